@@ -1,0 +1,12 @@
+/** Jest runs the unit, emulator and integration suites; the real-n8n end-to-end suite runs separately (npm run test:e2e). */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+	},
+	testTimeout: 60000,
+	maxWorkers: 2,
+};
