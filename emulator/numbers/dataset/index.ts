@@ -1,0 +1,129 @@
+/**
+ * Bundled US/CA geography for the emulator's number lookups: states (plus DC) and
+ * provinces/territories, real cities in each, and the NANP area codes that serve them.
+ *
+ * Lookups are case-insensitive on country, region and city. City names are also matched
+ * ignoring accents and apostrophe style, so 'montreal' finds 'Montréal' and
+ * 'Coeur d’Alene' finds "Coeur d'Alene"; results always carry the canonical spelling.
+ */
+import regionsJson from './regions.json';
+import citiesJson from './cities.json';
+
+export interface Region {
+	code: string;
+	name: string;
+}
+
+export interface City {
+	name: string;
+	region: string;
+	country: string;
+}
+
+export interface AreaCode {
+	areaCode: string;
+	city?: string;
+	region: string;
+	country: string;
+}
+
+export type CountryCode = 'US' | 'CA';
+
+interface CityRecord {
+	name: string;
+	areaCodes: string[];
+}
+
+const REGIONS: Record<CountryCode, Region[]> = regionsJson;
+const CITIES: Record<CountryCode, Record<string, CityRecord[]>> = citiesJson;
+
+export const COUNTRIES: readonly CountryCode[] = ['US', 'CA'];
+
+function normalizeCountry(country: unknown): CountryCode | undefined {
+	if (typeof country !== 'string') return undefined;
+	const code = country.trim().toUpperCase();
+	return (COUNTRIES as readonly string[]).includes(code) ? (code as CountryCode) : undefined;
+}
+
+function normalizeRegion(region: unknown): string {
+	return typeof region === 'string' ? region.trim().toUpperCase() : '';
+}
+
+/** Lower-case, strip diacritics, unify apostrophes and whitespace for city name matching. */
+export function normalizeCityName(name: string): string {
+	return name
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/[\u2018\u2019\u02bc`´]/g, "'")
+		.replace(/\s+/g, ' ')
+		.trim()
+		.toLowerCase();
+}
+
+function cityRecords(country: unknown, region: unknown): CityRecord[] | undefined {
+	const cc = normalizeCountry(country);
+	if (!cc) return undefined;
+	const byRegion = CITIES[cc];
+	const rc = normalizeRegion(region);
+	return Object.prototype.hasOwnProperty.call(byRegion, rc) ? byRegion[rc] : undefined;
+}
+
+export function isKnownCountry(country: unknown): boolean {
+	return normalizeCountry(country) !== undefined;
+}
+
+export function isKnownRegion(country: unknown, region: unknown): boolean {
+	const cc = normalizeCountry(country);
+	if (!cc) return false;
+	const rc = normalizeRegion(region);
+	return REGIONS[cc].some((r) => r.code === rc);
+}
+
+/** States (plus DC) for US, provinces/territories for CA; `[]` for an unknown country. */
+export function listRegions(country: string): Region[] {
+	const cc = normalizeCountry(country);
+	return cc ? REGIONS[cc].map((r) => ({ code: r.code, name: r.name })) : [];
+}
+
+/** Cities of a region in dataset order; `[]` for an unknown country or region. */
+export function listCities(country: string, region: string): City[] {
+	const cc = normalizeCountry(country);
+	const records = cityRecords(country, region);
+	if (!cc || !records) return [];
+	const rc = normalizeRegion(region);
+	return records.map((c) => ({ name: c.name, region: rc, country: cc }));
+}
+
+/** The dataset entry for a city of a region (case/accent-insensitive), if any. */
+export function findCity(country: string, region: string, city: string): City | undefined {
+	if (typeof city !== 'string') return undefined;
+	const wanted = normalizeCityName(city);
+	return listCities(country, region).find((c) => normalizeCityName(c.name) === wanted);
+}
+
+/**
+ * Area codes of a region (unique, ascending) or, when `city` is given, of that city
+ * (primary code first, then overlays). `[]` for an unknown country, region or city.
+ */
+export function listAreaCodes(country: string, region: string, city?: string): AreaCode[] {
+	const cc = normalizeCountry(country);
+	const records = cityRecords(country, region);
+	if (!cc || !records) return [];
+	const rc = normalizeRegion(region);
+
+	if (city !== undefined && city !== null) {
+		const wanted = normalizeCityName(String(city));
+		const match = records.find((c) => normalizeCityName(c.name) === wanted);
+		if (!match) return [];
+		return [...new Set(match.areaCodes)].map((areaCode) => ({
+			areaCode,
+			city: match.name,
+			region: rc,
+			country: cc,
+		}));
+	}
+
+	const codes = new Set<string>();
+	for (const c of records) for (const code of c.areaCodes) codes.add(code);
+	return [...codes].sort().map((areaCode) => ({ areaCode, region: rc, country: cc }));
+}
