@@ -1,0 +1,140 @@
+import type { EmulatorContext } from '../context';
+import { parseIso } from '../datetime';
+import type { Fault, FaultSpec } from '../faults';
+import { resolveOutcomeKey } from '../fax/outcomes';
+import { formatInbound, formatOutbound } from '../fax/records';
+import type { ConnectionStats } from '../http/listener';
+import type { RequestFilter, RequestRecord } from '../request-log';
+import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
+import { injectInbound, type InjectInboundOptions } from './inject';
+
+export interface EmulatorStats {
+	outboundCount: number;
+	inboundCount: number;
+	mailMergeJobCount: number;
+	numberRequestCount: number;
+	requestCount: number;
+	pendingTimers: number;
+	connections: { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
+}
+
+export interface FaultControl {
+	addFault(spec: FaultSpec): string;
+	removeFault(id: string): boolean;
+	clearFaults(): void;
+	listFaults(): Fault[];
+}
+
+export interface HistoryEntry {
+	faxId: number;
+	status: string;
+	at: string;
+}
+
+export interface InboundGroundTruth extends Record<string, string | boolean> {
+	deleted: boolean;
+}
+
+export interface EmulatorControl extends FaultControl {
+	now(): string;
+	advance(ms: number): string;
+	setTime(iso: string): string;
+	injectInbound(options: InjectInboundOptions): Record<string, string>[];
+	forceOutcome(faxId: number | string, outcome: string | number): void;
+	cancelJob(jobId: number | string): void;
+	setNumberRequestStatus(id: number | string, status: string): void;
+	numberRequests(): unknown[];
+	/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
+	setMailMergeOutage(on: boolean): void;
+	requests(filter?: RequestFilter): RequestRecord[];
+	clearRequests(): void;
+	faults: FaultControl;
+	reset(): void;
+	stats(): EmulatorStats;
+	bulkCreateOutbound(n: number, options?: BulkOptions): BulkResult;
+	bulkCreateInbound(n: number, options?: BulkOptions): BulkResult;
+	outboundHistory(): HistoryEntry[];
+	/** Wire form of one outbound fax, also after deletion (null when never created). */
+	outboundFax(faxId: number | string): Record<string, string> | null;
+	inboundAll(): InboundGroundTruth[];
+}
+
+export interface ControlHooks {
+	connections(): EmulatorStats['connections'];
+	resetConnections(): void;
+	reset(): void;
+	cancelJob(jobId: number): void;
+	setNumberRequestStatus(id: number, status: string): void;
+	numberRequests(): unknown[];
+	setMailMergeOutage(on: boolean): void;
+	jobCount(): number;
+	numberRequestCount(): number;
+}
+
+function toId(value: number | string, what: string): number {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a positive integer`);
+	return n;
+}
+
+export function createControl(ctx: EmulatorContext, hooks: ControlHooks): EmulatorControl {
+	const iso = (ms: number): string => new Date(ms).toISOString();
+	const faults: FaultControl = {
+		addFault: (spec) => ctx.faults.add(spec),
+		removeFault: (id) => ctx.faults.remove(id),
+		clearFaults: () => ctx.faults.clear(),
+		listFaults: () => ctx.faults.list(),
+	};
+	return {
+		...faults,
+		faults,
+		now: () => iso(ctx.clock.now()),
+		advance: (ms) => {
+			ctx.clock.advance(Number(ms));
+			return iso(ctx.clock.now());
+		},
+		setTime: (time) => {
+			ctx.clock.setTime(parseIso(time));
+			return iso(ctx.clock.now());
+		},
+		injectInbound: (options) => injectInbound(ctx, options),
+		forceOutcome: (faxId, outcome) => {
+			const id = toId(faxId, 'faxId');
+			const fax = ctx.outboundStore.get(id);
+			if (!fax) throw new Error(`no outbound fax ${id}`);
+			if (fax.status === 'sent' || fax.status === 'sendFailed') {
+				throw new Error(`fax ${id} is already final (${fax.status})`);
+			}
+			const key = resolveOutcomeKey(outcome);
+			if (!key) throw new Error(`unknown outcome ${outcome}`);
+			fax.forcedOutcome = key;
+		},
+		cancelJob: (jobId) => hooks.cancelJob(toId(jobId, 'jobId')),
+		setNumberRequestStatus: (id, status) => hooks.setNumberRequestStatus(toId(id, 'id'), status),
+		numberRequests: () => hooks.numberRequests(),
+		setMailMergeOutage: (on) => hooks.setMailMergeOutage(on),
+		requests: (filter) => ctx.log.list(filter),
+		clearRequests: () => ctx.log.clear(),
+		reset: () => hooks.reset(),
+		stats: () => ({
+			outboundCount: ctx.outboundStore.index.size,
+			inboundCount: ctx.inbound.index.size,
+			mailMergeJobCount: hooks.jobCount(),
+			numberRequestCount: hooks.numberRequestCount(),
+			requestCount: ctx.log.count(),
+			pendingTimers: ctx.clock.pending(),
+			connections: hooks.connections(),
+		}),
+		bulkCreateOutbound: (n, options) => bulkCreateOutbound(ctx, n, options),
+		bulkCreateInbound: (n, options) => bulkCreateInbound(ctx, n, options),
+		outboundHistory: () =>
+			ctx.outboundStore.history.map((h) => ({ faxId: h.faxId, status: h.status, at: iso(h.at) })),
+		outboundFax: (faxId) => {
+			const id = toId(faxId, 'faxId');
+			const fax = ctx.outboundStore.get(id) ?? ctx.outboundStore.deletedFax(id);
+			return fax ? formatOutbound(fax, ctx.precision) : null;
+		},
+		inboundAll: () =>
+			ctx.inbound.all.map((f) => ({ ...formatInbound(f, ctx.precision), deleted: f.deleted })),
+	};
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'http';
+import type { RequestFilter } from '../request-log';
+import type { EmulatorControl } from './control';
+
+export const CONTROL_PREFIX = '/__emulator';
+
+type Handler = (body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown;
+
+function filterFrom(query: URLSearchParams): RequestFilter {
+	const f: RequestFilter = {};
+	const api = query.get('api');
+	if (api) f.api = api as RequestFilter['api'];
+	if (query.get('method')) f.method = query.get('method') as string;
+	if (query.get('path')) f.path = query.get('path') as string;
+	if (query.get('userId')) f.userId = query.get('userId') as string;
+	if (query.get('sinceSeq')) f.sinceSeq = Number(query.get('sinceSeq'));
+	return f;
+}
+
+/** The control API over HTTP: JSON in, JSON out, no authentication, never faulted or logged. */
+function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
+	return [
+		['GET', /^\/now$/, () => ({ now: control.now() })],
+		['POST', /^\/advance$/, (b) => ({ now: control.advance(Number(b.ms)) })],
+		['POST', /^\/set-time$/, (b) => ({ now: control.setTime(String(b.time ?? b.iso)) })],
+		['POST', /^\/inbound$/, (b) => ({ faxes: control.injectInbound(b) })],
+		['GET', /^\/inbound$/, () => ({ faxes: control.inboundAll() })],
+		[
+			'POST',
+			/^\/outbound\/([^/]+)\/outcome$/,
+			(b, m) => {
+				control.forceOutcome(m[1], b.outcome);
+				return { ok: true };
+			},
+		],
+		['GET', /^\/outbound\/([^/]+)$/, (_b, m) => ({ fax: control.outboundFax(m[1]) })],
+		['GET', /^\/outbound-history$/, () => ({ history: control.outboundHistory() })],
+		[
+			'POST',
+			/^\/jobs\/([^/]+)\/cancel$/,
+			(_b, m) => {
+				control.cancelJob(m[1]);
+				return { ok: true };
+			},
+		],
+		[
+			'POST',
+			/^\/number-requests\/([^/]+)\/status$/,
+			(b, m) => {
+				control.setNumberRequestStatus(m[1], b.status);
+				return { ok: true };
+			},
+		],
+		['GET', /^\/number-requests$/, () => ({ requests: control.numberRequests() })],
+		[
+			'POST',
+			/^\/mail-merge-outage$/,
+			(b) => {
+				control.setMailMergeOutage(Boolean(b.on));
+				return { ok: true };
+			},
+		],
+		['GET', /^\/requests$/, (_b, _m, q) => ({ requests: control.requests(filterFrom(q)) })],
+		[
+			'DELETE',
+			/^\/requests$/,
+			() => {
+				control.clearRequests();
+				return { ok: true };
+			},
+		],
+		['POST', /^\/faults$/, (b) => ({ id: control.addFault(b) })],
+		['GET', /^\/faults$/, () => ({ faults: control.listFaults() })],
+		[
+			'DELETE',
+			/^\/faults$/,
+			() => {
+				control.clearFaults();
+				return { ok: true };
+			},
+		],
+		['DELETE', /^\/faults\/([^/]+)$/, (_b, m) => ({ ok: control.removeFault(m[1]) })],
+		[
+			'POST',
+			/^\/reset$/,
+			() => {
+				control.reset();
+				return { ok: true, now: control.now() };
+			},
+		],
+		['GET', /^\/stats$/, () => control.stats()],
+		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
+		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
+	];
+}
+
+export function controlHttp(control: EmulatorControl) {
+	const table = routes(control);
+	return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
+		const url = new URL(req.url ?? '/', 'http://emulator.local');
+		if (url.pathname !== CONTROL_PREFIX && !url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+			return false;
+		}
+		const sub = url.pathname.slice(CONTROL_PREFIX.length) || '/';
+		const send = (status: number, value: unknown): void => {
+			const text = JSON.stringify(value);
+			res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+			res.end(text);
+		};
+		for (const [method, re, handler] of table) {
+			const m = sub.match(re);
+			if (!m || method !== req.method) continue;
+			try {
+				const parsed = body.length > 0 ? JSON.parse(body.toString('utf8')) : {};
+				send(200, (await handler(parsed, m, url.searchParams)) ?? { ok: true });
+			} catch (e) {
+				send(400, { error: (e as Error).message });
+			}
+			return true;
+		}
+		send(404, { error: `no control route ${req.method} ${sub}` });
+		return true;
+	};
+}

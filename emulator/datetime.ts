@@ -1,0 +1,48 @@
+export type DatetimePrecision = 'second' | 'minute';
+
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Parses the description's datetime subset: minute or second precision, zone Z or an offset with
+ * or without colon. Anything else (no zone, fractions, lowercase t/z) is rejected so a client that
+ * sends a sloppy value finds out here and not against the real service.
+ */
+export function parseDatetime(value: string): number | undefined {
+	const m = DATETIME.exec(value);
+	if (!m) return undefined;
+	const [, y, mo, d, h, mi, s = '00', zone] = m;
+	const year = Number(y);
+	const month = Number(mo);
+	const day = Number(d);
+	const hour = Number(h);
+	const minute = Number(mi);
+	const second = Number(s);
+	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+	const local = Date.UTC(year, month - 1, day, hour, minute, second);
+	if (new Date(local).getUTCDate() !== day) return undefined;
+	let offsetMinutes = 0;
+	if (zone !== 'Z') {
+		const digits = zone.slice(1).replace(':', '');
+		const oh = Number(digits.slice(0, 2));
+		const om = Number(digits.slice(2, 4));
+		if (oh > 23 || om > 59) return undefined;
+		offsetMinutes = (oh * 60 + om) * (zone[0] === '-' ? -1 : 1);
+	}
+	return local - offsetMinutes * 60_000;
+}
+
+export function formatDatetime(
+	ms: number,
+	precision: DatetimePrecision = 'second',
+	withZone = true,
+): string {
+	const iso = new Date(ms).toISOString();
+	const body = precision === 'minute' ? iso.slice(0, 16) : iso.slice(0, 19);
+	return withZone ? `${body}Z` : body;
+}
+
+export function parseIso(value: string): number {
+	const t = Date.parse(value);
+	if (Number.isNaN(t)) throw new Error(`not a valid ISO date: ${value}`);
+	return t;
+}

@@ -1,0 +1,104 @@
+import type { ApiName } from './api';
+import { Random } from './random';
+
+export type FaultKind =
+	| 'http500'
+	| 'resetBeforeProcessing'
+	| 'resetAfterProcessing'
+	| 'delay'
+	| 'truncatedJson'
+	| 'htmlError';
+
+export const FAULT_KINDS: readonly FaultKind[] = [
+	'http500',
+	'resetBeforeProcessing',
+	'resetAfterProcessing',
+	'delay',
+	'truncatedJson',
+	'htmlError',
+];
+
+export interface FaultSpec {
+	api?: ApiName;
+	method?: string;
+	/** Regular expression source tested against the request path (e.g. '^/v1/outboundfaxes$'). */
+	path?: string;
+	kind: FaultKind;
+	/** 0..1, default 1. */
+	probability?: number;
+	/** How many requests it hits; default unlimited. */
+	count?: number;
+	/** For delay: how long the processed response is held. Default 1000. */
+	delayMs?: number;
+	/** Seed of the fault's own generator, so probabilistic faults repeat exactly. */
+	seed?: number;
+	/** For http500 / htmlError: the status to send (defaults 500 / 502). */
+	status?: number;
+}
+
+export interface Fault extends FaultSpec {
+	id: string;
+	hits: number;
+}
+
+interface ActiveFault {
+	fault: Fault;
+	pathRe?: RegExp;
+	random: Random;
+}
+
+export class FaultRegistry {
+	private faults: ActiveFault[] = [];
+	private nextId = 1;
+
+	add(spec: FaultSpec): string {
+		if (!spec || !FAULT_KINDS.includes(spec.kind)) {
+			throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
+		}
+		const probability = spec.probability ?? 1;
+		if (typeof probability !== 'number' || probability < 0 || probability > 1) {
+			throw new Error('probability must be a number between 0 and 1');
+		}
+		if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 0)) {
+			throw new Error('count must be a non-negative integer');
+		}
+		if (spec.api !== undefined && !['fax', 'mailMerge', 'numbers'].includes(spec.api)) {
+			throw new Error('api must be fax, mailMerge or numbers');
+		}
+		const pathRe = spec.path === undefined ? undefined : new RegExp(spec.path);
+		const id = `fault-${this.nextId++}`;
+		const fault: Fault = { ...spec, probability, id, hits: 0 };
+		this.faults.push({ fault, pathRe, random: new Random(spec.seed ?? this.nextId * 7919) });
+		return id;
+	}
+
+	remove(id: string): boolean {
+		const before = this.faults.length;
+		this.faults = this.faults.filter((f) => f.fault.id !== id);
+		return this.faults.length !== before;
+	}
+
+	clear(): void {
+		this.faults = [];
+	}
+
+	list(): Fault[] {
+		return this.faults.map((f) => ({ ...f.fault }));
+	}
+
+	/** The first registered fault that applies and wins its probability roll; consumes one count. */
+	match(api: ApiName, method: string, path: string): Fault | undefined {
+		for (const active of this.faults) {
+			const f = active.fault;
+			if (f.api !== undefined && f.api !== api) continue;
+			if (f.method !== undefined && f.method.toUpperCase() !== method.toUpperCase()) continue;
+			if (active.pathRe && !active.pathRe.test(path)) continue;
+			if (f.count !== undefined && f.hits >= f.count) continue;
+			const probability = f.probability ?? 1;
+			if (probability < 1 && active.random.next() >= probability) continue;
+			f.hits++;
+			return { ...f };
+		}
+		return undefined;
+	}
+}

@@ -1,0 +1,20 @@
+import { orgOf } from '../accounts';
+import type { SeedUser } from '../seed';
+import { ApiError } from './status-codes';
+
+/**
+ * Who may read or change a fax: its owner, or a proxy login of the same organization. A fax of
+ * another organization does not exist for the login (404); one of a colleague is forbidden (403).
+ */
+export function assertAccess(login: SeedUser, ownerId: string, faxId: number): void {
+	if (login.userId === ownerId) return;
+	if (orgOf(login.userId) !== orgOf(ownerId)) {
+		throw new ApiError('faxNotFound', `Fax ${faxId} not found`);
+	}
+	if (!login.proxy) {
+		throw new ApiError(
+			'forbidden',
+			`Access denied: fax ${faxId} belongs to another user and ${login.userId} is not a proxy user`,
+		);
+	}
+}

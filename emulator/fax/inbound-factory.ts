@@ -1,0 +1,103 @@
+import type { Random } from '../random';
+import type { SeedUser } from '../seed';
+import type { InboundFax } from './records';
+
+const SENDERS = [
+	{ tsi: 'MERCY HOSPITAL', area: '312' },
+	{ tsi: 'LAW OFFICE OF J REED', area: '415' },
+	{ tsi: 'FIRST NATL BANK', area: '704' },
+	{ tsi: 'CITY PERMITS DEPT', area: '602' },
+	{ tsi: 'NORTHWIND TRADERS', area: '206' },
+	{ tsi: 'CONTOSO PHARMACY', area: '617' },
+	{ tsi: 'TORONTO MEDICAL', area: '416' },
+	{ tsi: 'VANCOUVER FREIGHT', area: '604' },
+];
+
+function formatCsi(number: string): string {
+	const d = number.replace(/[^0-9]/g, '');
+	return d.length === 11 ? `+1 ${d.slice(1, 4)} ${d.slice(4, 7)} ${d.slice(7)}` : number;
+}
+
+export interface InboundOverrides {
+	FaxStatus?: string;
+	[field: string]: unknown;
+}
+
+/** A plausible received fax: sender station id, caller id, the user's line, pages and timing. */
+export function makeInbound(
+	id: number,
+	user: SeedUser,
+	receivedAt: number,
+	random: Random,
+	fields: InboundOverrides = {},
+): InboundFax {
+	const sender = random.pick(SENDERS);
+	const callerNumber = `1${sender.area}555${random.digits(4)}`;
+	const pages = random.int(1, 5);
+	const incomplete = fields.FaxStatus === 'recvIncomplete';
+	const fax: InboundFax = {
+		id,
+		userId: user.userId,
+		status: incomplete ? 'recvIncomplete' : 'recvOk',
+		tsi: random.next() < 0.2 ? formatCsi(callerNumber) : sender.tsi,
+		csi: formatCsi(user.faxNumber),
+		receivedAt,
+		createdAt: receivedAt,
+		pagesReceived: pages,
+		destFaxNumber: user.faxNumber,
+		callerNumber,
+		duration: 15 + pages * random.int(18, 30),
+		errorCode: incomplete ? 3002 : 0,
+		errorText: incomplete ? 'Receive page failure: remote disconnected' : '',
+		notifyEmail: true,
+		notifyAttachFax: true,
+		printFax: false,
+		viewed: false,
+		imgHost: '10.40.2.18',
+		imgDevice: `IAX/ch${String(random.int(1, 24)).padStart(2, '0')}`,
+		caption: '',
+		note: '',
+		mark: false,
+		projectCode: '',
+		projectCode2: '',
+		deleted: false,
+	};
+	applyInboundFields(fax, fields);
+	return fax;
+}
+
+const FIELD_MAP: Record<string, keyof InboundFax> = {
+	TSI: 'tsi',
+	CSI: 'csi',
+	PagesReceived: 'pagesReceived',
+	DestFaxNumber: 'destFaxNumber',
+	CallerNumber: 'callerNumber',
+	Duration: 'duration',
+	ErrorCode: 'errorCode',
+	ErrorText: 'errorText',
+	NotifyEmail: 'notifyEmail',
+	NotifyAttachFax: 'notifyAttachFax',
+	PrintFax: 'printFax',
+	Viewed: 'viewed',
+	ImgHost: 'imgHost',
+	ImgDevice: 'imgDevice',
+	Caption: 'caption',
+	Note: 'note',
+	Mark: 'mark',
+	ProjectCode: 'projectCode',
+	ProjectCode2: 'projectCode2',
+	Barcode: 'barcode',
+};
+
+/** Overrides given with wire names (`PagesReceived: 3` or `'3'`, `Mark: 'true'`). */
+function applyInboundFields(fax: InboundFax, fields: InboundOverrides): void {
+	for (const [name, value] of Object.entries(fields)) {
+		const key = FIELD_MAP[name];
+		if (!key || value === undefined) continue;
+		const current = fax[key];
+		const record = fax as unknown as Record<string, unknown>;
+		if (typeof current === 'number') record[key] = Number(value);
+		else if (typeof current === 'boolean') record[key] = value === true || value === 'true';
+		else record[key] = String(value);
+	}
+}

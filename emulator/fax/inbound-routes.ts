@@ -1,0 +1,76 @@
+import type { EmulatorContext } from '../context';
+import type { ServiceRequest } from '../http/listener';
+import { withStatus, type Reply } from '../http/reply';
+import type { SeedUser } from '../seed';
+import { assertAccess } from './access';
+import { imageReply } from './image-reply';
+import { inboundPdf, inboundTiff } from './images';
+import { ParamReader, parseFaxId } from './param-rules';
+import { formatInbound, RECEIVE_FAX_STATUSES, type InboundFax } from './records';
+import { parseSearch, runSearch } from './search';
+import { ApiError } from './status-codes';
+
+function findInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): InboundFax {
+	const id = parseFaxId(rawId);
+	const fax = ctx.inbound.get(id);
+	if (!fax) throw new ApiError('faxNotFound', `Fax ${id} not found`);
+	assertAccess(login, fax.userId, id);
+	return fax;
+}
+
+export function getInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): Reply {
+	const fax = findInbound(ctx, login, rawId);
+	return withStatus(200, { FaxInfo: [formatInbound(fax, ctx.precision)] });
+}
+
+export function searchInbound(ctx: EmulatorContext, req: ServiceRequest, login: SeedUser): Reply {
+	const parsed = parseSearch(
+		new ParamReader(req.params),
+		login,
+		'inbound',
+		RECEIVE_FAX_STATUSES,
+		ctx.references,
+	);
+	const page = runSearch(ctx.inbound.index, parsed, ctx.references);
+	const body: Record<string, unknown> = {};
+	if (page.items.length > 0) body.FaxInfo = page.items.map((f) => formatInbound(f, ctx.precision));
+	body.HasMoreResults = page.more ? 'true' : 'false';
+	if (page.reference) body.ResultsReference = page.reference;
+	return withStatus(200, body);
+}
+
+export async function inboundImage(
+	ctx: EmulatorContext,
+	req: ServiceRequest,
+	login: SeedUser,
+	rawId: string,
+): Promise<Reply> {
+	const fax = findInbound(ctx, login, rawId);
+	return imageReply(req.params, fax.id, () => inboundPdf(fax), () => inboundTiff(fax));
+}
+
+export function deleteInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): Reply {
+	const fax = findInbound(ctx, login, rawId);
+	ctx.inbound.remove(fax);
+	return withStatus(201);
+}
+
+export function modifyInbound(
+	ctx: EmulatorContext,
+	req: ServiceRequest,
+	login: SeedUser,
+	rawId: string,
+): Reply {
+	const fax = findInbound(ctx, login, rawId);
+	const reader = new ParamReader(req.params);
+	const mark = reader.bool('Mark');
+	const projectCode = reader.string('ProjectCode');
+	const projectCode2 = reader.string('ProjectCode2');
+	if (mark === undefined && projectCode === undefined && projectCode2 === undefined) {
+		throw new ApiError('missingParameter', 'Give at least one of Mark, ProjectCode, ProjectCode2');
+	}
+	if (mark !== undefined) fax.mark = mark;
+	if (projectCode !== undefined) fax.projectCode = projectCode;
+	if (projectCode2 !== undefined) fax.projectCode2 = projectCode2;
+	return withStatus(201);
+}

@@ -1,0 +1,140 @@
+import type { Clock, TimerHandle } from '../clock';
+import { OUTCOMES, outcomeFor, type Outcome } from './outcomes';
+import type { OutboundStore } from './outbound-store';
+import type { OutboundFax } from './records';
+
+/** Emulator seconds each step takes; listed in emulator/README.md. */
+export const STEP_SECONDS = {
+	conversion: 5,
+	coverpage: 3,
+	/** From scheduled (or SendAfter, when later) to dialling. */
+	dial: 2,
+} as const;
+
+const REMOTE_CSI = ['+1 212 555 0000', 'FAX SERVER', 'RECEPTION', 'ACCOUNTS PAYABLE', 'HP LASERJET'];
+
+function remoteCsi(number: string): string {
+	const digits = number.replace(/[^0-9]/g, '');
+	if (digits.length >= 11 && digits.startsWith('1')) {
+		return `+1 ${digits.slice(1, 4)} ${digits.slice(4, 7)} ${digits.slice(7, 11)}`;
+	}
+	return REMOTE_CSI[digits.length % REMOTE_CSI.length];
+}
+
+/** Moves outbound faxes through their states on the emulator clock. */
+export class Lifecycle {
+	private timers = new Map<number, TimerHandle>();
+
+	constructor(
+		private readonly clock: Clock,
+		private readonly store: OutboundStore,
+		private readonly coverPages: () => string[],
+	) {}
+
+	start(fax: OutboundFax): void {
+		this.schedule(fax, STEP_SECONDS.conversion * 1000, () => this.converted(fax));
+	}
+
+	/** Stops a fax's pending steps (it was deleted). */
+	stop(fax: OutboundFax): void {
+		this.timers.get(fax.id)?.cancel();
+		this.timers.delete(fax.id);
+	}
+
+	reset(): void {
+		this.timers.clear();
+	}
+
+	private schedule(fax: OutboundFax, delayMs: number, step: () => void): void {
+		this.timers.get(fax.id)?.cancel();
+		this.timers.set(
+			fax.id,
+			this.clock.after(delayMs, () => {
+				this.timers.delete(fax.id);
+				if (!fax.deleted) step();
+			}),
+		);
+	}
+
+	private stageFailure(fax: OutboundFax, stage: Outcome['stage']): Outcome | undefined {
+		if (stage === 'conversion' && fax.documents.some((d) => d.kind === 'invalid')) {
+			return OUTCOMES.conversionError;
+		}
+		if (stage === 'coverpage' && fax.coverPageName && !this.coverPages().includes(fax.coverPageName)) {
+			return OUTCOMES.coverpageMergeFailed;
+		}
+		const planned = outcomeFor(fax.faxNumber, fax.attempts + 1, fax.forcedOutcome);
+		return planned.stage === stage ? planned : undefined;
+	}
+
+	private converted(fax: OutboundFax): void {
+		const failed = this.stageFailure(fax, 'conversion');
+		if (failed) return this.fail(fax, failed);
+		if (fax.coverPageEnabled) {
+			this.store.update(fax, { status: 'awaitingCoverpage' });
+			this.schedule(fax, STEP_SECONDS.coverpage * 1000, () => this.coverpageDone(fax));
+			return;
+		}
+		this.toScheduled(fax, 0);
+	}
+
+	private coverpageDone(fax: OutboundFax): void {
+		const failed = this.stageFailure(fax, 'coverpage');
+		if (failed) return this.fail(fax, failed);
+		this.toScheduled(fax, 0);
+	}
+
+	private toScheduled(fax: OutboundFax, waitMs: number): void {
+		this.store.update(fax, { status: 'scheduled' });
+		const now = this.clock.now();
+		const dialAt = Math.max(now + Math.max(waitMs, STEP_SECONDS.dial * 1000), fax.sendAfter ?? 0);
+		this.schedule(fax, dialAt - now, () => this.dial(fax));
+	}
+
+	private dial(fax: OutboundFax): void {
+		const attempt = fax.attempts + 1;
+		const outcome = outcomeFor(fax.faxNumber, attempt, fax.forcedOutcome);
+		// A conversion or cover page outcome forced after that stage has passed fails the fax now.
+		if (outcome.stage !== 'send') return this.fail(fax, outcome);
+		this.store.update(fax, {
+			status: 'sending',
+			attempts: attempt,
+			tsi: fax.tsi.slice(0, 20),
+			imgHost: '10.40.2.17',
+			imgDevice: `IAX/ch${String((fax.id % 24) + 1).padStart(2, '0')}`,
+		});
+		this.schedule(fax, outcome.seconds(fax.pagesTotal) * 1000, () => this.attemptDone(fax));
+	}
+
+	private attemptDone(fax: OutboundFax): void {
+		const found = outcomeFor(fax.faxNumber, fax.attempts, fax.forcedOutcome);
+		const outcome = found.stage === 'send' ? found : OUTCOMES.sent;
+		const retryCountLeft = Math.max(0, fax.retryCountLeft - 1);
+		const common = {
+			retryCountLeft,
+			duration: outcome.seconds(fax.pagesTotal),
+			pagesSent: outcome.pagesSent(fax.pagesTotal),
+			csi: outcome.connected ? remoteCsi(fax.faxNumber) : '',
+		};
+		if (outcome.key === 'sent') {
+			this.store.update(fax, { ...common, status: 'sent', errorCode: 0, errorText: '' });
+			if (fax.deleteAfterSend) this.store.remove(fax);
+			return;
+		}
+		const change = { ...common, errorCode: outcome.errorCode, errorText: outcome.errorText };
+		if (outcome.retryable && retryCountLeft > 0) {
+			Object.assign(fax, change);
+			this.toScheduled(fax, fax.retryInterval * 60_000);
+			return;
+		}
+		this.store.update(fax, { ...change, status: 'sendFailed' });
+	}
+
+	private fail(fax: OutboundFax, outcome: Outcome): void {
+		this.store.update(fax, {
+			status: 'sendFailed',
+			errorCode: outcome.errorCode,
+			errorText: outcome.errorText,
+		});
+	}
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'crypto';
+import { orgOf } from '../accounts';
+import type { SeedUser } from '../seed';
+import type { Cursor, FaxIndex, SortColumn, SortOrder } from './fax-index';
+import { ParamReader } from './param-rules';
+import { ApiError } from './status-codes';
+
+export type Direction = 'outbound' | 'inbound';
+
+/** Search criteria as stored behind a ResultsReference. */
+export interface Criteria {
+	direction: Direction;
+	login: string;
+	org: string;
+	/** Owner filter; undefined = every user of the organization (FaxUserId=*). */
+	owner?: string;
+	after?: number;
+	before?: number;
+	status?: string;
+	mark?: boolean;
+	batchName?: string;
+	batchUniqueId?: string;
+	sortColumn: SortColumn;
+	sortOrder: SortOrder;
+	limit?: number;
+}
+
+interface Reference {
+	criteria: Criteria;
+	cursor: Cursor;
+}
+
+/** References past this count are forgotten, oldest first; a forgotten one answers 400. */
+const MAX_REFERENCES = 20_000;
+
+/**
+ * A ResultsReference is the stored criteria plus the key (time, id) of the last record returned,
+ * never an offset: records created, deleted or updated between pages do not shift the next page.
+ * Each page gets a new reference, so asking again with the same reference repeats the same page.
+ */
+export class ReferenceStore {
+	private refs = new Map<string, Reference>();
+	private counter = 0;
+
+	create(criteria: Criteria, cursor: Cursor): string {
+		const key = `${criteria.direction === 'outbound' ? 'O' : 'I'}${(++this.counter).toString(36)}${randomBytes(6).toString('hex')}`;
+		this.refs.set(key, { criteria, cursor });
+		if (this.refs.size > MAX_REFERENCES) {
+			const oldest = this.refs.keys().next().value as string;
+			this.refs.delete(oldest);
+		}
+		return key;
+	}
+
+	get(key: string): Reference | undefined {
+		return this.refs.get(key);
+	}
+
+	clear(): void {
+		this.refs.clear();
+	}
+}
+
+export interface ParsedSearch {
+	criteria: Criteria;
+	cursor?: Cursor;
+}
+
+export function parseSearch(
+	reader: ParamReader,
+	login: SeedUser,
+	direction: Direction,
+	statuses: readonly string[],
+	refs: ReferenceStore,
+): ParsedSearch {
+	const limit = reader.int('ResultLimit', 1);
+	const next = reader.string('GetNextResults');
+	if (next !== undefined && next !== '' && next !== 'false') {
+		const ref = refs.get(next);
+		if (!ref || ref.criteria.direction !== direction || ref.criteria.login !== login.userId) {
+			throw new ApiError('invalidReference', `GetNextResults: unknown or expired results reference`);
+		}
+		return { criteria: { ...ref.criteria, limit: limit ?? ref.criteria.limit }, cursor: ref.cursor };
+	}
+	const requested = reader.string('FaxUserId');
+	let owner: string | undefined = login.userId;
+	if (login.proxy && requested !== undefined && requested !== '') {
+		owner = requested === '*' ? undefined : requested;
+	}
+	const criteria: Criteria = {
+		direction,
+		login: login.userId,
+		org: orgOf(login.userId),
+		owner,
+		after: reader.datetime('DatetimeAfter'),
+		before: reader.datetime('DatetimeBefore'),
+		status: reader.oneOf('FaxStatus', statuses),
+		mark: reader.bool('Mark'),
+		sortColumn: reader.oneOf('SortColumn', ['faxId', 'dateTime'] as const) ?? 'faxId',
+		sortOrder: reader.oneOf('SortOrder', ['asc', 'desc'] as const) ?? 'asc',
+		limit,
+	};
+	if (direction === 'outbound') {
+		criteria.batchName = nonEmpty(reader.string('BatchName'));
+		criteria.batchUniqueId = nonEmpty(reader.string('BatchUniqueId'));
+	}
+	return { criteria };
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+	return v === undefined || v === '' ? undefined : v;
+}
+
+interface Searchable {
+	id: number;
+	userId: string;
+	status: string;
+	mark: boolean;
+	batchName?: string;
+	batchUniqueId?: string;
+}
+
+export interface SearchPage<T> {
+	items: T[];
+	more: boolean;
+	reference?: string;
+}
+
+export function runSearch<T extends Searchable>(
+	index: FaxIndex<T>,
+	parsed: ParsedSearch,
+	refs: ReferenceStore,
+): SearchPage<T> {
+	const c = parsed.criteria;
+	const match = (r: T): boolean =>
+		orgOf(r.userId) === c.org &&
+		(c.owner === undefined || r.userId === c.owner) &&
+		(c.status === undefined || r.status === c.status) &&
+		(c.mark === undefined || r.mark === c.mark) &&
+		(c.batchName === undefined || r.batchName === c.batchName) &&
+		(c.batchUniqueId === undefined || r.batchUniqueId === c.batchUniqueId);
+	const { items, more } = index.search({
+		match,
+		sortColumn: c.sortColumn,
+		sortOrder: c.sortOrder,
+		after: c.after,
+		before: c.before,
+		cursor: parsed.cursor,
+		limit: c.limit,
+	});
+	if (!more || items.length === 0) return { items, more };
+	return { items, more, reference: refs.create(c, index.keyOf(items[items.length - 1])) };
+}

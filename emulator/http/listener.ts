@@ -1,0 +1,232 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+import type { Socket } from 'net';
+import type { ApiName } from '../api';
+import type { RequestAuthInfo, RequestRecord, RequestLog } from '../request-log';
+import type { Fault, FaultRegistry } from '../faults';
+import { parseRequestParams, queryRecord, type Params } from './params';
+import { htmlErrorPage, type Reply } from './reply';
+
+export interface ServiceRequest {
+	api: ApiName;
+	method: string;
+	/** Raw (still percent-encoded) path. */
+	path: string;
+	/** Path segments, each percent-decoded on its own so an encoded '/' stays inside its segment. */
+	segments: string[];
+	search: URLSearchParams;
+	headers: IncomingMessage['headers'];
+	params: Params;
+	json?: unknown;
+	jsonError?: string;
+	bodyError?: string;
+	log: RequestRecord;
+}
+
+export type ServiceHandler = (req: ServiceRequest) => Promise<Reply> | Reply;
+
+export interface ListenerDeps {
+	api: ApiName;
+	log: RequestLog;
+	faults: FaultRegistry;
+	now: () => string;
+	authInfo: (authorization: string | undefined) => RequestAuthInfo;
+	handler: ServiceHandler;
+	/** Fault-free side door (the control API); returns true when it answered. */
+	control?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<boolean>;
+	/** JSON answer for a 500 fault, in the dialect of the interface. */
+	serverErrorBody: () => unknown;
+	logLine?: (line: string) => void;
+}
+
+export interface ConnectionStats {
+	current: number;
+	max: number;
+}
+
+const MAX_BODY = 64 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (c: Buffer) => {
+			size += c.length;
+			if (size > MAX_BODY) {
+				reject(new Error('body too large'));
+				req.destroy();
+				return;
+			}
+			chunks.push(c);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+function decodeSegments(path: string): string[] {
+	const raw = path.split('/').slice(1);
+	if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
+	return raw.map((s) => {
+		try {
+			return decodeURIComponent(s);
+		} catch {
+			return s;
+		}
+	});
+}
+
+function serialize(reply: Reply): { body: Buffer; type: string | undefined } {
+	if (reply.body !== undefined) {
+		return {
+			body: typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body,
+			type: undefined,
+		};
+	}
+	if (reply.json !== undefined) {
+		return { body: Buffer.from(JSON.stringify(reply.json)), type: 'application/json; charset=utf-8' };
+	}
+	return { body: Buffer.alloc(0), type: undefined };
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** One HTTP listener (one "host" of the service) with request logging and fault injection. */
+export class Listener {
+	readonly stats: ConnectionStats = { current: 0, max: 0 };
+	private server: Server;
+	private sockets = new Set<Socket>();
+	port = 0;
+
+	constructor(private readonly deps: ListenerDeps) {
+		this.server = createServer((req, res) => {
+			this.handle(req, res).catch((e) => {
+				deps.logLine?.(`[${deps.api}] internal error: ${(e as Error).stack ?? e}`);
+				if (!res.headersSent) {
+					res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+					res.end(JSON.stringify(deps.serverErrorBody()));
+				} else {
+					res.destroy();
+				}
+			});
+		});
+		this.server.on('connection', (socket: Socket) => {
+			this.sockets.add(socket);
+			this.stats.current++;
+			if (this.stats.current > this.stats.max) this.stats.max = this.stats.current;
+			socket.on('close', () => {
+				this.sockets.delete(socket);
+				this.stats.current--;
+			});
+		});
+	}
+
+	listen(port: number): Promise<number> {
+		return new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, '127.0.0.1', () => {
+				this.server.off('error', reject);
+				const addr = this.server.address();
+				this.port = typeof addr === 'object' && addr ? addr.port : port;
+				resolve(this.port);
+			});
+		});
+	}
+
+	resetStats(): void {
+		this.stats.max = this.stats.current;
+	}
+
+	close(): Promise<void> {
+		return new Promise((resolve) => {
+			this.server.close(() => resolve());
+			for (const s of this.sockets) s.destroy();
+		});
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const { deps } = this;
+		const body = await readBody(req);
+		if (deps.control && (await deps.control(req, res, body))) return;
+		const url = new URL(req.url ?? '/', 'http://emulator.local');
+		const method = (req.method ?? 'GET').toUpperCase();
+		const parsed = parseRequestParams(url.searchParams, req.headers['content-type'], body);
+		const log = deps.log.add({
+			api: deps.api,
+			method,
+			path: url.pathname,
+			query: queryRecord(url.searchParams),
+			params:
+				parsed.json !== undefined && typeof parsed.json === 'object' && parsed.json !== null
+					? { ...parsed.params.toRecord(), ...(parsed.json as Record<string, unknown>) }
+					: parsed.params.toRecord(),
+			files: parsed.params.fileInfo(),
+			auth: deps.authInfo(req.headers.authorization),
+			status: null,
+			processed: false,
+			time: deps.now(),
+		});
+		const fault = deps.faults.match(deps.api, method, url.pathname);
+		if (fault) log.fault = fault.kind;
+		if (fault?.kind === 'resetBeforeProcessing') {
+			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'http500' || fault?.kind === 'htmlError') {
+			this.write(res, log, this.faultReply(fault));
+			return;
+		}
+		const reply = await deps.handler({
+			api: deps.api,
+			method,
+			path: url.pathname,
+			segments: decodeSegments(url.pathname),
+			search: url.searchParams,
+			headers: req.headers,
+			params: parsed.params,
+			json: parsed.json,
+			jsonError: parsed.jsonError,
+			bodyError: parsed.bodyError,
+			log,
+		});
+		log.processed = true;
+		if (fault?.kind === 'resetAfterProcessing') {
+			req.socket.destroy();
+			return;
+		}
+		if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 1000);
+		if (fault?.kind === 'truncatedJson') {
+			const { body: full, type } = serialize(reply);
+			const cut = full.subarray(0, Math.floor(full.length / 2));
+			const status = reply.status >= 400 ? (method === 'POST' ? 201 : 200) : reply.status;
+			this.write(res, log, { ...reply, status, body: cut }, type ?? 'application/json; charset=utf-8');
+			return;
+		}
+		this.write(res, log, reply);
+	}
+
+	private faultReply(fault: Fault): Reply {
+		if (fault.kind === 'htmlError') {
+			return {
+				status: fault.status ?? 502,
+				headers: { 'content-type': 'text/html' },
+				body: htmlErrorPage(fault.status ?? 502),
+			};
+		}
+		return { status: fault.status ?? 500, json: this.deps.serverErrorBody() };
+	}
+
+	private write(res: ServerResponse, log: RequestRecord, reply: Reply, forcedType?: string): void {
+		const { body, type } = serialize(reply);
+		const headers: Record<string, string | number> = { ...(reply.headers ?? {}) };
+		const contentType = forcedType ?? type;
+		if (contentType && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+			headers['content-type'] = contentType;
+		}
+		headers['content-length'] = body.length;
+		log.status = reply.status;
+		res.writeHead(reply.status, headers);
+		res.end(body);
+	}
+}

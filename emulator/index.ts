@@ -1,0 +1,171 @@
+import { Accounts } from './accounts';
+import { Clock, type ClockMode } from './clock';
+import type { EmulatorContext } from './context';
+import { parseIso, type DatetimePrecision } from './datetime';
+import { FaultRegistry } from './faults';
+import { faxHandler } from './fax/fax-api';
+import { InboundStore } from './fax/inbound-store';
+import { Lifecycle } from './fax/lifecycle';
+import { OutboundService } from './fax/outbound-service';
+import { OutboundStore } from './fax/outbound-store';
+import { ReferenceStore } from './fax/search';
+import { createControl, type EmulatorControl } from './control/control';
+import { startDemoTraffic } from './control/demo-traffic';
+import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
+import { Listener } from './http/listener';
+import { withStatus } from './http/reply';
+import { mailMergeHandler } from './mailmerge/mailmerge-api';
+import { MailMergeService } from './mailmerge/service';
+import { numbersHandler } from './numbers/numbers-api';
+import { NumberRequestStore } from './numbers/requests';
+import { Random } from './random';
+import { RequestLog } from './request-log';
+import { loadSeed, type Seed } from './seed';
+
+export interface EmulatorOptions {
+	/** Base port; 0 (default) = free ports. With N the listeners use N, N+1, N+2. */
+	port?: number;
+	/** Path to a seed JSON or the object; default emulator/seed.json. */
+	seed?: string | Seed;
+	/** manual (default): time moves only through control.advance(); real: wall clock (demo). */
+	clock?: ClockMode;
+	/** Initial time of the manual clock; default '2026-01-05T09:00:00Z'. */
+	startTime?: string;
+	/** How datetimes are written in responses; default 'second'. */
+	datetimePrecision?: DatetimePrecision;
+	/** Demo mode: inbound faxes arrive now and then on a timer. */
+	demoTraffic?: boolean;
+	log?: (line: string) => void;
+}
+
+export interface Emulator {
+	urls: { fax: string; mailMerge: string; numbers: string; control: string };
+	control: EmulatorControl;
+	close(): Promise<void>;
+}
+
+export const DEFAULT_START_TIME = '2026-01-05T09:00:00Z';
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	const seed = loadSeed(options.seed);
+	const mode = options.clock ?? 'manual';
+	const start = mode === 'real' && !options.startTime ? Date.now() : parseIso(options.startTime ?? DEFAULT_START_TIME);
+	const clock = new Clock(mode, start);
+	const accounts = new Accounts(seed);
+	const logLine = options.log ?? (() => undefined);
+	const outboundStore = new OutboundStore(clock);
+	const lifecycle = new Lifecycle(clock, outboundStore, () => accounts.coverPages());
+	const ctx: EmulatorContext = {
+		clock,
+		random: new Random('fax-cloud-emulator'),
+		accounts,
+		log: new RequestLog(),
+		faults: new FaultRegistry(),
+		precision: options.datetimePrecision ?? 'second',
+		outboundStore,
+		lifecycle,
+		outbound: new OutboundService(clock, outboundStore, lifecycle),
+		inbound: new InboundStore(),
+		references: new ReferenceStore(),
+		logLine,
+	};
+	const mailMerge = new MailMergeService(ctx);
+	const numberRequests = new NumberRequestStore(ctx);
+	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
+	const nowText = (): string => new Date(clock.now()).toISOString();
+	const aStatusError = () => ({
+		RequestStatus: { StatusCode: 500, StatusText: 'Internal server error' },
+	});
+	const control = createControl(ctx, {
+		connections: () => ({
+			fax: { ...listeners.fax.stats },
+			mailMerge: { ...listeners.mailMerge.stats },
+			numbers: { ...listeners.numbers.stats },
+		}),
+		resetConnections: () => Object.values(listeners).forEach((l) => l.resetStats()),
+		reset: () => {
+			demo?.stop();
+			clock.reset();
+			ctx.random = new Random('fax-cloud-emulator');
+			outboundStore.reset();
+			lifecycle.reset();
+			ctx.inbound.reset();
+			ctx.references.clear();
+			ctx.log.clear();
+			ctx.faults.clear();
+			mailMerge.reset();
+			numberRequests.reset();
+			Object.values(listeners).forEach((l) => l.resetStats());
+			demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
+		},
+		cancelJob: (id) => mailMerge.cancel(id),
+		setNumberRequestStatus: (id, status) => numberRequests.setStatus(id, status),
+		numberRequests: () => numberRequests.list(),
+		setMailMergeOutage: (on) => mailMerge.setOutage(on),
+		jobCount: () => mailMerge.count(),
+		numberRequestCount: () => numberRequests.count(),
+	});
+	const listeners = {
+		fax: new Listener({
+			api: 'fax',
+			log: ctx.log,
+			faults: ctx.faults,
+			now: nowText,
+			authInfo: (h) => accounts.basic(h).info,
+			handler: faxHandler(ctx),
+			control: controlHttp(control),
+			serverErrorBody: aStatusError,
+			logLine,
+		}),
+		mailMerge: new Listener({
+			api: 'mailMerge',
+			log: ctx.log,
+			faults: ctx.faults,
+			now: nowText,
+			authInfo: (h) => accounts.basic(h).info,
+			handler: mailMergeHandler(ctx, mailMerge),
+			serverErrorBody: () => withStatus(500, {}, 1300, 'Exception: internal server error').json,
+			logLine,
+		}),
+		numbers: new Listener({
+			api: 'numbers',
+			log: ctx.log,
+			faults: ctx.faults,
+			now: nowText,
+			authInfo: (h) => accounts.bearer(h).info,
+			handler: numbersHandler(ctx, numberRequests),
+			serverErrorBody: () => ({ error: 'internal_error', message: 'Internal server error' }),
+			logLine,
+		}),
+	};
+	const base = options.port ?? 0;
+	const ports: number[] = [];
+	try {
+		ports.push(await listeners.fax.listen(base === 0 ? 0 : base));
+		ports.push(await listeners.mailMerge.listen(base === 0 ? 0 : base + 1));
+		ports.push(await listeners.numbers.listen(base === 0 ? 0 : base + 2));
+	} catch (e) {
+		await Promise.all(Object.values(listeners).map((l) => l.close().catch(() => undefined)));
+		clock.stop();
+		throw e;
+	}
+	const host = 'http://127.0.0.1';
+	return {
+		urls: {
+			fax: `${host}:${ports[0]}/v1`,
+			mailMerge: `${host}:${ports[1]}/v1`,
+			numbers: `${host}:${ports[2]}`,
+			control: `${host}:${ports[0]}${CONTROL_PREFIX}`,
+		},
+		control,
+		close: async () => {
+			demo?.stop();
+			clock.stop();
+			await Promise.all(Object.values(listeners).map((l) => l.close()));
+		},
+	};
+}
+
+export type { EmulatorControl } from './control/control';
+export type { Seed } from './seed';
+export { SEED_USERS, SEED_TOKENS, SEED_COVER_PAGES } from './seed';

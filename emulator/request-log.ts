@@ -1,0 +1,78 @@
+import type { ApiName } from './api';
+
+export type ParamValue = string | string[];
+
+export interface RequestFileInfo {
+	field: string;
+	filename: string;
+	contentType: string;
+	size: number;
+}
+
+export interface RequestAuthInfo {
+	scheme: 'Basic' | 'Bearer' | null;
+	/** The user id the request claimed (Basic) or the token's user (Bearer); never a secret. */
+	userId?: string;
+}
+
+export interface RequestRecord {
+	seq: number;
+	api: ApiName;
+	method: string;
+	path: string;
+	query: Record<string, ParamValue>;
+	params: Record<string, unknown>;
+	files: RequestFileInfo[];
+	auth: RequestAuthInfo;
+	/** HTTP status sent; null when the connection was reset without a response. */
+	status: number | null;
+	fault?: string;
+	processed: boolean;
+	time: string;
+}
+
+export interface RequestFilter {
+	api?: ApiName;
+	method?: string;
+	/** Regular expression source tested against the path. */
+	path?: string;
+	userId?: string;
+	sinceSeq?: number;
+}
+
+/** Oldest entries are dropped past this size so a long demo run does not grow without bound. */
+const MAX_RECORDS = 200_000;
+
+export class RequestLog {
+	private records: RequestRecord[] = [];
+	private seq = 0;
+
+	add(record: Omit<RequestRecord, 'seq'>): RequestRecord {
+		const full: RequestRecord = { seq: ++this.seq, ...record };
+		this.records.push(full);
+		if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
+		return full;
+	}
+
+	list(filter: RequestFilter = {}): RequestRecord[] {
+		const pathRe = filter.path === undefined ? undefined : new RegExp(filter.path);
+		return this.records
+			.filter(
+				(r) =>
+					(filter.api === undefined || r.api === filter.api) &&
+					(filter.method === undefined || r.method === filter.method.toUpperCase()) &&
+					(pathRe === undefined || pathRe.test(r.path)) &&
+					(filter.userId === undefined || r.auth.userId === filter.userId) &&
+					(filter.sinceSeq === undefined || r.seq > filter.sinceSeq),
+			)
+			.map((r) => structuredClone(r));
+	}
+
+	count(): number {
+		return this.records.length;
+	}
+
+	clear(): void {
+		this.records = [];
+	}
+}

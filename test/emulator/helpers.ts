@@ -1,0 +1,113 @@
+import { FormData, request } from 'undici';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { SEED_USERS } from '../../emulator/seed';
+
+export type Login = { userId: string; password: string };
+
+export const USERS = SEED_USERS;
+
+export interface CallOptions {
+	auth?: Login | string | null;
+	query?: Record<string, string | string[] | number | boolean>;
+	form?: Record<string, string | string[]>;
+	multipart?: FormData;
+	json?: unknown;
+	headers?: Record<string, string>;
+	body?: string | Buffer;
+}
+
+export interface CallResult {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: Buffer;
+	json: any;
+}
+
+export function basic(login: Login): string {
+	return `Basic ${Buffer.from(`${login.userId}:${login.password}`).toString('base64')}`;
+}
+
+export async function call(method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+	const target = new URL(url);
+	for (const [k, v] of Object.entries(options.query ?? {})) {
+		for (const value of Array.isArray(v) ? v : [v]) target.searchParams.append(k, String(value));
+	}
+	const headers: Record<string, string> = { ...(options.headers ?? {}) };
+	if (options.auth) {
+		headers.authorization = typeof options.auth === 'string' ? options.auth : basic(options.auth);
+	}
+	let body: string | Buffer | FormData | undefined = options.body;
+	if (options.form) {
+		const p = new URLSearchParams();
+		for (const [k, v] of Object.entries(options.form)) {
+			for (const value of Array.isArray(v) ? v : [v]) p.append(k, value);
+		}
+		body = p.toString();
+		headers['content-type'] = 'application/x-www-form-urlencoded';
+	} else if (options.multipart) {
+		body = options.multipart;
+	} else if (options.json !== undefined) {
+		body = JSON.stringify(options.json);
+		headers['content-type'] = 'application/json';
+	}
+	const res = await request(target, { method: method as any, headers, body });
+	const buf = Buffer.from(await res.body.arrayBuffer());
+	let json: any;
+	if (String(res.headers['content-type'] ?? '').includes('json')) {
+		try {
+			json = JSON.parse(buf.toString('utf8'));
+		} catch {
+			json = undefined;
+		}
+	}
+	return { status: res.statusCode, headers: res.headers as CallResult['headers'], body: buf, json };
+}
+
+export async function withEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	return startEmulator({ port: 0, ...options });
+}
+
+export const MINUTE = 60_000;
+
+/** A tiny valid text attachment. */
+export function textFile(text = 'Hello fax\nSecond line\n'): Blob {
+	return new Blob([text], { type: 'text/plain' });
+}
+
+export async function pdfFile(pages = 2): Promise<Blob> {
+	const { PDFDocument } = await import('pdf-lib');
+	const doc = await PDFDocument.create();
+	for (let i = 0; i < pages; i++) doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
+	return new Blob([Buffer.from(await doc.save())], { type: 'application/pdf' });
+}
+
+/** Multipart send form: one attachment plus the given parameters (arrays repeat the name). */
+export function sendForm(
+	params: Record<string, string | string[]>,
+	file: Blob = textFile(),
+	filename = 'letter.txt',
+): FormData {
+	const fd = new FormData();
+	for (const [k, v] of Object.entries(params)) {
+		for (const value of Array.isArray(v) ? v : [v]) fd.append(k, value);
+	}
+	fd.append('attachment', file, filename);
+	return fd;
+}
+
+export async function sendFax(
+	emu: Emulator,
+	login: Login,
+	params: Record<string, string | string[]>,
+	file?: Blob,
+): Promise<CallResult> {
+	return call('POST', `${emu.urls.fax}/outboundfaxes`, {
+		auth: login,
+		multipart: sendForm(params, file),
+	});
+}
+
+export async function getOutbound(emu: Emulator, login: Login, id: string | number): Promise<any> {
+	const res = await call('GET', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: login });
+	return res.json?.FaxInfo?.[0];
+}
