@@ -17,7 +17,8 @@ export function parseDatetime(value: string): number | undefined {
 	const hour = Number(h);
 	const minute = Number(mi);
 	const second = Number(s);
-	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+		return undefined;
 	const local = Date.UTC(year, month - 1, day, hour, minute, second);
 	if (new Date(local).getUTCDate() !== day) return undefined;
 	let offsetMinutes = 0;

@@ -49,7 +49,10 @@ export const DEFAULT_START_TIME = '2026-01-05T09:00:00Z';
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const seed = loadSeed(options.seed);
 	const mode = options.clock ?? 'manual';
-	const start = mode === 'real' && !options.startTime ? Date.now() : parseIso(options.startTime ?? DEFAULT_START_TIME);
+	const start =
+		mode === 'real' && !options.startTime
+			? Date.now()
+			: parseIso(options.startTime ?? DEFAULT_START_TIME);
 	const clock = new Clock(mode, start);
 	const accounts = new Accounts(seed);
 	const logLine = options.log ?? (() => undefined);
@@ -74,7 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 	const nowText = (): string => new Date(clock.now()).toISOString();
 	const aStatusError = () => ({
-		RequestStatus: { StatusCode: 500, StatusText: 'Internal server error' },
+		RequestStatus: { StatusCode: 99, StatusText: 'Internal server error' },
 	});
 	const control = createControl(ctx, {
 		connections: () => ({
@@ -91,7 +94,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			lifecycle.reset();
 			ctx.inbound.reset();
 			ctx.references.clear();
-			ctx.log.clear();
+			ctx.log.reset();
 			ctx.faults.clear();
 			mailMerge.reset();
 			numberRequests.reset();

@@ -50,7 +50,8 @@ export class RequestLog {
 	add(record: Omit<RequestRecord, 'seq'>): RequestRecord {
 		const full: RequestRecord = { seq: ++this.seq, ...record };
 		this.records.push(full);
-		if (this.records.length > MAX_RECORDS) this.records.splice(0, this.records.length - MAX_RECORDS);
+		if (this.records.length > MAX_RECORDS)
+			this.records.splice(0, this.records.length - MAX_RECORDS);
 		return full;
 	}
 
@@ -72,7 +73,13 @@ export class RequestLog {
 		return this.records.length;
 	}
 
+	/** Keeps the sequence going, so a `sinceSeq` taken before still means the same thing. */
 	clear(): void {
 		this.records = [];
+	}
+
+	reset(): void {
+		this.records = [];
+		this.seq = 0;
 	}
 }

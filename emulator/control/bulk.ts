@@ -44,7 +44,11 @@ function span(ctx: EmulatorContext, options: BulkOptions): [number, number] {
 }
 
 /** Many finished outbound faxes at once, inserted in one sort, without lifecycle timers. */
-export function bulkCreateOutbound(ctx: EmulatorContext, n: number, options: BulkOptions = {}): BulkResult {
+export function bulkCreateOutbound(
+	ctx: EmulatorContext,
+	n: number,
+	options: BulkOptions = {},
+): BulkResult {
 	if (!Number.isInteger(n) || n < 1) throw new Error('n must be a positive integer');
 	const users = owners(ctx, options);
 	const [from, to] = span(ctx, options);
@@ -83,7 +87,11 @@ export function bulkCreateOutbound(ctx: EmulatorContext, n: number, options: Bul
 	return { count: n, firstId: faxes[0].id, lastId: faxes[n - 1].id };
 }
 
-export function bulkCreateInbound(ctx: EmulatorContext, n: number, options: BulkOptions = {}): BulkResult {
+export function bulkCreateInbound(
+	ctx: EmulatorContext,
+	n: number,
+	options: BulkOptions = {},
+): BulkResult {
 	if (!Number.isInteger(n) || n < 1) throw new Error('n must be a positive integer');
 	const users = owners(ctx, options);
 	const [from, to] = span(ctx, options);

@@ -17,7 +17,10 @@ export interface InjectInboundOptions {
  * Faxes arriving for a user. Ids are taken at injection, so a fax injected for a later time keeps
  * the id it was given here.
  */
-export function injectInbound(ctx: EmulatorContext, options: InjectInboundOptions): Record<string, string>[] {
+export function injectInbound(
+	ctx: EmulatorContext,
+	options: InjectInboundOptions,
+): Record<string, string>[] {
 	const user = ctx.accounts.user(options?.userId);
 	if (!user) throw new Error(`unknown user ${options?.userId}`);
 	const count = options.count ?? 1;

@@ -73,7 +73,9 @@ export async function readDocument(
 		const pages = tiffPageCount(data);
 		return pages ? doc('tiff', pages) : doc('invalid', 0);
 	}
-	const png = data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+	const png = data
+		.subarray(0, 8)
+		.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 	const jpeg = data[0] === 0xff && data[1] === 0xd8;
 	const gif = data.subarray(0, 4).toString('latin1') === 'GIF8';
 	if (png || jpeg || gif) return doc('image', 1);
@@ -85,7 +87,10 @@ export async function readDocument(
 	if (data.subarray(0, 5).toString('latin1') === '{\\rtf') {
 		return doc('office', Math.max(1, Math.ceil(data.length / 20_000)));
 	}
-	if (looksLikeText(data) && (type.startsWith('text/') || /\.(txt|text|csv|html?)$/.test(name) || !zip)) {
+	if (
+		looksLikeText(data) &&
+		(type.startsWith('text/') || /\.(txt|text|csv|html?)$/.test(name) || !zip)
+	) {
 		const lines = data.toString('utf8').split(/\r?\n/).length;
 		return doc('text', Math.max(1, Math.ceil(lines / TEXT_LINES_PER_PAGE)));
 	}

@@ -20,7 +20,12 @@ import {
 } from './outbound-routes';
 import { apiErrorReply, ApiError, errorReply } from './status-codes';
 
-type Route = (ctx: EmulatorContext, req: ServiceRequest, login: SeedUser, id: string) => Reply | Promise<Reply>;
+type Route = (
+	ctx: EmulatorContext,
+	req: ServiceRequest,
+	login: SeedUser,
+	id: string,
+) => Reply | Promise<Reply>;
 
 /** Route key: METHOD, resource, then ':id' and the sub-resource when present. */
 const ROUTES: Record<string, Route> = {
@@ -41,7 +46,9 @@ const ROUTES: Record<string, Route> = {
 function routeKey(method: string, segments: string[]): { key: string; id: string } | undefined {
 	if (segments[0] !== 'v1' || segments.length < 2 || segments.length > 4) return undefined;
 	const [, resource, id, sub] = segments;
-	const key = [method, resource, ...(id === undefined ? [] : [':id']), ...(sub ? [sub] : [])].join(' ');
+	const key = [method, resource, ...(id === undefined ? [] : [':id']), ...(sub ? [sub] : [])].join(
+		' ',
+	);
 	return { key, id: id ?? '' };
 }
 
@@ -55,7 +62,8 @@ export function faxHandler(ctx: EmulatorContext): ServiceHandler {
 		}
 		const { user } = ctx.accounts.basic(req.headers.authorization);
 		if (!user) return errorReply('authFailed', 'Authentication failed: bad user id or password');
-		if (req.bodyError) return errorReply('malformedBody', `Malformed request body: ${req.bodyError}`);
+		if (req.bodyError)
+			return errorReply('malformedBody', `Malformed request body: ${req.bodyError}`);
 		try {
 			return await route(ctx, req, user, found.id);
 		} catch (e) {

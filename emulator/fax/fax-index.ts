@@ -59,7 +59,8 @@ export class FaxIndex<T extends { id: number }> {
 	insert(record: T): void {
 		const k: Keyed<T> = { time: this.timeOf(record), id: record.id, record };
 		this.byId.set(record.id, k);
-		if (this.ids.length === 0 || this.ids[this.ids.length - 1] < record.id) this.ids.push(record.id);
+		if (this.ids.length === 0 || this.ids[this.ids.length - 1] < record.id)
+			this.ids.push(record.id);
 		else this.ids.splice(this.idPos(record.id), 0, record.id);
 		this.byTime.splice(this.timePos(k.time, k.id), 0, k);
 	}
@@ -114,8 +115,10 @@ export class FaxIndex<T extends { id: number }> {
 		let hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
 		const out: T[] = [];
 		if (q.sortColumn === 'dateTime') {
-			if (q.cursor && q.sortOrder === 'asc') lo = Math.max(lo, this.timePos(q.cursor.time, q.cursor.id + 0.5));
-			if (q.cursor && q.sortOrder === 'desc') hi = Math.min(hi, this.timePos(q.cursor.time, q.cursor.id - 0.5));
+			if (q.cursor && q.sortOrder === 'asc')
+				lo = Math.max(lo, this.timePos(q.cursor.time, q.cursor.id + 0.5));
+			if (q.cursor && q.sortOrder === 'desc')
+				hi = Math.min(hi, this.timePos(q.cursor.time, q.cursor.id - 0.5));
 			if (q.sortOrder === 'asc') {
 				for (let i = lo; i < hi && out.length < want; i++) {
 					if (q.match(this.byTime[i].record)) out.push(this.byTime[i].record);
@@ -130,14 +133,16 @@ export class FaxIndex<T extends { id: number }> {
 			const found: T[] = [];
 			for (let i = lo; i < hi; i++) {
 				const r = this.byTime[i].record;
-				if (q.cursor && (q.sortOrder === 'asc' ? r.id <= q.cursor.id : r.id >= q.cursor.id)) continue;
+				if (q.cursor && (q.sortOrder === 'asc' ? r.id <= q.cursor.id : r.id >= q.cursor.id))
+					continue;
 				if (q.match(r)) found.push(r);
 			}
 			found.sort((a, b) => (q.sortOrder === 'asc' ? a.id - b.id : b.id - a.id));
 			out.push(...found.slice(0, want));
 		} else {
 			const inRange = (k: Keyed<T>): boolean =>
-				(q.after === undefined || k.time >= q.after) && (q.before === undefined || k.time <= q.before);
+				(q.after === undefined || k.time >= q.after) &&
+				(q.before === undefined || k.time <= q.before);
 			if (q.sortOrder === 'asc') {
 				const start = q.cursor ? this.idPos(q.cursor.id + 0.5) : 0;
 				for (let i = start; i < this.ids.length && out.length < want; i++) {

@@ -44,16 +44,21 @@ export async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
 		const page = out.addPage(LETTER);
 		writeLines(page, bold, ['FAX'], 730, 28);
 		const r = fax.recipient;
-		writeLines(page, font, [
-			`Cover page: ${fax.coverPageName || 'default'}`,
-			`To: ${r?.RcptName ?? ''} ${r?.RcptCompany ? `(${r.RcptCompany})` : ''}`,
-			`Fax: ${fax.faxNumber}`,
-			`From: ${fax.userId}`,
-			`Pages: ${fax.pagesTotal}`,
-			'',
-			...fax.coverMessage.split(/\r?\n/),
-			...Object.entries(fax.coverFields).map(([k, v]) => `${k}: ${v}`),
-		], 680);
+		writeLines(
+			page,
+			font,
+			[
+				`Cover page: ${fax.coverPageName || 'default'}`,
+				`To: ${r?.RcptName ?? ''} ${r?.RcptCompany ? `(${r.RcptCompany})` : ''}`,
+				`Fax: ${fax.faxNumber}`,
+				`From: ${fax.userId}`,
+				`Pages: ${fax.pagesTotal}`,
+				'',
+				...fax.coverMessage.split(/\r?\n/),
+				...Object.entries(fax.coverFields).map(([k, v]) => `${k}: ${v}`),
+			],
+			680,
+		);
 	}
 	const merged = await mergedTemplate(fax);
 	if (merged) {

@@ -46,7 +46,12 @@ export async function inboundImage(
 	rawId: string,
 ): Promise<Reply> {
 	const fax = findInbound(ctx, login, rawId);
-	return imageReply(req.params, fax.id, () => inboundPdf(fax), () => inboundTiff(fax));
+	return imageReply(
+		req.params,
+		fax.id,
+		() => inboundPdf(fax),
+		() => inboundTiff(fax),
+	);
 }
 
 export function deleteInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): Reply {

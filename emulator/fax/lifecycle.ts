@@ -11,7 +11,13 @@ export const STEP_SECONDS = {
 	dial: 2,
 } as const;
 
-const REMOTE_CSI = ['+1 212 555 0000', 'FAX SERVER', 'RECEPTION', 'ACCOUNTS PAYABLE', 'HP LASERJET'];
+const REMOTE_CSI = [
+	'+1 212 555 0000',
+	'FAX SERVER',
+	'RECEPTION',
+	'ACCOUNTS PAYABLE',
+	'HP LASERJET',
+];
 
 function remoteCsi(number: string): string {
 	const digits = number.replace(/[^0-9]/g, '');
@@ -60,7 +66,11 @@ export class Lifecycle {
 		if (stage === 'conversion' && fax.documents.some((d) => d.kind === 'invalid')) {
 			return OUTCOMES.conversionError;
 		}
-		if (stage === 'coverpage' && fax.coverPageName && !this.coverPages().includes(fax.coverPageName)) {
+		if (
+			stage === 'coverpage' &&
+			fax.coverPageName &&
+			!this.coverPages().includes(fax.coverPageName)
+		) {
 			return OUTCOMES.coverpageMergeFailed;
 		}
 		const planned = outcomeFor(fax.faxNumber, fax.attempts + 1, fax.forcedOutcome);

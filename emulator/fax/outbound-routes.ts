@@ -83,7 +83,12 @@ export async function outboundImage(
 	rawId: string,
 ): Promise<Reply> {
 	const fax = findOutbound(ctx, login, rawId);
-	return imageReply(req.params, fax.id, () => outboundPdf(fax), () => outboundTiff(fax));
+	return imageReply(
+		req.params,
+		fax.id,
+		() => outboundPdf(fax),
+		() => outboundTiff(fax),
+	);
 }
 
 export function deleteOutbound(ctx: EmulatorContext, login: SeedUser, rawId: string): Reply {
@@ -100,7 +105,8 @@ export function markOutbound(
 ): Reply {
 	const fax = findOutbound(ctx, login, rawId);
 	const mark = new ParamReader(req.params).bool('Mark');
-	if (mark === undefined) throw new ApiError('missingParameter', 'Mark is required (true or false)');
+	if (mark === undefined)
+		throw new ApiError('missingParameter', 'Mark is required (true or false)');
 	fax.mark = mark;
 	return withStatus(201);
 }

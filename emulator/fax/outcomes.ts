@@ -20,10 +20,7 @@ export interface Outcome {
 }
 
 const none = (): number => 0;
-const fixed =
-	(s: number) =>
-	(): number =>
-		s;
+const fixed = (s: number) => (): number => s;
 
 function failure(
 	key: string,
@@ -73,8 +70,20 @@ export const OUTCOMES: Record<string, Outcome> = {
 		false,
 		0,
 	),
-	answeredByPerson: failure('answeredByPerson', 1100, 'Call answered, possibly by a person', true, 20),
-	noCentralOffice: failure('noCentralOffice', 1101, 'Dial - no answer from central office', true, 10),
+	answeredByPerson: failure(
+		'answeredByPerson',
+		1100,
+		'Call answered, possibly by a person',
+		true,
+		20,
+	),
+	noCentralOffice: failure(
+		'noCentralOffice',
+		1101,
+		'Dial - no answer from central office',
+		true,
+		10,
+	),
 	callDisconnected: failure('callDisconnected', 1102, 'Dial - call disconnected', true, 8),
 	excessiveDuration: failure(
 		'excessiveDuration',

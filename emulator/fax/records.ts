@@ -131,7 +131,10 @@ export interface InboundFax {
 const b = (v: boolean): string => (v ? 'true' : 'false');
 
 /** The wire form: every number and boolean as a string, as the real service sends them. */
-export function formatOutbound(f: OutboundFax, precision: DatetimePrecision): Record<string, string> {
+export function formatOutbound(
+	f: OutboundFax,
+	precision: DatetimePrecision,
+): Record<string, string> {
 	const dt = (ms: number | undefined): string =>
 		ms === undefined ? '' : formatDatetime(ms, precision);
 	return {

@@ -78,9 +78,15 @@ export function parseSearch(
 	if (next !== undefined && next !== '' && next !== 'false') {
 		const ref = refs.get(next);
 		if (!ref || ref.criteria.direction !== direction || ref.criteria.login !== login.userId) {
-			throw new ApiError('invalidReference', `GetNextResults: unknown or expired results reference`);
+			throw new ApiError(
+				'invalidReference',
+				`GetNextResults: unknown or expired results reference`,
+			);
 		}
-		return { criteria: { ...ref.criteria, limit: limit ?? ref.criteria.limit }, cursor: ref.cursor };
+		return {
+			criteria: { ...ref.criteria, limit: limit ?? ref.criteria.limit },
+			cursor: ref.cursor,
+		};
 	}
 	const requested = reader.string('FaxUserId');
 	let owner: string | undefined = login.userId;

@@ -27,7 +27,14 @@ export interface SendRequest {
 	options: Partial<OutboundFax>;
 }
 
-const RECIPIENT_KEYS = ['FaxNumber', 'RcptName', 'RcptCompany', 'RcptTitle', 'RcptFax', 'RcptVoice'];
+const RECIPIENT_KEYS = [
+	'FaxNumber',
+	'RcptName',
+	'RcptCompany',
+	'RcptTitle',
+	'RcptFax',
+	'RcptVoice',
+];
 
 function destinationKey(number: string): string {
 	const trimmed = number.trim();
@@ -91,11 +98,7 @@ function clamp(value: number, min: number, max: number): number {
 	return Math.min(max, Math.max(min, value));
 }
 
-export function resolveOwner(
-	reader: ParamReader,
-	login: SeedUser,
-	accounts: Accounts,
-): SeedUser {
+export function resolveOwner(reader: ParamReader, login: SeedUser, accounts: Accounts): SeedUser {
 	const requested = reader.string('FaxUserId');
 	if (requested === undefined || requested === '' || requested === login.userId) return login;
 	if (!login.proxy) {
@@ -131,7 +134,10 @@ export async function parseSendRequest(
 	const coverPageName = r.string('CoverPageName') ?? '';
 	const coverPageEnabled = r.bool('CoverPageEnabled') ?? false;
 	if (coverPageName !== '' && !coverPageEnabled) {
-		throw new ApiError('invalidParameter', 'CoverPageEnabled must be true when CoverPageName is set');
+		throw new ApiError(
+			'invalidParameter',
+			'CoverPageEnabled must be true when CoverPageName is set',
+		);
 	}
 	const coverMessage = r.string('CoverMessage') ?? '';
 	const lines = coverMessage.split(/\r?\n/);

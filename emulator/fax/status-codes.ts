@@ -5,20 +5,20 @@ import { withStatus, type Reply } from '../http/reply';
  * emulator's choice (table in emulator/README.md); each goes with one HTTP status.
  */
 export const A_CODES = {
-	missingParameter: { code: 100, http: 400 },
-	invalidParameter: { code: 101, http: 400 },
-	noAttachment: { code: 102, http: 400 },
-	noDestination: { code: 103, http: 400 },
-	invalidRecipient: { code: 104, http: 400 },
-	malformedBody: { code: 105, http: 400 },
-	invalidReference: { code: 110, http: 400 },
-	notResendable: { code: 120, http: 400 },
-	unknownUser: { code: 130, http: 400 },
-	authFailed: { code: 200, http: 401 },
-	forbidden: { code: 210, http: 403 },
-	faxNotFound: { code: 300, http: 404 },
-	unknownResource: { code: 310, http: 404 },
-	internal: { code: 500, http: 500 },
+	missingParameter: { code: 10, http: 400 },
+	invalidParameter: { code: 11, http: 400 },
+	noAttachment: { code: 12, http: 400 },
+	noDestination: { code: 13, http: 400 },
+	invalidRecipient: { code: 14, http: 400 },
+	malformedBody: { code: 15, http: 400 },
+	invalidReference: { code: 20, http: 400 },
+	notResendable: { code: 30, http: 400 },
+	unknownUser: { code: 40, http: 400 },
+	authFailed: { code: 50, http: 401 },
+	forbidden: { code: 60, http: 403 },
+	faxNotFound: { code: 70, http: 404 },
+	unknownResource: { code: 71, http: 404 },
+	internal: { code: 99, http: 500 },
 } as const;
 
 export type ACodeName = keyof typeof A_CODES;

@@ -37,7 +37,8 @@ function pageStrip(height: number, page: number): Buffer {
 	for (let y = 0; y < height; y++) {
 		const band = Math.floor(y / 12);
 		if (y >= 24 && y < 28) rows.push(black);
-		else if (y > 60 && y < height - 60 && band % 3 === 0 && band % 7 !== page % 7) rows.push(textRow);
+		else if (y > 60 && y < height - 60 && band % 3 === 0 && band % 7 !== page % 7)
+			rows.push(textRow);
 		else rows.push(white);
 	}
 	return Buffer.concat(rows);

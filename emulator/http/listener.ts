@@ -83,7 +83,10 @@ function serialize(reply: Reply): { body: Buffer; type: string | undefined } {
 		};
 	}
 	if (reply.json !== undefined) {
-		return { body: Buffer.from(JSON.stringify(reply.json)), type: 'application/json; charset=utf-8' };
+		return {
+			body: Buffer.from(JSON.stringify(reply.json)),
+			type: 'application/json; charset=utf-8',
+		};
 	}
 	return { body: Buffer.alloc(0), type: undefined };
 }
@@ -200,7 +203,12 @@ export class Listener {
 			const { body: full, type } = serialize(reply);
 			const cut = full.subarray(0, Math.floor(full.length / 2));
 			const status = reply.status >= 400 ? (method === 'POST' ? 201 : 200) : reply.status;
-			this.write(res, log, { ...reply, status, body: cut }, type ?? 'application/json; charset=utf-8');
+			this.write(
+				res,
+				log,
+				{ ...reply, status, body: cut },
+				type ?? 'application/json; charset=utf-8',
+			);
 			return;
 		}
 		this.write(res, log, reply);

@@ -41,7 +41,8 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
 		const headers = new Map<string, string>();
 		for (const line of headerText.split('\r\n')) {
 			const colon = line.indexOf(':');
-			if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+			if (colon > 0)
+				headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
 		}
 		const disposition = headers.get('content-disposition') ?? '';
 		const name = headerParam(disposition, 'name');

@@ -17,7 +17,10 @@ export function withStatus(
 	statusCode = 0,
 	statusText = '',
 ): Reply {
-	return json(status, { ...fields, RequestStatus: { StatusCode: statusCode, StatusText: statusText } });
+	return json(status, {
+		...fields,
+		RequestStatus: { StatusCode: statusCode, StatusText: statusText },
+	});
 }
 
 export function htmlErrorPage(status: number): string {

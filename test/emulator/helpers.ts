@@ -27,7 +27,11 @@ export function basic(login: Login): string {
 	return `Basic ${Buffer.from(`${login.userId}:${login.password}`).toString('base64')}`;
 }
 
-export async function call(method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+	method: string,
+	url: string,
+	options: CallOptions = {},
+): Promise<CallResult> {
 	const target = new URL(url);
 	for (const [k, v] of Object.entries(options.query ?? {})) {
 		for (const value of Array.isArray(v) ? v : [v]) target.searchParams.append(k, String(value));
@@ -77,7 +81,8 @@ export function textFile(text = 'Hello fax\nSecond line\n'): Blob {
 export async function pdfFile(pages = 2): Promise<Blob> {
 	const { PDFDocument } = await import('pdf-lib');
 	const doc = await PDFDocument.create();
-	for (let i = 0; i < pages; i++) doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
+	for (let i = 0; i < pages; i++)
+		doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
 	return new Blob([Buffer.from(await doc.save())], { type: 'application/pdf' });
 }
 

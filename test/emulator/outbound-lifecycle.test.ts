@@ -1,0 +1,298 @@
+import type { Emulator } from '../../emulator';
+import { call, getOutbound, MINUTE, sendFax, USERS, withEmulator } from './helpers';
+
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await withEmulator();
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+const statusesOf = (faxId: number): string[] =>
+	emu.control
+		.outboundHistory()
+		.filter((h) => h.faxId === faxId)
+		.map((h) => h.status);
+
+async function sendOne(params: Record<string, string | string[]>): Promise<number> {
+	const res = await sendFax(emu, USERS.alice, params);
+	expect(res.status).toBe(201);
+	return Number(res.json.FaxInfo[0].FaxId);
+}
+
+test('awaitingConversion → scheduled → sending → sent on the clock, CompleteTime follows', async () => {
+	const id = await sendOne({ FaxNumber: '12125550000' });
+	const seen: Array<[string, string]> = [];
+	for (let i = 0; i < 40; i++) {
+		const f = await getOutbound(emu, USERS.alice, id);
+		if (seen.length === 0 || seen[seen.length - 1][0] !== f.FaxStatus)
+			seen.push([f.FaxStatus, f.CompleteTime]);
+		emu.control.advance(1000);
+	}
+	expect(seen).toEqual([
+		['awaitingConversion', '2026-01-05T09:00:00Z'],
+		['scheduled', '2026-01-05T09:00:05Z'],
+		['sending', '2026-01-05T09:00:07Z'],
+		['sent', '2026-01-05T09:00:27Z'],
+	]);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		PagesTotal: '1',
+		PagesSent: '1',
+		Duration: '20',
+		CSI: '+1 212 555 0000',
+		ErrorCode: '0',
+		ErrorText: '',
+	});
+});
+
+test('a cover page adds awaitingCoverpage and a page', async () => {
+	const id = await sendOne({ FaxNumber: '12125550000', CoverPageEnabled: 'true' });
+	emu.control.advance(10 * MINUTE);
+	expect(statusesOf(id)).toEqual([
+		'awaitingConversion',
+		'awaitingCoverpage',
+		'scheduled',
+		'sending',
+		'sent',
+	]);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		CoverPageName: 'default',
+		PagesTotal: '2',
+	});
+});
+
+test('an unknown cover page template fails the fax with the merge error', async () => {
+	const id = await sendOne({
+		FaxNumber: '12125550000',
+		CoverPageEnabled: 'true',
+		CoverPageName: 'nope',
+	});
+	emu.control.advance(MINUTE);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		FaxStatus: 'sendFailed',
+		ErrorCode: '1000',
+		ErrorText: 'Coverpage and fax merge failed',
+	});
+});
+
+test('SendAfter holds the fax in scheduled', async () => {
+	const id = await sendOne({ FaxNumber: '12125550000', SendAfter: '2026-01-05T11:30+0200' });
+	emu.control.advance(29 * MINUTE);
+	expect((await getOutbound(emu, USERS.alice, id)).FaxStatus).toBe('scheduled');
+	emu.control.setTime('2026-01-05T09:31:00Z');
+	expect((await getOutbound(emu, USERS.alice, id)).FaxStatus).toBe('sent');
+	expect(emu.control.outboundHistory().find((h) => h.status === 'sending')?.at).toBe(
+		'2026-01-05T09:30:00.000Z',
+	);
+});
+
+test('retries: RetryCount attempts, RetryInterval minutes apart, RetryCountLeft going down', async () => {
+	const id = await sendOne({ FaxNumber: '12125550002', RetryCount: '3', RetryInterval: '10' });
+	emu.control.advance(20_000);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		FaxStatus: 'scheduled',
+		RetryCountLeft: '2',
+		ErrorCode: '1002',
+		ErrorText: 'Busy',
+	});
+	emu.control.advance(9 * MINUTE);
+	expect((await getOutbound(emu, USERS.alice, id)).FaxStatus).toBe('scheduled');
+	emu.control.advance(MINUTE);
+	expect((await getOutbound(emu, USERS.alice, id)).RetryCountLeft).toBe('1');
+	emu.control.advance(30 * MINUTE);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		FaxStatus: 'sendFailed',
+		RetryCountLeft: '0',
+		ErrorCode: '1002',
+		PagesSent: '0',
+	});
+	expect(statusesOf(id)).toEqual([
+		'awaitingConversion',
+		'scheduled',
+		'sending',
+		'scheduled',
+		'sending',
+		'scheduled',
+		'sending',
+		'sendFailed',
+	]);
+	const dials = emu.control.outboundHistory().filter((h) => h.status === 'sending');
+	expect(dials.map((d) => d.at)).toEqual([
+		'2026-01-05T09:00:07.000Z',
+		'2026-01-05T09:10:12.000Z',
+		'2026-01-05T09:20:17.000Z',
+	]);
+});
+
+test('busy on the first attempt then sent (...0006)', async () => {
+	const id = await sendOne({ FaxNumber: '12125550006', RetryInterval: '5' });
+	emu.control.advance(10 * MINUTE);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		FaxStatus: 'sent',
+		RetryCountLeft: '1',
+		ErrorCode: '0',
+		ErrorText: '',
+	});
+});
+
+test.each([
+	['12125550002', '1002', 'Busy', 1],
+	['12125550003', '1003', 'Circuits Busy', 1],
+	['12125550004', '1004', 'No answer', 1],
+	['12125550005', '1005', 'No fax tone', 1],
+	['12125550009', '1009', 'sit intercept tone', 1],
+	['12125551000', '1000', 'Call rejected', 1],
+	['12125551001', '1000', 'Temporary failure', 1],
+	['12125551007', '1000', 'Answer - Marked by Silence', 1],
+	['12125551009', '1009', 'sit vacant tone', 1],
+	['12125551041', '1041', 'Fax number rejected by fax server fax number restriction', 1],
+	['12125551100', '1100', 'Call answered, possibly by a person', 1],
+	['12125551101', '1101', 'Dial - no answer from central office', 1],
+	['12125551102', '1102', 'Dial - call disconnected', 1],
+	['12125551103', '1103', 'fax processing excessive duration', 1],
+	['12125553002', '3002', 'page rejected by recipient', 1],
+	['12125554001', '4001', 'Error converting document to FAX', 0],
+	['12125559000', '0', 'Cannot combine fax files', 1],
+	['2125550000', '1000', 'Invalid number format', 1],
+	['1212555000', '1000', 'Invalid phone number, missing digits', 1],
+])('%s ends sendFailed with %s %s', async (number, code, text, dialled) => {
+	const id = await sendOne({ FaxNumber: number, RetryCount: '1' });
+	emu.control.advance(60 * MINUTE);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		FaxStatus: 'sendFailed',
+		ErrorCode: code,
+		ErrorText: text,
+	});
+	expect(statusesOf(id).filter((s) => s === 'sending')).toHaveLength(dialled);
+});
+
+test('a file the server cannot convert fails with 4001', async () => {
+	const res = await sendFax(
+		emu,
+		USERS.alice,
+		{ FaxNumber: '12125550000' },
+		new Blob([Buffer.from([0, 1, 2, 3, 0, 255, 254])], { type: 'application/octet-stream' }),
+	);
+	emu.control.advance(MINUTE);
+	expect(await getOutbound(emu, USERS.alice, res.json.FaxInfo[0].FaxId)).toMatchObject({
+		FaxStatus: 'sendFailed',
+		ErrorCode: '4001',
+	});
+});
+
+test('page rejected sends part of the pages', async () => {
+	const id = await sendOne({ FaxNumber: '12125553002', RetryCount: '1', CoverPageEnabled: 'true' });
+	emu.control.advance(MINUTE);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+		PagesTotal: '2',
+		PagesSent: '1',
+	});
+});
+
+test('TSI is truncated to 20 characters when sent', async () => {
+	const id = await sendOne({ FaxNumber: '12125550000', TSI: 'A VERY LONG STATION IDENTIFIER' });
+	expect((await getOutbound(emu, USERS.alice, id)).TSI).toBe('A VERY LONG STATION IDENTIFIER');
+	emu.control.advance(MINUTE);
+	expect((await getOutbound(emu, USERS.alice, id)).TSI).toBe('A VERY LONG STATION ');
+});
+
+test('forceOutcome overrides the script, by key or by ErrorCode', async () => {
+	const a = await sendOne({ FaxNumber: '12125550000', RetryCount: '1' });
+	const b = await sendOne({ FaxNumber: '12125550002' });
+	emu.control.forceOutcome(a, 'noFaxTone');
+	emu.control.forceOutcome(b, 'sent');
+	emu.control.advance(MINUTE);
+	expect((await getOutbound(emu, USERS.alice, a)).ErrorCode).toBe('1005');
+	expect((await getOutbound(emu, USERS.alice, b)).FaxStatus).toBe('sent');
+	expect(() => emu.control.forceOutcome(b, 'busy')).toThrow(/final/);
+	const c = await sendOne({ FaxNumber: '12125550000', RetryCount: '1' });
+	emu.control.forceOutcome(c, 1041);
+	emu.control.advance(MINUTE);
+	expect((await getOutbound(emu, USERS.alice, c)).ErrorCode).toBe('1041');
+	expect(() => emu.control.forceOutcome(c + 10, 'busy')).toThrow();
+	expect(() => emu.control.forceOutcome(c, 'nonsense')).toThrow();
+});
+
+test('DeleteAfterSend removes the fax after success but not after failure', async () => {
+	const ok = await sendOne({ FaxNumber: '12125550000', DeleteAfterSend: 'true' });
+	const bad = await sendOne({ FaxNumber: '12125551041', DeleteAfterSend: 'true' });
+	emu.control.advance(MINUTE);
+	const res = await call('GET', `${emu.urls.fax}/outboundfaxes/${ok}`, { auth: USERS.alice });
+	expect(res.status).toBe(404);
+	expect(statusesOf(ok)).toContain('sent');
+	expect((await getOutbound(emu, USERS.alice, bad)).FaxStatus).toBe('sendFailed');
+});
+
+test('deleting a fax stops its lifecycle', async () => {
+	const id = await sendOne({ FaxNumber: '12125550000' });
+	const del = await call('DELETE', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+	expect(del.status).toBe(201);
+	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
+	emu.control.advance(MINUTE);
+	expect(statusesOf(id)).toEqual(['awaitingConversion']);
+});
+
+describe('resend', () => {
+	test('only from sendFailed: new FaxId, original deleted', async () => {
+		const id = await sendOne({ FaxNumber: '12125551041', FaxDescription: 'first try' });
+		const early = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+			auth: USERS.alice,
+		});
+		expect(early.status).toBe(400);
+		expect(early.json.RequestStatus.StatusCode).toBe(30);
+		emu.control.advance(MINUTE);
+		const res = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+			auth: USERS.alice,
+			form: { FaxNumber: '12125550000' },
+		});
+		expect(res.status).toBe(201);
+		expect(res.json).toEqual({
+			FaxInfo: [{ FaxId: String(id + 1), FaxNumber: '12125550000' }],
+			RequestStatus: { StatusCode: 0, StatusText: '' },
+		});
+		const old = await call('GET', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+		expect(old.status).toBe(404);
+		expect(await getOutbound(emu, USERS.alice, id + 1)).toMatchObject({
+			FaxStatus: 'awaitingConversion',
+			FaxDescription: 'first try',
+			GroupId: String(id + 1),
+			ErrorCode: '0',
+		});
+		emu.control.advance(MINUTE);
+		expect((await getOutbound(emu, USERS.alice, id + 1)).FaxStatus).toBe('sent');
+		const again = await call('POST', `${emu.urls.fax}/outboundfaxes/${id + 1}/resend`, {
+			auth: USERS.alice,
+		});
+		expect(again.status).toBe(400);
+	});
+
+	test('without FaxNumber the original number is used; unknown fax is 404', async () => {
+		const id = await sendOne({ FaxNumber: '12125551041' });
+		emu.control.advance(MINUTE);
+		const res = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+			auth: USERS.alice,
+		});
+		expect(res.json.FaxInfo[0].FaxNumber).toBe('12125551041');
+		const missing = await call('POST', `${emu.urls.fax}/outboundfaxes/999/resend`, {
+			auth: USERS.alice,
+		});
+		expect(missing.status).toBe(404);
+		expect(missing.json.RequestStatus.StatusCode).toBe(70);
+	});
+
+	test('a colleague cannot resend; the proxy can', async () => {
+		const id = await sendOne({ FaxNumber: '12125551041' });
+		emu.control.advance(MINUTE);
+		const bob = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+			auth: USERS.bob,
+		});
+		expect(bob.status).toBe(403);
+		const admin = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+			auth: USERS.acmeAdmin,
+		});
+		expect(admin.status).toBe(201);
+		expect((await getOutbound(emu, USERS.alice, admin.json.FaxInfo[0].FaxId)).FaxUserId).toBe(
+			'alice@acme',
+		);
+	});
+});

@@ -1,0 +1,294 @@
+import type { Emulator } from '../../emulator';
+import { call, getOutbound, MINUTE, sendFax, USERS, withEmulator, type Login } from './helpers';
+
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await withEmulator();
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+async function search(login: Login, query: Record<string, string | number>) {
+	return call('GET', `${emu.urls.fax}/outboundfaxes`, { auth: login, query });
+}
+const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
+
+test('FaxInfo is absent when nothing matches', async () => {
+	const res = await search(USERS.alice, {});
+	expect(res.status).toBe(200);
+	expect(res.json).toEqual({
+		HasMoreResults: 'false',
+		RequestStatus: { StatusCode: 0, StatusText: '' },
+	});
+});
+
+test('filters: FaxStatus, Mark, BatchName, BatchUniqueId, datetime window', async () => {
+	await sendFax(emu, USERS.alice, {
+		FaxNumber: '12125550000',
+		BatchName: 'b1',
+		BatchUniqueId: 'x1',
+	});
+	emu.control.advance(MINUTE); // fax 1 sent at 09:00:27
+	await sendFax(emu, USERS.alice, {
+		FaxNumber: '12125551041',
+		BatchName: 'b1',
+		BatchUniqueId: 'x2',
+	});
+	emu.control.advance(MINUTE); // fax 2 failed at 09:01:07
+	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000', BatchName: 'b2' }); // fax 3 awaiting at 09:02
+	await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+		auth: USERS.alice,
+		form: { Mark: 'true' },
+	});
+
+	expect(ids(await search(USERS.alice, { FaxStatus: 'sent' }))).toEqual(['1']);
+	expect(ids(await search(USERS.alice, { FaxStatus: 'sendFailed' }))).toEqual(['2']);
+	expect(ids(await search(USERS.alice, { FaxStatus: 'awaitingConversion' }))).toEqual(['3']);
+	expect(ids(await search(USERS.alice, { Mark: 'true' }))).toEqual(['1']);
+	expect(ids(await search(USERS.alice, { Mark: 'false' }))).toEqual(['2', '3']);
+	expect(ids(await search(USERS.alice, { BatchName: 'b1' }))).toEqual(['1', '2']);
+	expect(ids(await search(USERS.alice, { BatchUniqueId: 'x2' }))).toEqual(['2']);
+	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:27Z' }))).toEqual([
+		'1',
+		'2',
+		'3',
+	]);
+	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:28Z' }))).toEqual([
+		'2',
+		'3',
+	]);
+	expect(ids(await search(USERS.alice, { DatetimeBefore: '2026-01-05T09:01:07Z' }))).toEqual([
+		'1',
+		'2',
+	]);
+	expect(
+		ids(
+			await search(USERS.alice, {
+				DatetimeAfter: '2026-01-05T09:01Z',
+				DatetimeBefore: '2026-01-05T09:01:59Z',
+			}),
+		),
+	).toEqual(['2']);
+	// offsets with and without colon
+	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T04:01:00-05:00' }))).toEqual([
+		'2',
+		'3',
+	]);
+	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T10:01+0100' }))).toEqual([
+		'2',
+		'3',
+	]);
+	const bads: Record<string, string | number>[] = [
+		{ FaxStatus: 'done' },
+		{ Mark: 'yes' },
+		{ DatetimeAfter: '5 Jan' },
+		{ ResultLimit: 0 },
+		{ SortColumn: 'faxid' },
+		{ SortOrder: 'up' },
+	];
+	for (const bad of bads) {
+		const res = await search(USERS.alice, bad);
+		expect(res.status).toBe(400);
+		expect(res.json.RequestStatus.StatusCode).toBe(11);
+	}
+});
+
+test('CompleteTime (last update) moves with every status change, so the update window finds moving faxes', async () => {
+	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+	emu.control.advance(6000);
+	const res = await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:05Z' });
+	expect(res.json.FaxInfo[0]).toMatchObject({
+		FaxStatus: 'scheduled',
+		CompleteTime: '2026-01-05T09:00:05Z',
+	});
+});
+
+test('sorting by faxId and by dateTime, ascending and descending', async () => {
+	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }); // 1: sent at 09:00:27
+	await sendFax(emu, USERS.alice, { FaxNumber: '12125551041' }); // 2: failed at 09:00:07
+	emu.control.advance(MINUTE);
+	expect(ids(await search(USERS.alice, { SortColumn: 'faxId', SortOrder: 'desc' }))).toEqual([
+		'2',
+		'1',
+	]);
+	expect(ids(await search(USERS.alice, { SortColumn: 'dateTime', SortOrder: 'asc' }))).toEqual([
+		'2',
+		'1',
+	]);
+	expect(ids(await search(USERS.alice, { SortColumn: 'dateTime', SortOrder: 'desc' }))).toEqual([
+		'1',
+		'2',
+	]);
+	expect(ids(await search(USERS.alice, {}))).toEqual(['1', '2']);
+});
+
+describe('paging', () => {
+	beforeEach(async () => {
+		for (let i = 0; i < 7; i++) {
+			await sendFax(emu, USERS.alice, {
+				FaxNumber: '12125550000',
+				BatchName: i % 2 ? 'odd' : 'even',
+			});
+			emu.control.advance(MINUTE);
+		}
+	});
+
+	test('ResultLimit, HasMoreResults, ResultsReference and GetNextResults walk every record once', async () => {
+		const first = await search(USERS.alice, { ResultLimit: 3 });
+		expect(ids(first)).toEqual(['1', '2', '3']);
+		expect(first.json.HasMoreResults).toBe('true');
+		expect(typeof first.json.ResultsReference).toBe('string');
+		const second = await search(USERS.alice, {
+			ResultLimit: 3,
+			GetNextResults: first.json.ResultsReference,
+		});
+		expect(ids(second)).toEqual(['4', '5', '6']);
+		const third = await search(USERS.alice, {
+			ResultLimit: 3,
+			GetNextResults: second.json.ResultsReference,
+		});
+		expect(ids(third)).toEqual(['7']);
+		expect(third.json.HasMoreResults).toBe('false');
+		expect(third.json.ResultsReference).toBeUndefined();
+		// the same reference again gives the same page
+		const repeat = await search(USERS.alice, {
+			ResultLimit: 3,
+			GetNextResults: first.json.ResultsReference,
+		});
+		expect(ids(repeat)).toEqual(['4', '5', '6']);
+	});
+
+	test('with GetNextResults, changed criteria are ignored except ResultLimit', async () => {
+		const first = await search(USERS.alice, { BatchName: 'even', ResultLimit: 2 });
+		expect(ids(first)).toEqual(['1', '3']);
+		const next = await search(USERS.alice, {
+			BatchName: 'odd',
+			SortOrder: 'desc',
+			FaxStatus: 'sendFailed',
+			ResultLimit: 1,
+			GetNextResults: first.json.ResultsReference,
+		});
+		expect(ids(next)).toEqual(['5']);
+		expect(next.json.HasMoreResults).toBe('true');
+		const rest = await search(USERS.alice, { GetNextResults: next.json.ResultsReference });
+		expect(ids(rest)).toEqual(['7']);
+	});
+
+	test('the reference is a keyset position: deleting seen records does not skip unseen ones', async () => {
+		const first = await search(USERS.alice, { ResultLimit: 3 });
+		for (const id of ['1', '2'])
+			await call('DELETE', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+		const next = await search(USERS.alice, {
+			ResultLimit: 3,
+			GetNextResults: first.json.ResultsReference,
+		});
+		expect(ids(next)).toEqual(['4', '5', '6']);
+	});
+
+	test('dateTime paging descending', async () => {
+		const first = await search(USERS.alice, {
+			SortColumn: 'dateTime',
+			SortOrder: 'desc',
+			ResultLimit: 4,
+		});
+		expect(ids(first)).toEqual(['7', '6', '5', '4']);
+		const next = await search(USERS.alice, { GetNextResults: first.json.ResultsReference });
+		expect(ids(next)).toEqual(['3', '2', '1']);
+	});
+
+	test('an unknown reference, or one of another login, is a 400', async () => {
+		const first = await search(USERS.alice, { ResultLimit: 3 });
+		const bad = await search(USERS.alice, { GetNextResults: 'nope' });
+		expect(bad.status).toBe(400);
+		expect(bad.json.RequestStatus.StatusCode).toBe(20);
+		const other = await search(USERS.bob, { GetNextResults: first.json.ResultsReference });
+		expect(other.status).toBe(400);
+	});
+});
+
+describe('proxy rules', () => {
+	beforeEach(async () => {
+		await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }); // 1
+		await sendFax(emu, USERS.bob, { FaxNumber: '12125550000' }); // 2
+		await sendFax(emu, USERS.carol, { FaxNumber: '14165550000' }); // 3
+		await sendFax(emu, USERS.acmeAdmin, { FaxNumber: '12125550000' }); // 4
+	});
+
+	test('a non-proxy FaxUserId filter is ignored', async () => {
+		expect(ids(await search(USERS.alice, {}))).toEqual(['1']);
+		expect(ids(await search(USERS.alice, { FaxUserId: 'bob@acme' }))).toEqual(['1']);
+		expect(ids(await search(USERS.alice, { FaxUserId: '*' }))).toEqual(['1']);
+	});
+
+	test('a proxy sees its own by default, one user by FaxUserId, the organization with *', async () => {
+		expect(ids(await search(USERS.acmeAdmin, {}))).toEqual(['4']);
+		expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'bob@acme' }))).toEqual(['2']);
+		expect(ids(await search(USERS.acmeAdmin, { FaxUserId: '*' }))).toEqual(['1', '2', '4']);
+		expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'carol@globex' }))).toEqual([]);
+	});
+
+	test('get, mark, delete of another user: 403 for a colleague, allowed for the proxy, 404 across organizations', async () => {
+		const colleague = await call('GET', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.bob });
+		expect(colleague.status).toBe(403);
+		expect(colleague.json.RequestStatus.StatusCode).toBe(60);
+		expect(
+			(
+				await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+					auth: USERS.bob,
+					form: { Mark: 'true' },
+				})
+			).status,
+		).toBe(403);
+		expect(
+			(await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.bob })).status,
+		).toBe(403);
+		expect(
+			(await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, { auth: USERS.bob })).status,
+		).toBe(403);
+		expect((await getOutbound(emu, USERS.acmeAdmin, 1)).FaxUserId).toBe('alice@acme');
+		expect(
+			(await call('GET', `${emu.urls.fax}/outboundfaxes/3`, { auth: USERS.acmeAdmin })).status,
+		).toBe(404);
+	});
+});
+
+test('PUT Mark answers 201 with RequestStatus only; Mark is required', async () => {
+	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+	const put = await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+		auth: USERS.alice,
+		query: { Mark: 'true' },
+	});
+	expect(put.status).toBe(201);
+	expect(put.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
+	expect((await getOutbound(emu, USERS.alice, 1)).Mark).toBe('true');
+	const unmark = await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+		auth: USERS.alice,
+		form: { Mark: 'false' },
+	});
+	expect(unmark.status).toBe(201);
+	expect((await getOutbound(emu, USERS.alice, 1)).Mark).toBe('false');
+	const missing = await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	expect(missing.status).toBe(400);
+	expect(missing.json.RequestStatus.StatusCode).toBe(10);
+	const badId = await call('GET', `${emu.urls.fax}/outboundfaxes/abc`, { auth: USERS.alice });
+	expect(badId.status).toBe(400);
+	const del = await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	expect(del.status).toBe(201);
+	expect(
+		(await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice })).status,
+	).toBe(404);
+});
+
+test('minute precision option writes datetimes without seconds', async () => {
+	const other = await withEmulator({
+		datetimePrecision: 'minute',
+		startTime: '2026-03-01T12:34:56Z',
+	});
+	try {
+		await sendFax(other, USERS.alice, { FaxNumber: '12125550000' });
+		expect((await getOutbound(other, USERS.alice, 1)).CreateTime).toBe('2026-03-01T12:34Z');
+		expect(other.control.now()).toBe('2026-03-01T12:34:56.000Z');
+	} finally {
+		await other.close();
+	}
+});
