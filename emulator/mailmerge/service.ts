@@ -1,19 +1,163 @@
+import type { TimerHandle } from '../clock';
 import type { EmulatorContext } from '../context';
+import { formatDatetime } from '../datetime';
+import type { OutboundFax } from '../fax/records';
+import type { SeedUser } from '../seed';
+import { MailMergeError } from './codes';
+import type { JobRequest } from './validate';
+
+/** Emulator seconds between two CSV lines of a job (one line per step). */
+export const LINE_SECONDS = 2;
+
+export type JobStatus = 'INPROCESS' | 'COMPLETE' | 'CANCELLED';
+
+export interface MailMergeJob {
+	id: number;
+	owner: SeedUser;
+	createdAt: number;
+	status: JobStatus;
+	lastCompletedLine: number;
+	cancelledAt?: number;
+	expectedFaxCount: number;
+	request: JobRequest;
+	faxes: Array<{ fax: OutboundFax; keyword: string }>;
+	timer?: TimerHandle;
+}
 
 export class MailMergeService {
+	private jobs = new Map<number, MailMergeJob>();
+	private nextId = 1;
+	private outage = false;
+
 	constructor(private readonly ctx: EmulatorContext) {}
 
-	reset(): void {}
-
-	count(): number {
-		return 0;
+	reset(): void {
+		for (const job of this.jobs.values()) job.timer?.cancel();
+		this.jobs.clear();
+		this.nextId = 1;
+		this.outage = false;
 	}
 
-	cancel(jobId: number): void {
-		throw new Error(`no job ${jobId} (${this.ctx.clock.now()})`);
+	count(): number {
+		return this.jobs.size;
 	}
 
 	setOutage(on: boolean): void {
-		void on;
+		this.outage = on;
+	}
+
+	/** The job store is down (control.setMailMergeOutage): every call of interface B fails. */
+	get down(): boolean {
+		return this.outage;
+	}
+
+	create(owner: SeedUser, request: JobRequest): MailMergeJob {
+		const job: MailMergeJob = {
+			id: this.nextId++,
+			owner,
+			createdAt: this.ctx.clock.now(),
+			status: 'INPROCESS',
+			lastCompletedLine: 0,
+			expectedFaxCount: request.expectedFaxes ?? request.lines.length,
+			request,
+			faxes: [],
+		};
+		this.jobs.set(job.id, job);
+		this.planNextLine(job);
+		return job;
+	}
+
+	get(owner: SeedUser, rawId: string, what: 'jobError' | 'faxListError'): MailMergeJob {
+		if (!/^\d+$/.test(rawId)) {
+			throw new MailMergeError(what, { details: `Invalid job id ${rawId}` }, 400);
+		}
+		const job = this.jobs.get(Number(rawId));
+		if (!job || job.owner.userId !== owner.userId) {
+			throw new MailMergeError(what, { details: `Job ${rawId} not found` });
+		}
+		return job;
+	}
+
+	list(owner: SeedUser): MailMergeJob[] {
+		return [...this.jobs.values()].filter((j) => j.owner.userId === owner.userId);
+	}
+
+	cancel(jobId: number): void {
+		const job = this.jobs.get(jobId);
+		if (!job) throw new Error(`no mail merge job ${jobId}`);
+		if (job.status !== 'INPROCESS') throw new Error(`job ${jobId} is ${job.status}, not INPROCESS`);
+		job.timer?.cancel();
+		job.status = 'CANCELLED';
+		job.cancelledAt = this.ctx.clock.now();
+	}
+
+	jobView(job: MailMergeJob): Record<string, unknown> {
+		const dt = (ms: number): string => formatDatetime(ms, this.ctx.precision, false);
+		return {
+			ID: job.id,
+			CreatedOn: dt(job.createdAt),
+			LastCompletedLine: job.lastCompletedLine,
+			Status: job.status,
+			CancelledOn: job.cancelledAt === undefined ? null : dt(job.cancelledAt),
+			ExpectedFaxCount: job.expectedFaxCount,
+		};
+	}
+
+	faxView(entry: { fax: OutboundFax; keyword: string }): Record<string, unknown> {
+		const { fax } = entry;
+		const dt = (ms: number): string => formatDatetime(ms, this.ctx.precision, false);
+		return {
+			ID: fax.id,
+			CreatedOn: dt(fax.createdAt),
+			// The description's sample shows "Submitted": that is what a fax not yet converted reads as.
+			Status: fax.status === 'awaitingConversion' ? 'Submitted' : fax.status,
+			ErrorCode: String(fax.errorCode),
+			ErrorText: fax.errorText,
+			Keyword: entry.keyword,
+			FaxNumber: fax.faxNumber,
+			ModifiedOn: dt(fax.updatedAt),
+			Owner: fax.userId,
+		};
+	}
+
+	private planNextLine(job: MailMergeJob): void {
+		job.timer = this.ctx.clock.after(LINE_SECONDS * 1000, () => {
+			job.timer = undefined;
+			if (job.status !== 'INPROCESS') return;
+			this.processLine(job);
+			if (job.lastCompletedLine >= job.request.lines.length) job.status = 'COMPLETE';
+			else this.planNextLine(job);
+		});
+	}
+
+	private processLine(job: MailMergeJob): void {
+		const r = job.request;
+		const line = job.lastCompletedLine + 1;
+		const values = r.lines[line - 1];
+		const keyword = r.keywordColumn ? (values[r.keywordColumn] ?? '') : '';
+		const coverPageEnabled = r.coverPage !== undefined;
+		const org = this.ctx.accounts.organization(job.owner.userId);
+		const [fax] = this.ctx.outbound.createGroup(
+			job.owner,
+			job.owner,
+			[{ number: values[r.faxNumberColumn].trim() }],
+			[],
+			{
+				sendAfter: r.sendAfter,
+				coverPageEnabled,
+				coverPageName: coverPageEnabled ? r.coverPage : '',
+				coverMessage: coverPageEnabled ? r.coverPageMessage : '',
+				notifySuccess: r.notifyOnSuccess ?? false,
+				notifyFailed: r.notifyOnFailure ?? true,
+				notifyEmailAddress: r.notifyEmail ?? job.owner.email,
+				description: `Mail merge job ${job.id}, line ${line}`,
+				tsi: job.owner.tsi,
+				projectCodes: [org?.accountNumber ?? '', keyword, '', '', ''],
+				merge: { jobId: job.id, line, template: r.template, values },
+			},
+			r.templatePages,
+		);
+		job.faxes.push({ fax, keyword });
+		job.lastCompletedLine = line;
 	}
 }

@@ -1,0 +1,149 @@
+import Papa from 'papaparse';
+import { PDFDocument } from 'pdf-lib';
+import { parseDatetime } from '../datetime';
+import type { Params, UploadedFile } from '../http/params';
+import { MailMergeError } from './codes';
+
+export interface JobRequest {
+	lines: Record<string, string>[];
+	template: Buffer;
+	templatePages: number;
+	faxNumberColumn: string;
+	keywordColumn?: string;
+	barcodeColumn?: string;
+	expectedFaxes?: number;
+	sendAfter?: number;
+	coverPage?: string;
+	coverPageMessage: string;
+	notifyOnSuccess?: boolean;
+	notifyOnFailure?: boolean;
+	notifyEmail?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function boolParam(
+	value: string | undefined,
+	code: 'notifyOnSuccessInvalid' | 'notifyOnFailureInvalid',
+) {
+	if (value === undefined || value === '') return undefined;
+	if (value === 'true') return true;
+	if (value === 'false') return false;
+	throw new MailMergeError(code);
+}
+
+function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, string>[] } {
+	const text = file.data.toString('utf8');
+	if (file.data.includes(0) || text.includes('\uFFFD')) throw new MailMergeError('filesInvalid');
+	const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+		header: true,
+		skipEmptyLines: 'greedy',
+		transformHeader: (h) => h.trim(),
+	});
+	const fields = (parsed.meta.fields ?? []).filter((f) => f !== '');
+	if (fields.length === 0) throw new MailMergeError('noCsvFields');
+	if (parsed.errors.some((e) => e.type === 'Quotes' || e.type === 'FieldMismatch')) {
+		throw new MailMergeError('filesInvalid');
+	}
+	return { fields, rows: parsed.data };
+}
+
+async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[]; pages: number }> {
+	if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-')
+		throw new MailMergeError('filesInvalid');
+	let doc: PDFDocument;
+	try {
+		doc = await PDFDocument.load(file.data, { ignoreEncryption: true, updateMetadata: false });
+	} catch {
+		throw new MailMergeError('filesInvalid');
+	}
+	return {
+		fieldNames: doc
+			.getForm()
+			.getFields()
+			.map((f) => f.getName()),
+		pages: doc.getPageCount(),
+	};
+}
+
+/**
+ * POST /Job checks, in the order of the description's code table: parameters (1000-1007), then
+ * the files themselves (1100, 1001 "No fields found in PDF template", 1102-1106), then the data
+ * lines (1200).
+ */
+export async function validateJobRequest(params: Params): Promise<JobRequest> {
+	const expectedRaw = params.get('ExpectedFaxes');
+	let expectedFaxes: number | undefined;
+	if (expectedRaw !== undefined && expectedRaw !== '') {
+		if (!/^\s*\d+\s*$/.test(expectedRaw)) throw new MailMergeError('expectedFaxesInvalid');
+		expectedFaxes = Number(expectedRaw);
+	}
+	const faxNumberColumn = params.get('FaxNumerColumnName')?.trim();
+	if (!faxNumberColumn) throw new MailMergeError('faxNumberColumnMissing');
+	if (params.files.length === 0) throw new MailMergeError('noFiles');
+	const csvFile = params.file('CSV');
+	if (!csvFile) throw new MailMergeError('noCsv');
+	const templateFile = params.file('Template');
+	if (!templateFile) throw new MailMergeError('noTemplate');
+	const sendAfterRaw = params.get('SendAfter');
+	let sendAfter: number | undefined;
+	if (sendAfterRaw !== undefined && sendAfterRaw !== '') {
+		sendAfter = parseDatetime(sendAfterRaw.trim());
+		if (sendAfter === undefined) throw new MailMergeError('sendAfterInvalid');
+	}
+	const notifyOnSuccess = boolParam(params.get('NotifyOnSuccess'), 'notifyOnSuccessInvalid');
+	const notifyOnFailure = boolParam(params.get('NotifyOnFailure'), 'notifyOnFailureInvalid');
+	const notifyEmail = params.get('NotifyEmail')?.trim() || undefined;
+
+	const template = await readTemplate(templateFile);
+	const csv = parseCsv(csvFile);
+	if (template.fieldNames.length === 0) throw new MailMergeError('noPdfFields');
+	if (!csv.fields.includes(faxNumberColumn)) {
+		throw new MailMergeError('faxColumnNotFound', { name: faxNumberColumn });
+	}
+	const keywordColumn = params.get('KeywordColumnName')?.trim() || undefined;
+	if (keywordColumn && !csv.fields.includes(keywordColumn)) {
+		throw new MailMergeError('keywordColumnNotFound', { name: keywordColumn });
+	}
+	const barcodeColumn = params.get('BarcodeColumnName')?.trim() || undefined;
+	if (barcodeColumn && !csv.fields.includes(barcodeColumn)) {
+		throw new MailMergeError('barcodeColumnNotFound', { name: barcodeColumn });
+	}
+	if (expectedFaxes !== undefined && expectedFaxes !== csv.rows.length) {
+		throw new MailMergeError('expectedMismatch', { n: expectedFaxes, m: csv.rows.length });
+	}
+	if (csv.rows.length === 0) {
+		throw new MailMergeError('error', { details: 'metadata file has no data lines' });
+	}
+	const blank = csv.rows.findIndex((r) => !(r[faxNumberColumn] ?? '').trim());
+	if (blank >= 0) {
+		throw new MailMergeError('error', {
+			details: `line ${blank + 2} has no value in column ${faxNumberColumn}`,
+		});
+	}
+	if (barcodeColumn && !template.fieldNames.includes(barcodeColumn)) {
+		throw new MailMergeError('error', {
+			details: `template has no image field named ${barcodeColumn} for the barcode`,
+		});
+	}
+	if (notifyEmail && !EMAIL.test(notifyEmail)) {
+		throw new MailMergeError('error', {
+			details: `NotifyEmail ${notifyEmail} is not a valid e-mail address`,
+		});
+	}
+	return {
+		lines: csv.rows,
+		template: templateFile.data,
+		templatePages: template.pages,
+		faxNumberColumn,
+		keywordColumn,
+		barcodeColumn,
+		expectedFaxes,
+		sendAfter,
+		coverPage: params.get('CoverPage')?.trim() || undefined,
+		coverPageMessage: params.get('CoverPageMessage') ?? '',
+		notifyOnSuccess,
+		notifyOnFailure,
+		notifyEmail,
+	};
+}

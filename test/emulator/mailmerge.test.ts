@@ -1,0 +1,351 @@
+import { FormData } from 'undici';
+import { PDFDocument } from 'pdf-lib';
+import type { Emulator } from '../../emulator';
+import { call, getOutbound, MINUTE, USERS, withEmulator } from './helpers';
+
+let emu: Emulator;
+let template: Buffer;
+let noFields: Buffer;
+beforeAll(async () => {
+	emu = await withEmulator();
+	const doc = await PDFDocument.create();
+	const page = doc.addPage([612, 792]);
+	const form = doc.getForm();
+	for (const [i, name] of ['Name', 'Fax', 'Amount', 'Code'].entries()) {
+		form.createTextField(name).addToPage(page, { x: 50, y: 700 - i * 40, width: 200, height: 24 });
+	}
+	template = Buffer.from(await doc.save());
+	const plain = await PDFDocument.create();
+	plain.addPage();
+	noFields = Buffer.from(await plain.save());
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+const CSV =
+	'Name,Fax,Amount,Code\nAnn,12125550000,10,K1\nBen,12125550002,20,K2\nCid,12125550000,30,K3\n';
+
+function jobForm(
+	params: Record<string, string>,
+	files: { csv?: string | Buffer | null; template?: Buffer | null } = {},
+): FormData {
+	const fd = new FormData();
+	for (const [k, v] of Object.entries(params)) fd.append(k, v);
+	const csv = files.csv === undefined ? CSV : files.csv;
+	if (csv !== null) fd.append('CSV', new Blob([csv], { type: 'text/csv' }), 'data.csv');
+	const tpl = files.template === undefined ? template : files.template;
+	if (tpl !== null) fd.append('Template', new Blob([tpl], { type: 'application/pdf' }), 'form.pdf');
+	return fd;
+}
+
+const postJob = (fd: FormData | undefined, auth = USERS.alice) =>
+	call('POST', `${emu.urls.mailMerge}/Job`, { auth, multipart: fd });
+
+test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLETE at the end', async () => {
+	const res = await postJob(
+		jobForm({ FaxNumerColumnName: 'Fax', KeywordColumnName: 'Code', ExpectedFaxes: '3' }),
+	);
+	expect(res.status).toBe(201);
+	expect(res.json).toEqual({ JobID: 1, RequestStatus: { StatusCode: 0, StatusText: '' } });
+	const job = async () =>
+		(await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice })).json;
+	expect((await job()).Job).toEqual({
+		ID: 1,
+		CreatedOn: '2026-01-05T09:00:00',
+		LastCompletedLine: 0,
+		Status: 'INPROCESS',
+		CancelledOn: null,
+		ExpectedFaxCount: 3,
+	});
+	emu.control.advance(2000);
+	expect((await job()).Job).toMatchObject({ LastCompletedLine: 1, Status: 'INPROCESS' });
+	const faxes = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	expect(faxes.json.Faxes).toEqual([
+		{
+			ID: 1,
+			CreatedOn: '2026-01-05T09:00:02',
+			Status: 'Submitted',
+			ErrorCode: '0',
+			ErrorText: '',
+			Keyword: 'K1',
+			FaxNumber: '12125550000',
+			ModifiedOn: '2026-01-05T09:00:02',
+			Owner: 'alice@acme',
+		},
+	]);
+	emu.control.advance(4000);
+	expect((await job()).Job).toMatchObject({ LastCompletedLine: 3, Status: 'COMPLETE' });
+	emu.control.advance(60 * MINUTE);
+	const done = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	expect(done.json.Faxes.map((f: any) => [f.Keyword, f.Status, f.ErrorCode])).toEqual([
+		['K1', 'sent', '0'],
+		['K2', 'sendFailed', '1002'],
+		['K3', 'sent', '0'],
+	]);
+	// the faxes are ordinary outbound faxes of the user
+	const out = await getOutbound(emu, USERS.alice, 2);
+	expect(out).toMatchObject({
+		FaxUserId: 'alice@acme',
+		FaxNumber: '12125550002',
+		PagesTotal: '1',
+		ProjectCode2: 'K2',
+	});
+	const list = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice });
+	expect(list.json.Jobs).toHaveLength(1);
+	expect(list.json.RequestStatus.StatusCode).toBe(0);
+	expect((await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.bob })).json.Jobs).toEqual(
+		[],
+	);
+});
+
+test('the merged image carries the CSV values in the form fields', async () => {
+	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	emu.control.advance(2000);
+	const pdf = await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, {
+		auth: USERS.alice,
+		query: { FaxContentType: 'pdf' },
+	});
+	expect(pdf.status).toBe(200);
+	const { PDFDocument: P } = await import('pdf-lib');
+	expect((await P.load(pdf.body)).getPageCount()).toBe(1);
+});
+
+test('cover page options and SendAfter go to every fax', async () => {
+	await postJob(
+		jobForm({
+			FaxNumerColumnName: 'Fax',
+			CoverPage: 'default',
+			CoverPageMessage: 'Hi',
+			SendAfter: '2026-01-05T12:00:00Z',
+			NotifyOnSuccess: 'true',
+			NotifyOnFailure: 'false',
+			NotifyEmail: 'ops@acme.example',
+		}),
+	);
+	emu.control.advance(MINUTE);
+	expect(await getOutbound(emu, USERS.alice, 1)).toMatchObject({
+		CoverPageName: 'default',
+		PagesTotal: '2',
+		SendAfter: '2026-01-05T12:00:00Z',
+		FaxStatus: 'scheduled',
+		NotifySuccess: 'true',
+		NotifyFailed: 'false',
+		NotifyEmailAddress: 'ops@acme.example',
+	});
+});
+
+test('CANCELLED through the control API sets CancelledOn and stops creating faxes', async () => {
+	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	emu.control.advance(2000);
+	emu.control.cancelJob(1);
+	emu.control.advance(MINUTE);
+	const job = (await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice })).json.Job;
+	expect(job).toMatchObject({
+		Status: 'CANCELLED',
+		LastCompletedLine: 1,
+		CancelledOn: '2026-01-05T09:00:02',
+	});
+	expect(emu.control.stats().outboundCount).toBe(1);
+	expect(() => emu.control.cancelJob(1)).toThrow();
+	expect(() => emu.control.cancelJob(9)).toThrow();
+	const http = await call('POST', `${emu.urls.control}/jobs/1/cancel`);
+	expect(http.status).toBe(400);
+});
+
+const cases: Array<[string, () => FormData, number, string]> = [];
+function errorCase(name: string, fd: () => FormData, code: number, text: string): void {
+	cases.push([name, fd, code, text]);
+}
+errorCase(
+	'1000 ExpectedFaxes not a number',
+	() => jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: 'three' }),
+	1000,
+	'ExpectedFaxes value is not a valid number',
+);
+errorCase(
+	'1001 no FaxNumerColumnName',
+	() => jobForm({ FaxNumberColumnName: 'Fax' }),
+	1001,
+	'FaxNumerColumnName not specified',
+);
+errorCase(
+	'1002 no files',
+	() => {
+		const fd = new FormData();
+		fd.append('FaxNumerColumnName', 'Fax');
+		return fd;
+	},
+	1002,
+	'No files in request',
+);
+errorCase(
+	'1003 no CSV',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: null }),
+	1003,
+	'CSV file not specified',
+);
+errorCase(
+	'1004 no Template',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: null }),
+	1004,
+	'Template file not specified',
+);
+errorCase(
+	'1005 bad SendAfter',
+	() => jobForm({ FaxNumerColumnName: 'Fax', SendAfter: 'tomorrow' }),
+	1005,
+	'SendAfter is invalid',
+);
+errorCase(
+	'1006 bad NotifyOnSuccess',
+	() => jobForm({ FaxNumerColumnName: 'Fax', NotifyOnSuccess: 'yes' }),
+	1006,
+	'NotifyOnSuccess is invalid',
+);
+errorCase(
+	'1007 bad NotifyOnFailure',
+	() => jobForm({ FaxNumerColumnName: 'Fax', NotifyOnFailure: '1' }),
+	1007,
+	'NotifyEmailFailure is invalid',
+);
+errorCase(
+	'1100 template not a PDF',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: Buffer.from('not a pdf') }),
+	1100,
+	'Could not validate files',
+);
+errorCase(
+	'1100 CSV with broken quotes',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\n"Ann,12125550000\n' }),
+	1100,
+	'Could not validate files',
+);
+errorCase(
+	'1100 CSV not text',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: Buffer.from([0, 159, 146, 150]) }),
+	1100,
+	'Could not validate files',
+);
+errorCase(
+	'1001 PDF without fields',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields }),
+	1001,
+	'No fields found in PDF template',
+);
+errorCase(
+	'1102 empty CSV',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: '' }),
+	1102,
+	'No fields found in CSV file',
+);
+errorCase(
+	'1103 fax column missing',
+	() => jobForm({ FaxNumerColumnName: 'FaxNo' }),
+	1103,
+	'Could not find fax number column named FaxNo in metadata file',
+);
+errorCase(
+	'1104 keyword column missing',
+	() => jobForm({ FaxNumerColumnName: 'Fax', KeywordColumnName: 'Ref' }),
+	1104,
+	'Could not find keyword column named Ref in metadata file',
+);
+errorCase(
+	'1105 barcode column missing',
+	() => jobForm({ FaxNumerColumnName: 'Fax', BarcodeColumnName: 'BC' }),
+	1105,
+	'Could not find barcode column named BC in metadata file',
+);
+errorCase(
+	'1106 expected count mismatch',
+	() => jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '5' }),
+	1106,
+	'Expected faxes 5 does not match lines in meta file 3',
+);
+errorCase(
+	'1200 no data lines',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\n' }),
+	1200,
+	'Error: metadata file has no data lines',
+);
+errorCase(
+	'1200 line without a fax number',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\nAnn,12125550000\nBen,\n' }),
+	1200,
+	'Error: line 3 has no value in column Fax',
+);
+errorCase(
+	'1200 bad NotifyEmail',
+	() => jobForm({ FaxNumerColumnName: 'Fax', NotifyEmail: 'not-an-address' }),
+	1200,
+	'Error: NotifyEmail not-an-address is not a valid e-mail address',
+);
+
+test.each(cases)('%s', async (_name, build, code, text) => {
+	const res = await postJob(build());
+	expect(res.status).toBe(400);
+	expect(res.json).toEqual({ RequestStatus: { StatusCode: code, StatusText: text } });
+	expect(emu.control.stats().mailMergeJobCount).toBe(0);
+});
+
+test('1002 also for a form body without files', async () => {
+	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
+		auth: USERS.alice,
+		form: { FaxNumerColumnName: 'Fax' },
+	});
+	expect(res.json.RequestStatus.StatusCode).toBe(1002);
+});
+
+test('1300, 2000 and 2001 while the job store is down', async () => {
+	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	emu.control.setMailMergeOutage(true);
+	const create = await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	expect(create.status).toBe(500);
+	expect(create.json.RequestStatus).toEqual({
+		StatusCode: 1300,
+		StatusText: 'Exception: Job store unavailable',
+	});
+	const list = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice });
+	expect(list.status).toBe(500);
+	expect(list.json.RequestStatus).toEqual({
+		StatusCode: 2000,
+		StatusText: 'Error getting job list. Job store unavailable',
+	});
+	const job = await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice });
+	expect(job.json.RequestStatus).toEqual({
+		StatusCode: 2001,
+		StatusText: 'Error getting the job. Job store unavailable',
+	});
+	const faxes = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	expect(faxes.json.RequestStatus).toEqual({
+		StatusCode: 2001,
+		StatusText: 'Error getting the fax list. Job store unavailable',
+	});
+	emu.control.setMailMergeOutage(false);
+	expect((await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice })).status).toBe(200);
+});
+
+test("2001 for an unknown job or another user's job; 401; wrong paths are 404", async () => {
+	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	const unknown = await call('GET', `${emu.urls.mailMerge}/Job/42`, { auth: USERS.alice });
+	expect(unknown.status).toBe(404);
+	expect(unknown.json.RequestStatus).toEqual({
+		StatusCode: 2001,
+		StatusText: 'Error getting the job. Job 42 not found',
+	});
+	const other = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.bob });
+	expect(other.json.RequestStatus).toEqual({
+		StatusCode: 2001,
+		StatusText: 'Error getting the fax list. Job 1 not found',
+	});
+	const bad = await call('GET', `${emu.urls.mailMerge}/Job/abc`, { auth: USERS.alice });
+	expect(bad.status).toBe(400);
+	expect(bad.json.RequestStatus.StatusCode).toBe(2001);
+	const noAuth = await call('GET', `${emu.urls.mailMerge}/Job`, {
+		auth: { userId: 'alice@acme', password: 'x' },
+	});
+	expect(noAuth.status).toBe(401);
+	expect((await call('GET', `${emu.urls.mailMerge}/job`, { auth: USERS.alice })).status).toBe(404);
+	expect((await call('GET', `${emu.urls.fax}/Job`, { auth: USERS.alice })).status).toBe(404);
+	expect(emu.control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
+});
