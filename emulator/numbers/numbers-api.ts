@@ -1,9 +1,187 @@
+import { orgOf } from '../accounts';
 import type { EmulatorContext } from '../context';
-import type { ServiceHandler } from '../http/listener';
-import type { NumberRequestStore } from './requests';
+import type { ServiceHandler, ServiceRequest } from '../http/listener';
+import { json, type Reply } from '../http/reply';
+import {
+	findCity,
+	isKnownCountry,
+	isKnownRegion,
+	listAreaCodes,
+	listCities,
+	listRegions,
+} from './dataset';
+import { validateNonTollFree, validatePortIn, validateTollFree, type FieldError } from './payloads';
+import { view, type NumberRequestStore, type NumberRequestType } from './requests';
 
+const notFound = (message: string): Reply => json(404, { error: 'not_found', message });
+
+function validationError(details: FieldError[]): Reply {
+	return json(400, { error: 'validation_error', message: 'The request is not valid', details });
+}
+
+function lookup(segments: string[]): Reply {
+	const [kind, country, region, city, ...rest] = segments;
+	if (rest.length > 0) return notFound('No such lookup');
+	if (!isKnownCountry(country ?? '')) return notFound(`Unknown country ${country ?? ''}`);
+	if (kind === 'regions') {
+		return region === undefined ? json(200, listRegions(country)) : notFound('No such lookup');
+	}
+	if (region === undefined || !isKnownRegion(country, region)) {
+		return notFound(`Unknown region ${region ?? ''} of ${country.toUpperCase()}`);
+	}
+	if (kind === 'cities') {
+		return city === undefined ? json(200, listCities(country, region)) : notFound('No such lookup');
+	}
+	if (city === undefined || city === '') return json(200, listAreaCodes(country, region));
+	if (!findCity(country, region, city)) return notFound(`Unknown city ${city}`);
+	return json(200, listAreaCodes(country, region, city));
+}
+
+function warnings(ctx: EmulatorContext, login: string, payload: Record<string, unknown>): string[] {
+	const user = payload.assign_to_user;
+	if (typeof user !== 'string' || user === '') return [];
+	const known = ctx.accounts.user(user);
+	if (known && orgOf(known.userId) === orgOf(login)) return [];
+	return [
+		`User ${user} does not exist yet; faxes received on the new number go to the default user until it is created`,
+	];
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+
+function jsonBody(req: ServiceRequest): Parsed<Record<string, unknown>> {
+	const type = String(req.headers['content-type'] ?? '');
+	if (!/^application\/(.+\+)?json/i.test(type)) {
+		return {
+			ok: false,
+			reply: json(415, {
+				error: 'unsupported_media_type',
+				message: 'Send the request as application/json',
+			}),
+		};
+	}
+	if (
+		req.jsonError !== undefined ||
+		typeof req.json !== 'object' ||
+		req.json === null ||
+		Array.isArray(req.json)
+	) {
+		return {
+			ok: false,
+			reply: json(400, { error: 'invalid_json', message: 'The body must be a JSON object' }),
+		};
+	}
+	return { ok: true, value: req.json as Record<string, unknown> };
+}
+
+function portBody(
+	req: ServiceRequest,
+): Parsed<{ data: Record<string, unknown>; errors: FieldError[] }> {
+	if (!/^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''))) {
+		return {
+			ok: false,
+			reply: json(415, {
+				error: 'unsupported_media_type',
+				message: 'Send the request as multipart/form-data',
+			}),
+		};
+	}
+	if (req.bodyError) {
+		return { ok: false, reply: json(400, { error: 'invalid_multipart', message: req.bodyError }) };
+	}
+	const errors: FieldError[] = [];
+	for (const field of ['loaFile', 'billFile']) {
+		const file = req.params.file(field);
+		if (!file || file.data.length === 0) errors.push({ field, message: 'PDF file is required' });
+		else if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+			errors.push({ field, message: 'must be a PDF file' });
+		}
+	}
+	const raw = req.params.get('data');
+	let data: Record<string, unknown> = {};
+	if (raw === undefined) {
+		errors.push({ field: 'data', message: 'is required' });
+	} else {
+		try {
+			const parsed = JSON.parse(raw);
+			if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
+			data = parsed;
+		} catch {
+			errors.push({ field: 'data', message: 'must be a JSON object' });
+		}
+	}
+	return { ok: true, value: { data, errors } };
+}
+
+function createRequest(
+	ctx: EmulatorContext,
+	store: NumberRequestStore,
+	req: ServiceRequest,
+	login: string,
+	type: NumberRequestType,
+): Reply {
+	let payload: Record<string, unknown>;
+	if (type === 'port_in') {
+		const body = portBody(req);
+		if (!body.ok) return body.reply;
+		const { data, errors: partErrors } = body.value;
+		const result = validatePortIn(data);
+		const errors = [
+			...partErrors,
+			...(partErrors.some((e) => e.field === 'data') ? [] : result.errors),
+		];
+		if (errors.length > 0) return validationError(errors);
+		payload = result.payload;
+	} else {
+		const body = jsonBody(req);
+		if (!body.ok) return body.reply;
+		const result =
+			type === 'toll_free' ? validateTollFree(body.value) : validateNonTollFree(body.value);
+		if (result.errors.length > 0) return validationError(result.errors);
+		payload = result.payload;
+	}
+	const files = type === 'port_in' ? req.params.fileInfo() : [];
+	const created = store.create(type, login, payload, files);
+	return json(201, { ...view(created), warnings: warnings(ctx, login, payload) });
+}
+
+const REQUEST_ROUTES: Record<string, NumberRequestType> = {
+	'add-new-number-request/non-toll-free': 'non_toll_free',
+	'add-new-number-request/toll-free': 'toll_free',
+	'add-port-request': 'port_in',
+};
+
+/** Interface C under /api/numbers, Bearer token of a portal administrator who manages numbers. */
 export function numbersHandler(ctx: EmulatorContext, store: NumberRequestStore): ServiceHandler {
-	void ctx;
-	void store;
-	return () => ({ status: 404, json: { error: 'not_found' } });
+	return (req) => {
+		const [api, numbers, ...rest] = req.segments;
+		if (api !== 'api' || numbers !== 'numbers' || rest.length === 0)
+			return notFound('No such endpoint');
+		const requestType = REQUEST_ROUTES[rest.join('/')];
+		const isLookup = ['regions', 'cities', 'area_codes'].includes(rest[0]);
+		if (!requestType && !isLookup) return notFound('No such endpoint');
+		const expected = requestType ? 'POST' : 'GET';
+		if (req.method !== expected) {
+			return json(
+				405,
+				{ error: 'method_not_allowed', message: `Use ${expected}` },
+				{ allow: expected },
+			);
+		}
+		const { token, user } = ctx.accounts.bearer(req.headers.authorization);
+		if (!token || !user) {
+			return json(
+				401,
+				{ error: 'unauthorized', message: 'Missing or invalid access token' },
+				{ 'www-authenticate': 'Bearer realm="Fax Cloud Numbers", error="invalid_token"' },
+			);
+		}
+		if (!token.portalAdmin || !token.manageNumbers) {
+			return json(403, {
+				error: 'forbidden',
+				message: `${user.userId} is not a portal administrator with permission to manage fax numbers`,
+			});
+		}
+		return requestType ? createRequest(ctx, store, req, user.userId, requestType) : lookup(rest);
+	};
 }

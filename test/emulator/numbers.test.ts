@@ -1,0 +1,257 @@
+import { FormData } from 'undici';
+import type { Emulator } from '../../emulator';
+import { SEED_TOKENS } from '../../emulator/seed';
+import { call, pdfFile, withEmulator } from './helpers';
+
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await withEmulator();
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+const bearer = (token: string = SEED_TOKENS.acme) => `Bearer ${token}`;
+const get = (path: string, token?: string) =>
+	call('GET', `${emu.urls.numbers}${path}`, { auth: bearer(token) });
+const post = (path: string, json: unknown, token?: string) =>
+	call('POST', `${emu.urls.numbers}${path}`, { auth: bearer(token), json });
+
+const NON_TOLL_FREE = {
+	country_code: 'US',
+	department_name: 'Billing',
+	assign_to_user: 'alice@acme',
+	notify_email: ['it@acme.example'],
+	comment: 'second line',
+	forward_from: '',
+	region: 'NY',
+	city: 'New York',
+	area_code: ['212', '646'],
+};
+
+describe('lookups', () => {
+	test('regions, cities and area codes', async () => {
+		const regions = await get('/api/numbers/regions/US');
+		expect(regions.status).toBe(200);
+		expect(regions.json).toContainEqual({ code: 'NY', name: 'New York' });
+		expect(regions.json.length).toBeGreaterThanOrEqual(50);
+		expect((await get('/api/numbers/regions/CA')).json).toContainEqual({
+			code: 'QC',
+			name: 'Quebec',
+		});
+		const cities = await get('/api/numbers/cities/US/NY');
+		expect(cities.json).toContainEqual({ name: 'New York', region: 'NY', country: 'US' });
+		const city = await get('/api/numbers/area_codes/US/NY/New%20York');
+		expect(city.json.map((a: any) => a.areaCode)).toEqual(
+			expect.arrayContaining(['212', '646', '718']),
+		);
+		const region = await get('/api/numbers/area_codes/US/NY');
+		expect(region.json.map((a: any) => a.areaCode)).toEqual(
+			expect.arrayContaining(['212', '716', '518']),
+		);
+		expect((await get('/api/numbers/area_codes/US/NY/')).json).toEqual(region.json);
+		expect((await get('/api/numbers/area_codes/CA/QC/montreal')).json[0]).toMatchObject({
+			areaCode: '514',
+			city: 'Montréal',
+		});
+	});
+
+	test('unknown country, region or city is a 404; an encoded slash stays in its segment', async () => {
+		expect((await get('/api/numbers/regions/MX')).status).toBe(404);
+		expect((await get('/api/numbers/cities/US/ZZ')).status).toBe(404);
+		const slash = await get('/api/numbers/area_codes/US/NY/New%2FYork');
+		expect(slash.status).toBe(404);
+		expect(slash.json).toEqual({ error: 'not_found', message: 'Unknown city New/York' });
+		expect((await get('/api/numbers/nothing')).status).toBe(404);
+	});
+
+	test('401 without or with a bad token, 403 for a non-administrator', async () => {
+		const none = await call('GET', `${emu.urls.numbers}/api/numbers/regions/US`);
+		expect(none.status).toBe(401);
+		expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
+		expect((await get('/api/numbers/regions/US', 'wrong')).status).toBe(401);
+		const basic = await call('GET', `${emu.urls.numbers}/api/numbers/regions/US`, {
+			auth: { userId: 'admin@acme', password: 'admin-pass-1' },
+		});
+		expect(basic.status).toBe(401);
+		expect((await get('/api/numbers/regions/US', SEED_TOKENS.acmeNotAdmin)).status).toBe(403);
+		const logged = emu.control.requests({ api: 'numbers' });
+		expect(logged[0].auth).toEqual({ scheme: null });
+		expect(logged[1].auth).toEqual({ scheme: 'Bearer' });
+		expect(JSON.stringify(logged)).not.toContain('acme-numbers-token');
+	});
+});
+
+describe('non-toll-free request', () => {
+	test('201 with a submitted ticket; the status moves through the control API', async () => {
+		const res = await post('/api/numbers/add-new-number-request/non-toll-free', NON_TOLL_FREE);
+		expect(res.status).toBe(201);
+		expect(res.json).toMatchObject({
+			id: 1001,
+			type: 'non_toll_free',
+			status: 'submitted',
+			created_at: '2026-01-05T09:00:00.000Z',
+			requested_by: 'admin@acme',
+			request: NON_TOLL_FREE,
+			warnings: [],
+		});
+		emu.control.setNumberRequestStatus(1001, 'in_review');
+		emu.control.advance(60_000);
+		emu.control.setNumberRequestStatus(1001, 'completed');
+		expect(emu.control.numberRequests()[0]).toMatchObject({
+			status: 'completed',
+			updated_at: '2026-01-05T09:01:00.000Z',
+			history: [{ status: 'submitted' }, { status: 'in_review' }, { status: 'completed' }],
+		});
+		expect(() => emu.control.setNumberRequestStatus(1001, 'in_review')).toThrow();
+		expect(() => emu.control.setNumberRequestStatus(1001, 'bogus')).toThrow();
+		expect(() => emu.control.setNumberRequestStatus(9, 'in_review')).toThrow();
+		const http = await call('POST', `${emu.urls.control}/number-requests/1001/status`, {
+			json: { status: 'approved' },
+		});
+		expect(http.status).toBe(400);
+	});
+
+	test('minimal payload; a user that does not exist gives a warning', async () => {
+		const res = await post('/api/numbers/add-new-number-request/non-toll-free', {
+			country_code: 'CA',
+			region: 'ON',
+			notify_email: ['a@b.example'],
+			assign_to_user: 'newhire@acme',
+		});
+		expect(res.status).toBe(201);
+		expect(res.json.warnings).toHaveLength(1);
+	});
+
+	test.each([
+		[{ ...NON_TOLL_FREE, notify_email: undefined }, 'notify_email'],
+		[{ ...NON_TOLL_FREE, notify_email: 'it@acme.example' }, 'notify_email'],
+		[{ ...NON_TOLL_FREE, notify_email: [] }, 'notify_email'],
+		[{ ...NON_TOLL_FREE, notify_email: ['nope'] }, 'notify_email'],
+		[{ ...NON_TOLL_FREE, country_code: 'MX' }, 'country_code'],
+		[{ ...NON_TOLL_FREE, country_code: undefined }, 'country_code'],
+		[{ ...NON_TOLL_FREE, region: undefined }, 'region'],
+		[{ ...NON_TOLL_FREE, region: 'ZZ' }, 'region'],
+		[{ ...NON_TOLL_FREE, city: 'Atlantis' }, 'city'],
+		[{ ...NON_TOLL_FREE, area_code: ['415'] }, 'area_code'],
+		[{ ...NON_TOLL_FREE, area_code: '212' }, 'area_code'],
+		[{ ...NON_TOLL_FREE, comment: 5 }, 'comment'],
+	])('400 for %j', async (payload, field) => {
+		const res = await post('/api/numbers/add-new-number-request/non-toll-free', payload);
+		expect(res.status).toBe(400);
+		expect(res.json.error).toBe('validation_error');
+		expect(res.json.details.map((d: any) => d.field)).toContain(field);
+		expect(emu.control.numberRequests()).toHaveLength(0);
+	});
+
+	test('not JSON: 415 for another content type, 400 for a broken body', async () => {
+		const form = await call(
+			'POST',
+			`${emu.urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
+			{
+				auth: bearer(),
+				form: { country_code: 'US' },
+			},
+		);
+		expect(form.status).toBe(415);
+		const broken = await call(
+			'POST',
+			`${emu.urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
+			{
+				auth: bearer(),
+				body: '{"country_code":',
+				headers: { 'content-type': 'application/json' },
+			},
+		);
+		expect(broken.status).toBe(400);
+		expect(broken.json.error).toBe('invalid_json');
+		expect((await get('/api/numbers/add-new-number-request/non-toll-free')).status).toBe(405);
+	});
+});
+
+describe('toll-free request', () => {
+	test('common fields validated, other fields kept', async () => {
+		const ok = await post('/api/numbers/add-new-number-request/toll-free', {
+			notify_email: ['it@acme.example'],
+			comment: 'an 800 number',
+			preferred_prefix: '888',
+		});
+		expect(ok.status).toBe(201);
+		expect(ok.json).toMatchObject({
+			type: 'toll_free',
+			status: 'submitted',
+			request: { preferred_prefix: '888' },
+		});
+		const bad = await post('/api/numbers/add-new-number-request/toll-free', { comment: 'x' });
+		expect(bad.status).toBe(400);
+		expect(bad.json.details[0].field).toBe('notify_email');
+	});
+});
+
+describe('port-in request', () => {
+	async function portForm(
+		data: unknown,
+		files: { loa?: Blob | null; bill?: Blob | null } = {},
+	): Promise<FormData> {
+		const fd = new FormData();
+		const loa = files.loa === undefined ? await pdfFile(1) : files.loa;
+		const bill = files.bill === undefined ? await pdfFile(1) : files.bill;
+		if (loa) fd.append('loaFile', loa, 'loa.pdf');
+		if (bill) fd.append('billFile', bill, 'bill.pdf');
+		if (data !== undefined)
+			fd.append('data', typeof data === 'string' ? data : JSON.stringify(data));
+		return fd;
+	}
+	const DATA = {
+		country_code: 'US',
+		department_name: '',
+		assign_to_user: 'bob@acme',
+		notify_email: ['it@acme.example'],
+		comment: 'port our main line',
+		number_to_port: '+1 (212) 555-0199',
+	};
+	const port = async (fd: FormData) =>
+		call('POST', `${emu.urls.numbers}/api/numbers/add-port-request`, {
+			auth: bearer(),
+			multipart: fd,
+		});
+
+	test('201 with the files recorded', async () => {
+		const res = await port(await portForm(DATA));
+		expect(res.status).toBe(201);
+		expect(res.json).toMatchObject({ type: 'port_in', status: 'submitted', request: DATA });
+		expect(res.json.files.map((f: any) => f.field)).toEqual(['loaFile', 'billFile']);
+		const tollFree = await port(
+			await portForm({ ...DATA, number_to_port: '18005550199', toll_free: true }),
+		);
+		expect(tollFree.status).toBe(201);
+	});
+
+	test.each<[string, () => Promise<FormData>, string]>([
+		['missing loaFile', () => portForm(DATA, { loa: null }), 'loaFile'],
+		[
+			'billFile not a PDF',
+			() => portForm(DATA, { bill: new Blob(['hello'], { type: 'text/plain' }) }),
+			'billFile',
+		],
+		['missing data', () => portForm(undefined), 'data'],
+		['data not JSON', () => portForm('{nope'), 'data'],
+		['no notify_email', () => portForm({ ...DATA, notify_email: undefined }), 'notify_email'],
+		['bad number', () => portForm({ ...DATA, number_to_port: '555-0199' }), 'number_to_port'],
+		[
+			'unknown area code',
+			() => portForm({ ...DATA, number_to_port: '19995550199' }),
+			'number_to_port',
+		],
+		['toll_free not boolean', () => portForm({ ...DATA, toll_free: 'yes' }), 'toll_free'],
+		['bad country', () => portForm({ ...DATA, country_code: 'us' }), 'country_code'],
+	])('400: %s', async (_name, build, field) => {
+		const res = await port(await build());
+		expect(res.status).toBe(400);
+		expect(res.json.details.map((d: any) => d.field)).toContain(field);
+	});
+
+	test('415 for a JSON body', async () => {
+		const res = await post('/api/numbers/add-port-request', DATA);
+		expect(res.status).toBe(415);
+	});
+});
