@@ -1,0 +1,76 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** HTTP Basic login for the fax REST interface (A) and the mail merge interface (B). */
+export class FaxCloudApi implements ICredentialType {
+	name = 'faxCloudApi';
+
+	displayName = 'Fax Cloud API';
+
+	icon: Icon = { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' };
+
+	documentationUrl = 'https://github.com/fax-cloud/n8n-nodes-fax-cloud#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'User ID',
+			name: 'userId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'name@organization',
+			description:
+				'Fax Cloud login in the form name@organization; a proxy (administrator) login can act for other users',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Fax API Base URL',
+			name: 'faxBaseUrl',
+			type: 'string',
+			default: 'https://api.rpxtest.com/softlinx/replixfax/restapi/v1',
+			required: true,
+			description:
+				'Base address of the fax REST interface, including the /v1 segment. The default is the published test environment; use the production address you received at onboarding.',
+		},
+		{
+			displayName: 'Mail Merge Base URL',
+			name: 'mailMergeBaseUrl',
+			type: 'string',
+			default: 'https://api-mm.rpxtest.com/softlinx/mailmerge/v1',
+			required: true,
+			description:
+				'Base address of the mail merge interface, including the /v1 segment. The default is the published test environment.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			auth: {
+				username: '={{$credentials.userId}}',
+				password: '={{$credentials.password}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.faxBaseUrl.replace(/\\/+$/, "")}}',
+			url: '/inboundfaxes',
+			method: 'GET',
+			qs: { ResultLimit: 1 },
+		},
+	};
+}

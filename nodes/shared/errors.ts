@@ -1,0 +1,102 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { FaxCloudInterface } from './types';
+
+/** What a user can do about each HTTP status, per interface where the advice differs. */
+const HTTP_ADVICE: Record<number, string | Record<FaxCloudInterface, string>> = {
+	400: 'The service rejected a parameter: check the values named in the message.',
+	401: {
+		fax: 'Check the User ID (name@organization) and Password of the Fax Cloud API credential.',
+		mailMerge:
+			'Check the User ID (name@organization) and Password of the Fax Cloud API credential.',
+		numbers:
+			'Check the Access Token of the Fax Cloud Numbers API credential: it must be generated in the portal for an administrator allowed to manage fax numbers.',
+	},
+	403: 'The login may not do this: acting for another user (Fax User ID, all users) needs a proxy login, and number requests need a portal administrator.',
+	404: {
+		fax: "The fax does not exist for this login (deleted, sent with Delete After Send, or another user's): check the Fax ID, and the Fax API Base URL of the credential.",
+		mailMerge:
+			'The job does not exist for this login: check the Job ID, and the Mail Merge Base URL of the credential.',
+		numbers:
+			'Nothing found at this address: check the country, region or city, and the Numbers Base URL of the credential.',
+	},
+	500: 'The service failed while processing the request: try again later.',
+};
+
+const HTTP_TITLE: Record<number, string> = {
+	400: 'Bad request',
+	401: 'Authorization failed',
+	403: 'Access denied',
+	404: 'Not found',
+	500: 'Service error',
+};
+
+/** Mail merge RequestStatus codes with what the user should change (interface B table). */
+export const MAIL_MERGE_ADVICE: Record<string, string> = {
+	'1000': 'Expected Faxes must be a whole number equal to the CSV data lines.',
+	'1001':
+		'Set the Fax Number Column to the CSV column holding destination numbers, or use a PDF template with form fields.',
+	'1002': 'The request carried no files: provide both the CSV and the PDF template.',
+	'1003': 'Provide the CSV file (binary property with the metadata).',
+	'1004': 'Provide the PDF form template (binary property).',
+	'1005': 'Send After must be a date and time such as 2026-01-05T09:00Z.',
+	'1006': 'Notify On Success must be true or false.',
+	'1007': 'Notify On Failure must be true or false.',
+	'1100':
+		'The files could not be read: the CSV must be UTF-8 text and the template a valid PDF form.',
+	'1102': 'The CSV has no columns: its first line must hold the column headings.',
+	'1103': 'The Fax Number Column is not a heading of the CSV file.',
+	'1104': 'The Keyword Column is not a heading of the CSV file.',
+	'1105': 'The Barcode Column is not a heading of the CSV file.',
+	'1106':
+		'Expected Faxes must equal the number of CSV data lines (leave it empty to let the node count them).',
+	'2000': 'The job list could not be read: try again later.',
+	'2001': 'The job could not be read: check the Job ID.',
+};
+
+export interface FaxCloudErrorDetails {
+	api: FaxCloudInterface;
+	httpCode?: number;
+	statusCode?: string;
+	statusText?: string;
+	message: string;
+	advice?: string;
+	itemIndex?: number;
+	/** True when a POST/PUT/DELETE may have been carried out although no answer arrived. */
+	mayHaveReachedService?: boolean;
+}
+
+export function adviceForHttpStatus(api: FaxCloudInterface, httpCode: number): string | undefined {
+	const advice = HTTP_ADVICE[httpCode] ?? (httpCode >= 500 ? HTTP_ADVICE[500] : undefined);
+	if (advice === undefined) return undefined;
+	return typeof advice === 'string' ? advice : advice[api];
+}
+
+export function titleForHttpStatus(httpCode: number): string {
+	return HTTP_TITLE[httpCode] ?? (httpCode >= 500 ? HTTP_TITLE[500] : 'Request failed');
+}
+
+/**
+ * Builds the NodeApiError users see. It is built from plain facts, never from the HTTP client's
+ * error object, whose request config holds the Authorization header.
+ */
+export function faxCloudApiError(node: INode, details: FaxCloudErrorDetails): NodeApiError {
+	const response: JsonObject = {
+		message: details.message,
+		httpCode: details.httpCode !== undefined ? String(details.httpCode) : null,
+		StatusCode: details.statusCode ?? null,
+		StatusText: details.statusText ?? null,
+	};
+	const error = new NodeApiError(node, response, {
+		message: details.message,
+		description: details.advice,
+		httpCode: details.httpCode !== undefined ? String(details.httpCode) : undefined,
+		itemIndex: details.itemIndex,
+	});
+	error.context.api = details.api;
+	if (details.statusCode !== undefined) error.context.statusCode = details.statusCode;
+	if (details.statusText !== undefined) error.context.statusText = details.statusText;
+	if (details.mayHaveReachedService) error.context.mayHaveReachedService = true;
+	return error;
+}

@@ -1,0 +1,110 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The service sends every value as a string. Records keep the service's field names; numbers
+ * become numbers, booleans booleans and datetimes ISO strings in UTC, following the field tables
+ * of the interface description.
+ */
+
+type FieldKind = 'number' | 'boolean' | 'datetime';
+type Schema = Record<string, FieldKind>;
+
+const OUTBOUND_FAX: Schema = {
+	FaxId: 'number',
+	GroupId: 'number',
+	CompleteTime: 'datetime',
+	CreateTime: 'datetime',
+	SendAfter: 'datetime',
+	Duration: 'number',
+	ErrorCode: 'number',
+	PagesTotal: 'number',
+	PagesSent: 'number',
+	RetryCount: 'number',
+	RetryCountLeft: 'number',
+	RetryInterval: 'number',
+	Priority: 'number',
+	DeleteAfterSend: 'boolean',
+	NotifySuccess: 'boolean',
+	NotifyFailed: 'boolean',
+	NotifyFailedAttachFax: 'boolean',
+	FaxHeaderEnabled: 'boolean',
+	PrintAfterSend: 'boolean',
+	Mark: 'boolean',
+	ReservedDM1: 'boolean',
+};
+
+const INBOUND_FAX: Schema = {
+	FaxId: 'number',
+	ReceivedTime: 'datetime',
+	CreateTime: 'datetime',
+	PagesReceived: 'number',
+	Duration: 'number',
+	ErrorCode: 'number',
+	NotifyEmail: 'boolean',
+	NotifyAttachFax: 'boolean',
+	PrintFax: 'boolean',
+	Viewed: 'boolean',
+	Mark: 'boolean',
+};
+
+const MAIL_MERGE_JOB: Schema = {
+	ID: 'number',
+	CreatedOn: 'datetime',
+	LastCompletedLine: 'number',
+	CancelledOn: 'datetime',
+	ExpectedFaxCount: 'number',
+};
+
+const MAIL_MERGE_FAX: Schema = {
+	ID: 'number',
+	CreatedOn: 'datetime',
+	ModifiedOn: 'datetime',
+	ErrorCode: 'number',
+};
+
+const SERVICE_DATETIME =
+	/^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A service datetime as ISO UTC; values without a zone are UTC, as the service assumes. */
+export function toIsoUtc(value: string): string {
+	const match = SERVICE_DATETIME.exec(value.trim());
+	if (!match) return value;
+	const [, date, hoursMinutes, seconds = ':00', zone = 'Z'] = match;
+	const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+	const millis = Date.parse(`${date}T${hoursMinutes}${seconds}${offset}`);
+	return Number.isNaN(millis) ? value : new Date(millis).toISOString();
+}
+
+function convert(kind: FieldKind, value: unknown): unknown {
+	if (value === null || value === undefined || value === '') return value;
+	if (kind === 'number') {
+		const number = Number(value);
+		return typeof value === 'string' && value.trim() !== '' && Number.isFinite(number)
+			? number
+			: value;
+	}
+	if (kind === 'boolean') {
+		if (typeof value === 'boolean') return value;
+		const text = String(value).toLowerCase();
+		return text === 'true' ? true : text === 'false' ? false : value;
+	}
+	return typeof value === 'string' ? toIsoUtc(value) : value;
+}
+
+function normalize(schema: Schema, record: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [name, value] of Object.entries(record)) {
+		const kind = schema[name];
+		result[name] = kind ? (convert(kind, value) as IDataObject[string]) : value;
+	}
+	return result;
+}
+
+export const normalizeOutboundFax = (record: IDataObject) => normalize(OUTBOUND_FAX, record);
+export const normalizeInboundFax = (record: IDataObject) => normalize(INBOUND_FAX, record);
+export const normalizeMailMergeJob = (record: IDataObject) => normalize(MAIL_MERGE_JOB, record);
+export const normalizeMailMergeFax = (record: IDataObject) => normalize(MAIL_MERGE_FAX, record);
+
+/** Send and resend answers: `FaxInfo` of `{FaxId, FaxNumber}` with string ids. */
+export const normalizeCreatedFax = (record: IDataObject) =>
+	normalize({ FaxId: 'number', GroupId: 'number' }, record);

@@ -1,0 +1,377 @@
+import type {
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
+import { NodeOperationError, randomString, sleep } from 'n8n-workflow';
+
+import type { FaxCloudErrorDetails } from './errors';
+import {
+	adviceForHttpStatus,
+	faxCloudApiError,
+	MAIL_MERGE_ADVICE,
+	titleForHttpStatus,
+} from './errors';
+import type { FaxCloudContext, FaxCloudInterface } from './types';
+import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './types';
+import type { FilePart, RequestParams } from './wire';
+import { appendQuery, encodeForm, encodeMultipart, fileNameFromDisposition } from './wire';
+
+export interface FaxCloudRequest {
+	api: FaxCloudInterface;
+	method: IHttpRequestMethods;
+	/** Path below the interface's base URL, built with apiPath() so ids cannot change it. */
+	path: string;
+	query?: RequestParams;
+	/** Parameters sent as an application/x-www-form-urlencoded body. */
+	form?: RequestParams;
+	/** Parameters and files sent as a multipart/form-data body. */
+	multipart?: { fields?: RequestParams; files: FilePart[] };
+	/** JSON body (numbers interface). */
+	json?: IDataObject;
+	itemIndex?: number;
+	timeoutMs?: number;
+	/** How often a GET is tried in all; POST, PUT and DELETE are always tried once. */
+	attempts?: number;
+}
+
+export interface FaxCloudDownload {
+	body: ByteStream;
+	mimeType: string;
+	fileName?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_GET_ATTEMPTS = 3;
+const RETRY_DELAYS_MS = [300, 1_000, 3_000];
+const RETRYABLE_HTTP = new Set([500, 502, 503, 504]);
+
+/** Outcome of one exchange; failures carry what the user will read, `transient` ones may be retried. */
+type Attempt<T> =
+	| { ok: true; value: T }
+	| { ok: false; details: FaxCloudErrorDetails; transient: boolean };
+
+/** A response body stream, typed without importing Node's stream module (not allowed in nodes). */
+export type ByteStream = AsyncIterable<Buffer | Uint8Array | string>;
+
+function withoutUserInfo(url: string): string {
+	return url.replace(/^(https?:\/\/)[^/@]*@/i, '$1');
+}
+
+async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, itemIndex?: number) {
+	const credentials = await this.getCredentials(CREDENTIAL_OF[api], itemIndex);
+	const raw = String(credentials[BASE_URL_FIELD_OF[api]] ?? '').trim();
+	if (!/^https?:\/\/[^\s/]+/i.test(raw)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The ${BASE_URL_LABEL_OF[api]} of the credential is not an http(s) address`,
+			{
+				itemIndex,
+				description: `Open the credential and enter the ${BASE_URL_LABEL_OF[api]}, e.g. https://host/path/v1.`,
+			},
+		);
+	}
+	const headers: IDataObject = {};
+	if (api === 'numbers' && credentials.versionHeaderName) {
+		headers[String(credentials.versionHeaderName)] = String(credentials.versionHeaderValue ?? '');
+	}
+	return { baseUrl: raw.replace(/\/+$/, ''), headers };
+}
+
+function buildBody(request: FaxCloudRequest): {
+	body?: Buffer | IDataObject;
+	contentType?: string;
+} {
+	if (request.multipart) {
+		const boundary = `----FaxCloudBoundary${randomString(24)}`;
+		return encodeMultipart(request.multipart.fields, request.multipart.files, boundary);
+	}
+	if (request.form) return encodeForm(request.form);
+	if (request.json) return { body: request.json, contentType: 'application/json' };
+	return {};
+}
+
+function networkErrorCode(error: unknown): string {
+	const err = error as { code?: string; cause?: { code?: string }; message?: string };
+	return err?.code ?? err?.cause?.code ?? 'NETWORK_ERROR';
+}
+
+function header(response: IN8nHttpFullResponse, name: string): string | undefined {
+	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
+	if (Array.isArray(value)) return String(value[0]);
+	return value === undefined ? undefined : String(value);
+}
+
+/** Sends one HTTP exchange; returns the full response whatever its HTTP status. */
+async function send(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+	encoding: 'arraybuffer' | 'stream',
+): Promise<Attempt<IN8nHttpFullResponse>> {
+	const { baseUrl, headers } = await resolveBaseUrl.call(this, request.api, request.itemIndex);
+	const { body, contentType } = buildBody(request);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: appendQuery(`${baseUrl}${request.path}`, request.query),
+		headers: {
+			Accept: 'application/json',
+			...headers,
+			...(contentType ? { 'Content-Type': contentType } : {}),
+		},
+		body,
+		json: false,
+		encoding,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+	};
+	try {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_OF[request.api],
+			options,
+		)) as IN8nHttpFullResponse;
+		return { ok: true, value: response };
+	} catch (error) {
+		// The client's error object is dropped on purpose: its request config holds the Authorization header.
+		const code = networkErrorCode(error);
+		const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+		return {
+			ok: false,
+			transient: true,
+			details: {
+				api: request.api,
+				message: `Could not reach the Fax Cloud service at ${withoutUserInfo(baseUrl)} (${code})`,
+				advice: neverSent
+					? `Check the ${BASE_URL_LABEL_OF[request.api]} of the credential and the network.`
+					: 'The connection failed before an answer arrived. A send may still have been carried out: look the fax up before sending again.',
+				itemIndex: request.itemIndex,
+				mayHaveReachedService: !neverSent && request.method !== 'GET',
+			},
+		};
+	}
+}
+
+function parseJson(buffer: Buffer): IDataObject | undefined {
+	try {
+		const parsed = JSON.parse(buffer.toString('utf8')) as unknown;
+		return parsed && typeof parsed === 'object' ? (parsed as IDataObject) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Interfaces A and B report errors in RequestStatus; StatusCode may be 0 or "0" on success. */
+function requestStatusOf(
+	body: IDataObject | undefined,
+): { code: string; text: string } | undefined {
+	const status = body?.RequestStatus as IDataObject | undefined;
+	if (!status || typeof status !== 'object') return undefined;
+	return { code: String(status.StatusCode ?? '').trim(), text: String(status.StatusText ?? '') };
+}
+
+function toBuffer(body: unknown): Buffer {
+	if (Buffer.isBuffer(body)) return body;
+	if (body instanceof ArrayBuffer) return Buffer.from(body);
+	if (typeof body === 'string') return Buffer.from(body, 'utf8');
+	if (body === undefined || body === null) return Buffer.alloc(0);
+	return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+async function readAll(stream: ByteStream): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+	return Buffer.concat(chunks);
+}
+
+function plainText(buffer: Buffer): string {
+	return buffer
+		.toString('utf8')
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 200);
+}
+
+/** Turns an HTTP answer into the parsed JSON body, or the failure the user will read. */
+function checkResponse(
+	request: FaxCloudRequest,
+	httpCode: number,
+	contentType: string,
+	buffer: Buffer,
+): Attempt<IDataObject> {
+	const body = parseJson(buffer);
+	const status = requestStatusOf(body);
+	const failedStatus = status && status.code !== '' && status.code !== '0' ? status : undefined;
+	const mayHaveReachedService = request.method !== 'GET';
+	if (httpCode >= 400 || failedStatus) {
+		const serviceText =
+			failedStatus?.text ||
+			String(body?.message ?? body?.error ?? '') ||
+			(body ? '' : plainText(buffer));
+		const title =
+			httpCode >= 400
+				? `${titleForHttpStatus(httpCode)} (HTTP ${httpCode})`
+				: 'The service reported an error';
+		const codePart = failedStatus ? ` [StatusCode ${failedStatus.code}]` : '';
+		const transient = RETRYABLE_HTTP.has(httpCode);
+		return {
+			ok: false,
+			transient,
+			details: {
+				api: request.api,
+				itemIndex: request.itemIndex,
+				httpCode,
+				statusCode: failedStatus?.code,
+				statusText: failedStatus?.text,
+				message: `${title}${codePart}${serviceText ? `: ${serviceText}` : ''}`,
+				advice:
+					(request.api === 'mailMerge' && failedStatus
+						? MAIL_MERGE_ADVICE[failedStatus.code]
+						: undefined) ?? adviceForHttpStatus(request.api, httpCode),
+				mayHaveReachedService: transient && mayHaveReachedService,
+			},
+		};
+	}
+	if (!body) {
+		return {
+			ok: false,
+			transient: true,
+			details: {
+				api: request.api,
+				itemIndex: request.itemIndex,
+				httpCode,
+				message: `The service answered HTTP ${httpCode} with a body that is not valid JSON (${contentType || 'no content type'})`,
+				advice: mayHaveReachedService
+					? 'The request may have been carried out: look the fax up before sending again.'
+					: 'Try again later.',
+				mayHaveReachedService,
+			},
+		};
+	}
+	return { ok: true, value: body };
+}
+
+/** Runs an exchange, trying a GET again after transient failures; raises NodeApiError at the end. */
+async function withRetries<T>(
+	context: FaxCloudContext,
+	request: FaxCloudRequest,
+	attempt: () => Promise<Attempt<T>>,
+): Promise<T> {
+	const attempts =
+		request.method === 'GET' ? Math.max(1, request.attempts ?? DEFAULT_GET_ATTEMPTS) : 1;
+	for (let tryNumber = 1; ; tryNumber++) {
+		const outcome = await attempt();
+		if (outcome.ok) return outcome.value;
+		if (!outcome.transient || tryNumber >= attempts) {
+			throw faxCloudApiError(context.getNode(), outcome.details);
+		}
+		await sleep(RETRY_DELAYS_MS[Math.min(tryNumber - 1, RETRY_DELAYS_MS.length - 1)]);
+	}
+}
+
+/** One JSON request to any of the three interfaces, with the RequestStatus check and retries of GETs. */
+export async function faxCloudRequest(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+): Promise<IDataObject> {
+	return await withRetries(this, request, async (): Promise<Attempt<IDataObject>> => {
+		const sent = await send.call(this, request, 'arraybuffer');
+		if (!sent.ok) return sent;
+		const contentType = header(sent.value, 'content-type') ?? '';
+		return checkResponse(request, sent.value.statusCode, contentType, toBuffer(sent.value.body));
+	});
+}
+
+/** A binary download (fax image); the body stays a stream so large images are never held in memory. */
+export async function faxCloudDownload(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+): Promise<FaxCloudDownload> {
+	return await withRetries(this, request, async (): Promise<Attempt<FaxCloudDownload>> => {
+		const sent = await send.call(this, request, 'stream');
+		if (!sent.ok) return sent;
+		const response = sent.value;
+		const contentType = header(response, 'content-type') ?? 'application/octet-stream';
+		const stream = response.body as ByteStream;
+		if (response.statusCode >= 400 || /json|text\/html/i.test(contentType)) {
+			const checked = checkResponse(
+				request,
+				response.statusCode,
+				contentType,
+				await readAll(stream),
+			);
+			if (!checked.ok) return checked;
+			return {
+				ok: false,
+				transient: true,
+				details: {
+					api: request.api,
+					itemIndex: request.itemIndex,
+					httpCode: response.statusCode,
+					message: `The service answered with ${contentType} instead of a fax image`,
+					advice: 'Try again later.',
+				},
+			};
+		}
+		return {
+			ok: true,
+			value: {
+				body: stream,
+				mimeType: contentType.split(';')[0].trim(),
+				fileName: fileNameFromDisposition(header(response, 'content-disposition')),
+			},
+		};
+	});
+}
+
+export interface PagingOptions {
+	/** Records per request (ResultLimit). */
+	pageSize?: number;
+	/** Stop after this many records; undefined returns all. */
+	limit?: number;
+}
+
+/**
+ * Pages of a fax search: repeats the query with GetNextResults = ResultsReference while the
+ * service says more results exist. Interface A omits HasMoreResults for inbound searches, so a
+ * ResultsReference alone also means "more".
+ */
+export async function* faxCloudPages(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+	pageSize = 100,
+): AsyncGenerator<{ records: IDataObject[]; body: IDataObject }> {
+	let query: RequestParams = { ...request.query, ResultLimit: pageSize };
+	const seenReferences = new Set<string>();
+	for (;;) {
+		const body = await faxCloudRequest.call(this, { ...request, query });
+		const records = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
+		yield { records, body };
+		const reference = body.ResultsReference ? String(body.ResultsReference) : '';
+		const more =
+			body.HasMoreResults === undefined ? reference !== '' : String(body.HasMoreResults) === 'true';
+		if (!more || !reference || seenReferences.has(reference)) return;
+		seenReferences.add(reference);
+		query = { ...request.query, ResultLimit: pageSize, GetNextResults: reference };
+	}
+}
+
+/** Every record of a fax search (Return All), or the first `limit` records. */
+export async function faxCloudRequestAllItems(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+	options: PagingOptions = {},
+): Promise<IDataObject[]> {
+	const all: IDataObject[] = [];
+	const pageSize = Math.max(1, Math.min(options.pageSize ?? 100, options.limit ?? Infinity));
+	for await (const { records } of faxCloudPages.call(this, request, pageSize)) {
+		all.push(...records);
+		if (options.limit !== undefined && all.length >= options.limit) {
+			return all.slice(0, options.limit);
+		}
+	}
+	return all;
+}

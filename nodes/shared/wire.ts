@@ -1,0 +1,109 @@
+/**
+ * Encoding of request parameters the way the service reads them: query string, form body or
+ * multipart body, with repeatable names (FaxNumber, FaxRecipient) sent once per value.
+ * Built by hand because the strict community lint forbids the form-data package and n8n's own
+ * query serialiser writes arrays as `name[0]=`, which the service would ignore.
+ */
+
+export type ParamValue = string | number | boolean | undefined | null;
+export type RequestParams = Record<string, ParamValue | ParamValue[]>;
+
+export interface FilePart {
+	/** Part name; the fax interface accepts any name for attachments. */
+	field: string;
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+function paramPairs(params: RequestParams | undefined): Array<[string, string]> {
+	const pairs: Array<[string, string]> = [];
+	for (const [name, value] of Object.entries(params ?? {})) {
+		const values = Array.isArray(value) ? value : [value];
+		for (const single of values) {
+			if (single === undefined || single === null) continue;
+			pairs.push([name, String(single)]);
+		}
+	}
+	return pairs;
+}
+
+export function encodeQuery(params: RequestParams | undefined): string {
+	return paramPairs(params)
+		.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+		.join('&');
+}
+
+export function appendQuery(url: string, params: RequestParams | undefined): string {
+	const query = encodeQuery(params);
+	if (!query) return url;
+	return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** Quotes a multipart header value; CR, LF and quotes cannot be sent raw inside it. */
+function quoteHeaderValue(value: string): string {
+	return value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
+}
+
+export interface EncodedBody {
+	body: Buffer;
+	contentType: string;
+}
+
+export function encodeMultipart(
+	fields: RequestParams | undefined,
+	files: FilePart[],
+	boundary: string,
+): EncodedBody {
+	const chunks: Buffer[] = [];
+	for (const [name, value] of paramPairs(fields)) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(name)}"\r\n\r\n`,
+			),
+			Buffer.from(value, 'utf8'),
+			Buffer.from('\r\n'),
+		);
+	}
+	for (const file of files) {
+		chunks.push(
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(file.field)}"; ` +
+					`filename="${quoteHeaderValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
+				'utf8',
+			),
+			file.data,
+			Buffer.from('\r\n'),
+		);
+	}
+	chunks.push(Buffer.from(`--${boundary}--\r\n`));
+	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export function encodeForm(params: RequestParams | undefined): EncodedBody {
+	return {
+		body: Buffer.from(encodeQuery(params), 'utf8'),
+		contentType: 'application/x-www-form-urlencoded',
+	};
+}
+
+/** Joins path segments, each percent-encoded, so no value can add or climb path levels. */
+export function apiPath(...segments: Array<string | number>): string {
+	return '/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+}
+
+/** File name from a Content-Disposition header (`filename*=` UTF-8 form first). */
+export function fileNameFromDisposition(header: string | undefined): string | undefined {
+	if (!header) return undefined;
+	const extended = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
+	if (extended) {
+		try {
+			return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// fall through to the plain form
+		}
+	}
+	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+	if (!plain) return undefined;
+	return (plain[2] ?? plain[1]).trim();
+}
