@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'crypto';
 import type { RequestAuthInfo } from './request-log';
-import type { Seed, SeedOrganization, SeedToken, SeedUser } from './seed';
+import type { Seed, SeedOrganization, SeedToken, SeedUser } from './seed-data';
 
 export interface BasicResult {
 	user?: SeedUser;

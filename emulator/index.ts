@@ -20,7 +20,7 @@ import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';
 import { RequestLog } from './request-log';
-import { loadSeed, type Seed } from './seed';
+import { loadSeed, type Seed } from './seed-data';
 
 export interface EmulatorOptions {
 	/** Base port; 0 (default) = free ports. With N the listeners use N, N+1, N+2. */
@@ -170,5 +170,5 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 }
 
 export type { EmulatorControl } from './control/control';
-export type { Seed } from './seed';
-export { SEED_USERS, SEED_TOKENS, SEED_COVER_PAGES } from './seed';
+export type { Seed } from './seed-data';
+export { SEED_USERS, SEED_TOKENS, SEED_COVER_PAGES } from './seed-data';

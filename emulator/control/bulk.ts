@@ -4,7 +4,7 @@ import { makeInbound } from '../fax/inbound-factory';
 import { OUTCOMES } from '../fax/outcomes';
 import { blankOutbound } from '../fax/outbound-service';
 import type { InboundFax, OutboundFax, SendFaxStatus } from '../fax/records';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 
 export interface BulkOptions {
 	/** Owner of every record; default: round robin over `users`, or over every seed user. */

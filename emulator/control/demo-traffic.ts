@@ -2,10 +2,20 @@ import type { TimerHandle } from '../clock';
 import type { EmulatorContext } from '../context';
 import { injectInbound } from './inject';
 
-/** Demo mode: an inbound fax for a random non-administrator user every 40 to 120 seconds. */
+/**
+ * Demo mode: each non-administrator user starts with two faxes received in the last hour (so the
+ * demo has something to show at once), then an inbound fax for a random user every 40 to 120 s.
+ */
 export function startDemoTraffic(ctx: EmulatorContext): { stop(): void } {
 	let timer: TimerHandle | undefined;
 	let stopped = false;
+	const now = ctx.clock.now();
+	for (const user of ctx.accounts.allUsers().filter((u) => !u.proxy)) {
+		for (let i = 0; i < 2; i++) {
+			const at = new Date(now - ctx.random.int(5, 60) * 60_000).toISOString();
+			injectInbound(ctx, { userId: user.userId, at });
+		}
+	}
 	const plan = (): void => {
 		if (stopped) return;
 		timer = ctx.clock.after(ctx.random.int(40, 120) * 1000, () => {

@@ -1,5 +1,5 @@
 import { orgOf } from '../accounts';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import { ApiError } from './status-codes';
 
 /**

@@ -1,7 +1,7 @@
 import type { EmulatorContext } from '../context';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import type { Reply } from '../http/reply';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import {
 	deleteInbound,
 	getInbound,

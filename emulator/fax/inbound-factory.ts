@@ -1,5 +1,5 @@
 import type { Random } from '../random';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import type { InboundFax } from './records';
 
 const SENDERS = [

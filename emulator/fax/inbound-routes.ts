@@ -1,7 +1,7 @@
 import type { EmulatorContext } from '../context';
 import type { ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import { assertAccess } from './access';
 import { imageReply } from './image-reply';
 import { inboundPdf, inboundTiff } from './images';

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import type { Lifecycle } from './lifecycle';
 import type { OutboundStore } from './outbound-store';
 import type { FaxDocument, OutboundFax } from './records';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 import { orgOf } from '../accounts';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import type { Cursor, FaxIndex, SortColumn, SortOrder } from './fax-index';
 import { ParamReader } from './param-rules';
 import { ApiError } from './status-codes';

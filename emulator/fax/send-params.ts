@@ -1,7 +1,7 @@
 import type { Accounts } from '../accounts';
 import { orgOf } from '../accounts';
 import type { Params } from '../http/params';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import { readDocument } from './documents';
 import { digitsOf } from './outcomes';
 import { ParamReader } from './param-rules';

@@ -2,7 +2,7 @@ import type { EmulatorContext } from '../context';
 import { A_CODES } from '../fax/status-codes';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import { MailMergeError, mmErrorReply } from './codes';
 import type { MailMergeService } from './service';
 import { validateJobRequest } from './validate';

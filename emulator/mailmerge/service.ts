@@ -2,7 +2,7 @@ import type { TimerHandle } from '../clock';
 import type { EmulatorContext } from '../context';
 import { formatDatetime } from '../datetime';
 import type { OutboundFax } from '../fax/records';
-import type { SeedUser } from '../seed';
+import type { SeedUser } from '../seed-data';
 import { MailMergeError } from './codes';
 import type { JobRequest } from './validate';
 
