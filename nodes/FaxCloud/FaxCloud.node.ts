@@ -1,0 +1,66 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { RESOURCES } from './actions/resources';
+import { router } from './actions/router';
+import { loadOptions } from './methods';
+
+const resourceParameter: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: RESOURCES.map((resource) => ({
+		name: resource.name,
+		value: resource.value,
+		description: resource.description,
+	})),
+	default: 'outboundFax',
+};
+
+const resourcesOf = (credential: string) =>
+	RESOURCES.filter((resource) => resource.credential === credential).map(
+		(resource) => resource.value,
+	);
+
+export class FaxCloud implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fax Cloud',
+		name: 'faxCloud',
+		icon: { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Send and receive faxes, run mail merge jobs and request fax numbers with Fax Cloud',
+		defaults: { name: 'Fax Cloud' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'faxCloudApi',
+				required: true,
+				displayOptions: { show: { resource: resourcesOf('faxCloudApi') } },
+			},
+			{
+				name: 'faxCloudNumbersApi',
+				required: true,
+				displayOptions: { show: { resource: resourcesOf('faxCloudNumbersApi') } },
+			},
+		],
+		properties: [resourceParameter, ...RESOURCES.flatMap((resource) => resource.properties)],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,93 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { ICredentialsHelper } from 'n8n-workflow';
+
+import { FaxCloudApi } from '../../credentials/FaxCloudApi.credentials';
+import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
+
+export type TestCredentials = Partial<Record<'faxCloudApi' | 'faxCloudNumbersApi', ICredentialDataDecryptedObject>>;
+
+const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
+	faxCloudApi: new FaxCloudApi(),
+	faxCloudNumbersApi: new FaxCloudNumbersApi(),
+};
+
+/** Resolves the `={{$credentials.x}}` templates of a generic authenticate block, as n8n does. */
+export function resolveCredentialTemplate(template: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+	if (typeof template !== 'string' || !template.startsWith('=')) return template;
+	return template
+		.slice(1)
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, name: string) => String(credentials[name] ?? ''));
+}
+
+/**
+ * The credentials side of an n8n instance for in-process executions: decrypted data by type,
+ * and the package's own `authenticate` declarations applied to each request.
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: TestCredentials) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
+		if (!authenticate || typeof authenticate === 'function') return requestOptions;
+		const result: IHttpRequestOptions = { ...requestOptions, headers: { ...requestOptions.headers } };
+		const { headers, qs, auth } = authenticate.properties;
+		for (const [name, value] of Object.entries(headers ?? {})) {
+			result.headers![name] = resolveCredentialTemplate(value, credentials) as string;
+		}
+		for (const [name, value] of Object.entries(qs ?? {})) {
+			result.qs = { ...result.qs, [name]: resolveCredentialTemplate(value, credentials) as string };
+		}
+		if (auth) {
+			result.auth = {
+				username: String(resolveCredentialTemplate(auth.username, credentials)),
+				password: String(resolveCredentialTemplate(auth.password, credentials)),
+			};
+		}
+		return result;
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used in tests');
+	}
+
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
+		const data = this.credentials[type as keyof TestCredentials];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return data;
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(): INodeProperties[] {
+		return [];
+	}
+}

@@ -1,0 +1,44 @@
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import { SEED_TOKENS, SEED_USERS } from '../../emulator/seed-data';
+import type { TestCredentials } from './credentials-helper';
+
+export { SEED_TOKENS, SEED_USERS };
+export type SeedUser = keyof typeof SEED_USERS;
+
+/** Credentials of the package pointing at a running emulator, logged in as a seed user. */
+export function credentialsFor(
+	emulator: Emulator,
+	user: SeedUser = 'alice',
+	token: string = SEED_TOKENS.acme,
+): TestCredentials {
+	return {
+		faxCloudApi: {
+			userId: SEED_USERS[user].userId,
+			password: SEED_USERS[user].password,
+			faxBaseUrl: emulator.urls.fax,
+			mailMergeBaseUrl: emulator.urls.mailMerge,
+		},
+		faxCloudNumbersApi: {
+			accessToken: token,
+			numbersBaseUrl: emulator.urls.numbers,
+			versionHeaderName: '',
+			versionHeaderValue: '',
+		},
+	};
+}
+
+/** Starts one emulator for a test file (manual clock) and resets it before each test. */
+export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
+	let emulator: Emulator | undefined;
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, ...options });
+	});
+	beforeEach(() => emulator?.control.reset());
+	afterAll(async () => {
+		await emulator?.close();
+	});
+	return () => {
+		if (!emulator) throw new Error('emulator not started');
+		return emulator;
+	};
+}

@@ -1,0 +1,153 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ExecutionError,
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper, type TestCredentials } from './credentials-helper';
+
+export const PACKAGE_PREFIX = 'n8n-nodes-fax-cloud';
+
+export interface RunNodeOptions {
+	node: INodeType;
+	parameters: IDataObject;
+	credentials: TestCredentials;
+	/** Input items of the node; one empty item by default, as after a Manual Trigger. */
+	items?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	typeVersion?: number;
+}
+
+export interface RunNodeResult {
+	/** Items of the node's first output. */
+	items: INodeExecutionData[];
+	/** The error that stopped the node, when it failed. */
+	error?: ExecutionError;
+	run: IRun;
+}
+
+export function nodeTypesOf(...nodes: INodeType[]): INodeTypes {
+	const byName = new Map(nodes.map((node) => [`${PACKAGE_PREFIX}.${node.description.name}`, node]));
+	const get = (name: string) => {
+		const node = byName.get(name);
+		if (!node) throw new Error(`Unknown node type ${name}`);
+		return node;
+	};
+	return {
+		getByName: get,
+		getByNameAndVersion: get,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+export function additionalDataFor(credentials: TestCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	return {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export function workflowNode(node: INodeType, parameters: IDataObject, extra: Partial<INode> = {}): INode {
+	const credentials: INode['credentials'] = {};
+	for (const credential of node.description.credentials ?? []) {
+		credentials[credential.name] = { id: credential.name, name: credential.name };
+	}
+	return {
+		id: 'node-under-test',
+		name: node.description.defaults.name ?? node.description.displayName,
+		type: `${PACKAGE_PREFIX}.${node.description.name}`,
+		typeVersion: extra.typeVersion ?? (Array.isArray(node.description.version) ? Math.max(...node.description.version) : node.description.version),
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials,
+		...extra,
+	};
+}
+
+/**
+ * Executes one node in n8n-core's real engine (WorkflowExecute), fed with the given items, with
+ * the package's credentials resolved like n8n does. Returns the node's output or its error.
+ */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const nodeUnderTest = workflowNode(options.node, options.parameters, {
+		continueOnFail: options.continueOnFail,
+		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+	});
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes: [nodeUnderTest],
+		connections: {},
+		nodeTypes: nodeTypesOf(options.node),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'Test', nodes: [], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	let finished: (run: IRun) => void = () => undefined;
+	const done = new Promise<IRun>((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+	const runExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [
+				{
+					node: nodeUnderTest,
+					data: { main: [options.items ?? [{ json: {} }]] },
+					source: null,
+				},
+			],
+		},
+	} as unknown as IRunExecutionData;
+	const execute = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done;
+	const taskData = run.data.resultData.runData[nodeUnderTest.name]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error ?? taskData?.error,
+		run,
+	};
+}
+
+/** A throwaway node whose execute is the given function: lets tests call the shared helper in a real execution context. */
+export function probeNode(execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>, credentials = ['faxCloudApi', 'faxCloudNumbersApi']): INodeType {
+	return {
+		description: {
+			displayName: 'Probe',
+			name: 'probe',
+			group: ['transform'],
+			version: 1,
+			description: 'Test probe',
+			defaults: { name: 'Probe' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: credentials.map((name) => ({ name, required: false })),
+			properties: [],
+		} as unknown as INodeType['description'],
+		execute,
+	};
+}
