@@ -39,7 +39,7 @@ function cmp(at: number, aid: number, bt: number, bid: number): number {
  */
 export class FaxIndex<T extends { id: number }> {
 	private byId = new Map<number, Keyed<T>>();
-	private ids: number[] = [];
+	private byIdOrder: Keyed<T>[] = [];
 	private byTime: Keyed<T>[] = [];
 
 	constructor(private readonly timeOf: (record: T) => number) {}
@@ -53,15 +53,15 @@ export class FaxIndex<T extends { id: number }> {
 	}
 
 	values(): T[] {
-		return this.ids.map((id) => (this.byId.get(id) as Keyed<T>).record);
+		return this.byIdOrder.map((k) => k.record);
 	}
 
 	insert(record: T): void {
 		const k: Keyed<T> = { time: this.timeOf(record), id: record.id, record };
 		this.byId.set(record.id, k);
-		if (this.ids.length === 0 || this.ids[this.ids.length - 1] < record.id)
-			this.ids.push(record.id);
-		else this.ids.splice(this.idPos(record.id), 0, record.id);
+		const ids = this.byIdOrder;
+		if (ids.length === 0 || ids[ids.length - 1].id < record.id) ids.push(k);
+		else ids.splice(this.idPos(record.id), 0, k);
 		this.byTime.splice(this.timePos(k.time, k.id), 0, k);
 	}
 
@@ -70,10 +70,10 @@ export class FaxIndex<T extends { id: number }> {
 		for (const record of records) {
 			const k: Keyed<T> = { time: this.timeOf(record), id: record.id, record };
 			this.byId.set(record.id, k);
-			this.ids.push(record.id);
+			this.byIdOrder.push(k);
 			this.byTime.push(k);
 		}
-		this.ids.sort((a, b) => a - b);
+		this.byIdOrder.sort((a, b) => a.id - b.id);
 		this.byTime.sort((a, b) => cmp(a.time, a.id, b.time, b.id));
 	}
 
@@ -92,14 +92,14 @@ export class FaxIndex<T extends { id: number }> {
 		const k = this.byId.get(id);
 		if (!k) return undefined;
 		this.byId.delete(id);
-		this.ids.splice(this.idPos(id), 1);
+		this.byIdOrder.splice(this.idPos(id), 1);
 		this.byTime.splice(this.timePos(k.time, k.id), 1);
 		return k.record;
 	}
 
 	clear(): void {
 		this.byId.clear();
-		this.ids = [];
+		this.byIdOrder = [];
 		this.byTime = [];
 	}
 
@@ -128,7 +128,7 @@ export class FaxIndex<T extends { id: number }> {
 					if (q.match(this.byTime[i].record)) out.push(this.byTime[i].record);
 				}
 			}
-		} else if (hi - lo < this.ids.length / 8) {
+		} else if (hi - lo < this.byIdOrder.length / 8) {
 			// A narrow time range: gather it and order by id rather than walk every id.
 			const found: T[] = [];
 			for (let i = lo; i < hi; i++) {
@@ -145,14 +145,14 @@ export class FaxIndex<T extends { id: number }> {
 				(q.before === undefined || k.time <= q.before);
 			if (q.sortOrder === 'asc') {
 				const start = q.cursor ? this.idPos(q.cursor.id + 0.5) : 0;
-				for (let i = start; i < this.ids.length && out.length < want; i++) {
-					const k = this.byId.get(this.ids[i]) as Keyed<T>;
+				for (let i = start; i < this.byIdOrder.length && out.length < want; i++) {
+					const k = this.byIdOrder[i];
 					if (inRange(k) && q.match(k.record)) out.push(k.record);
 				}
 			} else {
-				const end = q.cursor ? this.idPos(q.cursor.id - 0.5) : this.ids.length;
+				const end = q.cursor ? this.idPos(q.cursor.id - 0.5) : this.byIdOrder.length;
 				for (let i = end - 1; i >= 0 && out.length < want; i--) {
-					const k = this.byId.get(this.ids[i]) as Keyed<T>;
+					const k = this.byIdOrder[i];
 					if (inRange(k) && q.match(k.record)) out.push(k.record);
 				}
 			}
@@ -174,13 +174,13 @@ export class FaxIndex<T extends { id: number }> {
 		return lo;
 	}
 
-	/** First index in ids whose value is >= id. */
+	/** First index in byIdOrder whose id is >= id. */
 	private idPos(id: number): number {
 		let lo = 0;
-		let hi = this.ids.length;
+		let hi = this.byIdOrder.length;
 		while (lo < hi) {
 			const mid = (lo + hi) >> 1;
-			if (this.ids[mid] < id) lo = mid + 1;
+			if (this.byIdOrder[mid].id < id) lo = mid + 1;
 			else hi = mid;
 		}
 		return lo;

@@ -138,9 +138,17 @@ export function runSearch<T extends Searchable>(
 	refs: ReferenceStore,
 ): SearchPage<T> {
 	const c = parsed.criteria;
+	const orgSuffix = `@${c.org}`;
+	const owner = c.owner;
+	// Cheapest tests first: this runs once per stored record on a full walk.
+	const ownerOk =
+		owner === undefined
+			? (r: T): boolean => r.userId.endsWith(orgSuffix)
+			: orgOf(owner) === c.org
+				? (r: T): boolean => r.userId === owner
+				: (): boolean => false;
 	const match = (r: T): boolean =>
-		orgOf(r.userId) === c.org &&
-		(c.owner === undefined || r.userId === c.owner) &&
+		ownerOk(r) &&
 		(c.status === undefined || r.status === c.status) &&
 		(c.mark === undefined || r.mark === c.mark) &&
 		(c.batchName === undefined || r.batchName === c.batchName) &&
