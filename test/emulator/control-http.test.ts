@@ -124,3 +124,22 @@ test('custom seed object', async () => {
 		await custom.close();
 	}
 });
+
+test('real clock: wall time, and advance() still jumps ahead', async () => {
+	const real = await startEmulator({ port: 0, clock: 'real' });
+	try {
+		const before = Date.parse(real.control.now());
+		expect(Math.abs(before - Date.now())).toBeLessThan(2000);
+		await sendFax(real, USERS.alice, { FaxNumber: '12125550000' });
+		real.control.advance(60_000);
+		expect(real.control.outboundHistory().map((h) => h.status)).toEqual([
+			'awaitingConversion',
+			'scheduled',
+			'sending',
+			'sent',
+		]);
+		expect(Date.parse(real.control.now()) - Date.now()).toBeGreaterThan(59_000);
+	} finally {
+		await real.close();
+	}
+});

@@ -171,3 +171,17 @@ test('connection statistics count concurrent connections', async () => {
 	expect(max).toBeLessThanOrEqual(before + 5);
 	await agent.close();
 });
+
+test('faults reach mail merge and numbers in their own dialect; faults.addFault is the same registry', async () => {
+	emu.control.faults.addFault({ api: 'numbers', kind: 'http500', count: 1 });
+	const numbers = await call('GET', `${emu.urls.numbers}/api/numbers/regions/US`, {
+		auth: 'Bearer acme-numbers-token',
+	});
+	expect(numbers.status).toBe(500);
+	expect(numbers.json).toEqual({ error: 'internal_error', message: 'Internal server error' });
+	emu.control.faults.addFault({ api: 'mailMerge', kind: 'http500', count: 1 });
+	const mm = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice });
+	expect(mm.status).toBe(500);
+	expect(mm.json.RequestStatus.StatusCode).toBe(1300);
+	expect(emu.control.listFaults().map((f) => f.hits)).toEqual([1, 1]);
+});
