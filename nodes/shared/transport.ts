@@ -93,9 +93,24 @@ function buildBody(request: FaxCloudRequest): {
 }
 
 function networkErrorCode(error: unknown): string {
-	const err = error as { code?: string; cause?: { code?: string }; message?: string };
-	return err?.code ?? err?.cause?.code ?? 'NETWORK_ERROR';
+	const err = error as { code?: string; cause?: { code?: string } };
+	return err?.cause?.code ?? err?.code ?? 'NETWORK_ERROR';
 }
+
+/**
+ * Plain words instead of the raw code: n8n replaces any message mentioning a code such as
+ * ECONNREFUSED by a generic sentence that would hide which address failed.
+ */
+const NETWORK_PROBLEM: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+	ECONNRESET: 'connection closed before an answer arrived',
+	EPIPE: 'connection closed before an answer arrived',
+	ETIMEDOUT: 'no answer within the timeout',
+	ECONNABORTED: 'no answer within the timeout',
+	ESOCKETTIMEDOUT: 'no answer within the timeout',
+};
 
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
 	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
@@ -143,7 +158,7 @@ async function send(
 			transient: true,
 			details: {
 				api: request.api,
-				message: `Could not reach the Fax Cloud service at ${withoutUserInfo(baseUrl)} (${code})`,
+				message: `Could not reach the Fax Cloud service at ${withoutUserInfo(baseUrl)}: ${NETWORK_PROBLEM[code] ?? 'network error'}`,
 				advice: neverSent
 					? `Check the ${BASE_URL_LABEL_OF[request.api]} of the credential and the network.`
 					: 'The connection failed before an answer arrived. A send may still have been carried out: look the fax up before sending again.',

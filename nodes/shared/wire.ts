@@ -46,7 +46,7 @@ function quoteHeaderValue(value: string): string {
 }
 
 export interface EncodedBody {
-	body: Buffer;
+	body: Buffer | string;
 	contentType: string;
 }
 
@@ -81,10 +81,8 @@ export function encodeMultipart(
 }
 
 export function encodeForm(params: RequestParams | undefined): EncodedBody {
-	return {
-		body: Buffer.from(encodeQuery(params), 'utf8'),
-		contentType: 'application/x-www-form-urlencoded',
-	};
+	// A string, because n8n's HTTP client rebuilds form bodies with new URLSearchParams(body).
+	return { body: encodeQuery(params), contentType: 'application/x-www-form-urlencoded' };
 }
 
 /** Joins path segments, each percent-encoded, so no value can add or climb path levels. */

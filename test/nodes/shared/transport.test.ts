@@ -1,0 +1,449 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
+import type { FaxCloudRequest } from '../../../nodes/shared/transport';
+import {
+	faxCloudDownload,
+	faxCloudRequest,
+	faxCloudRequestAllItems,
+} from '../../../nodes/shared/transport';
+import { apiPath } from '../../../nodes/shared/wire';
+import type { TestCredentials } from '../../support/credentials-helper';
+import { probeNode, runNode } from '../../support/run-node';
+import { startScriptedServer, sendJson, type ScriptedAnswer } from '../../support/scripted-server';
+
+const PASSWORD = 'S3cret-Passw0rd!';
+const TOKEN = 'tok-9f8e7d6c5b4a';
+const BASIC = Buffer.from(`alice@acme:${PASSWORD}`).toString('base64');
+const OK = { RequestStatus: { StatusCode: 0, StatusText: '' } };
+
+type Servers = Awaited<ReturnType<typeof startScriptedServer>>[];
+const open: Servers = [];
+
+afterEach(async () => {
+	await Promise.all(open.splice(0).map((server) => server.close()));
+});
+
+async function server(answer: ScriptedAnswer) {
+	const started = await startScriptedServer(answer);
+	open.push(started);
+	return started;
+}
+
+function credentials(fax: string, mailMerge = fax, numbers = fax): TestCredentials {
+	return {
+		faxCloudApi: {
+			userId: 'alice@acme',
+			password: PASSWORD,
+			faxBaseUrl: `${fax}/v1`,
+			mailMergeBaseUrl: `${mailMerge}/mm/v1`,
+		},
+		faxCloudNumbersApi: {
+			accessToken: TOKEN,
+			numbersBaseUrl: numbers,
+			versionHeaderName: '',
+			versionHeaderValue: '',
+		},
+	};
+}
+
+/** Runs the shared helper inside a real n8n execution and returns its result or the node's error. */
+async function callHelper(
+	creds: TestCredentials,
+	call: (this: IExecuteFunctions) => Promise<unknown>,
+) {
+	const node = probeNode(async function (this: IExecuteFunctions) {
+		const value = await call.call(this);
+		const item: INodeExecutionData = {
+			json: { value: value as IDataObject },
+			pairedItem: { item: 0 },
+		};
+		return [[item]];
+	});
+	const result = await runNode({ node, parameters: {}, credentials: creds });
+	return { value: result.items[0]?.json.value, error: result.error, run: result.run };
+}
+
+function request(overrides: Partial<FaxCloudRequest>): FaxCloudRequest {
+	return { api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), ...overrides };
+}
+
+function expectNoSecrets(text: string) {
+	expect(text).not.toContain(PASSWORD);
+	expect(text).not.toContain(TOKEN);
+	expect(text).not.toContain(BASIC);
+}
+
+describe('shared request helper', () => {
+	test('Basic login goes to the fax and mail merge hosts only, the Bearer token to the numbers host only', async () => {
+		const fax = await server((_r, _n, res) => sendJson(res, 200, OK));
+		const mailMerge = await server((_r, _n, res) => sendJson(res, 200, OK));
+		const numbers = await server((_r, _n, res) => sendJson(res, 200, { regions: [] }));
+		const creds = credentials(fax.url, mailMerge.url, numbers.url);
+
+		const { error } = await callHelper(creds, async function () {
+			await faxCloudRequest.call(this, request({ api: 'fax' }));
+			await faxCloudRequest.call(this, request({ api: 'mailMerge', path: apiPath('Job') }));
+			await faxCloudRequest.call(
+				this,
+				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') }),
+			);
+		});
+
+		expect(error).toBeUndefined();
+		expect(fax.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+			['/v1/outboundfaxes', `Basic ${BASIC}`],
+		]);
+		expect(mailMerge.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+			['/mm/v1/Job', `Basic ${BASIC}`],
+		]);
+		expect(numbers.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+			['/api/numbers/regions/US', `Bearer ${TOKEN}`],
+		]);
+	});
+
+	test('the optional API version header of the numbers credential is sent to the numbers host', async () => {
+		const numbers = await server((_r, _n, res) => sendJson(res, 200, {}));
+		const creds = credentials(numbers.url);
+		creds.faxCloudNumbersApi = {
+			...creds.faxCloudNumbersApi,
+			versionHeaderName: 'X-Api-Version',
+			versionHeaderValue: '2',
+		};
+		await callHelper(creds, async function () {
+			await faxCloudRequest.call(
+				this,
+				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'CA') }),
+			);
+		});
+		expect(numbers.received[0].headers['x-api-version']).toBe('2');
+	});
+
+	test.each([
+		[{ StatusCode: 0 }, undefined],
+		[{ StatusCode: '0', StatusText: '' }, undefined],
+		[
+			{ StatusCode: 7, StatusText: 'Invalid FaxId' },
+			'The service reported an error [StatusCode 7]: Invalid FaxId',
+		],
+		[
+			{
+				StatusCode: '1103',
+				StatusText: 'Could not find fax number column named Fax in metadata file',
+			},
+			'The service reported an error [StatusCode 1103]: Could not find fax number column named Fax in metadata file',
+		],
+	])('RequestStatus %j under HTTP 200 gives %s', async (status, message) => {
+		const fax = await server((_r, _n, res) => sendJson(res, 200, { RequestStatus: status }));
+		const { error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(this, request({ api: 'mailMerge', path: apiPath('Job') }));
+		});
+		expect(error?.message).toBe(message);
+	});
+
+	test('a mail merge StatusCode carries advice the user can act on', async () => {
+		const fax = await server((_r, _n, res) =>
+			sendJson(res, 201, {
+				RequestStatus: {
+					StatusCode: 1106,
+					StatusText: 'Expected faxes 3 does not match lines in meta file 2',
+				},
+			}),
+		);
+		const { error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({ api: 'mailMerge', method: 'POST', path: apiPath('Job'), form: {} }),
+			);
+		});
+		expect(error?.description).toMatch(/Expected Faxes must equal the number of CSV data lines/);
+	});
+
+	test.each([
+		[400, /^Bad request \(HTTP 400\)/, /check the values/],
+		[401, /^Authorization failed \(HTTP 401\)/, /User ID \(name@organization\) and Password/],
+		[403, /^Access denied \(HTTP 403\)/, /proxy login/],
+		[404, /^Not found \(HTTP 404\)/, /Fax ID/],
+		[500, /^Service error \(HTTP 500\)/, /try again later/],
+	])(
+		'HTTP %i gives its own message and advice, without secrets',
+		async (status, message, advice) => {
+			const fax = await server((_r, _n, res) =>
+				sendJson(res, status, {
+					RequestStatus: { StatusCode: status === 401 ? 401 : 5, StatusText: `failure ${status}` },
+				}),
+			);
+			const { error, run } = await callHelper(credentials(fax.url), async function () {
+				return await faxCloudRequest.call(this, request({ attempts: 1 }));
+			});
+			expect(error?.message).toMatch(message);
+			expect(error?.message).toContain(`failure ${status}`);
+			expect(error?.description).toMatch(advice);
+			expectNoSecrets(JSON.stringify(run));
+			expectNoSecrets(`${error?.message} ${error?.description} ${error?.stack}`);
+		},
+	);
+
+	test('a 401 of the numbers interface points at the access token', async () => {
+		const numbers = await server((_r, _n, res) => sendJson(res, 401, { error: 'invalid token' }));
+		const { error } = await callHelper(credentials(numbers.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') }),
+			);
+		});
+		expect(error?.message).toBe('Authorization failed (HTTP 401): invalid token');
+		expect(error?.description).toMatch(/Access Token/);
+		expectNoSecrets(JSON.stringify(error));
+	});
+
+	test('Return All follows ResultsReference with GetNextResults to the last page', async () => {
+		const fax = await server((req, _n, res) => {
+			const query = new URL(req.url, 'http://x').searchParams;
+			const page = Number(query.get('GetNextResults')?.replace('ref-', '') ?? 0);
+			const records = [1, 2].map((i) => ({ FaxId: String(page * 2 + i) }));
+			const last = page === 2;
+			sendJson(res, 200, {
+				...OK,
+				FaxInfo: records,
+				HasMoreResults: last ? 'false' : 'true',
+				...(last ? {} : { ResultsReference: `ref-${page + 1}` }),
+			});
+		});
+		const { value } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequestAllItems.call(this, request({ query: { FaxStatus: 'sent' } }), {
+				pageSize: 2,
+			});
+		});
+		expect((value as IDataObject[]).map((r) => r.FaxId)).toEqual(['1', '2', '3', '4', '5', '6']);
+		expect(fax.received.map((r) => r.url)).toEqual([
+			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2',
+			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-1',
+			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-2',
+		]);
+	});
+
+	test('a Limit stops paging as soon as enough records arrived', async () => {
+		const fax = await server((_r, n, res) =>
+			sendJson(res, 200, {
+				...OK,
+				FaxInfo: [{ FaxId: String(n) }],
+				HasMoreResults: true,
+				ResultsReference: `r${n}`,
+			}),
+		);
+		const { value } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequestAllItems.call(this, request({}), { limit: 2, pageSize: 1 });
+		});
+		expect(value).toHaveLength(2);
+		expect(fax.received).toHaveLength(2);
+	});
+
+	test('inbound searches without HasMoreResults page while a ResultsReference comes back', async () => {
+		const fax = await server((req, n, res) =>
+			sendJson(res, 200, {
+				...OK,
+				FaxInfo: [{ FaxId: String(n) }],
+				...(n < 3 ? { ResultsReference: `r${n}` } : {}),
+			}),
+		);
+		const { value } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequestAllItems.call(this, request({ path: apiPath('inboundfaxes') }));
+		});
+		expect(value).toHaveLength(3);
+	});
+
+	test('a GET is tried again after a 503 and succeeds', async () => {
+		const fax = await server((_r, n, res) => {
+			if (n === 1) {
+				res.writeHead(503, { 'Content-Type': 'text/html' });
+				res.end('<html><body>Service Unavailable</body></html>');
+			} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
+		});
+		const { value, error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(this, request({ path: apiPath('outboundfaxes', 9) }));
+		});
+		expect(error).toBeUndefined();
+		expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
+		expect(fax.received).toHaveLength(2);
+	});
+
+	test('a GET gives up after its bounded attempts and says what the service answered', async () => {
+		const fax = await server((_r, _n, res) => {
+			res.writeHead(502, { 'Content-Type': 'text/html' });
+			res.end('<html><body><h1>Bad Gateway</h1></body></html>');
+		});
+		const { error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(this, request({}));
+		});
+		expect(fax.received).toHaveLength(3);
+		expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
+	});
+
+	test('a POST whose connection dies after the server read it is not sent again, and says it may have happened', async () => {
+		const fax = await server((_r, _n, res) => res.socket?.destroy());
+		const { error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({ method: 'POST', form: { FaxNumber: '12125550100' } }),
+			);
+		});
+		expect(fax.received).toHaveLength(1);
+		expect(fax.received[0].body.toString()).toBe('FaxNumber=12125550100');
+		expect(error?.message).toMatch(
+			/^Could not reach the Fax Cloud service at http:\/\/127\.0\.0\.1:\d+\/v1: connection closed before an answer arrived$/,
+		);
+		expect(error?.description).toMatch(/may still have been carried out/);
+		expectNoSecrets(JSON.stringify(error));
+	});
+
+	test('a POST answered with a 500 is not sent again', async () => {
+		const fax = await server((_r, _n, res) =>
+			sendJson(res, 500, { RequestStatus: { StatusCode: 99, StatusText: 'boom' } }),
+		);
+		await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(this, request({ method: 'POST', form: {} }));
+		});
+		expect(fax.received).toHaveLength(1);
+	});
+
+	test('a truncated JSON body is an error, not an empty success', async () => {
+		const fax = await server((_r, _n, res) => {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end('{"FaxInfo":[{"FaxId":"1"');
+		});
+		const { error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(this, request({ attempts: 1 }));
+		});
+		expect(error?.message).toBe(
+			'The service answered HTTP 200 with a body that is not valid JSON (application/json)',
+		);
+	});
+
+	test('multipart parts arrive with their names, file names and MIME types; repeated parameters once per value', async () => {
+		const fax = await server((_r, _n, res) => sendJson(res, 201, { ...OK, FaxInfo: [] }));
+		await callHelper(credentials(fax.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({
+					method: 'POST',
+					multipart: {
+						fields: {
+							FaxNumber: ['12125550100', '+442071234567'],
+							CoverMessage: 'Zürich "quoted"',
+							Skip: undefined,
+						},
+						files: [
+							{
+								field: 'file1',
+								data: Buffer.from('%PDF-1.4 test'),
+								fileName: 'invoice 7.pdf',
+								mimeType: 'application/pdf',
+							},
+							{
+								field: 'file2',
+								data: Buffer.from('hello'),
+								fileName: 'note.txt',
+								mimeType: 'text/plain',
+							},
+						],
+					},
+				}),
+			);
+		});
+		const received = fax.received[0];
+		const parts = parseMultipart(
+			received.body,
+			boundaryOf(String(received.headers['content-type']))!,
+		);
+		expect(parts.map((p) => [p.name, p.filename, p.contentType, p.data.toString()])).toEqual([
+			['FaxNumber', undefined, undefined, '12125550100'],
+			['FaxNumber', undefined, undefined, '+442071234567'],
+			['CoverMessage', undefined, undefined, 'Zürich "quoted"'],
+			['file1', 'invoice 7.pdf', 'application/pdf', '%PDF-1.4 test'],
+			['file2', 'note.txt', 'text/plain', 'hello'],
+		]);
+	});
+
+	test('form bodies and query strings repeat names instead of indexing them', async () => {
+		const fax = await server((_r, _n, res) => sendJson(res, 201, OK));
+		await callHelper(credentials(fax.url), async function () {
+			await faxCloudRequest.call(
+				this,
+				request({ method: 'PUT', path: apiPath('outboundfaxes', 5), form: { Mark: true } }),
+			);
+			await faxCloudRequest.call(
+				this,
+				request({ query: { FaxNumber: ['1', '2'], Empty: undefined } }),
+			);
+		});
+		expect(fax.received[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
+		expect(fax.received[0].body.toString()).toBe('Mark=true');
+		expect(fax.received[1].url).toBe('/v1/outboundfaxes?FaxNumber=1&FaxNumber=2');
+	});
+
+	test('path segments are encoded, so a value cannot add or climb path levels', () => {
+		expect(apiPath('api', 'numbers', 'cities', 'US', 'NY', 'New York/../x?y')).toBe(
+			'/api/numbers/cities/US/NY/New%20York%2F..%2Fx%3Fy',
+		);
+	});
+
+	test('a download returns the body, its MIME type and the file name of Content-Disposition', async () => {
+		const fax = await server((_r, _n, res) => {
+			res.writeHead(200, {
+				'Content-Type': 'application/pdf',
+				'Content-Disposition': 'inline; filename="fax-12.pdf"',
+			});
+			res.end('%PDF-1.4 body');
+		});
+		const { value } = await callHelper(credentials(fax.url), async function () {
+			const download = await faxCloudDownload.call(
+				this,
+				request({ path: apiPath('outboundfaxes', 12, 'image'), query: { FaxContentType: 'pdf' } }),
+			);
+			return {
+				mimeType: download.mimeType,
+				fileName: download.fileName,
+				text: (await this.helpers.binaryToBuffer(download.body as never)).toString(),
+			};
+		});
+		expect(value).toEqual({
+			mimeType: 'application/pdf',
+			fileName: 'fax-12.pdf',
+			text: '%PDF-1.4 body',
+		});
+	});
+
+	test('a download answered with a JSON error becomes that error', async () => {
+		const fax = await server((_r, _n, res) =>
+			sendJson(res, 404, { RequestStatus: { StatusCode: 4, StatusText: 'Fax not found' } }),
+		);
+		const { error } = await callHelper(credentials(fax.url), async function () {
+			return await faxCloudDownload.call(
+				this,
+				request({ path: apiPath('outboundfaxes', 12, 'image') }),
+			);
+		});
+		expect(error?.message).toBe('Not found (HTTP 404) [StatusCode 4]: Fax not found');
+	});
+
+	test('an unreachable service is named by address without credentials in it', async () => {
+		const creds = credentials('http://127.0.0.1:9');
+		const { error } = await callHelper(creds, async function () {
+			return await faxCloudRequest.call(this, request({ attempts: 1 }));
+		});
+		expect(error?.message).toBe(
+			'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
+		);
+		expect(error?.description).toMatch(/Fax API Base URL/);
+		expectNoSecrets(JSON.stringify(error));
+	});
+
+	test('a base URL that is not an http(s) address is refused before any request', async () => {
+		const creds = credentials('ftp://example.com');
+		const { error } = await callHelper(creds, async function () {
+			return await faxCloudRequest.call(this, request({}));
+		});
+		expect(error?.message).toBe('The Fax API Base URL of the credential is not an http(s) address');
+	});
+});

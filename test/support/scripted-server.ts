@@ -1,0 +1,54 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+	method: string;
+	url: string;
+	headers: http.IncomingHttpHeaders;
+	body: Buffer;
+}
+
+export type ScriptedAnswer = (
+	request: ReceivedRequest,
+	count: number,
+	socket: http.ServerResponse,
+) => void;
+
+/**
+ * A bare HTTP server whose every answer the test scripts, for transport behaviour the emulator
+ * has no reason to produce on demand (a 503 then a 200 on the next try, a socket closed after the
+ * body was read). It records every request it received.
+ */
+export async function startScriptedServer(answer: ScriptedAnswer) {
+	const received: ReceivedRequest[] = [];
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const request = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks),
+			};
+			received.push(request);
+			answer(request, received.length, res);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		received,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+	res.writeHead(status, { 'Content-Type': 'application/json' });
+	res.end(JSON.stringify(body));
+}
