@@ -47,7 +47,7 @@ export function validateFaxNumber(
 		'use 1 and 10 digits for US/Canada (e.g. 12125550100) or + and the country code for international numbers (e.g. +442071234567)';
 	if (/^\+[1-9]\d{6,14}$/.test(compact)) return compact;
 	if (/^1\d{10}$/.test(compact)) return compact;
-	if (/^\d{10}$/.test(compact)) {
+	if (/^[2-9]\d{9}$/.test(compact)) {
 		throw invalidParameter(
 			context,
 			parameter,

@@ -1,0 +1,216 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	validateBoolean,
+	validateChoice,
+	validateCoverMessage,
+	validateDatetime,
+	validateEmail,
+	validateFaxNumber,
+	validateId,
+	validateInteger,
+	validatePriority,
+	validateTsi,
+} from '../../../nodes/shared/validation';
+
+const context = { getNode: () => ({ name: 'Fax Cloud' }) as INode };
+
+function failure(run: () => unknown): NodeOperationError {
+	try {
+		run();
+	} catch (error) {
+		if (error instanceof NodeOperationError) return error;
+		throw error;
+	}
+	throw new Error('expected a NodeOperationError');
+}
+
+describe('fax numbers', () => {
+	test.each([
+		['12125550100', '12125550100'],
+		['1 (212) 555-0100', '12125550100'],
+		['1.212.555.0100', '12125550100'],
+		['+44 20 7123 4567', '+442071234567'],
+		['+1-212-555-0100', '+12125550100'],
+		[12125550100, '12125550100'],
+	])('%p is accepted as %p', (value, expected) => {
+		expect(validateFaxNumber(context, value, 'Fax Number')).toBe(expected);
+	});
+
+	test.each([
+		['2125550100', /Invalid "Fax Number": "2125550100" has no leading 1/],
+		['', /Invalid "Fax Number": a fax number is required/],
+		['  ', /a fax number is required/],
+		[undefined, /a fax number is required/],
+		['+0123456789', /is not a fax number/],
+		['12125550100x', /is not a fax number/],
+		['1212555010', /is not a fax number/],
+		['+44', /is not a fax number/],
+		['abc', /is not a fax number; use 1 and 10 digits for US\/Canada/],
+		['+44 20 7123 4567 8901 2', /is not a fax number/],
+	])('%p is refused: %s', (value, message) => {
+		expect(failure(() => validateFaxNumber(context, value, 'Fax Number')).message).toMatch(message);
+	});
+});
+
+describe('datetimes', () => {
+	test.each([
+		['2026-01-05T09:30Z', '2026-01-05T09:30:00Z'],
+		['2026-01-05T09:30:15Z', '2026-01-05T09:30:15Z'],
+		['2026-01-05T09:30+01:00', '2026-01-05T08:30:00Z'],
+		['2026-01-05T09:30-0500', '2026-01-05T14:30:00Z'],
+		['2026-01-05T09:30:00.123Z', '2026-01-05T09:30:00Z'],
+		['2026-01-05T09:30:00', '2026-01-05T09:30:00Z'],
+		['2026-01-05 09:30', '2026-01-05T09:30:00Z'],
+		[new Date('2026-03-01T00:00:00Z'), '2026-03-01T00:00:00Z'],
+		[{ toISO: () => '2026-03-01T10:00:00.000+02:00' }, '2026-03-01T08:00:00Z'],
+	])('%p is sent as %p', (value, expected) => {
+		expect(validateDatetime(context, value, 'Send After')).toBe(expected);
+	});
+
+	test.each([
+		['yesterday'],
+		['2026-01-05'],
+		['2026-13-05T09:30Z'],
+		['2026-02-30T09:30Z'],
+		['2026-01-05T24:30Z'],
+		['2026-01-05T09:60Z'],
+		['2026-01-05T09:30EST'],
+		[''],
+		[42],
+	])('%p is refused', (value) => {
+		expect(failure(() => validateDatetime(context, value, 'Send After')).message).toMatch(
+			/^Invalid "Send After": .* use a date and time such as 2026-01-05T09:30Z/,
+		);
+	});
+});
+
+describe('ids', () => {
+	test.each([
+		['1', '1'],
+		['1234', '1234'],
+		[' 77 ', '77'],
+		[42, '42'],
+		['007', '7'],
+	])('%p is accepted as %p', (value, expected) => {
+		expect(validateId(context, value, 'Fax ID')).toBe(expected);
+	});
+
+	test.each([
+		['0'],
+		['-1'],
+		['1.5'],
+		['../2'],
+		['%2F'],
+		['2/image'],
+		[''],
+		['1e3'],
+		[0],
+		[-3],
+		[1.5],
+		[null],
+		['12345678901234567890'],
+	])('%p is refused, so it cannot change a request path', (value) => {
+		expect(failure(() => validateId(context, value, 'Fax ID')).message).toMatch(
+			/^Invalid "Fax ID": .* is not an ID; use a whole number greater than 0/,
+		);
+	});
+});
+
+describe('numbers and booleans', () => {
+	test.each([
+		[3, { min: 0 }, 3],
+		['5', { min: 1, max: 10 }, 5],
+		[0, { min: 0, max: 10 }, 0],
+	])('%p within %p is %p', (value, range, expected) => {
+		expect(validateInteger(context, value, 'Retry Count', range)).toBe(expected);
+	});
+
+	test.each([
+		[-1, { min: 0 }, /use a whole number from 0 or more/],
+		[2.5, { min: 0 }, /use a whole number from 0 or more/],
+		['x', { min: 1 }, /use a whole number from 1 or more/],
+		[11, { min: 0, max: 10 }, /use a whole number from 0 to 10/],
+	])('%p within %p is refused', (value, range, message) => {
+		expect(failure(() => validateInteger(context, value, 'Retry Count', range)).message).toMatch(
+			message,
+		);
+	});
+
+	test.each([[0], [10], ['7']])('priority %p is accepted', (value) => {
+		expect(validatePriority(context, value, 'Priority')).toBe(Number(value));
+	});
+
+	test.each([[-1], [11], [3.5]])('priority %p is refused', (value) => {
+		expect(failure(() => validatePriority(context, value, 'Priority')).message).toMatch(
+			/^Invalid "Priority": .* use a whole number from 0 to 10/,
+		);
+	});
+
+	test.each([
+		[true, true],
+		['false', false],
+	])('boolean %p is %p', (value, expected) => {
+		expect(validateBoolean(context, value, 'Mark')).toBe(expected);
+	});
+
+	test.each([['yes'], [1], [undefined]])('boolean %p is refused', (value) => {
+		expect(failure(() => validateBoolean(context, value, 'Mark')).message).toMatch(
+			/use true or false/,
+		);
+	});
+});
+
+describe('documented limits', () => {
+	const line = (length: number) => 'x'.repeat(length);
+
+	test('a cover message of 12 lines of 128 characters is accepted', () => {
+		const message = Array.from({ length: 12 }, () => line(128)).join('\n');
+		expect(validateCoverMessage(context, message, 'Cover Message')).toBe(message);
+	});
+
+	test('a 13th line is refused', () => {
+		const message = Array.from({ length: 13 }, () => 'hi').join('\r\n');
+		expect(failure(() => validateCoverMessage(context, message, 'Cover Message')).message).toBe(
+			'Invalid "Cover Message": has 13 lines; at most 12 lines are allowed',
+		);
+	});
+
+	test('a line of 129 characters is refused', () => {
+		expect(
+			failure(() => validateCoverMessage(context, `ok\n${line(129)}`, 'Cover Message')).message,
+		).toBe('Invalid "Cover Message": line 2 has 129 characters; at most 128 per line are allowed');
+	});
+
+	test('a TSI of 20 characters is accepted, 21 refused', () => {
+		expect(validateTsi(context, line(20), 'TSI')).toBe(line(20));
+		expect(failure(() => validateTsi(context, line(21), 'TSI')).message).toBe(
+			'Invalid "TSI": has 21 characters; at most 20 are allowed',
+		);
+	});
+});
+
+describe('choices and e-mail addresses', () => {
+	test('a listed choice passes, another is refused with the list', () => {
+		expect(validateChoice(context, 'pdf', 'Format', ['tif', 'pdf'])).toBe('pdf');
+		expect(failure(() => validateChoice(context, 'png', 'Format', ['tif', 'pdf'])).message).toBe(
+			'Invalid "Format": "png" is not allowed; use one of tif, pdf',
+		);
+	});
+
+	test.each([['ops@example.com'], [' a.b+c@d.co ']])('%p is an e-mail address', (value) => {
+		expect(validateEmail(context, value, 'Notify Email')).toBe(value.trim());
+	});
+
+	test.each([['ops'], ['a@b'], ['a b@c.com'], ['']])('%p is refused', (value) => {
+		expect(failure(() => validateEmail(context, value, 'Notify Email')).message).toMatch(
+			/^Invalid "Notify Email": .* is not an e-mail address/,
+		);
+	});
+});
+
+test('errors carry the item index so n8n names the item', () => {
+	const error = failure(() => validateFaxNumber(context, 'nope', 'Fax Number', 4));
+	expect(error.context.itemIndex).toBe(4);
+});
