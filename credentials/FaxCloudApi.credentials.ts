@@ -67,7 +67,7 @@ export class FaxCloudApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.faxBaseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.faxBaseUrl}}',
 			url: '/inboundfaxes',
 			method: 'GET',
 			qs: { ResultLimit: 1 },

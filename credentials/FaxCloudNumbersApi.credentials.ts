@@ -66,7 +66,7 @@ export class FaxCloudNumbersApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.numbersBaseUrl.replace(/\\/+$/, "")}}',
+			baseURL: '={{$credentials.numbersBaseUrl}}',
 			url: '/api/numbers/regions/US',
 			method: 'GET',
 		},

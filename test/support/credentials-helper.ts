@@ -2,26 +2,42 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IHttpRequestOptions,
+	INode,
 	INodeProperties,
+	INodeTypes,
 } from 'n8n-workflow';
-import { ICredentialsHelper } from 'n8n-workflow';
+import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { FaxCloudApi } from '../../credentials/FaxCloudApi.credentials';
 import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
 
-export type TestCredentials = Partial<Record<'faxCloudApi' | 'faxCloudNumbersApi', ICredentialDataDecryptedObject>>;
+const nodeTypesOf = (): INodeTypes =>
+	({
+		getByName: () => undefined,
+		getByNameAndVersion: () => undefined,
+		getKnownTypes: () => ({}),
+	}) as unknown as INodeTypes;
 
-const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
+export type TestCredentials = Partial<
+	Record<'faxCloudApi' | 'faxCloudNumbersApi', ICredentialDataDecryptedObject>
+>;
+
+export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 	faxCloudApi: new FaxCloudApi(),
 	faxCloudNumbersApi: new FaxCloudNumbersApi(),
 };
 
 /** Resolves the `={{$credentials.x}}` templates of a generic authenticate block, as n8n does. */
-export function resolveCredentialTemplate(template: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+export function resolveCredentialTemplate(
+	template: unknown,
+	credentials: ICredentialDataDecryptedObject,
+): unknown {
 	if (typeof template !== 'string' || !template.startsWith('=')) return template;
 	return template
 		.slice(1)
-		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, name: string) => String(credentials[name] ?? ''));
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, name: string) =>
+			String(credentials[name] ?? ''),
+		);
 }
 
 /**
@@ -45,21 +61,34 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
 	): Promise<IHttpRequestOptions> {
 		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
 		if (!authenticate || typeof authenticate === 'function') return requestOptions;
-		const result: IHttpRequestOptions = { ...requestOptions, headers: { ...requestOptions.headers } };
+		const result: IHttpRequestOptions = {
+			...requestOptions,
+			headers: { ...requestOptions.headers },
+		};
 		const { headers, qs, auth } = authenticate.properties;
 		for (const [name, value] of Object.entries(headers ?? {})) {
-			result.headers![name] = resolveCredentialTemplate(value, credentials) as string;
+			result.headers![name] = resolveCredentialTemplate(
+				value,
+				credentials,
+				workflow,
+				node,
+			) as string;
 		}
 		for (const [name, value] of Object.entries(qs ?? {})) {
-			result.qs = { ...result.qs, [name]: resolveCredentialTemplate(value, credentials) as string };
+			result.qs = {
+				...result.qs,
+				[name]: resolveCredentialTemplate(value, credentials, workflow, node) as string,
+			};
 		}
 		if (auth) {
 			result.auth = {
-				username: String(resolveCredentialTemplate(auth.username, credentials)),
-				password: String(resolveCredentialTemplate(auth.password, credentials)),
+				username: String(resolveCredentialTemplate(auth.username, credentials, workflow, node)),
+				password: String(resolveCredentialTemplate(auth.password, credentials, workflow, node)),
 			};
 		}
 		return result;
@@ -77,7 +106,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used in tests');
 	}
 
-	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_nodeCredentials: unknown,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.credentials[type as keyof TestCredentials];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return data;
