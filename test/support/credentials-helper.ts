@@ -27,17 +27,29 @@ export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 	faxCloudNumbersApi: new FaxCloudNumbersApi(),
 };
 
-/** Resolves the `={{$credentials.x}}` templates of a generic authenticate block, as n8n does. */
+/** Resolves an expression of a credential declaration with `$credentials`, in n8n's own expression engine. */
 export function resolveCredentialTemplate(
 	template: unknown,
 	credentials: ICredentialDataDecryptedObject,
+	workflow?: Workflow,
+	node?: INode,
 ): unknown {
 	if (typeof template !== 'string' || !template.startsWith('=')) return template;
-	return template
-		.slice(1)
-		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_match, name: string) =>
-			String(credentials[name] ?? ''),
-		);
+	const owner =
+		workflow ??
+		new Workflow({ nodes: [], connections: {}, active: false, nodeTypes: nodeTypesOf() });
+	const host =
+		node ??
+		({
+			name: 'credential',
+			type: 'credential',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		} as unknown as INode);
+	return owner.expression.getSimpleParameterValue(host, template, 'manual', {
+		$credentials: credentials,
+	} as never);
 }
 
 /**
