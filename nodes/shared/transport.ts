@@ -80,7 +80,7 @@ async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, ite
 }
 
 function buildBody(request: FaxCloudRequest): {
-	body?: Buffer | IDataObject;
+	body?: Buffer | string | IDataObject;
 	contentType?: string;
 } {
 	if (request.multipart) {
