@@ -49,7 +49,10 @@ export function nodeTypesOf(...nodes: INodeType[]): INodeTypes {
 	} as unknown as INodeTypes;
 }
 
-export function additionalDataFor(credentials: TestCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalDataFor(
+	credentials: TestCredentials,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
 	return {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(credentials),
@@ -66,7 +69,11 @@ export function additionalDataFor(credentials: TestCredentials, hooks?: Executio
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-export function workflowNode(node: INodeType, parameters: IDataObject, extra: Partial<INode> = {}): INode {
+export function workflowNode(
+	node: INodeType,
+	parameters: IDataObject,
+	extra: Partial<INode> = {},
+): INode {
 	const credentials: INode['credentials'] = {};
 	for (const credential of node.description.credentials ?? []) {
 		credentials[credential.name] = { id: credential.name, name: credential.name };
@@ -75,7 +82,11 @@ export function workflowNode(node: INodeType, parameters: IDataObject, extra: Pa
 		id: 'node-under-test',
 		name: node.description.defaults.name ?? node.description.displayName,
 		type: `${PACKAGE_PREFIX}.${node.description.name}`,
-		typeVersion: extra.typeVersion ?? (Array.isArray(node.description.version) ? Math.max(...node.description.version) : node.description.version),
+		typeVersion:
+			extra.typeVersion ??
+			(Array.isArray(node.description.version)
+				? Math.max(...node.description.version)
+				: node.description.version),
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		credentials,
@@ -101,7 +112,18 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		active: false,
 		settings: { executionOrder: 'v1' },
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'test-workflow', name: 'Test', nodes: [], connections: {}, active: false, settings: {}, createdAt: new Date(), updatedAt: new Date(), isArchived: false, activeVersionId: null } as never);
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'Test',
+		nodes: [],
+		connections: {},
+		active: false,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never);
 	let finished: (run: IRun) => void = () => undefined;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
@@ -122,7 +144,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			],
 		},
 	} as unknown as IRunExecutionData;
-	const execute = new WorkflowExecute(additionalDataFor(options.credentials, hooks), 'manual', runExecutionData);
+	const execute = new WorkflowExecute(
+		additionalDataFor(options.credentials, hooks),
+		'manual',
+		runExecutionData,
+	);
 	await execute.processRunExecutionData(workflow);
 	const run = await done;
 	const taskData = run.data.resultData.runData[nodeUnderTest.name]?.[0];
@@ -134,7 +160,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 }
 
 /** A throwaway node whose execute is the given function: lets tests call the shared helper in a real execution context. */
-export function probeNode(execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>, credentials = ['faxCloudApi', 'faxCloudNumbersApi']): INodeType {
+export function probeNode(
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>,
+	credentials = ['faxCloudApi', 'faxCloudNumbersApi'],
+): INodeType {
 	return {
 		description: {
 			displayName: 'Probe',
