@@ -1,6 +1,13 @@
 import type { FaxCloudResource } from '../types';
+import * as deleteFax from './delete.operation';
+import * as download from './download.operation';
+import * as get from './get.operation';
+import * as getAll from './getMany.operation';
+import * as mark from './mark.operation';
+import * as resend from './resend.operation';
+import * as send from './send.operation';
+import * as unmark from './unmark.operation';
 
-/** Placeholder until the resource's operations land; it offers no operation yet. */
 export const outboundFaxResource: FaxCloudResource = {
 	value: 'outboundFax',
 	name: 'Outbound Fax',
@@ -13,9 +20,75 @@ export const outboundFaxResource: FaxCloudResource = {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: ['outboundFax'] } },
-			options: [],
-			default: '',
+			options: [
+				{
+					name: 'Delete',
+					value: 'delete',
+					description: 'Delete a sent fax and its image',
+					action: 'Delete a sent fax',
+				},
+				{
+					name: 'Download',
+					value: 'download',
+					description: 'Download the image of a sent fax as PDF or TIFF',
+					action: 'Download a sent fax',
+				},
+				{
+					name: 'Get',
+					value: 'get',
+					description: 'Get the status and details of a sent fax',
+					action: 'Get a sent fax',
+				},
+				{
+					name: 'Get Many',
+					value: 'getAll',
+					description: 'Search sent faxes by status, time, mark, user or batch',
+					action: 'Get many sent faxes',
+				},
+				{
+					name: 'Mark',
+					value: 'mark',
+					description: 'Flag a sent fax as processed so searches can leave it out',
+					action: 'Mark a sent fax',
+				},
+				{
+					name: 'Resend',
+					value: 'resend',
+					description: 'Send a failed fax again, optionally to a new number',
+					action: 'Resend a failed fax',
+				},
+				{
+					name: 'Send',
+					value: 'send',
+					description: 'Send documents or text to one or more fax numbers',
+					action: 'Send a fax',
+				},
+				{
+					name: 'Unmark',
+					value: 'unmark',
+					description: 'Clear the processed flag of a sent fax',
+					action: 'Unmark a sent fax',
+				},
+			],
+			default: 'send',
 		},
+		...send.description,
+		...resend.description,
+		...get.description,
+		...getAll.description,
+		...download.description,
+		...deleteFax.description,
+		...mark.description,
+		...unmark.description,
 	],
-	operations: {},
+	operations: {
+		send,
+		resend,
+		get,
+		getAll,
+		download,
+		delete: deleteFax,
+		mark,
+		unmark,
+	},
 };

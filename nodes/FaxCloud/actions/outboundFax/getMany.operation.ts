@@ -1,0 +1,143 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { validateChoice } from '../../../shared/validation';
+import type { RequestParams } from '../../../shared/wire';
+import {
+	readCommonFilters,
+	readSortOptions,
+	returnAllParameters,
+	searchFaxes,
+	sortOptions,
+} from '../common/search';
+
+export const SEND_FAX_STATUSES = [
+	'awaitingConversion',
+	'awaitingCoverpage',
+	'scheduled',
+	'sending',
+	'sent',
+	'sendFailed',
+] as const;
+
+const properties: INodeProperties[] = [
+	...returnAllParameters,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Batch Name',
+				name: 'batchName',
+				type: 'string',
+				default: '',
+				description: 'Only faxes with this BatchName',
+			},
+			{
+				displayName: 'Batch Unique ID',
+				name: 'batchUniqueId',
+				type: 'string',
+				default: '',
+				description: 'Only faxes with this BatchUniqueId',
+			},
+			{
+				displayName: 'Fax User ID',
+				name: 'faxUserId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. alice@acme',
+				description:
+					'Only faxes owned by this user; works with a proxy login only, other logins always see their own faxes',
+			},
+			{
+				displayName: 'Marked',
+				name: 'mark',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
+			},
+			{
+				displayName: 'Status',
+				name: 'faxStatus',
+				type: 'options',
+				options: [
+					{ name: 'Awaiting Conversion', value: 'awaitingConversion' },
+					{ name: 'Awaiting Cover Page', value: 'awaitingCoverpage' },
+					{ name: 'Scheduled', value: 'scheduled' },
+					{ name: 'Send Failed', value: 'sendFailed' },
+					{ name: 'Sending', value: 'sending' },
+					{ name: 'Sent', value: 'sent' },
+				],
+				default: 'sent',
+				description: 'Only faxes with this status',
+			},
+			{
+				displayName: 'Updated After',
+				name: 'datetimeAfter',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only faxes updated (or completed, once sent or failed) at or after this time; UTC unless the value has an offset',
+			},
+			{
+				displayName: 'Updated Before',
+				name: 'datetimeBefore',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only faxes updated (or completed, once sent or failed) at or before this time; UTC unless the value has an offset',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: sortOptions('Time of the last status change, or the completion time'),
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['outboundFax'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const query: RequestParams = {
+		...readCommonFilters.call(this, itemIndex, filters, {
+			after: 'Updated After',
+			before: 'Updated Before',
+		}),
+		...readSortOptions.call(this, itemIndex, options),
+	};
+	if (filters.faxStatus !== undefined) {
+		query.FaxStatus = validateChoice(
+			this,
+			filters.faxStatus,
+			'Status',
+			SEND_FAX_STATUSES,
+			itemIndex,
+		);
+	}
+	const text = (value: unknown) => (value === undefined ? '' : String(value).trim());
+	if (text(filters.faxUserId)) query.FaxUserId = text(filters.faxUserId);
+	if (text(filters.batchName)) query.BatchName = text(filters.batchName);
+	if (text(filters.batchUniqueId)) query.BatchUniqueId = text(filters.batchUniqueId);
+	return await searchFaxes.call(this, itemIndex, 'outbound', query);
+}

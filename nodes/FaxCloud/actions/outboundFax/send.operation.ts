@@ -1,0 +1,88 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { normalizeCreatedFax } from '../../../shared/records';
+import { faxCloudRequest } from '../../../shared/transport';
+import type { RequestParams } from '../../../shared/wire';
+import { apiPath } from '../../../shared/wire';
+import { contentProperties, readAttachments, readContentSource } from './sendContent';
+import { sendOptionsCollection, readSendOptions } from './sendOptions';
+import { readDestinations, recipientProperties } from './sendRecipients';
+
+const properties: INodeProperties[] = [
+	...recipientProperties,
+	...contentProperties,
+	sendOptionsCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['outboundFax'], operation: ['send'] } },
+	properties,
+);
+
+/** Everything one item will send except the file contents, validated. */
+function planSend(this: IExecuteFunctions, itemIndex: number) {
+	const destinations = readDestinations.call(this, itemIndex);
+	const source = readContentSource.call(this, itemIndex);
+	const fields: RequestParams = {
+		FaxNumber: destinations.faxNumbers,
+		FaxRecipient: destinations.recipients,
+		...readSendOptions.call(this, itemIndex),
+	};
+	return { fields, source };
+}
+
+/**
+ * Checks every item before the first fax goes out: a node stopped halfway by a typo would
+ * otherwise be run again by the user and send the first items twice. With Continue On Fail the
+ * bad items become error items instead, so nothing is checked ahead.
+ */
+export async function executeAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<undefined> {
+	if (!this.continueOnFail()) {
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planSend.call(this, itemIndex);
+	}
+	return undefined;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const { fields, source } = planSend.call(this, itemIndex);
+	const files = await readAttachments.call(this, itemIndex, source);
+	const body = await faxCloudRequest.call(this, {
+		api: 'fax',
+		method: 'POST',
+		path: apiPath('outboundfaxes'),
+		multipart: { fields, files },
+		itemIndex,
+	});
+	const created = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
+	if (created.length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The service accepted the fax but returned no FaxId',
+			{
+				itemIndex,
+				description:
+					'The fax may have been created: look it up with Get Many before sending again.',
+			},
+		);
+	}
+	const groupId = created[0].GroupId ?? created[0].FaxId;
+	return created.map((fax) => ({
+		json: normalizeCreatedFax({
+			FaxId: fax.FaxId,
+			FaxNumber: fax.FaxNumber,
+			GroupId: fax.GroupId ?? groupId,
+		}),
+	}));
+}

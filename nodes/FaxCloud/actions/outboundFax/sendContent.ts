@@ -1,0 +1,132 @@
+import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidParameter } from '../../../shared/validation';
+import type { FilePart } from '../../../shared/wire';
+
+const BINARY_FIELDS_LABEL = 'Input Binary Field(s)';
+const TEXT_LABEL = 'Text';
+const TEXT_FILE_NAME = 'fax.txt';
+
+export const contentProperties: INodeProperties[] = [
+	{
+		displayName: 'Fax Content',
+		name: 'content',
+		type: 'options',
+		options: [
+			{
+				name: 'Binary Files From Input',
+				value: 'binary',
+				description:
+					'Documents (PDF, TIFF, images, office files) in binary fields of the input item',
+			},
+			{
+				name: 'Text',
+				value: 'text',
+				description: 'Text entered here, faxed as text pages',
+			},
+		],
+		default: 'binary',
+		description: 'What to fax',
+	},
+	{
+		displayName: BINARY_FIELDS_LABEL,
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		displayOptions: { show: { content: ['binary'] } },
+		placeholder: 'e.g. data, attachment',
+		hint: 'The name of the input binary field(s) with the documents to fax; separate several with commas',
+		description: 'Each field becomes one attachment, faxed in the order given',
+	},
+	{
+		displayName: TEXT_LABEL,
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 6 },
+		default: '',
+		required: true,
+		displayOptions: { show: { content: ['text'] } },
+		description: 'Text to fax; the service lays it out on as many pages as needed',
+	},
+];
+
+type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; fields: string[] };
+
+function describeBinaryFields(binary: Record<string, IBinaryData> | undefined): string {
+	const names = Object.keys(binary ?? {});
+	return names.length === 0
+		? 'The input item has no binary data: add a node that reads or downloads the document before this one.'
+		: `The input item has these binary fields: ${names.join(', ')}.`;
+}
+
+/** What one item will fax, checked without reading any file (so every item can be checked first). */
+export function readContentSource(this: IExecuteFunctions, itemIndex: number): ContentSource {
+	const content = this.getNodeParameter('content', itemIndex, 'binary') as string;
+	if (content === 'text') {
+		const text = String(this.getNodeParameter('text', itemIndex, '') ?? '');
+		if (text.trim() === '') {
+			throw invalidParameter(this, TEXT_LABEL, 'enter the text to fax', itemIndex);
+		}
+		return { kind: 'text', text };
+	}
+	const fields = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+	if (fields.length === 0) {
+		throw invalidParameter(
+			this,
+			BINARY_FIELDS_LABEL,
+			'enter the name of the binary field holding the document, e.g. data',
+			itemIndex,
+		);
+	}
+	const binary = this.getInputData()[itemIndex]?.binary;
+	for (const field of fields) {
+		if (!binary?.[field]) {
+			throw invalidParameter(
+				this,
+				BINARY_FIELDS_LABEL,
+				`item ${itemIndex} has no binary field "${field}"`,
+				itemIndex,
+				describeBinaryFields(binary),
+			);
+		}
+	}
+	return { kind: 'binary', fields };
+}
+
+function fileNameOf(field: string, binary: IBinaryData): string {
+	if (binary.fileName) return binary.fileName;
+	return binary.fileExtension ? `${field}.${binary.fileExtension}` : field;
+}
+
+/** The attachments of one item as multipart file parts, in the order the user listed them. */
+export async function readAttachments(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	source: ContentSource,
+): Promise<FilePart[]> {
+	if (source.kind === 'text') {
+		return [
+			{
+				field: 'file1',
+				data: Buffer.from(source.text, 'utf8'),
+				fileName: TEXT_FILE_NAME,
+				mimeType: 'text/plain',
+			},
+		];
+	}
+	const binary = this.getInputData()[itemIndex].binary ?? {};
+	const parts: FilePart[] = [];
+	for (const [position, field] of source.fields.entries()) {
+		parts.push({
+			field: `file${position + 1}`,
+			data: await this.helpers.getBinaryDataBuffer(itemIndex, field),
+			fileName: fileNameOf(field, binary[field]),
+			mimeType: binary[field].mimeType || 'application/octet-stream',
+		});
+	}
+	return parts;
+}

@@ -1,0 +1,399 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import {
+	invalidParameter,
+	validateBoolean,
+	validateChoice,
+	validateCoverMessage,
+	validateDatetime,
+	validateEmail,
+	validateInteger,
+	validatePriority,
+	validateTsi,
+} from '../../../shared/validation';
+import type { RequestParams } from '../../../shared/wire';
+import { requestsAtOnceOption } from '../common/requestsAtOnce';
+
+const PAGE_ORIENTATIONS = ['portrait', 'landscape'] as const;
+
+export const sendOptionsCollection: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Attach Fax to Failure Notification',
+			name: 'notifyFailedAttachFax',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the failure e-mail carries the fax image (NotifyFailedAttachFax)',
+		},
+		{
+			displayName: 'Batch Name',
+			name: 'batchName',
+			type: 'string',
+			default: '',
+			description: 'Batch name stored with the fax (BatchName), usable as a Get Many filter',
+		},
+		{
+			displayName: 'Batch Unique ID',
+			name: 'batchUniqueId',
+			type: 'string',
+			default: '',
+			description: 'Batch ID stored with the fax (BatchUniqueId), usable as a Get Many filter',
+		},
+		{
+			displayName: 'Cover Page',
+			name: 'coverPageEnabled',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to add a cover page; without a Cover Page Template the default one is used. Any other cover page option turns it on.',
+		},
+		{
+			displayName: 'Cover Page CC',
+			name: 'coverFieldCc',
+			type: 'string',
+			default: '',
+			description: 'Text of the CC field of the cover page (CoverFieldCC)',
+		},
+		{
+			displayName: 'Cover Page Custom Fields',
+			name: 'coverFields',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Field',
+			default: {},
+			description: 'Values of custom fields of the cover page template (CoverField_N)',
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: [
+						{
+							displayName: 'Field Number',
+							name: 'number',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 310',
+							description:
+								'Number N of the template field field-N; sent as the parameter CoverField_N',
+						},
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							description: 'Text to put into the field',
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Cover Page Message',
+			name: 'coverMessage',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			description: 'Message on the cover page: at most 12 lines of 128 characters (CoverMessage)',
+		},
+		{
+			displayName: 'Cover Page Template',
+			name: 'coverPageName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. confidential',
+			description: 'Name of a cover page template stored on the fax server (CoverPageName)',
+		},
+		{
+			displayName: 'Delete After Send',
+			name: 'deleteAfterSend',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the service deletes the fax once it is sent; failed faxes are always kept (DeleteAfterSend)',
+		},
+		{
+			displayName: 'Description',
+			name: 'faxDescription',
+			type: 'string',
+			default: '',
+			description: 'Note stored with the fax, not printed on it (FaxDescription)',
+		},
+		{
+			displayName: 'Fax Header',
+			name: 'faxHeader',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. %d %t From %i Page %P of %p',
+			description:
+				'Header line printed on each page, with keywords such as %d date, %t time, %P page, %p pages (FaxHeader); turns the header on',
+		},
+		{
+			displayName: 'Fax Header Enabled',
+			name: 'faxHeaderEnabled',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether each page gets a header line; without Fax Header the default one is used (FaxHeaderEnabled)',
+		},
+		{
+			displayName: 'Fax User ID',
+			name: 'faxUserId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. alice@acme',
+			description:
+				'Send as this user instead of the login; needs a proxy login of the same organization (FaxUserId)',
+		},
+		{
+			displayName: 'Notification Email',
+			name: 'notifyEmailAddress',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. name@email.com',
+			description: 'E-mail address that receives the success and failure notifications',
+		},
+		{
+			displayName: 'Notify on Failure',
+			name: 'notifyFailed',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to send an e-mail when the fax could not be sent (NotifyFailed)',
+		},
+		{
+			displayName: 'Notify on Success',
+			name: 'notifySuccess',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to send an e-mail when the fax was sent (NotifySuccess)',
+		},
+		{
+			displayName: 'Page Orientation',
+			name: 'pageOrientation',
+			type: 'options',
+			options: [
+				{ name: 'Portrait', value: 'portrait' },
+				{ name: 'Landscape', value: 'landscape' },
+			],
+			default: 'portrait',
+			description: 'Orientation of text attachments (PageOrientation)',
+		},
+		{
+			displayName: 'Priority',
+			name: 'priority',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 10 },
+			default: 0,
+			description: 'From 0 to 10; the service stores it but sends all faxes with equal priority',
+		},
+		{
+			displayName: 'Project Code',
+			name: 'projectCode',
+			type: 'string',
+			default: '',
+			description:
+				'Account number stored with the fax; replaces the account number of the user (ProjectCode)',
+		},
+		{
+			displayName: 'Project Code 2',
+			name: 'projectCode2',
+			type: 'string',
+			default: '',
+			description: 'Reference keyword stored with the fax (ProjectCode2)',
+		},
+		requestsAtOnceOption,
+		{
+			displayName: 'Retry Count',
+			name: 'retryCount',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 3,
+			description: 'Attempts in all, the first included; 3 to 5 is recommended (RetryCount)',
+		},
+		{
+			displayName: 'Retry Interval (Minutes)',
+			name: 'retryInterval',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 10,
+			description: 'Minutes between attempts; 10 to 20 is recommended (RetryInterval)',
+		},
+		{
+			displayName: 'Send After',
+			name: 'sendAfter',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Do not send before this time; UTC unless the value has an offset (SendAfter). Empty sends as soon as possible.',
+		},
+		{
+			displayName: 'Sender ID (TSI)',
+			name: 'tsi',
+			type: 'string',
+			default: '',
+			description:
+				'Transmitting station identifier shown by the receiving machine, at most 20 characters (TSI)',
+		},
+		{
+			displayName: 'Text Font Name',
+			name: 'text2tiffFontName',
+			type: 'string',
+			default: '',
+			description:
+				'Font used to render text attachments; the names depend on the fax server (Text2tiffFontName)',
+		},
+	],
+};
+
+const text = (value: unknown) =>
+	value === undefined || value === null ? '' : String(value).trim();
+
+function coverFieldParams(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	collection: unknown,
+): RequestParams {
+	const params: RequestParams = {};
+	const entries =
+		((collection as IDataObject | undefined)?.field as IDataObject[] | undefined) ?? [];
+	for (const [position, entry] of entries.entries()) {
+		const match = /^(?:field-|CoverField_)?(\d{1,9})$/i.exec(text(entry.number));
+		if (!match) {
+			throw invalidParameter(
+				this,
+				`Cover Page Custom Fields: Field Number of field ${position + 1}`,
+				`"${text(entry.number).slice(0, 40)}" is not a field number; use the number N of the template field field-N, e.g. 310`,
+				itemIndex,
+			);
+		}
+		params[`CoverField_${Number(match[1])}`] = String(entry.value ?? '');
+	}
+	return params;
+}
+
+/** Every send option of one item in the service's parameter names, validated. */
+export function readSendOptions(this: IExecuteFunctions, itemIndex: number): RequestParams {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const params: RequestParams = {};
+	const strings: Array<[string, string]> = [
+		['batchName', 'BatchName'],
+		['batchUniqueId', 'BatchUniqueId'],
+		['faxDescription', 'FaxDescription'],
+		['faxUserId', 'FaxUserId'],
+		['projectCode', 'ProjectCode'],
+		['projectCode2', 'ProjectCode2'],
+		['text2tiffFontName', 'Text2tiffFontName'],
+		['coverFieldCc', 'CoverFieldCC'],
+		['coverPageName', 'CoverPageName'],
+	];
+	for (const [option, parameter] of strings) {
+		if (text(options[option])) params[parameter] = text(options[option]);
+	}
+	const booleans: Array<[string, string, string]> = [
+		['deleteAfterSend', 'DeleteAfterSend', 'Delete After Send'],
+		['notifySuccess', 'NotifySuccess', 'Notify on Success'],
+		['notifyFailed', 'NotifyFailed', 'Notify on Failure'],
+		['notifyFailedAttachFax', 'NotifyFailedAttachFax', 'Attach Fax to Failure Notification'],
+	];
+	for (const [option, parameter, label] of booleans) {
+		if (options[option] !== undefined) {
+			params[parameter] = validateBoolean(this, options[option], label, itemIndex);
+		}
+	}
+	if (options.retryCount !== undefined) {
+		params.RetryCount = validateInteger(
+			this,
+			options.retryCount,
+			'Retry Count',
+			{ min: 0 },
+			itemIndex,
+		);
+	}
+	if (options.retryInterval !== undefined) {
+		params.RetryInterval = validateInteger(
+			this,
+			options.retryInterval,
+			'Retry Interval (Minutes)',
+			{ min: 1 },
+			itemIndex,
+		);
+	}
+	if (options.priority !== undefined) {
+		params.Priority = validatePriority(this, options.priority, 'Priority', itemIndex);
+	}
+	if (text(options.sendAfter)) {
+		params.SendAfter = validateDatetime(this, options.sendAfter, 'Send After', itemIndex);
+	}
+	if (text(options.notifyEmailAddress)) {
+		params.NotifyEmailAddress = validateEmail(
+			this,
+			options.notifyEmailAddress,
+			'Notification Email',
+			itemIndex,
+		);
+	}
+	if (text(options.tsi))
+		params.TSI = validateTsi(this, text(options.tsi), 'Sender ID (TSI)', itemIndex);
+	if (options.pageOrientation !== undefined) {
+		params.PageOrientation = validateChoice(
+			this,
+			options.pageOrientation,
+			'Page Orientation',
+			PAGE_ORIENTATIONS,
+			itemIndex,
+		);
+	}
+	if (text(options.coverMessage)) {
+		params.CoverMessage = validateCoverMessage(
+			this,
+			String(options.coverMessage),
+			'Cover Page Message',
+			itemIndex,
+		);
+	}
+	Object.assign(params, coverFieldParams.call(this, itemIndex, options.coverFields));
+	Object.assign(params, coverPageSwitch.call(this, itemIndex, options, params));
+	if (text(options.faxHeader)) params.FaxHeader = String(options.faxHeader);
+	if (options.faxHeaderEnabled !== undefined) {
+		params.FaxHeaderEnabled = validateBoolean(
+			this,
+			options.faxHeaderEnabled,
+			'Fax Header Enabled',
+			itemIndex,
+		);
+	} else if (params.FaxHeader !== undefined) {
+		params.FaxHeaderEnabled = true;
+	}
+	return params;
+}
+
+/**
+ * The service refuses CoverPageName without CoverPageEnabled=true and ignores cover page text
+ * without a cover page, so any cover page option turns it on unless the user turned it off.
+ */
+function coverPageSwitch(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+	params: RequestParams,
+): RequestParams {
+	const usesCoverPage = Object.keys(params).some(
+		(name) => name.startsWith('Cover') && name !== 'CoverPageEnabled',
+	);
+	if (options.coverPageEnabled === undefined)
+		return usesCoverPage ? { CoverPageEnabled: true } : {};
+	const enabled = validateBoolean(this, options.coverPageEnabled, 'Cover Page', itemIndex);
+	if (!enabled && params.CoverPageName !== undefined) {
+		throw invalidParameter(
+			this,
+			'Cover Page',
+			'is off while a Cover Page Template is set; turn Cover Page on or remove the template',
+			itemIndex,
+		);
+	}
+	return { CoverPageEnabled: enabled };
+}

@@ -1,0 +1,76 @@
+import { useEmulator } from '../../../support/emulator';
+import { errorText, faxRequests, runFaxCloud, sendViaNode } from './support';
+
+const emulator = useEmulator();
+
+const run = (parameters: Record<string, unknown>, options = {}) =>
+	runFaxCloud(emulator(), 'outboundFax', parameters, options);
+
+describe('Outbound Fax: Get', () => {
+	test('returns the record with numbers, booleans and UTC datetimes', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000', {
+			projectCode2: 'INV-1',
+			deleteAfterSend: false,
+		});
+		emulator().control.advance(60_000);
+		const result = await run({ operation: 'get', faxId: String(faxId) });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		const fax = result.items[0].json;
+		expect(fax).toMatchObject({
+			FaxId: faxId,
+			GroupId: faxId,
+			FaxUserId: 'alice@acme',
+			FaxNumber: '12125550000',
+			FaxStatus: 'sent',
+			PagesTotal: 1,
+			PagesSent: 1,
+			ErrorCode: 0,
+			Mark: false,
+			DeleteAfterSend: false,
+			ProjectCode2: 'INV-1',
+			CreateTime: '2026-01-05T09:00:00.000Z',
+		});
+		expect(typeof fax.Duration).toBe('number');
+		expect(fax.CompleteTime).toMatch(/^2026-01-05T09:00:\d\d\.000Z$/);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		const [request] = faxRequests(emulator(), 'GET');
+		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}`);
+	});
+
+	test('a fax ID that does not exist is a 404 with advice', async () => {
+		const result = await run({ operation: 'get', faxId: '999' });
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		expect(result.error?.description).toMatch(/check the Fax ID/);
+		expect(faxRequests(emulator(), 'GET')).toHaveLength(1);
+	});
+
+	test.each([['abc'], ['0'], ['12/../13'], ['={{ $json.missing }}']])(
+		'Fax ID %p is refused before any request',
+		async (faxId) => {
+			const result = await run({ operation: 'get', faxId });
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toMatch(/^Invalid "Fax ID": .* is not an ID/);
+			expect(faxRequests(emulator())).toHaveLength(0);
+		},
+	);
+
+	test('a fax ID from an expression, one lookup per item', async () => {
+		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
+		const result = await run(
+			{ operation: 'get', faxId: '={{ $json.id }}' },
+			{ items: ids.map((id) => ({ json: { id } })) },
+		);
+		expect(result.items.map((item) => [item.json.FaxId, item.pairedItem])).toEqual([
+			[ids[0], { item: 0 }],
+			[ids[1], { item: 1 }],
+		]);
+	});
+
+	test('a wrong password is a 401 without the secret', async () => {
+		const result = await run({ operation: 'get', faxId: '1' }, { password: 'N0t-The-Pass' });
+		expect(result.error?.message).toMatch(/HTTP 401/);
+		expect(errorText(result.error)).not.toContain('N0t-The-Pass');
+	});
+});

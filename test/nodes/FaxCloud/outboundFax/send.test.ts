@@ -1,0 +1,498 @@
+import { SEED_USERS } from '../../../support/emulator';
+import { useEmulator } from '../../../support/emulator';
+import { errorText, faxRequests, itemWithFiles, pdfBuffer, runFaxCloud } from './support';
+
+const emulator = useEmulator();
+
+const send = (parameters: Record<string, unknown>, options = {}) =>
+	runFaxCloud(emulator(), 'outboundFax', { operation: 'send', ...parameters }, options);
+
+describe('Outbound Fax: Send', () => {
+	test('one multipart request per item, one output item per created fax, sharing the GroupId', async () => {
+		const pdf = await pdfBuffer(2);
+		const result = await send(
+			{
+				faxNumbers: '1 (212) 555-0000, +44 20 7123 4567',
+				recipientInput: 'fields',
+				recipients: {
+					recipient: [
+						{
+							faxNumber: '12125550010',
+							name: 'Jane Doe',
+							company: 'Acme',
+							title: 'CFO',
+							coverFax: '12125550010',
+							coverVoice: '12125551234',
+						},
+						{ faxNumber: '12125550011', name: 'Joe' },
+					],
+				},
+				binaryPropertyName: 'data',
+			},
+			{
+				items: [
+					itemWithFiles({
+						data: { data: pdf, mimeType: 'application/pdf', fileName: 'letter.pdf' },
+					}),
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
+			{ FaxId: 2, FaxNumber: '+442071234567', GroupId: 1 },
+			{ FaxId: 3, FaxNumber: '12125550010', GroupId: 1 },
+			{ FaxId: 4, FaxNumber: '12125550011', GroupId: 1 },
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+		]);
+
+		const requests = faxRequests(emulator(), 'POST');
+		expect(requests).toHaveLength(1);
+		expect(requests[0].path).toBe('/v1/outboundfaxes');
+		expect(requests[0].params.FaxNumber).toEqual(['12125550000', '+442071234567']);
+		expect(requests[0].params.FaxRecipient).toEqual([
+			JSON.stringify({
+				FaxNumber: '12125550010',
+				RcptName: 'Jane Doe',
+				RcptCompany: 'Acme',
+				RcptTitle: 'CFO',
+				RcptFax: '12125550010',
+				RcptVoice: '12125551234',
+			}),
+			JSON.stringify({ FaxNumber: '12125550011', RcptName: 'Joe' }),
+		]);
+		expect(requests[0].files).toEqual([
+			expect.objectContaining({
+				filename: 'letter.pdf',
+				contentType: 'application/pdf',
+				size: pdf.length,
+			}),
+		]);
+		const stored = emulator().control.outboundFax(3);
+		expect(stored?.RcptInfo).toBe('12125550010:Jane Doe:Acme:CFO:12125550010:12125551234');
+		expect(stored?.PagesTotal).toBe('2');
+	});
+
+	test('several binary fields become attachments in the order listed', async () => {
+		const pdf = await pdfBuffer(1);
+		const result = await send(
+			{ faxNumbers: '12125550000', binaryPropertyName: 'cover, data' },
+			{
+				items: [
+					itemWithFiles({
+						data: { data: pdf, mimeType: 'application/pdf', fileName: 'contract.pdf' },
+						cover: { data: 'Please sign.\n', mimeType: 'text/plain', fileName: 'note.txt' },
+					}),
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = faxRequests(emulator(), 'POST');
+		expect(request.files.map((file) => [file.filename, file.contentType])).toEqual([
+			['note.txt', 'text/plain'],
+			['contract.pdf', 'application/pdf'],
+		]);
+	});
+
+	test('text typed in the node goes out as a text/plain attachment with orientation and font', async () => {
+		const result = await send({
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: 'Order 4711 confirmed.\nThank you.',
+			options: { pageOrientation: 'landscape', text2tiffFontName: 'Courier' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 });
+		const [request] = faxRequests(emulator(), 'POST');
+		expect(request.files).toEqual([
+			expect.objectContaining({
+				filename: 'fax.txt',
+				contentType: 'text/plain',
+				size: Buffer.byteLength('Order 4711 confirmed.\nThank you.'),
+			}),
+		]);
+		expect(request.params).toMatchObject({
+			PageOrientation: 'landscape',
+			Text2tiffFontName: 'Courier',
+		});
+	});
+
+	test('every option is sent under the parameter name of the description', async () => {
+		const result = await send(
+			{
+				faxNumbers: '12125550000',
+				content: 'text',
+				text: 'Hello',
+				options: {
+					retryCount: 4,
+					retryInterval: 15,
+					sendAfter: '2026-01-06T08:30:00Z',
+					coverPageName: 'confidential',
+					coverMessage: 'Line one\nLine two',
+					coverFieldCc: 'Legal',
+					coverFields: {
+						field: [
+							{ number: '310', value: 'Case 77' },
+							{ number: 'field-311', value: 'Urgent' },
+						],
+					},
+					faxHeader: '%d %t %i Page %P of %p',
+					notifyEmailAddress: 'ops@acme.example',
+					notifySuccess: true,
+					notifyFailed: true,
+					notifyFailedAttachFax: false,
+					deleteAfterSend: false,
+					faxDescription: 'Invoice 4711',
+					priority: 7,
+					projectCode: 'ACC-1',
+					projectCode2: 'INV-4711',
+					tsi: 'ACME BILLING',
+					batchName: 'january-invoices',
+					batchUniqueId: 'batch-0001',
+				},
+			},
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = faxRequests(emulator(), 'POST');
+		expect(request.params).toEqual({
+			FaxNumber: '12125550000',
+			RetryCount: '4',
+			RetryInterval: '15',
+			SendAfter: '2026-01-06T08:30:00Z',
+			CoverPageEnabled: 'true',
+			CoverPageName: 'confidential',
+			CoverMessage: 'Line one\nLine two',
+			CoverFieldCC: 'Legal',
+			CoverField_310: 'Case 77',
+			CoverField_311: 'Urgent',
+			FaxHeader: '%d %t %i Page %P of %p',
+			FaxHeaderEnabled: 'true',
+			NotifyEmailAddress: 'ops@acme.example',
+			NotifySuccess: 'true',
+			NotifyFailed: 'true',
+			NotifyFailedAttachFax: 'false',
+			DeleteAfterSend: 'false',
+			FaxDescription: 'Invoice 4711',
+			Priority: '7',
+			ProjectCode: 'ACC-1',
+			ProjectCode2: 'INV-4711',
+			TSI: 'ACME BILLING',
+			BatchName: 'january-invoices',
+			BatchUniqueId: 'batch-0001',
+		});
+		const stored = emulator().control.outboundFax(1);
+		expect(stored).toMatchObject({
+			CoverPageName: 'confidential',
+			SendAfter: '2026-01-06T08:30:00Z',
+			RetryCount: '4',
+			ProjectCode2: 'INV-4711',
+			BatchName: 'january-invoices',
+		});
+	});
+
+	test('a proxy login sends as another user with Fax User ID', async () => {
+		const result = await send(
+			{
+				faxNumbers: '12125550000',
+				content: 'text',
+				text: 'Hi',
+				options: { faxUserId: 'bob@acme' },
+			},
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = faxRequests(emulator(), 'POST');
+		expect(request.params.FaxUserId).toBe('bob@acme');
+		expect(emulator().control.outboundFax(1)).toMatchObject({
+			FaxUserId: 'bob@acme',
+			ProxyFaxUserId: 'admin@acme',
+		});
+	});
+
+	test('a cover page message alone turns the cover page on; Cover Page off keeps it off', async () => {
+		await send({
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: 'Hi',
+			options: { coverMessage: 'See attached' },
+		});
+		await send({
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: 'Hi',
+			options: { coverPageEnabled: false, faxHeaderEnabled: false },
+		});
+		const [first, second] = faxRequests(emulator(), 'POST');
+		expect(first.params).toMatchObject({ CoverPageEnabled: 'true', CoverMessage: 'See attached' });
+		expect(second.params).toMatchObject({ CoverPageEnabled: 'false', FaxHeaderEnabled: 'false' });
+		expect(second.params.CoverPageName).toBeUndefined();
+	});
+
+	test('recipients as a JSON array from an expression', async () => {
+		const result = await send(
+			{
+				faxNumbers: '',
+				recipientInput: 'json',
+				recipientsJson: '={{ $json.recipients }}',
+				content: 'text',
+				text: 'Hi',
+			},
+			{
+				items: [
+					{
+						json: {
+							recipients: [
+								{ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' },
+								'+442071234567',
+							],
+						},
+					},
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.FaxNumber)).toEqual([
+			'+442071234567',
+			'12125550000',
+		]);
+		const [request] = faxRequests(emulator(), 'POST');
+		expect(request.params.FaxNumber).toBe('+442071234567');
+		expect(request.params.FaxRecipient).toBe(
+			JSON.stringify({ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' }),
+		);
+	});
+
+	test('a JSON string of recipients typed in the node', async () => {
+		const result = await send({
+			recipientInput: 'json',
+			recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
+			content: 'text',
+			text: 'Hi',
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = faxRequests(emulator(), 'POST');
+		expect(request.params.FaxRecipient).toBe(
+			JSON.stringify({ FaxNumber: '12125550000', RcptTitle: 'Dr.' }),
+		);
+	});
+
+	describe('bad input is refused before any request, naming the parameter', () => {
+		const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+			['no recipient', { faxNumbers: '' }, /"Fax Numbers": at least one recipient is required/],
+			[
+				'a number without the leading 1',
+				{ faxNumbers: '2125550000' },
+				/"Fax Numbers".*no leading 1/,
+			],
+			['a number that is not one', { faxNumbers: '12345' }, /"Fax Numbers".*not a fax number/],
+			[
+				'a recipient number',
+				{
+					faxNumbers: '',
+					recipientInput: 'fields',
+					recipients: { recipient: [{ faxNumber: 'abc' }] },
+				},
+				/"Recipients: Fax Number of recipient 1".*not a fax number/,
+			],
+			[
+				'malformed recipients JSON',
+				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000",]' },
+				/"Recipients \(JSON\)": is not valid JSON/,
+			],
+			[
+				'an unknown recipient key',
+				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000", "Name": "x"}]' },
+				/"Recipients \(JSON\), element 1": has the unknown key "Name"/,
+			],
+			['empty text', { content: 'text', text: '  ' }, /"Text": enter the text to fax/],
+			['a bad Send After', { options: { sendAfter: 'tomorrow' } }, /"Send After".*not a date/],
+			[
+				'a long TSI',
+				{ options: { tsi: 'ACME BILLING DEPARTMENT' } },
+				/"Sender ID \(TSI\)".*at most 20/,
+			],
+			['Priority 11', { options: { priority: 11 } }, /"Priority".*0 to 10/],
+			[
+				'Retry Interval 0',
+				{ options: { retryInterval: 0 } },
+				/"Retry Interval \(Minutes\)".*1 or more/,
+			],
+			['Retry Count -1', { options: { retryCount: -1 } }, /"Retry Count".*0 or more/],
+			[
+				'a cover message of 13 lines',
+				{ options: { coverMessage: Array(13).fill('x').join('\n') } },
+				/"Cover Page Message": has 13 lines; at most 12/,
+			],
+			[
+				'a cover message line of 129 characters',
+				{ options: { coverMessage: 'y'.repeat(129) } },
+				/"Cover Page Message": line 1 has 129 characters/,
+			],
+			['a bad e-mail', { options: { notifyEmailAddress: 'ops-at-acme' } }, /"Notification Email"/],
+			[
+				'a custom field without a number',
+				{ options: { coverFields: { field: [{ number: 'abc', value: 'x' }] } } },
+				/"Cover Page Custom Fields: Field Number of field 1"/,
+			],
+			[
+				'a template with the cover page switched off',
+				{ options: { coverPageEnabled: false, coverPageName: 'confidential' } },
+				/"Cover Page": is off while a Cover Page Template is set/,
+			],
+		];
+		test.each(cases)('%s', async (_name, parameters, message) => {
+			const result = await send({
+				faxNumbers: '12125550000',
+				content: 'text',
+				text: 'Hi',
+				...parameters,
+			});
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toMatch(message);
+			expect(faxRequests(emulator())).toHaveLength(0);
+		});
+	});
+
+	test('a missing binary field names the field and the item, and lists what the item has', async () => {
+		const result = await send(
+			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
+			{
+				items: [
+					itemWithFiles({ data: { data: 'x', mimeType: 'text/plain', fileName: 'a.txt' } }),
+					itemWithFiles({ data: { data: 'x', mimeType: 'text/plain', fileName: 'b.txt' } }),
+				],
+			},
+		);
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe(
+			'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"',
+		);
+		expect(result.error?.description).toBe('The input item has these binary fields: data.');
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
+	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
+		const result = await send(
+			{ faxNumbers: '={{ $json.number }}', content: 'text', text: 'Hi' },
+			{ items: [{ json: { number: '12125550000' } }, { json: { number: '555' } }] },
+		);
+		expect(result.error?.message).toMatch(/"Fax Numbers": "555" is not a fax number/);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
+	test('Continue On Fail: the bad item becomes an error item, the others are sent, pairing kept', async () => {
+		const result = await send(
+			{ faxNumbers: '={{ $json.number }}', binaryPropertyName: 'data' },
+			{
+				continueOnFail: true,
+				items: [
+					itemWithFiles(
+						{ data: { data: 'a', mimeType: 'text/plain', fileName: 'a.txt' } },
+						{ number: '12125550000' },
+					),
+					{ json: { number: '12125550001' } },
+					itemWithFiles(
+						{ data: { data: 'c', mimeType: 'text/plain', fileName: 'c.txt' } },
+						{ number: '12345' },
+					),
+					itemWithFiles(
+						{ data: { data: 'd', mimeType: 'text/plain', fileName: 'd.txt' } },
+						{ number: '12125550003' },
+					),
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.FaxNumber ?? item.json.error]),
+		).toEqual([
+			[{ item: 0 }, '12125550000'],
+			[{ item: 1 }, 'Invalid "Input Binary Field(s)": item 1 has no binary field "data"'],
+			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax Numbers": "12345" is not a fax number/)],
+			[{ item: 3 }, '12125550003'],
+		]);
+		const requests = faxRequests(emulator(), 'POST');
+		expect(requests.map((request) => request.params.FaxNumber)).toEqual([
+			'12125550000',
+			'12125550003',
+		]);
+	});
+
+	test('a wrong password stops with the 401 and advice, without the secret', async () => {
+		const password = 'Wr0ng-Secret-Pa55';
+		const result = await send(
+			{ faxNumbers: '12125550000', content: 'text', text: 'Hi' },
+			{ password },
+		);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
+		const text = errorText(result.error);
+		const basic = Buffer.from(`${SEED_USERS.alice.userId}:${password}`).toString('base64');
+		expect(text).not.toContain(password);
+		expect(text).not.toContain(basic);
+		expect(faxRequests(emulator(), 'POST')[0].status).toBe(401);
+	});
+
+	test('a wrong password with Continue On Fail gives error items without the secret', async () => {
+		const password = 'An0ther-Secret';
+		const result = await send(
+			{ faxNumbers: '12125550000', content: 'text', text: 'Hi' },
+			{ password, continueOnFail: true, items: [{ json: {} }, { json: {} }] },
+		);
+		expect(result.items).toHaveLength(2);
+		for (const [index, item] of result.items.entries()) {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(item.json).toMatchObject({
+				httpCode: '401',
+				error: expect.stringMatching(/HTTP 401/),
+			});
+			expect(JSON.stringify(item.json)).not.toContain(password);
+		}
+	});
+
+	test('a proxy acting for an unknown user gets the service error', async () => {
+		const result = await send(
+			{
+				faxNumbers: '12125550000',
+				content: 'text',
+				text: 'Hi',
+				options: { faxUserId: 'nobody@acme' },
+			},
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/HTTP 400.*StatusCode 40/);
+	});
+
+	test('20 items with Requests at Once 5 keep input order and pairing, never more than 5 at once', async () => {
+		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'delay', delayMs: 40 });
+		const items = Array.from({ length: 20 }, (_, index) => ({
+			json: { number: `1212555${String(1000 + index).padStart(4, '0')}` },
+		}));
+		const result = await send(
+			{
+				faxNumbers: '={{ $json.number }}',
+				content: 'text',
+				text: '=Letter {{ $itemIndex }}',
+				options: { requestsAtOnce: 5 },
+			},
+			{ items },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(
+			items.map((item) => item.json.number),
+		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
+		const { max } = emulator().control.stats().connections.fax;
+		expect(max).toBeLessThanOrEqual(5);
+		expect(max).toBeGreaterThan(1);
+	});
+});
