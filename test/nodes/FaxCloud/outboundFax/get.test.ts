@@ -1,9 +1,11 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { useEmulator } from '../../../support/emulator';
 import { errorText, faxRequests, runFaxCloud, sendViaNode } from './support';
 
 const emulator = useEmulator();
 
-const run = (parameters: Record<string, unknown>, options = {}) =>
+const run = (parameters: IDataObject, options = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', parameters, options);
 
 describe('Outbound Fax: Get', () => {

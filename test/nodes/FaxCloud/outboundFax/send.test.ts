@@ -1,10 +1,12 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { SEED_USERS } from '../../../support/emulator';
 import { useEmulator } from '../../../support/emulator';
 import { errorText, faxRequests, itemWithFiles, pdfBuffer, runFaxCloud } from './support';
 
 const emulator = useEmulator();
 
-const send = (parameters: Record<string, unknown>, options = {}) =>
+const send = (parameters: IDataObject, options = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', { operation: 'send', ...parameters }, options);
 
 describe('Outbound Fax: Send', () => {
@@ -283,7 +285,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	describe('bad input is refused before any request, naming the parameter', () => {
-		const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+		const cases: Array<[string, IDataObject, RegExp]> = [
 			['no recipient', { faxNumbers: '' }, /"Fax Numbers": at least one recipient is required/],
 			[
 				'a number without the leading 1',
