@@ -1,0 +1,150 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { invalidParameter, validateBoolean, validateChoice } from '../../../shared/validation';
+import type { RequestParams } from '../../../shared/wire';
+import {
+	readCommonFilters,
+	readSortOptions,
+	returnAllParameters,
+	searchFaxes,
+	sortOptions,
+} from '../common/search';
+
+const RECEIVE_FAX_STATUSES = ['recvOk', 'recvIncomplete'] as const;
+
+const properties: INodeProperties[] = [
+	...returnAllParameters,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'All Users',
+				name: 'allUsers',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return the faxes of every user of the organization; needs a proxy login',
+			},
+			{
+				displayName: 'Fax User ID',
+				name: 'faxUserId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. alice@acme',
+				description:
+					'Only faxes received by this user; needs a proxy login, other logins always see their own faxes',
+			},
+			{
+				displayName: 'Marked',
+				name: 'mark',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
+			},
+			{
+				displayName: 'Received After',
+				name: 'datetimeAfter',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only faxes received at or after this time; UTC unless the value has an offset',
+			},
+			{
+				displayName: 'Received Before',
+				name: 'datetimeBefore',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only faxes received at or before this time; UTC unless the value has an offset',
+			},
+			{
+				displayName: 'Status',
+				name: 'faxStatus',
+				type: 'options',
+				options: [
+					{ name: 'Received', value: 'recvOk', description: 'Received without error' },
+					{
+						name: 'Incomplete',
+						value: 'recvIncomplete',
+						description: 'An error occurred while receiving',
+					},
+				],
+				default: 'recvOk',
+				description: 'Only faxes with this status',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: sortOptions('Time the fax was received'),
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['inboundFax'], operation: ['getAll'] } },
+	properties,
+);
+
+/** The service selects the faxes of every user with FaxUserId `*` (proxy logins only). */
+function faxUserIdFilter(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	filters: IDataObject,
+): string | undefined {
+	const allUsers =
+		filters.allUsers !== undefined &&
+		validateBoolean(this, filters.allUsers, 'All Users', itemIndex);
+	const user = String(filters.faxUserId ?? '').trim();
+	if (allUsers && user) {
+		throw invalidParameter(
+			this,
+			'Fax User ID',
+			'cannot be combined with All Users; remove one of the two filters',
+			itemIndex,
+		);
+	}
+	if (allUsers) return '*';
+	return user || undefined;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const query: RequestParams = {
+		...readCommonFilters.call(this, itemIndex, filters, {
+			after: 'Received After',
+			before: 'Received Before',
+		}),
+		...readSortOptions.call(this, itemIndex, options),
+	};
+	const faxUserId = faxUserIdFilter.call(this, itemIndex, filters);
+	if (faxUserId) query.FaxUserId = faxUserId;
+	if (filters.faxStatus !== undefined) {
+		query.FaxStatus = validateChoice(
+			this,
+			filters.faxStatus,
+			'Status',
+			RECEIVE_FAX_STATUSES,
+			itemIndex,
+		);
+	}
+	return await searchFaxes.call(this, itemIndex, 'inbound', query);
+}

@@ -1,0 +1,87 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { faxCloudRequest } from '../../../shared/transport';
+import { invalidParameter, validateBoolean } from '../../../shared/validation';
+import type { RequestParams } from '../../../shared/wire';
+import { apiPath } from '../../../shared/wire';
+import { faxIdParameter, readFaxId } from '../common/faxId';
+import { requestsAtOnceCollection } from '../common/requestsAtOnce';
+
+const UPDATE_FIELDS_LABEL = 'Update Fields';
+
+const properties: INodeProperties[] = [
+	faxIdParameter('inbound'),
+	{
+		displayName: UPDATE_FIELDS_LABEL,
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Marked',
+				name: 'mark',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the fax is flagged as processed (Mark)',
+			},
+			{
+				displayName: 'Project Code',
+				name: 'projectCode',
+				type: 'string',
+				default: '',
+				description: 'Account number stored with the fax (ProjectCode); empty clears it',
+			},
+			{
+				displayName: 'Project Code 2',
+				name: 'projectCode2',
+				type: 'string',
+				default: '',
+				description: 'Keyword stored with the fax (ProjectCode2); empty clears it',
+			},
+		],
+	},
+	requestsAtOnceCollection,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['inboundFax'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const faxId = readFaxId.call(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const changes: RequestParams = {};
+	if (fields.mark !== undefined) {
+		changes.Mark = validateBoolean(this, fields.mark, 'Marked', itemIndex);
+	}
+	// A field the user added stays in the request even when empty: that is how a code is cleared.
+	if (fields.projectCode !== undefined) changes.ProjectCode = String(fields.projectCode);
+	if (fields.projectCode2 !== undefined) changes.ProjectCode2 = String(fields.projectCode2);
+	if (Object.keys(changes).length === 0) {
+		throw invalidParameter(
+			this,
+			UPDATE_FIELDS_LABEL,
+			'add at least one field to change: Marked, Project Code or Project Code 2',
+			itemIndex,
+		);
+	}
+	await faxCloudRequest.call(this, {
+		api: 'fax',
+		method: 'PUT',
+		path: apiPath('inboundfaxes', faxId),
+		form: changes,
+		itemIndex,
+	});
+	return [{ json: { FaxId: Number(faxId), ...(changes as IDataObject), success: true } }];
+}

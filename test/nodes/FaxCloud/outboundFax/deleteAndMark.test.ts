@@ -1,0 +1,84 @@
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud, sendViaNode } from './support';
+
+const emulator = useEmulator();
+
+const run = (operation: string, faxId: string, options = {}) =>
+	runFaxCloud(emulator(), 'outboundFax', { operation, faxId }, options);
+
+describe('Outbound Fax: Delete, Mark, Unmark', () => {
+	test('Mark then Unmark set the flag the searches read', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		emulator().control.clearRequests();
+
+		const marked = await run('mark', String(faxId));
+		expect(marked.items.map((item) => item.json)).toEqual([
+			{ FaxId: faxId, Mark: true, success: true },
+		]);
+		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('true');
+
+		const unmarked = await run('unmark', String(faxId));
+		expect(unmarked.items[0].json).toEqual({ FaxId: faxId, Mark: false, success: true });
+		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('false');
+
+		expect(
+			faxRequests(emulator()).map((request) => [request.method, request.path, request.params]),
+		).toEqual([
+			['PUT', `/v1/outboundfaxes/${faxId}`, { Mark: 'true' }],
+			['PUT', `/v1/outboundfaxes/${faxId}`, { Mark: 'false' }],
+		]);
+	});
+
+	test('Delete removes the fax', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		const result = await run('delete', String(faxId));
+		expect(result.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
+		const [request] = faxRequests(emulator(), 'DELETE');
+		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}`);
+		expect((await run('get', String(faxId))).error?.message).toMatch(/HTTP 404/);
+	});
+
+	test.each([['delete'], ['mark'], ['unmark']])(
+		'%s of a fax that does not exist is a 404',
+		async (operation) => {
+			const result = await run(operation, '31337');
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		},
+	);
+
+	test("a colleague's fax is refused (403) with advice about proxy logins", async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000', {}, 'bob');
+		const result = await run('delete', String(faxId));
+		expect(result.error?.message).toMatch(/HTTP 403/);
+		expect(result.error?.description).toMatch(/proxy login/);
+		expect(emulator().control.outboundFax(faxId)?.FaxId).toBe(String(faxId));
+	});
+
+	test('Continue On Fail over several IDs: each item gets its own outcome', async () => {
+		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
+		const result = await runFaxCloud(
+			emulator(),
+			'outboundFax',
+			{ operation: 'delete', faxId: '={{ $json.id }}' },
+			{
+				continueOnFail: true,
+				items: [
+					{ json: { id: ids[0] } },
+					{ json: { id: 999 } },
+					{ json: { id: 'x' } },
+					{ json: { id: ids[1] } },
+				],
+			},
+		);
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.FaxId ?? item.json.error]),
+		).toEqual([
+			[{ item: 0 }, ids[0]],
+			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],
+			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax ID"/)],
+			[{ item: 3 }, ids[1]],
+		]);
+		expect(faxRequests(emulator(), 'DELETE')).toHaveLength(3);
+	});
+});

@@ -1,0 +1,93 @@
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, itemWithFiles, runFaxCloud, sendViaNode } from './support';
+
+const emulator = useEmulator();
+
+describe('Outbound Fax: Download', () => {
+	test('PDF into the named binary field, with file name and MIME type, both format parameters sent', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		emulator().control.advance(10_000);
+		const result = await runFaxCloud(
+			emulator(),
+			'outboundFax',
+			{ operation: 'download', faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
+			{ items: [{ json: { note: 'keep me' } }] },
+		);
+		expect(result.error).toBeUndefined();
+		const [item] = result.items;
+		expect(item.json).toEqual({ note: 'keep me' });
+		expect(item.binary?.fax).toMatchObject({
+			fileName: `fax-${faxId}.pdf`,
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+		});
+		const bytes = Buffer.from(item.binary!.fax.data, 'base64');
+		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+		const [request] = faxRequests(emulator(), 'GET');
+		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}/image`);
+		expect(request.query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
+	});
+
+	test('TIFF with a chosen file name keeps the input binary fields', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		const result = await runFaxCloud(
+			emulator(),
+			'outboundFax',
+			{
+				operation: 'download',
+				faxId: String(faxId),
+				format: 'tif',
+				binaryPropertyName: 'data',
+				options: { fileName: 'order-4711.tif' },
+			},
+			{
+				items: [
+					itemWithFiles({ original: { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' } }),
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const { binary } = result.items[0];
+		expect(Object.keys(binary ?? {}).sort()).toEqual(['data', 'original']);
+		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
+		const bytes = Buffer.from(binary!.data.data, 'base64');
+		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
+		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+			FaxContentType: 'tif',
+			ContentType: 'tif',
+		});
+	});
+
+	test('a fax ID that does not exist is a 404 and no binary', async () => {
+		const result = await runFaxCloud(emulator(), 'outboundFax', {
+			operation: 'download',
+			faxId: '77',
+			format: 'pdf',
+			binaryPropertyName: 'data',
+		});
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/HTTP 404/);
+	});
+
+	test('an outbound and an inbound fax with the same ID are different images', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		emulator().control.injectInbound({ userId: 'alice@acme' });
+		const outbound = await runFaxCloud(emulator(), 'outboundFax', {
+			operation: 'download',
+			faxId: String(faxId),
+			format: 'pdf',
+			binaryPropertyName: 'data',
+		});
+		const inbound = await runFaxCloud(emulator(), 'inboundFax', {
+			operation: 'download',
+			faxId: String(faxId),
+			format: 'pdf',
+			binaryPropertyName: 'data',
+		});
+		expect(faxRequests(emulator(), 'GET').map((request) => request.path)).toEqual([
+			`/v1/outboundfaxes/${faxId}/image`,
+			`/v1/inboundfaxes/${faxId}/image`,
+		]);
+		expect(outbound.items[0].binary?.data.data).not.toEqual(inbound.items[0].binary?.data.data);
+	});
+});

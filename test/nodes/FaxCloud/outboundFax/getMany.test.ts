@@ -1,0 +1,138 @@
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud } from './support';
+
+const emulator = useEmulator();
+
+const getMany = (parameters: Record<string, unknown>, options = {}) =>
+	runFaxCloud(
+		emulator(),
+		'outboundFax',
+		{ operation: 'getAll', ...(parameters as object) },
+		options,
+	);
+
+describe('Outbound Fax: Get Many', () => {
+	test('Return All pages through ResultsReference for the user', async () => {
+		emulator().control.bulkCreateOutbound(250, { userId: 'alice@acme' });
+		emulator().control.bulkCreateOutbound(5, { userId: 'bob@acme' });
+		const result = await getMany({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(250);
+		const ids = result.items.map((item) => item.json.FaxId as number);
+		expect(new Set(ids).size).toBe(250);
+		expect(ids).toEqual([...ids].sort((a, b) => a - b));
+		expect(result.items.every((item) => item.json.FaxUserId === 'alice@acme')).toBe(true);
+		expect(
+			result.items.every(
+				(item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0,
+			),
+		).toBe(true);
+		const requests = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		expect(requests).toHaveLength(3);
+		expect(requests[0].query).toEqual({ ResultLimit: '100' });
+		expect(requests[1].query).toEqual({
+			ResultLimit: '100',
+			GetNextResults: expect.any(String),
+		});
+		expect(requests[2].query.GetNextResults).not.toBe(requests[1].query.GetNextResults);
+	});
+
+	test('Limit returns that many records, asking the service for no more', async () => {
+		emulator().control.bulkCreateOutbound(80, { userId: 'alice@acme' });
+		const result = await getMany({ returnAll: false, limit: 30 });
+		expect(result.items).toHaveLength(30);
+		expect(result.items[0].json).toMatchObject({
+			FaxId: 1,
+			FaxUserId: 'alice@acme',
+			Mark: false,
+			PagesTotal: expect.any(Number),
+			CompleteTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
+		});
+		const requests = faxRequests(emulator(), 'GET');
+		expect(requests.map((request) => request.query)).toEqual([{ ResultLimit: '30' }]);
+	});
+
+	test('a limit above one page is filled across pages', async () => {
+		emulator().control.bulkCreateOutbound(180, { userId: 'alice@acme' });
+		const result = await getMany({ returnAll: false, limit: 150 });
+		expect(result.items).toHaveLength(150);
+		expect(faxRequests(emulator(), 'GET')).toHaveLength(2);
+	});
+
+	test('every filter and sort option is sent under its documented name', async () => {
+		emulator().control.bulkCreateOutbound(40, {
+			userId: 'bob@acme',
+			statuses: ['sent', 'sendFailed'],
+			batchName: 'january',
+			from: '2026-01-01T00:00:00Z',
+			to: '2026-01-04T00:00:00Z',
+		});
+		const result = await getMany(
+			{
+				returnAll: true,
+				filters: {
+					datetimeAfter: '2026-01-02T00:00:00Z',
+					datetimeBefore: '2026-01-03T12:00:00+01:00',
+					faxUserId: 'bob@acme',
+					faxStatus: 'sendFailed',
+					mark: false,
+					batchName: 'january',
+					batchUniqueId: '',
+				},
+				options: { sortColumn: 'dateTime', sortOrder: 'desc' },
+			},
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.error).toBeUndefined();
+		const [request] = faxRequests(emulator(), 'GET');
+		expect(request.query).toEqual({
+			DatetimeAfter: '2026-01-02T00:00:00Z',
+			DatetimeBefore: '2026-01-03T11:00:00Z',
+			FaxUserId: 'bob@acme',
+			FaxStatus: 'sendFailed',
+			Mark: 'false',
+			BatchName: 'january',
+			SortColumn: 'dateTime',
+			SortOrder: 'desc',
+			ResultLimit: '100',
+		});
+		expect(result.items.length).toBeGreaterThan(0);
+		for (const { json } of result.items) {
+			expect(json).toMatchObject({ FaxStatus: 'sendFailed', FaxUserId: 'bob@acme', Mark: false });
+			expect(json.CompleteTime >= '2026-01-02T00:00:00.000Z').toBe(true);
+			expect(json.CompleteTime <= '2026-01-03T11:00:00.000Z').toBe(true);
+		}
+		const times = result.items.map((item) => item.json.CompleteTime as string);
+		expect(times).toEqual([...times].sort().reverse());
+	});
+
+	test('Batch Unique ID and Marked filters', async () => {
+		await runFaxCloud(emulator(), 'outboundFax', {
+			operation: 'send',
+			faxNumbers: '12125550000, 12125550001',
+			content: 'text',
+			text: 'Hi',
+			options: { batchUniqueId: 'b-77' },
+		});
+		await runFaxCloud(emulator(), 'outboundFax', { operation: 'mark', faxId: '2' });
+		const result = await getMany({
+			returnAll: true,
+			filters: { batchUniqueId: 'b-77', mark: true },
+		});
+		expect(result.items.map((item) => item.json.FaxId)).toEqual([2]);
+		const request = faxRequests(emulator(), 'GET').pop()!;
+		expect(request.query).toMatchObject({ BatchUniqueId: 'b-77', Mark: 'true' });
+	});
+
+	test('no match gives no items', async () => {
+		const result = await getMany({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([]);
+	});
+
+	test('a bad date filter is refused before any request', async () => {
+		const result = await getMany({ returnAll: true, filters: { datetimeAfter: '05/01/2026' } });
+		expect(result.error?.message).toMatch(/^Invalid "Updated After": "05\/01\/2026" is not a date/);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+});

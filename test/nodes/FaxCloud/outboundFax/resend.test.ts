@@ -1,0 +1,79 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud, sendViaNode } from './support';
+
+const emulator = useEmulator();
+
+const resend = (parameters: IDataObject, options = {}) =>
+	runFaxCloud(emulator(), 'outboundFax', { operation: 'resend', ...parameters }, options);
+
+/** A fax to a busy number (scripted ending 0002) with one attempt, failed once the clock moves. */
+async function failedFax(): Promise<number> {
+	const [faxId] = await sendViaNode(emulator(), '12125550002', { retryCount: 1 });
+	emulator().control.advance(60_000);
+	expect(emulator().control.outboundFax(faxId)?.FaxStatus).toBe('sendFailed');
+	emulator().control.clearRequests();
+	return faxId;
+}
+
+describe('Outbound Fax: Resend', () => {
+	test('resends a failed fax to a new number; the original is replaced', async () => {
+		const faxId = await failedFax();
+		const result = await resend({ faxId: String(faxId), faxNumber: '1-212-555-0000' });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ FaxId: faxId + 1, FaxNumber: '12125550000', ResentFaxId: faxId },
+		]);
+		const requests = faxRequests(emulator());
+		expect(requests.map((request) => [request.method, request.path])).toEqual([
+			['POST', `/v1/outboundfaxes/${faxId}/resend`],
+		]);
+		expect(requests[0].params).toEqual({ FaxNumber: '12125550000' });
+		const check = await runFaxCloud(emulator(), 'outboundFax', {
+			operation: 'get',
+			faxId: String(faxId),
+		});
+		expect(check.error?.message).toMatch(/HTTP 404/);
+	});
+
+	test('an empty New Fax Number resends to the original number', async () => {
+		const faxId = await failedFax();
+		const result = await resend({ faxId: String(faxId), faxNumber: '' });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({
+			FaxId: faxId + 1,
+			FaxNumber: '12125550002',
+			ResentFaxId: faxId,
+		});
+		const requests = faxRequests(emulator());
+		expect(requests.map((request) => [request.method, request.path, request.params])).toEqual([
+			['GET', `/v1/outboundfaxes/${faxId}`, {}],
+			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: '12125550002' }],
+		]);
+	});
+
+	test('a fax that has not failed is refused by the service, with advice', async () => {
+		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		const result = await resend({ faxId: String(faxId), faxNumber: '12125550001' });
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/^Bad request \(HTTP 400\) \[StatusCode 30\]/);
+		expect(result.error?.description).toMatch(/Only a fax whose status is sendFailed/);
+		expect(emulator().control.stats().outboundCount).toBe(1);
+	});
+
+	test('a fax ID that does not exist is a 404', async () => {
+		const result = await resend({ faxId: '4242', faxNumber: '12125550001' });
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/HTTP 404/);
+	});
+
+	test('a bad new number is refused before any request', async () => {
+		const result = await resend({ faxId: '1', faxNumber: '555-0100' });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(
+			/^Invalid "New Fax Number": "555-0100" is not a fax number/,
+		);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+});
