@@ -99,8 +99,8 @@ describe('Outbound Fax: Get Many', () => {
 		expect(result.items.length).toBeGreaterThan(0);
 		for (const { json } of result.items) {
 			expect(json).toMatchObject({ FaxStatus: 'sendFailed', FaxUserId: 'bob@acme', Mark: false });
-			expect(json.CompleteTime >= '2026-01-02T00:00:00.000Z').toBe(true);
-			expect(json.CompleteTime <= '2026-01-03T11:00:00.000Z').toBe(true);
+			expect(String(json.CompleteTime) >= '2026-01-02T00:00:00.000Z').toBe(true);
+			expect(String(json.CompleteTime) <= '2026-01-03T11:00:00.000Z').toBe(true);
 		}
 		const times = result.items.map((item) => item.json.CompleteTime as string);
 		expect(times).toEqual([...times].sort().reverse());

@@ -1,0 +1,139 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud } from '../outboundFax/support';
+
+const emulator = useEmulator();
+
+const run = (parameters: IDataObject, options = {}) =>
+	runFaxCloud(emulator(), 'inboundFax', parameters, options);
+
+function receive(fields: Record<string, string | number> = {}): number {
+	const [fax] = emulator().control.injectInbound({ userId: 'alice@acme', fields });
+	return Number(fax.FaxId);
+}
+
+describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
+	test('Get returns the record with numbers, booleans and UTC datetimes', async () => {
+		const faxId = receive({ PagesReceived: 3 });
+		const result = await run({ operation: 'get', faxId: String(faxId) });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			FaxId: faxId,
+			FaxUserId: 'alice@acme',
+			PagesReceived: 3,
+			Mark: false,
+			ReceivedTime: '2026-01-05T09:00:00.000Z',
+			CreateTime: '2026-01-05T09:00:00.000Z',
+		});
+		expect(faxRequests(emulator(), 'GET')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
+	});
+
+	test('Get of a fax ID that does not exist is a 404', async () => {
+		const result = await run({ operation: 'get', faxId: '55' });
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+	});
+
+	test('Download puts the PDF into the binary field with file name and MIME type', async () => {
+		const faxId = receive({ PagesReceived: 2 });
+		const result = await run({
+			operation: 'download',
+			faxId: String(faxId),
+			format: 'pdf',
+			binaryPropertyName: 'received',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].binary?.received).toMatchObject({
+			fileName: `fax-${faxId}.pdf`,
+			mimeType: 'application/pdf',
+		});
+		const [request] = faxRequests(emulator(), 'GET');
+		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}/image`);
+		expect(request.query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
+	});
+
+	test('Update sends Mark, ProjectCode and ProjectCode2 and reports what changed', async () => {
+		const faxId = receive();
+		const result = await run({
+			operation: 'update',
+			faxId: String(faxId),
+			updateFields: { mark: true, projectCode: 'ACC-9', projectCode2: 'claims' },
+		});
+		expect(result.items[0].json).toEqual({
+			FaxId: faxId,
+			Mark: true,
+			ProjectCode: 'ACC-9',
+			ProjectCode2: 'claims',
+			success: true,
+		});
+		const [request] = faxRequests(emulator(), 'PUT');
+		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}`);
+		expect(request.params).toEqual({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
+		const stored = emulator()
+			.control.inboundAll()
+			.find((fax) => fax.FaxId === String(faxId));
+		expect(stored).toMatchObject({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
+	});
+
+	test('Update with an empty Project Code clears it', async () => {
+		const faxId = receive({ ProjectCode: 'OLD' });
+		await run({ operation: 'update', faxId: String(faxId), updateFields: { projectCode: '' } });
+		expect(faxRequests(emulator(), 'PUT')[0].params).toEqual({ ProjectCode: '' });
+		const stored = emulator()
+			.control.inboundAll()
+			.find((fax) => fax.FaxId === String(faxId));
+		expect(stored?.ProjectCode).toBe('');
+	});
+
+	test('Update without any field is refused before any request', async () => {
+		const result = await run({ operation: 'update', faxId: '1', updateFields: {} });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(/^Invalid "Update Fields": add at least one field/);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
+	test('Mark and Unmark', async () => {
+		const faxId = receive();
+		const marked = await run({ operation: 'mark', faxId: String(faxId) });
+		expect(marked.items[0].json).toEqual({ FaxId: faxId, Mark: true, success: true });
+		const unmarked = await run({ operation: 'unmark', faxId: String(faxId) });
+		expect(unmarked.items[0].json).toEqual({ FaxId: faxId, Mark: false, success: true });
+		expect(faxRequests(emulator(), 'PUT').map((request) => request.params)).toEqual([
+			{ Mark: 'true' },
+			{ Mark: 'false' },
+		]);
+	});
+
+	test('Delete removes the fax; a second delete is a 404', async () => {
+		const faxId = receive();
+		const deleted = await run({ operation: 'delete', faxId: String(faxId) });
+		expect(deleted.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
+		expect(faxRequests(emulator(), 'DELETE')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
+		const stored = emulator()
+			.control.inboundAll()
+			.find((fax) => fax.FaxId === String(faxId));
+		expect(stored?.deleted).toBe(true);
+		const again = await run({ operation: 'delete', faxId: String(faxId) });
+		expect(again.error?.message).toMatch(/HTTP 404/);
+	});
+
+	test('Continue On Fail over several faxes keeps order and pairing', async () => {
+		const first = receive();
+		const second = receive();
+		const result = await run(
+			{ operation: 'mark', faxId: '={{ $json.id }}' },
+			{
+				continueOnFail: true,
+				items: [{ json: { id: first } }, { json: { id: 404404 } }, { json: { id: second } }],
+			},
+		);
+		expect(
+			result.items.map((item) => [item.pairedItem, item.json.FaxId ?? item.json.error]),
+		).toEqual([
+			[{ item: 0 }, first],
+			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],
+			[{ item: 2 }, second],
+		]);
+	});
+});
