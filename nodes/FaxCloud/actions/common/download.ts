@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxCloudDownload } from '../../../shared/transport';
-import { validateChoice } from '../../../shared/validation';
+import { invalidParameter, validateChoice } from '../../../shared/validation';
 import { apiPath } from '../../../shared/wire';
 import type { FaxDirection } from './direction';
 import { DIRECTIONS } from './direction';
@@ -75,7 +75,15 @@ export function downloadFaxOperation(direction: FaxDirection) {
 			FORMATS,
 			itemIndex,
 		);
-		const property = String(this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
+		const property = String(this.getNodeParameter('binaryPropertyName', itemIndex) ?? '').trim();
+		if (!property) {
+			throw invalidParameter(
+				this,
+				'Put Output File in Field',
+				'enter the name of the binary field for the file, e.g. data',
+				itemIndex,
+			);
+		}
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const download = await faxCloudDownload.call(this, {
 			api: 'fax',
@@ -100,7 +108,7 @@ export function downloadFaxOperation(direction: FaxDirection) {
 		return [
 			{
 				json: { ...input.json },
-				binary: { ...(input.binary ?? {}), [property || 'data']: binaryData },
+				binary: { ...(input.binary ?? {}), [property]: binaryData },
 			},
 		];
 	}

@@ -10,7 +10,7 @@ export const requestsAtOnceOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 20 },
 	default: DEFAULT_REQUESTS_AT_ONCE,
 	description:
-		'How many input items are sent to the service at the same time; the output keeps the input order',
+		'How many input items are sent to the service at the same time; without this option one at a time. The output keeps the input order.',
 };
 
 /** An Options collection holding only "Requests at Once", for operations run once per item. */

@@ -69,6 +69,17 @@ describe('Outbound Fax: Download', () => {
 		expect(result.error?.message).toMatch(/HTTP 404/);
 	});
 
+	test('an empty output field name is refused before any request', async () => {
+		const result = await runFaxCloud(emulator(), 'outboundFax', {
+			operation: 'download',
+			faxId: '1',
+			format: 'pdf',
+			binaryPropertyName: '={{ $json.none }}',
+		});
+		expect(result.error?.message).toMatch(/^Invalid "Put Output File in Field"/);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
 	test('an outbound and an inbound fax with the same ID are different images', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		emulator().control.injectInbound({ userId: 'alice@acme' });

@@ -270,6 +270,19 @@ describe('Outbound Fax: Send', () => {
 		);
 	});
 
+	test('Fax Numbers from an expression giving an array', async () => {
+		const result = await send(
+			{ faxNumbers: '={{ $json.numbers }}', content: 'text', text: 'Hi' },
+			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550001']);
+		expect(faxRequests(emulator(), 'POST')[0].params.FaxNumber).toEqual([
+			'12125550000',
+			'12125550001',
+		]);
+	});
+
 	test('a JSON string of recipients typed in the node', async () => {
 		const result = await send({
 			recipientInput: 'json',
