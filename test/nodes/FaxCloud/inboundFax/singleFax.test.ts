@@ -53,6 +53,19 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		expect(request.query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
 	});
 
+	test('Download with a wrong password is a 401 without the secret', async () => {
+		const faxId = receive();
+		const result = await run(
+			{ operation: 'download', faxId: String(faxId), format: 'tif', binaryPropertyName: 'data' },
+			{ password: 'Tiff-Secret-1' },
+		);
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		const shown = JSON.stringify({ m: result.error?.message, d: result.error?.description });
+		expect(shown).not.toContain('Tiff-Secret-1');
+		expect(shown).not.toContain(Buffer.from('alice@acme:Tiff-Secret-1').toString('base64'));
+	});
+
 	test('Update sends Mark, ProjectCode and ProjectCode2 and reports what changed', async () => {
 		const faxId = receive();
 		const result = await run({
