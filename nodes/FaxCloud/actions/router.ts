@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { DEFAULT_REQUESTS_AT_ONCE } from './common/requestsAtOnce';
 import { RESOURCES } from './resources';
 import type { FaxCloudOperation } from './types';
-
-/** Requests at once when an operation offers no "Requests at Once" option. */
-const SERIAL = 1;
 
 function findOperation(this: IExecuteFunctions): FaxCloudOperation {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
@@ -79,7 +77,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const concurrency = Math.max(
 		1,
-		Number(this.getNodeParameter('options.requestsAtOnce', 0, SERIAL)) || SERIAL,
+		Number(this.getNodeParameter('options.requestsAtOnce', 0, DEFAULT_REQUESTS_AT_ONCE)) ||
+			DEFAULT_REQUESTS_AT_ONCE,
 	);
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const failures: Array<NodeApiError | NodeOperationError | undefined> = new Array(items.length);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Kind to the service by default; the router reads it as `options.requestsAtOnce`. */
+/** Kind to the service; the router runs every per-item operation at this many requests at once unless `options.requestsAtOnce` says otherwise. */
 export const DEFAULT_REQUESTS_AT_ONCE = 5;
 
 export const requestsAtOnceOption: INodeProperties = {
@@ -10,7 +10,7 @@ export const requestsAtOnceOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 20 },
 	default: DEFAULT_REQUESTS_AT_ONCE,
 	description:
-		'How many input items are sent to the service at the same time; without this option one at a time. The output keeps the input order.',
+		'How many input items are sent to the service at the same time (5 unless set here). The output keeps the input order.',
 };
 
 /** An Options collection holding only "Requests at Once", for operations run once per item. */

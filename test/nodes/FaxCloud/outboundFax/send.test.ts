@@ -510,4 +510,24 @@ describe('Outbound Fax: Send', () => {
 		expect(max).toBeLessThanOrEqual(5);
 		expect(max).toBeGreaterThan(1);
 	});
+
+	test.each([
+		[undefined, 5],
+		[2, 2],
+	])('with Requests at Once %p, at most %p sends run at once', async (requestsAtOnce, limit) => {
+		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'delay', delayMs: 40 });
+		const items = Array.from({ length: 12 }, () => ({ json: {} }));
+		const result = await send(
+			{
+				faxNumbers: '12125550000',
+				content: 'text',
+				text: 'Hi',
+				options: requestsAtOnce === undefined ? {} : { requestsAtOnce },
+			},
+			{ items },
+		);
+		expect(result.items).toHaveLength(12);
+		const { max } = emulator().control.stats().connections.fax;
+		expect(max).toBe(limit);
+	});
 });
