@@ -36,7 +36,7 @@ const HTTP_TITLE: Record<number, string> = {
 export const MAIL_MERGE_ADVICE: Record<string, string> = {
 	'1000': 'Expected Faxes must be a whole number equal to the CSV data lines.',
 	'1001':
-		'Set the Fax Number Column to the CSV column holding destination numbers, or use a PDF template with form fields.',
+		'When the message says "No fields found in PDF template", use a PDF form whose fields are named like the CSV columns; otherwise set the Fax Number Column.',
 	'1002': 'The request carried no files: provide both the CSV and the PDF template.',
 	'1003': 'Provide the CSV file (binary property with the metadata).',
 	'1004': 'Provide the PDF form template (binary property).',
@@ -51,6 +51,10 @@ export const MAIL_MERGE_ADVICE: Record<string, string> = {
 	'1105': 'The Barcode Column is not a heading of the CSV file.',
 	'1106':
 		'Expected Faxes must equal the number of CSV data lines (leave it empty to let the node count them).',
+	'1200':
+		'The service found a problem in the CSV lines or the template, named in the message: correct it and create the job again.',
+	'1300':
+		'The service failed while creating the job: look the job up with Get Many before creating it again, so its faxes are not sent twice.',
 	'2000': 'The job list could not be read: try again later.',
 	'2001': 'The job could not be read: check the Job ID.',
 };

@@ -1,7 +1,9 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-/** Dropdown loaders of the Fax Cloud node (regions, cities, area codes land with the numbers resources). */
+import { getAreaCodes, getCities, getRegions } from './loadOptions';
+
+/** Dropdown loaders of the Fax Cloud node: regions, cities and area codes for number requests. */
 export const loadOptions: Record<
 	string,
 	(this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>
-> = {};
+> = { getRegions, getCities, getAreaCodes };

@@ -1,6 +1,9 @@
 import type { FaxCloudResource } from '../types';
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getFaxes from './getFaxes.operation';
+import * as getAll from './getMany.operation';
 
-/** Placeholder until the resource's operations land; it offers no operation yet. */
 export const mailMergeJobResource: FaxCloudResource = {
 	value: 'mailMergeJob',
 	name: 'Mail Merge Job',
@@ -13,9 +16,38 @@ export const mailMergeJobResource: FaxCloudResource = {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: ['mailMergeJob'] } },
-			options: [],
-			default: '',
+			options: [
+				{
+					name: 'Create',
+					value: 'create',
+					description: 'Fax a PDF form once per CSV line, filled with the line’s values',
+					action: 'Create a mail merge job',
+				},
+				{
+					name: 'Get',
+					value: 'get',
+					description: 'Get the status and progress of a mail merge job',
+					action: 'Get a mail merge job',
+				},
+				{
+					name: 'Get Faxes',
+					value: 'getFaxes',
+					description: 'List the faxes a mail merge job created, with their status',
+					action: 'Get the faxes of a mail merge job',
+				},
+				{
+					name: 'Get Many',
+					value: 'getAll',
+					description: 'List the mail merge jobs of the login',
+					action: 'Get many mail merge jobs',
+				},
+			],
+			default: 'create',
 		},
+		...create.description,
+		...get.description,
+		...getAll.description,
+		...getFaxes.description,
 	],
-	operations: {},
+	operations: { create, get, getAll, getFaxes },
 };

@@ -1,6 +1,8 @@
 import type { FaxCloudResource } from '../types';
+import * as getAreaCodes from './getAreaCodes.operation';
+import * as getCities from './getCities.operation';
+import * as getRegions from './getRegions.operation';
 
-/** Placeholder until the resource's operations land; it offers no operation yet. */
 export const numberLookupResource: FaxCloudResource = {
 	value: 'numberLookup',
 	name: 'Number Lookup',
@@ -13,9 +15,31 @@ export const numberLookupResource: FaxCloudResource = {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: ['numberLookup'] } },
-			options: [],
-			default: '',
+			options: [
+				{
+					name: 'Get Area Codes',
+					value: 'getAreaCodes',
+					description: 'List the area codes of a city, or of a whole region',
+					action: 'Get area codes',
+				},
+				{
+					name: 'Get Cities',
+					value: 'getCities',
+					description: 'List the cities of a state or province',
+					action: 'Get cities',
+				},
+				{
+					name: 'Get Regions',
+					value: 'getRegions',
+					description: 'List the states (US) or provinces (Canada)',
+					action: 'Get regions',
+				},
+			],
+			default: 'getRegions',
 		},
+		...getRegions.description,
+		...getCities.description,
+		...getAreaCodes.description,
 	],
-	operations: {},
+	operations: { getRegions, getCities, getAreaCodes },
 };

@@ -1,0 +1,75 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { faxCloudRequest } from '../../../shared/transport';
+import { apiPath } from '../../../shared/wire';
+import type { MailMergeCsv } from './csvSource';
+import {
+	csvFromBinary,
+	csvFromItems,
+	csvSourceProperties,
+	readTemplate,
+	templateItemIndex,
+} from './csvSource';
+import type { JobSettings } from './jobSettings';
+import { jobSettingProperties, readJobSettings } from './jobSettings';
+import type { FilePart } from '../../../shared/wire';
+
+const properties: INodeProperties[] = [...csvSourceProperties, ...jobSettingProperties];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['mailMergeJob'], operation: ['create'] } },
+	properties,
+);
+
+async function createJob(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	settings: JobSettings,
+	csv: MailMergeCsv,
+	template: FilePart,
+): Promise<INodeExecutionData[]> {
+	const expectedFaxes = settings.expectedFaxes ?? csv.dataLines;
+	const body = await faxCloudRequest.call(this, {
+		api: 'mailMerge',
+		method: 'POST',
+		path: apiPath('Job'),
+		multipart: {
+			fields: { ...settings.params, ExpectedFaxes: expectedFaxes },
+			files: [csv.file, template],
+		},
+		itemIndex,
+	});
+	const jobId = Number(body.JobID);
+	return [
+		{
+			json: {
+				JobID: Number.isFinite(jobId) ? jobId : (body.JobID ?? null),
+				ExpectedFaxes: expectedFaxes,
+			},
+		},
+	];
+}
+
+/** Binary File: one job per input item, from the item's own CSV and template. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const settings = readJobSettings.call(this, itemIndex);
+	const csv = await csvFromBinary.call(this, itemIndex, settings);
+	const template = await readTemplate.call(this, itemIndex);
+	return await createJob.call(this, itemIndex, settings, csv, template);
+}
+
+/** Input Items: every item is one CSV line and all of them make one job. */
+export async function executeAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[] | undefined> {
+	if (this.getNodeParameter('csvSource', 0, 'binary') !== 'items') return undefined;
+	const settings = readJobSettings.call(this, 0);
+	const csv = csvFromItems.call(this, items, settings);
+	const template = await readTemplate.call(this, templateItemIndex.call(this, items));
+	return await createJob.call(this, 0, settings, csv, template);
+}

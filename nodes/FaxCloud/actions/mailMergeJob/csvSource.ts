@@ -1,0 +1,349 @@
+import type {
+	IBinaryData,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import type { CsvRecord } from '../../../shared/csv';
+import { csvCellText, isBlankRecord, readCsv, writeCsv } from '../../../shared/csv';
+import { invalidParameter } from '../../../shared/validation';
+import type { FilePart } from '../../../shared/wire';
+import type { JobSettings } from './jobSettings';
+import { LABELS } from './jobSettings';
+
+export const CSV_LABELS = {
+	source: 'CSV Source',
+	binary: 'CSV Binary Field',
+	columns: 'Columns',
+	fields: 'Fields',
+	template: 'Template Binary Field',
+} as const;
+
+export const csvSourceProperties: INodeProperties[] = [
+	{
+		displayName: CSV_LABELS.source,
+		name: 'csvSource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'A CSV file in a binary field of each input item; one job per item',
+			},
+			{
+				name: 'Input Items',
+				value: 'items',
+				description: 'One CSV line per input item; all items together make one job',
+			},
+		],
+		default: 'binary',
+		description:
+			'Where the lines of the job come from; the first CSV line holds the column headings',
+	},
+	{
+		displayName: CSV_LABELS.binary,
+		name: 'csvBinaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'csv',
+		displayOptions: { show: { csvSource: ['binary'] } },
+		hint: 'The name of the input binary field holding the CSV file (UTF-8)',
+		description: 'Column headings must match the form field names of the PDF template',
+	},
+	{
+		displayName: CSV_LABELS.columns,
+		name: 'columns',
+		type: 'options',
+		options: [
+			{ name: 'All Fields', value: 'all', description: 'Every field found in the input items' },
+			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields listed' },
+		],
+		default: 'all',
+		displayOptions: { show: { csvSource: ['items'] } },
+		description: 'Which fields of the input items become CSV columns, named like the fields',
+	},
+	{
+		displayName: CSV_LABELS.fields,
+		name: 'fields',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. FaxNumber, Name, Amount',
+		displayOptions: { show: { csvSource: ['items'], columns: ['selected'] } },
+		description: 'Fields to put in the CSV, separated by commas, in column order',
+	},
+	{
+		displayName: CSV_LABELS.template,
+		name: 'templateBinaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the input binary field holding the PDF form template',
+		description:
+			'Form fields named like CSV columns are filled with the line’s values; with Input Items it is taken from the first item that has it',
+	},
+];
+
+export interface MailMergeCsv {
+	file: FilePart;
+	dataLines: number;
+}
+
+function describeBinaryFields(binary: Record<string, IBinaryData> | undefined): string {
+	const names = Object.keys(binary ?? {});
+	return names.length === 0
+		? 'The input item has no binary data: add a node that reads or downloads the file before this one.'
+		: `The input item has these binary fields: ${names.join(', ')}.`;
+}
+
+function binaryFieldName(this: IExecuteFunctions, name: string, label: string, itemIndex: number) {
+	const field = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	if (field === '') {
+		throw invalidParameter(this, label, 'enter the name of a binary field, e.g. data', itemIndex);
+	}
+	return field;
+}
+
+async function readBinary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	label: string,
+): Promise<{ data: Buffer; binary: IBinaryData }> {
+	const binary = this.getInputData()[itemIndex]?.binary;
+	if (!binary?.[field]) {
+		throw invalidParameter(
+			this,
+			label,
+			`item ${itemIndex} has no binary field "${field}"`,
+			itemIndex,
+			describeBinaryFields(binary),
+		);
+	}
+	return { data: await this.helpers.getBinaryDataBuffer(itemIndex, field), binary: binary[field] };
+}
+
+/** The PDF form template; the service needs a PDF, anything else fails the job as 1100. */
+export async function readTemplate(this: IExecuteFunctions, itemIndex: number): Promise<FilePart> {
+	const field = binaryFieldName.call(
+		this,
+		'templateBinaryPropertyName',
+		CSV_LABELS.template,
+		itemIndex,
+	);
+	const { data, binary } = await readBinary.call(this, itemIndex, field, CSV_LABELS.template);
+	const fileName = binary.fileName || `${field}.pdf`;
+	if (data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+		throw invalidParameter(
+			this,
+			CSV_LABELS.template,
+			`the file "${fileName}" is not a PDF (${binary.mimeType || 'unknown type'})`,
+			itemIndex,
+			'The template must be a PDF form whose field names match the CSV column headings.',
+		);
+	}
+	return { field: 'Template', data, fileName, mimeType: 'application/pdf' };
+}
+
+/** Index of the first item carrying the template, so items from a sheet need not all carry it. */
+export function templateItemIndex(this: IExecuteFunctions, items: INodeExecutionData[]): number {
+	const field = binaryFieldName.call(this, 'templateBinaryPropertyName', CSV_LABELS.template, 0);
+	const index = items.findIndex((item) => item.binary?.[field] !== undefined);
+	if (index < 0) {
+		throw invalidParameter(
+			this,
+			CSV_LABELS.template,
+			`no input item has a binary field "${field}"`,
+			0,
+			'Add the PDF form template to one of the input items, e.g. with a Merge node.',
+		);
+	}
+	return index;
+}
+
+function listColumns(header: string[]): string {
+	const shown = header.slice(0, 30).map((name) => `"${name}"`);
+	return header.length > 30
+		? `${shown.join(', ')} and ${header.length - 30} more`
+		: shown.join(', ');
+}
+
+interface CsvOrigin {
+	/** Parameter the CSV's own problems are reported under. */
+	label: string;
+	itemIndex: number;
+	/** How a data record is pointed at in messages: "line 7" of a file, "item 6" of the input. */
+	where(record: CsvRecord, dataIndex: number): string;
+}
+
+/**
+ * Checks what the service would refuse after the upload (codes 1100 and 1102 to 1106, and empty
+ * fax numbers) and counts the data lines for ExpectedFaxes.
+ */
+function inspectCsv(
+	this: IExecuteFunctions,
+	text: string,
+	settings: JobSettings,
+	origin: CsvOrigin,
+): number {
+	const { label, itemIndex } = origin;
+	const parsed = readCsv(text);
+	if (!parsed.ok) {
+		throw invalidParameter(this, label, `line ${parsed.line}: ${parsed.problem}`, itemIndex);
+	}
+	const [headerRecord, ...rest] = parsed.records;
+	const header = (headerRecord?.fields ?? []).map((name) => name.trim());
+	if (!headerRecord || header.every((name) => name === '')) {
+		throw invalidParameter(
+			this,
+			label,
+			'the CSV has no column headings; its first line must name the columns',
+			itemIndex,
+		);
+	}
+	const columns = header.filter((name) => name !== '');
+	const requireColumn = (column: string | undefined, parameter: string) => {
+		if (column === undefined || header.includes(column)) return;
+		throw invalidParameter(
+			this,
+			parameter,
+			`the CSV has no column "${column}"; its columns are ${listColumns(columns)}`,
+			itemIndex,
+			'Enter a column heading exactly as it appears in the first line of the CSV (case matters).',
+		);
+	};
+	requireColumn(settings.faxNumberColumn, LABELS.faxNumberColumn);
+	requireColumn(settings.keywordColumn, LABELS.keywordColumn);
+	requireColumn(settings.barcodeColumn, LABELS.barcodeColumn);
+
+	const data = rest.filter((record) => !isBlankRecord(record));
+	if (data.length === 0) {
+		throw invalidParameter(this, label, 'the CSV has column headings but no data lines', itemIndex);
+	}
+	const faxColumn = header.indexOf(settings.faxNumberColumn);
+	for (const [dataIndex, record] of data.entries()) {
+		if (record.fields.length !== header.length) {
+			throw invalidParameter(
+				this,
+				label,
+				`${origin.where(record, dataIndex)} has ${record.fields.length} fields but the headings have ${header.length}`,
+				itemIndex,
+			);
+		}
+		if (record.fields[faxColumn].trim() === '') {
+			throw invalidParameter(
+				this,
+				LABELS.faxNumberColumn,
+				`${origin.where(record, dataIndex)} has no value in column "${settings.faxNumberColumn}"`,
+				itemIndex,
+			);
+		}
+	}
+	if (settings.expectedFaxes !== undefined && settings.expectedFaxes !== data.length) {
+		throw invalidParameter(
+			this,
+			LABELS.expectedFaxes,
+			`${settings.expectedFaxes} does not match the ${data.length} data lines of the CSV`,
+			itemIndex,
+			'Leave Expected Faxes out to let the node count the lines.',
+		);
+	}
+	return data.length;
+}
+
+/** The CSV of one item's binary field, checked as the service will check it. */
+export async function csvFromBinary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	settings: JobSettings,
+): Promise<MailMergeCsv> {
+	const field = binaryFieldName.call(this, 'csvBinaryPropertyName', CSV_LABELS.binary, itemIndex);
+	const { data, binary } = await readBinary.call(this, itemIndex, field, CSV_LABELS.binary);
+	const fileName = binary.fileName || `${field}.csv`;
+	const text = data.toString('utf8');
+	if (data.includes(0) || !Buffer.from(text, 'utf8').equals(data)) {
+		throw invalidParameter(
+			this,
+			CSV_LABELS.binary,
+			`the file "${fileName}" is not UTF-8 text`,
+			itemIndex,
+			'Save the CSV with UTF-8 encoding (in Excel: CSV UTF-8).',
+		);
+	}
+	const dataLines = inspectCsv.call(this, text, settings, {
+		label: CSV_LABELS.binary,
+		itemIndex,
+		where: (record) => `line ${record.line}`,
+	});
+	return { file: { field: 'CSV', data, fileName, mimeType: 'text/csv' }, dataLines };
+}
+
+function chosenColumns(this: IExecuteFunctions, items: INodeExecutionData[]): string[] {
+	const mode = this.getNodeParameter('columns', 0, 'all') as string;
+	if (mode === 'selected') {
+		const fields = String(this.getNodeParameter('fields', 0, '') ?? '')
+			.split(',')
+			.map((name) => name.trim())
+			.filter((name) => name !== '');
+		if (fields.length === 0) {
+			throw invalidParameter(
+				this,
+				CSV_LABELS.fields,
+				'enter the fields to put in the CSV, separated by commas',
+				0,
+			);
+		}
+		return [...new Set(fields)];
+	}
+	const seen = new Set<string>();
+	for (const item of items) for (const key of Object.keys(item.json)) seen.add(key);
+	return [...seen];
+}
+
+/** One CSV line per input item, columns from the chosen fields, as UTF-8 RFC 4180 text. */
+export function csvFromItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	settings: JobSettings,
+): MailMergeCsv {
+	const columns = chosenColumns.call(this, items);
+	if (columns.length === 0) {
+		throw invalidParameter(
+			this,
+			CSV_LABELS.columns,
+			'the input items have no fields to make CSV columns from',
+			0,
+		);
+	}
+	if (columns.includes(settings.faxNumberColumn)) {
+		const blank = items.findIndex(
+			(item) => csvCellText(item.json[settings.faxNumberColumn]).trim() === '',
+		);
+		if (blank >= 0) {
+			throw invalidParameter(
+				this,
+				LABELS.faxNumberColumn,
+				`item ${blank} has no value in field "${settings.faxNumberColumn}"`,
+				blank,
+			);
+		}
+	}
+	const rows = items.map((item) => columns.map((column) => csvCellText(item.json[column])));
+	const text = writeCsv([columns, ...rows]);
+	const dataLines = inspectCsv.call(this, text, settings, {
+		label: CSV_LABELS.columns,
+		itemIndex: 0,
+		where: (_record, dataIndex) => `item ${dataIndex}`,
+	});
+	return {
+		file: {
+			field: 'CSV',
+			data: Buffer.from(text, 'utf8'),
+			fileName: 'mail-merge.csv',
+			mimeType: 'text/csv',
+		},
+		dataLines,
+	};
+}

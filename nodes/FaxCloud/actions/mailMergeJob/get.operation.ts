@@ -1,0 +1,41 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { normalizeMailMergeJob } from '../../../shared/records';
+import { faxCloudRequest } from '../../../shared/transport';
+import { apiPath } from '../../../shared/wire';
+import { jobIdParameter, readJobId } from './jobId';
+
+const properties: INodeProperties[] = [jobIdParameter];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['mailMergeJob'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const jobId = readJobId.call(this, itemIndex);
+	const body = await faxCloudRequest.call(this, {
+		api: 'mailMerge',
+		method: 'GET',
+		path: apiPath('Job', jobId),
+		itemIndex,
+	});
+	const job = body.Job;
+	if (!job || typeof job !== 'object' || Array.isArray(job)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service returned no mail merge job with Job ID ${jobId}`,
+			{ itemIndex, description: 'Check the Job ID with the Get Many operation.' },
+		);
+	}
+	return [{ json: normalizeMailMergeJob(job as IDataObject) }];
+}

@@ -1,0 +1,128 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { faxCloudRequest } from '../../../shared/transport';
+import { invalidParameter, validateEmail } from '../../../shared/validation';
+import type { FilePart } from '../../../shared/wire';
+import { apiPath } from '../../../shared/wire';
+
+export const REQUEST_LABELS = {
+	notifyEmails: 'Notify Emails',
+	assignToUser: 'Assign To User',
+	comment: 'Comment',
+	department: 'Department',
+	forwardFrom: 'Forward From',
+} as const;
+
+export const createUserFirstNotice: INodeProperties = {
+	displayName:
+		'Create the user who will receive the number before requesting it: until that user exists, faxes to the new number go to the default user account',
+	name: 'createUserFirstNotice',
+	type: 'notice',
+	default: '',
+};
+
+export const notifyEmailsParameter: INodeProperties = {
+	displayName: REQUEST_LABELS.notifyEmails,
+	name: 'notifyEmails',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. it@example.com, fax-admin@example.com',
+	description:
+		'Addresses e-mailed whenever the provider’s staff act on the request, separated by commas',
+};
+
+export const assignToUserParameter: INodeProperties = {
+	displayName: REQUEST_LABELS.assignToUser,
+	name: 'assignToUser',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. alice@acme',
+	description: 'Fax user who receives the number; create the user first',
+};
+
+export const commentOption: INodeProperties = {
+	displayName: REQUEST_LABELS.comment,
+	name: 'comment',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	description: 'Note for the provider’s support staff who handle the request',
+};
+
+export const departmentOption: INodeProperties = {
+	displayName: REQUEST_LABELS.department,
+	name: 'departmentName',
+	type: 'string',
+	default: '',
+	description: 'Department the number is for',
+};
+
+function text(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+/** Every address of Notify Emails, checked; the service needs at least one. */
+export function readNotifyEmails(this: IExecuteFunctions, itemIndex: number): string[] {
+	const raw = this.getNodeParameter('notifyEmails', itemIndex, '') as unknown;
+	const parts = (Array.isArray(raw) ? raw.map(String) : text(raw).split(/[,;\s]+/))
+		.map((part) => part.trim())
+		.filter((part) => part !== '');
+	if (parts.length === 0) {
+		throw invalidParameter(
+			this,
+			REQUEST_LABELS.notifyEmails,
+			'enter at least one e-mail address, e.g. it@example.com',
+			itemIndex,
+		);
+	}
+	return [
+		...new Set(
+			parts.map((part) => validateEmail(this, part, REQUEST_LABELS.notifyEmails, itemIndex)),
+		),
+	];
+}
+
+/** The fields every request carries: notify_email, assign_to_user, department_name, comment. */
+export function readCommonFields(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const notifyEmail = readNotifyEmails.call(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fields: IDataObject = {
+		department_name: text(options.departmentName),
+		assign_to_user: text(this.getNodeParameter('assignToUser', itemIndex, '')),
+		notify_email: notifyEmail,
+	};
+	const comment = text(options.comment);
+	if (comment) fields.comment = comment;
+	return fields;
+}
+
+export const REQUEST_PATHS = {
+	nonTollFree: apiPath('api', 'numbers', 'add-new-number-request', 'non-toll-free'),
+	tollFree: apiPath('api', 'numbers', 'add-new-number-request', 'toll-free'),
+	portIn: apiPath('api', 'numbers', 'add-port-request'),
+} as const;
+
+/** Files a request; the answer (the provider's ticket) becomes the output item. */
+export async function fileNumberRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	body: { json: IDataObject } | { data: IDataObject; files: FilePart[] },
+): Promise<INodeExecutionData[]> {
+	const answer = await faxCloudRequest.call(this, {
+		api: 'numbers',
+		method: 'POST',
+		path,
+		...('json' in body
+			? { json: body.json }
+			: { multipart: { fields: { data: JSON.stringify(body.data) }, files: body.files } }),
+		itemIndex,
+	});
+	return [{ json: answer }];
+}

@@ -1,0 +1,122 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { invalidParameter } from '../../../shared/validation';
+import { countryParameter, GEO_LABELS } from '../numberLookup/geoParameters';
+import { countryOf } from '../numberLookup/lookups';
+import {
+	assignToUserParameter,
+	commentOption,
+	departmentOption,
+	fileNumberRequest,
+	notifyEmailsParameter,
+	readCommonFields,
+	REQUEST_PATHS,
+} from './common';
+
+const ADDITIONAL_FIELDS_LABEL = 'Additional Fields';
+
+/** Fields the node fills itself; an additional field may not replace them. */
+const OWN_FIELDS: Record<string, string> = {
+	notify_email: 'Notify Emails',
+	assign_to_user: 'Assign To User',
+	comment: 'Comment (Options)',
+	department_name: 'Department (Options)',
+	country_code: 'Country (Options)',
+};
+
+const properties: INodeProperties[] = [
+	notifyEmailsParameter,
+	assignToUserParameter,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [commentOption, { ...countryParameter, default: 'US' }, departmentOption],
+	},
+	{
+		displayName: ADDITIONAL_FIELDS_LABEL,
+		name: 'additionalFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		description:
+			'Further fields of the toll-free request, as the provider names them; the interface description does not list them',
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. quantity',
+						description: 'Field name exactly as the provider spells it',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Value of the field; an expression may give a number or a boolean',
+					},
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['numberRequest'], operation: ['tollFree'] } },
+	properties,
+);
+
+function readAdditionalFields(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const collection = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const entries = (Array.isArray(collection.field) ? collection.field : []) as IDataObject[];
+	const fields: IDataObject = {};
+	for (const entry of entries) {
+		const name = String(entry.name ?? '').trim();
+		if (!name) {
+			throw invalidParameter(this, ADDITIONAL_FIELDS_LABEL, 'every field needs a name', itemIndex);
+		}
+		if (OWN_FIELDS[name]) {
+			throw invalidParameter(
+				this,
+				ADDITIONAL_FIELDS_LABEL,
+				`"${name}" is set with ${OWN_FIELDS[name]}; remove it here`,
+				itemIndex,
+			);
+		}
+		if (name in fields) {
+			throw invalidParameter(this, ADDITIONAL_FIELDS_LABEL, `"${name}" is given twice`, itemIndex);
+		}
+		const value = entry.value;
+		fields[name] =
+			typeof value === 'number' || typeof value === 'boolean' ? value : String(value ?? '');
+	}
+	return fields;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const common = readCommonFields.call(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const json: IDataObject = { ...readAdditionalFields.call(this, itemIndex), ...common };
+	if (options.country !== undefined) {
+		json.country_code = countryOf(this, options.country, GEO_LABELS.country, itemIndex);
+	}
+	return await fileNumberRequest.call(this, itemIndex, REQUEST_PATHS.tollFree, { json });
+}

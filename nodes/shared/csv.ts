@@ -1,0 +1,121 @@
+/**
+ * CSV as RFC 4180 writes it: fields separated by commas, records by CRLF, a field quoted when it
+ * holds a comma, a quote, a line break or leading or trailing spaces, quotes doubled inside.
+ * Written by hand because shipped nodes may not depend on a CSV package.
+ */
+
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** The text of one cell: strings as they are, objects as JSON, nothing as an empty field. */
+export function csvCellText(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+		return String(value);
+	}
+	if (value instanceof Date) return value.toISOString();
+	return JSON.stringify(value);
+}
+
+export function csvField(text: string): string {
+	return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows joined as CSV text, every record ended by CRLF. */
+export function writeCsv(rows: ReadonlyArray<readonly string[]>): string {
+	return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
+}
+
+export interface CsvRecord {
+	fields: string[];
+	/** Line of the text (1-based) where the record starts; quoted line breaks make it differ from the record number. */
+	line: number;
+}
+
+export type CsvReadResult =
+	| { ok: true; records: CsvRecord[] }
+	| { ok: false; problem: string; line: number };
+
+/**
+ * Reads CSV text into records. Quoted fields may hold commas, doubled quotes and line breaks
+ * (CRLF, LF or CR); a quote inside an unquoted field is kept as it is. A byte order mark is
+ * skipped. A trailing line break ends the last record and adds none.
+ */
+export function readCsv(text: string): CsvReadResult {
+	const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+	const records: CsvRecord[] = [];
+	let fields: string[] = [];
+	let field = '';
+	let line = 1;
+	let recordLine = 1;
+	let position = 0;
+	let atFieldStart = true;
+
+	const endRecord = () => {
+		fields.push(field);
+		records.push({ fields, line: recordLine });
+		fields = [];
+		field = '';
+		atFieldStart = true;
+	};
+
+	while (position < source.length) {
+		const char = source[position];
+		if (atFieldStart && char === '"') {
+			const quoteLine = line;
+			position++;
+			let closed = false;
+			while (position < source.length) {
+				const inner = source[position];
+				if (inner === '"') {
+					if (source[position + 1] === '"') {
+						field += '"';
+						position += 2;
+						continue;
+					}
+					position++;
+					closed = true;
+					break;
+				}
+				if (inner === '\n' || (inner === '\r' && source[position + 1] !== '\n')) line++;
+				field += inner;
+				position++;
+			}
+			if (!closed) {
+				return { ok: false, problem: 'a quoted field is never closed', line: quoteLine };
+			}
+			const next = source[position];
+			if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
+				return {
+					ok: false,
+					problem: 'a quoted field is followed by text before the next comma',
+					line,
+				};
+			}
+			atFieldStart = false;
+			continue;
+		}
+		atFieldStart = false;
+		if (char === ',') {
+			fields.push(field);
+			field = '';
+			atFieldStart = true;
+			position++;
+		} else if (char === '\r' || char === '\n') {
+			position += char === '\r' && source[position + 1] === '\n' ? 2 : 1;
+			endRecord();
+			line++;
+			recordLine = line;
+		} else {
+			field += char;
+			position++;
+		}
+	}
+	if (!atFieldStart || fields.length > 0 || field !== '') endRecord();
+	return { ok: true, records };
+}
+
+/** A record that only holds blanks, such as an empty line; the service skips those. */
+export function isBlankRecord(record: CsvRecord): boolean {
+	return record.fields.every((value) => value.trim() === '');
+}
