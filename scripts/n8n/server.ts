@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+
+import type { N8nRuntime } from './install';
+
+export interface OwnerLogin {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+/** The login the sandbox and the editor check create; local only, printed by `npm start`. */
+export const SANDBOX_OWNER: OwnerLogin = {
+	email: 'owner@fax-cloud.example.com',
+	password: 'FaxCloud-Sandbox-1',
+	firstName: 'Sandbox',
+	lastName: 'Owner',
+};
+
+/** A running `n8n start`, its output kept in a log file. */
+export class N8nServer {
+	private cookie = '';
+	private readonly browserId = randomUUID();
+	private exited = false;
+
+	private constructor(
+		readonly url: string,
+		readonly child: ChildProcess,
+		readonly logFile: string,
+	) {
+		child.once('exit', () => {
+			this.exited = true;
+		});
+	}
+
+	static async start(
+		runtime: N8nRuntime,
+		env: NodeJS.ProcessEnv,
+		options: { logFile: string; timeoutMs?: number; echo?: boolean },
+	): Promise<N8nServer> {
+		const log = fs.openSync(options.logFile, 'a');
+		const child = spawn(runtime.node, [runtime.n8nBin, 'start'], {
+			env,
+			cwd: env.N8N_RESTRICT_FILE_ACCESS_TO ?? env.N8N_USER_FOLDER,
+			stdio: ['ignore', options.echo ? 'inherit' : log, options.echo ? 'inherit' : log],
+		});
+		fs.closeSync(log);
+		const server = new N8nServer(`http://localhost:${env.N8N_PORT}`, child, options.logFile);
+		await server.waitReady(options.timeoutMs ?? 180_000);
+		return server;
+	}
+
+	private async waitReady(timeoutMs: number): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (this.exited) throw new Error(`n8n start exited early; see ${this.logFile}`);
+			try {
+				const res = await fetch(`${this.url}/rest/settings`);
+				if (res.ok) return;
+			} catch {
+				// not listening yet
+			}
+			await new Promise((r) => setTimeout(r, 1000));
+		}
+		throw new Error(`n8n did not answer within ${timeoutMs / 1000} s; see ${this.logFile}`);
+	}
+
+	/** Creates the instance owner (only possible once per user folder); true when created now. */
+	async setupOwner(owner: OwnerLogin): Promise<boolean> {
+		const res = await fetch(`${this.url}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
+			body: JSON.stringify(owner),
+		});
+		if (res.ok) return true;
+		const text = await res.text();
+		if (res.status === 400 && /already/i.test(text)) return false;
+		throw new Error(`owner setup failed: ${res.status} ${text}`);
+	}
+
+	async login(email: string, password: string): Promise<void> {
+		const res = await fetch(`${this.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
+			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
+		});
+		if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+		const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+		this.cookie = cookies.join('; ');
+	}
+
+	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
+	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const res = await fetch(`${this.url}/rest${path}`, {
+			method,
+			headers: {
+				cookie: this.cookie,
+				'browser-id': this.browserId,
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+		const parsed = text ? JSON.parse(text) : {};
+		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+	}
+
+	async stop(): Promise<void> {
+		if (this.exited) return;
+		const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+		this.child.kill('SIGTERM');
+		const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
+		await exited;
+		clearTimeout(timer);
+	}
+}
