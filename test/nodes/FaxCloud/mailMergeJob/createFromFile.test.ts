@@ -1,0 +1,169 @@
+import { useEmulator } from '../../../support/emulator';
+import {
+	csvFile,
+	formPdf,
+	itemWithFiles,
+	mailMergeRequests,
+	pdfFile,
+	runMailMerge,
+} from './support';
+
+const emulator = useEmulator();
+
+const CSV =
+	'Name,Fax,Amount,Code\r\nAnn,12125550000,10,K1\r\n"Ben, Jr.",12125550002,20,K2\r\nCid,12125550000,30,K3\r\n';
+
+let template: Buffer;
+beforeAll(async () => {
+	template = await formPdf(['Name', 'Fax', 'Amount', 'Code']);
+});
+
+const jobItem = (csv = CSV) =>
+	itemWithFiles({ csv: csvFile(csv), data: pdfFile(template) }, { source: 'upload' });
+
+test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {
+	const emu = emulator();
+	const result = await runMailMerge(
+		emu,
+		{
+			operation: 'create',
+			csvSource: 'binary',
+			csvBinaryPropertyName: 'csv',
+			templateBinaryPropertyName: 'data',
+			faxNumberColumn: 'Fax',
+			coverPage: 'named',
+			coverPageName: 'confidential',
+			coverPageMessage: 'Your statement',
+			options: {
+				keywordColumn: 'Code',
+				sendAfter: '2026-01-05T10:00:00+01:00',
+				notifyOnSuccess: true,
+				notifyOnFailure: false,
+				notifyEmail: 'billing@acme.example',
+			},
+		},
+		{ items: [jobItem()] },
+	);
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toEqual([{ json: { JobID: 1, ExpectedFaxes: 3 }, pairedItem: { item: 0 } }]);
+	const [post] = mailMergeRequests(emu);
+	expect(post).toMatchObject({ method: 'POST', path: '/v1/Job', status: 201 });
+	expect(post.params).toEqual({
+		FaxNumerColumnName: 'Fax',
+		KeywordColumnName: 'Code',
+		SendAfter: '2026-01-05T09:00:00Z',
+		NotifyOnSuccess: 'true',
+		NotifyOnFailure: 'false',
+		NotifyEmail: 'billing@acme.example',
+		CoverPage: 'confidential',
+		CoverPageMessage: 'Your statement',
+		ExpectedFaxes: '3',
+	});
+	expect(post.files).toEqual([
+		{
+			field: 'CSV',
+			filename: 'recipients.csv',
+			contentType: 'text/csv',
+			size: Buffer.byteLength(CSV),
+		},
+		{
+			field: 'Template',
+			filename: 'form.pdf',
+			contentType: 'application/pdf',
+			size: template.length,
+		},
+	]);
+});
+
+test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with the keyword column', async () => {
+	const emu = emulator();
+	const created = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax', options: { keywordColumn: 'Code' } },
+		{ items: [jobItem()] },
+	);
+	const jobId = created.items[0].json.JobID;
+	emu.control.advance(10_000);
+
+	const job = await runMailMerge(emu, { operation: 'get', jobId });
+	expect(job.error).toBeUndefined();
+	expect(job.items[0].json).toEqual({
+		ID: jobId,
+		CreatedOn: '2026-01-05T09:00:00.000Z',
+		LastCompletedLine: 3,
+		Status: 'COMPLETE',
+		CancelledOn: null,
+		ExpectedFaxCount: 3,
+	});
+
+	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId, returnAll: true });
+	expect(faxes.error).toBeUndefined();
+	expect(faxes.items.map((item) => [item.json.Keyword, item.json.FaxNumber])).toEqual([
+		['K1', '12125550000'],
+		['K2', '12125550002'],
+		['K3', '12125550000'],
+	]);
+	const first = faxes.items[0].json;
+	expect(first).toMatchObject({ JobID: jobId, Owner: 'alice@acme', ErrorCode: 0 });
+	expect(typeof first.ID).toBe('number');
+	expect(first.CreatedOn).toMatch(/^2026-01-05T09:00:\d{2}\.000Z$/);
+	// The fax the job made carries the keyword as ProjectCode2, as the description says.
+	expect(emu.control.outboundFax(first.ID as number)?.ProjectCode2).toBe('K1');
+});
+
+test('one job per input item when each item carries its own CSV file', async () => {
+	const emu = emulator();
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax' },
+		{ items: [jobItem(), jobItem('Fax,Name\n12125550000,Eve\n')] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
+		[{ JobID: 1, ExpectedFaxes: 3 }, { item: 0 }],
+		[{ JobID: 2, ExpectedFaxes: 1 }, { item: 1 }],
+	]);
+	expect(mailMergeRequests(emu, 'POST').map((r) => r.params.ExpectedFaxes)).toEqual(['3', '1']);
+});
+
+test('the default cover page is CoverPage=default; no cover page sends neither CoverPage nor its message', async () => {
+	const emu = emulator();
+	await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax', coverPage: 'default', coverPageMessage: 'Hi' },
+		{ items: [jobItem()] },
+	);
+	await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax', coverPage: 'none', coverPageMessage: 'Hi' },
+		{ items: [jobItem()] },
+	);
+	const [withCover, without] = mailMergeRequests(emu, 'POST');
+	expect(withCover.params).toMatchObject({ CoverPage: 'default', CoverPageMessage: 'Hi' });
+	expect(without.params).toEqual({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '3' });
+});
+
+test('Expected Faxes set by the user is sent as given when it matches the file', async () => {
+	const emu = emulator();
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax', options: { expectedFaxes: 3 } },
+		{ items: [jobItem()] },
+	);
+	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 3 });
+	expect(mailMergeRequests(emu, 'POST')[0].params.ExpectedFaxes).toBe('3');
+});
+
+test('a CSV saved with a byte order mark and blank lines counts only its data lines', async () => {
+	const emu = emulator();
+	const csv = '\uFEFFFax,Name\r\n12125550000,Ann\r\n\r\n12125550000,Ben\r\n\r\n';
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax' },
+		{ items: [jobItem(csv)] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json.ExpectedFaxes).toBe(2);
+	expect(mailMergeRequests(emu, 'POST')[0].status).toBe(201);
+});

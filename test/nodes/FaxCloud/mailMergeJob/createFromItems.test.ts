@@ -1,0 +1,172 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { formPdf, itemWithFiles, mailMergeRequests, pdfFile, runMailMerge } from './support';
+
+const emulator = useEmulator();
+
+let template: Buffer;
+beforeAll(async () => {
+	template = await formPdf(['Name', 'FaxNumber', 'Amount']);
+});
+
+/** Names a careless CSV writer would break: commas, quotes, line breaks, spaces, non-ASCII. */
+const AWKWARD = [
+	'Smith, John',
+	'Anne "Nan" O\'Neil',
+	'Line one\nline two',
+	'Carriage\r\nreturn',
+	' leading and trailing ',
+	'Zoë Łódź-Ærøskøbing',
+	'東京 株式会社',
+	'=SUM(A1)',
+	'😀 emoji',
+	'comma, "quote" and\nbreak',
+];
+
+function recipients(count: number): INodeExecutionData[] {
+	return Array.from({ length: count }, (_, index) => ({
+		json: {
+			FaxNumber: `1212555${String(1000 + index)
+				.slice(-4)
+				.replace(/^1/, '2')}`,
+			Name: `${AWKWARD[index % AWKWARD.length]} #${index}`,
+			Amount: index * 1.5,
+			Extra: { nested: index },
+		},
+	}));
+}
+
+test('250 input items make one job of 250 faxes; names round-trip through the CSV unchanged', async () => {
+	const emu = emulator();
+	const items = recipients(250);
+	items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
+
+	const created = await runMailMerge(
+		emu,
+		{
+			operation: 'create',
+			csvSource: 'items',
+			columns: 'all',
+			faxNumberColumn: 'FaxNumber',
+			options: { keywordColumn: 'Name' },
+		},
+		{ items },
+	);
+
+	expect(created.error).toBeUndefined();
+	expect(created.items).toHaveLength(1);
+	expect(created.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 250 });
+	expect(created.items[0].pairedItem).toEqual(items.map((_, item) => ({ item })));
+	const posts = mailMergeRequests(emu, 'POST');
+	expect(posts).toHaveLength(1);
+	expect(posts[0].params).toEqual({
+		FaxNumerColumnName: 'FaxNumber',
+		KeywordColumnName: 'Name',
+		ExpectedFaxes: '250',
+	});
+	expect(posts[0].files.map((file) => [file.field, file.filename, file.contentType])).toEqual([
+		['CSV', 'mail-merge.csv', 'text/csv'],
+		['Template', 'form.pdf', 'application/pdf'],
+	]);
+
+	emu.control.advance(250 * 2_000 + 1_000);
+	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+	expect(faxes.error).toBeUndefined();
+	expect(faxes.items).toHaveLength(250);
+	expect(faxes.items.map((item) => item.json.Keyword)).toEqual(items.map((item) => item.json.Name));
+	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(
+		items.map((item) => item.json.FaxNumber),
+	);
+	const job = await runMailMerge(emu, { operation: 'get', jobId: 1 });
+	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', LastCompletedLine: 250 });
+});
+
+test('Selected Fields make the only columns; the template comes from the first item that has it', async () => {
+	const emu = emulator();
+	const items = recipients(3);
+	items[2] = { ...items[2], ...itemWithFiles({ form: pdfFile(template) }, items[2].json) };
+
+	const created = await runMailMerge(
+		emu,
+		{
+			operation: 'create',
+			csvSource: 'items',
+			columns: 'selected',
+			fields: 'FaxNumber, Name',
+			templateBinaryPropertyName: 'form',
+			faxNumberColumn: 'FaxNumber',
+			options: { keywordColumn: 'Name' },
+		},
+		{ items },
+	);
+	expect(created.error).toBeUndefined();
+	emu.control.advance(10_000);
+	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+	expect(faxes.items.map((item) => item.json.Keyword)).toEqual(items.map((item) => item.json.Name));
+
+	// A field left out of the selection is not a column: naming it is refused before any upload.
+	emu.control.clearRequests();
+	const refused = await runMailMerge(
+		emu,
+		{
+			operation: 'create',
+			csvSource: 'items',
+			columns: 'selected',
+			fields: 'FaxNumber, Name',
+			templateBinaryPropertyName: 'form',
+			faxNumberColumn: 'FaxNumber',
+			options: { keywordColumn: 'Amount' },
+		},
+		{ items },
+	);
+	expect(refused.error?.message).toBe(
+		'Invalid "Keyword Column": the CSV has no column "Amount"; its columns are "FaxNumber", "Name"',
+	);
+	expect(mailMergeRequests(emu)).toHaveLength(0);
+});
+
+test('an item without a fax number is named before anything is uploaded', async () => {
+	const emu = emulator();
+	const items = recipients(4);
+	items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
+	items[2].json.FaxNumber = '  ';
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber' },
+		{ items },
+	);
+	expect(result.error?.message).toBe(
+		'Invalid "Fax Number Column": item 2 has no value in field "FaxNumber"',
+	);
+	expect(mailMergeRequests(emu)).toHaveLength(0);
+});
+
+test('no input item carries the template: the error says where it is expected', async () => {
+	const emu = emulator();
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber' },
+		{ items: recipients(2) },
+	);
+	expect(result.error?.message).toBe(
+		'Invalid "Template Binary Field": no input item has a binary field "data"',
+	);
+	expect(mailMergeRequests(emu)).toHaveLength(0);
+});
+
+test('with Continue On Fail a refused job is one error item paired with every input item', async () => {
+	const emu = emulator();
+	const items = recipients(3);
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'Fax' },
+		{ items, continueOnFail: true },
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(1);
+	expect(result.items[0].json.error).toMatch(
+		/^Invalid "Fax Number Column": the CSV has no column "Fax"/,
+	);
+	expect(result.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+});

@@ -1,0 +1,276 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { PDFDocument } from 'pdf-lib';
+
+import { useEmulator } from '../../../support/emulator';
+import {
+	csvFile,
+	errorText,
+	expectNoSecrets,
+	formPdf,
+	itemWithFiles,
+	mailMergeRequests,
+	pdfFile,
+	runMailMerge,
+} from './support';
+
+const emulator = useEmulator();
+
+const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
+
+let template: Buffer;
+let noFields: Buffer;
+beforeAll(async () => {
+	template = await formPdf(['Name', 'Fax', 'Code']);
+	const plain = await PDFDocument.create();
+	plain.addPage();
+	noFields = Buffer.from(await plain.save());
+});
+
+const create = (parameters: IDataObject = {}): IDataObject => ({
+	operation: 'create',
+	faxNumberColumn: 'Fax',
+	...parameters,
+});
+
+function item(files: { csv?: string | Buffer; template?: Buffer } = {}): INodeExecutionData {
+	return itemWithFiles({
+		csv: csvFile(files.csv ?? CSV),
+		data: pdfFile(files.template ?? template),
+	});
+}
+
+/**
+ * What the service would refuse (its StatusCode in the name) and what the node now refuses
+ * itself, before uploading anything.
+ */
+describe('caught by the node before any request', () => {
+	test.each<[string, IDataObject, () => INodeExecutionData, string]>([
+		[
+			'1000 Expected Faxes not a whole number',
+			create({ options: { expectedFaxes: 2.5 } }),
+			() => item(),
+			'Invalid "Expected Faxes": "2.5" is not allowed; use a whole number from 1 or more',
+		],
+		[
+			'1001 no Fax Number Column',
+			create({ faxNumberColumn: ' ' }),
+			() => item(),
+			'Invalid "Fax Number Column": enter the heading of the CSV column that holds the fax numbers',
+		],
+		[
+			'1003 no CSV file',
+			create({ csvBinaryPropertyName: 'sheet' }),
+			() => item(),
+			'Invalid "CSV Binary Field": item 0 has no binary field "sheet"',
+		],
+		[
+			'1004 no template file',
+			create({ templateBinaryPropertyName: 'form' }),
+			() => item(),
+			'Invalid "Template Binary Field": item 0 has no binary field "form"',
+		],
+		[
+			'1005 Send After not a date',
+			create({ options: { sendAfter: 'tomorrow' } }),
+			() => item(),
+			'Invalid "Send After": "tomorrow" is not a date and time; use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00',
+		],
+		[
+			'1006 Notify On Success not a boolean',
+			create({ options: { notifyOnSuccess: 'yes' } }),
+			() => item(),
+			'Invalid "Notify On Success": "yes" is not allowed; use true or false',
+		],
+		[
+			'1007 Notify On Failure not a boolean',
+			create({ options: { notifyOnFailure: 'no' } }),
+			() => item(),
+			'Invalid "Notify On Failure": "no" is not allowed; use true or false',
+		],
+		[
+			'1100 template not a PDF',
+			create(),
+			() => item({ template: Buffer.from('PK\u0003\u0004 a word file') }),
+			'Invalid "Template Binary Field": the file "form.pdf" is not a PDF (application/pdf)',
+		],
+		[
+			'1100 CSV not UTF-8',
+			create(),
+			() => item({ csv: Buffer.from('Name,Fax\r\nJos\xe9,12125550000\r\n', 'latin1') }),
+			'Invalid "CSV Binary Field": the file "recipients.csv" is not UTF-8 text',
+		],
+		[
+			'1100 CSV with an unclosed quote',
+			create(),
+			() => item({ csv: 'Name,Fax\r\n"Ann,12125550000\r\n' }),
+			'Invalid "CSV Binary Field": line 2: a quoted field is never closed',
+		],
+		[
+			'1100 CSV line with a field too many',
+			create(),
+			() => item({ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen,1,2125550000\r\n' }),
+			'Invalid "CSV Binary Field": line 3 has 3 fields but the headings have 2',
+		],
+		[
+			'1102 empty CSV',
+			create(),
+			() => item({ csv: '' }),
+			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
+		],
+		[
+			'1103 fax number column not in the CSV',
+			create({ faxNumberColumn: 'fax' }),
+			() => item(),
+			'Invalid "Fax Number Column": the CSV has no column "fax"; its columns are "Name", "Fax", "Code"',
+		],
+		[
+			'1104 keyword column not in the CSV',
+			create({ options: { keywordColumn: 'Keyword' } }),
+			() => item(),
+			'Invalid "Keyword Column": the CSV has no column "Keyword"; its columns are "Name", "Fax", "Code"',
+		],
+		[
+			'1105 barcode column not in the CSV',
+			create({ options: { barcodeColumn: 'Barcode' } }),
+			() => item(),
+			'Invalid "Barcode Column": the CSV has no column "Barcode"; its columns are "Name", "Fax", "Code"',
+		],
+		[
+			'1106 Expected Faxes differs from the data lines',
+			create({ options: { expectedFaxes: 3 } }),
+			() => item(),
+			'Invalid "Expected Faxes": 3 does not match the 2 data lines of the CSV',
+		],
+		[
+			'1200 headings without data lines',
+			create(),
+			() => item({ csv: 'Name,Fax\r\n' }),
+			'Invalid "CSV Binary Field": the CSV has column headings but no data lines',
+		],
+		[
+			'1200 a line without a fax number',
+			create(),
+			() => item({ csv: 'Name,Fax\r\nAnn,12125550000\r\n"Ben\r\nBenson",\r\n' }),
+			'Invalid "Fax Number Column": line 3 has no value in column "Fax"',
+		],
+		[
+			'1200 Notify Email not an address',
+			create({ options: { notifyEmail: 'billing at acme' } }),
+			() => item(),
+			'Invalid "Notify Email": "billing at acme" is not an e-mail address; use name@example.com',
+		],
+		[
+			'cover page message over 12 lines',
+			create({ coverPage: 'default', coverPageMessage: 'x\n'.repeat(13) }),
+			() => item(),
+			'Invalid "Cover Page Message": has 14 lines; at most 12 lines are allowed',
+		],
+	])('%s', async (_name, parameters, input, message) => {
+		const emu = emulator();
+		const result = await runMailMerge(emu, parameters, { items: [input()] });
+		expect(result.error?.message).toBe(message);
+		expect(mailMergeRequests(emu)).toHaveLength(0);
+	});
+
+	test('a missing column error tells how to fix it', async () => {
+		const result = await runMailMerge(emulator(), create({ faxNumberColumn: 'FaxNo' }), {
+			items: [item()],
+		});
+		expect(result.error?.description).toBe(
+			'Enter a column heading exactly as it appears in the first line of the CSV (case matters).',
+		);
+	});
+});
+
+describe('refused by the service, shown with advice', () => {
+	test('1001 a template without form fields', async () => {
+		const emu = emulator();
+		const result = await runMailMerge(emu, create(), { items: [item({ template: noFields })] });
+		expect(result.error?.message).toBe(
+			'Bad request (HTTP 400) [StatusCode 1001]: No fields found in PDF template',
+		);
+		expect(result.error?.description).toMatch(
+			/use a PDF form whose fields are named like the CSV columns/,
+		);
+		expect(mailMergeRequests(emu, 'POST')).toHaveLength(1);
+	});
+
+	test('1100 a PDF cut short (an interrupted download)', async () => {
+		const result = await runMailMerge(emulator(), create(), {
+			items: [item({ template: template.subarray(0, 300) })],
+		});
+		expect(result.error?.message).toBe(
+			'Bad request (HTTP 400) [StatusCode 1100]: Could not validate files',
+		);
+		expect(result.error?.description).toBe(
+			'The files could not be read: the CSV must be UTF-8 text and the template a valid PDF form.',
+		);
+	});
+
+	test('1200 the barcode column has no image field in the template', async () => {
+		const csv = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\n';
+		const result = await runMailMerge(emulator(), create({ options: { barcodeColumn: 'Code' } }), {
+			items: [item({ csv, template: await formPdf(['Name', 'Fax']) })],
+		});
+		expect(result.error?.message).toBe(
+			'Bad request (HTTP 400) [StatusCode 1200]: Error: template has no image field named Code for the barcode',
+		);
+		expect(result.error?.description).toMatch(
+			/^The service found a problem in the CSV lines or the template/,
+		);
+	});
+
+	test('1300 the job store fails: the advice says to look the job up before creating it again', async () => {
+		const emu = emulator();
+		emu.control.setMailMergeOutage(true);
+		const result = await runMailMerge(emu, create(), { items: [item()], continueOnFail: true });
+		expect(result.items[0].json).toMatchObject({
+			error: 'Service error (HTTP 500) [StatusCode 1300]: Exception: Job store unavailable',
+			statusCode: '1300',
+			httpCode: '500',
+		});
+		expect(result.items[0].json.description).toMatch(
+			/look the job up with Get Many before creating it again/,
+		);
+		// A POST is never repeated: a job must not be created twice.
+		expect(mailMergeRequests(emu, 'POST')).toHaveLength(1);
+	});
+
+	test('2000 the job list fails', async () => {
+		const emu = emulator();
+		emu.control.setMailMergeOutage(true);
+		const result = await runMailMerge(emu, { operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toBe(
+			'Service error (HTTP 500) [StatusCode 2000]: Error getting job list. Job store unavailable',
+		);
+		expect(result.error?.description).toBe('The job list could not be read: try again later.');
+	});
+
+	test('2001 a job of another login, for Get and Get Faxes; no secret in the error', async () => {
+		const emu = emulator();
+		await runMailMerge(emu, create(), { items: [item()], user: 'bob' });
+		const job = await runMailMerge(emu, { operation: 'get', jobId: '1' });
+		expect(job.error?.message).toBe(
+			'Not found (HTTP 404) [StatusCode 2001]: Error getting the job. Job 1 not found',
+		);
+		expect(job.error?.description).toBe('The job could not be read: check the Job ID.');
+		expectNoSecrets(errorText(job.error));
+		const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: '1', returnAll: true });
+		expect(faxes.error?.message).toBe(
+			'Not found (HTTP 404) [StatusCode 2001]: Error getting the fax list. Job 1 not found',
+		);
+	});
+
+	test('a wrong password names the credential and shows no secret', async () => {
+		const result = await runMailMerge(
+			emulator(),
+			{ operation: 'getAll', returnAll: true },
+			{ password: 'wrong-password-xyz' },
+		);
+		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		expect(errorText(result.error)).not.toContain('wrong-password-xyz');
+		expect(errorText(result.error)).not.toContain(
+			Buffer.from('alice@acme:wrong-password-xyz').toString('base64'),
+		);
+	});
+});

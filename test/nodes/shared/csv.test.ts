@@ -1,0 +1,165 @@
+import Papa from 'papaparse';
+
+import { csvCellText, csvField, isBlankRecord, readCsv, writeCsv } from '../../../nodes/shared/csv';
+
+/** Reads with the node's reader and fails the test on a parse error. */
+function rowsOf(text: string): string[][] {
+	const result = readCsv(text);
+	if (!result.ok) throw new Error(`unexpected CSV error: ${result.problem} (line ${result.line})`);
+	return result.records.map((record) => record.fields);
+}
+
+function papaRows(text: string): string[][] {
+	const parsed = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false });
+	expect(parsed.errors).toEqual([]);
+	// Papa reports a trailing line break as one more empty row.
+	const rows = parsed.data;
+	const last = rows[rows.length - 1];
+	if (last && last.length === 1 && last[0] === '') rows.pop();
+	return rows;
+}
+
+/** A seeded generator, so the random round trips are the same on every run. */
+function generator(seed: number) {
+	let state = seed >>> 0;
+	return () => {
+		state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+		return state / 2 ** 32;
+	};
+}
+
+const TRICKY = [
+	'a',
+	'Z',
+	'0',
+	' ',
+	',',
+	'"',
+	'\r',
+	'\n',
+	'\r\n',
+	'é',
+	'ß',
+	'Ž',
+	'東',
+	'😀',
+	"'",
+	';',
+	'\t',
+];
+
+describe('CSV writer (RFC 4180)', () => {
+	test.each([
+		['plain', 'plain'],
+		['a,b', '"a,b"'],
+		['say "hi"', '"say ""hi"""'],
+		['line\nbreak', '"line\nbreak"'],
+		['line\r\nbreak', '"line\r\nbreak"'],
+		['carriage\rreturn', '"carriage\rreturn"'],
+		[' leading', '" leading"'],
+		['trailing ', '"trailing "'],
+		['Zoë Ünal', 'Zoë Ünal'],
+		['', ''],
+	])('field %j is written as %j', (value, written) => {
+		expect(csvField(value)).toBe(written);
+	});
+
+	test('records end with CRLF, fields are joined with commas', () => {
+		expect(
+			writeCsv([
+				['Name', 'Fax'],
+				['Ann, Jr.', '12125550000'],
+			]),
+		).toBe('Name,Fax\r\n"Ann, Jr.",12125550000\r\n');
+	});
+
+	test('cells of input items: nothing is empty, numbers and booleans as text, objects as JSON', () => {
+		expect(csvCellText(undefined)).toBe('');
+		expect(csvCellText(null)).toBe('');
+		expect(csvCellText(12.5)).toBe('12.5');
+		expect(csvCellText(false)).toBe('false');
+		expect(csvCellText({ a: [1, 'x'] })).toBe('{"a":[1,"x"]}');
+		expect(csvCellText('text')).toBe('text');
+	});
+
+	test('papaparse reads what the writer wrote, for 300 random rows of tricky characters', () => {
+		const random = generator(42);
+		const field = () =>
+			Array.from(
+				{ length: Math.floor(random() * 8) },
+				() => TRICKY[Math.floor(random() * TRICKY.length)],
+			).join('');
+		const rows = Array.from({ length: 300 }, () => Array.from({ length: 4 }, field));
+		const text = writeCsv(rows);
+		expect(papaRows(text)).toEqual(rows);
+		expect(rowsOf(text)).toEqual(rows);
+	});
+});
+
+describe('CSV reader', () => {
+	test('quoted fields keep commas, doubled quotes and line breaks; records start on the right line', () => {
+		const text = 'Name,Note\r\n"Ann","two\r\nlines"\r\n"Ben ""B""",x\r\nCid,"a\nb\nc"\r\nDee,y\r\n';
+		const result = readCsv(text);
+		expect(result).toEqual({
+			ok: true,
+			records: [
+				{ fields: ['Name', 'Note'], line: 1 },
+				{ fields: ['Ann', 'two\r\nlines'], line: 2 },
+				{ fields: ['Ben "B"', 'x'], line: 4 },
+				{ fields: ['Cid', 'a\nb\nc'], line: 5 },
+				{ fields: ['Dee', 'y'], line: 8 },
+			],
+		});
+	});
+
+	test.each([
+		['LF line ends', 'a,b\nc,d\n'],
+		['no final line break', 'a,b\r\nc,d'],
+		['empty fields', 'a,,\r\n,,z\r\n'],
+		['quoted empty field', '"",x\r\n'],
+		['a quote inside an unquoted field', 'ab"c,d\r\n'],
+		['non-ASCII letters', 'Zoë,Łódź,東京\r\n'],
+	])('agrees with papaparse: %s', (_name, text) => {
+		expect(rowsOf(text)).toEqual(papaRows(text));
+	});
+
+	test('reads what papaparse writes', () => {
+		const rows = [
+			['Name', 'Address'],
+			['O"Brien, Pat', 'Main St 1\nApt 2'],
+			[' spaced ', 'Ærø'],
+		];
+		expect(rowsOf(Papa.unparse(rows, { newline: '\r\n', quotes: false }))).toEqual(rows);
+	});
+
+	test('a byte order mark is skipped', () => {
+		expect(rowsOf('\uFEFFFax,Name\r\n1,2\r\n')).toEqual([
+			['Fax', 'Name'],
+			['1', '2'],
+		]);
+	});
+
+	test('an unclosed quote is reported at the line it opened', () => {
+		expect(readCsv('a,b\r\nc,"open\r\nstill\r\n')).toEqual({
+			ok: false,
+			problem: 'a quoted field is never closed',
+			line: 2,
+		});
+	});
+
+	test('text after a closing quote is reported', () => {
+		const result = readCsv('a,b\n"x"y,z\n');
+		expect(result.ok).toBe(false);
+		expect(result).toMatchObject({ line: 2 });
+	});
+
+	test('blank lines are blank records', () => {
+		const result = readCsv('a,b\n\n , \nc,d\n');
+		if (!result.ok) throw new Error('parse failed');
+		expect(result.records.map(isBlankRecord)).toEqual([false, true, true, false]);
+	});
+
+	test('an empty text has no records', () => {
+		expect(rowsOf('')).toEqual([]);
+	});
+});

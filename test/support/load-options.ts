@@ -1,0 +1,46 @@
+import { LoadOptionsContext } from 'n8n-core';
+import type { INodeParameters, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import type { TestCredentials } from './credentials-helper';
+import { additionalDataFor, nodeTypesOf, workflowNode } from './run-node';
+
+export interface LoadOptionsRun {
+	node: INodeType;
+	/** Name of the method under `methods.loadOptions`. */
+	method: string;
+	/** The parameters the editor holds while the list is opened (the editor sends them all). */
+	parameters: INodeParameters;
+	credentials: TestCredentials;
+	/** Path of the parameter whose list is loaded, e.g. `parameters.region`. */
+	path?: string;
+}
+
+/**
+ * Runs a loadOptions method in n8n-core's own LoadOptionsContext, as the editor's request for a
+ * dropdown does: a one-node workflow with the current parameters, credentials resolved by the
+ * test credentials helper and `additionalData.currentNodeParameters` set.
+ */
+export async function loadOptions(run: LoadOptionsRun): Promise<INodePropertyOptions[]> {
+	const method = run.node.methods?.loadOptions?.[run.method];
+	if (!method) throw new Error(`The node has no loadOptions method ${run.method}`);
+	const node = workflowNode(run.node, run.parameters);
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes: [node],
+		connections: {},
+		nodeTypes: nodeTypesOf(run.node),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const additionalData = additionalDataFor(run.credentials);
+	additionalData.currentNodeParameters = run.parameters;
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData,
+		run.path ?? `parameters.${run.method}`,
+	);
+	return await method.call(context);
+}
