@@ -1,0 +1,187 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
+import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
+import { errorText, numbersRequests, runNumbers } from './support';
+
+const emulator = useEmulator();
+beforeEach(() => clearNumbersCache());
+
+const PATH = '/api/numbers/add-new-number-request/non-toll-free';
+
+const request = (parameters: IDataObject = {}): IDataObject => ({
+	operation: 'nonTollFree',
+	country: 'US',
+	region: 'NY',
+	notifyEmails: 'it@acme.example',
+	...parameters,
+});
+
+test('a non-toll-free request sends the JSON fields as the description names them', async () => {
+	const emu = emulator();
+	const result = await runNumbers(
+		emu,
+		'numberRequest',
+		request({
+			city: 'New York',
+			areaCodes: ['212', '646'],
+			notifyEmails: 'it@acme.example, ops@acme.example',
+			assignToUser: 'alice@acme',
+			options: {
+				comment: 'Second line for billing',
+				departmentName: 'Billing',
+				forwardFrom: '12125550100',
+			},
+		}),
+	);
+
+	expect(result.error).toBeUndefined();
+	const payload = {
+		country_code: 'US',
+		department_name: 'Billing',
+		assign_to_user: 'alice@acme',
+		notify_email: ['it@acme.example', 'ops@acme.example'],
+		comment: 'Second line for billing',
+		forward_from: '12125550100',
+		region: 'NY',
+		city: 'New York',
+		area_code: ['212', '646'],
+	};
+	const posts = numbersRequests(emu, 'POST');
+	expect(posts.map((r) => [r.path, r.status, r.auth.userId])).toEqual([[PATH, 201, 'admin@acme']]);
+	expect(posts[0].params).toEqual(payload);
+	const [ticket] = emu.control.numberRequests();
+	expect(ticket).toMatchObject({ type: 'non_toll_free', request: payload });
+	expect(result.items).toEqual([
+		{
+			json: expect.objectContaining({
+				id: ticket.id,
+				type: 'non_toll_free',
+				status: 'submitted',
+				warnings: [],
+			}),
+			pairedItem: { item: 0 },
+		},
+	]);
+});
+
+test('only the region: empty department, user and forward number, no city, no area code', async () => {
+	const emu = emulator();
+	const result = await runNumbers(emu, 'numberRequest', request());
+	expect(result.error).toBeUndefined();
+	expect(numbersRequests(emu, 'POST')[0].params).toEqual({
+		country_code: 'US',
+		department_name: '',
+		assign_to_user: '',
+		notify_email: ['it@acme.example'],
+		forward_from: '',
+		region: 'NY',
+		area_code: [],
+	});
+});
+
+test('region, city and area codes typed by hand are matched to the provider’s spelling', async () => {
+	const emu = emulator();
+	const result = await runNumbers(
+		emu,
+		'numberRequest',
+		request({ country: 'CA', region: 'quebec', city: 'montreal', areaCodes: '514, 438' }),
+	);
+	expect(result.error).toBeUndefined();
+	expect(numbersRequests(emu, 'POST')[0].params).toMatchObject({
+		country_code: 'CA',
+		region: 'QC',
+		city: 'Montréal',
+		area_code: ['514', '438'],
+	});
+});
+
+test('a user who does not exist yet: the provider’s warning reaches the output', async () => {
+	const result = await runNumbers(
+		emulator(),
+		'numberRequest',
+		request({ assignToUser: 'newhire@acme' }),
+	);
+	expect(result.items[0].json.warnings).toEqual([
+		'User newhire@acme does not exist yet; faxes received on the new number go to the default user until it is created',
+	]);
+});
+
+describe('bad input is refused before the request is filed', () => {
+	test.each<[string, IDataObject, string]>([
+		[
+			'no notify address',
+			{ notifyEmails: ' , ' },
+			'Invalid "Notify Emails": enter at least one e-mail address, e.g. it@example.com',
+		],
+		[
+			'a notify address that is not one',
+			{ notifyEmails: 'it@acme.example, ops at acme' },
+			'Invalid "Notify Emails": "ops" is not an e-mail address; use name@example.com',
+		],
+		[
+			'a country other than US or CA',
+			{ country: 'UK' },
+			'Invalid "Country": "UK" is not allowed; use US or CA',
+		],
+		[
+			'a region expression that gives nothing',
+			{ region: '={{ "" }}' },
+			'Invalid "Region": choose a region (state or province) of US',
+		],
+	])('%s (no request at all)', async (_name, parameters, message) => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', request(parameters));
+		expect(result.error?.message).toBe(message);
+		expect(numbersRequests(emu)).toHaveLength(0);
+	});
+
+	test.each<[string, IDataObject, string]>([
+		[
+			'an unknown region',
+			{ region: 'ZZ' },
+			'Invalid "Region": "ZZ" is not a region of US; use one of AL, AK, AZ, AR, CA, CO, CT, DE, DC, FL, GA, HI, …',
+		],
+		[
+			'a region of the other country',
+			{ country: 'CA', region: 'NY' },
+			'Invalid "Region": "NY" is not a region of CA; use one of AB, BC, MB, NB, NL, NS, NT, NU, ON, PE, QC, SK',
+		],
+		[
+			'a city outside the region',
+			{ city: 'Chicago' },
+			'Invalid "City": "Chicago" is not a city of NY, US in the provider\'s list',
+		],
+		[
+			'an area code of another region',
+			{ areaCodes: ['212', '312'] },
+			'Invalid "Area Codes": 312 is not an area code of NY; the region has',
+		],
+	])('%s (lookups only, nothing filed)', async (_name, parameters, message) => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', request(parameters));
+		expect(result.error?.message.startsWith(message)).toBe(true);
+		expect(numbersRequests(emu, 'POST')).toHaveLength(0);
+		expect(numbersRequests(emu, 'GET').length).toBeGreaterThan(0);
+	});
+});
+
+test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
+	const emu = emulator();
+	const result = await runNumbers(emu, 'numberRequest', request(), {
+		token: SEED_TOKENS.acmeNotAdmin,
+		continueOnFail: true,
+	});
+	expect(result.items[0].json).toMatchObject({ httpCode: '403' });
+	expect(String(result.items[0].json.error)).toMatch(/^Access denied \(HTTP 403\)/);
+	expect(JSON.stringify(result.items)).not.toContain(SEED_TOKENS.acmeNotAdmin);
+	expect(numbersRequests(emu, 'POST')).toHaveLength(0);
+});
+
+test('a wrong token: authorization failed, pointing at the access token, no token in the error', async () => {
+	const emu = emulator();
+	const result = await runNumbers(emu, 'numberRequest', request(), { token: 'not-a-token' });
+	expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+	expect(result.error?.description).toMatch(/Access Token of the Fax Cloud Numbers API credential/);
+	expect(errorText(result.error)).not.toContain('not-a-token');
+});

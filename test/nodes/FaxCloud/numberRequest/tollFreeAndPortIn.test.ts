@@ -1,0 +1,221 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { faxCloudNode, itemWithPdfs, numbersRequests, pdf, runNumbers } from './support';
+
+const emulator = useEmulator();
+
+describe('toll-free request', () => {
+	test('common fields and the additional fields go in one JSON body', async () => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', {
+			operation: 'tollFree',
+			notifyEmails: 'it@acme.example',
+			assignToUser: 'alice@acme',
+			options: { comment: 'Vanity if possible', country: 'CA', departmentName: 'Support' },
+			additionalFields: {
+				field: [
+					{ name: 'preferred_prefix', value: '888' },
+					{ name: 'quantity', value: '={{ 2 }}' },
+				],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const payload = {
+			preferred_prefix: '888',
+			quantity: 2,
+			department_name: 'Support',
+			assign_to_user: 'alice@acme',
+			notify_email: ['it@acme.example'],
+			comment: 'Vanity if possible',
+			country_code: 'CA',
+		};
+		const [post] = numbersRequests(emu, 'POST');
+		expect(post).toMatchObject({
+			path: '/api/numbers/add-new-number-request/toll-free',
+			status: 201,
+			params: payload,
+		});
+		expect(emu.control.numberRequests()[0]).toMatchObject({ type: 'toll_free', request: payload });
+		expect(result.items[0].json).toMatchObject({ type: 'toll_free', status: 'submitted' });
+	});
+
+	test('without options only the common fields are sent', async () => {
+		const emu = emulator();
+		await runNumbers(emu, 'numberRequest', {
+			operation: 'tollFree',
+			notifyEmails: 'it@acme.example',
+		});
+		expect(numbersRequests(emu, 'POST')[0].params).toEqual({
+			department_name: '',
+			assign_to_user: '',
+			notify_email: ['it@acme.example'],
+		});
+	});
+
+	test.each<[string, IDataObject[], string]>([
+		[
+			'a field the node fills itself',
+			[{ name: 'notify_email', value: 'x@y.z' }],
+			'Invalid "Additional Fields": "notify_email" is set with Notify Emails; remove it here',
+		],
+		[
+			'a field given twice',
+			[
+				{ name: 'quantity', value: '1' },
+				{ name: 'quantity', value: '2' },
+			],
+			'Invalid "Additional Fields": "quantity" is given twice',
+		],
+		[
+			'a field without a name',
+			[{ name: ' ', value: '1' }],
+			'Invalid "Additional Fields": every field needs a name',
+		],
+	])('%s is refused before any request', async (_name, field, message) => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', {
+			operation: 'tollFree',
+			notifyEmails: 'it@acme.example',
+			additionalFields: { field },
+		});
+		expect(result.error?.message).toBe(message);
+		expect(numbersRequests(emu)).toHaveLength(0);
+	});
+});
+
+describe('port-in request', () => {
+	let loa: Buffer;
+	let bill: Buffer;
+	beforeAll(async () => {
+		loa = await pdf('Letter of authorization');
+		bill = await pdf('Phone bill');
+	});
+
+	const portItem = (): INodeExecutionData =>
+		itemWithPdfs({
+			loa: { data: loa, fileName: 'signed-loa.pdf' },
+			bill: { data: bill, fileName: 'bill-2026-01.pdf' },
+		});
+
+	const port = (parameters: IDataObject = {}): IDataObject => ({
+		operation: 'portIn',
+		country: 'US',
+		numberToPort: '(212) 555-0100',
+		notifyEmails: 'it@acme.example',
+		...parameters,
+	});
+
+	test('multipart with the loaFile and billFile PDFs and the JSON in the data field', async () => {
+		const emu = emulator();
+		const result = await runNumbers(
+			emu,
+			'numberRequest',
+			port({
+				assignToUser: 'bob@acme',
+				options: { comment: 'Main line', departmentName: 'Front desk' },
+			}),
+			{ items: [portItem()] },
+		);
+		expect(result.error).toBeUndefined();
+		const [post] = numbersRequests(emu, 'POST');
+		expect(post).toMatchObject({ path: '/api/numbers/add-port-request', status: 201 });
+		expect(post.files).toEqual([
+			{
+				field: 'loaFile',
+				filename: 'signed-loa.pdf',
+				contentType: 'application/pdf',
+				size: loa.length,
+			},
+			{
+				field: 'billFile',
+				filename: 'bill-2026-01.pdf',
+				contentType: 'application/pdf',
+				size: bill.length,
+			},
+		]);
+		const data = {
+			country_code: 'US',
+			department_name: 'Front desk',
+			assign_to_user: 'bob@acme',
+			notify_email: ['it@acme.example'],
+			comment: 'Main line',
+			number_to_port: '12125550100',
+			toll_free: false,
+		};
+		expect(JSON.parse(String(post.params.data))).toEqual(data);
+		expect(emu.control.numberRequests()[0]).toMatchObject({ type: 'port_in', request: data });
+		expect(result.items[0].json).toMatchObject({
+			type: 'port_in',
+			files: [
+				{ field: 'loaFile', filename: 'signed-loa.pdf', size: loa.length },
+				{ field: 'billFile', filename: 'bill-2026-01.pdf', size: bill.length },
+			],
+		});
+	});
+
+	test('a toll-free number is ported with the flag on', async () => {
+		const emu = emulator();
+		const result = await runNumbers(
+			emu,
+			'numberRequest',
+			port({ numberToPort: '+1 800 555 0199', tollFree: true }),
+			{ items: [portItem()] },
+		);
+		expect(result.error).toBeUndefined();
+		expect(JSON.parse(String(numbersRequests(emu, 'POST')[0].params.data))).toMatchObject({
+			number_to_port: '18005550199',
+			toll_free: true,
+		});
+	});
+
+	test.each<[string, IDataObject, () => INodeExecutionData, string]>([
+		[
+			'a toll-free number with the flag off',
+			port({ numberToPort: '1-800-555-0199' }),
+			portItem,
+			'Invalid "Toll-Free Number": 800 is a toll-free prefix: turn Toll-Free Number on to port this number',
+		],
+		[
+			'a number that is not North American',
+			port({ numberToPort: '+44 20 7123 4567' }),
+			portItem,
+			'Invalid "Number To Port": "+44 20 7123 4567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
+		],
+		[
+			'a missing bill',
+			port(),
+			() => itemWithPdfs({ loa: { data: loa } }),
+			'Invalid "Bill Binary Field": item 0 has no binary field "bill"',
+		],
+		[
+			'an LOA that is not a PDF',
+			port(),
+			() =>
+				itemWithPdfs({
+					loa: { data: Buffer.from('scanned'), fileName: 'loa.jpg', mimeType: 'image/jpeg' },
+					bill: { data: bill },
+				}),
+			'Invalid "LOA Binary Field": the file "loa.jpg" is not a PDF (image/jpeg)',
+		],
+		[
+			'a notify address expression that gives nothing',
+			port({ notifyEmails: '={{ $json.email }}' }),
+			portItem,
+			'Invalid "Notify Emails": enter at least one e-mail address, e.g. it@example.com',
+		],
+	])('%s is refused before any request', async (_name, parameters, input, message) => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', parameters, { items: [input()] });
+		expect(result.error?.message).toBe(message);
+		expect(numbersRequests(emu)).toHaveLength(0);
+	});
+});
+
+test('the request operations tell users to create the receiving user first', () => {
+	const notice = faxCloudNode.description.properties.find((property) => property.type === 'notice');
+	expect(notice).toMatchObject({ displayOptions: { show: { resource: ['numberRequest'] } } });
+	expect(notice?.displayName).toMatch(
+		/^Create the user who will receive the number before requesting it/,
+	);
+});
