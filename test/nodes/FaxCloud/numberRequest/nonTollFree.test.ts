@@ -50,7 +50,7 @@ test('a non-toll-free request sends the JSON fields as the description names the
 	const posts = numbersRequests(emu, 'POST');
 	expect(posts.map((r) => [r.path, r.status, r.auth.userId])).toEqual([[PATH, 201, 'admin@acme']]);
 	expect(posts[0].params).toEqual(payload);
-	const [ticket] = emu.control.numberRequests();
+	const [ticket] = emu.control.numberRequests() as Array<{ id: number }>;
 	expect(ticket).toMatchObject({ type: 'non_toll_free', request: payload });
 	expect(result.items).toEqual([
 		{
