@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxCloudRequest } from '../../../shared/transport';
+import type { FilePart } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
 import type { MailMergeCsv } from './csvSource';
 import {
@@ -9,11 +10,10 @@ import {
 	csvFromItems,
 	csvSourceProperties,
 	readTemplate,
-	templateItemIndex,
+	findTemplateItem,
 } from './csvSource';
 import type { JobSettings } from './jobSettings';
 import { jobSettingProperties, readJobSettings } from './jobSettings';
-import type { FilePart } from '../../../shared/wire';
 
 const properties: INodeProperties[] = [...csvSourceProperties, ...jobSettingProperties];
 
@@ -51,25 +51,49 @@ async function createJob(
 	];
 }
 
+interface JobPlan {
+	settings: JobSettings;
+	csv: MailMergeCsv;
+	template: FilePart;
+}
+
+async function planJob(this: IExecuteFunctions, itemIndex: number): Promise<JobPlan> {
+	const settings = readJobSettings.call(this, itemIndex);
+	const csv = await csvFromBinary.call(this, itemIndex, settings);
+	const template = await readTemplate.call(this, itemIndex);
+	return { settings, csv, template };
+}
+
 /** Binary File: one job per input item, from the item's own CSV and template. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const settings = readJobSettings.call(this, itemIndex);
-	const csv = await csvFromBinary.call(this, itemIndex, settings);
-	const template = await readTemplate.call(this, itemIndex);
+	const { settings, csv, template } = await planJob.call(this, itemIndex);
 	return await createJob.call(this, itemIndex, settings, csv, template);
 }
 
-/** Input Items: every item is one CSV line and all of them make one job. */
+/**
+ * Input Items: every item is one CSV line and all of them make one job. Binary File: every
+ * item's files are checked before the first job is created, since a node stopped halfway would
+ * be run again and fax the first items' lines twice; with Continue On Fail bad items become
+ * error items instead.
+ */
 export async function executeAll(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[] | undefined> {
-	if (this.getNodeParameter('csvSource', 0, 'binary') !== 'items') return undefined;
+	if (this.getNodeParameter('csvSource', 0, 'binary') !== 'items') {
+		if (!this.continueOnFail()) {
+			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+				await planJob.call(this, itemIndex);
+			}
+		}
+		return undefined;
+	}
 	const settings = readJobSettings.call(this, 0);
 	const csv = csvFromItems.call(this, items, settings);
-	const template = await readTemplate.call(this, templateItemIndex.call(this, items));
+	const holder = findTemplateItem.call(this, items);
+	const template = await readTemplate.call(this, holder.itemIndex, holder.field);
 	return await createJob.call(this, 0, settings, csv, template);
 }

@@ -126,13 +126,14 @@ async function readBinary(
 }
 
 /** The PDF form template; the service needs a PDF, anything else fails the job as 1100. */
-export async function readTemplate(this: IExecuteFunctions, itemIndex: number): Promise<FilePart> {
-	const field = binaryFieldName.call(
-		this,
-		'templateBinaryPropertyName',
-		CSV_LABELS.template,
-		itemIndex,
-	);
+export async function readTemplate(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	fieldName?: string,
+): Promise<FilePart> {
+	const field =
+		fieldName ??
+		binaryFieldName.call(this, 'templateBinaryPropertyName', CSV_LABELS.template, itemIndex);
 	const { data, binary } = await readBinary.call(this, itemIndex, field, CSV_LABELS.template);
 	const fileName = binary.fileName || `${field}.pdf`;
 	if (data.subarray(0, 5).toString('latin1') !== '%PDF-') {
@@ -147,8 +148,11 @@ export async function readTemplate(this: IExecuteFunctions, itemIndex: number): 
 	return { field: 'Template', data, fileName, mimeType: 'application/pdf' };
 }
 
-/** Index of the first item carrying the template, so items from a sheet need not all carry it. */
-export function templateItemIndex(this: IExecuteFunctions, items: INodeExecutionData[]): number {
+/** The first item carrying the template, so items from a sheet need not all carry it. */
+export function findTemplateItem(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): { itemIndex: number; field: string } {
 	const field = binaryFieldName.call(this, 'templateBinaryPropertyName', CSV_LABELS.template, 0);
 	const index = items.findIndex((item) => item.binary?.[field] !== undefined);
 	if (index < 0) {
@@ -160,7 +164,7 @@ export function templateItemIndex(this: IExecuteFunctions, items: INodeExecution
 			'Add the PDF form template to one of the input items, e.g. with a Merge node.',
 		);
 	}
-	return index;
+	return { itemIndex: index, field };
 }
 
 function listColumns(header: string[]): string {

@@ -108,21 +108,54 @@ export const REQUEST_PATHS = {
 	portIn: apiPath('api', 'numbers', 'add-port-request'),
 } as const;
 
-/** Files a request; the answer (the provider's ticket) becomes the output item. */
-export async function fileNumberRequest(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-	body: { json: IDataObject } | { data: IDataObject; files: FilePart[] },
-): Promise<INodeExecutionData[]> {
-	const answer = await faxCloudRequest.call(this, {
-		api: 'numbers',
-		method: 'POST',
-		path,
-		...('json' in body
-			? { json: body.json }
-			: { multipart: { fields: { data: JSON.stringify(body.data) }, files: body.files } }),
-		itemIndex,
-	});
-	return [{ json: answer }];
+/** A request ready to be filed: its endpoint and its JSON body, or its data and PDF files. */
+export type NumberRequestPlan = { path: string } & (
+	| { json: IDataObject }
+	| { data: IDataObject; files: FilePart[] }
+);
+
+type Planner = (this: IExecuteFunctions, itemIndex: number) => Promise<NumberRequestPlan>;
+
+/**
+ * The operation around a planner: each item's request is checked, then filed; the answer (the
+ * provider's ticket) becomes the output item. Every item is checked before the first request is
+ * filed, since a node stopped halfway would be run again and file the first requests twice;
+ * with Continue On Fail bad items become error items instead.
+ */
+export function numberRequestOperation(plan: Planner) {
+	async function executeAll(
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	): Promise<undefined> {
+		if (!this.continueOnFail()) {
+			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+				await plan.call(this, itemIndex);
+			}
+		}
+		return undefined;
+	}
+
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<INodeExecutionData[]> {
+		const request = await plan.call(this, itemIndex);
+		const answer = await faxCloudRequest.call(this, {
+			api: 'numbers',
+			method: 'POST',
+			path: request.path,
+			...('json' in request
+				? { json: request.json }
+				: {
+						multipart: {
+							fields: { data: JSON.stringify(request.data) },
+							files: request.files,
+						},
+					}),
+			itemIndex,
+		});
+		return [{ json: answer }];
+	}
+
+	return { executeAll, execute };
 }

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -19,12 +14,13 @@ import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
-	fileNumberRequest,
+	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
 	REQUEST_LABELS,
 	REQUEST_PATHS,
 } from './common';
+import type { NumberRequestPlan } from './common';
 
 const properties: INodeProperties[] = [
 	countryParameter,
@@ -59,10 +55,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberRequestPlan> {
 	const country = countryOf(
 		this,
 		this.getNodeParameter('country', itemIndex),
@@ -100,5 +93,7 @@ export async function execute(
 		...(city ? { city } : {}),
 		area_code: areaCodes,
 	};
-	return await fileNumberRequest.call(this, itemIndex, REQUEST_PATHS.nonTollFree, { json });
+	return { path: REQUEST_PATHS.nonTollFree, json };
 }
+
+export const { execute, executeAll } = numberRequestOperation(plan);

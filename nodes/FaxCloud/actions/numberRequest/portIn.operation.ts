@@ -1,10 +1,4 @@
-import type {
-	IBinaryData,
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
@@ -15,11 +9,12 @@ import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
-	fileNumberRequest,
+	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
 	REQUEST_PATHS,
 } from './common';
+import type { NumberRequestPlan } from './common';
 
 const LABELS = {
 	number: 'Number To Port',
@@ -158,10 +153,7 @@ async function readPdf(
 	return { field: part, data, fileName, mimeType: 'application/pdf' };
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberRequestPlan> {
 	const country = countryOf(
 		this,
 		this.getNodeParameter('country', itemIndex),
@@ -188,5 +180,7 @@ export async function execute(
 		number_to_port: numberToPort,
 		toll_free: tollFree,
 	};
-	return await fileNumberRequest.call(this, itemIndex, REQUEST_PATHS.portIn, { data, files });
+	return { path: REQUEST_PATHS.portIn, data, files };
 }
+
+export const { execute, executeAll } = numberRequestOperation(plan);

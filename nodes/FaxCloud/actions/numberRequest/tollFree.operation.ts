@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { invalidParameter } from '../../../shared/validation';
@@ -13,11 +8,12 @@ import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
-	fileNumberRequest,
+	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
 	REQUEST_PATHS,
 } from './common';
+import type { NumberRequestPlan } from './common';
 
 const ADDITIONAL_FIELDS_LABEL = 'Additional Fields';
 
@@ -108,15 +104,14 @@ function readAdditionalFields(this: IExecuteFunctions, itemIndex: number): IData
 	return fields;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberRequestPlan> {
 	const common = readCommonFields.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const json: IDataObject = { ...readAdditionalFields.call(this, itemIndex), ...common };
 	if (options.country !== undefined) {
 		json.country_code = countryOf(this, options.country, GEO_LABELS.country, itemIndex);
 	}
-	return await fileNumberRequest.call(this, itemIndex, REQUEST_PATHS.tollFree, { json });
+	return { path: REQUEST_PATHS.tollFree, json };
 }
+
+export const { execute, executeAll } = numberRequestOperation(plan);

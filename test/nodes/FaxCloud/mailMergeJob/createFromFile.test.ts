@@ -167,3 +167,36 @@ test('a CSV saved with a byte order mark and blank lines counts only its data li
 	expect(result.items[0].json.ExpectedFaxes).toBe(2);
 	expect(mailMergeRequests(emu, 'POST')[0].status).toBe(201);
 });
+
+test('a bad file in a later item stops the node before the first job is created', async () => {
+	const emu = emulator();
+	const items = [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n')];
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax' },
+		{ items },
+	);
+	expect(result.error?.message).toBe(
+		'Invalid "Fax Number Column": the CSV has no column "Fax"; its columns are "Name", "Phone"',
+	);
+	expect(result.error?.context.itemIndex).toBe(1);
+	expect(mailMergeRequests(emu)).toHaveLength(0);
+});
+
+test('with Continue On Fail the good items make their jobs and the bad one an error item', async () => {
+	const emu = emulator();
+	const items = [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n'), jobItem()];
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax' },
+		{ items, continueOnFail: true },
+	);
+	expect(result.items.map((item) => [item.json.JobID ?? item.json.error, item.pairedItem])).toEqual(
+		[
+			[1, { item: 0 }],
+			[expect.stringMatching(/^Invalid "Fax Number Column"/), { item: 1 }],
+			[2, { item: 2 }],
+		],
+	);
+	expect(mailMergeRequests(emu, 'POST')).toHaveLength(2);
+});

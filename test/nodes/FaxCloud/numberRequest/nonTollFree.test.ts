@@ -185,3 +185,52 @@ test('a wrong token: authorization failed, pointing at the access token, no toke
 	expect(result.error?.description).toMatch(/Access Token of the Fax Cloud Numbers API credential/);
 	expect(errorText(result.error)).not.toContain('not-a-token');
 });
+
+describe('several items', () => {
+	const items = [
+		{ json: { email: 'it@acme.example' } },
+		{ json: { email: 'not-an-address' } },
+		{ json: { email: 'ops@acme.example' } },
+	];
+
+	test('a bad later item stops the node before the first request is filed', async () => {
+		const emu = emulator();
+		const result = await runNumbers(
+			emu,
+			'numberRequest',
+			request({ notifyEmails: '={{ $json.email }}' }),
+			{
+				items,
+			},
+		);
+		expect(result.error?.message).toBe(
+			'Invalid "Notify Emails": "not-an-address" is not an e-mail address; use name@example.com',
+		);
+		expect(result.error?.context.itemIndex).toBe(1);
+		expect(numbersRequests(emu, 'POST')).toHaveLength(0);
+	});
+
+	test('with Continue On Fail the good items are filed and the bad one is an error item', async () => {
+		const emu = emulator();
+		const result = await runNumbers(
+			emu,
+			'numberRequest',
+			request({ notifyEmails: '={{ $json.email }}' }),
+			{
+				items,
+				continueOnFail: true,
+			},
+		);
+		expect(
+			result.items.map((item) => [item.json.type ?? item.json.error, item.pairedItem]),
+		).toEqual([
+			['non_toll_free', { item: 0 }],
+			[expect.stringMatching(/^Invalid "Notify Emails"/), { item: 1 }],
+			['non_toll_free', { item: 2 }],
+		]);
+		expect(numbersRequests(emu, 'POST').map((r) => r.params.notify_email)).toEqual([
+			['it@acme.example'],
+			['ops@acme.example'],
+		]);
+	});
+});
