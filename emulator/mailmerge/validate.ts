@@ -51,19 +51,22 @@ function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, 
 async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[]; pages: number }> {
 	if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-')
 		throw new MailMergeError('filesInvalid');
-	let doc: PDFDocument;
+	// pdf-lib loads some broken files and only fails when the form is read, so both are guarded.
 	try {
-		doc = await PDFDocument.load(file.data, { ignoreEncryption: true, updateMetadata: false });
+		const doc = await PDFDocument.load(file.data, {
+			ignoreEncryption: true,
+			updateMetadata: false,
+		});
+		return {
+			fieldNames: doc
+				.getForm()
+				.getFields()
+				.map((f) => f.getName()),
+			pages: doc.getPageCount(),
+		};
 	} catch {
 		throw new MailMergeError('filesInvalid');
 	}
-	return {
-		fieldNames: doc
-			.getForm()
-			.getFields()
-			.map((f) => f.getName()),
-		pages: doc.getPageCount(),
-	};
 }
 
 /**

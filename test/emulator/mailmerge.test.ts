@@ -215,6 +215,12 @@ errorCase(
 	'Could not validate files',
 );
 errorCase(
+	'1100 template with a PDF header and nothing readable after it',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: Buffer.from('%PDF-1.7\nbroken') }),
+	1100,
+	'Could not validate files',
+);
+errorCase(
 	'1100 CSV with broken quotes',
 	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\n"Ann,12125550000\n' }),
 	1100,
