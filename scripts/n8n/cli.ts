@@ -136,12 +136,16 @@ export class N8nCli {
 	): Promise<
 		{ ok: true; run: ExecutionRun; ms: number } | { ok: false; error: string; ms: number }
 	> {
-		const result = await this.run(['execute', `--id=${id}`, '--rawOutput'], options);
+		const result = await this.run(['execute', `--id=${id}`, '--rawOutput'], {
+			...options,
+			// The command prints its result through n8n's logger at level info.
+			env: { N8N_LOG_LEVEL: 'info', ...options.env },
+		});
 		const run = result.code === 0 ? parseRawOutput(result.stdout) : undefined;
 		if (run) return { ok: true, run, ms: result.ms };
 		return {
 			ok: false,
-			error: `exit ${result.code}\n${tail(result.stdout, 60)}\n${tail(result.stderr, 60)}`,
+			error: `exit ${result.code}\n${errorLines(result.stdout + result.stderr)}`,
 			ms: result.ms,
 		};
 	}
@@ -159,6 +163,21 @@ export function parseRawOutput(stdout: string): ExecutionRun | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/** The log lines of a failed run without the pretty-printed run data n8n logs with them. */
+function errorLines(output: string): string {
+	const kept: string[] = [];
+	let depth = 0;
+	for (const line of output.split('\n')) {
+		if (depth === 0 && line === '{') depth = 1;
+		else if (depth > 0 && line === '}') {
+			depth = 0;
+			continue;
+		}
+		if (depth === 0 && !/Python task runner|Legacy aes-256-cbc/.test(line)) kept.push(line);
+	}
+	return tail(kept.join('\n'), 40);
 }
 
 function tail(text: string, count = 25): string {

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { REPO_ROOT } from './package';
+
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+
+export interface WorkflowFile {
+	id: string;
+	name: string;
+	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+	[key: string]: unknown;
+}
+
+export interface Example {
+	file: string;
+	workflow: WorkflowFile;
+	/** Starts from the Fax Cloud Trigger: published so n8n runs it while the sandbox is up. */
+	activate: boolean;
+}
+
+export function readWorkflow(file: string): WorkflowFile {
+	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowFile;
+	if (typeof workflow.id !== 'string' || !Array.isArray(workflow.nodes)) {
+		throw new Error(`${file} is not a workflow with a fixed id`);
+	}
+	return workflow;
+}
+
+export function loadExamples(): Example[] {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const workflow = readWorkflow(path.join(EXAMPLES_DIR, file));
+			const activate = workflow.nodes.some((node) => node.type.endsWith('.faxCloudTrigger'));
+			return { file, workflow, activate };
+		});
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm start`: the emulator with demo accounts and traffic, and a real n8n with this package, two
+ * credentials pointing at the emulator and the examples imported. State lives in .n8n-sandbox/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../emulator';
+import { N8nCli } from './n8n/cli';
+import { emulatorCredentials } from './n8n/credentials';
+import { n8nEnv } from './n8n/env';
+import { loadExamples } from './n8n/examples';
+import { ensureN8n } from './n8n/install';
+import { buildAndPack, installCommunityPackage, REPO_ROOT } from './n8n/package';
+import { N8nServer, SANDBOX_OWNER } from './n8n/server';
+
+const SANDBOX_DIR = path.join(REPO_ROOT, '.n8n-sandbox');
+const STATE_FILE = path.join(SANDBOX_DIR, 'state.json');
+
+interface SandboxState {
+	createdAt: string;
+	emulatorPort: number;
+	examples: string[];
+}
+
+function portFrom(name: string, fallback: number): number {
+	const port = Number(process.env[name] ?? fallback);
+	if (!Number.isInteger(port) || port <= 0 || port > 65533)
+		throw new Error(`${name} is not a port`);
+	return port;
+}
+
+function readState(): SandboxState | undefined {
+	try {
+		return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as SandboxState;
+	} catch {
+		return undefined;
+	}
+}
+
+async function main(): Promise<void> {
+	if (process.argv.includes('--reset')) {
+		fs.rmSync(SANDBOX_DIR, { recursive: true, force: true });
+		console.log('Sandbox reset: .n8n-sandbox/ removed.');
+	}
+	const n8nPort = portFrom('FAX_CLOUD_SANDBOX_PORT', 5678);
+	const emulatorPort = portFrom('FAX_CLOUD_EMULATOR_PORT', readState()?.emulatorPort ?? 47100);
+	const userFolder = path.join(SANDBOX_DIR, 'n8n');
+	const filesFolder = path.join(SANDBOX_DIR, 'files');
+	fs.mkdirSync(filesFolder, { recursive: true });
+
+	const runtime = await ensureN8n();
+	console.log('Building and packing the package...');
+	installCommunityPackage(userFolder, buildAndPack());
+
+	let emulator: Emulator | undefined;
+	let server: N8nServer | undefined;
+	let stopping = false;
+	const stop = async (code: number): Promise<void> => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\nStopping n8n and the emulator...');
+		await server?.stop().catch(() => undefined);
+		await emulator?.close().catch(() => undefined);
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	emulator = await startEmulator({
+		port: emulatorPort,
+		clock: 'real',
+		demoTraffic: true,
+		log: (line) => fs.appendFileSync(path.join(SANDBOX_DIR, 'emulator.log'), `${line}\n`),
+	});
+	const env = n8nEnv(runtime, { userFolder, port: n8nPort, filesFolder, logLevel: 'warn' });
+	const cli = new N8nCli(runtime, env);
+
+	let state = readState();
+	if (!state) {
+		console.log('First start: importing the credentials and the example workflows...');
+		await cli.importCredentials(
+			emulatorCredentials(emulator.urls, {
+				user: SEED_USERS.alice,
+				proxy: SEED_USERS.acmeAdmin,
+				numbersToken: SEED_TOKENS.acme,
+			}),
+		);
+		const examples = loadExamples();
+		await cli.importWorkflows(examples.map((example) => example.workflow));
+		for (const example of examples.filter((e) => e.activate))
+			await cli.publish(example.workflow.id);
+		state = {
+			createdAt: new Date().toISOString(),
+			emulatorPort,
+			examples: examples.map((e) => e.file),
+		};
+		fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+	}
+
+	console.log(`Starting n8n on port ${n8nPort} (log: .n8n-sandbox/n8n.log)...`);
+	server = await N8nServer.start(runtime, env, { logFile: path.join(SANDBOX_DIR, 'n8n.log') });
+	server.child.once('exit', (code) => {
+		if (!stopping) {
+			console.error(`n8n stopped unexpectedly (exit ${code}); see .n8n-sandbox/n8n.log`);
+			void stop(1);
+		}
+	});
+	await server.setupOwner(SANDBOX_OWNER);
+
+	const { urls } = emulator;
+	console.log(
+		[
+			'',
+			'Fax Cloud sandbox is running.',
+			'',
+			`  n8n editor       ${server.url}`,
+			`  login            ${SANDBOX_OWNER.email}`,
+			`  password         ${SANDBOX_OWNER.password}`,
+			'',
+			`  Fax Cloud emulator (demo traffic: an inbound fax every 40-120 s)`,
+			`    fax API        ${urls.fax}`,
+			`    mail merge     ${urls.mailMerge}`,
+			`    numbers        ${urls.numbers}`,
+			'',
+			'  Credentials in n8n: "Fax Cloud account (local emulator)" (alice@acme),',
+			'  "Fax Cloud administrator (local emulator)" (admin@acme, proxy),',
+			'  "Fax Cloud numbers (local emulator)" (token of admin@acme).',
+			`  Example workflows: ${state.examples.join(', ')}.`,
+			`  Filed inbound faxes land in .n8n-sandbox/files/.`,
+			'',
+			'  Start over with: npm start -- --reset',
+			'  Ctrl-C stops everything.',
+		].join('\n'),
+	);
+}
+
+main().catch((e) => {
+	console.error(e instanceof Error ? e.message : e);
+	process.exit(1);
+});

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+
+import type { RequestRecord } from '../../../emulator/request-log';
+import type { OutputItem } from '../../../scripts/n8n/cli';
+
+export { assert };
+
+export function jsonOf(items: OutputItem[]): Array<Record<string, unknown>> {
+	return items.map((item) => item.json);
+}
+
+/** The one request of a method and path (regular expression source) the workflow sent. */
+export function onlyRequest(
+	requests: RequestRecord[],
+	method: string,
+	path: string,
+): RequestRecord {
+	const pattern = new RegExp(`^${path}$`);
+	const matching = requests.filter((r) => r.method === method && pattern.test(r.path));
+	assert.equal(
+		matching.length,
+		1,
+		`expected one ${method} ${path}, got: ${requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'no request'}`,
+	);
+	return matching[0];
+}
+
+export function requestsTo(
+	requests: RequestRecord[],
+	method: string,
+	path: string,
+): RequestRecord[] {
+	const pattern = new RegExp(`^${path}$`);
+	return requests.filter((r) => r.method === method && pattern.test(r.path));
+}
+
+/** No secret of the seed accounts appears in a text the user sees. */
+export function assertNoSecrets(text: string, secrets: string[]): void {
+	for (const secret of secrets) {
+		assert.ok(!text.includes(secret), `a secret appears in: ${text.slice(0, 300)}`);
+		const basic = Buffer.from(secret).toString('base64');
+		assert.ok(!text.includes(basic), 'a base64 secret appears in the output');
+	}
+}

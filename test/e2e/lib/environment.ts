@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../emulator';
+import { N8nCli } from '../../../scripts/n8n/cli';
+import { emulatorCredentials } from '../../../scripts/n8n/credentials';
+import { n8nEnv } from '../../../scripts/n8n/env';
+import { readWorkflow, type WorkflowFile } from '../../../scripts/n8n/examples';
+import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/install';
+import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../../../scripts/n8n/package';
+
+export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');
+export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'e2e');
+
+export interface E2eEnvironment {
+	runtime: N8nRuntime;
+	emulator: Emulator;
+	cli: N8nCli;
+	env: NodeJS.ProcessEnv;
+	userFolder: string;
+	filesFolder: string;
+	close(keepUserFolder: boolean): Promise<void>;
+}
+
+/** A workflow file of a case: a bare name is under test/e2e/workflows, a path is from the repo root. */
+export function workflowPath(file: string): string {
+	return file.includes('/') ? path.join(REPO_ROOT, file) : path.join(WORKFLOWS_DIR, file);
+}
+
+export function loadWorkflows(files: string[]): WorkflowFile[] {
+	const workflows = [...new Set(files)].map((file) => readWorkflow(workflowPath(file)));
+	const ids = new Map<string, string>();
+	for (const workflow of workflows) {
+		const other = ids.get(workflow.id);
+		if (other)
+			throw new Error(`workflows "${other}" and "${workflow.name}" share the id ${workflow.id}`);
+		ids.set(workflow.id, workflow.name);
+	}
+	return workflows;
+}
+
+/**
+ * A fresh n8n user folder with the packed package installed, the credentials pointing at a new
+ * emulator (real clock, moved forward by the cases when they need time to pass) and the workflows
+ * imported. `options.port` is n8n's HTTP port, used by the phases that run `n8n start`.
+ */
+export async function startEnvironment(options: {
+	workflows: WorkflowFile[];
+	tarball?: string;
+	port?: number;
+	label: string;
+}): Promise<E2eEnvironment> {
+	const runtime = await ensureN8n();
+	const tarball = options.tarball ?? buildAndPack();
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `fax-cloud-${options.label}-`));
+	const filesFolder = path.join(userFolder, 'files');
+	fs.mkdirSync(filesFolder, { recursive: true });
+	installCommunityPackage(userFolder, tarball);
+	const emulator = await startEmulator({ port: 0, clock: 'real' });
+	const env = {
+		...n8nEnv(runtime, { userFolder, filesFolder, port: options.port }),
+		// Lets test workflows read values the harness prepared as {{ $env.E2E_... }}.
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+	};
+	const cli = new N8nCli(runtime, env);
+	await cli.importCredentials(
+		emulatorCredentials(emulator.urls, {
+			user: SEED_USERS.alice,
+			proxy: SEED_USERS.acmeAdmin,
+			numbersToken: SEED_TOKENS.acme,
+		}),
+	);
+	if (options.workflows.length > 0) await cli.importWorkflows(options.workflows);
+	return {
+		runtime,
+		emulator,
+		cli,
+		env,
+		userFolder,
+		filesFolder,
+		close: async (keepUserFolder) => {
+			await emulator.close();
+			if (!keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}

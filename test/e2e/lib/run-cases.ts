@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { E2eEnvironment } from './environment';
+import { workflowPath } from './environment';
+import { readWorkflow } from '../../../scripts/n8n/examples';
+import { runResult } from './run-result';
+import type { E2eCase, E2eContext } from './types';
+
+export interface CaseOutcome {
+	title: string;
+	workflow: string;
+	passed: boolean;
+	ms: number;
+	message?: string;
+}
+
+/** Runs each case's workflow with `n8n execute --id` and its checks; goes on after a failure. */
+export async function runCases(
+	environment: E2eEnvironment,
+	cases: E2eCase[],
+	logDir: string,
+): Promise<CaseOutcome[]> {
+	const ctx: E2eContext = {
+		emulator: environment.emulator,
+		state: new Map(),
+		filesFolder: environment.filesFolder,
+	};
+	const outcomes: CaseOutcome[] = [];
+	for (const testCase of cases) {
+		const started = Date.now();
+		const workflow = readWorkflow(workflowPath(testCase.workflow));
+		let message: string | undefined;
+		try {
+			const values = (await testCase.prepare?.(ctx)) ?? {};
+			const sinceSeq = lastSeq(environment);
+			const outcome = await environment.cli.execute(workflow.id, { env: values });
+			const requests = environment.emulator.control.requests({ sinceSeq });
+			const result = runResult(outcome, requests);
+			fs.writeFileSync(
+				path.join(logDir, `${path.basename(testCase.workflow, '.json')}.out.json`),
+				JSON.stringify(outcome.ok ? outcome.run : { error: outcome.error }, null, 2),
+			);
+			if (!testCase.expectFailure && !outcome.ok) {
+				throw new Error(`the workflow failed:\n${outcome.error}`);
+			}
+			if (testCase.expectFailure && outcome.ok) {
+				throw new Error('the workflow succeeded, but a failure was expected');
+			}
+			await testCase.check(result, ctx);
+		} catch (error) {
+			message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+		}
+		const ms = Date.now() - started;
+		outcomes.push({
+			title: testCase.title,
+			workflow: testCase.workflow,
+			passed: !message,
+			ms,
+			message,
+		});
+		const mark = message ? 'FAIL' : 'ok  ';
+		console.log(`  ${mark} ${testCase.title} (${(ms / 1000).toFixed(1)} s)`);
+		if (message) console.log(indent(message));
+	}
+	return outcomes;
+}
+
+function lastSeq(environment: E2eEnvironment): number {
+	const all = environment.emulator.control.requests();
+	return all.length === 0 ? 0 : all[all.length - 1].seq;
+}
+
+function indent(text: string): string {
+	return text
+		.split('\n')
+		.slice(0, 40)
+		.map((line) => `        ${line}`)
+		.join('\n');
+}

@@ -1,0 +1,40 @@
+import type { Emulator } from '../../../emulator';
+import type { RequestRecord } from '../../../emulator/request-log';
+import type { ExecutionRun, OutputItem } from '../../../scripts/n8n/cli';
+
+export interface E2eContext {
+	emulator: Emulator;
+	/** Values one case leaves for a later one (e.g. the id of a fax it created). */
+	state: Map<string, unknown>;
+	/** Folder n8n's Read/Write Files node may use. */
+	filesFolder: string;
+}
+
+/** One workflow execution as a case sees it. */
+export interface RunResult {
+	ok: boolean;
+	run?: ExecutionRun;
+	/** Error text of a failed execution (n8n's log lines). */
+	error?: string;
+	/** Requests the emulator received while the workflow ran. */
+	requests: RequestRecord[];
+	/** Output items of a node (first run), of output `output` (0 = main / true branch). */
+	items(node: string, output?: number): OutputItem[];
+	/** Whether the node ran at all. */
+	ran(node: string): boolean;
+}
+
+export interface E2eCase {
+	/** What a user would call it, e.g. "Outbound fax: send to two recipients". */
+	title: string;
+	/** File name under test/e2e/workflows/. */
+	workflow: string;
+	/**
+	 * Sets the emulator up and returns values the workflow reads as `$env.<NAME>` (names start
+	 * with E2E_), for things a workflow cannot find itself, like a fax id the harness created.
+	 */
+	prepare?(ctx: E2eContext): Promise<Record<string, string> | void> | Record<string, string> | void;
+	/** The execution is expected to fail (a node error without Continue On Fail). */
+	expectFailure?: boolean;
+	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
+}
