@@ -210,6 +210,19 @@ function plainText(buffer: Buffer): string {
 		.slice(0, 200);
 }
 
+/** Field-level problems some answers list (`details: [{field, message}]`), as one sentence. */
+function fieldProblems(body: IDataObject | undefined): string {
+	if (!Array.isArray(body?.details)) return '';
+	return (body.details as unknown[])
+		.map((detail) => {
+			if (!detail || typeof detail !== 'object') return String(detail);
+			const { field, message } = detail as IDataObject;
+			return [field, message].filter((part) => part !== undefined && part !== '').join(': ');
+		})
+		.filter(Boolean)
+		.join('; ');
+}
+
 /** Turns an HTTP answer into the parsed JSON body, or the failure the user will read. */
 function checkResponse(
 	request: FaxCloudRequest,
@@ -224,7 +237,7 @@ function checkResponse(
 	if (httpCode >= 400 || failedStatus) {
 		const serviceText =
 			failedStatus?.text ||
-			String(body?.message ?? body?.error ?? '') ||
+			[String(body?.message ?? body?.error ?? ''), fieldProblems(body)].filter(Boolean).join(' ') ||
 			(body ? '' : plainText(buffer));
 		const title =
 			httpCode >= 400
@@ -249,6 +262,12 @@ function checkResponse(
 				mayHaveReachedService: transient && mayHaveReachedService,
 			},
 		};
+	}
+	if (!body && request.api === 'numbers' && !/json/i.test(contentType)) {
+		// The numbers interface's success bodies are not described: an empty or plain-text 2xx is
+		// still a success, and reporting it as a failure would invite a duplicate number request.
+		const text = buffer.toString('utf8').trim();
+		return { ok: true, value: text ? { httpCode, message: text.slice(0, 2000) } : { httpCode } };
 	}
 	if (!body) {
 		return {

@@ -197,6 +197,72 @@ describe('shared request helper', () => {
 		expectNoSecrets(JSON.stringify(error));
 	});
 
+	test('the field problems a 400 lists are part of the message', async () => {
+		const numbers = await server((_r, _n, res) =>
+			sendJson(res, 400, {
+				error: 'validation_error',
+				message: 'The request is not valid',
+				details: [
+					{ field: 'notify_email', message: 'must be a non-empty array' },
+					{ field: 'region', message: 'unknown region ZZ' },
+				],
+			}),
+		);
+		const { error } = await callHelper(credentials(numbers.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({ api: 'numbers', method: 'POST', path: apiPath('api', 'numbers', 'x'), json: {} }),
+			);
+		});
+		expect(error?.message).toBe(
+			'Bad request (HTTP 400): The request is not valid notify_email: must be a non-empty array; region: unknown region ZZ',
+		);
+	});
+
+	test.each([
+		['', 'text/plain', { httpCode: 201 }],
+		[
+			'Request received',
+			'text/plain; charset=utf-8',
+			{ httpCode: 201, message: 'Request received' },
+		],
+	])(
+		'a numbers request answered 201 with %p (%s) is a success, so nobody files it twice',
+		async (body, type, expected) => {
+			const numbers = await server((_r, _n, res) => {
+				res.writeHead(201, { 'Content-Type': type });
+				res.end(body);
+			});
+			const { value, error } = await callHelper(credentials(numbers.url), async function () {
+				return await faxCloudRequest.call(
+					this,
+					request({
+						api: 'numbers',
+						method: 'POST',
+						path: apiPath('api', 'numbers', 'x'),
+						json: {},
+					}),
+				);
+			});
+			expect(error).toBeUndefined();
+			expect(value).toEqual(expected);
+		},
+	);
+
+	test('a numbers answer that claims JSON but is cut short is still an error', async () => {
+		const numbers = await server((_r, _n, res) => {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end('[{"code":"N');
+		});
+		const { error } = await callHelper(credentials(numbers.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US'), attempts: 1 }),
+			);
+		});
+		expect(error?.message).toMatch(/not valid JSON/);
+	});
+
 	test('Return All follows ResultsReference with GetNextResults to the last page', async () => {
 		const fax = await server((req, _n, res) => {
 			const query = new URL(req.url, 'http://x').searchParams;
