@@ -1,0 +1,123 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { validateChoice, validateInteger } from '../shared/validation';
+import { PollBudget } from './budget';
+import * as mailMergeJobFinished from './events/mailMergeJobFinished';
+import * as newInboundFax from './events/newInboundFax';
+import * as outboundFaxStatusChanged from './events/outboundFaxStatusChanged';
+import type { PreparedEvent } from './events/types';
+import { loadState, saveState } from './state';
+
+const EVENTS: Record<string, { prepare(this: IPollFunctions): PreparedEvent }> = {
+	[newInboundFax.NEW_INBOUND_FAX]: newInboundFax,
+	[outboundFaxStatusChanged.OUTBOUND_FAX_STATUS_CHANGED]: outboundFaxStatusChanged,
+	[mailMergeJobFinished.MAIL_MERGE_JOB_FINISHED]: mailMergeJobFinished,
+};
+
+const DEFAULT_MAX_EVENTS = 1_000;
+
+export class FaxCloudTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fax Cloud Trigger',
+		name: 'faxCloudTrigger',
+		icon: { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when a fax arrives, an outbound fax changes status or a mail merge job finishes',
+		defaults: { name: 'Fax Cloud Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'faxCloudApi', required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Mail Merge Job Finished',
+						value: mailMergeJobFinished.MAIL_MERGE_JOB_FINISHED,
+						description: 'A mail merge job of the login reached COMPLETE or CANCELLED',
+					},
+					{
+						name: 'New Inbound Fax',
+						value: newInboundFax.NEW_INBOUND_FAX,
+						description: 'A fax was received',
+					},
+					{
+						name: 'Outbound Fax Status Changed',
+						value: outboundFaxStatusChanged.OUTBOUND_FAX_STATUS_CHANGED,
+						description: 'A sent fax reached a new status, e.g. sent or send failed',
+					},
+				],
+				default: 'newInboundFax',
+				description: 'What starts the workflow',
+			},
+			...newInboundFax.properties,
+			...outboundFaxStatusChanged.properties,
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Max Events per Poll',
+						name: 'maxEventsPerPoll',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 10_000 },
+						default: DEFAULT_MAX_EVENTS,
+						description:
+							'Largest number of events one poll emits; a larger backlog continues at the next polls, none lost',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = validateChoice(
+			this,
+			this.getNodeParameter('event'),
+			'Event',
+			Object.keys(EVENTS),
+		);
+		const prepared = EVENTS[event].prepare.call(this);
+		const options = this.getNodeParameter('options', {}) as { maxEventsPerPoll?: unknown };
+		const maxEvents = validateInteger(
+			this,
+			options.maxEventsPerPoll ?? DEFAULT_MAX_EVENTS,
+			'Max Events per Poll',
+			{ min: 1, max: 10_000 },
+		);
+
+		if (this.getMode() === 'manual') {
+			const sample = await prepared.sample();
+			return sample ? [[sample]] : null;
+		}
+
+		// The stored state changes only here, after every request of the poll succeeded: a failed
+		// poll leaves it as it was, so the next poll reads the same window again.
+		const staticData = this.getWorkflowStaticData('node');
+		const stored = loadState(staticData, prepared.watching);
+		if (!stored) {
+			const state = await prepared.baseline();
+			saveState(staticData, { ...state, watching: prepared.watching });
+			return null;
+		}
+		const { items, state } = await prepared.poll(stored, new PollBudget(this, maxEvents));
+		saveState(staticData, { ...state, watching: prepared.watching });
+		return items.length > 0 ? [items] : null;
+	}
+}

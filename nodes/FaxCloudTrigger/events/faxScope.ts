@@ -1,0 +1,68 @@
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+import { invalidParameter, validateChoice } from '../../shared/validation';
+
+const SCOPES = ['own', 'allUsers', 'oneUser'] as const;
+
+/** Whose faxes a fax event watches, shown for the given event values. */
+export function faxScopeParameters(events: string[]): INodeProperties[] {
+	return [
+		{
+			displayName: 'Watch Faxes Of',
+			name: 'faxesOf',
+			type: 'options',
+			displayOptions: { show: { event: events } },
+			options: [
+				{
+					name: 'All Users',
+					value: 'allUsers',
+					description:
+						'Every user of the organization (FaxUserId *); needs a proxy login, the way the service recommends to poll',
+				},
+				{
+					name: 'One User',
+					value: 'oneUser',
+					description: 'The faxes of the user entered below; needs a proxy login',
+				},
+				{
+					name: 'Credential Login',
+					value: 'own',
+					description: 'The faxes of the user the credential logs in as',
+				},
+			],
+			default: 'own',
+			description: 'Whose faxes to watch',
+		},
+		{
+			displayName: 'Fax User ID',
+			name: 'faxUserId',
+			type: 'string',
+			displayOptions: { show: { event: events, faxesOf: ['oneUser'] } },
+			default: '',
+			required: true,
+			placeholder: 'e.g. alice@acme',
+			description: 'User whose faxes to watch, as name@organization',
+		},
+	];
+}
+
+/** FaxUserId of the searches: undefined for the login's own faxes, `*` for all users. */
+export function readFaxUserId(this: IPollFunctions): string | undefined {
+	const scope = validateChoice(
+		this,
+		this.getNodeParameter('faxesOf', 'own'),
+		'Watch Faxes Of',
+		SCOPES,
+	);
+	if (scope === 'own') return undefined;
+	if (scope === 'allUsers') return '*';
+	const user = String(this.getNodeParameter('faxUserId', '')).trim();
+	if (!user || /\s/.test(user) || user === '*') {
+		throw invalidParameter(
+			this,
+			'Fax User ID',
+			`${JSON.stringify(user)} is not a user ID; enter one user as name@organization, or choose All Users`,
+		);
+	}
+	return user;
+}

@@ -1,0 +1,63 @@
+import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+import { validateBoolean } from '../../shared/validation';
+import type { FaxWatch } from '../faxSearch';
+import { baselineFaxes, pollFaxes, sampleFax } from '../faxSearch';
+import { downloadFaxImage, imageParameters, readImageSettings } from '../image';
+import { markRetrieved } from '../marks';
+import { INBOUND_FAXES } from './faxKinds';
+import { faxScopeParameters, readFaxUserId } from './faxScope';
+import type { PreparedEvent } from './types';
+
+export const NEW_INBOUND_FAX = 'newInboundFax';
+
+export const properties: INodeProperties[] = [
+	...faxScopeParameters([NEW_INBOUND_FAX]),
+	...imageParameters([NEW_INBOUND_FAX]),
+	{
+		displayName: 'Mark as Retrieved',
+		name: 'markAsRetrieved',
+		type: 'boolean',
+		displayOptions: { show: { event: [NEW_INBOUND_FAX] } },
+		default: false,
+		description:
+			'Whether to set Mark, the service’s own "retrieved" flag, on each fax the trigger emits (the trigger emits each fax once either way)',
+	},
+];
+
+export function prepare(this: IPollFunctions): PreparedEvent {
+	const faxUserId = readFaxUserId.call(this);
+	const image = readImageSettings.call(this);
+	const markAsRetrieved = validateBoolean(
+		this,
+		this.getNodeParameter('markAsRetrieved', false),
+		'Mark as Retrieved',
+	);
+	const watch: FaxWatch = {
+		kind: INBOUND_FAXES,
+		faxUserId,
+		accepts: () => true,
+		toItem: async (fax): Promise<INodeExecutionData> =>
+			image
+				? { json: fax, binary: await downloadFaxImage.call(this, INBOUND_FAXES, fax, image) }
+				: { json: fax },
+	};
+	return {
+		watching: `${NEW_INBOUND_FAX}:${faxUserId ?? ''}`,
+		sample: async () => await sampleFax.call(this, watch),
+		baseline: async () => await baselineFaxes.call(this, watch),
+		poll: async (state, budget) => {
+			const found = await pollFaxes.call(this, watch, state, budget);
+			if (!markAsRetrieved) return { items: found.items, state: found.state };
+			const faxIds = found.events.map((event) => Number(event.fax.FaxId));
+			const marks = await markRetrieved.call(this, faxIds, state.marks ?? [], budget);
+			for (const item of found.items) {
+				if (marks.marked.has(Number(item.json.FaxId))) item.json.Mark = true;
+			}
+			return {
+				items: found.items,
+				state: { ...found.state, marks: marks.retry.length > 0 ? marks.retry : undefined },
+			};
+		},
+	};
+}

@@ -1,0 +1,84 @@
+import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+import { invalidParameter, validateChoice } from '../../shared/validation';
+import type { FaxWatch } from '../faxSearch';
+import { baselineFaxes, pollFaxes, sampleFax } from '../faxSearch';
+import { downloadFaxImage, imageParameters, readImageSettings } from '../image';
+import { OUTBOUND_FAXES } from './faxKinds';
+import { faxScopeParameters, readFaxUserId } from './faxScope';
+import type { PreparedEvent } from './types';
+
+export const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
+
+const SEND_FAX_STATUSES = [
+	'awaitingConversion',
+	'awaitingCoverpage',
+	'scheduled',
+	'sending',
+	'sent',
+	'sendFailed',
+] as const;
+
+export const properties: INodeProperties[] = [
+	...faxScopeParameters([OUTBOUND_FAX_STATUS_CHANGED]),
+	{
+		displayName: 'Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		displayOptions: { show: { event: [OUTBOUND_FAX_STATUS_CHANGED] } },
+		options: [
+			{
+				name: 'Awaiting Conversion',
+				value: 'awaitingConversion',
+				description: 'Waiting to be converted to the fax format (a new fax)',
+			},
+			{
+				name: 'Awaiting Cover Page',
+				value: 'awaitingCoverpage',
+				description: 'Waiting for a cover page template',
+			},
+			{ name: 'Scheduled', value: 'scheduled', description: 'Waiting to be sent' },
+			{ name: 'Send Failed', value: 'sendFailed', description: 'The fax cannot be sent' },
+			{ name: 'Sending', value: 'sending', description: 'Being sent' },
+			{ name: 'Sent', value: 'sent', description: 'The fax was sent' },
+		],
+		default: ['sent', 'sendFailed'],
+		description:
+			'Which new statuses to emit; Sent and Send Failed together mean "the fax is completed"',
+	},
+	...imageParameters([OUTBOUND_FAX_STATUS_CHANGED]),
+];
+
+function readStatuses(this: IPollFunctions): Set<string> {
+	const value = this.getNodeParameter('statuses', ['sent', 'sendFailed']);
+	const list = Array.isArray(value) ? value : [value];
+	if (list.length === 0) {
+		throw invalidParameter(this, 'Statuses', 'choose at least one status to emit');
+	}
+	return new Set(list.map((status) => validateChoice(this, status, 'Statuses', SEND_FAX_STATUSES)));
+}
+
+export function prepare(this: IPollFunctions): PreparedEvent {
+	const faxUserId = readFaxUserId.call(this);
+	const statuses = readStatuses.call(this);
+	const image = readImageSettings.call(this);
+	const watch: FaxWatch = {
+		kind: OUTBOUND_FAXES,
+		faxUserId,
+		accepts: (fax) => statuses.has(String(fax.FaxStatus)),
+		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
+		toItem: async (fax): Promise<INodeExecutionData> =>
+			image
+				? { json: fax, binary: await downloadFaxImage.call(this, OUTBOUND_FAXES, fax, image) }
+				: { json: fax },
+	};
+	return {
+		watching: `${OUTBOUND_FAX_STATUS_CHANGED}:${faxUserId ?? ''}`,
+		sample: async () => await sampleFax.call(this, watch),
+		baseline: async () => await baselineFaxes.call(this, watch),
+		poll: async (state, budget) => {
+			const found = await pollFaxes.call(this, watch, state, budget);
+			return { items: found.items, state: found.state };
+		},
+	};
+}

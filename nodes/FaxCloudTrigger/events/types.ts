@@ -1,0 +1,25 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { PollBudget } from '../budget';
+import type { TriggerState } from '../state';
+
+/** The stored state of an event, without the `watching` tag the node adds. */
+export type EventState = Omit<TriggerState, 'watching'>;
+
+/**
+ * One event of the trigger with its parameters read and checked (before any request), bound to
+ * the poll's context.
+ */
+export interface PreparedEvent {
+	/** What the stored state belongs to: the event and whose records it watches. */
+	watching: string;
+	/** "Fetch Test Event": the most recent matching event, nothing stored. */
+	sample(): Promise<INodeExecutionData | undefined>;
+	/** First activation: where "now" is on the service; emits nothing. */
+	baseline(): Promise<EventState>;
+	/** Every event after the stored state, each once, and the state to store. */
+	poll(
+		state: EventState,
+		budget: PollBudget,
+	): Promise<{ items: INodeExecutionData[]; state: EventState }>;
+}
