@@ -1,0 +1,86 @@
+import { windowStartOf } from '../../../nodes/FaxCloudTrigger/cursor';
+import { useEmulator } from '../../support/emulator';
+import {
+	drain,
+	historyAfter,
+	inboundCreatedAfter,
+	inboundIds,
+	searches,
+	sorted,
+	statusChanges,
+	watchTrigger,
+} from './support';
+
+const emulator = useEmulator();
+
+const HOUR = 60 * 60_000;
+
+describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
+	test('5,000 received faxes are drained 1,000 per poll, oldest first, none lost or repeated', async () => {
+		const emu = emulator();
+		emu.control.bulkCreateInbound(300, { userId: 'alice@acme' });
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		const lastBefore = emu.control.stats().inboundCount;
+		emu.control.advance(HOUR);
+		emu.control.bulkCreateInbound(5_000, {
+			userId: 'alice@acme',
+			from: '2026-01-05T09:00:01Z',
+			to: emu.control.now(),
+		});
+
+		const polls = await drain(trigger);
+		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+		const emitted = polls.flatMap(inboundIds);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, lastBefore)));
+		const times = polls.flat().map((item) => Date.parse(String(item.json.ReceivedTime)));
+		expect(times).toEqual([...times].sort((a, b) => a - b));
+		// Each poll pages through the results with ResultsReference.
+		expect(searches(emu, 'inboundfaxes').some((r) => r.query.GetNextResults)).toBe(true);
+		// The state keeps only the keys of the last window (here about 1.4 faxes per second).
+		const { cursor, seen } = trigger.staticData() as {
+			cursor: string;
+			seen: Record<string, string[]>;
+		};
+		const start = windowStartOf(Date.parse(cursor));
+		expect(Object.keys(seen).every((time) => Date.parse(time) >= start)).toBe(true);
+		expect(Object.values(seen).flat().length).toBeLessThan(2 * 60 * 1.4);
+	});
+
+	test('5,000 completed outbound faxes with a limit of 1,500 per poll', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'outboundFaxStatusChanged',
+			options: { maxEventsPerPoll: 1_500 },
+		});
+		await trigger.poll();
+		const skip = emu.control.outboundHistory().length;
+		emu.control.advance(HOUR);
+		emu.control.bulkCreateOutbound(5_000, {
+			userId: 'alice@acme',
+			from: '2026-01-05T09:00:00Z',
+			to: emu.control.now(),
+		});
+
+		const polls = await drain(trigger);
+		expect(polls.map((items) => items.length)).toEqual([1_500, 1_500, 1_500, 500]);
+		const emitted = polls.flatMap(statusChanges);
+		expect(new Set(emitted).size).toBe(emitted.length);
+		expect(sorted(emitted)).toEqual(sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])));
+	});
+
+	test('a poll stops at the engine’s time budget and the next poll continues', async () => {
+		const emu = emulator();
+		// A budget already spent when the poll starts: each poll takes one event and stops.
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
+		await trigger.poll();
+		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
+		emu.control.advance(30_000);
+		faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 3 }));
+
+		const polls = await drain(trigger);
+		expect(polls.map((items) => items.length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+		expect(polls.flatMap(inboundIds)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+	});
+});

@@ -1,0 +1,116 @@
+import { useEmulator } from '../../support/emulator';
+import {
+	drain,
+	historyAfter,
+	inboundCreatedAfter,
+	inboundIds,
+	searches,
+	sendOutbound,
+	sorted,
+	statusChanges,
+	watchTrigger,
+} from './support';
+
+/** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
+const emulator = useEmulator({ datetimePrecision: 'minute' });
+
+describe('Fax Cloud Trigger at minute precision', () => {
+	test('faxes arriving all through one minute, polled several times in it, are each emitted once', async () => {
+		const emu = emulator();
+		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:59:40Z' });
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		expect(trigger.staticData().cursor).toBe('2026-01-05T08:59:00.000Z');
+		const lastBefore = emu.control.stats().inboundCount;
+
+		const emitted: number[][] = [];
+		for (const [wait, count] of [
+			[5_000, 3],
+			[15_000, 2],
+			[39_000, 4],
+			[1_000, 0],
+			[30_000, 1],
+		]) {
+			emu.control.advance(wait);
+			if (count > 0) emu.control.injectInbound({ userId: 'alice@acme', count });
+			emitted.push(inboundIds(await trigger.pollItems()));
+		}
+		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
+		expect(emitted.flat()).toEqual(inboundCreatedAfter(emu, lastBefore));
+		expect(await trigger.poll()).toBeNull();
+		// Every search after the first re-reads the minute before the cursor's minute.
+		expect(searches(emu, 'inboundfaxes').map((r) => r.query.DatetimeAfter)).toEqual([
+			undefined,
+			'2026-01-05T08:58Z',
+			'2026-01-05T08:59Z',
+			'2026-01-05T08:59Z',
+			'2026-01-05T08:59Z',
+			'2026-01-05T08:59Z',
+			'2026-01-05T09:00Z',
+		]);
+	});
+
+	test('5,000 faxes in one minute are drained over several polls, none lost or repeated', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		emu.control.injectInbound({ userId: 'alice@acme' });
+		await trigger.poll();
+		emu.control.advance(20_000);
+		emu.control.injectInbound({ userId: 'alice@acme', count: 5_000 });
+
+		const polls = await drain(trigger);
+		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+		const emitted = polls.flatMap(inboundIds);
+		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, 1)));
+		expect(new Set(emitted).size).toBe(5_000);
+
+		// The keys of that minute are kept only while the window can return them.
+		const keys = () => Object.values(trigger.staticData().seen as object).flat().length;
+		expect(keys()).toBe(5_001);
+		emu.control.advance(3 * 60_000);
+		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+		expect(keys()).toBe(1);
+	});
+
+	test('outbound status changes within one minute are each emitted once', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'outboundFaxStatusChanged',
+			statuses: ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'],
+		});
+		await trigger.poll();
+		const skip = emu.control.outboundHistory().length;
+		const faxes = [await sendOutbound(emu, 'alice'), await sendOutbound(emu, 'bob')];
+		const emitted: string[] = [];
+		for (const step of [0, 5_000, 2_000, 20_000, 30_000, 60_000]) {
+			emu.control.advance(step);
+			emitted.push(...statusChanges(await trigger.pollItems()));
+		}
+		const alice = historyAfter(emu, skip).filter((change) => change.startsWith(`${faxes[0]}:`));
+		expect(emitted).toEqual(alice);
+		expect(alice).toHaveLength(4);
+	});
+
+	test('a fax back in the same status within the same minute cannot be told apart, so it is emitted once', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'outboundFaxStatusChanged',
+			statuses: ['scheduled', 'sending'],
+		});
+		await trigger.poll();
+		// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
+		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
+		const emitted: string[] = [];
+		for (const step of [5_000, 2_000, 5_000, 60_000]) {
+			emu.control.advance(step);
+			emitted.push(...statusChanges(await trigger.pollItems()));
+		}
+		expect(emitted).toEqual([
+			`${faxId}:scheduled`,
+			`${faxId}:sending`,
+			// The second sending is at 09:01Z: a new minute, a new change.
+			`${faxId}:sending`,
+		]);
+	});
+});

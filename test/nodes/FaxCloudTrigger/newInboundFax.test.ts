@@ -1,0 +1,253 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { errorText } from '../FaxCloud/outboundFax/support';
+import { inboundIds, searches, watchTrigger } from './support';
+
+const emulator = useEmulator();
+
+const NEW_INBOUND_FAX = { event: 'newInboundFax' };
+
+describe('Fax Cloud Trigger: New Inbound Fax', () => {
+	test('the first activation emits nothing from the past and takes "now" from the newest fax', async () => {
+		const emu = emulator();
+		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-04T10:00:00Z' });
+		emu.control.injectInbound({ userId: 'alice@acme', count: 2, at: '2026-01-05T08:59:30Z' });
+		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
+
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData()).toMatchObject({
+			cursor: '2026-01-05T08:59:30.000Z',
+			seen: { '2026-01-05T08:59:30.000Z': expect.arrayContaining(['in:2', 'in:3']) },
+		});
+		expect(searches(emu, 'inboundfaxes').map((r) => r.query)).toEqual([
+			{ SortColumn: 'dateTime', SortOrder: 'desc', ResultLimit: '250' },
+		]);
+
+		// Polls that find the same faxes in the overlap emit nothing.
+		emu.control.advance(60_000);
+		expect(await trigger.poll()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a new fax is emitted once, normalised, from a search that overlaps the last window', async () => {
+		const emu = emulator();
+		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:10Z' });
+		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
+		await trigger.poll();
+		emu.control.advance(5 * 60_000);
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+
+		const items = await trigger.pollItems();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({
+			FaxId: Number(fax.FaxId),
+			FaxUserId: 'alice@acme',
+			FaxStatus: 'recvOk',
+			ReceivedTime: '2026-01-05T09:05:00.000Z',
+			Mark: false,
+		});
+		expect(typeof items[0].json.PagesReceived).toBe('number');
+		expect(searches(emu, 'inboundfaxes')[1].query).toEqual({
+			DatetimeAfter: '2026-01-05T08:29Z',
+			SortColumn: 'dateTime',
+			SortOrder: 'asc',
+			ResultLimit: '250',
+		});
+
+		emu.control.advance(60_000);
+		expect(await trigger.poll()).toBeNull();
+		expect(searches(emu, 'inboundfaxes')[2].query.DatetimeAfter).toBe('2026-01-05T09:04Z');
+	});
+
+	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
+		const emu = emulator();
+		emu.control.injectInbound({ userId: 'alice@acme' });
+		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
+		await trigger.poll();
+		const [late] = emu.control.injectInbound({ userId: 'alice@acme' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(late.FaxId)]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a service holding no fax at activation: every fax that appears later is new', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData()).toMatchObject({ cursor: null, seen: {} });
+		// Even a fax stamped before the activation: it was not on the service then.
+		const faxes = [
+			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' }),
+			...emu.control.injectInbound({ userId: 'alice@acme', count: 2 }),
+		];
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxes.map((f) => Number(f.FaxId)));
+		expect(searches(emu, 'inboundfaxes')[1].query).toEqual({
+			SortColumn: 'dateTime',
+			SortOrder: 'asc',
+			ResultLimit: '250',
+		});
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('Watch Faxes Of: the login’s own faxes, all users (*) or one user with a proxy login', async () => {
+		const emu = emulator();
+		const own = watchTrigger(emu, NEW_INBOUND_FAX);
+		const all = watchTrigger(
+			emu,
+			{ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' },
+			{ user: 'acmeAdmin' },
+		);
+		const bob = watchTrigger(
+			emu,
+			{ ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: 'bob@acme' },
+			{ user: 'acmeAdmin' },
+		);
+		for (const trigger of [own, all, bob]) await trigger.poll();
+		emu.control.injectInbound({ userId: 'alice@acme' });
+		emu.control.injectInbound({ userId: 'bob@acme' });
+		emu.control.injectInbound({ userId: 'carol@globex' });
+
+		const users = async (trigger: typeof own) =>
+			(await trigger.pollItems()).map((item) => item.json.FaxUserId);
+		expect(await users(own)).toEqual(['alice@acme']);
+		expect(await users(all)).toEqual(['alice@acme', 'bob@acme']);
+		expect(await users(bob)).toEqual(['bob@acme']);
+		const queries = searches(emu, 'inboundfaxes').map((r) => ({
+			login: r.auth.userId,
+			faxUserId: r.query.FaxUserId,
+		}));
+		expect(queries).toEqual(
+			expect.arrayContaining([
+				{ login: 'alice@acme', faxUserId: undefined },
+				{ login: 'admin@acme', faxUserId: '*' },
+				{ login: 'admin@acme', faxUserId: 'bob@acme' },
+			]),
+		);
+	});
+
+	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
+		await trigger.poll();
+		emu.control.injectInbound({ userId: 'bob@acme' });
+		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().watching).toBe('newInboundFax:*');
+		const [next] = emu.control.injectInbound({ userId: 'bob@acme' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+	});
+
+	test.each([
+		['pdf', 'application/pdf', '%PDF'],
+		['tif', 'image/tiff', 'II*\u0000'],
+	])('attaches the fax image as %s', async (format, mimeType, magic) => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			...NEW_INBOUND_FAX,
+			attachImage: format,
+			binaryPropertyName: 'fax',
+		});
+		await trigger.poll();
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 2 } });
+		const [item] = await trigger.pollItems();
+		expect(item.json.FaxId).toBe(Number(fax.FaxId));
+		expect(item.binary?.fax).toMatchObject({ mimeType, fileName: `fax-${fax.FaxId}.${format}` });
+		const data = Buffer.from(item.binary!.fax.data, 'base64');
+		expect(data.subarray(0, magic.length).toString('latin1')).toBe(magic);
+		const [download] = emu.control.requests({ method: 'GET', path: '/image$' });
+		expect(download.path).toBe(`/v1/inboundfaxes/${fax.FaxId}/image`);
+		expect(download.query).toMatchObject({ FaxContentType: format });
+	});
+
+	test('Mark as Retrieved sets the service’s Mark flag after the poll took the faxes', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		const [old] = emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' });
+		await trigger.poll();
+		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const items = await trigger.pollItems();
+		expect(items.map((item) => item.json.Mark)).toEqual([true, true]);
+		const marks = emu.control.requests({ method: 'PUT' });
+		expect(marks.map((r) => [r.path, r.params])).toEqual(
+			faxes.map((f) => [`/v1/inboundfaxes/${f.FaxId}`, { Mark: 'true' }]),
+		);
+		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');
+		expect(marked.map((fax) => fax.FaxId).sort()).toEqual(faxes.map((f) => f.FaxId).sort());
+		// Faxes from before the activation are left as they are.
+		expect(marked.map((fax) => fax.FaxId)).not.toContain(old.FaxId);
+		expect(await trigger.poll()).toBeNull();
+		expect(emu.control.requests({ method: 'PUT' })).toHaveLength(2);
+	});
+
+	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		await trigger.poll();
+		const [first, second] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		emu.control.addFault({
+			method: 'PUT',
+			path: `^/v1/inboundfaxes/${second.FaxId}$`,
+			kind: 'http500',
+			count: 1,
+		});
+		const items = await trigger.pollItems();
+		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
+			[Number(first.FaxId), true],
+			[Number(second.FaxId), false],
+		]);
+		expect(trigger.staticData().marks).toEqual([[Number(second.FaxId), 1]]);
+
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().marks).toBeUndefined();
+		const puts = emu.control.requests({ method: 'PUT', path: `/${second.FaxId}$` });
+		expect(puts.map((r) => r.status)).toEqual([500, 201]);
+		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
+	});
+
+	test('a mark that keeps failing is given up after three attempts, the fax still emitted once', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		await trigger.poll();
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		emu.control.addFault({ method: 'PUT', kind: 'http500' });
+		expect(await trigger.pollItems()).toHaveLength(1);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().marks).toEqual([[Number(fax.FaxId), 2]]);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().marks).toBeUndefined();
+		expect(await trigger.poll()).toBeNull();
+		expect(emu.control.requests({ method: 'PUT' })).toHaveLength(3);
+	});
+
+	test.each([
+		[{ faxesOf: 'oneUser', faxUserId: '' }, 'Fax User ID'],
+		[{ faxesOf: 'oneUser', faxUserId: 'bob acme' }, 'Fax User ID'],
+		[{ attachImage: 'pdf', binaryPropertyName: ' ' }, 'Put Image in Field'],
+		[{ attachImage: 'jpeg' }, 'Attach Fax Image'],
+		[{ options: { maxEventsPerPoll: 0 } }, 'Max Events per Poll'],
+	])('bad parameters %j are refused before any request', async (parameters, name) => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, ...parameters });
+		for (const mode of ['trigger', 'manual'] as const) {
+			const error = await trigger.poll(mode).catch((e: unknown) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as Error).message).toContain(`"${name}"`);
+		}
+		expect(emu.control.requests()).toHaveLength(0);
+		expect(trigger.staticData()).toEqual({});
+	});
+
+	test('a wrong password fails the poll with advice and without the secret', async () => {
+		const emu = emulator();
+		const password = 'wrong-Secret-99';
+		const trigger = watchTrigger(emu, NEW_INBOUND_FAX, { password });
+		const error = await trigger.poll().catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		const text = errorText(error);
+		expect(text).toMatch(/Authorization failed \(HTTP 401\)/);
+		expect(text).not.toContain(password);
+		const basic = Buffer.from(`${SEED_USERS.alice.userId}:${password}`).toString('base64');
+		expect(text).not.toContain(basic);
+		expect(trigger.staticData()).toEqual({});
+	});
+});

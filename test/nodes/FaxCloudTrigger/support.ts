@@ -1,0 +1,114 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Emulator } from '../../../emulator';
+import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import { sendFax } from '../../emulator/helpers';
+import { credentialsFor, SEED_USERS, type SeedUser } from '../../support/emulator';
+import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
+
+/** Helpers of the Fax Cloud Trigger suites. */
+
+export const triggerNode = new FaxCloudTrigger();
+
+export interface WatchOptions {
+	user?: SeedUser;
+	pollBudgetMs?: number;
+	/** Replaces the password of the login, for authentication failures. */
+	password?: string;
+}
+
+function credentials(emulator: Emulator, options: WatchOptions) {
+	const result = credentialsFor(emulator, options.user ?? 'alice');
+	if (options.password !== undefined) result.faxCloudApi!.password = options.password;
+	return result;
+}
+
+/** A Fax Cloud Trigger in an active workflow, logged in to the emulator. */
+export function watchTrigger(
+	emulator: Emulator,
+	parameters: IDataObject,
+	options: WatchOptions = {},
+): PolledTrigger {
+	return pollTrigger({
+		node: triggerNode,
+		parameters,
+		credentials: credentials(emulator, options),
+		pollBudgetMs: options.pollBudgetMs,
+	});
+}
+
+/** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
+export function watchTriggers(
+	emulator: Emulator,
+	nodes: Record<string, IDataObject>,
+	options: WatchOptions = {},
+): Record<string, PolledTrigger> {
+	return pollWorkflow({
+		node: triggerNode,
+		nodes,
+		credentials: credentials(emulator, options),
+		pollBudgetMs: options.pollBudgetMs,
+	});
+}
+
+/** Sends one fax as a seed user; the last four digits script its outcome (emulator README). */
+export async function sendOutbound(
+	emulator: Emulator,
+	user: SeedUser,
+	faxNumber = '12125550000',
+	params: Record<string, string> = {},
+): Promise<number> {
+	const res = await sendFax(emulator, SEED_USERS[user], { FaxNumber: faxNumber, ...params });
+	if (res.status !== 201) throw new Error(`send failed: ${res.status} ${res.body.toString()}`);
+	return Number(res.json.FaxInfo[0].FaxId);
+}
+
+export const inboundIds = (items: INodeExecutionData[]) =>
+	items.map((item) => Number(item.json.FaxId));
+
+/** An outbound status change as `FaxId:status`, the way the ground truth is compared. */
+export const statusChanges = (items: INodeExecutionData[]) =>
+	items.map((item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`);
+
+/** Polls until a poll emits nothing, collecting every item; fails after `maxPolls`. */
+export async function drain(
+	trigger: PolledTrigger,
+	maxPolls = 50,
+): Promise<INodeExecutionData[][]> {
+	const polls: INodeExecutionData[][] = [];
+	for (let i = 0; i < maxPolls; i++) {
+		const items = await trigger.pollItems();
+		if (items.length === 0) return polls;
+		polls.push(items);
+	}
+	throw new Error(`still emitting after ${maxPolls} polls`);
+}
+
+/** Inbound faxes the emulator created since `sinceId` (exclusive), as ground truth. */
+export function inboundCreatedAfter(
+	emulator: Emulator,
+	sinceId: number,
+	userId?: string,
+): number[] {
+	return emulator.control
+		.inboundAll()
+		.filter((fax) => Number(fax.FaxId) > sinceId && (!userId || fax.FaxUserId === userId))
+		.map((fax) => Number(fax.FaxId))
+		.sort((a, b) => a - b);
+}
+
+/** Status changes recorded by the emulator after the first `skip` history entries. */
+export function historyAfter(emulator: Emulator, skip: number, statuses?: string[]): string[] {
+	return emulator.control
+		.outboundHistory()
+		.slice(skip)
+		.filter((change) => !statuses || statuses.includes(change.status))
+		.map((change) => `${change.faxId}:${change.status}`);
+}
+
+export const sorted = <T>(values: T[]) => [...values].sort();
+
+/** Search requests of one direction the emulator received, oldest first. */
+export function searches(emulator: Emulator, collection: 'inboundfaxes' | 'outboundfaxes') {
+	return emulator.control.requests({ api: 'fax', method: 'GET', path: `^/v1/${collection}$` });
+}
