@@ -10,4 +10,5 @@ module.exports = {
 	testTimeout: 60000,
 	maxWorkers: 2,
 	setupFiles: ['<rootDir>/test/support/jest-env.ts'],
+	reporters: ['default', '<rootDir>/test/support/counts-reporter.js'],
 };

@@ -6,12 +6,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { normalizeCreatedFax } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
 import { contentProperties, readAttachments, readContentSource } from './sendContent';
-import { sendOptionsCollection, readSendOptions } from './sendOptions';
+import { sendOptionsCollection, readSendOptions, readSendTimeout } from './sendOptions';
+import {
+	addRecoveryKey,
+	asNodeError,
+	createdFaxItems,
+	recoverUnansweredSend,
+	sendMayHaveHappened,
+} from './sendRecovery';
 import { readDestinations, recipientProperties } from './sendRecipients';
 
 const properties: INodeProperties[] = [
@@ -34,7 +40,7 @@ function planSend(this: IExecuteFunctions, itemIndex: number) {
 		FaxRecipient: destinations.recipients,
 		...readSendOptions.call(this, itemIndex),
 	};
-	return { fields, source };
+	return { fields, source, timeoutMs: readSendTimeout.call(this, itemIndex) };
 }
 
 /**
@@ -56,33 +62,34 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { fields, source } = planSend.call(this, itemIndex);
+	const { fields, source, timeoutMs } = planSend.call(this, itemIndex);
+	const key = addRecoveryKey(fields);
 	const files = await readAttachments.call(this, itemIndex, source);
-	const body = await faxCloudRequest.call(this, {
-		api: 'fax',
-		method: 'POST',
-		path: apiPath('outboundfaxes'),
-		multipart: { fields, files },
-		itemIndex,
-	});
+	const unanswered = { itemIndex, key, fields, timeoutMs };
+	let body: IDataObject;
+	try {
+		body = await faxCloudRequest.call(this, {
+			api: 'fax',
+			method: 'POST',
+			path: apiPath('outboundfaxes'),
+			multipart: { fields, files },
+			itemIndex,
+			timeoutMs,
+		});
+	} catch (error) {
+		if (sendMayHaveHappened(error)) {
+			return await recoverUnansweredSend.call(this, { ...unanswered, failure: error });
+		}
+		throw asNodeError(this, error, itemIndex);
+	}
 	const created = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
 	if (created.length === 0) {
-		throw new NodeOperationError(
+		const failure = new NodeOperationError(
 			this.getNode(),
 			'The service accepted the fax but returned no FaxId',
-			{
-				itemIndex,
-				description:
-					'The fax may have been created: look it up with Get Many before sending again.',
-			},
+			{ itemIndex },
 		);
+		return await recoverUnansweredSend.call(this, { ...unanswered, failure });
 	}
-	const groupId = created[0].GroupId ?? created[0].FaxId;
-	return created.map((fax) => ({
-		json: normalizeCreatedFax({
-			FaxId: fax.FaxId,
-			FaxNumber: fax.FaxNumber,
-			GroupId: fax.GroupId ?? groupId,
-		}),
-	}));
+	return createdFaxItems(created);
 }

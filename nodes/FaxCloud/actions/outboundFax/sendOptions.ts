@@ -35,14 +35,16 @@ export const sendOptionsCollection: INodeProperties = {
 			name: 'batchName',
 			type: 'string',
 			default: '',
-			description: 'Batch name stored with the fax (BatchName), usable as a Get Many filter',
+			description:
+				'Batch name stored with the fax (BatchName), usable as a Get Many filter; with Batch Unique ID also set the node cannot look a fax up after a lost connection',
 		},
 		{
 			displayName: 'Batch Unique ID',
 			name: 'batchUniqueId',
 			type: 'string',
 			default: '',
-			description: 'Batch ID stored with the fax (BatchUniqueId), usable as a Get Many filter',
+			description:
+				'Batch ID stored with the fax (BatchUniqueId), usable as a Get Many filter; when empty the node stores a unique ID of its own to find the fax after a lost connection',
 		},
 		{
 			displayName: 'Cover Page',
@@ -246,6 +248,15 @@ export const sendOptionsCollection: INodeProperties = {
 			description:
 				'Font used to render text attachments; the names depend on the fax server (Text2tiffFontName)',
 		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 100, maxValue: 600000 },
+			default: 60000,
+			description:
+				'Milliseconds to wait for the answer to a send; after that the node looks the fax up to learn whether it was created',
+		},
 	],
 };
 
@@ -396,4 +407,11 @@ function coverPageSwitch(
 		);
 	}
 	return { CoverPageEnabled: enabled };
+}
+
+/** How long a send (and its lookup) waits for an answer; undefined leaves the helper's default. */
+export function readSendTimeout(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.timeout === undefined) return undefined;
+	return validateInteger(this, options.timeout, 'Timeout', { min: 100, max: 600000 }, itemIndex);
 }

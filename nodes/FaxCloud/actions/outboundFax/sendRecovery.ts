@@ -1,0 +1,143 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, randomString } from 'n8n-workflow';
+
+import { normalizeCreatedFax } from '../../../shared/records';
+import { faxCloudRequestAllItems } from '../../../shared/transport';
+import type { RequestParams } from '../../../shared/wire';
+import { apiPath } from '../../../shared/wire';
+
+/**
+ * A send whose answer was lost (connection closed, timeout, 5xx, unreadable body) may still have
+ * created its faxes. Each send therefore carries a generated key in a field the search can
+ * filter on, and after such a failure the node searches for it instead of guessing.
+ */
+
+/** The lookup is the only way out of an unknown state, so it is tried more often than a GET. */
+export const LOOKUP_ATTEMPTS = 6;
+
+export interface RecoveryKey {
+	/** Parameter of the send and of the search that carries the key. */
+	parameter: 'BatchUniqueId' | 'BatchName';
+	/** The option the user would search with in Get Many. */
+	label: 'Batch Unique ID' | 'Batch Name';
+	value: string;
+}
+
+/**
+ * The user's BatchUniqueId names a batch and is usually shared by every item of a run, so it
+ * cannot tell one send from another: the key goes into whichever batch field the user left
+ * empty. With both set there is nothing left to search by.
+ */
+export function addRecoveryKey(fields: RequestParams): RecoveryKey | undefined {
+	const value = `n8n-${randomString(20)}`;
+	let key: RecoveryKey | undefined;
+	if (fields.BatchUniqueId === undefined) {
+		key = { parameter: 'BatchUniqueId', label: 'Batch Unique ID', value };
+	} else if (fields.BatchName === undefined) {
+		key = { parameter: 'BatchName', label: 'Batch Name', value };
+	}
+	if (key) fields[key.parameter] = key.value;
+	return key;
+}
+
+/** True for a failure after which the send may have been carried out (set by the transport). */
+export function sendMayHaveHappened(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && error.context.mayHaveReachedService === true;
+}
+
+/** The send's own errors pass unchanged; anything else is wrapped so it names the node. */
+export function asNodeError(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/** Output items of a send: one per created fax, all of one group, in the service's order. */
+export function createdFaxItems(
+	created: IDataObject[],
+	extra: IDataObject = {},
+): INodeExecutionData[] {
+	const groupId = created[0]?.GroupId ?? created[0]?.FaxId;
+	return created.map((fax) => ({
+		json: {
+			...normalizeCreatedFax({
+				FaxId: fax.FaxId,
+				FaxNumber: fax.FaxNumber,
+				GroupId: fax.GroupId ?? groupId,
+			}),
+			...extra,
+		},
+	}));
+}
+
+export interface UnansweredSend {
+	itemIndex: number;
+	key?: RecoveryKey;
+	/** The send's parameters as sent (FaxUserId decides whose faxes are searched). */
+	fields: RequestParams;
+	timeoutMs?: number;
+	/** What went wrong with the send; thrown, with the lookup's outcome, when nothing is found. */
+	failure: NodeApiError | NodeOperationError;
+}
+
+/** The transport's generic "look the fax up" advice gives way to what the lookup found. */
+function setAdvice(failure: NodeApiError | NodeOperationError, advice: string): void {
+	failure.description = advice;
+}
+
+/**
+ * Looks the send's key up and returns the faxes found as the send's output, marked
+ * `recoveredAfterError`. When none exists the original failure is thrown with the lookup's
+ * result: the node does not send again by itself, since a request held up on the way (a delay
+ * past the timeout) could still be carried out after the lookup and the fax would go out twice.
+ */
+export async function recoverUnansweredSend(
+	this: IExecuteFunctions,
+	send: UnansweredSend,
+): Promise<INodeExecutionData[]> {
+	const { failure, key, fields, itemIndex } = send;
+	if (!key) {
+		setAdvice(
+			failure,
+			`The fax may have been created. With both Batch Name and Batch Unique ID set the node has no key of its own to look it up: search Get Many for Batch Unique ID "${String(fields.BatchUniqueId)}" before sending again, and leave one of the two empty to let the node do it.`,
+		);
+		throw failure;
+	}
+	const query: RequestParams = {
+		[key.parameter]: key.value,
+		SortColumn: 'faxId',
+		SortOrder: 'asc',
+	};
+	if (fields.FaxUserId !== undefined) query.FaxUserId = fields.FaxUserId;
+	let found: IDataObject[];
+	try {
+		found = await faxCloudRequestAllItems.call(this, {
+			api: 'fax',
+			method: 'GET',
+			path: apiPath('outboundfaxes'),
+			query,
+			itemIndex,
+			timeoutMs: send.timeoutMs,
+			attempts: LOOKUP_ATTEMPTS,
+		});
+	} catch (lookupError) {
+		setAdvice(
+			failure,
+			`Looking the fax up failed as well (${(lookupError as Error).message}): search Get Many for ${key.label} "${key.value}" before sending again.`,
+		);
+		throw failure;
+	}
+	if (found.length > 0) return createdFaxItems(found, { recoveredAfterError: true });
+	const deleted =
+		String(fields.DeleteAfterSend) === 'true'
+			? ' With Delete After Send on, a fax already sent would be gone from the search.'
+			: '';
+	setAdvice(
+		failure,
+		`The node looked the fax up by ${key.label} "${key.value}" and found none, so the service did not create it.${deleted} The node does not send it again by itself: a request held up in the network could still arrive. Send it again once Get Many still finds no fax with this ${key.label}.`,
+	);
+	throw failure;
+}

@@ -1,0 +1,333 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Emulator } from '../../emulator';
+import type { RequestRecord } from '../../emulator/request-log';
+import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
+import { credentialsFor, useEmulator, type SeedUser } from '../support/emulator';
+import {
+	addFaultMix,
+	FAULT_KINDS,
+	faultsInjected,
+	recordCounts,
+	secretsOf,
+	SecretWatch,
+	total,
+} from '../support/fault-helpers';
+import { runNode } from '../support/run-node';
+
+/**
+ * Sends under faults: a send whose answer is lost may have created its fax. The node tags every
+ * send with a generated key and, after such a failure, looks the key up: what it finds is the
+ * send's output, what it does not find is an error. The emulator's request log and fax store are
+ * the ground truth.
+ */
+
+const emulator = useEmulator();
+const node = new FaxCloud();
+
+const TIMEOUT_MS = 1_000;
+const KEY = /^n8n-[A-Za-z0-9]{20}$/;
+const ITEMS = 300;
+const PROCESSED_KINDS = ['resetAfterProcessing', 'delay', 'truncatedJson'];
+
+let watch: SecretWatch;
+let faultsSeen = 0;
+let sendsMade = 0;
+let recovered = 0;
+
+beforeAll(() => {
+	const users: SeedUser[] = ['alice', 'acmeAdmin'];
+	watch = new SecretWatch(users.flatMap((user) => secretsOf(credentialsFor(emulator(), user))));
+	watch.startCapture();
+});
+
+afterAll(() => {
+	const logLines = watch.stopCapture();
+	recordCounts('sends-under-faults', {
+		sends: sendsMade,
+		recoveredSends: recovered,
+		faultsInjected: faultsSeen,
+		secretsChecked: watch.checks,
+		logLines,
+	});
+});
+
+afterEach(() => {
+	faultsSeen += total(faultsInjected(emulator()));
+});
+
+async function send(
+	parameters: IDataObject,
+	options: { items?: INodeExecutionData[]; continueOnFail?: boolean; user?: SeedUser } = {},
+) {
+	const result = await runNode({
+		node,
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			content: 'text',
+			text: 'Order confirmed.',
+			...parameters,
+		},
+		credentials: credentialsFor(emulator(), options.user ?? 'alice'),
+		items: options.items,
+		continueOnFail: options.continueOnFail,
+	});
+	sendsMade += options.items?.length ?? 1;
+	recovered += result.items.filter((item) => item.json.recoveredAfterError === true).length;
+	watch.expectRunClean('send', result);
+	return result;
+}
+
+const posts = (emu: Emulator) =>
+	emu.control.requests({ api: 'fax', method: 'POST', path: '^/v1/outboundfaxes$' });
+const lookups = (emu: Emulator) =>
+	emu.control.requests({ api: 'fax', method: 'GET', path: '^/v1/outboundfaxes$' });
+
+describe('one send, one fault', () => {
+	test('a normal send carries a generated BatchUniqueId, a new one per item', async () => {
+		const result = await send(
+			{ faxNumbers: '12125550000' },
+			{ items: [{ json: {} }, { json: {} }] },
+		);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
+			{ FaxId: 2, FaxNumber: '12125550000', GroupId: 2 },
+		]);
+		const [first, second] = posts(emulator()).map((request) => request.params.BatchUniqueId);
+		expect(first).toMatch(KEY);
+		expect(second).toMatch(KEY);
+		expect(first).not.toBe(second);
+		expect(lookups(emulator())).toHaveLength(0);
+	});
+
+	test.each(['resetAfterProcessing', 'truncatedJson', 'delay'] as const)(
+		'%s: the fax was created, the lookup finds it and reports it as sent',
+		async (kind) => {
+			emulator().control.addFault({
+				api: 'fax',
+				method: 'POST',
+				kind,
+				count: 1,
+				delayMs: TIMEOUT_MS * 2,
+			});
+			const result = await send({
+				faxNumbers: '12125550000, +442071234567',
+				options: { timeout: TIMEOUT_MS },
+			});
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json)).toEqual([
+				{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true },
+				{ FaxId: 2, FaxNumber: '+442071234567', GroupId: 1, recoveredAfterError: true },
+			]);
+			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+			const [post] = posts(emulator());
+			expect(post).toMatchObject({ fault: kind, processed: true });
+			const [lookup] = lookups(emulator());
+			expect(lookup.query).toEqual({
+				BatchUniqueId: post.params.BatchUniqueId,
+				SortColumn: 'faxId',
+				SortOrder: 'asc',
+				ResultLimit: '100',
+			});
+			expect(posts(emulator())).toHaveLength(1);
+			expect(emulator().control.stats().outboundCount).toBe(2);
+		},
+	);
+
+	test.each(['resetBeforeProcessing', 'http500', 'htmlError'] as const)(
+		'%s: no fax was created, the lookup finds none, the error says so and nothing is resent',
+		async (kind) => {
+			emulator().control.addFault({ api: 'fax', method: 'POST', kind, count: 1 });
+			const result = await send({ faxNumbers: '12125550000' }, { continueOnFail: true });
+			expect(result.items).toHaveLength(1);
+			const [{ json }] = result.items;
+			const key = String(posts(emulator())[0].params.BatchUniqueId);
+			expect(json.FaxId).toBeUndefined();
+			expect(json.mayHaveReachedService).toBe(true);
+			expect(json.description).toBe(
+				`The node looked the fax up by Batch Unique ID "${key}" and found none, so the service did not create it. The node does not send it again by itself: a request held up in the network could still arrive. Send it again once Get Many still finds no fax with this Batch Unique ID.`,
+			);
+			expect(posts(emulator())).toHaveLength(1);
+			expect(lookups(emulator()).map((request) => request.query.BatchUniqueId)).toEqual([key]);
+			expect(emulator().control.stats().outboundCount).toBe(0);
+		},
+	);
+
+	test('the user’s own BatchUniqueId is kept; the key goes into Batch Name and the lookup uses it', async () => {
+		emulator().control.addFault({
+			api: 'fax',
+			method: 'POST',
+			kind: 'resetAfterProcessing',
+			count: 1,
+		});
+		const result = await send({
+			faxNumbers: '12125550000',
+			options: { batchUniqueId: 'invoices-2026-01' },
+		});
+		const [post] = posts(emulator());
+		expect(post.params.BatchUniqueId).toBe('invoices-2026-01');
+		expect(post.params.BatchName).toMatch(KEY);
+		expect(lookups(emulator())[0].query).toMatchObject({ BatchName: post.params.BatchName });
+		expect(lookups(emulator())[0].query.BatchUniqueId).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true },
+		]);
+	});
+
+	test('with both batch fields set there is no key: no lookup, the error says what to search for', async () => {
+		emulator().control.addFault({
+			api: 'fax',
+			method: 'POST',
+			kind: 'resetAfterProcessing',
+			count: 1,
+		});
+		const result = await send({
+			faxNumbers: '12125550000',
+			options: { batchUniqueId: 'b-1', batchName: 'january' },
+		});
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/connection closed before an answer arrived/);
+		expect(result.error?.description).toMatch(
+			/^The fax may have been created\. With both Batch Name and Batch Unique ID set .*Batch Unique ID "b-1"/,
+		);
+		expect(posts(emulator())[0].params).toMatchObject({
+			BatchUniqueId: 'b-1',
+			BatchName: 'january',
+		});
+		expect(lookups(emulator())).toHaveLength(0);
+	});
+
+	test('a proxy sending as another user looks up that user’s faxes', async () => {
+		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'truncatedJson', count: 1 });
+		const result = await send(
+			{ faxNumbers: '12125550000', options: { faxUserId: 'bob@acme' } },
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true },
+		]);
+		expect(lookups(emulator())[0].query).toMatchObject({ FaxUserId: 'bob@acme' });
+		expect(emulator().control.outboundFax(1)?.FaxUserId).toBe('bob@acme');
+	});
+
+	test('a lookup that keeps failing leaves the error, naming the key to search for', async () => {
+		emulator().control.addFault({
+			api: 'fax',
+			method: 'POST',
+			kind: 'resetAfterProcessing',
+			count: 1,
+		});
+		emulator().control.addFault({ api: 'fax', method: 'GET', kind: 'http500' });
+		const result = await send({ faxNumbers: '12125550000' }, { continueOnFail: true });
+		const key = String(posts(emulator())[0].params.BatchUniqueId);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({
+			error: expect.stringMatching(/connection closed before an answer arrived/),
+			mayHaveReachedService: true,
+		});
+		expect(result.items[0].json.description).toMatch(
+			new RegExp(
+				`^Looking the fax up failed as well \\(Service error \\(HTTP 500\\).*\\): search Get Many for Batch Unique ID "${key}" before sending again\\.$`,
+			),
+		);
+		expect(lookups(emulator())).toHaveLength(6);
+		expect(emulator().control.stats().outboundCount).toBe(1);
+	});
+
+	test('a refused send (401) is not ambiguous: no lookup', async () => {
+		const credentials = credentialsFor(emulator(), 'alice');
+		credentials.faxCloudApi!.password = 'not-the-password';
+		const result = await runNode({
+			node,
+			parameters: {
+				resource: 'outboundFax',
+				operation: 'send',
+				faxNumbers: '12125550000',
+				content: 'text',
+				text: 'Hi',
+			},
+			credentials,
+		});
+		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		expect(lookups(emulator())).toHaveLength(0);
+		new SecretWatch(secretsOf(credentials)).expectRunClean('401', result);
+	});
+});
+
+describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => {
+	function postOfItem(requests: RequestRecord[], index: number): RequestRecord[] {
+		return requests.filter((request) => request.params.FaxDescription === `item ${index}`);
+	}
+
+	test('every item ends as one success or one error; the emulator’s faxes equal the successes', async () => {
+		const emu = emulator();
+		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: TIMEOUT_MS * 2 });
+		const items = Array.from({ length: ITEMS }, (_, n) => ({ json: { n } }));
+		const result = await send(
+			{
+				faxNumbers: "={{ '1212' + String(5000000 + $json.n) }}",
+				text: "={{ 'Order ' + $json.n }}",
+				options: { faxDescription: "={{ 'item ' + $json.n }}", timeout: TIMEOUT_MS },
+			},
+			{ items, continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+
+		// One output item per input item, in order, each a success or an error.
+		expect(result.items).toHaveLength(ITEMS);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		const successes = result.items.filter((item) => typeof item.json.FaxId === 'number');
+		const errors = result.items.filter((item) => typeof item.json.error === 'string');
+		expect(successes.length + errors.length).toBe(ITEMS);
+
+		// Ground truth: one POST per item (nothing resent); a fax for each processed POST only.
+		const sent = posts(emu);
+		expect(sent).toHaveLength(ITEMS);
+		const stored = Array.from({ length: emu.control.stats().outboundCount }, (_, index) =>
+			emu.control.outboundFax(index + 1),
+		);
+		expect(stored).toHaveLength(sent.filter((request) => request.processed).length);
+		const descriptions = stored.map((fax) => fax?.FaxDescription);
+		expect(new Set(descriptions).size).toBe(stored.length);
+
+		// The successes are the emulator's faxes, one for one, each paired with its own item.
+		expect(successes.map((item) => item.json.FaxId).sort((a, b) => Number(a) - Number(b))).toEqual(
+			stored.map((fax) => Number(fax?.FaxId)),
+		);
+		for (const [index, item] of result.items.entries()) {
+			const [post] = postOfItem(sent, index);
+			expect(post).toBeDefined();
+			if (typeof item.json.FaxId === 'number') {
+				expect(post.processed).toBe(true);
+				const fax = emu.control.outboundFax(item.json.FaxId);
+				expect(fax).toMatchObject({
+					FaxDescription: `item ${index}`,
+					FaxNumber: post.params.FaxNumber,
+				});
+				expect(fax?.BatchUniqueId).toBe(post.params.BatchUniqueId);
+				// Recovered exactly when the POST's answer was lost after the fax was created.
+				expect(item.json.recoveredAfterError === true).toBe(
+					PROCESSED_KINDS.includes(post.fault ?? ''),
+				);
+			} else {
+				expect(post.processed).toBe(false);
+				expect(item.json.mayHaveReachedService).toBe(true);
+				expect(item.json.description).toMatch(/and found none, so the service did not create it/);
+			}
+		}
+
+		// Every ambiguous send was looked up by its own key.
+		const keysLookedUp = new Set(lookups(emu).map((request) => request.query.BatchUniqueId));
+		for (const post of sent.filter((request) => request.fault)) {
+			expect(keysLookedUp.has(post.params.BatchUniqueId as string)).toBe(true);
+		}
+
+		// The mix: every kind of fault happened, about a fifth of all requests in all.
+		const injected = faultsInjected(emu);
+		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+		const requestCount = emu.control.requests({ api: 'fax' }).length;
+		expect(total(injected) / requestCount).toBeGreaterThan(0.12);
+		expect(total(injected) / requestCount).toBeLessThan(0.28);
+	});
+});

@@ -1,0 +1,53 @@
+const fs = require('node:fs');
+const path = require('node:path');
+
+/**
+ * Prints the fault and bad-input suite's counts (events, faults injected, bad inputs tried,
+ * secrets checked) after all test files ran. Each suite writes its own JSON file under
+ * .test-output/fault-suite/ (test/support/fault-helpers.ts, recordCounts); files of an earlier
+ * run are removed first, so only this run's counts are summed.
+ */
+class CountsReporter {
+	constructor(globalConfig) {
+		this.dir = path.join(globalConfig.rootDir, '.test-output', 'fault-suite');
+	}
+
+	onRunStart() {
+		fs.rmSync(this.dir, { recursive: true, force: true });
+	}
+
+	onRunComplete() {
+		let files = [];
+		try {
+			files = fs.readdirSync(this.dir).filter((name) => name.endsWith('.json'));
+		} catch {
+			return;
+		}
+		if (files.length === 0) return;
+		const totals = {};
+		const rows = [];
+		for (const file of files.sort()) {
+			const counts = JSON.parse(fs.readFileSync(path.join(this.dir, file), 'utf8'));
+			rows.push([file.replace(/\.json$/, ''), counts]);
+			for (const [key, value] of Object.entries(counts)) {
+				if (typeof value === 'number') totals[key] = (totals[key] ?? 0) + value;
+			}
+		}
+		const keys = Object.keys(totals);
+		const width = Math.max(5, ...rows.map(([name]) => name.length));
+		const line = (name, values) =>
+			`  ${name.padEnd(width)}  ${keys.map((key) => String(values[key] ?? '').padStart(Math.max(key.length, 6))).join('  ')}`;
+		const out = [
+			'',
+			'Fault and bad-input suite counts',
+			`  ${''.padEnd(width)}  ${keys.map((key) => key.padStart(Math.max(key.length, 6))).join('  ')}`,
+			...rows.map(([name, counts]) => line(name, counts)),
+			line('total', totals),
+			'',
+		];
+		process.stdout.write(`${out.join('\n')}\n`);
+		fs.writeFileSync(path.join(this.dir, 'totals.txt'), `${out.join('\n')}\n`);
+	}
+}
+
+module.exports = CountsReporter;

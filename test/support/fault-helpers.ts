@@ -1,0 +1,250 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import winston from 'winston';
+
+import type { Emulator } from '../../emulator';
+import type { FaultKind, FaultSpec } from '../../emulator/faults';
+import type { TestCredentials } from './credentials-helper';
+
+interface InternalLoggerHolder {
+	getInternalLogger(): winston.Logger;
+	setInternalLogger(internal: winston.Logger): void;
+}
+
+/**
+ * The Logger instance n8n-core logs through. n8n-core carries its own copies of @n8n/di and
+ * @n8n/backend-common, so they are loaded from its folder (through jest's registry, which holds
+ * the n8n-core the tests run).
+ */
+function n8nCoreLogger(): InternalLoggerHolder {
+	const from = { paths: [dirname(require.resolve('n8n-core'))] };
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { Container } = require(require.resolve('@n8n/di', from)) as typeof import('@n8n/di');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { Logger } = require(
+		require.resolve('@n8n/backend-common', from),
+	) as typeof import('@n8n/backend-common');
+	// setInternalLogger is private in the types; it is how Logger.scoped() swaps loggers too.
+	return Container.get(Logger) as unknown as InternalLoggerHolder;
+}
+
+/** Helpers of the fault and bad-input suite (test/faults): fault mixes, secret checks, counts. */
+
+export const FAULT_KINDS: readonly FaultKind[] = [
+	'http500',
+	'resetBeforeProcessing',
+	'resetAfterProcessing',
+	'delay',
+	'truncatedJson',
+	'htmlError',
+];
+
+export interface FaultMix {
+	/** Share of matching requests that get a fault, spread evenly over the six kinds. */
+	share: number;
+	seed: number;
+	/** Real milliseconds a `delay` fault holds the answer; set it past the client's timeout. */
+	delayMs: number;
+	api?: FaultSpec['api'];
+	method?: string;
+	path?: string;
+}
+
+/**
+ * Adds one fault per kind. The emulator tries faults in order and the first that wins its roll
+ * applies, so the k-th kind's probability is raised to leave every kind the same share.
+ */
+export function addFaultMix(emulator: Emulator, mix: FaultMix): void {
+	const perKind = mix.share / FAULT_KINDS.length;
+	FAULT_KINDS.forEach((kind, index) => {
+		emulator.control.addFault({
+			api: mix.api,
+			method: mix.method,
+			path: mix.path,
+			kind,
+			probability: perKind / (1 - index * perKind),
+			seed: mix.seed + index * 101,
+			delayMs: kind === 'delay' ? mix.delayMs : undefined,
+		});
+	});
+}
+
+/** Faults the emulator applied, per kind, read from its request log. */
+export function faultsInjected(emulator: Emulator): Record<FaultKind, number> {
+	const counts = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<
+		FaultKind,
+		number
+	>;
+	for (const request of emulator.control.requests()) {
+		if (request.fault) counts[request.fault as FaultKind]++;
+	}
+	return counts;
+}
+
+export const total = (counts: Record<string, number>) =>
+	Object.values(counts).reduce((sum, value) => sum + value, 0);
+
+/** Every secret of a credential set as it could leak: passwords, tokens, Basic and Bearer headers. */
+export function secretsOf(credentials: TestCredentials): string[] {
+	const secrets: string[] = [];
+	const fax = credentials.faxCloudApi;
+	if (fax?.password) {
+		const pair = `${String(fax.userId)}:${String(fax.password)}`;
+		secrets.push(String(fax.password), Buffer.from(pair).toString('base64'));
+	}
+	const token = credentials.faxCloudNumbersApi?.accessToken;
+	if (token) secrets.push(String(token));
+	return secrets;
+}
+
+/** JSON of anything, circular references cut, for scanning. */
+export function scanText(value: unknown): string {
+	const seen = new WeakSet<object>();
+	return JSON.stringify(value, (_key, inner: unknown) => {
+		if (inner instanceof Error) {
+			return { ...inner, name: inner.name, message: inner.message, stack: inner.stack };
+		}
+		if (inner && typeof inner === 'object') {
+			if (seen.has(inner)) return '[circular]';
+			seen.add(inner);
+		}
+		return inner as IDataObject;
+	});
+}
+
+/**
+ * Checks texts for secrets and counts every check. Also captures what n8n-core's logger is asked
+ * to log (at every level, whatever N8N_LOG_LEVEL says) and what is written to the console.
+ */
+export class SecretWatch {
+	checks = 0;
+	private readonly lines: string[] = [];
+	private readonly restore: Array<() => void> = [];
+
+	constructor(private readonly secrets: string[]) {
+		if (secrets.length === 0) throw new Error('SecretWatch needs at least one secret');
+	}
+
+	/** Asserts that no secret appears in the value (as JSON) and counts one check per secret. */
+	expectClean(what: string, value: unknown): void {
+		const text = typeof value === 'string' ? value : scanText(value);
+		for (const secret of this.secrets) {
+			this.checks++;
+			if (text.includes(secret)) {
+				throw new Error(`${what} contains a secret: ${text.slice(0, 500)}`);
+			}
+		}
+	}
+
+	/** Output items, the error and the whole run data of a node run. */
+	expectRunClean(
+		what: string,
+		result: { items: INodeExecutionData[]; error?: unknown; run: unknown },
+	) {
+		for (const [index, item] of result.items.entries()) {
+			this.expectClean(`${what}: output item ${index}`, item.json);
+		}
+		if (result.error) {
+			const error = result.error as { message?: string; description?: string; context?: unknown };
+			this.expectClean(`${what}: error message`, error.message ?? '');
+			this.expectClean(`${what}: error description`, error.description ?? '');
+			this.expectClean(`${what}: error`, error);
+		}
+		this.expectClean(`${what}: run data`, result.run);
+	}
+
+	/** Starts capturing log and console lines; `stop()` restores the originals. */
+	startCapture(): void {
+		const lines = this.lines;
+		const sink = new Writable({
+			write(chunk: Buffer | string, _encoding, callback) {
+				lines.push(String(chunk));
+				callback();
+			},
+		});
+		const logger = n8nCoreLogger();
+		const previous = logger.getInternalLogger();
+		logger.setInternalLogger(
+			winston.createLogger({
+				level: 'debug',
+				format: winston.format.combine(winston.format.timestamp(), winston.format.json()),
+				transports: [new winston.transports.Stream({ stream: sink })],
+			}),
+		);
+		this.restore.push(() => logger.setInternalLogger(previous));
+		for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+			const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+				lines.push(args.map((arg) => (typeof arg === 'string' ? arg : scanText(arg))).join(' '));
+			});
+			this.restore.push(() => spy.mockRestore());
+		}
+		for (const stream of [process.stdout, process.stderr]) {
+			const original = stream.write.bind(stream);
+			stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+				lines.push(String(chunk));
+				return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+			}) as typeof stream.write;
+			this.restore.push(() => {
+				stream.write = original;
+			});
+		}
+	}
+
+	/** Log and console lines captured so far. */
+	get logLines(): readonly string[] {
+		return this.lines;
+	}
+
+	/** Checks every captured line, then restores the logger and the console. */
+	stopCapture(): number {
+		for (const undo of this.restore.splice(0).reverse()) undo();
+		for (const [index, line] of this.lines.entries()) this.expectClean(`log line ${index}`, line);
+		return this.lines.length;
+	}
+}
+
+/** The folder the counts reporter (test/support/counts-reporter.js) sums up after the run. */
+export const COUNTS_DIR = join(__dirname, '..', '..', '.test-output', 'fault-suite');
+
+export interface SuiteCounts {
+	events?: number;
+	faultsInjected?: number;
+	badInputs?: number;
+	secretsChecked?: number;
+	logLines?: number;
+	sends?: number;
+	recoveredSends?: number;
+}
+
+/** Writes one suite's counts; the reporter prints the totals once every suite has run. */
+export function recordCounts(suite: string, counts: SuiteCounts): void {
+	mkdirSync(COUNTS_DIR, { recursive: true });
+	writeFileSync(join(COUNTS_DIR, `${suite}.json`), JSON.stringify(counts, null, 2));
+}
+
+export interface BinaryFile {
+	data: Buffer | string;
+	mimeType: string;
+	fileName?: string;
+}
+
+/** An input item carrying files in binary fields, as a Read File node would give. */
+export function binaryItem(
+	files: Record<string, BinaryFile>,
+	json: IDataObject = {},
+): INodeExecutionData {
+	const binary: INodeExecutionData['binary'] = {};
+	for (const [field, file] of Object.entries(files)) {
+		const data = typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : file.data;
+		binary[field] = {
+			data: data.toString('base64'),
+			mimeType: file.mimeType,
+			fileName: file.fileName,
+			fileExtension: file.fileName?.split('.').pop(),
+		};
+	}
+	return { json, binary };
+}
