@@ -33,6 +33,8 @@ export interface PolledTrigger {
 	staticData(): IDataObject;
 	/** Replaces parameters, as an edit of the workflow does (static data is kept). */
 	setParameters(parameters: IDataObject): void;
+	/** Replaces the node's static data, as a workflow imported with its static data brings. */
+	setStaticData(data: IDataObject): void;
 }
 
 function withDefaults(type: INodeType, node: INode, parameters: IDataObject): INodeParameters {
@@ -97,6 +99,11 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 				JSON.parse(JSON.stringify(workflow.getStaticData('node', node) ?? {})) as IDataObject,
 			setParameters: (parameters: IDataObject) => {
 				workflow.getNode(node.name)!.parameters = withDefaults(options.node, node, parameters);
+			},
+			setStaticData: (data: IDataObject) => {
+				const stored = workflow.getStaticData('node', node);
+				for (const key of Object.keys(stored)) delete stored[key];
+				Object.assign(stored, JSON.parse(JSON.stringify(data)));
 			},
 		};
 	}

@@ -1,0 +1,91 @@
+import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
+import { runNode } from '../../support/run-node';
+import { errorText } from '../FaxCloud/outboundFax/support';
+import { searches, sendOutbound, triggerNode, watchTrigger } from './support';
+
+const emulator = useEmulator();
+
+describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
+	test('returns the most recent fax with its image, marks nothing and stores nothing', async () => {
+		const emu = emulator();
+		emu.control.injectInbound({ userId: 'alice@acme', count: 2, at: '2026-01-05T08:00:00Z' });
+		const [newest] = emu.control.injectInbound({
+			userId: 'alice@acme',
+			at: '2026-01-05T08:30:00Z',
+		});
+		emu.control.injectInbound({ userId: 'bob@acme' });
+		const trigger = watchTrigger(emu, {
+			event: 'newInboundFax',
+			markAsRetrieved: true,
+			attachImage: 'tif',
+		});
+
+		const items = await trigger.pollItems('manual');
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ FaxId: Number(newest.FaxId), Mark: false });
+		expect(items[0].binary?.data.mimeType).toBe('image/tiff');
+		expect(trigger.staticData()).toEqual({});
+		expect(emu.control.requests({ method: 'PUT' })).toHaveLength(0);
+		expect(searches(emu, 'inboundfaxes')[0].query).toMatchObject({
+			SortColumn: 'dateTime',
+			SortOrder: 'desc',
+		});
+
+		// Activating afterwards is still a first activation: nothing from the past.
+		expect(await trigger.poll()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('for status changes, the most recent fax whose status is one of the chosen ones', async () => {
+		const emu = emulator();
+		const sent = await sendOutbound(emu, 'alice', '12125550000');
+		emu.control.advance(60_000);
+		const failed = await sendOutbound(emu, 'alice', '12125551000');
+		emu.control.advance(60_000);
+		await sendOutbound(emu, 'alice', '12125550000');
+		const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
+		expect((await trigger.pollItems('manual')).map((i) => i.json.FaxId)).toEqual([failed]);
+
+		trigger.setParameters({ event: 'outboundFaxStatusChanged', statuses: ['sent'] });
+		expect((await trigger.pollItems('manual')).map((i) => i.json.FaxId)).toEqual([sent]);
+		expect(searches(emu, 'outboundfaxes').at(-1)!.query).toMatchObject({
+			FaxStatus: 'sent',
+			SortOrder: 'desc',
+		});
+		expect(trigger.staticData()).toEqual({});
+	});
+
+	test('with nothing to show it returns no data', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		expect(await trigger.poll('manual')).toBeNull();
+	});
+
+	test('in the editor (n8n’s engine, manual mode) the test event arrives and errors are shown', async () => {
+		const emu = emulator();
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const ok = await runNode({
+			node: triggerNode,
+			parameters: { event: 'newInboundFax' },
+			credentials: credentialsFor(emu, 'alice'),
+		});
+		expect(ok.error).toBeUndefined();
+		expect(ok.items.map((item) => item.json.FaxId)).toEqual([Number(fax.FaxId)]);
+
+		const password = 'not-the-Password-7';
+		const credentials = credentialsFor(emu, 'alice');
+		credentials.faxCloudApi!.password = password;
+		const failed = await runNode({
+			node: triggerNode,
+			parameters: { event: 'newInboundFax' },
+			credentials,
+		});
+		expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode: '401' });
+		expect(failed.error?.message).toMatch(/Authorization failed \(HTTP 401\)/);
+		const text = errorText(failed.error);
+		expect(text).not.toContain(password);
+		expect(text).not.toContain(
+			Buffer.from(`${SEED_USERS.alice.userId}:${password}`).toString('base64'),
+		);
+	});
+});

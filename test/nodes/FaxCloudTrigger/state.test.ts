@@ -1,0 +1,104 @@
+import { useEmulator } from '../../support/emulator';
+import {
+	inboundCreatedAfter,
+	inboundIds,
+	sendOutbound,
+	statusChanges,
+	watchTrigger,
+	watchTriggers,
+} from './support';
+
+const emulator = useEmulator();
+
+describe('Fax Cloud Trigger: the state kept between polls', () => {
+	test('stays bounded after many polls: only the keys of the last window are kept', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
+		await trigger.poll();
+		const emitted: number[] = [];
+		const sizes: number[] = [];
+		const keyCounts: number[] = [];
+		for (let poll = 0; poll < 300; poll++) {
+			emu.control.advance(30_000);
+			emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+			emitted.push(...inboundIds(await trigger.pollItems()));
+			const state = trigger.staticData();
+			sizes.push(JSON.stringify(state).length);
+			keyCounts.push(Object.values(state.seen as object).flat().length);
+		}
+		expect(emitted).toEqual(inboundCreatedAfter(emu, 0));
+		expect(emitted).toHaveLength(600);
+		// A window reaches back at most two minutes: five polls of two faxes, whatever the history.
+		expect(Math.max(...keyCounts)).toBeLessThanOrEqual(10);
+		expect(Math.max(...keyCounts.slice(200))).toBe(Math.max(...keyCounts.slice(0, 20)));
+		expect(Math.max(...sizes)).toBeLessThan(400);
+	});
+
+	test('inbound and outbound faxes with the same FaxId are different events', async () => {
+		const emu = emulator();
+		const triggers = watchTriggers(emu, {
+			Received: { event: 'newInboundFax' },
+			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion', 'sent'] },
+		});
+		await triggers.Received.poll();
+		await triggers.Sent.poll();
+		const [inbound] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const outbound = await sendOutbound(emu, 'alice');
+		expect(Number(inbound.FaxId)).toBe(outbound);
+
+		expect(inboundIds(await triggers.Received.pollItems())).toEqual([outbound]);
+		expect(statusChanges(await triggers.Sent.pollItems())).toEqual([
+			`${outbound}:awaitingConversion`,
+		]);
+		emu.control.advance(60_000);
+		expect(statusChanges(await triggers.Sent.pollItems())).toEqual([`${outbound}:sent`]);
+		expect(await triggers.Received.poll()).toBeNull();
+		expect(Object.values(triggers.Received.staticData().seen as object).flat()).toEqual([
+			`in:${outbound}`,
+		]);
+		expect(Object.values(triggers.Sent.staticData().seen as object).flat()).toEqual([
+			`out:${outbound}:awaitingConversion`,
+			`out:${outbound}:sent`,
+		]);
+	});
+
+	test.each([
+		['a state of another layout', { lastTimeChecked: 1767603600 }],
+		['a damaged cursor', { version: 1, watching: 'newInboundFax:', cursor: 'soon', seen: {} }],
+		['damaged keys', { version: 1, watching: 'newInboundFax:', cursor: null, seen: [1, 2] }],
+		['a newer layout', { version: 2, watching: 'newInboundFax:', cursor: null, seen: {} }],
+	])('%s is replaced by a first activation, emitting nothing from the past', async (_, data) => {
+		const emu = emulator();
+		emu.control.injectInbound({ userId: 'alice@acme', count: 3, at: '2026-01-05T08:00:00Z' });
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		trigger.setStaticData(data);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData()).toEqual({
+			version: 1,
+			watching: 'newInboundFax:',
+			cursor: '2026-01-05T08:00:00.000Z',
+			seen: { '2026-01-05T08:00:00.000Z': ['in:3', 'in:2', 'in:1'] },
+		});
+		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+	});
+
+	test('switching the event starts afresh; the old event’s state is replaced', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
+		await trigger.poll();
+		emu.control.injectInbound({ userId: 'alice@acme' });
+		await sendOutbound(emu, 'alice');
+		emu.control.advance(60_000);
+		trigger.setParameters({ event: 'outboundFaxStatusChanged' });
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData()).toMatchObject({
+			watching: 'outboundFaxStatusChanged:',
+			cursor: '2026-01-05T09:00:27.000Z',
+		});
+		expect(trigger.staticData().marks).toBeUndefined();
+		const next = await sendOutbound(emu, 'alice');
+		emu.control.advance(60_000);
+		expect(statusChanges(await trigger.pollItems())).toEqual([`${next}:sent`]);
+	});
+});
