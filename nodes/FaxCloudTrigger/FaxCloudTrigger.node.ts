@@ -39,6 +39,13 @@ export class FaxCloudTrigger implements INodeType {
 		credentials: [{ name: 'faxCloudApi', required: true }],
 		properties: [
 			{
+				displayName:
+					'The service asks to be polled every 10 to 15 minutes: set Poll Times accordingly. Each event is emitted once, however long the interval.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
 				displayName: 'Event',
 				name: 'event',
 				type: 'options',

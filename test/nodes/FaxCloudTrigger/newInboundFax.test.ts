@@ -179,6 +179,18 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(emu.control.requests({ method: 'PUT' })).toHaveLength(2);
 	});
 
+	test('a fax another client marked as retrieved before the poll is still emitted', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		await trigger.poll();
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { Mark: 'true' } });
+		const items = await trigger.pollItems();
+		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
+			[Number(fax.FaxId), true],
+		]);
+		expect(searches(emu, 'inboundfaxes').every((r) => r.query.Mark === undefined)).toBe(true);
+	});
+
 	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
 		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });

@@ -152,6 +152,18 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		expect(searches(emu, 'outboundfaxes').every((r) => r.query.FaxUserId === '*')).toBe(true);
 	});
 
+	test('a fax sent with Delete After Send is gone before a poll can see its completion', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, COMPLETED);
+		await trigger.poll();
+		const kept = await sendOutbound(emu, 'alice');
+		const deleted = await sendOutbound(emu, 'alice', '12125550000', { DeleteAfterSend: 'true' });
+		emu.control.advance(60_000);
+		expect(statusChanges(await trigger.pollItems())).toEqual([`${kept}:sent`]);
+		// The emulator's history has the completion; the search never shows it.
+		expect(historyAfter(emu, 0, ['sent'])).toContain(`${deleted}:sent`);
+	});
+
 	test('an empty status list is refused before any request', async () => {
 		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...COMPLETED, statuses: [] });
