@@ -52,6 +52,8 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.Proc
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_RUNNERS_MODE: 'internal',
+		// Both fetch lists from n8n's servers at startup.
+		N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 		N8N_RESTRICT_FILE_ACCESS_TO: options.filesFolder ?? path.join(options.userFolder, 'files'),
 		DB_SQLITE_POOL_SIZE: '2',
 		GENERIC_TIMEZONE: 'UTC',

@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+
+import { REPO_ROOT } from '../../scripts/n8n/package';
+
+export interface DescribedOperation {
+	value: string;
+	name: string;
+	action: string;
+}
+
+export interface DescribedNode {
+	displayName: string;
+	resources: Array<{ value: string; name: string; operations: DescribedOperation[] }>;
+	hasTrigger: boolean;
+}
+
+/** What the editor should show, read from the built package (dist/), not repeated here. */
+export function describedNode(): DescribedNode {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const built = require(path.join(REPO_ROOT, 'index.js')) as {
+		nodes: Record<string, new () => { description: INodeTypeDescription }>;
+	};
+	const description = new built.nodes.FaxCloud().description;
+	const resourceParameter = description.properties.find((p) => p.name === 'resource');
+	if (!resourceParameter) throw new Error('the Fax Cloud node has no Resource parameter');
+	const resources = (resourceParameter.options as INodePropertyOptions[]).map((resource) => {
+		const operationParameter = description.properties.find(
+			(p: INodeProperties) =>
+				p.name === 'operation' &&
+				(p.displayOptions?.show?.resource as string[] | undefined)?.includes(
+					String(resource.value),
+				),
+		);
+		const operations = ((operationParameter?.options ?? []) as INodePropertyOptions[]).map((o) => ({
+			value: String(o.value),
+			name: o.name,
+			action: o.action ?? o.name,
+		}));
+		return { value: String(resource.value), name: resource.name, operations };
+	});
+	return {
+		displayName: description.displayName,
+		resources,
+		hasTrigger: Object.keys(built.nodes).some((name) => name.endsWith('Trigger')),
+	};
+}

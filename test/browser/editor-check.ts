@@ -1,0 +1,351 @@
+/**
+ * The editor check: a real n8n set up like the sandbox (package, emulator credentials, examples),
+ * driven in Debian's Chromium. Logs in, finds the node by searching "fax", reads its resources
+ * and operations, tests the credential green and red, and fills the region and city dropdowns of
+ * a number request from the emulator. Screenshots in .test-output/browser/; with --update-docs the
+ * README's screenshot in docs/ is replaced too.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import { SEED_TOKENS, SEED_USERS } from '../../emulator';
+import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
+import { loadExamples } from '../../scripts/n8n/examples';
+import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
+import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import { startEnvironment } from '../e2e/lib/environment';
+import { launchChromium } from './chromium';
+import { describedNode } from './described-node';
+
+const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
+const DOCS_DIR = path.join(REPO_ROOT, 'docs');
+
+async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+let shotCount = 0;
+async function shot(page: Page, name: string): Promise<string> {
+	shotCount += 1;
+	const file = path.join(OUTPUT_DIR, `${String(shotCount).padStart(2, '0')}-${name}.png`);
+	await page.screenshot({ path: file });
+	return file;
+}
+
+function step(text: string): void {
+	console.log(`  - ${text}`);
+}
+
+const visibleOptions = (page: Page) =>
+	page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
+
+/** The option names of the open dropdown, each without its description line. */
+async function optionNames(page: Page): Promise<string[]> {
+	await visibleOptions(page).first().waitFor();
+	// Lets the dropdown's fade-in finish, for the screenshot taken next.
+	await page.waitForTimeout(400);
+	return await visibleOptions(page).evaluateAll((items) =>
+		items.map((item) => {
+			// An option with a description renders the name in its first text element.
+			const description = item.querySelector('[class*="description"]');
+			const whole = (item.textContent ?? '').trim();
+			const extra = (description?.textContent ?? '').trim();
+			return extra && whole.endsWith(extra) ? whole.slice(0, -extra.length).trim() : whole;
+		}),
+	);
+}
+
+/**
+ * Opens a parameter's dropdown once its options have loaded and no other dropdown is open; the
+ * editor re-renders a select when its options arrive, which can swallow a click, so it retries.
+ */
+async function openDropdown(page: Page, parameter: string): Promise<void> {
+	const select = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
+	for (let attempt = 1; ; attempt++) {
+		await page
+			.locator(`[data-test-id="parameter-input-${parameter}"] input`)
+			.first()
+			.and(page.locator('input:not([placeholder^="Loading"])'))
+			.waitFor();
+		await expectNoOpenDropdown(page);
+		await select.click();
+		try {
+			await visibleOptions(page).first().waitFor({ timeout: 3000 });
+			return;
+		} catch (error) {
+			if (attempt === 3) throw error;
+			await page.keyboard.press('Escape');
+		}
+	}
+}
+
+async function expectNoOpenDropdown(page: Page): Promise<void> {
+	await page.locator('.el-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+}
+
+async function choose(page: Page, parameter: string, option: string): Promise<void> {
+	await openDropdown(page, parameter);
+	await visibleOptions(page).filter({ hasText: option }).first().click();
+	await page.waitForTimeout(300);
+}
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	const updateDocs = process.argv.includes('--update-docs');
+	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
+	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+	console.log('\nEditor check in Chromium');
+	const tarball = buildAndPack();
+	const node = describedNode();
+	const port = await freePort();
+	const environment = await startEnvironment({
+		workflows: loadExamples().map((example) => example.workflow),
+		tarball,
+		port,
+		label: 'editor',
+	});
+	const { emulator } = environment;
+	let server: N8nServer | undefined;
+	const browser = await launchChromium();
+	let page: Page | undefined;
+	let passed = false;
+	try {
+		server = await N8nServer.start(environment.runtime, environment.env, {
+			logFile: path.join(OUTPUT_DIR, 'n8n.log'),
+		});
+		await server.setupOwner(SANDBOX_OWNER);
+		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.setDefaultTimeout(20_000);
+
+		step('log in');
+		await page.goto(`${server.url}/signin`);
+		await page.fill('#emailOrLdapLoginId', SANDBOX_OWNER.email);
+		await page.fill('#password', SANDBOX_OWNER.password);
+		await shot(page, 'signin');
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForURL((url) => !url.pathname.includes('signin'));
+
+		step('search "fax" in the nodes panel');
+		await page.goto(`${server.url}/workflow/new`);
+		await page.click('[data-test-id="canvas-plus-button"]');
+		await page.fill(
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
+			'fax',
+		);
+		const faxItem = page.locator('[data-test-id="item-iterator-item"]', {
+			hasText: node.displayName,
+		});
+		await faxItem.first().waitFor();
+		await shot(page, 'nodes-panel-search-fax');
+		await faxItem.first().click();
+
+		step('resources and operations in the actions panel');
+		const actionNames = await page
+			.locator('[data-test-id="node-creator-item-name"]')
+			.allTextContents()
+			.then((names) => names.map((n) => n.trim()));
+		const headers = await page
+			.locator('[data-test-id="item-iterator-item"]')
+			.allTextContents()
+			.then((names) => names.map((n) => n.trim()).filter((n) => n.endsWith(' Actions')));
+		assert.deepEqual(
+			headers,
+			node.resources.map((r) => `${r.name} Actions`),
+			'one action group per resource, in the Resource dropdown order',
+		);
+		for (const resource of node.resources) {
+			for (const operation of resource.operations) {
+				assert.ok(
+					actionNames.includes(operation.action),
+					`action "${operation.action}" (${resource.name} → ${operation.name}) is in the nodes panel`,
+				);
+			}
+		}
+		if (node.hasTrigger) {
+			assert.equal(
+				await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count(),
+				0,
+				'the Fax Cloud Trigger is offered with the node',
+			);
+		}
+		await shot(page, 'actions-panel');
+
+		const send =
+			node.resources[0].operations.find((o) => o.value === 'send') ??
+			node.resources[0].operations[0];
+		step(`add "${send.action}"`);
+		await page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: send.action })
+			.first()
+			.click();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		await page.locator('[data-test-id="parameter-input-operation"]').waitFor();
+		const ndvShot = await shot(page, 'node-send-fax');
+		if (updateDocs) {
+			fs.mkdirSync(DOCS_DIR, { recursive: true });
+			fs.copyFileSync(ndvShot, path.join(DOCS_DIR, 'node-in-n8n.png'));
+		}
+
+		step('every resource and its operations in the dropdowns');
+		await openDropdown(page, 'resource');
+		const resourceNames: string[] = (await optionNames(page)).filter(
+			(n) => n !== 'Custom API Call',
+		);
+		await shot(page, 'resource-dropdown');
+		await page.keyboard.press('Escape');
+		assert.deepEqual(
+			resourceNames,
+			node.resources.map((r) => r.name),
+		);
+		for (const resource of node.resources) {
+			await choose(page, 'resource', resource.name);
+			await openDropdown(page, 'operation');
+			const operations: string[] = (await optionNames(page)).filter((n) => n !== 'Custom API Call');
+			await page.keyboard.press('Escape');
+			assert.deepEqual(
+				[...operations].sort(),
+				resource.operations.map((o) => o.name).sort(),
+				`operations of ${resource.name}`,
+			);
+		}
+
+		step('credential test: green against the emulator');
+		await choose(page, 'resource', node.resources[0].name);
+		const credentialSelect = page.locator('[data-test-id="node-credentials-select"]');
+		await credentialSelect.click();
+		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.fax }).first().click();
+		await page.click('[data-test-id="credential-edit-button"]');
+		const modal = page.locator('[data-test-id="editCredential-modal"]');
+		const green = modal.locator('[data-test-id="credentials-config-container-test-success"]');
+		// n8n 2.40's failure banner has no test id: it is found by its text.
+		const red = modal.getByText(/Couldn.t connect with these settings/);
+		let since = lastSeq(emulator);
+		await modal
+			.locator('[data-test-id="parameter-input-password"] input')
+			.fill(SEED_USERS.alice.password);
+		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await green.waitFor();
+		await shot(page, 'credential-test-green');
+		const ok = emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
+		assert.ok(
+			ok.some((r) => r.status === 200 && r.auth.userId === SEED_USERS.alice.userId),
+			'the credential test reached the emulator and succeeded',
+		);
+
+		step('credential test: red with a wrong password');
+		since = lastSeq(emulator);
+		await modal.locator('[data-test-id="parameter-input-password"] input').fill('not-the-password');
+		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await red.waitFor();
+		await modal
+			.getByText('More details')
+			.click()
+			.catch(() => undefined);
+		await page.waitForTimeout(500);
+		const redText = (await modal.textContent()) ?? '';
+		await shot(page, 'credential-test-red');
+		assert.ok(!redText.includes('not-the-password'), 'the failed test shows no password');
+		const refused = emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
+		assert.ok(
+			refused.some((r) => r.status === 401),
+			'the emulator refused the wrong password',
+		);
+		await modal
+			.locator('[data-test-id="parameter-input-password"] input')
+			.fill(SEED_USERS.alice.password);
+		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await green.waitFor();
+		await modal
+			.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
+			.first()
+			.click();
+		await modal.waitFor({ state: 'hidden' });
+
+		step('number request: region and city dropdowns from the emulator');
+		const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
+		assert.ok(numberRequest, 'the node has the Number Request resource');
+		since = lastSeq(emulator);
+		await choose(page, 'resource', numberRequest.name);
+		const nonTollFree = numberRequest.operations.find((o) => o.value === 'nonTollFree');
+		assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
+		await choose(page, 'operation', nonTollFree.name);
+		await credentialSelect.click();
+		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.numbers }).first().click();
+		await openDropdown(page, 'region');
+		const regions = await optionNames(page);
+		await shot(page, 'region-dropdown');
+		const expectedRegions = (await emulatorLookup(
+			emulator.urls.numbers,
+			'/api/numbers/regions/US',
+		)) as Array<{ code: string; name: string }>;
+		for (const region of expectedRegions) {
+			assert.ok(
+				regions.some((name) => name.includes(region.name)),
+				`region ${region.name} is offered`,
+			);
+		}
+		const newYork = expectedRegions.find((r) => r.code === 'NY');
+		assert.ok(newYork);
+		await visibleOptions(page).filter({ hasText: newYork.name }).first().click();
+		await openDropdown(page, 'city');
+		const cities = await optionNames(page);
+		await shot(page, 'city-dropdown');
+		const expectedCities = (await emulatorLookup(
+			emulator.urls.numbers,
+			'/api/numbers/cities/US/NY',
+		)) as Array<{ name: string }>;
+		assert.ok(expectedCities.length > 0);
+		for (const city of expectedCities) {
+			assert.ok(cities.includes(city.name), `city ${city.name} is offered`);
+		}
+		await page.keyboard.press('Escape');
+		const lookups = emulator.control.requests({ sinceSeq: since, api: 'numbers' });
+		assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
+		assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
+		assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
+		passed = true;
+	} catch (error) {
+		if (page) await shot(page, 'failure').catch(() => undefined);
+		console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+	} finally {
+		await browser.close().catch(() => undefined);
+		await server?.stop();
+		await environment.close(!passed);
+	}
+	const seconds = Math.round((Date.now() - started) / 1000);
+	console.log(
+		passed
+			? `Editor check passed (${seconds} s); screenshots in .test-output/browser/`
+			: `Editor check FAILED (${seconds} s); screenshots and n8n.log in .test-output/browser/`,
+	);
+	process.exit(passed ? 0 : 1);
+}
+
+function lastSeq(emulator: { control: { requests(): Array<{ seq: number }> } }): number {
+	const all = emulator.control.requests();
+	return all.length === 0 ? 0 : all[all.length - 1].seq;
+}
+
+async function emulatorLookup(base: string, path: string): Promise<unknown> {
+	const res = await fetch(`${base}${path}`, {
+		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
+	});
+	assert.equal(res.status, 200);
+	return await res.json();
+}
+
+main().catch((e) => {
+	console.error(e);
+	process.exit(1);
+});
