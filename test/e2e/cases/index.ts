@@ -1,4 +1,15 @@
 import type { E2eCase } from '../lib/types';
 import { exampleCases } from './examples';
+import { inboundFaxCases } from './inbound-fax';
+import { mailMergeCases } from './mail-merge';
+import { numberCases } from './numbers';
+import { outboundFaxCases } from './outbound-fax';
 
-export const ALL_CASES: E2eCase[] = [...exampleCases];
+/** In order: later cases of a resource use what earlier ones created (kept in ctx.state). */
+export const ALL_CASES: E2eCase[] = [
+	...outboundFaxCases,
+	...inboundFaxCases,
+	...mailMergeCases,
+	...numberCases,
+	...exampleCases,
+];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../emulator';
-import { N8nCli } from '../../../scripts/n8n/cli';
+import { N8nCli, type CredentialImport } from '../../../scripts/n8n/cli';
 import { emulatorCredentials } from '../../../scripts/n8n/credentials';
 import { n8nEnv } from '../../../scripts/n8n/env';
 import { readWorkflow, type WorkflowFile } from '../../../scripts/n8n/examples';
@@ -12,6 +12,33 @@ import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../../../scrip
 
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'e2e');
+
+/** A wrong password and a token without number rights, for the error paths. */
+export const WRONG_PASSWORD = 'wrong-password-for-e2e';
+const ERROR_PATH_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
+	{
+		id: 'FaxCloudBadLogin',
+		name: 'Fax Cloud wrong password (local emulator)',
+		type: 'faxCloudApi',
+		data: {
+			userId: SEED_USERS.alice.userId,
+			password: WRONG_PASSWORD,
+			faxBaseUrl: urls.fax,
+			mailMergeBaseUrl: urls.mailMerge,
+		},
+	},
+	{
+		id: 'FaxNumbersReadOn',
+		name: 'Fax Cloud numbers read-only (local emulator)',
+		type: 'faxCloudNumbersApi',
+		data: {
+			accessToken: SEED_TOKENS.acmeNotAdmin,
+			numbersBaseUrl: urls.numbers,
+			versionHeaderName: '',
+			versionHeaderValue: '',
+		},
+	},
+];
 
 export interface E2eEnvironment {
 	runtime: N8nRuntime;
@@ -64,13 +91,14 @@ export async function startEnvironment(options: {
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 	};
 	const cli = new N8nCli(runtime, env);
-	await cli.importCredentials(
-		emulatorCredentials(emulator.urls, {
+	await cli.importCredentials([
+		...emulatorCredentials(emulator.urls, {
 			user: SEED_USERS.alice,
 			proxy: SEED_USERS.acmeAdmin,
 			numbersToken: SEED_TOKENS.acme,
 		}),
-	);
+		...ERROR_PATH_CREDENTIALS(emulator.urls),
+	]);
 	if (options.workflows.length > 0) await cli.importWorkflows(options.workflows);
 	return {
 		runtime,

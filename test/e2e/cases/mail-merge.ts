@@ -1,0 +1,93 @@
+import { SEED_USERS } from '../../../emulator';
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import type { E2eCase, E2eContext } from '../lib/types';
+
+function jobId(ctx: E2eContext): number {
+	const id = ctx.state.get('jobId');
+	if (typeof id !== 'number') throw new Error('the create case made no job');
+	return id;
+}
+
+export const mailMergeCases: E2eCase[] = [
+	{
+		title: 'Mail merge job: create from a CSV file and a PDF form',
+		workflow: 'mail-merge-create-csv.json',
+		check(result, ctx) {
+			const create = onlyRequest(result.requests, 'POST', '/v1/Job');
+			assert.equal(create.auth.userId, SEED_USERS.alice.userId);
+			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
+				['CSV', 'recipients.csv', 'text/csv'],
+				['Template', 'reminder-template.pdf', 'application/pdf'],
+			]);
+			assert.equal(create.params.FaxNumerColumnName, 'Fax');
+			assert.equal(create.params.KeywordColumnName, 'Ref');
+			assert.equal(create.params.ExpectedFaxes, '2');
+			assert.equal(create.params.CoverPage, 'default');
+			assert.equal(create.params.CoverPageMessage, 'Reminder attached');
+			assert.equal(create.params.NotifyOnSuccess, 'false');
+			assert.equal(create.params.NotifyOnFailure, 'true');
+			assert.equal(create.params.NotifyEmail, 'billing@acme.example');
+			const [job] = jsonOf(result.items('Create Job'));
+			assert.equal(typeof job.JobID, 'number');
+			assert.equal(job.ExpectedFaxes, 2);
+			ctx.state.set('jobId', job.JobID);
+		},
+	},
+	{
+		title: 'Mail merge job: an unknown fax number column is refused before any request',
+		workflow: 'mail-merge-create-bad-column.json',
+		check(result) {
+			assert.equal(result.requests.length, 0, 'no request reached the service');
+			const [item] = jsonOf(result.items('Create Job'));
+			assert.match(String(item.error), /Fax Number Column/);
+			assert.match(String(item.error), /FaxNumber/);
+		},
+	},
+	{
+		title: 'Mail merge job: get',
+		workflow: 'mail-merge-get.json',
+		prepare(ctx) {
+			ctx.emulator.control.advance(30_000);
+			return { E2E_JOB_ID: String(jobId(ctx)) };
+		},
+		check(result, ctx) {
+			onlyRequest(result.requests, 'GET', `/v1/Job/${jobId(ctx)}`);
+			const [job] = jsonOf(result.items('Get Job'));
+			assert.equal(job.ID, jobId(ctx));
+			assert.equal(job.Status, 'COMPLETE');
+			assert.equal(job.LastCompletedLine, 2);
+			assert.equal(job.ExpectedFaxCount, 2);
+			assert.equal(job.CancelledOn, null);
+		},
+	},
+	{
+		title: 'Mail merge job: get many',
+		workflow: 'mail-merge-get-many.json',
+		check(result, ctx) {
+			const all = jsonOf(result.items('All Jobs'));
+			assert.ok(all.some((j) => j.ID === jobId(ctx)));
+			assert.ok(all.every((j) => typeof j.ID === 'number'));
+			assert.equal(jsonOf(result.items('One Job')).length, 1);
+		},
+	},
+	{
+		title: 'Mail merge job: get the faxes of a job',
+		workflow: 'mail-merge-get-faxes.json',
+		prepare: (ctx) => ({ E2E_JOB_ID: String(jobId(ctx)) }),
+		check(result, ctx) {
+			onlyRequest(result.requests, 'GET', `/v1/Job/${jobId(ctx)}/Faxes`);
+			const faxes = jsonOf(result.items('Get Faxes'));
+			assert.deepEqual(
+				faxes.map((f) => [f.FaxNumber, f.Keyword]),
+				[
+					['12125550000', 'R-1'],
+					['13125550000', 'R-2'],
+				],
+			);
+			for (const fax of faxes) {
+				assert.equal(fax.JobID, jobId(ctx));
+				assert.equal(ctx.emulator.control.outboundFax(Number(fax.ID))?.ProjectCode2, fax.Keyword);
+			}
+		},
+	},
+];

@@ -1,0 +1,127 @@
+import { SEED_TOKENS } from '../../../emulator';
+import { assert, assertNoSecrets, jsonOf, onlyRequest } from '../lib/assert';
+import type { E2eCase, E2eContext } from '../lib/types';
+
+/** What the emulator's numbers interface answers, read directly as the ground truth. */
+async function lookup(ctx: E2eContext, path: string): Promise<Array<Record<string, string>>> {
+	const res = await fetch(`${ctx.emulator.urls.numbers}${path}`, {
+		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
+	});
+	assert.equal(res.status, 200, `${path} answers`);
+	return (await res.json()) as Array<Record<string, string>>;
+}
+
+export const numberCases: E2eCase[] = [
+	{
+		title: 'Number request: non-toll-free, region and city named by an expression',
+		workflow: 'number-request-non-toll-free.json',
+		check(result) {
+			const request = onlyRequest(
+				result.requests,
+				'POST',
+				'/api/numbers/add-new-number-request/non-toll-free',
+			);
+			assert.equal(request.status, 201);
+			const [ticket] = jsonOf(result.items('Request Number'));
+			assert.equal(ticket.type, 'non_toll_free');
+			const sent = ticket.request as Record<string, unknown>;
+			assert.equal(sent.country_code, 'US');
+			assert.equal(sent.region, 'IL', 'the region name became its code');
+			assert.equal(sent.city, 'Chicago');
+			assert.deepEqual(sent.notify_email, ['fax-admin@acme.example']);
+		},
+	},
+	{
+		title: 'Number request: toll-free with additional fields',
+		workflow: 'number-request-toll-free.json',
+		check(result) {
+			const request = onlyRequest(
+				result.requests,
+				'POST',
+				'/api/numbers/add-new-number-request/toll-free',
+			);
+			assert.equal(request.auth.userId, 'admin@acme');
+			assert.equal(request.params.preferred_prefix, '888');
+			assert.deepEqual(request.params.notify_email, ['fax-admin@acme.example', 'it@acme.example']);
+			const [ticket] = jsonOf(result.items('Request Toll-Free Number'));
+			assert.equal(ticket.type, 'toll_free');
+			assert.equal(ticket.status, 'submitted');
+			const sent = ticket.request as Record<string, unknown>;
+			assert.equal(sent.assign_to_user, 'bob@acme');
+			assert.equal(sent.comment, 'Customer hotline');
+			assert.equal(sent.department_name, 'Support');
+			assert.equal(sent.country_code, 'US');
+		},
+	},
+	{
+		title: 'Number request: port-in with a letter of authorization and a bill',
+		workflow: 'number-request-port-in.json',
+		check(result) {
+			const request = onlyRequest(result.requests, 'POST', '/api/numbers/add-port-request');
+			assert.deepEqual(request.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
+				['billFile', 'phone-bill.pdf', 'application/pdf'],
+				['loaFile', 'letter-of-authorization.pdf', 'application/pdf'],
+			]);
+			const [ticket] = jsonOf(result.items('Request Port-In'));
+			assert.equal(ticket.type, 'port_in');
+			const sent = ticket.request as Record<string, unknown>;
+			assert.equal(String(sent.number_to_port).replace(/\D/g, '').slice(-10), '2125550199');
+			assert.equal(sent.assign_to_user, 'alice@acme');
+			assert.equal(sent.toll_free, false);
+		},
+	},
+	{
+		title: 'Number request: a token without number rights gives a clear error',
+		workflow: 'number-request-forbidden.json',
+		check(result) {
+			const [request] = result.requests;
+			assert.equal(request.status, 403);
+			const [item] = jsonOf(result.items('Request Number'));
+			assert.ok(item.error);
+			assertNoSecrets(JSON.stringify(result.run), [SEED_TOKENS.acmeNotAdmin]);
+		},
+	},
+	{
+		title: 'Number lookup: regions of a country, all and limited',
+		workflow: 'number-lookup-regions.json',
+		async check(result, ctx) {
+			const provinces = await lookup(ctx, '/api/numbers/regions/CA');
+			const all = jsonOf(result.items('Canadian Provinces'));
+			assert.equal(all.length, provinces.length);
+			assert.deepEqual(
+				all.map((r) => r.code),
+				provinces.map((p) => p.code),
+			);
+			assert.equal(jsonOf(result.items('First Three US States')).length, 3);
+		},
+	},
+	{
+		title: 'Number lookup: cities of a region',
+		workflow: 'number-lookup-cities.json',
+		async check(result, ctx) {
+			const cities = await lookup(ctx, '/api/numbers/cities/US/NY');
+			onlyRequest(result.requests, 'GET', '/api/numbers/cities/US/NY');
+			assert.deepEqual(
+				jsonOf(result.items('Cities of New York')).map((c) => c.name),
+				cities.map((c) => c.name),
+			);
+		},
+	},
+	{
+		title: 'Number lookup: area codes of a city and of a whole region',
+		workflow: 'number-lookup-area-codes.json',
+		async check(result, ctx) {
+			const city = await lookup(ctx, '/api/numbers/area_codes/US/NY/New%20York');
+			const region = await lookup(ctx, '/api/numbers/area_codes/CA/ON');
+			assert.deepEqual(
+				jsonOf(result.items('Area Codes of New York City')).map((a) => a.areaCode),
+				city.map((a) => a.areaCode),
+			);
+			assert.ok(city.some((a) => a.areaCode === '212'));
+			assert.deepEqual(
+				jsonOf(result.items('Area Codes of Ontario')).map((a) => a.areaCode),
+				region.map((a) => a.areaCode),
+			);
+		},
+	},
+];

@@ -1,0 +1,231 @@
+import { SEED_USERS } from '../../../emulator';
+import { assert, assertNoSecrets, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
+import { WRONG_PASSWORD } from '../lib/environment';
+import type { E2eCase, E2eContext } from '../lib/types';
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
+/** Fax ids the send case created, by destination number. */
+function sentFax(ctx: E2eContext, number: string): number {
+	const ids = ctx.state.get('outbound') as Record<string, number> | undefined;
+	const id = ids?.[number];
+	if (!id) throw new Error(`the send case created no fax to ${number}`);
+	return id;
+}
+
+/** Lets the emulator's lifecycle run: the faxes of the send case are sent (or failed) by then. */
+function letFaxesFinish(ctx: E2eContext): void {
+	if (ctx.state.get('outboundFinished')) return;
+	ctx.emulator.control.advance(10 * 60_000);
+	ctx.state.set('outboundFinished', true);
+}
+
+export const outboundFaxCases: E2eCase[] = [
+	{
+		title: 'Outbound fax: send text to two numbers and a recipient, with cover page options',
+		workflow: 'outbound-send.json',
+		check(result, ctx) {
+			const send = onlyRequest(result.requests, 'POST', '/v1/outboundfaxes');
+			assert.equal(send.auth.userId, SEED_USERS.alice.userId);
+			assert.deepEqual(send.params.FaxNumber, ['12125550000', '+442071230000']);
+			const recipient = JSON.parse(String(send.params.FaxRecipient));
+			assert.equal(recipient.FaxNumber, '13125551041');
+			assert.equal(recipient.RcptName, 'Blocked Line');
+			assert.equal(recipient.RcptCompany, 'Nowhere Inc');
+			assert.equal(send.params.CoverPageEnabled, 'true');
+			assert.equal(send.params.CoverPageName, 'confidential');
+			assert.equal(send.params.CoverMessage, 'Please deliver to accounting');
+			assert.equal(send.params.RetryCount, '2');
+			assert.equal(send.params.RetryInterval, '15');
+			assert.equal(send.params.FaxDescription, 'e2e send');
+			assert.equal(send.params.ProjectCode2, 'E2E-REF');
+			assert.equal(send.params.TSI, 'N8N E2E');
+			assert.deepEqual(
+				send.files.map((f) => [f.filename, f.contentType]),
+				[['fax.txt', 'text/plain']],
+			);
+			const created = jsonOf(result.items('Send Fax'));
+			assert.deepEqual(
+				created.map((f) => f.FaxNumber),
+				['12125550000', '+442071230000', '13125551041'],
+			);
+			for (const fax of created) {
+				assert.equal(typeof fax.FaxId, 'number');
+				assert.equal(fax.GroupId, created[0].FaxId, 'one group for one send request');
+			}
+			ctx.state.set(
+				'outbound',
+				Object.fromEntries(created.map((f) => [String(f.FaxNumber), Number(f.FaxId)])),
+			);
+		},
+	},
+	{
+		title: 'Outbound fax: a malformed number is refused before any request',
+		workflow: 'outbound-send-invalid.json',
+		check(result) {
+			assert.equal(result.requests.length, 0, 'no request reached the service');
+			const [item] = jsonOf(result.items('Send Fax'));
+			assert.match(String(item.error), /Fax Numbers/);
+			assert.match(String(item.error), /call-me-maybe/);
+		},
+	},
+	{
+		title: 'Outbound fax: get a sent fax',
+		workflow: 'outbound-get.json',
+		prepare(ctx) {
+			letFaxesFinish(ctx);
+			return { E2E_FAX_ID: String(sentFax(ctx, '12125550000')) };
+		},
+		check(result, ctx) {
+			const id = sentFax(ctx, '12125550000');
+			onlyRequest(result.requests, 'GET', `/v1/outboundfaxes/${id}`);
+			const [fax] = jsonOf(result.items('Get Fax'));
+			assert.equal(fax.FaxId, id);
+			assert.equal(fax.FaxStatus, 'sent');
+			assert.equal(fax.FaxNumber, '12125550000');
+			assert.equal(fax.CoverPageName, 'confidential');
+			assert.equal(fax.FaxDescription, 'e2e send');
+			assert.equal(fax.RetryCount, 2);
+			assert.equal(typeof fax.PagesTotal, 'number');
+			assert.equal(fax.PagesSent, fax.PagesTotal);
+			assert.equal(fax.Mark, false);
+			assert.match(String(fax.CompleteTime), ISO_UTC);
+		},
+	},
+	{
+		title: 'Outbound fax: a wrong password gives a clear error without the secret',
+		workflow: 'outbound-get-wrong-password.json',
+		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		check(result) {
+			const [request] = result.requests;
+			assert.equal(request.status, 401);
+			const [item] = jsonOf(result.items('Get Fax'));
+			assert.ok(item.error, 'the error is the output item (Continue On Fail)');
+			assertNoSecrets(JSON.stringify(result.run), [
+				WRONG_PASSWORD,
+				`${SEED_USERS.alice.userId}:${WRONG_PASSWORD}`,
+			]);
+		},
+	},
+	{
+		title: 'Outbound fax: get many, newest sent first and every batch fax over two pages',
+		workflow: 'outbound-get-many.json',
+		prepare(ctx) {
+			ctx.emulator.control.bulkCreateOutbound(120, {
+				users: [SEED_USERS.alice.userId, SEED_USERS.bob.userId],
+				batchName: 'e2e-batch',
+			});
+		},
+		check(result) {
+			const newest = jsonOf(result.items('Newest Sent'));
+			assert.equal(newest.length, 2);
+			assert.ok(newest.every((f) => f.FaxStatus === 'sent'));
+			assert.ok(String(newest[0].CompleteTime) >= String(newest[1].CompleteTime));
+			const limited = requestsTo(result.requests, 'GET', '/v1/outboundfaxes').find(
+				(r) => r.params.FaxStatus === 'sent',
+			);
+			assert.ok(limited, 'the limited search was sent');
+			assert.equal(limited.params.ResultLimit, '2');
+			assert.equal(limited.params.SortColumn, 'dateTime');
+			assert.equal(limited.params.SortOrder, 'desc');
+			assert.equal(limited.auth.userId, SEED_USERS.alice.userId);
+
+			const batch = jsonOf(result.items('All Batch Faxes'));
+			assert.equal(batch.length, 120);
+			assert.equal(new Set(batch.map((f) => f.FaxId)).size, 120, 'no fax twice across pages');
+			assert.deepEqual([...new Set(batch.map((f) => f.FaxUserId))].sort(), [
+				SEED_USERS.alice.userId,
+				SEED_USERS.bob.userId,
+			]);
+			const pages = requestsTo(result.requests, 'GET', '/v1/outboundfaxes').filter(
+				(r) => r.auth.userId === SEED_USERS.acmeAdmin.userId,
+			);
+			assert.equal(pages.length, 2, 'two pages of 100');
+			assert.equal(pages[0].params.BatchName, 'e2e-batch');
+			assert.equal(pages[0].params.FaxUserId, '*');
+			assert.ok(pages[1].params.GetNextResults, 'the second page follows the ResultsReference');
+		},
+	},
+	{
+		title: 'Outbound fax: download as PDF and as TIFF',
+		workflow: 'outbound-download.json',
+		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		check(result, ctx) {
+			const id = sentFax(ctx, '12125550000');
+			const images = requestsTo(result.requests, 'GET', `/v1/outboundfaxes/${id}/image`);
+			assert.deepEqual(images.map((r) => r.params.FaxContentType).sort(), ['pdf', 'tif']);
+			const [pdf] = result.items('Download PDF');
+			assert.equal(pdf.binary?.data?.mimeType, 'application/pdf');
+			assert.equal(pdf.binary?.data?.fileName, `fax-${id}.pdf`);
+			const [tif] = result.items('Download TIFF');
+			assert.equal(tif.binary?.image?.mimeType, 'image/tiff');
+			assert.equal(tif.binary?.image?.fileName, 'e2e-fax.tif');
+		},
+	},
+	{
+		title: 'Outbound fax: mark',
+		workflow: 'outbound-mark.json',
+		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		check(result, ctx) {
+			const id = sentFax(ctx, '12125550000');
+			const put = onlyRequest(result.requests, 'PUT', `/v1/outboundfaxes/${id}`);
+			assert.equal(put.params.Mark, 'true');
+			assert.deepEqual(jsonOf(result.items('Mark Fax')), [
+				{ FaxId: id, Mark: true, success: true },
+			]);
+			assert.equal(ctx.emulator.control.outboundFax(id)?.Mark, 'true');
+		},
+	},
+	{
+		title: 'Outbound fax: unmark',
+		workflow: 'outbound-unmark.json',
+		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		check(result, ctx) {
+			const id = sentFax(ctx, '12125550000');
+			const put = onlyRequest(result.requests, 'PUT', `/v1/outboundfaxes/${id}`);
+			assert.equal(put.params.Mark, 'false');
+			assert.deepEqual(jsonOf(result.items('Unmark Fax')), [
+				{ FaxId: id, Mark: false, success: true },
+			]);
+			assert.equal(ctx.emulator.control.outboundFax(id)?.Mark, 'false');
+		},
+	},
+	{
+		title: 'Outbound fax: resend a failed fax to a new number',
+		workflow: 'outbound-resend.json',
+		prepare(ctx) {
+			const id = sentFax(ctx, '13125551041');
+			assert.equal(ctx.emulator.control.outboundFax(id)?.FaxStatus, 'sendFailed');
+			return { E2E_FAX_ID: String(id) };
+		},
+		check(result, ctx) {
+			const original = sentFax(ctx, '13125551041');
+			const resend = onlyRequest(result.requests, 'POST', `/v1/outboundfaxes/${original}/resend`);
+			assert.equal(resend.params.FaxNumber, '13125550000');
+			const [fax] = jsonOf(result.items('Resend Fax'));
+			assert.equal(fax.FaxNumber, '13125550000');
+			assert.notEqual(fax.FaxId, original);
+			assert.equal(ctx.emulator.control.outboundFax(Number(fax.FaxId))?.FaxNumber, '13125550000');
+		},
+	},
+	{
+		title: 'Outbound fax: delete',
+		workflow: 'outbound-delete.json',
+		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '+442071230000')) }),
+		async check(result, ctx) {
+			const id = sentFax(ctx, '+442071230000');
+			const del = onlyRequest(result.requests, 'DELETE', `/v1/outboundfaxes/${id}`);
+			assert.equal(del.status, 201);
+			assert.deepEqual(jsonOf(result.items('Delete Fax')), [
+				{ FaxId: id, deleted: true, success: true },
+			]);
+			const { userId, password } = SEED_USERS.alice;
+			const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes/${id}`, {
+				headers: {
+					authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
+				},
+			});
+			assert.equal(res.status, 404, 'the fax is gone');
+		},
+	},
+];
