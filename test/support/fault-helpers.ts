@@ -7,7 +7,7 @@ import winston from 'winston';
 
 import type { Emulator } from '../../emulator';
 import type { FaultKind, FaultSpec } from '../../emulator/faults';
-import type { TestCredentials } from './credentials-helper';
+import { TestCredentialsHelper, type TestCredentials } from './credentials-helper';
 
 interface InternalLoggerHolder {
 	getInternalLogger(): winston.Logger;
@@ -70,6 +70,22 @@ export function addFaultMix(emulator: Emulator, mix: FaultMix): void {
 			delayMs: kind === 'delay' ? mix.delayMs : undefined,
 		});
 	});
+}
+
+/**
+ * Caps the timeout of every request the nodes send, so a `delay` fault lasts past it in a
+ * fraction of a second, for nodes without a timeout option (the trigger waits 60 s otherwise).
+ * It acts where n8n-core applies the credential, just before the request leaves. Returns the undo.
+ */
+export function capRequestTimeout(ms: number): () => void {
+	const original = TestCredentialsHelper.prototype.authenticate;
+	const spy = jest
+		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
+		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
+			const options = await original.apply(this, args);
+			return { ...options, timeout: Math.min(options.timeout ?? ms, ms) };
+		});
+	return () => spy.mockRestore();
 }
 
 /** Faults the emulator applied, per kind, read from its request log. */
@@ -198,9 +214,14 @@ export class SecretWatch {
 		return this.lines;
 	}
 
-	/** Checks every captured line, then restores the logger and the console. */
-	stopCapture(): number {
+	/** Restores the logger and the console (again harmless); for cleanup after a failure. */
+	release(): void {
 		for (const undo of this.restore.splice(0).reverse()) undo();
+	}
+
+	/** Restores the logger and the console, then checks every captured line. */
+	stopCapture(): number {
+		this.release();
 		for (const [index, line] of this.lines.entries()) this.expectClean(`log line ${index}`, line);
 		return this.lines.length;
 	}
@@ -217,6 +238,7 @@ export interface SuiteCounts {
 	logLines?: number;
 	sends?: number;
 	recoveredSends?: number;
+	failedPolls?: number;
 }
 
 /** Writes one suite's counts; the reporter prints the totals once every suite has run. */

@@ -1,0 +1,149 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { sendFax } from '../emulator/helpers';
+import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
+import {
+	addFaultMix,
+	capRequestTimeout,
+	FAULT_KINDS,
+	faultsInjected,
+	recordCounts,
+	secretsOf,
+	SecretWatch,
+	total,
+} from '../support/fault-helpers';
+import { pollWorkflow } from '../support/poll';
+
+/**
+ * The Fax Cloud Trigger under faults: 1,000 events (600 inbound faxes, 400 outbound
+ * completions) spread over 200 polls while a fifth of the trigger's requests fail in each of
+ * the six ways. What it emits must equal the emulator's ground truth, nothing missing, nothing
+ * twice. A failed poll is what n8n sees as a failed poll: the next one runs on schedule.
+ */
+
+const emulator = useEmulator();
+
+const POLLS = 200;
+const POLL_INTERVAL_MS = 30_000;
+/** The trigger has no timeout option; the cap stands in for a network slower than its 60 s. */
+const TIMEOUT_MS = 250;
+
+/** Inbound faxes arriving before poll p: one each, and a burst of 81 every 40 polls (600 in all). */
+const inboundBefore = (p: number) => (p % 40 === 20 ? 81 : 1);
+/** Outbound sends before poll p: two each (400 in all); 1000 is refused once, 0000 is sent. */
+const OUTBOUND_NUMBERS = ['12125550000', '12125551000'];
+
+test('1,000 events over 200 polls with 20% of requests faulted: each emitted exactly once', async () => {
+	const emu = emulator();
+	const credentials = credentialsFor(emu, 'alice');
+	const watch = new SecretWatch(secretsOf(credentials));
+	watch.startCapture();
+	const uncap = capRequestTimeout(TIMEOUT_MS);
+	try {
+		const triggers = pollWorkflow({
+			node: new FaxCloudTrigger(),
+			credentials,
+			nodes: {
+				inbound: { event: 'newInboundFax' },
+				outbound: { event: 'outboundFaxStatusChanged' },
+			},
+		});
+		const names = ['inbound', 'outbound'] as const;
+		// First activation: the baseline, before any event and before any fault.
+		for (const name of names) expect(await triggers[name].poll()).toBeNull();
+		const inboundBaseline = emu.control.inboundAll().length;
+		const historyBaseline = emu.control.outboundHistory().length;
+
+		// Sends and injections are the world changing, not the trigger: only GETs get faults.
+		addFaultMix(emu, {
+			api: 'fax',
+			method: 'GET',
+			share: 0.2,
+			seed: 20,
+			delayMs: TIMEOUT_MS * 3,
+		});
+
+		const emitted: Record<(typeof names)[number], INodeExecutionData[]> = {
+			inbound: [],
+			outbound: [],
+		};
+		let failedPolls = 0;
+		const pollBoth = async () =>
+			await Promise.all(
+				names.map(async (name) => {
+					try {
+						emitted[name].push(...(await triggers[name].pollItems()));
+					} catch (error) {
+						failedPolls++;
+						watch.expectClean(`failed ${name} poll`, error);
+					}
+				}),
+			);
+
+		let events = 0;
+		for (let p = 0; p < POLLS; p++) {
+			emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
+			for (const number of OUTBOUND_NUMBERS) {
+				const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: number, RetryCount: '1' });
+				expect(res.status).toBe(201);
+			}
+			events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
+			emu.control.advance(POLL_INTERVAL_MS);
+			await pollBoth();
+		}
+		// The last faxes finish, then the triggers catch up (faults still on).
+		emu.control.advance(5 * 60_000);
+		for (let extra = 0; extra < 10; extra++) await pollBoth();
+
+		// Ground truth: the emulator's own records of what happened after the baseline.
+		const inboundTruth = emu.control
+			.inboundAll()
+			.slice(inboundBaseline)
+			.map((fax) => Number(fax.FaxId));
+		const outboundTruth = emu.control
+			.outboundHistory()
+			.slice(historyBaseline)
+			.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
+			.map((change) => `${change.faxId}:${change.status}`);
+		expect(events).toBe(1_000);
+		expect(inboundTruth.length + outboundTruth.length).toBe(events);
+
+		const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
+		const outboundEmitted = emitted.outbound.map(
+			(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
+		);
+		expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
+		expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
+		expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
+			[...inboundTruth].sort((a, b) => a - b),
+		);
+		expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
+		expect(outboundTruth.some((change) => change.endsWith(':sendFailed'))).toBe(true);
+
+		// The faults really happened, every kind, about a fifth of the trigger's requests.
+		const injected = faultsInjected(emu);
+		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+		const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
+		expect(total(injected) / gets).toBeGreaterThan(0.12);
+		expect(total(injected) / gets).toBeLessThan(0.28);
+
+		for (const name of names) {
+			for (const [index, item] of emitted[name].entries()) {
+				watch.expectClean(`${name} event ${index}`, item);
+			}
+		}
+		uncap();
+		const logLines = watch.stopCapture();
+		recordCounts('trigger-under-faults', {
+			events: inboundEmitted.length + outboundEmitted.length,
+			faultsInjected: total(injected),
+			failedPolls,
+			secretsChecked: watch.checks,
+			logLines,
+		});
+	} finally {
+		uncap();
+		watch.release();
+	}
+});
