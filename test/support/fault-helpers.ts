@@ -1,17 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import winston from 'winston';
 
 import type { Emulator } from '../../emulator';
-import type { FaultKind, FaultSpec } from '../../emulator/faults';
+import { FAULT_KINDS, type FaultKind, type FaultSpec } from '../../emulator/faults';
 import { TestCredentialsHelper, type TestCredentials } from './credentials-helper';
 
+/** What n8n's Logger hands every log call to (a winston logger in n8n). */
+interface InternalLogger {
+	log(level: string, message: string, metadata: object): unknown;
+	child(options: object): InternalLogger;
+}
+
 interface InternalLoggerHolder {
-	getInternalLogger(): winston.Logger;
-	setInternalLogger(internal: winston.Logger): void;
+	getInternalLogger(): InternalLogger;
+	setInternalLogger(internal: InternalLogger): void;
 }
 
 /**
@@ -22,25 +26,18 @@ interface InternalLoggerHolder {
 function n8nCoreLogger(): InternalLoggerHolder {
 	const from = { paths: [dirname(require.resolve('n8n-core'))] };
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { Container } = require(require.resolve('@n8n/di', from)) as typeof import('@n8n/di');
+	const { Container } = require(require.resolve('@n8n/di', from)) as {
+		Container: { get(token: unknown): unknown };
+	};
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { Logger } = require(
-		require.resolve('@n8n/backend-common', from),
-	) as typeof import('@n8n/backend-common');
+	const { Logger } = require(require.resolve('@n8n/backend-common', from)) as { Logger: unknown };
 	// setInternalLogger is private in the types; it is how Logger.scoped() swaps loggers too.
 	return Container.get(Logger) as unknown as InternalLoggerHolder;
 }
 
 /** Helpers of the fault and bad-input suite (test/faults): fault mixes, secret checks, counts. */
 
-export const FAULT_KINDS: readonly FaultKind[] = [
-	'http500',
-	'resetBeforeProcessing',
-	'resetAfterProcessing',
-	'delay',
-	'truncatedJson',
-	'htmlError',
-];
+export { FAULT_KINDS };
 
 export interface FaultMix {
 	/** Share of matching requests that get a fault, spread evenly over the six kinds. */
@@ -172,24 +169,17 @@ export class SecretWatch {
 		this.expectClean(`${what}: run data`, result.run);
 	}
 
-	/** Starts capturing log and console lines; `stop()` restores the originals. */
+	/** Starts capturing log and console lines; stopCapture() or release() restores the originals. */
 	startCapture(): void {
 		const lines = this.lines;
-		const sink = new Writable({
-			write(chunk: Buffer | string, _encoding, callback) {
-				lines.push(String(chunk));
-				callback();
-			},
-		});
+		// At the tests' silent level n8n's Logger filters nothing itself: every level reaches here.
+		const capture: InternalLogger = {
+			log: (level, message, metadata) => lines.push(scanText({ level, message, ...metadata })),
+			child: () => capture,
+		};
 		const logger = n8nCoreLogger();
 		const previous = logger.getInternalLogger();
-		logger.setInternalLogger(
-			winston.createLogger({
-				level: 'debug',
-				format: winston.format.combine(winston.format.timestamp(), winston.format.json()),
-				transports: [new winston.transports.Stream({ stream: sink })],
-			}),
-		);
+		logger.setInternalLogger(capture);
 		this.restore.push(() => logger.setInternalLogger(previous));
 		for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 			const spy = jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
