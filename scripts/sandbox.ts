@@ -47,7 +47,8 @@ async function main(): Promise<void> {
 	const emulatorPort = portFrom('FAX_CLOUD_EMULATOR_PORT', readState()?.emulatorPort ?? 47100);
 	const userFolder = path.join(SANDBOX_DIR, 'n8n');
 	const filesFolder = path.join(SANDBOX_DIR, 'files');
-	fs.mkdirSync(filesFolder, { recursive: true });
+	// The file-each-inbound-fax example writes there; n8n's file node does not create folders.
+	fs.mkdirSync(path.join(filesFolder, 'fax-inbox'), { recursive: true });
 
 	const runtime = await ensureN8n();
 	console.log('Building and packing the package...');
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
 			'  "Fax Cloud administrator (local emulator)" (admin@acme, proxy),',
 			'  "Fax Cloud numbers (local emulator)" (token of admin@acme).',
 			`  Example workflows: ${state.examples.join(', ')}.`,
-			`  Filed inbound faxes land in .n8n-sandbox/files/.`,
+			`  Inbound faxes are filed into .n8n-sandbox/files/fax-inbox/ (example "file each inbound fax", active).`,
 			'',
 			'  Start over with: npm start -- --reset',
 			'  Ctrl-C stops everything.',

@@ -1,7 +1,7 @@
 /**
  * The real-n8n end-to-end suite: every workflow of the cases is imported into a fresh n8n 2.40.7
  * and run with `n8n execute --id`, against the emulator; then the trigger phase activates the
- * Fax Cloud Trigger in a running `n8n start`. Usage: test/e2e/run.ts [--only <text>] [--no-trigger]
+ * Fax Cloud Trigger in a running `n8n start`. Usage: test/e2e/run.ts [--only <text>] [--no-trigger] [--trigger-only]
  */
 import fs from 'node:fs';
 
@@ -19,9 +19,10 @@ function argValue(name: string): string | undefined {
 async function main(): Promise<void> {
 	const started = Date.now();
 	const only = argValue('--only');
-	const cases = ALL_CASES.filter(
-		(c) => !only || c.title.toLowerCase().includes(only.toLowerCase()),
-	);
+	const triggerOnly = process.argv.includes('--trigger-only');
+	const cases = triggerOnly
+		? []
+		: ALL_CASES.filter((c) => !only || c.title.toLowerCase().includes(only.toLowerCase()));
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 

@@ -1,7 +1,213 @@
-import type { CaseOutcome } from './lib/run-cases';
+/**
+ * The trigger phase: the Fax Cloud Trigger can only run in an activated workflow, so n8n runs as
+ * `n8n start` with two workflows published before it starts: one reports each new inbound fax to a
+ * local sink, the other is examples/file-inbound-faxes.json. Faxes are injected into the emulator
+ * before the activation (never to be emitted) and in two batches after it; each batch must come out
+ * of both workflows exactly once, and nothing more after one further poll.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 
-export async function runTriggerPhase(_options: {
+import { SEED_USERS } from '../../emulator';
+import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import { assert } from './lib/assert';
+import {
+	OUTPUT_DIR,
+	loadWorkflows,
+	startEnvironment,
+	type E2eEnvironment,
+} from './lib/environment';
+import type { CaseOutcome } from './lib/run-cases';
+import { freePort, startSink, waitFor, type Sink } from './lib/sink';
+
+const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
+const EXAMPLE = 'examples/file-inbound-faxes.json';
+const POLL_WAIT_MS = 150_000;
+
+const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
+
+function inboundSearches(environment: E2eEnvironment): number {
+	return environment.emulator.control.requests({
+		method: 'GET',
+		path: '^/v1/inboundfaxes$',
+		userId: SEED_USERS.acmeAdmin.userId,
+	}).length;
+}
+
+export async function runTriggerPhase(options: {
 	tarball: string;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
-	return { outcomes: [], workflows: 0 };
+	console.log('\nEnd-to-end: Fax Cloud Trigger in a running n8n (about 3 minutes of polling)');
+	const started = Date.now();
+	const workflows = loadWorkflows([SINK_WORKFLOW, EXAMPLE]);
+	const usesTrigger = workflows.every((w) =>
+		w.nodes.some((n) => n.type.endsWith('.faxCloudTrigger')),
+	);
+	assert.ok(usesTrigger);
+	const port = await freePort();
+	const environment = await startEnvironment({
+		workflows,
+		tarball: options.tarball,
+		port,
+		label: 'trigger',
+	});
+	const sink: Sink = await startSink();
+	environment.env.E2E_SINK_URL = sink.url;
+	const inbox = path.join(environment.filesFolder, 'fax-inbox');
+	fs.mkdirSync(inbox, { recursive: true });
+	const { control } = environment.emulator;
+	let server: N8nServer | undefined;
+	const outcomes: CaseOutcome[] = [];
+	let failed = false;
+	try {
+		const registered = fs
+			.readFileSync(
+				path.join(
+					environment.userFolder,
+					'.n8n/nodes/node_modules/n8n-nodes-fax-cloud/package.json',
+				),
+				'utf8',
+			)
+			.includes('FaxCloudTrigger.node.js');
+		assert.ok(registered, 'the package registers the Fax Cloud Trigger (package.json n8n.nodes)');
+
+		const beforeActivation = [
+			...control.injectInbound({ userId: SEED_USERS.alice.userId }),
+			...control.injectInbound({ userId: SEED_USERS.bob.userId }),
+		].map(faxIdOf);
+		for (const workflow of workflows) await environment.cli.publish(workflow.id);
+		server = await N8nServer.start(environment.runtime, environment.env, {
+			logFile: path.join(OUTPUT_DIR, 'trigger-n8n.log'),
+		});
+		await server.setupOwner(SANDBOX_OWNER);
+		await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
+		// Activation polls once per workflow to learn where "now" is on the service.
+		await waitFor('the activation polls', () => inboundSearches(environment) >= 2, 60_000);
+
+		const firstBatch = [
+			...control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 }),
+			...control.injectInbound({ userId: SEED_USERS.bob.userId }),
+		].map(faxIdOf);
+		const otherOrganization = control
+			.injectInbound({ userId: SEED_USERS.carol.userId })
+			.map(faxIdOf);
+		console.log(`  first batch injected (faxes ${firstBatch.join(', ')}), waiting for a poll`);
+		await waitFor('the first batch at the sink', () => sink.received.length >= 3, POLL_WAIT_MS);
+
+		const secondBatch = [
+			...control.injectInbound({
+				userId: SEED_USERS.alice.userId,
+				fields: { FaxStatus: 'recvIncomplete' },
+			}),
+			...control.injectInbound({ userId: SEED_USERS.bob.userId, fields: { PagesReceived: '3' } }),
+		].map(faxIdOf);
+		console.log(`  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`);
+		await waitFor('the second batch at the sink', () => sink.received.length >= 5, POLL_WAIT_MS);
+
+		const searches = inboundSearches(environment);
+		console.log('  waiting for one more poll of each workflow, with nothing new');
+		await waitFor(
+			'one more poll',
+			() => inboundSearches(environment) >= searches + 2,
+			POLL_WAIT_MS,
+		);
+		await new Promise((resolve) => setTimeout(resolve, 5000));
+
+		const expected = [...firstBatch, ...secondBatch].sort((a, b) => a - b);
+		outcomes.push(
+			await check(
+				'Trigger: each new inbound fax comes out of the activated workflow exactly once',
+				() => {
+					const ids = sink.received.map((r) => Number(r.faxId)).sort((a, b) => a - b);
+					assert.deepEqual(
+						ids,
+						expected,
+						'every fax of the organization once, none from before the activation',
+					);
+					for (const id of [...beforeActivation, ...otherOrganization])
+						assert.ok(!ids.includes(id));
+					const incomplete = sink.received.find((r) => r.faxId === secondBatch[0]);
+					assert.equal(incomplete?.status, 'recvIncomplete');
+				},
+			),
+		);
+		outcomes.push(
+			await check('Example: file each inbound fax (trigger, PDF image, save, mark)', async () => {
+				const files = fs.readdirSync(inbox).sort();
+				const filed = files
+					.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
+					.sort((a, b) => a - b);
+				assert.deepEqual(filed, expected, `one file per fax: ${files.join(', ')}`);
+				for (const name of files) {
+					const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
+					assert.equal(head, '%PDF-', `${name} is a PDF`);
+				}
+				const marked = control
+					.inboundAll()
+					.filter((f) => f.Mark === 'true')
+					.map((f) => Number(f.FaxId))
+					.sort((a, b) => a - b);
+				assert.deepEqual(marked, expected, 'exactly the emitted faxes are marked as retrieved');
+				const executions = await server!.rest<{
+					results: Array<{ status: string; workflowId: string }>;
+				}>('GET', '/executions');
+				const failures = executions.results.filter((e) => e.status !== 'success');
+				assert.equal(failures.length, 0, `failed executions: ${JSON.stringify(failures)}`);
+				for (const workflow of workflows) {
+					assert.ok(
+						executions.results.some((e) => e.workflowId === workflow.id),
+						`${workflow.name} ran`,
+					);
+				}
+			}),
+		);
+	} catch (error) {
+		outcomes.push({
+			title: 'Trigger phase',
+			workflow: SINK_WORKFLOW,
+			passed: false,
+			ms: Date.now() - started,
+			message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+		});
+		console.log(
+			`  FAIL Trigger phase\n${String(outcomes[outcomes.length - 1].message)
+				.split('\n')
+				.slice(0, 12)
+				.map((l) => `        ${l}`)
+				.join('\n')}`,
+		);
+	} finally {
+		failed = outcomes.some((o) => !o.passed);
+		await server?.stop();
+		await sink.close();
+		await environment.close(failed);
+		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
+	}
+	return { outcomes, workflows: workflows.length };
+
+	async function check(title: string, body: () => void | Promise<void>): Promise<CaseOutcome> {
+		const checkStarted = Date.now();
+		let message: string | undefined;
+		try {
+			await body();
+		} catch (error) {
+			message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+		}
+		console.log(`  ${message ? 'FAIL' : 'ok  '} ${title}`);
+		if (message)
+			console.log(
+				message
+					.split('\n')
+					.slice(0, 12)
+					.map((l) => `        ${l}`)
+					.join('\n'),
+			);
+		return {
+			title,
+			workflow: SINK_WORKFLOW,
+			passed: !message,
+			ms: Date.now() - checkStarted,
+			message,
+		};
+	}
 }
