@@ -54,26 +54,27 @@ async function main(): Promise<void> {
 	console.log('Building and packing the package...');
 	installCommunityPackage(userFolder, buildAndPack());
 
-	let emulator: Emulator | undefined;
-	let server: N8nServer | undefined;
+	// Filled as they start, so Ctrl-C during start-up stops whatever runs already.
+	const running: { emulator?: Emulator; server?: N8nServer } = {};
 	let stopping = false;
 	const stop = async (code: number): Promise<void> => {
 		if (stopping) return;
 		stopping = true;
 		console.log('\nStopping n8n and the emulator...');
-		await server?.stop().catch(() => undefined);
-		await emulator?.close().catch(() => undefined);
+		await running.server?.stop().catch(() => undefined);
+		await running.emulator?.close().catch(() => undefined);
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 
-	emulator = await startEmulator({
+	const emulator = await startEmulator({
 		port: emulatorPort,
 		clock: 'real',
 		demoTraffic: true,
 		log: (line) => fs.appendFileSync(path.join(SANDBOX_DIR, 'emulator.log'), `${line}\n`),
 	});
+	running.emulator = emulator;
 	const env = n8nEnv(runtime, { userFolder, port: n8nPort, filesFolder, logLevel: 'warn' });
 	const cli = new N8nCli(runtime, env);
 
@@ -100,7 +101,10 @@ async function main(): Promise<void> {
 	}
 
 	console.log(`Starting n8n on port ${n8nPort} (log: .n8n-sandbox/n8n.log)...`);
-	server = await N8nServer.start(runtime, env, { logFile: path.join(SANDBOX_DIR, 'n8n.log') });
+	const server = await N8nServer.start(runtime, env, {
+		logFile: path.join(SANDBOX_DIR, 'n8n.log'),
+	});
+	running.server = server;
 	server.child.once('exit', (code) => {
 		if (!stopping) {
 			console.error(`n8n stopped unexpectedly (exit ${code}); see .n8n-sandbox/n8n.log`);

@@ -18,7 +18,6 @@ export interface DescribedNode {
 
 /** What the editor should show, read from the built package (dist/), not repeated here. */
 export function describedNode(): DescribedNode {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const built = require(path.join(REPO_ROOT, 'index.js')) as {
 		nodes: Record<string, new () => { description: INodeTypeDescription }>;
 	};
