@@ -13,7 +13,8 @@ export interface DescribedOperation {
 export interface DescribedNode {
 	displayName: string;
 	resources: Array<{ value: string; name: string; operations: DescribedOperation[] }>;
-	hasTrigger: boolean;
+	/** Event names of the Fax Cloud Trigger; empty when the package does not register it. */
+	triggerEvents: string[];
 }
 
 /** What the editor should show, read from the built package (dist/), not repeated here. */
@@ -39,9 +40,13 @@ export function describedNode(): DescribedNode {
 		}));
 		return { value: String(resource.value), name: resource.name, operations };
 	});
+	const trigger = built.nodes.FaxCloudTrigger
+		? new built.nodes.FaxCloudTrigger().description
+		: undefined;
+	const event = trigger?.properties.find((p) => p.name === 'event');
 	return {
 		displayName: description.displayName,
 		resources,
-		hasTrigger: Object.keys(built.nodes).some((name) => name.endsWith('Trigger')),
+		triggerEvents: ((event?.options ?? []) as INodePropertyOptions[]).map((o) => o.name),
 	};
 }

@@ -151,6 +151,24 @@ async function main(): Promise<void> {
 		await faxItem.first().click();
 
 		step('resources and operations in the actions panel');
+		const categories = page.locator('[data-test-id="node-creator-category-item"]');
+		await categories.first().waitFor();
+		// With triggers the panel opens on them and keeps the actions folded.
+		const actionsCategory = categories.filter({ hasText: /^Actions/ });
+		if (
+			(await page
+				.locator('[data-test-id="item-iterator-item"]', { hasText: / Actions$/ })
+				.count()) === 0
+		) {
+			await actionsCategory.first().click();
+		}
+		await page
+			.locator('[data-test-id="item-iterator-item"]', {
+				hasText: `${node.resources[0].name} Actions`,
+			})
+			.first()
+			.waitFor();
+		await page.waitForTimeout(500);
 		const actionNames = await page
 			.locator('[data-test-id="node-creator-item-name"]')
 			.allTextContents()
@@ -172,11 +190,11 @@ async function main(): Promise<void> {
 				);
 			}
 		}
-		if (node.hasTrigger) {
-			assert.equal(
-				await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count(),
-				0,
-				'the Fax Cloud Trigger is offered with the node',
+		assert.ok(node.triggerEvents.length > 0, 'the package registers the Fax Cloud Trigger');
+		for (const event of node.triggerEvents) {
+			assert.ok(
+				actionNames.some((name) => name.toLowerCase() === `on ${event.toLowerCase()}`),
+				`trigger event "${event}" is in the nodes panel`,
 			);
 		}
 		await shot(page, 'actions-panel');

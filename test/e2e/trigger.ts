@@ -59,6 +59,7 @@ export async function runTriggerPhase(options: {
 	let server: N8nServer | undefined;
 	const outcomes: CaseOutcome[] = [];
 	let failed = false;
+	let activated = 0;
 	try {
 		const registered = fs
 			.readFileSync(
@@ -79,6 +80,7 @@ export async function runTriggerPhase(options: {
 		server = await N8nServer.start(environment.runtime, environment.env, {
 			logFile: path.join(OUTPUT_DIR, 'trigger-n8n.log'),
 		});
+		activated = workflows.length;
 		await server.setupOwner(SANDBOX_OWNER);
 		await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
 		// Activation polls once per workflow to learn where "now" is on the service.
@@ -183,7 +185,7 @@ export async function runTriggerPhase(options: {
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}
-	return { outcomes, workflows: workflows.length };
+	return { outcomes, workflows: activated };
 
 	async function check(title: string, body: () => void | Promise<void>): Promise<CaseOutcome> {
 		const checkStarted = Date.now();
