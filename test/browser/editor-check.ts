@@ -332,6 +332,27 @@ async function main(): Promise<void> {
 		assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
 		assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
 		assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
+
+		step('the "send a PDF" example opens with every node known');
+		const example = loadExamples().find((e) => e.workflow.id === 'ExampleSendPdf01');
+		assert.ok(example, 'examples/send-pdf-and-report-outcome.json is there');
+		await page.goto(`${server.url}/workflow/${example.workflow.id}`);
+		const canvasNodes = page.locator('[data-test-id="canvas-node"]');
+		await canvasNodes.first().waitFor();
+		const steps = example.workflow.nodes.filter((n) => !n.type.endsWith('.stickyNote'));
+		await page.waitForTimeout(1000);
+		assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn');
+		assert.equal(
+			await page
+				.locator(
+					'[data-test-id="canvas-node"] [class*="disabled"], [data-test-id="node-not-installed"]',
+				)
+				.count(),
+			0,
+			'no node of the example is unknown',
+		);
+		const exampleShot = await shot(page, 'example-send-pdf');
+		if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
