@@ -1,7 +1,7 @@
 /**
  * The trigger phase: the Fax Cloud Trigger can only run in an activated workflow, so n8n runs as
- * `n8n start` with two workflows published before it starts: one reports each new inbound fax to a
- * local sink, the other is examples/file-inbound-faxes.json. Faxes are injected into the emulator
+ * `n8n start` with three workflows published before it starts: two report each new inbound fax and
+ * each outbound fax completion to a local sink, the third is examples/file-inbound-faxes.json. Faxes are injected into the emulator
  * before the activation (never to be emitted) and in two batches after it; each batch must come out
  * of both workflows exactly once, and nothing more after one further poll.
  */
@@ -21,6 +21,7 @@ import type { CaseOutcome } from './lib/run-cases';
 import { freePort, startSink, waitFor, type Sink } from './lib/sink';
 
 const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
+const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
 const EXAMPLE = 'examples/file-inbound-faxes.json';
 const POLL_WAIT_MS = 150_000;
 
@@ -34,12 +35,38 @@ function inboundSearches(environment: E2eEnvironment): number {
 	}).length;
 }
 
+function outboundSearches(environment: E2eEnvironment): number {
+	return environment.emulator.control.requests({
+		method: 'GET',
+		path: '^/v1/outboundfaxes$',
+		userId: SEED_USERS.alice.userId,
+	}).length;
+}
+
+/** A text fax sent by alice straight to the emulator, as another client of the service would. */
+async function sendFax(environment: E2eEnvironment, number: string): Promise<number> {
+	const form = new FormData();
+	form.append('FaxNumber', number);
+	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
+	const { userId, password } = SEED_USERS.alice;
+	const res = await fetch(`${environment.emulator.urls.fax}/outboundfaxes`, {
+		method: 'POST',
+		headers: { authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}` },
+		body: form,
+	});
+	assert.equal(res.status, 201);
+	const body = (await res.json()) as { FaxInfo: Array<{ FaxId: string }> };
+	return Number(body.FaxInfo[0].FaxId);
+}
+
+const eventsOf = (sink: Sink, event: string) => sink.received.filter((r) => r.event === event);
+
 export async function runTriggerPhase(options: {
 	tarball: string;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
 	console.log('\nEnd-to-end: Fax Cloud Trigger in a running n8n (about 3 minutes of polling)');
 	const started = Date.now();
-	const workflows = loadWorkflows([SINK_WORKFLOW, EXAMPLE]);
+	const workflows = loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW, EXAMPLE]);
 	const usesTrigger = workflows.every((w) =>
 		w.nodes.some((n) => n.type.endsWith('.faxCloudTrigger')),
 	);
@@ -76,6 +103,8 @@ export async function runTriggerPhase(options: {
 			...control.injectInbound({ userId: SEED_USERS.alice.userId }),
 			...control.injectInbound({ userId: SEED_USERS.bob.userId }),
 		].map(faxIdOf);
+		const finishedBeforeActivation = await sendFax(environment, '12125550000');
+		control.advance(60_000);
 		for (const workflow of workflows) await environment.cli.publish(workflow.id);
 		server = await N8nServer.start(environment.runtime, environment.env, {
 			logFile: path.join(OUTPUT_DIR, 'trigger-n8n.log'),
@@ -84,17 +113,27 @@ export async function runTriggerPhase(options: {
 		await server.setupOwner(SANDBOX_OWNER);
 		await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
 		// Activation polls once per workflow to learn where "now" is on the service.
-		await waitFor('the activation polls', () => inboundSearches(environment) >= 2, 60_000);
+		await waitFor(
+			'the activation polls',
+			() => inboundSearches(environment) >= 2 && outboundSearches(environment) >= 1,
+			60_000,
+		);
 
 		const firstBatch = [
 			...control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 }),
 			...control.injectInbound({ userId: SEED_USERS.bob.userId }),
 		].map(faxIdOf);
+		const sentAfter = await sendFax(environment, '12125550000');
+		const failedAfter = await sendFax(environment, '13125551041');
 		const otherOrganization = control
 			.injectInbound({ userId: SEED_USERS.carol.userId })
 			.map(faxIdOf);
 		console.log(`  first batch injected (faxes ${firstBatch.join(', ')}), waiting for a poll`);
-		await waitFor('the first batch at the sink', () => sink.received.length >= 3, POLL_WAIT_MS);
+		await waitFor(
+			'the first batch at the sink',
+			() => eventsOf(sink, 'newInboundFax').length >= 3,
+			POLL_WAIT_MS,
+		);
 
 		const secondBatch = [
 			...control.injectInbound({
@@ -120,7 +159,9 @@ export async function runTriggerPhase(options: {
 			await check(
 				'Trigger: each new inbound fax comes out of the activated workflow exactly once',
 				() => {
-					const ids = sink.received.map((r) => Number(r.faxId)).sort((a, b) => a - b);
+					const ids = eventsOf(sink, 'newInboundFax')
+						.map((r) => Number(r.faxId))
+						.sort((a, b) => a - b);
 					assert.deepEqual(
 						ids,
 						expected,
@@ -128,10 +169,24 @@ export async function runTriggerPhase(options: {
 					);
 					for (const id of [...beforeActivation, ...otherOrganization])
 						assert.ok(!ids.includes(id));
-					const incomplete = sink.received.find((r) => r.faxId === secondBatch[0]);
+					const incomplete = eventsOf(sink, 'newInboundFax').find(
+						(r) => r.faxId === secondBatch[0],
+					);
 					assert.equal(incomplete?.status, 'recvIncomplete');
 				},
 			),
+		);
+		outcomes.push(
+			await check('Trigger: each outbound fax completion comes out exactly once', () => {
+				const events = eventsOf(sink, 'outboundFaxStatusChanged')
+					.map((r) => [Number(r.faxId), r.status, r.number])
+					.sort((a, b) => Number(a[0]) - Number(b[0]));
+				assert.deepEqual(events, [
+					[sentAfter, 'sent', '12125550000'],
+					[failedAfter, 'sendFailed', '13125551041'],
+				]);
+				assert.ok(!events.some((e) => e[0] === finishedBeforeActivation));
+			}),
 		);
 		outcomes.push(
 			await check('Example: file each inbound fax (trigger, PDF image, save, mark)', async () => {
