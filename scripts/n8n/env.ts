@@ -8,6 +8,8 @@ export const N8N_ENCRYPTION_KEY = 'fax-cloud-local-n8n-encryption-key-not-secret
 export interface N8nEnvOptions {
 	userFolder: string;
 	port?: number;
+	/** Port of n8n's task broker; every n8n process (`execute` too) opens one, default port + 1. */
+	brokerPort?: number;
 	/** Folder the Read/Write Files node may use (n8n blocks every other path). */
 	filesFolder?: string;
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
@@ -52,6 +54,7 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.Proc
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_RUNNERS_MODE: 'internal',
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort ?? (options.port ?? 5678) + 1),
 		// Both fetch lists from n8n's servers at startup.
 		N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 		N8N_RESTRICT_FILE_ACCESS_TO: options.filesFolder ?? path.join(options.userFolder, 'files'),

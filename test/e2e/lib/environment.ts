@@ -9,6 +9,7 @@ import { n8nEnv } from '../../../scripts/n8n/env';
 import { readWorkflow, type WorkflowFile } from '../../../scripts/n8n/examples';
 import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/install';
 import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../../../scripts/n8n/package';
+import { freePort } from './sink';
 
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'e2e');
@@ -86,7 +87,13 @@ export async function startEnvironment(options: {
 	installCommunityPackage(userFolder, tarball);
 	const emulator = await startEmulator({ port: 0, clock: 'real' });
 	const env = {
-		...n8nEnv(runtime, { userFolder, filesFolder, port: options.port }),
+		// A free broker port: a second n8n on this machine (the sandbox, another run) must not collide.
+		...n8nEnv(runtime, {
+			userFolder,
+			filesFolder,
+			port: options.port,
+			brokerPort: await freePort(),
+		}),
 		// Lets test workflows read values the harness prepared as {{ $env.E2E_... }}.
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 	};
