@@ -25,11 +25,9 @@ interface InternalLoggerHolder {
  */
 function n8nCoreLogger(): InternalLoggerHolder {
 	const from = { paths: [dirname(require.resolve('n8n-core'))] };
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Container } = require(require.resolve('@n8n/di', from)) as {
 		Container: { get(token: unknown): unknown };
 	};
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Logger } = require(require.resolve('@n8n/backend-common', from)) as { Logger: unknown };
 	// setInternalLogger is private in the types; it is how Logger.scoped() swaps loggers too.
 	return Container.get(Logger) as unknown as InternalLoggerHolder;
