@@ -235,26 +235,4 @@ export function recordCounts(suite: string, counts: SuiteCounts): void {
 	writeFileSync(join(COUNTS_DIR, `${suite}.json`), JSON.stringify(counts, null, 2));
 }
 
-export interface BinaryFile {
-	data: Buffer | string;
-	mimeType: string;
-	fileName?: string;
-}
-
-/** An input item carrying files in binary fields, as a Read File node would give. */
-export function binaryItem(
-	files: Record<string, BinaryFile>,
-	json: IDataObject = {},
-): INodeExecutionData {
-	const binary: INodeExecutionData['binary'] = {};
-	for (const [field, file] of Object.entries(files)) {
-		const data = typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : file.data;
-		binary[field] = {
-			data: data.toString('base64'),
-			mimeType: file.mimeType,
-			fileName: file.fileName,
-			fileExtension: file.fileName?.split('.').pop(),
-		};
-	}
-	return { json, binary };
-}
+export { itemWithFiles as binaryItem, type BinaryFile } from './binary-items';

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
+import type { BinaryFile } from '../../../support/binary-items';
 import { credentialsFor, SEED_USERS, type SeedUser } from '../../../support/emulator';
 import { runNode } from '../../../support/run-node';
 
@@ -47,29 +48,7 @@ export async function formPdf(fieldNames: string[]): Promise<Buffer> {
 	return Buffer.from(await doc.save());
 }
 
-export interface BinaryFile {
-	data: Buffer | string;
-	mimeType: string;
-	fileName?: string;
-}
-
-/** An input item carrying files in binary fields, as a Read File node would give. */
-export function itemWithFiles(
-	files: Record<string, BinaryFile>,
-	json: IDataObject = {},
-): INodeExecutionData {
-	const binary: INodeExecutionData['binary'] = {};
-	for (const [field, file] of Object.entries(files)) {
-		const data = typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : file.data;
-		binary[field] = {
-			data: data.toString('base64'),
-			mimeType: file.mimeType,
-			fileName: file.fileName,
-			fileExtension: file.fileName?.split('.').pop(),
-		};
-	}
-	return { json, binary };
-}
+export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
 
 export const csvFile = (text: string | Buffer, fileName = 'recipients.csv'): BinaryFile => ({
 	data: text,
