@@ -29,6 +29,11 @@ export interface RequestRecord {
 	fault?: string;
 	processed: boolean;
 	time: string;
+	/** Wall-clock milliseconds when the request was read, and when its answer was fully written. */
+	receivedMs: number;
+	finishedMs?: number;
+	/** Bytes of the answer's body (0 when the connection was reset). */
+	responseBytes: number;
 }
 
 export interface RequestFilter {

@@ -51,6 +51,10 @@ export interface EmulatorControl extends FaultControl {
 	faults: FaultControl;
 	reset(): void;
 	stats(): EmulatorStats;
+	/** Starts counting the connection maxima of stats() again from the connections open now. */
+	resetConnectionStats(): void;
+	/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
+	padInboundImage(faxId: number | string, bytes: number): void;
 	bulkCreateOutbound(n: number, options?: BulkOptions): BulkResult;
 	bulkCreateInbound(n: number, options?: BulkOptions): BulkResult;
 	outboundHistory(): HistoryEntry[];
@@ -70,6 +74,9 @@ export interface ControlHooks {
 	jobCount(): number;
 	numberRequestCount(): number;
 }
+
+/** 1 GiB: a padded image is held in memory while it is served. */
+const MAX_IMAGE_BYTES = 1024 * 1024 * 1024;
 
 function toId(value: number | string, what: string): number {
 	const n = Number(value);
@@ -125,6 +132,16 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			pendingTimers: ctx.clock.pending(),
 			connections: hooks.connections(),
 		}),
+		resetConnectionStats: () => hooks.resetConnections(),
+		padInboundImage: (faxId, bytes) => {
+			const id = toId(faxId, 'faxId');
+			const fax = ctx.inbound.get(id);
+			if (!fax) throw new Error(`no inbound fax ${id}`);
+			if (!Number.isInteger(bytes) || bytes < 1 || bytes > MAX_IMAGE_BYTES) {
+				throw new Error(`bytes must be an integer from 1 to ${MAX_IMAGE_BYTES}`);
+			}
+			fax.imageBytes = bytes;
+		},
 		bulkCreateOutbound: (n, options) => bulkCreateOutbound(ctx, n, options),
 		bulkCreateInbound: (n, options) => bulkCreateInbound(ctx, n, options),
 		outboundHistory: () =>

@@ -89,6 +89,22 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 			},
 		],
 		['GET', /^\/stats$/, () => control.stats()],
+		[
+			'POST',
+			/^\/connection-stats\/reset$/,
+			() => {
+				control.resetConnectionStats();
+				return { ok: true };
+			},
+		],
+		[
+			'POST',
+			/^\/inbound\/([^/]+)\/image-size$/,
+			(b, m) => {
+				control.padInboundImage(m[1], Number(b.bytes));
+				return { ok: true };
+			},
+		],
 		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
 		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
 	];

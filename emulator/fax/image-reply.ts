@@ -7,13 +7,13 @@ export async function imageReply(
 	params: Params,
 	faxId: number,
 	pdf: () => Promise<Buffer>,
-	tiff: () => Buffer,
+	tiff: () => Buffer | Promise<Buffer>,
 ): Promise<Reply> {
 	const requested = params.get('FaxContentType') || params.get('ContentType') || 'tif';
 	if (requested !== 'tif' && requested !== 'pdf') {
 		throw new ApiError('invalidParameter', 'FaxContentType must be tif or pdf');
 	}
-	const body = requested === 'pdf' ? await pdf() : tiff();
+	const body = requested === 'pdf' ? await pdf() : await tiff();
 	return {
 		status: 200,
 		headers: {

@@ -4,6 +4,7 @@ import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
 import { assertAccess } from './access';
 import { imageReply } from './image-reply';
+import { paddedImage } from './image-padding';
 import { inboundPdf, inboundTiff } from './images';
 import { ParamReader, parseFaxId } from './param-rules';
 import { formatInbound, RECEIVE_FAX_STATUSES, type InboundFax } from './records';
@@ -49,8 +50,8 @@ export async function inboundImage(
 	return imageReply(
 		req.params,
 		fax.id,
-		() => inboundPdf(fax),
-		() => inboundTiff(fax),
+		() => paddedImage(fax, 'pdf', () => inboundPdf(fax)),
+		() => paddedImage(fax, 'tif', () => inboundTiff(fax)),
 	);
 }
 

@@ -125,6 +125,8 @@ export interface InboundFax {
 	projectCode: string;
 	projectCode2: string;
 	barcode?: string;
+	/** Set by the control API: the image is padded to this many bytes (large-download benchmark). */
+	imageBytes?: number;
 	deleted: boolean;
 }
 

@@ -169,6 +169,8 @@ export class Listener {
 			status: null,
 			processed: false,
 			time: deps.now(),
+			receivedMs: Date.now(),
+			responseBytes: 0,
 		});
 		const fault = deps.faults.match(deps.api, method, url.pathname);
 		if (fault) log.fault = fault.kind;
@@ -234,6 +236,10 @@ export class Listener {
 		}
 		headers['content-length'] = body.length;
 		log.status = reply.status;
+		log.responseBytes = body.length;
+		res.once('finish', () => {
+			log.finishedMs = Date.now();
+		});
 		res.writeHead(reply.status, headers);
 		res.end(body);
 	}
