@@ -10,7 +10,7 @@ import { EventWindow, windowStartOf } from './cursor';
 import type { FaxKind } from './events/faxKinds';
 
 /** Records per search request (ResultLimit). */
-const PAGE_SIZE = 250;
+export const PAGE_SIZE = 250;
 
 /** How many of the newest records "Fetch Test Event" looks through for one that matches. */
 const SAMPLE_SCAN_LIMIT = 1_000;

@@ -78,6 +78,10 @@ export async function startEnvironment(options: {
 	tarball?: string;
 	port?: number;
 	label: string;
+	/** The emulator's clock; default real (the benchmarks keep it still, so no fax changes by itself). */
+	clock?: 'real' | 'manual';
+	/** More credentials to import, e.g. the benchmarks' HTTP Basic Auth for the HTTP Request node. */
+	extraCredentials?: (urls: Emulator['urls']) => CredentialImport[];
 }): Promise<E2eEnvironment> {
 	const runtime = await ensureN8n();
 	const tarball = options.tarball ?? buildAndPack();
@@ -85,7 +89,7 @@ export async function startEnvironment(options: {
 	const filesFolder = path.join(userFolder, 'files');
 	fs.mkdirSync(filesFolder, { recursive: true });
 	installCommunityPackage(userFolder, tarball);
-	const emulator = await startEmulator({ port: 0, clock: 'real' });
+	const emulator = await startEmulator({ port: 0, clock: options.clock ?? 'real' });
 	const env = {
 		// A free broker port: a second n8n on this machine (the sandbox, another run) must not collide.
 		...n8nEnv(runtime, {
@@ -105,6 +109,7 @@ export async function startEnvironment(options: {
 			numbersToken: SEED_TOKENS.acme,
 		}),
 		...ERROR_PATH_CREDENTIALS(emulator.urls),
+		...(options.extraCredentials?.(emulator.urls) ?? []),
 	]);
 	if (options.workflows.length > 0) await cli.importWorkflows(options.workflows);
 	return {

@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { SEED_USERS } from '../emulator';
+import { PeakRss } from './lib/proc';
+import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
+import { mb, median, round } from './lib/stats';
+
+/**
+ * Download: one inbound fax image of `bytes` into a binary field, with n8n's filesystem binary
+ * mode, against curl writing the same image to a file. Memory is the n8n process's peak resident
+ * size above where it stood when the download started.
+ */
+
+export const DOWNLOAD_WORKFLOWS = ['download-large-image.json', 'download-http-request.json'];
+const WORKFLOW_ID = 'BenchDownload001';
+/** The same download by n8n's HTTP Request node (response as a file): n8n's own floor. */
+const HTTP_REQUEST_WORKFLOW_ID = 'BenchDownloadHttp';
+
+export interface DownloadFigures {
+	bytes: number;
+	repetitions: number;
+	nodeMs: number;
+	httpRequestMs: number;
+	curlMs: number;
+	rssRiseMb: number;
+	rssSource: string;
+	storedBytes: number;
+}
+
+function curlOnce(url: string, target: string): Promise<number> {
+	const { userId, password } = SEED_USERS.alice;
+	return new Promise((resolve, reject) => {
+		const started = performance.now();
+		// The login goes in through stdin (-K -), never on the command line.
+		const child = execFile(
+			'curl',
+			['-sS', '--fail', '-K', '-', '-o', target, url],
+			(error, _stdout, stderr) => {
+				if (error) reject(new Error(`curl failed: ${stderr}`));
+				else resolve(performance.now() - started);
+			},
+		);
+		child.stdin?.end(`user = "${userId}:${password}"\n`);
+	});
+}
+
+/** Size of the newest file n8n stored in its binary data folder (storage, binaryData before 2.x). */
+function newestStoredFile(userFolder: string): number {
+	let newest = { at: 0, size: 0 };
+	const walk = (dir: string): void => {
+		for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory()) walk(full);
+			else if (!entry.name.endsWith('.metadata')) {
+				const stat = fs.statSync(full);
+				if (stat.mtimeMs > newest.at) newest = { at: stat.mtimeMs, size: stat.size };
+			}
+		}
+	};
+	for (const name of ['storage', 'binaryData']) {
+		const root = path.join(userFolder, '.n8n', name);
+		if (fs.existsSync(root)) walk(root);
+	}
+	return newest.size;
+}
+
+export async function benchDownload(
+	bench: BenchServer,
+	options: { bytes: number; repetitions: number; log: (line: string) => void },
+): Promise<DownloadFigures> {
+	const { control, urls } = bench.emulator;
+	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
+	control.padInboundImage(fax.FaxId, options.bytes);
+	const url = `${urls.fax}/inboundfaxes/${fax.FaxId}/image?FaxContentType=pdf`;
+	const curlTarget = path.join(
+		fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-curl-')),
+		'fax.pdf',
+	);
+	// Warm-up: the emulator builds the image once; n8n loads the node's code.
+	await curlOnce(url, curlTarget);
+	await callWebhook(bench, 'bench-download', { faxId: fax.FaxId });
+
+	await callWebhook(bench, 'bench-download-http-request', { faxId: fax.FaxId });
+	const node: number[] = [];
+	const httpRequest: number[] = [];
+	const curl: number[] = [];
+	const rise: number[] = [];
+	let rssSource = '';
+	let storedBytes = 0;
+	for (let rep = 1; rep <= options.repetitions; rep++) {
+		const peak = new PeakRss(bench.pid);
+		await callWebhook(bench, 'bench-download', { faxId: fax.FaxId });
+		const memory = peak.stop();
+		rssSource = memory.source;
+		const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
+		node.push(await nodeExecutionMs(bench, execution.id, 'Download Fax'));
+		rise.push(memory.peakBytes - memory.startBytes);
+		storedBytes = newestStoredFile(bench.environment.userFolder);
+		await callWebhook(bench, 'bench-download-http-request', { faxId: fax.FaxId });
+		const [byHttpRequest] = await executionsOf(bench, HTTP_REQUEST_WORKFLOW_ID, 1);
+		httpRequest.push(await nodeExecutionMs(bench, byHttpRequest.id, 'HTTP Request'));
+		curl.push(await curlOnce(url, curlTarget));
+		if (fs.statSync(curlTarget).size !== options.bytes) throw new Error('curl got a short file');
+		options.log(
+			`    download ${rep}/${options.repetitions}: n8n ${Math.round(node.at(-1)!)} ms, +${mb(rise.at(-1)!)} MB RSS; HTTP Request node ${Math.round(httpRequest.at(-1)!)} ms; curl ${Math.round(curl.at(-1)!)} ms`,
+		);
+	}
+	fs.rmSync(path.dirname(curlTarget), { recursive: true, force: true });
+	return {
+		bytes: options.bytes,
+		repetitions: options.repetitions,
+		nodeMs: round(median(node), 0),
+		httpRequestMs: round(median(httpRequest), 0),
+		curlMs: round(median(curl), 0),
+		rssRiseMb: mb(median(rise)),
+		rssSource,
+		storedBytes,
+	};
+}

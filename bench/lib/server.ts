@@ -1,0 +1,169 @@
+import path from 'node:path';
+
+import { parse as parseFlatted } from 'flatted';
+
+import { SEED_USERS, type Emulator } from '../../emulator';
+import type { CredentialImport } from '../../scripts/n8n/cli';
+import {
+	loadWorkflows,
+	startEnvironment,
+	type E2eEnvironment,
+} from '../../test/e2e/lib/environment';
+import { freePort } from '../../test/e2e/lib/sink';
+import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import { REPO_ROOT } from '../../scripts/n8n/package';
+
+export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
+export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'bench');
+
+/** n8n's own HTTP Basic Auth credentials, for the HTTP Request node workflows. */
+function basicAuthCredentials(): CredentialImport[] {
+	return [
+		{
+			id: 'BenchBasicAlice1',
+			name: 'Basic auth alice (local emulator)',
+			type: 'httpBasicAuth',
+			data: { user: SEED_USERS.alice.userId, password: SEED_USERS.alice.password },
+		},
+		{
+			id: 'BenchBasicAdmin1',
+			name: 'Basic auth administrator (local emulator)',
+			type: 'httpBasicAuth',
+			data: { user: SEED_USERS.acmeAdmin.userId, password: SEED_USERS.acmeAdmin.password },
+		},
+	];
+}
+
+export interface BenchServer {
+	environment: E2eEnvironment;
+	emulator: Emulator;
+	server: N8nServer;
+	pid: number;
+	close(): Promise<void>;
+}
+
+/**
+ * A real n8n (`n8n start`) with the packed package, the emulator on a still (manual) clock, and
+ * the given bench workflows published, so their webhooks and triggers are live.
+ */
+export async function startBenchServer(options: {
+	tarball: string;
+	workflows: string[];
+	label: string;
+	/** Runs before n8n starts (files, emulator data); returns more environment for n8n. */
+	prepare?: (environment: E2eEnvironment) => Promise<NodeJS.ProcessEnv>;
+}): Promise<BenchServer> {
+	const workflows = loadWorkflows(options.workflows.map((f) => `bench/workflows/${f}`));
+	const port = await freePort();
+	const environment = await startEnvironment({
+		workflows,
+		tarball: options.tarball,
+		port,
+		label: options.label,
+		clock: 'manual',
+		extraCredentials: basicAuthCredentials,
+	});
+	const { emulator } = environment;
+	Object.assign(environment.env, {
+		BENCH_FAX_URL: emulator.urls.fax,
+		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
+		N8N_PAYLOAD_SIZE_MAX: '256',
+		...(await options.prepare?.(environment)),
+	});
+	for (const workflow of workflows) await environment.cli.publish(workflow.id);
+	const server = await N8nServer.start(environment.runtime, environment.env, {
+		logFile: path.join(OUTPUT_DIR, `${options.label}-n8n.log`),
+	});
+	await server.setupOwner(SANDBOX_OWNER);
+	await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
+	const pid = server.child.pid;
+	if (pid === undefined) throw new Error('n8n has no process id');
+	return {
+		environment,
+		emulator,
+		server,
+		pid,
+		close: async () => {
+			await server.stop();
+			await environment.close(false);
+		},
+	};
+}
+
+export interface WebhookAnswer {
+	status: number;
+	json: unknown;
+	ms: number;
+}
+
+/** Starts a bench workflow through its production webhook and waits for its last node. */
+export async function callWebhook(
+	bench: BenchServer,
+	webhookPath: string,
+	body: unknown,
+): Promise<WebhookAnswer> {
+	const started = performance.now();
+	const res = await fetch(`${bench.server.url}/webhook/${webhookPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(15 * 60_000),
+	});
+	const text = await res.text();
+	const ms = performance.now() - started;
+	let json: unknown = text;
+	try {
+		json = text ? JSON.parse(text) : undefined;
+	} catch {
+		// not JSON
+	}
+	if (res.status !== 200) {
+		throw new Error(`webhook ${webhookPath} answered ${res.status}: ${text.slice(0, 500)}`);
+	}
+	return { status: res.status, json, ms };
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	startedAt: string;
+	stoppedAt?: string;
+}
+
+/** The newest executions of a workflow, from n8n's REST API (newest first). */
+export async function executionsOf(
+	bench: BenchServer,
+	workflowId: string,
+	limit = 5,
+): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const data = await bench.server.rest<{ results: ExecutionSummary[] }>(
+		'GET',
+		`/executions?filter=${filter}&limit=${limit}`,
+	);
+	return data.results;
+}
+
+export const durationMs = (e: ExecutionSummary): number =>
+	e.stoppedAt ? Date.parse(e.stoppedAt) - Date.parse(e.startedAt) : NaN;
+
+interface StoredExecution {
+	data: string;
+}
+
+interface RunData {
+	resultData: { runData: Record<string, Array<{ executionTime?: number }>> };
+}
+
+/** How long one node of an execution ran (n8n's own executionTime), from the stored run data. */
+export async function nodeExecutionMs(
+	bench: BenchServer,
+	executionId: string,
+	nodeName: string,
+): Promise<number> {
+	const stored = await bench.server.rest<StoredExecution>('GET', `/executions/${executionId}`);
+	const run = parseFlatted(stored.data) as RunData;
+	const runs = run.resultData.runData[nodeName];
+	if (!runs?.length) throw new Error(`node "${nodeName}" did not run in execution ${executionId}`);
+	return runs.reduce((sum, r) => sum + (r.executionTime ?? 0), 0);
+}

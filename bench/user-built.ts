@@ -1,0 +1,68 @@
+import { SEED_USERS } from '../emulator';
+import { bytesOf, lastSeq } from './lib/polls';
+import { callWebhook, durationMs, executionsOf, type BenchServer } from './lib/server';
+import { median, round } from './lib/stats';
+
+/**
+ * What users build without the trigger: list the faxes with the HTTP Request node, one item per
+ * fax, Remove Duplicates against earlier executions. A webhook starts it where a Schedule Trigger
+ * would, so the harness can run it on demand; every other node is as a user would set it up.
+ */
+
+export const USER_BUILT_WORKFLOWS = ['list-and-remove-duplicates.json'];
+const WORKFLOW_ID = 'BenchListDedupe1';
+
+export interface UserBuiltFigures {
+	storedFaxes: number;
+	newFaxes: number;
+	repetitions: number;
+	requests: number;
+	bytes: number;
+	timeMs: number;
+	emitted: number;
+}
+
+const countOf = (json: unknown): number =>
+	Number((json as { count_FaxId?: number } | undefined)?.count_FaxId ?? 0);
+
+export async function benchUserBuilt(
+	bench: BenchServer,
+	options: { stored: number; newFaxes: number; repetitions: number; log: (line: string) => void },
+): Promise<UserBuiltFigures> {
+	const { control } = bench.emulator;
+	const users = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
+	control.bulkCreateInbound(options.stored, { users });
+	// The first run only fills the deduplication history with every stored fax.
+	const primed = await callWebhook(bench, 'bench-list-dedupe', {});
+	options.log(
+		`    without the trigger: first run saw ${countOf(primed.json)} faxes (${Math.round(primed.ms)} ms)`,
+	);
+	const requests: number[] = [];
+	const bytes: number[] = [];
+	const times: number[] = [];
+	let emitted = Infinity;
+	for (let rep = 1; rep <= options.repetitions; rep++) {
+		control.advance(60_000);
+		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.newFaxes });
+		const sinceSeq = lastSeq(bench.emulator);
+		const answer = await callWebhook(bench, 'bench-list-dedupe', {});
+		const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
+		const sent = control.requests({ sinceSeq });
+		requests.push(sent.length);
+		bytes.push(bytesOf(sent));
+		times.push(durationMs(execution));
+		emitted = Math.min(emitted, countOf(answer.json));
+		options.log(
+			`    without the trigger ${rep}/${options.repetitions}: ${countOf(answer.json)} new, ${sent.length} requests, ${round(bytesOf(sent) / 1e6, 1)} MB, ${Math.round(times.at(-1)!)} ms`,
+		);
+	}
+	return {
+		storedFaxes: options.stored,
+		newFaxes: options.newFaxes,
+		repetitions: options.repetitions,
+		requests: median(requests),
+		bytes: median(bytes),
+		timeMs: round(median(times), 0),
+		emitted,
+	};
+}
