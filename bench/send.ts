@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SEED_USERS, type Emulator } from '../emulator';
 import type { E2eEnvironment } from '../test/e2e/lib/environment';
 import { runClient } from './lib/child';
+import { lastSeq } from './lib/polls';
 import { cpuSeconds } from './lib/proc';
 import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
 import { median, round, spanMs } from './lib/stats';
@@ -67,10 +68,6 @@ export async function preparePdf(environment: E2eEnvironment): Promise<NodeJS.Pr
 	const pdfPath = path.join(environment.filesFolder, 'bench-one-page.pdf');
 	fs.writeFileSync(pdfPath, await doc.save());
 	return { BENCH_PDF_PATH: pdfPath };
-}
-
-function lastSeq(emulator: Emulator): number {
-	return emulator.control.requests().at(-1)?.seq ?? 0;
 }
 
 function sendsSince(emulator: Emulator, sinceSeq: number) {
