@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { startCredentialRun } from '../shared/credentialRun';
 import { validateChoice, validateInteger } from '../shared/validation';
 import { PollBudget } from './budget';
 import * as mailMergeJobFinished from './events/mailMergeJobFinished';
@@ -94,6 +95,8 @@ export class FaxCloudTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// n8n keeps this context for every poll: each poll resolves the credential afresh, once.
+		startCredentialRun(this);
 		const event = validateChoice(
 			this,
 			this.getNodeParameter('event'),

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, randomString, sleep } from 'n8n-workflow';
 
+import { decryptedCredential, runCredentials } from './credentialRun';
 import type { FaxCloudErrorDetails } from './errors';
 import {
 	adviceForHttpStatus,
@@ -60,7 +61,7 @@ function withoutUserInfo(url: string): string {
 }
 
 async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, itemIndex?: number) {
-	const credentials = await this.getCredentials(CREDENTIAL_OF[api], itemIndex);
+	const credentials = await runCredentials.call(this, CREDENTIAL_OF[api], itemIndex);
 	const raw = String(credentials[BASE_URL_FIELD_OF[api]] ?? '').trim();
 	if (!/^https?:\/\/[^\s/]+/i.test(raw)) {
 		throw new NodeOperationError(
@@ -76,7 +77,7 @@ async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, ite
 	if (api === 'numbers' && credentials.versionHeaderName) {
 		headers[String(credentials.versionHeaderName)] = String(credentials.versionHeaderValue ?? '');
 	}
-	return { baseUrl: raw.replace(/\/+$/, ''), headers };
+	return { baseUrl: raw.replace(/\/+$/, ''), headers, credentials };
 }
 
 function buildBody(request: FaxCloudRequest): {
@@ -124,7 +125,11 @@ async function send(
 	request: FaxCloudRequest,
 	encoding: 'arraybuffer' | 'stream',
 ): Promise<Attempt<IN8nHttpFullResponse>> {
-	const { baseUrl, headers } = await resolveBaseUrl.call(this, request.api, request.itemIndex);
+	const { baseUrl, headers, credentials } = await resolveBaseUrl.call(
+		this,
+		request.api,
+		request.itemIndex,
+	);
 	const { body, contentType } = buildBody(request);
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -143,11 +148,10 @@ async function send(
 		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 	};
 	try {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			CREDENTIAL_OF[request.api],
-			options,
-		)) as IN8nHttpFullResponse;
+		const type = CREDENTIAL_OF[request.api];
+		const response = (await this.helpers.httpRequestWithAuthentication.call(this, type, options, {
+			credentialsDecrypted: decryptedCredential(this, type, credentials),
+		})) as IN8nHttpFullResponse;
 		return { ok: true, value: response };
 	} catch (error) {
 		// The client's error object is dropped on purpose: its request config holds the Authorization header.

@@ -52,8 +52,9 @@ function withDefaults(type: INodeType, node: INode, parameters: IDataObject): IN
 
 /**
  * A workflow holding poll trigger nodes, kept between polls like an active workflow in n8n, so
- * each node's getWorkflowStaticData('node') persists from one poll to the next. Each poll runs in
- * n8n-core's real PollContext (credentials, request helpers, binary helpers).
+ * each node's getWorkflowStaticData('node') persists from one poll to the next. Polls run in
+ * n8n-core's real PollContext (credentials, request helpers, binary helpers), one per node and
+ * mode kept for every poll, as n8n keeps the one it builds at activation.
  */
 export function pollWorkflow(options: PollWorkflowOptions): Record<string, PolledTrigger> {
 	const nodes = Object.entries(options.nodes).map(([name, parameters], index) => {
@@ -74,23 +75,31 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 	const additionalData: IWorkflowExecuteAdditionalData = additionalDataFor(options.credentials);
 	const triggers: Record<string, PolledTrigger> = {};
 	for (const node of nodes) {
-		const poll = async (mode: PollMode = 'trigger') => {
-			const budget = options.pollBudgetMs;
-			const context = new PollContext(
-				workflow,
-				workflow.getNode(node.name)!,
-				additionalData,
-				mode,
-				mode === 'manual' ? 'manual' : 'activate',
-				undefined,
-				undefined,
-				undefined,
-				undefined,
-				undefined,
-				budget === undefined ? undefined : () => budget,
-			);
-			return await options.node.poll!.call(context);
+		// n8n builds a node's poll context once, at activation, and runs every poll in it.
+		const contexts = new Map<PollMode, PollContext>();
+		const contextFor = (mode: PollMode): PollContext => {
+			let context = contexts.get(mode);
+			if (!context) {
+				const budget = options.pollBudgetMs;
+				context = new PollContext(
+					workflow,
+					workflow.getNode(node.name)!,
+					additionalData,
+					mode,
+					mode === 'manual' ? 'manual' : 'activate',
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+					budget === undefined ? undefined : () => budget,
+				);
+				contexts.set(mode, context);
+			}
+			return context;
 		};
+		const poll = async (mode: PollMode = 'trigger') =>
+			await options.node.poll!.call(contextFor(mode));
 		triggers[node.name] = {
 			node,
 			poll,

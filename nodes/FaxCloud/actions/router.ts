@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { startCredentialRun } from '../../shared/credentialRun';
 import { DEFAULT_REQUESTS_AT_ONCE } from './common/requestsAtOnce';
 import { RESOURCES } from './resources';
 import type { FaxCloudOperation } from './types';
@@ -52,6 +53,7 @@ function asNodeError(
  * otherwise the first failure (in item order) stops the node once the requests under way end.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	startCredentialRun(this);
 	const items = this.getInputData();
 	const operation = findOperation.call(this);
 

@@ -1,6 +1,7 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
+import { runCredentials } from '../../../shared/credentialRun';
 import { cachedLookup, numbersCredentialIdentity } from '../../../shared/numbersCache';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { FaxCloudContext } from '../../../shared/types';
@@ -65,7 +66,7 @@ export async function lookup(
 	args: string[],
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
-	const credentials = await this.getCredentials('faxCloudNumbersApi', itemIndex);
+	const credentials = await runCredentials.call(this, 'faxCloudNumbersApi', itemIndex);
 	const records = await cachedLookup(
 		numbersCredentialIdentity(credentials),
 		[kind, ...args],

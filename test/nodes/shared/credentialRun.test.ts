@@ -1,0 +1,89 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
+import type { TestCredentials } from '../../support/credentials-helper';
+import { pollTrigger } from '../../support/poll';
+import { runNode } from '../../support/run-node';
+import { faxCloudNode } from '../FaxCloud/outboundFax/support';
+import { triggerNode } from '../FaxCloudTrigger/support';
+
+/**
+ * A credential is resolved (read, decrypted, expressions evaluated by n8n) once per run of a node,
+ * not twice per request, and a poll always sees the credential as it is now.
+ */
+
+const emulator = useEmulator();
+
+/** The package's credentials, counting how often n8n resolves the Fax Cloud login. */
+function countedCredentials(): {
+	credentials: TestCredentials;
+	login: ICredentialDataDecryptedObject;
+	resolutions: () => number;
+} {
+	const base = credentialsFor(emulator(), 'acmeAdmin');
+	const login = base.faxCloudApi!;
+	let count = 0;
+	const credentials: TestCredentials = { faxCloudNumbersApi: base.faxCloudNumbersApi };
+	Object.defineProperty(credentials, 'faxCloudApi', {
+		enumerable: true,
+		get: () => {
+			count++;
+			return login;
+		},
+	});
+	return { credentials, login, resolutions: () => count };
+}
+
+test('a run of 20 sends resolves the login once and authenticates every request with it', async () => {
+	const { credentials, resolutions } = countedCredentials();
+	const result = await runNode({
+		node: faxCloudNode,
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: '={{ "Letter " + $json.n }}',
+		},
+		credentials,
+		items: Array.from({ length: 20 }, (_, n) => ({ json: { n } })),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items).toHaveLength(20);
+	const sends = emulator().control.requests({ api: 'fax', method: 'POST' });
+	expect(sends).toHaveLength(20);
+	expect(new Set(sends.map((r) => r.auth?.userId))).toEqual(new Set([SEED_USERS.acmeAdmin.userId]));
+	expect(resolutions()).toBe(1);
+});
+
+test('a poll reading several pages resolves the login once; the next poll sees an edited password', async () => {
+	const emu = emulator();
+	const { credentials, login, resolutions } = countedCredentials();
+	const trigger = pollTrigger({
+		node: triggerNode,
+		parameters: { event: 'newInboundFax', faxesOf: 'allUsers' },
+		credentials,
+	});
+	expect(await trigger.poll()).toBeNull();
+	emu.control.advance(60_000);
+	const from = new Date(Date.parse(emu.control.now()) - 50_000).toISOString();
+	emu.control.bulkCreateInbound(600, {
+		users: [SEED_USERS.alice.userId],
+		from,
+		to: emu.control.now(),
+	});
+	const before = resolutions();
+
+	expect(await trigger.pollItems()).toHaveLength(600);
+	expect(emu.control.requests({ path: '^/v1/inboundfaxes$' }).length).toBeGreaterThanOrEqual(4);
+	expect(resolutions() - before).toBe(1);
+
+	// The same poll context serves every poll (as in n8n): an edit reaches the next poll.
+	login.password = 'not-the-password';
+	emu.control.advance(60_000);
+	await expect(trigger.poll()).rejects.toThrow(/HTTP 401/);
+	login.password = SEED_USERS.acmeAdmin.password;
+	emu.control.injectInbound({ userId: SEED_USERS.alice.userId });
+	expect(await trigger.pollItems()).toHaveLength(1);
+});
