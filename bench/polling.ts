@@ -9,8 +9,10 @@ import { median, round, spanMs } from './lib/stats';
 
 /**
  * Polling: the Fax Cloud Trigger activated in n8n (both directions, polling every minute) over an
- * emulator holding `stored` faxes per direction. Rounds: a poll with nothing new, then per
- * repetition a poll with a few new faxes and one draining `drain` new faxes.
+ * emulator holding `stored` faxes per direction. Rounds: a poll with nothing new; per repetition
+ * a poll with a few new faxes (steady state); then per repetition a poll draining `drain` new
+ * faxes, the next poll with nothing new (it reads the burst's last minute again), and a poll with
+ * one new fax that moves the cursor past the burst.
  */
 
 export const TRIGGER_WORKFLOWS = ['trigger-inbound.json', 'trigger-outbound.json'];
@@ -53,6 +55,8 @@ export interface PollingFigures {
 		rawMs: number;
 		rawRequests: number;
 	};
+	/** The poll after a drain, nothing new: the overlap before the cursor is read again. */
+	afterBurst: { requests: number; bytes: number; requestSpanMs: number; executions: number };
 }
 
 /** Fills the emulator before n8n starts, so activation sees the full store. */
@@ -133,12 +137,11 @@ export async function benchPolling(
 	);
 
 	const few: PollObservation[] = [];
-	const drain: Array<PollObservation & { rawMs: number; rawRequests: number }> = [];
 	for (let rep = 1; rep <= options.repetitions; rep++) {
 		control.advance(60_000);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
 		since = lastSeq(emulator);
-		let reports = sink.received.length;
+		const reports = sink.received.length;
 		const [fewIn, fewOut] = await Promise.all([
 			nextPoll(emulator, INBOUND, since),
 			nextPoll(emulator, OUTBOUND, since),
@@ -155,12 +158,16 @@ export async function benchPolling(
 		options.log(
 			`    trigger ${rep}/${options.repetitions}, ${options.fewNew} new: ${fewIn.length} request(s), ${few.at(-1)!.bytes} bytes, ${few.at(-1)!.pollMs} ms`,
 		);
+	}
 
+	const drain: Array<PollObservation & { rawMs: number; rawRequests: number }> = [];
+	const afterBurst: PollObservation[] = [];
+	for (let rep = 1; rep <= options.repetitions; rep++) {
 		const from = new Date(Date.parse(control.now()) + 1000).toISOString();
 		control.advance(60_000);
 		control.bulkCreateInbound(options.drain, { users: USERS, from, to: control.now() });
 		since = lastSeq(emulator);
-		reports = sink.received.length;
+		let reports = sink.received.length;
 		const [drainIn, drainOut] = await Promise.all([
 			nextPoll(emulator, INBOUND, since),
 			nextPoll(emulator, OUTBOUND, since),
@@ -179,8 +186,52 @@ export async function benchPolling(
 			rawRequests: raw[0].requests,
 		});
 		const d = drain.at(-1)!;
+		if (process.env.BENCH_DEBUG) {
+			const rows = drainIn.map(
+				(r, i) =>
+					`${r.finishedMs! - r.receivedMs}/${i ? r.receivedMs - drainIn[i - 1].finishedMs! : 0}`,
+			);
+			options.log(`      server/gap ms: ${rows.join(' ')}`);
+		}
 		options.log(
 			`    trigger ${rep}/${options.repetitions}, drain ${options.drain}: ${d.requests} requests in ${Math.round(d.requestSpanMs)} ms (raw client ${d.rawRequests} in ${Math.round(d.rawMs)} ms), ${d.emitted} events`,
+		);
+
+		// The next poll, with nothing new: the search starts a minute before the cursor, so it reads
+		// the burst's last minute again (no event may be emitted twice).
+		control.advance(60_000);
+		since = lastSeq(emulator);
+		reports = sink.received.length;
+		const [afterIn, afterOut] = await Promise.all([
+			nextPoll(emulator, INBOUND, since),
+			nextPoll(emulator, OUTBOUND, since),
+		]);
+		quiet.outbound.push(afterOut.length);
+		await new Promise((resolve) => setTimeout(resolve, 3_000));
+		afterBurst.push({
+			requests: afterIn.length,
+			bytes: bytesOf(afterIn),
+			requestSpanMs: spanMs(afterIn),
+			emitted: sink.received.length - reports,
+		});
+		const a = afterBurst.at(-1)!;
+		options.log(
+			`    trigger ${rep}/${options.repetitions}, next poll with nothing new: ${a.requests} requests, ${a.bytes} bytes, ${a.emitted} executions`,
+		);
+
+		// One new fax moves the cursor past the burst, so the next drain starts from a quiet window.
+		control.advance(60_000);
+		control.injectInbound({ userId: SEED_USERS.alice.userId, count: 1 });
+		since = lastSeq(emulator);
+		reports = sink.received.length;
+		const [moveIn, moveOut] = await Promise.all([
+			nextPoll(emulator, INBOUND, since),
+			nextPoll(emulator, OUTBOUND, since),
+		]);
+		await waitForSink(sink, reports + 1);
+		quiet.outbound.push(moveOut.length);
+		options.log(
+			`    trigger ${rep}/${options.repetitions}, one new fax after it: ${moveIn.length} requests, ${Number(sink.received.at(-1)?.count)} event(s)`,
 		);
 	}
 	const med = <T>(list: T[], f: (x: T) => number) => median(list.map(f));
@@ -217,6 +268,15 @@ export async function benchPolling(
 				0,
 			),
 			rawRequests: med(drain, (o) => o.rawRequests),
+		},
+		afterBurst: {
+			requests: med(afterBurst, (o) => o.requests),
+			bytes: med(afterBurst, (o) => o.bytes),
+			requestSpanMs: round(
+				med(afterBurst, (o) => o.requestSpanMs),
+				0,
+			),
+			executions: Math.max(...afterBurst.map((o) => o.emitted ?? 0)),
 		},
 	};
 }

@@ -88,6 +88,13 @@ export function targetRows(f: BenchFigures): TargetRow[] {
 				target: 'at most x1.30',
 				met: p.drain.requestSpanMs <= 1.3 * p.drain.rawMs,
 			},
+			{
+				area: 'Polling',
+				measure: `requests of the next poll after the drain, nothing new (it reads the minute before the cursor again)`,
+				figure: `${p.afterBurst.requests} (${p.afterBurst.bytes} bytes, ${p.afterBurst.requestSpanMs} ms; executions started: ${p.afterBurst.executions})`,
+				target: '1 per watched direction, no execution',
+				met: p.afterBurst.requests === 1 && p.afterBurst.executions === 0,
+			},
 		);
 	}
 	if (f.polling && f.userBuilt) {

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the package against what users would otherwise do, in a real n8n against the
  * emulator. Prints the table and writes bench/results.json. Options: --quick (small sizes, one
- * repetition, to try the harness), --only send,download,without-trigger,trigger.
+ * repetition, to try the harness), --only send,download,without-trigger,trigger, --cpu-prof (V8
+ * CPU profiles of the n8n processes into .test-output/bench/profiles, for finding where time goes).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,9 @@ const quick = process.argv.includes('--quick');
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1];
 const only = process.argv.includes('--only') ? new Set(onlyArg.split(',')) : undefined;
 const wants = (part: string): boolean => !only || only.has(part);
+const cpuProfileDir = process.argv.includes('--cpu-prof')
+	? path.join(OUTPUT_DIR, 'profiles')
+	: undefined;
 
 const SIZES = quick
 	? {
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
 			label: 'bench-actions',
 			workflows: [...SEND_WORKFLOWS, ...DOWNLOAD_WORKFLOWS, ...USER_BUILT_WORKFLOWS],
 			prepare: preparePdf,
+			cpuProfileDir,
 		});
 		try {
 			if (wants('send')) figures.send = await benchBulkSend(bench, { ...SIZES, log });
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
 			tarball,
 			label: 'bench-trigger',
 			workflows: TRIGGER_WORKFLOWS,
+			cpuProfileDir,
 			prepare: async (environment) => {
 				const prepared = await preparePolling(environment.emulator, SIZES.stored);
 				sink = prepared.sink;

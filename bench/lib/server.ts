@@ -52,6 +52,8 @@ export async function startBenchServer(options: {
 	label: string;
 	/** Runs before n8n starts (files, emulator data); returns more environment for n8n. */
 	prepare?: (environment: E2eEnvironment) => Promise<NodeJS.ProcessEnv>;
+	/** Folder for V8 CPU profiles of the n8n process (written when n8n stops). */
+	cpuProfileDir?: string;
 }): Promise<BenchServer> {
 	const workflows = loadWorkflows(options.workflows.map((f) => `bench/workflows/${f}`));
 	const port = await freePort();
@@ -68,6 +70,9 @@ export async function startBenchServer(options: {
 		BENCH_FAX_URL: emulator.urls.fax,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 		N8N_PAYLOAD_SIZE_MAX: '256',
+		...(options.cpuProfileDir
+			? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` }
+			: {}),
 		...(await options.prepare?.(environment)),
 	});
 	for (const workflow of workflows) await environment.cli.publish(workflow.id);
@@ -96,31 +101,42 @@ export interface WebhookAnswer {
 	ms: number;
 }
 
+/** How long after n8n answers its settings a published workflow's webhook may still be missing. */
+const WEBHOOK_REGISTRATION_MS = 60_000;
+
 /** Starts a bench workflow through its production webhook and waits for its last node. */
 export async function callWebhook(
 	bench: BenchServer,
 	webhookPath: string,
 	body: unknown,
 ): Promise<WebhookAnswer> {
-	const started = performance.now();
-	const res = await fetch(`${bench.server.url}/webhook/${webhookPath}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-		signal: AbortSignal.timeout(15 * 60_000),
-	});
-	const text = await res.text();
-	const ms = performance.now() - started;
-	let json: unknown = text;
-	try {
-		json = text ? JSON.parse(text) : undefined;
-	} catch {
-		// not JSON
+	const firstTry = Date.now();
+	for (;;) {
+		const started = performance.now();
+		const res = await fetch(`${bench.server.url}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(15 * 60_000),
+		});
+		const text = await res.text();
+		const ms = performance.now() - started;
+		if (res.status === 404 && Date.now() - firstTry < WEBHOOK_REGISTRATION_MS) {
+			// n8n answers REST before it has registered every active workflow's webhooks.
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			continue;
+		}
+		if (res.status !== 200) {
+			throw new Error(`webhook ${webhookPath} answered ${res.status}: ${text.slice(0, 500)}`);
+		}
+		let json: unknown = text;
+		try {
+			json = text ? JSON.parse(text) : undefined;
+		} catch {
+			// not JSON
+		}
+		return { status: res.status, json, ms };
 	}
-	if (res.status !== 200) {
-		throw new Error(`webhook ${webhookPath} answered ${res.status}: ${text.slice(0, 500)}`);
-	}
-	return { status: res.status, json, ms };
 }
 
 export interface ExecutionSummary {

@@ -55,7 +55,7 @@ test('bulk send: throughput, connections and the raw-client ratio against their 
 });
 
 test('polling: one request per direction, drain requests and time, and the x50 comparison', () => {
-	const polling: BenchFigures['polling'] = {
+	const polling: NonNullable<BenchFigures['polling']> = {
 		storedPerDirection: 100_000,
 		pageSize: 250,
 		repetitions: 3,
@@ -71,6 +71,7 @@ test('polling: one request per direction, drain requests and time, and the x50 c
 			rawMs: 1000,
 			rawRequests: 40,
 		},
+		afterBurst: { requests: 1, bytes: 300, requestSpanMs: 5, executions: 0 },
 	};
 	const userBuilt = {
 		storedFaxes: 100_000,
@@ -89,6 +90,10 @@ test('polling: one request per direction, drain requests and time, and the x50 c
 	expect(byMeasure({ polling: lost }, 'to drain').met).toBe(false);
 	const slowDrain = { ...polling, drain: { ...polling.drain, requestSpanMs: 1400 } };
 	expect(byMeasure({ polling: slowDrain }, 'drain time').met).toBe(false);
+	const reread = { ...polling, afterBurst: { ...polling.afterBurst, requests: 41 } };
+	expect(byMeasure({ polling: reread }, 'after the drain').met).toBe(false);
+	const repeated = { ...polling, afterBurst: { ...polling.afterBurst, executions: 1 } };
+	expect(byMeasure({ polling: repeated }, 'after the drain').met).toBe(false);
 	expect(byMeasure({ polling, userBuilt: { ...userBuilt, timeMs: 1999 } }, 'one poll').met).toBe(
 		false,
 	);
