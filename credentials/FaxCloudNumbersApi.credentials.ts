@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -55,14 +56,17 @@ export class FaxCloudNumbersApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
+	/** Bearer token; a function for the same reason as the Fax Cloud API credential's. */
+	authenticate = async (
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> => ({
+		...requestOptions,
+		headers: {
+			...requestOptions.headers,
+			Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
 		},
-	};
+	});
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -77,7 +77,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
 		const authenticate = CREDENTIAL_TYPES[typeName]?.authenticate;
-		if (!authenticate || typeof authenticate === 'function') return requestOptions;
+		if (!authenticate) return requestOptions;
+		// As n8n's CredentialsHelper: a function gets the resolved data, a generic one is resolved here.
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		const result: IHttpRequestOptions = {
 			...requestOptions,
 			headers: { ...requestOptions.headers },
