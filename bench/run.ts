@@ -3,6 +3,7 @@
  * emulator. Prints the table and writes bench/results.json. Options: --quick (small sizes, one
  * repetition, to try the harness), --only send,download,without-trigger,trigger, --cpu-prof (V8
  * CPU profiles of the n8n processes into .test-output/bench/profiles, for finding where time goes).
+ * BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
