@@ -1,4 +1,4 @@
-import { targetRows, type BenchFigures } from '../../bench/report';
+import { KNOWN_CAUSES, printTable, targetRows, type BenchFigures } from '../../bench/report';
 import { median, spanMs } from '../../bench/lib/stats';
 
 /** The benchmark table decides "met" from the figures; these pin its arithmetic. */
@@ -94,6 +94,8 @@ test('polling: one request per direction, drain requests and time, and the x50 c
 	expect(byMeasure({ polling: reread }, 'after the drain').met).toBe(false);
 	const repeated = { ...polling, afterBurst: { ...polling.afterBurst, executions: 1 } };
 	expect(byMeasure({ polling: repeated }, 'after the drain').met).toBe(false);
+	expect(byMeasure({ polling: reread }, 'after the drain').reason).toBe(KNOWN_CAUSES.afterBurst);
+	expect(byMeasure({ polling: repeated }, 'after the drain').reason).toMatch(/twice/);
 	expect(byMeasure({ polling, userBuilt: { ...userBuilt, timeMs: 1999 } }, 'one poll').met).toBe(
 		false,
 	);
@@ -114,4 +116,18 @@ test('download: memory rise and time against curl', () => {
 	expect(targetRows({ download: { ...download, rssRiseMb: 65 } })[0].met).toBe(false);
 	expect(targetRows({ download: { ...download, storedBytes: 1 } })[0].met).toBe(false);
 	expect(targetRows({ download: { ...download, nodeMs: 601 } })[1].met).toBe(false);
+});
+
+test('the printed table gives the reason of each missed target, and none for met ones', () => {
+	const slowSend = send(4200, 5000, 3300, 6);
+	const table = printTable(targetRows({ send: slowSend }));
+	const blocks = table.split(/\n(?=met|MISSED)/);
+	const raw = blocks.find((b) => b.includes('raw undici'))!;
+	expect(raw).toMatch(/^MISSED/);
+	expect(raw).toContain(`why: ${KNOWN_CAUSES.sendVsRaw}`);
+	const connections = blocks.find((b) => b.includes('connections'))!;
+	expect(connections).toMatch(/^MISSED[\s\S]*why: not a known cause/);
+	const throughput = blocks.find((b) => b.includes('faxes/s'))!;
+	expect(throughput).toMatch(/^met/);
+	expect(throughput).not.toContain('why:');
 });
