@@ -125,29 +125,33 @@ export async function benchPolling(
 	options.log('    trigger: both workflows active, activation polls done');
 
 	const quiet = { inbound: [] as number[], outbound: [] as number[] };
-	let since = lastSeq(emulator);
-	const [quietIn, quietOut] = await Promise.all([
-		nextPoll(emulator, INBOUND, since),
-		nextPoll(emulator, OUTBOUND, since),
-	]);
+	/**
+	 * The next poll of both workflows: the inbound searches, and the sink's report count before
+	 * them. The outbound workflow never has anything new, so its request count joins `quiet`.
+	 */
+	const pollBoth = async (): Promise<{ inbound: RequestRecord[]; reports: number }> => {
+		const since = lastSeq(emulator);
+		const reports = sink.received.length;
+		const [inbound, outbound] = await Promise.all([
+			nextPoll(emulator, INBOUND, since),
+			nextPoll(emulator, OUTBOUND, since),
+		]);
+		quiet.outbound.push(outbound.length);
+		return { inbound, reports };
+	};
+
+	const { inbound: quietIn } = await pollBoth();
 	quiet.inbound.push(quietIn.length);
-	quiet.outbound.push(quietOut.length);
 	options.log(
-		`    trigger, nothing new: ${quietIn.length} inbound request(s), ${quietOut.length} outbound request(s)`,
+		`    trigger, nothing new: ${quietIn.length} inbound request(s), ${quiet.outbound[0]} outbound request(s)`,
 	);
 
 	const few: PollObservation[] = [];
 	for (let rep = 1; rep <= options.repetitions; rep++) {
 		control.advance(60_000);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
-		since = lastSeq(emulator);
-		const reports = sink.received.length;
-		const [fewIn, fewOut] = await Promise.all([
-			nextPoll(emulator, INBOUND, since),
-			nextPoll(emulator, OUTBOUND, since),
-		]);
+		const { inbound: fewIn, reports } = await pollBoth();
 		await waitForSink(sink, reports + 1);
-		quiet.outbound.push(fewOut.length);
 		few.push({
 			requests: fewIn.length,
 			bytes: bytesOf(fewIn),
@@ -166,14 +170,8 @@ export async function benchPolling(
 		const from = new Date(Date.parse(control.now()) + 1000).toISOString();
 		control.advance(60_000);
 		control.bulkCreateInbound(options.drain, { users: USERS, from, to: control.now() });
-		since = lastSeq(emulator);
-		let reports = sink.received.length;
-		const [drainIn, drainOut] = await Promise.all([
-			nextPoll(emulator, INBOUND, since),
-			nextPoll(emulator, OUTBOUND, since),
-		]);
-		await waitForSink(sink, reports + 1);
-		quiet.outbound.push(drainOut.length);
+		const { inbound: drainIn, reports: drainReports } = await pollBoth();
+		await waitForSink(sink, drainReports + 1);
 		const raw: Array<{ ms: number; requests: number }> = [];
 		for (let i = 0; i < 3; i++) raw.push(await rawPaging(bench, drainIn[0]));
 		drain.push({
@@ -200,19 +198,13 @@ export async function benchPolling(
 		// The next poll, with nothing new: the search starts a minute before the cursor, so it reads
 		// the burst's last minute again (no event may be emitted twice).
 		control.advance(60_000);
-		since = lastSeq(emulator);
-		reports = sink.received.length;
-		const [afterIn, afterOut] = await Promise.all([
-			nextPoll(emulator, INBOUND, since),
-			nextPoll(emulator, OUTBOUND, since),
-		]);
-		quiet.outbound.push(afterOut.length);
+		const { inbound: afterIn, reports: afterReports } = await pollBoth();
 		await new Promise((resolve) => setTimeout(resolve, 3_000));
 		afterBurst.push({
 			requests: afterIn.length,
 			bytes: bytesOf(afterIn),
 			requestSpanMs: spanMs(afterIn),
-			emitted: sink.received.length - reports,
+			emitted: sink.received.length - afterReports,
 		});
 		const a = afterBurst.at(-1)!;
 		options.log(
@@ -222,14 +214,8 @@ export async function benchPolling(
 		// One new fax moves the cursor past the burst, so the next drain starts from a quiet window.
 		control.advance(60_000);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: 1 });
-		since = lastSeq(emulator);
-		reports = sink.received.length;
-		const [moveIn, moveOut] = await Promise.all([
-			nextPoll(emulator, INBOUND, since),
-			nextPoll(emulator, OUTBOUND, since),
-		]);
-		await waitForSink(sink, reports + 1);
-		quiet.outbound.push(moveOut.length);
+		const { inbound: moveIn, reports: moveReports } = await pollBoth();
+		await waitForSink(sink, moveReports + 1);
 		options.log(
 			`    trigger ${rep}/${options.repetitions}, one new fax after it: ${moveIn.length} requests, ${Number(sink.received.at(-1)?.count)} event(s)`,
 		);

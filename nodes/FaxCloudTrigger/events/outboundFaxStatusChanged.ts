@@ -1,5 +1,6 @@
 import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { SEND_FAX_STATUSES } from '../../shared/faxStatuses';
 import { invalidParameter, validateChoice } from '../../shared/validation';
 import type { FaxWatch } from '../faxSearch';
 import { baselineFaxes, pollFaxes, sampleFax } from '../faxSearch';
@@ -9,15 +10,6 @@ import { faxScopeParameters, readFaxUserId } from './faxScope';
 import type { PreparedEvent } from './types';
 
 export const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
-
-const SEND_FAX_STATUSES = [
-	'awaitingConversion',
-	'awaitingCoverpage',
-	'scheduled',
-	'sending',
-	'sent',
-	'sendFailed',
-] as const;
 
 export const properties: INodeProperties[] = [
 	...faxScopeParameters([OUTBOUND_FAX_STATUS_CHANGED]),

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { RECEIVE_FAX_STATUSES } from '../../../shared/faxStatuses';
 import { invalidParameter, validateBoolean, validateChoice } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
 import {
@@ -15,8 +16,6 @@ import {
 	searchFaxes,
 	sortOptions,
 } from '../common/search';
-
-const RECEIVE_FAX_STATUSES = ['recvOk', 'recvIncomplete'] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllParameters,

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { SEND_FAX_STATUSES } from '../../../shared/faxStatuses';
 import { validateChoice } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
 import {
@@ -15,15 +16,6 @@ import {
 	searchFaxes,
 	sortOptions,
 } from '../common/search';
-
-export const SEND_FAX_STATUSES = [
-	'awaitingConversion',
-	'awaitingCoverpage',
-	'scheduled',
-	'sending',
-	'sent',
-	'sendFailed',
-] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllParameters,
