@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
+import type { FaultKind } from '../../emulator/faults';
 import type { RequestRecord } from '../../emulator/request-log';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator, type SeedUser } from '../support/emulator';
@@ -56,6 +57,17 @@ afterEach(() => {
 	faultsSeen += total(faultsInjected(emulator()));
 });
 
+/** The next send (POST) of the fax interface meets this fault. */
+function faultNextSend(kind: FaultKind): void {
+	emulator().control.addFault({
+		api: 'fax',
+		method: 'POST',
+		kind,
+		count: 1,
+		delayMs: TIMEOUT_MS * 2,
+	});
+}
+
 async function send(
 	parameters: IDataObject,
 	options: { items?: INodeExecutionData[]; continueOnFail?: boolean; user?: SeedUser } = {},
@@ -104,13 +116,7 @@ describe('one send, one fault', () => {
 	test.each(['resetAfterProcessing', 'truncatedJson', 'delay'] as const)(
 		'%s: the fax was created, the lookup finds it and reports it as sent',
 		async (kind) => {
-			emulator().control.addFault({
-				api: 'fax',
-				method: 'POST',
-				kind,
-				count: 1,
-				delayMs: TIMEOUT_MS * 2,
-			});
+			faultNextSend(kind);
 			const result = await send({
 				faxNumbers: '12125550000, +442071234567',
 				options: { timeout: TIMEOUT_MS },
@@ -138,7 +144,7 @@ describe('one send, one fault', () => {
 	test.each(['resetBeforeProcessing', 'http500', 'htmlError'] as const)(
 		'%s: no fax was created, the lookup finds none, the error says so and nothing is resent',
 		async (kind) => {
-			emulator().control.addFault({ api: 'fax', method: 'POST', kind, count: 1 });
+			faultNextSend(kind);
 			const result = await send({ faxNumbers: '12125550000' }, { continueOnFail: true });
 			expect(result.items).toHaveLength(1);
 			const [{ json }] = result.items;
@@ -155,12 +161,7 @@ describe('one send, one fault', () => {
 	);
 
 	test('the user’s own BatchUniqueId is kept; the key goes into Batch Name and the lookup uses it', async () => {
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			kind: 'resetAfterProcessing',
-			count: 1,
-		});
+		faultNextSend('resetAfterProcessing');
 		const result = await send({
 			faxNumbers: '12125550000',
 			options: { batchUniqueId: 'invoices-2026-01' },
@@ -176,12 +177,7 @@ describe('one send, one fault', () => {
 	});
 
 	test('with both batch fields set there is no key: no lookup, the error says what to search for', async () => {
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			kind: 'resetAfterProcessing',
-			count: 1,
-		});
+		faultNextSend('resetAfterProcessing');
 		const result = await send({
 			faxNumbers: '12125550000',
 			options: { batchUniqueId: 'b-1', batchName: 'january' },
@@ -199,7 +195,7 @@ describe('one send, one fault', () => {
 	});
 
 	test('a proxy sending as another user looks up that user’s faxes', async () => {
-		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'truncatedJson', count: 1 });
+		faultNextSend('truncatedJson');
 		const result = await send(
 			{ faxNumbers: '12125550000', options: { faxUserId: 'bob@acme' } },
 			{ user: 'acmeAdmin' },
@@ -212,12 +208,7 @@ describe('one send, one fault', () => {
 	});
 
 	test('a lookup that keeps failing leaves the error, naming the key to search for', async () => {
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			kind: 'resetAfterProcessing',
-			count: 1,
-		});
+		faultNextSend('resetAfterProcessing');
 		emulator().control.addFault({ api: 'fax', method: 'GET', kind: 'http500' });
 		const result = await send({ faxNumbers: '12125550000' }, { continueOnFail: true });
 		const key = String(posts(emulator())[0].params.BatchUniqueId);
