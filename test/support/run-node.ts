@@ -11,7 +11,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { getGlobalState, setGlobalState, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper, type TestCredentials } from './credentials-helper';
 
@@ -25,6 +25,16 @@ export interface RunNodeOptions {
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	typeVersion?: number;
+	/**
+	 * The workflow settings' Timezone: what `this.getTimezone()` returns and what zone-less dates
+	 * mean. Without it n8n takes its instance default (GENERIC_TIMEZONE), see instanceTimezone.
+	 */
+	timezone?: string;
+	/**
+	 * n8n's GENERIC_TIMEZONE, for workflows without a Timezone setting; n8n's own default,
+	 * America/New_York, when not given (n8n sets it with setGlobalState at startup).
+	 */
+	instanceTimezone?: string;
 }
 
 export interface RunNodeResult {
@@ -94,6 +104,18 @@ export function workflowNode(
 	};
 }
 
+/** The Workflow takes its zone when it is built; the global is put back for the next test. */
+function withInstanceTimezone<T>(timezone: string | undefined, build: () => T): T {
+	if (timezone === undefined) return build();
+	const saved = getGlobalState();
+	setGlobalState({ ...saved, defaultTimezone: timezone });
+	try {
+		return build();
+	} finally {
+		setGlobalState(saved);
+	}
+}
+
 /**
  * Executes one node in n8n-core's real engine (WorkflowExecute), fed with the given items, with
  * the package's credentials resolved like n8n does. Returns the node's output or its error.
@@ -103,15 +125,22 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		continueOnFail: options.continueOnFail,
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
 	});
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [nodeUnderTest],
-		connections: {},
-		nodeTypes: nodeTypesOf(options.node),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = withInstanceTimezone(
+		options.instanceTimezone,
+		() =>
+			new Workflow({
+				id: 'test-workflow',
+				name: 'Test',
+				nodes: [nodeUnderTest],
+				connections: {},
+				nodeTypes: nodeTypesOf(options.node),
+				active: false,
+				settings: {
+					executionOrder: 'v1',
+					...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+				},
+			}),
+	);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
 		id: 'test-workflow',
 		name: 'Test',

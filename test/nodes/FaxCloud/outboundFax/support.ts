@@ -15,6 +15,10 @@ export interface RunOptions {
 	user?: SeedUser;
 	/** Replaces the password of the login, for authentication failures. */
 	password?: string;
+	/** The workflow's Timezone setting (see runNode). */
+	timezone?: string;
+	/** n8n's GENERIC_TIMEZONE (see runNode). */
+	instanceTimezone?: string;
 }
 
 export async function runFaxCloud(
@@ -31,6 +35,8 @@ export async function runFaxCloud(
 		credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
+		timezone: options.timezone,
+		instanceTimezone: options.instanceTimezone,
 	});
 }
 
