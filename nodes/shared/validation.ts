@@ -1,6 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isKnownTimezone, wallClockToEpochMs } from './dates';
+
 /**
  * Checks of user input, run before any request is sent. Each failure is a NodeOperationError
  * whose message names the parameter as the user sees it and says what is allowed.
@@ -66,26 +68,37 @@ export function validateFaxNumber(
 const DATETIME =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/**
- * A datetime in the description's subset (YYYY-MM-DDThh:mm[:ss] with Z or an offset), also taking
- * what n8n date pickers and expressions produce (milliseconds, a Date or Luxon value). A value
- * without a zone is read as UTC. Returns `YYYY-MM-DDThh:mm:ssZ`.
- */
-export function validateDatetime(
-	context: ValidationTarget,
-	value: unknown,
-	parameter: string,
-	itemIndex?: number,
-): string {
-	let text: string;
-	if (value instanceof Date) text = value.toISOString();
-	else if (
+export interface DateValidationTarget extends ValidationTarget {
+	/** The workflow's timezone (its settings, else n8n's GENERIC_TIMEZONE), as n8n gives it. */
+	getTimezone(): string;
+}
+
+/** A Date, or a Luxon DateTime from an expression: both are instants already. */
+function instantText(value: unknown): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+	if (
 		value &&
 		typeof value === 'object' &&
 		typeof (value as { toISO?: unknown }).toISO === 'function'
 	) {
-		text = String((value as { toISO: () => string }).toISO());
-	} else text = typeof value === 'string' ? value.trim() : '';
+		return String((value as { toISO: () => string | null }).toISO());
+	}
+	return undefined;
+}
+
+/**
+ * A datetime in the description's subset (YYYY-MM-DDThh:mm[:ss] with Z or an offset), also taking
+ * what n8n date pickers and expressions produce (milliseconds, a Date or Luxon value). A value
+ * without a zone means the workflow's timezone, as n8n's date picker and built-in nodes have it;
+ * Z or an offset is kept. Returns `YYYY-MM-DDThh:mm:ssZ`, the service's own zone.
+ */
+export function validateDatetime(
+	context: DateValidationTarget,
+	value: unknown,
+	parameter: string,
+	itemIndex?: number,
+): string {
+	const text = instantText(value) ?? (typeof value === 'string' ? value.trim() : '');
 	const match = DATETIME.exec(text);
 	const allowed = 'use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00';
 	if (!match)
@@ -95,21 +108,25 @@ export function validateDatetime(
 			`${show(value)} is not a date and time; ${allowed}`,
 			itemIndex,
 		);
-	const [, year, month, day, hour, minute, second = '00', zone = 'Z'] = match;
-	const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-	const millis = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`);
-	const parts = [Number(month), Number(day), Number(hour), Number(minute), Number(second)];
+	const [, year, month, day, hour, minute, second = '00', zone] = match;
+	const wall = {
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour),
+		minute: Number(minute),
+		second: Number(second),
+	};
 	const inRange =
-		parts[0] >= 1 &&
-		parts[0] <= 12 &&
-		parts[1] >= 1 &&
-		parts[1] <= 31 &&
-		parts[2] <= 23 &&
-		parts[3] <= 59 &&
-		parts[4] <= 59;
-	const sameDay =
-		new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDate() === Number(day);
-	if (Number.isNaN(millis) || !inRange || !sameDay) {
+		wall.month >= 1 &&
+		wall.month <= 12 &&
+		wall.day >= 1 &&
+		wall.hour <= 23 &&
+		wall.minute <= 59 &&
+		wall.second <= 59 &&
+		new Date(Date.UTC(2000, wall.month - 1, wall.day)).getUTCDate() === wall.day &&
+		(wall.month !== 2 || wall.day !== 29 || isLeapYear(wall.year));
+	if (!inRange) {
 		throw invalidParameter(
 			context,
 			parameter,
@@ -117,7 +134,48 @@ export function validateDatetime(
 			itemIndex,
 		);
 	}
+	let millis: number;
+	if (zone === undefined) {
+		millis = wallClockToEpochMs(wall, workflowTimezone(context, value, parameter, itemIndex));
+	} else {
+		const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+		millis = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`);
+		if (Number.isNaN(millis)) {
+			throw invalidParameter(
+				context,
+				parameter,
+				`${show(value)} has an offset that does not exist; ${allowed}`,
+				itemIndex,
+			);
+		}
+	}
 	return new Date(millis).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function isLeapYear(year: number): boolean {
+	return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * An unknown zone name (a hand-edited workflow, a mistyped GENERIC_TIMEZONE) is refused rather
+ * than read as UTC: that reading is the error of hours this conversion exists to remove, and a fax
+ * scheduled at the wrong time is worse than a run stopped with the cause. Values with Z or an
+ * offset never get here, so they still work.
+ */
+function workflowTimezone(
+	context: DateValidationTarget,
+	value: unknown,
+	parameter: string,
+	itemIndex?: number,
+): string {
+	const zone = context.getTimezone();
+	if (isKnownTimezone(zone)) return zone;
+	throw invalidParameter(
+		context,
+		parameter,
+		`${show(value)} has no timezone and the workflow's timezone ${show(zone)} is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings`,
+		itemIndex,
+	);
 }
 
 /** A positive integer id (FaxId, JobID): digits only, so it can never change a request path. */

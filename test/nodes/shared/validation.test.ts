@@ -55,6 +55,9 @@ describe('fax numbers', () => {
 });
 
 describe('datetimes', () => {
+	const inZone = (timezone: string) => ({ ...context, getTimezone: () => timezone });
+	const utc = inZone('UTC');
+
 	test.each([
 		['2026-01-05T09:30Z', '2026-01-05T09:30:00Z'],
 		['2026-01-05T09:30:15Z', '2026-01-05T09:30:15Z'],
@@ -63,10 +66,44 @@ describe('datetimes', () => {
 		['2026-01-05T09:30:00.123Z', '2026-01-05T09:30:00Z'],
 		['2026-01-05T09:30:00', '2026-01-05T09:30:00Z'],
 		['2026-01-05 09:30', '2026-01-05T09:30:00Z'],
+		['2028-02-29T09:30Z', '2028-02-29T09:30:00Z'],
 		[new Date('2026-03-01T00:00:00Z'), '2026-03-01T00:00:00Z'],
 		[{ toISO: () => '2026-03-01T10:00:00.000+02:00' }, '2026-03-01T08:00:00Z'],
-	])('%p is sent as %p', (value, expected) => {
-		expect(validateDatetime(context, value, 'Send After')).toBe(expected);
+	])('%p in a UTC workflow is sent as %p', (value, expected) => {
+		expect(validateDatetime(utc, value, 'Send After')).toBe(expected);
+	});
+
+	test.each([
+		['America/New_York', '2026-11-24T09:00:00', '2026-11-24T14:00:00Z'],
+		['America/New_York', '2026-07-15T09:00:00', '2026-07-15T13:00:00Z'],
+		['America/New_York', '2026-07-15 09:00', '2026-07-15T13:00:00Z'],
+		['America/New_York', '2026-03-08T02:30:00', '2026-03-08T07:30:00Z'],
+		['America/New_York', '2026-11-01T01:30:00', '2026-11-01T05:30:00Z'],
+		['Asia/Kolkata', '2026-11-24T09:00:00', '2026-11-24T03:30:00Z'],
+		['Asia/Kolkata', '2026-11-24T09:00:00.000', '2026-11-24T03:30:00Z'],
+	])('in %s, the zone-less %p is sent as %p', (timezone, value, expected) => {
+		expect(validateDatetime(inZone(timezone), value, 'Send After')).toBe(expected);
+	});
+
+	test.each([
+		['2026-11-24T09:00:00Z', '2026-11-24T09:00:00Z'],
+		['2026-11-24T09:00:00+05:30', '2026-11-24T03:30:00Z'],
+		['2026-11-24T09:00:00-0500', '2026-11-24T14:00:00Z'],
+		[new Date('2026-11-24T09:00:00Z'), '2026-11-24T09:00:00Z'],
+		[{ toISO: () => '2026-11-24T09:00:00.000+05:30' }, '2026-11-24T03:30:00Z'],
+	])('%p keeps its own zone whatever the workflow timezone', (value, expected) => {
+		for (const timezone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Not/AZone']) {
+			expect(validateDatetime(inZone(timezone), value, 'Send After')).toBe(expected);
+		}
+	});
+
+	test('a zone-less value in a workflow whose timezone is unknown is refused, not read as UTC', () => {
+		const error = failure(() =>
+			validateDatetime(inZone('Mars/Olympus_Mons'), '2026-11-24T09:00:00', 'Send After'),
+		);
+		expect(error.message).toBe(
+			'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow\'s timezone "Mars/Olympus_Mons" is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
+		);
 	});
 
 	test.each([
@@ -74,15 +111,19 @@ describe('datetimes', () => {
 		['2026-01-05'],
 		['2026-13-05T09:30Z'],
 		['2026-02-30T09:30Z'],
+		['2026-02-29T09:30'],
 		['2026-01-05T24:30Z'],
 		['2026-01-05T09:60Z'],
 		['2026-01-05T09:30EST'],
+		['2026-01-05T09:30+24:00'],
+		[new Date('nonsense')],
+		[{ toISO: () => null }],
 		[''],
 		[42],
 	])('%p is refused', (value) => {
-		expect(failure(() => validateDatetime(context, value, 'Send After')).message).toMatch(
-			/^Invalid "Send After": .* use a date and time such as 2026-01-05T09:30Z/,
-		);
+		expect(
+			failure(() => validateDatetime(inZone('America/New_York'), value, 'Send After')).message,
+		).toMatch(/^Invalid "Send After": .* use a date and time such as 2026-01-05T09:30Z/);
 	});
 });
 

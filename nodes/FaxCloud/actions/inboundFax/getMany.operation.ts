@@ -57,7 +57,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'Only faxes received at or after this time; UTC unless the value has an offset',
+					'Only faxes received at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
 			},
 			{
 				displayName: 'Received Before',
@@ -65,7 +65,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'Only faxes received at or before this time; UTC unless the value has an offset',
+					'Only faxes received at or before this time, in the workflow’s timezone unless the value ends in Z or an offset',
 			},
 			{
 				displayName: 'Status',

@@ -135,7 +135,8 @@ export const jobSettingProperties: INodeProperties[] = [
 				name: 'sendAfter',
 				type: 'dateTime',
 				default: '',
-				description: 'Earliest time the faxes are sent; UTC unless the value has an offset',
+				description:
+					'Earliest time the faxes are sent, in the workflow’s timezone unless the value ends in Z or an offset such as +05:30',
 			},
 		],
 	},

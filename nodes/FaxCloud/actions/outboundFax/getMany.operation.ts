@@ -78,7 +78,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'Only faxes updated (or completed, once sent or failed) at or after this time; UTC unless the value has an offset',
+					'Only faxes updated (or completed, once sent or failed) at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
 			},
 			{
 				displayName: 'Updated Before',
@@ -86,7 +86,7 @@ const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'Only faxes updated (or completed, once sent or failed) at or before this time; UTC unless the value has an offset',
+					'Only faxes updated (or completed, once sent or failed) at or before this time, in the workflow’s timezone unless the value ends in Z or an offset',
 			},
 		],
 	},

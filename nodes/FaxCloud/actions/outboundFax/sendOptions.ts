@@ -230,7 +230,7 @@ export const sendOptionsCollection: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description:
-				'Do not send before this time; UTC unless the value has an offset (SendAfter). Empty sends as soon as possible.',
+				'Do not send before this time, in the workflow’s timezone unless the value ends in Z or an offset such as +05:30 (SendAfter); empty sends as soon as possible',
 		},
 		{
 			displayName: 'Sender ID (TSI)',

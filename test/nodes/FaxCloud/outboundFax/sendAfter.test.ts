@@ -1,0 +1,123 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud, type RunOptions } from './support';
+
+/**
+ * Send After from n8n's date picker carries no zone and means the workflow's timezone, as in n8n's
+ * own nodes; the service gets UTC with Z. Runs in n8n-core with the workflow's Timezone setting.
+ */
+
+const emulator = useEmulator();
+
+const sendAfter = (value: unknown, options: RunOptions = {}) =>
+	runFaxCloud(
+		emulator(),
+		'outboundFax',
+		{
+			operation: 'send',
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: 'Hello',
+			options: { sendAfter: value } as IDataObject,
+		},
+		options,
+	);
+
+/** SendAfter as it went on the wire and as the service stored it on the fax. */
+function sentAndStored(): [unknown, unknown] {
+	const [request] = faxRequests(emulator(), 'POST');
+	return [request?.params.SendAfter, emulator().control.outboundFax(1)?.SendAfter];
+}
+
+describe('Outbound Fax: Send After in the workflow’s timezone', () => {
+	test.each([
+		['America/New_York', '2026-01-20T09:00:00', '2026-01-20T14:00:00Z', 'winter, EST -05:00'],
+		['America/New_York', '2026-07-15T09:00:00', '2026-07-15T13:00:00Z', 'summer, EDT -04:00'],
+		['America/New_York', '2026-11-24T09:00:00', '2026-11-24T14:00:00Z', 'the issue’s example'],
+		['Asia/Kolkata', '2026-11-24T09:00:00', '2026-11-24T03:30:00Z', 'IST +05:30'],
+		['Asia/Kolkata', '2026-07-15T09:00', '2026-07-15T03:30:00Z', 'minutes only'],
+		['UTC', '2026-11-24T09:00:00', '2026-11-24T09:00:00Z', 'a UTC workflow'],
+	])('in %s, the picker’s %s goes out as %s (%s)', async (timezone, value, wire) => {
+		const result = await sendAfter(value, { timezone });
+		expect(result.error).toBeUndefined();
+		expect(sentAndStored()).toEqual([wire, wire]);
+	});
+
+	test.each([
+		['America/New_York', '2026-11-24T09:00:00Z', '2026-11-24T09:00:00Z'],
+		['Asia/Kolkata', '2026-11-24T09:00:00Z', '2026-11-24T09:00:00Z'],
+		['America/New_York', '2026-11-24T09:00:00+05:30', '2026-11-24T03:30:00Z'],
+		['Asia/Kolkata', '2026-07-15T09:00:00-04:00', '2026-07-15T13:00:00Z'],
+	])('in %s, %s keeps its own zone: %s', async (timezone, value, wire) => {
+		const result = await sendAfter(value, { timezone });
+		expect(result.error).toBeUndefined();
+		expect(sentAndStored()).toEqual([wire, wire]);
+	});
+
+	test('clocks set forward: 02:30 on 8 March 2026 does not exist in New York and becomes 03:30 EDT', async () => {
+		await sendAfter('2026-03-08T02:30:00', { timezone: 'America/New_York' });
+		expect(sentAndStored()[0]).toBe('2026-03-08T07:30:00Z');
+	});
+
+	test('clocks set back: 01:30 on 1 November 2026 occurs twice in New York; the first, 01:30 EDT, is taken', async () => {
+		await sendAfter('2026-11-01T01:30:00', { timezone: 'America/New_York' });
+		expect(sentAndStored()[0]).toBe('2026-11-01T05:30:00Z');
+	});
+
+	test('without a workflow Timezone, n8n’s instance timezone (GENERIC_TIMEZONE) applies', async () => {
+		await sendAfter('2026-11-24T09:00:00', { instanceTimezone: 'Asia/Kolkata' });
+		expect(sentAndStored()[0]).toBe('2026-11-24T03:30:00Z');
+	});
+
+	test('the workflow’s Timezone setting wins over the instance timezone', async () => {
+		await sendAfter('2026-11-24T09:00:00', {
+			timezone: 'America/New_York',
+			instanceTimezone: 'Asia/Kolkata',
+		});
+		expect(sentAndStored()[0]).toBe('2026-11-24T14:00:00Z');
+	});
+
+	test('a Luxon DateTime from an expression is an instant and agrees with n8n’s own conversion', async () => {
+		const result = await sendAfter(
+			'={{ DateTime.fromObject({ year: 2026, month: 11, day: 24, hour: 9 }) }}',
+			{ timezone: 'Asia/Kolkata' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(sentAndStored()[0]).toBe('2026-11-24T03:30:00Z');
+	});
+
+	test('an ISO string with an offset from an expression keeps it', async () => {
+		await sendAfter('={{ $json.due }}', {
+			timezone: 'America/New_York',
+			items: [{ json: { due: '2026-07-15T09:00:00.000+05:30' } }],
+		});
+		expect(sentAndStored()[0]).toBe('2026-07-15T03:30:00Z');
+	});
+
+	test.each([
+		['tomorrow', /^Invalid "Send After": "tomorrow" is not a date and time/],
+		['2026-02-30T10:00:00', /^Invalid "Send After": "2026-02-30T10:00:00" is not a valid date/],
+		['2026-11-24', /^Invalid "Send After": "2026-11-24" is not a date and time/],
+	])('in New York, %p is still refused before any request', async (value, message) => {
+		const result = await sendAfter(value, { timezone: 'America/New_York' });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(message);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
+	test('an unknown workflow timezone refuses a zone-less time instead of reading it as UTC', async () => {
+		const result = await sendAfter('2026-11-24T09:00:00', { timezone: 'Mars/Olympus_Mons' });
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe(
+			'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow\'s timezone "Mars/Olympus_Mons" is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
+		);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
+	test('an unknown workflow timezone does not stop a time with Z', async () => {
+		const result = await sendAfter('2026-11-24T09:00:00Z', { timezone: 'Mars/Olympus_Mons' });
+		expect(result.error).toBeUndefined();
+		expect(sentAndStored()[0]).toBe('2026-11-24T09:00:00Z');
+	});
+});
