@@ -89,14 +89,14 @@ export const recipientProperties: INodeProperties[] = [
 						required: true,
 						placeholder: 'e.g. 12125550100',
 						description:
-							'Destination fax number:	1 and 10 digits for US/Canada,	+	and the country code otherwise',
+							'Destination fax number: 1 and 10 digits for US/Canada, + and the country code otherwise',
 					},
 					{
 						displayName: 'Fax Number on Cover Page',
 						name: 'coverFax',
 						type: 'string',
 						default: '',
-						description: 'Fax number printed on the cover page (RcptFax);	it is not dialled',
+						description: 'Fax number printed on the cover page (RcptFax); it is not dialled',
 					},
 					{
 						displayName: 'Name',
