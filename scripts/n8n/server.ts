@@ -24,15 +24,38 @@ export class N8nServer {
 	private cookie = '';
 	private readonly browserId = randomUUID();
 	private exited = false;
+	/** How the process ended, e.g. "signal SIGSEGV" or "exit code 1"; undefined while it runs. */
+	private exitedWith: string | undefined;
 
 	private constructor(
 		readonly url: string,
 		readonly child: ChildProcess,
 		readonly logFile: string,
 	) {
-		child.once('exit', () => {
+		child.once('exit', (code, signal) => {
 			this.exited = true;
+			this.exitedWith = signal ? `signal ${signal}` : `exit code ${code}`;
 		});
+	}
+
+	/** Throws, with how n8n ended and its last log lines, when the process is gone. */
+	assertRunning(): void {
+		if (!this.exited) return;
+		throw new Error(
+			`n8n (pid ${this.child.pid}) ended with ${this.exitedWith}\n${this.lastLogLines()}`,
+		);
+	}
+
+	/** The end of n8n's log, for failure messages. */
+	lastLogLines(count = 30): string {
+		let text = '';
+		try {
+			text = fs.readFileSync(this.logFile, 'utf8');
+		} catch {
+			return `(no log at ${this.logFile})`;
+		}
+		const lines = text.trimEnd().split('\n').slice(-count);
+		return [`last lines of ${this.logFile}:`, ...lines.map((line) => `  | ${line}`)].join('\n');
 	}
 
 	static async start(
@@ -55,7 +78,7 @@ export class N8nServer {
 	private async waitReady(timeoutMs: number): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			if (this.exited) throw new Error(`n8n start exited early; see ${this.logFile}`);
+			this.assertRunning();
 			try {
 				const res = await fetch(`${this.url}/rest/settings`);
 				if (res.ok) return;
@@ -64,7 +87,7 @@ export class N8nServer {
 			}
 			await new Promise((r) => setTimeout(r, 1000));
 		}
-		throw new Error(`n8n did not answer within ${timeoutMs / 1000} s; see ${this.logFile}`);
+		throw new Error(`n8n did not answer within ${timeoutMs / 1000} s\n${this.lastLogLines()}`);
 	}
 
 	/** Creates the instance owner (only possible once per user folder); true when created now. */
@@ -93,7 +116,7 @@ export class N8nServer {
 
 	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const res = await fetch(`${this.url}/rest${path}`, {
+		const res = await this.fetchOrExplain(`${this.url}/rest${path}`, {
 			method,
 			headers: {
 				cookie: this.cookie,
@@ -103,9 +126,22 @@ export class N8nServer {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
-		if (!res.ok) throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+		if (!res.ok) {
+			this.assertRunning();
+			throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+		}
 		const parsed = text ? JSON.parse(text) : {};
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+	}
+
+	/** fetch, but a refused connection says whether n8n is still running. */
+	private async fetchOrExplain(url: string, init: RequestInit): Promise<Response> {
+		try {
+			return await fetch(url, init);
+		} catch (error) {
+			this.assertRunning();
+			throw error;
+		}
 	}
 
 	async stop(): Promise<void> {

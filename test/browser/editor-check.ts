@@ -16,8 +16,8 @@ import { SEED_TOKENS, SEED_USERS } from '../../emulator';
 import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { loadExamples } from '../../scripts/n8n/examples';
 import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
-import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
-import { startEnvironment } from '../e2e/lib/environment';
+import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
+import { startEnvironment, startServer } from '../e2e/lib/environment';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
 
@@ -121,10 +121,7 @@ async function main(): Promise<void> {
 	let page: Page | undefined;
 	let passed = false;
 	try {
-		server = await N8nServer.start(environment.runtime, environment.env, {
-			logFile: path.join(OUTPUT_DIR, 'n8n.log'),
-		});
-		await server.setupOwner(SANDBOX_OWNER);
+		server = await startServer(environment, 'editor');
 		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		page.setDefaultTimeout(20_000);
 

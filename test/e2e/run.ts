@@ -1,14 +1,17 @@
 /**
- * The real-n8n end-to-end suite: every workflow of the cases is imported into a fresh n8n 2.40.7
- * and run with `n8n execute --id`, against the emulator; then the trigger phase activates the
- * Fax Cloud Trigger in a running `n8n start`. Usage: test/e2e/run.ts [--only <text>] [--no-trigger] [--trigger-only]
+ * The real-n8n end-to-end suite: one `n8n start` (n8n 2.40.7, a fresh user folder) runs the
+ * workflow of every case through its REST API, as the editor's "Execute workflow" does, against
+ * the emulator; then the trigger phase activates the Fax Cloud Trigger in another running n8n.
+ * Usage: test/e2e/run.ts [--only <text>] [--no-trigger] [--trigger-only]
  */
 import fs from 'node:fs';
 
 import { buildAndPack } from '../../scripts/n8n/package';
+import type { N8nServer } from '../../scripts/n8n/server';
 import { ALL_CASES } from './cases';
-import { loadWorkflows, OUTPUT_DIR, startEnvironment } from './lib/environment';
+import { OUTPUT_DIR, startEnvironment, startServer } from './lib/environment';
 import { runCases, type CaseOutcome } from './lib/run-cases';
+import { freePort } from './lib/sink';
 import { runTriggerPhase } from './trigger';
 
 function argValue(name: string): string | undefined {
@@ -30,14 +33,23 @@ async function main(): Promise<void> {
 	const outcomes: CaseOutcome[] = [];
 	let workflowCount = 0;
 	if (cases.length > 0) {
-		const workflows = loadWorkflows(cases.map((c) => c.workflow));
-		console.log(`\nEnd-to-end: ${cases.length} workflows with n8n execute`);
-		const environment = await startEnvironment({ workflows, tarball, label: 'e2e' });
+		console.log(`\nEnd-to-end: ${cases.length} workflows run in one n8n`);
+		const environment = await startEnvironment({
+			workflows: [],
+			tarball,
+			port: await freePort(),
+			label: 'e2e',
+		});
 		let failed = true;
+		let server: N8nServer | undefined;
 		try {
-			outcomes.push(...(await runCases(environment, cases, OUTPUT_DIR)));
+			const startedAt = Date.now();
+			server = await startServer(environment, 'e2e');
+			console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+			outcomes.push(...(await runCases(environment, server, cases, OUTPUT_DIR)));
 			failed = outcomes.some((o) => !o.passed);
 		} finally {
+			await server?.stop();
 			await environment.close(failed);
 			if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 		}

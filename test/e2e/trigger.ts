@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../emulator';
-import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import type { N8nServer } from '../../scripts/n8n/server';
 import { assert } from './lib/assert';
 import {
-	OUTPUT_DIR,
 	loadWorkflows,
 	startEnvironment,
+	startServer,
 	type E2eEnvironment,
 } from './lib/environment';
 import type { CaseOutcome } from './lib/run-cases';
@@ -106,12 +106,8 @@ export async function runTriggerPhase(options: {
 		const finishedBeforeActivation = await sendFax(environment, '12125550000');
 		control.advance(60_000);
 		for (const workflow of workflows) await environment.cli.publish(workflow.id);
-		server = await N8nServer.start(environment.runtime, environment.env, {
-			logFile: path.join(OUTPUT_DIR, 'trigger-n8n.log'),
-		});
+		server = await startServer(environment, 'trigger');
 		activated = workflows.length;
-		await server.setupOwner(SANDBOX_OWNER);
-		await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
 		// Activation polls once per workflow to learn where "now" is on the service.
 		await waitFor(
 			'the activation polls',

@@ -9,6 +9,7 @@ import { n8nEnv } from '../../../scripts/n8n/env';
 import { readWorkflow, type WorkflowFile } from '../../../scripts/n8n/examples';
 import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/install';
 import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../../../scripts/n8n/package';
+import { N8nServer, SANDBOX_OWNER } from '../../../scripts/n8n/server';
 import { freePort } from './sink';
 
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');
@@ -48,6 +49,8 @@ export interface E2eEnvironment {
 	env: NodeJS.ProcessEnv;
 	userFolder: string;
 	filesFolder: string;
+	/** What was imported with n8n's CLI, checked in the running n8n by startServer. */
+	imported: { credentials: string[]; workflows: string[] };
 	close(keepUserFolder: boolean): Promise<void>;
 }
 
@@ -102,7 +105,7 @@ export async function startEnvironment(options: {
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 	};
 	const cli = new N8nCli(runtime, env);
-	await cli.importCredentials([
+	const credentials = [
 		...emulatorCredentials(emulator.urls, {
 			user: SEED_USERS.alice,
 			proxy: SEED_USERS.acmeAdmin,
@@ -110,7 +113,8 @@ export async function startEnvironment(options: {
 		}),
 		...ERROR_PATH_CREDENTIALS(emulator.urls),
 		...(options.extraCredentials?.(emulator.urls) ?? []),
-	]);
+	];
+	await cli.importCredentials(credentials);
 	if (options.workflows.length > 0) await cli.importWorkflows(options.workflows);
 	return {
 		runtime,
@@ -119,9 +123,47 @@ export async function startEnvironment(options: {
 		env,
 		userFolder,
 		filesFolder,
+		imported: {
+			credentials: credentials.map((c) => c.id),
+			workflows: options.workflows.map((w) => w.id),
+		},
 		close: async (keepUserFolder) => {
 			await emulator.close();
 			if (!keepUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
+}
+
+/**
+ * `n8n start` on the environment's user folder (its port from startEnvironment), with the owner
+ * account set up and logged in, so tests can use n8n's REST API as the editor does.
+ */
+export async function startServer(environment: E2eEnvironment, label: string): Promise<N8nServer> {
+	const server = await N8nServer.start(environment.runtime, environment.env, {
+		logFile: path.join(OUTPUT_DIR, `${label}-n8n.log`),
+	});
+	try {
+		await server.setupOwner(SANDBOX_OWNER);
+		await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
+		await checkImports(server, environment.imported);
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+	return server;
+}
+
+/** The CLI imports are judged by what n8n holds, not by how the import processes ended. */
+async function checkImports(
+	server: N8nServer,
+	imported: E2eEnvironment['imported'],
+): Promise<void> {
+	const credentials = await server.rest<Array<{ id: string }>>('GET', '/credentials');
+	const workflows = await server.rest<Array<{ id: string }>>('GET', '/workflows');
+	const missing = [
+		...imported.credentials.filter((id) => !credentials.some((c) => c.id === id)),
+		...imported.workflows.filter((id) => !workflows.some((w) => w.id === id)),
+	];
+	if (missing.length > 0)
+		throw new Error(`n8n does not hold what was imported: ${missing.join(', ')}`);
 }

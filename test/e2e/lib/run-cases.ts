@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { E2eEnvironment } from './environment';
 import { workflowPath } from './environment';
 import { readWorkflow } from '../../../scripts/n8n/examples';
+import { runWorkflow } from '../../../scripts/n8n/manual-runs';
+import type { N8nServer } from '../../../scripts/n8n/server';
 import { runResult } from './run-result';
 import type { E2eCase, E2eContext } from './types';
 
@@ -15,9 +17,13 @@ export interface CaseOutcome {
 	message?: string;
 }
 
-/** Runs each case's workflow with `n8n execute --id` and its checks; goes on after a failure. */
+/**
+ * Runs each case's workflow in the running n8n (saved, trigger output pinned, executed as from the
+ * editor) and its checks against the stored execution; goes on after a failure.
+ */
 export async function runCases(
 	environment: E2eEnvironment,
+	server: N8nServer,
 	cases: E2eCase[],
 	logDir: string,
 ): Promise<CaseOutcome[]> {
@@ -34,12 +40,16 @@ export async function runCases(
 		try {
 			const values = (await testCase.prepare?.(ctx)) ?? {};
 			const sinceSeq = lastSeq(environment);
-			const outcome = await environment.cli.execute(workflow.id, { env: values });
+			const outcome = await runWorkflow(server, workflow, values);
 			const requests = environment.emulator.control.requests({ sinceSeq });
 			const result = runResult(outcome, requests);
 			fs.writeFileSync(
 				path.join(logDir, `${path.basename(testCase.workflow, '.json')}.out.json`),
-				JSON.stringify(outcome.ok ? outcome.run : { error: outcome.error }, null, 2),
+				JSON.stringify(
+					outcome.ok ? outcome.run : { error: outcome.error, run: outcome.run },
+					null,
+					2,
+				),
 			);
 			if (!testCase.expectFailure && !outcome.ok) {
 				throw new Error(`the workflow failed:\n${outcome.error}`);

@@ -1,0 +1,92 @@
+import { parse as parseFlatted } from 'flatted';
+
+import type { ExecutionRun } from './cli';
+import type { WorkflowFile } from './examples';
+import type { N8nServer } from './server';
+
+/** What a run of a workflow in a running n8n gives a test: its stored run data, or why it failed. */
+export type RunOutcome =
+	| { ok: true; run: ExecutionRun; executionId: string }
+	| { ok: false; run?: ExecutionRun; executionId?: string; error: string };
+
+interface StoredExecution {
+	id: string;
+	status: string;
+	finished?: boolean;
+	data: string;
+}
+
+/** Execution statuses after which n8n changes nothing more. */
+const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
+const EXECUTION_TIMEOUT_MS = 180_000;
+
+/**
+ * Runs a workflow the way a user does in the editor: saved as a new workflow, its trigger's
+ * output pinned (the values a test prepared), then "Execute workflow" from that trigger. The
+ * result is the execution n8n stored, read back through its REST API: what n8n did, whatever
+ * becomes of any process afterwards.
+ */
+export async function runWorkflow(
+	server: N8nServer,
+	workflow: WorkflowFile,
+	pinned: Record<string, string> = {},
+): Promise<RunOutcome> {
+	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	if (!trigger) throw new Error(`${workflow.name} does not start with a Manual Trigger`);
+	const pinData = { [trigger.name]: [{ json: pinned }] };
+	// A new workflow each run: n8n gives it an id, so a case can run twice in one n8n.
+	const rest: Record<string, unknown> = { ...workflow };
+	delete rest.id;
+	delete rest.active;
+	const saved = await server.rest<{ id: string }>('POST', '/workflows', {
+		...rest,
+		active: false,
+		pinData,
+	});
+	const started = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
+		'POST',
+		`/workflows/${saved.id}/run`,
+		{
+			// n8n 2.x reads the saved workflow; n8n 1.x takes it from the body.
+			workflowData: { ...rest, id: saved.id, pinData },
+			triggerToStartFrom: { name: trigger.name },
+		},
+	);
+	if (!started.executionId) {
+		return { ok: false, error: `n8n started no execution: ${JSON.stringify(started)}` };
+	}
+	const stored = await waitForExecution(server, started.executionId);
+	const data = parseFlatted(stored.data) as ExecutionRun['data'];
+	const run: ExecutionRun = { finished: stored.finished, status: stored.status, data };
+	if (stored.status === 'success') return { ok: true, run, executionId: stored.id };
+	return { ok: false, run, executionId: stored.id, error: describeFailure(stored.status, data) };
+}
+
+async function waitForExecution(server: N8nServer, executionId: string): Promise<StoredExecution> {
+	const deadline = Date.now() + EXECUTION_TIMEOUT_MS;
+	for (;;) {
+		server.assertRunning();
+		const stored = await server.rest<StoredExecution>('GET', `/executions/${executionId}`);
+		if (FINAL.has(stored.status)) return stored;
+		if (Date.now() > deadline) {
+			throw new Error(
+				`execution ${executionId} still ${stored.status} after ${EXECUTION_TIMEOUT_MS / 1000} s\n${server.lastLogLines()}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+}
+
+function describeFailure(status: string, data: ExecutionRun['data']): string {
+	const { error, lastNodeExecuted, runData } = data.resultData;
+	const nodeError = lastNodeExecuted ? runData[lastNodeExecuted]?.[0]?.error : undefined;
+	const failure = error ?? nodeError;
+	return [
+		`execution ${status}` + (lastNodeExecuted ? ` at node "${lastNodeExecuted}"` : ''),
+		failure?.message,
+		failure?.description,
+	]
+		.filter(Boolean)
+		.join('\n');
+}

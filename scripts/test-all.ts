@@ -1,0 +1,71 @@
+/**
+ * `npm test`: every part of the suite in order, each timed; the times and results are printed at
+ * the end, so a slow or failing part is visible at a glance. A failed part does not hide the
+ * others (each is independent once the build exists); the command fails when any part failed.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+interface Part {
+	name: string;
+	command: string[];
+	/** Later parts cannot run without this one. */
+	required?: boolean;
+}
+
+const PARTS: Part[] = [
+	{ name: 'build', command: ['npm', 'run', 'build'], required: true },
+	{ name: 'lint (n8n-node lint)', command: ['npm', 'run', 'lint'] },
+	{ name: 'lint of the packed package', command: ['npm', 'run', 'lint:package'] },
+	{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+	{ name: 'jest', command: ['npx', 'jest'] },
+	{ name: 'end-to-end in real n8n', command: ['npm', 'run', 'test:e2e'] },
+	{ name: 'editor check in Chromium', command: ['npm', 'run', 'test:browser'] },
+];
+
+interface Result {
+	part: Part;
+	ms: number;
+	outcome: string;
+}
+
+function run(part: Part): Promise<string> {
+	return new Promise((resolve) => {
+		const [command, ...args] = part.command;
+		const child = spawn(command, args, {
+			cwd: path.resolve(__dirname, '..'),
+			stdio: 'inherit',
+		});
+		child.on('error', (error) => resolve(`could not start: ${error.message}`));
+		child.on('exit', (code, signal) =>
+			resolve(code === 0 ? 'passed' : `FAILED (${signal ? `signal ${signal}` : `exit ${code}`})`),
+		);
+	});
+}
+
+function formatSeconds(ms: number): string {
+	return `${(ms / 1000).toFixed(1)} s`.padStart(9);
+}
+
+async function main(): Promise<void> {
+	const results: Result[] = [];
+	const started = Date.now();
+	for (const part of PARTS) {
+		console.log(`\n=== ${part.name}: ${part.command.join(' ')}`);
+		const partStarted = Date.now();
+		const outcome = await run(part);
+		results.push({ part, ms: Date.now() - partStarted, outcome });
+		if (part.required && outcome !== 'passed') break;
+	}
+	console.log('\nnpm test, part by part:');
+	for (const { part, ms, outcome } of results) {
+		console.log(`  ${formatSeconds(ms)}  ${part.name.padEnd(30)} ${outcome}`);
+	}
+	const skipped = PARTS.slice(results.length);
+	for (const part of skipped) console.log(`  ${''.padStart(9)}  ${part.name.padEnd(30)} not run`);
+	console.log(`  ${formatSeconds(Date.now() - started)}  in all`);
+	const failed = results.some((r) => r.outcome !== 'passed') || skipped.length > 0;
+	process.exit(failed ? 1 : 0);
+}
+
+void main();
