@@ -132,7 +132,7 @@ export const sendOptionsCollection: INodeProperties = {
 			default: '',
 			placeholder: 'e.g. %d %t From %i Page %P of %p',
 			description:
-				'Header line printed on each page, with keywords such as %d date, %t time, %P page, %p pages (FaxHeader); turns the header on',
+				'Header line printed on each page, with keywords such as %d date, %t time, %P page, %p pages (FaxHeader); turns the header on unless Fax Header Enabled is off',
 		},
 		{
 			displayName: 'Fax Header Enabled',
@@ -140,7 +140,7 @@ export const sendOptionsCollection: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether each page gets a header line; without Fax Header the default one is used (FaxHeaderEnabled)',
+				'Whether each page gets a header line (FaxHeaderEnabled); on without Fax Header prints the default header (date and time, TSI, pages), off leaves out any Fax Header',
 		},
 		{
 			displayName: 'Fax User ID',
@@ -368,18 +368,27 @@ export function readSendOptions(this: IExecuteFunctions, itemIndex: number): Req
 	}
 	Object.assign(params, coverFieldParams.call(this, itemIndex, options.coverFields));
 	Object.assign(params, coverPageSwitch.call(this, itemIndex, options, params));
-	if (text(options.faxHeader)) params.FaxHeader = String(options.faxHeader);
-	if (options.faxHeaderEnabled !== undefined) {
-		params.FaxHeaderEnabled = validateBoolean(
-			this,
-			options.faxHeaderEnabled,
-			'Fax Header Enabled',
-			itemIndex,
-		);
-	} else if (params.FaxHeader !== undefined) {
-		params.FaxHeaderEnabled = true;
-	}
+	Object.assign(params, faxHeaderParams.call(this, itemIndex, options));
 	return params;
+}
+
+/**
+ * The service uses FaxHeader only when FaxHeaderEnabled is true, so the header text goes out only
+ * when it takes effect: a header given turns the header on, and Fax Header Enabled off leaves the
+ * text out. Off with a text is not refused: round-1 workflows sent that pair and must still run.
+ */
+function faxHeaderParams(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): RequestParams {
+	const header = text(options.faxHeader) ? String(options.faxHeader) : undefined;
+	if (options.faxHeaderEnabled === undefined) {
+		return header === undefined ? {} : { FaxHeader: header, FaxHeaderEnabled: true };
+	}
+	const enabled = validateBoolean(this, options.faxHeaderEnabled, 'Fax Header Enabled', itemIndex);
+	if (enabled && header !== undefined) return { FaxHeader: header, FaxHeaderEnabled: true };
+	return { FaxHeaderEnabled: enabled };
 }
 
 /**
