@@ -15,6 +15,7 @@ import {
 	total,
 } from '../support/fault-helpers';
 import { runNode } from '../support/run-node';
+import { sendJson, startScriptedServer } from '../support/scripted-server';
 
 /**
  * Sends under faults: a send whose answer is lost may have created its fax. The node tags every
@@ -243,6 +244,122 @@ describe('one send, one fault', () => {
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 		expect(lookups(emulator())).toHaveLength(0);
 		new SecretWatch(secretsOf(credentials)).expectRunClean('401', result);
+	});
+});
+
+describe('Recovery Key in Batch Fields off', () => {
+	const OFF_ADVICE =
+		/^The fax may or may not have been sent\. Recovery Key in Batch Fields is off, so the node has no key to look it up by: search Get Many for the faxes updated since this run started before sending again, or turn the option on to let the node look it up\.$/;
+
+	test('a normal send carries no batch field the user did not fill', async () => {
+		const result = await send({ faxNumbers: '12125550000', options: { recoveryKey: false } });
+		expect(result.items.map((item) => item.json)).toEqual([
+			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
+		]);
+		const [post] = posts(emulator());
+		expect(post.params.BatchUniqueId).toBeUndefined();
+		expect(post.params.BatchName).toBeUndefined();
+		expect(emulator().control.outboundFax(1)).toMatchObject({ BatchUniqueId: '', BatchName: '' });
+	});
+
+	test('the user’s own Batch Unique ID goes alone: no key in Batch Name', async () => {
+		await send({
+			faxNumbers: '12125550000',
+			options: { recoveryKey: false, batchUniqueId: 'invoices-2026-01' },
+		});
+		const [post] = posts(emulator());
+		expect(post.params.BatchUniqueId).toBe('invoices-2026-01');
+		expect(post.params.BatchName).toBeUndefined();
+	});
+
+	test.each([
+		['resetAfterProcessing', 1],
+		['truncatedJson', 1],
+		['delay', 1],
+		['resetBeforeProcessing', 0],
+		['http500', 0],
+	] as const)(
+		'%s: no lookup, the node fails saying the fax may or may not have been sent (%p created)',
+		async (kind, created) => {
+			faultNextSend(kind);
+			const result = await send({
+				faxNumbers: '12125550000',
+				options: { recoveryKey: false, timeout: TIMEOUT_MS },
+			});
+			expect(result.items).toEqual([]);
+			expect(result.error?.name).toBe('NodeApiError');
+			expect(result.error?.description).toMatch(OFF_ADVICE);
+			expect(lookups(emulator())).toHaveLength(0);
+			expect(posts(emulator())).toHaveLength(1);
+			expect(emulator().control.stats().outboundCount).toBe(created);
+		},
+	);
+
+	test('an answer without a FaxId: no lookup either, and the same advice', async () => {
+		const server = await startScriptedServer((_request, _count, res) =>
+			sendJson(res, 201, { RequestStatus: { StatusCode: 0, StatusText: '' } }),
+		);
+		try {
+			const credentials = credentialsFor(emulator(), 'alice');
+			credentials.faxCloudApi!.faxBaseUrl = server.url;
+			const result = await runNode({
+				node,
+				parameters: {
+					resource: 'outboundFax',
+					operation: 'send',
+					faxNumbers: '12125550000',
+					content: 'text',
+					text: 'Hi',
+					options: { recoveryKey: false },
+				},
+				credentials,
+			});
+			watch.expectRunClean('no FaxId', result);
+			expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
+			expect(result.error?.description).toMatch(OFF_ADVICE);
+			expect(server.received.map((request) => request.method)).toEqual(['POST']);
+		} finally {
+			await server.close();
+		}
+	});
+
+	test('with Continue On Fail the lost send is an error item naming the user’s Batch Unique ID; the next item is sent', async () => {
+		faultNextSend('resetAfterProcessing');
+		const result = await send(
+			{
+				faxNumbers: '12125550000',
+				options: {
+					recoveryKey: false,
+					batchUniqueId: 'b-9',
+					timeout: TIMEOUT_MS,
+					// One at a time, so the first item's send is the one that meets the fault.
+					requestsAtOnce: 1,
+				},
+			},
+			{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
+		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const [lost, sent] = result.items.map((item) => item.json);
+		expect(lost).toMatchObject({
+			error: expect.stringMatching(/connection closed before an answer arrived/),
+			mayHaveReachedService: true,
+			description: expect.stringMatching(
+				/^The fax may or may not have been sent\. .*search Get Many for the faxes with Batch Unique ID "b-9" updated since this run started/,
+			),
+		});
+		expect(sent).toMatchObject({ FaxNumber: '12125550000', GroupId: sent.FaxId });
+		expect(lookups(emulator())).toHaveLength(0);
+	});
+
+	test('an option that is not a boolean is refused before any fax is sent', async () => {
+		const result = await send({
+			faxNumbers: '12125550000',
+			options: { recoveryKey: '={{ "off" }}' },
+		});
+		expect(result.error?.message).toMatch(
+			/^Invalid "Recovery Key in Batch Fields": "off" is not allowed; use true or false/,
+		);
+		expect(posts(emulator())).toHaveLength(0);
 	});
 });
 

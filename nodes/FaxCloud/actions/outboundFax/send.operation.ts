@@ -10,13 +10,19 @@ import { faxCloudRequest } from '../../../shared/transport';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
 import { contentProperties, readAttachments, readContentSource } from './sendContent';
-import { sendOptionsCollection, readSendOptions, readSendTimeout } from './sendOptions';
+import {
+	readRecoveryKeyOption,
+	readSendOptions,
+	readSendTimeout,
+	sendOptionsCollection,
+} from './sendOptions';
 import {
 	addRecoveryKey,
 	asNodeError,
 	createdFaxItems,
 	recoverUnansweredSend,
 	sendMayHaveHappened,
+	type UnansweredSend,
 } from './sendRecovery';
 import { readDestinations, recipientProperties } from './sendRecipients';
 
@@ -40,7 +46,12 @@ function planSend(this: IExecuteFunctions, itemIndex: number) {
 		FaxRecipient: destinations.recipients,
 		...readSendOptions.call(this, itemIndex),
 	};
-	return { fields, source, timeoutMs: readSendTimeout.call(this, itemIndex) };
+	return {
+		fields,
+		source,
+		timeoutMs: readSendTimeout.call(this, itemIndex),
+		recoveryKeyWanted: readRecoveryKeyOption.call(this, itemIndex),
+	};
 }
 
 /**
@@ -62,10 +73,16 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { fields, source, timeoutMs } = planSend.call(this, itemIndex);
-	const key = addRecoveryKey(fields);
+	const { fields, source, timeoutMs, recoveryKeyWanted } = planSend.call(this, itemIndex);
+	const key = addRecoveryKey(fields, recoveryKeyWanted);
 	const files = await readAttachments.call(this, itemIndex, source);
-	const unanswered = { itemIndex, key, fields, timeoutMs };
+	const unanswered: Omit<UnansweredSend, 'failure'> = {
+		itemIndex,
+		key,
+		noKeyReason: recoveryKeyWanted ? 'batchFieldsTaken' : 'turnedOff',
+		fields,
+		timeoutMs,
+	};
 	let body: IDataObject;
 	try {
 		body = await faxCloudRequest.call(this, {

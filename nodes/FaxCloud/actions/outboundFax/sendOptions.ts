@@ -13,6 +13,7 @@ import {
 } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
 import { requestsAtOnceOption } from '../common/requestsAtOnce';
+import { RECOVERY_KEY_OPTION } from './sendRecovery';
 
 const PAGE_ORIENTATIONS = ['portrait', 'landscape'] as const;
 
@@ -44,7 +45,7 @@ export const sendOptionsCollection: INodeProperties = {
 			type: 'string',
 			default: '',
 			description:
-				'Batch ID stored with the fax (BatchUniqueId), usable as a Get Many filter; when empty the node stores a unique ID of its own to find the fax after a lost connection',
+				'Batch ID stored with the fax (BatchUniqueId), usable as a Get Many filter; when empty the node stores its recovery key here unless Recovery Key in Batch Fields is off',
 		},
 		{
 			displayName: 'Cover Page',
@@ -206,6 +207,14 @@ export const sendOptionsCollection: INodeProperties = {
 			type: 'string',
 			default: '',
 			description: 'Reference keyword stored with the fax (ProjectCode2)',
+		},
+		{
+			displayName: RECOVERY_KEY_OPTION,
+			name: 'recoveryKey',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the node writes a generated key (n8n- and 20 characters) into Batch Unique ID, or into Batch Name when you set Batch Unique ID, to look the fax up when the answer to a send is lost. Off, the batch fields hold only your values, but a send whose answer is lost fails with an error saying the fax may or may not have been sent.',
 		},
 		requestsAtOnceOption,
 		{
@@ -389,6 +398,13 @@ function faxHeaderParams(
 	const enabled = validateBoolean(this, options.faxHeaderEnabled, 'Fax Header Enabled', itemIndex);
 	if (enabled && header !== undefined) return { FaxHeader: header, FaxHeaderEnabled: true };
 	return { FaxHeaderEnabled: enabled };
+}
+
+/** Whether the send carries the node's recovery key; on unless the user turned it off. */
+export function readRecoveryKeyOption(this: IExecuteFunctions, itemIndex: number): boolean {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.recoveryKey === undefined) return true;
+	return validateBoolean(this, options.recoveryKey, RECOVERY_KEY_OPTION, itemIndex);
 }
 
 /**

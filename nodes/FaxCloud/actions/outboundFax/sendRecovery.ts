@@ -9,7 +9,9 @@ import { apiPath } from '../../../shared/wire';
 /**
  * A send whose answer was lost (connection closed, timeout, 5xx, unreadable body) may still have
  * created its faxes. Each send therefore carries a generated key in a field the search can
- * filter on, and after such a failure the node searches for it instead of guessing.
+ * filter on, and after such a failure the node searches for it instead of guessing. The key shows
+ * in the service's batch reports, so a user may turn it off (Recovery Key in Batch Fields) and
+ * give up the lookup.
  */
 
 /** The lookup is the only way out of an unknown state, so it is tried more often than a GET. */
@@ -23,12 +25,18 @@ export interface RecoveryKey {
 	value: string;
 }
 
+export const RECOVERY_KEY_OPTION = 'Recovery Key in Batch Fields';
+
+/** Why a send carries no key: the user turned it off, or filled both batch fields. */
+export type NoKeyReason = 'turnedOff' | 'batchFieldsTaken';
+
 /**
  * The user's BatchUniqueId names a batch and is usually shared by every item of a run, so it
  * cannot tell one send from another: the key goes into whichever batch field the user left
  * empty. With both set there is nothing left to search by.
  */
-export function addRecoveryKey(fields: RequestParams): RecoveryKey | undefined {
+export function addRecoveryKey(fields: RequestParams, wanted = true): RecoveryKey | undefined {
+	if (!wanted) return undefined;
 	const value = `n8n-${randomString(20)}`;
 	let key: RecoveryKey | undefined;
 	if (fields.BatchUniqueId === undefined) {
@@ -76,6 +84,8 @@ export function createdFaxItems(
 export interface UnansweredSend {
 	itemIndex: number;
 	key?: RecoveryKey;
+	/** Set when there is no key; decides what the error advises. */
+	noKeyReason?: NoKeyReason;
 	/** The send's parameters as sent (FaxUserId decides whose faxes are searched). */
 	fields: RequestParams;
 	timeoutMs?: number;
@@ -86,6 +96,17 @@ export interface UnansweredSend {
 /** The transport's generic "look the fax up" advice gives way to what the lookup found. */
 function setAdvice(failure: NodeApiError | NodeOperationError, advice: string): void {
 	failure.description = advice;
+}
+
+function noKeyAdvice(reason: NoKeyReason | undefined, fields: RequestParams): string {
+	if (reason === 'turnedOff') {
+		const batch =
+			fields.BatchUniqueId === undefined
+				? ''
+				: ` with Batch Unique ID "${String(fields.BatchUniqueId)}"`;
+		return `The fax may or may not have been sent. ${RECOVERY_KEY_OPTION} is off, so the node has no key to look it up by: search Get Many for the faxes${batch} updated since this run started before sending again, or turn the option on to let the node look it up.`;
+	}
+	return `The fax may have been created. With both Batch Name and Batch Unique ID set the node has no key of its own to look it up: search Get Many for Batch Unique ID "${String(fields.BatchUniqueId)}" before sending again, and leave one of the two empty to let the node do it.`;
 }
 
 /**
@@ -100,10 +121,7 @@ export async function recoverUnansweredSend(
 ): Promise<INodeExecutionData[]> {
 	const { failure, key, fields, itemIndex } = send;
 	if (!key) {
-		setAdvice(
-			failure,
-			`The fax may have been created. With both Batch Name and Batch Unique ID set the node has no key of its own to look it up: search Get Many for Batch Unique ID "${String(fields.BatchUniqueId)}" before sending again, and leave one of the two empty to let the node do it.`,
-		);
+		setAdvice(failure, noKeyAdvice(send.noKeyReason, fields));
 		throw failure;
 	}
 	const query: RequestParams = {
