@@ -76,13 +76,8 @@ export async function execute(
 	const { fields, source, timeoutMs, recoveryKeyWanted } = planSend.call(this, itemIndex);
 	const key = addRecoveryKey(fields, recoveryKeyWanted);
 	const files = await readAttachments.call(this, itemIndex, source);
-	const unanswered: Omit<UnansweredSend, 'failure'> = {
-		itemIndex,
-		key,
-		noKeyReason: recoveryKeyWanted ? 'batchFieldsTaken' : 'turnedOff',
-		fields,
-		timeoutMs,
-	};
+	const unanswered: Omit<UnansweredSend, 'failure'> = { itemIndex, key, fields, timeoutMs };
+	if (!key) unanswered.noKeyReason = recoveryKeyWanted ? 'batchFieldsTaken' : 'turnedOff';
 	let body: IDataObject;
 	try {
 		body = await faxCloudRequest.call(this, {
