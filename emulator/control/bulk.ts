@@ -69,6 +69,7 @@ export function bulkCreateOutbound(
 			faxNumber: `1212555${String(i % 10_000).padStart(4, '0')}`,
 			status,
 			updatedAt: at,
+			modifiedAt: at,
 			tsi: user.tsi,
 			pagesTotal: 1 + (i % 4),
 			pagesSent: status === 'sent' ? 1 + (i % 4) : 0,

@@ -33,6 +33,8 @@ export interface HistoryEntry {
 
 export interface InboundGroundTruth extends Record<string, string | boolean> {
 	deleted: boolean;
+	/** When the fax became visible on the service (ISO); later than ReceivedTime for a late fax. */
+	visibleAt: string;
 }
 
 export interface EmulatorControl extends FaultControl {
@@ -41,6 +43,12 @@ export interface EmulatorControl extends FaultControl {
 	setTime(iso: string): string;
 	injectInbound(options: InjectInboundOptions): Record<string, string>[];
 	forceOutcome(faxId: number | string, outcome: string | number): void;
+	/**
+	 * The completion (sent or sendFailed) of an outbound fax not yet completed becomes visible `ms`
+	 * after it happens; until then the fax shows its previous status. CompleteTime stays the time
+	 * it completed, so the record appears `ms` late.
+	 */
+	setCompletionLag(faxId: number | string, ms: number): void;
 	cancelJob(jobId: number | string): void;
 	setNumberRequestStatus(id: number | string, status: string): void;
 	numberRequests(): unknown[];
@@ -74,6 +82,9 @@ export interface ControlHooks {
 	jobCount(): number;
 	numberRequestCount(): number;
 }
+
+/** A day: later than any allowance a poller would wait for a record. */
+const MAX_LAG_MS = 24 * 60 * 60_000;
 
 /** 1 GiB: a padded image is held in memory while it is served. */
 const MAX_IMAGE_BYTES = 1024 * 1024 * 1024;
@@ -116,6 +127,18 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			if (!key) throw new Error(`unknown outcome ${outcome}`);
 			fax.forcedOutcome = key;
 		},
+		setCompletionLag: (faxId, ms) => {
+			const id = toId(faxId, 'faxId');
+			const fax = ctx.outboundStore.get(id);
+			if (!fax) throw new Error(`no outbound fax ${id}`);
+			if (fax.status === 'sent' || fax.status === 'sendFailed') {
+				throw new Error(`fax ${id} is already final (${fax.status})`);
+			}
+			if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LAG_MS) {
+				throw new Error(`ms must be an integer from 0 to ${MAX_LAG_MS}`);
+			}
+			fax.completionLagMs = ms;
+		},
 		cancelJob: (jobId) => hooks.cancelJob(toId(jobId, 'jobId')),
 		setNumberRequestStatus: (id, status) => hooks.setNumberRequestStatus(toId(id, 'id'), status),
 		numberRequests: () => hooks.numberRequests(),
@@ -152,6 +175,10 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			return fax ? formatOutbound(fax, ctx.precision) : null;
 		},
 		inboundAll: () =>
-			ctx.inbound.all.map((f) => ({ ...formatInbound(f, ctx.precision), deleted: f.deleted })),
+			ctx.inbound.all.map((f) => ({
+				...formatInbound(f, ctx.precision),
+				deleted: f.deleted,
+				visibleAt: iso(f.visibleAt),
+			})),
 	};
 }

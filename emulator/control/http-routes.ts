@@ -33,6 +33,14 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 				return { ok: true };
 			},
 		],
+		[
+			'POST',
+			/^\/outbound\/([^/]+)\/completion-lag$/,
+			(b, m) => {
+				control.setCompletionLag(m[1], Number(b.ms));
+				return { ok: true };
+			},
+		],
 		['GET', /^\/outbound\/([^/]+)$/, (_b, m) => ({ fax: control.outboundFax(m[1]) })],
 		['GET', /^\/outbound-history$/, () => ({ history: control.outboundHistory() })],
 		[

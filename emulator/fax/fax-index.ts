@@ -1,7 +1,10 @@
 export type SortColumn = 'faxId' | 'dateTime';
 export type SortOrder = 'asc' | 'desc';
 
-/** Position of the last record returned: keyset paging resumes strictly after it. */
+/**
+ * Position of the last record returned: keyset paging resumes strictly after it. `time` is the
+ * last-modified time for a dateTime sort and unused for a faxId sort.
+ */
 export interface Cursor {
 	time: number;
 	id: number;
@@ -23,7 +26,10 @@ export interface IndexResult<T> {
 }
 
 interface Keyed<T> {
+	/** The record's own time (ReceivedTime, CompleteTime): what DatetimeAfter/Before filter. */
 	time: number;
+	/** Last modified: what SortColumn=dateTime orders by; never before `time`. */
+	modified: number;
 	id: number;
 	record: T;
 }
@@ -33,16 +39,28 @@ function cmp(at: number, aid: number, bt: number, bid: number): number {
 }
 
 /**
- * Records kept in two orders: by id (ids only grow, so appends) and by (time, id). A time-range
- * search is a binary search plus a walk in sort order that stops after limit + 1 matches, which
- * keeps one page fast at 100,000 records.
+ * Records kept in three orders: by id (ids only grow, so appends), by (time, id) and by
+ * (last modified, id). A search is a binary search plus a walk in sort order that stops after
+ * limit + 1 matches, which keeps one page fast at 100,000 records. The description filters on the
+ * record's own time but sorts `dateTime` by the last-modified time, so a fax marked today sorts
+ * after one received an hour ago although it was received yesterday. Since a record is modified
+ * at or after its own time, a dateTime walk can still start at DatetimeAfter.
  */
 export class FaxIndex<T extends { id: number }> {
 	private byId = new Map<number, Keyed<T>>();
 	private byIdOrder: Keyed<T>[] = [];
 	private byTime: Keyed<T>[] = [];
+	private byModified: Keyed<T>[] = [];
 
-	constructor(private readonly timeOf: (record: T) => number) {}
+	constructor(
+		private readonly timeOf: (record: T) => number,
+		private readonly modifiedOf: (record: T) => number,
+	) {}
+
+	private keyed(record: T): Keyed<T> {
+		const time = this.timeOf(record);
+		return { time, modified: Math.max(time, this.modifiedOf(record)), id: record.id, record };
+	}
 
 	get size(): number {
 		return this.byId.size;
@@ -57,35 +75,44 @@ export class FaxIndex<T extends { id: number }> {
 	}
 
 	insert(record: T): void {
-		const k: Keyed<T> = { time: this.timeOf(record), id: record.id, record };
+		const k = this.keyed(record);
 		this.byId.set(record.id, k);
 		const ids = this.byIdOrder;
 		if (ids.length === 0 || ids[ids.length - 1].id < record.id) ids.push(k);
 		else ids.splice(this.idPos(record.id), 0, k);
 		this.byTime.splice(this.timePos(k.time, k.id), 0, k);
+		this.byModified.splice(this.modifiedPos(k.modified, k.id), 0, k);
 	}
 
 	/** Many records at once: appended then sorted once, instead of one splice per record. */
 	insertMany(records: T[]): void {
 		for (const record of records) {
-			const k: Keyed<T> = { time: this.timeOf(record), id: record.id, record };
+			const k = this.keyed(record);
 			this.byId.set(record.id, k);
 			this.byIdOrder.push(k);
 			this.byTime.push(k);
+			this.byModified.push(k);
 		}
 		this.byIdOrder.sort((a, b) => a.id - b.id);
 		this.byTime.sort((a, b) => cmp(a.time, a.id, b.time, b.id));
+		this.byModified.sort((a, b) => cmp(a.modified, a.id, b.modified, b.id));
 	}
 
-	/** Re-files a record whose time changed. */
+	/** Re-files a record whose own time or last-modified time changed. */
 	touch(record: T): void {
 		const k = this.byId.get(record.id);
 		if (!k) return;
-		const time = this.timeOf(record);
-		if (time === k.time) return;
-		this.byTime.splice(this.timePos(k.time, k.id), 1);
-		k.time = time;
-		this.byTime.splice(this.timePos(k.time, k.id), 0, k);
+		const next = this.keyed(record);
+		if (next.time !== k.time) {
+			this.byTime.splice(this.timePos(k.time, k.id), 1);
+			k.time = next.time;
+			this.byTime.splice(this.timePos(k.time, k.id), 0, k);
+		}
+		if (next.modified !== k.modified) {
+			this.byModified.splice(this.modifiedPos(k.modified, k.id), 1);
+			k.modified = next.modified;
+			this.byModified.splice(this.modifiedPos(k.modified, k.id), 0, k);
+		}
 	}
 
 	remove(id: number): T | undefined {
@@ -94,6 +121,7 @@ export class FaxIndex<T extends { id: number }> {
 		this.byId.delete(id);
 		this.byIdOrder.splice(this.idPos(id), 1);
 		this.byTime.splice(this.timePos(k.time, k.id), 1);
+		this.byModified.splice(this.modifiedPos(k.modified, k.id), 1);
 		return k.record;
 	}
 
@@ -101,31 +129,40 @@ export class FaxIndex<T extends { id: number }> {
 		this.byId.clear();
 		this.byIdOrder = [];
 		this.byTime = [];
+		this.byModified = [];
 	}
 
-	/** The (time, id) key under which a record is filed; the paging cursor. */
+	/** The (last modified, id) key under which a record is filed; the paging cursor. */
 	keyOf(record: T): Cursor {
-		const k = this.byId.get(record.id);
-		return { time: k ? k.time : this.timeOf(record), id: record.id };
+		const k = this.byId.get(record.id) ?? this.keyed(record);
+		return { time: k.modified, id: record.id };
 	}
 
 	search(q: IndexQuery<T>): IndexResult<T> {
 		const want = q.limit === undefined ? Infinity : q.limit + 1;
-		let lo = q.after === undefined ? 0 : this.timePos(q.after, -Infinity);
-		let hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
+		const lo = q.after === undefined ? 0 : this.timePos(q.after, -Infinity);
+		const hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
 		const out: T[] = [];
 		if (q.sortColumn === 'dateTime') {
+			const inRange = (k: Keyed<T>): boolean =>
+				(q.after === undefined || k.time >= q.after) &&
+				(q.before === undefined || k.time <= q.before);
+			// Modified at or after its own time: nothing from DatetimeAfter on is modified earlier.
+			let from = q.after === undefined ? 0 : this.modifiedPos(q.after, -Infinity);
+			let to = this.byModified.length;
 			if (q.cursor && q.sortOrder === 'asc')
-				lo = Math.max(lo, this.timePos(q.cursor.time, q.cursor.id + 0.5));
+				from = Math.max(from, this.modifiedPos(q.cursor.time, q.cursor.id + 0.5));
 			if (q.cursor && q.sortOrder === 'desc')
-				hi = Math.min(hi, this.timePos(q.cursor.time, q.cursor.id - 0.5));
+				to = Math.min(to, this.modifiedPos(q.cursor.time, q.cursor.id - 0.5));
 			if (q.sortOrder === 'asc') {
-				for (let i = lo; i < hi && out.length < want; i++) {
-					if (q.match(this.byTime[i].record)) out.push(this.byTime[i].record);
+				for (let i = from; i < to && out.length < want; i++) {
+					const k = this.byModified[i];
+					if (inRange(k) && q.match(k.record)) out.push(k.record);
 				}
 			} else {
-				for (let i = hi - 1; i >= lo && out.length < want; i--) {
-					if (q.match(this.byTime[i].record)) out.push(this.byTime[i].record);
+				for (let i = to - 1; i >= from && out.length < want; i--) {
+					const k = this.byModified[i];
+					if (inRange(k) && q.match(k.record)) out.push(k.record);
 				}
 			}
 		} else if (hi - lo < this.byIdOrder.length / 8) {
@@ -169,6 +206,19 @@ export class FaxIndex<T extends { id: number }> {
 			const mid = (lo + hi) >> 1;
 			const k = this.byTime[mid];
 			if (cmp(k.time, k.id, time, id) < 0) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	/** First index in byModified whose key is >= (modified, id). */
+	private modifiedPos(modified: number, id: number): number {
+		let lo = 0;
+		let hi = this.byModified.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			const k = this.byModified[mid];
+			if (cmp(k.modified, k.id, modified, id) < 0) lo = mid + 1;
 			else hi = mid;
 		}
 		return lo;

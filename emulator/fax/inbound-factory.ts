@@ -43,6 +43,8 @@ export function makeInbound(
 		csi: formatCsi(user.faxNumber),
 		receivedAt,
 		createdAt: receivedAt,
+		visibleAt: receivedAt,
+		modifiedAt: receivedAt,
 		pagesReceived: pages,
 		destFaxNumber: user.faxNumber,
 		callerNumber,

@@ -78,5 +78,6 @@ export function modifyInbound(
 	if (mark !== undefined) fax.mark = mark;
 	if (projectCode !== undefined) fax.projectCode = projectCode;
 	if (projectCode2 !== undefined) fax.projectCode2 = projectCode2;
+	ctx.inbound.modified(fax, ctx.clock.now());
 	return withStatus(201);
 }

@@ -1,9 +1,15 @@
 import { FaxIndex } from './fax-index';
 import type { InboundFax } from './records';
 
-/** Inbound faxes by id and by ReceivedTime; `all` keeps deleted ones for ground-truth checks. */
+/**
+ * Inbound faxes by id, by ReceivedTime and by last modified; `all` keeps deleted ones for
+ * ground-truth checks, in the order they became visible.
+ */
 export class InboundStore {
-	readonly index = new FaxIndex<InboundFax>((f) => f.receivedAt);
+	readonly index = new FaxIndex<InboundFax>(
+		(f) => f.receivedAt,
+		(f) => f.modifiedAt,
+	);
 	readonly all: InboundFax[] = [];
 	private nextId = 1;
 
@@ -23,6 +29,12 @@ export class InboundStore {
 
 	get(id: number): InboundFax | undefined {
 		return this.index.get(id);
+	}
+
+	/** A change through the interface (Mark, project codes): the fax sorts as modified now. */
+	modified(fax: InboundFax, now: number): void {
+		fax.modifiedAt = now;
+		if (!fax.deleted) this.index.touch(fax);
 	}
 
 	remove(fax: InboundFax): void {

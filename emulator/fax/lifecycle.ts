@@ -127,8 +127,7 @@ export class Lifecycle {
 			csi: outcome.connected ? remoteCsi(fax.faxNumber) : '',
 		};
 		if (outcome.key === 'sent') {
-			this.store.update(fax, { ...common, status: 'sent', errorCode: 0, errorText: '' });
-			if (fax.deleteAfterSend) this.store.remove(fax);
+			this.finish(fax, { ...common, status: 'sent', errorCode: 0, errorText: '' });
 			return;
 		}
 		const change = { ...common, errorCode: outcome.errorCode, errorText: outcome.errorText };
@@ -137,14 +136,30 @@ export class Lifecycle {
 			this.toScheduled(fax, fax.retryInterval * 60_000);
 			return;
 		}
-		this.store.update(fax, { ...change, status: 'sendFailed' });
+		this.finish(fax, { ...change, status: 'sendFailed' });
 	}
 
 	private fail(fax: OutboundFax, outcome: Outcome): void {
-		this.store.update(fax, {
+		this.finish(fax, {
 			status: 'sendFailed',
 			errorCode: outcome.errorCode,
 			errorText: outcome.errorText,
 		});
+	}
+
+	/**
+	 * The final change. With a completion lag (control.setCompletionLag) the record shows its
+	 * previous state until the lag has passed, then the final status with the CompleteTime it
+	 * really completed at: a record that becomes visible minutes after its own time.
+	 */
+	private finish(fax: OutboundFax, change: Partial<OutboundFax>): void {
+		const completedAt = this.clock.now();
+		const publish = (): void => {
+			this.store.update(fax, change, completedAt);
+			if (change.status === 'sent' && fax.deleteAfterSend) this.store.remove(fax);
+		};
+		const lag = fax.completionLagMs ?? 0;
+		if (lag > 0) this.schedule(fax, lag, publish);
+		else publish();
 	}
 }

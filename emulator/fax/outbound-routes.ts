@@ -107,6 +107,6 @@ export function markOutbound(
 	const mark = new ParamReader(req.params).bool('Mark');
 	if (mark === undefined)
 		throw new ApiError('missingParameter', 'Mark is required (true or false)');
-	fax.mark = mark;
+	ctx.outboundStore.mark(fax, mark);
 	return withStatus(201);
 }

@@ -8,9 +8,15 @@ export interface StatusChange {
 	at: number;
 }
 
-/** Outbound faxes by id and by last update, with the full history of status changes. */
+/**
+ * Outbound faxes by id, by CompleteTime and by last modified, with the full history of status
+ * changes (each at the time it happened, listed when it became visible).
+ */
 export class OutboundStore {
-	readonly index = new FaxIndex<OutboundFax>((f) => f.updatedAt);
+	readonly index = new FaxIndex<OutboundFax>(
+		(f) => f.updatedAt,
+		(f) => f.modifiedAt,
+	);
 	readonly history: StatusChange[] = [];
 	private nextId = 1;
 	private deleted = new Map<number, OutboundFax>();
@@ -36,14 +42,26 @@ export class OutboundStore {
 		return this.index.get(id);
 	}
 
-	/** Every status change, and every other update that moves CompleteTime, goes through here. */
-	update(fax: OutboundFax, change: Partial<OutboundFax>): void {
+	/**
+	 * Every status change, and every other update that moves CompleteTime, goes through here.
+	 * `happenedAt` (default now) is the CompleteTime; a change made visible late keeps the time
+	 * it happened, while it sorts as modified now.
+	 */
+	update(fax: OutboundFax, change: Partial<OutboundFax>, happenedAt = this.clock.now()): void {
 		const statusChanged = change.status !== undefined && change.status !== fax.status;
 		Object.assign(fax, change);
-		fax.updatedAt = this.clock.now();
+		fax.updatedAt = happenedAt;
+		fax.modifiedAt = this.clock.now();
 		if (!fax.deleted) this.index.touch(fax);
 		if (statusChanged) this.history.push({ faxId: fax.id, status: fax.status, at: fax.updatedAt });
 		for (const l of this.listeners) l(fax);
+	}
+
+	/** PUT Mark: modifies the fax (dateTime order) but not its CompleteTime. */
+	mark(fax: OutboundFax, mark: boolean): void {
+		fax.mark = mark;
+		fax.modifiedAt = this.clock.now();
+		if (!fax.deleted) this.index.touch(fax);
 	}
 
 	remove(fax: OutboundFax): void {

@@ -54,8 +54,12 @@ export interface OutboundFax {
 	faxNumber: string;
 	status: SendFaxStatus;
 	createdAt: number;
-	/** Last update while not final, completion time once final: CompleteTime and the search key. */
+	/** Last update while not final, completion time once final: CompleteTime, what DatetimeAfter filters. */
 	updatedAt: number;
+	/** Last modified (status changes, Mark): what SortColumn=dateTime orders by. */
+	modifiedAt: number;
+	/** Set by the control API: the completion (sent, sendFailed) becomes visible this much later. */
+	completionLagMs?: number;
 	sendAfter?: number;
 	tsi: string;
 	csi: string;
@@ -107,6 +111,10 @@ export interface InboundFax {
 	csi: string;
 	receivedAt: number;
 	createdAt: number;
+	/** When it became visible on the service; later than receivedAt for a late fax. */
+	visibleAt: number;
+	/** Last modified (visible, Mark, project codes): what SortColumn=dateTime orders by. */
+	modifiedAt: number;
 	pagesReceived: number;
 	destFaxNumber: string;
 	callerNumber: string;

@@ -28,6 +28,7 @@ export interface ListenerDeps {
 	api: ApiName;
 	log: RequestLog;
 	faults: FaultRegistry;
+	/** The emulator clock (ISO): request log times and every answer's Date header. */
 	now: () => string;
 	authInfo: (authorization: string | undefined) => RequestAuthInfo;
 	handler: ServiceHandler;
@@ -107,7 +108,10 @@ export class Listener {
 			this.handle(req, res).catch((e) => {
 				deps.logLine?.(`[${deps.api}] internal error: ${(e as Error).stack ?? e}`);
 				if (!res.headersSent) {
-					res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+					res.writeHead(500, {
+						'content-type': 'application/json; charset=utf-8',
+						date: this.httpDate(),
+					});
 					res.end(JSON.stringify(deps.serverErrorBody()));
 				} else {
 					res.destroy();
@@ -216,6 +220,11 @@ export class Listener {
 		this.write(res, log, reply);
 	}
 
+	/** The emulator clock as an HTTP Date (whole seconds), not the host's clock. */
+	private httpDate(): string {
+		return new Date(this.deps.now()).toUTCString();
+	}
+
 	private faultReply(fault: Fault): Reply {
 		if (fault.kind === 'htmlError') {
 			return {
@@ -235,6 +244,8 @@ export class Listener {
 			headers['content-type'] = contentType;
 		}
 		headers['content-length'] = body.length;
+		// Node would stamp its own wall-clock Date; a client may read the service's clock from it.
+		headers.date = this.httpDate();
 		log.status = reply.status;
 		log.responseBytes = body.length;
 		res.once('finish', () => {

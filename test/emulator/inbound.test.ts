@@ -84,12 +84,13 @@ test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outb
 		'3',
 		'2',
 	]);
+	// dateTime is the last-modified time: fax 1 was marked at 09:02, with 3, 4 and 5.
 	expect(ids(await search(USERS.alice, { SortColumn: 'dateTime', SortOrder: 'desc' }))).toEqual([
 		'5',
 		'4',
 		'3',
-		'2',
 		'1',
+		'2',
 	]);
 	const page = await search(USERS.alice, { ResultLimit: 2 });
 	expect(page.json.HasMoreResults).toBe('true');
