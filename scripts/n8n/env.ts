@@ -13,6 +13,8 @@ export interface N8nEnvOptions {
 	/** Folder the Read/Write Files node may use (n8n blocks every other path). */
 	filesFolder?: string;
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	/** n8n's instance timezone (GENERIC_TIMEZONE), for workflows without their own; default UTC. */
+	timezone?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.Proc
 		N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 		N8N_RESTRICT_FILE_ACCESS_TO: options.filesFolder ?? path.join(options.userFolder, 'files'),
 		DB_SQLITE_POOL_SIZE: '2',
-		GENERIC_TIMEZONE: 'UTC',
+		GENERIC_TIMEZONE: options.timezone ?? 'UTC',
 		TZ: 'UTC',
 		NODE_ENV: 'production',
 	};

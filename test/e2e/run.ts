@@ -39,6 +39,8 @@ async function main(): Promise<void> {
 			tarball,
 			port: await freePort(),
 			label: 'e2e',
+			// n8n's own default: dates without a zone in the cases mean New York time.
+			timezone: 'America/New_York',
 		});
 		let failed = true;
 		let server: N8nServer | undefined;

@@ -4,6 +4,7 @@ import { inboundFaxCases } from './inbound-fax';
 import { mailMergeCases } from './mail-merge';
 import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
+import { timezoneCases } from './timezones';
 
 /** In order: later cases of a resource use what earlier ones created (kept in ctx.state). */
 export const ALL_CASES: E2eCase[] = [
@@ -11,5 +12,6 @@ export const ALL_CASES: E2eCase[] = [
 	...inboundFaxCases,
 	...mailMergeCases,
 	...numberCases,
+	...timezoneCases,
 	...exampleCases,
 ];

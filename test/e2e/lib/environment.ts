@@ -83,6 +83,8 @@ export async function startEnvironment(options: {
 	label: string;
 	/** The emulator's clock; default real (the benchmarks keep it still, so no fax changes by itself). */
 	clock?: 'real' | 'manual';
+	/** n8n's GENERIC_TIMEZONE; default UTC. */
+	timezone?: string;
 	/** More credentials to import, e.g. the benchmarks' HTTP Basic Auth for the HTTP Request node. */
 	extraCredentials?: (urls: Emulator['urls']) => CredentialImport[];
 }): Promise<E2eEnvironment> {
@@ -100,6 +102,7 @@ export async function startEnvironment(options: {
 			filesFolder,
 			port: options.port,
 			brokerPort: await freePort(),
+			timezone: options.timezone,
 		}),
 		// Lets test workflows read values the harness prepared as {{ $env.E2E_... }}.
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
