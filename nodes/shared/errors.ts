@@ -21,6 +21,14 @@ const HTTP_ADVICE: Record<number, string | Record<FaxCloudInterface, string>> = 
 		numbers:
 			'Nothing found at this address: check the country, region or city, and the Numbers Base URL of the credential.',
 	},
+	// Seen when a base URL leads to another web server or a proxy rather than to the interface itself.
+	405: {
+		fax: 'The address does not take this request: check that the Fax API Base URL of the credential is the fax REST address including /v1.',
+		mailMerge:
+			'The address does not take this request: check that the Mail Merge Base URL of the credential is the mail merge address including /v1.',
+		numbers:
+			'The address does not take this request: check that the Numbers Base URL of the credential is the numbers interface address, without /api/numbers.',
+	},
 	500: 'The service failed while processing the request: try again later.',
 };
 
@@ -29,12 +37,15 @@ const HTTP_TITLE: Record<number, string> = {
 	401: 'Authorization failed',
 	403: 'Access denied',
 	404: 'Not found',
+	405: 'Method not allowed',
 	500: 'Service error',
 };
 
 /** Mail merge RequestStatus codes with what the user should change (interface B table). */
 export const MAIL_MERGE_ADVICE: Record<string, string> = {
 	'1000': 'Expected Faxes must be a whole number equal to the CSV data lines.',
+	// The description lists 1001 twice; the second one sits between 1100 and 1102 and is most
+	// likely 1101, so both codes advise on the PDF text and 1001 still covers the column name.
 	'1001':
 		'When the message says "No fields found in PDF template", use a PDF form whose fields are named like the CSV columns; otherwise set the Fax Number Column.',
 	'1002': 'The request carried no files: provide both the CSV and the PDF template.',
@@ -45,6 +56,8 @@ export const MAIL_MERGE_ADVICE: Record<string, string> = {
 	'1007': 'Notify On Failure must be true or false.',
 	'1100':
 		'The files could not be read: the CSV must be UTF-8 text and the template a valid PDF form.',
+	'1101':
+		'The PDF template has no form fields: use a PDF form whose field names equal the CSV column headings.',
 	'1102': 'The CSV has no columns: its first line must hold the column headings.',
 	'1103': 'The Fax Number Column is not a heading of the CSV file.',
 	'1104': 'The Keyword Column is not a heading of the CSV file.',

@@ -160,6 +160,40 @@ describe('shared request helper', () => {
 	});
 
 	test.each([
+		['1101', 'No fields found in PDF template', /PDF template has no form fields/],
+		['1001', 'No fields found in PDF template', /use a PDF form whose fields are named like/],
+		['1001', 'FaxNumerColumnName not specified', /set the Fax Number Column/],
+	])('mail merge StatusCode %s (%s) gets its advice', async (statusCode, statusText, advice) => {
+		const mailMerge = await server((_r, _n, res) =>
+			sendJson(res, 400, { RequestStatus: { StatusCode: statusCode, StatusText: statusText } }),
+		);
+		const { error } = await callHelper(credentials(mailMerge.url), async function () {
+			return await faxCloudRequest.call(
+				this,
+				request({ api: 'mailMerge', method: 'POST', path: apiPath('Job'), form: {} }),
+			);
+		});
+		expect(error?.message).toBe(`Bad request (HTTP 400) [StatusCode ${statusCode}]: ${statusText}`);
+		expect(error?.description).toMatch(advice);
+	});
+
+	test.each([
+		['fax', /Fax API Base URL of the credential is the fax REST address including \/v1/],
+		['mailMerge', /Mail Merge Base URL of the credential is the mail merge address/],
+		[
+			'numbers',
+			/Numbers Base URL of the credential is the numbers interface address, without \/api\/numbers/,
+		],
+	] as const)('HTTP 405 of the %s interface names the base URL to check', async (api, advice) => {
+		const host = await server((_r, _n, res) => sendJson(res, 405, { error: 'method_not_allowed' }));
+		const { error } = await callHelper(credentials(host.url), async function () {
+			return await faxCloudRequest.call(this, request({ api, attempts: 1 }));
+		});
+		expect(error?.message).toBe('Method not allowed (HTTP 405): method_not_allowed');
+		expect(error?.description).toMatch(advice);
+	});
+
+	test.each([
 		[400, /^Bad request \(HTTP 400\)/, /check the values/],
 		[401, /^Authorization failed \(HTTP 401\)/, /User ID \(name@organization\) and Password/],
 		[403, /^Access denied \(HTTP 403\)/, /proxy login/],
