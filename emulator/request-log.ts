@@ -24,6 +24,8 @@ export interface RequestRecord {
 	params: Record<string, unknown>;
 	files: RequestFileInfo[];
 	auth: RequestAuthInfo;
+	/** The Accept header as received, when there was one: what the client asked the answer to be. */
+	accept?: string;
 	/** HTTP status sent; null when the connection was reset without a response. */
 	status: number | null;
 	fault?: string;

@@ -170,6 +170,7 @@ export class Listener {
 					: parsed.params.toRecord(),
 			files: parsed.params.fileInfo(),
 			auth: deps.authInfo(req.headers.authorization),
+			...(req.headers.accept === undefined ? {} : { accept: req.headers.accept }),
 			status: null,
 			processed: false,
 			time: deps.now(),

@@ -81,6 +81,8 @@ export async function downloadFaxImage(
 		path: apiPath(kind.collection, faxId, 'image'),
 		// The description names the parameter FaxContentType, an overview table ContentType.
 		query: { FaxContentType: settings.format, ContentType: settings.format },
+		// The image endpoints answer the file itself; a client asking for JSON may be refused (406).
+		accept: MIME_TYPE_OF[settings.format],
 	});
 	const mimeType =
 		download.mimeType && download.mimeType !== 'application/octet-stream'

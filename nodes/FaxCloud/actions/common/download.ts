@@ -91,6 +91,8 @@ export function downloadFaxOperation(direction: FaxDirection) {
 			path: apiPath(info.collection, faxId, 'image'),
 			// The description names the parameter FaxContentType, an overview table ContentType.
 			query: { FaxContentType: format, ContentType: format },
+			// The image endpoints answer the file itself; a client asking for JSON may be refused (406).
+			accept: MIME_TYPE_OF[format],
 			itemIndex,
 		});
 		const mimeType =

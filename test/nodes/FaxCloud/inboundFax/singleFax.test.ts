@@ -51,6 +51,25 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		const [request] = faxRequests(emulator(), 'GET');
 		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}/image`);
 		expect(request.query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
+		expect(request.accept).toBe('application/pdf');
+	});
+
+	test('Download as TIFF asks for image/tiff; Get asks for JSON', async () => {
+		const faxId = receive();
+		await run({ operation: 'get', faxId: String(faxId) });
+		const result = await run({
+			operation: 'download',
+			faxId: String(faxId),
+			format: 'tif',
+			binaryPropertyName: 'data',
+		});
+		expect(result.items[0].binary?.data.mimeType).toBe('image/tiff');
+		expect(faxRequests(emulator(), 'GET').map((request) => [request.path, request.accept])).toEqual(
+			[
+				[`/v1/inboundfaxes/${faxId}`, 'application/json'],
+				[`/v1/inboundfaxes/${faxId}/image`, 'image/tiff'],
+			],
+		);
 	});
 
 	test('Download with a wrong password is a 401 without the secret', async () => {

@@ -58,6 +58,29 @@ describe('Outbound Fax: Download', () => {
 		});
 	});
 
+	test.each([
+		['pdf', 'application/pdf'],
+		['tif', 'image/tiff'],
+	])(
+		'File Format %s asks the service for %s (Accept); the send before it asked for JSON',
+		async (format, mimeType) => {
+			const [faxId] = await sendViaNode(emulator(), '12125550000');
+			const result = await runFaxCloud(emulator(), 'outboundFax', {
+				operation: 'download',
+				faxId: String(faxId),
+				format,
+				binaryPropertyName: 'data',
+			});
+			expect(result.error).toBeUndefined();
+			expect(
+				faxRequests(emulator()).map((request) => [request.method, request.path, request.accept]),
+			).toEqual([
+				['POST', '/v1/outboundfaxes', 'application/json'],
+				['GET', `/v1/outboundfaxes/${faxId}/image`, mimeType],
+			]);
+		},
+	);
+
 	test('a fax ID that does not exist is a 404 and no binary', async () => {
 		const result = await runFaxCloud(emulator(), 'outboundFax', {
 			operation: 'download',

@@ -1,0 +1,29 @@
+import { useEmulator } from '../../support/emulator';
+import { watchTrigger } from './support';
+
+const emulator = useEmulator();
+
+describe('Fax Cloud Trigger: Attach Fax Image', () => {
+	test.each([
+		['pdf', 'application/pdf'],
+		['tif', 'image/tiff'],
+	])(
+		'as %s: the image request asks for %s (Accept), the search for JSON',
+		async (attachImage, mimeType) => {
+			const emu = emulator();
+			const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+			const trigger = watchTrigger(emu, { event: 'newInboundFax', attachImage });
+
+			const items = await trigger.pollItems('manual');
+			expect(items[0].binary?.data.mimeType).toBe(mimeType);
+			expect(
+				emu.control
+					.requests({ api: 'fax', method: 'GET' })
+					.map((request) => [request.path, request.accept]),
+			).toEqual([
+				['/v1/inboundfaxes', 'application/json'],
+				[`/v1/inboundfaxes/${fax.FaxId}/image`, mimeType],
+			]);
+		},
+	);
+});
