@@ -32,20 +32,50 @@ function boolParam(
 	throw new MailMergeError(code);
 }
 
+/**
+ * Trims like the service's own string handling (.NET's Trim): white space goes, the byte order
+ * mark U+FEFF stays. JavaScript's trim() would remove it and hide the problem the service has.
+ */
+function serviceTrim(text: string): string {
+	return text.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
+}
+
+/**
+ * The service's reading of the CSV (see emulator/README.md, "Mail merge CSV lines"): the bytes are
+ * UTF-8 text, a byte order mark included, so it becomes part of the first heading. The first line
+ * holds the headings; every later line is a data line, blank ones included (an empty line, or one
+ * of commas only, is a line whose values are empty): ExpectedFaxes is compared with that count.
+ * Only the line break that ends the file does not start one more line.
+ */
 function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, string>[] } {
 	const text = file.data.toString('utf8');
 	if (file.data.includes(0) || text.includes('\uFFFD')) throw new MailMergeError('filesInvalid');
-	const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-		header: true,
-		skipEmptyLines: 'greedy',
-		transformHeader: (h) => h.trim(),
+	const parsed = Papa.parse<string[]>(text, {
+		header: false,
+		delimiter: ',',
+		skipEmptyLines: false,
 	});
-	const fields = (parsed.meta.fields ?? []).filter((f) => f !== '');
+	if (parsed.errors.some((e) => e.type === 'Quotes')) throw new MailMergeError('filesInvalid');
+	const records = parsed.data;
+	// Papa reads the final line break as one more, empty record.
+	const last = records[records.length - 1];
+	if (/[\r\n]$/.test(text) && last?.length === 1 && last[0] === '') records.pop();
+	const [heading = [], ...lines] = records;
+	// Papa drops a leading byte order mark; the service keeps it in the first heading.
+	if (text.startsWith('\uFEFF') && heading.length > 0) heading[0] = `\uFEFF${heading[0]}`;
+	const names = heading.map(serviceTrim);
+	const fields = names.filter((f) => f !== '');
 	if (fields.length === 0) throw new MailMergeError('noCsvFields');
-	if (parsed.errors.some((e) => e.type === 'Quotes' || e.type === 'FieldMismatch')) {
-		throw new MailMergeError('filesInvalid');
-	}
-	return { fields, rows: parsed.data };
+	const rows = lines.map((values) => {
+		const emptyLine = values.length === 1 && values[0] === '';
+		if (!emptyLine && values.length !== names.length) throw new MailMergeError('filesInvalid');
+		const row: Record<string, string> = {};
+		names.forEach((name, i) => {
+			if (name !== '' && !(name in row)) row[name] = emptyLine ? '' : values[i];
+		});
+		return row;
+	});
+	return { fields, rows };
 }
 
 async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[]; pages: number }> {

@@ -30,45 +30,51 @@ export interface CsvRecord {
 	fields: string[];
 	/** Line of the text (1-based) where the record starts; quoted line breaks make it differ from the record number. */
 	line: number;
+	/** Where the record starts in the text read, and where it ends, after its line break if it has one. */
+	start: number;
+	end: number;
 }
 
 export type CsvReadResult =
 	| { ok: true; records: CsvRecord[] }
 	| { ok: false; problem: string; line: number };
 
+const BYTE_ORDER_MARK = '\uFEFF';
+
 /**
  * Reads CSV text into records. Quoted fields may hold commas, doubled quotes and line breaks
- * (CRLF, LF or CR); a quote inside an unquoted field is kept as it is. A byte order mark is
- * skipped. A trailing line break ends the last record and adds none.
+ * (CRLF, LF or CR); a quote inside an unquoted field is kept as it is. A byte order mark at the
+ * start belongs to no record. A trailing line break ends the last record and adds none.
  */
 export function readCsv(text: string): CsvReadResult {
-	const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
 	const records: CsvRecord[] = [];
 	let fields: string[] = [];
 	let field = '';
 	let line = 1;
 	let recordLine = 1;
-	let position = 0;
+	let position = text.startsWith(BYTE_ORDER_MARK) ? 1 : 0;
+	let recordStart = position;
 	let atFieldStart = true;
 
 	const endRecord = () => {
 		fields.push(field);
-		records.push({ fields, line: recordLine });
+		records.push({ fields, line: recordLine, start: recordStart, end: position });
 		fields = [];
 		field = '';
 		atFieldStart = true;
+		recordStart = position;
 	};
 
-	while (position < source.length) {
-		const char = source[position];
+	while (position < text.length) {
+		const char = text[position];
 		if (atFieldStart && char === '"') {
 			const quoteLine = line;
 			position++;
 			let closed = false;
-			while (position < source.length) {
-				const inner = source[position];
+			while (position < text.length) {
+				const inner = text[position];
 				if (inner === '"') {
-					if (source[position + 1] === '"') {
+					if (text[position + 1] === '"') {
 						field += '"';
 						position += 2;
 						continue;
@@ -77,14 +83,14 @@ export function readCsv(text: string): CsvReadResult {
 					closed = true;
 					break;
 				}
-				if (inner === '\n' || (inner === '\r' && source[position + 1] !== '\n')) line++;
+				if (inner === '\n' || (inner === '\r' && text[position + 1] !== '\n')) line++;
 				field += inner;
 				position++;
 			}
 			if (!closed) {
 				return { ok: false, problem: 'a quoted field is never closed', line: quoteLine };
 			}
-			const next = source[position];
+			const next = text[position];
 			if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
 				return {
 					ok: false,
@@ -102,7 +108,7 @@ export function readCsv(text: string): CsvReadResult {
 			atFieldStart = true;
 			position++;
 		} else if (char === '\r' || char === '\n') {
-			position += char === '\r' && source[position + 1] === '\n' ? 2 : 1;
+			position += char === '\r' && text[position + 1] === '\n' ? 2 : 1;
 			endRecord();
 			line++;
 			recordLine = line;
@@ -115,7 +121,24 @@ export function readCsv(text: string): CsvReadResult {
 	return { ok: true, records };
 }
 
-/** A record that only holds blanks, such as an empty line; the service skips those. */
+/** A record that only holds blanks: an empty line, or one of commas and spaces. */
 export function isBlankRecord(record: CsvRecord): boolean {
 	return record.fields.every((value) => value.trim() === '');
+}
+
+/**
+ * Trims white space as the service does and keeps a byte order mark, which JavaScript's trim()
+ * would remove: a heading that only matches once the mark is gone does not match at the service.
+ */
+export function trimSpaces(text: string): string {
+	return text.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
+}
+
+/**
+ * The text of the given records of `text`, each exactly as written: what is left out (a byte
+ * order mark, records not given) is not sent. Records end after their line break, so the result
+ * reads back as the same records.
+ */
+export function csvOfRecords(text: string, records: readonly CsvRecord[]): string {
+	return records.map((record) => text.slice(record.start, record.end)).join('');
 }

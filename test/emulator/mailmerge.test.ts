@@ -287,11 +287,62 @@ errorCase(
 	'Error: NotifyEmail not-an-address is not a valid e-mail address',
 );
 
+errorCase(
+	'1106 a blank line in the middle is a line of the file',
+	() =>
+		jobForm(
+			{ FaxNumerColumnName: 'Fax', ExpectedFaxes: '2' },
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n\r\nBen,12125550000\r\n' },
+		),
+	1106,
+	'Expected faxes 2 does not match lines in meta file 3',
+);
+errorCase(
+	'1106 lines of commas only and a second final line break are lines too',
+	() =>
+		jobForm(
+			{ FaxNumerColumnName: 'Fax', ExpectedFaxes: '1' },
+			{ csv: 'Name,Fax\nAnn,12125550000\n,\n\n' },
+		),
+	1106,
+	'Expected faxes 1 does not match lines in meta file 3',
+);
+errorCase(
+	'1200 without ExpectedFaxes a blank line is a line without a fax number',
+	() =>
+		jobForm(
+			{ FaxNumerColumnName: 'Fax' },
+			{ csv: 'Name,Fax\nAnn,12125550000\n\nBen,12125550000\n' },
+		),
+	1200,
+	'Error: line 3 has no value in column Fax',
+);
+errorCase(
+	'1103 a byte order mark stays part of the first heading',
+	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: '\uFEFFFax,Name\r\n12125550000,Ann\r\n' }),
+	1103,
+	'Could not find fax number column named Fax in metadata file',
+);
+
 test.each(cases)('%s', async (_name, build, code, text) => {
 	const res = await postJob(build());
 	expect(res.status).toBe(400);
 	expect(res.json).toEqual({ RequestStatus: { StatusCode: code, StatusText: text } });
 	expect(emu.control.stats().mailMergeJobCount).toBe(0);
+});
+
+test('the line break that ends the file starts no line; a quoted line break stays inside its line', async () => {
+	const csv = 'Name,Fax\r\n"Ann\r\nSmith",12125550000\r\nBen,12125550000\r\n';
+	const res = await postJob(jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '2' }, { csv }));
+	expect(res.status).toBe(201);
+	const job = await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice });
+	expect(job.json.Job.ExpectedFaxCount).toBe(2);
+});
+
+test('headings are trimmed of spaces; without a byte order mark the first column is found', async () => {
+	const csv = ' Fax , Name\r\n12125550000,Ann\r\n';
+	const res = await postJob(jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '1' }, { csv }));
+	expect(res.status).toBe(201);
 });
 
 test('1002 also for a form body without files', async () => {

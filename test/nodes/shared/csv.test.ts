@@ -1,6 +1,14 @@
 import Papa from 'papaparse';
 
-import { csvCellText, csvField, isBlankRecord, readCsv, writeCsv } from '../../../nodes/shared/csv';
+import {
+	csvCellText,
+	csvField,
+	csvOfRecords,
+	isBlankRecord,
+	readCsv,
+	trimSpaces,
+	writeCsv,
+} from '../../../nodes/shared/csv';
 
 /** Reads with the node's reader and fails the test on a parse error. */
 function rowsOf(text: string): string[][] {
@@ -100,16 +108,14 @@ describe('CSV reader', () => {
 	test('quoted fields keep commas, doubled quotes and line breaks; records start on the right line', () => {
 		const text = 'Name,Note\r\n"Ann","two\r\nlines"\r\n"Ben ""B""",x\r\nCid,"a\nb\nc"\r\nDee,y\r\n';
 		const result = readCsv(text);
-		expect(result).toEqual({
-			ok: true,
-			records: [
-				{ fields: ['Name', 'Note'], line: 1 },
-				{ fields: ['Ann', 'two\r\nlines'], line: 2 },
-				{ fields: ['Ben "B"', 'x'], line: 4 },
-				{ fields: ['Cid', 'a\nb\nc'], line: 5 },
-				{ fields: ['Dee', 'y'], line: 8 },
-			],
-		});
+		if (!result.ok) throw new Error('parse failed');
+		expect(result.records.map(({ fields, line }) => ({ fields, line }))).toEqual([
+			{ fields: ['Name', 'Note'], line: 1 },
+			{ fields: ['Ann', 'two\r\nlines'], line: 2 },
+			{ fields: ['Ben "B"', 'x'], line: 4 },
+			{ fields: ['Cid', 'a\nb\nc'], line: 5 },
+			{ fields: ['Dee', 'y'], line: 8 },
+		]);
 	});
 
 	test.each([
@@ -161,5 +167,66 @@ describe('CSV reader', () => {
 
 	test('an empty text has no records', () => {
 		expect(rowsOf('')).toEqual([]);
+	});
+
+	test('each record spans its own text up to and with its line break; a byte order mark is in none', () => {
+		const text = '\uFEFFFax,Name\r\n1,"a\nb"\n\r2,c';
+		const result = readCsv(text);
+		if (!result.ok) throw new Error('parse failed');
+		expect(result.records.map((record) => text.slice(record.start, record.end))).toEqual([
+			'Fax,Name\r\n',
+			'1,"a\nb"\n',
+			'\r',
+			'2,c',
+		]);
+	});
+});
+
+describe('CSV to upload', () => {
+	test('the kept records, as written: no byte order mark, blank lines and comma-only lines left out', () => {
+		const text = '\uFEFFFax,Name\r\n1,Ann\r\n\r\n , \r\n2,"Ben\r\n\r\nB"\n,,\n';
+		const result = readCsv(text);
+		if (!result.ok) throw new Error('parse failed');
+		const kept = result.records.filter((record) => !isBlankRecord(record));
+		expect(csvOfRecords(text, kept)).toBe('Fax,Name\r\n1,Ann\r\n2,"Ben\r\n\r\nB"\n');
+	});
+
+	test('what is uploaded reads back as exactly the records kept, for 200 random files with blank lines', () => {
+		const random = generator(7);
+		const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+		const cell = () =>
+			Array.from({ length: Math.floor(random() * 4) }, () => pick(TRICKY)).join('');
+		for (let file = 0; file < 200; file++) {
+			const lines: string[] = [];
+			for (let index = 0; index < 6; index++) {
+				lines.push(
+					random() < 0.3
+						? pick(['', ',', ' , ', ',,'])
+						: [cell(), cell(), cell()].map(csvField).join(','),
+				);
+			}
+			const breaks = lines.map(() => pick(['\r\n', '\n', '\r']));
+			const text =
+				(random() < 0.5 ? '\uFEFF' : '') +
+				lines.map((line, index) => line + breaks[index]).join('') +
+				(random() < 0.5 ? pick(['', ',', '\r\n']) : '');
+			const read = readCsv(text);
+			if (!read.ok) throw new Error(`file ${file}: ${read.problem}`);
+			const kept = read.records.filter((record) => !isBlankRecord(record));
+			const upload = csvOfRecords(text, kept);
+			expect(upload.startsWith('\uFEFF')).toBe(false);
+			const reread = readCsv(upload);
+			if (!reread.ok) throw new Error(`file ${file}: ${reread.problem}`);
+			expect(reread.records.map((record) => record.fields)).toEqual(
+				kept.map((record) => record.fields),
+			);
+			expect(reread.records.some(isBlankRecord)).toBe(false);
+		}
+	});
+
+	test('headings are trimmed of white space as the service trims them, keeping a byte order mark', () => {
+		expect(trimSpaces('  Fax\t')).toBe('Fax');
+		expect(trimSpaces('\uFEFFFax ')).toBe('\uFEFFFax');
+		expect('\uFEFFFax'.trim()).toBe('Fax');
 	});
 });

@@ -6,7 +6,14 @@ import type {
 } from 'n8n-workflow';
 
 import type { CsvRecord } from '../../../shared/csv';
-import { csvCellText, isBlankRecord, readCsv, writeCsv } from '../../../shared/csv';
+import {
+	csvCellText,
+	csvOfRecords,
+	isBlankRecord,
+	readCsv,
+	trimSpaces,
+	writeCsv,
+} from '../../../shared/csv';
 import { invalidParameter } from '../../../shared/validation';
 import type { FilePart } from '../../../shared/wire';
 import type { JobSettings } from './jobSettings';
@@ -88,6 +95,7 @@ export const csvSourceProperties: INodeProperties[] = [
 
 export interface MailMergeCsv {
 	file: FilePart;
+	/** The data lines of the file as uploaded, which is what ExpectedFaxes must equal. */
 	dataLines: number;
 }
 
@@ -168,7 +176,8 @@ export function findTemplateItem(
 }
 
 function listColumns(header: string[]): string {
-	const shown = header.slice(0, 30).map((name) => `"${name}"`);
+	// A byte order mark inside a heading is invisible; it is named so the user can find it.
+	const shown = header.slice(0, 30).map((name) => `"${name.replace(/\uFEFF/g, '\\uFEFF')}"`);
 	return header.length > 30
 		? `${shown.join(', ')} and ${header.length - 30} more`
 		: shown.join(', ');
@@ -182,23 +191,31 @@ interface CsvOrigin {
 	where(record: CsvRecord, dataIndex: number): string;
 }
 
+interface UploadCsv {
+	text: string;
+	dataLines: number;
+}
+
 /**
  * Checks what the service would refuse after the upload (codes 1100 and 1102 to 1106, and empty
- * fax numbers) and counts the data lines for ExpectedFaxes.
+ * fax numbers) and makes the text to upload: without a byte order mark, which the service would
+ * read as part of the first heading, and without blank lines, which it would count as lines
+ * (1106) and fail as lines without a fax number. Every other record is sent exactly as written,
+ * and the data lines counted for ExpectedFaxes are those records.
  */
 function inspectCsv(
 	this: IExecuteFunctions,
 	text: string,
 	settings: JobSettings,
 	origin: CsvOrigin,
-): number {
+): UploadCsv {
 	const { label, itemIndex } = origin;
 	const parsed = readCsv(text);
 	if (!parsed.ok) {
 		throw invalidParameter(this, label, `line ${parsed.line}: ${parsed.problem}`, itemIndex);
 	}
 	const [headerRecord, ...rest] = parsed.records;
-	const header = (headerRecord?.fields ?? []).map((name) => name.trim());
+	const header = (headerRecord?.fields ?? []).map(trimSpaces);
 	if (!headerRecord || header.every((name) => name === '')) {
 		throw invalidParameter(
 			this,
@@ -254,7 +271,7 @@ function inspectCsv(
 			'Leave Expected Faxes out to let the node count the lines.',
 		);
 	}
-	return data.length;
+	return { text: csvOfRecords(text, [headerRecord, ...data]), dataLines: data.length };
 }
 
 /** The CSV of one item's binary field, checked as the service will check it. */
@@ -276,12 +293,30 @@ export async function csvFromBinary(
 			'Save the CSV with UTF-8 encoding (in Excel: CSV UTF-8).',
 		);
 	}
-	const dataLines = inspectCsv.call(this, text, settings, {
+	const upload = inspectCsv.call(this, text, settings, {
 		label: CSV_LABELS.binary,
 		itemIndex,
 		where: (record) => `line ${record.line}`,
 	});
-	return { file: { field: 'CSV', data, fileName, mimeType: 'text/csv' }, dataLines };
+	return {
+		file: { field: 'CSV', data: Buffer.from(upload.text, 'utf8'), fileName, mimeType: 'text/csv' },
+		dataLines: upload.dataLines,
+	};
+}
+
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Field names without a leading byte order mark: Extract From File leaves a CSV's mark in the
+ * first field name unless its Exclude Byte Order Mark option is on. The mark is invisible in the
+ * editor, is not part of the name the user typed, and would reach the service as part of it.
+ */
+function fieldName(key: string): string {
+	return key.startsWith(BYTE_ORDER_MARK) ? key.slice(1) : key;
+}
+
+function fieldValue(item: INodeExecutionData, name: string): unknown {
+	return name in item.json ? item.json[name] : item.json[BYTE_ORDER_MARK + name];
 }
 
 function chosenColumns(this: IExecuteFunctions, items: INodeExecutionData[]): string[] {
@@ -302,7 +337,7 @@ function chosenColumns(this: IExecuteFunctions, items: INodeExecutionData[]): st
 		return [...new Set(fields)];
 	}
 	const seen = new Set<string>();
-	for (const item of items) for (const key of Object.keys(item.json)) seen.add(key);
+	for (const item of items) for (const key of Object.keys(item.json)) seen.add(fieldName(key));
 	return [...seen];
 }
 
@@ -323,7 +358,7 @@ export function csvFromItems(
 	}
 	if (columns.includes(settings.faxNumberColumn)) {
 		const blank = items.findIndex(
-			(item) => csvCellText(item.json[settings.faxNumberColumn]).trim() === '',
+			(item) => csvCellText(fieldValue(item, settings.faxNumberColumn)).trim() === '',
 		);
 		if (blank >= 0) {
 			throw invalidParameter(
@@ -334,9 +369,8 @@ export function csvFromItems(
 			);
 		}
 	}
-	const rows = items.map((item) => columns.map((column) => csvCellText(item.json[column])));
-	const text = writeCsv([columns, ...rows]);
-	const dataLines = inspectCsv.call(this, text, settings, {
+	const rows = items.map((item) => columns.map((column) => csvCellText(fieldValue(item, column))));
+	const upload = inspectCsv.call(this, writeCsv([columns, ...rows]), settings, {
 		label: CSV_LABELS.columns,
 		itemIndex: 0,
 		where: (_record, dataIndex) => `item ${dataIndex}`,
@@ -344,10 +378,10 @@ export function csvFromItems(
 	return {
 		file: {
 			field: 'CSV',
-			data: Buffer.from(text, 'utf8'),
+			data: Buffer.from(upload.text, 'utf8'),
 			fileName: 'mail-merge.csv',
 			mimeType: 'text/csv',
 		},
-		dataLines,
+		dataLines: upload.dataLines,
 	};
 }

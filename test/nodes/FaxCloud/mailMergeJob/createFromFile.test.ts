@@ -155,17 +155,76 @@ test('Expected Faxes set by the user is sent as given when it matches the file',
 	expect(mailMergeRequests(emu, 'POST')[0].params.ExpectedFaxes).toBe('3');
 });
 
-test('a CSV saved with a byte order mark and blank lines counts only its data lines', async () => {
+test('blank lines are left out of the uploaded CSV, so the service counts the lines the node counted', async () => {
 	const emu = emulator();
-	const csv = '\uFEFFFax,Name\r\n12125550000,Ann\r\n\r\n12125550000,Ben\r\n\r\n';
+	// An Excel export often ends with rows of commas; the service counts every line (1106 otherwise).
+	const csv = 'Fax,Name\r\n12125550000,Ann\r\n\r\n12125550002,Ben\r\n,\r\n\r\n';
 	const result = await runMailMerge(
 		emu,
 		{ operation: 'create', faxNumberColumn: 'Fax' },
 		{ items: [jobItem(csv)] },
 	);
 	expect(result.error).toBeUndefined();
-	expect(result.items[0].json.ExpectedFaxes).toBe(2);
-	expect(mailMergeRequests(emu, 'POST')[0].status).toBe(201);
+	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 2 });
+	const [post] = mailMergeRequests(emu, 'POST');
+	expect(post.status).toBe(201);
+	expect(post.files[0].size).toBe(
+		Buffer.byteLength('Fax,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n'),
+	);
+
+	emu.control.advance(10_000);
+	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550002']);
+	const job = await runMailMerge(emu, { operation: 'get', jobId: 1 });
+	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', ExpectedFaxCount: 2 });
+});
+
+test('Expected Faxes set by the user counts the lines that hold values, as the uploaded file does', async () => {
+	const emu = emulator();
+	const csv = 'Fax,Name\n12125550000,Ann\n\n12125550002,Ben\n\n';
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax', options: { expectedFaxes: 2 } },
+		{ items: [jobItem(csv)] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(mailMergeRequests(emu, 'POST')[0]).toMatchObject({
+		status: 201,
+		params: { ExpectedFaxes: '2' },
+	});
+});
+
+test('a CSV saved by Excel as "CSV UTF-8" goes to the service without its byte order mark', async () => {
+	const emu = emulator();
+	// The mark would make the service's first heading "\uFEFFFax": 1103 for the fax number column.
+	const csv = '\uFEFFFax,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n';
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax' },
+		{ items: [jobItem(csv)] },
+	);
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 2 });
+	const [post] = mailMergeRequests(emu, 'POST');
+	expect(post.status).toBe(201);
+	expect(post.files[0]).toMatchObject({
+		field: 'CSV',
+		filename: 'recipients.csv',
+		size: Buffer.byteLength(csv) - Buffer.byteLength('\uFEFF'),
+	});
+});
+
+test('a byte order mark inside a heading is not trimmed away by the check: the column is refused and named', async () => {
+	const emu = emulator();
+	const result = await runMailMerge(
+		emu,
+		{ operation: 'create', faxNumberColumn: 'Fax', options: { keywordColumn: 'Code' } },
+		{ items: [jobItem('Fax,\uFEFFCode\r\n12125550000,K1\r\n')] },
+	);
+	expect(result.error?.message).toBe(
+		'Invalid "Keyword Column": the CSV has no column "Code"; its columns are "Fax", "\\uFEFFCode"',
+	);
+	expect(mailMergeRequests(emu)).toHaveLength(0);
 });
 
 test('a bad file in a later item stops the node before the first job is created', async () => {

@@ -170,3 +170,42 @@ test('with Continue On Fail a refused job is one error item paired with every in
 	);
 	expect(result.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
+
+describe('items read by Extract From File from an Excel "CSV UTF-8" file (byte order mark kept)', () => {
+	// Extract From File leaves the file's mark in the first field name unless told to exclude it.
+	const fromExcel = (): INodeExecutionData[] => {
+		const items: INodeExecutionData[] = [
+			{ json: { '\uFEFFFaxNumber': '12125550000', Name: 'Ann' } },
+			{ json: { '\uFEFFFaxNumber': '12125550002', Name: 'Ben' } },
+		];
+		items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
+		return items;
+	};
+	const uploaded = Buffer.byteLength('FaxNumber,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n');
+
+	test.each([
+		['All Fields', { columns: 'all' }],
+		['Selected Fields', { columns: 'selected', fields: 'FaxNumber, Name' }],
+	])(
+		'%s: the column is named without the mark and the service receives none',
+		async (_mode, columns) => {
+			const emu = emulator();
+			const result = await runMailMerge(
+				emu,
+				{ operation: 'create', csvSource: 'items', ...columns, faxNumberColumn: 'FaxNumber' },
+				{ items: fromExcel() },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 2 });
+			const [post] = mailMergeRequests(emu, 'POST');
+			expect(post.status).toBe(201);
+			expect(post.files[0]).toMatchObject({ field: 'CSV', size: uploaded });
+			emu.control.advance(10_000);
+			const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+			expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual([
+				'12125550000',
+				'12125550002',
+			]);
+		},
+	);
+});
