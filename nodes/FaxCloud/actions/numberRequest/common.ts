@@ -88,19 +88,28 @@ export function readNotifyEmails(this: IExecuteFunctions, itemIndex: number): st
 	];
 }
 
-/** The fields every request carries: notify_email, assign_to_user, department_name, comment. */
+/**
+ * The fields all three requests take: notify_email, and assign_to_user, department_name and
+ * comment when the user set them. A field the user left empty is not sent: the toll-free payload
+ * the description shows has no department_name at all.
+ */
 export function readCommonFields(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const notifyEmail = readNotifyEmails.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const fields: IDataObject = {
-		department_name: text(options.departmentName),
+	const fields: IDataObject = { notify_email: readNotifyEmails.call(this, itemIndex) };
+	const optional: IDataObject = {
 		assign_to_user: text(this.getNodeParameter('assignToUser', itemIndex, '')),
-		notify_email: notifyEmail,
+		department_name: text(options.departmentName),
+		comment: text(options.comment),
 	};
-	const comment = text(options.comment);
-	if (comment) fields.comment = comment;
+	for (const [name, value] of Object.entries(optional)) if (value !== '') fields[name] = value;
 	return fields;
 }
+
+/**
+ * The non-toll-free and port-in payloads the description shows list department_name and
+ * assign_to_user with "may be empty": those two go out empty when unset, as in those payloads.
+ */
+export const EMPTY_WHEN_UNSET: Readonly<IDataObject> = { department_name: '', assign_to_user: '' };
 
 export const REQUEST_PATHS = {
 	nonTollFree: apiPath('api', 'numbers', 'add-new-number-request', 'non-toll-free'),

@@ -14,6 +14,7 @@ import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
+	EMPTY_WHEN_UNSET,
 	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
@@ -87,6 +88,7 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	);
 	const json: IDataObject = {
 		country_code: country,
+		...EMPTY_WHEN_UNSET,
 		...common,
 		forward_from: String(options.forwardFrom ?? '').trim(),
 		region,

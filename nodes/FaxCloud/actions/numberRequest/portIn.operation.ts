@@ -9,6 +9,7 @@ import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
+	EMPTY_WHEN_UNSET,
 	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
@@ -176,6 +177,7 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	];
 	const data: IDataObject = {
 		country_code: country,
+		...EMPTY_WHEN_UNSET,
 		...common,
 		number_to_port: numberToPort,
 		toll_free: tollFree,

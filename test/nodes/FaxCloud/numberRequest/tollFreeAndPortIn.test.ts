@@ -40,15 +40,27 @@ describe('toll-free request', () => {
 		expect(result.items[0].json).toMatchObject({ type: 'toll_free', status: 'submitted' });
 	});
 
-	test('without options only the common fields are sent', async () => {
+	test('without options only notify_email is sent: no empty department or user the payload does not show', async () => {
 		const emu = emulator();
 		await runNumbers(emu, 'numberRequest', {
 			operation: 'tollFree',
 			notifyEmails: 'it@acme.example',
 		});
 		expect(numbersRequests(emu, 'POST')[0].params).toEqual({
-			department_name: '',
-			assign_to_user: '',
+			notify_email: ['it@acme.example'],
+		});
+	});
+
+	test('options added but left empty are not sent either', async () => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', {
+			operation: 'tollFree',
+			notifyEmails: 'it@acme.example',
+			assignToUser: '  ',
+			options: { comment: '', departmentName: ' ' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(numbersRequests(emu, 'POST')[0].params).toEqual({
 			notify_email: ['it@acme.example'],
 		});
 	});
@@ -151,6 +163,20 @@ describe('port-in request', () => {
 				{ field: 'loaFile', filename: 'signed-loa.pdf', size: loa.length },
 				{ field: 'billFile', filename: 'bill-2026-01.pdf', size: bill.length },
 			],
+		});
+	});
+
+	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {
+		const emu = emulator();
+		const result = await runNumbers(emu, 'numberRequest', port(), { items: [portItem()] });
+		expect(result.error).toBeUndefined();
+		expect(JSON.parse(String(numbersRequests(emu, 'POST')[0].params.data))).toEqual({
+			country_code: 'US',
+			department_name: '',
+			assign_to_user: '',
+			notify_email: ['it@acme.example'],
+			number_to_port: '12125550100',
+			toll_free: false,
 		});
 	});
 
