@@ -1,13 +1,17 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** HTTP Basic login for the fax REST interface (A) and the mail merge interface (B). */
+/**
+ * HTTP Basic login for the fax REST interface (A) and the mail merge interface (B). Its Test
+ * button is faxCloudApiConnectionTest, named by the nodes with `testedBy`: n8n runs a credential's
+ * own `test` in preference, and that declarative form cannot try both base URLs nor fail on a
+ * RequestStatus other than 0.
+ */
 export class FaxCloudApi implements ICredentialType {
 	name = 'faxCloudApi';
 
@@ -71,13 +75,4 @@ export class FaxCloudApi implements ICredentialType {
 			password: String(credentials.password ?? ''),
 		},
 	});
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.faxBaseUrl}}',
-			url: '/inboundfaxes',
-			method: 'GET',
-			qs: { ResultLimit: 1 },
-		},
-	};
 }

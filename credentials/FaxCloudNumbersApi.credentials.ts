@@ -56,23 +56,65 @@ export class FaxCloudNumbersApi implements ICredentialType {
 		},
 	];
 
-	/** Bearer token; a function for the same reason as the Fax Cloud API credential's. */
+	/**
+	 * Bearer token, and the version header when its name is filled in. Both here because n8n passes
+	 * every request made with this credential through this function: the node's requests and the
+	 * Test button's lookup carry the same headers. A function for the same reason as the Fax Cloud
+	 * API credential's.
+	 */
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => ({
-		...requestOptions,
-		headers: {
-			...requestOptions.headers,
-			Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
-		},
-	});
+	): Promise<IHttpRequestOptions> => {
+		const versionHeader = String(credentials.versionHeaderName ?? '').trim();
+		return {
+			...requestOptions,
+			headers: {
+				...requestOptions.headers,
+				...(versionHeader
+					? { [versionHeader]: String(credentials.versionHeaderValue ?? '').trim() }
+					: {}),
+				Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
+			},
+		};
+	};
 
+	/**
+	 * One lookup: the numbers interface has no RequestStatus, its HTTP status is the whole answer.
+	 * n8n applies `authenticate` to it as to the node's requests.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.numbersBaseUrl}}',
 			url: '/api/numbers/regions/US',
 			method: 'GET',
+			headers: { Accept: 'application/json' },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The numbers interface refused the Access Token (HTTP 401): generate a new one in the portal.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						"The token's user may not manage fax numbers (HTTP 403): generate the token for a portal administrator allowed to.",
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing found at /api/numbers/regions/US (HTTP 404): check the Numbers Base URL, given without /api/numbers.',
+				},
+			},
+		],
 	};
 }

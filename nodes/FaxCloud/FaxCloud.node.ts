@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { loadOptions } from './methods';
@@ -48,6 +49,7 @@ export class FaxCloud implements INodeType {
 				name: 'faxCloudApi',
 				required: true,
 				displayOptions: { show: { resource: resourcesOf('faxCloudApi') } },
+				testedBy: 'faxCloudApiConnectionTest',
 			},
 			{
 				name: 'faxCloudNumbersApi',
@@ -58,7 +60,7 @@ export class FaxCloud implements INodeType {
 		properties: [resourceParameter, ...RESOURCES.flatMap((resource) => resource.properties)],
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, credentialTest: { faxCloudApiConnectionTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+} from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
@@ -15,6 +20,8 @@ export interface RunOptions {
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	token?: string;
+	/** The whole numbers credential, instead of the emulator's with `token`. */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 export function numbersCredentials(emulator: Emulator, token: string = SEED_TOKENS.acme) {
@@ -30,7 +37,9 @@ export async function runNumbers(
 	return await runNode({
 		node: faxCloudNode,
 		parameters: { resource, ...parameters },
-		credentials: numbersCredentials(emulator, options.token),
+		credentials: options.credentials
+			? { faxCloudNumbersApi: options.credentials }
+			: numbersCredentials(emulator, options.token),
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 	});

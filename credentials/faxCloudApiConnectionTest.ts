@@ -1,0 +1,169 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
+
+/**
+ * The Test button of the Fax Cloud API credential. It is a function the Fax Cloud node names with
+ * `testedBy`, not a declarative `test`: one credential serves two interfaces on two base URLs,
+ * both must be tried, and a declarative test makes one request and compares values for equality
+ * only, so it cannot fail on "StatusCode other than 0" under HTTP 200.
+ *
+ * Messages are built from the answer's status and RequestStatus, never from the HTTP client's
+ * error object, whose request config holds the Authorization header.
+ */
+
+interface InterfaceCheck {
+	/** Credential field and its label in the credential form. */
+	field: 'faxBaseUrl' | 'mailMergeBaseUrl';
+	label: string;
+	name: string;
+	/** A read that changes nothing and answers with a RequestStatus. */
+	path: string;
+	example: string;
+}
+
+const CHECKS: InterfaceCheck[] = [
+	{
+		field: 'faxBaseUrl',
+		label: 'Fax API Base URL',
+		name: 'fax interface',
+		path: '/inboundfaxes?ResultLimit=1',
+		example: 'https://api.rpxtest.com/softlinx/replixfax/restapi/v1',
+	},
+	{
+		field: 'mailMergeBaseUrl',
+		label: 'Mail Merge Base URL',
+		name: 'mail merge interface',
+		path: '/Job',
+		example: 'https://api-mm.rpxtest.com/softlinx/mailmerge/v1',
+	},
+];
+
+const TIMEOUT_MS = 15_000;
+
+/** Plain words for the network failures a wrong address gives. */
+const NETWORK_PROBLEM: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+	ECONNRESET: 'connection closed before an answer arrived',
+	ETIMEDOUT: 'no answer within 15 seconds',
+	ECONNABORTED: 'no answer within 15 seconds',
+	CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+	SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is self-signed',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host',
+};
+
+interface Answer {
+	statusCode: number;
+	statusMessage: string;
+	contentType: string;
+	body: string;
+}
+
+function withoutUserInfo(url: string): string {
+	return url.replace(/^(https?:\/\/)[^/@]*@/i, '$1');
+}
+
+function networkProblem(error: unknown): string {
+	const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+	const name = String(cause?.code ?? code ?? '');
+	return NETWORK_PROBLEM[name] ?? (name ? `network error ${name}` : 'network error');
+}
+
+async function fetchAnswer(
+	helpers: ICredentialTestFunctions['helpers'],
+	url: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<Answer> {
+	// The legacy request helper is the only one n8n gives a credential test.
+	const response = (await helpers.request({
+		method: 'GET',
+		uri: url,
+		headers: { Accept: 'application/json' },
+		auth: { user: String(data.userId ?? '').trim(), pass: String(data.password ?? '') },
+		json: false,
+		simple: false,
+		resolveWithFullResponse: true,
+		// A redirect could carry the Basic login to another host.
+		followRedirect: false,
+		timeout: TIMEOUT_MS,
+	})) as { statusCode?: number; statusMessage?: string; headers?: object; body?: unknown };
+	const headers = (response.headers ?? {}) as Record<string, unknown>;
+	return {
+		statusCode: Number(response.statusCode ?? 0),
+		statusMessage: String(response.statusMessage ?? ''),
+		contentType: String(headers['content-type'] ?? ''),
+		body: typeof response.body === 'string' ? response.body : String(response.body ?? ''),
+	};
+}
+
+function requestStatusOf(body: string): { code: string; text: string } | undefined {
+	try {
+		const status = (JSON.parse(body) as { RequestStatus?: unknown })?.RequestStatus;
+		if (!status || typeof status !== 'object') return undefined;
+		const { StatusCode, StatusText } = status as { StatusCode?: unknown; StatusText?: unknown };
+		return { code: String(StatusCode ?? '').trim(), text: String(StatusText ?? '').trim() };
+	} catch {
+		return undefined;
+	}
+}
+
+/** What is wrong with one interface for this login, or undefined when it answered StatusCode 0. */
+async function problemWith(
+	helpers: ICredentialTestFunctions['helpers'],
+	check: InterfaceCheck,
+	data: ICredentialDataDecryptedObject,
+): Promise<string | undefined> {
+	const baseUrl = String(data[check.field] ?? '').trim();
+	if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
+		return `The ${check.label} is not an http(s) address: enter the address including /v1, e.g. ${check.example}`;
+	}
+	const url = `${baseUrl.replace(/\/+$/, '')}${check.path}`;
+	const shown = withoutUserInfo(url.split('?')[0]);
+	let answer: Answer;
+	try {
+		answer = await fetchAnswer(helpers, url, data);
+	} catch (error) {
+		return `Could not reach the ${check.name} at ${shown}: ${networkProblem(error)}. Check the ${check.label}.`;
+	}
+	const status = requestStatusOf(answer.body);
+	const statusPart = status?.text ? `: ${status.text}` : '';
+	if (answer.statusCode === 401) {
+		return `The ${check.name} refused the User ID or Password (HTTP 401)${statusPart}. Check both; the User ID has the form name@organization.`;
+	}
+	if (answer.statusCode === 403) {
+		return `The ${check.name} refused this login (HTTP 403)${statusPart}. Ask the provider whether the login may use the ${check.name}.`;
+	}
+	if (answer.statusCode < 200 || answer.statusCode > 299) {
+		const reason = statusPart || (answer.statusMessage ? ` ${answer.statusMessage}` : '');
+		return `The ${check.name} at ${shown} answered HTTP ${answer.statusCode}${reason}. Check the ${check.label}: the address of the interface including /v1.`;
+	}
+	if (!status) {
+		return `The ${check.label} does not lead to the ${check.name}: ${shown} answered without a RequestStatus (${answer.contentType || 'no content type'}). Enter the address including /v1.`;
+	}
+	if (status.code === '' || Number(status.code) !== 0) {
+		return `The ${check.name} answered HTTP ${answer.statusCode} with StatusCode ${status.code || '(none)'}${statusPart}: the login cannot use it.`;
+	}
+	return undefined;
+}
+
+export async function faxCloudApiConnectionTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	for (const check of CHECKS) {
+		const problem = await problemWith(this.helpers, check, data);
+		if (problem) return { status: 'Error', message: problem };
+	}
+	return {
+		status: 'OK',
+		message: 'Connection successful: the fax and mail merge interfaces accepted the login',
+	};
+}
