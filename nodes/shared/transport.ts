@@ -35,8 +35,6 @@ export interface FaxCloudRequest {
 	timeoutMs?: number;
 	/** How often a GET is tried in all; POST, PUT and DELETE are always tried once. */
 	attempts?: number;
-	/** Accept header; the JSON endpoints take the default, an image download names its format. */
-	accept?: string;
 }
 
 export interface FaxCloudDownload {
@@ -137,7 +135,7 @@ async function send(
 		method: request.method,
 		url: appendQuery(`${baseUrl}${request.path}`, request.query),
 		headers: {
-			Accept: request.accept ?? 'application/json',
+			Accept: 'application/json',
 			...headers,
 			...(contentType ? { 'Content-Type': contentType } : {}),
 		},
@@ -312,17 +310,47 @@ async function withRetries<T>(
 	}
 }
 
+/** A JSON answer with the service's clock at the time it answered. */
+export interface DatedBody {
+	body: IDataObject;
+	/** The answer's HTTP Date header (epoch ms, whole seconds); undefined when absent or unreadable. */
+	serviceTime?: number;
+}
+
+function serviceTimeOf(response: IN8nHttpFullResponse): number | undefined {
+	const time = Date.parse(header(response, 'date') ?? '');
+	return isNaN(time) ? undefined : time;
+}
+
+/**
+ * One JSON request, as faxCloudRequest, with the Date header of the answer: the service's own
+ * clock, which a poller may trust where the n8n host's clock may be off.
+ */
+export async function faxCloudRequestDated(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+): Promise<DatedBody> {
+	return await withRetries(this, request, async (): Promise<Attempt<DatedBody>> => {
+		const sent = await send.call(this, request, 'arraybuffer');
+		if (!sent.ok) return sent;
+		const contentType = header(sent.value, 'content-type') ?? '';
+		const checked = checkResponse(
+			request,
+			sent.value.statusCode,
+			contentType,
+			toBuffer(sent.value.body),
+		);
+		if (!checked.ok) return checked;
+		return { ok: true, value: { body: checked.value, serviceTime: serviceTimeOf(sent.value) } };
+	});
+}
+
 /** One JSON request to any of the three interfaces, with the RequestStatus check and retries of GETs. */
 export async function faxCloudRequest(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 ): Promise<IDataObject> {
-	return await withRetries(this, request, async (): Promise<Attempt<IDataObject>> => {
-		const sent = await send.call(this, request, 'arraybuffer');
-		if (!sent.ok) return sent;
-		const contentType = header(sent.value, 'content-type') ?? '';
-		return checkResponse(request, sent.value.statusCode, contentType, toBuffer(sent.value.body));
-	});
+	return (await faxCloudRequestDated.call(this, request)).body;
 }
 
 /** A binary download (fax image); the body stays a stream so large images are never held in memory. */
@@ -374,6 +402,15 @@ export interface PagingOptions {
 	limit?: number;
 }
 
+export interface FaxCloudPage {
+	records: IDataObject[];
+	body: IDataObject;
+	/** The service's clock when it answered (Date header, epoch ms); undefined when absent. */
+	serviceTime?: number;
+	/** Whether another page follows; stopping the iteration here leaves it unread. */
+	more: boolean;
+}
+
 /**
  * Pages of a fax search: repeats the query with GetNextResults = ResultsReference while the
  * service says more results exist. Interface A omits HasMoreResults for inbound searches, so a
@@ -383,17 +420,21 @@ export async function* faxCloudPages(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 	pageSize = 100,
-): AsyncGenerator<{ records: IDataObject[]; body: IDataObject }> {
+): AsyncGenerator<FaxCloudPage> {
 	let query: RequestParams = { ...request.query, ResultLimit: pageSize };
 	const seenReferences = new Set<string>();
 	for (;;) {
-		const body = await faxCloudRequest.call(this, { ...request, query });
+		const { body, serviceTime } = await faxCloudRequestDated.call(this, { ...request, query });
 		const records = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
-		yield { records, body };
 		const reference = body.ResultsReference ? String(body.ResultsReference) : '';
 		const more =
-			body.HasMoreResults === undefined ? reference !== '' : String(body.HasMoreResults) === 'true';
-		if (!more || !reference || seenReferences.has(reference)) return;
+			(body.HasMoreResults === undefined
+				? reference !== ''
+				: String(body.HasMoreResults) === 'true') &&
+			reference !== '' &&
+			!seenReferences.has(reference);
+		yield { records, body, serviceTime, more };
+		if (!more) return;
 		seenReferences.add(reference);
 		query = { ...request.query, ResultLimit: pageSize, GetNextResults: reference };
 	}
