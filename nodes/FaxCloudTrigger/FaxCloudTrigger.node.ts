@@ -13,6 +13,7 @@ import * as mailMergeJobFinished from './events/mailMergeJobFinished';
 import * as newInboundFax from './events/newInboundFax';
 import * as outboundFaxStatusChanged from './events/outboundFaxStatusChanged';
 import type { PreparedEvent } from './events/types';
+import { latenessOption, readLatenessMs } from './lateness';
 import { loadState, saveState } from './state';
 
 const EVENTS: Record<string, { prepare(this: IPollFunctions): PreparedEvent }> = {
@@ -87,8 +88,9 @@ export class FaxCloudTrigger implements INodeType {
 						typeOptions: { minValue: 1, maxValue: 10_000 },
 						default: DEFAULT_MAX_EVENTS,
 						description:
-							'Largest number of events one poll emits; a larger backlog continues at the next polls, none lost',
+							'Largest number of events one poll emits, oldest first; a larger backlog continues at the next polls, none lost',
 					},
+					latenessOption,
 				],
 			},
 		],
@@ -104,13 +106,17 @@ export class FaxCloudTrigger implements INodeType {
 			Object.keys(EVENTS),
 		);
 		const prepared = EVENTS[event].prepare.call(this);
-		const options = this.getNodeParameter('options', {}) as { maxEventsPerPoll?: unknown };
+		const options = this.getNodeParameter('options', {}) as {
+			maxEventsPerPoll?: unknown;
+			latenessMinutes?: unknown;
+		};
 		const maxEvents = validateInteger(
 			this,
 			options.maxEventsPerPoll ?? DEFAULT_MAX_EVENTS,
 			'Max Events per Poll',
 			{ min: 1, max: 10_000 },
 		);
+		const latenessMs = readLatenessMs.call(this, options);
 
 		if (this.getMode() === 'manual') {
 			const sample = await prepared.sample();
@@ -118,15 +124,20 @@ export class FaxCloudTrigger implements INodeType {
 		}
 
 		// The stored state changes only here, after every request of the poll succeeded: a failed
-		// poll leaves it as it was, so the next poll reads the same window again.
+		// poll leaves it as it was, so the next poll reads the same window again. The allowance is
+		// not part of `watching`: changing it keeps the state and applies from the next poll on.
 		const staticData = this.getWorkflowStaticData('node');
 		const stored = loadState(staticData, prepared.watching);
 		if (!stored) {
-			const state = await prepared.baseline();
+			const state = await prepared.baseline(latenessMs);
 			saveState(staticData, { ...state, watching: prepared.watching });
 			return null;
 		}
-		const { items, state } = await prepared.poll(stored, new PollBudget(this, maxEvents));
+		const { items, state } = await prepared.poll(
+			stored,
+			new PollBudget(this, maxEvents),
+			latenessMs,
+		);
 		saveState(staticData, { ...state, watching: prepared.watching });
 		return items.length > 0 ? [items] : null;
 	}

@@ -4,22 +4,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import { faxCloudPages } from '../shared/transport';
 import type { RequestParams } from '../shared/wire';
 import { apiPath } from '../shared/wire';
-import type { PollBudget } from './budget';
-import type { WindowState } from './cursor';
-import { EventWindow, windowStartOf } from './cursor';
 import type { FaxKind } from './events/faxKinds';
+import type { FaxScope } from './events/faxScope';
 
 /** Records per search request (ResultLimit). */
 export const PAGE_SIZE = 250;
 
-/** How many of the newest records "Fetch Test Event" looks through for one that matches. */
-const SAMPLE_SCAN_LIMIT = 1_000;
-
 /** What a fax event watches: a direction, whose faxes, and which records count as events. */
 export interface FaxWatch {
 	kind: FaxKind;
-	/** FaxUserId of the search: a user, `*` for all users, undefined for the login's own faxes. */
-	faxUserId?: string;
+	/** Whose faxes: the search's FaxUserId and how Fetch Test Event names it. */
+	scope: FaxScope;
 	accepts(fax: IDataObject): boolean;
 	/** FaxStatus for the test-event search, when exactly one status is wanted. */
 	sampleStatus?: string;
@@ -29,8 +24,16 @@ export interface FaxWatch {
 
 export interface FaxEvent {
 	fax: IDataObject;
+	/** The event time: ReceivedTime or CompleteTime. */
 	time: number;
 	key: string;
+}
+
+export interface FaxSearchPage {
+	events: FaxEvent[];
+	/** The service's clock when it answered (Date header); undefined when it sent none. */
+	serviceTime?: number;
+	more: boolean;
 }
 
 function eventOf(context: IPollFunctions, kind: FaxKind, record: IDataObject): FaxEvent {
@@ -46,81 +49,38 @@ function eventOf(context: IPollFunctions, kind: FaxKind, record: IDataObject): F
 	return { fax, time, key: kind.keyOf(fax) };
 }
 
-/** Events of one search, newest or oldest first, through every page (ResultsReference). */
-async function* searchEvents(
+/** The order events happened in: event time, then FaxId, then the key (status changes). */
+export function byEventTime(a: FaxEvent, b: FaxEvent): number {
+	return (
+		a.time - b.time ||
+		Number(a.fax.FaxId) - Number(b.fax.FaxId) ||
+		(a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+	);
+}
+
+/**
+ * Pages of one search sorted by the service's `dateTime`, the last-modified time: not the event
+ * time, so a caller never assumes the events come in the order they happened.
+ */
+export async function* searchPages(
 	context: IPollFunctions,
 	watch: FaxWatch,
 	order: 'asc' | 'desc',
 	extra: RequestParams = {},
-): AsyncGenerator<FaxEvent> {
+	pageSize = PAGE_SIZE,
+): AsyncGenerator<FaxSearchPage> {
 	const query: RequestParams = { ...extra, SortColumn: 'dateTime', SortOrder: order };
-	if (watch.faxUserId) query.FaxUserId = watch.faxUserId;
+	if (watch.scope.faxUserId) query.FaxUserId = watch.scope.faxUserId;
 	const pages = faxCloudPages.call(
 		context,
 		{ api: 'fax', method: 'GET', path: apiPath(watch.kind.collection), query },
-		PAGE_SIZE,
+		pageSize,
 	);
-	for await (const { records } of pages) {
-		for (const record of records) yield eventOf(context, watch.kind, record);
+	for await (const page of pages) {
+		yield {
+			events: page.records.map((record) => eventOf(context, watch.kind, record)),
+			serviceTime: page.serviceTime,
+			more: page.more,
+		};
 	}
-}
-
-/**
- * First activation: where "now" is on the service. The newest record's time is the cursor, and
- * the records of the window before it are remembered, so the overlap of the next search does not
- * return them as new. With no record at all the cursor stays empty: every record that appears
- * later was created after the activation.
- */
-export async function baselineFaxes(this: IPollFunctions, watch: FaxWatch): Promise<WindowState> {
-	const window = new EventWindow();
-	let start: number | undefined;
-	for await (const event of searchEvents(this, watch, 'desc')) {
-		start ??= windowStartOf(event.time);
-		if (event.time < start) break;
-		window.remember(event.time, event.key);
-	}
-	return window.toState();
-}
-
-/**
- * One poll: the events after the previous window, oldest first, each emitted once. Reading stops
- * at the event limit or the time budget; the cursor then stands at the last event handled and the
- * next poll continues from there.
- */
-export async function pollFaxes(
-	this: IPollFunctions,
-	watch: FaxWatch,
-	state: WindowState,
-	budget: PollBudget,
-): Promise<{ events: FaxEvent[]; items: INodeExecutionData[]; state: WindowState }> {
-	const window = new EventWindow(state);
-	const extra: RequestParams = {};
-	if (window.datetimeAfter) extra.DatetimeAfter = window.datetimeAfter;
-	const events: FaxEvent[] = [];
-	const items: INodeExecutionData[] = [];
-	for await (const event of searchEvents(this, watch, 'asc', extra)) {
-		if (!window.isNew(event.time, event.key)) continue;
-		if (watch.accepts(event.fax)) {
-			items.push(await watch.toItem(event.fax));
-			events.push(event);
-			budget.countEvent();
-		}
-		window.remember(event.time, event.key);
-		if (budget.eventsFull || budget.readingOver) break;
-	}
-	return { events, items, state: window.toState() };
-}
-
-/** "Fetch Test Event": the most recent record that counts as an event; nothing is stored. */
-export async function sampleFax(
-	this: IPollFunctions,
-	watch: FaxWatch,
-): Promise<INodeExecutionData | undefined> {
-	const extra: RequestParams = watch.sampleStatus ? { FaxStatus: watch.sampleStatus } : {};
-	let scanned = 0;
-	for await (const event of searchEvents(this, watch, 'desc', extra)) {
-		if (watch.accepts(event.fax)) return await watch.toItem(event.fax);
-		if (++scanned >= SAMPLE_SCAN_LIMIT) break;
-	}
-	return undefined;
 }

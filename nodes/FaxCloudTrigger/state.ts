@@ -1,15 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { WindowState } from './cursor';
-import { isWindowState } from './cursor';
+import { windowOfVersion1 } from './stateVersion1';
+import type { WindowState } from './window';
+import { isWindowState } from './window';
 
-/** Layout version of the node's static data; another version starts afresh. */
-const STATE_VERSION = 1;
+/** Layout version of the node's static data; version 1 is read and rewritten, others start afresh. */
+const STATE_VERSION = 2;
 
 /**
  * What the trigger keeps in the workflow's static data between polls. Every part is bounded:
- * the window by the events of about two minutes, `marks` by MAX_MARK_RETRIES, `pending` by the
- * mail merge jobs still in process.
+ * the window by the events of the lateness allowance, `marks` by MAX_MARK_RETRIES, `pending` by
+ * the mail merge jobs still in process.
  */
 export interface TriggerState extends WindowState {
 	/** Which event and which faxes the state belongs to; a change starts afresh. */
@@ -20,35 +21,35 @@ export interface TriggerState extends WindowState {
 	pending?: number[];
 }
 
-interface StoredState extends TriggerState {
-	version: number;
+function validMarks(value: unknown): value is Array<[number, number]> | undefined {
+	return (
+		value === undefined ||
+		(Array.isArray(value) &&
+			value.every(
+				(entry) => Array.isArray(entry) && entry.length === 2 && entry.every(Number.isInteger),
+			))
+	);
 }
 
-function isTriggerState(value: IDataObject): value is IDataObject & StoredState {
-	return (
-		value.version === STATE_VERSION &&
-		typeof value.watching === 'string' &&
-		isWindowState(value) &&
-		(value.marks === undefined ||
-			(Array.isArray(value.marks) &&
-				value.marks.every(
-					(entry) => Array.isArray(entry) && entry.length === 2 && entry.every(Number.isInteger),
-				))) &&
-		(value.pending === undefined ||
-			(Array.isArray(value.pending) && value.pending.every(Number.isInteger)))
-	);
+function validPending(value: unknown): value is number[] | undefined {
+	return value === undefined || (Array.isArray(value) && value.every(Number.isInteger));
+}
+
+function windowOf(value: IDataObject): WindowState | undefined {
+	if (value.version === STATE_VERSION) {
+		return isWindowState(value) ? { windowStart: value.windowStart, seen: value.seen } : undefined;
+	}
+	return windowOfVersion1(value);
 }
 
 /** The stored state when it belongs to what the node watches now; otherwise undefined. */
 export function loadState(staticData: IDataObject, watching: string): TriggerState | undefined {
-	if (!isTriggerState(staticData) || staticData.watching !== watching) return undefined;
-	return {
-		watching: staticData.watching,
-		cursor: staticData.cursor,
-		seen: staticData.seen,
-		marks: staticData.marks,
-		pending: staticData.pending,
-	};
+	if (typeof staticData.watching !== 'string' || staticData.watching !== watching) return undefined;
+	const { marks, pending } = staticData;
+	if (!validMarks(marks) || !validPending(pending)) return undefined;
+	const window = windowOf(staticData);
+	if (!window) return undefined;
+	return { watching, ...window, marks, pending };
 }
 
 /**

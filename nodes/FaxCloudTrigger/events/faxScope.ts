@@ -4,6 +4,14 @@ import { invalidParameter, validateChoice } from '../../shared/validation';
 
 const SCOPES = ['own', 'allUsers', 'oneUser'] as const;
 
+/** Whose faxes a fax event watches. */
+export interface FaxScope {
+	/** FaxUserId of the searches: undefined for the login's own faxes, `*` for all users. */
+	faxUserId?: string;
+	/** The same in words, for Fetch Test Event. */
+	description: string;
+}
+
 /** Whose faxes a fax event watches, shown for the given event values. */
 export function faxScopeParameters(events: string[]): INodeProperties[] {
 	return [
@@ -17,7 +25,7 @@ export function faxScopeParameters(events: string[]): INodeProperties[] {
 					name: 'All Users',
 					value: 'allUsers',
 					description:
-						'Every user of the organization (FaxUserId *); needs a proxy login, the way the service recommends to poll',
+						'Every user of the organization (FaxUserId *, for outbound faxes too); needs a proxy login, the way the service recommends to poll. Fetch Test Event shows whose faxes came back.',
 				},
 				{
 					name: 'One User',
@@ -46,16 +54,23 @@ export function faxScopeParameters(events: string[]): INodeProperties[] {
 	];
 }
 
-/** FaxUserId of the searches: undefined for the login's own faxes, `*` for all users. */
-export function readFaxUserId(this: IPollFunctions): string | undefined {
+export function readFaxScope(this: IPollFunctions): FaxScope {
 	const scope = validateChoice(
 		this,
 		this.getNodeParameter('faxesOf', 'own'),
 		'Watch Faxes Of',
 		SCOPES,
 	);
-	if (scope === 'own') return undefined;
-	if (scope === 'allUsers') return '*';
+	if (scope === 'own') {
+		return { description: 'the faxes of the credential’s login (no FaxUserId sent)' };
+	}
+	if (scope === 'allUsers') {
+		return {
+			faxUserId: '*',
+			description:
+				'the faxes of every user of the login’s organization (FaxUserId=*; a login without the proxy privilege gets its own faxes only)',
+		};
+	}
 	const user = String(this.getNodeParameter('faxUserId', '')).trim();
 	if (!user || /\s/.test(user) || user === '*') {
 		throw invalidParameter(
@@ -64,5 +79,8 @@ export function readFaxUserId(this: IPollFunctions): string | undefined {
 			`${JSON.stringify(user)} is not a user ID; enter one user as name@organization, or choose All Users`,
 		);
 	}
-	return user;
+	return {
+		faxUserId: user,
+		description: `the faxes of ${user} (FaxUserId=${user}; needs a proxy login)`,
+	};
 }

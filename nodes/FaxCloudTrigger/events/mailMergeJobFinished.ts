@@ -2,9 +2,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../shared/records';
-import { faxCloudRequest } from '../../shared/transport';
+import { faxCloudRequestDated } from '../../shared/transport';
 import { apiPath } from '../../shared/wire';
-import { EventWindow } from '../cursor';
+import { EventWindow, floorMinute } from '../window';
 import type { PreparedEvent } from './types';
 
 export const MAIL_MERGE_JOB_FINISHED = 'mailMergeJobFinished';
@@ -20,9 +20,15 @@ interface Job {
 	finished: boolean;
 }
 
+interface JobList {
+	jobs: Job[];
+	/** The service's clock (Date header), or the newest CreatedOn when it sent none. */
+	serviceTime?: number;
+}
+
 /** Every job of the login (GET /Job has no filter and no paging), oldest first. */
-async function listJobs(context: IPollFunctions): Promise<Job[]> {
-	const body = await faxCloudRequest.call(context, {
+async function listJobs(context: IPollFunctions): Promise<JobList> {
+	const { body, serviceTime } = await faxCloudRequestDated.call(context, {
 		api: 'mailMerge',
 		method: 'GET',
 		path: apiPath('Job'),
@@ -41,11 +47,13 @@ async function listJobs(context: IPollFunctions): Promise<Job[]> {
 		}
 		return { job, id, time, key: `job:${id}`, finished: FINISHED.has(String(job.Status)) };
 	});
-	return jobs.sort((a, b) => a.time - b.time || a.id - b.id);
+	jobs.sort((a, b) => a.time - b.time || a.id - b.id);
+	return { jobs, serviceTime: serviceTime ?? jobs[jobs.length - 1]?.time };
 }
 
 /**
- * A job is discovered once, through a window over CreatedOn like the fax events; a job still in
+ * A job is discovered once, through a window over CreatedOn like the fax events (the whole list is
+ * read every time, so a job that appears late within the allowance is still new); a job still in
  * process is then kept in `pending` (bounded by the jobs in process) until it is COMPLETE or
  * CANCELLED, which emits it once.
  */
@@ -53,21 +61,26 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 	return {
 		watching: MAIL_MERGE_JOB_FINISHED,
 		sample: async () => {
-			const finished = (await listJobs(this)).filter((job) => job.finished);
+			const finished = (await listJobs(this)).jobs.filter((job) => job.finished);
 			const newest = finished[finished.length - 1];
 			return newest ? { json: newest.job } : undefined;
 		},
-		baseline: async () => {
-			const window = new EventWindow();
+		baseline: async (latenessMs) => {
+			const { jobs, serviceTime } = await listJobs(this);
+			const start = serviceTime === undefined ? null : floorMinute(serviceTime - latenessMs);
+			const window = new EventWindow({
+				windowStart: start === null ? null : new Date(start).toISOString(),
+				seen: {},
+			});
 			const pending: number[] = [];
-			for (const job of await listJobs(this)) {
+			for (const job of jobs) {
 				window.remember(job.time, job.key);
 				if (!job.finished) pending.push(job.id);
 			}
 			return { ...window.toState(), pending };
 		},
-		poll: async (state, budget) => {
-			const jobs = await listJobs(this);
+		poll: async (state, budget, latenessMs) => {
+			const { jobs, serviceTime } = await listJobs(this);
 			const byId = new Map(jobs.map((job) => [job.id, job]));
 			const items: INodeExecutionData[] = [];
 			const pending: number[] = [];
@@ -81,15 +94,20 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 				} else pending.push(id);
 			}
 			const window = new EventWindow(state);
+			let firstLeft: number | undefined;
 			for (const job of jobs) {
 				if (!window.isNew(job.time, job.key)) continue;
-				if (budget.eventsFull) break;
+				if (budget.eventsFull) {
+					firstLeft = job.time;
+					break;
+				}
 				if (job.finished) {
 					items.push({ json: job.job });
 					budget.countEvent();
 				} else pending.push(job.id);
 				window.remember(job.time, job.key);
 			}
+			window.advance({ serviceTime, latenessMs, firstLeft });
 			return { items, state: { ...window.toState(), pending } };
 		},
 	};

@@ -1,12 +1,13 @@
 import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { validateBoolean } from '../../shared/validation';
+import { baselineFaxes, pollFaxes } from '../faxPoll';
+import { sampleFax } from '../faxSample';
 import type { FaxWatch } from '../faxSearch';
-import { baselineFaxes, pollFaxes, sampleFax } from '../faxSearch';
 import { downloadFaxImage, imageParameters, readImageSettings } from '../image';
 import { markRetrieved } from '../marks';
 import { INBOUND_FAXES } from './faxKinds';
-import { faxScopeParameters, readFaxUserId } from './faxScope';
+import { faxScopeParameters, readFaxScope } from './faxScope';
 import type { PreparedEvent } from './types';
 
 export const NEW_INBOUND_FAX = 'newInboundFax';
@@ -26,7 +27,7 @@ export const properties: INodeProperties[] = [
 ];
 
 export function prepare(this: IPollFunctions): PreparedEvent {
-	const faxUserId = readFaxUserId.call(this);
+	const scope = readFaxScope.call(this);
 	const image = readImageSettings.call(this);
 	const markAsRetrieved = validateBoolean(
 		this,
@@ -35,7 +36,7 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 	);
 	const watch: FaxWatch = {
 		kind: INBOUND_FAXES,
-		faxUserId,
+		scope,
 		accepts: () => true,
 		toItem: async (fax): Promise<INodeExecutionData> =>
 			image
@@ -43,11 +44,11 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 				: { json: fax },
 	};
 	return {
-		watching: `${NEW_INBOUND_FAX}:${faxUserId ?? ''}`,
+		watching: `${NEW_INBOUND_FAX}:${scope.faxUserId ?? ''}`,
 		sample: async () => await sampleFax.call(this, watch),
-		baseline: async () => await baselineFaxes.call(this, watch),
-		poll: async (state, budget) => {
-			const found = await pollFaxes.call(this, watch, state, budget);
+		baseline: async (latenessMs) => await baselineFaxes.call(this, watch, latenessMs),
+		poll: async (state, budget, latenessMs) => {
+			const found = await pollFaxes.call(this, watch, state, budget, latenessMs);
 			if (!markAsRetrieved) return { items: found.items, state: found.state };
 			const faxIds = found.events.map((event) => Number(event.fax.FaxId));
 			const marks = await markRetrieved.call(this, faxIds, state.marks ?? [], budget);

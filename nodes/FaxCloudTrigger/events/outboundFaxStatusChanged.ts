@@ -2,11 +2,12 @@ import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-wo
 
 import { SEND_FAX_STATUSES } from '../../shared/faxStatuses';
 import { invalidParameter, validateChoice } from '../../shared/validation';
+import { baselineFaxes, pollFaxes } from '../faxPoll';
+import { sampleFax } from '../faxSample';
 import type { FaxWatch } from '../faxSearch';
-import { baselineFaxes, pollFaxes, sampleFax } from '../faxSearch';
 import { downloadFaxImage, imageParameters, readImageSettings } from '../image';
 import { OUTBOUND_FAXES } from './faxKinds';
-import { faxScopeParameters, readFaxUserId } from './faxScope';
+import { faxScopeParameters, readFaxScope } from './faxScope';
 import type { PreparedEvent } from './types';
 
 export const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
@@ -51,12 +52,12 @@ function readStatuses(this: IPollFunctions): Set<string> {
 }
 
 export function prepare(this: IPollFunctions): PreparedEvent {
-	const faxUserId = readFaxUserId.call(this);
+	const scope = readFaxScope.call(this);
 	const statuses = readStatuses.call(this);
 	const image = readImageSettings.call(this);
 	const watch: FaxWatch = {
 		kind: OUTBOUND_FAXES,
-		faxUserId,
+		scope,
 		accepts: (fax) => statuses.has(String(fax.FaxStatus)),
 		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
 		toItem: async (fax): Promise<INodeExecutionData> =>
@@ -65,11 +66,11 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 				: { json: fax },
 	};
 	return {
-		watching: `${OUTBOUND_FAX_STATUS_CHANGED}:${faxUserId ?? ''}`,
+		watching: `${OUTBOUND_FAX_STATUS_CHANGED}:${scope.faxUserId ?? ''}`,
 		sample: async () => await sampleFax.call(this, watch),
-		baseline: async () => await baselineFaxes.call(this, watch),
-		poll: async (state, budget) => {
-			const found = await pollFaxes.call(this, watch, state, budget);
+		baseline: async (latenessMs) => await baselineFaxes.call(this, watch, latenessMs),
+		poll: async (state, budget, latenessMs) => {
+			const found = await pollFaxes.call(this, watch, state, budget, latenessMs);
 			return { items: found.items, state: found.state };
 		},
 	};

@@ -16,10 +16,14 @@ export interface PreparedEvent {
 	/** "Fetch Test Event": the most recent matching event, nothing stored. */
 	sample(): Promise<INodeExecutionData | undefined>;
 	/** First activation: where "now" is on the service; emits nothing. */
-	baseline(): Promise<EventState>;
-	/** Every event after the stored state, each once, and the state to store. */
+	baseline(latenessMs: number): Promise<EventState>;
+	/**
+	 * Every event after the stored state, each once, and the state to store. `latenessMs`: how late
+	 * after its own time a record may appear and still be emitted.
+	 */
 	poll(
 		state: EventState,
 		budget: PollBudget,
+		latenessMs: number,
 	): Promise<{ items: INodeExecutionData[]; state: EventState }>;
 }

@@ -64,9 +64,9 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 		await expect(trigger.poll()).rejects.toThrow();
 		expect(trigger.staticData()).toEqual({
-			version: 1,
+			version: 2,
 			watching: 'newInboundFax:',
-			cursor: null,
+			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: {},
 		});
 
@@ -125,7 +125,10 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 		await expect(trigger.poll()).rejects.toThrow();
 		expect(trigger.staticData()).toEqual({});
 		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData().cursor).toBe('2026-01-05T09:00:00.000Z');
+		expect(trigger.staticData()).toMatchObject({
+			windowStart: '2026-01-05T08:50:00.000Z',
+			seen: { '2026-01-05T09:00:00.000Z': ['in:1', 'in:2'] },
+		});
 		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});

@@ -70,7 +70,10 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		const emu = emulator();
 		const trigger = watchTrigger(emu, JOB_FINISHED);
 		await trigger.poll();
-		expect(trigger.staticData()).toMatchObject({ cursor: null, pending: [] });
+		expect(trigger.staticData()).toMatchObject({
+			windowStart: '2026-01-05T08:50:00.000Z',
+			pending: [],
+		});
 		const job = await createJob(emu, 30);
 		expect(await trigger.poll()).toBeNull();
 		emu.control.advance(7_000);

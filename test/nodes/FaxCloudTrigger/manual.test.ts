@@ -1,3 +1,4 @@
+import { call } from '../../emulator/helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
 import { runNode } from '../../support/run-node';
 import { errorText } from '../FaxCloud/outboundFax/support';
@@ -53,6 +54,71 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 			SortOrder: 'desc',
 		});
 		expect(trigger.staticData()).toEqual({});
+	});
+
+	test('says whose faxes are watched and whose came back, for outbound All Users (FaxUserId=*) too', async () => {
+		const emu = emulator();
+		const alice = await sendOutbound(emu, 'alice');
+		emu.control.advance(60_000);
+		const bob = await sendOutbound(emu, 'bob');
+		emu.control.advance(60_000);
+		const all = watchTrigger(
+			emu,
+			{ event: 'outboundFaxStatusChanged', faxesOf: 'allUsers' },
+			{ user: 'acmeAdmin' },
+		);
+		const [item] = await all.pollItems('manual');
+		expect(item.json).toMatchObject({
+			FaxId: bob,
+			watchedFaxes: {
+				watching: expect.stringContaining('every user of the login’s organization (FaxUserId=*'),
+				login: 'admin@acme',
+				ownersInSearch: ['alice@acme', 'bob@acme'],
+			},
+		});
+		expect(searches(emu, 'outboundfaxes').at(-1)!.query.FaxUserId).toBe('*');
+
+		// A login without the proxy privilege: the service ignores FaxUserId, and the test event shows it.
+		const notProxy = watchTrigger(emu, { event: 'outboundFaxStatusChanged', faxesOf: 'allUsers' });
+		expect((await notProxy.pollItems('manual'))[0].json).toMatchObject({
+			FaxId: alice,
+			watchedFaxes: { login: 'alice@acme', ownersInSearch: ['alice@acme'] },
+		});
+
+		const one = watchTrigger(
+			emu,
+			{ event: 'newInboundFax', faxesOf: 'oneUser', faxUserId: 'bob@acme' },
+			{ user: 'acmeAdmin' },
+		);
+		emu.control.injectInbound({ userId: 'bob@acme' });
+		expect((await one.pollItems('manual'))[0].json.watchedFaxes).toEqual({
+			watching: 'the faxes of bob@acme (FaxUserId=bob@acme; needs a proxy login)',
+			login: 'admin@acme',
+			ownersInSearch: ['bob@acme'],
+		});
+		const own = watchTrigger(emu, { event: 'newInboundFax' }, { user: 'bob' });
+		expect((await own.pollItems('manual'))[0].json.watchedFaxes).toEqual({
+			watching: 'the faxes of the credential’s login (no FaxUserId sent)',
+			login: 'bob@acme',
+			ownersInSearch: ['bob@acme'],
+		});
+		for (const trigger of [all, notProxy, one, own]) expect(trigger.staticData()).toEqual({});
+	});
+
+	test('the most recent event by its own time, not the most recently modified record', async () => {
+		const emu = emulator();
+		const [older, newer] = [
+			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' }),
+			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' }),
+		];
+		await call('PUT', `${emu.urls.fax}/inboundfaxes/${older.FaxId}`, {
+			auth: SEED_USERS.alice,
+			form: { ProjectCode: 'A-1' },
+		});
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		expect((await trigger.pollItems('manual')).map((item) => item.json.FaxId)).toEqual([
+			Number(newer.FaxId),
+		]);
 	});
 
 	test('with nothing to show it returns no data', async () => {

@@ -20,7 +20,10 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:59:40Z' });
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		await trigger.poll();
-		expect(trigger.staticData().cursor).toBe('2026-01-05T08:59:00.000Z');
+		expect(trigger.staticData()).toMatchObject({
+			windowStart: '2026-01-05T08:50:00.000Z',
+			seen: { '2026-01-05T08:59:00.000Z': ['in:1'] },
+		});
 		const lastBefore = emu.control.stats().inboundCount;
 
 		const emitted: number[][] = [];
@@ -38,15 +41,17 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
 		expect(emitted.flat()).toEqual(inboundCreatedAfter(emu, lastBefore));
 		expect(await trigger.poll()).toBeNull();
-		// Every search after the first re-reads the minute before the cursor's minute.
+		// The activation reads the service clock, then the window; every search starts the lateness
+		// allowance (10 minutes) before the minute of the clock at the poll before.
 		expect(searches(emu, 'inboundfaxes').map((r) => r.query.DatetimeAfter)).toEqual([
 			undefined,
-			'2026-01-05T08:58Z',
-			'2026-01-05T08:59Z',
-			'2026-01-05T08:59Z',
-			'2026-01-05T08:59Z',
-			'2026-01-05T08:59Z',
-			'2026-01-05T09:00Z',
+			'2026-01-05T08:50Z',
+			'2026-01-05T08:50Z',
+			'2026-01-05T08:50Z',
+			'2026-01-05T08:50Z',
+			'2026-01-05T08:50Z',
+			'2026-01-05T08:51Z',
+			'2026-01-05T08:51Z',
 		]);
 	});
 
@@ -64,10 +69,11 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, 1)));
 		expect(new Set(emitted).size).toBe(5_000);
 
-		// The keys of that minute are kept only while the window can return them.
+		// The keys of that minute are kept only while the window can return them: until the
+		// lateness allowance (10 minutes) after it has passed on the service's clock.
 		const keys = () => Object.values(trigger.staticData().seen as object).flat().length;
 		expect(keys()).toBe(5_001);
-		emu.control.advance(3 * 60_000);
+		emu.control.advance(11 * 60_000);
 		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 		expect(keys()).toBe(1);

@@ -9,19 +9,26 @@ const emulator = useEmulator();
 const NEW_INBOUND_FAX = { event: 'newInboundFax' };
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
-	test('the first activation emits nothing from the past and takes "now" from the newest fax', async () => {
+	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-04T10:00:00Z' });
 		emu.control.injectInbound({ userId: 'alice@acme', count: 2, at: '2026-01-05T08:59:30Z' });
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
 
 		expect(await trigger.poll()).toBeNull();
+		// The Date header said 09:00:00: the window starts the lateness allowance (10 min) before.
 		expect(trigger.staticData()).toMatchObject({
-			cursor: '2026-01-05T08:59:30.000Z',
+			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: { '2026-01-05T08:59:30.000Z': expect.arrayContaining(['in:2', 'in:3']) },
 		});
 		expect(searches(emu, 'inboundfaxes').map((r) => r.query)).toEqual([
-			{ SortColumn: 'dateTime', SortOrder: 'desc', ResultLimit: '250' },
+			{ SortColumn: 'dateTime', SortOrder: 'desc', ResultLimit: '1' },
+			{
+				DatetimeAfter: '2026-01-05T08:50Z',
+				SortColumn: 'dateTime',
+				SortOrder: 'asc',
+				ResultLimit: '250',
+			},
 		]);
 
 		// Polls that find the same faxes in the overlap emit nothing.
@@ -30,7 +37,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(await trigger.poll()).toBeNull();
 	});
 
-	test('a new fax is emitted once, normalised, from a search that overlaps the last window', async () => {
+	test('a new fax is emitted once, normalised, from a search that reaches back the lateness allowance', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:10Z' });
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
@@ -48,8 +55,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 			Mark: false,
 		});
 		expect(typeof items[0].json.PagesReceived).toBe('number');
-		expect(searches(emu, 'inboundfaxes')[1].query).toEqual({
-			DatetimeAfter: '2026-01-05T08:29Z',
+		expect(searches(emu, 'inboundfaxes')[2].query).toEqual({
+			DatetimeAfter: '2026-01-05T08:50Z',
 			SortColumn: 'dateTime',
 			SortOrder: 'asc',
 			ResultLimit: '250',
@@ -57,7 +64,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 		emu.control.advance(60_000);
 		expect(await trigger.poll()).toBeNull();
-		expect(searches(emu, 'inboundfaxes')[2].query.DatetimeAfter).toBe('2026-01-05T09:04Z');
+		expect(searches(emu, 'inboundfaxes')[3].query.DatetimeAfter).toBe('2026-01-05T08:55Z');
 	});
 
 	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
@@ -70,18 +77,29 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(await trigger.poll()).toBeNull();
 	});
 
-	test('a service holding no fax at activation: every fax that appears later is new', async () => {
+	test('a service holding no fax at activation: every fax that appears later within the allowance is new', async () => {
 		const emu = emulator();
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
 		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData()).toMatchObject({ cursor: null, seen: {} });
-		// Even a fax stamped before the activation: it was not on the service then.
+		expect(trigger.staticData()).toMatchObject({
+			windowStart: '2026-01-05T08:50:00.000Z',
+			seen: {},
+		});
+		// Even a fax stamped before the activation: it was not on the service then. One stamped
+		// more than the allowance (10 min) before it appeared is too late and is not emitted.
+		const [tooLate] = emu.control.injectInbound({
+			userId: 'alice@acme',
+			at: '2026-01-05T08:00:00Z',
+		});
 		const faxes = [
-			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' }),
+			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:55:00Z' }),
 			...emu.control.injectInbound({ userId: 'alice@acme', count: 2 }),
 		];
-		expect(inboundIds(await trigger.pollItems())).toEqual(faxes.map((f) => Number(f.FaxId)));
-		expect(searches(emu, 'inboundfaxes')[1].query).toEqual({
+		const ids = inboundIds(await trigger.pollItems());
+		expect(ids).toEqual(faxes.map((f) => Number(f.FaxId)));
+		expect(ids).not.toContain(Number(tooLate.FaxId));
+		expect(searches(emu, 'inboundfaxes')[2].query).toEqual({
+			DatetimeAfter: '2026-01-05T08:50Z',
 			SortColumn: 'dateTime',
 			SortOrder: 'asc',
 			ResultLimit: '250',
@@ -237,6 +255,9 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		[{ attachImage: 'pdf', binaryPropertyName: ' ' }, 'Put Image in Field'],
 		[{ attachImage: 'jpeg' }, 'Attach Fax Image'],
 		[{ options: { maxEventsPerPoll: 0 } }, 'Max Events per Poll'],
+		[{ options: { latenessMinutes: 0 } }, 'Lateness Allowance (Minutes)'],
+		[{ options: { latenessMinutes: 1441 } }, 'Lateness Allowance (Minutes)'],
+		[{ options: { latenessMinutes: 2.5 } }, 'Lateness Allowance (Minutes)'],
 	])('bad parameters %j are refused before any request', async (parameters, name) => {
 		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, ...parameters });

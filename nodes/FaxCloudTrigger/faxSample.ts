@@ -1,0 +1,45 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { runCredentials } from '../shared/credentialRun';
+import type { RequestParams } from '../shared/wire';
+import type { FaxEvent, FaxWatch } from './faxSearch';
+import { searchPages } from './faxSearch';
+
+/** How many of the most recently modified records "Fetch Test Event" looks through. */
+const SAMPLE_SCAN_LIMIT = 1_000;
+
+/**
+ * "Fetch Test Event": the matching event with the newest event time among the most recently
+ * modified records; nothing is stored. The item also says whose faxes the trigger watches and
+ * whose faxes the search returned, so a user can see whether the service honoured the choice
+ * (outbound `FaxUserId=*` is not in the description).
+ */
+export async function sampleFax(
+	this: IPollFunctions,
+	watch: FaxWatch,
+): Promise<INodeExecutionData | undefined> {
+	const extra: RequestParams = watch.sampleStatus ? { FaxStatus: watch.sampleStatus } : {};
+	const owners = new Set<string>();
+	let best: FaxEvent | undefined;
+	let scanned = 0;
+	for await (const page of searchPages(this, watch, 'desc', extra)) {
+		for (const event of page.events) {
+			owners.add(String(event.fax.FaxUserId ?? ''));
+			if (watch.accepts(event.fax) && (!best || event.time > best.time)) best = event;
+		}
+		scanned += page.events.length;
+		if (best || scanned >= SAMPLE_SCAN_LIMIT) break;
+	}
+	if (!best) return undefined;
+	const credentials = await runCredentials.call(this, 'faxCloudApi');
+	const item = await watch.toItem(best.fax);
+	item.json = {
+		...item.json,
+		watchedFaxes: {
+			watching: watch.scope.description,
+			login: String(credentials.userId ?? ''),
+			ownersInSearch: [...owners].filter(Boolean).sort(),
+		},
+	};
+	return item;
+}

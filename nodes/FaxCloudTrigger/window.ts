@@ -1,0 +1,116 @@
+/**
+ * Where a trigger stands on the service's own clock: a window start W, a whole minute, and the
+ * keys of the events emitted at or after W. Every event before W was emitted by an earlier poll,
+ * was on the service before the activation, or appeared on the service more than the lateness
+ * allowance after its own time. A poll reads the whole window (DatetimeAfter = W): the service
+ * sorts by last-modified time, not by the event time, so only a whole window is known to hold
+ * every event of it. W moves only after a poll that read the whole window, and never past
+ * "service now minus the allowance": a record that appears within the allowance is still found.
+ * Keys older than W are dropped, so the state is bounded by the events of one window.
+ */
+
+export interface WindowState {
+	/** First instant of the window (ISO, a whole minute); null: every event is new. */
+	windowStart: string | null;
+	/** Keys of the events emitted inside the window, grouped by their event time (ISO). */
+	seen: Record<string, string[]>;
+}
+
+export const MINUTE_MS = 60_000;
+
+/** The description allows datetimes at minute precision, so a window starts on a whole minute. */
+export function floorMinute(ms: number): number {
+	return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+}
+
+/** The description's datetime form at minute precision, `YYYY-MM-DDThh:mmZ`. */
+export function minuteDatetime(ms: number): string {
+	return `${new Date(ms).toISOString().slice(0, 16)}Z`;
+}
+
+const isTime = (value: unknown): boolean => typeof value === 'string' && !isNaN(Date.parse(value));
+
+export function isSeen(value: unknown): value is Record<string, string[]> {
+	if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+	return Object.entries(value).every(
+		([time, keys]) =>
+			isTime(time) && Array.isArray(keys) && keys.every((key) => typeof key === 'string'),
+	);
+}
+
+export function isWindowState(value: unknown): value is WindowState {
+	if (!value || typeof value !== 'object') return false;
+	const state = value as WindowState;
+	if (state.windowStart !== null && !isTime(state.windowStart)) return false;
+	return isSeen(state.seen);
+}
+
+/** What a poll that read the whole window learned. */
+export interface WindowRead {
+	/** The service's clock at the start of the read; undefined when it gave none. */
+	serviceTime?: number;
+	/** How late after its own time a record may appear and still be emitted. */
+	latenessMs: number;
+	/** Event time of the first new event left for a later poll (Max Events per Poll, time). */
+	firstLeft?: number;
+}
+
+export class EventWindow {
+	/** Events before this instant are not new; undefined: every event is new. */
+	private start: number | undefined;
+	private readonly seen = new Map<number, Set<string>>();
+
+	constructor(state: WindowState) {
+		if (state.windowStart !== null) this.start = Date.parse(state.windowStart);
+		for (const [time, keys] of Object.entries(state.seen)) {
+			this.seen.set(Date.parse(time), new Set(keys));
+		}
+	}
+
+	/** DatetimeAfter of the next search; undefined when every event is new. */
+	get datetimeAfter(): string | undefined {
+		return this.start === undefined ? undefined : minuteDatetime(this.start);
+	}
+
+	/**
+	 * Whether an event still has to be emitted. An event before the window was handled by an
+	 * earlier poll; a service that compares DatetimeAfter more loosely may still return it.
+	 */
+	isNew(time: number, key: string): boolean {
+		if (this.start !== undefined && time < this.start) return false;
+		return !this.seen.get(time)?.has(key);
+	}
+
+	/** Records an event as emitted. */
+	remember(time: number, key: string): void {
+		if (this.start !== undefined && time < this.start) return;
+		let keys = this.seen.get(time);
+		if (!keys) this.seen.set(time, (keys = new Set()));
+		keys.add(key);
+	}
+
+	/**
+	 * Moves the start after a poll that read the whole window: to the allowance before the
+	 * service's clock, but not past an event left for a later poll, and never back. Without a
+	 * clock it stays, so nothing that could still appear is given up.
+	 */
+	advance(read: WindowRead): void {
+		if (read.serviceTime === undefined) return;
+		let next = floorMinute(read.serviceTime - read.latenessMs);
+		if (read.firstLeft !== undefined) next = Math.min(next, floorMinute(read.firstLeft));
+		this.start = this.start === undefined ? next : Math.max(this.start, next);
+	}
+
+	/** The state to store: the start and only the keys the next window can return again. */
+	toState(): WindowState {
+		const seen: Record<string, string[]> = {};
+		for (const time of [...this.seen.keys()].sort((a, b) => a - b)) {
+			if (this.start !== undefined && time < this.start) continue;
+			seen[new Date(time).toISOString()] = [...(this.seen.get(time) ?? [])];
+		}
+		return {
+			windowStart: this.start === undefined ? null : new Date(this.start).toISOString(),
+			seen,
+		};
+	}
+}

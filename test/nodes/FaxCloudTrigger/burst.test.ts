@@ -1,0 +1,162 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { request } from 'undici';
+
+import type { Emulator } from '../../../emulator';
+import { credentialsFor, useEmulator } from '../../support/emulator';
+import { pollWorkflow } from '../../support/poll';
+import { historyAfter, inboundIds, searches, sorted, statusChanges, triggerNode } from './support';
+
+/**
+ * A burst followed by quiet: a poll reads the whole window (the service sorts by last-modified
+ * time, so only a whole window is known to hold all its events), and the window may only pass the
+ * burst once the lateness allowance has passed on the service's clock. From then on a quiet poll
+ * is one request per watched direction again.
+ */
+
+const emulator = useEmulator();
+
+const MINUTE = 60_000;
+const BURST = 10_000;
+const PAGE_SIZE = 250;
+
+function requestsPerPoll(emu: Emulator, since: number) {
+	const count = (collection: 'inboundfaxes' | 'outboundfaxes') =>
+		searches(emu, collection).filter((r) => r.seq > since).length;
+	return { inbound: count('inboundfaxes'), outbound: count('outboundfaxes') };
+}
+
+const lastSeq = (emu: Emulator) => emu.control.requests().at(-1)?.seq ?? 0;
+
+test('after 10,000 faxes in one minute each way, quiet polls are one request per direction once the allowance passed on the service clock', async () => {
+	const emu = emulator();
+	const triggers = pollWorkflow({
+		node: triggerNode,
+		credentials: credentialsFor(emu, 'alice'),
+		nodes: {
+			inbound: { event: 'newInboundFax', options: { maxEventsPerPoll: BURST } },
+			outbound: { event: 'outboundFaxStatusChanged', options: { maxEventsPerPoll: BURST } },
+		},
+	});
+	await triggers.inbound.poll();
+	await triggers.outbound.poll();
+	const skip = emu.control.outboundHistory().length;
+	emu.control.advance(MINUTE);
+	const span = { userId: 'alice@acme', from: '2026-01-05T09:01:00Z', to: '2026-01-05T09:01:59Z' };
+	emu.control.bulkCreateInbound(BURST, span);
+	emu.control.bulkCreateOutbound(BURST, span);
+	emu.control.advance(MINUTE);
+
+	const emitted = { inbound: [] as number[], outbound: [] as string[] };
+	const requests: Array<{ inbound: number; outbound: number }> = [];
+	const keys: number[] = [];
+	for (let poll = 0; poll < 16; poll++) {
+		const since = lastSeq(emu);
+		emitted.inbound.push(...inboundIds(await triggers.inbound.pollItems()));
+		emitted.outbound.push(...statusChanges(await triggers.outbound.pollItems()));
+		requests.push(requestsPerPoll(emu, since));
+		keys.push(Object.values(triggers.inbound.staticData().seen as object).flat().length);
+		emu.control.advance(MINUTE);
+	}
+
+	// Every fax of the burst exactly once, all in the first poll.
+	expect(emitted.inbound).toHaveLength(BURST);
+	expect(new Set(emitted.inbound).size).toBe(BURST);
+	expect(sorted(emitted.outbound)).toEqual(sorted(historyAfter(emu, skip)));
+	expect(new Set(emitted.outbound).size).toBe(BURST);
+	// Polls at 09:02 … 09:12 still hold the burst's minute (09:01) in their window, since the
+	// service's clock at the poll before was less than 10 minutes past it; from 09:13 on, one
+	// request per direction.
+	const full = BURST / PAGE_SIZE;
+	expect(requests.map((r) => r.inbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
+	expect(requests.map((r) => r.outbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
+	// The keys of the burst are kept while the window holds it, then dropped.
+	expect(keys.slice(0, 10).every((count) => count === BURST)).toBe(true);
+	expect(keys.slice(11)).toEqual([0, 0, 0, 0, 0]);
+	expect(triggers.inbound.staticData().windowStart).toBe('2026-01-05T09:07:00.000Z');
+});
+
+/**
+ * A proxy in front of the emulator that drops the Date header, as a service (or a gateway) that
+ * sends none would. Node adds a Date of its own unless told not to.
+ */
+async function withoutDateHeader(emu: Emulator) {
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const target = `${new URL(emu.urls.fax).origin}${req.url ?? '/'}`;
+			void request(target, {
+				method: req.method as 'GET',
+				headers: req.headers,
+				body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+			}).then(async (answer) => {
+				const body = Buffer.from(await answer.body.arrayBuffer());
+				res.sendDate = false;
+				res.writeHead(answer.statusCode, {
+					'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+				});
+				res.end(body);
+			});
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		faxBaseUrl: `http://127.0.0.1:${port}/v1`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+test('without a Date header the newest record time stands in for the clock: nothing lost, the burst read until a newer fax moves on', async () => {
+	const emu = emulator();
+	const proxy = await withoutDateHeader(emu);
+	try {
+		const credentials = credentialsFor(emu, 'alice');
+		credentials.faxCloudApi!.faxBaseUrl = proxy.faxBaseUrl;
+		const { inbound } = pollWorkflow({
+			node: triggerNode,
+			credentials,
+			nodes: { inbound: { event: 'newInboundFax' } },
+		});
+		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' });
+		await inbound.poll();
+		// No clock: "now" is the newest record's time.
+		expect(inbound.staticData().windowStart).toBe('2026-01-05T08:20:00.000Z');
+		const emitted: number[] = [];
+		emu.control.injectInbound({ userId: 'alice@acme', count: 300 });
+		emu.control.advance(MINUTE);
+		emitted.push(...inboundIds(await inbound.pollItems()));
+		const readAgain: number[] = [];
+		for (let poll = 0; poll < 3; poll++) {
+			emu.control.advance(20 * MINUTE);
+			const since = lastSeq(emu);
+			emitted.push(...inboundIds(await inbound.pollItems()));
+			readAgain.push(requestsPerPoll(emu, since).inbound);
+		}
+		// Quiet polls find no newer record: the window stays and reads the 300 again.
+		expect(readAgain).toEqual([2, 2, 2]);
+		const late = emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 5 * MINUTE });
+		emu.control.advance(20 * MINUTE);
+		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		emitted.push(...inboundIds(await inbound.pollItems()));
+		emu.control.advance(MINUTE);
+		const since = lastSeq(emu);
+		emitted.push(...inboundIds(await inbound.pollItems()));
+		expect(requestsPerPoll(emu, since).inbound).toBe(1);
+		const truth = emu.control
+			.inboundAll()
+			.slice(1)
+			.map((fax) => Number(fax.FaxId));
+		expect(truth).toContain(Number(late[0].FaxId));
+		expect(truth).toContain(Number(next.FaxId));
+		expect(sorted(emitted)).toEqual(sorted(truth));
+	} finally {
+		await proxy.close();
+	}
+});

@@ -1,0 +1,185 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { Emulator } from '../../../emulator';
+import { call } from '../../emulator/helpers';
+import { SEED_USERS, useEmulator } from '../../support/emulator';
+import {
+	drain,
+	historyAfter,
+	inboundIds,
+	sendOutbound,
+	sorted,
+	statusChanges,
+	watchTrigger,
+} from './support';
+
+/**
+ * Polls cut short by Max Events per Poll or the time budget, over records another system modified
+ * after newer ones arrived. The service sorts a search by last-modified time while the events are
+ * ordered by ReceivedTime/CompleteTime, so an older fax edited later comes after newer ones: a
+ * poll must still emit the oldest first and the next poll must not skip it.
+ */
+
+const emulator = useEmulator();
+
+const SECOND = 1_000;
+const MINUTE = 60_000;
+
+/** Another client of the service changes an inbound fax (the trigger's login is alice). */
+async function recode(emu: Emulator, faxId: string | number, field = 'ProjectCode') {
+	const res = await call('PUT', `${emu.urls.fax}/inboundfaxes/${faxId}`, {
+		auth: SEED_USERS.alice,
+		form: { [field]: field === 'Mark' ? 'true' : `edited-${faxId}` },
+	});
+	if (res.status !== 201) throw new Error(`PUT failed: ${res.status}`);
+}
+
+async function markOutbound(emu: Emulator, faxId: number) {
+	const res = await call('PUT', `${emu.urls.fax}/outboundfaxes/${faxId}`, {
+		auth: SEED_USERS.alice,
+		form: { Mark: 'true' },
+	});
+	if (res.status !== 201) throw new Error(`PUT failed: ${res.status}`);
+}
+
+/** Event times within each poll never go back: emitted in the order they happened. */
+function expectInOrder(polls: INodeExecutionData[][], field: 'ReceivedTime' | 'CompleteTime') {
+	for (const items of polls) {
+		const keys = items.map((item) => [
+			Date.parse(String(item.json[field])),
+			Number(item.json.FaxId),
+		]);
+		const ordered = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+		expect(keys).toEqual(ordered);
+	}
+}
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+	let state = seed;
+	return (below: number) => {
+		state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+		return state % below;
+	};
+}
+
+describe('Fax Cloud Trigger: polls cut short over records modified later', () => {
+	test('Max Events per Poll = 1: an older fax edited after a newer one arrived is emitted first, then the newer', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax', options: { maxEventsPerPoll: 1 } });
+		await trigger.poll();
+		emu.control.advance(10 * SECOND);
+		const [older] = emu.control.injectInbound({ userId: 'alice@acme' });
+		emu.control.advance(2 * MINUTE + 20 * SECOND);
+		const [newer] = emu.control.injectInbound({ userId: 'alice@acme' });
+		emu.control.advance(30 * SECOND);
+		await recode(emu, older.FaxId);
+
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(older.FaxId)]);
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(newer.FaxId)]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test.each([1, 3, 7])(
+		'Max Events per Poll = %i, faxes in bursts for 30 minutes, older ones edited and marked by another system: 0 missed, 0 duplicated, in order',
+		async (maxEventsPerPoll) => {
+			const emu = emulator();
+			const next = random(maxEventsPerPoll);
+			const trigger = watchTrigger(emu, { event: 'newInboundFax', options: { maxEventsPerPoll } });
+			await trigger.poll();
+			const polls: INodeExecutionData[][] = [];
+			const received: string[] = [];
+			for (let minute = 0; minute < 30; minute++) {
+				// Up to twice the limit a minute: a backlog builds up and drains again.
+				const arriving = next(2 * maxEventsPerPoll + 1);
+				for (let i = 0; i < arriving; i++) {
+					emu.control.advance(next(5) * SECOND);
+					received.push(emu.control.injectInbound({ userId: 'alice@acme' })[0].FaxId);
+				}
+				// Another system edits two of the faxes received so far, old ones too.
+				for (let i = 0; received.length > 0 && i < 2; i++) {
+					await recode(emu, received[next(received.length)], i === 0 ? 'ProjectCode' : 'Mark');
+				}
+				emu.control.setTime(
+					new Date(Date.parse('2026-01-05T09:01:30Z') + minute * MINUTE).toISOString(),
+				);
+				polls.push(await trigger.pollItems());
+			}
+			polls.push(...(await drain(trigger, 100)));
+
+			const emitted = polls.flat().map((item) => String(item.json.FaxId));
+			expect(received.length).toBeGreaterThan(10 * maxEventsPerPoll);
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(sorted(emitted)).toEqual(sorted(emu.control.inboundAll().map((fax) => fax.FaxId)));
+			expect(Math.max(...polls.map((items) => items.length))).toBe(maxEventsPerPoll);
+			expectInOrder(polls, 'ReceivedTime');
+		},
+	);
+
+	test('the time budget: a poll that stops reading keeps its window, the next reads it again; every fax once', async () => {
+		const emu = emulator();
+		// A budget already spent: each poll reads until its pages hold something new, emits one.
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
+		await trigger.poll();
+		const faxes = [];
+		for (let minute = 0; minute < 5; minute++) {
+			emu.control.advance(MINUTE);
+			faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 52 }));
+		}
+		emu.control.advance(MINUTE);
+		// The oldest faxes are edited last: they come on the last page of the search.
+		for (const fax of faxes.slice(0, 5)) await recode(emu, fax.FaxId);
+		const before = trigger.staticData().windowStart;
+
+		const polls: INodeExecutionData[][] = [];
+		for (let poll = 0; poll < 5; poll++) polls.push(await trigger.pollItems());
+		// The first pages held something new: reading stopped there, the window did not move.
+		expect(trigger.staticData().windowStart).toBe(before);
+		polls.push(...(await drain(trigger, 300)));
+		const emitted = polls.flatMap(inboundIds);
+		expect(polls.every((items) => items.length === 1)).toBe(true);
+		expect(new Set(emitted).size).toBe(260);
+		expect(sorted(emitted)).toEqual(sorted(faxes.map((fax) => Number(fax.FaxId))));
+	});
+
+	test('Mark as Retrieved with 2 events per poll: the trigger’s own marks move the faxes, none lost or repeated', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'newInboundFax',
+			markAsRetrieved: true,
+			options: { maxEventsPerPoll: 2 },
+		});
+		await trigger.poll();
+		const faxes = [];
+		for (let i = 0; i < 5; i++) {
+			emu.control.advance(20 * SECOND);
+			faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 2 }));
+		}
+		const polls = await drain(trigger);
+		expect(polls.map((items) => items.length)).toEqual([2, 2, 2, 2, 2]);
+		expect(polls.flatMap(inboundIds)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
+	});
+
+	test('outbound, Max Events per Poll = 1: an older completion marked later is emitted first, none skipped', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'outboundFaxStatusChanged',
+			options: { maxEventsPerPoll: 1 },
+		});
+		await trigger.poll();
+		const skip = emu.control.outboundHistory().length;
+		const older = await sendOutbound(emu, 'alice');
+		emu.control.advance(2 * MINUTE);
+		const newer = await sendOutbound(emu, 'alice', '12125551000');
+		emu.control.advance(MINUTE);
+		await markOutbound(emu, older);
+
+		const polls: INodeExecutionData[][] = [];
+		for (let poll = 0; poll < 3; poll++) polls.push(await trigger.pollItems());
+		expect(polls.map(statusChanges)).toEqual([[`${older}:sent`], [`${newer}:sendFailed`], []]);
+		expect(sorted(polls.flatMap(statusChanges))).toEqual(
+			sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])),
+		);
+	});
+});

@@ -1,0 +1,201 @@
+import type { Emulator } from '../../../emulator';
+import { useEmulator } from '../../support/emulator';
+import type { PolledTrigger } from '../../support/poll';
+import { historyAfter, inboundIds, searches, sendOutbound, sorted, watchTrigger } from './support';
+
+/**
+ * Records that appear on the service minutes after their own time (a 20-page reception, a slow
+ * conversion, a completion the fax server reports late), among on-time traffic that keeps moving
+ * the newest event time forward. The emulator's record is the ground truth: every record that
+ * appears within the lateness allowance is emitted exactly once.
+ */
+
+const emulator = useEmulator();
+
+const SECOND = 1_000;
+const MINUTE = 60_000;
+/** Polls run at second 20 of every minute, as n8n's "every minute" does at some fixed second. */
+const POLL_PHASE = 20 * SECOND;
+
+const LATENESS = [
+	['half a minute', 30 * SECOND],
+	['3 minutes', 3 * MINUTE],
+	['9 minutes', 9 * MINUTE],
+] as const;
+/** Where in its minute the late record's own time falls. */
+const OFFSETS = [5, 30, 55];
+
+const at = (emu: Emulator, ms: number) =>
+	new Date(Date.parse(emu.control.now()) + ms).toISOString();
+
+/** Polls once a minute until `until` (ms from now), with `traffic` run before each poll. */
+async function pollEveryMinute(
+	emu: Emulator,
+	trigger: PolledTrigger,
+	until: number,
+	traffic: () => Promise<void> | void,
+): Promise<string[][]> {
+	const polls: string[][] = [];
+	const end = Date.parse(emu.control.now()) + until;
+	while (Date.parse(emu.control.now()) < end) {
+		emu.control.advance(MINUTE);
+		await traffic();
+		polls.push((await trigger.pollItems()).map((item) => String(item.json.FaxId)));
+	}
+	return polls;
+}
+
+describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_, lateByMs) => {
+	test.each(OFFSETS)(
+		'received at second %i of its minute, among a fax a minute: emitted exactly once',
+		async (offset) => {
+			const emu = emulator();
+			emu.control.advance(POLL_PHASE);
+			const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+			expect(await trigger.poll()).toBeNull();
+			// Received at 09:02:<offset>, visible lateByMs later.
+			const receivedAt = `2026-01-05T09:02:${String(offset).padStart(2, '0')}Z`;
+			const [late] = emu.control.injectInbound({ userId: 'alice@acme', at: receivedAt, lateByMs });
+			const polls = await pollEveryMinute(emu, trigger, lateByMs + 5 * MINUTE, () => {
+				emu.control.injectInbound({ userId: 'alice@acme', at: at(emu, -10 * SECOND) });
+			});
+
+			const emitted = polls.flat();
+			const truth = emu.control.inboundAll().map((fax) => fax.FaxId);
+			expect(truth).toContain(late.FaxId);
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(sorted(emitted)).toEqual(sorted(truth));
+			// At the first poll after it became visible, not before.
+			const visibleAt = Date.parse(
+				emu.control.inboundAll().find((f) => f.FaxId === late.FaxId)!.visibleAt,
+			);
+			const pollIndex = polls.findIndex((ids) => ids.includes(late.FaxId));
+			const pollTime = Date.parse('2026-01-05T09:00:20Z') + (pollIndex + 1) * MINUTE;
+			expect(pollTime).toBeGreaterThanOrEqual(visibleAt);
+			expect(pollTime - visibleAt).toBeLessThan(MINUTE);
+		},
+	);
+});
+
+describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s late', (_, lag) => {
+	test.each(OFFSETS)(
+		'completed at second %i of its minute, among a completion a minute: emitted exactly once',
+		async (offset) => {
+			const emu = emulator();
+			emu.control.advance(POLL_PHASE);
+			const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
+			expect(await trigger.poll()).toBeNull();
+			const skip = emu.control.outboundHistory().length;
+			// A one-page fax is sent 27 s after it is created: completed at 09:02:<offset>.
+			emu.control.setTime(
+				new Date(
+					Date.parse(`2026-01-05T09:02:${String(offset).padStart(2, '0')}Z`) - 27 * SECOND,
+				).toISOString(),
+			);
+			const late = await sendOutbound(emu, 'alice');
+			emu.control.setCompletionLag(late, lag);
+			const polls = await pollEveryMinute(emu, trigger, lag + 5 * MINUTE, async () => {
+				await sendOutbound(emu, 'alice');
+			});
+
+			const emitted = polls.flat();
+			const truth = historyAfter(emu, skip, ['sent', 'sendFailed']);
+			expect(truth).toContain(`${late}:sent`);
+			const change = emu.control
+				.outboundHistory()
+				.find((h) => h.faxId === late && h.status === 'sent')!;
+			expect(change.at).toBe(`2026-01-05T09:02:${String(offset).padStart(2, '0')}.000Z`);
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(sorted(emitted.map((id) => `${id}:sent`))).toEqual(sorted(truth));
+		},
+	);
+});
+
+describe('Fax Cloud Trigger: the lateness allowance', () => {
+	test('a fax that appears later than the allowance is not emitted; with a larger allowance it is', async () => {
+		const emu = emulator();
+		const standard = watchTrigger(emu, { event: 'newInboundFax' });
+		const patient = watchTrigger(emu, {
+			event: 'newInboundFax',
+			options: { latenessMinutes: 20 },
+		});
+		await standard.poll();
+		await patient.poll();
+		const [tooLate] = emu.control.injectInbound({
+			userId: 'alice@acme',
+			lateByMs: 15 * MINUTE,
+		});
+		const emitted = { standard: [] as number[], patient: [] as number[] };
+		for (let minute = 0; minute < 20; minute++) {
+			emu.control.advance(MINUTE);
+			emu.control.injectInbound({ userId: 'alice@acme' });
+			emitted.standard.push(...inboundIds(await standard.pollItems()));
+			emitted.patient.push(...inboundIds(await patient.pollItems()));
+		}
+		const truth = emu.control.inboundAll().map((fax) => Number(fax.FaxId));
+		expect(truth).toContain(Number(tooLate.FaxId));
+		// Documented: 15 minutes late is beyond the default 10; everything else once.
+		expect(sorted(emitted.standard)).toEqual(
+			sorted(truth.filter((id) => id !== Number(tooLate.FaxId))),
+		);
+		expect(sorted(emitted.patient)).toEqual(sorted(truth));
+		expect(new Set(emitted.patient).size).toBe(emitted.patient.length);
+	});
+
+	test('polled every 15 minutes, as the service recommends, a fax 9 minutes late is still emitted once', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		const emitted: number[] = [];
+		for (let round = 0; round < 6; round++) {
+			emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 9 * MINUTE });
+			emu.control.advance(7 * MINUTE);
+			emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+			emu.control.advance(8 * MINUTE);
+			emitted.push(...inboundIds(await trigger.pollItems()));
+		}
+		emu.control.advance(15 * MINUTE);
+		emitted.push(...inboundIds(await trigger.pollItems()));
+		const truth = emu.control.inboundAll().map((fax) => Number(fax.FaxId));
+		expect(truth).toHaveLength(18);
+		expect(sorted(emitted)).toEqual(sorted(truth));
+	});
+
+	test('changing the allowance keeps the state: no new activation, nothing emitted twice', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		const [first] = emu.control.injectInbound({ userId: 'alice@acme' });
+		emu.control.advance(MINUTE);
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(first.FaxId)]);
+		const before = trigger.staticData();
+
+		trigger.setParameters({ event: 'newInboundFax', options: { latenessMinutes: 30 } });
+		const [second] = emu.control.injectInbound({ userId: 'alice@acme' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(second.FaxId)]);
+		// The window never moves back for a larger allowance; it waits for the clock to pass it.
+		expect(trigger.staticData().windowStart).toBe(before.windowStart);
+		emu.control.advance(40 * MINUTE);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().windowStart).toBe('2026-01-05T09:11:00.000Z');
+	});
+
+	test('a quiet poll reads the allowance back from the service clock of the poll before', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'outboundFaxStatusChanged',
+			options: { latenessMinutes: 15 },
+		});
+		await trigger.poll();
+		emu.control.advance(42 * MINUTE + 31 * SECOND);
+		await trigger.poll();
+		emu.control.advance(MINUTE);
+		await trigger.poll();
+		expect(searches(emu, 'outboundfaxes').map((r) => r.query.DatetimeAfter)).toEqual([
+			undefined,
+			'2026-01-05T08:45Z',
+			'2026-01-05T08:45Z',
+			'2026-01-05T09:27Z',
+		]);
+	});
+});

@@ -1,0 +1,132 @@
+import { windowOfVersion1 } from '../../../nodes/FaxCloudTrigger/stateVersion1';
+import {
+	EventWindow,
+	floorMinute,
+	isWindowState,
+	minuteDatetime,
+} from '../../../nodes/FaxCloudTrigger/window';
+
+const at = (iso: string) => Date.parse(iso);
+const MINUTE = 60_000;
+const LATENESS = 10 * MINUTE;
+
+describe('EventWindow', () => {
+	test('with no start (no clock, no record at activation) every event is new and no DatetimeAfter is sent', () => {
+		const window = new EventWindow({ windowStart: null, seen: {} });
+		expect(window.datetimeAfter).toBeUndefined();
+		expect(window.isNew(at('2020-01-01T00:00:00Z'), 'in:1')).toBe(true);
+	});
+
+	test('the search starts at the window start, a whole minute at minute precision', () => {
+		const window = new EventWindow({ windowStart: '2026-01-05T09:04:00.000Z', seen: {} });
+		expect(window.datetimeAfter).toBe('2026-01-05T09:04Z');
+		expect(minuteDatetime(at('2026-01-05T23:59:59.999Z'))).toBe('2026-01-05T23:59Z');
+		expect(floorMinute(at('2026-01-05T09:05:42.500Z'))).toBe(at('2026-01-05T09:05:00Z'));
+	});
+
+	test('an event is new unless its key was seen at its time, or it is older than the window', () => {
+		const window = new EventWindow({
+			windowStart: '2026-01-05T09:04:00.000Z',
+			seen: { '2026-01-05T09:05:00.000Z': ['in:7', 'out:7:sent'] },
+		});
+		expect(window.isNew(at('2026-01-05T09:05:00Z'), 'in:7')).toBe(false);
+		expect(window.isNew(at('2026-01-05T09:05:00Z'), 'out:7:sent')).toBe(false);
+		// Same FaxId, other direction or other status: another event.
+		expect(window.isNew(at('2026-01-05T09:05:00Z'), 'out:7:sending')).toBe(true);
+		expect(window.isNew(at('2026-01-05T09:05:00Z'), 'in:8')).toBe(true);
+		// Same key at another time: the fax changed again.
+		expect(window.isNew(at('2026-01-05T09:06:10Z'), 'out:7:sent')).toBe(true);
+		// Before the window (a service comparing DatetimeAfter loosely may still return it).
+		expect(window.isNew(at('2026-01-05T09:03:59Z'), 'in:1')).toBe(false);
+		expect(window.isNew(at('2026-01-05T09:04:00Z'), 'in:1')).toBe(true);
+	});
+
+	test('after a whole read the start moves to the allowance before the service clock, never back', () => {
+		const window = new EventWindow({ windowStart: '2026-01-05T09:00:00.000Z', seen: {} });
+		window.advance({ serviceTime: at('2026-01-05T09:25:42Z'), latenessMs: LATENESS });
+		expect(window.toState().windowStart).toBe('2026-01-05T09:15:00.000Z');
+		// A larger allowance later, or a clock that went back, never moves the start back.
+		window.advance({ serviceTime: at('2026-01-05T09:26:00Z'), latenessMs: 60 * MINUTE });
+		window.advance({ serviceTime: at('2026-01-05T09:10:00Z'), latenessMs: LATENESS });
+		expect(window.toState().windowStart).toBe('2026-01-05T09:15:00.000Z');
+	});
+
+	test('an event left for a later poll holds the start at its minute', () => {
+		const window = new EventWindow({ windowStart: '2026-01-05T09:00:00.000Z', seen: {} });
+		window.advance({
+			serviceTime: at('2026-01-05T09:30:00Z'),
+			latenessMs: LATENESS,
+			firstLeft: at('2026-01-05T09:07:31Z'),
+		});
+		expect(window.toState().windowStart).toBe('2026-01-05T09:07:00.000Z');
+	});
+
+	test('without a service clock the start stays: a record that can still appear is not given up', () => {
+		const window = new EventWindow({ windowStart: '2026-01-05T09:00:00.000Z', seen: {} });
+		window.advance({ latenessMs: LATENESS });
+		expect(window.toState().windowStart).toBe('2026-01-05T09:00:00.000Z');
+		const open = new EventWindow({ windowStart: null, seen: {} });
+		open.advance({ serviceTime: at('2026-01-05T09:30:10Z'), latenessMs: LATENESS });
+		expect(open.toState().windowStart).toBe('2026-01-05T09:20:00.000Z');
+	});
+
+	test('the stored keys are only those of the window', () => {
+		const window = new EventWindow({ windowStart: null, seen: {} });
+		window.remember(at('2026-01-05T09:00:10Z'), 'in:1');
+		window.remember(at('2026-01-05T09:03:59Z'), 'in:2');
+		window.remember(at('2026-01-05T09:04:00Z'), 'in:3');
+		window.remember(at('2026-01-05T09:05:30Z'), 'in:4');
+		window.remember(at('2026-01-05T09:05:30Z'), 'in:5');
+		window.advance({ serviceTime: at('2026-01-05T09:14:10Z'), latenessMs: LATENESS });
+		expect(window.toState()).toEqual({
+			windowStart: '2026-01-05T09:04:00.000Z',
+			seen: {
+				'2026-01-05T09:04:00.000Z': ['in:3'],
+				'2026-01-05T09:05:30.000Z': ['in:4', 'in:5'],
+			},
+		});
+	});
+
+	test('stored states are checked before use', () => {
+		expect(isWindowState({ windowStart: null, seen: {} })).toBe(true);
+		expect(isWindowState({ windowStart: '2026-01-05T09:00:00.000Z', seen: { x: ['in:1'] } })).toBe(
+			false,
+		);
+		expect(isWindowState({ windowStart: 'yesterday', seen: {} })).toBe(false);
+		expect(isWindowState({ windowStart: null })).toBe(false);
+		expect(isWindowState({ windowStart: null, seen: [] })).toBe(false);
+	});
+});
+
+describe('a version 1 state (round 1) read as a window', () => {
+	test('the window starts where version 1 searched: one whole minute before the cursor minute', () => {
+		expect(
+			windowOfVersion1({
+				version: 1,
+				watching: 'newInboundFax:',
+				cursor: '2026-01-05T09:05:42.000Z',
+				seen: {
+					'2026-01-05T09:03:59.000Z': ['in:1'],
+					'2026-01-05T09:04:00.000Z': ['in:2'],
+					'2026-01-05T09:05:42.000Z': ['in:3', 'in:4'],
+				},
+			}),
+		).toEqual({
+			windowStart: '2026-01-05T09:04:00.000Z',
+			seen: {
+				'2026-01-05T09:04:00.000Z': ['in:2'],
+				'2026-01-05T09:05:42.000Z': ['in:3', 'in:4'],
+			},
+		});
+	});
+
+	test('no cursor (nothing on the service at activation) stays open; damaged states are refused', () => {
+		expect(windowOfVersion1({ version: 1, cursor: null, seen: {} })).toEqual({
+			windowStart: null,
+			seen: {},
+		});
+		expect(windowOfVersion1({ version: 1, cursor: 'soon', seen: {} })).toBeUndefined();
+		expect(windowOfVersion1({ version: 1, cursor: null, seen: [1, 2] })).toBeUndefined();
+		expect(windowOfVersion1({ version: 3, cursor: null, seen: {} })).toBeUndefined();
+	});
+});
