@@ -32,7 +32,7 @@ describe('Fax Cloud Trigger: what the editor shows', () => {
 		expect(statuses.default).toEqual(['sent', 'sendFailed']);
 	});
 
-	test('the codex names this node', () => {
+	test('the codex names this node and links to README headings that exist', () => {
 		const codex = JSON.parse(
 			fs.readFileSync(
 				path.join(__dirname, '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node.json'),
@@ -40,5 +40,41 @@ describe('Fax Cloud Trigger: what the editor shows', () => {
 			),
 		);
 		expect(codex.node).toBe(`n8n-nodes-fax-cloud.${description.name}`);
+		expect(codex.resources.primaryDocumentation).toEqual([
+			{ url: 'https://github.com/fax-cloud/n8n-nodes-fax-cloud#trigger-semantics' },
+		]);
+		// GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens.
+		const readme = fs.readFileSync(path.join(__dirname, '../../../README.md'), 'utf8');
+		const anchors = new Set(
+			[...readme.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) =>
+				heading
+					.trim()
+					.toLowerCase()
+					.replace(/[^\p{L}\p{N} _-]/gu, '')
+					.replace(/ /g, '-'),
+			),
+		);
+		const links = [
+			...codex.resources.primaryDocumentation,
+			...codex.resources.credentialDocumentation,
+		].map((link: { url: string }) => link.url.split('#')[1]);
+		for (const anchor of links) expect(anchors).toContain(anchor);
+	});
+
+	test('a documented lateness allowance, 10 minutes by default, beside Max Events per Poll', () => {
+		const options = description.properties.find((p) => p.name === 'options')!;
+		const lateness = options.options!.find((o) => o.name === 'latenessMinutes') as {
+			displayName: string;
+			default: number;
+			typeOptions: { minValue: number };
+			description: string;
+		};
+		expect(lateness).toMatchObject({
+			displayName: 'Lateness Allowance (Minutes)',
+			default: 10,
+			typeOptions: { minValue: 1 },
+		});
+		expect(lateness.description).toMatch(/appear on the service and still be emitted/);
+		expect(lateness.description).toMatch(/later than this is not emitted/);
 	});
 });
