@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { sendFax } from '../emulator/helpers';
+import { call, sendFax } from '../emulator/helpers';
 import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
@@ -18,8 +18,10 @@ import { pollWorkflow } from '../support/poll';
 /**
  * The Fax Cloud Trigger under faults: 1,000 events (600 inbound faxes, 400 outbound
  * completions) spread over 200 polls while a fifth of the trigger's requests fail in each of
- * the six ways. What it emits must equal the emulator's ground truth, nothing missing, nothing
- * twice. A failed poll is what n8n sees as a failed poll: the next one runs on schedule.
+ * the six ways; then records that appear minutes late, older records edited after newer ones
+ * arrived and polls cut short by Max Events per Poll, under the same faults. What it emits must
+ * equal the emulator's ground truth, nothing missing, nothing twice. A failed poll is what n8n
+ * sees as a failed poll: the next one runs on schedule.
  */
 
 const emulator = useEmulator();
@@ -147,3 +149,147 @@ test('1,000 events over 200 polls with 20% of requests faulted: each emitted exa
 		watch.release();
 	}
 });
+
+const LATE_POLLS = 80;
+const MAX_EVENTS = 5;
+/** How late records appear after their own time, in turn: within the default allowance (10 min). */
+const LATENESS_MS = [30_000, 3 * 60_000, 9 * 60_000];
+
+test('late, edited and burst records over 80 polls of at most 5 events, 20% of requests faulted: each emitted exactly once', async () => {
+	const emu = emulator();
+	const credentials = credentialsFor(emu, 'alice');
+	const watch = new SecretWatch(secretsOf(credentials));
+	watch.startCapture();
+	const uncap = capRequestTimeout(TIMEOUT_MS);
+	try {
+		const options = { maxEventsPerPoll: MAX_EVENTS };
+		const triggers = pollWorkflow({
+			node: new FaxCloudTrigger(),
+			credentials,
+			nodes: {
+				inbound: { event: 'newInboundFax', options },
+				outbound: { event: 'outboundFaxStatusChanged', options },
+			},
+		});
+		const names = ['inbound', 'outbound'] as const;
+		for (const name of names) expect(await triggers[name].poll()).toBeNull();
+		const inboundBaseline = emu.control.inboundAll().length;
+		const historyBaseline = emu.control.outboundHistory().length;
+		addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed: 14, delayMs: TIMEOUT_MS * 3 });
+
+		const emitted: Record<(typeof names)[number], INodeExecutionData[]> = {
+			inbound: [],
+			outbound: [],
+		};
+		let failedPolls = 0;
+		let cutShortPolls = 0;
+		const pollBoth = async () =>
+			await Promise.all(
+				names.map(async (name) => {
+					try {
+						const items = await triggers[name].pollItems();
+						if (items.length === MAX_EVENTS) cutShortPolls++;
+						emitted[name].push(...items);
+					} catch (error) {
+						failedPolls++;
+						watch.expectClean(`failed ${name} poll`, error);
+					}
+				}),
+			);
+		// Another client of the service edits faxes (PUTs are never faulted here).
+		const edit = async (path: string, form: Record<string, string>) => {
+			const res = await call('PUT', `${emu.urls.fax}/${path}`, { auth: SEED_USERS.alice, form });
+			expect(res.status).toBe(201);
+		};
+
+		const lateInbound: string[] = [];
+		const lateOutbound: number[] = [];
+		const completed: number[] = [];
+		let modifiedRecords = 0;
+		for (let p = 0; p < LATE_POLLS; p++) {
+			const userId = SEED_USERS.alice.userId;
+			emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
+			if (p % 4 === 0) {
+				const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
+				lateInbound.push(emu.control.injectInbound({ userId, lateByMs })[0].FaxId);
+			}
+			const faxId = Number(
+				(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
+					.FaxInfo[0].FaxId,
+			);
+			if (p % 3 === 0) {
+				emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
+				lateOutbound.push(faxId);
+			}
+			// An older fax of each direction is edited after newer ones arrived.
+			const visible = emu.control.inboundAll();
+			await edit(`inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
+				ProjectCode: `P-${p}`,
+			});
+			modifiedRecords++;
+			if (completed.length > 0) {
+				await edit(`outboundfaxes/${completed[(p * 5) % completed.length]}`, { Mark: 'true' });
+				modifiedRecords++;
+			}
+			emu.control.advance(60_000);
+			completed.push(
+				...emu.control
+					.outboundHistory()
+					.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
+					.map((change) => change.faxId)
+					.filter((id) => !completed.includes(id)),
+			);
+			await pollBoth();
+		}
+		// Every late record becomes visible, then the triggers catch up (faults still on).
+		emu.control.advance(15 * 60_000);
+		for (let extra = 0; extra < 30; extra++) await pollBoth();
+
+		const inboundTruth = emu.control
+			.inboundAll()
+			.slice(inboundBaseline)
+			.map((fax) => fax.FaxId);
+		const outboundTruth = emu.control
+			.outboundHistory()
+			.slice(historyBaseline)
+			.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
+			.map((change) => `${change.faxId}:${change.status}`);
+		const inboundEmitted = emitted.inbound.map((item) => String(item.json.FaxId));
+		const outboundEmitted = emitted.outbound.map(
+			(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
+		);
+		expect(inboundTruth).toEqual(expect.arrayContaining(lateInbound));
+		expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
+		expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
+		expect([...inboundEmitted].sort()).toEqual([...inboundTruth].sort());
+		expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
+		const lateOutboundEmitted = outboundEmitted.filter((change) =>
+			lateOutbound.includes(Number(change.split(':')[0])),
+		);
+		expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
+		expect(cutShortPolls).toBeGreaterThan(10);
+
+		const injected = faultsInjected(emu);
+		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+		for (const name of names) {
+			for (const [index, item] of emitted[name].entries()) {
+				watch.expectClean(`${name} event ${index}`, item);
+			}
+		}
+		uncap();
+		const logLines = watch.stopCapture();
+		recordCounts('trigger-late-records', {
+			events: inboundEmitted.length + outboundEmitted.length,
+			lateRecords: lateInbound.length + lateOutbound.length,
+			modifiedRecords,
+			cutShortPolls,
+			faultsInjected: total(injected),
+			failedPolls,
+			secretsChecked: watch.checks,
+			logLines,
+		});
+	} finally {
+		uncap();
+		watch.release();
+	}
+}, 120_000);

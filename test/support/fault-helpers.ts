@@ -227,6 +227,12 @@ export interface SuiteCounts {
 	sends?: number;
 	recoveredSends?: number;
 	failedPolls?: number;
+	/** Records that appeared on the service after their own time, each emitted once. */
+	lateRecords?: number;
+	/** Records another client modified after newer ones arrived (they sort after them). */
+	modifiedRecords?: number;
+	/** Polls that stopped at Max Events per Poll with more left for the next poll. */
+	cutShortPolls?: number;
 }
 
 /** Writes one suite's counts; the reporter prints the totals once every suite has run. */
