@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../shared/records';
-import { faxCloudRequestDated } from '../../shared/transport';
+import { faxCloudRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/wire';
 import { EventWindow, floorMinute } from '../window';
 import type { PreparedEvent } from './types';
@@ -22,13 +22,17 @@ interface Job {
 
 interface JobList {
 	jobs: Job[];
-	/** The service's clock (Date header), or the newest CreatedOn when it sent none. */
-	serviceTime?: number;
+	/**
+	 * "Now" for the window: the newest CreatedOn, not the Date header. The description's samples
+	 * of interface B carry no zone, so its times may be on another clock than HTTP's; and the list
+	 * is read whole every time, so the header would save no request.
+	 */
+	newest?: number;
 }
 
 /** Every job of the login (GET /Job has no filter and no paging), oldest first. */
 async function listJobs(context: IPollFunctions): Promise<JobList> {
-	const { body, serviceTime } = await faxCloudRequestDated.call(context, {
+	const body = await faxCloudRequest.call(context, {
 		api: 'mailMerge',
 		method: 'GET',
 		path: apiPath('Job'),
@@ -48,7 +52,7 @@ async function listJobs(context: IPollFunctions): Promise<JobList> {
 		return { job, id, time, key: `job:${id}`, finished: FINISHED.has(String(job.Status)) };
 	});
 	jobs.sort((a, b) => a.time - b.time || a.id - b.id);
-	return { jobs, serviceTime: serviceTime ?? jobs[jobs.length - 1]?.time };
+	return { jobs, newest: jobs[jobs.length - 1]?.time };
 }
 
 /**
@@ -66,8 +70,8 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 			return newest ? { json: newest.job } : undefined;
 		},
 		baseline: async (latenessMs) => {
-			const { jobs, serviceTime } = await listJobs(this);
-			const start = serviceTime === undefined ? null : floorMinute(serviceTime - latenessMs);
+			const { jobs, newest } = await listJobs(this);
+			const start = newest === undefined ? null : floorMinute(newest - latenessMs);
 			const window = new EventWindow({
 				windowStart: start === null ? null : new Date(start).toISOString(),
 				seen: {},
@@ -80,7 +84,7 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 			return { ...window.toState(), pending };
 		},
 		poll: async (state, budget, latenessMs) => {
-			const { jobs, serviceTime } = await listJobs(this);
+			const { jobs, newest } = await listJobs(this);
 			const byId = new Map(jobs.map((job) => [job.id, job]));
 			const items: INodeExecutionData[] = [];
 			const pending: number[] = [];
@@ -107,7 +111,7 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 				} else pending.push(job.id);
 				window.remember(job.time, job.key);
 			}
-			window.advance({ serviceTime, latenessMs, firstLeft });
+			window.advance({ serviceTime: newest, latenessMs, firstLeft });
 			return { items, state: { ...window.toState(), pending } };
 		},
 	};
