@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { startCredentialRun } from '../shared/credentialRun';
 import { validateChoice, validateInteger } from '../shared/validation';
 import { PollBudget } from './budget';
@@ -38,7 +39,8 @@ export class FaxCloudTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'faxCloudApi', required: true }],
+		// The Test button of the credential opened from this node runs the same check as the action node's.
+		credentials: [{ name: 'faxCloudApi', required: true, testedBy: 'faxCloudApiConnectionTest' }],
 		properties: [
 			{
 				displayName:
@@ -95,6 +97,8 @@ export class FaxCloudTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { credentialTest: { faxCloudApiConnectionTest } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		// n8n keeps this context for every poll: each poll resolves the credential afresh, once.
