@@ -35,6 +35,8 @@ export interface FaxCloudRequest {
 	timeoutMs?: number;
 	/** How often a GET is tried in all; POST, PUT and DELETE are always tried once. */
 	attempts?: number;
+	/** Accept header; the JSON endpoints take the default, an image download names its format. */
+	accept?: string;
 }
 
 export interface FaxCloudDownload {
@@ -135,7 +137,7 @@ async function send(
 		method: request.method,
 		url: appendQuery(`${baseUrl}${request.path}`, request.query),
 		headers: {
-			Accept: 'application/json',
+			Accept: request.accept ?? 'application/json',
 			...headers,
 			...(contentType ? { 'Content-Type': contentType } : {}),
 		},
