@@ -17,6 +17,7 @@ const PARTS: Part[] = [
 	{ name: 'build', command: ['npm', 'run', 'build'], required: true },
 	{ name: 'lint (n8n-node lint)', command: ['npm', 'run', 'lint'] },
 	{ name: 'lint of the packed package', command: ['npm', 'run', 'lint:package'] },
+	{ name: 'lint of the GitHub workflows', command: ['npm', 'run', 'lint:workflows'] },
 	{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
 	{ name: 'jest', command: ['npx', 'jest'] },
 	{ name: 'end-to-end in real n8n', command: ['npm', 'run', 'test:e2e'] },
