@@ -3,16 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import {
-	N8N_VERSION,
+	DEFAULT_N8N_VERSION,
 	NODE_RUNTIME_PACKAGE,
-	NODE_RUNTIME_VERSION,
-	OVERRIDES,
+	releaseOf,
 	runtimeDir,
+	type N8nRelease,
 } from './versions';
 
 export interface N8nRuntime {
 	dir: string;
-	/** Node 24 binary that runs n8n. */
+	release: N8nRelease;
+	/** The Node binary that runs this n8n (its own, not the machine's). */
 	node: string;
 	/** n8n's CLI entry, run as `node <n8nBin> <command>`. */
 	n8nBin: string;
@@ -21,9 +22,10 @@ export interface N8nRuntime {
 const MARKER = 'install-complete.json';
 const LOCK = 'install.lock';
 
-function runtimeOf(dir: string): N8nRuntime {
+function runtimeOf(dir: string, release: N8nRelease): N8nRuntime {
 	return {
 		dir,
+		release,
 		node: path.join(dir, 'node_modules', NODE_RUNTIME_PACKAGE, 'bin', 'node'),
 		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
 	};
@@ -95,16 +97,16 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
 	}
 }
 
-function isComplete(dir: string): boolean {
+function isComplete(dir: string, release: N8nRelease): boolean {
 	try {
 		const marker = JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
-		return marker.n8n === N8N_VERSION && marker.node === NODE_RUNTIME_VERSION;
+		return marker.n8n === release.n8n && marker.node === release.node;
 	} catch {
 		return false;
 	}
 }
 
-async function install(dir: string): Promise<void> {
+async function install(dir: string, release: N8nRelease): Promise<void> {
 	const started = Date.now();
 	const logFile = path.join(dir, 'install.log');
 	// Whatever an interrupted install left may be half-extracted: start over (npm's cache keeps the tarballs).
@@ -118,14 +120,14 @@ async function install(dir: string): Promise<void> {
 				name: 'fax-cloud-n8n-runtime',
 				private: true,
 				description: 'n8n and its Node runtime for the n8n-nodes-fax-cloud end-to-end tests',
-				dependencies: { n8n: N8N_VERSION, [NODE_RUNTIME_PACKAGE]: NODE_RUNTIME_VERSION },
-				overrides: OVERRIDES,
+				dependencies: { n8n: release.n8n, [NODE_RUNTIME_PACKAGE]: release.node },
+				overrides: release.overrides,
 			},
 			null,
 			2,
 		),
 	);
-	log(`installing n8n ${N8N_VERSION} with Node ${NODE_RUNTIME_VERSION} into ${dir}`);
+	log(`installing n8n ${release.n8n} with Node ${release.node} into ${dir}`);
 	log(`first install takes several minutes; progress in ${logFile}`);
 	// Install scripts stay off: @confluentinc/kafka-javascript's would download zlib, which fails here.
 	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
@@ -133,19 +135,19 @@ async function install(dir: string): Promise<void> {
 		logFile,
 	});
 	log(
-		`npm install done in ${Math.round((Date.now() - started) / 1000)} s; building sqlite3 and isolated-vm for Node 24`,
+		`npm install done in ${Math.round((Date.now() - started) / 1000)} s; building ${release.rebuild.join(' and ')} for Node ${release.node}`,
 	);
 	const headers = path.join(dir, 'node_modules', NODE_RUNTIME_PACKAGE);
 	if (!fs.existsSync(path.join(headers, 'include', 'node', 'node_api.h'))) {
-		throw new Error(`Node ${NODE_RUNTIME_VERSION} headers not found under ${headers}/include/node`);
+		throw new Error(`Node ${release.node} headers not found under ${headers}/include/node`);
 	}
 	const env = { ...process.env, npm_config_nodedir: headers, npm_config_ignore_scripts: 'false' };
-	await run('npm', ['rebuild', 'sqlite3', 'isolated-vm', '--build-from-source'], {
+	await run('npm', ['rebuild', ...release.rebuild, '--build-from-source'], {
 		cwd: dir,
 		env,
 		logFile,
 	});
-	const runtime = runtimeOf(dir);
+	const runtime = runtimeOf(dir, release);
 	await run(runtime.node, [runtime.n8nBin, '--version'], {
 		cwd: dir,
 		logFile,
@@ -155,31 +157,36 @@ async function install(dir: string): Promise<void> {
 	fs.writeFileSync(
 		path.join(dir, MARKER),
 		JSON.stringify(
-			{ n8n: N8N_VERSION, node: NODE_RUNTIME_VERSION, seconds, at: new Date().toISOString() },
+			{ n8n: release.n8n, node: release.node, seconds, at: new Date().toISOString() },
 			null,
 			2,
 		),
 	);
-	log(`n8n ${N8N_VERSION} installed in ${seconds} s`);
+	log(`n8n ${release.n8n} installed in ${seconds} s`);
 }
 
-/** The cached n8n runtime, installed first when missing or incomplete. */
-export async function ensureN8n(): Promise<N8nRuntime> {
-	const dir = runtimeDir();
-	if (isComplete(dir)) return runtimeOf(dir);
+/** The cached runtime of one n8n release, installed first when missing or incomplete. */
+export async function ensureN8n(version: string = DEFAULT_N8N_VERSION): Promise<N8nRuntime> {
+	const release = releaseOf(version);
+	const dir = runtimeDir(version);
+	if (isComplete(dir, release)) return runtimeOf(dir, release);
 	fs.mkdirSync(dir, { recursive: true });
 	await withLock(dir, async () => {
-		if (!isComplete(dir)) await install(dir);
+		if (!isComplete(dir, release)) await install(dir, release);
 	});
-	return runtimeOf(dir);
+	return runtimeOf(dir, release);
 }
 
+// `npm run n8n:install [-- <version>...]`: the default release, or the ones named.
 if (require.main === module) {
-	ensureN8n().then(
-		(runtime) => console.log(`n8n ready: ${runtime.node} ${runtime.n8nBin}`),
-		(e) => {
-			console.error(e instanceof Error ? e.message : e);
-			process.exit(1);
-		},
-	);
+	const versions = process.argv.slice(2);
+	(async () => {
+		for (const version of versions.length > 0 ? versions : [DEFAULT_N8N_VERSION]) {
+			const runtime = await ensureN8n(version);
+			console.log(`n8n ${version} ready: ${runtime.node} ${runtime.n8nBin}`);
+		}
+	})().catch((e) => {
+		console.error(e instanceof Error ? e.message : e);
+		process.exit(1);
+	});
 }
