@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { N8nRuntime } from './install';
+import { lineOf } from './lines';
 
 export interface CommandResult {
 	code: number | null;
@@ -57,7 +58,7 @@ export interface OutputItem {
 	error?: unknown;
 }
 
-/** Runs n8n commands of one user folder with the cached Node 24 runtime. */
+/** Runs n8n commands of one user folder with the cached n8n and its own Node runtime. */
 export class N8nCli {
 	constructor(
 		readonly runtime: N8nRuntime,
@@ -147,11 +148,10 @@ export class N8nCli {
 		}
 	}
 
-	/** Marks workflows active; a later `n8n start` activates them (n8n 2.x: "publish"). */
+	/** Marks a workflow active; a later `n8n start` activates it (n8n 2.x: "publish"). */
 	async publish(id: string): Promise<void> {
-		await this.mustRun(['publish:workflow', `--id=${id}`], {
-			done: /Changes will not take effect/,
-		});
+		const { args, done } = lineOf(this.runtime.release).activate(id);
+		await this.mustRun(args, { done });
 	}
 }
 

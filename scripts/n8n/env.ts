@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import type { N8nRuntime } from './install';
+import { lineOf } from './lines';
 
 /** Fixed so a sandbox folder stays readable across restarts; it guards only local test data. */
 export const N8N_ENCRYPTION_KEY = 'fax-cloud-local-n8n-encryption-key-not-secret';
@@ -57,12 +58,11 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.Proc
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_RUNNERS_MODE: 'internal',
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort ?? (options.port ?? 5678) + 1),
-		// Both fetch lists from n8n's servers at startup.
-		N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 		N8N_RESTRICT_FILE_ACCESS_TO: options.filesFolder ?? path.join(options.userFolder, 'files'),
 		DB_SQLITE_POOL_SIZE: '2',
 		GENERIC_TIMEZONE: options.timezone ?? 'UTC',
 		TZ: 'UTC',
 		NODE_ENV: 'production',
+		...lineOf(runtime.release).env,
 	};
 }

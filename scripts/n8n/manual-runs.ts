@@ -2,6 +2,7 @@ import { parse as parseFlatted } from 'flatted';
 
 import type { ExecutionRun } from './cli';
 import type { WorkflowFile } from './examples';
+import { lineOf } from './lines';
 import type { N8nServer } from './server';
 
 /** What a run of a workflow in a running n8n gives a test: its stored run data, or why it failed. */
@@ -47,11 +48,7 @@ export async function runWorkflow(
 	const started = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 		'POST',
 		`/workflows/${saved.id}/run`,
-		{
-			// n8n 2.x reads the saved workflow; n8n 1.x takes it from the body.
-			workflowData: { ...rest, id: saved.id, pinData },
-			triggerToStartFrom: { name: trigger.name },
-		},
+		lineOf(server.release).manualRunBody({ ...rest, id: saved.id, pinData }, trigger.name),
 	);
 	if (!started.executionId) {
 		return { ok: false, error: `n8n started no execution: ${JSON.stringify(started)}` };

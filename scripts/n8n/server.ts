@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 
 import type { N8nRuntime } from './install';
+import type { N8nRelease } from './versions';
 
 export interface OwnerLogin {
 	email: string;
@@ -31,6 +32,8 @@ export class N8nServer {
 		readonly url: string,
 		readonly child: ChildProcess,
 		readonly logFile: string,
+		/** The n8n release running: its REST API differs between lines (./lines.ts). */
+		readonly release: N8nRelease,
 	) {
 		child.once('exit', (code, signal) => {
 			this.exited = true;
@@ -70,7 +73,12 @@ export class N8nServer {
 			stdio: ['ignore', options.echo ? 'inherit' : log, options.echo ? 'inherit' : log],
 		});
 		fs.closeSync(log);
-		const server = new N8nServer(`http://localhost:${env.N8N_PORT}`, child, options.logFile);
+		const server = new N8nServer(
+			`http://localhost:${env.N8N_PORT}`,
+			child,
+			options.logFile,
+			runtime.release,
+		);
 		await server.waitReady(options.timeoutMs ?? 180_000);
 		return server;
 	}
