@@ -1,28 +1,120 @@
 /**
- * The real-n8n end-to-end suite: one `n8n start` (n8n 2.40.7, a fresh user folder) runs the
- * workflow of every case through its REST API, as the editor's "Execute workflow" does, against
- * the emulator; then the trigger phase activates the Fax Cloud Trigger in another running n8n.
- * Usage: test/e2e/run.ts [--only <text>] [--no-trigger] [--trigger-only]
+ * The real-n8n end-to-end suite, on each tested n8n release in turn (scripts/n8n/versions.ts).
+ * Per release, the case phase: one `n8n start` (a fresh user folder) runs the workflow of every
+ * case through its REST API, as the editor's "Execute workflow" does, against the emulator; then
+ * the trigger phase activates the Fax Cloud Trigger in another running n8n.
+ * Usage: test/e2e/run.ts [--n8n <version>] [--only <text>] [--no-trigger] [--trigger-only]
  */
 import fs from 'node:fs';
+import path from 'node:path';
 
+import { ensureN8n } from '../../scripts/n8n/install';
 import { buildAndPack } from '../../scripts/n8n/package';
 import type { N8nServer } from '../../scripts/n8n/server';
+import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
 import { ALL_CASES } from './cases';
+import type { E2eCase } from './lib/types';
 import { OUTPUT_DIR, startEnvironment, startServer } from './lib/environment';
 import { runCases, type CaseOutcome } from './lib/run-cases';
 import { freePort } from './lib/sink';
 import { runTriggerPhase } from './trigger';
+
+interface PhaseResult {
+	version: string;
+	phase: 'install' | 'cases' | 'trigger';
+	ms: number;
+	outcomes: CaseOutcome[];
+	workflows: number;
+	/** Set when the phase could not run to its end (n8n did not start, the install failed...). */
+	error?: string;
+}
 
 function argValue(name: string): string | undefined {
 	const i = process.argv.indexOf(name);
 	return i < 0 ? undefined : process.argv[i + 1];
 }
 
+function messageOf(error: unknown): string {
+	return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+async function casePhase(
+	version: string,
+	tarball: string,
+	cases: E2eCase[],
+	logDir: string,
+): Promise<Omit<PhaseResult, 'ms'>> {
+	console.log(`\nEnd-to-end on n8n ${version}: ${cases.length} workflows run in one n8n`);
+	const outcomes: CaseOutcome[] = [];
+	const environment = await startEnvironment({
+		workflows: [],
+		tarball,
+		port: await freePort(),
+		label: 'e2e',
+		version,
+		// n8n's own default: dates without a zone in the cases mean New York time.
+		timezone: 'America/New_York',
+	});
+	let failed = true;
+	let server: N8nServer | undefined;
+	try {
+		const startedAt = Date.now();
+		server = await startServer(environment, 'cases', logDir);
+		console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+		outcomes.push(...(await runCases(environment, server, cases, logDir)));
+		failed = outcomes.some((o) => !o.passed);
+	} finally {
+		await server?.stop();
+		await environment.close(failed);
+		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
+	}
+	return { version, phase: 'cases', outcomes, workflows: cases.length };
+}
+
+/** Runs a phase, timed; an exception becomes a failed phase so the other phases still run. */
+async function timed(
+	version: string,
+	phase: PhaseResult['phase'],
+	work: () => Promise<Omit<PhaseResult, 'ms'>>,
+): Promise<PhaseResult> {
+	const started = Date.now();
+	try {
+		return { ...(await work()), ms: Date.now() - started };
+	} catch (error) {
+		const message = messageOf(error);
+		console.log(`  FAIL ${phase} on n8n ${version}:\n${indent(message)}`);
+		return { version, phase, ms: Date.now() - started, outcomes: [], workflows: 0, error: message };
+	}
+}
+
+function indent(text: string): string {
+	return text
+		.split('\n')
+		.slice(0, 40)
+		.map((line) => `        ${line}`)
+		.join('\n');
+}
+
+function phaseSummary(result: PhaseResult): string {
+	const release = releaseOf(result.version);
+	const name = `n8n ${result.version} (Node ${release.node.split('.')[0]})`.padEnd(24);
+	const seconds = `${(result.ms / 1000).toFixed(1)} s`.padStart(8);
+	const failed = result.outcomes.filter((o) => !o.passed).length;
+	const outcome = result.error
+		? 'FAILED (did not finish, see above)'
+		: result.phase === 'install'
+			? 'ready'
+			: `${failed > 0 ? 'FAILED' : 'passed'} (${result.outcomes.length - failed} of ${result.outcomes.length} checks)`;
+	return `  ${name} ${result.phase.padEnd(8)} ${seconds}  ${outcome}`;
+}
+
 async function main(): Promise<void> {
 	const started = Date.now();
 	const only = argValue('--only');
 	const triggerOnly = process.argv.includes('--trigger-only');
+	const withTrigger = !process.argv.includes('--no-trigger') && !only;
+	const chosen = argValue('--n8n');
+	const versions = chosen ? [releaseOf(chosen).n8n] : TESTED_N8N_VERSIONS;
 	const cases = triggerOnly
 		? []
 		: ALL_CASES.filter((c) => !only || c.title.toLowerCase().includes(only.toLowerCase()));
@@ -30,49 +122,50 @@ async function main(): Promise<void> {
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 
 	const tarball = buildAndPack();
-	const outcomes: CaseOutcome[] = [];
-	let workflowCount = 0;
-	if (cases.length > 0) {
-		console.log(`\nEnd-to-end: ${cases.length} workflows run in one n8n`);
-		const environment = await startEnvironment({
-			workflows: [],
-			tarball,
-			port: await freePort(),
-			label: 'e2e',
-			// n8n's own default: dates without a zone in the cases mean New York time.
-			timezone: 'America/New_York',
+	const results: PhaseResult[] = [];
+	for (const version of versions) {
+		const logDir = path.join(OUTPUT_DIR, `n8n-${version}`);
+		fs.mkdirSync(logDir, { recursive: true });
+		// Timed apart: a first run installs the release into the cache (several minutes).
+		const install = await timed(version, 'install', async () => {
+			await ensureN8n(version);
+			return { version, phase: 'install', outcomes: [], workflows: 0 };
 		});
-		let failed = true;
-		let server: N8nServer | undefined;
-		try {
-			const startedAt = Date.now();
-			server = await startServer(environment, 'e2e');
-			console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-			outcomes.push(...(await runCases(environment, server, cases, OUTPUT_DIR)));
-			failed = outcomes.some((o) => !o.passed);
-		} finally {
-			await server?.stop();
-			await environment.close(failed);
-			if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
+		results.push(install);
+		if (install.error) continue;
+		if (cases.length > 0) {
+			results.push(await timed(version, 'cases', () => casePhase(version, tarball, cases, logDir)));
 		}
-		workflowCount += cases.length;
-	}
-	if (!process.argv.includes('--no-trigger') && !only) {
-		const trigger = await runTriggerPhase({ tarball });
-		outcomes.push(...trigger.outcomes);
-		workflowCount += trigger.workflows;
+		if (withTrigger) {
+			results.push(
+				await timed(version, 'trigger', async () => ({
+					version,
+					phase: 'trigger',
+					...(await runTriggerPhase({ tarball, version, logDir })),
+				})),
+			);
+		}
 	}
 
+	const outcomes = results.flatMap((r) => r.outcomes.map((o) => ({ ...o, version: r.version })));
 	const failures = outcomes.filter((o) => !o.passed);
+	const broken = results.filter((r) => r.error);
+	const workflows = results.reduce((sum, r) => sum + r.workflows, 0);
 	const seconds = Math.round((Date.now() - started) / 1000);
+	console.log('\nEnd-to-end, per n8n release and phase:');
+	for (const result of results) console.log(phaseSummary(result));
 	console.log(
-		`\n${workflowCount} end-to-end workflows executed in a real n8n, ${outcomes.length} checks, ${failures.length} failed (${seconds} s).`,
+		`${workflows} end-to-end workflows executed in a real n8n, ${outcomes.length} checks, ${failures.length} failed (${seconds} s).`,
 	);
-	for (const failure of failures) console.log(`  FAILED: ${failure.title} (${failure.workflow})`);
-	process.exit(failures.length > 0 ? 1 : 0);
+	for (const failure of failures) {
+		console.log(`  FAILED on n8n ${failure.version}: ${failure.title} (${failure.workflow})`);
+	}
+	for (const result of broken)
+		console.log(`  FAILED on n8n ${result.version}: ${result.phase} phase`);
+	process.exit(failures.length > 0 || broken.length > 0 ? 1 : 0);
 }
 
 main().catch((e) => {
-	console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+	console.error(messageOf(e));
 	process.exit(1);
 });

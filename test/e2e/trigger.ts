@@ -63,8 +63,13 @@ const eventsOf = (sink: Sink, event: string) => sink.received.filter((r) => r.ev
 
 export async function runTriggerPhase(options: {
 	tarball: string;
+	/** The n8n release to run; its log goes to `logDir`. */
+	version: string;
+	logDir: string;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
-	console.log('\nEnd-to-end: Fax Cloud Trigger in a running n8n (about 3 minutes of polling)');
+	console.log(
+		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n (about 3 minutes of polling)`,
+	);
 	const started = Date.now();
 	const workflows = loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW, EXAMPLE]);
 	const usesTrigger = workflows.every((w) =>
@@ -77,6 +82,7 @@ export async function runTriggerPhase(options: {
 		tarball: options.tarball,
 		port,
 		label: 'trigger',
+		version: options.version,
 	});
 	const sink: Sink = await startSink();
 	environment.env.E2E_SINK_URL = sink.url;
@@ -106,7 +112,7 @@ export async function runTriggerPhase(options: {
 		const finishedBeforeActivation = await sendFax(environment, '12125550000');
 		control.advance(60_000);
 		for (const workflow of workflows) await environment.cli.publish(workflow.id);
-		server = await startServer(environment, 'trigger');
+		server = await startServer(environment, 'trigger', options.logDir);
 		activated = workflows.length;
 		// Activation polls once per workflow to learn where "now" is on the service.
 		await waitFor(

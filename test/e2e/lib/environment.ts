@@ -81,6 +81,8 @@ export async function startEnvironment(options: {
 	tarball?: string;
 	port?: number;
 	label: string;
+	/** The n8n release to run (./scripts/n8n/versions.ts); default the one `npm start` runs. */
+	version?: string;
 	/** The emulator's clock; default real (the benchmarks keep it still, so no fax changes by itself). */
 	clock?: 'real' | 'manual';
 	/** n8n's GENERIC_TIMEZONE; default UTC. */
@@ -88,7 +90,7 @@ export async function startEnvironment(options: {
 	/** More credentials to import, e.g. the benchmarks' HTTP Basic Auth for the HTTP Request node. */
 	extraCredentials?: (urls: Emulator['urls']) => CredentialImport[];
 }): Promise<E2eEnvironment> {
-	const runtime = await ensureN8n();
+	const runtime = await ensureN8n(options.version);
 	const tarball = options.tarball ?? buildAndPack();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `fax-cloud-${options.label}-`));
 	const filesFolder = path.join(userFolder, 'files');
@@ -141,9 +143,13 @@ export async function startEnvironment(options: {
  * `n8n start` on the environment's user folder (its port from startEnvironment), with the owner
  * account set up and logged in, so tests can use n8n's REST API as the editor does.
  */
-export async function startServer(environment: E2eEnvironment, label: string): Promise<N8nServer> {
+export async function startServer(
+	environment: E2eEnvironment,
+	label: string,
+	logDir = OUTPUT_DIR,
+): Promise<N8nServer> {
 	const server = await N8nServer.start(environment.runtime, environment.env, {
-		logFile: path.join(OUTPUT_DIR, `${label}-n8n.log`),
+		logFile: path.join(logDir, `${label}-n8n.log`),
 	});
 	try {
 		await server.setupOwner(SANDBOX_OWNER);
