@@ -12,8 +12,16 @@ export interface N8nLine {
 	 * prints once the database holds it (the process may then die with a signal while exiting).
 	 */
 	activate(workflowId: string): { args: string[]; done: RegExp };
-	/** Body of POST /rest/workflows/:id/run starting from a trigger whose output is pinned. */
-	manualRunBody(saved: SavedWorkflow, triggerName: string): object;
+	/**
+	 * Body of POST /rest/workflows/:id/run: `start` says where the run starts (the same fields on
+	 * both lines: triggerToStartFrom, or destinationNode and agentRequest for a tool).
+	 */
+	manualRunBody(saved: SavedWorkflow, start: object): object;
+	/**
+	 * The agentRequest that runs one tool on its own (the editor's "Execute step" on a tool): n8n
+	 * swaps the agent for its ToolExecutor, which calls the tool named `toolName` with `args`.
+	 */
+	agentRequest(toolName: string, args: Record<string, unknown>): object;
 }
 
 /** A workflow as saved through POST /rest/workflows: the id n8n gave it, and its pinned data. */
@@ -34,7 +42,9 @@ const LINE_2: N8nLine = {
 		done: /Changes will not take effect/,
 	}),
 	// 2.x runs the saved workflow (pinned data included); its ManualRunDto drops any other field.
-	manualRunBody: (_saved, triggerName) => ({ triggerToStartFrom: { name: triggerName } }),
+	manualRunBody: (_saved, start) => start,
+	// 2.x's ToolExecutor reads each tool's arguments under the tool's name.
+	agentRequest: (toolName, args) => ({ query: { [toolName]: args }, tool: { name: toolName } }),
 };
 
 const LINE_1: N8nLine = {
@@ -46,10 +56,9 @@ const LINE_1: N8nLine = {
 		done: /Activation or deactivation will not take effect/,
 	}),
 	// 1.x runs the workflow sent in the body (its id must match the URL's), not the saved one.
-	manualRunBody: (saved, triggerName) => ({
-		workflowData: saved,
-		triggerToStartFrom: { name: triggerName },
-	}),
+	manualRunBody: (saved, start) => ({ workflowData: saved, ...start }),
+	// 1.x's ToolExecutor hands the whole query to the tool as its arguments.
+	agentRequest: (toolName, args) => ({ query: args, tool: { name: toolName } }),
 };
 
 export function lineOf(release: N8nRelease): N8nLine {

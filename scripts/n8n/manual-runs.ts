@@ -22,6 +22,18 @@ const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 const EXECUTION_TIMEOUT_MS = 180_000;
 
+/** A tool node run on its own, as the editor's "Execute step" on a tool does. */
+export interface ToolRun {
+	node: string;
+	/** What an AI agent would pass: the values of the tool's $fromAI() parameters. */
+	args: Record<string, unknown>;
+}
+
+/** The name an agent knows a tool node by (n8n-workflow's nodeNameToToolName). */
+function toolNameOf(node: string): string {
+	return node.replace(/[^a-zA-Z0-9_-]+/g, '_');
+}
+
 /**
  * Runs a workflow the way a user does in the editor: saved as a new workflow, its trigger's
  * output pinned (the values a test prepared), then "Execute workflow" from that trigger. The
@@ -32,6 +44,7 @@ export async function runWorkflow(
 	server: N8nServer,
 	workflow: WorkflowFile,
 	pinned: Record<string, string> = {},
+	options: { tool?: ToolRun } = {},
 ): Promise<RunOutcome> {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!trigger) throw new Error(`${workflow.name} does not start with a Manual Trigger`);
@@ -48,7 +61,18 @@ export async function runWorkflow(
 	const started = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 		'POST',
 		`/workflows/${saved.id}/run`,
-		lineOf(server.release).manualRunBody({ ...rest, id: saved.id, pinData }, trigger.name),
+		lineOf(server.release).manualRunBody(
+			{ ...rest, id: saved.id, pinData },
+			options.tool
+				? {
+						destinationNode: { nodeName: options.tool.node, mode: 'inclusive' },
+						agentRequest: lineOf(server.release).agentRequest(
+							toolNameOf(options.tool.node),
+							options.tool.args,
+						),
+					}
+				: { triggerToStartFrom: { name: trigger.name } },
+		),
 	);
 	if (!started.executionId) {
 		return { ok: false, error: `n8n started no execution: ${JSON.stringify(started)}` };

@@ -13,6 +13,7 @@ import { buildAndPack } from '../../scripts/n8n/package';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
 import { ALL_CASES } from './cases';
+import { FEATURE_CHECKS, runFeatureChecks, type FeatureCheck } from './features';
 import type { E2eCase } from './lib/types';
 import { OUTPUT_DIR, startEnvironment, startServer } from './lib/environment';
 import { runCases, type CaseOutcome } from './lib/run-cases';
@@ -42,9 +43,11 @@ async function casePhase(
 	version: string,
 	tarball: string,
 	cases: E2eCase[],
+	features: FeatureCheck[],
 	logDir: string,
 ): Promise<Omit<PhaseResult, 'ms'>> {
-	console.log(`\nEnd-to-end on n8n ${version}: ${cases.length} workflows run in one n8n`);
+	const workflows = cases.length + features.length;
+	console.log(`\nEnd-to-end on n8n ${version}: ${workflows} workflows run in one n8n`);
 	const outcomes: CaseOutcome[] = [];
 	const environment = await startEnvironment({
 		workflows: [],
@@ -62,13 +65,14 @@ async function casePhase(
 		server = await startServer(environment, 'cases', logDir);
 		console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 		outcomes.push(...(await runCases(environment, server, cases, logDir)));
+		outcomes.push(...(await runFeatureChecks(environment, server, features)));
 		failed = outcomes.some((o) => !o.passed);
 	} finally {
 		await server?.stop();
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}
-	return { version, phase: 'cases', outcomes, workflows: cases.length };
+	return { version, phase: 'cases', outcomes, workflows };
 }
 
 /** Runs a phase, timed; an exception becomes a failed phase so the other phases still run. */
@@ -115,9 +119,10 @@ async function main(): Promise<void> {
 	const withTrigger = !process.argv.includes('--no-trigger') && !only;
 	const chosen = argValue('--n8n');
 	const versions = chosen ? [releaseOf(chosen).n8n] : TESTED_N8N_VERSIONS;
-	const cases = triggerOnly
-		? []
-		: ALL_CASES.filter((c) => !only || c.title.toLowerCase().includes(only.toLowerCase()));
+	const chosenBy = (c: { title: string }) =>
+		!triggerOnly && (!only || c.title.toLowerCase().includes(only.toLowerCase()));
+	const cases = ALL_CASES.filter(chosenBy);
+	const features = FEATURE_CHECKS.filter(chosenBy);
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 
@@ -133,8 +138,10 @@ async function main(): Promise<void> {
 		});
 		results.push(install);
 		if (install.error) continue;
-		if (cases.length > 0) {
-			results.push(await timed(version, 'cases', () => casePhase(version, tarball, cases, logDir)));
+		if (cases.length + features.length > 0) {
+			results.push(
+				await timed(version, 'cases', () => casePhase(version, tarball, cases, features, logDir)),
+			);
 		}
 		if (withTrigger) {
 			results.push(

@@ -42,6 +42,19 @@ const ERROR_PATH_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
 	},
 ];
 
+/** A login the feature checks edit while a workflow runs (test/e2e/features.ts). */
+export const EDITED_CREDENTIAL = {
+	id: 'FaxCloudEditRun1',
+	name: 'Fax Cloud account edited during a run (local emulator)',
+} as const;
+const FEATURE_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
+	{
+		...EDITED_CREDENTIAL,
+		type: 'faxCloudApi',
+		data: { ...SEED_USERS.alice, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+	},
+];
+
 export interface E2eEnvironment {
 	runtime: N8nRuntime;
 	emulator: Emulator;
@@ -117,6 +130,7 @@ export async function startEnvironment(options: {
 			numbersToken: SEED_TOKENS.acme,
 		}),
 		...ERROR_PATH_CREDENTIALS(emulator.urls),
+		...FEATURE_CREDENTIALS(emulator.urls),
 		...(options.extraCredentials?.(emulator.urls) ?? []),
 	];
 	await cli.importCredentials(credentials);
