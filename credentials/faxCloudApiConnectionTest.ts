@@ -5,6 +5,13 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import {
+	isHttpAddress,
+	networkErrorCode,
+	networkProblem,
+	withoutUserInfo,
+} from '../nodes/shared/network';
+
 /**
  * The Test button of the Fax Cloud API credential. It is a function the Fax Cloud node names with
  * `testedBy`, not a declarative `test`: one credential serves two interfaces on two base URLs,
@@ -44,21 +51,6 @@ const CHECKS: InterfaceCheck[] = [
 
 const TIMEOUT_MS = 15_000;
 
-/** Plain words for the network failures a wrong address gives. */
-const NETWORK_PROBLEM: Record<string, string> = {
-	ECONNREFUSED: 'connection refused',
-	ENOTFOUND: 'host not found',
-	EAI_AGAIN: 'host not found',
-	ECONNRESET: 'connection closed before an answer arrived',
-	ETIMEDOUT: 'no answer within 15 seconds',
-	ECONNABORTED: 'no answer within 15 seconds',
-	CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-	DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-	SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is self-signed',
-	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
-	ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host',
-};
-
 interface Answer {
 	statusCode: number;
 	statusMessage: string;
@@ -66,14 +58,12 @@ interface Answer {
 	body: string;
 }
 
-function withoutUserInfo(url: string): string {
-	return url.replace(/^(https?:\/\/)[^/@]*@/i, '$1');
-}
-
-function networkProblem(error: unknown): string {
-	const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-	const name = String(cause?.code ?? code ?? '');
-	return NETWORK_PROBLEM[name] ?? (name ? `network error ${name}` : 'network error');
+function networkFailure(error: unknown): string {
+	const code = networkErrorCode(error);
+	return (
+		networkProblem(code, `${TIMEOUT_MS / 1000} seconds`) ??
+		(code ? `network error ${code}` : 'network error')
+	);
 }
 
 async function fetchAnswer(
@@ -121,7 +111,7 @@ async function problemWith(
 	data: ICredentialDataDecryptedObject,
 ): Promise<string | undefined> {
 	const baseUrl = String(data[check.field] ?? '').trim();
-	if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) {
+	if (!isHttpAddress(baseUrl)) {
 		return `The ${check.label} is not an http(s) address: enter the address including /v1, e.g. ${check.example}`;
 	}
 	const url = `${baseUrl.replace(/\/+$/, '')}${check.path}`;
@@ -130,7 +120,7 @@ async function problemWith(
 	try {
 		answer = await fetchAnswer(helpers, url, data);
 	} catch (error) {
-		return `Could not reach the ${check.name} at ${shown}: ${networkProblem(error)}. Check the ${check.label}.`;
+		return `Could not reach the ${check.name} at ${shown}: ${networkFailure(error)}. Check the ${check.label}.`;
 	}
 	const status = requestStatusOf(answer.body);
 	const statusPart = status?.text ? `: ${status.text}` : '';

@@ -14,6 +14,13 @@ import {
 	MAIL_MERGE_ADVICE,
 	titleForHttpStatus,
 } from './errors';
+import {
+	isHttpAddress,
+	networkErrorCode,
+	networkProblem,
+	neverSent,
+	withoutUserInfo,
+} from './network';
 import type { FaxCloudContext, FaxCloudInterface } from './types';
 import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './types';
 import type { FilePart, RequestParams } from './wire';
@@ -55,17 +62,26 @@ type Attempt<T> =
 	| { ok: true; value: T }
 	| { ok: false; details: FaxCloudErrorDetails; transient: boolean };
 
+/** A failed exchange of this request; `transient` failures of a GET are tried again. */
+function failure(
+	request: FaxCloudRequest,
+	transient: boolean,
+	details: Omit<FaxCloudErrorDetails, 'api' | 'itemIndex'>,
+): Attempt<never> {
+	return {
+		ok: false,
+		transient,
+		details: { api: request.api, itemIndex: request.itemIndex, ...details },
+	};
+}
+
 /** A response body stream, typed without importing Node's stream module (not allowed in nodes). */
 export type ByteStream = AsyncIterable<Buffer | Uint8Array | string>;
-
-function withoutUserInfo(url: string): string {
-	return url.replace(/^(https?:\/\/)[^/@]*@/i, '$1');
-}
 
 async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, itemIndex?: number) {
 	const credentials = await runCredentials.call(this, CREDENTIAL_OF[api], itemIndex);
 	const raw = String(credentials[BASE_URL_FIELD_OF[api]] ?? '').trim();
-	if (!/^https?:\/\/[^\s/]+/i.test(raw)) {
+	if (!isHttpAddress(raw)) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The ${BASE_URL_LABEL_OF[api]} of the credential is not an http(s) address`,
@@ -94,26 +110,6 @@ function buildBody(request: FaxCloudRequest): {
 	if (request.json) return { body: request.json, contentType: 'application/json' };
 	return {};
 }
-
-function networkErrorCode(error: unknown): string {
-	const err = error as { code?: string; cause?: { code?: string } };
-	return err?.cause?.code ?? err?.code ?? 'NETWORK_ERROR';
-}
-
-/**
- * Plain words instead of the raw code: n8n replaces any message mentioning a code such as
- * ECONNREFUSED by a generic sentence that would hide which address failed.
- */
-const NETWORK_PROBLEM: Record<string, string> = {
-	ECONNREFUSED: 'connection refused',
-	ENOTFOUND: 'host not found',
-	EAI_AGAIN: 'host not found',
-	ECONNRESET: 'connection closed before an answer arrived',
-	EPIPE: 'connection closed before an answer arrived',
-	ETIMEDOUT: 'no answer within the timeout',
-	ECONNABORTED: 'no answer within the timeout',
-	ESOCKETTIMEDOUT: 'no answer within the timeout',
-};
 
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
 	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
@@ -158,20 +154,14 @@ async function send(
 	} catch (error) {
 		// The client's error object is dropped on purpose: its request config holds the Authorization header.
 		const code = networkErrorCode(error);
-		const neverSent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-		return {
-			ok: false,
-			transient: true,
-			details: {
-				api: request.api,
-				message: `Could not reach the Fax Cloud service at ${withoutUserInfo(baseUrl)}: ${NETWORK_PROBLEM[code] ?? 'network error'}`,
-				advice: neverSent
-					? `Check the ${BASE_URL_LABEL_OF[request.api]} of the credential and the network.`
-					: 'The connection failed before an answer arrived. A send may still have been carried out: look the fax up before sending again.',
-				itemIndex: request.itemIndex,
-				mayHaveReachedService: !neverSent && request.method !== 'GET',
-			},
-		};
+		const unsent = neverSent(code);
+		return failure(request, true, {
+			message: `Could not reach the Fax Cloud service at ${withoutUserInfo(baseUrl)}: ${networkProblem(code, 'the timeout') ?? 'network error'}`,
+			advice: unsent
+				? `Check the ${BASE_URL_LABEL_OF[request.api]} of the credential and the network.`
+				: 'The connection failed before an answer arrived. A send may still have been carried out: look the fax up before sending again.',
+			mayHaveReachedService: !unsent && request.method !== 'GET',
+		});
 	}
 }
 
@@ -251,23 +241,17 @@ function checkResponse(
 				: 'The service reported an error';
 		const codePart = failedStatus ? ` [StatusCode ${failedStatus.code}]` : '';
 		const transient = RETRYABLE_HTTP.has(httpCode);
-		return {
-			ok: false,
-			transient,
-			details: {
-				api: request.api,
-				itemIndex: request.itemIndex,
-				httpCode,
-				statusCode: failedStatus?.code,
-				statusText: failedStatus?.text,
-				message: `${title}${codePart}${serviceText ? `: ${serviceText}` : ''}`,
-				advice:
-					(request.api === 'mailMerge' && failedStatus
-						? MAIL_MERGE_ADVICE[failedStatus.code]
-						: undefined) ?? adviceForHttpStatus(request.api, httpCode),
-				mayHaveReachedService: transient && mayHaveReachedService,
-			},
-		};
+		return failure(request, transient, {
+			httpCode,
+			statusCode: failedStatus?.code,
+			statusText: failedStatus?.text,
+			message: `${title}${codePart}${serviceText ? `: ${serviceText}` : ''}`,
+			advice:
+				(request.api === 'mailMerge' && failedStatus
+					? MAIL_MERGE_ADVICE[failedStatus.code]
+					: undefined) ?? adviceForHttpStatus(request.api, httpCode),
+			mayHaveReachedService: transient && mayHaveReachedService,
+		});
 	}
 	if (!body && request.api === 'numbers' && !/json/i.test(contentType)) {
 		// The numbers interface's success bodies are not described: an empty or plain-text 2xx is
@@ -276,34 +260,33 @@ function checkResponse(
 		return { ok: true, value: text ? { httpCode, message: text.slice(0, 2000) } : { httpCode } };
 	}
 	if (!body) {
-		return {
-			ok: false,
-			transient: true,
-			details: {
-				api: request.api,
-				itemIndex: request.itemIndex,
-				httpCode,
-				message: `The service answered HTTP ${httpCode} with a body that is not valid JSON (${contentType || 'no content type'})`,
-				advice: mayHaveReachedService
-					? 'The request may have been carried out: look the fax up before sending again.'
-					: 'Try again later.',
-				mayHaveReachedService,
-			},
-		};
+		return failure(request, true, {
+			httpCode,
+			message: `The service answered HTTP ${httpCode} with a body that is not valid JSON (${contentType || 'no content type'})`,
+			advice: mayHaveReachedService
+				? 'The request may have been carried out: look the fax up before sending again.'
+				: 'Try again later.',
+			mayHaveReachedService,
+		});
 	}
 	return { ok: true, value: body };
 }
 
-/** Runs an exchange, trying a GET again after transient failures; raises NodeApiError at the end. */
-async function withRetries<T>(
+/**
+ * Sends the request and reads the answer with `read`, trying a GET again after transient failures;
+ * raises NodeApiError at the end.
+ */
+async function exchange<T>(
 	context: FaxCloudContext,
 	request: FaxCloudRequest,
-	attempt: () => Promise<Attempt<T>>,
+	encoding: 'arraybuffer' | 'stream',
+	read: (response: IN8nHttpFullResponse) => Attempt<T> | Promise<Attempt<T>>,
 ): Promise<T> {
 	const attempts =
 		request.method === 'GET' ? Math.max(1, request.attempts ?? DEFAULT_GET_ATTEMPTS) : 1;
 	for (let tryNumber = 1; ; tryNumber++) {
-		const outcome = await attempt();
+		const sent = await send.call(context, request, encoding);
+		const outcome = sent.ok ? await read(sent.value) : sent;
 		if (outcome.ok) return outcome.value;
 		if (!outcome.transient || tryNumber >= attempts) {
 			throw faxCloudApiError(context.getNode(), outcome.details);
@@ -332,18 +315,15 @@ export async function faxCloudRequestDated(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 ): Promise<DatedBody> {
-	return await withRetries(this, request, async (): Promise<Attempt<DatedBody>> => {
-		const sent = await send.call(this, request, 'arraybuffer');
-		if (!sent.ok) return sent;
-		const contentType = header(sent.value, 'content-type') ?? '';
+	return await exchange(this, request, 'arraybuffer', (response): Attempt<DatedBody> => {
 		const checked = checkResponse(
 			request,
-			sent.value.statusCode,
-			contentType,
-			toBuffer(sent.value.body),
+			response.statusCode,
+			header(response, 'content-type') ?? '',
+			toBuffer(response.body),
 		);
 		if (!checked.ok) return checked;
-		return { ok: true, value: { body: checked.value, serviceTime: serviceTimeOf(sent.value) } };
+		return { ok: true, value: { body: checked.value, serviceTime: serviceTimeOf(response) } };
 	});
 }
 
@@ -360,41 +340,37 @@ export async function faxCloudDownload(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 ): Promise<FaxCloudDownload> {
-	return await withRetries(this, request, async (): Promise<Attempt<FaxCloudDownload>> => {
-		const sent = await send.call(this, request, 'stream');
-		if (!sent.ok) return sent;
-		const response = sent.value;
-		const contentType = header(response, 'content-type') ?? 'application/octet-stream';
-		const stream = response.body as ByteStream;
-		if (response.statusCode >= 400 || /json|text\/html/i.test(contentType)) {
-			const checked = checkResponse(
-				request,
-				response.statusCode,
-				contentType,
-				await readAll(stream),
-			);
-			if (!checked.ok) return checked;
-			return {
-				ok: false,
-				transient: true,
-				details: {
-					api: request.api,
-					itemIndex: request.itemIndex,
+	return await exchange(
+		this,
+		request,
+		'stream',
+		async (response): Promise<Attempt<FaxCloudDownload>> => {
+			const contentType = header(response, 'content-type') ?? 'application/octet-stream';
+			const stream = response.body as ByteStream;
+			if (response.statusCode >= 400 || /json|text\/html/i.test(contentType)) {
+				const checked = checkResponse(
+					request,
+					response.statusCode,
+					contentType,
+					await readAll(stream),
+				);
+				if (!checked.ok) return checked;
+				return failure(request, true, {
 					httpCode: response.statusCode,
 					message: `The service answered with ${contentType} instead of a fax image`,
 					advice: 'Try again later.',
+				});
+			}
+			return {
+				ok: true,
+				value: {
+					body: stream,
+					mimeType: contentType.split(';')[0].trim(),
+					fileName: fileNameFromDisposition(header(response, 'content-disposition')),
 				},
 			};
-		}
-		return {
-			ok: true,
-			value: {
-				body: stream,
-				mimeType: contentType.split(';')[0].trim(),
-				fileName: fileNameFromDisposition(header(response, 'content-disposition')),
-			},
-		};
-	});
+		},
+	);
 }
 
 export interface PagingOptions {
