@@ -12,23 +12,19 @@ import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { loadOptions } from './methods';
 
+const resources = Object.values(RESOURCES);
+
 const resourceParameter: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: RESOURCES.map((resource) => ({
-		name: resource.name,
-		value: resource.value,
-		description: resource.description,
-	})),
+	options: resources.map(({ name, value, description }) => ({ name, value, description })),
 	default: 'outboundFax',
 };
 
 const resourcesOf = (credential: string) =>
-	RESOURCES.filter((resource) => resource.credential === credential).map(
-		(resource) => resource.value,
-	);
+	resources.filter((resource) => resource.credential === credential).map(({ value }) => value);
 
 export class FaxCloud implements INodeType {
 	description: INodeTypeDescription = {
@@ -57,7 +53,7 @@ export class FaxCloud implements INodeType {
 				displayOptions: { show: { resource: resourcesOf('faxCloudNumbersApi') } },
 			},
 		],
-		properties: [resourceParameter, ...RESOURCES.flatMap((resource) => resource.properties)],
+		properties: [resourceParameter, ...resources.flatMap((resource) => resource.properties)],
 	};
 
 	methods = { loadOptions, credentialTest: { faxCloudApiConnectionTest } };

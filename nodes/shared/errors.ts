@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { FaxCloudInterface } from './types';
 
@@ -116,4 +116,20 @@ export function faxCloudApiError(node: INode, details: FaxCloudErrorDetails): No
 	if (details.statusText !== undefined) error.context.statusText = details.statusText;
 	if (details.mayHaveReachedService) error.context.mayHaveReachedService = true;
 	return error;
+}
+
+/**
+ * Any error as the NodeApiError or NodeOperationError n8n shows, saying which item failed: the
+ * node's own errors pass through, anything else (a bug, an error of n8n's helpers) is wrapped.
+ */
+export function asNodeError(
+	context: { getNode(): INode },
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }

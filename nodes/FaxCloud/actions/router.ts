@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startCredentialRun } from '../../shared/credentialRun';
+import { asNodeError } from '../../shared/errors';
 import { DEFAULT_REQUESTS_AT_ONCE } from './common/requestsAtOnce';
 import { RESOURCES } from './resources';
 import type { FaxCloudOperation } from './types';
@@ -9,16 +10,18 @@ import type { FaxCloudOperation } from './types';
 function findOperation(this: IExecuteFunctions): FaxCloudOperation {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = RESOURCES.find((resource) => resource.value === resourceName)?.operations[
-		operationName
-	];
-	if (!operation) {
+	// The parameters are checked here, at run time: a workflow may hold any value.
+	const resources: Record<string, { operations: Record<string, FaxCloudOperation> }> = RESOURCES;
+	const operations = Object.hasOwn(resources, resourceName)
+		? resources[resourceName].operations
+		: {};
+	if (!Object.hasOwn(operations, operationName)) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operationName}" of resource "${resourceName}" is not supported`,
 		);
 	}
-	return operation;
+	return operations[operationName];
 }
 
 function errorItem(
@@ -34,49 +37,33 @@ function errorItem(
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-/** Errors reach the user as NodeApiError/NodeOperationError that say which item failed. */
-function asNodeError(
+/** One run for all input items; its output items are paired with every input item. */
+async function runOnceForAllItems(
 	this: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
+	executeOnce: NonNullable<FaxCloudOperation['executeOnce']>,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[][]> {
+	const allItems = items.map((_, item) => ({ item }));
+	try {
+		const output = await executeOnce.call(this, items);
+		return [output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? allItems }))];
+	} catch (error) {
+		const nodeError = asNodeError(this, error, 0);
+		if (!this.continueOnFail()) throw nodeError;
+		return [[{ ...errorItem(nodeError, 0), pairedItem: allItems }]];
 	}
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
 /**
- * Runs the chosen operation for every input item, at most "Requests at Once" at a time, keeping
- * output order and pairing. With Continue On Fail a failed item becomes an item with `error`;
- * otherwise the first failure (in item order) stops the node once the requests under way end.
+ * Runs the operation for every input item, at most "Requests at Once" at a time, keeping output
+ * order and pairing. With Continue On Fail a failed item becomes an item with `error`; otherwise
+ * the first failure (in item order) stops the node once the requests under way end.
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	startCredentialRun(this);
-	const items = this.getInputData();
-	const operation = findOperation.call(this);
-
-	if (operation.executeAll) {
-		try {
-			const output = await operation.executeAll.call(this, items);
-			if (output) {
-				return [
-					output.map((item) => ({
-						...item,
-						pairedItem: item.pairedItem ?? items.map((_, item) => ({ item })),
-					})),
-				];
-			}
-		} catch (error) {
-			const nodeError = asNodeError.call(this, error, 0);
-			if (!this.continueOnFail()) throw nodeError;
-			return [[{ ...errorItem(nodeError, 0), pairedItem: items.map((_, item) => ({ item })) }]];
-		}
-	}
-	if (!operation.execute) return [[]];
-	const execute = operation.execute;
-
+async function runForEachItem(
+	this: IExecuteFunctions,
+	execute: FaxCloudOperation['execute'],
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[][]> {
 	const concurrency = Math.max(
 		1,
 		Number(this.getNodeParameter('options.requestsAtOnce', 0, DEFAULT_REQUESTS_AT_ONCE)) ||
@@ -94,7 +81,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				const output = await execute.call(this, itemIndex);
 				results[itemIndex] = output.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 			} catch (error) {
-				const nodeError = asNodeError.call(this, error, itemIndex);
+				const nodeError = asNodeError(this, error, itemIndex);
 				if (this.continueOnFail()) {
 					results[itemIndex] = [errorItem(nodeError, itemIndex)];
 				} else {
@@ -109,4 +96,26 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const firstFailure = failures.find((failure) => failure !== undefined);
 	if (firstFailure) throw firstFailure;
 	return [results.flat()];
+}
+
+/**
+ * Runs the chosen operation: once for all items when it asks for that, otherwise for each item,
+ * after checking every item when the operation creates something.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	startCredentialRun(this);
+	const items = this.getInputData();
+	const operation = findOperation.call(this);
+
+	if (operation.executeOnce && operation.runsOnce?.call(this)) {
+		return await runOnceForAllItems.call(this, operation.executeOnce, items);
+	}
+	if (operation.checkAllItems && !this.continueOnFail()) {
+		try {
+			await operation.checkAllItems.call(this, items);
+		} catch (error) {
+			throw asNodeError(this, error, 0);
+		}
+	}
+	return await runForEachItem.call(this, operation.execute, items);
 }

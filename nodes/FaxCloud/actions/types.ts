@@ -1,24 +1,44 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-/** One operation of a resource: its parameters and what it does for one input item. */
+import type { OperationName, ResourceName } from './node.type';
+
+/** One operation of a resource: its parameters and what it does with the input items. */
 export interface FaxCloudOperation {
-	/** Parameters, already limited to their resource and operation with updateDisplayOptions. */
+	/** Parameters, limited to their resource and operation with updateDisplayOptions. */
 	description: INodeProperties[];
 	/** Runs for one input item; the router adds pairedItem and handles Continue On Fail. */
-	execute?(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	/**
-	 * Runs once for all input items together (e.g. a mail merge job built from the items).
-	 * Returns `undefined` when the parameters ask for per-item runs after all.
+	 * Checks every input item before the first request, and throws for the first bad one. For
+	 * operations that create something: a node stopped at item 7 would be run again by the user and
+	 * create items 0 to 6 twice. The router skips it with Continue On Fail, where bad items become
+	 * error items instead.
 	 */
-	executeAll?(
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	): Promise<INodeExecutionData[] | undefined>;
+	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<void>;
+	/** Whether this run makes one request for all input items, with `executeOnce`. */
+	runsOnce?(this: IExecuteFunctions): boolean;
+	/** Runs once for all input items (a mail merge job of the Input Items), instead of `execute`. */
+	executeOnce?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }
 
-export interface FaxCloudResource {
+/** The Operation parameter of a resource: its values and default are operations of the resource. */
+export type OperationParameter<R extends ResourceName> = Omit<
+	INodeProperties,
+	'displayOptions' | 'options' | 'default'
+> & {
+	displayOptions: { show: { resource: R[] } };
+	options: Array<INodePropertyOptions & { value: OperationName<R> }>;
+	default: OperationName<R>;
+};
+
+export interface FaxCloudResource<R extends ResourceName = ResourceName> {
 	/** Value of the Resource parameter. */
-	value: string;
+	value: R;
 	/** Name shown in the Resource dropdown. */
 	name: string;
 	description: string;
@@ -26,5 +46,5 @@ export interface FaxCloudResource {
 	credential: 'faxCloudApi' | 'faxCloudNumbersApi';
 	/** The Operation parameter and every operation's parameters. */
 	properties: INodeProperties[];
-	operations: Record<string, FaxCloudOperation>;
+	operations: Record<OperationName<R>, FaxCloudOperation>;
 }

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import type { CountryCode } from '../actions/numberLookup/lookups';
-import { COUNTRIES, lookup, lookupOptions } from '../actions/numberLookup/lookups';
+import type { CountryCode } from '../actions/common/numberLookups';
+import { COUNTRIES, lookup, lookupOptions } from '../actions/common/numberLookups';
 
 /**
  * A parameter the list depends on, as the editor holds it; an expression cannot be resolved

@@ -1,6 +1,3 @@
-import { markFaxOperation } from '../common/deleteAndMark';
+import { markFaxOperation } from '../common/markFax';
 
-const operation = markFaxOperation('inbound', true);
-
-export const description = operation.description;
-export const execute = operation.execute;
+export const { description, execute } = markFaxOperation('inbound', 'mark');

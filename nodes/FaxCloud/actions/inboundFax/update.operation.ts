@@ -12,6 +12,7 @@ import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
 import { faxIdParameter, readFaxId } from '../common/faxId';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
+import type { OperationDisplayOptions } from '../node.type';
 
 const UPDATE_FIELDS_LABEL = 'Update Fields';
 
@@ -50,10 +51,11 @@ const properties: INodeProperties[] = [
 	requestsAtOnceCollection,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['inboundFax'], operation: ['update'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'inboundFax'> = {
+	show: { resource: ['inboundFax'], operation: ['update'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { FilePart } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
+import type { OperationDisplayOptions } from '../node.type';
 import type { MailMergeCsv } from './csvSource';
 import {
 	csvFromBinary,
@@ -17,10 +18,11 @@ import { jobSettingProperties, readJobSettings } from './jobSettings';
 
 const properties: INodeProperties[] = [...csvSourceProperties, ...jobSettingProperties];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['mailMergeJob'], operation: ['create'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
+	show: { resource: ['mailMergeJob'], operation: ['create'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 async function createJob(
 	this: IExecuteFunctions,
@@ -74,23 +76,27 @@ export async function execute(
 }
 
 /**
- * Input Items: every item is one CSV line and all of them make one job. Binary File: every
- * item's files are checked before the first job is created, since a node stopped halfway would
- * be run again and fax the first items' lines twice; with Continue On Fail bad items become
- * error items instead.
+ * Binary File: every item's files are checked before the first job is created, since a node
+ * stopped halfway would be run again and fax the first items' lines twice.
  */
-export async function executeAll(
+export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[] | undefined> {
-	if (this.getNodeParameter('csvSource', 0, 'binary') !== 'items') {
-		if (!this.continueOnFail()) {
-			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-				await planJob.call(this, itemIndex);
-			}
-		}
-		return undefined;
+): Promise<void> {
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		await planJob.call(this, itemIndex);
 	}
+}
+
+/** Input Items: every item is one CSV line and all of them make one job. */
+export function runsOnce(this: IExecuteFunctions): boolean {
+	return this.getNodeParameter('csvSource', 0, 'binary') === 'items';
+}
+
+export async function executeOnce(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const settings = readJobSettings.call(this, 0);
 	const csv = csvFromItems.call(this, items, settings);
 	const holder = findTemplateItem.call(this, items);

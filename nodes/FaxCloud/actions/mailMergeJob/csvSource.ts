@@ -1,9 +1,4 @@
-import type {
-	IBinaryData,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { CsvRecord } from '../../../shared/csv';
 import {
@@ -14,8 +9,10 @@ import {
 	trimSpaces,
 	writeCsv,
 } from '../../../shared/csv';
+import { commaList, textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
 import type { FilePart } from '../../../shared/wire';
+import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import type { JobSettings } from './jobSettings';
 import { LABELS } from './jobSettings';
 
@@ -99,38 +96,12 @@ export interface MailMergeCsv {
 	dataLines: number;
 }
 
-function describeBinaryFields(binary: Record<string, IBinaryData> | undefined): string {
-	const names = Object.keys(binary ?? {});
-	return names.length === 0
-		? 'The input item has no binary data: add a node that reads or downloads the file before this one.'
-		: `The input item has these binary fields: ${names.join(', ')}.`;
-}
-
 function binaryFieldName(this: IExecuteFunctions, name: string, label: string, itemIndex: number) {
-	const field = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const field = textOf(this.getNodeParameter(name, itemIndex, ''));
 	if (field === '') {
 		throw invalidParameter(this, label, 'enter the name of a binary field, e.g. data', itemIndex);
 	}
 	return field;
-}
-
-async function readBinary(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	label: string,
-): Promise<{ data: Buffer; binary: IBinaryData }> {
-	const binary = this.getInputData()[itemIndex]?.binary;
-	if (!binary?.[field]) {
-		throw invalidParameter(
-			this,
-			label,
-			`item ${itemIndex} has no binary field "${field}"`,
-			itemIndex,
-			describeBinaryFields(binary),
-		);
-	}
-	return { data: await this.helpers.getBinaryDataBuffer(itemIndex, field), binary: binary[field] };
 }
 
 /** The PDF form template; the service needs a PDF, anything else fails the job as 1100. */
@@ -142,18 +113,14 @@ export async function readTemplate(
 	const field =
 		fieldName ??
 		binaryFieldName.call(this, 'templateBinaryPropertyName', CSV_LABELS.template, itemIndex);
-	const { data, binary } = await readBinary.call(this, itemIndex, field, CSV_LABELS.template);
-	const fileName = binary.fileName || `${field}.pdf`;
-	if (data.subarray(0, 5).toString('latin1') !== '%PDF-') {
-		throw invalidParameter(
-			this,
-			CSV_LABELS.template,
-			`the file "${fileName}" is not a PDF (${binary.mimeType || 'unknown type'})`,
-			itemIndex,
-			'The template must be a PDF form whose field names match the CSV column headings.',
-		);
-	}
-	return { field: 'Template', data, fileName, mimeType: 'application/pdf' };
+	return await readPdfPart.call(this, itemIndex, {
+		field,
+		label: CSV_LABELS.template,
+		part: 'Template',
+		fallbackName: `${field}.pdf`,
+		advice: 'The template must be a PDF form whose field names match the CSV column headings.',
+		source: 'reads or downloads the file',
+	});
 }
 
 /** The first item carrying the template, so items from a sheet need not all carry it. */
@@ -281,7 +248,14 @@ export async function csvFromBinary(
 	settings: JobSettings,
 ): Promise<MailMergeCsv> {
 	const field = binaryFieldName.call(this, 'csvBinaryPropertyName', CSV_LABELS.binary, itemIndex);
-	const { data, binary } = await readBinary.call(this, itemIndex, field, CSV_LABELS.binary);
+	const binary = requireBinaryField.call(
+		this,
+		itemIndex,
+		field,
+		CSV_LABELS.binary,
+		'reads or downloads the file',
+	);
+	const data = await this.helpers.getBinaryDataBuffer(itemIndex, field);
 	const fileName = binary.fileName || `${field}.csv`;
 	const text = data.toString('utf8');
 	if (data.includes(0) || !Buffer.from(text, 'utf8').equals(data)) {
@@ -322,10 +296,7 @@ function fieldValue(item: INodeExecutionData, name: string): unknown {
 function chosenColumns(this: IExecuteFunctions, items: INodeExecutionData[]): string[] {
 	const mode = this.getNodeParameter('columns', 0, 'all') as string;
 	if (mode === 'selected') {
-		const fields = String(this.getNodeParameter('fields', 0, '') ?? '')
-			.split(',')
-			.map((name) => name.trim())
-			.filter((name) => name !== '');
+		const fields = commaList(this.getNodeParameter('fields', 0, ''));
 		if (fields.length === 0) {
 			throw invalidParameter(
 				this,

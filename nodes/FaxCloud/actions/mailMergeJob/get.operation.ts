@@ -9,14 +9,16 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { normalizeMailMergeJob } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
+import type { OperationDisplayOptions } from '../node.type';
 import { jobIdParameter, readJobId } from './jobId';
 
 const properties: INodeProperties[] = [jobIdParameter];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['mailMergeJob'], operation: ['get'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
+	show: { resource: ['mailMergeJob'], operation: ['get'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -9,22 +9,24 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { normalizeMailMergeFax } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
+import { readLimit, returnAllParameters } from '../common/returnAll';
+import type { OperationDisplayOptions } from '../node.type';
 import { jobIdParameter, readJobId } from './jobId';
-import { applyReturnAll, checkReturnAll, returnAllParameters } from './listLimit';
 
 const properties: INodeProperties[] = [jobIdParameter, ...returnAllParameters];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['mailMergeJob'], operation: ['getFaxes'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
+	show: { resource: ['mailMergeJob'], operation: ['getFaxes'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const jobId = readJobId.call(this, itemIndex);
-	checkReturnAll.call(this, itemIndex);
+	const limit = readLimit.call(this, itemIndex);
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',
 		method: 'GET',
@@ -32,7 +34,7 @@ export async function execute(
 		itemIndex,
 	});
 	const faxes = Array.isArray(body.Faxes) ? (body.Faxes as IDataObject[]) : [];
-	return applyReturnAll
-		.call(this, itemIndex, faxes)
+	return faxes
+		.slice(0, limit)
 		.map((fax) => ({ json: { JobID: Number(jobId), ...normalizeMailMergeFax(fax) } }));
 }

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { textOf } from '../../../shared/parameterText';
 import {
 	invalidParameter,
-	validateBoolean,
 	validateChoice,
 	validateCoverMessage,
 	validateDatetime,
@@ -10,6 +10,7 @@ import {
 	validateInteger,
 } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
+import { booleanOptions } from '../common/collectionOptions';
 
 export const LABELS = {
 	faxNumberColumn: 'Fax Number Column',
@@ -153,13 +154,9 @@ export interface JobSettings {
 
 const COVER_PAGES = ['none', 'default', 'named'] as const;
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
-}
-
 /** Checks and translates the job parameters of one run, before any file is read. */
 export function readJobSettings(this: IExecuteFunctions, itemIndex: number): JobSettings {
-	const faxNumberColumn = text(this.getNodeParameter('faxNumberColumn', itemIndex, ''));
+	const faxNumberColumn = textOf(this.getNodeParameter('faxNumberColumn', itemIndex, ''));
 	if (faxNumberColumn === '') {
 		throw invalidParameter(
 			this,
@@ -173,9 +170,9 @@ export function readJobSettings(this: IExecuteFunctions, itemIndex: number): Job
 	const params: RequestParams = { FaxNumerColumnName: faxNumberColumn };
 	const settings: JobSettings = { faxNumberColumn, params };
 
-	const keywordColumn = text(options.keywordColumn);
+	const keywordColumn = textOf(options.keywordColumn);
 	if (keywordColumn) params.KeywordColumnName = settings.keywordColumn = keywordColumn;
-	const barcodeColumn = text(options.barcodeColumn);
+	const barcodeColumn = textOf(options.barcodeColumn);
 	if (barcodeColumn) params.BarcodeColumnName = settings.barcodeColumn = barcodeColumn;
 	if (options.expectedFaxes !== undefined && options.expectedFaxes !== '') {
 		settings.expectedFaxes = validateInteger(
@@ -189,23 +186,14 @@ export function readJobSettings(this: IExecuteFunctions, itemIndex: number): Job
 	if (options.sendAfter) {
 		params.SendAfter = validateDatetime(this, options.sendAfter, 'Send After', itemIndex);
 	}
-	if (options.notifyOnSuccess !== undefined) {
-		params.NotifyOnSuccess = validateBoolean(
-			this,
-			options.notifyOnSuccess,
-			'Notify On Success',
-			itemIndex,
-		);
-	}
-	if (options.notifyOnFailure !== undefined) {
-		params.NotifyOnFailure = validateBoolean(
-			this,
-			options.notifyOnFailure,
-			'Notify On Failure',
-			itemIndex,
-		);
-	}
-	if (text(options.notifyEmail)) {
+	Object.assign(
+		params,
+		booleanOptions.call(this, itemIndex, options, [
+			['notifyOnSuccess', 'NotifyOnSuccess', 'Notify On Success'],
+			['notifyOnFailure', 'NotifyOnFailure', 'Notify On Failure'],
+		]),
+	);
+	if (textOf(options.notifyEmail)) {
 		params.NotifyEmail = validateEmail(this, options.notifyEmail, 'Notify Email', itemIndex);
 	}
 
@@ -219,7 +207,7 @@ export function readJobSettings(this: IExecuteFunctions, itemIndex: number): Job
 	if (coverPage !== 'none') {
 		if (coverPage === 'default') params.CoverPage = 'default';
 		else {
-			const name = text(this.getNodeParameter('coverPageName', itemIndex, ''));
+			const name = textOf(this.getNodeParameter('coverPageName', itemIndex, ''));
 			if (!name) {
 				throw invalidParameter(
 					this,

@@ -1,27 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { textOf } from '../../../shared/parameterText';
 import {
 	areaCodesParameter,
 	cityParameter,
 	countryParameter,
-	GEO_LABELS,
+	readCountry,
+	readRegion,
 	regionParameter,
-} from '../numberLookup/geoParameters';
-import { countryOf, resolveRegion } from '../numberLookup/lookups';
+} from '../common/geoParameters';
+import type { OperationDisplayOptions } from '../node.type';
+import type { NumberRequestPlan } from './numberRequestOperation';
+import { numberRequestOperation, REQUEST_PATHS } from './numberRequestOperation';
 import { resolveAreaCodes, resolveCity } from './places';
 import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
 	EMPTY_WHEN_UNSET,
-	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
 	REQUEST_LABELS,
-	REQUEST_PATHS,
-} from './common';
-import type { NumberRequestPlan } from './common';
+} from './requestFields';
 
 const properties: INodeProperties[] = [
 	countryParameter,
@@ -51,27 +52,17 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['numberRequest'], operation: ['nonTollFree'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'numberRequest'> = {
+	show: { resource: ['numberRequest'], operation: ['nonTollFree'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberRequestPlan> {
-	const country = countryOf(
-		this,
-		this.getNodeParameter('country', itemIndex),
-		GEO_LABELS.country,
-		itemIndex,
-	);
+	const country = readCountry.call(this, itemIndex);
 	const common = readCommonFields.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const region = await resolveRegion.call(
-		this,
-		country,
-		String(this.getNodeParameter('region', itemIndex, '') ?? ''),
-		GEO_LABELS.region,
-		itemIndex,
-	);
+	const region = await readRegion.call(this, itemIndex, country);
 	const city = await resolveCity.call(
 		this,
 		country,
@@ -90,7 +81,7 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 		country_code: country,
 		...EMPTY_WHEN_UNSET,
 		...common,
-		forward_from: String(options.forwardFrom ?? '').trim(),
+		forward_from: textOf(options.forwardFrom),
 		region,
 		...(city ? { city } : {}),
 		area_code: areaCodes,
@@ -98,4 +89,4 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.nonTollFree, json };
 }
 
-export const { execute, executeAll } = numberRequestOperation(plan);
+export const { checkAllItems, execute } = numberRequestOperation(plan);

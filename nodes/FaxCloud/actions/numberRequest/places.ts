@@ -1,9 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidParameter } from '../../../shared/validation';
-import { GEO_LABELS } from '../numberLookup/geoParameters';
-import type { CountryCode } from '../numberLookup/lookups';
-import { comparableName, lookup, lookupValue } from '../numberLookup/lookups';
+import { GEO_LABELS } from '../common/geoParameters';
+import type { CountryCode } from '../common/numberLookups';
+import { comparableName, lookup, lookupValue } from '../common/numberLookups';
 
 /**
  * City and area codes of a request, checked against the lookups (cached) before the request is

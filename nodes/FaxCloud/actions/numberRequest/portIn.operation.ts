@@ -1,21 +1,22 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/wire';
-import { countryParameter, GEO_LABELS } from '../numberLookup/geoParameters';
-import { countryOf } from '../numberLookup/lookups';
+import type { PdfPart } from '../common/binaryInput';
+import { readPdfPart, requireBinaryField } from '../common/binaryInput';
+import { countryParameter, readCountry } from '../common/geoParameters';
+import type { OperationDisplayOptions } from '../node.type';
+import type { NumberRequestPlan } from './numberRequestOperation';
+import { numberRequestOperation, REQUEST_PATHS } from './numberRequestOperation';
 import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
 	EMPTY_WHEN_UNSET,
-	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
-	REQUEST_PATHS,
-} from './common';
-import type { NumberRequestPlan } from './common';
+} from './requestFields';
 
 const LABELS = {
 	number: 'Number To Port',
@@ -76,14 +77,15 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['numberRequest'], operation: ['portIn'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'numberRequest'> = {
+	show: { resource: ['numberRequest'], operation: ['portIn'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** A NANP number as 1 and ten digits; separators and a leading + or 1 are accepted. */
 function readNumberToPort(this: IExecuteFunctions, itemIndex: number, tollFree: boolean): string {
-	const raw = String(this.getNodeParameter('numberToPort', itemIndex, '') ?? '').trim();
+	const raw = textOf(this.getNodeParameter('numberToPort', itemIndex, ''));
 	const digits = raw.replace(/[\s\-().]/g, '').replace(/^\+?1(?=\d{10}$)/, '');
 	if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) {
 		throw invalidParameter(
@@ -104,63 +106,26 @@ function readNumberToPort(this: IExecuteFunctions, itemIndex: number, tollFree: 
 	return `1${digits}`;
 }
 
-function describeBinaryFields(binary: Record<string, IBinaryData> | undefined): string {
-	const names = Object.keys(binary ?? {});
-	return names.length === 0
-		? 'The input item has no binary data: add a node that reads the PDF before this one.'
-		: `The input item has these binary fields: ${names.join(', ')}.`;
-}
-
-/** Names a PDF part and checks it exists, before any file is read or sent. */
-function pdfFieldName(
+/** One of the two PDFs, its binary field named by `parameter`. */
+function pdfPart(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	parameter: string,
 	label: string,
-): string {
-	const field = String(this.getNodeParameter(parameter, itemIndex, '') ?? '').trim();
-	const binary = this.getInputData()[itemIndex]?.binary;
-	if (!field || !binary?.[field]) {
-		throw invalidParameter(
-			this,
-			label,
-			field ? `item ${itemIndex} has no binary field "${field}"` : 'enter a binary field name',
-			itemIndex,
-			describeBinaryFields(binary),
-		);
-	}
-	return field;
-}
-
-async function readPdf(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
 	part: 'loaFile' | 'billFile',
-	label: string,
-): Promise<FilePart> {
-	const binary = this.getInputData()[itemIndex].binary![field];
-	const data = await this.helpers.getBinaryDataBuffer(itemIndex, field);
-	const fileName = binary.fileName || `${part === 'loaFile' ? 'loa' : 'bill'}.pdf`;
-	if (data.subarray(0, 5).toString('latin1') !== '%PDF-') {
-		throw invalidParameter(
-			this,
-			label,
-			`the file "${fileName}" is not a PDF (${binary.mimeType || 'unknown type'})`,
-			itemIndex,
-			'The provider accepts the letter of authorization and the bill as PDF files only.',
-		);
-	}
-	return { field: part, data, fileName, mimeType: 'application/pdf' };
+): PdfPart {
+	return {
+		field: textOf(this.getNodeParameter(parameter, itemIndex, '')),
+		label,
+		part,
+		fallbackName: `${part === 'loaFile' ? 'loa' : 'bill'}.pdf`,
+		advice: 'The provider accepts the letter of authorization and the bill as PDF files only.',
+		source: 'reads the PDF',
+	};
 }
 
 async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberRequestPlan> {
-	const country = countryOf(
-		this,
-		this.getNodeParameter('country', itemIndex),
-		GEO_LABELS.country,
-		itemIndex,
-	);
+	const country = readCountry.call(this, itemIndex);
 	const tollFree = validateBoolean(
 		this,
 		this.getNodeParameter('tollFree', itemIndex, false),
@@ -169,11 +134,16 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	);
 	const numberToPort = readNumberToPort.call(this, itemIndex, tollFree);
 	const common = readCommonFields.call(this, itemIndex);
-	const loaField = pdfFieldName.call(this, itemIndex, 'loaBinaryPropertyName', LABELS.loa);
-	const billField = pdfFieldName.call(this, itemIndex, 'billBinaryPropertyName', LABELS.bill);
+	const pdfs = [
+		pdfPart.call(this, itemIndex, 'loaBinaryPropertyName', LABELS.loa, 'loaFile'),
+		pdfPart.call(this, itemIndex, 'billBinaryPropertyName', LABELS.bill, 'billFile'),
+	];
+	// Both fields are checked before either file is read.
+	for (const pdf of pdfs)
+		requireBinaryField.call(this, itemIndex, pdf.field, pdf.label, pdf.source);
 	const files = [
-		await readPdf.call(this, itemIndex, loaField, 'loaFile', LABELS.loa),
-		await readPdf.call(this, itemIndex, billField, 'billFile', LABELS.bill),
+		await readPdfPart.call(this, itemIndex, pdfs[0]),
+		await readPdfPart.call(this, itemIndex, pdfs[1]),
 	];
 	const data: IDataObject = {
 		country_code: country,
@@ -185,4 +155,4 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.portIn, data, files };
 }
 
-export const { execute, executeAll } = numberRequestOperation(plan);
+export const { checkAllItems, execute } = numberRequestOperation(plan);

@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
-import { countryParameter, GEO_LABELS } from '../numberLookup/geoParameters';
-import { countryOf } from '../numberLookup/lookups';
+import { countryParameter, GEO_LABELS } from '../common/geoParameters';
+import { countryOf } from '../common/numberLookups';
+import type { OperationDisplayOptions } from '../node.type';
+import type { NumberRequestPlan } from './numberRequestOperation';
+import { numberRequestOperation, REQUEST_PATHS } from './numberRequestOperation';
 import {
 	assignToUserParameter,
 	commentOption,
 	departmentOption,
-	numberRequestOperation,
 	notifyEmailsParameter,
 	readCommonFields,
-	REQUEST_PATHS,
-} from './common';
-import type { NumberRequestPlan } from './common';
+} from './requestFields';
 
 const ADDITIONAL_FIELDS_LABEL = 'Additional Fields';
 
@@ -72,17 +73,18 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['numberRequest'], operation: ['tollFree'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'numberRequest'> = {
+	show: { resource: ['numberRequest'], operation: ['tollFree'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 function readAdditionalFields(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const collection = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const entries = (Array.isArray(collection.field) ? collection.field : []) as IDataObject[];
 	const fields: IDataObject = {};
 	for (const entry of entries) {
-		const name = String(entry.name ?? '').trim();
+		const name = textOf(entry.name);
 		if (!name) {
 			throw invalidParameter(this, ADDITIONAL_FIELDS_LABEL, 'every field needs a name', itemIndex);
 		}
@@ -114,4 +116,4 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.tollFree, json };
 }
 
-export const { execute, executeAll } = numberRequestOperation(plan);
+export const { checkAllItems, execute } = numberRequestOperation(plan);

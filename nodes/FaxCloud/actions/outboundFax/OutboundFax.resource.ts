@@ -1,77 +1,79 @@
-import type { FaxCloudResource } from '../types';
+import type { FaxCloudResource, OperationParameter } from '../types';
 import * as deleteFax from './delete.operation';
 import * as download from './download.operation';
 import * as get from './get.operation';
-import * as getAll from './getMany.operation';
+import * as getAll from './getAll.operation';
 import * as mark from './mark.operation';
 import * as resend from './resend.operation';
 import * as send from './send.operation';
 import * as unmark from './unmark.operation';
 
-export const outboundFaxResource: FaxCloudResource = {
+const operationParameter: OperationParameter<'outboundFax'> = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['outboundFax'] } },
+	options: [
+		{
+			name: 'Delete',
+			value: 'delete',
+			description: 'Delete a sent fax and its image',
+			action: 'Delete a sent fax',
+		},
+		{
+			name: 'Download',
+			value: 'download',
+			description: 'Download the image of a sent fax as PDF or TIFF',
+			action: 'Download a sent fax',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get the status and details of a sent fax',
+			action: 'Get a sent fax',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			description: 'Search sent faxes by status, time, mark, user or batch',
+			action: 'Get many sent faxes',
+		},
+		{
+			name: 'Mark',
+			value: 'mark',
+			description: 'Flag a sent fax as processed so searches can leave it out',
+			action: 'Mark a sent fax',
+		},
+		{
+			name: 'Resend',
+			value: 'resend',
+			description: 'Send a failed fax again, optionally to a new number',
+			action: 'Resend a failed fax',
+		},
+		{
+			name: 'Send',
+			value: 'send',
+			description: 'Send documents or text to one or more fax numbers',
+			action: 'Send a fax',
+		},
+		{
+			name: 'Unmark',
+			value: 'unmark',
+			description: 'Clear the processed flag of a sent fax',
+			action: 'Unmark a sent fax',
+		},
+	],
+	default: 'send',
+};
+
+export const outboundFaxResource: FaxCloudResource<'outboundFax'> = {
 	value: 'outboundFax',
 	name: 'Outbound Fax',
 	description: 'Faxes sent by the account',
 	credential: 'faxCloudApi',
 	properties: [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: ['outboundFax'] } },
-			options: [
-				{
-					name: 'Delete',
-					value: 'delete',
-					description: 'Delete a sent fax and its image',
-					action: 'Delete a sent fax',
-				},
-				{
-					name: 'Download',
-					value: 'download',
-					description: 'Download the image of a sent fax as PDF or TIFF',
-					action: 'Download a sent fax',
-				},
-				{
-					name: 'Get',
-					value: 'get',
-					description: 'Get the status and details of a sent fax',
-					action: 'Get a sent fax',
-				},
-				{
-					name: 'Get Many',
-					value: 'getAll',
-					description: 'Search sent faxes by status, time, mark, user or batch',
-					action: 'Get many sent faxes',
-				},
-				{
-					name: 'Mark',
-					value: 'mark',
-					description: 'Flag a sent fax as processed so searches can leave it out',
-					action: 'Mark a sent fax',
-				},
-				{
-					name: 'Resend',
-					value: 'resend',
-					description: 'Send a failed fax again, optionally to a new number',
-					action: 'Resend a failed fax',
-				},
-				{
-					name: 'Send',
-					value: 'send',
-					description: 'Send documents or text to one or more fax numbers',
-					action: 'Send a fax',
-				},
-				{
-					name: 'Unmark',
-					value: 'unmark',
-					description: 'Clear the processed flag of a sent fax',
-					action: 'Unmark a sent fax',
-				},
-			],
-			default: 'send',
-		},
+		operationParameter,
 		...send.description,
 		...resend.description,
 		...get.description,

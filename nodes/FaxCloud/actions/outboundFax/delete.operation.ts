@@ -1,6 +1,3 @@
-import { deleteFaxOperation } from '../common/deleteAndMark';
+import { deleteFaxOperation } from '../common/deleteFax';
 
-const operation = deleteFaxOperation('outbound');
-
-export const description = operation.description;
-export const execute = operation.execute;
+export const { description, execute } = deleteFaxOperation('outbound');

@@ -1,6 +1,3 @@
-import { downloadFaxOperation } from '../common/download';
+import { downloadFaxOperation } from '../common/downloadFax';
 
-const operation = downloadFaxOperation('outbound');
-
-export const description = operation.description;
-export const execute = operation.execute;
+export const { description, execute } = downloadFaxOperation('outbound');

@@ -1,6 +1,3 @@
-import { getFaxOperation } from '../common/get';
+import { getFaxOperation } from '../common/getFax';
 
-const operation = getFaxOperation('outbound');
-
-export const description = operation.description;
-export const execute = operation.execute;
+export const { description, execute } = getFaxOperation('outbound');

@@ -6,12 +6,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { asNodeError } from '../../../shared/errors';
+import { textOf } from '../../../shared/parameterText';
 import { normalizeCreatedFax } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { validateFaxNumber } from '../../../shared/validation';
 import { apiPath } from '../../../shared/wire';
 import { faxIdParameter, readFaxId } from '../common/faxId';
+import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
+import type { OperationDisplayOptions } from '../node.type';
 
 const NEW_NUMBER_LABEL = 'New Fax Number';
 
@@ -29,10 +33,11 @@ const properties: INodeProperties[] = [
 	requestsAtOnceCollection,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['outboundFax'], operation: ['resend'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'outboundFax'> = {
+	show: { resource: ['outboundFax'], operation: ['resend'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The fax's own number, so the request names its destination whatever the service's default. */
 async function originalNumber(
@@ -46,10 +51,7 @@ async function originalNumber(
 		path: apiPath('outboundfaxes', faxId),
 		itemIndex,
 	});
-	const record = (Array.isArray(body.FaxInfo) ? body.FaxInfo[0] : body.FaxInfo) as
-		| IDataObject
-		| undefined;
-	const number = String(record?.FaxNumber ?? '').trim();
+	const number = textOf(firstFaxRecord(body)?.FaxNumber);
 	if (!number) {
 		throw new NodeOperationError(this.getNode(), `Fax ${faxId} has no fax number to resend to`, {
 			itemIndex,
@@ -60,28 +62,15 @@ async function originalNumber(
 }
 
 /** A refused resend is nearly always a fax that has not failed; the generic 400 advice would not say so. */
-function withResendAdvice(
-	this: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError) {
-		if (error.httpCode === '400') {
-			error.description =
-				'Only a fax whose status is sendFailed can be resent: check its FaxStatus with Get, and the New Fax Number.';
-		}
-		return error;
-	}
-	if (error instanceof NodeOperationError) return error;
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-}
+const RESEND_REFUSED_ADVICE =
+	'Only a fax whose status is sendFailed can be resent: check its FaxStatus with Get, and the New Fax Number.';
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const faxId = readFaxId.call(this, itemIndex);
-	const typed = String(this.getNodeParameter('faxNumber', itemIndex, '') ?? '').trim();
+	const typed = textOf(this.getNodeParameter('faxNumber', itemIndex, ''));
 	const faxNumber = typed
 		? validateFaxNumber(this, typed, NEW_NUMBER_LABEL, itemIndex)
 		: await originalNumber.call(this, itemIndex, faxId);
@@ -95,7 +84,11 @@ export async function execute(
 			itemIndex,
 		});
 	} catch (error) {
-		throw withResendAdvice.call(this, error, itemIndex);
+		const nodeError = asNodeError(this, error, itemIndex);
+		if (nodeError instanceof NodeApiError && nodeError.httpCode === '400') {
+			nodeError.description = RESEND_REFUSED_ADVICE;
+		}
+		throw nodeError;
 	}
 	const created = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
 	if (created.length === 0) {

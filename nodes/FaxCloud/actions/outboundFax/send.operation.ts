@@ -6,9 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { asNodeError } from '../../../shared/errors';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
+import type { OperationDisplayOptions } from '../node.type';
 import { contentProperties, readAttachments, readContentSource } from './sendContent';
 import {
 	readRecoveryKeyOption,
@@ -18,7 +20,6 @@ import {
 } from './sendOptions';
 import {
 	addRecoveryKey,
-	asNodeError,
 	createdFaxItems,
 	recoverUnansweredSend,
 	sendMayHaveHappened,
@@ -32,10 +33,11 @@ const properties: INodeProperties[] = [
 	sendOptionsCollection,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['outboundFax'], operation: ['send'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'outboundFax'> = {
+	show: { resource: ['outboundFax'], operation: ['send'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Everything one item will send except the file contents, validated. */
 function planSend(this: IExecuteFunctions, itemIndex: number) {
@@ -54,19 +56,12 @@ function planSend(this: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
-/**
- * Checks every item before the first fax goes out: a node stopped halfway by a typo would
- * otherwise be run again by the user and send the first items twice. With Continue On Fail the
- * bad items become error items instead, so nothing is checked ahead.
- */
-export async function executeAll(
+/** Every item is checked before the first fax goes out, so a typo cannot send half of them. */
+export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<undefined> {
-	if (!this.continueOnFail()) {
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planSend.call(this, itemIndex);
-	}
-	return undefined;
+): Promise<void> {
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planSend.call(this, itemIndex);
 }
 
 export async function execute(

@@ -1,7 +1,9 @@
 import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { commaList } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
 import type { FilePart } from '../../../shared/wire';
+import { requireBinaryField } from '../common/binaryInput';
 
 const BINARY_FIELDS_LABEL = 'Input Binary Field(s)';
 const TEXT_LABEL = 'Text';
@@ -53,13 +55,6 @@ export const contentProperties: INodeProperties[] = [
 
 type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; fields: string[] };
 
-function describeBinaryFields(binary: Record<string, IBinaryData> | undefined): string {
-	const names = Object.keys(binary ?? {});
-	return names.length === 0
-		? 'The input item has no binary data: add a node that reads or downloads the document before this one.'
-		: `The input item has these binary fields: ${names.join(', ')}.`;
-}
-
 /** What one item will fax, checked without reading any file (so every item can be checked first). */
 export function readContentSource(this: IExecuteFunctions, itemIndex: number): ContentSource {
 	const content = this.getNodeParameter('content', itemIndex, 'binary') as string;
@@ -70,10 +65,7 @@ export function readContentSource(this: IExecuteFunctions, itemIndex: number): C
 		}
 		return { kind: 'text', text };
 	}
-	const fields = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
+	const fields = commaList(this.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
 	if (fields.length === 0) {
 		throw invalidParameter(
 			this,
@@ -82,17 +74,14 @@ export function readContentSource(this: IExecuteFunctions, itemIndex: number): C
 			itemIndex,
 		);
 	}
-	const binary = this.getInputData()[itemIndex]?.binary;
 	for (const field of fields) {
-		if (!binary?.[field]) {
-			throw invalidParameter(
-				this,
-				BINARY_FIELDS_LABEL,
-				`item ${itemIndex} has no binary field "${field}"`,
-				itemIndex,
-				describeBinaryFields(binary),
-			);
-		}
+		requireBinaryField.call(
+			this,
+			itemIndex,
+			field,
+			BINARY_FIELDS_LABEL,
+			'reads or downloads the document',
+		);
 	}
 	return { kind: 'binary', fields };
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { textOf } from '../../../shared/parameterText';
 import {
 	invalidParameter,
 	validateBoolean,
@@ -12,6 +13,7 @@ import {
 	validateTsi,
 } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
+import { booleanOptions, integerOptions } from '../common/collectionOptions';
 import { requestsAtOnceOption } from '../common/requestsAtOnce';
 import { RECOVERY_KEY_OPTION } from './sendRecovery';
 
@@ -269,9 +271,6 @@ export const sendOptionsCollection: INodeProperties = {
 	],
 };
 
-const text = (value: unknown) =>
-	value === undefined || value === null ? '' : String(value).trim();
-
 function coverFieldParams(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -281,12 +280,12 @@ function coverFieldParams(
 	const entries =
 		((collection as IDataObject | undefined)?.field as IDataObject[] | undefined) ?? [];
 	for (const [position, entry] of entries.entries()) {
-		const match = /^(?:field-|CoverField_)?(\d{1,9})$/i.exec(text(entry.number));
+		const match = /^(?:field-|CoverField_)?(\d{1,9})$/i.exec(textOf(entry.number));
 		if (!match) {
 			throw invalidParameter(
 				this,
 				`Cover Page Custom Fields: Field Number of field ${position + 1}`,
-				`"${text(entry.number).slice(0, 40)}" is not a field number; use the number N of the template field field-N, e.g. 310`,
+				`"${textOf(entry.number).slice(0, 40)}" is not a field number; use the number N of the template field field-N, e.g. 310`,
 				itemIndex,
 			);
 		}
@@ -311,44 +310,28 @@ export function readSendOptions(this: IExecuteFunctions, itemIndex: number): Req
 		['coverPageName', 'CoverPageName'],
 	];
 	for (const [option, parameter] of strings) {
-		if (text(options[option])) params[parameter] = text(options[option]);
+		if (textOf(options[option])) params[parameter] = textOf(options[option]);
 	}
-	const booleans: Array<[string, string, string]> = [
-		['deleteAfterSend', 'DeleteAfterSend', 'Delete After Send'],
-		['notifySuccess', 'NotifySuccess', 'Notify on Success'],
-		['notifyFailed', 'NotifyFailed', 'Notify on Failure'],
-		['notifyFailedAttachFax', 'NotifyFailedAttachFax', 'Attach Fax to Failure Notification'],
-	];
-	for (const [option, parameter, label] of booleans) {
-		if (options[option] !== undefined) {
-			params[parameter] = validateBoolean(this, options[option], label, itemIndex);
-		}
-	}
-	if (options.retryCount !== undefined) {
-		params.RetryCount = validateInteger(
-			this,
-			options.retryCount,
-			'Retry Count',
-			{ min: 0 },
-			itemIndex,
-		);
-	}
-	if (options.retryInterval !== undefined) {
-		params.RetryInterval = validateInteger(
-			this,
-			options.retryInterval,
-			'Retry Interval (Minutes)',
-			{ min: 1 },
-			itemIndex,
-		);
-	}
+	Object.assign(
+		params,
+		booleanOptions.call(this, itemIndex, options, [
+			['deleteAfterSend', 'DeleteAfterSend', 'Delete After Send'],
+			['notifySuccess', 'NotifySuccess', 'Notify on Success'],
+			['notifyFailed', 'NotifyFailed', 'Notify on Failure'],
+			['notifyFailedAttachFax', 'NotifyFailedAttachFax', 'Attach Fax to Failure Notification'],
+		]),
+		integerOptions.call(this, itemIndex, options, [
+			['retryCount', 'RetryCount', 'Retry Count', { min: 0 }],
+			['retryInterval', 'RetryInterval', 'Retry Interval (Minutes)', { min: 1 }],
+		]),
+	);
 	if (options.priority !== undefined) {
 		params.Priority = validatePriority(this, options.priority, 'Priority', itemIndex);
 	}
-	if (text(options.sendAfter)) {
+	if (textOf(options.sendAfter)) {
 		params.SendAfter = validateDatetime(this, options.sendAfter, 'Send After', itemIndex);
 	}
-	if (text(options.notifyEmailAddress)) {
+	if (textOf(options.notifyEmailAddress)) {
 		params.NotifyEmailAddress = validateEmail(
 			this,
 			options.notifyEmailAddress,
@@ -356,8 +339,8 @@ export function readSendOptions(this: IExecuteFunctions, itemIndex: number): Req
 			itemIndex,
 		);
 	}
-	if (text(options.tsi))
-		params.TSI = validateTsi(this, text(options.tsi), 'Sender ID (TSI)', itemIndex);
+	if (textOf(options.tsi))
+		params.TSI = validateTsi(this, textOf(options.tsi), 'Sender ID (TSI)', itemIndex);
 	if (options.pageOrientation !== undefined) {
 		params.PageOrientation = validateChoice(
 			this,
@@ -367,7 +350,7 @@ export function readSendOptions(this: IExecuteFunctions, itemIndex: number): Req
 			itemIndex,
 		);
 	}
-	if (text(options.coverMessage)) {
+	if (textOf(options.coverMessage)) {
 		params.CoverMessage = validateCoverMessage(
 			this,
 			String(options.coverMessage),
@@ -391,7 +374,7 @@ function faxHeaderParams(
 	itemIndex: number,
 	options: IDataObject,
 ): RequestParams {
-	const header = text(options.faxHeader) ? String(options.faxHeader) : undefined;
+	const header = textOf(options.faxHeader) ? String(options.faxHeader) : undefined;
 	if (options.faxHeaderEnabled === undefined) {
 		return header === undefined ? {} : { FaxHeader: header, FaxHeaderEnabled: true };
 	}

@@ -53,16 +53,6 @@ export function sendMayHaveHappened(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.context.mayHaveReachedService === true;
 }
 
-/** The send's own errors pass unchanged; anything else is wrapped so it names the node. */
-export function asNodeError(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-}
-
 /** Output items of a send: one per created fax, all of one group, in the service's order. */
 export function createdFaxItems(
 	created: IDataObject[],

@@ -5,36 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { FaxDirection } from '../../../shared/faxDirections';
+import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequestAllItems } from '../../../shared/transport';
-import {
-	validateBoolean,
-	validateChoice,
-	validateDatetime,
-	validateInteger,
-} from '../../../shared/validation';
+import { validateBoolean, validateChoice, validateDatetime } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
-import type { FaxDirection } from './direction';
-import { DIRECTIONS } from './direction';
-
-export const returnAllParameters: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
+import { readLimit } from './returnAll';
 
 const SORT_COLUMNS = ['faxId', 'dateTime'] as const;
 const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -67,39 +44,56 @@ export function sortOptions(dateTimeMeaning: string): INodeProperties[] {
 	];
 }
 
-/** Date and mark filters shared by both searches, in the service's parameter names. */
-export function readCommonFilters(
+export interface SearchParameters {
+	filters: IDataObject;
+	/** The service's parameters for the filters and options both searches have. */
+	query: RequestParams;
+}
+
+/**
+ * The Filters and Options of a Get Many: the date and mark filters and the sort options both
+ * searches have, in the service's parameter names. `dateLabels` name the date filters as the
+ * resource shows them.
+ */
+export function readSearchParameters(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	filters: IDataObject,
-	labels: { after: string; before: string },
-): RequestParams {
+	dateLabels: { after: string; before: string },
+): SearchParameters {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const query: RequestParams = {};
-	if (filters.datetimeAfter) {
-		query.DatetimeAfter = validateDatetime(this, filters.datetimeAfter, labels.after, itemIndex);
-	}
-	if (filters.datetimeBefore) {
-		query.DatetimeBefore = validateDatetime(this, filters.datetimeBefore, labels.before, itemIndex);
+	const dates: Array<[string, string, string]> = [
+		['datetimeAfter', 'DatetimeAfter', dateLabels.after],
+		['datetimeBefore', 'DatetimeBefore', dateLabels.before],
+	];
+	for (const [filter, parameter, label] of dates) {
+		if (filters[filter]) {
+			query[parameter] = validateDatetime(this, filters[filter], label, itemIndex);
+		}
 	}
 	if (filters.mark !== undefined) {
 		query.Mark = validateBoolean(this, filters.mark, 'Marked', itemIndex);
 	}
-	return query;
-}
-
-export function readSortOptions(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): RequestParams {
-	const query: RequestParams = {};
 	if (options.sortColumn !== undefined) {
 		query.SortColumn = validateChoice(this, options.sortColumn, 'Sort By', SORT_COLUMNS, itemIndex);
 	}
 	if (options.sortOrder !== undefined) {
 		query.SortOrder = validateChoice(this, options.sortOrder, 'Sort Order', SORT_ORDERS, itemIndex);
 	}
-	return query;
+	return { filters, query };
+}
+
+/** The Status filter, one of the direction's FaxStatus values. */
+export function readStatusFilter(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	direction: FaxDirection,
+	filters: IDataObject,
+): RequestParams {
+	if (filters.faxStatus === undefined) return {};
+	const { statuses } = FAX_DIRECTIONS[direction];
+	return { FaxStatus: validateChoice(this, filters.faxStatus, 'Status', statuses, itemIndex) };
 }
 
 /** Runs a search with Return All or Limit; paging through ResultsReference is the helper's. */
@@ -109,26 +103,12 @@ export async function searchFaxes(
 	direction: FaxDirection,
 	query: RequestParams,
 ): Promise<INodeExecutionData[]> {
-	const info = DIRECTIONS[direction];
-	const returnAll = validateBoolean(
-		this,
-		this.getNodeParameter('returnAll', itemIndex, false),
-		'Return All',
-		itemIndex,
-	);
-	const limit = returnAll
-		? undefined
-		: validateInteger(
-				this,
-				this.getNodeParameter('limit', itemIndex, 50),
-				'Limit',
-				{ min: 1 },
-				itemIndex,
-			);
+	const { collection, normalize } = FAX_DIRECTIONS[direction];
+	const limit = readLimit.call(this, itemIndex);
 	const records = await faxCloudRequestAllItems.call(
 		this,
-		{ api: 'fax', method: 'GET', path: apiPath(info.collection), query, itemIndex },
+		{ api: 'fax', method: 'GET', path: apiPath(collection), query, itemIndex },
 		{ limit },
 	);
-	return records.map((record) => ({ json: info.normalize(record) }));
+	return records.map((record) => ({ json: normalize(record) }));
 }

@@ -1,14 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { faxCloudRequest } from '../../../shared/transport';
+import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateEmail } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
 
 export const REQUEST_LABELS = {
 	notifyEmails: 'Notify Emails',
@@ -63,14 +56,10 @@ export const departmentOption: INodeProperties = {
 	description: 'Department the number is for',
 };
 
-function text(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
-}
-
 /** Every address of Notify Emails, checked; the service needs at least one. */
 export function readNotifyEmails(this: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = this.getNodeParameter('notifyEmails', itemIndex, '') as unknown;
-	const parts = (Array.isArray(raw) ? raw.map(String) : text(raw).split(/[,;\s]+/))
+	const parts = (Array.isArray(raw) ? raw.map(String) : textOf(raw).split(/[,;\s]+/))
 		.map((part) => part.trim())
 		.filter((part) => part !== '');
 	if (parts.length === 0) {
@@ -97,9 +86,9 @@ export function readCommonFields(this: IExecuteFunctions, itemIndex: number): ID
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields: IDataObject = { notify_email: readNotifyEmails.call(this, itemIndex) };
 	const optional: IDataObject = {
-		assign_to_user: text(this.getNodeParameter('assignToUser', itemIndex, '')),
-		department_name: text(options.departmentName),
-		comment: text(options.comment),
+		assign_to_user: textOf(this.getNodeParameter('assignToUser', itemIndex, '')),
+		department_name: textOf(options.departmentName),
+		comment: textOf(options.comment),
 	};
 	for (const [name, value] of Object.entries(optional)) if (value !== '') fields[name] = value;
 	return fields;
@@ -110,61 +99,3 @@ export function readCommonFields(this: IExecuteFunctions, itemIndex: number): ID
  * assign_to_user with "may be empty": those two go out empty when unset, as in those payloads.
  */
 export const EMPTY_WHEN_UNSET: Readonly<IDataObject> = { department_name: '', assign_to_user: '' };
-
-export const REQUEST_PATHS = {
-	nonTollFree: apiPath('api', 'numbers', 'add-new-number-request', 'non-toll-free'),
-	tollFree: apiPath('api', 'numbers', 'add-new-number-request', 'toll-free'),
-	portIn: apiPath('api', 'numbers', 'add-port-request'),
-} as const;
-
-/** A request ready to be filed: its endpoint and its JSON body, or its data and PDF files. */
-export type NumberRequestPlan = { path: string } & (
-	| { json: IDataObject }
-	| { data: IDataObject; files: FilePart[] }
-);
-
-type Planner = (this: IExecuteFunctions, itemIndex: number) => Promise<NumberRequestPlan>;
-
-/**
- * The operation around a planner: each item's request is checked, then filed; the answer (the
- * provider's ticket) becomes the output item. Every item is checked before the first request is
- * filed, since a node stopped halfway would be run again and file the first requests twice;
- * with Continue On Fail bad items become error items instead.
- */
-export function numberRequestOperation(plan: Planner) {
-	async function executeAll(
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	): Promise<undefined> {
-		if (!this.continueOnFail()) {
-			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-				await plan.call(this, itemIndex);
-			}
-		}
-		return undefined;
-	}
-
-	async function execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-	): Promise<INodeExecutionData[]> {
-		const request = await plan.call(this, itemIndex);
-		const answer = await faxCloudRequest.call(this, {
-			api: 'numbers',
-			method: 'POST',
-			path: request.path,
-			...('json' in request
-				? { json: request.json }
-				: {
-						multipart: {
-							fields: { data: JSON.stringify(request.data) },
-							files: request.files,
-						},
-					}),
-			itemIndex,
-		});
-		return [{ json: answer }];
-	}
-
-	return { executeAll, execute };
-}

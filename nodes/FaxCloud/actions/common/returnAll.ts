@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { validateBoolean, validateInteger } from '../../../shared/validation';
 
-/** Return All / Limit for lists the service answers in one piece (no paging on its side). */
+/** Return All / Limit of every list operation. */
 export const returnAllParameters: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -22,30 +22,23 @@ export const returnAllParameters: INodeProperties[] = [
 	},
 ];
 
-/** The records the user asked for: all, or the first Limit of them. */
-export function applyReturnAll(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	records: IDataObject[],
-): IDataObject[] {
+/**
+ * How many records the user asked for: undefined with Return All. Read before any request, so a
+ * bad Limit sends nothing; a list the service answers whole is cut with `slice(0, limit)`.
+ */
+export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	const returnAll = validateBoolean(
 		this,
 		this.getNodeParameter('returnAll', itemIndex, false),
 		'Return All',
 		itemIndex,
 	);
-	if (returnAll) return records;
-	const limit = validateInteger(
+	if (returnAll) return undefined;
+	return validateInteger(
 		this,
 		this.getNodeParameter('limit', itemIndex, 50),
 		'Limit',
 		{ min: 1 },
 		itemIndex,
 	);
-	return records.slice(0, limit);
-}
-
-/** Reads Return All / Limit before any request, so a bad Limit sends nothing. */
-export function checkReturnAll(this: IExecuteFunctions, itemIndex: number): void {
-	applyReturnAll.call(this, itemIndex, []);
 }

@@ -1,21 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { SEND_FAX_STATUSES } from '../../../shared/faxStatuses';
-import { validateChoice } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
+import { textOf } from '../../../shared/parameterText';
 import {
-	readCommonFilters,
-	readSortOptions,
-	returnAllParameters,
+	readSearchParameters,
+	readStatusFilter,
 	searchFaxes,
 	sortOptions,
-} from '../common/search';
+} from '../common/faxSearch';
+import { returnAllParameters } from '../common/returnAll';
+import type { OperationDisplayOptions } from '../node.type';
 
 const properties: INodeProperties[] = [
 	...returnAllParameters,
@@ -100,36 +94,23 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['outboundFax'], operation: ['getAll'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'outboundFax'> = {
+	show: { resource: ['outboundFax'], operation: ['getAll'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const query: RequestParams = {
-		...readCommonFilters.call(this, itemIndex, filters, {
-			after: 'Updated After',
-			before: 'Updated Before',
-		}),
-		...readSortOptions.call(this, itemIndex, options),
-	};
-	if (filters.faxStatus !== undefined) {
-		query.FaxStatus = validateChoice(
-			this,
-			filters.faxStatus,
-			'Status',
-			SEND_FAX_STATUSES,
-			itemIndex,
-		);
-	}
-	const text = (value: unknown) => (value === undefined ? '' : String(value).trim());
-	if (text(filters.faxUserId)) query.FaxUserId = text(filters.faxUserId);
-	if (text(filters.batchName)) query.BatchName = text(filters.batchName);
-	if (text(filters.batchUniqueId)) query.BatchUniqueId = text(filters.batchUniqueId);
+	const { filters, query } = readSearchParameters.call(this, itemIndex, {
+		after: 'Updated After',
+		before: 'Updated Before',
+	});
+	Object.assign(query, readStatusFilter.call(this, itemIndex, 'outbound', filters));
+	if (textOf(filters.faxUserId)) query.FaxUserId = textOf(filters.faxUserId);
+	if (textOf(filters.batchName)) query.BatchName = textOf(filters.batchName);
+	if (textOf(filters.batchUniqueId)) query.BatchUniqueId = textOf(filters.batchUniqueId);
 	return await searchFaxes.call(this, itemIndex, 'outbound', query);
 }

@@ -9,20 +9,22 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { normalizeMailMergeJob } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
-import { applyReturnAll, checkReturnAll, returnAllParameters } from './listLimit';
+import { readLimit, returnAllParameters } from '../common/returnAll';
+import type { OperationDisplayOptions } from '../node.type';
 
 const properties: INodeProperties[] = [...returnAllParameters];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['mailMergeJob'], operation: ['getAll'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
+	show: { resource: ['mailMergeJob'], operation: ['getAll'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	checkReturnAll.call(this, itemIndex);
+	const limit = readLimit.call(this, itemIndex);
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',
 		method: 'GET',
@@ -30,7 +32,5 @@ export async function execute(
 		itemIndex,
 	});
 	const jobs = Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
-	return applyReturnAll
-		.call(this, itemIndex, jobs)
-		.map((job) => ({ json: normalizeMailMergeJob(job) }));
+	return jobs.slice(0, limit).map((job) => ({ json: normalizeMailMergeJob(job) }));
 }

@@ -6,16 +6,16 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { RECEIVE_FAX_STATUSES } from '../../../shared/faxStatuses';
-import { invalidParameter, validateBoolean, validateChoice } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
+import { textOf } from '../../../shared/parameterText';
+import { invalidParameter, validateBoolean } from '../../../shared/validation';
 import {
-	readCommonFilters,
-	readSortOptions,
-	returnAllParameters,
+	readSearchParameters,
+	readStatusFilter,
 	searchFaxes,
 	sortOptions,
-} from '../common/search';
+} from '../common/faxSearch';
+import { returnAllParameters } from '../common/returnAll';
+import type { OperationDisplayOptions } from '../node.type';
 
 const properties: INodeProperties[] = [
 	...returnAllParameters,
@@ -94,10 +94,11 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['inboundFax'], operation: ['getAll'] } },
-	properties,
-);
+const displayOptions: OperationDisplayOptions<'inboundFax'> = {
+	show: { resource: ['inboundFax'], operation: ['getAll'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The service selects the faxes of every user with FaxUserId `*` (proxy logins only). */
 function faxUserIdFilter(
@@ -108,7 +109,7 @@ function faxUserIdFilter(
 	const allUsers =
 		filters.allUsers !== undefined &&
 		validateBoolean(this, filters.allUsers, 'All Users', itemIndex);
-	const user = String(filters.faxUserId ?? '').trim();
+	const user = textOf(filters.faxUserId);
 	if (allUsers && user) {
 		throw invalidParameter(
 			this,
@@ -125,25 +126,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const query: RequestParams = {
-		...readCommonFilters.call(this, itemIndex, filters, {
-			after: 'Received After',
-			before: 'Received Before',
-		}),
-		...readSortOptions.call(this, itemIndex, options),
-	};
+	const { filters, query } = readSearchParameters.call(this, itemIndex, {
+		after: 'Received After',
+		before: 'Received Before',
+	});
 	const faxUserId = faxUserIdFilter.call(this, itemIndex, filters);
 	if (faxUserId) query.FaxUserId = faxUserId;
-	if (filters.faxStatus !== undefined) {
-		query.FaxStatus = validateChoice(
-			this,
-			filters.faxStatus,
-			'Status',
-			RECEIVE_FAX_STATUSES,
-			itemIndex,
-		);
-	}
+	Object.assign(query, readStatusFilter.call(this, itemIndex, 'inbound', filters));
 	return await searchFaxes.call(this, itemIndex, 'inbound', query);
 }

@@ -1,4 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { textOf } from '../../../shared/parameterText';
+import type { CountryCode } from './numberLookups';
+import { countryOf, resolveRegion } from './numberLookups';
 
 /** Country, region, city and area code pickers, each list loaded for the choice above it. */
 
@@ -57,3 +61,22 @@ export const areaCodesParameter: INodeProperties = {
 		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	hint: 'Preferred area codes of the city, or of the whole region when no city is chosen',
 };
+
+export function readCountry(this: IExecuteFunctions, itemIndex: number): CountryCode {
+	return countryOf(
+		this,
+		this.getNodeParameter('country', itemIndex),
+		GEO_LABELS.country,
+		itemIndex,
+	);
+}
+
+/** The region's code, from a code or a name; refused before any request that needs it. */
+export async function readRegion(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	country: CountryCode,
+): Promise<string> {
+	const region = textOf(this.getNodeParameter('region', itemIndex, ''));
+	return await resolveRegion.call(this, country, region, GEO_LABELS.region, itemIndex);
+}
