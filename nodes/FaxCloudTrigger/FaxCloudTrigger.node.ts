@@ -10,18 +10,9 @@ import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnecti
 import { startCredentialRun } from '../shared/credentialRun';
 import { validateChoice, validateInteger } from '../shared/validation';
 import { PollBudget } from './budget';
-import * as mailMergeJobFinished from './events/mailMergeJobFinished';
-import * as newInboundFax from './events/newInboundFax';
-import * as outboundFaxStatusChanged from './events/outboundFaxStatusChanged';
-import type { PreparedEvent } from './events/types';
+import { EVENTS } from './events';
 import { latenessOption, readLatenessMs } from './lateness';
 import { loadState, saveState } from './state';
-
-const EVENTS: Record<string, { prepare(this: IPollFunctions): PreparedEvent }> = {
-	[newInboundFax.NEW_INBOUND_FAX]: newInboundFax,
-	[outboundFaxStatusChanged.OUTBOUND_FAX_STATUS_CHANGED]: outboundFaxStatusChanged,
-	[mailMergeJobFinished.MAIL_MERGE_JOB_FINISHED]: mailMergeJobFinished,
-};
 
 const DEFAULT_MAX_EVENTS = 1_000;
 
@@ -54,28 +45,14 @@ export class FaxCloudTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{
-						name: 'Mail Merge Job Finished',
-						value: mailMergeJobFinished.MAIL_MERGE_JOB_FINISHED,
-						description: 'A mail merge job of the login reached COMPLETE or CANCELLED',
-					},
-					{
-						name: 'New Inbound Fax',
-						value: newInboundFax.NEW_INBOUND_FAX,
-						description: 'A fax was received',
-					},
-					{
-						name: 'Outbound Fax Status Changed',
-						value: outboundFaxStatusChanged.OUTBOUND_FAX_STATUS_CHANGED,
-						description: 'A sent fax reached a new status, e.g. sent or send failed',
-					},
-				],
+				// Sorted by name, as n8n's lint asks of every options list.
+				options: EVENTS.map(({ name, value, description }) => ({ name, value, description })).sort(
+					(a, b) => a.name.localeCompare(b.name),
+				),
 				default: 'newInboundFax',
 				description: 'What starts the workflow',
 			},
-			...newInboundFax.properties,
-			...outboundFaxStatusChanged.properties,
+			...EVENTS.flatMap((event) => event.properties),
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -103,13 +80,13 @@ export class FaxCloudTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		// n8n keeps this context for every poll: each poll resolves the credential afresh, once.
 		startCredentialRun(this);
-		const event = validateChoice(
+		const value = validateChoice(
 			this,
 			this.getNodeParameter('event'),
 			'Event',
-			Object.keys(EVENTS),
+			EVENTS.map((event) => event.value),
 		);
-		const prepared = EVENTS[event].prepare.call(this);
+		const prepared = EVENTS.find((event) => event.value === value)!.prepare.call(this);
 		const options = this.getNodeParameter('options', {}) as {
 			maxEventsPerPoll?: unknown;
 			latenessMinutes?: unknown;

@@ -1,18 +1,19 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { FaxDirection } from '../shared/faxDirections';
+import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import { faxCloudPages } from '../shared/transport';
 import type { RequestParams } from '../shared/wire';
 import { apiPath } from '../shared/wire';
-import type { FaxKind } from './events/faxKinds';
-import type { FaxScope } from './events/faxScope';
+import type { FaxScope } from './faxScope';
 
 /** Records per search request (ResultLimit). */
 export const PAGE_SIZE = 250;
 
 /** What a fax event watches: a direction, whose faxes, and which records count as events. */
 export interface FaxWatch {
-	kind: FaxKind;
+	direction: FaxDirection;
 	/** Whose faxes: the search's FaxUserId and how Fetch Test Event names it. */
 	scope: FaxScope;
 	accepts(fax: IDataObject): boolean;
@@ -36,17 +37,29 @@ export interface FaxSearchPage {
 	more: boolean;
 }
 
-function eventOf(context: IPollFunctions, kind: FaxKind, record: IDataObject): FaxEvent {
-	const fax = kind.normalize(record);
-	const time = Date.parse(String(fax[kind.timeField] ?? ''));
+/**
+ * Identity of one event; the event time completes it. FaxIds are counted separately per
+ * direction, so the key starts with it: inbound 33 is `in:33`; a status change is the fax and its
+ * new status, outbound 33 `out:33:<status>`.
+ */
+function eventKey(direction: FaxDirection, fax: IDataObject): string {
+	return direction === 'inbound'
+		? `in:${String(fax.FaxId)}`
+		: `out:${String(fax.FaxId)}:${String(fax.FaxStatus)}`;
+}
+
+function eventOf(context: IPollFunctions, direction: FaxDirection, record: IDataObject): FaxEvent {
+	const { normalize, timeField, recordName } = FAX_DIRECTIONS[direction];
+	const fax = normalize(record);
+	const time = Date.parse(String(fax[timeField] ?? ''));
 	if (isNaN(time)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`The service returned ${kind.noun} ${String(fax.FaxId)} without a valid ${kind.timeField}`,
+			`The service returned ${recordName} ${String(fax.FaxId)} without a valid ${timeField}`,
 			{ description: 'The trigger orders events by this time; try again later.' },
 		);
 	}
-	return { fax, time, key: kind.keyOf(fax) };
+	return { fax, time, key: eventKey(direction, fax) };
 }
 
 /** The order events happened in: event time, then FaxId, then the key (status changes). */
@@ -73,12 +86,12 @@ export async function* searchPages(
 	if (watch.scope.faxUserId) query.FaxUserId = watch.scope.faxUserId;
 	const pages = faxCloudPages.call(
 		context,
-		{ api: 'fax', method: 'GET', path: apiPath(watch.kind.collection), query },
+		{ api: 'fax', method: 'GET', path: apiPath(FAX_DIRECTIONS[watch.direction].collection), query },
 		pageSize,
 	);
 	for await (const page of pages) {
 		yield {
-			events: page.records.map((record) => eventOf(context, watch.kind, record)),
+			events: page.records.map((record) => eventOf(context, watch.direction, record)),
 			serviceTime: page.serviceTime,
 			more: page.more,
 		};

@@ -1,17 +1,17 @@
-import type { IBinaryKeyData, IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	IPollFunctions,
+} from 'n8n-workflow';
 
-import { faxCloudDownload } from '../shared/transport';
+import type { FaxDirection } from '../shared/faxDirections';
+import type { FaxImageFormat } from '../shared/faxImage';
+import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
 import { invalidParameter, validateChoice } from '../shared/validation';
-import { apiPath } from '../shared/wire';
-import type { FaxKind } from './events/faxKinds';
-
-const FORMATS = ['none', 'pdf', 'tif'] as const;
-type ImageFormat = Exclude<(typeof FORMATS)[number], 'none'>;
-
-const MIME_TYPE_OF: Record<ImageFormat, string> = { pdf: 'application/pdf', tif: 'image/tiff' };
 
 export interface ImageSettings {
-	format: ImageFormat;
+	format: FaxImageFormat;
 	binaryPropertyName: string;
 }
 
@@ -51,7 +51,7 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 		this,
 		this.getNodeParameter('attachImage', 'none'),
 		'Attach Fax Image',
-		FORMATS,
+		['none', ...FAX_IMAGE_FORMATS],
 	);
 	if (format === 'none') return undefined;
 	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', 'data')).trim();
@@ -65,33 +65,14 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 	return { format, binaryPropertyName };
 }
 
-type BinaryInput = Parameters<IPollFunctions['helpers']['prepareBinaryData']>[0];
-
-/** Downloads the image of one fax into a binary field (PDF or TIFF, as the service renders it). */
-export async function downloadFaxImage(
+/** The output item of a fax event: the record, and its image when the event attaches one. */
+export async function faxEventItem(
 	this: IPollFunctions,
-	kind: FaxKind,
+	direction: FaxDirection,
 	fax: IDataObject,
-	settings: ImageSettings,
-): Promise<IBinaryKeyData> {
-	const faxId = String(fax.FaxId);
-	const download = await faxCloudDownload.call(this, {
-		api: 'fax',
-		method: 'GET',
-		path: apiPath(kind.collection, faxId, 'image'),
-		// The description names the parameter FaxContentType, an overview table ContentType.
-		query: { FaxContentType: settings.format, ContentType: settings.format },
-		// The image endpoints answer the file itself; a client asking for JSON may be refused (406).
-		accept: MIME_TYPE_OF[settings.format],
-	});
-	const mimeType =
-		download.mimeType && download.mimeType !== 'application/octet-stream'
-			? download.mimeType
-			: MIME_TYPE_OF[settings.format];
-	const binaryData = await this.helpers.prepareBinaryData(
-		download.body as unknown as BinaryInput,
-		download.fileName ?? `fax-${faxId}.${settings.format}`,
-		mimeType,
-	);
-	return { [settings.binaryPropertyName]: binaryData };
+	image: ImageSettings | undefined,
+): Promise<INodeExecutionData> {
+	if (!image) return { json: fax };
+	const binary = await downloadFaxImage.call(this, direction, String(fax.FaxId), image.format);
+	return { json: fax, binary: { [image.binaryPropertyName]: binary } };
 }

@@ -4,10 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { normalizeMailMergeJob } from '../../shared/records';
 import { faxCloudRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/wire';
+import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 import { EventWindow, floorMinute } from '../window';
-import type { PreparedEvent } from './types';
 
-export const MAIL_MERGE_JOB_FINISHED = 'mailMergeJobFinished';
+const MAIL_MERGE_JOB_FINISHED = 'mailMergeJobFinished';
 
 const FINISHED = new Set(['COMPLETE', 'CANCELLED']);
 
@@ -61,7 +61,7 @@ async function listJobs(context: IPollFunctions): Promise<JobList> {
  * process is then kept in `pending` (bounded by the jobs in process) until it is COMPLETE or
  * CANCELLED, which emits it once.
  */
-export function prepare(this: IPollFunctions): PreparedEvent {
+function prepare(this: IPollFunctions): PreparedEvent {
 	return {
 		watching: MAIL_MERGE_JOB_FINISHED,
 		sample: async () => {
@@ -116,3 +116,11 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 		},
 	};
 }
+
+export const mailMergeJobFinished: TriggerEvent = {
+	value: MAIL_MERGE_JOB_FINISHED,
+	name: 'Mail Merge Job Finished',
+	description: 'A mail merge job of the login reached COMPLETE or CANCELLED',
+	properties: [],
+	prepare,
+};

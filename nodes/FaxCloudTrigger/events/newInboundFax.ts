@@ -1,18 +1,17 @@
-import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { validateBoolean } from '../../shared/validation';
 import { baselineFaxes, pollFaxes } from '../faxPoll';
 import { sampleFax } from '../faxSample';
+import { faxScopeParameters, readFaxScope } from '../faxScope';
 import type { FaxWatch } from '../faxSearch';
-import { downloadFaxImage, imageParameters, readImageSettings } from '../image';
+import { faxEventItem, imageParameters, readImageSettings } from '../image';
 import { markRetrieved } from '../marks';
-import { INBOUND_FAXES } from './faxKinds';
-import { faxScopeParameters, readFaxScope } from './faxScope';
-import type { PreparedEvent } from './types';
+import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 
-export const NEW_INBOUND_FAX = 'newInboundFax';
+const NEW_INBOUND_FAX = 'newInboundFax';
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	...faxScopeParameters([NEW_INBOUND_FAX]),
 	...imageParameters([NEW_INBOUND_FAX]),
 	{
@@ -26,7 +25,7 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-export function prepare(this: IPollFunctions): PreparedEvent {
+function prepare(this: IPollFunctions): PreparedEvent {
 	const scope = readFaxScope.call(this);
 	const image = readImageSettings.call(this);
 	const markAsRetrieved = validateBoolean(
@@ -35,13 +34,10 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 		'Mark as Retrieved',
 	);
 	const watch: FaxWatch = {
-		kind: INBOUND_FAXES,
+		direction: 'inbound',
 		scope,
 		accepts: () => true,
-		toItem: async (fax): Promise<INodeExecutionData> =>
-			image
-				? { json: fax, binary: await downloadFaxImage.call(this, INBOUND_FAXES, fax, image) }
-				: { json: fax },
+		toItem: async (fax) => await faxEventItem.call(this, 'inbound', fax, image),
 	};
 	return {
 		watching: `${NEW_INBOUND_FAX}:${scope.faxUserId ?? ''}`,
@@ -62,3 +58,11 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 		},
 	};
 }
+
+export const newInboundFax: TriggerEvent = {
+	value: NEW_INBOUND_FAX,
+	name: 'New Inbound Fax',
+	description: 'A fax was received',
+	properties,
+	prepare,
+};

@@ -1,18 +1,17 @@
-import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../shared/faxStatuses';
 import { invalidParameter, validateChoice } from '../../shared/validation';
 import { baselineFaxes, pollFaxes } from '../faxPoll';
 import { sampleFax } from '../faxSample';
+import { faxScopeParameters, readFaxScope } from '../faxScope';
 import type { FaxWatch } from '../faxSearch';
-import { downloadFaxImage, imageParameters, readImageSettings } from '../image';
-import { OUTBOUND_FAXES } from './faxKinds';
-import { faxScopeParameters, readFaxScope } from './faxScope';
-import type { PreparedEvent } from './types';
+import { faxEventItem, imageParameters, readImageSettings } from '../image';
+import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 
-export const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
+const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	...faxScopeParameters([OUTBOUND_FAX_STATUS_CHANGED]),
 	{
 		displayName: 'Statuses',
@@ -51,19 +50,16 @@ function readStatuses(this: IPollFunctions): Set<string> {
 	return new Set(list.map((status) => validateChoice(this, status, 'Statuses', SEND_FAX_STATUSES)));
 }
 
-export function prepare(this: IPollFunctions): PreparedEvent {
+function prepare(this: IPollFunctions): PreparedEvent {
 	const scope = readFaxScope.call(this);
 	const statuses = readStatuses.call(this);
 	const image = readImageSettings.call(this);
 	const watch: FaxWatch = {
-		kind: OUTBOUND_FAXES,
+		direction: 'outbound',
 		scope,
 		accepts: (fax) => statuses.has(String(fax.FaxStatus)),
 		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
-		toItem: async (fax): Promise<INodeExecutionData> =>
-			image
-				? { json: fax, binary: await downloadFaxImage.call(this, OUTBOUND_FAXES, fax, image) }
-				: { json: fax },
+		toItem: async (fax) => await faxEventItem.call(this, 'outbound', fax, image),
 	};
 	return {
 		watching: `${OUTBOUND_FAX_STATUS_CHANGED}:${scope.faxUserId ?? ''}`,
@@ -75,3 +71,11 @@ export function prepare(this: IPollFunctions): PreparedEvent {
 		},
 	};
 }
+
+export const outboundFaxStatusChanged: TriggerEvent = {
+	value: OUTBOUND_FAX_STATUS_CHANGED,
+	name: 'Outbound Fax Status Changed',
+	description: 'A sent fax reached a new status, e.g. sent or send failed',
+	properties,
+	prepare,
+};

@@ -1,6 +1,6 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { invalidParameter, validateChoice } from '../../shared/validation';
+import { invalidParameter, validateChoice } from '../shared/validation';
 
 const SCOPES = ['own', 'allUsers', 'oneUser'] as const;
 

@@ -1,15 +1,25 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import type { PollBudget } from '../budget';
-import type { TriggerState } from '../state';
+import type { PollBudget } from './budget';
+import type { TriggerState } from './state';
+
+/** One event of the trigger: an entry of the Event dropdown, its parameters and its polls. */
+export interface TriggerEvent {
+	/** Value of the Event parameter. */
+	value: string;
+	/** Name and description in the Event dropdown. */
+	name: string;
+	description: string;
+	/** The event's own parameters, each shown only for this event. */
+	properties: INodeProperties[];
+	/** Reads and checks the event's parameters (before any request) for one poll. */
+	prepare(this: IPollFunctions): PreparedEvent;
+}
 
 /** The stored state of an event, without the `watching` tag the node adds. */
 export type EventState = Omit<TriggerState, 'watching'>;
 
-/**
- * One event of the trigger with its parameters read and checked (before any request), bound to
- * the poll's context.
- */
+/** One event with its parameters read and checked, bound to the poll's context. */
 export interface PreparedEvent {
 	/** What the stored state belongs to: the event and whose records it watches. */
 	watching: string;
