@@ -32,7 +32,12 @@ function fingerprint(text: string): string {
 	return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Who is asking: the numbers base URL and a digest of the token and version header. */
+/**
+ * Who is asking: the numbers base URL and a digest of the token and version header. Not n8n's
+ * credential id, which stays when a user replaces the token: a token without access must not be
+ * answered from the cache of the token before it. The digest keeps the token itself out of the
+ * cache keys; n8n-workflow has no hash function and nodes may not import Node's crypto.
+ */
 export function numbersCredentialIdentity(credentials: ICredentialDataDecryptedObject): string {
 	const baseUrl = String(credentials.numbersBaseUrl ?? '')
 		.trim()
