@@ -22,6 +22,11 @@ export interface N8nLine {
 	 * swaps the agent for its ToolExecutor, which calls the tool named `toolName` with `args`.
 	 */
 	agentRequest(toolName: string, args: Record<string, unknown>): object;
+	/**
+	 * Whether the Test button shows the messages of a declarative credential test's responseCode
+	 * rules (Fax Cloud Numbers API); false: n8n's generic text for the HTTP status instead.
+	 */
+	credentialTestRuleMessages: boolean;
 }
 
 /** A workflow as saved through POST /rest/workflows: the id n8n gave it, and its pinned data. */
@@ -45,6 +50,7 @@ const LINE_2: N8nLine = {
 	manualRunBody: (_saved, start) => start,
 	// 2.x's ToolExecutor reads each tool's arguments under the tool's name.
 	agentRequest: (toolName, args) => ({ query: { [toolName]: args }, tool: { name: toolName } }),
+	credentialTestRuleMessages: true,
 };
 
 const LINE_1: N8nLine = {
@@ -59,6 +65,9 @@ const LINE_1: N8nLine = {
 	manualRunBody: (saved, start) => ({ workflowData: saved, ...start }),
 	// 1.x's ToolExecutor hands the whole query to the tool as its arguments.
 	agentRequest: (toolName, args) => ({ query: args, tool: { name: toolName } }),
+	// The credential tester matches rules on error.cause.response, but n8n-workflow 1.120's
+	// ExecutionBaseError declares `cause` as a class field, which wipes the HTTP client's error.
+	credentialTestRuleMessages: false,
 };
 
 export function lineOf(release: N8nRelease): N8nLine {

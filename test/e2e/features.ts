@@ -5,12 +5,20 @@
  * `credentialsDecrypted`). Each check drives n8n through its REST API and judges what n8n stored
  * and what the emulator received.
  */
-import { SEED_USERS } from '../../emulator';
+import { SEED_TOKENS, SEED_USERS } from '../../emulator';
 import type { RequestRecord } from '../../emulator/request-log';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
+import { lineOf } from '../../scripts/n8n/lines';
 import { runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
-import { assert } from './lib/assert';
-import { EDITED_CREDENTIAL, loadWorkflows, type E2eEnvironment } from './lib/environment';
+import { assert, assertNoSecrets } from './lib/assert';
+import { changeFaxLogin } from './lib/edit-credential';
+import {
+	EDITED_CREDENTIAL,
+	loadWorkflows,
+	WRONG_PASSWORD,
+	type E2eEnvironment,
+} from './lib/environment';
 import type { CaseOutcome } from './lib/run-cases';
 
 export interface FeatureCheck {
@@ -57,14 +65,72 @@ async function until(what: string, condition: () => boolean, timeoutMs: number):
 	}
 }
 
-const TOOL_WORKFLOW = 'tool-number-lookup.json';
+/**
+ * The editor's Test button: POST /rest/credentials/test with the credential as the form holds it
+ * (the same call on n8n 1.x and 2.x). Fax Cloud API tests with a function (`testedBy`), Fax Cloud
+ * Numbers API with a declarative request and rules.
+ */
+async function testButton(
+	server: N8nServer,
+	credential: { id: string; name: string; type: string; data: Record<string, unknown> },
+): Promise<{ status: string; message: string }> {
+	return await server.rest('POST', '/credentials/test', { credentials: credential });
+}
+
+const TOOL_WORKFLOW = 'tool-fax-status.json';
 const EDIT_WORKFLOW = 'credential-edited-during-run.json';
 
 export const FEATURE_CHECKS: FeatureCheck[] = [
 	{
+		title: 'n8n: the credentials’ Test button, green for good logins, red for bad ones',
+		workflow: '(credential test)',
+		async run(environment, server) {
+			const { urls } = environment.emulator;
+			const fax = (password: string) => ({
+				id: CREDENTIAL_IDS.fax,
+				name: CREDENTIAL_NAMES.fax,
+				type: 'faxCloudApi',
+				data: {
+					userId: SEED_USERS.alice.userId,
+					password,
+					faxBaseUrl: urls.fax,
+					mailMergeBaseUrl: urls.mailMerge,
+				},
+			});
+			const numbers = (accessToken: string) => ({
+				id: CREDENTIAL_IDS.numbers,
+				name: CREDENTIAL_NAMES.numbers,
+				type: 'faxCloudNumbersApi',
+				data: {
+					accessToken,
+					numbersBaseUrl: urls.numbers,
+					versionHeaderName: '',
+					versionHeaderValue: '',
+				},
+			});
+			assert.equal((await testButton(server, fax(SEED_USERS.alice.password))).status, 'OK');
+			const refused = await testButton(server, fax(WRONG_PASSWORD));
+			assert.equal(refused.status, 'Error');
+			assert.match(refused.message, /HTTP 401/);
+			assertNoSecrets(refused.message, [WRONG_PASSWORD]);
+			assert.equal((await testButton(server, numbers(SEED_TOKENS.acme))).status, 'OK');
+			const forbidden = await testButton(server, numbers(SEED_TOKENS.acmeNotAdmin));
+			assert.equal(forbidden.status, 'Error');
+			// n8n 1.x shows its own text instead of the credential's rule (scripts/n8n/lines.ts).
+			assert.match(
+				forbidden.message,
+				lineOf(server.release).credentialTestRuleMessages
+					? /\(HTTP 403\)/
+					: /^Forbidden - perhaps check your credentials\?$/,
+			);
+			assertNoSecrets(forbidden.message, [SEED_TOKENS.acmeNotAdmin]);
+		},
+	},
+	{
 		title: 'n8n: the Fax Cloud node runs as an AI agent’s tool, its arguments from $fromAI()',
 		workflow: TOOL_WORKFLOW,
 		async run(environment, server) {
+			const faxId = await faxOfAlice(environment);
 			const [workflow] = loadWorkflows([TOOL_WORKFLOW]);
 			const sinceSeq = lastSeq(environment);
 			// As the editor's "Execute step" on a tool: the agent is swapped for n8n's ToolExecutor.
@@ -72,22 +138,70 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				server,
 				workflow,
 				{},
-				{ tool: { node: 'US Regions Tool', args: { limit: 2 } } },
+				{ tool: { node: 'Fax Status', args: { faxId } } },
 			);
 			mustSucceed(outcome);
-			const toolRun = outcome.run.data.resultData.runData['US Regions Tool']?.[0] as
+			const toolRun = outcome.run.data.resultData.runData['Fax Status']?.[0] as
 				| { data?: { ai_tool?: Array<Array<{ json: { response?: unknown } }>> } }
 				| undefined;
 			const response = toolRun?.data?.ai_tool?.[0]?.[0]?.json.response;
-			assert.deepEqual(response, [
-				{ code: 'AL', name: 'Alabama' },
-				{ code: 'AK', name: 'Alaska' },
-			]);
-			const requests = requestsSince(environment, sinceSeq);
+			const records = (Array.isArray(response) ? response : [response]) as Array<
+				Record<string, unknown>
+			>;
 			assert.deepEqual(
-				requests.map((r) => [r.method, r.path, r.auth.scheme, r.auth.userId]),
-				[['GET', '/api/numbers/regions/US', 'Bearer', SEED_USERS.acmeAdmin.userId]],
+				records.map((r) => [r.FaxId, r.FaxNumber]),
+				[[faxId, '12125550000']],
+				`the tool's answer: ${JSON.stringify(response)?.slice(0, 300)}`,
 			);
+			assert.deepEqual(
+				requestsSince(environment, sinceSeq).map((r) => [
+					r.method,
+					r.path,
+					r.auth.scheme,
+					r.auth.userId,
+				]),
+				[['GET', `/v1/outboundfaxes/${faxId}`, 'Basic', SEED_USERS.alice.userId]],
+			);
+		},
+	},
+	{
+		title: 'n8n: a dropdown filled from the service (loadOptions), the second load from the cache',
+		workflow: '(dynamic node parameters)',
+		async run(environment, server) {
+			// Cities of Alabama: a lookup no case makes, so the first load goes to the service.
+			const load = () =>
+				server.rest<Array<{ name: string; value: string }>>(
+					'POST',
+					'/dynamic-node-parameters/options',
+					{
+						nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 1 },
+						path: 'parameters.city',
+						methodName: 'getCities',
+						currentNodeParameters: {
+							resource: 'numberRequest',
+							operation: 'nonTollFree',
+							country: 'US',
+							region: 'AL',
+						},
+						credentials: {
+							faxCloudNumbersApi: { id: CREDENTIAL_IDS.numbers, name: CREDENTIAL_NAMES.numbers },
+						},
+					},
+				);
+			const lookups = () =>
+				environment.emulator.control.requests({ path: '^/api/numbers/cities/US/AL$' }).length;
+			const first = await load();
+			assert.deepEqual(
+				first.slice(0, 3).map((o) => [o.name, o.value]),
+				[
+					['Any City', ''],
+					['Birmingham', 'Birmingham'],
+					['Montgomery', 'Montgomery'],
+				],
+			);
+			assert.equal(lookups(), 1);
+			assert.deepEqual(await load(), first);
+			assert.equal(lookups(), 1, 'the second load is answered from the 24-hour cache');
 		},
 	},
 	{
@@ -113,11 +227,7 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				const firstSince = lastSeq(environment);
 				const running = runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) });
 				await until('the first read', () => reads(firstSince).length >= 1, 60_000);
-				await server.rest('PATCH', `/credentials/${EDITED_CREDENTIAL.id}`, {
-					name: EDITED_CREDENTIAL.name,
-					type: 'faxCloudApi',
-					data: { ...SEED_USERS.bob, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-				});
+				await changeFaxLogin(server, EDITED_CREDENTIAL, SEED_USERS.bob, urls);
 				const first = await running;
 				mustSucceed(first);
 				const firstReads = reads(firstSince);
