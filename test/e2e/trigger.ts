@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../emulator';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { assert } from './lib/assert';
+import { changeFaxLogin } from './lib/edit-credential';
 import {
 	loadWorkflows,
 	startEnvironment,
@@ -41,6 +43,13 @@ function outboundSearches(environment: E2eEnvironment): number {
 		path: '^/v1/outboundfaxes$',
 		userId: SEED_USERS.alice.userId,
 	}).length;
+}
+
+/** The login of each outbound search since a request number, in order. */
+function outboundSearchLogins(environment: E2eEnvironment, sinceSeq: number): string[] {
+	return environment.emulator.control
+		.requests({ method: 'GET', path: '^/v1/outboundfaxes$', sinceSeq })
+		.map((r) => r.auth.userId ?? '');
 }
 
 /** A text fax sent by alice straight to the emulator, as another client of the service would. */
@@ -147,11 +156,25 @@ export async function runTriggerPhase(options: {
 		console.log(`  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`);
 		await waitFor('the second batch at the sink', () => sink.received.length >= 5, POLL_WAIT_MS);
 
+		// The outbound workflow's login is edited while it is active (bob has nothing new): n8n 1.x
+		// keeps one poll context for all polls, so only a poll resolving the credential afresh sees it.
+		const editedAfter = control.requests().at(-1)?.seq ?? 0;
+		await changeFaxLogin(
+			server,
+			{ id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax },
+			SEED_USERS.bob,
+			environment.emulator.urls,
+		);
 		const searches = inboundSearches(environment);
 		console.log('  waiting for one more poll of each workflow, with nothing new');
+		// A poll under way during the edit may still use the old login; the one after it must not.
+		const pollAfterEdit = () => {
+			const logins = outboundSearchLogins(environment, editedAfter);
+			return logins.includes(SEED_USERS.bob.userId) || logins.length >= 2;
+		};
 		await waitFor(
 			'one more poll',
-			() => inboundSearches(environment) >= searches + 2,
+			() => inboundSearches(environment) >= searches + 2 && pollAfterEdit(),
 			POLL_WAIT_MS,
 		);
 		await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -189,6 +212,21 @@ export async function runTriggerPhase(options: {
 				]);
 				assert.ok(!events.some((e) => e[0] === finishedBeforeActivation));
 			}),
+		);
+		outcomes.push(
+			await check(
+				'Trigger: a login edited while the workflow is active is used from the next poll on',
+				() => {
+					const logins = outboundSearchLogins(environment, editedAfter);
+					const first = logins.indexOf(SEED_USERS.bob.userId);
+					assert.ok(first >= 0, `no search with the new login: ${logins.join(', ')}`);
+					assert.deepEqual(
+						logins.slice(first).filter((login) => login !== SEED_USERS.bob.userId),
+						[],
+						'once a poll used the new login, every later poll does',
+					);
+				},
+			),
 		);
 		outcomes.push(
 			await check('Example: file each inbound fax (trigger, PDF image, save, mark)', async () => {
