@@ -1,4 +1,5 @@
 import type { E2eCase } from '../lib/types';
+import { aiAgentCases } from './ai-agent';
 import { exampleCases } from './examples';
 import { inboundFaxCases } from './inbound-fax';
 import { mailMergeCases } from './mail-merge';
@@ -14,4 +15,5 @@ export const ALL_CASES: E2eCase[] = [
 	...numberCases,
 	...timezoneCases,
 	...exampleCases,
+	...aiAgentCases,
 ];

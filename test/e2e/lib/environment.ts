@@ -47,11 +47,24 @@ export const EDITED_CREDENTIAL = {
 	id: 'FaxCloudEditRun1',
 	name: 'Fax Cloud account edited during a run (local emulator)',
 } as const;
+/**
+ * The OpenAI credential of the AI agent case (test/e2e/cases/ai-agent.ts), whose Base URL the case
+ * points at its scripted model; until then at a port where nothing answers.
+ */
+export const SCRIPTED_MODEL_CREDENTIAL = {
+	id: 'ScriptedModelLoc',
+	name: 'Scripted chat model (local)',
+} as const;
 const FEATURE_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
 	{
 		...EDITED_CREDENTIAL,
 		type: 'faxCloudApi',
 		data: { ...SEED_USERS.alice, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+	},
+	{
+		...SCRIPTED_MODEL_CREDENTIAL,
+		type: 'openAiApi',
+		data: { apiKey: 'scripted-no-key', url: 'http://127.0.0.1:9/v1' },
 	},
 ];
 

@@ -31,6 +31,7 @@ export async function runCases(
 		emulator: environment.emulator,
 		state: new Map(),
 		filesFolder: environment.filesFolder,
+		server,
 	};
 	const outcomes: CaseOutcome[] = [];
 	for (const testCase of cases) {

@@ -1,6 +1,7 @@
 import type { Emulator } from '../../../emulator';
 import type { RequestRecord } from '../../../emulator/request-log';
 import type { ExecutionRun, OutputItem } from '../../../scripts/n8n/cli';
+import type { N8nServer } from '../../../scripts/n8n/server';
 
 export interface E2eContext {
 	emulator: Emulator;
@@ -8,6 +9,8 @@ export interface E2eContext {
 	state: Map<string, unknown>;
 	/** Folder n8n's Read/Write Files node may use. */
 	filesFolder: string;
+	/** The running n8n, for what a case sets up as a user would in it (e.g. a credential). */
+	server: N8nServer;
 }
 
 /** One workflow execution as a case sees it. */

@@ -1,0 +1,90 @@
+import { SEED_USERS } from '../../../emulator';
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { startScriptedModel, textOf, type ScriptedModel } from '../lib/scripted-model';
+import { SCRIPTED_MODEL_CREDENTIAL } from '../lib/environment';
+import type { E2eCase, E2eContext } from '../lib/types';
+
+const TOOL_NODE = 'Get a received fax in Fax Cloud';
+
+function modelOf(ctx: E2eContext): ScriptedModel {
+	const model = ctx.state.get('scriptedModel') as ScriptedModel | undefined;
+	if (!model) throw new Error('the case started no scripted model');
+	return model;
+}
+
+/**
+ * A whole AI Agent run in n8n, not the editor's Execute step on the tool: the agent asks its chat
+ * model (a scripted server: no network, no real model), the model asks for the Fax Cloud tool
+ * with a Fax ID, n8n runs the Fax Cloud node as that tool against the emulator, and the model's
+ * final answer is made from what the tool returned. The tool is set up as a user gets it from the
+ * editor: the description n8n makes from the operation, and the Fax ID left to the model with an
+ * empty $fromAI() description.
+ */
+export const aiAgentCases: E2eCase[] = [
+	{
+		title: 'AI agent: a chat model calls the Fax Cloud tool to look up a received fax',
+		workflow: 'ai-agent-fax-lookup.json',
+		async prepare(ctx) {
+			const [fax] = ctx.emulator.control.injectInbound({
+				userId: SEED_USERS.alice.userId,
+				fields: { FaxStatus: 'recvOk', PagesReceived: '4', CallerNumber: '12125550187' },
+			});
+			const model = await startScriptedModel({
+				tool: /fax/i,
+				args: { Fax_ID: fax.FaxId },
+				finalAnswer: (toolResult) => {
+					// The tool answers with the node's output as JSON text (one record, or a list of one).
+					const parsed = JSON.parse(toolResult) as
+						| Record<string, unknown>
+						| Array<Record<string, unknown>>;
+					const record = Array.isArray(parsed) ? parsed[0] : parsed;
+					return `Fax ${String(record.FaxId)} from ${String(record.CallerNumber)}: ${String(record.FaxStatus)}, ${String(record.PagesReceived)} pages.`;
+				},
+			});
+			ctx.state.set('scriptedModel', model);
+			ctx.state.set('agentFax', fax);
+			// As a user sets the Base URL of an OpenAI credential in the editor.
+			await ctx.server.rest('PATCH', `/credentials/${SCRIPTED_MODEL_CREDENTIAL.id}`, {
+				...SCRIPTED_MODEL_CREDENTIAL,
+				type: 'openAiApi',
+				data: { apiKey: 'scripted-no-key', url: model.url },
+			});
+			return { E2E_FAX_ID: fax.FaxId };
+		},
+		async check(result, ctx) {
+			const model = modelOf(ctx);
+			try {
+				const fax = ctx.state.get('agentFax') as Record<string, string>;
+				const get = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${fax.FaxId}`);
+				assert.equal(get.auth.userId, SEED_USERS.alice.userId);
+				assert.equal(get.status, 200);
+
+				const [answer] = jsonOf(result.items('AI Agent'));
+				assert.equal(
+					answer.output,
+					`Fax ${fax.FaxId} from 12125550187: recvOk, 4 pages.`,
+					'the agent answers with what the tool read from the service',
+				);
+
+				// What the model was shown: the request that led to the tool call.
+				assert.equal(model.requests.length, 2, 'one request for the tool call, one for the answer');
+				const [first, second] = model.requests;
+				assert.match(textOf(first.messages.at(-1)?.content), new RegExp(`fax ${fax.FaxId}`));
+				const tools = first.tools ?? [];
+				assert.equal(tools.length, 1, `tools offered: ${JSON.stringify(tools)}`);
+				const tool = tools[0].function;
+				assert.equal(tool.name, TOOL_NODE.replace(/[^a-zA-Z0-9_-]+/g, '_'));
+				// n8n's description of a tool left on "Set Automatically": the operation's action text.
+				assert.equal(tool.description, 'Get a received fax in Fax Cloud');
+				assert.deepEqual(tool.parameters?.required, ['Fax_ID']);
+				assert.equal(tool.parameters?.properties?.Fax_ID?.type, 'string');
+				console.log(`        the model saw: ${JSON.stringify(tool)}`);
+				// The tool's result went back to the model: the record, with the service's field names.
+				const toolMessage = second.messages.find((m) => m.role === 'tool');
+				assert.match(textOf(toolMessage?.content), /"FaxUserId":\s*"alice@acme"/);
+			} finally {
+				await model.close();
+			}
+		},
+	},
+];

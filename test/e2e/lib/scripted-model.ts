@@ -1,0 +1,174 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A chat model for n8n's AI Agent without a network: a local server speaking just enough of
+ * OpenAI's chat completions API (POST /v1/chat/completions, with tools) for n8n's OpenAI Chat
+ * Model node, whose credential's Base URL points here. It follows a script, not a model: while
+ * the conversation holds no tool result it calls the tool whose name matches `tool`, with `args`;
+ * once a tool result is there it answers with `finalAnswer(result)`. Every request is kept, so a
+ * test can read what the model was shown: the tools' names, descriptions and parameter schemas.
+ */
+export interface ScriptedModel {
+	/** The Base URL for n8n's OpenAI credential (ends in /v1, as OpenAI's own). */
+	url: string;
+	requests: ChatRequest[];
+	close(): Promise<void>;
+}
+
+export interface ChatTool {
+	type: 'function';
+	function: { name: string; description?: string; parameters?: JsonSchemaObject };
+}
+
+export interface JsonSchemaObject {
+	type?: string;
+	properties?: Record<string, { type?: string; description?: string }>;
+	required?: string[];
+}
+
+export interface ChatMessage {
+	role: string;
+	content?: string | Array<{ type: string; text?: string }> | null;
+	tool_call_id?: string;
+	tool_calls?: unknown[];
+}
+
+export interface ChatRequest {
+	model: string;
+	messages: ChatMessage[];
+	tools?: ChatTool[];
+	stream?: boolean;
+}
+
+export interface ModelScript {
+	/** Which offered tool to call: the first whose name matches. */
+	tool: RegExp;
+	args: Record<string, unknown>;
+	/** The final answer, from the tool's result as the agent handed it back (text). */
+	finalAnswer(toolResult: string): string;
+}
+
+/** The text of a message's content, whether a string or content parts. */
+export function textOf(content: ChatMessage['content']): string {
+	if (typeof content === 'string') return content;
+	return (content ?? []).map((part) => part.text ?? '').join('');
+}
+
+export async function startScriptedModel(script: ModelScript): Promise<ScriptedModel> {
+	const requests: ChatRequest[] = [];
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+				res.writeHead(404, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ error: { message: `not scripted: ${req.method} ${req.url}` } }));
+				return;
+			}
+			const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
+			requests.push(request);
+			const message = nextMessage(request, script);
+			if (request.stream) sendStream(res, request.model, message);
+			else sendCompletion(res, request.model, message);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	// The suite ends with process.exit; an open model server must not keep it alive before that.
+	server.unref();
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/v1`,
+		requests,
+		close: () => new Promise((resolve) => server.close(() => resolve())),
+	};
+}
+
+interface AssistantMessage {
+	role: 'assistant';
+	content: string | null;
+	tool_calls?: Array<{
+		id: string;
+		type: 'function';
+		function: { name: string; arguments: string };
+	}>;
+}
+
+function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessage {
+	const toolResult = request.messages.find((m) => m.role === 'tool');
+	if (toolResult)
+		return { role: 'assistant', content: script.finalAnswer(textOf(toolResult.content)) };
+	const offered = (request.tools ?? []).map((t) => t.function.name);
+	const tool = offered.find((name) => script.tool.test(name));
+	if (!tool) {
+		return {
+			role: 'assistant',
+			content: `No tool matching ${script.tool} among: ${offered.join(', ')}`,
+		};
+	}
+	return {
+		role: 'assistant',
+		content: null,
+		tool_calls: [
+			{
+				id: `call_${nextId()}`,
+				type: 'function',
+				function: { name: tool, arguments: JSON.stringify(script.args) },
+			},
+		],
+	};
+}
+
+let callCount = 0;
+function nextId(): string {
+	callCount += 1;
+	return `scripted${callCount}`;
+}
+
+const USAGE = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
+
+function sendCompletion(res: http.ServerResponse, model: string, message: AssistantMessage): void {
+	res.writeHead(200, { 'content-type': 'application/json' });
+	res.end(
+		JSON.stringify({
+			id: `chatcmpl-${nextId()}`,
+			object: 'chat.completion',
+			created: Math.floor(Date.now() / 1000),
+			model,
+			choices: [
+				{
+					index: 0,
+					message,
+					finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
+				},
+			],
+			usage: USAGE,
+		}),
+	);
+}
+
+/** The same message as server-sent events, for a client that asks to stream. */
+function sendStream(res: http.ServerResponse, model: string, message: AssistantMessage): void {
+	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+	const id = `chatcmpl-${nextId()}`;
+	const created = Math.floor(Date.now() / 1000);
+	const chunk = (delta: object, finish: string | null, usage?: object) =>
+		`data: ${JSON.stringify({
+			id,
+			object: 'chat.completion.chunk',
+			created,
+			model,
+			choices: [{ index: 0, delta, finish_reason: finish }],
+			...(usage ? { usage } : {}),
+		})}\n\n`;
+	const delta = message.tool_calls
+		? {
+				role: 'assistant',
+				content: null,
+				tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })),
+			}
+		: { role: 'assistant', content: message.content };
+	res.write(chunk(delta, null));
+	res.write(chunk({}, message.tool_calls ? 'tool_calls' : 'stop', USAGE));
+	res.end('data: [DONE]\n\n');
+}
