@@ -20,6 +20,7 @@ import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
 import { startEnvironment, startServer } from '../e2e/lib/environment';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
+import { twoFilesExample } from './steps/two-files';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
@@ -350,6 +351,9 @@ async function main(): Promise<void> {
 		);
 		const exampleShot = await shot(page, 'example-send-pdf');
 		if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
+
+		step('the "two files on one item" example: Merge by position, both fields named');
+		await twoFilesExample(page, server.url, shot);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);

@@ -6,6 +6,7 @@ import { mailMergeCases } from './mail-merge';
 import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
+import { twoFilesCases } from './two-files';
 
 /** In order: later cases of a resource use what earlier ones created (kept in ctx.state). */
 export const ALL_CASES: E2eCase[] = [
@@ -15,5 +16,6 @@ export const ALL_CASES: E2eCase[] = [
 	...numberCases,
 	...timezoneCases,
 	...exampleCases,
+	...twoFilesCases,
 	...aiAgentCases,
 ];
