@@ -15,7 +15,8 @@ import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
 import { ALL_CASES } from './cases';
 import { FEATURE_CHECKS, runFeatureChecks, type FeatureCheck } from './features';
 import type { E2eCase } from './lib/types';
-import { OUTPUT_DIR, startEnvironment, startServer } from './lib/environment';
+import { startEnvironment, startServer } from './lib/environment';
+import { runOutputDir } from './lib/output';
 import { runCases, type CaseOutcome } from './lib/run-cases';
 import { freePort } from './lib/sink';
 import { runTriggerPhase } from './trigger';
@@ -123,13 +124,12 @@ async function main(): Promise<void> {
 		!triggerOnly && (!only || c.title.toLowerCase().includes(only.toLowerCase()));
 	const cases = ALL_CASES.filter(chosenBy);
 	const features = FEATURE_CHECKS.filter(chosenBy);
-	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
-	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+	const outputDir = runOutputDir();
 
 	const tarball = buildAndPack();
 	const results: PhaseResult[] = [];
 	for (const version of versions) {
-		const logDir = path.join(OUTPUT_DIR, `n8n-${version}`);
+		const logDir = path.join(outputDir, `n8n-${version}`);
 		fs.mkdirSync(logDir, { recursive: true });
 		// Timed apart: a first run installs the release into the cache (several minutes).
 		const install = await timed(version, 'install', async () => {
@@ -169,6 +169,7 @@ async function main(): Promise<void> {
 	}
 	for (const result of broken)
 		console.log(`  FAILED on n8n ${result.version}: ${result.phase} phase`);
+	console.log(`n8n logs and stored executions: ${path.relative(process.cwd(), outputDir)}/`);
 	process.exit(failures.length > 0 || broken.length > 0 ? 1 : 0);
 }
 
