@@ -20,6 +20,7 @@ import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
 import { startEnvironment, startServer } from '../e2e/lib/environment';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
+import { schemaPreview } from './steps/schema-preview';
 import { twoFilesExample } from './steps/two-files';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
@@ -354,6 +355,9 @@ async function main(): Promise<void> {
 
 		step('the "two files on one item" example: Merge by position, both fields named');
 		await twoFilesExample(page, server.url, shot);
+
+		step('output schemas: the fields of a Fax Cloud node that has not run yet');
+		await schemaPreview(page, server.url, shot);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
