@@ -8,7 +8,7 @@ const EXAMPLE_ID = 'ExampleTwoFiles1';
 
 /**
  * The "two files on one item" example opens with every node known, its note saying how, and the
- * mail merge node naming the two fields the Merge node put on one item.
+ * mail merge node naming the two fields the Merge node put on one item, under its notice.
  */
 export async function twoFilesExample(
 	page: Page,
@@ -37,6 +37,12 @@ export async function twoFilesExample(
 		page.locator(`[data-test-id="parameter-input-${parameter}"] input`).first().inputValue();
 	assert.equal(await value('csvBinaryPropertyName'), 'csv');
 	assert.equal(await value('templateBinaryPropertyName'), 'template');
+	// The node's own notice says the same as the example's sticky note.
+	await page
+		.locator('[data-test-id="ndv"]')
+		.getByText(/CSV and the PDF template must be on one input item/)
+		.first()
+		.waitFor();
 	await shot(page, 'example-two-files-mail-merge-node');
 	await page.keyboard.press('Escape');
 }

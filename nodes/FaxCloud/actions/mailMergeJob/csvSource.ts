@@ -47,6 +47,14 @@ export const csvSourceProperties: INodeProperties[] = [
 			'Where the lines of the job come from; the first CSV line holds the column headings',
 	},
 	{
+		displayName:
+			'The CSV and the PDF template must be on one input item, each in its own binary field. Coming from two nodes? Give each its own field name (e.g. csv and template), then join them with a Merge node: Combine, By Position.',
+		name: 'twoFilesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { csvSource: ['binary'] } },
+	},
+	{
 		displayName: CSV_LABELS.binary,
 		name: 'csvBinaryPropertyName',
 		type: 'string',

@@ -48,6 +48,13 @@ const properties: INodeProperties[] = [
 			'Whether the number to port is a toll-free number (800, 833, 844, 855, 866, 877, 888)',
 	},
 	{
+		displayName:
+			'The LOA and the bill must be on one input item, each in its own binary field. Coming from two nodes? Give each its own field name (e.g. loa and bill), then join them with a Merge node: Combine, By Position.',
+		name: 'twoFilesNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: LABELS.loa,
 		name: 'loaBinaryPropertyName',
 		type: 'string',

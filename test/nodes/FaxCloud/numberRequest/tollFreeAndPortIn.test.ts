@@ -239,7 +239,9 @@ describe('port-in request', () => {
 });
 
 test('the request operations tell users to create the receiving user first', () => {
-	const notice = faxCloudNode.description.properties.find((property) => property.type === 'notice');
+	const notice = faxCloudNode.description.properties.find(
+		(property) => property.name === 'createUserFirstNotice',
+	);
 	expect(notice).toMatchObject({ displayOptions: { show: { resource: ['numberRequest'] } } });
 	expect(notice?.displayName).toMatch(
 		/^Create the user who will receive the number before requesting it/,
