@@ -36,9 +36,9 @@ function toolNameOf(node: string): string {
 
 /**
  * Runs a workflow the way a user does in the editor: saved as a new workflow, its trigger's
- * output pinned (the values a test prepared), then "Execute workflow" from that trigger. The
- * result is the execution n8n stored, read back through its REST API: what n8n did, whatever
- * becomes of any process afterwards.
+ * output pinned (the values a test prepared), then "Execute workflow" from that trigger, or with
+ * `tool` "Execute step" on that tool node. The result is the execution n8n stored, read back
+ * through its REST API: what n8n did, whatever becomes of any process afterwards.
  */
 export async function runWorkflow(
 	server: N8nServer,
