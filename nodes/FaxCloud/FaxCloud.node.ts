@@ -24,6 +24,22 @@ const resourceParameter: INodeProperties = {
 	default: 'outboundFax',
 };
 
+/**
+ * The subtitle in words, e.g. "Send: Outbound Fax": the operation's and the resource's names for
+ * the values the node holds, looked up in the expression (n8n shows the subtitle as it evaluates).
+ */
+function subtitleInWords(): string {
+	const words: Record<string, string> = {};
+	for (const resource of resources) {
+		const operation = resource.properties.find((property) => property.name === 'operation');
+		for (const option of operation?.options ?? []) {
+			if ('value' in option)
+				words[`${resource.value}:${option.value}`] = `${option.name}: ${resource.name}`;
+		}
+	}
+	return `={{ ${JSON.stringify(words)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}
+
 const resourcesOf = (credential: string) =>
 	resources.filter((resource) => resource.credential === credential).map(({ value }) => value);
 
@@ -35,7 +51,7 @@ export class FaxCloud implements INodeType {
 		group: ['output'],
 		version: NODE_VERSIONS,
 		defaultVersion: DEFAULT_NODE_VERSION,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleInWords(),
 		description:
 			'Send and receive faxes, run mail merge jobs and request fax numbers with Fax Cloud',
 		defaults: { name: 'Fax Cloud' },

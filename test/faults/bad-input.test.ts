@@ -326,7 +326,7 @@ const CASES: BadInput[] = [
 		operation: 'create',
 		parameters: { ...CREATE_JOB, coverPage: 'named', coverPageName: '={{ "  " }}' },
 		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(() => templatePdf) }),
-		parameter: 'Cover Page Name',
+		parameter: 'Cover Page Template',
 	},
 	{
 		case: 'mail merge create: Send After without a time',
@@ -391,14 +391,14 @@ const CASES: BadInput[] = [
 		resource: 'numberRequest',
 		operation: 'nonTollFree',
 		parameters: { ...NON_TOLL_FREE, notifyEmails: ' ' },
-		parameter: 'Notify Emails',
+		parameter: 'Notification Email',
 	},
 	{
 		case: 'toll-free: a notify address that is not one',
 		resource: 'numberRequest',
 		operation: 'tollFree',
 		parameters: { notifyEmails: 'it@acme.example, fax admin' },
-		parameter: 'Notify Emails',
+		parameter: 'Notification Email',
 	},
 	{
 		case: 'toll-free: an additional field replacing notify_email',
@@ -416,7 +416,7 @@ const CASES: BadInput[] = [
 		operation: 'portIn',
 		parameters: { ...PORT_IN, numberToPort: '+442071234567' },
 		items: portInItem({ data: 'x', mimeType: 'application/pdf', fileName: 'bill.pdf' }),
-		parameter: 'Number To Port',
+		parameter: 'Number to Port',
 	},
 	{
 		case: 'port-in: a toll-free number without Toll-Free Number',

@@ -47,7 +47,11 @@ export const editorV2Cases: E2eCase[] = [
 			const listed = jsonOf(result.items('Failed or Scheduled'));
 			assert.equal(listed.length, 5);
 			const ids = listed.map((fax) => Number(fax.FaxId));
-			assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'sorted by Fax ID, descending');
+			assert.deepEqual(
+				ids,
+				[...ids].sort((a, b) => b - a),
+				'sorted by Fax ID, descending',
+			);
 			assert.ok(listed.every((fax) => ['sendFailed', 'scheduled'].includes(String(fax.FaxStatus))));
 			const searches = requestsTo(result.requests, 'GET', '/v1/outboundfaxes');
 			assert.deepEqual(

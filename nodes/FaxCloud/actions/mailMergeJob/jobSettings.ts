@@ -18,7 +18,7 @@ export const LABELS = {
 	barcodeColumn: 'Barcode Column',
 	expectedFaxes: 'Expected Faxes',
 	coverPage: 'Cover Page',
-	coverPageName: 'Cover Page Name',
+	coverPageName: 'Cover Page Template',
 	coverPageMessage: 'Cover Page Message',
 } as const;
 
@@ -108,15 +108,15 @@ export const jobSettingProperties: INodeProperties[] = [
 					'CSV column whose value becomes each fax’s keyword (Keyword of Get Faxes, ProjectCode2 of the fax)',
 			},
 			{
-				displayName: 'Notify Email',
+				displayName: 'Notification Email',
 				name: 'notifyEmail',
 				type: 'string',
-				placeholder: 'name@email.com',
+				placeholder: 'e.g. name@email.com',
 				default: '',
 				description: 'Address that receives the status notifications of the faxes',
 			},
 			{
-				displayName: 'Notify On Failure',
+				displayName: 'Notify on Failure',
 				name: 'notifyOnFailure',
 				type: 'boolean',
 				default: true,
@@ -124,7 +124,7 @@ export const jobSettingProperties: INodeProperties[] = [
 					'Whether to e-mail a notification when a fax fails; without this option the user’s setting applies',
 			},
 			{
-				displayName: 'Notify On Success',
+				displayName: 'Notify on Success',
 				name: 'notifyOnSuccess',
 				type: 'boolean',
 				default: true,
@@ -189,12 +189,12 @@ export function readJobSettings(this: IExecuteFunctions, itemIndex: number): Job
 	Object.assign(
 		params,
 		booleanOptions.call(this, itemIndex, options, [
-			['notifyOnSuccess', 'NotifyOnSuccess', 'Notify On Success'],
-			['notifyOnFailure', 'NotifyOnFailure', 'Notify On Failure'],
+			['notifyOnSuccess', 'NotifyOnSuccess', 'Notify on Success'],
+			['notifyOnFailure', 'NotifyOnFailure', 'Notify on Failure'],
 		]),
 	);
 	if (textOf(options.notifyEmail)) {
-		params.NotifyEmail = validateEmail(this, options.notifyEmail, 'Notify Email', itemIndex);
+		params.NotifyEmail = validateEmail(this, options.notifyEmail, 'Notification Email', itemIndex);
 	}
 
 	const coverPage = validateChoice(

@@ -19,7 +19,7 @@ import {
 } from './requestFields';
 
 const LABELS = {
-	number: 'Number To Port',
+	number: 'Number to Port',
 	tollFree: 'Toll-Free Number',
 	loa: 'LOA Binary Field',
 	bill: 'Bill Binary Field',

@@ -4,8 +4,8 @@ import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateEmail } from '../../../shared/validation';
 
 export const REQUEST_LABELS = {
-	notifyEmails: 'Notify Emails',
-	assignToUser: 'Assign To User',
+	notifyEmails: 'Notification Email',
+	assignToUser: 'Assign to User',
 	comment: 'Comment',
 	department: 'Department',
 	forwardFrom: 'Forward From',
@@ -56,7 +56,7 @@ export const departmentOption: INodeProperties = {
 	description: 'Department the number is for',
 };
 
-/** Every address of Notify Emails, checked; the service needs at least one. */
+/** Every address of Notification Email, checked; the service needs at least one. */
 export function readNotifyEmails(this: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = this.getNodeParameter('notifyEmails', itemIndex, '') as unknown;
 	const parts = (Array.isArray(raw) ? raw.map(String) : textOf(raw).split(/[,;\s]+/))

@@ -20,8 +20,8 @@ const ADDITIONAL_FIELDS_LABEL = 'Additional Fields';
 
 /** Fields the node fills itself; an additional field may not replace them. */
 const OWN_FIELDS: Record<string, string> = {
-	notify_email: 'Notify Emails',
-	assign_to_user: 'Assign To User',
+	notify_email: 'Notification Email',
+	assign_to_user: 'Assign to User',
 	comment: 'Comment (Options)',
 	department_name: 'Department (Options)',
 	country_code: 'Country (Options)',

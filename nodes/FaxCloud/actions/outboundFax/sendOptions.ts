@@ -117,7 +117,7 @@ export const sendOptionsCollection: INodeProperties = {
 			displayName: 'Delete After Send',
 			name: 'deleteAfterSend',
 			type: 'boolean',
-			default: true,
+			default: false,
 			description:
 				'Whether the service deletes the fax once it is sent; failed faxes are always kept (DeleteAfterSend)',
 		},

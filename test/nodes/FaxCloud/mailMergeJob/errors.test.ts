@@ -77,16 +77,16 @@ describe('caught by the node before any request', () => {
 			'Invalid "Send After": "tomorrow" is not a date and time; use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00',
 		],
 		[
-			'1006 Notify On Success not a boolean',
+			'1006 Notify on Success not a boolean',
 			create({ options: { notifyOnSuccess: 'yes' } }),
 			() => item(),
-			'Invalid "Notify On Success": "yes" is not allowed; use true or false',
+			'Invalid "Notify on Success": "yes" is not allowed; use true or false',
 		],
 		[
-			'1007 Notify On Failure not a boolean',
+			'1007 Notify on Failure not a boolean',
 			create({ options: { notifyOnFailure: 'no' } }),
 			() => item(),
-			'Invalid "Notify On Failure": "no" is not allowed; use true or false',
+			'Invalid "Notify on Failure": "no" is not allowed; use true or false',
 		],
 		[
 			'1100 template not a PDF',
@@ -158,7 +158,7 @@ describe('caught by the node before any request', () => {
 			'1200 Notify Email not an address',
 			create({ options: { notifyEmail: 'billing at acme' } }),
 			() => item(),
-			'Invalid "Notify Email": "billing at acme" is not an e-mail address; use name@example.com',
+			'Invalid "Notification Email": "billing at acme" is not an e-mail address; use name@example.com',
 		],
 		[
 			'cover page message over 12 lines',

@@ -112,12 +112,12 @@ describe('bad input is refused before the request is filed', () => {
 		[
 			'no notify address',
 			{ notifyEmails: ' , ' },
-			'Invalid "Notify Emails": enter at least one e-mail address, e.g. it@example.com',
+			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
 		[
 			'a notify address that is not one',
 			{ notifyEmails: 'it@acme.example, ops at acme' },
-			'Invalid "Notify Emails": "ops" is not an e-mail address; use name@example.com',
+			'Invalid "Notification Email": "ops" is not an e-mail address; use name@example.com',
 		],
 		[
 			'a country other than US or CA',
@@ -204,7 +204,7 @@ describe('several items', () => {
 			},
 		);
 		expect(result.error?.message).toBe(
-			'Invalid "Notify Emails": "not-an-address" is not an e-mail address; use name@example.com',
+			'Invalid "Notification Email": "not-an-address" is not an e-mail address; use name@example.com',
 		);
 		expect(result.error?.context.itemIndex).toBe(1);
 		expect(numbersRequests(emu, 'POST')).toHaveLength(0);
@@ -225,7 +225,7 @@ describe('several items', () => {
 			result.items.map((item) => [item.json.type ?? item.json.error, item.pairedItem]),
 		).toEqual([
 			['non_toll_free', { item: 0 }],
-			[expect.stringMatching(/^Invalid "Notify Emails"/), { item: 1 }],
+			[expect.stringMatching(/^Invalid "Notification Email"/), { item: 1 }],
 			['non_toll_free', { item: 2 }],
 		]);
 		expect(numbersRequests(emu, 'POST').map((r) => r.params.notify_email)).toEqual([

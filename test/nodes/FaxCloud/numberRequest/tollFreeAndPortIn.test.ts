@@ -69,7 +69,7 @@ describe('toll-free request', () => {
 		[
 			'a field the node fills itself',
 			[{ name: 'notify_email', value: 'x@y.z' }],
-			'Invalid "Additional Fields": "notify_email" is set with Notify Emails; remove it here',
+			'Invalid "Additional Fields": "notify_email" is set with Notification Email; remove it here',
 		],
 		[
 			'a field given twice',
@@ -206,7 +206,7 @@ describe('port-in request', () => {
 			'a number that is not North American',
 			port({ numberToPort: '+44 20 7123 4567' }),
 			portItem,
-			'Invalid "Number To Port": "+44 20 7123 4567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
+			'Invalid "Number to Port": "+44 20 7123 4567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
 		],
 		[
 			'a missing bill',
@@ -228,7 +228,7 @@ describe('port-in request', () => {
 			'a notify address expression that gives nothing',
 			port({ notifyEmails: '={{ $json.email }}' }),
 			portItem,
-			'Invalid "Notify Emails": enter at least one e-mail address, e.g. it@example.com',
+			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
 	])('%s is refused before any request', async (_name, parameters, input, message) => {
 		const emu = emulator();
