@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+import type { RequestRecord } from '../../../emulator/request-log';
+import { cpuDelta, machineBusySeconds } from '../lib/cpu';
+import type { DeployInstance } from '../lib/instance';
+import type { Report } from '../lib/report';
+import { postWebhook } from '../lib/webhooks';
+
+export const BULK_WORKFLOW = 'bulk-send.json';
+export const BULK_WORKFLOW_ID = 'DeployBulkSend01';
+const WEBHOOK = 'deploy-bulk-send';
+/** The Fax Cloud node's default "Requests at Once" (the workflow leaves it unset). */
+export const REQUESTS_AT_ONCE = 5;
+
+/** The one-page PDF every item of a bulk send reads (Read/Write Files may only use this folder). */
+export async function writeOnePagePdf(filesFolder: string): Promise<void> {
+	const doc = await PDFDocument.create();
+	const font = await doc.embedFont(StandardFonts.Helvetica);
+	doc.addPage([612, 792]).drawText('Fax Cloud deployment test: one page', { x: 72, y: 700, font });
+	fs.writeFileSync(path.join(filesFolder, 'one-page.pdf'), await doc.save());
+}
+
+export function lastSeq(instance: DeployInstance): number {
+	return instance.emulator.control.requests().at(-1)?.seq ?? 0;
+}
+
+export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {
+	return instance.emulator.control.requests({
+		method: 'POST',
+		path: '^/v1/outboundfaxes$',
+		sinceSeq,
+	});
+}
+
+/** First request received to last answer written, as the emulator saw it (ms). */
+export function spanMs(requests: RequestRecord[]): number {
+	const start = Math.min(...requests.map((r) => r.receivedMs));
+	const end = Math.max(...requests.map((r) => r.finishedMs ?? r.receivedMs));
+	return end - start;
+}
+
+export interface BulkRun {
+	faxes: number;
+	executions: number;
+	workers: number;
+	concurrency: number;
+	spanMs: number;
+	sendsPerSecond: number;
+	wallMs: number;
+	maxConnections: number;
+	executionsPerWorker: Record<string, number>;
+	/** CPU seconds each process used during the run. */
+	cpuSeconds: Record<string, number>;
+}
+
+/**
+ * A bulk send split over many executions: `total` faxes in calls of `perExecution` items, all
+ * calls made at once, each call one execution of the webhook workflow, which queue mode hands to
+ * the workers. Every item goes to its own fax number; the emulator's request log is the ground
+ * truth of what was sent.
+ */
+export async function bulkSend(
+	instance: DeployInstance,
+	report: Report,
+	options: {
+		scenario: string;
+		run: string;
+		/** One digit, unique per run in one emulator: part of every fax number of the run. */
+		runDigit: number;
+		total: number;
+		perExecution: number;
+		concurrency: number;
+	},
+): Promise<BulkRun> {
+	const { control } = instance.emulator;
+	// Each fax goes to its own number: the run's digit, then the item's number (1 + 10 digits).
+	const tags = Array.from(
+		{ length: options.total },
+		(_, i) => `1212${options.runDigit}${String(i + 1).padStart(6, '0')}`,
+	);
+	const calls: string[][] = [];
+	for (let i = 0; i < tags.length; i += options.perExecution) {
+		calls.push(tags.slice(i, i + options.perExecution));
+	}
+	const before = new Set((await instance.executionsOf(BULK_WORKFLOW_ID)).map((e) => e.id));
+	const sinceSeq = lastSeq(instance);
+	control.resetConnectionStats();
+	const cpuBefore = instance.cpuReading();
+	const machineBefore = machineBusySeconds();
+	const started = performance.now();
+	const answers = await Promise.all(
+		calls.map((share) =>
+			postWebhook(instance.server, WEBHOOK, { faxes: share.map((number) => ({ number })) }),
+		),
+	);
+	const wallMs = performance.now() - started;
+	const cpu = cpuDelta(cpuBefore, instance.cpuReading());
+	const machine = machineBusySeconds() - machineBefore;
+	const ours = Object.values(cpu).reduce((sum, v) => sum + v, 0);
+	// Other projects share this machine: what they used during the run is part of the figure.
+	cpu['other processes on the machine'] = Math.max(0, Math.round((machine - ours) * 10) / 10);
+	const maxConnections = control.stats().connections.fax.max;
+	const sends = sendsSince(instance, sinceSeq);
+	const executions = (await instance.executionsOf(BULK_WORKFLOW_ID)).filter(
+		(e) => !before.has(e.id),
+	);
+	const ranOn = instance.workerOfExecutions();
+	const executionsPerWorker: Record<string, number> = {};
+	for (const execution of executions) {
+		for (const worker of ranOn.get(execution.id) ?? ['(no worker log)']) {
+			executionsPerWorker[worker] = (executionsPerWorker[worker] ?? 0) + 1;
+		}
+	}
+	const workers = [...instance.workers.values()].filter((w) => w.running).length;
+	const span = sends.length > 0 ? spanMs(sends) : NaN;
+	const run: BulkRun = {
+		faxes: options.total,
+		executions: executions.length,
+		workers,
+		concurrency: options.concurrency,
+		spanMs: Math.round(span),
+		sendsPerSecond: Math.round((sends.length / span) * 1000 * 10) / 10,
+		wallMs: Math.round(wallMs),
+		maxConnections,
+		executionsPerWorker,
+		cpuSeconds: cpu,
+	};
+	report.log(
+		`  ${options.run}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
+	);
+
+	await report.check(options.scenario, `${options.run}: every webhook call answered 200`, () => {
+		const failed = answers.filter((a) => a.status !== 200);
+		assert.equal(
+			failed.length,
+			0,
+			`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
+		);
+	});
+	await report.check(
+		options.scenario,
+		`${options.run}: every fax sent exactly once (emulator's request log)`,
+		() => {
+			const counts = new Map<string, number>();
+			for (const send of sends) {
+				const tag = String(send.params.FaxNumber ?? '');
+				counts.set(tag, (counts.get(tag) ?? 0) + 1);
+			}
+			const missing = tags.filter((tag) => !counts.has(tag));
+			const twice = [...counts].filter(([, n]) => n > 1).map(([tag]) => tag);
+			const foreign = [...counts.keys()].filter((tag) => !tags.includes(tag));
+			assert.deepEqual({ missing, twice, foreign }, { missing: [], twice: [], foreign: [] });
+			assert.equal(
+				sends.filter((s) => s.status === 201).length,
+				tags.length,
+				'every send answered 201',
+			);
+		},
+	);
+	await report.check(
+		options.scenario,
+		`${options.run}: ${calls.length} executions, each on a worker`,
+		() => {
+			assert.equal(executions.length, calls.length);
+			assert.ok(
+				executions.every((e) => e.status === 'success'),
+				JSON.stringify(executions.map((e) => e.status)),
+			);
+			assert.ok(
+				executions.every((e) => (ranOn.get(e.id) ?? []).length === 1),
+				'each execution started by one worker',
+			);
+			if (workers > 1) {
+				for (const name of instance.workers.keys()) {
+					assert.ok(
+						(executionsPerWorker[name] ?? 0) > 0,
+						`${name} ran none of them: ${JSON.stringify(executionsPerWorker)}`,
+					);
+				}
+			}
+		},
+	);
+	const bound = workers * options.concurrency * REQUESTS_AT_ONCE;
+	await report.check(
+		options.scenario,
+		`${options.run}: at most workers × concurrency × Requests at Once = ${workers} × ${options.concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`,
+		() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
+	);
+	return run;
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { SEED_USERS } from '../../../emulator';
+import type { PostgresService } from '../../../scripts/services/postgres';
+import type { DeployInstance } from '../lib/instance';
+import type { Report } from '../lib/report';
+import { waitUntil, type Sink } from '../lib/sink';
+import { postWebhook } from '../lib/webhooks';
+import { executionsStartedIn } from '../lib/worker';
+import { errorOf } from './trigger-queue';
+
+const SCENARIO = 'queue mode: inbound fax downloaded on one worker, saved on the other';
+const IMAGE_BYTES = 2_000_000;
+
+const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A webhook starts the inbound file workflow (inbound-file.json): Download Fax (the Fax Cloud
+ * node, 2 MB PDF into binary field `fax`), a Code node reading the bytes, then a Wait for a
+ * webhook call. The worker that ran this part is stopped; the resume call makes the other worker
+ * run the rest: Read/Write Files saves the binary the first worker downloaded. The file must be
+ * the service's image byte for byte, and the binary must live in the database (the mode the
+ * harness sets), where every process finds it.
+ */
+export async function inboundFileAcrossWorkers(
+	instance: DeployInstance,
+	report: Report,
+	sink: Sink,
+	postgres: PostgresService,
+): Promise<Record<string, unknown>> {
+	const { control, urls } = instance.emulator;
+	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
+	const faxId = Number(fax.FaxId);
+	control.padInboundImage(faxId, IMAGE_BYTES);
+	const { userId, password } = SEED_USERS.acmeAdmin;
+	const res = await fetch(`${urls.fax}/inboundfaxes/${faxId}/image?FaxContentType=pdf`, {
+		headers: {
+			authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
+			accept: 'application/pdf',
+		},
+	});
+	const image = Buffer.from(await res.arrayBuffer());
+	assert.equal(res.status, 200);
+
+	const started = await postWebhook(instance.server, 'deploy-inbound-file', { faxId });
+	assert.equal(started.status, 200, started.text);
+	await waitUntil(
+		'the first part (download, read) reported',
+		() =>
+			sink.received.some(
+				(d) =>
+					d.body.stage === 'read' && Number((d.body.read as { faxId?: unknown })?.faxId) === faxId,
+			),
+		120_000,
+	);
+	const read = sink.received.find((d) => d.body.stage === 'read')!.body as {
+		execution: string;
+		worker: string;
+		resumeUrl: string;
+		read: { bytes: number; header: string; pages: number; binaryId: string | null };
+	};
+	await waitUntil(
+		`execution ${read.execution} waiting`,
+		async () => (await instance.execution(read.execution)).status === 'waiting',
+		60_000,
+		250,
+	);
+	const first = read.worker;
+	const other = [...instance.workers.keys()].find((name) => name !== first)!;
+	await instance.worker(first).stop();
+	report.log(`  ${first} downloaded and read fax ${faxId}; stopped it, resuming the execution`);
+	let resume: Response;
+	try {
+		resume = await fetch(read.resumeUrl, { method: 'POST' });
+		await resume.arrayBuffer();
+		await waitUntil(
+			'the second part (save) reported',
+			async () => {
+				if (
+					sink.received.some(
+						(d) => d.body.stage === 'saved' && String(d.body.execution) === String(read.execution),
+					)
+				)
+					return true;
+				const now = await instance.execution(read.execution);
+				if (['error', 'crashed', 'canceled'].includes(now.status)) {
+					throw new Error(
+						`execution ${read.execution} ended ${now.status}: ${errorOf(now.data) ?? ''}`,
+					);
+				}
+				return false;
+			},
+			120_000,
+		);
+	} finally {
+		await instance.startWorker(first);
+	}
+	const saved = sink.received.find((d) => d.body.stage === 'saved')!.body as {
+		worker: string;
+		file: string;
+	};
+	const stored = await instance.execution(read.execution);
+	const file = path.join(instance.filesFolder, `inbound-fax-${faxId}.pdf`);
+	const written = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
+	const rows = postgres.sql(
+		`SELECT count(*) || ' ' || coalesce(max("fileSize"), 0) FROM binary_data WHERE "sourceId" = '${read.execution}'`,
+	);
+	const figures = {
+		faxId,
+		execution: read.execution,
+		downloadedOn: first,
+		savedOn: saved.worker,
+		resumeStatus: resume.status,
+		bytes: written.length,
+		binaryId: read.read.binaryId,
+		binaryDataRows: rows,
+		status: stored.status,
+		startedBy: Object.fromEntries(
+			[...instance.workers.keys()].map((name) => [
+				name,
+				executionsStartedIn(instance.logFile(name)).filter((id) => id === String(read.execution))
+					.length,
+			]),
+		),
+	};
+	report.log(`  ${JSON.stringify(figures)}`);
+	await report.check(SCENARIO, 'downloaded and read on one worker, saved by the other', () => {
+		assert.notEqual(saved.worker, first);
+		assert.equal(saved.worker, other);
+		assert.equal(figures.startedBy[first], 1);
+		assert.equal(figures.startedBy[other], 1);
+		assert.equal(stored.status, 'success');
+	});
+	await report.check(
+		SCENARIO,
+		"the saved file is the service's image, byte for byte; the Code node read all of it",
+		() => {
+			assert.equal(written.length, image.length);
+			assert.equal(sha256(written), sha256(image));
+			assert.equal(read.read.bytes, image.length);
+			assert.equal(read.read.header, '%PDF-');
+		},
+	);
+	await report.check(
+		SCENARIO,
+		'the binary lives in the database (binary data mode "database")',
+		() => {
+			assert.match(String(read.read.binaryId), /^database:/);
+			const [count, size] = rows.split(' ').map(Number);
+			assert.ok(count >= 1, `binary_data rows of the execution: ${rows}`);
+			assert.equal(size, image.length);
+		},
+	);
+	return figures;
+}

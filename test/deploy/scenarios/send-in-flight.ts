@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+
+import { runWorkflow } from '../../../scripts/n8n/manual-runs';
+import type { DeployInstance } from '../lib/instance';
+import { readDeployWorkflow } from '../lib/instance';
+import type { Report } from '../lib/report';
+import { waitUntil } from '../lib/sink';
+import { postWebhook, type WebhookAnswer } from '../lib/webhooks';
+import { lastSeq, sendsSince } from './bulk-send';
+import { errorOf } from './trigger-queue';
+
+const SCENARIO = 'queue mode: worker killed while a send is in flight';
+const WORKFLOW_ID = 'DeploySendOne001';
+const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/**
+ * One fax for an order (send-one.json: Batch Unique ID = the order). The service creates the fax
+ * and holds its answer (the emulator's `delay` fault); the worker running the execution is
+ * killed meanwhile. The fax must exist once and never be sent again: not by n8n, not by the
+ * restarted worker. What the caller and the user see is recorded, and the user's lookup (Get Many
+ * by the order's Batch Unique ID) must find the one fax.
+ */
+export async function sendInFlight(
+	instance: DeployInstance,
+	report: Report,
+): Promise<Record<string, unknown>> {
+	const { control } = instance.emulator;
+	const order = `order-${Date.now()}`;
+	const sinceSeq = lastSeq(instance);
+	const before = new Set((await instance.executionsOf(WORKFLOW_ID)).map((e) => e.id));
+	control.addFault({
+		method: 'POST',
+		path: '^/v1/outboundfaxes$',
+		kind: 'delay',
+		delayMs: 120_000,
+		count: 1,
+	});
+	const call: Promise<WebhookAnswer | Error> = postWebhook(instance.server, 'deploy-send-one', {
+		order,
+	}).catch((error: Error) => error);
+	await waitUntil(
+		'the send received and the fax created',
+		() => sendsSince(instance, sinceSeq).some((r) => r.processed),
+		60_000,
+		50,
+	);
+	let execution: string | undefined;
+	await waitUntil(
+		'the execution',
+		async () => {
+			execution = (await instance.executionsOf(WORKFLOW_ID)).find((e) => !before.has(e.id))?.id;
+			return execution !== undefined;
+		},
+		30_000,
+	);
+	const worker = [...(instance.workerOfExecutions().get(execution!) ?? [])][0];
+	assert.ok(worker, `no worker log names execution ${execution}`);
+	const killedAt = Date.now();
+	await instance.worker(worker).kill();
+	report.log(`  SIGKILL ${worker} while its send for ${order} waited for the service's answer`);
+	// Started again at once, as a supervisor would: Bull's check for stalled jobs runs in the
+	// workers, so with no worker alive nothing would ever settle the dead worker's job.
+	await instance.startWorker(worker);
+	const answer = await call;
+	const answeredAfterMs = Date.now() - killedAt;
+	await waitUntil(
+		`execution ${execution} settled`,
+		async () => FINAL.has((await instance.execution(execution!)).status),
+		120_000,
+		500,
+	);
+	const settledAfterMs = Date.now() - killedAt;
+	// Time for anything that would send again (a retried job, a restarted worker) to do so.
+	await new Promise((resolve) => setTimeout(resolve, 10_000));
+	const sends = sendsSince(instance, sinceSeq);
+	const stored = await instance.execution(execution!);
+	const lookup = await runWorkflow(instance.server, readDeployWorkflow('lookup-batch.json'), {
+		batch: order,
+	});
+	const found =
+		lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
+	const figures: Record<string, unknown> = {
+		order,
+		execution,
+		worker,
+		sends: sends.length,
+		faxesWithTheOrder: control
+			.requests({ method: 'POST', path: '^/v1/outboundfaxes$' })
+			.filter((r) => r.params.BatchUniqueId === order).length,
+		callerGot:
+			answer instanceof Error
+				? `${answer.name}: ${answer.message}`
+				: { status: answer.status, body: answer.text.slice(0, 300) },
+		callerAnsweredAfterMs: answeredAfterMs,
+		executionStatus: stored.status,
+		executionError: errorOf(stored.data),
+		settledAfterMs,
+		recoveryKeyInBatchName: sends[0]?.params.BatchName,
+		lookupFound: found.map((item) => ({
+			FaxId: item.json.FaxId,
+			BatchUniqueId: item.json.BatchUniqueId,
+			BatchName: item.json.BatchName,
+			FaxStatus: item.json.FaxStatus,
+		})),
+	};
+	report.log(`  ${JSON.stringify(figures)}`);
+	await report.check(
+		SCENARIO,
+		'the fax exists once: one send reached the service, none after the kill',
+		() => {
+			assert.equal(sends.length, 1);
+			assert.equal(sends[0].params.BatchUniqueId, order);
+			assert.equal(control.stats().outboundCount >= 1, true);
+		},
+	);
+	await report.check(
+		SCENARIO,
+		'the execution ends without success, and the lookup by Batch Unique ID finds the one fax',
+		() => {
+			assert.ok(['crashed', 'error'].includes(stored.status), stored.status);
+			assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
+			assert.equal(found.length, 1);
+			assert.equal(String(found[0].json.BatchUniqueId), order);
+		},
+	);
+	// What a user's Retry of the failed execution does (after the checks: it sends again).
+	const beforeRetry = lastSeq(instance);
+	const retried = await instance.retry(execution!);
+	const resent = sendsSince(instance, beforeRetry);
+	Object.assign(figures, {
+		retry: {
+			...retried,
+			sends: resent.length,
+			sameBatchUniqueId: resent.filter((r) => r.params.BatchUniqueId === order).length,
+		},
+	});
+	report.log(`  Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
+	await report.check(
+		SCENARIO,
+		'a Retry of the execution sends nothing: n8n kept none of its data (README)',
+		() => {
+			assert.equal(retried.status, 'error', JSON.stringify(retried));
+			assert.equal(resent.length, 0);
+		},
+	);
+	control.clearFaults();
+	return figures;
+}

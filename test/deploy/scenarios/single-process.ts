@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+
+import { runWorkflow } from '../../../scripts/n8n/manual-runs';
+import type { DeployInstance } from '../lib/instance';
+import { PUBLICATION_LEASE_SECONDS, readDeployWorkflow } from '../lib/instance';
+import { TriggerLedger } from '../lib/ledger';
+import type { Report } from '../lib/report';
+import { waitUntil, type Sink } from '../lib/sink';
+import { postWebhook } from '../lib/webhooks';
+import { BULK_WORKFLOW_ID, lastSeq, sendsSince } from './bulk-send';
+import {
+	accountFor,
+	summarize,
+	deliveriesOf,
+	firstSearchSince,
+	ids,
+	inboundSearches,
+	injectFaxes,
+	MAX_EVENTS_PER_POLL,
+	TRIGGER_NODE,
+	TRIGGER_WORKFLOW_ID,
+	waitForNewExecution,
+	waitForSearch,
+} from './trigger-common';
+import { errorOf } from './trigger-queue';
+
+const TRIGGER = 'single process: trigger drain under SIGKILLs';
+const BULK = 'single process: bulk send under SIGKILL';
+const KILL_AFTER = 100;
+const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+/** The bulk send's own Batch Unique ID (bulk-send.json): what the user looks up after a crash. */
+const BULK_BATCH = 'deploy-bulk';
+
+/**
+ * One `n8n start` (SQLite, the default single-process setup) runs the trigger and the bulk send
+ * workflows; it is killed with SIGKILL
+ *  1. in the middle of the execution a poll started (600 new faxes, 500 per poll), then again
+ *  2. while the service holds the search of the activation poll of its restart,
+ *  3. in the middle of a bulk send of 1,000 faxes in one execution,
+ * and started again after each. Every fax must be emitted into exactly one execution, no fax may
+ * be sent twice, and what n8n shows afterwards is recorded.
+ */
+export async function singleProcessCrashes(
+	instance: DeployInstance,
+	report: Report,
+	sink: Sink,
+): Promise<Record<string, unknown>> {
+	const { control } = instance.emulator;
+	const figures: Record<string, unknown> = {};
+	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
+	ledger.start();
+	// The trigger's first poll records where "now" is; faxes already there are never emitted.
+	// n8n activates published workflows in the background once it is up.
+	await waitForSearch(instance, 0, 'the activation poll', 60_000);
+
+	// 1. Killed in the middle of the execution a poll started.
+	const batch = injectFaxes(instance, MAX_EVENTS_PER_POLL + 100);
+	report.log(`  ${batch.length} inbound faxes injected; waiting for the next poll (once a minute)`);
+	const e1 = await waitForNewExecution(ledger, new Set(), 'the poll emitting');
+	await waitUntil(
+		`execution ${e1} delivering`,
+		() => deliveriesOf(sink, e1) >= KILL_AFTER,
+		60_000,
+		20,
+	);
+	await instance.killMain();
+	const deliveredBeforeKill = deliveriesOf(sink, e1);
+	report.log(
+		`  SIGKILL n8n while execution ${e1} ran (${deliveredBeforeKill} of ${ledger.emitted.get(e1)?.length} items delivered)`,
+	);
+
+	// 2. Restarted, and killed while the service holds its activation poll's search.
+	control.addFault({
+		method: 'GET',
+		path: '^/v1/inboundfaxes$',
+		kind: 'delay',
+		delayMs: 30_000,
+		count: 1,
+	});
+	let searches = inboundSearches(instance);
+	const starting = instance.startMain().catch((error: unknown) => error);
+	await waitForSearch(instance, searches, 'the activation poll of the restarted n8n', 120_000);
+	await instance.killMain();
+	await starting;
+	report.log("  SIGKILL n8n while the service held its activation poll's search; restarting");
+	const restarted = Date.now();
+	await instance.startMain();
+	const ready = Date.now();
+	const e2 = await waitForNewExecution(
+		ledger,
+		new Set([e1]),
+		'the activation poll emitting the rest (after the publication lease)',
+		150_000,
+	);
+	const activation = firstSearchSince(instance, restarted);
+	figures.afterKillDuringActivation = {
+		readyAfterMs: ready - restarted,
+		activationPollAfterReadyMs: activation === undefined ? undefined : activation - ready,
+	};
+	report.log(
+		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after n8n was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
+	);
+	await waitUntil(
+		`execution ${e2} finished`,
+		async () => {
+			await ledger.readOnce();
+			return FINAL.has(ledger.status.get(e2) ?? '') && FINAL.has(ledger.status.get(e1) ?? '');
+		},
+		120_000,
+		500,
+	);
+	const e1Stored = await instance.execution(e1);
+	figures.killedExecution = {
+		id: e1,
+		status: e1Stored.status,
+		error: errorOf(e1Stored.data),
+		events: ledger.emitted.get(e1)?.length,
+		deliveredBeforeKill,
+	};
+
+	// 3. Killed in the middle of a bulk send of 1,000 faxes in one execution.
+	const sinceSeq = lastSeq(instance);
+	const numbers = Array.from({ length: 1000 }, (_, i) => `12129${String(i + 1).padStart(6, '0')}`);
+	const call = postWebhook(instance.server, 'deploy-bulk-send', {
+		faxes: numbers.map((number) => ({ number })),
+	}).catch((error: unknown) => error);
+	await waitUntil('300 faxes sent', () => control.stats().outboundCount >= 300, 120_000, 20);
+	await instance.killMain();
+	const answer = await call;
+	const sentAtKill = sendsSince(instance, sinceSeq).length;
+	report.log(
+		`  SIGKILL n8n after ${sentAtKill} of ${numbers.length} faxes of a bulk send; restarting`,
+	);
+	searches = inboundSearches(instance);
+	await instance.startMain();
+	// The activation poll after this restart is also the trigger's "one more poll".
+	await waitForSearch(instance, searches, 'the activation poll after the bulk send', 60_000);
+	await new Promise((resolve) => setTimeout(resolve, 5000));
+	ledger.stop();
+	await ledger.readOnce();
+	const sends = sendsSince(instance, sinceSeq);
+	const bulkExecutions = await instance.executionsOf(BULK_WORKFLOW_ID);
+	const bulkStored =
+		bulkExecutions.length > 0 ? await instance.execution(bulkExecutions[0].id) : undefined;
+	const lookup = await runWorkflow(instance.server, readDeployWorkflow('lookup-batch.json'), {
+		batch: BULK_BATCH,
+	});
+	const found =
+		lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
+
+	const account = accountFor(batch, ledger, sink);
+	const executions = [...ledger.emitted].map(([id, faxIds]) => ({
+		id,
+		status: ledger.status.get(id),
+		events: faxIds.length,
+		delivered: deliveriesOf(sink, id),
+	}));
+	Object.assign(figures, {
+		trigger: { account: summarize(account), executions },
+		bulk: {
+			faxes: numbers.length,
+			sentBeforeKill: sentAtKill,
+			sentInAll: sends.length,
+			execution: bulkStored && {
+				id: bulkStored.id,
+				status: bulkStored.status,
+				error: errorOf(bulkStored.data),
+			},
+			callerGot: answer instanceof Error ? `${answer.name}: ${answer.message}` : answer,
+			foundByBatchUniqueId: found.length,
+		},
+	});
+	report.log(`  trigger executions: ${JSON.stringify(executions)}`);
+	report.log(`  bulk send: ${JSON.stringify(figures.bulk)}`);
+
+	await report.check(
+		TRIGGER,
+		`each of the ${batch.length} faxes emitted into exactly one execution`,
+		() => {
+			assert.deepEqual(
+				{ lost: account.lost, repeated: account.repeated },
+				{ lost: [], repeated: [] },
+				`lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
+			);
+		},
+	);
+	await report.check(
+		TRIGGER,
+		`the killed execution ${e1} is marked crashed, its undelivered items are the only ones`,
+		() => {
+			assert.equal(ledger.status.get(e1), 'crashed');
+			assert.deepEqual(account.deliveredTwice, []);
+			const inE1 = new Set(ledger.emitted.get(e1));
+			assert.ok(account.undelivered.every((faxId) => inE1.has(faxId)));
+			assert.equal(ledger.status.get(e2), 'success');
+			assert.equal(ledger.emitted.size, 2, `executions: ${JSON.stringify(executions)}`);
+		},
+	);
+	await report.check(BULK, 'no fax sent twice, none sent after the restart', () => {
+		const counts = new Map<string, number>();
+		for (const send of sends)
+			counts.set(
+				String(send.params.FaxNumber),
+				(counts.get(String(send.params.FaxNumber)) ?? 0) + 1,
+			);
+		assert.deepEqual(
+			[...counts].filter(([, n]) => n > 1),
+			[],
+		);
+		assert.equal(sends.length, sentAtKill, 'sends after the kill');
+		assert.ok(sends.length < numbers.length, 'the kill came before the end');
+	});
+	await report.check(
+		BULK,
+		'the execution is marked crashed; Get Many by its Batch Unique ID lists exactly the faxes sent',
+		() => {
+			assert.equal(bulkStored?.status, 'crashed');
+			assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
+			assert.equal(found.length, sends.filter((s) => s.status === 201).length);
+		},
+	);
+
+	// What a user's Retry of the crashed executions does (after the checks: it acts again).
+	const deliveredBefore = new Set(
+		sink.received.filter((d) => String(d.body.execution) === e1).map((d) => Number(d.body.faxId)),
+	);
+	const retriedTrigger = await instance.retry(e1);
+	const retryDeliveries = retriedTrigger.id
+		? sink.received.filter((d) => String(d.body.execution) === retriedTrigger.id)
+		: [];
+	figures.retryOfCrashedTriggerExecution = {
+		...retriedTrigger,
+		delivered: retryDeliveries.length,
+		deliveredAgain: retryDeliveries.filter((d) => deliveredBefore.has(Number(d.body.faxId))).length,
+	};
+	if (bulkStored) {
+		const beforeRetry = lastSeq(instance);
+		const retriedBulk = await instance.retry(bulkStored.id);
+		const resent = sendsSince(instance, beforeRetry).map((r) => String(r.params.FaxNumber));
+		const sentBefore = new Set(sends.map((r) => String(r.params.FaxNumber)));
+		figures.retryOfCrashedBulkSend = {
+			...retriedBulk,
+			sends: resent.length,
+			sentAgain: resent.filter((number) => sentBefore.has(number)).length,
+		};
+	}
+	report.log(
+		`  Retry of the crashed executions: ${JSON.stringify({ trigger: figures.retryOfCrashedTriggerExecution, bulk: figures.retryOfCrashedBulkSend })}`,
+	);
+	const triggerRetry = figures.retryOfCrashedTriggerExecution as {
+		status?: string;
+		delivered: number;
+		deliveredAgain: number;
+	};
+	const bulkRetry = figures.retryOfCrashedBulkSend as
+		| { status?: string; sends: number; sentAgain: number }
+		| undefined;
+	await report.check(
+		TRIGGER,
+		'Retry of the crashed execution runs all its items again, those delivered before the crash too (README)',
+		() => {
+			assert.equal(triggerRetry.status, 'success');
+			assert.equal(triggerRetry.delivered, ledger.emitted.get(e1)?.length);
+			assert.equal(triggerRetry.deliveredAgain, deliveredBeforeKill);
+		},
+	);
+	await report.check(
+		BULK,
+		'Retry of the crashed bulk send sends every fax again, those sent before the crash too (README)',
+		() => {
+			assert.equal(bulkRetry?.status, 'success');
+			assert.equal(bulkRetry?.sends, numbers.length);
+			assert.equal(bulkRetry?.sentAgain, sends.length);
+		},
+	);
+	return figures;
+}

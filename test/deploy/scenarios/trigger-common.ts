@@ -1,0 +1,142 @@
+import { SEED_USERS } from '../../../emulator';
+import type { DeployInstance } from '../lib/instance';
+import type { TriggerLedger } from '../lib/ledger';
+import type { Sink } from '../lib/sink';
+import { waitUntil } from '../lib/sink';
+
+export const TRIGGER_WORKFLOW = 'trigger-inbound.json';
+export const TRIGGER_WORKFLOW_ID = 'DeployTrigger001';
+export const TRIGGER_NODE = 'New Inbound Fax';
+/** The workflow's Max Events per Poll. */
+export const MAX_EVENTS_PER_POLL = 500;
+/** n8n runs a poll at most once a minute, at the start of each minute. */
+export const POLL_WAIT_MS = 90_000;
+
+/** Inbound searches the trigger made (the proxy login watches All Users). */
+export function inboundSearches(instance: DeployInstance): number {
+	return instance.emulator.control.requests({
+		method: 'GET',
+		path: '^/v1/inboundfaxes$',
+		userId: SEED_USERS.acmeAdmin.userId,
+	}).length;
+}
+
+/** When the first inbound search of the trigger at or after `sinceMs` (wall clock) arrived. */
+export function firstSearchSince(instance: DeployInstance, sinceMs: number): number | undefined {
+	return instance.emulator.control
+		.requests({ method: 'GET', path: '^/v1/inboundfaxes$', userId: SEED_USERS.acmeAdmin.userId })
+		.find((r) => r.receivedMs >= sinceMs)?.receivedMs;
+}
+
+/** Waits until the trigger has made another search than the `before` it had made. */
+export async function waitForSearch(
+	instance: DeployInstance,
+	before: number,
+	what: string,
+	timeoutMs = POLL_WAIT_MS,
+): Promise<void> {
+	await waitUntil(what, () => inboundSearches(instance) > before, timeoutMs);
+}
+
+/** New inbound faxes for alice and bob, half each; returns their FaxIds. */
+export function injectFaxes(instance: DeployInstance, count: number): number[] {
+	const { control } = instance.emulator;
+	const half = Math.floor(count / 2);
+	return [
+		...control.injectInbound({ userId: SEED_USERS.alice.userId, count: half }),
+		...(count - half > 0
+			? control.injectInbound({ userId: SEED_USERS.bob.userId, count: count - half })
+			: []),
+	].map((fax) => Number(fax.FaxId));
+}
+
+export function deliveriesOf(sink: Sink, execution: string): number {
+	return sink.received.filter((d) => String(d.body.execution) === execution).length;
+}
+
+/** The execution of the trigger workflow started after the ones known, once it appears. */
+export async function waitForNewExecution(
+	ledger: TriggerLedger,
+	known: Set<string>,
+	what: string,
+	timeoutMs = POLL_WAIT_MS,
+): Promise<string> {
+	let found: string | undefined;
+	await waitUntil(
+		what,
+		async () => {
+			await ledger.readOnce();
+			found = [...ledger.emitted.keys()].find(
+				(id) => !known.has(id) && (ledger.emitted.get(id) ?? []).length > 0,
+			);
+			return found !== undefined;
+		},
+		timeoutMs,
+		500,
+	);
+	return found!;
+}
+
+export interface BatchAccount {
+	faxes: number;
+	/** Emitted into exactly one execution. */
+	once: number;
+	/** In no execution. */
+	lost: number[];
+	/** In more than one execution. */
+	repeated: number[];
+	/** Reported by the workflow's next node exactly once / more than once / never. */
+	deliveredOnce: number;
+	deliveredTwice: number[];
+	undelivered: number[];
+}
+
+/** What became of a batch of faxes: n8n's executions (emission) and the sink (delivery). */
+export function accountFor(faxIds: number[], ledger: TriggerLedger, sink: Sink): BatchAccount {
+	const byFax = ledger.executionsByFax();
+	const deliveries = new Map<number, number>();
+	for (const delivery of sink.received) {
+		const faxId = Number(delivery.body.faxId);
+		deliveries.set(faxId, (deliveries.get(faxId) ?? 0) + 1);
+	}
+	const account: BatchAccount = {
+		faxes: faxIds.length,
+		once: 0,
+		lost: [],
+		repeated: [],
+		deliveredOnce: 0,
+		deliveredTwice: [],
+		undelivered: [],
+	};
+	for (const faxId of faxIds) {
+		const executions = byFax.get(faxId) ?? [];
+		if (executions.length === 1) account.once++;
+		else if (executions.length === 0) account.lost.push(faxId);
+		else account.repeated.push(faxId);
+		const delivered = deliveries.get(faxId) ?? 0;
+		if (delivered === 1) account.deliveredOnce++;
+		else if (delivered === 0) account.undelivered.push(faxId);
+		else account.deliveredTwice.push(faxId);
+	}
+	return account;
+}
+
+/** Short form of a list of ids for messages. */
+export function ids(list: number[]): string {
+	return list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')} … (${list.length})`;
+}
+
+/** A batch account with counts instead of long id lists, for results.json. */
+export function summarize(account: BatchAccount): Record<string, unknown> {
+	const brief = (list: number[]) =>
+		list.length <= 10 ? list : `${list.length} (${list[0]} … ${list[list.length - 1]})`;
+	return {
+		faxes: account.faxes,
+		emittedOnce: account.once,
+		lost: brief(account.lost),
+		repeated: brief(account.repeated),
+		deliveredOnce: account.deliveredOnce,
+		deliveredTwice: brief(account.deliveredTwice),
+		undelivered: brief(account.undelivered),
+	};
+}

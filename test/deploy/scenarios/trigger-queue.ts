@@ -1,0 +1,468 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+
+import type { PostgresService } from '../../../scripts/services/postgres';
+import { executionError, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
+import { TriggerLedger } from '../lib/ledger';
+import type { Report } from '../lib/report';
+import { waitUntil, type Sink } from '../lib/sink';
+import {
+	accountFor,
+	summarize,
+	deliveriesOf,
+	firstSearchSince,
+	ids,
+	inboundSearches,
+	injectFaxes,
+	MAX_EVENTS_PER_POLL,
+	POLL_WAIT_MS,
+	TRIGGER_NODE,
+	TRIGGER_WORKFLOW_ID,
+	waitForNewExecution,
+	waitForSearch,
+} from './trigger-common';
+
+const SCENARIO = 'queue mode: trigger under SIGKILLs';
+const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
+const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
+/** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
+const KILL_AFTER = 100;
+const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/**
+ * The Fax Cloud Trigger runs on main; the executions it starts run on the workers. 1,200 new
+ * inbound faxes arrive in two batches while, in this order:
+ *  1. the worker running the first poll's execution is killed (SIGKILL) in the middle of it, and
+ *     started again;
+ *  2. main is killed while the second poll's execution runs on a worker, and started again (its
+ *     activation poll reads the window again);
+ *  3. main is killed while the emulator holds the search of its activation poll, and started
+ *     again.
+ * Every fax must be emitted into exactly one execution (n8n's record of what the trigger
+ * emitted). What reached the workflow's next node is reported from the sink.
+ *
+ * Then a probe of the window n8n 2.40 leaves open between a poll's two writes: the trigger's state
+ * (workflow static data) is written before the execution row. Postgres holds the insert back
+ * (LOCK TABLE execution_entity IN SHARE MODE), main is killed once the state is in the database,
+ * and the events of that poll are checked after the restart.
+ */
+export async function triggerInQueueMode(
+	instance: DeployInstance,
+	report: Report,
+	sink: Sink,
+	postgres: PostgresService,
+): Promise<Record<string, unknown>> {
+	const { control } = instance.emulator;
+	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
+	const figures: Record<string, unknown> = {};
+	const searchesBefore = inboundSearches(instance);
+	await instance.activate(TRIGGER_WORKFLOW_ID);
+	await waitForSearch(instance, searchesBefore, 'the activation poll', 60_000);
+	ledger.start();
+
+	// 1. The first poll's execution: its worker is killed in the middle.
+	const batch1 = injectFaxes(instance, 2 * MAX_EVENTS_PER_POLL);
+	report.log(
+		`  ${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`,
+	);
+	const e1 = await waitForNewExecution(ledger, new Set(), 'the first poll emitting');
+	await waitUntil(
+		`execution ${e1} delivering`,
+		() => deliveriesOf(sink, e1) >= KILL_AFTER,
+		60_000,
+		20,
+	);
+	const worker1 = String(sink.received.find((d) => String(d.body.execution) === e1)?.body.worker);
+	await instance.worker(worker1).kill();
+	const deliveredBeforeWorkerKill = deliveriesOf(sink, e1);
+	report.log(
+		`  SIGKILL ${worker1} while execution ${e1} ran (${deliveredBeforeWorkerKill} of its items delivered)`,
+	);
+	const killedAt = Date.now();
+	const workerBack = instance.startWorker(worker1).then(
+		() => undefined,
+		(error: unknown) => error,
+	);
+
+	// 2. The second poll's execution runs on a worker while main is killed.
+	await waitForWorkerOutcome(instance, ledger, e1, killedAt, figures);
+	const e2 = await waitForNewExecution(ledger, new Set([e1]), 'the second poll emitting');
+	await waitUntil(
+		`execution ${e2} delivering`,
+		() => deliveriesOf(sink, e2) >= KILL_AFTER,
+		60_000,
+		20,
+	);
+	await instance.killMain();
+	report.log(
+		`  SIGKILL main while execution ${e2} ran on ${String(sink.received.find((d) => String(d.body.execution) === e2)?.body.worker)} (${deliveriesOf(sink, e2)} delivered)`,
+	);
+	const workerFailed = await workerBack;
+	if (workerFailed) throw workerFailed;
+
+	// 3. New faxes; main restarts and is killed while its activation poll's search is held.
+	const batch2 = injectFaxes(instance, 200);
+	control.addFault({
+		method: 'GET',
+		path: '^/v1/inboundfaxes$',
+		kind: 'delay',
+		delayMs: 30_000,
+		count: 1,
+	});
+	const searchesBeforeRestart = inboundSearches(instance);
+	const starting = instance.startMain().catch((error: unknown) => error);
+	await waitForSearch(
+		instance,
+		searchesBeforeRestart,
+		'the activation poll of the restarted main',
+		120_000,
+	);
+	await instance.killMain();
+	await starting;
+	report.log(
+		`  ${batch2.length} more faxes; SIGKILL main while the service held its activation poll's search`,
+	);
+	const restarted = Date.now();
+	await instance.startMain();
+	const ready = Date.now();
+	const e3 = await waitForNewExecution(
+		ledger,
+		new Set([e1, e2]),
+		'the activation poll emitting (after the publication lease)',
+		150_000,
+	);
+	const activation = firstSearchSince(instance, restarted);
+	figures.afterKillDuringActivation = {
+		mainReadyAfterMs: ready - restarted,
+		activationPollAfterReadyMs: activation === undefined ? undefined : activation - ready,
+	};
+	report.log(
+		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after main was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
+	);
+	await waitUntil(
+		`executions ${e2} and ${e3} finished`,
+		async () => {
+			await ledger.readOnce();
+			return FINAL.has(ledger.status.get(e2) ?? '') && FINAL.has(ledger.status.get(e3) ?? '');
+		},
+		120_000,
+		500,
+	);
+
+	// 4. The probes of the window between the state write and the execution insert.
+	const probe = await lossWindowProbe(instance, report, postgres, ledger);
+	const duplicate = await duplicateWindowProbe(instance, report, postgres, ledger, sink);
+	ledger.stop();
+	await ledger.readOnce();
+	// What n8n shows of the execution whose worker died, once every check above has its data.
+	const e1Stored = await instance.execution(e1);
+	const e1Shown = await instance.nodeOutput(e1, TRIGGER_NODE);
+
+	const workerOf = instance.workerOfExecutions();
+	const account1 = accountFor(batch1, ledger, sink);
+	const account2 = accountFor(batch2, ledger, sink);
+	const executions = [...ledger.emitted].map(([id, faxIds]) => ({
+		id,
+		status: ledger.status.get(id),
+		events: faxIds.length,
+		delivered: deliveriesOf(sink, id),
+		workers: workerOf.get(id) ?? [],
+	}));
+	Object.assign(figures, {
+		batches: { first: summarize(account1), second: summarize(account2) },
+		executions,
+		killedWorkerExecution: {
+			id: e1,
+			status: e1Stored.status,
+			error: errorOf(e1Stored.data),
+			deliveredBeforeKill: deliveredBeforeWorkerKill,
+			itemsShownAfterwards: e1Shown.length,
+		},
+		lossProbe: probe,
+		duplicateProbe: duplicate,
+	});
+	report.log(`  executions: ${JSON.stringify(executions)}`);
+
+	await report.check(
+		SCENARIO,
+		`each of the ${batch1.length + batch2.length} faxes emitted into exactly one execution`,
+		() => {
+			for (const [name, account] of Object.entries({ first: account1, second: account2 })) {
+				assert.deepEqual(
+					{ lost: account.lost, repeated: account.repeated },
+					{ lost: [], repeated: [] },
+					`${name} batch: lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
+				);
+			}
+		},
+	);
+	await report.check(SCENARIO, 'no fax reported twice by the next node', () => {
+		assert.deepEqual([...account1.deliveredTwice, ...account2.deliveredTwice], []);
+	});
+	await report.check(
+		SCENARIO,
+		`the execution whose worker was killed is the only one with undelivered items`,
+		() => {
+			const undelivered = [...account1.undelivered, ...account2.undelivered];
+			const inE1 = new Set(ledger.emitted.get(e1));
+			assert.ok(
+				undelivered.every((faxId) => inE1.has(faxId)),
+				`undelivered outside ${e1}: ${ids(undelivered.filter((f) => !inE1.has(f)))}`,
+			);
+			assert.equal(
+				undelivered.length,
+				(ledger.emitted.get(e1)?.length ?? 0) - deliveriesOf(sink, e1),
+			);
+			assert.ok(workerOf.get(e1)?.includes(worker1));
+		},
+	);
+	await report.check(
+		SCENARIO,
+		`executions: ${e1} ended without success, the others succeeded, on workers`,
+		() => {
+			assert.ok(
+				['crashed', 'error'].includes(ledger.status.get(e1) ?? ''),
+				`status of ${e1}: ${ledger.status.get(e1)}`,
+			);
+			const probes = new Set(duplicate.executions);
+			for (const execution of executions.filter((e) => e.id !== e1 && !probes.has(e.id))) {
+				assert.equal(execution.status, 'success', JSON.stringify(execution));
+				assert.equal(execution.workers.length, 1, JSON.stringify(execution));
+			}
+		},
+	);
+	await report.check(
+		DUPLICATE,
+		'n8n 2.40 runs the execution although its state write failed: after a restart the events of that poll are emitted again (a known repeat, see the README)',
+		() => {
+			assert.ok(duplicate.stateWriteRefused, 'n8n logged the failed state write');
+			assert.equal(duplicate.emittedTwice, duplicate.faxes, JSON.stringify(duplicate));
+		},
+	);
+	await report.check(
+		PROBE,
+		'n8n 2.40 writes the state first: the events of that poll are never emitted (a known loss, see the README)',
+		() => {
+			assert.ok(
+				probe.stateWrittenBeforeKill,
+				'the trigger state reached the database before the kill',
+			);
+			assert.equal(probe.emitted, 0, `probe faxes emitted: ${probe.emitted}`);
+			assert.equal(probe.lost, probe.faxes);
+		},
+	);
+	// What a user's Retry of that execution does (after the checks: it delivers again).
+	const deliveredBefore = new Set(
+		sink.received.filter((d) => String(d.body.execution) === e1).map((d) => Number(d.body.faxId)),
+	);
+	const retried = await instance.retry(e1);
+	const retryDeliveries = retried.id
+		? sink.received.filter((d) => String(d.body.execution) === retried.id)
+		: [];
+	figures.retryOfKilledWorkerExecution = {
+		...retried,
+		delivered: retryDeliveries.length,
+		deliveredAgain: retryDeliveries.filter((d) => deliveredBefore.has(Number(d.body.faxId))).length,
+	};
+	report.log(`  Retry of execution ${e1}: ${JSON.stringify(figures.retryOfKilledWorkerExecution)}`);
+	await report.check(
+		SCENARIO,
+		`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`,
+		() => {
+			assert.equal(e1Shown.length, 0);
+			assert.equal(retried.status, 'error', JSON.stringify(retried));
+			assert.equal(retryDeliveries.length, 0);
+		},
+	);
+	return figures;
+}
+
+/**
+ * Waits until the execution whose worker died is settled by n8n (Bull fails the stalled job,
+ * main records the failure) and notes what it looks like and how long it took.
+ */
+async function waitForWorkerOutcome(
+	instance: DeployInstance,
+	ledger: TriggerLedger,
+	execution: string,
+	killedAt: number,
+	figures: Record<string, unknown>,
+): Promise<void> {
+	await waitUntil(
+		`execution ${execution} settled after its worker died`,
+		async () => {
+			await ledger.readOnce();
+			return FINAL.has(ledger.status.get(execution) ?? '');
+		},
+		POLL_WAIT_MS,
+		500,
+	);
+	const stored = await instance.execution(execution);
+	figures.killedWorkerOutcome = {
+		status: stored.status,
+		settledAfterMs: Date.now() - killedAt,
+		error: errorOf(stored.data),
+	};
+}
+
+/** The error n8n stored for an execution (the run's, else its last node's), if any. */
+export const errorOf = executionError;
+
+async function lossWindowProbe(
+	instance: DeployInstance,
+	report: Report,
+	postgres: PostgresService,
+	ledger: TriggerLedger,
+): Promise<{
+	faxes: number;
+	emitted: number;
+	lost: number;
+	stateWrittenBeforeKill: boolean;
+	execution?: string;
+}> {
+	const stateNow = () =>
+		postgres.sql(
+			`SELECT "staticData"::text FROM workflow_entity WHERE id = '${TRIGGER_WORKFLOW_ID}'`,
+		);
+	const before = stateNow();
+	const known = new Set(ledger.emitted.keys());
+	const faxes = injectFaxes(instance, 20);
+	const session = await postgres.session();
+	let written = false;
+	try {
+		await session.run('BEGIN');
+		await session.run('LOCK TABLE execution_entity IN SHARE MODE');
+		report.log(
+			`  probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
+		);
+		await waitUntil(
+			'the trigger state written by the next poll',
+			() => stateNow() !== before,
+			POLL_WAIT_MS,
+			200,
+		);
+		written = true;
+		// The poll's execution insert is now waiting for the lock.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		await instance.killMain();
+		await session.run('ROLLBACK');
+	} finally {
+		await session.close();
+	}
+	report.log(
+		'  probe: SIGKILL main after the state write, before the execution insert; restarting',
+	);
+	const searches = inboundSearches(instance);
+	await instance.startMain();
+	await waitForSearch(instance, searches, 'the activation poll after the probe', 60_000);
+	await new Promise((resolve) => setTimeout(resolve, 5000));
+	await ledger.readOnce();
+	const fresh = [...ledger.emitted.keys()].filter((id) => !known.has(id));
+	const byFax = ledger.executionsByFax();
+	const emitted = faxes.filter((faxId) => (byFax.get(faxId) ?? []).length > 0).length;
+	return {
+		faxes: faxes.length,
+		emitted,
+		lost: faxes.length - emitted,
+		stateWrittenBeforeKill: written,
+		execution: fresh[0],
+	};
+}
+
+/**
+ * The other order: the trigger's state write fails (n8n logs it and carries on with the
+ * execution) and main dies before a later poll writes the state again. A Postgres trigger on
+ * workflow_entity refuses any change of staticData, which is what a failed write looks like to
+ * n8n. The poll is main's activation poll after a restart (no wait for the minute); once its
+ * execution has run, main is killed, the refusal dropped, and main started again: its activation
+ * poll reads the state from before that poll.
+ */
+async function duplicateWindowProbe(
+	instance: DeployInstance,
+	report: Report,
+	postgres: PostgresService,
+	ledger: TriggerLedger,
+	sink: Sink,
+): Promise<{
+	faxes: number;
+	stateWriteRefused: boolean;
+	n8nLogged?: string;
+	emittedTwice: number;
+	deliveredTwice: number;
+	executions: string[];
+}> {
+	const known = new Set(ledger.emitted.keys());
+	postgres.sql(`CREATE FUNCTION deploy_test_refuse_static_data() RETURNS trigger AS $$
+		BEGIN
+			IF NEW."staticData"::text IS DISTINCT FROM OLD."staticData"::text THEN
+				RAISE EXCEPTION 'deploy test: static data write refused';
+			END IF;
+			RETURN NEW;
+		END $$ LANGUAGE plpgsql`);
+	postgres.sql(`CREATE TRIGGER deploy_test_refuse_static_data BEFORE UPDATE ON workflow_entity
+		FOR EACH ROW EXECUTE FUNCTION deploy_test_refuse_static_data()`);
+	const logStart = fs.statSync(instance.logFile('main')).size;
+	let first: string | undefined;
+	const faxes = injectFaxes(instance, 20);
+	try {
+		await instance.killMain();
+		await instance.startMain();
+		report.log(
+			`  probe: ${faxes.length} faxes, the database refuses the trigger's state write; main restarted`,
+		);
+		first = await waitForNewExecution(
+			ledger,
+			known,
+			'the activation poll emitting the probe faxes',
+			60_000,
+		);
+		await waitUntil(
+			`execution ${first} delivered`,
+			() => deliveriesOf(sink, first!) >= faxes.length,
+			60_000,
+			100,
+		);
+		await instance.killMain();
+	} finally {
+		postgres.sql('DROP TRIGGER deploy_test_refuse_static_data ON workflow_entity');
+		postgres.sql('DROP FUNCTION deploy_test_refuse_static_data()');
+	}
+	const logged = fs
+		.readFileSync(instance.logFile('main'), 'utf8')
+		.slice(logStart)
+		.split('\n')
+		.find((line) => /problem saving the workflow/.test(line));
+	report.log(`  probe: SIGKILL main after execution ${first} ran; restarting`);
+	await instance.startMain();
+	let second: string | undefined;
+	try {
+		second = await waitForNewExecution(
+			ledger,
+			new Set([...known, first!]),
+			'the activation poll after the probe',
+			60_000,
+		);
+		await waitUntil(
+			`execution ${second} delivered`,
+			() => deliveriesOf(sink, second!) >= faxes.length,
+			60_000,
+			100,
+		);
+	} catch {
+		// nothing emitted again: the check says so
+	}
+	await ledger.readOnce();
+	const byFax = ledger.executionsByFax();
+	const delivered = new Map<number, number>();
+	for (const d of sink.received) {
+		delivered.set(Number(d.body.faxId), (delivered.get(Number(d.body.faxId)) ?? 0) + 1);
+	}
+	return {
+		faxes: faxes.length,
+		stateWriteRefused: logged !== undefined,
+		n8nLogged: logged?.trim().slice(0, 200),
+		emittedTwice: faxes.filter((faxId) => (byFax.get(faxId) ?? []).length === 2).length,
+		deliveredTwice: faxes.filter((faxId) => delivered.get(faxId) === 2).length,
+		executions: [first, second].filter((id): id is string => id !== undefined),
+	};
+}
