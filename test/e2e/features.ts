@@ -5,21 +5,36 @@
  * `credentialsDecrypted`). Each check drives n8n through its REST API and judges what n8n stored
  * and what the emulator received.
  */
-import { SEED_TOKENS, SEED_USERS } from '../../emulator';
+import { SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
 import type { RequestRecord } from '../../emulator/request-log';
+import type { CredentialImport } from '../../scripts/n8n/cli';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { lineOf } from '../../scripts/n8n/lines';
 import { runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { assert, assertNoSecrets } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
-import {
-	EDITED_CREDENTIAL,
-	loadWorkflows,
-	WRONG_PASSWORD,
-	type E2eEnvironment,
-} from './lib/environment';
+import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from './lib/environment';
 import type { CaseOutcome } from './lib/run-cases';
+
+/**
+ * A login the credential check edits while a workflow runs. Imported for the case phase only:
+ * n8n preselects the newest credential of a type, and the editor check must not get this one.
+ */
+const EDITED_CREDENTIAL = {
+	id: 'FaxCloudEditRun1',
+	name: 'Fax Cloud account edited during a run (local emulator)',
+} as const;
+
+export function featureCredentials(urls: Emulator['urls']): CredentialImport[] {
+	return [
+		{
+			...EDITED_CREDENTIAL,
+			type: 'faxCloudApi',
+			data: { ...SEED_USERS.alice, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+		},
+	];
+}
 
 export interface FeatureCheck {
 	title: string;

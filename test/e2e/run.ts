@@ -13,7 +13,12 @@ import { buildAndPack } from '../../scripts/n8n/package';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
 import { ALL_CASES } from './cases';
-import { FEATURE_CHECKS, runFeatureChecks, type FeatureCheck } from './features';
+import {
+	FEATURE_CHECKS,
+	featureCredentials,
+	runFeatureChecks,
+	type FeatureCheck,
+} from './features';
 import type { E2eCase } from './lib/types';
 import { startEnvironment, startServer } from './lib/environment';
 import { runOutputDir } from './lib/output';
@@ -58,6 +63,7 @@ async function casePhase(
 		version,
 		// n8n's own default: dates without a zone in the cases mean New York time.
 		timezone: 'America/New_York',
+		extraCredentials: featureCredentials,
 	});
 	let failed = true;
 	let server: N8nServer | undefined;

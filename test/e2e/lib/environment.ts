@@ -42,11 +42,6 @@ const ERROR_PATH_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
 	},
 ];
 
-/** A login the feature checks edit while a workflow runs (test/e2e/features.ts). */
-export const EDITED_CREDENTIAL = {
-	id: 'FaxCloudEditRun1',
-	name: 'Fax Cloud account edited during a run (local emulator)',
-} as const;
 /**
  * The OpenAI credential of the AI agent case (test/e2e/cases/ai-agent.ts), whose Base URL the case
  * points at its scripted model; until then at a port where nothing answers.
@@ -55,12 +50,7 @@ export const SCRIPTED_MODEL_CREDENTIAL = {
 	id: 'ScriptedModelLoc',
 	name: 'Scripted chat model (local)',
 } as const;
-const FEATURE_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
-	{
-		...EDITED_CREDENTIAL,
-		type: 'faxCloudApi',
-		data: { ...SEED_USERS.alice, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-	},
+const FEATURE_CREDENTIALS = (): CredentialImport[] => [
 	{
 		...SCRIPTED_MODEL_CREDENTIAL,
 		type: 'openAiApi',
@@ -143,7 +133,7 @@ export async function startEnvironment(options: {
 			numbersToken: SEED_TOKENS.acme,
 		}),
 		...ERROR_PATH_CREDENTIALS(emulator.urls),
-		...FEATURE_CREDENTIALS(emulator.urls),
+		...FEATURE_CREDENTIALS(),
 		...(options.extraCredentials?.(emulator.urls) ?? []),
 	];
 	await cli.importCredentials(credentials);
