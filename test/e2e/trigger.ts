@@ -1,9 +1,11 @@
 /**
  * The trigger phase: the Fax Cloud Trigger can only run in an activated workflow, so n8n runs as
  * `n8n start` with three workflows published before it starts: two report each new inbound fax and
- * each outbound fax completion to a local sink, the third is examples/file-inbound-faxes.json. Faxes are injected into the emulator
- * before the activation (never to be emitted) and in two batches after it; each batch must come out
- * of both workflows exactly once, and nothing more after one further poll.
+ * each outbound fax completion to a local sink, the third is examples/file-inbound-faxes.json. Faxes
+ * are injected into the emulator before the activation (never to be emitted) and in batches after
+ * it, some of them late: their records become visible 3 and 9 minutes after their ReceivedTime or
+ * CompleteTime, within the trigger's default lateness allowance. Each fax must come out of its
+ * workflows exactly once, and nothing more after one further poll.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,7 @@ const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
 const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
 const EXAMPLE = 'examples/file-inbound-faxes.json';
 const POLL_WAIT_MS = 150_000;
+const MINUTE_MS = 60_000;
 
 const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
 
@@ -147,19 +150,30 @@ export async function runTriggerPhase(options: {
 			60_000,
 		);
 
+		// Late faxes: received 3 and 9 minutes ago on the service's clock, visible only now.
+		const late = (minutes: number) => ({
+			userId: SEED_USERS.bob.userId,
+			at: new Date(Date.parse(control.now()) - minutes * MINUTE_MS).toISOString(),
+			lateByMs: minutes * MINUTE_MS,
+		});
 		const firstBatch = [
 			...control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 }),
 			...control.injectInbound({ userId: SEED_USERS.bob.userId }),
+			...control.injectInbound(late(3)),
+			...control.injectInbound(late(9)),
 		].map(faxIdOf);
 		const sentAfter = await sendFax(environment, '12125550000');
 		const failedAfter = await sendFax(environment, '13125551041');
+		// Its completion becomes visible 9 minutes after its CompleteTime.
+		const lateSent = await sendFax(environment, '12125550000');
+		control.setCompletionLag(lateSent, 9 * MINUTE_MS);
 		const otherOrganization = control
 			.injectInbound({ userId: SEED_USERS.carol.userId })
 			.map(faxIdOf);
 		console.log(`  first batch injected (faxes ${firstBatch.join(', ')}), waiting for a poll`);
 		await waitFor(
 			'the first batch at the sink',
-			() => eventsOf(sink, 'newInboundFax').length >= 3,
+			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length,
 			POLL_WAIT_MS,
 		);
 
@@ -171,7 +185,19 @@ export async function runTriggerPhase(options: {
 			...control.injectInbound({ userId: SEED_USERS.bob.userId, fields: { PagesReceived: '3' } }),
 		].map(faxIdOf);
 		console.log(`  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`);
-		await waitFor('the second batch at the sink', () => sink.received.length >= 5, POLL_WAIT_MS);
+		await waitFor(
+			'the second batch at the sink',
+			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length + secondBatch.length,
+			POLL_WAIT_MS,
+		);
+		// Ten minutes pass on the service: the late completion becomes visible.
+		control.advance(10 * MINUTE_MS);
+		console.log(`  the completion of fax ${lateSent} is now visible, 9 minutes late`);
+		await waitFor(
+			'the late completion at the sink',
+			() => eventsOf(sink, 'outboundFaxStatusChanged').some((r) => Number(r.faxId) === lateSent),
+			POLL_WAIT_MS,
+		);
 
 		// The outbound workflow's login is edited while it is active (bob has nothing new): n8n 1.x
 		// keeps one poll context for all polls, so only a poll resolving the credential afresh sees it.
@@ -199,7 +225,7 @@ export async function runTriggerPhase(options: {
 		const expected = [...firstBatch, ...secondBatch].sort((a, b) => a - b);
 		outcomes.push(
 			await check(
-				'Trigger: each new inbound fax comes out of the activated workflow exactly once',
+				'Trigger: each new inbound fax comes out of the activated workflow exactly once, late ones too',
 				() => {
 					const ids = eventsOf(sink, 'newInboundFax')
 						.map((r) => Number(r.faxId))
@@ -219,16 +245,20 @@ export async function runTriggerPhase(options: {
 			),
 		);
 		outcomes.push(
-			await check('Trigger: each outbound fax completion comes out exactly once', () => {
-				const events = eventsOf(sink, 'outboundFaxStatusChanged')
-					.map((r) => [Number(r.faxId), r.status, r.number])
-					.sort((a, b) => Number(a[0]) - Number(b[0]));
-				assert.deepEqual(events, [
-					[sentAfter, 'sent', '12125550000'],
-					[failedAfter, 'sendFailed', '13125551041'],
-				]);
-				assert.ok(!events.some((e) => e[0] === finishedBeforeActivation));
-			}),
+			await check(
+				'Trigger: each outbound fax completion comes out exactly once, a late one too',
+				() => {
+					const events = eventsOf(sink, 'outboundFaxStatusChanged')
+						.map((r) => [Number(r.faxId), r.status, r.number])
+						.sort((a, b) => Number(a[0]) - Number(b[0]));
+					assert.deepEqual(events, [
+						[sentAfter, 'sent', '12125550000'],
+						[failedAfter, 'sendFailed', '13125551041'],
+						[lateSent, 'sent', '12125550000'],
+					]);
+					assert.ok(!events.some((e) => e[0] === finishedBeforeActivation));
+				},
+			),
 		);
 		outcomes.push(
 			await check(
