@@ -92,16 +92,15 @@ export function workflowNode(
 		id: 'node-under-test',
 		name: node.description.defaults.name ?? node.description.displayName,
 		type: `${PACKAGE_PREFIX}.${node.description.name}`,
+		typeVersion:
+			extra.typeVersion ??
+			(Array.isArray(node.description.version)
+				? Math.max(...node.description.version)
+				: node.description.version),
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		credentials,
 		...extra,
-		// The suites written for version 1 hold its parameters; a test of a later version says so.
-		typeVersion:
-			extra.typeVersion ??
-			(Array.isArray(node.description.version)
-				? Math.min(...node.description.version)
-				: node.description.version),
 	};
 }
 
@@ -123,7 +122,6 @@ function withInstanceTimezone<T>(timezone: string | undefined, build: () => T): 
  */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const nodeUnderTest = workflowNode(options.node, options.parameters, {
-		typeVersion: options.typeVersion,
 		continueOnFail: options.continueOnFail,
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
 	});

@@ -10,9 +10,9 @@ import { normalizeMailMergeJob } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
 import type { OperationDisplayOptions } from '../node.type';
-import { jobIdParameters, readJobId } from './jobId';
+import { jobIdParameter, readJobId } from './jobId';
 
-const properties: INodeProperties[] = [...jobIdParameters];
+const properties: INodeProperties[] = [jobIdParameter];
 
 const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
 	show: { resource: ['mailMergeJob'], operation: ['get'] },
