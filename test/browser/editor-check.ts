@@ -214,32 +214,19 @@ async function main(): Promise<void> {
 			fs.copyFileSync(ndvShot, path.join(DOCS_DIR, 'node-in-n8n.png'));
 		}
 
-		// n8n 2.40.7 renders no Resource dropdown in the panel of a node added from an action once
-		// the node type has several versions (seen with version 1 as default too): the resource
-		// comes from the action picked. Every resource's actions are checked in the actions panel
-		// above; here the Operation dropdown of the resource the action set.
-		const hasResourceDropdown =
-			(await page.locator('[data-test-id="parameter-input-resource"]').count()) > 0;
-		step(
-			hasResourceDropdown
-				? 'every resource and its operations in the dropdowns'
-				: 'the operations of the chosen resource in the Operation dropdown (no Resource dropdown)',
+		step('every resource and its operations in the dropdowns');
+		await openDropdown(page, 'resource');
+		const resourceNames: string[] = (await optionNames(page)).filter(
+			(n) => n !== 'Custom API Call',
 		);
-		const resourcesToCheck = hasResourceDropdown ? node.resources : [node.resources[0]];
-		if (hasResourceDropdown) {
-			await openDropdown(page, 'resource');
-			const resourceNames: string[] = (await optionNames(page)).filter(
-				(n) => n !== 'Custom API Call',
-			);
-			await shot(page, 'resource-dropdown');
-			await page.keyboard.press('Escape');
-			assert.deepEqual(
-				resourceNames,
-				node.resources.map((r) => r.name),
-			);
-		}
-		for (const resource of resourcesToCheck) {
-			if (hasResourceDropdown) await choose(page, 'resource', resource.name);
+		await shot(page, 'resource-dropdown');
+		await page.keyboard.press('Escape');
+		assert.deepEqual(
+			resourceNames,
+			node.resources.map((r) => r.name),
+		);
+		for (const resource of node.resources) {
+			await choose(page, 'resource', resource.name);
 			await openDropdown(page, 'operation');
 			const operations: string[] = (await optionNames(page)).filter((n) => n !== 'Custom API Call');
 			await page.keyboard.press('Escape');
@@ -251,7 +238,7 @@ async function main(): Promise<void> {
 		}
 
 		step('credential test: green against the emulator');
-		if (hasResourceDropdown) await choose(page, 'resource', node.resources[0].name);
+		await choose(page, 'resource', node.resources[0].name);
 		const credentialSelect = page.locator('[data-test-id="node-credentials-select"]');
 		await credentialSelect.click();
 		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.fax }).first().click();
