@@ -22,6 +22,7 @@ const PARTS: Part[] = [
 	{ name: 'jest', command: ['npx', 'jest'] },
 	{ name: 'end-to-end in real n8n', command: ['npm', 'run', 'test:e2e'] },
 	{ name: 'editor check in Chromium', command: ['npm', 'run', 'test:browser'] },
+	{ name: 'queue mode and crashes', command: ['npm', 'run', 'test:deploy'] },
 ];
 
 interface Result {
