@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SEED_USERS } from '../emulator';
 import { PeakRss } from './lib/proc';
 import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
-import { mb, median, round } from './lib/stats';
+import { mb } from './lib/stats';
 
 /**
  * Download: one inbound fax image of `bytes` into a binary field, with n8n's filesystem binary
@@ -19,13 +19,17 @@ const WORKFLOW_ID = 'BenchDownload001';
 /** The same download by n8n's HTTP Request node (response as a file): n8n's own floor. */
 const HTTP_REQUEST_WORKFLOW_ID = 'BenchDownloadHttp';
 
-export interface DownloadFigures {
-	bytes: number;
-	repetitions: number;
+/** One download by each, one after the other (the ratios are taken per round, lib/pairs.ts). */
+export interface DownloadRound {
 	nodeMs: number;
 	httpRequestMs: number;
 	curlMs: number;
-	rssRiseMb: number;
+	rssRiseBytes: number;
+}
+
+export interface DownloadFigures {
+	bytes: number;
+	rounds: DownloadRound[];
 	rssSource: string;
 	storedBytes: number;
 }
@@ -69,7 +73,7 @@ function newestStoredFile(userFolder: string): number {
 
 export async function benchDownload(
 	bench: BenchServer,
-	options: { bytes: number; repetitions: number; log: (line: string) => void },
+	options: { bytes: number; rounds: number; log: (line: string) => void },
 ): Promise<DownloadFigures> {
 	const { control, urls } = bench.emulator;
 	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
@@ -84,39 +88,27 @@ export async function benchDownload(
 	await callWebhook(bench, 'bench-download', { faxId: fax.FaxId });
 
 	await callWebhook(bench, 'bench-download-http-request', { faxId: fax.FaxId });
-	const node: number[] = [];
-	const httpRequest: number[] = [];
-	const curl: number[] = [];
-	const rise: number[] = [];
+	const rounds: DownloadRound[] = [];
 	let rssSource = '';
 	let storedBytes = 0;
-	for (let rep = 1; rep <= options.repetitions; rep++) {
+	for (let i = 1; i <= options.rounds; i++) {
 		const peak = new PeakRss(bench.pid);
 		await callWebhook(bench, 'bench-download', { faxId: fax.FaxId });
 		const memory = peak.stop();
 		rssSource = memory.source;
 		const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
-		node.push(await nodeExecutionMs(bench, execution.id, 'Download Fax'));
-		rise.push(memory.peakBytes - memory.startBytes);
+		const nodeMs = await nodeExecutionMs(bench, execution.id, 'Download Fax');
 		storedBytes = newestStoredFile(bench.environment.userFolder);
 		await callWebhook(bench, 'bench-download-http-request', { faxId: fax.FaxId });
 		const [byHttpRequest] = await executionsOf(bench, HTTP_REQUEST_WORKFLOW_ID, 1);
-		httpRequest.push(await nodeExecutionMs(bench, byHttpRequest.id, 'HTTP Request'));
-		curl.push(await curlOnce(url, curlTarget));
+		const httpRequestMs = await nodeExecutionMs(bench, byHttpRequest.id, 'HTTP Request');
+		const curlMs = await curlOnce(url, curlTarget);
 		if (fs.statSync(curlTarget).size !== options.bytes) throw new Error('curl got a short file');
+		rounds.push({ nodeMs, httpRequestMs, curlMs, rssRiseBytes: memory.riseBytes });
 		options.log(
-			`    download ${rep}/${options.repetitions}: n8n ${Math.round(node.at(-1)!)} ms, +${mb(rise.at(-1)!)} MB RSS; HTTP Request node ${Math.round(httpRequest.at(-1)!)} ms; curl ${Math.round(curl.at(-1)!)} ms`,
+			`    download ${i}/${options.rounds}: n8n ${Math.round(nodeMs)} ms, +${mb(memory.riseBytes)} MB RSS; HTTP Request node ${Math.round(httpRequestMs)} ms; curl ${Math.round(curlMs)} ms`,
 		);
 	}
 	fs.rmSync(path.dirname(curlTarget), { recursive: true, force: true });
-	return {
-		bytes: options.bytes,
-		repetitions: options.repetitions,
-		nodeMs: round(median(node), 0),
-		httpRequestMs: round(median(httpRequest), 0),
-		curlMs: round(median(curl), 0),
-		rssRiseMb: mb(median(rise)),
-		rssSource,
-		storedBytes,
-	};
+	return { bytes: options.bytes, rounds, rssSource, storedBytes };
 }

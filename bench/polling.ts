@@ -1,110 +1,58 @@
 import { SEED_USERS, type Emulator } from '../emulator';
-import type { RequestRecord } from '../emulator/request-log';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxSearch';
 import { startSink, type Sink } from '../test/e2e/lib/sink';
-import { runClient } from './lib/child';
-import { bytesOf, lastSeq, nextPoll, type Watched } from './lib/polls';
+import { pollsAfterBurst, type AfterBurst } from './after-burst';
+import { burstAndDrain, DRAIN_WORKFLOWS, type DrainRound } from './drain';
+import { bytesOf, nextPoll } from './lib/polls';
 import { executionsOf, type BenchServer } from './lib/server';
-import { median, round, spanMs } from './lib/stats';
+import { median, round } from './lib/stats';
+import { executionsStarted, INBOUND, OUTBOUND, pollBoth, waitForSink } from './lib/trigger-polls';
 
 /**
- * Polling: the Fax Cloud Trigger activated in n8n (both directions, polling every minute) over an
- * emulator holding `stored` faxes per direction. Rounds: a poll with nothing new; per repetition
- * a poll with a few new faxes (steady state); then per repetition a poll draining `drain` new
- * faxes, the next poll with nothing new (it reads the burst's last minute again), and a poll with
- * one new fax that moves the cursor past the burst.
+ * Polling: the Fax Cloud Trigger activated in n8n (both directions, n8n polls every minute) over
+ * an emulator holding `stored` faxes per direction, on a still clock the bench moves. In order: a
+ * poll with nothing new; polls with a few new faxes (steady state); per drain round, a jump of
+ * the clock past the lateness allowance (its poll moves the window past everything older) and a
+ * burst of `drain` faxes with its drain pair (./drain.ts); then, after the last burst, the polls
+ * minute by minute until the allowance has passed it (./after-burst.ts).
  */
 
-export const TRIGGER_WORKFLOWS = ['trigger-inbound.json', 'trigger-outbound.json'];
+export const TRIGGER_WORKFLOWS = [
+	'trigger-inbound.json',
+	'trigger-outbound.json',
+	...DRAIN_WORKFLOWS,
+];
 const INBOUND_WORKFLOW = 'BenchTriggerInbx';
-
-const INBOUND: Watched = {
-	label: 'inbound',
-	path: '^/v1/inboundfaxes$',
-	userId: SEED_USERS.acmeAdmin.userId,
-};
-const OUTBOUND: Watched = {
-	label: 'outbound',
-	path: '^/v1/outboundfaxes$',
-	userId: SEED_USERS.alice.userId,
-};
 const USERS = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
-
-export interface PollObservation {
-	requests: number;
-	bytes: number;
-	requestSpanMs: number;
-	/** First request of the poll to the start of the execution it triggered. */
-	pollMs?: number;
-	emitted?: number;
-}
+const MINUTE = 60_000;
 
 export interface PollingFigures {
 	storedPerDirection: number;
 	pageSize: number;
-	repetitions: number;
+	latenessMinutes: number;
+	/** Requests of the polls with nothing new before the bursts (per direction). */
 	quiet: { inbound: number[]; outbound: number[] };
 	few: { newFaxes: number; requests: number; bytes: number; pollMs: number; emitted: number };
-	drain: {
-		newFaxes: number;
-		requests: number;
-		expectedRequests: number;
-		requestSpanMs: number;
-		pollMs: number;
-		emitted: number;
-		rawMs: number;
-		rawRequests: number;
-	};
-	/** The poll after a drain, nothing new: the overlap before the cursor is read again. */
-	afterBurst: { requests: number; bytes: number; requestSpanMs: number; executions: number };
+	drains: DrainRound[];
+	/** The polls after a jump of the clock past a burst: they read it once more, emit nothing. */
+	jumps: Array<{ inbound: number; executions: number }>;
+	afterBurst: AfterBurst;
 }
 
 /** Fills the emulator before n8n starts, so activation sees the full store. */
 export async function preparePolling(
 	emulator: Emulator,
 	stored: number,
+	latenessMinutes: number,
 ): Promise<{ sink: Sink; env: NodeJS.ProcessEnv }> {
 	emulator.control.bulkCreateInbound(stored, { users: USERS });
 	emulator.control.bulkCreateOutbound(stored, { userId: SEED_USERS.alice.userId });
 	const sink = await startSink();
-	return { sink, env: { BENCH_SINK_URL: sink.url } };
-}
-
-async function waitForSink(sink: Sink, count: number, timeoutMs = 120_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (sink.received.length < count) {
-		if (Date.now() > deadline)
-			throw new Error(`the sink got ${sink.received.length} of ${count} reports`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-}
-
-async function pollTime(bench: BenchServer, records: RequestRecord[]): Promise<number> {
-	const [execution] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
-	return Date.parse(execution.startedAt) - records[0].receivedMs;
-}
-
-async function rawPaging(
-	bench: BenchServer,
-	first: RequestRecord,
-): Promise<{ ms: number; requests: number }> {
-	const query: Record<string, string> = {};
-	for (const [name, value] of Object.entries(first.query)) {
-		if (name !== 'ResultLimit') query[name] = Array.isArray(value) ? value[0] : value;
-	}
-	const start = lastSeq(bench.emulator);
-	await runClient(
-		'raw-page',
-		{
-			url: `${bench.emulator.urls.fax}/inboundfaxes`,
-			userId: INBOUND.userId,
-			query,
-			pageSize: PAGE_SIZE,
-		},
-		SEED_USERS.acmeAdmin.password,
-	);
-	const records = bench.emulator.control.requests({ sinceSeq: start });
-	return { ms: spanMs(records), requests: records.length };
+	// The trigger workflows read their Lateness Allowance from here (10, the default, at full size).
+	return {
+		sink,
+		env: { BENCH_SINK_URL: sink.url, BENCH_LATENESS_MINUTES: String(latenessMinutes) },
+	};
 }
 
 export async function benchPolling(
@@ -113,156 +61,95 @@ export async function benchPolling(
 	options: {
 		stored: number;
 		fewNew: number;
+		fewPolls: number;
 		drain: number;
-		repetitions: number;
+		drainRounds: number;
+		latenessMinutes: number;
 		log: (line: string) => void;
 	},
 ): Promise<PollingFigures> {
 	const { emulator } = bench;
 	const { control } = emulator;
+	const { log } = options;
 	await nextPoll(emulator, INBOUND, 0);
 	await nextPoll(emulator, OUTBOUND, 0);
-	options.log('    trigger: both workflows active, activation polls done');
+	log('    trigger: both workflows active, activation polls done');
 
 	const quiet = { inbound: [] as number[], outbound: [] as number[] };
-	/**
-	 * The next poll of both workflows: the inbound searches, and the sink's report count before
-	 * them. The outbound workflow never has anything new, so its request count joins `quiet`.
-	 */
-	const pollBoth = async (): Promise<{ inbound: RequestRecord[]; reports: number }> => {
-		const since = lastSeq(emulator);
-		const reports = sink.received.length;
-		const [inbound, outbound] = await Promise.all([
-			nextPoll(emulator, INBOUND, since),
-			nextPoll(emulator, OUTBOUND, since),
-		]);
-		quiet.outbound.push(outbound.length);
-		return { inbound, reports };
+	const quietPoll = async (): Promise<number> => {
+		const polls = await pollBoth(bench, sink);
+		quiet.inbound.push(polls.inbound.length);
+		quiet.outbound.push(polls.outbound.length);
+		const executions = await executionsStarted(sink, polls);
+		if (executions > 0) throw new Error(`a poll with nothing new started ${executions} executions`);
+		return polls.inbound.length;
 	};
+	log(`    trigger, nothing new: ${await quietPoll()} inbound request(s)`);
 
-	const { inbound: quietIn } = await pollBoth();
-	quiet.inbound.push(quietIn.length);
-	options.log(
-		`    trigger, nothing new: ${quietIn.length} inbound request(s), ${quiet.outbound[0]} outbound request(s)`,
-	);
-
-	const few: PollObservation[] = [];
-	for (let rep = 1; rep <= options.repetitions; rep++) {
-		control.advance(60_000);
+	const few: Array<{ requests: number; bytes: number; pollMs: number; emitted: number }> = [];
+	for (let rep = 1; rep <= options.fewPolls; rep++) {
+		control.advance(MINUTE);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
-		const { inbound: fewIn, reports } = await pollBoth();
-		await waitForSink(sink, reports + 1);
+		const polls = await pollBoth(bench, sink);
+		await waitForSink(sink, polls.reports + 1);
+		const [execution] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
 		few.push({
-			requests: fewIn.length,
-			bytes: bytesOf(fewIn),
-			requestSpanMs: spanMs(fewIn),
-			pollMs: await pollTime(bench, fewIn),
+			requests: polls.inbound.length,
+			bytes: bytesOf(polls.inbound),
+			pollMs: Date.parse(execution.startedAt) - polls.inbound[0].receivedMs,
 			emitted: Number(sink.received.at(-1)?.count),
 		});
-		options.log(
-			`    trigger ${rep}/${options.repetitions}, ${options.fewNew} new: ${fewIn.length} request(s), ${few.at(-1)!.bytes} bytes, ${few.at(-1)!.pollMs} ms`,
+		log(
+			`    trigger ${rep}/${options.fewPolls}, ${options.fewNew} new: ${few.at(-1)!.requests} request(s), ${few.at(-1)!.bytes} bytes, ${few.at(-1)!.pollMs} ms`,
 		);
 	}
 
-	const drain: Array<PollObservation & { rawMs: number; rawRequests: number }> = [];
-	const afterBurst: PollObservation[] = [];
-	for (let rep = 1; rep <= options.repetitions; rep++) {
-		const from = new Date(Date.parse(control.now()) + 1000).toISOString();
-		control.advance(60_000);
-		control.bulkCreateInbound(options.drain, { users: USERS, from, to: control.now() });
-		const { inbound: drainIn, reports: drainReports } = await pollBoth();
-		await waitForSink(sink, drainReports + 1);
-		const raw: Array<{ ms: number; requests: number }> = [];
-		for (let i = 0; i < 3; i++) raw.push(await rawPaging(bench, drainIn[0]));
-		drain.push({
-			requests: drainIn.length,
-			bytes: bytesOf(drainIn),
-			requestSpanMs: spanMs(drainIn),
-			pollMs: await pollTime(bench, drainIn),
-			emitted: Number(sink.received.at(-1)?.count),
-			rawMs: median(raw.map((r) => r.ms)),
-			rawRequests: raw[0].requests,
-		});
-		const d = drain.at(-1)!;
-		if (process.env.BENCH_DEBUG) {
-			const rows = drainIn.map(
-				(r, i) =>
-					`${r.finishedMs! - r.receivedMs}/${i ? r.receivedMs - drainIn[i - 1].finishedMs! : 0}`,
+	const drains: DrainRound[] = [];
+	const jumps: PollingFigures['jumps'] = [];
+	for (let rep = 1; rep <= options.drainRounds; rep++) {
+		// Past the allowance: this poll's window start moves past everything before it, so the
+		// burst's poll reads the burst alone.
+		control.advance((options.latenessMinutes + 2) * MINUTE);
+		if (rep === 1) {
+			log(
+				`    trigger, clock moved past the allowance, nothing new: ${await quietPoll()} request(s)`,
 			);
-			options.log(`      server/gap ms: ${rows.join(' ')}`);
+		} else {
+			const polls = await pollBoth(bench, sink);
+			jumps.push({
+				inbound: polls.inbound.length,
+				executions: await executionsStarted(sink, polls),
+			});
+			log(
+				`    trigger, clock moved past the allowance after burst ${rep - 1}: ${jumps.at(-1)!.inbound} requests (the burst once more), ${jumps.at(-1)!.executions} executions`,
+			);
 		}
-		options.log(
-			`    trigger ${rep}/${options.repetitions}, drain ${options.drain}: ${d.requests} requests in ${Math.round(d.requestSpanMs)} ms (raw client ${d.rawRequests} in ${Math.round(d.rawMs)} ms), ${d.emitted} events`,
-		);
-
-		// The next poll, with nothing new: the search starts a minute before the cursor, so it reads
-		// the burst's last minute again (no event may be emitted twice).
-		control.advance(60_000);
-		const { inbound: afterIn, reports: afterReports } = await pollBoth();
-		await new Promise((resolve) => setTimeout(resolve, 3_000));
-		afterBurst.push({
-			requests: afterIn.length,
-			bytes: bytesOf(afterIn),
-			requestSpanMs: spanMs(afterIn),
-			emitted: sink.received.length - afterReports,
-		});
-		const a = afterBurst.at(-1)!;
-		options.log(
-			`    trigger ${rep}/${options.repetitions}, next poll with nothing new: ${a.requests} requests, ${a.bytes} bytes, ${a.emitted} executions`,
-		);
-
-		// One new fax moves the cursor past the burst, so the next drain starts from a quiet window.
-		control.advance(60_000);
-		control.injectInbound({ userId: SEED_USERS.alice.userId, count: 1 });
-		const { inbound: moveIn, reports: moveReports } = await pollBoth();
-		await waitForSink(sink, moveReports + 1);
-		options.log(
-			`    trigger ${rep}/${options.repetitions}, one new fax after it: ${moveIn.length} requests, ${Number(sink.received.at(-1)?.count)} event(s)`,
-		);
+		log(`    drain round ${rep}/${options.drainRounds}:`);
+		drains.push(await burstAndDrain(bench, sink, options.drain, log));
 	}
-	const med = <T>(list: T[], f: (x: T) => number) => median(list.map(f));
+
+	const last = drains.at(-1)!;
+	const afterBurst = await pollsAfterBurst(
+		bench,
+		sink,
+		{ from: last.burstFrom, to: last.burstTo, pollClock: last.pollClock },
+		options.latenessMinutes,
+		log,
+	);
 	return {
 		storedPerDirection: options.stored,
 		pageSize: PAGE_SIZE,
-		repetitions: options.repetitions,
+		latenessMinutes: options.latenessMinutes,
 		quiet,
 		few: {
 			newFaxes: options.fewNew,
-			requests: med(few, (o) => o.requests),
-			bytes: med(few, (o) => o.bytes),
-			pollMs: round(
-				med(few, (o) => o.pollMs ?? NaN),
-				0,
-			),
-			emitted: Math.min(...few.map((o) => o.emitted ?? 0)),
+			requests: median(few.map((o) => o.requests)),
+			bytes: median(few.map((o) => o.bytes)),
+			pollMs: round(median(few.map((o) => o.pollMs)), 0),
+			emitted: Math.min(...few.map((o) => o.emitted)),
 		},
-		drain: {
-			newFaxes: options.drain,
-			requests: med(drain, (o) => o.requests),
-			expectedRequests: Math.ceil(options.drain / PAGE_SIZE) + 1,
-			requestSpanMs: round(
-				med(drain, (o) => o.requestSpanMs),
-				0,
-			),
-			pollMs: round(
-				med(drain, (o) => o.pollMs ?? NaN),
-				0,
-			),
-			emitted: Math.min(...drain.map((o) => o.emitted ?? 0)),
-			rawMs: round(
-				med(drain, (o) => o.rawMs),
-				0,
-			),
-			rawRequests: med(drain, (o) => o.rawRequests),
-		},
-		afterBurst: {
-			requests: med(afterBurst, (o) => o.requests),
-			bytes: med(afterBurst, (o) => o.bytes),
-			requestSpanMs: round(
-				med(afterBurst, (o) => o.requestSpanMs),
-				0,
-			),
-			executions: Math.max(...afterBurst.map((o) => o.emitted ?? 0)),
-		},
+		drains,
+		jumps,
+		afterBurst,
 	};
 }

@@ -7,19 +7,24 @@ import { SEED_USERS, type Emulator } from '../emulator';
 import type { E2eEnvironment } from '../test/e2e/lib/environment';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';
-import { cpuSeconds } from './lib/proc';
+import { cpuSeconds, PeakRss } from './lib/proc';
 import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
 import { median, round, spanMs } from './lib/stats';
+import { sameSendBodies, type WireCheck } from './send-wire';
 
 /**
  * Bulk send: the same items (each with a one-page PDF) sent by the Fax Cloud node at its defaults,
- * by n8n's HTTP Request node configured by hand at its defaults, and by a raw undici client at the
- * node's concurrency. Time is the span the emulator saw from the first send to the last answer.
+ * by the helper floor (a node that sends the same bytes through n8n's request helper and does
+ * nothing else), by n8n's HTTP Request node configured by hand at its defaults, and by a raw
+ * undici client at the node's concurrency (the machine's limit, outside n8n). Time is the span the
+ * emulator saw from the first send to the last answer. The variants run in rounds, one run of each
+ * per round, so every ratio is taken within a round (see lib/pairs.ts).
  */
 
 export const SEND_WORKFLOWS = [
 	'send-items-only.json',
 	'send-fax-cloud-node.json',
+	'send-helper-floor.json',
 	'send-http-request-node.json',
 ];
 
@@ -27,18 +32,21 @@ export const SEND_WORKFLOWS = [
 export const NODE_CONCURRENCY = 5;
 const FAX_NUMBER = '12125550000';
 
-const VARIANTS = {
-	itemsOnly: 'bench-send-items',
+/** Webhook path of each variant, in the order a round runs them. */
+export const SEND_VARIANTS = {
 	faxCloud: 'bench-send-fax-cloud',
+	floor: 'bench-send-floor',
 	httpRequest: 'bench-send-http-request',
+	itemsOnly: 'bench-send-items',
 } as const;
+export type SendVariant = keyof typeof SEND_VARIANTS;
 
 /** The workflow and node whose own execution time n8n reports, per variant. */
-const TIMED_NODE: Record<string, { workflowId: string; node: string }> = {
+const TIMED_NODE: Partial<Record<SendVariant, { workflowId: string; node: string }>> = {
 	faxCloud: { workflowId: 'BenchSendFaxNode', node: 'Send Fax' },
+	floor: { workflowId: 'BenchSendFloor01', node: 'Helper Floor' },
 	httpRequest: { workflowId: 'BenchSendHttpReq', node: 'HTTP Request' },
 };
-type Variant = keyof typeof VARIANTS;
 
 export interface SendRun {
 	spanMs: number;
@@ -46,18 +54,30 @@ export interface SendRun {
 	nodeMs: number;
 	workflowMs: number;
 	cpuSeconds: number;
+	/** n8n's peak resident memory during the run, above where it stood at the start. */
+	rssRiseBytes: number;
 	created: number;
 	sends: number;
 	maxConnections: number;
 }
 
+export interface RawRun {
+	spanMs: number;
+	created: number;
+	maxConnections: number;
+}
+
+/** One run of every variant, made one after the other. */
+export interface SendRound extends Record<SendVariant, SendRun> {
+	raw: RawRun;
+}
+
 export interface SendFigures {
 	items: number;
-	repetitions: number;
-	faxCloud: SendRun;
-	httpRequest: SendRun;
-	itemsOnly: SendRun;
-	raw: { spanMs: number; created: number; maxConnections: number };
+	rounds: SendRound[];
+	rssSource: string;
+	/** The floor's requests against the Fax Cloud node's, byte for byte. */
+	wire: WireCheck;
 }
 
 /** Writes the one-page PDF every item carries; returns n8n environment naming it. */
@@ -74,14 +94,20 @@ function sendsSince(emulator: Emulator, sinceSeq: number) {
 	return emulator.control.requests({ method: 'POST', path: '^/v1/outboundfaxes$', sinceSeq });
 }
 
-async function runVariant(bench: BenchServer, variant: Variant, items: number): Promise<SendRun> {
+export async function runSendVariant(
+	bench: BenchServer,
+	variant: SendVariant,
+	items: number,
+): Promise<SendRun & { rssSource: string }> {
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
 	const cpuBefore = cpuSeconds(bench.pid);
-	const answer = await callWebhook(bench, VARIANTS[variant], {
+	const peak = new PeakRss(bench.pid);
+	const answer = await callWebhook(bench, SEND_VARIANTS[variant], {
 		faxes: Array.from({ length: items }, (_, i) => i + 1),
 	});
+	const memory = peak.stop();
 	const cpu = cpuSeconds(bench.pid) - cpuBefore;
 	const sends = sendsSince(emulator, sinceSeq);
 	const timed = TIMED_NODE[variant];
@@ -91,13 +117,15 @@ async function runVariant(bench: BenchServer, variant: Variant, items: number): 
 		nodeMs: timed ? await nodeExecutionMs(bench, execution.id, timed.node) : 0,
 		workflowMs: answer.ms,
 		cpuSeconds: cpu,
+		rssRiseBytes: memory.riseBytes,
+		rssSource: memory.source,
 		created: sends.filter((r) => r.status === 201).length,
 		sends: sends.length,
 		maxConnections: emulator.control.stats().connections.fax.max,
 	};
 }
 
-async function runRaw(bench: BenchServer, items: number, pdfPath: string) {
+async function runRaw(bench: BenchServer, items: number, pdfPath: string): Promise<RawRun> {
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
@@ -122,64 +150,56 @@ async function runRaw(bench: BenchServer, items: number, pdfPath: string) {
 	};
 }
 
-function medianRun(runs: SendRun[]): SendRun {
-	const pick = (f: (r: SendRun) => number) => median(runs.map(f));
-	return {
-		spanMs: round(
-			pick((r) => r.spanMs),
-			0,
-		),
-		nodeMs: round(
-			pick((r) => r.nodeMs),
-			0,
-		),
-		workflowMs: round(
-			pick((r) => r.workflowMs),
-			0,
-		),
-		cpuSeconds: round(pick((r) => r.cpuSeconds)),
-		created: Math.min(...runs.map((r) => r.created)),
-		sends: Math.max(...runs.map((r) => r.sends)),
-		maxConnections: Math.max(...runs.map((r) => r.maxConnections)),
-	};
-}
-
 export async function benchBulkSend(
 	bench: BenchServer,
-	options: { items: number; repetitions: number; log: (line: string) => void },
+	options: { items: number; rounds: number; log: (line: string) => void },
 ): Promise<SendFigures> {
 	const pdfPath = String(bench.environment.env.BENCH_PDF_PATH);
-	const runs: Record<Variant, SendRun[]> = { itemsOnly: [], faxCloud: [], httpRequest: [] };
-	const raw: Array<Awaited<ReturnType<typeof runRaw>>> = [];
-	// Warm-up: code loaded, connections and caches as in steady use.
-	for (const variant of Object.keys(VARIANTS) as Variant[]) await runVariant(bench, variant, 50);
+	const variants = Object.keys(SEND_VARIANTS) as SendVariant[];
+	// Warm-up: code loaded, connections and caches as in steady use, n8n's heap grown to what a run
+	// of this size needs (the first full-size runs raise RSS by far more than later ones).
+	for (const variant of variants) await runSendVariant(bench, variant, 50);
 	await runRaw(bench, 50, pdfPath);
-	for (let rep = 1; rep <= options.repetitions; rep++) {
-		for (const variant of Object.keys(VARIANTS) as Variant[]) {
-			const run = await runVariant(bench, variant, options.items);
+	const wire = await sameSendBodies(bench, (variant) => runSendVariant(bench, variant, 1));
+	options.log(`    bulk send: helper floor vs Fax Cloud node on the wire: ${wire.summary}`);
+	for (const variant of variants) await runSendVariant(bench, variant, options.items);
+
+	const rounds: SendRound[] = [];
+	let rssSource = '';
+	for (let round_ = 1; round_ <= options.rounds; round_++) {
+		const round = {} as SendRound;
+		// The closest comparison, node against floor, goes first one way, then the other (A B, B A):
+		// what a run leaves behind (garbage to collect) then weighs on both alike.
+		const pair: SendVariant[] = round_ % 2 ? ['faxCloud', 'floor'] : ['floor', 'faxCloud'];
+		for (const variant of [...pair, 'httpRequest', 'itemsOnly'] as SendVariant[]) {
+			const { rssSource: source, ...run } = await runSendVariant(bench, variant, options.items);
+			rssSource = source;
 			if (variant !== 'itemsOnly' && run.created !== options.items) {
 				throw new Error(`${variant}: ${run.created} of ${options.items} faxes were created`);
 			}
-			runs[variant].push(run);
-			options.log(
-				`    bulk send ${rep}/${options.repetitions} ${variant}: ${Math.round(run.spanMs)} ms at the emulator, ${run.maxConnections} connections, ${round(run.cpuSeconds)} s CPU`,
-			);
+			round[variant] = run;
 		}
-		raw.push(await runRaw(bench, options.items, pdfPath));
+		round.raw = await runRaw(bench, options.items, pdfPath);
+		rounds.push(round);
+		const line = (['faxCloud', 'floor', 'httpRequest'] as SendVariant[])
+			.map(
+				(v) => `${v} ${Math.round(round[v].spanMs)} ms (${round[v].cpuSeconds.toFixed(2)} s CPU)`,
+			)
+			.join(', ');
 		options.log(
-			`    bulk send ${rep}/${options.repetitions} raw undici: ${Math.round(raw.at(-1)!.spanMs)} ms`,
+			`    bulk send ${round_}/${options.rounds}: ${line}, raw ${Math.round(round.raw.spanMs)} ms; RSS rise Fax Cloud ${mbOf(round.faxCloud)} MB, HTTP Request ${mbOf(round.httpRequest)} MB`,
 		);
 	}
-	return {
-		items: options.items,
-		repetitions: options.repetitions,
-		faxCloud: medianRun(runs.faxCloud),
-		httpRequest: medianRun(runs.httpRequest),
-		itemsOnly: medianRun(runs.itemsOnly),
-		raw: {
-			spanMs: round(median(raw.map((r) => r.spanMs)), 0),
-			created: Math.min(...raw.map((r) => r.created)),
-			maxConnections: Math.max(...raw.map((r) => r.maxConnections)),
-		},
-	};
+	return { items: options.items, rounds, rssSource, wire };
+}
+
+const mbOf = (run: SendRun): number => round(run.rssRiseBytes / (1024 * 1024), 1);
+
+/** The median of one figure of one variant over the rounds, for the table's plain figures. */
+export function medianOf(
+	rounds: SendRound[],
+	variant: SendVariant,
+	figure: (run: SendRun) => number,
+): number {
+	return median(rounds.map((r) => figure(r[variant])));
 }

@@ -12,6 +12,7 @@ import {
 import { freePort } from '../../test/e2e/lib/sink';
 import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
 import { REPO_ROOT } from '../../scripts/n8n/package';
+import { installFloorPackage } from './floor-package';
 
 export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'bench');
@@ -43,8 +44,9 @@ export interface BenchServer {
 }
 
 /**
- * A real n8n (`n8n start`) with the packed package, the emulator on a still (manual) clock, and
- * the given bench workflows published, so their webhooks and triggers are live.
+ * A real n8n (`n8n start`) with the packed package and the helper floor (./floor-package.ts),
+ * the emulator on a still (manual) clock, and the given bench workflows published, so their
+ * webhooks and triggers are live.
  */
 export async function startBenchServer(options: {
 	tarball: string;
@@ -58,7 +60,8 @@ export async function startBenchServer(options: {
 	const workflows = loadWorkflows(options.workflows.map((f) => `bench/workflows/${f}`));
 	const port = await freePort();
 	const environment = await startEnvironment({
-		workflows,
+		// Imported below, once the helper floor's package is installed beside the Fax Cloud one.
+		workflows: [],
 		tarball: options.tarball,
 		port,
 		label: options.label,
@@ -66,6 +69,8 @@ export async function startBenchServer(options: {
 		extraCredentials: basicAuthCredentials,
 	});
 	const { emulator } = environment;
+	installFloorPackage(environment.userFolder);
+	await environment.cli.importWorkflows(workflows);
 	Object.assign(environment.env, {
 		BENCH_FAX_URL: emulator.urls.fax,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
@@ -168,7 +173,26 @@ interface StoredExecution {
 }
 
 interface RunData {
-	resultData: { runData: Record<string, Array<{ executionTime?: number }>> };
+	resultData: {
+		runData: Record<string, Array<{ startTime?: number; executionTime?: number }>>;
+	};
+}
+
+/** When each node of an execution started (epoch ms) and how long it ran, from its run data. */
+export async function nodeTimes(
+	bench: BenchServer,
+	executionId: string,
+): Promise<Record<string, { startTime: number; executionTime: number }>> {
+	const stored = await bench.server.rest<StoredExecution>('GET', `/executions/${executionId}`);
+	const run = parseFlatted(stored.data) as RunData;
+	const times: Record<string, { startTime: number; executionTime: number }> = {};
+	for (const [name, runs] of Object.entries(run.resultData.runData)) {
+		times[name] = {
+			startTime: runs[0]?.startTime ?? NaN,
+			executionTime: runs.reduce((sum, r) => sum + (r.executionTime ?? 0), 0),
+		};
+	}
+	return times;
 }
 
 /** How long one node of an execution ran (n8n's own executionTime), from the stored run data. */
@@ -177,9 +201,8 @@ export async function nodeExecutionMs(
 	executionId: string,
 	nodeName: string,
 ): Promise<number> {
-	const stored = await bench.server.rest<StoredExecution>('GET', `/executions/${executionId}`);
-	const run = parseFlatted(stored.data) as RunData;
-	const runs = run.resultData.runData[nodeName];
-	if (!runs?.length) throw new Error(`node "${nodeName}" did not run in execution ${executionId}`);
-	return runs.reduce((sum, r) => sum + (r.executionTime ?? 0), 0);
+	const times = await nodeTimes(bench, executionId);
+	if (!times[nodeName])
+		throw new Error(`node "${nodeName}" did not run in execution ${executionId}`);
+	return times[nodeName].executionTime;
 }

@@ -1,0 +1,74 @@
+import type { Sink } from '../test/e2e/lib/sink';
+import type { BenchServer } from './lib/server';
+import { executionsStarted, pollBoth } from './lib/trigger-polls';
+
+/**
+ * The polls after a burst, nothing new: each poll reads its window again, so the polls re-read
+ * the burst until the window start (the lateness allowance before the service's clock at the poll
+ * before) has passed the burst's minute; from then on a poll is one request per direction. The
+ * emulator's clock moves one minute per poll, past burst + allowance + 1 minute.
+ */
+
+const MINUTE = 60_000;
+
+export interface AfterBurstPoll {
+	/** Minutes on the service clock since the drain poll. */
+	minutesAfter: number;
+	/** Whether this poll's window still starts at or before the burst (computed from the clocks). */
+	windowHoldsBurst: boolean;
+	inbound: number;
+	outbound: number;
+	executions: number;
+}
+
+export interface AfterBurst {
+	burstFrom: string;
+	burstTo: string;
+	latenessMinutes: number;
+	polls: AfterBurstPoll[];
+}
+
+const floorMinute = (ms: number): number => Math.floor(ms / MINUTE) * MINUTE;
+
+/**
+ * Whether a poll reads the burst: its window starts where the poll before left it, the allowance
+ * before that poll's service clock, on a whole minute (README, Trigger semantics).
+ */
+export function windowHoldsBurst(
+	previousPollClock: number,
+	latenessMinutes: number,
+	burstTo: number,
+): boolean {
+	return floorMinute(previousPollClock - latenessMinutes * MINUTE) <= burstTo;
+}
+
+export async function pollsAfterBurst(
+	bench: BenchServer,
+	sink: Sink,
+	burst: { from: string; to: string; pollClock: string },
+	latenessMinutes: number,
+	log: (line: string) => void,
+): Promise<AfterBurst> {
+	const { control } = bench.emulator;
+	const polls: AfterBurstPoll[] = [];
+	let previous = Date.parse(burst.pollClock);
+	const burstTo = Date.parse(burst.to);
+	// Until the clock is past burst + allowance + 1 minute, and one poll more to show it stays so.
+	for (let minute = 1; minute <= latenessMinutes + 2; minute++) {
+		control.advance(MINUTE);
+		const both = await pollBoth(bench, sink);
+		const poll: AfterBurstPoll = {
+			minutesAfter: minute,
+			windowHoldsBurst: windowHoldsBurst(previous, latenessMinutes, burstTo),
+			inbound: both.inbound.length,
+			outbound: both.outbound.length,
+			executions: await executionsStarted(sink, both),
+		};
+		polls.push(poll);
+		previous = Date.parse(control.now());
+		log(
+			`    after the burst, +${minute} min: ${poll.inbound} inbound, ${poll.outbound} outbound request(s), ${poll.executions} executions${poll.windowHoldsBurst ? ' (window still holds the burst)' : ''}`,
+		);
+	}
+	return { burstFrom: burst.from, burstTo: burst.to, latenessMinutes, polls };
+}

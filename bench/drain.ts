@@ -1,0 +1,158 @@
+import { SEED_USERS } from '../emulator';
+import type { RequestRecord } from '../emulator/request-log';
+import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxSearch';
+import type { Sink } from '../test/e2e/lib/sink';
+import { runClient } from './lib/child';
+import { lastSeq } from './lib/polls';
+import { callWebhook, executionsOf, type BenchServer } from './lib/server';
+import { spanMs } from './lib/stats';
+import { INBOUND, pollBoth, waitForSink } from './lib/trigger-polls';
+
+/**
+ * One burst and its drain: `newFaxes` inbound faxes received within one minute, then the
+ * trigger's next poll reads its window (which holds just the burst: the poll before moved the
+ * window past everything older) and emits every fax. Right after it, in the same n8n, the same
+ * search is paged by the helper floor (a node that only sends the trigger's requests through
+ * n8n's request helper), by n8n's HTTP Request node with its pagination, and by a raw undici
+ * client outside n8n (the machine's limit): one drain pair per burst (lib/pairs.ts).
+ */
+
+export const DRAIN_WORKFLOWS = ['page-helper-floor.json', 'page-http-request-node.json'];
+const INBOUND_WORKFLOW = 'BenchTriggerInbx';
+const USERS = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
+const MINUTE = 60_000;
+
+export interface DrainRound {
+	newFaxes: number;
+	/** Records the raw client found in the window the trigger read. */
+	windowRecords: number;
+	/** The trigger's searches in the drain poll, their span at the emulator, events emitted. */
+	requests: number;
+	triggerMs: number;
+	/** First request of the poll to the start of the execution it triggered. */
+	pollMs: number;
+	emitted: number;
+	/** The same query paged by each: requests, span at the emulator (NaN when a poll overlapped). */
+	floorRequests: number;
+	floorMs: number;
+	httpRequestRequests: number;
+	httpRequestMs: number;
+	rawRequests: number;
+	rawMs: number;
+	/** When the burst's records were received: the minute the window must pass. */
+	burstFrom: string;
+	burstTo: string;
+	/** The service's clock at the drain poll. */
+	pollClock: string;
+}
+
+/** The query of the trigger's first search, as sent, one value per name. */
+function firstQuery(record: RequestRecord): Record<string, string> {
+	const query: Record<string, string> = {};
+	for (const [name, value] of Object.entries(record.query)) {
+		query[name] = Array.isArray(value) ? value[0] : value;
+	}
+	return query;
+}
+
+const inboundSearchesSince = (bench: BenchServer, since: number) =>
+	bench.emulator.control.requests({ path: INBOUND.path, userId: INBOUND.userId, sinceSeq: since });
+
+/** Service time and the gap before it, per request: where a drain's time goes (BENCH_DEBUG=1). */
+function timings(records: RequestRecord[]): string {
+	return records
+		.map(
+			(r, i) =>
+				`${r.finishedMs! - r.receivedMs}/${i ? r.receivedMs - records[i - 1].finishedMs! : 0}`,
+		)
+		.join(' ');
+}
+
+async function pagedByWebhook(
+	bench: BenchServer,
+	webhookPath: string,
+	query: Record<string, string>,
+): Promise<RequestRecord[]> {
+	const since = lastSeq(bench.emulator);
+	await callWebhook(bench, webhookPath, { query });
+	return inboundSearchesSince(bench, since);
+}
+
+async function pagedByRawClient(
+	bench: BenchServer,
+	query: Record<string, string>,
+): Promise<{ records: RequestRecord[]; found: number }> {
+	const since = lastSeq(bench.emulator);
+	const withoutLimit = { ...query };
+	delete withoutLimit.ResultLimit;
+	const out = await runClient<{ records: number }>(
+		'raw-page',
+		{
+			url: `${bench.emulator.urls.fax}/inboundfaxes`,
+			userId: INBOUND.userId,
+			query: withoutLimit,
+			pageSize: PAGE_SIZE,
+		},
+		SEED_USERS.acmeAdmin.password,
+	);
+	return { records: inboundSearchesSince(bench, since), found: out.records };
+}
+
+export async function burstAndDrain(
+	bench: BenchServer,
+	sink: Sink,
+	newFaxes: number,
+	log: (line: string) => void,
+): Promise<DrainRound> {
+	const { control } = bench.emulator;
+	control.advance(MINUTE);
+	const now = Date.parse(control.now());
+	// Received within the minute before the poll, so the burst lies in one whole minute.
+	const burstFrom = new Date(now - MINUTE).toISOString();
+	const burstTo = new Date(now - 1000).toISOString();
+	control.bulkCreateInbound(newFaxes, { users: USERS, from: burstFrom, to: burstTo });
+	const polls = await pollBoth(bench, sink);
+	await waitForSink(sink, polls.reports + 1);
+	const drain = polls.inbound;
+	const [execution] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
+	const emitted = Number(sink.received.at(-1)?.count);
+
+	// The same window, paged by the others, before the trigger's next poll (a minute away).
+	const query = firstQuery(drain[0]);
+	const floor = await pagedByWebhook(bench, 'bench-page-floor', query);
+	const httpRequest = await pagedByWebhook(bench, 'bench-page-http-request', query);
+	const raw = await pagedByRawClient(bench, query);
+	// A trigger poll in the middle would add its searches to a run's: that pair is not counted.
+	const alone = (records: RequestRecord[], who: string) => {
+		if (records.length === drain.length) return spanMs(records);
+		log(
+			`    (${who}: ${records.length} requests where the trigger made ${drain.length}; not counted)`,
+		);
+		return NaN;
+	};
+	const round: DrainRound = {
+		newFaxes,
+		windowRecords: raw.found,
+		requests: drain.length,
+		triggerMs: spanMs(drain),
+		pollMs: Date.parse(execution.startedAt) - drain[0].receivedMs,
+		emitted,
+		floorRequests: floor.length,
+		floorMs: alone(floor, 'helper floor'),
+		httpRequestRequests: httpRequest.length,
+		httpRequestMs: alone(httpRequest, 'HTTP Request node'),
+		rawRequests: raw.records.length,
+		rawMs: alone(raw.records, 'raw client'),
+		burstFrom,
+		burstTo,
+		pollClock: control.now(),
+	};
+	if (process.env.BENCH_DEBUG) {
+		log(`      trigger server/gap ms: ${timings(drain)}`);
+		log(`      floor server/gap ms: ${timings(floor)}`);
+	}
+	log(
+		`    drain of ${newFaxes}: trigger ${round.requests} requests in ${Math.round(round.triggerMs)} ms, ${emitted} events; floor ${round.floorRequests} in ${Math.round(round.floorMs)} ms; HTTP Request node ${round.httpRequestRequests} in ${Math.round(round.httpRequestMs)} ms; raw ${round.rawRequests} in ${Math.round(round.rawMs)} ms`,
+	);
+	return round;
+}

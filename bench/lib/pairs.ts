@@ -1,0 +1,35 @@
+import { median, round } from './stats';
+
+/**
+ * Ratios of interleaved runs. On this shared 2-core machine a ratio of two medians moved by up to
+ * 30 % between runs: the load of other processes changes over minutes. The compared runs are
+ * therefore made in pairs (A, B, A, B, ...), each pair under the same load, and the ratio is taken
+ * per pair; the median of the pair ratios decides a target and their spread is shown beside it.
+ */
+
+export interface PairRatios {
+	/** numerator / denominator per pair, in run order; a pair missing a side (NaN) is left out. */
+	ratios: number[];
+	median: number;
+	min: number;
+	max: number;
+}
+
+export function pairRatios(numerators: number[], denominators: number[]): PairRatios {
+	if (numerators.length !== denominators.length) {
+		throw new Error(`${numerators.length} numerators for ${denominators.length} denominators`);
+	}
+	const ratios = numerators.map((n, i) => n / denominators[i]).filter((r) => Number.isFinite(r));
+	return {
+		ratios,
+		median: median(ratios),
+		min: ratios.length ? Math.min(...ratios) : NaN,
+		max: ratios.length ? Math.max(...ratios) : NaN,
+	};
+}
+
+/** "x1.04 (x0.98 to x1.12 over 7 pairs)": the median that decides, then the spread it came with. */
+export function formatRatio(pairs: PairRatios, unit = 'pair'): string {
+	const count = `${pairs.ratios.length} ${unit}${pairs.ratios.length === 1 ? '' : 's'}`;
+	return `x${round(pairs.median)} (x${round(pairs.min)} to x${round(pairs.max)} over ${count})`;
+}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { PDFDocument } from 'pdf-lib';
+
+import type { E2eEnvironment } from '../test/e2e/lib/environment';
+import { lastSeq } from './lib/polls';
+import { cpuSeconds, peakRssBytes, resetHighWaterMark, rssBytes } from './lib/proc';
+import { callWebhook, executionsOf, nodeTimes, type BenchServer } from './lib/server';
+import { spanMs } from './lib/stats';
+import { tapRequests } from './lib/wire-capture';
+
+/**
+ * Mail merge: one job from `rows` input items (Input Items: one CSV line per item, all items one
+ * job, the PDF form template on the first item), and n8n's resident memory for it.
+ *
+ * n8n's own handling of 10,000 items (the webhook body, Split Out, Merge, the run data) moves its
+ * peak RSS by tens of MB from run to run, far more than the CSV weighs, so a whole run says
+ * nothing about the node. The workflow therefore waits 5 s before the Fax Cloud node, in memory
+ * (n8n's Wait node sleeps in process below 65 s): once n8n's CPU goes idle there, the bench resets
+ * the kernel's high-water mark, and reads it again the moment the job's upload reaches the
+ * emulator, when the node holds everything it built. That rise, the node's, is set against the
+ * size of the CSV it uploaded. A round counts only if the reset fell between the start of the
+ * Wait node and the start of the Fax Cloud node (n8n's run data says when each started).
+ */
+
+export const MAIL_MERGE_WORKFLOWS = ['mail-merge-items.json'];
+const WORKFLOW_ID = 'BenchMailMerge01';
+const NODE_NAME = 'Create Mail Merge Job';
+const WAIT_NAME = 'Wait 5 Seconds';
+
+/** The form fields of the template, which are also the CSV's columns. */
+const COLUMNS = ['FaxNumber', 'Name', 'Company', 'Amount', 'Reference', 'DueDate'];
+
+export interface MailMergeRound {
+	/** n8n's peak RSS rise from the webhook call to the Wait node: the items. */
+	itemsRiseBytes: number;
+	/** n8n's peak RSS rise from the Wait node to the job's arrival at the emulator: the node. */
+	nodeRiseBytes: number;
+	/** n8n's executionTime of the Fax Cloud node, and the upload as the emulator saw it. */
+	nodeMs: number;
+	uploadMs: number;
+	csvBytes: number;
+	status: number | null;
+	/** Whether the memory window fell between the Wait node's start and the Fax Cloud node's. */
+	windowValid: boolean;
+}
+
+export interface MailMergeFigures {
+	rows: number;
+	rounds: MailMergeRound[];
+	rssSource: string;
+}
+
+/** Writes the PDF form template; returns n8n environment naming it. */
+export async function prepareTemplate(environment: E2eEnvironment): Promise<NodeJS.ProcessEnv> {
+	const doc = await PDFDocument.create();
+	const page = doc.addPage([612, 792]);
+	const form = doc.getForm();
+	for (const [index, name] of COLUMNS.entries()) {
+		form
+			.createTextField(name)
+			.addToPage(page, { x: 72, y: 700 - index * 40, width: 300, height: 24 });
+	}
+	const templatePath = path.join(environment.filesFolder, 'bench-mail-merge-form.pdf');
+	fs.writeFileSync(templatePath, await doc.save());
+	return { BENCH_TEMPLATE_PATH: templatePath };
+}
+
+/** Rows as a list from a sheet or a database would give them. */
+function recipientRows(count: number): Array<Record<string, string>> {
+	return Array.from({ length: count }, (_, i) => ({
+		FaxNumber: `1212555${String(i % 10_000).padStart(4, '0')}`,
+		Name: `Recipient ${i + 1}`,
+		Company: `Company ${(i % 997) + 1} Inc.`,
+		Amount: `${(i % 1000) + 10}.50`,
+		Reference: `INV-${String(i + 1).padStart(6, '0')}`,
+		DueDate: '2026-02-01',
+	}));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until n8n has used at most one clock tick of CPU in each of three 100 ms steps: it sleeps
+ * in the Wait node. Returns false if that did not happen within `timeoutMs`.
+ */
+async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
+	const deadline = Date.now() + timeoutMs;
+	let quietSteps = 0;
+	let before = cpuSeconds(pid);
+	await sleep(200);
+	while (Date.now() < deadline) {
+		await sleep(100);
+		const now = cpuSeconds(pid);
+		quietSteps = now - before <= 0.011 ? quietSteps + 1 : 0;
+		before = now;
+		if (quietSteps >= 3) return true;
+	}
+	return false;
+}
+
+async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {
+	const { pid, emulator } = bench;
+	const port = Number(new URL(emulator.urls.mailMerge).port);
+	const since = lastSeq(emulator);
+	let uploadPeak = NaN;
+	let windowStart = NaN;
+	let resetAt = NaN;
+	let itemsRise = NaN;
+	await tapRequests(
+		port,
+		(req) => {
+			// Read before the emulator answers: the node still holds the CSV and the body.
+			if (req.method === 'POST' && /\/Job$/.test(req.url ?? '')) uploadPeak = peakRssBytes(pid);
+		},
+		async () => {
+			const before = rssBytes(pid);
+			const kernel = resetHighWaterMark(pid);
+			const call = callWebhook(bench, 'bench-mail-merge', { rows });
+			if (kernel && (await untilIdle(pid, 4_500))) {
+				itemsRise = peakRssBytes(pid) - before;
+				windowStart = rssBytes(pid);
+				resetHighWaterMark(pid);
+				resetAt = Date.now();
+			}
+			await call;
+		},
+	);
+	const [upload] = emulator.control.requests({
+		method: 'POST',
+		path: '^/v1/Job$',
+		sinceSeq: since,
+	});
+	if (!upload) throw new Error('mail merge: the node sent no job');
+	const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
+	const times = await nodeTimes(bench, execution.id);
+	const windowValid =
+		times[WAIT_NAME].startTime <= resetAt && resetAt <= times[NODE_NAME].startTime;
+	const round: MailMergeRound = {
+		itemsRiseBytes: itemsRise,
+		nodeRiseBytes: windowValid ? Math.max(0, uploadPeak - windowStart) : NaN,
+		nodeMs: times[NODE_NAME].executionTime,
+		uploadMs: spanMs([upload]),
+		csvBytes: upload.files.find((f) => f.field === 'CSV')?.size ?? NaN,
+		status: upload.status,
+		windowValid,
+	};
+	return round;
+}
+
+export async function benchMailMerge(
+	bench: BenchServer,
+	options: { rows: number; rounds: number; log: (line: string) => void },
+): Promise<MailMergeFigures> {
+	const rows = recipientRows(options.rows);
+	// Warm-up: code loaded, n8n's heap grown to what a run of this size needs.
+	await runJob(bench, rows);
+	const rounds: MailMergeRound[] = [];
+	const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
+	for (let i = 1; i <= options.rounds; i++) {
+		const r = await runJob(bench, rows);
+		if (r.status !== 201) throw new Error(`mail merge: the job upload answered ${r.status}`);
+		rounds.push(r);
+		options.log(
+			`    mail merge ${i}/${options.rounds}: ${options.rows} rows, CSV ${mb(r.csvBytes)} MB, node ${Math.round(r.nodeMs)} ms (upload ${Math.round(r.uploadMs)} ms); RSS rise ${mb(r.nodeRiseBytes)} MB in the node${r.windowValid ? '' : ' (window missed the Wait node: not counted)'}, ${mb(r.itemsRiseBytes)} MB for the items before it`,
+		);
+	}
+	const rssSource = resetHighWaterMark(bench.pid)
+		? 'VmHWM after clear_refs'
+		: 'unavailable: the kernel refuses clear_refs';
+	return { rows: options.rows, rounds, rssSource };
+}

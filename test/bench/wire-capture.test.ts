@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+	captureRequests,
+	normalizedBody,
+	recoveryKeys,
+	type WireRequest,
+} from '../../bench/lib/wire-capture';
+
+/**
+ * The helper floor counts only if it sends the Fax Cloud node's bytes: the bench compares bodies
+ * as the emulator's server received them, with the random parts (boundary, recovery key) named.
+ */
+
+function multipartSend(boundary: string, key: string, pdf: string): WireRequest {
+	const body =
+		`--${boundary}\r\nContent-Disposition: form-data; name="FaxNumber"\r\n\r\n12125550000\r\n` +
+		`--${boundary}\r\nContent-Disposition: form-data; name="BatchUniqueId"\r\n\r\n${key}\r\n` +
+		`--${boundary}\r\nContent-Disposition: form-data; name="file1"; filename="a.pdf"\r\n` +
+		`Content-Type: application/pdf\r\n\r\n${pdf}\r\n--${boundary}--\r\n`;
+	return {
+		method: 'POST',
+		url: '/v1/outboundfaxes',
+		headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+		body: Buffer.from(body, 'latin1'),
+	};
+}
+
+test('two sends with their own boundary and recovery key are the same bytes; one other byte is not', () => {
+	const node = multipartSend(
+		'----FaxCloudBoundaryAAAAAAAAAAAAAAAAAAAAAAAA',
+		'n8n-abcdefghij0123456789',
+		'%PDF-1.7 x',
+	);
+	const floor = multipartSend(
+		'----FaxCloudBoundaryBBBBBBBBBBBBBBBBBBBBBBBB',
+		'n8n-ZYXWVUTSRQ9876543210',
+		'%PDF-1.7 x',
+	);
+	expect(recoveryKeys(node)).toEqual(['n8n-abcdefghij0123456789']);
+	expect(normalizedBody(node, recoveryKeys(node))).toBe(normalizedBody(floor, recoveryKeys(floor)));
+	const other = multipartSend(
+		'----FaxCloudBoundaryBBBBBBBBBBBBBBBBBBBBBBBB',
+		'n8n-ZYXWVUTSRQ9876543210',
+		'%PDF-1.7 y',
+	);
+	expect(normalizedBody(node, recoveryKeys(node))).not.toBe(
+		normalizedBody(other, recoveryKeys(other)),
+	);
+});
+
+test('the tap sees the bytes of requests to its port only, beside the server, and is removed afterwards', async () => {
+	const received: string[] = [];
+	const listen = async () => {
+		const server = http.createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				received.push(Buffer.concat(chunks).toString());
+				res.end('ok');
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+	};
+	const tapped = await listen();
+	const other = await listen();
+	const emit = http.Server.prototype.emit;
+	try {
+		const captured = await captureRequests(Number(new URL(tapped.url).port), async () => {
+			await fetch(tapped.url, { method: 'POST', body: 'to the tapped port' });
+			await fetch(other.url, { method: 'POST', body: 'elsewhere' });
+		});
+		expect(captured.map((r) => [r.method, r.body.toString()])).toEqual([
+			['POST', 'to the tapped port'],
+		]);
+		// The server itself still read every body.
+		expect(received).toEqual(['to the tapped port', 'elsewhere']);
+		expect(http.Server.prototype.emit).toBe(emit);
+	} finally {
+		tapped.server.close();
+		other.server.close();
+	}
+});
