@@ -90,3 +90,8 @@ export class RequestLog {
 		this.seq = 0;
 	}
 }
+
+/** Sequence number of the newest request logged (0 when none): "requests since now" for tests. */
+export function lastSeq(emulator: { control: { requests(): RequestRecord[] } }): number {
+	return emulator.control.requests().at(-1)?.seq ?? 0;
+}

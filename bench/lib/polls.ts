@@ -8,9 +8,7 @@ export interface Watched {
 	userId: string;
 }
 
-export function lastSeq(emulator: Emulator): number {
-	return emulator.control.requests().at(-1)?.seq ?? 0;
-}
+export { lastSeq } from '../../emulator/request-log';
 
 const requestsOf = (emulator: Emulator, watched: Watched, sinceSeq: number): RequestRecord[] =>
 	emulator.control.requests({ path: watched.path, userId: watched.userId, sinceSeq });

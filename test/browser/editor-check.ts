@@ -7,17 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
 import { SEED_TOKENS, SEED_USERS } from '../../emulator';
+import { lastSeq } from '../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { loadExamples } from '../../scripts/n8n/examples';
 import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
 import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
 import { startEnvironment, startServer } from '../e2e/lib/environment';
+import { freePort } from '../e2e/lib/sink';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
 import { schemaPreview } from './steps/schema-preview';
@@ -25,17 +26,6 @@ import { twoFilesExample } from './steps/two-files';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
-
-async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 let shotCount = 0;
 async function shot(page: Page, name: string): Promise<string> {
@@ -374,11 +364,6 @@ async function main(): Promise<void> {
 			: `Editor check FAILED (${seconds} s); screenshots and n8n.log in .test-output/browser/`,
 	);
 	process.exit(passed ? 0 : 1);
-}
-
-function lastSeq(emulator: { control: { requests(): Array<{ seq: number }> } }): number {
-	const all = emulator.control.requests();
-	return all.length === 0 ? 0 : all[all.length - 1].seq;
 }
 
 async function emulatorLookup(base: string, path: string): Promise<unknown> {

@@ -6,7 +6,7 @@
  * and what the emulator received.
  */
 import { SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
-import type { RequestRecord } from '../../emulator/request-log';
+import { lastSeq as lastSeqOf, type RequestRecord } from '../../emulator/request-log';
 import type { CredentialImport } from '../../scripts/n8n/cli';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { lineOf } from '../../scripts/n8n/lines';
@@ -46,10 +46,7 @@ function requestsSince(environment: E2eEnvironment, sinceSeq: number): RequestRe
 	return environment.emulator.control.requests({ sinceSeq });
 }
 
-function lastSeq(environment: E2eEnvironment): number {
-	const all = environment.emulator.control.requests();
-	return all.length === 0 ? 0 : all[all.length - 1].seq;
-}
+const lastSeq = (environment: E2eEnvironment): number => lastSeqOf(environment.emulator);
 
 function mustSucceed(outcome: RunOutcome): asserts outcome is Extract<RunOutcome, { ok: true }> {
 	if (!outcome.ok) throw new Error(`the workflow failed:\n${outcome.error}`);

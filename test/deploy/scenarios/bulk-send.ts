@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-import type { RequestRecord } from '../../../emulator/request-log';
+import { lastSeq as lastSeqOf, type RequestRecord } from '../../../emulator/request-log';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
@@ -25,7 +25,7 @@ export async function writeOnePagePdf(filesFolder: string): Promise<void> {
 }
 
 export function lastSeq(instance: DeployInstance): number {
-	return instance.emulator.control.requests().at(-1)?.seq ?? 0;
+	return lastSeqOf(instance.emulator);
 }
 
 export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { lastSeq as lastSeqOf } from '../../../emulator/request-log';
 import type { E2eEnvironment } from './environment';
 import { workflowPath } from './environment';
 import { readWorkflow } from '../../../scripts/n8n/examples';
@@ -77,10 +78,7 @@ export async function runCases(
 	return outcomes;
 }
 
-function lastSeq(environment: E2eEnvironment): number {
-	const all = environment.emulator.control.requests();
-	return all.length === 0 ? 0 : all[all.length - 1].seq;
-}
+const lastSeq = (environment: E2eEnvironment): number => lastSeqOf(environment.emulator);
 
 function indent(text: string): string {
 	return text

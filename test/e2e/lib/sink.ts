@@ -31,13 +31,7 @@ export async function startSink(): Promise<Sink> {
 	};
 }
 
-export async function freePort(): Promise<number> {
-	const server = http.createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
-}
+export { freePort } from '../../../scripts/services/ports';
 
 export async function waitFor(
 	what: string,
