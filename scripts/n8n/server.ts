@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 
 import type { N8nRuntime } from './install';
 import type { N8nRelease } from './versions';
@@ -66,6 +67,8 @@ export class N8nServer {
 		env: NodeJS.ProcessEnv,
 		options: { logFile: string; timeoutMs?: number; echo?: boolean },
 	): Promise<N8nServer> {
+		// A part run on its own (the editor check before any e2e run) finds no log folder yet.
+		fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
 		const log = fs.openSync(options.logFile, 'a');
 		const child = spawn(runtime.node, [runtime.n8nBin, 'start'], {
 			env,
