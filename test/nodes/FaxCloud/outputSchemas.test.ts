@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { RESOURCES } from '../../../nodes/FaxCloud/actions/resources';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
 
 /**
  * The output schemas the editor shows before a node's first run (nodes/FaxCloud/__schema__/,
@@ -30,8 +31,8 @@ function schemaFiles(): Array<{
 	);
 }
 
-test('schemas sit in a version folder as n8n names it (v1.0.0 for node version 1)', () => {
-	expect(fs.readdirSync(schemaDir)).toContain('v1.0.0');
+test('schemas sit in a version folder as n8n names it (v1.0.0 for node version 1, v2.0.0 for 2)', () => {
+	expect(fs.readdirSync(schemaDir).sort()).toEqual(['v1.0.0', 'v2.0.0']);
 	for (const version of fs.readdirSync(schemaDir)) expect(version).toMatch(/^v\d+\.\d+\.\d+$/);
 });
 
@@ -48,18 +49,51 @@ test.each(schemaFiles())('$version/$resource/$operation.json', ({ resource, oper
 	expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
 });
 
-test('every record-returning operation of version 1 has its schema', () => {
-	// Download returns the input item with a file; the editor shows binary data, not a schema.
-	const withoutSchema = ['inboundFax/download', 'outboundFax/download'];
-	const expected = Object.values(RESOURCES)
-		.flatMap((resource) =>
-			Object.keys(resource.operations).map((operation) => `${resource.value}/${operation}`),
-		)
-		.filter((name) => !withoutSchema.includes(name))
-		.sort();
-	const shipped = schemaFiles()
-		.filter((s) => s.version === 'v1.0.0')
+function operationsOf(): string[] {
+	return Object.values(RESOURCES).flatMap((resource) =>
+		Object.keys(resource.operations).map((operation) => `${resource.value}/${operation}`),
+	);
+}
+
+function shippedIn(version: string): string[] {
+	return schemaFiles()
+		.filter((s) => s.version === version)
 		.map((s) => `${s.resource}/${s.operation}`)
 		.sort();
-	expect(shipped).toEqual(expected);
+}
+
+function propertiesOf(version: string, resource: string, operation: string): string[] {
+	const file = path.join(schemaDir, version, resource, `${operation}.json`);
+	const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as { properties: object };
+	return Object.keys(schema.properties);
+}
+
+test('version 1: every operation but Download has its schema (Download passes the input json on)', () => {
+	const withoutSchema = ['inboundFax/download', 'outboundFax/download'];
+	expect(shippedIn('v1.0.0')).toEqual(
+		operationsOf()
+			.filter((name) => !withoutSchema.includes(name))
+			.sort(),
+	);
 });
+
+test('version 2: every operation has its schema', () => {
+	expect(shippedIn('v2.0.0')).toEqual(operationsOf().sort());
+});
+
+test.each([
+	['outboundFax', 'outbound'],
+	['inboundFax', 'inbound'],
+] as const)(
+	'version 2 %s: Get and Get Many show the simplified fields (Simplify is on by default), Download the whole record',
+	(resource, direction) => {
+		for (const operation of ['get', 'getAll']) {
+			expect(propertiesOf('v2.0.0', resource, operation)).toEqual([
+				...SIMPLIFIED_FAX_FIELDS[direction],
+			]);
+		}
+		expect(propertiesOf('v2.0.0', resource, 'download')).toEqual(
+			propertiesOf('v1.0.0', resource, 'get'),
+		);
+	},
+);
