@@ -22,8 +22,11 @@ export class FaxCloudTrigger implements INodeType {
 		name: 'faxCloudTrigger',
 		icon: { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' },
 		group: ['trigger'],
-		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		// Version 2 emits simplified fax records by default; version 1 workflows keep whole records.
+		version: [1, 2],
+		defaultVersion: 2,
+		// The event's name, e.g. "New Inbound Fax", rather than its value.
+		subtitle: `={{ ${JSON.stringify(Object.fromEntries(EVENTS.map((event) => [event.value, event.name])))}[$parameter["event"]] }}`,
 		description:
 			'Starts the workflow when a fax arrives, an outbound fax changes status or a mail merge job finishes',
 		defaults: { name: 'Fax Cloud Trigger' },

@@ -8,6 +8,7 @@ import type {
 import type { FaxDirection } from '../shared/faxDirections';
 import type { FaxImageFormat } from '../shared/faxImage';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
+import { simplifyFax } from '../shared/faxSimplify';
 import { invalidParameter, validateChoice } from '../shared/validation';
 
 export interface ImageSettings {
@@ -71,8 +72,10 @@ export async function faxEventItem(
 	direction: FaxDirection,
 	fax: IDataObject,
 	image: ImageSettings | undefined,
+	simplify = false,
 ): Promise<INodeExecutionData> {
-	if (!image) return { json: fax };
+	const json = simplify ? simplifyFax(direction, fax) : fax;
+	if (!image) return { json };
 	const binary = await downloadFaxImage.call(this, direction, String(fax.FaxId), image.format);
-	return { json: fax, binary: { [image.binaryPropertyName]: binary } };
+	return { json, binary: { [image.binaryPropertyName]: binary } };
 }

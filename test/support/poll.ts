@@ -21,6 +21,8 @@ export interface PollWorkflowOptions {
 	nodes: Record<string, IDataObject>;
 	/** What the engine reports as getPollBudgetMs(); n8n-core's own default when left out. */
 	pollBudgetMs?: number;
+	/** The node's version; the lowest by default, as in runNode. */
+	typeVersion?: number;
 }
 
 export interface PolledTrigger {
@@ -58,7 +60,11 @@ function withDefaults(type: INodeType, node: INode, parameters: IDataObject): IN
  */
 export function pollWorkflow(options: PollWorkflowOptions): Record<string, PolledTrigger> {
 	const nodes = Object.entries(options.nodes).map(([name, parameters], index) => {
-		const node = workflowNode(options.node, {}, { name, id: `trigger-${index}` });
+		const node = workflowNode(
+			options.node,
+			{},
+			{ name, id: `trigger-${index}`, typeVersion: options.typeVersion },
+		);
 		node.parameters = withDefaults(options.node, node, parameters);
 		return node;
 	});

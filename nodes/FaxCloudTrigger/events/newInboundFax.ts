@@ -7,6 +7,7 @@ import { faxScopeParameters, readFaxScope } from '../faxScope';
 import type { FaxWatch } from '../faxSearch';
 import { faxEventItem, imageParameters, readImageSettings } from '../image';
 import { markRetrieved } from '../marks';
+import { readSimplify, simplifyParameters } from '../simplify';
 import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 
 const NEW_INBOUND_FAX = 'newInboundFax';
@@ -14,6 +15,7 @@ const NEW_INBOUND_FAX = 'newInboundFax';
 const properties: INodeProperties[] = [
 	...faxScopeParameters([NEW_INBOUND_FAX]),
 	...imageParameters([NEW_INBOUND_FAX]),
+	...simplifyParameters([NEW_INBOUND_FAX]),
 	{
 		displayName: 'Mark as Retrieved',
 		name: 'markAsRetrieved',
@@ -28,6 +30,7 @@ const properties: INodeProperties[] = [
 function prepare(this: IPollFunctions): PreparedEvent {
 	const scope = readFaxScope.call(this);
 	const image = readImageSettings.call(this);
+	const simplify = readSimplify.call(this);
 	const markAsRetrieved = validateBoolean(
 		this,
 		this.getNodeParameter('markAsRetrieved', false),
@@ -37,7 +40,7 @@ function prepare(this: IPollFunctions): PreparedEvent {
 		direction: 'inbound',
 		scope,
 		accepts: () => true,
-		toItem: async (fax) => await faxEventItem.call(this, 'inbound', fax, image),
+		toItem: async (fax) => await faxEventItem.call(this, 'inbound', fax, image, simplify),
 	};
 	return {
 		watching: `${NEW_INBOUND_FAX}:${scope.faxUserId ?? ''}`,

@@ -7,6 +7,7 @@ import { sampleFax } from '../faxSample';
 import { faxScopeParameters, readFaxScope } from '../faxScope';
 import type { FaxWatch } from '../faxSearch';
 import { faxEventItem, imageParameters, readImageSettings } from '../image';
+import { readSimplify, simplifyParameters } from '../simplify';
 import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 
 const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
@@ -39,6 +40,7 @@ const properties: INodeProperties[] = [
 			'Which new statuses to emit; Sent and Send Failed together mean "the fax is completed"',
 	},
 	...imageParameters([OUTBOUND_FAX_STATUS_CHANGED]),
+	...simplifyParameters([OUTBOUND_FAX_STATUS_CHANGED]),
 ];
 
 function readStatuses(this: IPollFunctions): Set<string> {
@@ -54,12 +56,13 @@ function prepare(this: IPollFunctions): PreparedEvent {
 	const scope = readFaxScope.call(this);
 	const statuses = readStatuses.call(this);
 	const image = readImageSettings.call(this);
+	const simplify = readSimplify.call(this);
 	const watch: FaxWatch = {
 		direction: 'outbound',
 		scope,
 		accepts: (fax) => statuses.has(String(fax.FaxStatus)),
 		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
-		toItem: async (fax) => await faxEventItem.call(this, 'outbound', fax, image),
+		toItem: async (fax) => await faxEventItem.call(this, 'outbound', fax, image, simplify),
 	};
 	return {
 		watching: `${OUTBOUND_FAX_STATUS_CHANGED}:${scope.faxUserId ?? ''}`,

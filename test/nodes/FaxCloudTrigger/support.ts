@@ -15,6 +15,8 @@ export interface WatchOptions {
 	pollBudgetMs?: number;
 	/** Replaces the password of the login, for authentication failures. */
 	password?: string;
+	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
+	typeVersion?: number;
 }
 
 function credentials(emulator: Emulator, options: WatchOptions) {
@@ -34,6 +36,7 @@ export function watchTrigger(
 		parameters,
 		credentials: credentials(emulator, options),
 		pollBudgetMs: options.pollBudgetMs,
+		typeVersion: options.typeVersion,
 	});
 }
 
@@ -48,6 +51,7 @@ export function watchTriggers(
 		nodes,
 		credentials: credentials(emulator, options),
 		pollBudgetMs: options.pollBudgetMs,
+		typeVersion: options.typeVersion,
 	});
 }
 

@@ -1,0 +1,27 @@
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+import { SIMPLIFY_HINT } from '../shared/faxSimplify';
+import { validateBoolean } from '../shared/validation';
+
+/**
+ * Simplify of the fax events, from version 2 on and on by default: the same fields per direction
+ * as the action node's Get. Version 1 always emitted the whole record.
+ */
+export function simplifyParameters(events: string[]): INodeProperties[] {
+	return [
+		{
+			displayName: 'Simplify',
+			name: 'simple',
+			type: 'boolean',
+			displayOptions: { show: { event: events, '@version': [{ _cnd: { gte: 2 } }] } },
+			default: true,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+			hint: SIMPLIFY_HINT,
+		},
+	];
+}
+
+export function readSimplify(this: IPollFunctions): boolean {
+	if (this.getNode().typeVersion < 2) return false;
+	return validateBoolean(this, this.getNodeParameter('simple', true), 'Simplify');
+}
