@@ -1,5 +1,6 @@
 import type { E2eCase } from '../lib/types';
 import { aiAgentCases } from './ai-agent';
+import { editorV2Cases } from './editor-v2';
 import { exampleCases } from './examples';
 import { inboundFaxCases } from './inbound-fax';
 import { mailMergeCases } from './mail-merge';
@@ -18,4 +19,5 @@ export const ALL_CASES: E2eCase[] = [
 	...exampleCases,
 	...twoFilesCases,
 	...aiAgentCases,
+	...editorV2Cases,
 ];
