@@ -10,7 +10,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
-import { loadOptions } from './methods';
+import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/common/versions';
+import { listSearch, loadOptions } from './methods';
 
 const resources = Object.values(RESOURCES);
 
@@ -48,7 +49,8 @@ export class FaxCloud implements INodeType {
 		name: 'faxCloud',
 		icon: { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' },
 		group: ['output'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: DEFAULT_NODE_VERSION,
 		subtitle: subtitleInWords(),
 		description:
 			'Send and receive faxes, run mail merge jobs and request fax numbers with Fax Cloud',
@@ -72,7 +74,7 @@ export class FaxCloud implements INodeType {
 		properties: [resourceParameter, ...resources.flatMap((resource) => resource.properties)],
 	};
 
-	methods = { loadOptions, credentialTest: { faxCloudApiConnectionTest } };
+	methods = { loadOptions, listSearch, credentialTest: { faxCloudApiConnectionTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,5 +1,10 @@
 import { LoadOptionsContext } from 'n8n-core';
-import type { INodeParameters, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	INodeListSearchResult,
+	INodeParameters,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import type { TestCredentials } from './credentials-helper';
@@ -14,6 +19,8 @@ export interface LoadOptionsRun {
 	credentials: TestCredentials;
 	/** Path of the parameter whose list is loaded, e.g. `parameters.region`. */
 	path?: string;
+	/** The node's version; the lowest by default, as in runNode. */
+	typeVersion?: number;
 }
 
 /**
@@ -21,10 +28,44 @@ export interface LoadOptionsRun {
  * dropdown does: a one-node workflow with the current parameters, credentials resolved by the
  * test credentials helper and `additionalData.currentNodeParameters` set.
  */
+/**
+ * Runs a listSearch method (a resource locator's "From List") the same way, with the filter the
+ * user typed and the token of the page before.
+ */
+export async function listSearch(
+	run: Omit<LoadOptionsRun, 'method'> & {
+		method: string;
+		filter?: string;
+		paginationToken?: string;
+	},
+): Promise<INodeListSearchResult> {
+	const method = run.node.methods?.listSearch?.[run.method];
+	if (!method) throw new Error(`The node has no listSearch method ${run.method}`);
+	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes: [node],
+		connections: {},
+		nodeTypes: nodeTypesOf(run.node),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const additionalData = additionalDataFor(run.credentials);
+	additionalData.currentNodeParameters = run.parameters;
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData,
+		run.path ?? 'parameters.faxId',
+	);
+	return await method.call(context, run.filter, run.paginationToken);
+}
+
 export async function loadOptions(run: LoadOptionsRun): Promise<INodePropertyOptions[]> {
 	const method = run.node.methods?.loadOptions?.[run.method];
 	if (!method) throw new Error(`The node has no loadOptions method ${run.method}`);
-	const node = workflowNode(run.node, run.parameters);
+	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		name: 'Test',

@@ -92,15 +92,16 @@ export function workflowNode(
 		id: 'node-under-test',
 		name: node.description.defaults.name ?? node.description.displayName,
 		type: `${PACKAGE_PREFIX}.${node.description.name}`,
-		typeVersion:
-			extra.typeVersion ??
-			(Array.isArray(node.description.version)
-				? Math.max(...node.description.version)
-				: node.description.version),
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		credentials,
 		...extra,
+		// The suites written for version 1 hold its parameters; a test of a later version says so.
+		typeVersion:
+			extra.typeVersion ??
+			(Array.isArray(node.description.version)
+				? Math.min(...node.description.version)
+				: node.description.version),
 	};
 }
 
@@ -122,6 +123,7 @@ function withInstanceTimezone<T>(timezone: string | undefined, build: () => T): 
  */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const nodeUnderTest = workflowNode(options.node, options.parameters, {
+		typeVersion: options.typeVersion,
 		continueOnFail: options.continueOnFail,
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
 	});

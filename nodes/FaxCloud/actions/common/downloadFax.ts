@@ -6,13 +6,15 @@ import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../../../shared/faxImage';
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateChoice } from '../../../shared/validation';
 import type { FaxCloudOperation } from '../types';
-import { faxIdParameter, faxOperationDisplay, readFaxId } from './faxId';
+import { faxIdParameters, faxOperationDisplay, readFaxId } from './faxId';
+import { fetchFax } from './getFax';
 import { requestsAtOnceOption } from './requestsAtOnce';
+import { nodeVersionOf } from './versions';
 
 /** Download of either fax resource: the fax image as PDF or TIFF into a binary field. */
 export function downloadFaxOperation(direction: FaxDirection): FaxCloudOperation {
 	const description = updateDisplayOptions(faxOperationDisplay(direction, 'download'), [
-		faxIdParameter(direction),
+		...faxIdParameters(direction),
 		{
 			displayName: 'File Format',
 			name: 'format',
@@ -79,9 +81,15 @@ export function downloadFaxOperation(direction: FaxDirection): FaxCloudOperation
 				itemIndex,
 			});
 			const input = this.getInputData()[itemIndex];
+			// Version 1 passed the input's json through; from version 2 the item says which fax the
+			// file is (its record, read before the download), as a user filing it needs.
+			const json =
+				nodeVersionOf(this) < 2
+					? { ...input.json }
+					: await fetchFax.call(this, direction, faxId, itemIndex);
 			return [
 				{
-					json: { ...input.json },
+					json,
 					binary: { ...(input.binary ?? {}), [property]: binaryData },
 				},
 			];

@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
@@ -11,12 +12,14 @@ import { faxCloudRequestAllItems } from '../../../shared/transport';
 import { validateBoolean, validateChoice, validateDatetime } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
-import { readLimit } from './returnAll';
+import { readLimit, returnAllParameters } from './returnAll';
+import { simplifyParameter } from './simplify';
+import { FROM_VERSION_2, nodeVersionOf, ONLY_VERSION_1 } from './versions';
 
 const SORT_COLUMNS = ['faxId', 'dateTime'] as const;
 const SORT_ORDERS = ['asc', 'desc'] as const;
 
-/** Sort parameters of both searches, for an Options collection. */
+/** Sort parameters of both searches: in Options in version 1, in their own Sort collection from 2. */
 export function sortOptions(dateTimeMeaning: string): INodeProperties[] {
 	return [
 		{
@@ -61,7 +64,8 @@ export function readSearchParameters(
 	dateLabels: { after: string; before: string },
 ): SearchParameters {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const sortCollection = nodeVersionOf(this) < 2 ? 'options' : 'sort';
+	const options = this.getNodeParameter(sortCollection, itemIndex, {}) as IDataObject;
 	const query: RequestParams = {};
 	const dates: Array<[string, string, string]> = [
 		['datetimeAfter', 'DatetimeAfter', dateLabels.after],
@@ -84,31 +88,138 @@ export function readSearchParameters(
 	return { filters, query };
 }
 
-/** The Status filter, one of the direction's FaxStatus values. */
+/**
+ * The Status filter: one FaxStatus value in version 1, any number of them from version 2 (none
+ * selected means every status).
+ */
 export function readStatusFilter(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	direction: FaxDirection,
 	filters: IDataObject,
-): RequestParams {
-	if (filters.faxStatus === undefined) return {};
+): string[] {
+	if (filters.faxStatus === undefined) return [];
 	const { statuses } = FAX_DIRECTIONS[direction];
-	return { FaxStatus: validateChoice(this, filters.faxStatus, 'Status', statuses, itemIndex) };
+	const chosen = Array.isArray(filters.faxStatus) ? filters.faxStatus : [filters.faxStatus];
+	const checked = chosen.map((status) =>
+		validateChoice(this, status, 'Status', statuses, itemIndex),
+	);
+	return [...new Set(checked)];
 }
 
-/** Runs a search with Return All or Limit; paging through ResultsReference is the helper's. */
+/** The Get Many parameters of a fax search, of both versions. */
+export function faxSearchParameters(options: {
+	/** Filters both versions have, besides Status. */
+	filters: INodeProperties[];
+	statuses: INodePropertyOptions[];
+	/** The Status filter of a version 1 node (one value), as released. */
+	singleStatus: INodeProperties;
+	dateTimeMeaning: string;
+}): INodeProperties[] {
+	const byName = (a: INodeProperties, b: INodeProperties) =>
+		a.displayName.localeCompare(b.displayName);
+	const filtersCollection = (status: INodeProperties): INodeProperties => ({
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [...options.filters, status].sort(byName),
+	});
+	return [
+		...returnAllParameters,
+		simplifyParameter,
+		{
+			...filtersCollection(options.singleStatus),
+			default: {},
+			displayOptions: ONLY_VERSION_1,
+		},
+		{
+			...filtersCollection({
+				displayName: 'Status',
+				name: 'faxStatus',
+				type: 'multiOptions',
+				options: options.statuses,
+				default: [],
+				description: 'Only faxes with one of these statuses',
+			}),
+			default: {},
+			displayOptions: FROM_VERSION_2,
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: sortOptions(options.dateTimeMeaning),
+			displayOptions: ONLY_VERSION_1,
+		},
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'collection',
+			placeholder: 'Add Sort Rule',
+			default: {},
+			options: sortOptions(options.dateTimeMeaning),
+			displayOptions: FROM_VERSION_2,
+		},
+	];
+}
+
+/** Where a record sorts in the order the service was asked for, to merge searches alike. */
+function sortKey(direction: FaxDirection, query: RequestParams) {
+	const byTime = query.SortColumn === 'dateTime';
+	const descending = query.SortOrder === 'desc';
+	const { timeField } = FAX_DIRECTIONS[direction];
+	return (a: IDataObject, b: IDataObject): number => {
+		const first = byTime ? String(a[timeField] ?? '').localeCompare(String(b[timeField] ?? '')) : 0;
+		const order = first !== 0 ? first : Number(a.FaxId) - Number(b.FaxId);
+		return descending ? -order : order;
+	};
+}
+
+/**
+ * Runs a search with Return All or Limit; paging through ResultsReference is the helper's.
+ *
+ * Several statuses are one search per status: the service's FaxStatus takes one value, and a
+ * search without it would page through every fax of the other statuses (most faxes are sent)
+ * to keep the few asked for. Each search pages on its own ResultsReference and stops at the
+ * Limit, so the first Limit of the merged list (ordered as the service was asked to sort) are the
+ * first Limit of all. A fax whose status changed between two searches shows up once.
+ */
 export async function searchFaxes(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	direction: FaxDirection,
 	query: RequestParams,
+	statuses: string[] = [],
 ): Promise<INodeExecutionData[]> {
 	const { collection, normalize } = FAX_DIRECTIONS[direction];
 	const limit = readLimit.call(this, itemIndex);
-	const records = await faxCloudRequestAllItems.call(
-		this,
-		{ api: 'fax', method: 'GET', path: apiPath(collection), query, itemIndex },
-		{ limit },
-	);
-	return records.map((record) => ({ json: normalize(record) }));
+	const search = async (status?: string) =>
+		await faxCloudRequestAllItems.call(
+			this,
+			{
+				api: 'fax',
+				method: 'GET',
+				path: apiPath(collection),
+				query: status === undefined ? query : { ...query, FaxStatus: status },
+				itemIndex,
+			},
+			{ limit },
+		);
+	if (statuses.length <= 1) {
+		const records = await search(statuses[0]);
+		return records.map((record) => ({ json: normalize(record) }));
+	}
+	const found = new Map<string, IDataObject>();
+	for (const status of statuses) {
+		for (const record of await search(status)) {
+			const faxId = String(record.FaxId);
+			if (!found.has(faxId)) found.set(faxId, normalize(record));
+		}
+	}
+	const merged = [...found.values()].sort(sortKey(direction, query));
+	return merged.slice(0, limit ?? merged.length).map((json) => ({ json }));
 }

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
 import type { FaxCloudOperation } from '../types';
-import { faxIdDescription, readFaxId } from './faxId';
+import { faxIdParameters, faxOperationDisplay, readFaxId } from './faxId';
+import { requestsAtOnceCollection } from './requestsAtOnce';
+import { readSimplify, simplifiedItems, simplifyParameter } from './simplify';
 
 /** The single-fax answer is the search wrapper with one record; some deployments send an object. */
 export function firstFaxRecord(body: IDataObject): IDataObject | undefined {
@@ -15,28 +17,44 @@ export function firstFaxRecord(body: IDataObject): IDataObject | undefined {
 	return info && typeof info === 'object' ? (info as IDataObject) : undefined;
 }
 
-/** Get of either fax resource: one fax by its Fax ID. */
-export function getFaxOperation(direction: FaxDirection): FaxCloudOperation {
+/** One fax by its Fax ID, as the service returns it (normalized). */
+export async function fetchFax(
+	this: IExecuteFunctions,
+	direction: FaxDirection,
+	faxId: string,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const { collection, noun, normalize } = FAX_DIRECTIONS[direction];
+	const body = await faxCloudRequest.call(this, {
+		api: 'fax',
+		method: 'GET',
+		path: apiPath(collection, faxId),
+		itemIndex,
+	});
+	const record = firstFaxRecord(body);
+	if (!record) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service returned no ${noun} with Fax ID ${faxId}`,
+			{ itemIndex, description: 'Check the Fax ID; the fax may have been deleted.' },
+		);
+	}
+	return normalize(record);
+}
+
+/** Get of either fax resource: one fax by its Fax ID, simplified unless asked otherwise. */
+export function getFaxOperation(direction: FaxDirection): FaxCloudOperation {
 	return {
-		description: faxIdDescription(direction, 'get'),
+		description: updateDisplayOptions(faxOperationDisplay(direction, 'get'), [
+			...faxIdParameters(direction),
+			simplifyParameter,
+			requestsAtOnceCollection,
+		]),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const faxId = readFaxId.call(this, itemIndex);
-			const body = await faxCloudRequest.call(this, {
-				api: 'fax',
-				method: 'GET',
-				path: apiPath(collection, faxId),
-				itemIndex,
-			});
-			const record = firstFaxRecord(body);
-			if (!record) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The service returned no ${noun} with Fax ID ${faxId}`,
-					{ itemIndex, description: 'Check the Fax ID; the fax may have been deleted.' },
-				);
-			}
-			return [{ json: normalize(record) }];
+			const simplify = readSimplify.call(this, itemIndex);
+			const record = await fetchFax.call(this, direction, faxId, itemIndex);
+			return simplifiedItems(direction, [{ json: record }], simplify);
 		},
 	};
 }

@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -10,89 +11,79 @@ import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
 import {
 	readSearchParameters,
+	faxSearchParameters,
 	readStatusFilter,
 	searchFaxes,
-	sortOptions,
 } from '../common/faxSearch';
-import { returnAllParameters } from '../common/returnAll';
+import { readSimplify, simplifiedItems } from '../common/simplify';
 import type { OperationDisplayOptions } from '../node.type';
 
-const properties: INodeProperties[] = [
-	...returnAllParameters,
+const filterOptions: INodeProperties[] = [
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'All Users',
-				name: 'allUsers',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return the faxes of every user of the organization; needs a proxy login',
-			},
-			{
-				displayName: 'Fax User ID',
-				name: 'faxUserId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. alice@acme',
-				description:
-					'Only faxes received by this user; needs a proxy login, other logins always see their own faxes',
-			},
-			{
-				displayName: 'Marked',
-				name: 'mark',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
-			},
-			{
-				displayName: 'Received After',
-				name: 'datetimeAfter',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only faxes received at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
-			},
-			{
-				displayName: 'Received Before',
-				name: 'datetimeBefore',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only faxes received at or before this time, in the workflow’s timezone unless the value ends in Z or an offset',
-			},
-			{
-				displayName: 'Status',
-				name: 'faxStatus',
-				type: 'options',
-				options: [
-					{ name: 'Received', value: 'recvOk', description: 'Received without error' },
-					{
-						name: 'Incomplete',
-						value: 'recvIncomplete',
-						description: 'An error occurred while receiving',
-					},
-				],
-				default: 'recvOk',
-				description: 'Only faxes with this status',
-			},
-		],
+		displayName: 'All Users',
+		name: 'allUsers',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return the faxes of every user of the organization; needs a proxy login',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: sortOptions('Time the fax was received'),
+		displayName: 'Fax User ID',
+		name: 'faxUserId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. alice@acme',
+		description:
+			'Only faxes received by this user; needs a proxy login, other logins always see their own faxes',
+	},
+	{
+		displayName: 'Marked',
+		name: 'mark',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
+	},
+	{
+		displayName: 'Received After',
+		name: 'datetimeAfter',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only faxes received at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
+	},
+	{
+		displayName: 'Received Before',
+		name: 'datetimeBefore',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only faxes received at or before this time, in the workflow’s timezone unless the value ends in Z or an offset',
 	},
 ];
+
+const statuses: INodePropertyOptions[] = [
+	{ name: 'Received', value: 'recvOk', description: 'Received without error' },
+	{
+		name: 'Incomplete',
+		value: 'recvIncomplete',
+		description: 'An error occurred while receiving',
+	},
+];
+
+const properties: INodeProperties[] = faxSearchParameters({
+	filters: filterOptions,
+	statuses,
+	singleStatus: {
+		displayName: 'Status',
+		name: 'faxStatus',
+		type: 'options',
+		options: statuses,
+		default: 'recvOk',
+		description: 'Only faxes with this status',
+	},
+	dateTimeMeaning: 'Time the fax was received',
+});
 
 const displayOptions: OperationDisplayOptions<'inboundFax'> = {
 	show: { resource: ['inboundFax'], operation: ['getAll'] },
@@ -132,6 +123,8 @@ export async function execute(
 	});
 	const faxUserId = faxUserIdFilter.call(this, itemIndex, filters);
 	if (faxUserId) query.FaxUserId = faxUserId;
-	Object.assign(query, readStatusFilter.call(this, itemIndex, 'inbound', filters));
-	return await searchFaxes.call(this, itemIndex, 'inbound', query);
+	const statuses = readStatusFilter.call(this, itemIndex, 'inbound', filters);
+	const simplify = readSimplify.call(this, itemIndex);
+	const items = await searchFaxes.call(this, itemIndex, 'inbound', query, statuses);
+	return simplifiedItems('inbound', items, simplify);
 }

@@ -10,14 +10,14 @@ import { faxCloudRequest } from '../../../shared/transport';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
-import { faxIdParameter, readFaxId } from '../common/faxId';
+import { faxIdParameters, readFaxId } from '../common/faxId';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import type { OperationDisplayOptions } from '../node.type';
 
 const UPDATE_FIELDS_LABEL = 'Update Fields';
 
 const properties: INodeProperties[] = [
-	faxIdParameter('inbound'),
+	...faxIdParameters('inbound'),
 	{
 		displayName: UPDATE_FIELDS_LABEL,
 		name: 'updateFields',

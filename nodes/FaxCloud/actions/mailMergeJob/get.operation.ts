@@ -10,9 +10,9 @@ import { normalizeMailMergeJob } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
 import type { OperationDisplayOptions } from '../node.type';
-import { jobIdParameter, readJobId } from './jobId';
+import { jobIdParameters, readJobId } from './jobId';
 
-const properties: INodeProperties[] = [jobIdParameter];
+const properties: INodeProperties[] = [...jobIdParameters];
 
 const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
 	show: { resource: ['mailMergeJob'], operation: ['get'] },

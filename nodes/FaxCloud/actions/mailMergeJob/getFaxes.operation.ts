@@ -11,9 +11,9 @@ import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
 import { readLimit, returnAllParameters } from '../common/returnAll';
 import type { OperationDisplayOptions } from '../node.type';
-import { jobIdParameter, readJobId } from './jobId';
+import { jobIdParameters, readJobId } from './jobId';
 
-const properties: INodeProperties[] = [jobIdParameter, ...returnAllParameters];
+const properties: INodeProperties[] = [...jobIdParameters, ...returnAllParameters];
 
 const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
 	show: { resource: ['mailMergeJob'], operation: ['getFaxes'] },

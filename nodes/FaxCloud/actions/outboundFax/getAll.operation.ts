@@ -1,98 +1,93 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
 import {
 	readSearchParameters,
+	faxSearchParameters,
 	readStatusFilter,
 	searchFaxes,
-	sortOptions,
 } from '../common/faxSearch';
-import { returnAllParameters } from '../common/returnAll';
+import { readSimplify, simplifiedItems } from '../common/simplify';
 import type { OperationDisplayOptions } from '../node.type';
 
-const properties: INodeProperties[] = [
-	...returnAllParameters,
+const filterOptions: INodeProperties[] = [
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Batch Name',
-				name: 'batchName',
-				type: 'string',
-				default: '',
-				description: 'Only faxes with this BatchName',
-			},
-			{
-				displayName: 'Batch Unique ID',
-				name: 'batchUniqueId',
-				type: 'string',
-				default: '',
-				description: 'Only faxes with this BatchUniqueId',
-			},
-			{
-				displayName: 'Fax User ID',
-				name: 'faxUserId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. alice@acme',
-				description:
-					'Only faxes owned by this user; works with a proxy login only, other logins always see their own faxes',
-			},
-			{
-				displayName: 'Marked',
-				name: 'mark',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
-			},
-			{
-				displayName: 'Status',
-				name: 'faxStatus',
-				type: 'options',
-				options: [
-					{ name: 'Awaiting Conversion', value: 'awaitingConversion' },
-					{ name: 'Awaiting Cover Page', value: 'awaitingCoverpage' },
-					{ name: 'Scheduled', value: 'scheduled' },
-					{ name: 'Send Failed', value: 'sendFailed' },
-					{ name: 'Sending', value: 'sending' },
-					{ name: 'Sent', value: 'sent' },
-				],
-				default: 'sent',
-				description: 'Only faxes with this status',
-			},
-			{
-				displayName: 'Updated After',
-				name: 'datetimeAfter',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only faxes updated (or completed, once sent or failed) at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
-			},
-			{
-				displayName: 'Updated Before',
-				name: 'datetimeBefore',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only faxes updated (or completed, once sent or failed) at or before this time, in the workflow’s timezone unless the value ends in Z or an offset',
-			},
-		],
+		displayName: 'Batch Name',
+		name: 'batchName',
+		type: 'string',
+		default: '',
+		description: 'Only faxes with this BatchName',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: sortOptions('Time of the last status change, or the completion time'),
+		displayName: 'Batch Unique ID',
+		name: 'batchUniqueId',
+		type: 'string',
+		default: '',
+		description: 'Only faxes with this BatchUniqueId',
+	},
+	{
+		displayName: 'Fax User ID',
+		name: 'faxUserId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. alice@acme',
+		description:
+			'Only faxes owned by this user; works with a proxy login only, other logins always see their own faxes',
+	},
+	{
+		displayName: 'Marked',
+		name: 'mark',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
+	},
+	{
+		displayName: 'Updated After',
+		name: 'datetimeAfter',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only faxes updated (or completed, once sent or failed) at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
+	},
+	{
+		displayName: 'Updated Before',
+		name: 'datetimeBefore',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only faxes updated (or completed, once sent or failed) at or before this time, in the workflow’s timezone unless the value ends in Z or an offset',
 	},
 ];
+
+const statuses: INodePropertyOptions[] = [
+	{ name: 'Awaiting Conversion', value: 'awaitingConversion' },
+	{ name: 'Awaiting Cover Page', value: 'awaitingCoverpage' },
+	{ name: 'Scheduled', value: 'scheduled' },
+	{ name: 'Send Failed', value: 'sendFailed' },
+	{ name: 'Sending', value: 'sending' },
+	{ name: 'Sent', value: 'sent' },
+];
+
+const properties: INodeProperties[] = faxSearchParameters({
+	filters: filterOptions,
+	statuses,
+	singleStatus: {
+		displayName: 'Status',
+		name: 'faxStatus',
+		type: 'options',
+		options: statuses,
+		default: 'sent',
+		description: 'Only faxes with this status',
+	},
+	dateTimeMeaning: 'Time of the last status change, or the completion time',
+});
 
 const displayOptions: OperationDisplayOptions<'outboundFax'> = {
 	show: { resource: ['outboundFax'], operation: ['getAll'] },
@@ -108,9 +103,11 @@ export async function execute(
 		after: 'Updated After',
 		before: 'Updated Before',
 	});
-	Object.assign(query, readStatusFilter.call(this, itemIndex, 'outbound', filters));
+	const statuses = readStatusFilter.call(this, itemIndex, 'outbound', filters);
+	const simplify = readSimplify.call(this, itemIndex);
 	if (textOf(filters.faxUserId)) query.FaxUserId = textOf(filters.faxUserId);
 	if (textOf(filters.batchName)) query.BatchName = textOf(filters.batchName);
 	if (textOf(filters.batchUniqueId)) query.BatchUniqueId = textOf(filters.batchUniqueId);
-	return await searchFaxes.call(this, itemIndex, 'outbound', query);
+	const items = await searchFaxes.call(this, itemIndex, 'outbound', query, statuses);
+	return simplifiedItems('outbound', items, simplify);
 }

@@ -12,7 +12,7 @@ import { normalizeCreatedFax } from '../../../shared/records';
 import { faxCloudRequest } from '../../../shared/transport';
 import { validateFaxNumber } from '../../../shared/validation';
 import { apiPath } from '../../../shared/wire';
-import { faxIdParameter, readFaxId } from '../common/faxId';
+import { faxIdParameters, readFaxId } from '../common/faxId';
 import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import type { OperationDisplayOptions } from '../node.type';
@@ -20,7 +20,7 @@ import type { OperationDisplayOptions } from '../node.type';
 const NEW_NUMBER_LABEL = 'New Fax Number';
 
 const properties: INodeProperties[] = [
-	faxIdParameter('outbound'),
+	...faxIdParameters('outbound'),
 	{
 		displayName: NEW_NUMBER_LABEL,
 		name: 'faxNumber',

@@ -19,6 +19,8 @@ export interface RunOptions {
 	timezone?: string;
 	/** n8n's GENERIC_TIMEZONE (see runNode). */
 	instanceTimezone?: string;
+	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
+	typeVersion?: number;
 }
 
 export async function runFaxCloud(
@@ -37,6 +39,7 @@ export async function runFaxCloud(
 		continueOnFail: options.continueOnFail,
 		timezone: options.timezone,
 		instanceTimezone: options.instanceTimezone,
+		typeVersion: options.typeVersion,
 	});
 }
 

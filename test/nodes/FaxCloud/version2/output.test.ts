@@ -1,0 +1,119 @@
+import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/faxSimplify';
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud } from '../outboundFax/support';
+
+const emulator = useEmulator();
+
+const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: Record<string, unknown>) =>
+	runFaxCloud(emulator(), resource, parameters as never, { typeVersion: 2 });
+
+const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });
+
+describe('Version 2: Simplify', () => {
+	test('Get returns the dozen fields ops teams act on by default, the whole record when off', async () => {
+		const { lastId } = emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
+		const simple = await runV2('outboundFax', { operation: 'get', faxId: picked(lastId) });
+		expect(simple.error).toBeUndefined();
+		expect(Object.keys(simple.items[0].json)).toEqual(
+			SIMPLIFIED_FAX_FIELDS.outbound.filter((field) => field in simple.items[0].json),
+		);
+		expect(simple.items[0].json).toMatchObject({ FaxId: lastId, FaxUserId: 'alice@acme' });
+		expect(simple.items[0].json).not.toHaveProperty('ImgHost');
+		const whole = await runV2('outboundFax', {
+			operation: 'get',
+			faxId: picked(lastId),
+			simple: false,
+		});
+		expect(Object.keys(whole.items[0].json).length).toBeGreaterThan(30);
+	});
+
+	test('inbound Get Many is simplified to the inbound field set', async () => {
+		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const result = await runV2('inboundFax', { operation: 'getAll', returnAll: true });
+		expect(result.items).toHaveLength(2);
+		for (const item of result.items) {
+			expect(
+				Object.keys(item.json).every((key) => SIMPLIFIED_FAX_FIELDS.inbound.includes(key)),
+			).toBe(true);
+			expect(item.json).toHaveProperty('CallerNumber');
+		}
+	});
+});
+
+describe('Version 2: Get Many with several statuses and a Sort collection', () => {
+	test('one search per status, merged in the sort order asked for, Limit over all', async () => {
+		emulator().control.bulkCreateOutbound(30, {
+			userId: 'alice@acme',
+			statuses: ['sent', 'sendFailed', 'scheduled'],
+		});
+		const result = await runV2('outboundFax', {
+			operation: 'getAll',
+			limit: 12,
+			filters: { faxStatus: ['sendFailed', 'scheduled'] },
+			sort: { sortColumn: 'faxId', sortOrder: 'desc' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(12);
+		const statuses = new Set(result.items.map((item) => item.json.FaxStatus));
+		expect(statuses).toEqual(new Set(['sendFailed', 'scheduled']));
+		const ids = result.items.map((item) => item.json.FaxId as number);
+		expect(ids).toEqual([...ids].sort((a, b) => b - a));
+		const requests = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		expect(requests.map((r) => r.query.FaxStatus)).toEqual(['sendFailed', 'scheduled']);
+		expect(
+			requests.every((r) => r.query.SortOrder === 'desc' && r.query.SortColumn === 'faxId'),
+		).toBe(true);
+	});
+
+	test('Return All with two statuses returns every matching fax once', async () => {
+		emulator().control.bulkCreateOutbound(250, {
+			userId: 'alice@acme',
+			statuses: ['sent', 'sendFailed', 'sending', 'sent', 'sent'],
+		});
+		const result = await runV2('outboundFax', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { faxStatus: ['sendFailed', 'sending'] },
+			simple: false,
+		});
+		expect(result.items).toHaveLength(100);
+		const ids = result.items.map((item) => item.json.FaxId as number);
+		expect(new Set(ids).size).toBe(100);
+		expect(ids).toEqual([...ids].sort((a, b) => a - b));
+	});
+
+	test('no status selected searches every status with one request per page', async () => {
+		emulator().control.bulkCreateOutbound(5, { userId: 'alice@acme' });
+		const result = await runV2('outboundFax', { operation: 'getAll', filters: { faxStatus: [] } });
+		expect(result.items).toHaveLength(5);
+		const [request] = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		expect(request.query.FaxStatus).toBeUndefined();
+	});
+
+	test('a status the direction does not have is refused before any request', async () => {
+		const result = await runV2('inboundFax', {
+			operation: 'getAll',
+			filters: { faxStatus: ['recvOk', 'sent'] },
+		});
+		expect(result.error?.message).toMatch(/^Invalid "Status"/);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('Version 2: Download', () => {
+	test('keeps the fax record in json next to the file', async () => {
+		const [fax] = emulator().control.injectInbound({ userId: 'alice@acme' });
+		const result = await runV2('inboundFax', {
+			operation: 'download',
+			faxId: picked(Number(fax.FaxId)),
+			format: 'pdf',
+			binaryPropertyName: 'data',
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			FaxId: Number(fax.FaxId),
+			FaxUserId: 'alice@acme',
+		});
+		expect(result.items[0].binary?.data.mimeType).toBe('application/pdf');
+	});
+});

@@ -1,0 +1,131 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
+import { credentialsFor, useEmulator } from '../../../support/emulator';
+import { listSearch } from '../../../support/load-options';
+import { faxRequests, runFaxCloud } from '../outboundFax/support';
+
+const emulator = useEmulator();
+const node = new FaxCloud();
+
+const search = (method: string, filter?: string, paginationToken?: string) =>
+	listSearch({
+		node,
+		method,
+		parameters: { resource: 'outboundFax', operation: 'get' },
+		credentials: credentialsFor(emulator(), 'alice'),
+		typeVersion: 2,
+		filter,
+		paginationToken,
+	});
+
+describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
+	test('lists the newest outbound faxes first, one page, and the next page with the token', async () => {
+		const { firstId, lastId } = emulator().control.bulkCreateOutbound(120, {
+			userId: 'alice@acme',
+		});
+		const first = await search('searchOutboundFaxes');
+		expect(first.results).toHaveLength(50);
+		expect(first.results[0].value).toBe(String(lastId));
+		expect(first.results[0].name).toMatch(new RegExp(`^#${lastId} · to \\d+ · \\w+`));
+		expect(first.paginationToken).toEqual(expect.any(String));
+		const second = await search('searchOutboundFaxes', undefined, first.paginationToken);
+		expect(second.results[0].value).toBe(String(lastId - 50));
+		const third = await search('searchOutboundFaxes', undefined, second.paginationToken);
+		expect(third.results).toHaveLength(20);
+		expect(third.results.at(-1)?.value).toBe(String(firstId));
+		expect(third.paginationToken).toBeUndefined();
+		const requests = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		expect(requests[0].query).toEqual({
+			SortColumn: 'faxId',
+			SortOrder: 'desc',
+			ResultLimit: '50',
+		});
+	});
+
+	test('typing filters by fax number, reading further pages for matches', async () => {
+		emulator().control.bulkCreateOutbound(150, { userId: 'alice@acme' });
+		const target = await runFaxCloud(emulator(), 'outboundFax', {
+			operation: 'send',
+			faxNumbers: '14155550123',
+			content: 'text',
+			text: 'Hello',
+		});
+		const faxId = String(target.items[0].json.FaxId);
+		const found = await search('searchOutboundFaxes', '4155550123');
+		expect(found.results.map((r) => r.value)).toEqual([faxId]);
+		const byId = await search('searchOutboundFaxes', faxId);
+		expect(byId.results.map((r) => r.value)).toContain(faxId);
+	});
+
+	test('inbound faxes are listed with their caller, filtered by user', async () => {
+		emulator().control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const all = await search('searchInboundFaxes');
+		expect(all.results).toHaveLength(3);
+		expect(all.results[0].name).toMatch(/^#\d+ · from /);
+		expect(Number(all.results[0].value)).toBeGreaterThan(Number(all.results[2].value));
+		expect((await search('searchInboundFaxes', 'nobody-here')).results).toEqual([]);
+	});
+
+	test('mail merge jobs newest first', async () => {
+		const result = await search('searchMailMergeJobs');
+		const ids = result.results.map((r) => Number(r.value));
+		expect(ids).toEqual([...ids].sort((a, b) => b - a));
+	});
+});
+
+describe('Version 2 pickers: By ID', () => {
+	const get = (faxId: IDataObject | string) =>
+		runFaxCloud(emulator(), 'outboundFax', { operation: 'get', faxId }, { typeVersion: 2 });
+
+	test('a picked fax is read by its ID', async () => {
+		const { lastId } = emulator().control.bulkCreateOutbound(2, { userId: 'alice@acme' });
+		const result = await get({ __rl: true, mode: 'list', value: String(lastId) });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.FaxId).toBe(lastId);
+	});
+
+	test.each(['abc', '0', '-4', '12.5'])(
+		'By ID "%s" typed in is refused by n8n before the run, with the picker\'s message',
+		async (value) => {
+			await expect(get({ __rl: true, mode: 'id', value })).rejects.toThrow(
+				/Not a valid Fax ID: use a whole number greater than 0/,
+			);
+			expect(faxRequests(emulator())).toHaveLength(0);
+		},
+	);
+
+	test.each(['abc', '0', '12.5'])(
+		'By ID from an expression ("%s") is refused before any request, naming Fax ID',
+		async (value) => {
+			const result = await get({ __rl: true, mode: 'id', value: `={{ "${value}" }}` });
+			expect(result.error?.message).toMatch(
+				/^Invalid "Fax ID": .*use a whole number greater than 0/,
+			);
+			expect(faxRequests(emulator())).toHaveLength(0);
+		},
+	);
+
+	test('Job ID By ID is checked the same way', async () => {
+		const result = await runFaxCloud(
+			emulator(),
+			'mailMergeJob' as never,
+			{ operation: 'get', jobId: { __rl: true, mode: 'id', value: '={{ "x1" }}' } },
+			{ typeVersion: 2 },
+		);
+		expect(result.error?.message).toMatch(/^Invalid "Job ID"/);
+	});
+
+	test('the description offers both modes and validates By ID in the editor', () => {
+		const faxIds = node.description.properties.filter((p) => p.name === 'faxId');
+		const locator = faxIds.find((p) => p.type === 'resourceLocator');
+		expect(locator?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+		const regex = new RegExp(
+			(
+				locator?.modes?.[1].validation?.[0] as unknown as { properties: { regex: string } }
+			).properties.regex,
+		);
+		expect(['1234', ' 7 '].every((v) => regex.test(v))).toBe(true);
+		expect(['0', 'abc', '1.5'].some((v) => regex.test(v))).toBe(false);
+	});
+});

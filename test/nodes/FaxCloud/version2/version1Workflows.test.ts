@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
+import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud } from '../outboundFax/support';
+
+const emulator = useEmulator();
+const ROOT = join(__dirname, '..', '..', '..', '..');
+const ROUND_1_FOLDERS = ['test/e2e/workflows', 'examples', 'bench/workflows'];
+const NODE_TYPES: Record<string, INodeType> = {
+	'n8n-nodes-fax-cloud.faxCloud': new FaxCloud(),
+	'n8n-nodes-fax-cloud.faxCloudTrigger': new FaxCloudTrigger(),
+};
+
+/** Every Fax Cloud node of the round-1 workflow files (typeVersion 1). */
+function round1Nodes(): Array<[string, INode]> {
+	const found: Array<[string, INode]> = [];
+	for (const folder of ROUND_1_FOLDERS) {
+		for (const file of readdirSync(join(ROOT, folder))) {
+			if (!file.endsWith('.json') || file.startsWith('v2-')) continue;
+			const workflow = JSON.parse(readFileSync(join(ROOT, folder, file), 'utf8')) as {
+				nodes?: INode[];
+			};
+			for (const node of workflow.nodes ?? []) {
+				if (NODE_TYPES[node.type]) found.push([`${folder}/${file}: ${node.name}`, node]);
+			}
+		}
+	}
+	return found;
+}
+
+describe('Version 1 workflows keep working', () => {
+	const nodes = round1Nodes();
+
+	test('the round-1 workflow files hold version 1 nodes', () => {
+		expect(nodes.length).toBeGreaterThan(30);
+		expect(nodes.every(([, node]) => node.typeVersion === 1)).toBe(true);
+	});
+
+	test.each(nodes)('%s: n8n keeps every saved parameter under version 1', (_, node) => {
+		const { description } = NODE_TYPES[node.type];
+		// What the editor and the engine do with a saved node: parameters not shown are dropped.
+		const resolved = NodeHelpers.getNodeParameters(
+			description.properties,
+			node.parameters,
+			true,
+			false,
+			node,
+			description,
+		) as INodeParameters;
+		// n8n adds Poll Times to every polling node when it loads the type; it is not ours.
+		const saved = Object.fromEntries(
+			Object.entries(node.parameters).filter(([name]) => name !== 'pollTimes'),
+		);
+		// Defaults n8n fills in inside a saved value are fine; a saved value dropped is not.
+		expect(resolved).toMatchObject(saved);
+	});
+
+	test('a version 1 Get with a plain id returns the whole record, as in round 1', async () => {
+		const { lastId } = emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
+		const result = await runFaxCloud(
+			emulator(),
+			'outboundFax',
+			{ operation: 'get', faxId: String(lastId) },
+			{ typeVersion: 1 },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toHaveProperty('ImgHost');
+	});
+
+	test('a version 1 Get Many takes one Status and Sort under Options', async () => {
+		emulator().control.bulkCreateOutbound(6, {
+			userId: 'alice@acme',
+			statuses: ['sent', 'sendFailed'],
+		});
+		const result = await runFaxCloud(
+			emulator(),
+			'outboundFax',
+			{
+				operation: 'getAll',
+				returnAll: true,
+				filters: { faxStatus: 'sendFailed' },
+				options: { sortColumn: 'faxId', sortOrder: 'desc' },
+			},
+			{ typeVersion: 1 },
+		);
+		expect(result.items.map((item) => item.json.FaxStatus)).toEqual([
+			'sendFailed',
+			'sendFailed',
+			'sendFailed',
+		]);
+		expect(result.items[0].json).toHaveProperty('ImgHost');
+		const [request] = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		expect(request.query).toMatchObject({
+			FaxStatus: 'sendFailed',
+			SortColumn: 'faxId',
+			SortOrder: 'desc',
+		});
+	});
+
+	test('a version 1 Download passes the input json through', async () => {
+		const [fax] = emulator().control.injectInbound({ userId: 'alice@acme' });
+		const result = await runFaxCloud(
+			emulator(),
+			'inboundFax',
+			{ operation: 'download', faxId: fax.FaxId, format: 'pdf', binaryPropertyName: 'data' },
+			{ typeVersion: 1, items: [{ json: { from: 'input' } }] },
+		);
+		expect(result.items[0].json).toEqual({ from: 'input' });
+		expect(faxRequests(emulator(), 'GET')).toHaveLength(1);
+	});
+});
