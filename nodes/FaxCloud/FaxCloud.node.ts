@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
-import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/common/versions';
+import { NODE_VERSIONS } from './actions/common/versions';
 import { listSearch, loadOptions } from './methods';
 
 const resources = Object.values(RESOURCES);
@@ -50,7 +50,6 @@ export class FaxCloud implements INodeType {
 		icon: { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' },
 		group: ['output'],
 		version: NODE_VERSIONS,
-		defaultVersion: DEFAULT_NODE_VERSION,
 		subtitle: subtitleInWords(),
 		description:
 			'Send and receive faxes, run mail merge jobs and request fax numbers with Fax Cloud',

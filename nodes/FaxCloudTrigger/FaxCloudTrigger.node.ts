@@ -24,7 +24,6 @@ export class FaxCloudTrigger implements INodeType {
 		group: ['trigger'],
 		// Version 2 emits simplified fax records by default; version 1 workflows keep whole records.
 		version: [1, 2],
-		defaultVersion: 2,
 		// The event's name, e.g. "New Inbound Fax", rather than its value.
 		subtitle: `={{ ${JSON.stringify(Object.fromEntries(EVENTS.map((event) => [event.value, event.name])))}[$parameter["event"]] }}`,
 		description:

@@ -112,10 +112,16 @@ async function main(): Promise<void> {
 	const browser = await launchChromium();
 	let page: Page | undefined;
 	let passed = false;
+	/** What the editor reported while the check ran: printed when the check fails. */
+	const pageErrors: string[] = [];
 	try {
 		server = await startServer(environment, 'editor');
 		page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 		page.setDefaultTimeout(20_000);
+		page.on('pageerror', (error) => pageErrors.push(`page error: ${error.message}`));
+		page.on('console', (message) => {
+			if (message.type() === 'error') pageErrors.push(`console error: ${message.text()}`);
+		});
 
 		step('log in');
 		await page.goto(`${server.url}/signin`);
@@ -352,6 +358,10 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
 		console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+		if (pageErrors.length > 0) {
+			console.error(`The editor reported (last ${Math.min(pageErrors.length, 20)}):`);
+			for (const line of pageErrors.slice(-20)) console.error(`  ${line.slice(0, 500)}`);
+		}
 	} finally {
 		await browser.close().catch(() => undefined);
 		await server?.stop();
