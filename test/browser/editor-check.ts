@@ -21,6 +21,7 @@ import { startEnvironment, startServer } from '../e2e/lib/environment';
 import { freePort } from '../e2e/lib/sink';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
+import { faxIdPicker } from './steps/pickers';
 import { schemaPreview } from './steps/schema-preview';
 import { twoFilesExample } from './steps/two-files';
 
@@ -354,6 +355,9 @@ async function main(): Promise<void> {
 
 		step('output schemas: the fields of a Fax Cloud node that has not run yet');
 		await schemaPreview(page, server.url, shot);
+
+		step('Fax ID picker: newest first, a filter reads on to later pages, By ID checked');
+		await faxIdPicker(page, server.url, emulator, node, shot);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
