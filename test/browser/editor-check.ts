@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 import { SEED_TOKENS, SEED_USERS } from '../../emulator';
 import { lastSeq } from '../../emulator/request-log';
@@ -91,6 +91,17 @@ async function choose(page: Page, parameter: string, option: string): Promise<vo
 	await openDropdown(page, parameter);
 	await visibleOptions(page).filter({ hasText: option }).first().click();
 	await page.waitForTimeout(300);
+}
+
+/**
+ * Saves the open credential, which also runs its test. n8n shows a "Saved" label that ignores
+ * clicks until it has taken in the last edit, and only then the Save button: a click before that
+ * (a loaded machine) saved nothing and the test result on screen stayed the previous one.
+ */
+async function saveCredential(modal: Locator): Promise<void> {
+	const save = modal.locator('[data-test-id="credential-save-button"] button:not([disabled])');
+	await save.waitFor();
+	await save.click();
 }
 
 async function main(): Promise<void> {
@@ -248,7 +259,7 @@ async function main(): Promise<void> {
 		await modal
 			.locator('[data-test-id="parameter-input-password"] input')
 			.fill(SEED_USERS.alice.password);
-		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await saveCredential(modal);
 		await green.waitFor();
 		await shot(page, 'credential-test-green');
 		const ok = emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
@@ -260,7 +271,7 @@ async function main(): Promise<void> {
 		step('credential test: red with a wrong password');
 		since = lastSeq(emulator);
 		await modal.locator('[data-test-id="parameter-input-password"] input').fill('not-the-password');
-		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await saveCredential(modal);
 		await red.waitFor();
 		await modal
 			.getByText('More details')
@@ -278,7 +289,7 @@ async function main(): Promise<void> {
 		await modal
 			.locator('[data-test-id="parameter-input-password"] input')
 			.fill(SEED_USERS.alice.password);
-		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await saveCredential(modal);
 		await green.waitFor();
 		await modal
 			.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
