@@ -36,15 +36,16 @@ function toolNameOf(node: string): string {
 
 /**
  * Runs a workflow the way a user does in the editor: saved as a new workflow, its trigger's
- * output pinned (the values a test prepared), then "Execute workflow" from that trigger, or with
- * `tool` "Execute step" on that tool node. The result is the execution n8n stored, read back
- * through its REST API: what n8n did, whatever becomes of any process afterwards.
+ * output pinned (the values a test prepared), then "Execute workflow" from that trigger, with
+ * `tool` "Execute step" on that tool node, or with `trigger` "Fetch Test Event" of that trigger
+ * node (a polling trigger's poll in manual mode). The result is the execution n8n stored, read
+ * back through its REST API: what n8n did, whatever becomes of any process afterwards.
  */
 export async function runWorkflow(
 	server: N8nServer,
 	workflow: WorkflowFile,
 	pinned: Record<string, string> = {},
-	options: { tool?: ToolRun } = {},
+	options: { tool?: ToolRun; trigger?: string } = {},
 ): Promise<RunOutcome> {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!trigger) throw new Error(`${workflow.name} does not start with a Manual Trigger`);
@@ -71,7 +72,12 @@ export async function runWorkflow(
 							options.tool.args,
 						),
 					}
-				: { triggerToStartFrom: { name: trigger.name } },
+				: options.trigger
+					? {
+							triggerToStartFrom: { name: options.trigger },
+							destinationNode: { nodeName: options.trigger, mode: 'inclusive' },
+						}
+					: { triggerToStartFrom: { name: trigger.name } },
 		),
 	);
 	if (!started.executionId) {

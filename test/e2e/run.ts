@@ -25,6 +25,7 @@ import { runOutputDir } from './lib/output';
 import { runCases, type CaseOutcome } from './lib/run-cases';
 import { freePort } from './lib/sink';
 import { runTriggerPhase } from './trigger';
+import { VERSION_2_CHECKS } from './version2-features';
 
 interface PhaseResult {
 	version: string;
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
 	const chosenBy = (c: { title: string }) =>
 		!triggerOnly && (!only || c.title.toLowerCase().includes(only.toLowerCase()));
 	const cases = ALL_CASES.filter(chosenBy);
-	const features = FEATURE_CHECKS.filter(chosenBy);
+	const features = [...FEATURE_CHECKS, ...VERSION_2_CHECKS].filter(chosenBy);
 	const outputDir = runOutputDir();
 
 	const tarball = buildAndPack();

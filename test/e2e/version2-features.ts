@@ -1,0 +1,133 @@
+/**
+ * What version 2 of the nodes asks of n8n beyond running a workflow, on each n8n release: the
+ * pickers' list search as the editor calls it (the Chromium check runs on the default release
+ * only), and the trigger's "Fetch Test Event" with Simplify (version 2) and without (version 1).
+ */
+import { SEED_USERS } from '../../emulator';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
+import { runWorkflow } from '../../scripts/n8n/manual-runs';
+import type { N8nServer } from '../../scripts/n8n/server';
+import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/faxSimplify';
+import type { FeatureCheck } from './features';
+import { assert } from './lib/assert';
+import { loadWorkflows } from './lib/environment';
+
+interface ListSearchAnswer {
+	results: Array<{ name: string; value: string }>;
+	paginationToken?: string;
+}
+
+/** The editor's call when a picker opens, scrolls (token) or is typed into (filter). */
+async function listSearch(
+	server: N8nServer,
+	methodName: string,
+	parameters: Record<string, unknown>,
+	more: { filter?: string; paginationToken?: string } = {},
+): Promise<ListSearchAnswer> {
+	return await server.rest<ListSearchAnswer>(
+		'POST',
+		'/dynamic-node-parameters/resource-locator-results',
+		{
+			nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
+			path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
+			methodName,
+			currentNodeParameters: parameters,
+			credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
+			...more,
+		},
+	);
+}
+
+const ids = (answer: ListSearchAnswer): number[] => answer.results.map((r) => Number(r.value));
+
+const TRIGGER_WORKFLOW = 'v2-trigger-fetch-test-event.json';
+
+export const VERSION_2_CHECKS: FeatureCheck[] = [
+	{
+		title: 'n8n: the version 2 pickers list the newest records, page on and filter as typed',
+		workflow: '(list search of the Fax ID and Job ID pickers)',
+		async run(environment, server) {
+			const { control } = environment.emulator;
+			const { lastId } = control.bulkCreateOutbound(70, { userId: SEED_USERS.alice.userId });
+			const outbound = { resource: 'outboundFax', operation: 'get' };
+			const first = await listSearch(server, 'searchOutboundFaxes', outbound);
+			assert.equal(first.results.length, 50, 'one page of 50');
+			assert.equal(ids(first)[0], lastId, 'the newest outbound fax first');
+			assert.deepEqual(
+				ids(first),
+				[...ids(first)].sort((a, b) => b - a),
+			);
+			assert.ok(first.paginationToken, 'a token for the next page');
+			const second = await listSearch(server, 'searchOutboundFaxes', outbound, {
+				paginationToken: first.paginationToken,
+			});
+			assert.ok(second.results.length > 0);
+			assert.ok(
+				Math.max(...ids(second)) < Math.min(...ids(first)),
+				'the next page goes on with older faxes',
+			);
+
+			const older = lastId - 60;
+			const filtered = await listSearch(server, 'searchOutboundFaxes', outbound, {
+				filter: String(older),
+			});
+			assert.ok(
+				ids(filtered).includes(older),
+				`typing ${older} finds that fax beyond the first page: ${ids(filtered).join(', ')}`,
+			);
+			assert.ok(filtered.results.every((r) => r.name.includes(String(older))));
+
+			const [inbound] = control.injectInbound({ userId: SEED_USERS.alice.userId });
+			const inboundList = await listSearch(server, 'searchInboundFaxes', {
+				resource: 'inboundFax',
+				operation: 'get',
+			});
+			assert.equal(ids(inboundList)[0], Number(inbound.FaxId), 'the newest inbound fax first');
+
+			const jobs = await listSearch(server, 'searchMailMergeJobs', {
+				resource: 'mailMergeJob',
+				operation: 'get',
+			});
+			const { userId, password } = SEED_USERS.alice;
+			const res = await fetch(`${environment.emulator.urls.mailMerge}/Job`, {
+				headers: {
+					authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
+				},
+			});
+			const held = ((await res.json()) as { Jobs: Array<{ JobID?: unknown; ID?: unknown }> }).Jobs;
+			const expected = held.map((job) => Number(job.JobID ?? job.ID)).sort((a, b) => b - a);
+			assert.deepEqual(ids(jobs), expected.slice(0, 50), 'the jobs, newest first');
+		},
+	},
+	{
+		title: 'n8n: Fetch Test Event of the trigger, simplified in version 2, whole in version 1',
+		workflow: TRIGGER_WORKFLOW,
+		async run(environment, server) {
+			const [fax] = environment.emulator.control.injectInbound({ userId: SEED_USERS.alice.userId });
+			const [workflow] = loadWorkflows([TRIGGER_WORKFLOW]);
+			const testEvent = async (node: string): Promise<Record<string, unknown>> => {
+				const outcome = await runWorkflow(server, workflow, {}, { trigger: node });
+				if (!outcome.ok) throw new Error(`Fetch Test Event of "${node}" failed:\n${outcome.error}`);
+				const items = outcome.run.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? [];
+				assert.equal(items.length, 1, `"${node}" gives one test event`);
+				return items[0].json as Record<string, unknown>;
+			};
+			const simple = await testEvent('New Inbound Fax v2');
+			assert.equal(Number(simple.FaxId), Number(fax.FaxId), 'the newest inbound fax');
+			assert.deepEqual(
+				// watchedFaxes: what a test event adds to say whose faxes the trigger watches.
+				Object.keys(simple).filter(
+					(key) => key !== 'watchedFaxes' && !SIMPLIFIED_FAX_FIELDS.inbound.includes(key),
+				),
+				[],
+				`version 2 keeps only the simplified fields: ${Object.keys(simple).join(', ')}`,
+			);
+			const whole = await testEvent('New Inbound Fax v1');
+			assert.equal(Number(whole.FaxId), Number(fax.FaxId));
+			assert.ok(
+				Object.keys(whole).length > SIMPLIFIED_FAX_FIELDS.inbound.length + 5,
+				`version 1 gives the whole record: ${Object.keys(whole).length} fields`,
+			);
+		},
+	},
+];
