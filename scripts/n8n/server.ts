@@ -88,17 +88,28 @@ export class N8nServer {
 
 	/**
 	 * Until its database is migrated n8n answers every path, /rest/settings included, with a 200
-	 * and the text "n8n is starting up. Please wait"; /healthz/readiness answers 200 only once it
-	 * is migrated (1.x) and has started its server (2.x).
+	 * and the text "n8n is starting up. Please wait". /healthz/readiness answers 200 once n8n 2.x
+	 * has started its server, but n8n 1.x says so as soon as the database is migrated, before its
+	 * REST routes exist. Ready: both, and /rest/settings answers JSON.
 	 */
 	private async waitReady(timeoutMs: number): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
+		const answersJson = async (path: string): Promise<boolean> => {
+			const res = await fetch(`${this.url}${path}`);
+			const text = await res.text();
+			if (!res.ok) return false;
+			try {
+				JSON.parse(text);
+				return true;
+			} catch {
+				return false;
+			}
+		};
 		while (Date.now() < deadline) {
 			this.assertRunning();
 			try {
-				const res = await fetch(`${this.url}/healthz/readiness`);
-				await res.arrayBuffer();
-				if (res.ok) return;
+				if ((await answersJson('/healthz/readiness')) && (await answersJson('/rest/settings')))
+					return;
 			} catch {
 				// not listening yet
 			}
