@@ -86,19 +86,36 @@ export class N8nServer {
 		return server;
 	}
 
+	/**
+	 * Until its database is migrated n8n answers every path, /rest/settings included, with a 200
+	 * and the text "n8n is starting up. Please wait". /healthz/readiness answers 200 once n8n 2.x
+	 * has started its server, but n8n 1.x says so as soon as the database is migrated, before its
+	 * REST routes exist. Ready: both, and /rest/settings answers JSON.
+	 */
 	private async waitReady(timeoutMs: number): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
+		const answersJson = async (path: string): Promise<boolean> => {
+			const res = await fetch(`${this.url}${path}`);
+			const text = await res.text();
+			if (!res.ok) return false;
+			try {
+				JSON.parse(text);
+				return true;
+			} catch {
+				return false;
+			}
+		};
 		while (Date.now() < deadline) {
 			this.assertRunning();
 			try {
-				const res = await fetch(`${this.url}/rest/settings`);
-				if (res.ok) return;
+				if ((await answersJson('/healthz/readiness')) && (await answersJson('/rest/settings')))
+					return;
 			} catch {
 				// not listening yet
 			}
-			await new Promise((r) => setTimeout(r, 1000));
+			await new Promise((r) => setTimeout(r, 250));
 		}
-		throw new Error(`n8n did not answer within ${timeoutMs / 1000} s\n${this.lastLogLines()}`);
+		throw new Error(`n8n was not ready within ${timeoutMs / 1000} s\n${this.lastLogLines()}`);
 	}
 
 	/** Creates the instance owner (only possible once per user folder); true when created now. */
@@ -141,7 +158,13 @@ export class N8nServer {
 			this.assertRunning();
 			throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
 		}
-		const parsed = text ? JSON.parse(text) : {};
+		let parsed: unknown = {};
+		try {
+			if (text) parsed = JSON.parse(text);
+		} catch {
+			this.assertRunning();
+			throw new Error(`${method} /rest${path}: ${res.status} but no JSON: ${text.slice(0, 300)}`);
+		}
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 	}
 

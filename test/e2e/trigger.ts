@@ -41,12 +41,46 @@ function inboundSearches(environment: E2eEnvironment): number {
 	}).length;
 }
 
-function outboundSearches(environment: E2eEnvironment): number {
-	return environment.emulator.control.requests({
-		method: 'GET',
-		path: '^/v1/outboundfaxes$',
-		userId: SEED_USERS.alice.userId,
-	}).length;
+/**
+ * Waits until n8n holds each workflow's trigger state: the activation poll of that workflow is
+ * done. Counting the service's searches cannot tell two workflows with one login apart (and one
+ * poll may search more than once); a batch injected before the second workflow's activation poll
+ * was never that workflow's to emit.
+ */
+async function waitForActivationPolls(
+	server: N8nServer,
+	workflows: WorkflowFile[],
+	timeoutMs: number,
+): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (const workflow of workflows) {
+		for (;;) {
+			const stored = await server.rest<{ staticData?: unknown }>(
+				'GET',
+				`/workflows/${workflow.id}`,
+			);
+			if (hasTriggerState(stored.staticData)) break;
+			if (Date.now() > deadline) {
+				throw new Error(
+					`timed out after ${timeoutMs / 1000} s waiting for the activation poll of "${workflow.name}" (its trigger state in n8n)\n${server.lastLogLines()}`,
+				);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+}
+
+/** Static data of a workflow holds a node's entry with the state the trigger saves (`watching`). */
+function hasTriggerState(staticData: unknown): boolean {
+	const data = typeof staticData === 'string' ? (JSON.parse(staticData) as unknown) : staticData;
+	if (!data || typeof data !== 'object') return false;
+	return Object.entries(data).some(
+		([key, value]) =>
+			key.startsWith('node:') &&
+			!!value &&
+			typeof value === 'object' &&
+			typeof (value as { watching?: unknown }).watching === 'string',
+	);
 }
 
 /** The login of each outbound search since a request number, in order. */
@@ -143,12 +177,9 @@ export async function runTriggerPhase(options: {
 		for (const workflow of workflows) await environment.cli.publish(workflow.id);
 		server = await startServer(environment, 'trigger', options.logDir);
 		activated = workflows.length;
-		// Activation polls once per workflow to learn where "now" is on the service.
-		await waitFor(
-			'the activation polls',
-			() => inboundSearches(environment) >= 2 && outboundSearches(environment) >= 1,
-			60_000,
-		);
+		// Activation polls once per workflow to learn where "now" is on the service; a fax injected
+		// before a workflow's poll is, for that workflow, one that was there before it was active.
+		await waitForActivationPolls(server, workflows, 60_000);
 
 		// Late faxes: received 3 and 9 minutes ago on the service's clock, visible only now.
 		const late = (minutes: number) => ({
@@ -277,11 +308,19 @@ export async function runTriggerPhase(options: {
 		);
 		outcomes.push(
 			await check('Example: file each inbound fax (trigger, PDF image, save, mark)', async () => {
+				const filedIds = () =>
+					fs
+						.readdirSync(inbox)
+						.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
+						.sort((a, b) => a - b);
+				// The example polls on its own schedule: its last file may come after the sink's.
+				await waitFor(
+					'the example to file every fax',
+					() => filedIds().length >= expected.length,
+					POLL_WAIT_MS,
+				).catch(() => undefined);
 				const files = fs.readdirSync(inbox).sort();
-				const filed = files
-					.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
-					.sort((a, b) => a - b);
-				assert.deepEqual(filed, expected, `one file per fax: ${files.join(', ')}`);
+				assert.deepEqual(filedIds(), expected, `one file per fax: ${files.join(', ')}`);
 				for (const name of files) {
 					const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
 					assert.equal(head, '%PDF-', `${name} is a PDF`);

@@ -196,7 +196,6 @@ export class DeployInstance {
 		// Known at once, so a test can kill main while it is still starting (activation polls).
 		this.main = server;
 		try {
-			await waitForReadiness(server);
 			await server.setupOwner(SANDBOX_OWNER);
 			await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
 		} catch (error) {
@@ -364,28 +363,6 @@ export class DeployInstance {
 
 export function readDeployWorkflow(file: string): WorkflowFile {
 	return JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, file), 'utf8')) as WorkflowFile;
-}
-
-/**
- * n8n answers its HTTP port, /rest/settings included ("n8n is starting up"), before its database
- * is migrated and its routes exist; /healthz/readiness says when it is really ready.
- */
-async function waitForReadiness(server: N8nServer, timeoutMs = 180_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		server.assertRunning();
-		try {
-			const res = await fetch(`${server.url}/healthz/readiness`);
-			await res.arrayBuffer();
-			if (res.ok) return;
-		} catch {
-			// not listening
-		}
-		if (Date.now() > deadline) {
-			throw new Error(`n8n was not ready within ${timeoutMs / 1000} s\n${server.lastLogLines()}`);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
 }
 
 /** The live child processes of this process, with their arguments and environment (Linux). */
