@@ -53,9 +53,12 @@ function mustSucceed(outcome: RunOutcome): asserts outcome is Extract<RunOutcome
 }
 
 /** A text fax sent by alice straight to the emulator, as another client of the service would. */
-async function faxOfAlice(environment: E2eEnvironment): Promise<number> {
+export async function faxOfAlice(
+	environment: E2eEnvironment,
+	faxNumber = '12125550000',
+): Promise<number> {
 	const form = new FormData();
-	form.append('FaxNumber', '12125550000');
+	form.append('FaxNumber', faxNumber);
 	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
 	const { userId, password } = SEED_USERS.alice;
 	const res = await fetch(`${environment.emulator.urls.fax}/outboundfaxes`, {
@@ -87,6 +90,26 @@ async function testButton(
 	credential: { id: string; name: string; type: string; data: Record<string, unknown> },
 ): Promise<{ status: string; message: string }> {
 	return await server.rest('POST', '/credentials/test', { credentials: credential });
+}
+
+/**
+ * The editor's "Execute step" on a tool node: n8n swaps the agent for its ToolExecutor, which
+ * calls the tool with `args`. Returns the records the tool answered with.
+ */
+export async function toolAnswer(
+	server: N8nServer,
+	workflowFile: string,
+	node: string,
+	args: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>>> {
+	const [workflow] = loadWorkflows([workflowFile]);
+	const outcome = await runWorkflow(server, workflow, {}, { tool: { node, args } });
+	mustSucceed(outcome);
+	const toolRun = outcome.run.data.resultData.runData[node]?.[0] as
+		| { data?: { ai_tool?: Array<Array<{ json: { response?: unknown } }>> } }
+		| undefined;
+	const response = toolRun?.data?.ai_tool?.[0]?.[0]?.json.response;
+	return (Array.isArray(response) ? response : [response]) as Array<Record<string, unknown>>;
 }
 
 const TOOL_WORKFLOW = 'tool-fax-status.json';
@@ -143,27 +166,12 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 		workflow: TOOL_WORKFLOW,
 		async run(environment, server) {
 			const faxId = await faxOfAlice(environment);
-			const [workflow] = loadWorkflows([TOOL_WORKFLOW]);
 			const sinceSeq = lastSeq(environment);
-			// As the editor's "Execute step" on a tool: the agent is swapped for n8n's ToolExecutor.
-			const outcome = await runWorkflow(
-				server,
-				workflow,
-				{},
-				{ tool: { node: 'Fax Status', args: { faxId } } },
-			);
-			mustSucceed(outcome);
-			const toolRun = outcome.run.data.resultData.runData['Fax Status']?.[0] as
-				| { data?: { ai_tool?: Array<Array<{ json: { response?: unknown } }>> } }
-				| undefined;
-			const response = toolRun?.data?.ai_tool?.[0]?.[0]?.json.response;
-			const records = (Array.isArray(response) ? response : [response]) as Array<
-				Record<string, unknown>
-			>;
+			const records = await toolAnswer(server, TOOL_WORKFLOW, 'Fax Status', { faxId });
 			assert.deepEqual(
 				records.map((r) => [r.FaxId, r.FaxNumber]),
 				[[faxId, '12125550000']],
-				`the tool's answer: ${JSON.stringify(response)?.slice(0, 300)}`,
+				`the tool's answer: ${JSON.stringify(records).slice(0, 300)}`,
 			);
 			assert.deepEqual(
 				requestsSince(environment, sinceSeq).map((r) => [

@@ -8,7 +8,7 @@ import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials'
 import { runWorkflow } from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/faxSimplify';
-import type { FeatureCheck } from './features';
+import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
 import { assert } from './lib/assert';
 import { loadWorkflows } from './lib/environment';
 
@@ -41,6 +41,9 @@ async function listSearch(
 const ids = (answer: ListSearchAnswer): number[] => answer.results.map((r) => Number(r.value));
 
 const TRIGGER_WORKFLOW = 'v2-trigger-fetch-test-event.json';
+/** A number the emulator's bulk faxes (1212555xxxx) never have. */
+const OLDER_FAX_NUMBER = '14155550199';
+const TOOL_WORKFLOW = 'v2-tool-fax-status.json';
 
 export const VERSION_2_CHECKS: FeatureCheck[] = [
 	{
@@ -48,6 +51,8 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 		workflow: '(list search of the Fax ID and Job ID pickers)',
 		async run(environment, server) {
 			const { control } = environment.emulator;
+			// A fax to a number no other fax has, then 70 newer ones: it is on the second page.
+			const older = await faxOfAlice(environment, OLDER_FAX_NUMBER);
 			const { lastId } = control.bulkCreateOutbound(70, { userId: SEED_USERS.alice.userId });
 			const outbound = { resource: 'outboundFax', operation: 'get' };
 			const first = await listSearch(server, 'searchOutboundFaxes', outbound);
@@ -67,15 +72,16 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 				'the next page goes on with older faxes',
 			);
 
-			const older = lastId - 60;
+			assert.ok(!ids(first).includes(older));
 			const filtered = await listSearch(server, 'searchOutboundFaxes', outbound, {
-				filter: String(older),
+				filter: OLDER_FAX_NUMBER.slice(1),
 			});
-			assert.ok(
-				ids(filtered).includes(older),
-				`typing ${older} finds that fax beyond the first page: ${ids(filtered).join(', ')}`,
+			assert.deepEqual(
+				ids(filtered),
+				[older],
+				'typing part of its number finds the fax beyond the first page, and only it',
 			);
-			assert.ok(filtered.results.every((r) => r.name.includes(String(older))));
+			assert.match(filtered.results[0].name, new RegExp(`^#${older} · to ${OLDER_FAX_NUMBER}`));
 
 			const [inbound] = control.injectInbound({ userId: SEED_USERS.alice.userId });
 			const inboundList = await listSearch(server, 'searchInboundFaxes', {
@@ -97,6 +103,26 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 			const held = ((await res.json()) as { Jobs: Array<{ JobID?: unknown; ID?: unknown }> }).Jobs;
 			const expected = held.map((job) => Number(job.JobID ?? job.ID)).sort((a, b) => b - a);
 			assert.deepEqual(ids(jobs), expected.slice(0, 50), 'the jobs, newest first');
+		},
+	},
+	{
+		title: 'n8n: the version 2 node as an AI tool, its Fax ID picker filled by $fromAI()',
+		workflow: TOOL_WORKFLOW,
+		async run(environment, server) {
+			const { lastId } = environment.emulator.control.bulkCreateOutbound(1, {
+				userId: SEED_USERS.alice.userId,
+			});
+			const records = await toolAnswer(server, TOOL_WORKFLOW, 'Fax Status', { faxId: lastId });
+			assert.deepEqual(
+				records.map((r) => r.FaxId),
+				[lastId],
+				`the tool's answer: ${JSON.stringify(records).slice(0, 300)}`,
+			);
+			assert.deepEqual(
+				Object.keys(records[0]).filter((key) => !SIMPLIFIED_FAX_FIELDS.outbound.includes(key)),
+				[],
+				'the model reads the simplified record',
+			);
 		},
 	},
 	{
