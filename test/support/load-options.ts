@@ -28,6 +28,26 @@ export interface LoadOptionsRun {
  * dropdown does: a one-node workflow with the current parameters, credentials resolved by the
  * test credentials helper and `additionalData.currentNodeParameters` set.
  */
+/** The context n8n gives a loadOptions or listSearch method of the node, as the editor calls it. */
+function contextOf(
+	run: Pick<LoadOptionsRun, 'node' | 'parameters' | 'typeVersion' | 'credentials'>,
+	path: string,
+): LoadOptionsContext {
+	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes: [node],
+		connections: {},
+		nodeTypes: nodeTypesOf(run.node),
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const additionalData = additionalDataFor(run.credentials);
+	additionalData.currentNodeParameters = run.parameters;
+	return new LoadOptionsContext(workflow, node, additionalData, path);
+}
+
 /**
  * Runs a listSearch method (a resource locator's "From List") the same way, with the filter the
  * user typed and the token of the page before.
@@ -41,47 +61,13 @@ export async function listSearch(
 ): Promise<INodeListSearchResult> {
 	const method = run.node.methods?.listSearch?.[run.method];
 	if (!method) throw new Error(`The node has no listSearch method ${run.method}`);
-	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [node],
-		connections: {},
-		nodeTypes: nodeTypesOf(run.node),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	});
-	const additionalData = additionalDataFor(run.credentials);
-	additionalData.currentNodeParameters = run.parameters;
-	const context = new LoadOptionsContext(
-		workflow,
-		node,
-		additionalData,
-		run.path ?? 'parameters.faxId',
-	);
+	const context = contextOf(run, run.path ?? 'parameters.faxId');
 	return await method.call(context, run.filter, run.paginationToken);
 }
 
 export async function loadOptions(run: LoadOptionsRun): Promise<INodePropertyOptions[]> {
 	const method = run.node.methods?.loadOptions?.[run.method];
 	if (!method) throw new Error(`The node has no loadOptions method ${run.method}`);
-	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [node],
-		connections: {},
-		nodeTypes: nodeTypesOf(run.node),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	});
-	const additionalData = additionalDataFor(run.credentials);
-	additionalData.currentNodeParameters = run.parameters;
-	const context = new LoadOptionsContext(
-		workflow,
-		node,
-		additionalData,
-		run.path ?? `parameters.${run.method}`,
-	);
+	const context = contextOf(run, run.path ?? `parameters.${run.method}`);
 	return await method.call(context);
 }

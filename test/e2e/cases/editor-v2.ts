@@ -1,22 +1,9 @@
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
 import { assert, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
 import type { E2eCase } from '../lib/types';
 
-/** Fields version 2's Simplify keeps of an outbound fax (nodes/shared/faxSimplify.ts). */
-const SIMPLE_OUTBOUND = new Set([
-	'FaxId',
-	'FaxNumber',
-	'FaxStatus',
-	'PagesTotal',
-	'PagesSent',
-	'CreateTime',
-	'CompleteTime',
-	'ErrorCode',
-	'ErrorText',
-	'FaxUserId',
-	'ProjectCode',
-	'ProjectCode2',
-	'Mark',
-]);
+/** Fields version 2's Simplify keeps of an outbound fax. */
+const SIMPLE_OUTBOUND = new Set(SIMPLIFIED_FAX_FIELDS.outbound);
 
 export const editorV2Cases: E2eCase[] = [
 	{
