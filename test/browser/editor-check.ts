@@ -2,8 +2,10 @@
  * The editor check: a real n8n set up like the sandbox (package, emulator credentials, examples),
  * driven in Debian's Chromium. Logs in, finds the node by searching "fax", reads its resources
  * and operations, tests the credential green and red, and fills the region and city dropdowns of
- * a number request from the emulator. Screenshots in .test-output/browser/; with --update-docs the
- * README's screenshot in docs/ is replaced too.
+ * a number request from the emulator, searching them by typing. Then the steps of steps/: the
+ * examples, the schema preview, the Fax ID and Job ID pickers, Simplify and Sort run with
+ * "Execute step". Screenshots in .test-output/browser/; with --update-docs the README's screenshot
+ * in docs/ is replaced too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -21,12 +23,27 @@ import { startEnvironment, startServer } from '../e2e/lib/environment';
 import { freePort } from '../e2e/lib/sink';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
-import { faxIdPicker } from './steps/pickers';
+import type { StepContext } from './steps/context';
+import {
+	choose,
+	expectSelected,
+	openDropdown,
+	optionNames,
+	typeToFilter,
+	visibleOptions,
+} from './steps/dropdowns';
+import { inboundFaxIdPicker, outboundFaxIdPicker } from './steps/fax-id-pickers';
+import { jobIdPicker } from './steps/job-id-picker';
 import { schemaPreview } from './steps/schema-preview';
+import { simplifyStep } from './steps/simplify';
+import { sortStep } from './steps/sort';
 import { twoFilesExample } from './steps/two-files';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
+/** Typed into the Region and City dropdowns: part of several names, not of all. */
+const REGION_FILTER = 'New';
+const CITY_FILTER = 'st';
 
 let shotCount = 0;
 async function shot(page: Page, name: string): Promise<string> {
@@ -40,59 +57,6 @@ function step(text: string): void {
 	console.log(`  - ${text}`);
 }
 
-const visibleOptions = (page: Page) =>
-	page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
-
-/** The option names of the open dropdown, each without its description line. */
-async function optionNames(page: Page): Promise<string[]> {
-	await visibleOptions(page).first().waitFor();
-	// Lets the dropdown's fade-in finish, for the screenshot taken next.
-	await page.waitForTimeout(400);
-	return await visibleOptions(page).evaluateAll((items) =>
-		items.map((item) => {
-			// An option with a description renders the name in its first text element.
-			const description = item.querySelector('[class*="description"]');
-			const whole = (item.textContent ?? '').trim();
-			const extra = (description?.textContent ?? '').trim();
-			return extra && whole.endsWith(extra) ? whole.slice(0, -extra.length).trim() : whole;
-		}),
-	);
-}
-
-/**
- * Opens a parameter's dropdown once its options have loaded and no other dropdown is open; the
- * editor re-renders a select when its options arrive, which can swallow a click, so it retries.
- */
-async function openDropdown(page: Page, parameter: string): Promise<void> {
-	const select = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
-	for (let attempt = 1; ; attempt++) {
-		await page
-			.locator(`[data-test-id="parameter-input-${parameter}"] input`)
-			.first()
-			.and(page.locator('input:not([placeholder^="Loading"])'))
-			.waitFor();
-		await expectNoOpenDropdown(page);
-		await select.click();
-		try {
-			await visibleOptions(page).first().waitFor({ timeout: 3000 });
-			return;
-		} catch (error) {
-			if (attempt === 3) throw error;
-			await page.keyboard.press('Escape');
-		}
-	}
-}
-
-async function expectNoOpenDropdown(page: Page): Promise<void> {
-	await page.locator('.el-select-dropdown:visible').first().waitFor({ state: 'hidden' });
-}
-
-async function choose(page: Page, parameter: string, option: string): Promise<void> {
-	await openDropdown(page, parameter);
-	await visibleOptions(page).filter({ hasText: option }).first().click();
-	await page.waitForTimeout(300);
-}
-
 /**
  * Saves the open credential, which also runs its test. n8n shows a "Saved" label that ignores
  * clicks until it has taken in the last edit, and only then the Save button: a click before that
@@ -102,6 +66,10 @@ async function saveCredential(modal: Locator): Promise<void> {
 	const save = modal.locator('[data-test-id="credential-save-button"] button:not([disabled])');
 	await save.waitFor();
 	await save.click();
+	// Waits for the "Saved" label, which comes back only once the save and its test are over: n8n
+	// tests the form as it is when the save ends, so a password typed before then (the next
+	// step's) was tested without being saved, and no Save button came for it.
+	await modal.locator('[data-test-id="credential-save-button"]:has-text("Saved")').waitFor();
 }
 
 async function main(): Promise<void> {
@@ -297,7 +265,7 @@ async function main(): Promise<void> {
 			.click();
 		await modal.waitFor({ state: 'hidden' });
 
-		step('number request: region and city dropdowns from the emulator');
+		step('number request: region and city dropdowns from the emulator, searchable by typing');
 		const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
 		assert.ok(numberRequest, 'the node has the Number Request resource');
 		since = lastSeq(emulator);
@@ -322,7 +290,15 @@ async function main(): Promise<void> {
 		}
 		const newYork = expectedRegions.find((r) => r.code === 'NY');
 		assert.ok(newYork);
+		// The dropdown is searchable: typing part of a name leaves the regions that contain it.
+		const matchingRegions = expectedRegions
+			.filter((r) => r.name.toLowerCase().includes(REGION_FILTER.toLowerCase()))
+			.map((r) => r.name);
+		assert.ok(matchingRegions.includes(newYork.name) && matchingRegions.length > 1);
+		await typeToFilter(page, REGION_FILTER, matchingRegions);
+		await shot(page, 'region-dropdown-filtered');
 		await visibleOptions(page).filter({ hasText: newYork.name }).first().click();
+		await expectSelected(page, 'region', newYork.name);
 		await openDropdown(page, 'city');
 		const cities = await optionNames(page);
 		await shot(page, 'city-dropdown');
@@ -334,7 +310,14 @@ async function main(): Promise<void> {
 		for (const city of expectedCities) {
 			assert.ok(cities.includes(city.name), `city ${city.name} is offered`);
 		}
-		await page.keyboard.press('Escape');
+		const matchingCities = expectedCities
+			.map((c) => c.name)
+			.filter((name) => name.toLowerCase().includes(CITY_FILTER.toLowerCase()));
+		assert.ok(matchingCities.length > 1 && matchingCities.length < expectedCities.length);
+		await typeToFilter(page, CITY_FILTER, matchingCities);
+		await shot(page, 'city-dropdown-filtered');
+		await visibleOptions(page).filter({ hasText: matchingCities[0] }).first().click();
+		await expectSelected(page, 'city', matchingCities[0]);
 		const lookups = emulator.control.requests({ sinceSeq: since, api: 'numbers' });
 		assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
 		assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
@@ -367,8 +350,21 @@ async function main(): Promise<void> {
 		step('output schemas: the fields of a Fax Cloud node that has not run yet');
 		await schemaPreview(page, server.url, shot);
 
+		const context: StepContext = { page, serverUrl: server.url, emulator, node, shot };
 		step('Fax ID picker: newest first, a filter reads on to later pages, By ID checked');
-		await faxIdPicker(page, server.url, emulator, node, shot);
+		await outboundFaxIdPicker(context);
+
+		step('inbound Fax ID picker: the same checks on received faxes');
+		await inboundFaxIdPicker(context);
+
+		step('Simplify: the simplified record, then with Simplify off the whole one');
+		await simplifyStep(context);
+
+		step('Sort of Get Many: by last modified time, descending then ascending');
+		await sortStep(context);
+
+		step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');
+		await jobIdPicker(context);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);

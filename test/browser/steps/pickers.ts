@@ -1,84 +1,86 @@
 import assert from 'node:assert/strict';
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-import type { Emulator } from '../../../emulator';
-import type { DescribedNode } from '../described-node';
+import type { StepContext } from './context';
+import { eventually } from './eventually';
+import { addActionNode, selectCredential } from './new-node';
 
 /** n8n puts the test id on the input or on its wrapper, depending on the release. */
 const RLC_INPUT = '[data-test-id="rlc-input"] input, input[data-test-id="rlc-input"]';
+const RLC_SEARCH =
+	'[data-test-id="rlc-search"] input:visible, input[data-test-id="rlc-search"]:visible';
+
+export interface PickerCheck {
+	resource: string;
+	operation: string;
+	/** The resource locator parameter, e.g. faxId. */
+	parameter: string;
+	credential: string;
+	/** The IDs the list must begin with, in this order: the newest records. */
+	newest: string[];
+	/** Typed into the list's search. */
+	filter: string;
+	/**
+	 * What the typed filter must show: a record that only a filter reaching past the first page
+	 * finds (`includes`), or the whole filtered list in its order (`exactly`).
+	 */
+	filtered: { includes: string } | { exactly: string[] };
+	/** Entered By ID, and refused with `message` before anything runs. */
+	invalidId: string;
+	message: string;
+	/** Screenshot name prefix. */
+	name: string;
+}
+
+/** The open list's items: each starts with "#<ID> · ". */
+const listItems = (page: Page) => page.locator('[data-test-id="rlc-item"]:visible');
+
+async function listedIds(page: Page): Promise<string[]> {
+	const names = await listItems(page).allTextContents();
+	return names.map((name) => /^\s*#(\d+) · /.exec(name)?.[1] ?? `(not an ID: ${name.trim()})`);
+}
+
+/** Opens the picker's "From List" and waits until its first items are `newest`, in order. */
+async function openList(page: Page, picker: Locator, newest: string[]): Promise<void> {
+	await picker.locator(RLC_INPUT).first().click();
+	await listItems(page).first().waitFor();
+	await eventually(async () => {
+		const ids = await listedIds(page);
+		assert.deepEqual(ids.slice(0, newest.length), newest, 'the list starts with the newest');
+	});
+}
 
 /**
- * Version 2's Fax ID picker in the editor: a new Fax Cloud node is version 2, its "From List"
- * shows the newest outbound faxes first (read from the emulator, sorted by FaxId descending),
- * typing an ID finds a fax beyond the first page, and "By ID" refuses what is not a positive
- * integer with the picker's message, before anything runs.
+ * A picker of version 2 in the editor, on a new node: "From List" shows the newest records first,
+ * typing filters the list (reading on past the first page when the service pages), and "By ID"
+ * refuses what is not a positive integer with the picker's message, before anything runs.
  */
-export async function faxIdPicker(
-	page: Page,
-	serverUrl: string,
-	emulator: Emulator,
-	node: DescribedNode,
-	shot: (page: Page, name: string) => Promise<string>,
-): Promise<void> {
-	const { lastId } = emulator.control.bulkCreateOutbound(80, { userId: 'alice@acme' });
-	// On the second page of the list (50 per page): found only by reading on while filtering.
-	const olderId = lastId - 60;
+export async function idPicker(context: StepContext, check: PickerCheck): Promise<void> {
+	const { page, shot } = context;
+	const ndv = await addActionNode(context, check.resource, check.operation);
+	await selectCredential(context, check.credential);
+	const picker = ndv.locator(`[data-test-id="resource-locator-${check.parameter}"]`);
+	await openList(page, picker, check.newest);
+	await shot(page, `${check.name}-newest-first`);
 
-	const get = node.resources[0].operations.find((o) => o.value === 'get');
-	assert.ok(get, 'Outbound Fax has a Get operation');
-	await page.goto(`${serverUrl}/workflow/new`);
-	await page.click('[data-test-id="canvas-plus-button"]');
-	await page.fill(
-		'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
-		'fax',
-	);
-	await page
-		.locator('[data-test-id="item-iterator-item"]', { hasText: node.displayName })
+	await page.locator(RLC_SEARCH).first().fill(check.filter);
+	const { filtered } = check;
+	const wanted = 'includes' in filtered ? filtered.includes : filtered.exactly[0];
+	await eventually(async () => {
+		const ids = await listedIds(page);
+		if ('includes' in filtered) assert.ok(ids.includes(filtered.includes), `#${wanted} is listed`);
+		else assert.deepEqual(ids, filtered.exactly, `typing "${check.filter}" filters the list`);
+	});
+	await shot(page, `${check.name}-filtered`);
+	await listItems(page)
+		.filter({ hasText: `#${wanted} ` })
 		.first()
 		.click();
-	const categories = page.locator('[data-test-id="node-creator-category-item"]');
-	await categories.first().waitFor();
-	const action = page.locator('[data-test-id="node-creator-item-name"]', { hasText: get.action });
-	if ((await action.count()) === 0)
-		await categories
-			.filter({ hasText: /^Actions/ })
-			.first()
-			.click();
-	await action.first().click();
-	const ndv = page.locator('[data-test-id="ndv"]');
-	await ndv.waitFor();
-	await ndv.locator('[data-test-id="parameter-input-simple"]').first().waitFor();
-
-	const picker = ndv.locator('[data-test-id="resource-locator-faxId"]');
-	await picker.locator(RLC_INPUT).first().click();
-	const items = page.locator('[data-test-id="rlc-item"]:visible');
-	await items.first().waitFor();
-	await page.waitForTimeout(400);
-	assert.match(
-		(await items.first().textContent()) ?? '',
-		new RegExp(`^\\s*#${lastId} · to `),
-		'the newest fax comes first',
-	);
-	await shot(page, 'fax-id-picker-newest-first');
-
-	await page
-		.locator('[data-test-id="rlc-search"] input:visible, input[data-test-id="rlc-search"]:visible')
-		.first()
-		.fill(String(olderId));
-	const match = items.filter({ hasText: `#${olderId} ` });
-	await match.first().waitFor();
-	await shot(page, 'fax-id-picker-filtered');
-	await match.first().click();
-	const searches = emulator.control.requests({ api: 'fax', path: '^/v1/outboundfaxes$' });
-	assert.ok(
-		searches.some((r) => r.query.SortOrder === 'desc' && r.query.SortColumn === 'faxId'),
-		'the picker asked the service for the newest faxes first',
-	);
-	assert.ok(
-		searches.some((r) => r.query.GetNextResults !== undefined),
-		'the filter read on with the service’s ResultsReference',
-	);
+	await eventually(async () => {
+		const shown = await picker.locator(RLC_INPUT).first().inputValue();
+		assert.match(shown, new RegExp(`^#${wanted} · `), 'the picked record is shown');
+	});
 
 	await picker.locator('[data-test-id="rlc-mode-selector"]').first().click();
 	await page
@@ -86,11 +88,31 @@ export async function faxIdPicker(
 		.first()
 		.click();
 	const idInput = picker.locator(RLC_INPUT).first();
-	await idInput.fill('fax-12');
+	await idInput.fill(check.invalidId);
 	await idInput.blur();
 	// The editor marks the field and names the problem in the tooltip of its issue icon.
 	await picker.locator('[data-test-id="parameter-issues"]').first().hover();
-	await page.getByText('Not a valid Fax ID: use a whole number greater than 0').first().waitFor();
-	await shot(page, 'fax-id-by-id-invalid');
+	await page.getByText(check.message).first().waitFor();
+	await shot(page, `${check.name}-by-id-invalid`);
 	await page.keyboard.press('Escape');
+}
+
+/** Picks the record with this ID from a picker's list, found by typing the ID. */
+export async function pickFromList(
+	page: Page,
+	ndv: Locator,
+	parameter: string,
+	id: string,
+): Promise<void> {
+	const picker = ndv.locator(`[data-test-id="resource-locator-${parameter}"]`);
+	await picker.locator(RLC_INPUT).first().click();
+	await page.locator(RLC_SEARCH).first().fill(id);
+	await listItems(page)
+		.filter({ hasText: `#${id} ` })
+		.first()
+		.click();
+	await eventually(async () => {
+		const shown = await picker.locator(RLC_INPUT).first().inputValue();
+		assert.match(shown, new RegExp(`^#${id} · `), `#${id} is picked`);
+	});
 }

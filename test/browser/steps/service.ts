@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+
+import { SEED_USERS } from '../../../emulator';
+
+/**
+ * Calls the emulator's fax or mail merge interface as alice@acme, the user of the editor's
+ * "Fax Cloud account (local emulator)" credential: to prepare records, and to learn what the
+ * service answers to a query, which the editor must then show.
+ */
+export async function asCredentialUser(
+	base: string,
+	method: 'GET' | 'POST' | 'PUT',
+	path: string,
+	body?: FormData,
+): Promise<Record<string, unknown>> {
+	const { userId, password } = SEED_USERS.alice;
+	const res = await fetch(`${base}${path}`, {
+		method,
+		body,
+		headers: { authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}` },
+	});
+	const json = (await res.json()) as Record<string, unknown>;
+	assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+	return json;
+}
