@@ -14,6 +14,7 @@ import { SEED_USERS } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import type { WorkflowFile } from '../../scripts/n8n/examples';
 import type { N8nServer } from '../../scripts/n8n/server';
+import { waitForTriggerState } from '../../scripts/n8n/trigger-state';
 import { assert } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
 import {
@@ -39,48 +40,6 @@ function inboundSearches(environment: E2eEnvironment): number {
 		path: '^/v1/inboundfaxes$',
 		userId: SEED_USERS.acmeAdmin.userId,
 	}).length;
-}
-
-/**
- * Waits until n8n holds each workflow's trigger state: the activation poll of that workflow is
- * done. Counting the service's searches cannot tell two workflows with one login apart (and one
- * poll may search more than once); a batch injected before the second workflow's activation poll
- * was never that workflow's to emit.
- */
-async function waitForActivationPolls(
-	server: N8nServer,
-	workflows: WorkflowFile[],
-	timeoutMs: number,
-): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	for (const workflow of workflows) {
-		for (;;) {
-			const stored = await server.rest<{ staticData?: unknown }>(
-				'GET',
-				`/workflows/${workflow.id}`,
-			);
-			if (hasTriggerState(stored.staticData)) break;
-			if (Date.now() > deadline) {
-				throw new Error(
-					`timed out after ${timeoutMs / 1000} s waiting for the activation poll of "${workflow.name}" (its trigger state in n8n)\n${server.lastLogLines()}`,
-				);
-			}
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-	}
-}
-
-/** Static data of a workflow holds a node's entry with the state the trigger saves (`watching`). */
-function hasTriggerState(staticData: unknown): boolean {
-	const data = typeof staticData === 'string' ? (JSON.parse(staticData) as unknown) : staticData;
-	if (!data || typeof data !== 'object') return false;
-	return Object.entries(data).some(
-		([key, value]) =>
-			key.startsWith('node:') &&
-			!!value &&
-			typeof value === 'object' &&
-			typeof (value as { watching?: unknown }).watching === 'string',
-	);
 }
 
 /** The login of each outbound search since a request number, in order. */
@@ -179,7 +138,9 @@ export async function runTriggerPhase(options: {
 		activated = workflows.length;
 		// Activation polls once per workflow to learn where "now" is on the service; a fax injected
 		// before a workflow's poll is, for that workflow, one that was there before it was active.
-		await waitForActivationPolls(server, workflows, 60_000);
+		const deadline = Date.now() + 60_000;
+		for (const workflow of workflows)
+			await waitForTriggerState(server, workflow, Math.max(0, deadline - Date.now()));
 
 		// Late faxes: received 3 and 9 minutes ago on the service's clock, visible only now.
 		const late = (minutes: number) => ({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 
+import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { PostgresService } from '../../../scripts/services/postgres';
 import { executionError, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
@@ -55,9 +56,8 @@ export async function triggerInQueueMode(
 	const { control } = instance.emulator;
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	const figures: Record<string, unknown> = {};
-	const searchesBefore = inboundSearches(instance);
 	await instance.activate(TRIGGER_WORKFLOW_ID);
-	await waitForSearch(instance, searchesBefore, 'the activation poll', 60_000);
+	await waitForTriggerState(instance.server, { id: TRIGGER_WORKFLOW_ID }, 60_000);
 	ledger.start();
 
 	// 1. The first poll's execution: its worker is killed in the middle.
