@@ -70,3 +70,8 @@ export const SEED_TOKENS = {
 } as const;
 
 export const SEED_COVER_PAGES = ['default', 'confidential', 'urgent', 'acme-letterhead'] as const;
+
+/** The Authorization header of a login on the Basic interfaces (fax and mail merge), for clients. */
+export function basicAuthorization(login: { userId: string; password: string }): string {
+	return `Basic ${Buffer.from(`${login.userId}:${login.password}`).toString('base64')}`;
+}

@@ -5,7 +5,7 @@
  * `credentialsDecrypted`). Each check drives n8n through its REST API and judges what n8n stored
  * and what the emulator received.
  */
-import { SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
+import { basicAuthorization, SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
 import { lastSeq as lastSeqOf, type RequestRecord } from '../../emulator/request-log';
 import type { CredentialImport } from '../../scripts/n8n/cli';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
@@ -60,10 +60,9 @@ export async function faxOfAlice(
 	const form = new FormData();
 	form.append('FaxNumber', faxNumber);
 	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
-	const { userId, password } = SEED_USERS.alice;
 	const res = await fetch(`${environment.emulator.urls.fax}/outboundfaxes`, {
 		method: 'POST',
-		headers: { authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}` },
+		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
 		body: form,
 	});
 	assert.equal(res.status, 201);

@@ -15,6 +15,7 @@ import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials'
 import type { WorkflowFile } from '../../scripts/n8n/examples';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { waitForTriggerState } from '../../scripts/n8n/trigger-state';
+import { faxOfAlice } from './features';
 import { assert } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
 import {
@@ -47,22 +48,6 @@ function outboundSearchLogins(environment: E2eEnvironment, sinceSeq: number): st
 	return environment.emulator.control
 		.requests({ method: 'GET', path: '^/v1/outboundfaxes$', sinceSeq })
 		.map((r) => r.auth.userId ?? '');
-}
-
-/** A text fax sent by alice straight to the emulator, as another client of the service would. */
-async function sendFax(environment: E2eEnvironment, number: string): Promise<number> {
-	const form = new FormData();
-	form.append('FaxNumber', number);
-	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
-	const { userId, password } = SEED_USERS.alice;
-	const res = await fetch(`${environment.emulator.urls.fax}/outboundfaxes`, {
-		method: 'POST',
-		headers: { authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}` },
-		body: form,
-	});
-	assert.equal(res.status, 201);
-	const body = (await res.json()) as { FaxInfo: Array<{ FaxId: string }> };
-	return Number(body.FaxInfo[0].FaxId);
 }
 
 const eventsOf = (sink: Sink, event: string) => sink.received.filter((r) => r.event === event);
@@ -131,7 +116,7 @@ export async function runTriggerPhase(options: {
 			...control.injectInbound({ userId: SEED_USERS.alice.userId }),
 			...control.injectInbound({ userId: SEED_USERS.bob.userId }),
 		].map(faxIdOf);
-		const finishedBeforeActivation = await sendFax(environment, '12125550000');
+		const finishedBeforeActivation = await faxOfAlice(environment, '12125550000');
 		control.advance(60_000);
 		for (const workflow of workflows) await environment.cli.publish(workflow.id);
 		server = await startServer(environment, 'trigger', options.logDir);
@@ -154,10 +139,10 @@ export async function runTriggerPhase(options: {
 			...control.injectInbound(late(3)),
 			...control.injectInbound(late(9)),
 		].map(faxIdOf);
-		const sentAfter = await sendFax(environment, '12125550000');
-		const failedAfter = await sendFax(environment, '13125551041');
+		const sentAfter = await faxOfAlice(environment, '12125550000');
+		const failedAfter = await faxOfAlice(environment, '13125551041');
 		// Its completion becomes visible 9 minutes after its CompleteTime.
-		const lateSent = await sendFax(environment, '12125550000');
+		const lateSent = await faxOfAlice(environment, '12125550000');
 		control.setCompletionLag(lateSent, 9 * MINUTE_MS);
 		const otherOrganization = control
 			.injectInbound({ userId: SEED_USERS.carol.userId })

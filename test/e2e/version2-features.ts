@@ -3,7 +3,7 @@
  * pickers' list search as the editor calls it (the Chromium check runs on the default release
  * only), and the trigger's "Fetch Test Event" with Simplify (version 2) and without (version 1).
  */
-import { SEED_USERS } from '../../emulator';
+import { basicAuthorization, SEED_USERS } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { runWorkflow } from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
@@ -94,11 +94,8 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 				resource: 'mailMergeJob',
 				operation: 'get',
 			});
-			const { userId, password } = SEED_USERS.alice;
 			const res = await fetch(`${environment.emulator.urls.mailMerge}/Job`, {
-				headers: {
-					authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
-				},
+				headers: { authorization: basicAuthorization(SEED_USERS.alice) },
 			});
 			const held = ((await res.json()) as { Jobs: Array<{ JobID?: unknown; ID?: unknown }> }).Jobs;
 			const expected = held.map((job) => Number(job.JobID ?? job.ID)).sort((a, b) => b - a);

@@ -1,5 +1,10 @@
 import { FormData, request } from 'undici';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
+import {
+	basicAuthorization,
+	startEmulator,
+	type Emulator,
+	type EmulatorOptions,
+} from '../../emulator';
 import { SEED_USERS } from '../../emulator/seed';
 
 export type Login = { userId: string; password: string };
@@ -23,9 +28,7 @@ export interface CallResult {
 	json: any;
 }
 
-export function basic(login: Login): string {
-	return `Basic ${Buffer.from(`${login.userId}:${login.password}`).toString('base64')}`;
-}
+export const basic = (login: Login): string => basicAuthorization(login);
 
 export async function call(
 	method: string,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { SEED_USERS } from '../../../emulator';
+import { basicAuthorization, SEED_USERS } from '../../../emulator';
 
 /**
  * Calls the emulator's fax or mail merge interface as alice@acme, the user of the editor's
@@ -13,11 +13,10 @@ export async function asCredentialUser(
 	path: string,
 	body?: FormData,
 ): Promise<Record<string, unknown>> {
-	const { userId, password } = SEED_USERS.alice;
 	const res = await fetch(`${base}${path}`, {
 		method,
 		body,
-		headers: { authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}` },
+		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
 	});
 	const json = (await res.json()) as Record<string, unknown>;
 	assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
