@@ -1,15 +1,29 @@
 import net from 'node:net';
 
-/** A TCP port free on 127.0.0.1 right now (the machine is shared: never a fixed port). */
-export async function freePort(): Promise<number> {
-	const server = net.createServer();
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', resolve);
+/** Below Linux's ephemeral range (32768-60999): the system never hands these out by itself. */
+const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+function canListen(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
-	const { port } = server.address() as net.AddressInfo;
-	await new Promise((resolve) => server.close(resolve));
-	return port;
+}
+
+/**
+ * A TCP port free on 127.0.0.1 right now, with the next one free too (n8n's task broker takes
+ * port + 1). The machine is shared: never a fixed port. Chosen at random below the ephemeral
+ * range, because the port is released before its server binds it: a port from the ephemeral
+ * range could meanwhile become the local port of any outgoing connection or port-0 listener (an
+ * n8n found "its port already in use" that way while other tests ran).
+ */
+export async function freePort(): Promise<number> {
+	for (let attempt = 0; attempt < 100; attempt++) {
+		const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+		if ((await canListen(port)) && (await canListen(port + 1))) return port;
+	}
+	throw new Error(`no two free ports in a row between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
 
 /** The last lines of a text, indented, for failure messages. */
