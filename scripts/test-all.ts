@@ -16,7 +16,7 @@ interface Part {
 const PARTS: Part[] = [
 	{ name: 'build', command: ['npm', 'run', 'build'], required: true },
 	{ name: 'lint (n8n-node lint)', command: ['npm', 'run', 'lint'] },
-	{ name: 'lint of the packed package', command: ['npm', 'run', 'lint:package'] },
+	{ name: 'n8n verification scan', command: ['npm', 'run', 'scan'] },
 	{ name: 'lint of the GitHub workflows', command: ['npm', 'run', 'lint:workflows'] },
 	{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
 	{ name: 'jest', command: ['npx', 'jest'] },

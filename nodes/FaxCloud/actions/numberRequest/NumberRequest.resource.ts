@@ -15,22 +15,19 @@ const operationParameter: OperationParameter<'numberRequest'> = {
 			name: 'Request Non-Toll-Free Number',
 			value: 'nonTollFree',
 			description: 'Ask for a new local number in a region, city or area code',
-			// eslint-disable-next-line n8n-nodes-base/node-param-operation-option-action-miscased -- the rule's sentence case drops the hyphens the operation name has
-			action: 'Request a non-toll-free number',
+			action: 'Request a local number',
 		},
 		{
 			name: 'Request Number Port-In',
 			value: 'portIn',
 			description: 'Ask to move an existing number to the service, with its LOA and a bill',
-			// eslint-disable-next-line n8n-nodes-base/node-param-operation-option-action-miscased -- the rule's sentence case drops the hyphen the operation name has
-			action: 'Request a number port-in',
+			action: 'Request to port in a number',
 		},
 		{
 			name: 'Request Toll-Free Number',
 			value: 'tollFree',
 			description: 'Ask for a new toll-free number',
-			// eslint-disable-next-line n8n-nodes-base/node-param-operation-option-action-miscased -- the rule's sentence case drops the hyphens the operation name has
-			action: 'Request a toll-free number',
+			action: 'Request a toll free number',
 		},
 	],
 	default: 'nonTollFree',
