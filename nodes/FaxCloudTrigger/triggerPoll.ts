@@ -1,0 +1,58 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { accountOf } from './account';
+import { PollBudget } from './budget';
+import { pollAlone } from './pollLock';
+import type { LoadedState } from './state';
+import { loadState, saveState } from './state';
+import type { PreparedEvent } from './triggerEvent';
+
+/** Why a poll starts afresh, for n8n's log; an empty state (first activation) needs no word. */
+const FRESH_START_REASON = {
+	account: 'the credential now logs in to another account (base URL or User ID changed)',
+	watching: 'the event or the faxes watched changed',
+	unreadable: 'the stored state could not be read',
+} as const;
+
+/** Says in n8n's log what a state replaced by a fresh start still had to do. */
+function reportFreshStart(context: IPollFunctions, loaded: LoadedState): void {
+	if (!loaded.mismatch || loaded.mismatch === 'nothing') return;
+	const { marks, pending } = loaded.leftBehind;
+	if (loaded.mismatch !== 'account' && marks === 0 && pending === 0) return;
+	context.logger.warn(
+		`Fax Cloud Trigger "${context.getNode().name}": ${FRESH_START_REASON[loaded.mismatch]}, so it starts afresh as at its first activation and emits nothing from before; left behind: ${marks} Mark as Retrieved retries and ${pending} mail merge jobs in process`,
+		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	);
+}
+
+/**
+ * One poll of an active workflow. The stored state changes only here, after every request of the
+ * poll succeeded: a failed poll leaves it as it was, so the next poll reads the same window again.
+ */
+export async function triggerPoll(
+	this: IPollFunctions,
+	event: string,
+	prepared: PreparedEvent,
+	maxEvents: number,
+	latenessMs: number,
+): Promise<INodeExecutionData[][] | null> {
+	return await pollAlone(this, async () => {
+		const account = await accountOf.call(this, event);
+		const staticData = this.getWorkflowStaticData('node');
+		const loaded = loadState(staticData, prepared.watching, account);
+		const tag = { watching: prepared.watching, account };
+		if (!loaded.state) {
+			reportFreshStart(this, loaded);
+			const state = await prepared.baseline(latenessMs);
+			saveState(staticData, { ...state, ...tag });
+			return null;
+		}
+		const { items, state } = await prepared.poll(
+			loaded.state,
+			new PollBudget(this, maxEvents),
+			latenessMs,
+		);
+		saveState(staticData, { ...state, ...tag });
+		return items.length > 0 ? [items] : null;
+	});
+}
