@@ -69,6 +69,13 @@ export async function markRetrieved(
 			}),
 		);
 	}
-	const untried = queue.slice(next);
-	return { marked, retry: [...untried, ...retry].slice(-MAX_MARK_RETRIES) };
+	const waiting = [...queue.slice(next), ...retry];
+	const dropped = waiting.slice(0, Math.max(0, waiting.length - MAX_MARK_RETRIES));
+	if (dropped.length > 0) {
+		this.logger.warn(
+			`More than ${MAX_MARK_RETRIES} marks wait for a retry; these inbound faxes were emitted but will not be marked as retrieved: FaxId ${dropped.map(([faxId]) => faxId).join(', ')}`,
+			{ nodeName: this.getNode().name, dropped: dropped.length },
+		);
+	}
+	return { marked, retry: waiting.slice(dropped.length) };
 }
