@@ -1,5 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { pollTimeIsUp } from '../shared/pollDeadline';
 import { faxCloudRequest } from '../shared/transport';
 import { apiPath } from '../shared/wire';
 import type { PollBudget } from './budget';
@@ -53,7 +54,8 @@ export async function markRetrieved(
 					});
 					marked.add(faxId);
 				} catch (error) {
-					const tried = attempts + 1;
+					// A mark the poll's deadline cut short was not a real attempt.
+					const tried = pollTimeIsUp(this) ? attempts : attempts + 1;
 					const message = (error as Error).message;
 					if (tried < MARK_ATTEMPTS) {
 						this.logger.warn(

@@ -1,5 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { pollTimeIsUp, setPollDeadline } from '../shared/pollDeadline';
 import { accountOf } from './account';
 import { PollBudget } from './budget';
 import { pollAlone } from './pollLock';
@@ -37,22 +38,32 @@ export async function triggerPoll(
 	latenessMs: number,
 ): Promise<INodeExecutionData[][] | null> {
 	return await pollAlone(this, async () => {
-		const account = await accountOf.call(this, event);
-		const staticData = this.getWorkflowStaticData('node');
-		const loaded = loadState(staticData, prepared.watching, account);
-		const tag = { watching: prepared.watching, account };
-		if (!loaded.state) {
-			reportFreshStart(this, loaded);
-			const state = await prepared.baseline(latenessMs);
+		const budget = new PollBudget(this, maxEvents);
+		setPollDeadline(this, budget.deadline);
+		try {
+			const account = await accountOf.call(this, event);
+			const staticData = this.getWorkflowStaticData('node');
+			const loaded = loadState(staticData, prepared.watching, account);
+			const tag = { watching: prepared.watching, account };
+			if (!loaded.state) {
+				reportFreshStart(this, loaded);
+				const state = await prepared.baseline(latenessMs);
+				saveState(staticData, { ...state, ...tag });
+				return null;
+			}
+			const { items, state } = await prepared.poll(loaded.state, budget, latenessMs);
 			saveState(staticData, { ...state, ...tag });
+			return items.length > 0 ? [items] : null;
+		} catch (error) {
+			// A request cut short by the poll's deadline: nothing is stored, the next poll repeats.
+			if (!pollTimeIsUp(this)) throw error;
+			this.logger.warn(
+				`Fax Cloud Trigger "${this.getNode().name}": the poll's time ran out before the service answered, so it ends without events and the next poll reads the same records again: ${(error as Error).message}`,
+				{ workflowId: this.getWorkflow().id, nodeName: this.getNode().name },
+			);
 			return null;
+		} finally {
+			setPollDeadline(this, undefined);
 		}
-		const { items, state } = await prepared.poll(
-			loaded.state,
-			new PollBudget(this, maxEvents),
-			latenessMs,
-		);
-		saveState(staticData, { ...state, ...tag });
-		return items.length > 0 ? [items] : null;
 	});
 }
