@@ -27,6 +27,19 @@ function reportFreshStart(context: IPollFunctions, loaded: LoadedState): void {
 }
 
 /**
+ * The end of a poll that failed: a request cut short by the poll's deadline ends it with nothing
+ * stored, and the next poll reads the same records again; any other failure stays the poll's.
+ */
+function endAtDeadline(context: IPollFunctions, error: unknown): null {
+	if (!pollTimeIsUp(context)) throw error;
+	context.logger.warn(
+		`Fax Cloud Trigger "${context.getNode().name}": the poll's time ran out before the service answered, so it ends without events and the next poll reads the same records again: ${(error as Error).message}`,
+		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	);
+	return null;
+}
+
+/**
  * One poll of an active workflow. The stored state changes only here, after every request of the
  * poll succeeded: a failed poll leaves it as it was, so the next poll reads the same window again.
  */
@@ -37,31 +50,26 @@ export async function triggerPoll(
 	maxEvents: number,
 	latenessMs: number,
 ): Promise<INodeExecutionData[][] | null> {
+	const pollOnce = async (budget: PollBudget): Promise<INodeExecutionData[][] | null> => {
+		const account = await accountOf.call(this, event);
+		const staticData = this.getWorkflowStaticData('node');
+		const loaded = loadState(staticData, prepared.watching, account);
+		const tag = { watching: prepared.watching, account };
+		if (!loaded.state) {
+			reportFreshStart(this, loaded);
+			const state = await prepared.baseline(latenessMs);
+			saveState(staticData, { ...state, ...tag });
+			return null;
+		}
+		const { items, state } = await prepared.poll(loaded.state, budget, latenessMs);
+		saveState(staticData, { ...state, ...tag });
+		return items.length > 0 ? [items] : null;
+	};
 	return await pollAlone(this, async () => {
 		const budget = new PollBudget(this, maxEvents);
 		setPollDeadline(this, budget.deadline);
 		try {
-			const account = await accountOf.call(this, event);
-			const staticData = this.getWorkflowStaticData('node');
-			const loaded = loadState(staticData, prepared.watching, account);
-			const tag = { watching: prepared.watching, account };
-			if (!loaded.state) {
-				reportFreshStart(this, loaded);
-				const state = await prepared.baseline(latenessMs);
-				saveState(staticData, { ...state, ...tag });
-				return null;
-			}
-			const { items, state } = await prepared.poll(loaded.state, budget, latenessMs);
-			saveState(staticData, { ...state, ...tag });
-			return items.length > 0 ? [items] : null;
-		} catch (error) {
-			// A request cut short by the poll's deadline: nothing is stored, the next poll repeats.
-			if (!pollTimeIsUp(this)) throw error;
-			this.logger.warn(
-				`Fax Cloud Trigger "${this.getNode().name}": the poll's time ran out before the service answered, so it ends without events and the next poll reads the same records again: ${(error as Error).message}`,
-				{ workflowId: this.getWorkflow().id, nodeName: this.getNode().name },
-			);
-			return null;
+			return await pollOnce(budget).catch((error: unknown) => endAtDeadline(this, error));
 		} finally {
 			setPollDeadline(this, undefined);
 		}

@@ -109,7 +109,8 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 	test('a state saved before accounts were kept continues with the current account', async () => {
 		const { emu, trigger } = watchWithCredential({ event: 'newInboundFax' });
 		await trigger.poll();
-		const { account: _account, ...withoutAccount } = trigger.staticData();
+		const withoutAccount = trigger.staticData();
+		delete withoutAccount.account;
 		trigger.setStaticData(withoutAccount);
 		emu.control.advance(60_000);
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
