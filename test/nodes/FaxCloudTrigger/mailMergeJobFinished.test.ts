@@ -5,7 +5,7 @@ import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator, type SeedUser } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
 import { formPdf } from '../FaxCloud/mailMergeJob/support';
-import { drain, watchTrigger } from './support';
+import { drain, stateAccount, watchTrigger } from './support';
 
 const emulator = useEmulator();
 
@@ -272,10 +272,11 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 			pending: [running],
 		};
 		trigger.setStaticData(before);
-		// Without a list the old state cannot be read against the jobs: it is kept as it is.
+		// Without a list the old state cannot be read against the jobs: it is kept as it is, only
+		// tagged with the account it belongs to.
 		emu.control.listWithoutJobsOnce();
 		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData()).toEqual(before);
+		expect(trigger.staticData()).toEqual({ ...before, account: stateAccount(emu) });
 
 		expect(jobIds(await trigger.pollItems())).toEqual([unseen]);
 		expect(trigger.staticData()).toMatchObject({
