@@ -3,6 +3,7 @@ import { parseIso } from '../datetime';
 import type { Fault, FaultSpec } from '../faults';
 import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
+import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
 import type { RequestFilter, RequestRecord } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
@@ -61,6 +62,8 @@ export interface EmulatorControl extends FaultControl {
 	stats(): EmulatorStats;
 	/** Starts counting the connection maxima of stats() again from the connections open now. */
 	resetConnectionStats(): void;
+	/** How ResultsReference keys are issued from now on: a new one per page, or one per search. */
+	setPagingKeys(mode: PagingKeys): void;
 	/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
 	padInboundImage(faxId: number | string, bytes: number): void;
 	bulkCreateOutbound(n: number, options?: BulkOptions): BulkResult;
@@ -156,6 +159,12 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			connections: hooks.connections(),
 		}),
 		resetConnectionStats: () => hooks.resetConnections(),
+		setPagingKeys: (mode) => {
+			if (!PAGING_KEYS.includes(mode)) {
+				throw new Error(`mode must be one of ${PAGING_KEYS.join(', ')}`);
+			}
+			ctx.references.keys = mode;
+		},
 		padInboundImage: (faxId, bytes) => {
 			const id = toId(faxId, 'faxId');
 			const fax = ctx.inbound.get(id);

@@ -113,6 +113,14 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 				return { ok: true };
 			},
 		],
+		[
+			'POST',
+			/^\/paging-keys$/,
+			(b) => {
+				control.setPagingKeys(b.mode);
+				return { ok: true };
+			},
+		],
 		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
 		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
 	];
