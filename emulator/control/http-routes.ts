@@ -115,6 +115,14 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 		],
 		[
 			'POST',
+			/^\/(inbound|outbound)\/([^/]+)\/image-fault$/,
+			(b, m) => {
+				control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null);
+				return { ok: true };
+			},
+		],
+		[
+			'POST',
 			/^\/paging-keys$/,
 			(b) => {
 				control.setPagingKeys(b.mode);

@@ -1,5 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import type { PollBudget } from './budget';
 import type { FaxEvent, FaxWatch } from './faxSearch';
 import { byEventTime, searchPages } from './faxSearch';
@@ -31,6 +32,7 @@ async function readWindow(
 	let clock: number | undefined;
 	let newest: number | undefined;
 	let first = true;
+	let complete = true;
 	for await (const page of searchPages(
 		context,
 		watch,
@@ -41,19 +43,56 @@ async function readWindow(
 		if (first) clock = page.serviceTime;
 		first = false;
 		for (const event of page.events) {
-			if (newest === undefined || event.time > newest) newest = event.time;
-			if (!watch.accepts(event.fax) || !window.isNew(event.time, event.key)) continue;
+			const dated = event.undated === undefined;
+			if (dated && (newest === undefined || event.time > newest)) newest = event.time;
+			if (!watch.accepts(event.fax)) continue;
+			// A record without a time is kept apart from the time it was read at, which changes.
+			if (dated ? !window.isNew(event.time, event.key) : window.holds(event.key)) continue;
 			// A record modified while the pages are read moves to a later page and comes twice.
-			const id = `${event.time} ${event.key}`;
+			const id = dated ? `${event.time} ${event.key}` : `undated ${event.key}`;
 			if (taken.has(id)) continue;
 			taken.add(id);
 			fresh.push(event);
 		}
-		if (page.more && budget.readingOver(fresh.length > 0)) {
-			return { fresh, serviceTime: clock ?? newest, complete: false };
-		}
+		complete = !page.more;
+		if (!complete && budget.readingOver(fresh.length > 0)) break;
 	}
-	return { fresh, serviceTime: clock ?? newest, complete: true };
+	const serviceTime = clock ?? newest;
+	for (const event of fresh) {
+		if (isNaN(event.time)) event.time = serviceTime ?? window.startMs ?? 0;
+	}
+	return { fresh, serviceTime, complete };
+}
+
+/** Names in n8n's log a record emitted without a readable time: it is emitted once, in this place. */
+function logUndated(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
+	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
+	context.logger.warn(
+		`The service returned ${recordName} ${String(event.fax.FaxId)} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
+	);
+}
+
+/**
+ * Images that could not be attached are tried once more after every other event of the poll
+ * (the download itself already tried a 5xx three times), while the time budget allows; an event
+ * whose image still fails is emitted with `imageError` and named in n8n's log.
+ */
+async function retryImages(
+	context: IPollFunctions,
+	watch: FaxWatch,
+	events: FaxEvent[],
+	items: INodeExecutionData[],
+	budget: PollBudget,
+): Promise<void> {
+	for (const [index, item] of items.entries()) {
+		if (item.json.imageError === undefined) continue;
+		if (!budget.emittingOver) items[index] = await watch.toItem(events[index].fax);
+		const error = items[index].json.imageError;
+		if (error === undefined) continue;
+		context.logger.warn(
+			`Emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(events[index].fax.FaxId)} without its image: ${String(error)}`,
+		);
+	}
 }
 
 /**
@@ -69,7 +108,8 @@ export async function baselineFaxes(
 ): Promise<WindowState> {
 	let now: number | undefined;
 	for await (const page of searchPages(this, watch, 'desc', {}, 1)) {
-		now = page.serviceTime ?? page.events[0]?.time;
+		const newest = page.events[0];
+		now = page.serviceTime ?? (newest?.undated === undefined ? newest?.time : undefined);
 		break;
 	}
 	if (now === undefined) return { windowStart: null, seen: {} };
@@ -79,7 +119,8 @@ export async function baselineFaxes(
 		DatetimeAfter: minuteDatetime(start),
 	})) {
 		for (const event of page.events) {
-			if (watch.accepts(event.fax)) window.remember(event.time, event.key);
+			if (watch.accepts(event.fax))
+				window.remember(isNaN(event.time) ? start : event.time, event.key);
 		}
 	}
 	return window.toState();
@@ -107,11 +148,13 @@ export async function pollFaxes(
 			firstLeft = event.time;
 			break;
 		}
+		if (event.undated !== undefined) logUndated(this, watch, event);
 		items.push(await watch.toItem(event.fax));
 		events.push(event);
 		budget.countEvent();
 		window.remember(event.time, event.key);
 	}
+	await retryImages(this, watch, events, items, budget);
 	if (contents.complete) {
 		window.advance({ serviceTime: contents.serviceTime, latenessMs, firstLeft });
 	}

@@ -66,7 +66,13 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 	return { format, binaryPropertyName };
 }
 
-/** The output item of a fax event: the record, and its image when the event attaches one. */
+/**
+ * The output item of a fax event: the record, and its image when the event attaches one. An
+ * image that cannot be had (not found, a 5xx that lasts through the download's retries, an empty
+ * answer) leaves the item without binary and with `imageError`, the cause; the poll tries such an
+ * image once more after the other events (faxPoll.ts), then emits the event as it is: one fax
+ * never holds back the events behind it.
+ */
 export async function faxEventItem(
 	this: IPollFunctions,
 	direction: FaxDirection,
@@ -76,6 +82,15 @@ export async function faxEventItem(
 ): Promise<INodeExecutionData> {
 	const json = simplify ? simplifyFax(direction, fax) : fax;
 	if (!image) return { json };
-	const binary = await downloadFaxImage.call(this, direction, String(fax.FaxId), image.format);
-	return { json, binary: { [image.binaryPropertyName]: binary } };
+	let imageError: string;
+	try {
+		const binary = await downloadFaxImage.call(this, direction, String(fax.FaxId), image.format);
+		if (binary.bytes !== 0 && binary.fileSize !== '0 B') {
+			return { json, binary: { [image.binaryPropertyName]: binary } };
+		}
+		imageError = 'The service answered with an empty image';
+	} catch (error) {
+		imageError = (error as Error).message;
+	}
+	return { json: { ...json, imageError } };
 }

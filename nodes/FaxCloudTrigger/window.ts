@@ -81,6 +81,17 @@ export class EventWindow {
 		return !this.seen.get(time)?.has(key);
 	}
 
+	/** Whether an event of this key was emitted at any time of the window (a record without a time). */
+	holds(key: string): boolean {
+		for (const keys of this.seen.values()) if (keys.has(key)) return true;
+		return false;
+	}
+
+	/** First instant of the window (epoch ms); undefined when every event is new. */
+	get startMs(): number | undefined {
+		return this.start;
+	}
+
 	/** Records an event as emitted. */
 	remember(time: number, key: string): void {
 		if (this.start !== undefined && time < this.start) return;
