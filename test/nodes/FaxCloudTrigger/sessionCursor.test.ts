@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { useEmulator } from '../../support/emulator';
 import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
@@ -7,6 +5,8 @@ import {
 	drain,
 	inboundCreatedAfter,
 	inboundIds,
+	inboundWireRecord,
+	scriptedCredentials,
 	sorted,
 	triggerNode,
 	watchTrigger,
@@ -49,24 +49,12 @@ describe('Fax Cloud Trigger: a session-cursor ResultsReference', () => {
 	});
 });
 
-const inboundRecord = (faxId: number, time: string): IDataObject => ({
-	FaxId: String(faxId),
-	FaxUserId: 'alice@acme',
-	FaxStatus: 'recvOk',
-	ReceivedTime: time,
-	CreateTime: time,
-	PagesReceived: '1',
-	CallerNumber: '12125550000',
-	DestFaxNumber: '12125550101',
-	Mark: 'false',
-});
-
 describe('Fax Cloud Trigger: a service that answers the same page for ever', () => {
 	test('the poll fails with a clear error and keeps its window; the next good answer emits each fax once', async () => {
 		let mode: 'empty' | 'stuck' | 'fine' = 'empty';
 		const records = [
-			inboundRecord(7, '2026-01-05T09:05:00Z'),
-			inboundRecord(8, '2026-01-05T09:06:00Z'),
+			inboundWireRecord(7, '2026-01-05T09:05:00Z'),
+			inboundWireRecord(8, '2026-01-05T09:06:00Z'),
 		];
 		const server = await startScriptedServer((request, _count, res) => {
 			res.setHeader('Date', 'Mon, 05 Jan 2026 09:10:00 GMT');
@@ -87,14 +75,7 @@ describe('Fax Cloud Trigger: a service that answers the same page for ever', () 
 			const trigger = pollTrigger({
 				node: triggerNode,
 				parameters: { event: 'newInboundFax' },
-				credentials: {
-					faxCloudApi: {
-						userId: 'alice@acme',
-						password: 'alice-pass-1',
-						faxBaseUrl: `${server.url}/v1`,
-						mailMergeBaseUrl: `${server.url}/mm/v1`,
-					},
-				},
+				credentials: scriptedCredentials(server.url),
 			});
 			expect(await trigger.poll()).toBeNull();
 			const before = trigger.staticData();

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
@@ -21,14 +23,21 @@ async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000'
 	return Number(res.json.FaxInfo[0].FaxId);
 }
 
+/** A trigger emitting sending and sent, its first poll (the baseline) done. */
+async function watchSendingAndSent(emu: Emulator, options: IDataObject = {}) {
+	const trigger = watchTrigger(emu, {
+		event: 'outboundFaxStatusChanged',
+		statuses: ['sending', 'sent'],
+		options,
+	});
+	await trigger.poll();
+	return trigger;
+}
+
 describe('Fax Cloud Trigger: outbound status changes', () => {
 	test('a fax sending 5 pages, polled at every page, is one sending event, then one sent', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
-			event: 'outboundFaxStatusChanged',
-			statuses: ['sending', 'sent'],
-		});
-		await trigger.poll();
+		const trigger = await watchSendingAndSent(emu);
 		const faxId = await sendPages(emu, 5);
 		const emitted: string[] = [];
 		const completeTimes = new Set<string>();
@@ -46,12 +55,7 @@ describe('Fax Cloud Trigger: outbound status changes', () => {
 
 	test('sending, scheduled for a retry, sending again: each change once, whichever statuses are watched', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
-			event: 'outboundFaxStatusChanged',
-			statuses: ['sending', 'sent'],
-			options: { latenessMinutes: 1 },
-		});
-		await trigger.poll();
+		const trigger = await watchSendingAndSent(emu, { latenessMinutes: 1 });
 		const skip = emu.control.outboundHistory().length;
 		// 0006: busy on the first attempt, sent on the second, RetryInterval minutes later.
 		const faxId = await sendPages(emu, 3, '12125550006');
@@ -74,11 +78,7 @@ describe('Fax Cloud Trigger: outbound status changes', () => {
 
 	test('two changes between polls are seen as the latest only: sending, scheduled, sending is no change', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
-			event: 'outboundFaxStatusChanged',
-			statuses: ['sending', 'sent'],
-		});
-		await trigger.poll();
+		const trigger = await watchSendingAndSent(emu);
 		const faxId = await sendPages(emu, 3, '12125550006');
 		emu.control.advance(8 * SECOND);
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);
@@ -92,11 +92,7 @@ describe('Fax Cloud Trigger: outbound status changes', () => {
 
 	test('a state stored before the status memory (version 2) does not repeat a sending it emitted', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
-			event: 'outboundFaxStatusChanged',
-			statuses: ['sending', 'sent'],
-		});
-		await trigger.poll();
+		const trigger = await watchSendingAndSent(emu);
 		const faxId = await sendPages(emu, 5);
 		emu.control.advance(10 * SECOND);
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);

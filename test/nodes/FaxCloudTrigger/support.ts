@@ -116,3 +116,26 @@ export const sorted = <T>(values: T[]) => [...values].sort();
 export function searches(emulator: Emulator, collection: 'inboundfaxes' | 'outboundfaxes') {
 	return emulator.control.requests({ api: 'fax', method: 'GET', path: `^/v1/${collection}$` });
 }
+
+/** An inbound fax as the service writes it (strings), for a scripted service. */
+export const inboundWireRecord = (faxId: number, time: string): IDataObject => ({
+	FaxId: String(faxId),
+	FaxUserId: 'alice@acme',
+	FaxStatus: 'recvOk',
+	ReceivedTime: time,
+	CreateTime: time,
+	PagesReceived: '1',
+	CallerNumber: '12125550000',
+	DestFaxNumber: '12125550101',
+	Mark: 'false',
+});
+
+/** Credentials of alice pointing at a scripted service instead of the emulator. */
+export const scriptedCredentials = (url: string) => ({
+	faxCloudApi: {
+		userId: 'alice@acme',
+		password: 'alice-pass-1',
+		faxBaseUrl: `${url}/v1`,
+		mailMergeBaseUrl: `${url}/mm/v1`,
+	},
+});

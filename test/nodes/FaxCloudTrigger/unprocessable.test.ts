@@ -4,7 +4,14 @@ import { useEmulator } from '../../support/emulator';
 import { secretsOf, SecretWatch } from '../../support/fault-helpers';
 import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundIds, sendOutbound, triggerNode, watchTrigger } from './support';
+import {
+	inboundIds,
+	inboundWireRecord,
+	scriptedCredentials,
+	sendOutbound,
+	triggerNode,
+	watchTrigger,
+} from './support';
 
 /**
  * One record the trigger cannot process completely (an image that cannot be downloaded, a time
@@ -74,18 +81,6 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	});
 });
 
-const inboundRecord = (faxId: number, time: string): IDataObject => ({
-	FaxId: String(faxId),
-	FaxUserId: 'alice@acme',
-	FaxStatus: 'recvOk',
-	ReceivedTime: time,
-	CreateTime: time,
-	PagesReceived: '1',
-	CallerNumber: '12125550000',
-	DestFaxNumber: '12125550101',
-	Mark: 'false',
-});
-
 describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 	test('is emitted once and named in n8n’s log; the records around it are emitted', async () => {
 		// The service's own time of each record, which DatetimeAfter filters by; fax 8 shows none.
@@ -104,14 +99,7 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 				HasMoreResults: 'false',
 			});
 		});
-		const credentials = {
-			faxCloudApi: {
-				userId: 'alice@acme',
-				password: 'alice-pass-1',
-				faxBaseUrl: `${server.url}/v1`,
-				mailMergeBaseUrl: `${server.url}/mm/v1`,
-			},
-		};
+		const credentials = scriptedCredentials(server.url);
 		const watch = new SecretWatch(secretsOf(credentials));
 		try {
 			const trigger = pollTrigger({
@@ -122,9 +110,9 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 			expect(await trigger.poll()).toBeNull();
 
 			records = [
-				{ at: '2026-01-05T09:05:00Z', record: inboundRecord(7, '2026-01-05T09:05:00Z') },
-				{ at: '2026-01-05T09:07:00Z', record: inboundRecord(8, 'yesterday noon') },
-				{ at: '2026-01-05T09:06:00Z', record: inboundRecord(9, '2026-01-05T09:06:00Z') },
+				{ at: '2026-01-05T09:05:00Z', record: inboundWireRecord(7, '2026-01-05T09:05:00Z') },
+				{ at: '2026-01-05T09:07:00Z', record: inboundWireRecord(8, 'yesterday noon') },
+				{ at: '2026-01-05T09:06:00Z', record: inboundWireRecord(9, '2026-01-05T09:06:00Z') },
 			];
 			date = 'Mon, 05 Jan 2026 09:10:00 GMT';
 			watch.startCapture();
