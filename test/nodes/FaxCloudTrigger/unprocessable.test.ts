@@ -58,6 +58,28 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 		expect(await trigger.pollItems()).toEqual([]);
 	});
 
+	test('Mark as Retrieved leaves a fax emitted without its image unmarked, for a "Mark = false" sweep', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, {
+			event: 'newInboundFax',
+			attachImage: 'pdf',
+			markAsRetrieved: true,
+		});
+		await trigger.poll();
+		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const [good, missing, alsoGood] = faxes.map((fax) => fax.FaxId);
+		emu.control.setImageFault('inbound', missing, 'notFound');
+		emu.control.advance(60_000);
+
+		const items = await trigger.pollItems();
+		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		const marked = emu.control
+			.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
+			.map((request) => request.path.split('/')[3]);
+		expect(marked.sort()).toEqual([good, alsoGood].sort());
+		expect(items.find((item) => item.json.FaxId === Number(missing))!.json.Mark).not.toBe(true);
+	});
+
 	test('an outbound completion whose image fails is emitted with imageError as well', async () => {
 		const emu = emulator();
 		const trigger = watchTrigger(
