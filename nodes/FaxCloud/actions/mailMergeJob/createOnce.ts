@@ -28,22 +28,25 @@ function sameLines(faxes: IDataObject[], lines: CsvLineFax[]): boolean {
 	);
 }
 
-async function candidates(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	expectedFaxes: number,
-): Promise<IDataObject[]> {
+/** Every job of the login, as the service lists them (GET /Job). */
+export async function listJobs(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',
 		method: 'GET',
 		path: apiPath('Job'),
 		itemIndex,
 	});
-	const jobs = Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
+	return Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
+}
+
+async function candidates(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	expectedFaxes: number,
+): Promise<IDataObject[]> {
+	const jobs = await listJobs.call(this, itemIndex);
 	return jobs
-		.filter(
-			(job) => Number(job.ExpectedFaxCount) === expectedFaxes && job.Status !== 'CANCELLED',
-		)
+		.filter((job) => Number(job.ExpectedFaxCount) === expectedFaxes && job.Status !== 'CANCELLED')
 		.sort((a, b) => Number(b.ID) - Number(a.ID));
 }
 

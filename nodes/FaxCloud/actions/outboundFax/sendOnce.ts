@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { faxCloudRequestAllItems } from '../../../shared/transport';
 import type { FilePart, RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
 import { Digest } from '../common/digest';
-import { createdFaxItems, findByKey, LOOKUP_ATTEMPTS, type RecoveryKey } from './sendRecovery';
+import { createdFaxItems, findByKey, searchAsSender, type RecoveryKey } from './sendRecovery';
 
 /**
  * A send's key is derived, not drawn: from the workflow, the node, the item's position and what
@@ -90,17 +88,8 @@ async function searchRun(
 	itemIndex: number,
 	timeoutMs: number | undefined,
 ): Promise<Map<string, IDataObject[]>> {
-	const query: RequestParams = { BatchName: runKey, SortColumn: 'faxId', SortOrder: 'asc' };
-	if (fields.FaxUserId !== undefined) query.FaxUserId = fields.FaxUserId;
-	const records = await faxCloudRequestAllItems.call(this, {
-		api: 'fax',
-		method: 'GET',
-		path: apiPath('outboundfaxes'),
-		query,
-		itemIndex,
-		timeoutMs,
-		attempts: LOOKUP_ATTEMPTS,
-	});
+	const filter = { BatchName: runKey };
+	const records = await searchAsSender.call(this, filter, fields, itemIndex, timeoutMs);
 	const byKey = new Map<string, IDataObject[]>();
 	for (const record of records) {
 		const key = String(record.BatchUniqueId ?? '');

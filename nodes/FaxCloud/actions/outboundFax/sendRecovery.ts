@@ -112,19 +112,15 @@ function noKeyAdvice(reason: NoKeyReason | undefined, fields: RequestParams): st
 	return `The fax may have been created. With both Batch Name and Batch Unique ID set the node has no key of its own to look it up: search Get Many for Batch Unique ID "${String(fields.BatchUniqueId)}" before sending again, and leave one of the two empty to let the node do it.`;
 }
 
-/** The faxes carrying a send's key, oldest first, as the user whose faxes the send makes. */
-export async function findByKey(
+/** Outbound faxes matching `filter`, oldest first, as the user whose faxes the send makes. */
+export async function searchAsSender(
 	this: IExecuteFunctions,
-	key: RecoveryKey,
+	filter: RequestParams,
 	fields: RequestParams,
 	itemIndex: number,
 	timeoutMs: number | undefined,
 ): Promise<IDataObject[]> {
-	const query: RequestParams = {
-		[key.parameter]: key.value,
-		SortColumn: 'faxId',
-		SortOrder: 'asc',
-	};
+	const query: RequestParams = { ...filter, SortColumn: 'faxId', SortOrder: 'asc' };
 	if (fields.FaxUserId !== undefined) query.FaxUserId = fields.FaxUserId;
 	return await faxCloudRequestAllItems.call(this, {
 		api: 'fax',
@@ -135,6 +131,18 @@ export async function findByKey(
 		timeoutMs,
 		attempts: LOOKUP_ATTEMPTS,
 	});
+}
+
+/** The faxes carrying a send's key. */
+export async function findByKey(
+	this: IExecuteFunctions,
+	key: RecoveryKey,
+	fields: RequestParams,
+	itemIndex: number,
+	timeoutMs: number | undefined,
+): Promise<IDataObject[]> {
+	const filter = { [key.parameter]: key.value };
+	return await searchAsSender.call(this, filter, fields, itemIndex, timeoutMs);
 }
 
 /**

@@ -92,7 +92,10 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 	expect(retry.items.slice(0, 20).map((item) => item.json.FaxId)).toEqual(
 		Array.from({ length: 20 }, (_, n) => n + 1),
 	);
-	expect(retry.items[0].json).toMatchObject({ FaxNumber: '12125550000', FaxStatus: 'awaitingConversion' });
+	expect(retry.items[0].json).toMatchObject({
+		FaxNumber: '12125550000',
+		FaxStatus: 'awaitingConversion',
+	});
 	expect(retry.items.map((item) => item.pairedItem)).toEqual(
 		Array.from({ length: ITEMS }, (_, item) => ({ item })),
 	);
@@ -151,9 +154,12 @@ test('Send Once per Key holds when the content changes: the key alone decides', 
 test.each([
 	[{ recoveryKey: false }, /needs Recovery Key in Batch Fields on/],
 	[{ batchName: 'b', batchUniqueId: 'u' }, /needs Batch Name or Batch Unique ID left empty/],
-])('Send Once per Key without a free batch field is refused before any request', async (extra, message) => {
-	const result = await send(orders(2), { sendOnceKey: '={{ $json.order }}', ...extra });
-	expect(result.error?.message).toMatch(/^Invalid "Send Once per Key": /);
-	expect(result.error?.message).toMatch(message);
-	expect(faxRequests(emulator())).toHaveLength(0);
-});
+])(
+	'Send Once per Key without a free batch field is refused before any request',
+	async (extra, message) => {
+		const result = await send(orders(2), { sendOnceKey: '={{ $json.order }}', ...extra });
+		expect(result.error?.message).toMatch(/^Invalid "Send Once per Key": /);
+		expect(result.error?.message).toMatch(message);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	},
+);
