@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
-import { NODE_VERSIONS } from './actions/common/versions';
+import { NODE_VERSIONS } from '../shared/nodeVersions';
 import { listSearch, loadOptions } from './methods';
 
 const resources = Object.values(RESOURCES);

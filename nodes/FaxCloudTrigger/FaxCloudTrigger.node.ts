@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { startCredentialRun } from '../shared/credentialRun';
+import { NODE_VERSIONS } from '../shared/nodeVersions';
 import { validateChoice, validateInteger } from '../shared/validation';
 import { EVENTS } from './events';
 import { latenessOption, readLatenessMs } from './lateness';
@@ -22,7 +23,7 @@ export class FaxCloudTrigger implements INodeType {
 		icon: { light: 'file:icons/faxCloud.svg', dark: 'file:icons/faxCloud.dark.svg' },
 		group: ['trigger'],
 		// Version 2 emits simplified fax records by default; version 1 workflows keep whole records.
-		version: [1, 2],
+		version: NODE_VERSIONS,
 		// The event's name, e.g. "New Inbound Fax", rather than its value.
 		subtitle: `={{ ${JSON.stringify(Object.fromEntries(EVENTS.map((event) => [event.value, event.name])))}[$parameter["event"]] }}`,
 		description:

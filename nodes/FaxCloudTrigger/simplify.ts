@@ -1,6 +1,7 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { SIMPLIFY_HINT } from '../shared/faxSimplify';
+import { nodeVersionOf, VERSION_2_ON } from '../shared/nodeVersions';
 import { validateBoolean } from '../shared/validation';
 
 /**
@@ -13,7 +14,7 @@ export function simplifyParameters(events: string[]): INodeProperties[] {
 			displayName: 'Simplify',
 			name: 'simple',
 			type: 'boolean',
-			displayOptions: { show: { event: events, '@version': [{ _cnd: { gte: 2 } }] } },
+			displayOptions: { show: { event: events, '@version': VERSION_2_ON } },
 			default: true,
 			description: 'Whether to return a simplified version of the response instead of the raw data',
 			hint: SIMPLIFY_HINT,
@@ -22,6 +23,6 @@ export function simplifyParameters(events: string[]): INodeProperties[] {
 }
 
 export function readSimplify(this: IPollFunctions): boolean {
-	if (this.getNode().typeVersion < 2) return false;
+	if (nodeVersionOf(this) < 2) return false;
 	return validateBoolean(this, this.getNodeParameter('simple', true), 'Simplify');
 }

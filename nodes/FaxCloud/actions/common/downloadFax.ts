@@ -9,7 +9,7 @@ import type { FaxCloudOperation } from '../types';
 import { faxIdParameters, faxOperationDisplay, readFaxId } from './faxId';
 import { fetchFax } from './getFax';
 import { requestsAtOnceOption } from './requestsAtOnce';
-import { nodeVersionOf } from './versions';
+import { nodeVersionOf } from '../../../shared/nodeVersions';
 
 /** Download of either fax resource: the fax image as PDF or TIFF into a binary field. */
 export function downloadFaxOperation(direction: FaxDirection): FaxCloudOperation {

@@ -6,7 +6,7 @@ import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import type { FaxOperationName, FaxResourceName, OperationDisplayOptions } from '../node.type';
 import { requestsAtOnceCollection } from './requestsAtOnce';
 import { idLocator, readLocatorId } from './resourceLocator';
-import { FROM_VERSION_2, ONLY_VERSION_1 } from './versions';
+import { FROM_VERSION_2, ONLY_VERSION_1 } from '../../../shared/nodeVersions';
 
 export const FAX_ID_LABEL = 'Fax ID';
 

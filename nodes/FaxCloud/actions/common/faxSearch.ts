@@ -14,7 +14,7 @@ import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
 import { readLimit, returnAllParameters } from './returnAll';
 import { simplifyParameter } from './simplify';
-import { FROM_VERSION_2, nodeVersionOf, ONLY_VERSION_1 } from './versions';
+import { FROM_VERSION_2, nodeVersionOf, ONLY_VERSION_1 } from '../../../shared/nodeVersions';
 
 const SORT_COLUMNS = ['faxId', 'dateTime'] as const;
 const SORT_ORDERS = ['asc', 'desc'] as const;

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { SIMPLIFY_HINT, simplifyFax } from '../../../shared/faxSimplify';
 import { validateBoolean } from '../../../shared/validation';
-import { FROM_VERSION_2, nodeVersionOf } from './versions';
+import { FROM_VERSION_2, nodeVersionOf } from '../../../shared/nodeVersions';
 
 /** Simplify, on by default (version 2 on): version 1 always returned the whole record. */
 export const simplifyParameter: INodeProperties = {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator, readLocatorId } from '../common/resourceLocator';
-import { FROM_VERSION_2, ONLY_VERSION_1 } from '../common/versions';
+import { FROM_VERSION_2, ONLY_VERSION_1 } from '../../../shared/nodeVersions';
 
 export const JOB_ID_LABEL = 'Job ID';
 
