@@ -7,7 +7,7 @@ import type { DeployInstance } from './instance';
  */
 
 /** The output field saying whether an item's fax was sent by this run or found from an earlier one. */
-export const OUTCOME_FIELD = 'sendOutcome';
+export const OUTCOME_FIELD = 'sendOnce';
 export type Outcome = 'found' | 'sent';
 
 /** Faxes created per fax number by the sends the service processed since `sinceSeq`. */
