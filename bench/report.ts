@@ -3,6 +3,7 @@ import type { MailMergeFigures } from './mail-merge';
 import type { PollingFigures } from './polling';
 import type { SendFigures } from './send';
 import { medianOf, NODE_CONCURRENCY } from './send';
+import type { SendOnceFigures } from './send-once';
 import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
 import { mb, median, round } from './lib/stats';
 import type { UserBuiltFigures } from './user-built';
@@ -44,6 +45,7 @@ export const REGRESSION = 'not a known cause: a regression to investigate';
 
 export interface BenchFigures {
 	send?: SendFigures;
+	sendOnce?: SendOnceFigures;
 	mailMerge?: MailMergeFigures;
 	download?: DownloadFigures;
 	userBuilt?: UserBuiltFigures;
@@ -145,6 +147,31 @@ function sendRows(send: SendFigures): TargetRow[] {
 			target: 'the same bytes (multipart boundary and recovery key aside)',
 			met: send.wire.same,
 			reason: `${REGRESSION}: the floor no longer sends what the node sends`,
+		}),
+	];
+}
+
+function sendOnceRows(o: SendOnceFigures): TargetRow[] {
+	const vsFloor = pairRatios(
+		o.rounds.map((r) => r.once.spanMs),
+		o.rounds.map((r) => r.floor.spanMs),
+	);
+	const searches = median(o.rounds.map((r) => r.once.searches));
+	const { retry } = o;
+	return [
+		row({
+			area: 'Send once',
+			measure: `${o.items} faxes with Send Once per Key set vs the helper floor (ms; ratio per round)`,
+			figure: `${round(median(o.rounds.map((r) => r.once.spanMs)), 0)} vs ${round(median(o.rounds.map((r) => r.floor.spanMs)), 0)}: ${formatRatio(vsFloor)}; ${searches} searches (one per send)`,
+			target: 'reported',
+			met: true,
+		}),
+		row({
+			area: 'Send once',
+			measure: `n8n's Retry of a bulk send of ${retry.items} that stopped after ${retry.sentBefore} (ms; requests)`,
+			figure: `${round(retry.retryMs, 0)} ms; ${retry.searches} search pages, ${retry.sends} sends; ${retry.faxesInAll} faxes in all`,
+			target: 'every fax once, only the missing ones sent',
+			met: retry.faxesInAll === retry.items && retry.sends === retry.items - retry.sentBefore,
 		}),
 	];
 }
@@ -308,6 +335,7 @@ function downloadRows(d: DownloadFigures): TargetRow[] {
 export function targetRows(f: BenchFigures): TargetRow[] {
 	const rows: TargetRow[] = [];
 	if (f.send) rows.push(...sendRows(f.send));
+	if (f.sendOnce) rows.push(...sendOnceRows(f.sendOnce));
 	if (f.mailMerge) rows.push(...mailMergeRows(f.mailMerge));
 	if (f.polling) rows.push(...pollingRows(f.polling));
 	if (f.polling && f.userBuilt) {

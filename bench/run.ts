@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the package against what users would otherwise do, in a real n8n against the
  * emulator. Prints the table and writes bench/results.json. Options: --quick (small sizes, one
- * pairs and polls, to try the harness), --only send,mail-merge,download,without-trigger,trigger,
+ * pairs and polls, to try the harness), --only send,send-once,mail-merge,download,without-trigger,trigger,
  * --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
  * where time goes). BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap
  * before it. --table prints the table of bench/results.json as the README shows it, runs nothing.
@@ -18,6 +18,7 @@ import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-me
 import { benchPolling, preparePolling, TRIGGER_WORKFLOWS } from './polling';
 import { markdownTable, printTable, targetRows, type BenchFigures } from './report';
 import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
+import { benchSendOnce, SEND_ONCE_WORKFLOWS } from './send-once';
 import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';
 
 const quick = process.argv.includes('--quick');
@@ -36,6 +37,7 @@ const SIZES = quick
 	? {
 			items: 100,
 			sendRounds: 3,
+			sendOnceRounds: 2,
 			mailMergeRows: 1_000,
 			mailMergeRounds: 3,
 			stored: 10_000,
@@ -52,6 +54,7 @@ const SIZES = quick
 			items: 1_000,
 			// More rounds than the other parts: node and floor are close, and each round is short.
 			sendRounds: 11,
+			sendOnceRounds: 5,
 			mailMergeRows: 10_000,
 			mailMergeRounds: 5,
 			stored: 100_000,
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
 	const tarball = buildAndPack();
 	const figures: BenchFigures = {};
 
-	const actionParts = ['send', 'mail-merge', 'download', 'without-trigger'];
+	const actionParts = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger'];
 	if (actionParts.some(wants)) {
 		log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
 		const bench = await startBenchServer({
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
 			label: 'bench-actions',
 			workflows: [
 				...SEND_WORKFLOWS,
+				...SEND_ONCE_WORKFLOWS,
 				...MAIL_MERGE_WORKFLOWS,
 				...DOWNLOAD_WORKFLOWS,
 				...USER_BUILT_WORKFLOWS,
@@ -104,6 +108,13 @@ async function main(): Promise<void> {
 				figures.send = await benchBulkSend(bench, {
 					items: SIZES.items,
 					rounds: SIZES.sendRounds,
+					log,
+				});
+			}
+			if (wants('send-once')) {
+				figures.sendOnce = await benchSendOnce(bench, {
+					items: SIZES.items,
+					rounds: SIZES.sendOnceRounds,
 					log,
 				});
 			}

@@ -10,6 +10,7 @@ import type {
 	IRun,
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { getGlobalState, setGlobalState, Workflow } from 'n8n-workflow';
 
@@ -35,6 +36,8 @@ export interface RunNodeOptions {
 	 * America/New_York, when not given (n8n sets it with setGlobalState at startup).
 	 */
 	instanceTimezone?: string;
+	/** How n8n started the execution (`this.getMode()`); 'retry' is n8n's Retry. 'manual' by default. */
+	mode?: WorkflowExecuteMode;
 }
 
 export interface RunNodeResult {
@@ -143,7 +146,8 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 				},
 			}),
 	);
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+	const mode = options.mode ?? 'manual';
+	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
 		id: 'test-workflow',
 		name: 'Test',
 		nodes: [],
@@ -177,7 +181,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	} as unknown as IRunExecutionData;
 	const execute = new WorkflowExecute(
 		additionalDataFor(options.credentials, hooks),
-		'manual',
+		mode,
 		runExecutionData,
 	);
 	await execute.processRunExecutionData(workflow);

@@ -13,6 +13,7 @@ import {
 	readTemplate,
 	findTemplateItem,
 } from './csvSource';
+import { findEarlierJob } from './createOnce';
 import type { JobSettings } from './jobSettings';
 import { jobSettingProperties, readJobSettings } from './jobSettings';
 
@@ -24,6 +25,10 @@ const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/**
+ * In n8n's Retry (the same items again) a job the first run created is looked for first and
+ * output as found; see createOnce.ts. A first run asks nothing more than the create.
+ */
 async function createJob(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -32,6 +37,11 @@ async function createJob(
 	template: FilePart,
 ): Promise<INodeExecutionData[]> {
 	const expectedFaxes = settings.expectedFaxes ?? csv.dataLines;
+	const retry = this.getMode() === 'retry';
+	if (retry) {
+		const found = await findEarlierJob.call(this, itemIndex, csv.lines, expectedFaxes);
+		if (found) return found;
+	}
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',
 		method: 'POST',
@@ -48,6 +58,7 @@ async function createJob(
 			json: {
 				JobID: Number.isFinite(jobId) ? jobId : (body.JobID ?? null),
 				ExpectedFaxes: expectedFaxes,
+				...(retry ? { sendOnce: 'sent' } : {}),
 			},
 		},
 	];

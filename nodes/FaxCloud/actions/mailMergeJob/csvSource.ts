@@ -102,6 +102,14 @@ export interface MailMergeCsv {
 	file: FilePart;
 	/** The data lines of the file as uploaded, which is what ExpectedFaxes must equal. */
 	dataLines: number;
+	/** What the service shows of each line's fax (GET /Job/{JobID}/Faxes), in line order. */
+	lines: CsvLineFax[];
+}
+
+export interface CsvLineFax {
+	faxNumber: string;
+	/** The keyword column's value; empty without a keyword column. */
+	keyword: string;
 }
 
 function binaryFieldName(this: IExecuteFunctions, name: string, label: string, itemIndex: number) {
@@ -169,6 +177,7 @@ interface CsvOrigin {
 interface UploadCsv {
 	text: string;
 	dataLines: number;
+	lines: CsvLineFax[];
 }
 
 /**
@@ -246,7 +255,13 @@ function inspectCsv(
 			'Leave Expected Faxes out to let the node count the lines.',
 		);
 	}
-	return { text: csvOfRecords(text, [headerRecord, ...data]), dataLines: data.length };
+	const keywordColumn =
+		settings.keywordColumn === undefined ? -1 : header.indexOf(settings.keywordColumn);
+	const lines = data.map((record) => ({
+		faxNumber: record.fields[faxColumn].trim(),
+		keyword: keywordColumn < 0 ? '' : record.fields[keywordColumn],
+	}));
+	return { text: csvOfRecords(text, [headerRecord, ...data]), dataLines: data.length, lines };
 }
 
 /** The CSV of one item's binary field, checked as the service will check it. */
@@ -283,6 +298,7 @@ export async function csvFromBinary(
 	return {
 		file: { field: 'CSV', data: Buffer.from(upload.text, 'utf8'), fileName, mimeType: 'text/csv' },
 		dataLines: upload.dataLines,
+		lines: upload.lines,
 	};
 }
 
@@ -362,5 +378,6 @@ export function csvFromItems(
 			mimeType: 'text/csv',
 		},
 		dataLines: upload.dataLines,
+		lines: upload.lines,
 	};
 }

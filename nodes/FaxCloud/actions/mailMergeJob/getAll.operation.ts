@@ -1,16 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../../shared/records';
-import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/wire';
 import { readLimit, returnAllParameters } from '../common/returnAll';
 import type { OperationDisplayOptions } from '../node.type';
+import { listJobs } from './createOnce';
 
 const properties: INodeProperties[] = [...returnAllParameters];
 
@@ -25,12 +19,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const limit = readLimit.call(this, itemIndex);
-	const body = await faxCloudRequest.call(this, {
-		api: 'mailMerge',
-		method: 'GET',
-		path: apiPath('Job'),
-		itemIndex,
-	});
-	const jobs = Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
+	const jobs = await listJobs.call(this, itemIndex);
 	return jobs.slice(0, limit).map((job) => ({ json: normalizeMailMergeJob(job) }));
 }

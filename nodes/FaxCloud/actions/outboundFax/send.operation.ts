@@ -8,12 +8,23 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/errors';
 import { faxCloudRequest } from '../../../shared/transport';
-import type { RequestParams } from '../../../shared/wire';
+import { invalidParameter } from '../../../shared/validation';
+import type { FilePart, RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';
 import type { OperationDisplayOptions } from '../node.type';
 import { contentProperties, readAttachments, readContentSource } from './sendContent';
 import {
+	contentKey,
+	findEarlierSend,
+	foundItems,
+	runKeyOf,
+	SEND_ONCE_OPTION,
+	type SendOnceOutcome,
+	userKey,
+} from './sendOnce';
+import {
 	readRecoveryKeyOption,
+	readSendOnceKey,
 	readSendOptions,
 	readSendTimeout,
 	sendOptionsCollection,
@@ -21,6 +32,8 @@ import {
 import {
 	addRecoveryKey,
 	createdFaxItems,
+	keyFieldFor,
+	RECOVERY_KEY_OPTION,
 	recoverUnansweredSend,
 	sendMayHaveHappened,
 	type UnansweredSend,
@@ -48,12 +61,51 @@ function planSend(this: IExecuteFunctions, itemIndex: number) {
 		FaxRecipient: destinations.recipients,
 		...readSendOptions.call(this, itemIndex),
 	};
+	const recoveryKeyWanted = readRecoveryKeyOption.call(this, itemIndex);
+	const onceKey = readSendOnceKey.call(this, itemIndex);
+	if (onceKey !== undefined && !recoveryKeyWanted) {
+		throw invalidParameter(
+			this,
+			SEND_ONCE_OPTION,
+			`needs ${RECOVERY_KEY_OPTION} on: the key is kept in a batch field`,
+			itemIndex,
+		);
+	}
+	if (onceKey !== undefined && keyFieldFor(fields) === undefined) {
+		throw invalidParameter(
+			this,
+			SEND_ONCE_OPTION,
+			'needs Batch Name or Batch Unique ID left empty: the key is kept there',
+			itemIndex,
+		);
+	}
 	return {
 		fields,
 		source,
 		timeoutMs: readSendTimeout.call(this, itemIndex),
-		recoveryKeyWanted: readRecoveryKeyOption.call(this, itemIndex),
+		recoveryKeyWanted,
+		onceKey,
 	};
+}
+
+/** What groups a run's sends: each item's parameters and its files' names, types and sizes. */
+function describeForRun(this: IExecuteFunctions, itemIndex: number): string {
+	try {
+		const { fields, source } = planSend.call(this, itemIndex);
+		const binary = this.getInputData()[itemIndex].binary ?? {};
+		const files =
+			source.kind === 'binary'
+				? source.fields.map((field) => [
+						field,
+						binary[field]?.fileName,
+						binary[field]?.mimeType,
+						binary[field]?.fileSize,
+					])
+				: source.text;
+		return JSON.stringify([fields, files]);
+	} catch {
+		return 'invalid';
+	}
 }
 
 /** Every item is checked before the first fax goes out, so a typo cannot send half of them. */
@@ -64,14 +116,50 @@ export async function checkAllItems(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planSend.call(this, itemIndex);
 }
 
+/**
+ * The key a send carries and whether the node looks it up before sending: in n8n's Retry (the
+ * same items again) and whenever the user gives Send Once per Key.
+ */
+function sendKeys(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	plan: ReturnType<typeof planSend>,
+	files: FilePart[],
+) {
+	const { fields, recoveryKeyWanted, onceKey } = plan;
+	if (!recoveryKeyWanted) return { key: undefined, lookFirst: false };
+	if (onceKey !== undefined) {
+		return { key: addRecoveryKey(fields, userKey.call(this, onceKey)), lookFirst: true };
+	}
+	const value = contentKey.call(this, itemIndex, fields, files);
+	const bothFree = fields.BatchUniqueId === undefined && fields.BatchName === undefined;
+	const runKey = bothFree ? runKeyOf.call(this, describeForRun.bind(this)) : undefined;
+	const key = addRecoveryKey(fields, value, runKey);
+	return { key, runKey, lookFirst: key !== undefined && this.getMode() === 'retry' };
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { fields, source, timeoutMs, recoveryKeyWanted } = planSend.call(this, itemIndex);
-	const key = addRecoveryKey(fields, recoveryKeyWanted);
+	const plan = planSend.call(this, itemIndex);
+	const { fields, source, timeoutMs, recoveryKeyWanted } = plan;
 	const files = await readAttachments.call(this, itemIndex, source);
-	const unanswered: Omit<UnansweredSend, 'failure'> = { itemIndex, key, fields, timeoutMs };
+	const { key, runKey, lookFirst } = sendKeys.call(this, itemIndex, plan, files);
+	if (key && lookFirst) {
+		let earlier: IDataObject[];
+		try {
+			earlier = await findEarlierSend.call(this, { key, fields, itemIndex, timeoutMs, runKey });
+		} catch (error) {
+			const failure = asNodeError(this, error, itemIndex);
+			failure.description = `Nothing was sent: the node looks ${key.label} "${key.value}" up before sending it again, and the lookup failed. Run it again once the service answers.`;
+			throw failure;
+		}
+		if (earlier.length > 0) return foundItems(earlier);
+	}
+	const sent: SendOnceOutcome = 'sent';
+	const extra: IDataObject = lookFirst ? { sendOnce: sent } : {};
+	const unanswered: Omit<UnansweredSend, 'failure'> = { itemIndex, key, fields, timeoutMs, extra };
 	if (!key) unanswered.noKeyReason = recoveryKeyWanted ? 'batchFieldsTaken' : 'turnedOff';
 	let body: IDataObject;
 	try {
@@ -98,5 +186,5 @@ export async function execute(
 		);
 		return await recoverUnansweredSend.call(this, { ...unanswered, failure });
 	}
-	return createdFaxItems(created);
+	return createdFaxItems(created, extra);
 }

@@ -15,6 +15,7 @@ import {
 import type { RequestParams } from '../../../shared/wire';
 import { booleanOptions, integerOptions } from '../common/collectionOptions';
 import { requestsAtOnceOption } from '../common/requestsAtOnce';
+import { SEND_ONCE_OPTION } from './sendOnce';
 import { RECOVERY_KEY_OPTION } from './sendRecovery';
 
 const PAGE_ORIENTATIONS = ['portrait', 'landscape'] as const;
@@ -216,7 +217,7 @@ export const sendOptionsCollection: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether the node writes a generated key (n8n- and 20 characters) into Batch Unique ID, or into Batch Name when you set Batch Unique ID, to look the fax up when the answer to a send is lost. Off, the batch fields hold only your values, but a send whose answer is lost fails with an error saying the fax may or may not have been sent.',
+				'Whether the node writes a key (n8n- and 20 characters, derived from the workflow, the node, the item and what it sends) into Batch Unique ID, or into Batch Name when you set Batch Unique ID, to look the fax up when the answer to a send is lost and, in a Retry, to skip the sends that went out. With both batch fields empty Batch Name gets the run’s key (n8n-run-…). Off, the batch fields hold only your values, a send whose answer is lost fails with an error saying the fax may or may not have been sent, and a Retry sends every fax again.',
 		},
 		requestsAtOnceOption,
 		{
@@ -242,6 +243,15 @@ export const sendOptionsCollection: INodeProperties = {
 			default: '',
 			description:
 				'Do not send before this time, in the workflow’s timezone unless the value ends in Z or an offset such as +05:30 (SendAfter); empty sends as soon as possible',
+		},
+		{
+			displayName: SEND_ONCE_OPTION,
+			name: 'sendOnceKey',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.orderNumber }}',
+			description:
+				'Your own key for each send, such as an order number. The node first looks for a fax with this key sent by this node of this workflow, in any execution, and sends only when there is none; the item then shows the fax found. The key goes where the recovery key would, so Recovery Key in Batch Fields must stay on and Batch Name or Batch Unique ID empty.',
 		},
 		{
 			displayName: 'Sender ID (TSI)',
@@ -422,4 +432,11 @@ export function readSendTimeout(this: IExecuteFunctions, itemIndex: number): num
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.timeout === undefined) return undefined;
 	return validateInteger(this, options.timeout, 'Timeout', { min: 100, max: 600000 }, itemIndex);
+}
+
+/** The user's Send Once key of one item; undefined when the option is empty. */
+export function readSendOnceKey(this: IExecuteFunctions, itemIndex: number): string | undefined {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const key = textOf(options.sendOnceKey);
+	return key === '' ? undefined : key;
 }

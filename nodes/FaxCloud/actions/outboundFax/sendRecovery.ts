@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, randomString } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { normalizeCreatedFax } from '../../../shared/records';
 import { faxCloudRequestAllItems } from '../../../shared/transport';
@@ -33,19 +33,30 @@ export type NoKeyReason = 'turnedOff' | 'batchFieldsTaken';
 /**
  * The user's BatchUniqueId names a batch and is usually shared by every item of a run, so it
  * cannot tell one send from another: the key goes into whichever batch field the user left
- * empty. With both set there is nothing left to search by.
+ * empty. With both set there is nothing left to search by. With both empty, Batch Name gets the
+ * run's key as well, so that a Retry finds all the run's faxes with one search.
  */
-export function addRecoveryKey(fields: RequestParams, wanted = true): RecoveryKey | undefined {
-	if (!wanted) return undefined;
-	const value = `n8n-${randomString(20)}`;
+export function addRecoveryKey(
+	fields: RequestParams,
+	value: string | undefined,
+	runKey?: string,
+): RecoveryKey | undefined {
+	if (value === undefined) return undefined;
 	let key: RecoveryKey | undefined;
 	if (fields.BatchUniqueId === undefined) {
 		key = { parameter: 'BatchUniqueId', label: 'Batch Unique ID', value };
+		if (runKey !== undefined && fields.BatchName === undefined) fields.BatchName = runKey;
 	} else if (fields.BatchName === undefined) {
 		key = { parameter: 'BatchName', label: 'Batch Name', value };
 	}
 	if (key) fields[key.parameter] = key.value;
 	return key;
+}
+
+/** Where a send's key would go, without adding it: undefined when both batch fields are taken. */
+export function keyFieldFor(fields: RequestParams): RecoveryKey['parameter'] | undefined {
+	if (fields.BatchUniqueId === undefined) return 'BatchUniqueId';
+	return fields.BatchName === undefined ? 'BatchName' : undefined;
 }
 
 /** True for a failure after which the send may have been carried out (set by the transport). */
@@ -79,6 +90,8 @@ export interface UnansweredSend {
 	/** The send's parameters as sent (FaxUserId decides whose faxes are searched). */
 	fields: RequestParams;
 	timeoutMs?: number;
+	/** Fields every output item of the send carries (Send Once's mark). */
+	extra?: IDataObject;
 	/** What went wrong with the send; thrown, with the lookup's outcome, when nothing is found. */
 	failure: NodeApiError | NodeOperationError;
 }
@@ -99,6 +112,39 @@ function noKeyAdvice(reason: NoKeyReason | undefined, fields: RequestParams): st
 	return `The fax may have been created. With both Batch Name and Batch Unique ID set the node has no key of its own to look it up: search Get Many for Batch Unique ID "${String(fields.BatchUniqueId)}" before sending again, and leave one of the two empty to let the node do it.`;
 }
 
+/** Outbound faxes matching `filter`, oldest first, as the user whose faxes the send makes. */
+export async function searchAsSender(
+	this: IExecuteFunctions,
+	filter: RequestParams,
+	fields: RequestParams,
+	itemIndex: number,
+	timeoutMs: number | undefined,
+): Promise<IDataObject[]> {
+	const query: RequestParams = { ...filter, SortColumn: 'faxId', SortOrder: 'asc' };
+	if (fields.FaxUserId !== undefined) query.FaxUserId = fields.FaxUserId;
+	return await faxCloudRequestAllItems.call(this, {
+		api: 'fax',
+		method: 'GET',
+		path: apiPath('outboundfaxes'),
+		query,
+		itemIndex,
+		timeoutMs,
+		attempts: LOOKUP_ATTEMPTS,
+	});
+}
+
+/** The faxes carrying a send's key. */
+export async function findByKey(
+	this: IExecuteFunctions,
+	key: RecoveryKey,
+	fields: RequestParams,
+	itemIndex: number,
+	timeoutMs: number | undefined,
+): Promise<IDataObject[]> {
+	const filter = { [key.parameter]: key.value };
+	return await searchAsSender.call(this, filter, fields, itemIndex, timeoutMs);
+}
+
 /**
  * Looks the send's key up and returns the faxes found as the send's output, marked
  * `recoveredAfterError`. When none exists the original failure is thrown with the lookup's
@@ -114,23 +160,9 @@ export async function recoverUnansweredSend(
 		setAdvice(failure, noKeyAdvice(send.noKeyReason, fields));
 		throw failure;
 	}
-	const query: RequestParams = {
-		[key.parameter]: key.value,
-		SortColumn: 'faxId',
-		SortOrder: 'asc',
-	};
-	if (fields.FaxUserId !== undefined) query.FaxUserId = fields.FaxUserId;
 	let found: IDataObject[];
 	try {
-		found = await faxCloudRequestAllItems.call(this, {
-			api: 'fax',
-			method: 'GET',
-			path: apiPath('outboundfaxes'),
-			query,
-			itemIndex,
-			timeoutMs: send.timeoutMs,
-			attempts: LOOKUP_ATTEMPTS,
-		});
+		found = await findByKey.call(this, key, fields, itemIndex, send.timeoutMs);
 	} catch (lookupError) {
 		setAdvice(
 			failure,
@@ -138,7 +170,7 @@ export async function recoverUnansweredSend(
 		);
 		throw failure;
 	}
-	if (found.length > 0) return createdFaxItems(found, { recoveredAfterError: true });
+	if (found.length > 0) return createdFaxItems(found, { recoveredAfterError: true, ...send.extra });
 	const deleted =
 		String(fields.DeleteAfterSend) === 'true'
 			? ' With Delete After Send on, a fax already sent would be gone from the search.'

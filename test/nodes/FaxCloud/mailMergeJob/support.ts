@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
@@ -17,6 +17,8 @@ export interface RunOptions {
 	user?: SeedUser;
 	/** Replaces the password of the login, for authentication failures. */
 	password?: string;
+	/** How n8n started the execution; 'retry' is n8n's Retry (see runNode). */
+	mode?: WorkflowExecuteMode;
 }
 
 export async function runMailMerge(
@@ -32,6 +34,7 @@ export async function runMailMerge(
 		credentials,
 		items: options.items,
 		continueOnFail: options.continueOnFail,
+		mode: options.mode,
 	});
 }
 

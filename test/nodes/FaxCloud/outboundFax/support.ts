@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
@@ -21,6 +21,8 @@ export interface RunOptions {
 	instanceTimezone?: string;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
 	typeVersion?: number;
+	/** How n8n started the execution; 'retry' is n8n's Retry (see runNode). */
+	mode?: WorkflowExecuteMode;
 }
 
 export async function runFaxCloud(
@@ -40,6 +42,7 @@ export async function runFaxCloud(
 		timezone: options.timezone,
 		instanceTimezone: options.instanceTimezone,
 		typeVersion: options.typeVersion,
+		mode: options.mode,
 	});
 }
 

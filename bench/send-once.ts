@@ -1,0 +1,136 @@
+import type { Emulator } from '../emulator';
+import { lastSeq } from './lib/polls';
+import { callWebhook, executionsOf, type BenchServer } from './lib/server';
+import { spanMs } from './lib/stats';
+import { SEND_VARIANTS } from './send';
+
+/**
+ * Send once (issue 25): what a bulk send costs with Send Once per Key set (a lookup before every
+ * send) against the helper floor, and what n8n's Retry of a bulk send that stopped halfway costs
+ * (the run's one search, then only the sends that had not gone out). Runs in the n8n of the send
+ * part, whose workflows (the node at its defaults, the floor) it uses beside its own.
+ */
+
+export const SEND_ONCE_WORKFLOWS = ['send-fax-cloud-once.json'];
+
+const ONCE_PATH = 'bench-send-fax-cloud-once';
+const NODE_WORKFLOW = 'BenchSendFaxNode';
+
+export interface OnceRun {
+	spanMs: number;
+	created: number;
+	sends: number;
+	searches: number;
+}
+
+export interface RetryRun {
+	items: number;
+	/** Faxes the first run made before every send failed. */
+	sentBefore: number;
+	/** n8n's Retry: from the REST call to its answer (n8n answers once the retry finished). */
+	retryMs: number;
+	spanMs: number;
+	sends: number;
+	searches: number;
+	faxesInAll: number;
+}
+
+export interface SendOnceFigures {
+	items: number;
+	/** Per round: Send Once per Key set, then the floor (or the other way round). */
+	rounds: Array<{ once: OnceRun; floor: OnceRun }>;
+	retry: RetryRun;
+}
+
+const requestsSince = (emulator: Emulator, sinceSeq: number, method: string) =>
+	emulator.control.requests({ method, path: '^/v1/outboundfaxes$', sinceSeq });
+
+async function runOnce(bench: BenchServer, webhookPath: string, items: number): Promise<OnceRun> {
+	const sinceSeq = lastSeq(bench.emulator);
+	await callWebhook(bench, webhookPath, { faxes: Array.from({ length: items }, (_, i) => i + 1) });
+	const sends = requestsSince(bench.emulator, sinceSeq, 'POST');
+	const searches = requestsSince(bench.emulator, sinceSeq, 'GET');
+	return {
+		spanMs: spanMs([...sends, ...searches]),
+		created: sends.filter((r) => r.status === 201).length,
+		sends: sends.length,
+		searches: searches.length,
+	};
+}
+
+/**
+ * The node's workflow at its defaults, with the service dropping every connection from the send
+ * after `half`: n8n marks the execution failed, and its Retry runs the node again with the same
+ * items. The fault is set while the run goes on, so a few more than `half` may go out.
+ */
+async function retryOfHalfSent(bench: BenchServer, items: number): Promise<RetryRun> {
+	const { emulator } = bench;
+	const half = Math.floor(items / 2);
+	const before = emulator.control.stats().outboundCount;
+	const sinceSeq = lastSeq(emulator);
+	const watch = setInterval(() => {
+		if (requestsSince(emulator, sinceSeq, 'POST').length >= half) {
+			emulator.control.addFault({ api: 'fax', kind: 'resetBeforeProcessing' });
+			clearInterval(watch);
+		}
+	}, 5);
+	const answer = await fetch(`${bench.server.url}/webhook/${SEND_VARIANTS.faxCloud}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ faxes: Array.from({ length: items }, (_, i) => i + 1) }),
+		signal: AbortSignal.timeout(15 * 60_000),
+	});
+	await answer.text();
+	clearInterval(watch);
+	emulator.control.clearFaults();
+	const sentBefore = emulator.control.stats().outboundCount - before;
+	const [failed] = await executionsOf(bench, NODE_WORKFLOW, 1);
+	if (failed.status === 'success') throw new Error('the half-sent run did not fail');
+
+	const retrySeq = lastSeq(emulator);
+	const started = performance.now();
+	await bench.server.rest('POST', `/executions/${failed.id}/retry`, { loadWorkflow: false });
+	const retryMs = performance.now() - started;
+	const sends = requestsSince(emulator, retrySeq, 'POST');
+	const searches = requestsSince(emulator, retrySeq, 'GET');
+	return {
+		items,
+		sentBefore,
+		retryMs,
+		spanMs: spanMs([...sends, ...searches]),
+		sends: sends.length,
+		searches: searches.length,
+		faxesInAll: emulator.control.stats().outboundCount - before,
+	};
+}
+
+export async function benchSendOnce(
+	bench: BenchServer,
+	options: { items: number; rounds: number; log: (line: string) => void },
+): Promise<SendOnceFigures> {
+	const { items, log } = options;
+	await runOnce(bench, ONCE_PATH, 50);
+	await runOnce(bench, SEND_VARIANTS.floor, 50);
+	const rounds: SendOnceFigures['rounds'] = [];
+	for (let r = 1; r <= options.rounds; r++) {
+		const order = r % 2 ? ['once', 'floor'] : ['floor', 'once'];
+		const round = {} as { once: OnceRun; floor: OnceRun };
+		for (const variant of order as Array<'once' | 'floor'>) {
+			const run = await runOnce(bench, variant === 'once' ? ONCE_PATH : SEND_VARIANTS.floor, items);
+			if (run.created !== items) throw new Error(`${variant}: ${run.created} of ${items} created`);
+			round[variant] = run;
+		}
+		rounds.push(round);
+		log(
+			`    send once ${r}/${options.rounds}: Send Once per Key ${Math.round(round.once.spanMs)} ms (${round.once.searches} searches), floor ${Math.round(round.floor.spanMs)} ms`,
+		);
+	}
+	const retry = await retryOfHalfSent(bench, items);
+	log(
+		`    Retry of a half-sent ${items}: ${retry.sentBefore} sent before, Retry ${Math.round(retry.retryMs)} ms, ${retry.searches} searches, ${retry.sends} sends, ${retry.faxesInAll} faxes in all`,
+	);
+	if (retry.faxesInAll !== items) {
+		throw new Error(`Retry: ${retry.faxesInAll} faxes exist for ${items} items`);
+	}
+	return { items, rounds, retry };
+}

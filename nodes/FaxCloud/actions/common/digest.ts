@@ -1,0 +1,64 @@
+/**
+ * A 128-bit digest of a sequence of parts, for keys that must come out the same in a later run
+ * (a Retry) from the same input. Not a security measure: nobody forges the keys, they only have to
+ * differ for different sends. n8n-workflow has no hash function and nodes may not import Node's
+ * crypto, so this is MurmurHash3's mixing in four lanes.
+ */
+
+const C1 = 0xcc9e2d51;
+const C2 = 0x1b873593;
+
+function mixWord(lane: number, word: number): number {
+	let k = Math.imul(word, C1);
+	k = (k << 15) | (k >>> 17);
+	k = Math.imul(k, C2);
+	let h = lane ^ k;
+	h = (h << 13) | (h >>> 19);
+	return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+function finalMix(h: number): number {
+	h ^= h >>> 16;
+	h = Math.imul(h, 0x85ebca6b);
+	h ^= h >>> 13;
+	h = Math.imul(h, 0xc2b2ae35);
+	return h ^ (h >>> 16);
+}
+
+export class Digest {
+	private lanes = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a];
+	private words = 0;
+
+	/** Adds one part, length first, so ('ab', 'c') and ('a', 'bc') digest differently. */
+	add(part: string | Uint8Array): this {
+		const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+		this.addWord(bytes.length);
+		const whole = bytes.length - (bytes.length % 4);
+		for (let i = 0; i < whole; i += 4) {
+			this.addWord(bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24));
+		}
+		let tail = 0;
+		for (let i = whole; i < bytes.length; i++) tail |= bytes[i] << (8 * (i - whole));
+		if (bytes.length > whole) this.addWord(tail);
+		return this;
+	}
+
+	/** 20 characters of [0-9a-z] (about 100 bits). */
+	key(): string {
+		const lanes = this.lanes.map((lane, index) => finalMix(lane ^ this.words ^ (index << 24)));
+		for (let round = 0; round < 2; round++) {
+			for (let i = 0; i < 4; i++) lanes[i] = finalMix(lanes[i] ^ lanes[(i + 1) % 4]);
+		}
+		return lanes
+			.slice(0, 3)
+			.map((lane) => (lane >>> 0).toString(36).padStart(7, '0'))
+			.join('')
+			.slice(0, 20);
+	}
+
+	private addWord(word: number): void {
+		const lane = this.words % 4;
+		this.lanes[lane] = mixWord(this.lanes[lane], word);
+		this.words++;
+	}
+}

@@ -1,0 +1,145 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { FilePart, RequestParams } from '../../../shared/wire';
+import { Digest } from '../common/digest';
+import { createdFaxItems, findByKey, searchAsSender, type RecoveryKey } from './sendRecovery';
+
+/**
+ * A send's key is derived, not drawn: from the workflow, the node, the item's position and what
+ * the send holds (numbers, options, files' bytes). n8n's Retry runs the node again with the same
+ * items, so the retried send carries the key the first one did, and the node can ask the service
+ * whether that send already made its faxes. With Send Once per Key the user's own key (an order
+ * number) replaces position and content, so it also holds across executions.
+ */
+
+export const SEND_ONCE_OPTION = 'Send Once per Key';
+
+/** Marks each output item of a send the node looked up first. */
+export type SendOnceOutcome = 'sent' | 'found';
+
+function scope(context: IExecuteFunctions): Digest {
+	const node = context.getNode();
+	return new Digest()
+		.add('fax-cloud-send/1')
+		.add(String(context.getWorkflow().id ?? ''))
+		.add(node.id || node.name);
+}
+
+/** The key of one item's send, from its position and content (fields before any key is added). */
+export function contentKey(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	fields: RequestParams,
+	files: FilePart[],
+): string {
+	const digest = scope(this).add('item').add(String(itemIndex)).add(JSON.stringify(fields));
+	for (const file of files) {
+		digest.add(file.field).add(file.fileName).add(file.mimeType).add(file.data);
+	}
+	return `n8n-${digest.key()}`;
+}
+
+/** The key of a send with Send Once per Key: the user's key, within this workflow and node. */
+export function userKey(this: IExecuteFunctions, key: string): string {
+	return `n8n-${scope(this).add('once').add(key).key()}`;
+}
+
+interface RunState {
+	runKey?: string;
+	/** One search per Fax User ID: the run's faxes by their BatchUniqueId. */
+	found: Map<string, Promise<Map<string, IDataObject[]>>>;
+}
+
+/** Keyed by the run's execute context, which every item of one run shares. */
+const runs = new WeakMap<IExecuteFunctions, RunState>();
+
+function stateOf(context: IExecuteFunctions): RunState {
+	let state = runs.get(context);
+	if (!state) {
+		state = { found: new Map() };
+		runs.set(context, state);
+	}
+	return state;
+}
+
+/**
+ * The run's key, written into Batch Name: it groups the run's faxes so that a Retry asks for all
+ * of them in one search. Built from every item's parameters and files' names and sizes, without
+ * reading the files; an item that changes only changes this grouping, its own key still decides.
+ */
+export function runKeyOf(
+	this: IExecuteFunctions,
+	describeItem: (itemIndex: number) => string,
+): string {
+	const state = stateOf(this);
+	if (state.runKey === undefined) {
+		const count = this.getInputData().length;
+		const digest = scope(this).add('run').add(String(count));
+		for (let itemIndex = 0; itemIndex < count; itemIndex++) digest.add(describeItem(itemIndex));
+		state.runKey = `n8n-run-${digest.key()}`;
+	}
+	return state.runKey;
+}
+
+async function searchRun(
+	this: IExecuteFunctions,
+	runKey: string,
+	fields: RequestParams,
+	itemIndex: number,
+	timeoutMs: number | undefined,
+): Promise<Map<string, IDataObject[]>> {
+	const filter = { BatchName: runKey };
+	const records = await searchAsSender.call(this, filter, fields, itemIndex, timeoutMs);
+	const byKey = new Map<string, IDataObject[]>();
+	for (const record of records) {
+		const key = String(record.BatchUniqueId ?? '');
+		byKey.set(key, [...(byKey.get(key) ?? []), record]);
+	}
+	return byKey;
+}
+
+export interface SendOnceLookup {
+	key: RecoveryKey;
+	/** The send's fields with the key in place. */
+	fields: RequestParams;
+	itemIndex: number;
+	timeoutMs?: number;
+	/** Set when the send's Batch Name holds the run's key, so one search serves the whole run. */
+	runKey?: string;
+}
+
+/**
+ * The faxes that already carry this send's key. A run whose search finds none of its faxes may
+ * have been changed since (an item more or less makes another run key), so each send is then
+ * looked up by its own key: a Retry finds what went out unless the send itself changed.
+ */
+export async function findEarlierSend(
+	this: IExecuteFunctions,
+	lookup: SendOnceLookup,
+): Promise<IDataObject[]> {
+	const { key, fields, itemIndex, timeoutMs, runKey } = lookup;
+	if (runKey !== undefined) {
+		const state = stateOf(this);
+		const searchId = `${String(fields.FaxUserId ?? '')}`;
+		let search = state.found.get(searchId);
+		if (!search) {
+			search = searchRun.call(this, runKey, fields, itemIndex, timeoutMs);
+			state.found.set(searchId, search);
+		}
+		const byKey = await search;
+		if (byKey.size > 0) return byKey.get(key.value) ?? [];
+	}
+	return await findByKey.call(this, key, fields, itemIndex, timeoutMs);
+}
+
+/** A send not made because its key has faxes: those faxes, as the service has them now. */
+export function foundItems(found: IDataObject[]): INodeExecutionData[] {
+	const outcome: SendOnceOutcome = 'found';
+	return createdFaxItems(found, { sendOnce: outcome }).map((item, index) => ({
+		json: {
+			...item.json,
+			FaxStatus: found[index].FaxStatus ?? null,
+			CreateTime: found[index].CreateTime ?? null,
+		},
+	}));
+}
