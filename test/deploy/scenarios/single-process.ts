@@ -245,7 +245,9 @@ export async function singleProcessCrashes(
 		() => {
 			assert.equal(triggerRetry.status, 'success');
 			assert.equal(triggerRetry.delivered, ledger.emitted.get(e1)?.length);
-			assert.equal(triggerRetry.deliveredAgain, deliveredBeforeKill);
+			// All of e1's deliveries, not deliveredBeforeKill: one in flight at the kill may reach
+			// the sink after that count.
+			assert.equal(triggerRetry.deliveredAgain, deliveredBefore.size);
 		},
 	);
 	if (bulkStored) {
