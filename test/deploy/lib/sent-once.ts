@@ -25,6 +25,9 @@ export function faxesPerNumber(instance: DeployInstance, sinceSeq: number): Map<
 	return counts;
 }
 
+/** What notExactlyOnce gives when every number asked for has exactly one fax. */
+export const EACH_ONCE = { missing: [], twice: [], foreign: [] };
+
 /** Numbers with no fax, with more than one, and faxes to numbers not asked for. */
 export function notExactlyOnce(
 	counts: Map<string, number>,
@@ -35,6 +38,31 @@ export function notExactlyOnce(
 		missing: numbers.filter((n) => !counts.has(n)),
 		twice: [...counts].filter(([, n]) => n > 1).map(([number]) => number),
 		foreign: [...counts.keys()].filter((n) => !asked.has(n)),
+	};
+}
+
+/**
+ * What one run (a Retry, a re-run) of the send node did: its output items by outcome, and the
+ * sends and outbound searches (lookups of what exists) the service received since `sinceSeq`.
+ */
+export function whatTheRunDid(
+	instance: DeployInstance,
+	sinceSeq: number,
+	items: Array<Record<string, unknown>>,
+) {
+	const split = byOutcome(items);
+	const count = (method: string) =>
+		instance.emulator.control.requests({ method, path: '^/v1/outboundfaxes$', sinceSeq }).length;
+	return {
+		split,
+		counts: {
+			items: items.length,
+			found: split.found.length,
+			sent: split.sent.length,
+			unmarked: split.unmarked.length,
+			sends: count('POST'),
+			searches: count('GET'),
+		},
 	};
 }
 

@@ -2,27 +2,12 @@ import assert from 'node:assert/strict';
 
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
-import { byOutcome, faxesPerNumber, notExactlyOnce, sorted } from '../lib/sent-once';
-import { lastSeq, sendsSince } from './bulk-send';
+import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
+import { lastSeq } from './bulk-send';
 
 const SCENARIO = 'single process: Retry of the crashed bulk send';
 /** The Fax Cloud node of bulk-send.json. */
 const SEND_NODE = 'Send Fax';
-
-interface RetryFigures {
-	id?: string;
-	status?: string;
-	error?: string;
-	refused?: string;
-	ms: number;
-	items: number;
-	found: number;
-	sent: number;
-	unmarked: number;
-	/** Requests the Retry made to the service: sends, and searches for what exists. */
-	sends: number;
-	searches: number;
-}
 
 /**
  * The user retries the execution a SIGKILL crashed in the middle of a bulk send, as the editor
@@ -58,11 +43,7 @@ export async function retryBulkSend(
 		`Retry with the original workflow: success, each of the ${numbers.length} faxes exists exactly once (emulator's request log)`,
 		() => {
 			assert.equal(original.figures.status, 'success', JSON.stringify(original.figures));
-			assert.deepEqual(notExactlyOnce(afterOriginal, numbers), {
-				missing: [],
-				twice: [],
-				foreign: [],
-			});
+			assert.deepEqual(notExactlyOnce(afterOriginal, numbers), EACH_ONCE);
 			assert.equal(sentByOriginal.size, expectSent, 'faxes the Retry created');
 		},
 	);
@@ -83,45 +64,19 @@ export async function retryBulkSend(
 		() => {
 			assert.equal(current.figures.status, 'success', JSON.stringify(current.figures));
 			assert.equal(current.figures.sends, 0, 'sends');
-			assert.deepEqual(notExactlyOnce(afterCurrent, numbers), {
-				missing: [],
-				twice: [],
-				foreign: [],
-			});
+			assert.deepEqual(notExactlyOnce(afterCurrent, numbers), EACH_ONCE);
 			assert.equal(current.figures.found, numbers.length, 'items found');
 		},
 	);
 	return figures;
 }
 
-async function retryOnce(
-	instance: DeployInstance,
-	executionId: string,
-	loadWorkflow: boolean,
-): Promise<{ fromSeq: number; split: ReturnType<typeof byOutcome>; figures: RetryFigures }> {
+async function retryOnce(instance: DeployInstance, executionId: string, loadWorkflow: boolean) {
 	const fromSeq = lastSeq(instance);
 	const started = performance.now();
 	const retried = await instance.retry(executionId, { loadWorkflow });
 	const ms = Math.round(performance.now() - started);
 	const items = retried.id ? await instance.nodeOutput(retried.id, SEND_NODE) : [];
-	const split = byOutcome(items);
-	const searches = instance.emulator.control.requests({
-		method: 'GET',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq: fromSeq,
-	});
-	return {
-		fromSeq,
-		split,
-		figures: {
-			...retried,
-			ms,
-			items: items.length,
-			found: split.found.length,
-			sent: split.sent.length,
-			unmarked: split.unmarked.length,
-			sends: sendsSince(instance, fromSeq).length,
-			searches: searches.length,
-		},
-	};
+	const { split, counts } = whatTheRunDid(instance, fromSeq, items);
+	return { fromSeq, split, figures: { ...retried, ms, ...counts } };
 }

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
-import { byOutcome, faxesPerNumber, notExactlyOnce, sorted } from '../lib/sent-once';
+import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
 import { waitUntil } from '../lib/sink';
 import { postWebhook, type WebhookAnswer } from '../lib/webhooks';
-import { lastSeq, sendsSince } from './bulk-send';
+import { lastSeq } from './bulk-send';
 import { errorOf } from './trigger-queue';
 
 export const BULK_ONCE_WORKFLOW = 'bulk-send-once.json';
@@ -123,11 +123,7 @@ export async function workerKilledDuringBulkSend(
 		() => {
 			assert.equal(rerun.answer.status, 200, rerun.answer.text.slice(0, 300));
 			assert.equal(rerun.figures.status, 'success');
-			assert.deepEqual(notExactlyOnce(afterRerun, numbers), {
-				missing: [],
-				twice: [],
-				foreign: [],
-			});
+			assert.deepEqual(notExactlyOnce(afterRerun, numbers), EACH_ONCE);
 			assert.equal(sentByRerun.size, ORDERS - beforeRerun.size, 'faxes the re-run created');
 		},
 	);
@@ -148,11 +144,7 @@ export async function workerKilledDuringBulkSend(
 			assert.equal(third.figures.status, 'success');
 			assert.equal(third.figures.sends, 0, 'sends');
 			assert.equal(third.figures.found, ORDERS, 'items found');
-			assert.deepEqual(notExactlyOnce(afterThird, numbers), {
-				missing: [],
-				twice: [],
-				foreign: [],
-			});
+			assert.deepEqual(notExactlyOnce(afterThird, numbers), EACH_ONCE);
 		},
 	);
 	return figures;
@@ -186,27 +178,12 @@ async function runAgain(
 	const execution = await newExecution(instance, new Set([...known, ...earlier]));
 	const stored = await instance.execution(execution);
 	const items = await instance.nodeOutput(execution, SEND_NODE);
-	const split = byOutcome(items);
+	const { split, counts } = whatTheRunDid(instance, fromSeq, items);
 	return {
 		fromSeq,
 		answer,
 		execution,
 		split,
-		figures: {
-			execution,
-			status: stored.status,
-			answer: answer.status,
-			ms,
-			items: items.length,
-			found: split.found.length,
-			sent: split.sent.length,
-			unmarked: split.unmarked.length,
-			sends: sendsSince(instance, fromSeq).length,
-			searches: instance.emulator.control.requests({
-				method: 'GET',
-				path: '^/v1/outboundfaxes$',
-				sinceSeq: fromSeq,
-			}).length,
-		},
+		figures: { execution, status: stored.status, answer: answer.status, ms, ...counts },
 	};
 }
