@@ -9,11 +9,13 @@
  *     side, every fax exactly once, connections at most workers × concurrency × Requests at Once);
  *   - an inbound fax downloaded on one worker, read by the next node, saved on the other worker;
  *   - a worker killed while its send waits for the service's answer;
+ *   - a worker killed during a bulk send of orders, the same orders sent again (Send Once per Key);
  *   - the trigger on main under SIGKILLs of a worker and of main, and the window n8n leaves open.
  * Single process (`n8n start`, SQLite): SIGKILLs during a trigger drain, during a held poll and
- * during a bulk send.
+ * during a bulk send, and the user's Retries of the crashed executions.
  *
- * Usage: test/deploy/run.ts [--only queue|single]
+ * Usage: test/deploy/run.ts [--only queue|single] [--scenario TEXT]
+ * (--scenario: of the queue part, only the scenarios whose name contains TEXT)
  * Output: .test-output/deploy/ (logs of every process, results.json).
  */
 import fs from 'node:fs';
@@ -45,6 +47,11 @@ import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
 import { TRIGGER_WORKFLOW, TRIGGER_WORKFLOW_ID } from './scenarios/trigger-common';
 import { triggerInQueueMode } from './scenarios/trigger-queue';
+import {
+	BULK_ONCE_WORKFLOW,
+	BULK_ONCE_WORKFLOW_ID,
+	workerKilledDuringBulkSend,
+} from './scenarios/worker-killed-bulk';
 
 /** Worker concurrency: one execution at a time, so the service sees at most workers × Requests at Once. */
 const WORKER_CONCURRENCY = 1;
@@ -110,8 +117,9 @@ async function queuePart(
 				readDeployWorkflow('inbound-file.json'),
 				readDeployWorkflow(TRIGGER_WORKFLOW),
 				readDeployWorkflow('lookup-batch.json'),
+				readDeployWorkflow(BULK_ONCE_WORKFLOW),
 			],
-			publish: [BULK_WORKFLOW_ID, 'DeploySendOne001', 'DeployInboundF01'],
+			publish: [BULK_WORKFLOW_ID, 'DeploySendOne001', 'DeployInboundF01', BULK_ONCE_WORKFLOW_ID],
 			clock: 'manual',
 			services: { postgres, redis },
 			env: { DEPLOY_SINK_URL: sink.url },
@@ -177,6 +185,10 @@ async function queuePart(
 		const inFlight = 'queue mode: worker killed during a send';
 		await scenario(report, inFlight, async () => {
 			report.figure(inFlight, await sendInFlight(instance!, report));
+		});
+		const bulkKilled = 'queue mode: worker killed during a bulk send';
+		await scenario(report, bulkKilled, async () => {
+			report.figure(bulkKilled, await workerKilledDuringBulkSend(instance!, report));
 		});
 		beforeTrigger();
 		const trigger = 'queue mode: trigger under SIGKILLs';
@@ -246,6 +258,8 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 
 /** Runs one scenario; if it cannot reach its checks, that is a failure and the next one runs. */
 async function scenario(report: Report, name: string, body: () => Promise<void>): Promise<void> {
+	const picked = argValue('--scenario');
+	if (picked !== undefined && !name.includes(picked)) return;
 	const started = Date.now();
 	report.log(`${name}`);
 	try {

@@ -286,17 +286,19 @@ export class DeployInstance {
 	}
 
 	/**
-	 * The editor's "Retry" of a failed or crashed execution (from the start, with the workflow as
-	 * it was then); resolves once the new execution has finished, or with n8n's refusal.
+	 * The editor's "Retry" of a failed or crashed execution: "Retry with original workflow"
+	 * (the workflow as it was then, the default) or "Retry with currently saved workflow"
+	 * (`loadWorkflow`); resolves once the new execution has finished, or with n8n's refusal.
 	 */
 	async retry(
 		executionId: string,
+		options: { loadWorkflow?: boolean } = {},
 	): Promise<{ id?: string; status?: string; error?: string; refused?: string }> {
 		try {
 			const run = await this.server.rest<{ id: string; status: string }>(
 				'POST',
 				`/executions/${executionId}/retry`,
-				{ loadWorkflow: false },
+				{ loadWorkflow: options.loadWorkflow === true },
 			);
 			const stored = await this.execution(String(run.id));
 			return { id: String(run.id), status: stored.status, error: executionError(stored.data) };

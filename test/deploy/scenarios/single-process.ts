@@ -8,6 +8,7 @@ import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import { waitUntil, type Sink } from '../lib/sink';
 import { postWebhook } from '../lib/webhooks';
+import { retryBulkSend } from './bulk-retry';
 import { BULK_WORKFLOW_ID, lastSeq, sendsSince } from './bulk-send';
 import {
 	accountFor,
@@ -39,7 +40,9 @@ const BULK_BATCH = 'deploy-bulk';
  *  2. while the service holds the search of the activation poll of its restart,
  *  3. in the middle of a bulk send of 1,000 faxes in one execution,
  * and started again after each. Every fax must be emitted into exactly one execution, no fax may
- * be sent twice, and what n8n shows afterwards is recorded.
+ * be sent twice, and what n8n shows afterwards is recorded. Then the user retries the crashed
+ * executions as the editor does: after the Retry of the bulk send every fax exists exactly once,
+ * and a second Retry (with the currently saved workflow) sends nothing.
  */
 export async function singleProcessCrashes(
 	instance: DeployInstance,
@@ -229,50 +232,32 @@ export async function singleProcessCrashes(
 	const retryDeliveries = retriedTrigger.id
 		? sink.received.filter((d) => String(d.body.execution) === retriedTrigger.id)
 		: [];
-	figures.retryOfCrashedTriggerExecution = {
+	const triggerRetry = {
 		...retriedTrigger,
 		delivered: retryDeliveries.length,
 		deliveredAgain: retryDeliveries.filter((d) => deliveredBefore.has(Number(d.body.faxId))).length,
 	};
-	if (bulkStored) {
-		const beforeRetry = lastSeq(instance);
-		const retriedBulk = await instance.retry(bulkStored.id);
-		const resent = sendsSince(instance, beforeRetry).map((r) => String(r.params.FaxNumber));
-		const sentBefore = new Set(sends.map((r) => String(r.params.FaxNumber)));
-		figures.retryOfCrashedBulkSend = {
-			...retriedBulk,
-			sends: resent.length,
-			sentAgain: resent.filter((number) => sentBefore.has(number)).length,
-		};
-	}
-	report.log(
-		`  Retry of the crashed executions: ${JSON.stringify({ trigger: figures.retryOfCrashedTriggerExecution, bulk: figures.retryOfCrashedBulkSend })}`,
-	);
-	const triggerRetry = figures.retryOfCrashedTriggerExecution as {
-		status?: string;
-		delivered: number;
-		deliveredAgain: number;
-	};
-	const bulkRetry = figures.retryOfCrashedBulkSend as
-		| { status?: string; sends: number; sentAgain: number }
-		| undefined;
+	figures.retryOfCrashedTriggerExecution = triggerRetry;
+	report.log(`  Retry of the crashed trigger execution: ${JSON.stringify(triggerRetry)}`);
 	await report.check(
 		TRIGGER,
 		'Retry of the crashed execution runs all its items again, those delivered before the crash too (README)',
 		() => {
 			assert.equal(triggerRetry.status, 'success');
 			assert.equal(triggerRetry.delivered, ledger.emitted.get(e1)?.length);
-			assert.equal(triggerRetry.deliveredAgain, deliveredBeforeKill);
+			// All of e1's deliveries, not deliveredBeforeKill: one in flight at the kill may reach
+			// the sink after that count.
+			assert.equal(triggerRetry.deliveredAgain, deliveredBefore.size);
 		},
 	);
-	await report.check(
-		BULK,
-		'Retry of the crashed bulk send sends every fax again, those sent before the crash too (README)',
-		() => {
-			assert.equal(bulkRetry?.status, 'success');
-			assert.equal(bulkRetry?.sends, numbers.length);
-			assert.equal(bulkRetry?.sentAgain, sends.length);
-		},
-	);
+	if (bulkStored) {
+		figures.retryOfCrashedBulkSend = await retryBulkSend(
+			instance,
+			report,
+			bulkStored.id,
+			numbers,
+			sinceSeq,
+		);
+	}
 	return figures;
 }
