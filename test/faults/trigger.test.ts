@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { call, sendFax } from '../emulator/helpers';
+import { call, sendFax, textFile } from '../emulator/helpers';
 import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
@@ -293,3 +293,166 @@ test('late, edited and burst records over 80 polls of at most 5 events, 20% of r
 		watch.release();
 	}
 }, 120_000);
+
+const LEGAL_POLLS = 60;
+const PAGES = 3;
+
+test('what the service and n8n may legally do, under faults: a session cursor, overlapping polls, images that fail, pages going out; each event exactly once', async () => {
+	const emu = emulator();
+	// One ResultsReference for every page of a search, as a session cursor keeps it.
+	emu.control.setPagingKeys('session');
+	const credentials = credentialsFor(emu, 'alice');
+	const watch = new SecretWatch(secretsOf(credentials));
+	watch.startCapture();
+	const uncap = capRequestTimeout(TIMEOUT_MS);
+	try {
+		const triggers = pollWorkflow({
+			node: new FaxCloudTrigger(),
+			credentials,
+			nodes: {
+				inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
+				outbound: {
+					event: 'outboundFaxStatusChanged',
+					statuses: ['sending', 'sent', 'sendFailed'],
+				},
+			},
+		});
+		const names = ['inbound', 'outbound'] as const;
+		for (const name of names) expect(await triggers[name].poll()).toBeNull();
+		const inboundBaseline = emu.control.inboundAll().length;
+		const historyBaseline = emu.control.outboundHistory().length;
+		addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed: 24, delayMs: TIMEOUT_MS * 3 });
+
+		const emitted: Record<(typeof names)[number], INodeExecutionData[]> = {
+			inbound: [],
+			outbound: [],
+		};
+		let failedPolls = 0;
+		let overlappingPolls = 0;
+		// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
+		const pollTwiceAtOnce = async () =>
+			await Promise.all(
+				names.flatMap((name) =>
+					[0, 1].map(async () => {
+						overlappingPolls++;
+						try {
+							emitted[name].push(...(await triggers[name].pollItems()));
+						} catch (error) {
+							failedPolls++;
+							watch.expectClean(`failed ${name} poll`, error);
+						}
+					}),
+				),
+			);
+
+		const imageFailed = new Set<number>();
+		const outboundSends: number[] = [];
+		const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+		for (let p = 0; p < LEGAL_POLLS; p++) {
+			// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
+			const faxes = emu.control.injectInbound({
+				userId: SEED_USERS.alice.userId,
+				count: p % 20 === 10 ? 300 : 2,
+			});
+			if (p % 5 === 0) {
+				const faxId = Number(faxes[0].FaxId);
+				emu.control.setImageFault('inbound', faxes[0].FaxId, p % 10 === 0 ? 'notFound' : 'empty');
+				imageFailed.add(faxId);
+			}
+			const res = await sendFax(
+				emu,
+				SEED_USERS.alice,
+				{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
+				textFile(text),
+			);
+			expect(res.status).toBe(201);
+			outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
+			emu.control.advance(20_000);
+			await pollTwiceAtOnce();
+		}
+		emu.control.advance(5 * 60_000);
+		for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
+
+		const inboundTruth = emu.control
+			.inboundAll()
+			.slice(inboundBaseline)
+			.map((fax) => Number(fax.FaxId));
+		// Every completion once, and every `sending` a poll could see once: a fax to ...0000 sends
+		// its 3 pages for well over the 20 s between polls (its CompleteTime moving at each page),
+		// while one to ...1000 is refused 3 s after dialling, so a poll sees it failed, not sending
+		// (a poll sees each fax's latest status, as the README says).
+		const sentToLongNumber = new Set(
+			outboundSends.filter(
+				(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
+			),
+		);
+		const outboundTruth = emu.control
+			.outboundHistory()
+			.slice(historyBaseline)
+			.filter(
+				(change) =>
+					change.status === 'sent' ||
+					change.status === 'sendFailed' ||
+					(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
+			)
+			.map((change) => `${change.faxId}:${change.status}`);
+		const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
+		const outboundEmitted = emitted.outbound.map(
+			(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
+		);
+		const duplicated =
+			inboundEmitted.length -
+			new Set(inboundEmitted).size +
+			outboundEmitted.length -
+			new Set(outboundEmitted).size;
+		const lostInbound = inboundTruth.filter((id) => !inboundEmitted.includes(id));
+		const lostOutbound = outboundTruth.filter((change) => !outboundEmitted.includes(change));
+		const lost = lostInbound.length + lostOutbound.length;
+		expect({ lostInbound, lostOutbound, duplicated }).toEqual({
+			lostInbound: [],
+			lostOutbound: [],
+			duplicated: 0,
+		});
+		expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
+			[...inboundTruth].sort((a, b) => a - b),
+		);
+		expect([...outboundEmitted].sort()).toEqual([...new Set(outboundTruth)].sort());
+
+		// The images that failed came without a file and with the cause, and stayed unmarked.
+		const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
+		expect(withError.map((item) => Number(item.json.FaxId)).sort((a, b) => a - b)).toEqual(
+			[...imageFailed].sort((a, b) => a - b),
+		);
+		expect(withError.every((item) => item.binary === undefined)).toBe(true);
+		const marked = new Set(
+			emu.control
+				.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
+				.map((request) => Number(request.path.split('/')[3])),
+		);
+		expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
+
+		const injected = faultsInjected(emu);
+		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+		for (const name of names) {
+			for (const [index, item] of emitted[name].entries()) {
+				watch.expectClean(`${name} event ${index}`, item);
+			}
+		}
+		uncap();
+		const logLines = watch.stopCapture();
+		recordCounts('trigger-legal-behaviours', {
+			events: inboundEmitted.length + outboundEmitted.length,
+			lost,
+			duplicated,
+			overlappingPolls,
+			imageErrors: withError.length,
+			faultsInjected: total(injected),
+			failedPolls,
+			secretsChecked: watch.checks,
+			logLines,
+		});
+	} finally {
+		uncap();
+		watch.release();
+	}
+}, 240_000);

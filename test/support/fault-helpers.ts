@@ -233,6 +233,13 @@ export interface SuiteCounts {
 	modifiedRecords?: number;
 	/** Polls that stopped at Max Events per Poll with more left for the next poll. */
 	cutShortPolls?: number;
+	/** Events of the service's ground truth never emitted, and events emitted more than once. */
+	lost?: number;
+	duplicated?: number;
+	/** Polls started while another poll of the same trigger was running. */
+	overlappingPolls?: number;
+	/** Events emitted without their image, with the cause in imageError. */
+	imageErrors?: number;
 }
 
 /** Writes one suite's counts; the reporter prints the totals once every suite has run. */
