@@ -26,6 +26,15 @@ import { pollWorkflow } from '../support/poll';
 
 const emulator = useEmulator();
 
+/**
+ * Each run is hundreds of polls, and every delay fault and retry waits in real time (the capped
+ * request timeout, the transport's back-off): about a minute each on a quiet 2-core machine, two
+ * or three when other work shares it. The runs assert counts, not times; this only keeps a hung
+ * poll from hanging the suite. A run that outlived jest's default 60 s went on in the background
+ * and faulted the next run's first poll.
+ */
+const FAULT_RUN_TIMEOUT_MS = 300_000;
+
 const POLLS = 200;
 const POLL_INTERVAL_MS = 30_000;
 /** The trigger has no timeout option; the cap stands in for a network slower than its 60 s. */
@@ -148,7 +157,7 @@ test('1,000 events over 200 polls with 20% of requests faulted: each emitted exa
 		uncap();
 		watch.release();
 	}
-});
+}, FAULT_RUN_TIMEOUT_MS);
 
 const LATE_POLLS = 80;
 const MAX_EVENTS = 5;
@@ -292,7 +301,7 @@ test('late, edited and burst records over 80 polls of at most 5 events, 20% of r
 		uncap();
 		watch.release();
 	}
-}, 120_000);
+}, FAULT_RUN_TIMEOUT_MS);
 
 const LEGAL_POLLS = 60;
 const PAGES = 3;
@@ -455,4 +464,4 @@ test('what the service and n8n may legally do, under faults: a session cursor, o
 		uncap();
 		watch.release();
 	}
-}, 240_000);
+}, FAULT_RUN_TIMEOUT_MS);
