@@ -26,6 +26,7 @@ import {
 } from './lib/environment';
 import type { CaseOutcome } from './lib/run-cases';
 import { freePort, startSink, waitFor, type Sink } from './lib/sink';
+import { EXACTLY_ONCE_WORKFLOWS, ExactlyOnceCases } from './trigger-exactly-once';
 
 const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
 const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
@@ -54,7 +55,7 @@ const eventsOf = (sink: Sink, event: string) => sink.received.filter((r) => r.ev
 
 /**
  * The example ships polling every 15 minutes (the vendor's advice); the phase cannot wait that
- * long, so its trigger polls every minute here, as the two test workflows do.
+ * long, so its trigger polls every minute here, as the test workflows do.
  */
 function pollEveryMinute(workflow: WorkflowFile): WorkflowFile {
 	const nodes = workflow.nodes.map((node) =>
@@ -75,21 +76,30 @@ export async function runTriggerPhase(options: {
 	logDir: string;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
 	console.log(
-		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n (about 3 minutes of polling)`,
+		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n (about 4 minutes of polling)`,
 	);
 	const started = Date.now();
-	const workflows = loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW, EXAMPLE]).map(pollEveryMinute);
+	const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(5);
+	const workflows = [
+		...loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW, ...EXACTLY_ONCE_WORKFLOWS]),
+		pollEveryMinute(loadWorkflows([EXAMPLE])[0]),
+	];
 	const usesTrigger = workflows.every((w) =>
 		w.nodes.some((n) => n.type.endsWith('.faxCloudTrigger')),
 	);
 	assert.ok(usesTrigger);
 	const port = await freePort();
+	const cases = await ExactlyOnceCases.start();
 	const environment = await startEnvironment({
 		workflows,
 		tarball: options.tarball,
 		port,
 		label: 'trigger',
 		version: options.version,
+		extraCredentials: (urls) => cases.credentials(urls),
+	}).catch(async (error: unknown) => {
+		await cases.close();
+		throw error;
 	});
 	const sink: Sink = await startSink();
 	environment.env.E2E_SINK_URL = sink.url;
@@ -126,6 +136,9 @@ export async function runTriggerPhase(options: {
 		const deadline = Date.now() + 60_000;
 		for (const workflow of workflows)
 			await waitForTriggerState(server, workflow, Math.max(0, deadline - Date.now()));
+		console.log(
+			`  ${elapsed()}  ${workflows.length} workflows active, their activation polls over`,
+		);
 
 		// Late faxes: received 3 and 9 minutes ago on the service's clock, visible only now.
 		const late = (minutes: number) => ({
@@ -147,12 +160,24 @@ export async function runTriggerPhase(options: {
 		const otherOrganization = control
 			.injectInbound({ userId: SEED_USERS.carol.userId })
 			.map(faxIdOf);
-		console.log(`  first batch injected (faxes ${firstBatch.join(', ')}), waiting for a poll`);
+		cases.injectFirst(environment.emulator);
+		cases.expectOldAccount(otherOrganization);
+		console.log(
+			`  ${elapsed()}  first batch injected (faxes ${firstBatch.join(', ')}; the cases' faxes), waiting for a poll`,
+		);
 		await waitFor(
 			'the first batch at the sink',
 			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length,
 			POLL_WAIT_MS,
 		);
+		// The cases' own waits end without failing: their checks say what did not come.
+		await waitFor('the first polls of the cases', () => cases.firstDone(sink), POLL_WAIT_MS).catch(
+			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
+		);
+		console.log(
+			`  ${elapsed()}  first batch emitted; the switch workflow's credential gets another account`,
+		);
+		await cases.switchAccount(server, environment.emulator);
 
 		const secondBatch = [
 			...control.injectInbound({
@@ -161,15 +186,24 @@ export async function runTriggerPhase(options: {
 			}),
 			...control.injectInbound({ userId: SEED_USERS.bob.userId, fields: { PagesReceived: '3' } }),
 		].map(faxIdOf);
-		console.log(`  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`);
+		cases.injectSecond();
+		console.log(
+			`  ${elapsed()}  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`,
+		);
 		await waitFor(
 			'the second batch at the sink',
 			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length + secondBatch.length,
 			POLL_WAIT_MS,
 		);
+		await waitFor(
+			'a poll with the switched account',
+			() => cases.newAccountPolled(environment.emulator),
+			POLL_WAIT_MS,
+		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
+		cases.injectAfterSwitch(environment.emulator);
 		// Ten minutes pass on the service: the late completion becomes visible.
 		control.advance(10 * MINUTE_MS);
-		console.log(`  the completion of fax ${lateSent} is now visible, 9 minutes late`);
+		console.log(`  ${elapsed()}  the completion of fax ${lateSent} is now visible, 9 minutes late`);
 		await waitFor(
 			'the late completion at the sink',
 			() => eventsOf(sink, 'outboundFaxStatusChanged').some((r) => Number(r.faxId) === lateSent),
@@ -186,7 +220,7 @@ export async function runTriggerPhase(options: {
 			environment.emulator.urls,
 		);
 		const searches = inboundSearches(environment);
-		console.log('  waiting for one more poll of each workflow, with nothing new');
+		console.log(`  ${elapsed()}  waiting for one more poll of each workflow, with nothing new`);
 		// A poll under way during the edit may still use the old login; the one after it must not.
 		const pollAfterEdit = () => {
 			const logins = outboundSearchLogins(environment, editedAfter);
@@ -197,7 +231,11 @@ export async function runTriggerPhase(options: {
 			() => inboundSearches(environment) >= searches + 2 && pollAfterEdit(),
 			POLL_WAIT_MS,
 		);
+		await waitFor('the last faxes of the cases', () => cases.lastDone(sink), POLL_WAIT_MS).catch(
+			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 5000));
+		console.log(`  ${elapsed()}  polls over; the cases' moments: ${JSON.stringify(cases.times)}`);
 
 		const expected = [...firstBatch, ...secondBatch].sort((a, b) => a - b);
 		outcomes.push(
@@ -279,7 +317,7 @@ export async function runTriggerPhase(options: {
 				assert.deepEqual(marked, expected, 'exactly the emitted faxes are marked as retrieved');
 				const executions = await server!.rest<{
 					results: Array<{ status: string; workflowId: string }>;
-				}>('GET', '/executions');
+				}>('GET', '/executions?limit=500');
 				const failures = executions.results.filter((e) => e.status !== 'success');
 				assert.equal(failures.length, 0, `failed executions: ${JSON.stringify(failures)}`);
 				for (const workflow of workflows) {
@@ -290,6 +328,8 @@ export async function runTriggerPhase(options: {
 				}
 			}),
 		);
+		for (const { title, body } of cases.checks(sink, environment.emulator))
+			outcomes.push(await check(title, body));
 	} catch (error) {
 		outcomes.push({
 			title: 'Trigger phase',
@@ -309,6 +349,7 @@ export async function runTriggerPhase(options: {
 		failed = outcomes.some((o) => !o.passed);
 		await server?.stop();
 		await sink.close();
+		await cases.close();
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}
