@@ -15,6 +15,7 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
+import { mailMergeControl } from './mailmerge/control';
 import { MailMergeService } from './mailmerge/service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
@@ -33,6 +34,11 @@ export interface EmulatorOptions {
 	startTime?: string;
 	/** How datetimes are written in responses; default 'second'. */
 	datetimePrecision?: DatetimePrecision;
+	/**
+	 * IANA zone (e.g. America/New_York) whose wall clock interface B writes its datetimes in,
+	 * without designator; default UTC.
+	 */
+	mailMergeTimeZone?: string;
 	/** Demo mode: inbound faxes arrive now and then on a timer. */
 	demoTraffic?: boolean;
 	log?: (line: string) => void;
@@ -72,7 +78,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		references: new ReferenceStore(),
 		logLine,
 	};
-	const mailMerge = new MailMergeService(ctx);
+	const mailMerge = new MailMergeService(ctx, options.mailMergeTimeZone);
 	const numberRequests = new NumberRequestStore(ctx);
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 	const nowText = (): string => new Date(clock.now()).toISOString();
@@ -106,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		numberRequests: () => numberRequests.list(),
 		setMailMergeOutage: (on) => mailMerge.setOutage(on),
 		jobCount: () => mailMerge.count(),
+		mailMerge: mailMergeControl(mailMerge),
 		numberRequestCount: () => numberRequests.count(),
 	});
 	const listeners = {

@@ -66,7 +66,11 @@ async function main(): Promise<void> {
 	const skipped = PARTS.slice(results.length);
 	for (const part of skipped) console.log(`  ${''.padStart(9)}  ${part.name.padEnd(30)} not run`);
 	console.log(`  ${formatSeconds(Date.now() - started)}  in all`);
-	const failed = results.some((r) => r.outcome !== 'passed') || skipped.length > 0;
+	const passed = results.filter((r) => r.outcome === 'passed').length;
+	const failedParts = results.length - passed;
+	const notRun = skipped.length > 0 ? `, ${skipped.length} not run` : '';
+	console.log(`parts: ${passed} passed, ${failedParts} failed${notRun}`);
+	const failed = failedParts > 0 || skipped.length > 0;
 	process.exit(failed ? 1 : 0);
 }
 

@@ -4,6 +4,7 @@ import type { Fault, FaultSpec } from '../faults';
 import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
 import type { ConnectionStats } from '../http/listener';
+import type { MailMergeControl } from '../mailmerge/control';
 import type { RequestFilter, RequestRecord } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
 import { injectInbound, type InjectInboundOptions } from './inject';
@@ -37,7 +38,7 @@ export interface InboundGroundTruth extends Record<string, string | boolean> {
 	visibleAt: string;
 }
 
-export interface EmulatorControl extends FaultControl {
+export interface EmulatorControl extends FaultControl, MailMergeControl {
 	now(): string;
 	advance(ms: number): string;
 	setTime(iso: string): string;
@@ -81,6 +82,7 @@ export interface ControlHooks {
 	setMailMergeOutage(on: boolean): void;
 	jobCount(): number;
 	numberRequestCount(): number;
+	mailMerge: MailMergeControl;
 }
 
 /** A day: later than any allowance a poller would wait for a record. */
@@ -105,6 +107,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 	};
 	return {
 		...faults,
+		...hooks.mailMerge,
 		faults,
 		now: () => iso(ctx.clock.now()),
 		advance: (ms) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'http';
+import { mailMergeRoutes } from '../mailmerge/control';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 
@@ -59,6 +60,7 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 				return { ok: true };
 			},
 		],
+		...mailMergeRoutes(control),
 		['GET', /^\/number-requests$/, () => ({ requests: control.numberRequests() })],
 		[
 			'POST',

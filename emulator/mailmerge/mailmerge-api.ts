@@ -23,7 +23,9 @@ async function createJob(
 
 function listJobs(service: MailMergeService, login: SeedUser): Reply {
 	if (service.down) throw new MailMergeError('jobListError', { details: OUTAGE });
-	return withStatus(200, { Jobs: service.list(login).map((j) => service.jobView(j)) });
+	const jobs = service.list(login);
+	if (!jobs) return withStatus(200, {});
+	return withStatus(200, { Jobs: jobs.map((j) => service.jobView(j)) });
 }
 
 function getJob(service: MailMergeService, login: SeedUser, id: string): Reply {

@@ -1,10 +1,10 @@
 import type { TimerHandle } from '../clock';
 import type { EmulatorContext } from '../context';
-import { formatDatetime } from '../datetime';
 import type { OutboundFax } from '../fax/records';
 import type { SeedUser } from '../seed-data';
 import { MailMergeError } from './codes';
 import type { JobRequest } from './validate';
+import { MailMergeClock } from './wall-clock';
 
 /** Emulator seconds between two CSV lines of a job (one line per step). */
 export const LINE_SECONDS = 2;
@@ -28,14 +28,27 @@ export class MailMergeService {
 	private jobs = new Map<number, MailMergeJob>();
 	private nextId = 1;
 	private outage = false;
+	/** Jobs the next list answer of their owner leaves out (control.omitJobOnce). */
+	private omitted = new Set<number>();
+	/** List answers still to be sent without `Jobs` (control.listWithoutJobsOnce). */
+	private listsWithoutJobs = 0;
+	readonly clock: MailMergeClock;
 
-	constructor(private readonly ctx: EmulatorContext) {}
+	constructor(
+		private readonly ctx: EmulatorContext,
+		timeZone?: string,
+	) {
+		this.clock = new MailMergeClock(timeZone);
+	}
 
 	reset(): void {
 		for (const job of this.jobs.values()) job.timer?.cancel();
 		this.jobs.clear();
 		this.nextId = 1;
 		this.outage = false;
+		this.omitted.clear();
+		this.listsWithoutJobs = 0;
+		this.clock.reset();
 	}
 
 	count(): number {
@@ -78,8 +91,41 @@ export class MailMergeService {
 		return job;
 	}
 
-	list(owner: SeedUser): MailMergeJob[] {
-		return [...this.jobs.values()].filter((j) => j.owner.userId === owner.userId);
+	/**
+	 * The jobs of one list answer; undefined: an answer without `Jobs`. A job set aside with
+	 * omitJobOnce is left out of its owner's next answer only.
+	 */
+	list(owner: SeedUser): MailMergeJob[] | undefined {
+		if (this.listsWithoutJobs > 0) {
+			this.listsWithoutJobs--;
+			return undefined;
+		}
+		const jobs = [...this.jobs.values()].filter((j) => j.owner.userId === owner.userId);
+		const shown = jobs.filter((j) => !this.omitted.has(j.id));
+		for (const job of jobs) this.omitted.delete(job.id);
+		return shown;
+	}
+
+	omitOnce(jobId: number): void {
+		if (!this.jobs.has(jobId)) throw new Error(`no mail merge job ${jobId}`);
+		this.omitted.add(jobId);
+	}
+
+	/** The next `count` list answers (any login) carry RequestStatus only. */
+	listWithoutJobs(count: number): void {
+		if (!Number.isInteger(count) || count < 1 || count > 1000) {
+			throw new Error('count must be an integer from 1 to 1000');
+		}
+		this.listsWithoutJobs += count;
+	}
+
+	/** The job is gone from the service: no longer listed, and GET by its id answers 2001 (404). */
+	remove(jobId: number): void {
+		const job = this.jobs.get(jobId);
+		if (!job) throw new Error(`no mail merge job ${jobId}`);
+		job.timer?.cancel();
+		this.jobs.delete(jobId);
+		this.omitted.delete(jobId);
 	}
 
 	cancel(jobId: number): void {
@@ -92,7 +138,7 @@ export class MailMergeService {
 	}
 
 	jobView(job: MailMergeJob): Record<string, unknown> {
-		const dt = (ms: number): string => formatDatetime(ms, this.ctx.precision, false);
+		const dt = (ms: number): string => this.clock.write(ms, this.ctx.precision);
 		return {
 			ID: job.id,
 			CreatedOn: dt(job.createdAt),
@@ -105,7 +151,7 @@ export class MailMergeService {
 
 	faxView(entry: { fax: OutboundFax; keyword: string }): Record<string, unknown> {
 		const { fax } = entry;
-		const dt = (ms: number): string => formatDatetime(ms, this.ctx.precision, false);
+		const dt = (ms: number): string => this.clock.write(ms, this.ctx.precision);
 		return {
 			ID: fax.id,
 			CreatedOn: dt(fax.createdAt),

@@ -13,7 +13,7 @@ export const latenessOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: MAX_LATENESS_MINUTES },
 	default: DEFAULT_LATENESS_MINUTES,
 	description:
-		'How long after its own time (ReceivedTime, CompleteTime, a job’s CreatedOn) a record may appear on the service and still be emitted, once. A long reception or conversion makes a fax appear minutes late. Each poll reads this many minutes back, measured on the service’s clock; a record that appears later than this is not emitted.',
+		'How long after its own time (ReceivedTime, CompleteTime) a fax record may appear on the service and still be emitted, once. A long reception or conversion makes a fax appear minutes late. Each poll reads this many minutes back, measured on the service’s clock; a record that appears later than this is not emitted. Mail merge jobs are found by their ID, whenever they appear.',
 };
 
 /** The allowance in milliseconds, checked before any request. */

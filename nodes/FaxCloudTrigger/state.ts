@@ -10,7 +10,7 @@ const STATE_VERSION = 2;
 /**
  * What the trigger keeps in the workflow's static data between polls. Every part is bounded:
  * the window by the events of the lateness allowance, `marks` by MAX_MARK_RETRIES, `pending` by
- * the mail merge jobs still in process.
+ * the mail merge jobs still in process, `jobs` by the mail merge jobs the service still has.
  */
 export interface TriggerState extends WindowState {
 	/** Which event and which faxes the state belongs to; a change starts afresh. */
@@ -19,6 +19,11 @@ export interface TriggerState extends WindowState {
 	marks?: Array<[number, number]>;
 	/** Mail merge jobs that were in process at the last poll. */
 	pending?: number[];
+	/**
+	 * Mail merge jobs the trigger knows (emitted, pending, or there at the activation), until the
+	 * service says one does not exist; absent in states written before it was kept.
+	 */
+	jobs?: number[];
 }
 
 function validMarks(value: unknown): value is Array<[number, number]> | undefined {
@@ -45,11 +50,11 @@ function windowOf(value: IDataObject): WindowState | undefined {
 /** The stored state when it belongs to what the node watches now; otherwise undefined. */
 export function loadState(staticData: IDataObject, watching: string): TriggerState | undefined {
 	if (typeof staticData.watching !== 'string' || staticData.watching !== watching) return undefined;
-	const { marks, pending } = staticData;
-	if (!validMarks(marks) || !validPending(pending)) return undefined;
+	const { marks, pending, jobs } = staticData;
+	if (!validMarks(marks) || !validPending(pending) || !validPending(jobs)) return undefined;
 	const window = windowOf(staticData);
 	if (!window) return undefined;
-	return { watching, ...window, marks, pending };
+	return { watching, ...window, marks, pending, jobs };
 }
 
 /**

@@ -3,6 +3,7 @@ import { FormData } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator, type SeedUser } from '../../support/emulator';
+import { SecretWatch } from '../../support/fault-helpers';
 import { formPdf } from '../FaxCloud/mailMergeJob/support';
 import { drain, watchTrigger } from './support';
 
@@ -113,5 +114,198 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		expect(trigger.staticData()).toEqual({});
 		const [list] = emu.control.requests({ api: 'mailMerge', method: 'GET' });
 		expect(list.path).toBe('/v1/Job');
+	});
+});
+
+/** Every emitted job ID of the polls until one emits nothing. */
+async function emittedUntilQuiet(trigger: ReturnType<typeof watchTrigger>): Promise<number[]> {
+	return (await drain(trigger)).flatMap(jobIds);
+}
+
+describe('Mail Merge Job Finished: answers that lack a job', () => {
+	test('a job in process left out of one list answer is still emitted once when it completes', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, JOB_FINISHED);
+		await trigger.poll();
+		const slow = await createJob(emu, 5);
+		const quick = await createJob(emu, 1);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().pending).toEqual([slow, quick]);
+
+		// Left out while still in process: it stays pending.
+		emu.control.omitJobOnce(slow);
+		expect(await trigger.poll()).toBeNull();
+		emu.control.advance(60_000);
+		expect(jobIds(await trigger.pollItems())).toEqual([slow, quick]);
+
+		// Left out after it completed: the poll that misses it in the list still emits it.
+		const late = await createJob(emu, 3);
+		expect(await trigger.poll()).toBeNull();
+		emu.control.advance(60_000);
+		emu.control.omitJobOnce(late);
+		expect(jobIds(await trigger.pollItems())).toEqual([late]);
+		expect(await emittedUntilQuiet(trigger)).toEqual([]);
+		expect(trigger.staticData().pending).toEqual([]);
+	});
+
+	test('a list answer without Jobs loses nothing and repeats nothing', async () => {
+		const emu = emulator();
+		const before = await createJob(emu, 1);
+		emu.control.advance(10_000);
+		const trigger = watchTrigger(emu, JOB_FINISHED);
+		await trigger.poll();
+		const running = await createJob(emu, 30);
+		const emitted = jobIds(await trigger.pollItems());
+		const finishedEarly = await createJob(emu, 1);
+		emu.control.advance(20_000);
+		expect(jobIds(await trigger.pollItems())).toEqual([finishedEarly]);
+		const another = await createJob(emu, 2);
+		emu.control.advance(60_000);
+
+		emu.control.listWithoutJobsOnce();
+		// The answer without a list tells nothing about new jobs; the job in process is looked up.
+		emitted.push(...jobIds(await trigger.pollItems()));
+		emitted.push(...(await emittedUntilQuiet(trigger)));
+		expect(emitted.sort((a, b) => a - b)).toEqual([running, another]);
+		expect(emitted).not.toContain(before);
+	});
+
+	test('a job in process that the service says does not exist is dropped, with a log line', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, JOB_FINISHED);
+		await trigger.poll();
+		const gone = await createJob(emu, 30);
+		const kept = await createJob(emu, 30);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().pending).toEqual([gone, kept]);
+		emu.control.removeJob(gone);
+		const watch = new SecretWatch([SEED_USERS.alice.password]);
+		watch.startCapture();
+		try {
+			expect(await trigger.poll()).toBeNull();
+		} finally {
+			watch.stopCapture();
+		}
+		expect(trigger.staticData().pending).toEqual([kept]);
+		expect(watch.logLines.join('\n')).toMatch(
+			new RegExp(`mail merge job ${gone}\\b.*not found`, 'i'),
+		);
+		expect(
+			emu.control.requests({ api: 'mailMerge', path: `^/v1/Job/${gone}$` }).map((r) => r.status),
+		).toEqual([404]);
+		emu.control.advance(120_000);
+		expect(await emittedUntilQuiet(trigger)).toEqual([kept]);
+	});
+
+	test('a failed look-up keeps the job; it is emitted once the service answers again', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, JOB_FINISHED);
+		await trigger.poll();
+		const job = await createJob(emu, 1);
+		const other = await createJob(emu, 1, 'alice');
+		await trigger.poll();
+		emu.control.advance(10_000);
+		emu.control.omitJobOnce(job);
+		emu.control.addFault({ api: 'mailMerge', path: `^/v1/Job/${job}$`, kind: 'http500', count: 3 });
+		expect(jobIds(await trigger.pollItems())).toEqual([other]);
+		expect(trigger.staticData().pending).toEqual([job]);
+		expect(await emittedUntilQuiet(trigger)).toEqual([job]);
+	});
+});
+
+describe('Mail Merge Job Finished: times on a clock with daylight saving time', () => {
+	test('jobs created across a fall-back change are each emitted once when they finish', async () => {
+		const emu = emulator();
+		emu.control.setMailMergeTimeZone('America/New_York');
+		// 01:30 EDT; at 06:00Z New York goes back from 02:00 EDT to 01:00 EST.
+		emu.control.setTime('2026-11-01T05:30:00Z');
+		const trigger = watchTrigger(emu, JOB_FINISHED);
+		await trigger.poll();
+		const created: number[] = [];
+		const emitted: number[] = [];
+		const pollAll = async () => emitted.push(...jobIds(await trigger.pollItems()));
+		// A job every 10 minutes from 01:40 EDT to 01:50 EST, polled in between.
+		for (let step = 0; step < 9; step++) {
+			emu.control.advance(step === 0 ? 10 * 60_000 : 10 * 60_000 - 10_000);
+			created.push(await createJob(emu, step % 3 === 0 ? 20 : 1));
+			emu.control.advance(10_000);
+			await pollAll();
+		}
+		emu.control.advance(10 * 60_000);
+		emitted.push(...(await emittedUntilQuiet(trigger)));
+		expect(emitted.sort((a, b) => a - b)).toEqual(created);
+		const createdOn = (
+			await call('GET', `${emu.urls.mailMerge}/Job`, { auth: SEED_USERS.alice })
+		).json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn.slice(11, 16));
+		// The wall clock went back: the same CreatedOn hour twice.
+		expect(createdOn).toEqual([
+			'01:40',
+			'01:50',
+			'01:00',
+			'01:10',
+			'01:20',
+			'01:30',
+			'01:40',
+			'01:50',
+			'02:00',
+		]);
+	});
+});
+
+describe('Mail Merge Job Finished: what the state keeps', () => {
+	test('a state kept before job IDs (window over CreatedOn) neither repeats nor loses a job', async () => {
+		const emu = emulator();
+		const old = await createJob(emu, 1);
+		emu.control.advance(10 * 60_000);
+		const emitted = await createJob(emu, 1);
+		const running = await createJob(emu, 30);
+		emu.control.advance(5_000);
+		const unseen = await createJob(emu, 1);
+		emu.control.advance(5_000);
+		const trigger = watchTrigger(emu, JOB_FINISHED);
+		// What the trigger stored at 09:10:04: the window from 09:05, two jobs of 09:10 handled.
+		const before = {
+			version: 2,
+			watching: 'mailMergeJobFinished',
+			windowStart: '2026-01-05T09:05:00.000Z',
+			seen: { '2026-01-05T09:10:00.000Z': [`job:${emitted}`, `job:${running}`] },
+			pending: [running],
+		};
+		trigger.setStaticData(before);
+		// Without a list the old state cannot be read against the jobs: it is kept as it is.
+		emu.control.listWithoutJobsOnce();
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData()).toEqual(before);
+
+		expect(jobIds(await trigger.pollItems())).toEqual([unseen]);
+		expect(trigger.staticData()).toMatchObject({
+			jobs: expect.arrayContaining([old, emitted, running, unseen]),
+			pending: [running],
+		});
+		emu.control.advance(60_000);
+		expect(await emittedUntilQuiet(trigger)).toEqual([running]);
+	});
+
+	test('finished jobs the service no longer has are forgotten, at most 20 look-ups a poll', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { ...JOB_FINISHED, options: { maxEventsPerPoll: 10 } });
+		await trigger.poll();
+		const jobs: number[] = [];
+		for (let i = 0; i < 26; i++) jobs.push(await createJob(emu, 1));
+		emu.control.advance(10_000);
+		const emitted = await emittedUntilQuiet(trigger);
+		expect(emitted).toEqual(jobs);
+		expect(trigger.staticData().jobs).toHaveLength(26);
+
+		for (const id of jobs.slice(0, 25)) emu.control.removeJob(id);
+		emu.control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().jobs).toHaveLength(6);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().jobs).toEqual([jobs[25]]);
+		const lookUps = emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' });
+		expect(lookUps).toHaveLength(25);
+		expect(await trigger.poll()).toBeNull();
+		expect(emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' })).toHaveLength(25);
 	});
 });

@@ -1,0 +1,58 @@
+import { formatDatetime, type DatetimePrecision } from '../datetime';
+
+/**
+ * Interface B's datetimes carry no zone designator in the description's samples, so the service
+ * may well write them on its own local clock. With a zone set (an IANA name such as
+ * America/New_York) the emulator writes the wall-clock time of that zone: at a fall-back change
+ * an hour of wall-clock times comes twice, one hour apart in real time.
+ */
+export class MailMergeClock {
+	private zone: string | undefined;
+	private format: Intl.DateTimeFormat | undefined;
+
+	constructor(private readonly initialZone?: string) {
+		this.setZone(initialZone);
+	}
+
+	/** The zone of the emulator's options again (reset). */
+	reset(): void {
+		this.setZone(this.initialZone);
+	}
+
+	/** undefined or '': UTC, the emulator's default. An unknown zone name is an error. */
+	setZone(zone: string | undefined): void {
+		if (zone === undefined || zone === '') {
+			this.zone = undefined;
+			this.format = undefined;
+			return;
+		}
+		try {
+			this.format = new Intl.DateTimeFormat('en-US', {
+				timeZone: zone,
+				hourCycle: 'h23',
+				year: 'numeric',
+				month: '2-digit',
+				day: '2-digit',
+				hour: '2-digit',
+				minute: '2-digit',
+				second: '2-digit',
+			});
+		} catch {
+			throw new Error(`unknown time zone ${zone}`);
+		}
+		this.zone = zone;
+	}
+
+	get timeZone(): string | undefined {
+		return this.zone;
+	}
+
+	/** `YYYY-MM-DDThh:mm[:ss]` without zone: UTC, or the wall clock of the zone set. */
+	write(ms: number, precision: DatetimePrecision): string {
+		if (!this.format) return formatDatetime(ms, precision, false);
+		const part: Record<string, string> = {};
+		for (const { type, value } of this.format.formatToParts(new Date(ms))) part[type] = value;
+		const minute = `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+		return precision === 'minute' ? minute : `${minute}:${part.second}`;
+	}
+}
