@@ -9,10 +9,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
 import { startCredentialRun } from '../shared/credentialRun';
 import { validateChoice, validateInteger } from '../shared/validation';
-import { PollBudget } from './budget';
 import { EVENTS } from './events';
 import { latenessOption, readLatenessMs } from './lateness';
-import { loadState, saveState } from './state';
+import { triggerPoll } from './triggerPoll';
 
 const DEFAULT_MAX_EVENTS = 1_000;
 
@@ -106,22 +105,8 @@ export class FaxCloudTrigger implements INodeType {
 			return sample ? [[sample]] : null;
 		}
 
-		// The stored state changes only here, after every request of the poll succeeded: a failed
-		// poll leaves it as it was, so the next poll reads the same window again. The allowance is
-		// not part of `watching`: changing it keeps the state and applies from the next poll on.
-		const staticData = this.getWorkflowStaticData('node');
-		const stored = loadState(staticData, prepared.watching);
-		if (!stored) {
-			const state = await prepared.baseline(latenessMs);
-			saveState(staticData, { ...state, watching: prepared.watching });
-			return null;
-		}
-		const { items, state } = await prepared.poll(
-			stored,
-			new PollBudget(this, maxEvents),
-			latenessMs,
-		);
-		saveState(staticData, { ...state, watching: prepared.watching });
-		return items.length > 0 ? [items] : null;
+		// The allowance is not part of `watching`: changing it keeps the state and applies from the
+		// next poll on.
+		return await triggerPoll.call(this, value, prepared, maxEvents, latenessMs);
 	}
 }

@@ -4,6 +4,12 @@ import type { IPollFunctions } from 'n8n-workflow';
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 
 /**
+ * A poll always gets this long: a smaller budget still reads a page and emits an event, so a
+ * backlog moves. n8n 2.x keeps a margin of at least 20 % (5 s or more) past the budget it reports.
+ */
+const MIN_POLL_MS = 5_000;
+
+/**
  * Shares of the poll budget: reading the window's pages, then emitting (image downloads), then
  * marks. Each phase leaves the rest of the budget to the phases after it.
  */
@@ -14,11 +20,14 @@ const MARK_SHARE = 0.85;
 /**
  * How much one poll may take: at most `maxEvents` events, and no longer than the engine allows
  * (getPollBudgetMs). Elapsed time only decides when to stop and leave the rest to the next poll;
- * it never moves the window, which follows the service's own clock.
+ * it never moves the window, which follows the service's own clock. At the deadline every phase
+ * stops, and no request runs past it (pollDeadline.ts).
  */
 export class PollBudget {
 	private readonly startedAt = Date.now();
 	private readonly budgetMs: number;
+	/** The instant the poll ends by, whatever it has read (epoch ms). */
+	readonly deadline: number;
 	private emitted = 0;
 
 	constructor(
@@ -31,6 +40,12 @@ export class PollBudget {
 			typeof reported === 'number' && Number.isFinite(reported) && reported >= 0
 				? reported
 				: DEFAULT_POLL_BUDGET_MS;
+		this.deadline = this.startedAt + Math.max(this.budgetMs, MIN_POLL_MS);
+	}
+
+	/** Whether the poll's time is over: it ends with what it has. */
+	get timeUp(): boolean {
+		return Date.now() >= this.deadline;
 	}
 
 	countEvent(): void {
@@ -41,19 +56,22 @@ export class PollBudget {
 		return this.emitted >= this.maxEvents;
 	}
 
-	/** Time to stop reading pages, once they hold something new to show for this poll. */
+	/**
+	 * Time to stop reading pages: once they hold something new to show for this poll, or at the
+	 * deadline (the window then stays, and the next poll reads it again).
+	 */
 	readingOver(foundNew: boolean): boolean {
-		return foundNew && this.elapsed() >= this.budgetMs * READ_SHARE;
+		return (foundNew && this.elapsed() >= this.budgetMs * READ_SHARE) || this.timeUp;
 	}
 
-	/** Time to stop emitting, once this poll emitted something. */
+	/** Time to stop emitting, once this poll emitted something, or at the deadline. */
 	get emittingOver(): boolean {
-		return this.emitted > 0 && this.elapsed() >= this.budgetMs * EMIT_SHARE;
+		return (this.emitted > 0 && this.elapsed() >= this.budgetMs * EMIT_SHARE) || this.timeUp;
 	}
 
 	/** Time to leave the remaining marks to the next poll. */
 	get markingOver(): boolean {
-		return this.elapsed() >= this.budgetMs * MARK_SHARE;
+		return this.elapsed() >= this.budgetMs * MARK_SHARE || this.timeUp;
 	}
 
 	private elapsed(): number {

@@ -1,5 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { pollTimeIsUp } from '../shared/pollDeadline';
 import { faxCloudRequest } from '../shared/transport';
 import { apiPath } from '../shared/wire';
 import type { PollBudget } from './budget';
@@ -53,7 +54,8 @@ export async function markRetrieved(
 					});
 					marked.add(faxId);
 				} catch (error) {
-					const tried = attempts + 1;
+					// A mark the poll's deadline cut short was not a real attempt.
+					const tried = pollTimeIsUp(this) ? attempts : attempts + 1;
 					const message = (error as Error).message;
 					if (tried < MARK_ATTEMPTS) {
 						this.logger.warn(
@@ -69,6 +71,13 @@ export async function markRetrieved(
 			}),
 		);
 	}
-	const untried = queue.slice(next);
-	return { marked, retry: [...untried, ...retry].slice(-MAX_MARK_RETRIES) };
+	const waiting = [...queue.slice(next), ...retry];
+	const dropped = waiting.slice(0, Math.max(0, waiting.length - MAX_MARK_RETRIES));
+	if (dropped.length > 0) {
+		this.logger.warn(
+			`More than ${MAX_MARK_RETRIES} marks wait for a retry; these inbound faxes were emitted but will not be marked as retrieved: FaxId ${dropped.map(([faxId]) => faxId).join(', ')}`,
+			{ nodeName: this.getNode().name, dropped: dropped.length },
+		);
+	}
+	return { marked, retry: waiting.slice(dropped.length) };
 }

@@ -15,6 +15,11 @@ const STATE_VERSION = 2;
 export interface TriggerState extends WindowState {
 	/** Which event and which faxes the state belongs to; a change starts afresh. */
 	watching: string;
+	/**
+	 * The account (base URL and login, see account.ts) the state belongs to; a change starts
+	 * afresh. A state saved before accounts were kept has none and is taken as the current one's.
+	 */
+	account?: string;
 	/** Inbound faxes whose mark as retrieved failed: [FaxId, attempts so far]. */
 	marks?: Array<[number, number]>;
 	/** Mail merge jobs that were in process at the last poll. */
@@ -47,14 +52,52 @@ function windowOf(value: IDataObject): WindowState | undefined {
 	return windowOfVersion1(value);
 }
 
-/** The stored state when it belongs to what the node watches now; otherwise undefined. */
-export function loadState(staticData: IDataObject, watching: string): TriggerState | undefined {
-	if (typeof staticData.watching !== 'string' || staticData.watching !== watching) return undefined;
-	const { marks, pending, jobs } = staticData;
-	if (!validMarks(marks) || !validPending(pending) || !validPending(jobs)) return undefined;
+/** Why a stored state cannot be continued; undefined when it can. */
+export type StateMismatch = 'nothing' | 'account' | 'watching' | 'unreadable';
+
+function mismatchOf(
+	staticData: IDataObject,
+	watching: string,
+	account: string,
+	window: WindowState | undefined,
+): StateMismatch | undefined {
+	if (Object.keys(staticData).length === 0) return 'nothing';
+	if (staticData.watching !== watching) return 'watching';
+	if (staticData.account !== undefined && staticData.account !== account) return 'account';
+	if (
+		!validMarks(staticData.marks) ||
+		!validPending(staticData.pending) ||
+		!validPending(staticData.jobs)
+	)
+		return 'unreadable';
+	return window ? undefined : 'unreadable';
+}
+
+export type LoadedState =
+	| { state: TriggerState; mismatch?: undefined }
+	| {
+			state?: undefined;
+			mismatch: StateMismatch;
+			/** What the replaced state still had to do: mark retries and mail merge jobs in process. */
+			leftBehind: { marks: number; pending: number };
+	  };
+
+/** The stored state when it belongs to what the node watches now, with this account. */
+export function loadState(staticData: IDataObject, watching: string, account: string): LoadedState {
 	const window = windowOf(staticData);
-	if (!window) return undefined;
-	return { watching, ...window, marks, pending, jobs };
+	const mismatch = mismatchOf(staticData, watching, account, window);
+	if (mismatch || !window) {
+		const { marks, pending } = staticData;
+		return {
+			mismatch: mismatch ?? 'unreadable',
+			leftBehind: {
+				marks: Array.isArray(marks) ? marks.length : 0,
+				pending: Array.isArray(pending) ? pending.length : 0,
+			},
+		};
+	}
+	const { marks, pending, jobs } = staticData as Pick<TriggerState, 'marks' | 'pending' | 'jobs'>;
+	return { state: { watching, account, ...window, marks, pending, jobs } };
 }
 
 /**

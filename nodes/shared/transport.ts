@@ -21,6 +21,7 @@ import {
 	neverSent,
 	withoutUserInfo,
 } from './network';
+import { retryFitsPoll, timeoutWithinPoll } from './pollDeadline';
 import type { FaxCloudContext, FaxCloudInterface } from './types';
 import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './types';
 import type { FilePart, RequestParams } from './wire';
@@ -129,6 +130,7 @@ async function send(
 		request.itemIndex,
 	);
 	const { body, contentType } = buildBody(request);
+	const timeout = timeoutWithinPoll(this, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: appendQuery(`${baseUrl}${request.path}`, request.query),
@@ -143,7 +145,7 @@ async function send(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		disableFollowRedirect: true,
-		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+		timeout,
 	};
 	try {
 		const type = CREDENTIAL_OF[request.api];
@@ -288,10 +290,11 @@ async function exchange<T>(
 		const sent = await send.call(context, request, encoding);
 		const outcome = sent.ok ? await read(sent.value) : sent;
 		if (outcome.ok) return outcome.value;
-		if (!outcome.transient || tryNumber >= attempts) {
+		const delay = RETRY_DELAYS_MS[Math.min(tryNumber - 1, RETRY_DELAYS_MS.length - 1)];
+		if (!outcome.transient || tryNumber >= attempts || !retryFitsPoll(context, delay)) {
 			throw faxCloudApiError(context.getNode(), outcome.details);
 		}
-		await sleep(RETRY_DELAYS_MS[Math.min(tryNumber - 1, RETRY_DELAYS_MS.length - 1)]);
+		await sleep(delay);
 	}
 }
 

@@ -79,7 +79,10 @@ test('the tap sees the bytes of requests to its port only, beside the server, an
 		expect(received).toEqual(['to the tapped port', 'elsewhere']);
 		expect(http.Server.prototype.emit).toBe(emit);
 	} finally {
-		tapped.server.close();
-		other.server.close();
+		// fetch keeps its connections alive: closing them lets the test's process end at once.
+		for (const { server } of [tapped, other]) {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		}
 	}
 });

@@ -10,6 +10,7 @@ import {
 	sorted,
 	statusChanges,
 	watchTrigger,
+	stateAccount,
 } from './support';
 
 const emulator = useEmulator();
@@ -66,6 +67,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 		expect(trigger.staticData()).toEqual({
 			version: 2,
 			watching: 'newInboundFax:',
+			account: stateAccount(emu),
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: {},
 		});

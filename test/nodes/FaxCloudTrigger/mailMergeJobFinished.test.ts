@@ -272,10 +272,14 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 			pending: [running],
 		};
 		trigger.setStaticData(before);
-		// Without a list the old state cannot be read against the jobs: it is kept as it is.
+		// Without a list the old state cannot be read against the jobs: it is kept as it is, only
+		// tagged with the account it belongs to.
 		emu.control.listWithoutJobsOnce();
 		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData()).toEqual(before);
+		expect(trigger.staticData()).toEqual({
+			...before,
+			account: JSON.stringify([emu.urls.mailMerge, SEED_USERS.alice.userId]),
+		});
 
 		expect(jobIds(await trigger.pollItems())).toEqual([unseen]);
 		expect(trigger.staticData()).toMatchObject({

@@ -11,6 +11,7 @@ import {
 	sendOutbound,
 	statusChanges,
 	watchTrigger,
+	stateAccount,
 } from './support';
 
 /**
@@ -54,6 +55,7 @@ test('an inbound state of version 1: nothing emitted again, the faxes of the upg
 	expect(trigger.staticData()).toEqual({
 		version: 2,
 		watching: 'newInboundFax:',
+		account: stateAccount(emu),
 		windowStart: '2026-01-05T09:04:00.000Z',
 		seen: {
 			'2026-01-05T09:04:10.000Z': ['in:2'],

@@ -6,6 +6,7 @@ import {
 	statusChanges,
 	watchTrigger,
 	watchTriggers,
+	stateAccount,
 } from './support';
 
 const emulator = useEmulator();
@@ -77,6 +78,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 		expect(trigger.staticData()).toEqual({
 			version: 2,
 			watching: 'newInboundFax:',
+			account: stateAccount(emu),
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: {},
 		});

@@ -116,3 +116,7 @@ export const sorted = <T>(values: T[]) => [...values].sort();
 export function searches(emulator: Emulator, collection: 'inboundfaxes' | 'outboundfaxes') {
 	return emulator.control.requests({ api: 'fax', method: 'GET', path: `^/v1/${collection}$` });
 }
+
+/** The account a trigger's stored state names: the fax interface's base URL and the login. */
+export const stateAccount = (emulator: Emulator, user: SeedUser = 'alice') =>
+	JSON.stringify([emulator.urls.fax, SEED_USERS[user].userId]);

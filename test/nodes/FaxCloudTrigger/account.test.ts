@@ -1,0 +1,120 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import { loadSeed } from '../../../emulator/seed-data';
+import { SecretWatch } from '../../support/fault-helpers';
+import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
+import { pollTrigger } from '../../support/poll';
+import { inboundIds, stateAccount } from './support';
+
+/**
+ * The trigger's state belongs to one account: the base URL and the login of its credential. Fax
+ * IDs and event times of another account mean other faxes.
+ */
+
+// The emulator reads its users from this object on every request: a test can change a password
+// on the service side, as its administrator would.
+const seed = loadSeed();
+const emulator = useEmulator({ seed });
+const alice = seed.users.find((user) => user.userId === SEED_USERS.alice.userId)!;
+
+afterEach(() => {
+	alice.password = SEED_USERS.alice.password;
+});
+
+/** A trigger whose credential the test edits between polls, as a user does in n8n. */
+function watchWithCredential(parameters: IDataObject) {
+	const emu = emulator();
+	const credentials = credentialsFor(emu, 'alice');
+	const trigger = pollTrigger({ node: new FaxCloudTrigger(), parameters, credentials });
+	return { emu, trigger, credential: credentials.faxCloudApi! };
+}
+
+const markRequests = (emu: ReturnType<typeof emulator>, userId: string) =>
+	emu.control.requests({ method: 'PUT', path: '^/v1/inboundfaxes/', userId });
+
+describe('Fax Cloud Trigger: the state belongs to the credential’s account', () => {
+	test('a password change (same login): the next polls emit exactly the new faxes, and queued marks are still sent', async () => {
+		const { emu, trigger, credential } = watchWithCredential({
+			event: 'newInboundFax',
+			markAsRetrieved: true,
+		});
+		await trigger.poll();
+		emu.control.advance(60_000);
+		const before = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
+		expect(inboundIds(await trigger.pollItems())).toEqual(before.map((fax) => Number(fax.FaxId)));
+		expect(trigger.staticData().marks).toHaveLength(3);
+
+		// The password is changed on the service first: a poll fails and changes nothing.
+		alice.password = 'alice-new-pass-2';
+		const kept = trigger.staticData();
+		await expect(trigger.poll()).rejects.toThrow(/401/);
+		expect(trigger.staticData()).toEqual(kept);
+
+		// Then in the credential.
+		credential.password = 'alice-new-pass-2';
+		emu.control.advance(60_000);
+		const after = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		expect(inboundIds(await trigger.pollItems())).toEqual(after.map((fax) => Number(fax.FaxId)));
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().marks).toBeUndefined();
+		expect(trigger.staticData().account).toBe(stateAccount(emu));
+		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
+	});
+
+	test('a switch to another login starts afresh: no queued mark reaches the new account, nothing from before is emitted', async () => {
+		const { emu, trigger, credential } = watchWithCredential({
+			event: 'newInboundFax',
+			markAsRetrieved: true,
+		});
+		await trigger.poll();
+		emu.control.advance(60_000);
+		const alicesFaxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
+		await trigger.poll();
+		expect(trigger.staticData().marks).toHaveLength(3);
+		// Faxes the other account received before the switch are its past.
+		emu.control.advance(60_000);
+		emu.control.injectInbound({ userId: 'carol@globex', count: 2 });
+
+		credential.userId = SEED_USERS.carol.userId;
+		credential.password = SEED_USERS.carol.password;
+		const watch = new SecretWatch([SEED_USERS.alice.password, SEED_USERS.carol.password]);
+		watch.startCapture();
+		try {
+			expect(await trigger.poll()).toBeNull();
+		} finally {
+			watch.stopCapture();
+		}
+		expect(markRequests(emu, 'carol@globex')).toEqual([]);
+		expect(trigger.staticData().marks).toBeUndefined();
+		expect(trigger.staticData().account).toBe(stateAccount(emu, 'carol'));
+		expect(watch.logLines.join('\n')).toMatch(
+			/another account .* left behind: 3 Mark as Retrieved retries and 0 mail merge jobs/,
+		);
+
+		emu.control.advance(60_000);
+		const [next] = emu.control.injectInbound({ userId: 'carol@globex' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+		expect(markRequests(emu, 'carol@globex').map((request) => request.path)).toEqual([
+			`/v1/inboundfaxes/${next.FaxId}`,
+		]);
+		// Alice's faxes were never marked by another login.
+		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');
+		expect(marked.map((fax) => fax.FaxId)).toEqual([next.FaxId]);
+		expect(alicesFaxes.every((fax) => fax.FaxId !== next.FaxId)).toBe(true);
+	});
+
+	test('a state saved before accounts were kept continues with the current account', async () => {
+		const { emu, trigger } = watchWithCredential({ event: 'newInboundFax' });
+		await trigger.poll();
+		const withoutAccount = trigger.staticData();
+		delete withoutAccount.account;
+		trigger.setStaticData(withoutAccount);
+		emu.control.advance(60_000);
+		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(trigger.staticData().account).toBe(stateAccount(emu));
+	});
+});

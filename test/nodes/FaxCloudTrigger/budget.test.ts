@@ -1,0 +1,95 @@
+import type { Emulator } from '../../../emulator';
+import { useEmulator } from '../../support/emulator';
+import { inboundIds, watchTrigger } from './support';
+
+/**
+ * Every poll ends by its deadline with what it could read, however slow one answer is: n8n 2.x
+ * abandons a poll that runs past its time. The budget given here is below the trigger's floor
+ * (5 seconds); each held answer takes far longer than that, so the order "the poll ended, then
+ * the answer was written" shows the poll did not wait for it.
+ */
+
+const emulator = useEmulator();
+
+const BUDGET_MS = 1_000;
+/** Longer than the floor and the default request timeout's retries could hide. */
+const HELD_MS = 15_000;
+
+/** Holds the next answer on `path` back for HELD_MS (the request is carried out at once). */
+function holdNextAnswer(emu: Emulator, path: string, method = 'GET') {
+	emu.control.addFault({ method, path, kind: 'delay', delayMs: HELD_MS, count: 1 });
+}
+
+/** Whether the held answer on `path` was still not written: the poll did not wait for it. */
+function answerStillHeld(emu: Emulator, path: string, method = 'GET') {
+	const held = emu.control
+		.requests({ method, path })
+		.filter((request) => request.fault === 'delay');
+	expect(held).toHaveLength(1);
+	return held[0].finishedMs === undefined;
+}
+
+describe('Fax Cloud Trigger: a poll bounded in time', () => {
+	test('a search answer held past the deadline: the poll ends without it and changes nothing; the next poll emits every fax once', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { pollBudgetMs: BUDGET_MS });
+		await trigger.poll();
+		emu.control.advance(60_000);
+		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
+		const before = trigger.staticData();
+		holdNextAnswer(emu, '^/v1/inboundfaxes$');
+
+		expect(await trigger.poll()).toBeNull();
+		expect(answerStillHeld(emu, '^/v1/inboundfaxes$')).toBe(true);
+		expect(trigger.staticData()).toEqual(before);
+
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('an image download held past the deadline: the poll ends without it; the next poll emits every fax once with its image', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(
+			emu,
+			{ event: 'newInboundFax', attachImage: 'pdf' },
+			{ pollBudgetMs: BUDGET_MS },
+		);
+		await trigger.poll();
+		emu.control.advance(60_000);
+		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const image = `^/v1/inboundfaxes/${faxes[0].FaxId}/image$`;
+		holdNextAnswer(emu, image);
+
+		expect(await trigger.poll()).toBeNull();
+		expect(answerStillHeld(emu, image)).toBe(true);
+
+		const items = await trigger.pollItems();
+		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(items.every((item) => item.binary?.data.mimeType === 'application/pdf')).toBe(true);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a mark answer held past the deadline: the faxes are emitted, the mark is retried at the next poll without counting an attempt', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(
+			emu,
+			{ event: 'newInboundFax', markAsRetrieved: true },
+			{ pollBudgetMs: BUDGET_MS },
+		);
+		await trigger.poll();
+		emu.control.advance(60_000);
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const mark = `^/v1/inboundfaxes/${fax.FaxId}$`;
+		holdNextAnswer(emu, mark, 'PUT');
+
+		const items = await trigger.pollItems();
+		expect(inboundIds(items)).toEqual([Number(fax.FaxId)]);
+		expect(answerStillHeld(emu, mark, 'PUT')).toBe(true);
+		expect(items[0].json.Mark).toBe(false);
+		expect(trigger.staticData().marks).toEqual([[Number(fax.FaxId), 0]]);
+
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().marks).toBeUndefined();
+		expect(emu.control.requests({ method: 'PUT', path: mark })).toHaveLength(2);
+	});
+});

@@ -1,0 +1,41 @@
+import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/marks';
+import { SecretWatch } from '../../support/fault-helpers';
+import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { inboundIds, watchTrigger } from './support';
+
+const emulator = useEmulator();
+
+describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
+	test('marks over the state’s limit are dropped only with a warning naming their FaxIds', async () => {
+		const emu = emulator();
+		// A budget already spent: one batch of marks a poll, the rest waits.
+		const trigger = watchTrigger(
+			emu,
+			{ event: 'newInboundFax', markAsRetrieved: true },
+			{ pollBudgetMs: 0 },
+		);
+		await trigger.poll();
+		// Marks left by earlier polls, for faxes the service no longer has: each fails again.
+		const waiting = Array.from({ length: MAX_MARK_RETRIES }, (_, i) => [900_001 + i, 1]);
+		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });
+		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+
+		const watch = new SecretWatch([SEED_USERS.alice.password]);
+		watch.startCapture();
+		try {
+			expect(inboundIds(await trigger.pollItems())).toEqual([Number(fax.FaxId)]);
+		} finally {
+			watch.stopCapture();
+		}
+		const marks = trigger.staticData().marks as Array<[number, number]>;
+		expect(marks).toHaveLength(MAX_MARK_RETRIES);
+		const kept = new Set(marks.map(([faxId]) => faxId));
+		const lost = [...waiting.map(([faxId]) => faxId), Number(fax.FaxId)].filter(
+			(faxId) => !kept.has(faxId),
+		);
+		expect(lost).toHaveLength(1);
+		const warnings = watch.logLines.filter((line) => line.includes('will not be marked'));
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(`FaxId ${lost[0]}`);
+	});
+});

@@ -1,0 +1,110 @@
+import { SecretWatch } from '../../support/fault-helpers';
+import { SEED_USERS, useEmulator } from '../../support/emulator';
+import {
+	inboundCreatedAfter,
+	inboundIds,
+	searches,
+	sendOutbound,
+	sorted,
+	statusChanges,
+	watchTrigger,
+	watchTriggers,
+} from './support';
+
+/**
+ * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still
+ * running: two entries that coincide (every 15 minutes and every hour), or a poll longer than its
+ * interval, run two polls of one trigger side by side over the same stored state.
+ */
+
+const emulator = useEmulator();
+
+describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
+	test('two polls started together emit each fax once in total; the second ends at once and says so in the log', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		emu.control.advance(60_000);
+		emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
+		const before = searches(emu, 'inboundfaxes').length;
+
+		const watch = new SecretWatch([SEED_USERS.alice.password]);
+		watch.startCapture();
+		let results;
+		try {
+			results = await Promise.all([trigger.pollItems(), trigger.pollItems()]);
+		} finally {
+			watch.stopCapture();
+		}
+
+		const emitted = results.flatMap(inboundIds);
+		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, 0)));
+		expect(emitted).toHaveLength(5);
+		expect(results.map((items) => items.length)).toEqual([5, 0]);
+		// The second poll sent no request of its own.
+		expect(searches(emu, 'inboundfaxes').length - before).toBe(1);
+		expect(
+			watch.logLines.filter((line) => line.includes('the previous poll is still running')),
+		).toHaveLength(1);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a poll that starts while a slow one still reads ends without events; the next poll catches up', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		emu.control.advance(60_000);
+		const first = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		emu.control.addFault({
+			method: 'GET',
+			path: '^/v1/inboundfaxes$',
+			kind: 'delay',
+			delayMs: 300,
+			count: 1,
+		});
+
+		const before = searches(emu, 'inboundfaxes').length;
+		const slow = trigger.pollItems();
+		// The later poll starts once the service has answered the slow one's search, held back.
+		while (!searches(emu, 'inboundfaxes')[before]?.processed) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		expect(await trigger.poll()).toBeNull();
+		const late = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		expect(inboundIds(await slow)).toEqual(first.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(await trigger.pollItems())).toEqual(late.map((fax) => Number(fax.FaxId)));
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a poll that fails releases the trigger: the next poll runs and emits every fax once', async () => {
+		const emu = emulator();
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		await trigger.poll();
+		emu.control.advance(60_000);
+		emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
+		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });
+
+		await expect(trigger.poll()).rejects.toThrow();
+		expect(sorted(inboundIds(await trigger.pollItems()))).toEqual(
+			sorted(inboundCreatedAfter(emu, 0)),
+		);
+	});
+
+	test('two triggers of one workflow poll side by side: each emits its own events', async () => {
+		const emu = emulator();
+		const triggers = watchTriggers(emu, {
+			Received: { event: 'newInboundFax' },
+			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion'] },
+		});
+		await Promise.all([triggers.Received.poll(), triggers.Sent.poll()]);
+		const [inbound] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const outbound = await sendOutbound(emu, 'alice');
+
+		const [received, sent] = await Promise.all([
+			triggers.Received.pollItems(),
+			triggers.Sent.pollItems(),
+		]);
+		expect(inboundIds(received)).toEqual([Number(inbound.FaxId)]);
+		expect(statusChanges(sent)).toEqual([`${outbound}:awaitingConversion`]);
+	});
+});
