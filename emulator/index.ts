@@ -8,7 +8,7 @@ import { InboundStore } from './fax/inbound-store';
 import { Lifecycle } from './fax/lifecycle';
 import { OutboundService } from './fax/outbound-service';
 import { OutboundStore } from './fax/outbound-store';
-import { ReferenceStore } from './fax/search';
+import { PAGING_KEYS, ReferenceStore, type PagingKeys } from './fax/search';
 import { createControl, type EmulatorControl } from './control/control';
 import { startDemoTraffic } from './control/demo-traffic';
 import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
@@ -39,6 +39,11 @@ export interface EmulatorOptions {
 	 * without designator; default UTC.
 	 */
 	mailMergeTimeZone?: string;
+	/**
+	 * ResultsReference of a search's pages: `per-page` (default) a new key per page, `session` one
+	 * key for every page of a search (a session cursor). `control.setPagingKeys()` switches it.
+	 */
+	pagingKeys?: PagingKeys;
 	/** Demo mode: inbound faxes arrive now and then on a timer. */
 	demoTraffic?: boolean;
 	log?: (line: string) => void;
@@ -60,6 +65,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			? Date.now()
 			: parseIso(options.startTime ?? DEFAULT_START_TIME);
 	const clock = new Clock(mode, start);
+	const pagingKeys = options.pagingKeys ?? 'per-page';
+	if (!PAGING_KEYS.includes(pagingKeys)) {
+		throw new Error(`pagingKeys must be one of ${PAGING_KEYS.join(', ')}`);
+	}
 	const accounts = new Accounts(seed);
 	const logLine = options.log ?? (() => undefined);
 	const outboundStore = new OutboundStore(clock);
@@ -78,6 +87,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		references: new ReferenceStore(),
 		logLine,
 	};
+	ctx.references.keys = pagingKeys;
 	const mailMerge = new MailMergeService(ctx, options.mailMergeTimeZone);
 	const numberRequests = new NumberRequestStore(ctx);
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
@@ -100,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			lifecycle.reset();
 			ctx.inbound.reset();
 			ctx.references.clear();
+			ctx.references.keys = pagingKeys;
 			ctx.log.reset();
 			ctx.faults.clear();
 			mailMerge.reset();

@@ -3,6 +3,8 @@ import { parseIso } from '../datetime';
 import type { Fault, FaultSpec } from '../faults';
 import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
+import { IMAGE_FAULTS, type ImageFault } from '../fax/image-reply';
+import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
 import type { MailMergeControl } from '../mailmerge/control';
 import type { RequestFilter, RequestRecord } from '../request-log';
@@ -62,6 +64,17 @@ export interface EmulatorControl extends FaultControl, MailMergeControl {
 	stats(): EmulatorStats;
 	/** Starts counting the connection maxima of stats() again from the connections open now. */
 	resetConnectionStats(): void;
+	/** How ResultsReference keys are issued from now on: a new one per page, or one per search. */
+	setPagingKeys(mode: PagingKeys): void;
+	/**
+	 * Makes the image of one fax fail (`notFound`, `serverError`, `empty`) until set to null; the
+	 * fax itself stays as it is.
+	 */
+	setImageFault(
+		direction: 'inbound' | 'outbound',
+		faxId: number | string,
+		fault: ImageFault | null,
+	): void;
 	/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
 	padInboundImage(faxId: number | string, bytes: number): void;
 	bulkCreateOutbound(n: number, options?: BulkOptions): BulkResult;
@@ -159,6 +172,26 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			connections: hooks.connections(),
 		}),
 		resetConnectionStats: () => hooks.resetConnections(),
+		setPagingKeys: (mode) => {
+			if (!PAGING_KEYS.includes(mode)) {
+				throw new Error(`mode must be one of ${PAGING_KEYS.join(', ')}`);
+			}
+			ctx.references.keys = mode;
+		},
+		setImageFault: (direction, faxId, fault) => {
+			const id = toId(faxId, 'faxId');
+			const fax =
+				direction === 'inbound'
+					? ctx.inbound.get(id)
+					: direction === 'outbound'
+						? ctx.outboundStore.get(id)
+						: undefined;
+			if (!fax) throw new Error(`no ${direction} fax ${id}`);
+			if (fault !== null && !IMAGE_FAULTS.includes(fault)) {
+				throw new Error(`fault must be one of ${IMAGE_FAULTS.join(', ')}, or null`);
+			}
+			fax.imageFault = fault ?? undefined;
+		},
 		padInboundImage: (faxId, bytes) => {
 			const id = toId(faxId, 'faxId');
 			const fax = ctx.inbound.get(id);

@@ -115,6 +115,22 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 				return { ok: true };
 			},
 		],
+		[
+			'POST',
+			/^\/(inbound|outbound)\/([^/]+)\/image-fault$/,
+			(b, m) => {
+				control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null);
+				return { ok: true };
+			},
+		],
+		[
+			'POST',
+			/^\/paging-keys$/,
+			(b) => {
+				control.setPagingKeys(b.mode);
+				return { ok: true };
+			},
+		],
 		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
 		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
 	];

@@ -2,18 +2,34 @@ import type { Params } from '../http/params';
 import type { Reply } from '../http/reply';
 import { ApiError } from './status-codes';
 
+/**
+ * How the image of one fax fails, set by control.setImageFault: `notFound` 404 (code 70),
+ * `serverError` 500 (code 99) on every request until cleared, `empty` 200 with an empty body (a
+ * `recvIncomplete` fax that has no page may answer either way; the description does not say).
+ */
+export const IMAGE_FAULTS = ['notFound', 'serverError', 'empty'] as const;
+export type ImageFault = (typeof IMAGE_FAULTS)[number];
+
 /** FaxContentType (detailed description) or ContentType (overview table); tif by default. */
 export async function imageReply(
 	params: Params,
-	faxId: number,
+	fax: { id: number; imageFault?: ImageFault },
 	pdf: () => Promise<Buffer>,
 	tiff: () => Buffer | Promise<Buffer>,
 ): Promise<Reply> {
+	const faxId = fax.id;
 	const requested = params.get('FaxContentType') || params.get('ContentType') || 'tif';
 	if (requested !== 'tif' && requested !== 'pdf') {
 		throw new ApiError('invalidParameter', 'FaxContentType must be tif or pdf');
 	}
-	const body = requested === 'pdf' ? await pdf() : await tiff();
+	if (fax.imageFault === 'notFound') {
+		throw new ApiError('faxNotFound', `No image is available for fax ${faxId}`);
+	}
+	if (fax.imageFault === 'serverError') {
+		throw new ApiError('internal', `The image of fax ${faxId} could not be rendered`);
+	}
+	const body =
+		fax.imageFault === 'empty' ? Buffer.alloc(0) : requested === 'pdf' ? await pdf() : await tiff();
 	return {
 		status: 200,
 		headers: {

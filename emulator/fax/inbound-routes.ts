@@ -49,7 +49,7 @@ export async function inboundImage(
 	const fax = findInbound(ctx, login, rawId);
 	return imageReply(
 		req.params,
-		fax.id,
+		fax,
 		() => paddedImage(fax, 'pdf', () => inboundPdf(fax)),
 		() => paddedImage(fax, 'tif', () => inboundTiff(fax)),
 	);

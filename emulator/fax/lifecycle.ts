@@ -30,6 +30,8 @@ function remoteCsi(number: string): string {
 /** Moves outbound faxes through their states on the emulator clock. */
 export class Lifecycle {
 	private timers = new Map<number, TimerHandle>();
+	/** Pages going out of a fax being sent: PagesSent moves, and with it CompleteTime. */
+	private pageTimers = new Map<number, TimerHandle>();
 
 	constructor(
 		private readonly clock: Clock,
@@ -45,10 +47,35 @@ export class Lifecycle {
 	stop(fax: OutboundFax): void {
 		this.timers.get(fax.id)?.cancel();
 		this.timers.delete(fax.id);
+		this.stopPages(fax);
 	}
 
 	reset(): void {
 		this.timers.clear();
+		this.pageTimers.clear();
+	}
+
+	private stopPages(fax: OutboundFax): void {
+		this.pageTimers.get(fax.id)?.cancel();
+		this.pageTimers.delete(fax.id);
+	}
+
+	/**
+	 * While a fax that will be sent is sending, each page but the last updates the record when it
+	 * has gone out (10 s after the connection, then every 10 s): PagesSent, and CompleteTime, the
+	 * last update time of a fax not final. The status stays `sending`.
+	 */
+	private sendPages(fax: OutboundFax, page: number, delayMs: number): void {
+		if (page >= fax.pagesTotal) return;
+		this.pageTimers.set(
+			fax.id,
+			this.clock.after(delayMs, () => {
+				this.pageTimers.delete(fax.id);
+				if (fax.deleted || fax.status !== 'sending') return;
+				this.store.update(fax, { pagesSent: page });
+				this.sendPages(fax, page + 1, 10_000);
+			}),
+		);
 	}
 
 	private schedule(fax: OutboundFax, delayMs: number, step: () => void): void {
@@ -114,9 +141,11 @@ export class Lifecycle {
 			imgDevice: `IAX/ch${String((fax.id % 24) + 1).padStart(2, '0')}`,
 		});
 		this.schedule(fax, outcome.seconds(fax.pagesTotal) * 1000, () => this.attemptDone(fax));
+		if (outcome.key === 'sent') this.sendPages(fax, 1, 20_000);
 	}
 
 	private attemptDone(fax: OutboundFax): void {
+		this.stopPages(fax);
 		const found = outcomeFor(fax.faxNumber, fax.attempts, fax.forcedOutcome);
 		const outcome = found.stage === 'send' ? found : OUTCOMES.sent;
 		const retryCountLeft = Math.max(0, fax.retryCountLeft - 1);

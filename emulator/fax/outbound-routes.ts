@@ -85,7 +85,7 @@ export async function outboundImage(
 	const fax = findOutbound(ctx, login, rawId);
 	return imageReply(
 		req.params,
-		fax.id,
+		fax,
 		() => outboundPdf(fax),
 		() => outboundTiff(fax),
 	);

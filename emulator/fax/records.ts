@@ -1,3 +1,4 @@
+import type { ImageFault } from './image-reply';
 import { formatDatetime, type DatetimePrecision } from '../datetime';
 
 export type SendFaxStatus =
@@ -60,6 +61,8 @@ export interface OutboundFax {
 	modifiedAt: number;
 	/** Set by the control API: the completion (sent, sendFailed) becomes visible this much later. */
 	completionLagMs?: number;
+	/** Set by the control API: how the image request fails (image-reply.ts). */
+	imageFault?: ImageFault;
 	sendAfter?: number;
 	tsi: string;
 	csi: string;
@@ -135,6 +138,8 @@ export interface InboundFax {
 	barcode?: string;
 	/** Set by the control API: the image is padded to this many bytes (large-download benchmark). */
 	imageBytes?: number;
+	/** Set by the control API: how the image request fails (image-reply.ts). */
+	imageFault?: ImageFault;
 	deleted: boolean;
 }
 

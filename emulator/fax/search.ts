@@ -34,13 +34,22 @@ interface Reference {
 const MAX_REFERENCES = 20_000;
 
 /**
+ * How ResultsReference values are issued. `per-page`: a new key per page, so asking again with
+ * the same key repeats the same page. `session`: one key for every page of a search (a session
+ * cursor, which the description allows: it never says each page gets a new key); each request
+ * with it answers the page after the last one it answered and keeps the key.
+ */
+export type PagingKeys = 'per-page' | 'session';
+export const PAGING_KEYS: readonly PagingKeys[] = ['per-page', 'session'];
+
+/**
  * A ResultsReference is the stored criteria plus the key (time, id) of the last record returned,
  * never an offset: records created, deleted or updated between pages do not shift the next page.
- * Each page gets a new reference, so asking again with the same reference repeats the same page.
  */
 export class ReferenceStore {
 	private refs = new Map<string, Reference>();
 	private counter = 0;
+	keys: PagingKeys = 'per-page';
 
 	create(criteria: Criteria, cursor: Cursor): string {
 		const key = `${criteria.direction === 'outbound' ? 'O' : 'I'}${(++this.counter).toString(36)}${randomBytes(6).toString('hex')}`;
@@ -56,6 +65,18 @@ export class ReferenceStore {
 		return this.refs.get(key);
 	}
 
+	/**
+	 * The reference of the page after one asked for with `used`: a new key per page, or the same
+	 * key moved on to the page's last record (session).
+	 */
+	next(used: string | undefined, criteria: Criteria, cursor: Cursor): string {
+		if (this.keys === 'session' && used !== undefined && this.refs.has(used)) {
+			this.refs.set(used, { criteria, cursor });
+			return used;
+		}
+		return this.create(criteria, cursor);
+	}
+
 	clear(): void {
 		this.refs.clear();
 	}
@@ -64,6 +85,8 @@ export class ReferenceStore {
 export interface ParsedSearch {
 	criteria: Criteria;
 	cursor?: Cursor;
+	/** The GetNextResults key the page was asked for with. */
+	reference?: string;
 }
 
 export function parseSearch(
@@ -86,6 +109,7 @@ export function parseSearch(
 		return {
 			criteria: { ...ref.criteria, limit: limit ?? ref.criteria.limit },
 			cursor: ref.cursor,
+			reference: next,
 		};
 	}
 	const requested = reader.string('FaxUserId');
@@ -163,5 +187,6 @@ export function runSearch<T extends Searchable>(
 		limit: c.limit,
 	});
 	if (!more || items.length === 0) return { items, more };
-	return { items, more, reference: refs.create(c, index.keyOf(items[items.length - 1])) };
+	const last = index.keyOf(items[items.length - 1]);
+	return { items, more, reference: refs.next(parsed.reference, c, last) };
 }

@@ -1,13 +1,18 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import type { PollBudget } from './budget';
+import { StatusMemory } from './statusMemory';
 import type { FaxEvent, FaxWatch } from './faxSearch';
 import { byEventTime, searchPages } from './faxSearch';
 import type { WindowState } from './window';
 import { EventWindow, floorMinute, minuteDatetime } from './window';
 
 interface WindowContents {
-	/** Events of the window not emitted yet, in the order the service returned them. */
+	/**
+	 * Events of the window not emitted yet (with `everyRecord`, every record of the window), in the
+	 * order the service returned them.
+	 */
 	fresh: FaxEvent[];
 	/** The service's clock at the first page, or the newest event time read when it sent none. */
 	serviceTime?: number;
@@ -24,13 +29,16 @@ async function readWindow(
 	watch: FaxWatch,
 	window: EventWindow,
 	budget: PollBudget,
+	everyRecord: boolean,
 ): Promise<WindowContents> {
 	const after = window.datetimeAfter;
+	let foundNew = false;
 	const fresh: FaxEvent[] = [];
 	const taken = new Set<string>();
 	let clock: number | undefined;
 	let newest: number | undefined;
 	let first = true;
+	let complete = true;
 	for await (const page of searchPages(
 		context,
 		watch,
@@ -41,19 +49,64 @@ async function readWindow(
 		if (first) clock = page.serviceTime;
 		first = false;
 		for (const event of page.events) {
-			if (newest === undefined || event.time > newest) newest = event.time;
-			if (!watch.accepts(event.fax) || !window.isNew(event.time, event.key)) continue;
+			const dated = event.undated === undefined;
+			if (dated && (newest === undefined || event.time > newest)) newest = event.time;
+			const isNew = watch.accepts(event.fax) && isNewInWindow(window, event);
+			// Status changes need every record of the window, in order; other events only new ones.
+			if (!isNew && !everyRecord) continue;
 			// A record modified while the pages are read moves to a later page and comes twice.
-			const id = `${event.time} ${event.key}`;
+			const id = dated ? `${event.time} ${event.key}` : `undated ${event.key}`;
 			if (taken.has(id)) continue;
 			taken.add(id);
 			fresh.push(event);
+			foundNew ||= isNew;
 		}
-		if (page.more && budget.readingOver(fresh.length > 0)) {
-			return { fresh, serviceTime: clock ?? newest, complete: false };
-		}
+		complete = !page.more;
+		if (!complete && budget.readingOver(foundNew)) break;
 	}
-	return { fresh, serviceTime: clock ?? newest, complete: true };
+	const serviceTime = clock ?? newest;
+	for (const event of fresh) {
+		if (isNaN(event.time)) event.time = serviceTime ?? window.startMs ?? 0;
+	}
+	return { fresh, serviceTime, complete };
+}
+
+/** Whether the window has not emitted this event; a record without a time is known by its key. */
+function isNewInWindow(window: EventWindow, event: FaxEvent): boolean {
+	return event.undated === undefined
+		? window.isNew(event.time, event.key)
+		: !window.holds(event.key);
+}
+
+/** Names in n8n's log a record emitted without a readable time: it is emitted once, in this place. */
+function logUndated(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
+	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
+	context.logger.warn(
+		`The service returned ${recordName} ${String(event.fax.FaxId)} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
+	);
+}
+
+/**
+ * Images that could not be attached are tried once more after every other event of the poll
+ * (the download itself already tried a 5xx three times), while the time budget allows; an event
+ * whose image still fails is emitted with `imageError` and named in n8n's log.
+ */
+async function retryImages(
+	context: IPollFunctions,
+	watch: FaxWatch,
+	events: FaxEvent[],
+	items: INodeExecutionData[],
+	budget: PollBudget,
+): Promise<void> {
+	for (const [index, item] of items.entries()) {
+		if (item.json.imageError === undefined) continue;
+		if (!budget.emittingOver) items[index] = await watch.toItem(events[index].fax);
+		const error = items[index].json.imageError;
+		if (error === undefined) continue;
+		context.logger.warn(
+			`Emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(events[index].fax.FaxId)} without its image: ${String(error)}`,
+		);
+	}
 }
 
 /**
@@ -69,20 +122,35 @@ export async function baselineFaxes(
 ): Promise<WindowState> {
 	let now: number | undefined;
 	for await (const page of searchPages(this, watch, 'desc', {}, 1)) {
-		now = page.serviceTime ?? page.events[0]?.time;
+		const newest = page.events[0];
+		now = page.serviceTime ?? (newest?.undated === undefined ? newest?.time : undefined);
 		break;
 	}
 	if (now === undefined) return { windowStart: null, seen: {} };
 	const start = floorMinute(now - latenessMs);
 	const window = new EventWindow({ windowStart: new Date(start).toISOString(), seen: {} });
+	const statuses = statusMemoryOf(watch, { seen: {} });
+	const read: FaxEvent[] = [];
 	for await (const page of searchPages(this, watch, 'asc', {
 		DatetimeAfter: minuteDatetime(start),
 	})) {
-		for (const event of page.events) {
-			if (watch.accepts(event.fax)) window.remember(event.time, event.key);
-		}
+		read.push(
+			...page.events.map((event) => (isNaN(event.time) ? { ...event, time: start } : event)),
+		);
 	}
-	return window.toState();
+	for (const event of read.sort(byEventTime)) {
+		statuses?.observe(event);
+		if (watch.accepts(event.fax)) window.remember(event.time, event.key);
+	}
+	return { ...window.toState(), statuses: statuses?.toState(window.startMs) };
+}
+
+/** The last status of each outbound fax, for a status-change event; none for inbound faxes. */
+function statusMemoryOf(
+	watch: FaxWatch,
+	state: Pick<WindowState, 'seen' | 'statuses'>,
+): StatusMemory | undefined {
+	return watch.direction === 'outbound' ? new StatusMemory(state.statuses, state.seen) : undefined;
 }
 
 /**
@@ -98,22 +166,36 @@ export async function pollFaxes(
 	latenessMs: number,
 ): Promise<{ events: FaxEvent[]; items: INodeExecutionData[]; state: WindowState }> {
 	const window = new EventWindow(state);
-	const contents = await readWindow(this, watch, window, budget);
+	const statuses = statusMemoryOf(watch, state);
+	const contents = await readWindow(this, watch, window, budget, statuses !== undefined);
 	const events: FaxEvent[] = [];
 	const items: INodeExecutionData[] = [];
 	let firstLeft: number | undefined;
 	for (const event of contents.fresh.sort(byEventTime)) {
-		if (budget.eventsFull || budget.emittingOver) {
+		const isEvent =
+			watch.accepts(event.fax) &&
+			isNewInWindow(window, event) &&
+			(statuses?.isChange(event) ?? true);
+		if (isEvent && (budget.eventsFull || budget.emittingOver)) {
 			firstLeft = event.time;
 			break;
 		}
+		// Statuses not watched count too: sending, scheduled, sending again is two changes.
+		statuses?.observe(event);
+		if (!isEvent) continue;
+		if (event.undated !== undefined) logUndated(this, watch, event);
 		items.push(await watch.toItem(event.fax));
 		events.push(event);
 		budget.countEvent();
 		window.remember(event.time, event.key);
 	}
+	await retryImages(this, watch, events, items, budget);
 	if (contents.complete) {
 		window.advance({ serviceTime: contents.serviceTime, latenessMs, firstLeft });
 	}
-	return { events, items, state: window.toState() };
+	return {
+		events,
+		items,
+		state: { ...window.toState(), statuses: statuses?.toState(window.startMs) },
+	};
 }

@@ -1,5 +1,4 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { FaxDirection } from '../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
@@ -25,9 +24,14 @@ export interface FaxWatch {
 
 export interface FaxEvent {
 	fax: IDataObject;
-	/** The event time: ReceivedTime or CompleteTime. */
+	/**
+	 * The event time: ReceivedTime or CompleteTime. For a record whose time cannot be read, the
+	 * service's clock of the page it came on (NaN when the service sent no clock).
+	 */
 	time: number;
 	key: string;
+	/** Set when the record's own time cannot be read: the value it has instead. */
+	undated?: string;
 }
 
 export interface FaxSearchPage {
@@ -48,18 +52,17 @@ function eventKey(direction: FaxDirection, fax: IDataObject): string {
 		: `out:${String(fax.FaxId)}:${String(fax.FaxStatus)}`;
 }
 
-function eventOf(context: IPollFunctions, direction: FaxDirection, record: IDataObject): FaxEvent {
-	const { normalize, timeField, recordName } = FAX_DIRECTIONS[direction];
+/**
+ * One record as an event. A record whose time cannot be read is still an event (the caller emits
+ * it once and logs it): failing the poll for it would hold back every event behind it for ever.
+ */
+function eventOf(direction: FaxDirection, record: IDataObject, serviceTime?: number): FaxEvent {
+	const { normalize, timeField } = FAX_DIRECTIONS[direction];
 	const fax = normalize(record);
+	const key = eventKey(direction, fax);
 	const time = Date.parse(String(fax[timeField] ?? ''));
-	if (isNaN(time)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The service returned ${recordName} ${String(fax.FaxId)} without a valid ${timeField}`,
-			{ description: 'The trigger orders events by this time; try again later.' },
-		);
-	}
-	return { fax, time, key: eventKey(direction, fax) };
+	if (!isNaN(time)) return { fax, time, key };
+	return { fax, time: serviceTime ?? NaN, key, undated: String(fax[timeField] ?? '') };
 }
 
 /** The order events happened in: event time, then FaxId, then the key (status changes). */
@@ -91,7 +94,7 @@ export async function* searchPages(
 	);
 	for await (const page of pages) {
 		yield {
-			events: page.records.map((record) => eventOf(context, watch.direction, record)),
+			events: page.records.map((record) => eventOf(watch.direction, record, page.serviceTime)),
 			serviceTime: page.serviceTime,
 			more: page.more,
 		};

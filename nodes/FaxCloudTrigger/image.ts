@@ -9,6 +9,7 @@ import type { FaxDirection } from '../shared/faxDirections';
 import type { FaxImageFormat } from '../shared/faxImage';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
 import { simplifyFax } from '../shared/faxSimplify';
+import { pollTimeIsUp, PollTimeUpError } from '../shared/pollDeadline';
 import { invalidParameter, validateChoice } from '../shared/validation';
 
 export interface ImageSettings {
@@ -66,7 +67,13 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 	return { format, binaryPropertyName };
 }
 
-/** The output item of a fax event: the record, and its image when the event attaches one. */
+/**
+ * The output item of a fax event: the record, and its image when the event attaches one. An
+ * image that cannot be had (not found, a 5xx that lasts through the download's retries, an empty
+ * answer) leaves the item without binary and with `imageError`, the cause; the poll tries such an
+ * image once more after the other events (faxPoll.ts), then emits the event as it is: one fax
+ * never holds back the events behind it.
+ */
 export async function faxEventItem(
 	this: IPollFunctions,
 	direction: FaxDirection,
@@ -76,6 +83,21 @@ export async function faxEventItem(
 ): Promise<INodeExecutionData> {
 	const json = simplify ? simplifyFax(direction, fax) : fax;
 	if (!image) return { json };
-	const binary = await downloadFaxImage.call(this, direction, String(fax.FaxId), image.format);
-	return { json, binary: { [image.binaryPropertyName]: binary } };
+	// A download the poll's deadline cut short is not the image's fault: the poll ends unsaved and
+	// the next one emits the fax with its image.
+	const download = await downloadFaxImage
+		.call(this, direction, String(fax.FaxId), image.format)
+		.then(
+			(binary) => ({ binary }),
+			(error: Error) => {
+				if (error instanceof PollTimeUpError || pollTimeIsUp(this)) throw error;
+				return { imageError: error.message };
+			},
+		);
+	if ('imageError' in download) return { json: { ...json, imageError: download.imageError } };
+	const { binary } = download;
+	if (binary.bytes !== 0 && binary.fileSize !== '0 B') {
+		return { json, binary: { [image.binaryPropertyName]: binary } };
+	}
+	return { json: { ...json, imageError: 'The service answered with an empty image' } };
 }

@@ -47,7 +47,8 @@ function validPending(value: unknown): value is number[] | undefined {
 
 function windowOf(value: IDataObject): WindowState | undefined {
 	if (value.version === STATE_VERSION) {
-		return isWindowState(value) ? { windowStart: value.windowStart, seen: value.seen } : undefined;
+		if (!isWindowState(value)) return undefined;
+		return { windowStart: value.windowStart, seen: value.seen, statuses: value.statuses };
 	}
 	return windowOfVersion1(value);
 }

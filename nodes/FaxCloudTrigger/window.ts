@@ -9,11 +9,16 @@
  * Keys older than W are dropped, so the state is bounded by the events of one window.
  */
 
+import type { StatusEntries } from './statusMemory';
+import { isStatusEntries } from './statusMemory';
+
 export interface WindowState {
 	/** First instant of the window (ISO, a whole minute); null: every event is new. */
 	windowStart: string | null;
 	/** Keys of the events emitted inside the window, grouped by their event time (ISO). */
 	seen: Record<string, string[]>;
+	/** Outbound faxes not final yet: the last status seen (statusMemory.ts). */
+	statuses?: StatusEntries;
 }
 
 export const MINUTE_MS = 60_000;
@@ -42,7 +47,7 @@ export function isWindowState(value: unknown): value is WindowState {
 	if (!value || typeof value !== 'object') return false;
 	const state = value as WindowState;
 	if (state.windowStart !== null && !isTime(state.windowStart)) return false;
-	return isSeen(state.seen);
+	return isSeen(state.seen) && isStatusEntries(state.statuses);
 }
 
 /** What a poll that read the whole window learned. */
@@ -79,6 +84,17 @@ export class EventWindow {
 	isNew(time: number, key: string): boolean {
 		if (this.start !== undefined && time < this.start) return false;
 		return !this.seen.get(time)?.has(key);
+	}
+
+	/** Whether an event of this key was emitted at any time of the window (a record without a time). */
+	holds(key: string): boolean {
+		for (const keys of this.seen.values()) if (keys.has(key)) return true;
+		return false;
+	}
+
+	/** First instant of the window (epoch ms); undefined when every event is new. */
+	get startMs(): number | undefined {
+		return this.start;
 	}
 
 	/** Records an event as emitted. */

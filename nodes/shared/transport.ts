@@ -390,34 +390,71 @@ export interface FaxCloudPage {
 	serviceTime?: number;
 	/** Whether another page follows; stopping the iteration here leaves it unread. */
 	more: boolean;
+	/** The key of the next page (GetNextResults) when `more`. */
+	reference?: string;
+}
+
+/**
+ * Pages in a row that bring no record not read before in the same paging, before the paging is
+ * given up as stuck. More than one: a record modified while the pages are read comes again on a
+ * later page, and a page can hold only such records.
+ */
+export const MAX_PAGES_WITHOUT_PROGRESS = 3;
+
+/** What makes a record a new one for the progress check: the fax and the fields a change moves. */
+function recordIdentity(record: IDataObject): string {
+	if (record.FaxId === undefined) return JSON.stringify(record);
+	return [record.FaxId, record.FaxStatus, record.CompleteTime, record.ReceivedTime].join('|');
 }
 
 /**
  * Pages of a fax search: repeats the query with GetNextResults = ResultsReference while the
- * service says more results exist. Interface A omits HasMoreResults for inbound searches, so a
- * ResultsReference alone also means "more".
+ * service says more results exist, from the first page or from `startAt`, a ResultsReference of
+ * an earlier answer. Interface A omits HasMoreResults for inbound searches, so a ResultsReference
+ * alone also means "more". The key may be the same on every page (a session cursor, which the
+ * description allows), so paging ends only when the service says there is no more; a paging that
+ * stops bringing new records fails, so a caller never takes a part of the list for all of it.
  */
 export async function* faxCloudPages(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 	pageSize = 100,
+	startAt?: string,
 ): AsyncGenerator<FaxCloudPage> {
-	let query: RequestParams = { ...request.query, ResultLimit: pageSize };
-	const seenReferences = new Set<string>();
+	const pageQuery = (reference?: string): RequestParams =>
+		reference
+			? { ...request.query, ResultLimit: pageSize, GetNextResults: reference }
+			: { ...request.query, ResultLimit: pageSize };
+	let query = pageQuery(startAt);
+	const read = new Set<string>();
+	let pagesWithoutProgress = 0;
 	for (;;) {
 		const { body, serviceTime } = await faxCloudRequestDated.call(this, { ...request, query });
 		const records = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
 		const reference = body.ResultsReference ? String(body.ResultsReference) : '';
 		const more =
-			(body.HasMoreResults === undefined
-				? reference !== ''
-				: String(body.HasMoreResults) === 'true') &&
 			reference !== '' &&
-			!seenReferences.has(reference);
-		yield { records, body, serviceTime, more };
+			(body.HasMoreResults === undefined || String(body.HasMoreResults) === 'true');
+		let progress = false;
+		for (const record of records) {
+			const identity = recordIdentity(record);
+			if (read.has(identity)) continue;
+			read.add(identity);
+			progress = true;
+		}
+		yield { records, body, serviceTime, more, reference: more ? reference : undefined };
 		if (!more) return;
-		seenReferences.add(reference);
-		query = { ...request.query, ResultLimit: pageSize, GetNextResults: reference };
+		pagesWithoutProgress = progress ? 0 : pagesWithoutProgress + 1;
+		if (pagesWithoutProgress >= MAX_PAGES_WITHOUT_PROGRESS) {
+			throw faxCloudApiError(this.getNode(), {
+				api: request.api,
+				itemIndex: request.itemIndex,
+				message: `The service answered the same page of search results again: ${MAX_PAGES_WITHOUT_PROGRESS} pages in a row brought no new record although it said more results exist`,
+				advice:
+					'The search was stopped so that no record is skipped, and nothing of it was used. Try again later; if it persists, the service’s paging (ResultsReference) is not moving on.',
+			});
+		}
+		query = pageQuery(reference);
 	}
 }
 

@@ -1,5 +1,5 @@
 import type { Emulator } from '../../emulator';
-import { call, getOutbound, MINUTE, sendFax, USERS, withEmulator } from './helpers';
+import { call, getOutbound, MINUTE, sendFax, textFile, USERS, withEmulator } from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -295,4 +295,32 @@ describe('resend', () => {
 			'alice@acme',
 		);
 	});
+});
+
+test('while sending, each page that has gone out updates PagesSent and CompleteTime; the status stays sending', async () => {
+	const text = Array.from({ length: 4 * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+	const res = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }, textFile(text));
+	const id = Number(res.json.FaxInfo[0].FaxId);
+	emu.control.advance(7_000);
+	const progress: Array<[string, string, string]> = [];
+	for (let second = 7; second <= 47; second += 10) {
+		const f = await getOutbound(emu, USERS.alice, id);
+		progress.push([f.FaxStatus, f.PagesSent, f.CompleteTime]);
+		emu.control.advance(10_000);
+	}
+	expect(progress).toEqual([
+		['sending', '0', '2026-01-05T09:00:07Z'],
+		['sending', '0', '2026-01-05T09:00:07Z'],
+		['sending', '1', '2026-01-05T09:00:27Z'],
+		['sending', '2', '2026-01-05T09:00:37Z'],
+		['sending', '3', '2026-01-05T09:00:47Z'],
+	]);
+	const done = await getOutbound(emu, USERS.alice, id);
+	expect([done.FaxStatus, done.PagesSent, done.CompleteTime]).toEqual([
+		'sent',
+		'4',
+		'2026-01-05T09:00:57Z',
+	]);
+	// Page updates are not status changes.
+	expect(statusesOf(id)).toEqual(['awaitingConversion', 'scheduled', 'sending', 'sent']);
 });

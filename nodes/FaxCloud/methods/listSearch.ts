@@ -8,8 +8,7 @@ import type {
 import type { FaxDirection } from '../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../shared/faxDirections';
 import { normalizeMailMergeJob } from '../../shared/records';
-import { faxCloudRequest } from '../../shared/transport';
-import type { RequestParams } from '../../shared/wire';
+import { faxCloudPages, faxCloudRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/wire';
 
 /** Records per page of a picker: one request fills the list the editor shows first. */
@@ -60,8 +59,9 @@ function faxFilterFields(direction: FaxDirection, fax: IDataObject): unknown[] {
 
 /**
  * The newest faxes of a direction first (sorted by FaxId, descending), one service page per
- * answer and the service's ResultsReference as the token for the next. A typed filter keeps the
- * faxes whose ID, fax number or user contains it.
+ * answer and the service's ResultsReference as the token for the next (it may be the same key
+ * on every page: a session cursor). A typed filter keeps the faxes whose ID, fax number or user
+ * contains it.
  */
 async function searchFaxes(
 	this: ILoadOptionsFunctions,
@@ -72,33 +72,29 @@ async function searchFaxes(
 	const { collection, normalize } = FAX_DIRECTIONS[direction];
 	const wanted = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = [];
-	let token = paginationToken;
-	for (let page = 0; page < (wanted ? MAX_PAGES_PER_FILTERED_ANSWER : 1); page++) {
-		const query: RequestParams = {
-			SortColumn: 'faxId',
-			SortOrder: 'desc',
-			ResultLimit: LIST_PAGE_SIZE,
-		};
-		if (token) query.GetNextResults = token;
-		const body = await faxCloudRequest.call(this, {
+	const pages = faxCloudPages.call(
+		this,
+		{
 			api: 'fax',
 			method: 'GET',
 			path: apiPath(collection),
-			query,
-		});
-		const records = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
-		for (const fax of records.map(normalize)) {
+			query: { SortColumn: 'faxId', SortOrder: 'desc' },
+		},
+		LIST_PAGE_SIZE,
+		paginationToken,
+	);
+	let token: string | undefined;
+	let read = 0;
+	for await (const page of pages) {
+		for (const fax of page.records.map(normalize)) {
 			if (!wanted || matches(wanted, faxFilterFields(direction, fax))) {
 				results.push(faxEntry(direction, fax));
 			}
 		}
-		const reference = body.ResultsReference ? String(body.ResultsReference) : '';
-		const more =
-			reference !== '' &&
-			reference !== token &&
-			(body.HasMoreResults === undefined || String(body.HasMoreResults) === 'true');
-		token = more ? reference : undefined;
-		if (!token || results.length >= ENOUGH_FILTERED_RESULTS) break;
+		token = page.reference;
+		read++;
+		const enough = !wanted || results.length >= ENOUGH_FILTERED_RESULTS;
+		if (enough || read >= MAX_PAGES_PER_FILTERED_ANSWER) break;
 	}
 	return { results, paginationToken: token };
 }

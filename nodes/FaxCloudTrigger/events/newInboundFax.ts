@@ -49,7 +49,10 @@ function prepare(this: IPollFunctions): PreparedEvent {
 		poll: async (state, budget, latenessMs) => {
 			const found = await pollFaxes.call(this, watch, state, budget, latenessMs);
 			if (!markAsRetrieved) return { items: found.items, state: found.state };
-			const faxIds = found.events.map((event) => Number(event.fax.FaxId));
+			// A fax emitted without its image stays unmarked, so a "Mark = false" sweep still finds it.
+			const faxIds = found.items
+				.filter((item) => item.json.imageError === undefined)
+				.map((item) => Number(item.json.FaxId));
 			const marks = await markRetrieved.call(this, faxIds, state.marks ?? [], budget);
 			for (const item of found.items) {
 				if (marks.marked.has(Number(item.json.FaxId))) item.json.Mark = true;

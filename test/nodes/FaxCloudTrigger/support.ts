@@ -120,3 +120,26 @@ export function searches(emulator: Emulator, collection: 'inboundfaxes' | 'outbo
 /** The account a trigger's stored state names: the fax interface's base URL and the login. */
 export const stateAccount = (emulator: Emulator, user: SeedUser = 'alice') =>
 	JSON.stringify([emulator.urls.fax, SEED_USERS[user].userId]);
+
+/** An inbound fax as the service writes it (strings), for a scripted service. */
+export const inboundWireRecord = (faxId: number, time: string): IDataObject => ({
+	FaxId: String(faxId),
+	FaxUserId: 'alice@acme',
+	FaxStatus: 'recvOk',
+	ReceivedTime: time,
+	CreateTime: time,
+	PagesReceived: '1',
+	CallerNumber: '12125550000',
+	DestFaxNumber: '12125550101',
+	Mark: 'false',
+});
+
+/** Credentials of alice pointing at a scripted service instead of the emulator. */
+export const scriptedCredentials = (url: string) => ({
+	faxCloudApi: {
+		userId: 'alice@acme',
+		password: 'alice-pass-1',
+		faxBaseUrl: `${url}/v1`,
+		mailMergeBaseUrl: `${url}/mm/v1`,
+	},
+});

@@ -1,0 +1,75 @@
+import type { Emulator } from '../../emulator';
+import { call, sendFax, USERS, withEmulator } from './helpers';
+
+/** An image that cannot be downloaded: 404, a lasting 500, or an empty answer. */
+
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await withEmulator();
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+const image = (direction: 'inbound' | 'outbound', id: string, format = 'pdf') =>
+	call('GET', `${emu.urls.fax}/${direction}faxes/${id}/image`, {
+		auth: USERS.alice,
+		query: { FaxContentType: format },
+	});
+
+describe('image faults', () => {
+	test('notFound, serverError (every request) and empty, each on its own fax only', async () => {
+		const [ok, missing, broken, empty] = emu.control.injectInbound({
+			userId: USERS.alice.userId,
+			count: 4,
+		});
+		emu.control.setImageFault('inbound', missing.FaxId, 'notFound');
+		const set = await call('POST', `${emu.urls.control}/inbound/${broken.FaxId}/image-fault`, {
+			json: { fault: 'serverError' },
+		});
+		expect(set.status).toBe(200);
+		emu.control.setImageFault('inbound', empty.FaxId, 'empty');
+
+		const good = await image('inbound', ok.FaxId);
+		expect(good.status).toBe(200);
+		expect(good.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+		const notFound = await image('inbound', missing.FaxId);
+		expect(notFound.status).toBe(404);
+		expect(notFound.json.RequestStatus.StatusCode).toBe(70);
+
+		for (let i = 0; i < 3; i++) {
+			const failed = await image('inbound', broken.FaxId, 'tif');
+			expect(failed.status).toBe(500);
+			expect(failed.json.RequestStatus.StatusCode).toBe(99);
+		}
+
+		const nothing = await image('inbound', empty.FaxId);
+		expect(nothing.status).toBe(200);
+		expect(nothing.headers['content-type']).toBe('application/pdf');
+		expect(nothing.body.length).toBe(0);
+
+		// The record itself is untouched; clearing the fault serves the image again.
+		const record = await call('GET', `${emu.urls.fax}/inboundfaxes/${missing.FaxId}`, {
+			auth: USERS.alice,
+		});
+		expect(record.status).toBe(200);
+		emu.control.setImageFault('inbound', missing.FaxId, null);
+		expect((await image('inbound', missing.FaxId)).status).toBe(200);
+	});
+
+	test('outbound faxes too; unknown faults and faxes are refused', async () => {
+		const sent = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+		const faxId = sent.json.FaxInfo[0].FaxId;
+		emu.control.setImageFault('outbound', faxId, 'notFound');
+		expect((await image('outbound', faxId)).status).toBe(404);
+		const unknown = await call('POST', `${emu.urls.control}/outbound/${faxId}/image-fault`, {
+			json: { fault: 'slow' },
+		});
+		expect(unknown.status).toBe(400);
+		expect(unknown.json.error).toMatch(/notFound, serverError, empty/);
+		expect(() => emu.control.setImageFault('inbound', 999, 'empty')).toThrow(/no inbound fax/);
+		emu.control.reset();
+		const again = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+		expect((await image('outbound', again.json.FaxInfo[0].FaxId)).status).toBe(200);
+	});
+});
