@@ -101,13 +101,7 @@ export class ExactlyOnceCases {
 			kind: 'delay',
 			delayMs: SEARCH_HELD_MS,
 		});
-		const session = await startEmulator({ port: 0, clock: 'real' });
-		// The switch comes with the emulator's session-cursor mode (issue 24); until then the
-		// case's check says the mode was missing.
-		const switchable = session.control as typeof session.control & {
-			setPagingKeys?: (mode: 'session') => void;
-		};
-		switchable.setPagingKeys?.('session');
+		const session = await startEmulator({ port: 0, clock: 'real', pagingKeys: 'session' });
 		return new ExactlyOnceCases(slow, session);
 	}
 
