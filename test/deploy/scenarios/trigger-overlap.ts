@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 
 import { SEED_USERS } from '../../../emulator';
 import type { WorkflowFile } from '../../../scripts/n8n/examples';
@@ -104,6 +105,11 @@ export async function twoPollTimesInQueueMode(
 				);
 			},
 		);
+		await report.check(SCENARIO, "main's log says a poll ended because the other ran", () => {
+			// Without it the two entries never overlapped, and the case proved nothing.
+			const log = fs.readFileSync(instance.logFile('main'), 'utf8');
+			assert.match(log, /"New Inbound Fax": the previous poll is still running/);
+		});
 		await report.check(SCENARIO, 'each fax reported once by the next node, on a worker', () => {
 			assert.deepEqual(
 				{ twice: account.deliveredTwice, never: account.undelivered },
