@@ -22,6 +22,12 @@ const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 const EXECUTION_TIMEOUT_MS = 180_000;
 
+/**
+ * Triggers a workflow can be run from as the editor's "Execute workflow" does: a Schedule
+ * Trigger run by hand fires once, as it would at its next time.
+ */
+const STARTS = ['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.scheduleTrigger'];
+
 /** A tool node run on its own, as the editor's "Execute step" on a tool does. */
 export interface ToolRun {
 	node: string;
@@ -47,8 +53,10 @@ export async function runWorkflow(
 	pinned: Record<string, string> = {},
 	options: { tool?: ToolRun; trigger?: string } = {},
 ): Promise<RunOutcome> {
-	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
-	if (!trigger) throw new Error(`${workflow.name} does not start with a Manual Trigger`);
+	const trigger = workflow.nodes.find((node) => STARTS.includes(node.type));
+	if (!trigger) {
+		throw new Error(`${workflow.name} does not start with a Manual Trigger or a Schedule Trigger`);
+	}
 	const pinData = { [trigger.name]: [{ json: pinned }] };
 	// A new workflow each run: n8n gives it an id, so a case can run twice in one n8n.
 	const rest: Record<string, unknown> = { ...workflow };

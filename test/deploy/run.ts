@@ -14,8 +14,9 @@
  * Single process (`n8n start`, SQLite): SIGKILLs during a trigger drain, during a held poll and
  * during a bulk send, and the user's Retries of the crashed executions.
  *
- * Usage: test/deploy/run.ts [--only queue|single] [--scenario TEXT]
- * (--scenario: of the queue part, only the scenarios whose name contains TEXT)
+ * Usage: test/deploy/run.ts [--only queue|single|queue-trigger] [--scenario TEXT]
+ * (queue-trigger: the queue part's trigger scenario alone, after main and two workers have
+ * started; --scenario: of the queue part, only the scenarios whose name contains TEXT)
  * Output: .test-output/deploy/ (logs of every process, results.json).
  */
 import fs from 'node:fs';
@@ -91,6 +92,8 @@ async function queuePart(
 	report: Report,
 	tarball: string,
 	beforeTrigger: () => void,
+	/** Only the trigger scenario, with main and both workers as the scenarios before leave them. */
+	triggerOnly = false,
 ): Promise<void> {
 	const runtime = await ensureN8n();
 	const stops: Array<() => Promise<void>> = [];
@@ -140,6 +143,16 @@ async function queuePart(
 			publicationLeaseSeconds: PUBLICATION_LEASE_SECONDS,
 		});
 
+		if (triggerOnly) {
+			await instance.startWorker('worker-2', WORKER_CONCURRENCY);
+			await scenario(report, 'queue mode: trigger under SIGKILLs', async () => {
+				report.figure(
+					'queue mode: trigger under SIGKILLs',
+					await triggerInQueueMode(instance!, report, sink, postgres),
+				);
+			});
+			return;
+		}
 		const bulk = 'queue mode: bulk send split over executions';
 		const common = {
 			scenario: bulk,
@@ -287,14 +300,16 @@ async function main(): Promise<void> {
 	};
 	let single: Promise<void> | undefined;
 	const startSingle = () => {
-		if (!single && only !== 'queue') {
+		if (!single && only !== 'queue' && only !== 'queue-trigger') {
 			singleReport.log('Single process (n8n start, SQLite)');
 			single = timed('single process', () => singlePart(singleReport, tarball));
 		}
 	};
 	if (only !== 'single') {
 		queueReport.log('Queue mode (Redis, Postgres, n8n main and workers)');
-		await timed('queue mode', () => queuePart(queueReport, tarball, startSingle));
+		await timed('queue mode', () =>
+			queuePart(queueReport, tarball, startSingle, only === 'queue-trigger'),
+		);
 	}
 	startSingle();
 	await single;

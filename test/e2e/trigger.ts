@@ -1,6 +1,7 @@
 /**
  * The trigger phase: the Fax Cloud Trigger can only run in an activated workflow, so n8n runs as
- * `n8n start` with three workflows published before it starts: two report each new inbound fax and
+ * `n8n start` with three workflows published before it starts (the exactly-once cases' four are
+ * activated in it, trigger-exactly-once.ts): two report each new inbound fax and
  * each outbound fax completion to a local sink, the third is examples/file-inbound-faxes.json. Faxes
  * are injected into the emulator before the activation (never to be emitted) and in batches after
  * it, some of them late: their records become visible 3 and 9 minutes after their ReceivedTime or
@@ -26,12 +27,20 @@ import {
 } from './lib/environment';
 import type { CaseOutcome } from './lib/run-cases';
 import { freePort, startSink, waitFor, type Sink } from './lib/sink';
+import { EXACTLY_ONCE_WORKFLOWS, ExactlyOnceCases } from './trigger-exactly-once';
 
 const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
 const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
 const EXAMPLE = 'examples/file-inbound-faxes.json';
 const POLL_WAIT_MS = 150_000;
 const MINUTE_MS = 60_000;
+
+/** The example's (proxy) login sees the faxes of these users. */
+const ORGANIZATION: string[] = [
+	SEED_USERS.alice.userId,
+	SEED_USERS.bob.userId,
+	SEED_USERS.acmeAdmin.userId,
+];
 
 const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
 
@@ -52,9 +61,15 @@ function outboundSearchLogins(environment: E2eEnvironment, sinceSeq: number): st
 
 const eventsOf = (sink: Sink, event: string) => sink.received.filter((r) => r.event === event);
 
+/** Activates a saved workflow through the REST API, as the editor's toggle does (both lines). */
+async function activate(server: N8nServer, workflowId: string): Promise<void> {
+	const saved = await server.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+	await server.rest('POST', `/workflows/${workflowId}/activate`, { versionId: saved.versionId });
+}
+
 /**
  * The example ships polling every 15 minutes (the vendor's advice); the phase cannot wait that
- * long, so its trigger polls every minute here, as the two test workflows do.
+ * long, so its trigger polls every minute here, as the test workflows do.
  */
 function pollEveryMinute(workflow: WorkflowFile): WorkflowFile {
 	const nodes = workflow.nodes.map((node) =>
@@ -75,24 +90,41 @@ export async function runTriggerPhase(options: {
 	logDir: string;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
 	console.log(
-		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n (about 3 minutes of polling)`,
+		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n (about 4 minutes of polling)`,
 	);
 	const started = Date.now();
-	const workflows = loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW, EXAMPLE]).map(pollEveryMinute);
+	const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(5);
+	// The phase's own workflows are published before n8n starts, as a restart finds them; the
+	// cases' are activated in the running n8n, as the editor's toggle does (one CLI start-up each
+	// would cost more than a poll interval on a loaded machine).
+	const published = [
+		...loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW]),
+		pollEveryMinute(loadWorkflows([EXAMPLE])[0]),
+	];
+	const toggled = loadWorkflows(EXACTLY_ONCE_WORKFLOWS);
+	const workflows = [...published, ...toggled];
 	const usesTrigger = workflows.every((w) =>
 		w.nodes.some((n) => n.type.endsWith('.faxCloudTrigger')),
 	);
 	assert.ok(usesTrigger);
 	const port = await freePort();
+	const cases = await ExactlyOnceCases.start();
 	const environment = await startEnvironment({
 		workflows,
 		tarball: options.tarball,
 		port,
 		label: 'trigger',
 		version: options.version,
+		extraCredentials: (urls) => cases.credentials(urls),
+	}).catch(async (error: unknown) => {
+		await cases.close();
+		throw error;
 	});
+	console.log(`  ${elapsed()}  package installed, credentials and workflows imported`);
 	const sink: Sink = await startSink();
 	environment.env.E2E_SINK_URL = sink.url;
+	// The trigger says at info level that a poll ended because another was running.
+	environment.env.N8N_LOG_LEVEL = 'info';
 	const inbox = path.join(environment.filesFolder, 'fax-inbox');
 	fs.mkdirSync(inbox, { recursive: true });
 	const { control } = environment.emulator;
@@ -118,14 +150,20 @@ export async function runTriggerPhase(options: {
 		].map(faxIdOf);
 		const finishedBeforeActivation = await faxOfAlice(environment, '12125550000');
 		control.advance(60_000);
-		for (const workflow of workflows) await environment.cli.publish(workflow.id);
+		for (const workflow of published) await environment.cli.publish(workflow.id);
+		console.log(`  ${elapsed()}  ${published.length} workflows published`);
 		server = await startServer(environment, 'trigger', options.logDir);
+		for (const workflow of toggled) await activate(server, workflow.id);
+		console.log(`  ${elapsed()}  n8n started, ${toggled.length} more workflows activated in it`);
 		activated = workflows.length;
 		// Activation polls once per workflow to learn where "now" is on the service; a fax injected
 		// before a workflow's poll is, for that workflow, one that was there before it was active.
 		const deadline = Date.now() + 60_000;
 		for (const workflow of workflows)
 			await waitForTriggerState(server, workflow, Math.max(0, deadline - Date.now()));
+		console.log(
+			`  ${elapsed()}  ${workflows.length} workflows active, their activation polls over`,
+		);
 
 		// Late faxes: received 3 and 9 minutes ago on the service's clock, visible only now.
 		const late = (minutes: number) => ({
@@ -147,12 +185,31 @@ export async function runTriggerPhase(options: {
 		const otherOrganization = control
 			.injectInbound({ userId: SEED_USERS.carol.userId })
 			.map(faxIdOf);
-		console.log(`  first batch injected (faxes ${firstBatch.join(', ')}), waiting for a poll`);
+		cases.injectFirst(environment.emulator);
+		cases.expectOldAccount(otherOrganization);
+		console.log(
+			`  ${elapsed()}  first batch injected (faxes ${firstBatch.join(', ')}; the cases' faxes), waiting for a poll`,
+		);
+		// The switch comes while the old account's failed marks wait in the state for their retry.
+		await waitFor(
+			'the switch workflow to emit and try its marks',
+			() => cases.readyToSwitch(sink, environment.emulator),
+			POLL_WAIT_MS,
+		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
+		await cases.switchAccount(server, environment.emulator);
+		console.log(
+			`  ${elapsed()}  the switch workflow's first poll over; its credential now logs in to another account`,
+		);
 		await waitFor(
 			'the first batch at the sink',
 			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length,
 			POLL_WAIT_MS,
 		);
+		// The cases' own waits end without failing: their checks say what did not come.
+		await waitFor('the first polls of the cases', () => cases.firstDone(sink), POLL_WAIT_MS).catch(
+			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
+		);
+		console.log(`  ${elapsed()}  first batch emitted`);
 
 		const secondBatch = [
 			...control.injectInbound({
@@ -161,15 +218,24 @@ export async function runTriggerPhase(options: {
 			}),
 			...control.injectInbound({ userId: SEED_USERS.bob.userId, fields: { PagesReceived: '3' } }),
 		].map(faxIdOf);
-		console.log(`  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`);
+		cases.injectSecond();
+		console.log(
+			`  ${elapsed()}  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`,
+		);
 		await waitFor(
 			'the second batch at the sink',
 			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length + secondBatch.length,
 			POLL_WAIT_MS,
 		);
+		await waitFor(
+			'a poll with the switched account',
+			() => cases.newAccountPolled(environment.emulator),
+			POLL_WAIT_MS,
+		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
+		cases.injectAfterSwitch(environment.emulator);
 		// Ten minutes pass on the service: the late completion becomes visible.
 		control.advance(10 * MINUTE_MS);
-		console.log(`  the completion of fax ${lateSent} is now visible, 9 minutes late`);
+		console.log(`  ${elapsed()}  the completion of fax ${lateSent} is now visible, 9 minutes late`);
 		await waitFor(
 			'the late completion at the sink',
 			() => eventsOf(sink, 'outboundFaxStatusChanged').some((r) => Number(r.faxId) === lateSent),
@@ -186,7 +252,7 @@ export async function runTriggerPhase(options: {
 			environment.emulator.urls,
 		);
 		const searches = inboundSearches(environment);
-		console.log('  waiting for one more poll of each workflow, with nothing new');
+		console.log(`  ${elapsed()}  waiting for one more poll of each workflow, with nothing new`);
 		// A poll under way during the edit may still use the old login; the one after it must not.
 		const pollAfterEdit = () => {
 			const logins = outboundSearchLogins(environment, editedAfter);
@@ -197,7 +263,11 @@ export async function runTriggerPhase(options: {
 			() => inboundSearches(environment) >= searches + 2 && pollAfterEdit(),
 			POLL_WAIT_MS,
 		);
+		await waitFor('the last faxes of the cases', () => cases.lastDone(sink), POLL_WAIT_MS).catch(
+			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 5000));
+		console.log(`  ${elapsed()}  polls over; the cases' moments: ${JSON.stringify(cases.times)}`);
 
 		const expected = [...firstBatch, ...secondBatch].sort((a, b) => a - b);
 		outcomes.push(
@@ -271,18 +341,22 @@ export async function runTriggerPhase(options: {
 					const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
 					assert.equal(head, '%PDF-', `${name} is a PDF`);
 				}
+				// The account-switch case marks faxes of the other organization itself.
 				const marked = control
 					.inboundAll()
-					.filter((f) => f.Mark === 'true')
+					.filter((f) => f.Mark === 'true' && ORGANIZATION.includes(String(f.FaxUserId)))
 					.map((f) => Number(f.FaxId))
 					.sort((a, b) => a - b);
 				assert.deepEqual(marked, expected, 'exactly the emitted faxes are marked as retrieved');
 				const executions = await server!.rest<{
-					results: Array<{ status: string; workflowId: string }>;
-				}>('GET', '/executions');
-				const failures = executions.results.filter((e) => e.status !== 'success');
+					results: Array<{ id: string; status: string; workflowId: string }>;
+				}>('GET', '/executions?limit=500');
+				// The cases' workflows answer for their own executions in their own checks.
+				const failures = executions.results
+					.filter((e) => e.status !== 'success' && published.some((w) => w.id === e.workflowId))
+					.map((e) => ({ id: e.id, workflowId: e.workflowId, status: e.status }));
 				assert.equal(failures.length, 0, `failed executions: ${JSON.stringify(failures)}`);
-				for (const workflow of workflows) {
+				for (const workflow of published) {
 					assert.ok(
 						executions.results.some((e) => e.workflowId === workflow.id),
 						`${workflow.name} ran`,
@@ -290,6 +364,9 @@ export async function runTriggerPhase(options: {
 				}
 			}),
 		);
+		const n8nLog = fs.readFileSync(server.logFile, 'utf8');
+		for (const { title, body } of cases.checks(sink, environment.emulator, n8nLog))
+			outcomes.push(await check(title, body));
 	} catch (error) {
 		outcomes.push({
 			title: 'Trigger phase',
@@ -309,6 +386,7 @@ export async function runTriggerPhase(options: {
 		failed = outcomes.some((o) => !o.passed);
 		await server?.stop();
 		await sink.close();
+		await cases.close();
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}

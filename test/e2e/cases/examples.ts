@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase } from '../lib/types';
 
@@ -75,6 +79,46 @@ export const exampleCases: E2eCase[] = [
 			});
 			const stored = emulator.control.numberRequests() as Array<{ id: unknown; type: string }>;
 			assert.ok(stored.some((r) => r.id === ticket.id && r.type === 'non_toll_free'));
+		},
+	},
+	{
+		title: 'Example: file inbound faxes left unmarked (older than 60 minutes)',
+		workflow: 'examples/file-unmarked-faxes.json',
+		prepare({ emulator, filesFolder, state }) {
+			fs.mkdirSync(path.join(filesFolder, 'fax-inbox'), { recursive: true });
+			const { control } = emulator;
+			// The example's window is on n8n's clock ($now); the emulator's may be ahead of it (cases
+			// before this one advance it).
+			const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+			const idsOf = (faxes: Array<Record<string, string>>) => faxes.map((f) => Number(f.FaxId));
+			const userId = SEED_USERS.bob.userId;
+			state.set('unmarked example', {
+				left: idsOf(control.injectInbound({ userId, at: ago(180), count: 2 })),
+				marked: idsOf(control.injectInbound({ userId, at: ago(180), fields: { Mark: 'true' } })),
+				recent: idsOf(control.injectInbound({ userId, at: ago(10) })),
+			});
+		},
+		check(result, { emulator, filesFolder, state }) {
+			const faxes = state.get('unmarked example') as Record<'left' | 'marked' | 'recent', number[]>;
+			const inbox = path.join(filesFolder, 'fax-inbox');
+			const filed = fs.readdirSync(inbox).map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]));
+			for (const id of faxes.left) assert.ok(filed.includes(id), `fax ${id} filed`);
+			for (const id of [...faxes.marked, ...faxes.recent])
+				assert.ok(!filed.includes(id), `fax ${id} not filed`);
+			const search = onlyRequest(result.requests, 'GET', '/v1/inboundfaxes');
+			assert.equal(search.params.Mark, 'false');
+			assert.equal(search.params.FaxUserId, '*');
+			const marks = result.requests
+				.filter((r) => r.method === 'PUT')
+				.map((r) => Number(r.path.split('/').at(-1)));
+			assert.deepEqual([...marks].sort(), [...filed].sort(), 'each filed fax marked, no other');
+			const records = emulator.control.inboundAll();
+			for (const id of faxes.left)
+				assert.equal(records.find((f) => Number(f.FaxId) === id)?.Mark, 'true');
+			for (const name of fs.readdirSync(inbox)) {
+				const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
+				assert.equal(head, '%PDF-', `${name} is a PDF`);
+			}
 		},
 	},
 ];

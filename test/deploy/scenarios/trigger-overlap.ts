@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+
+import { SEED_USERS } from '../../../emulator';
+import type { WorkflowFile } from '../../../scripts/n8n/examples';
+import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
+import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
+import { TriggerLedger } from '../lib/ledger';
+import type { Report } from '../lib/report';
+import { waitUntil, type Sink } from '../lib/sink';
+import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
+
+const SCENARIO = 'queue mode: two Poll Times that fire together';
+const WORKFLOW = 'trigger-two-poll-times.json';
+const FAXES = 300;
+const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+/** Every inbound search is held this long, so the two polls of a minute overlap. */
+const SEARCH_HELD_MS = 2000;
+
+/**
+ * A trigger with two Poll Times entries that fire at the same second (n8n starts a poll for each
+ * and does not wait for one still running), on main, its executions on the workers, against a
+ * service slow to answer searches. FAXES new faxes of admin@acme (a user the SIGKILL scenario's
+ * batches leave alone): each must be emitted into exactly one execution, and reported once.
+ * The workflow is created through the REST API, as a user would, and unpublished at the end so
+ * the scenarios after it have the service to themselves.
+ */
+export async function twoPollTimesInQueueMode(
+	instance: DeployInstance,
+	report: Report,
+	sink: Sink,
+): Promise<Record<string, unknown>> {
+	const started = Date.now();
+	const { control } = instance.emulator;
+	const file = readDeployWorkflow(WORKFLOW);
+	const created = await instance.server.rest<WorkflowFile>('POST', '/workflows', {
+		name: file.name,
+		nodes: file.nodes,
+		connections: file.connections,
+		settings: file.settings,
+	});
+	const held = control.addFault({
+		method: 'GET',
+		path: '^/v1/inboundfaxes$',
+		kind: 'delay',
+		delayMs: SEARCH_HELD_MS,
+	});
+	const ledger = new TriggerLedger(instance, created.id, TRIGGER_NODE);
+	try {
+		await instance.activate(created.id);
+		await waitForTriggerState(instance.server, created, 60_000);
+		const faxes = control
+			.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES })
+			.map((fax) => Number(fax.FaxId));
+		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
+		const searches = () =>
+			control.requests({
+				method: 'GET',
+				path: '^/v1/inboundfaxes$',
+				userId: SEED_USERS.acmeAdmin.userId,
+			}).length;
+		await waitUntil(
+			'every fax emitted',
+			async () => {
+				await ledger.readOnce();
+				const byFax = ledger.executionsByFax();
+				return faxes.every((id) => byFax.has(id));
+			},
+			2 * POLL_WAIT_MS,
+			500,
+		).catch((error: Error) => report.log(`  ${error.message}`));
+		// One more minute: a second poll running over the same state emits its copy by then.
+		const before = searches();
+		await waitUntil('the next poll', () => searches() > before, POLL_WAIT_MS);
+		await waitUntil(
+			"the trigger's executions finished",
+			async () => {
+				await ledger.readOnce();
+				return [...ledger.status.values()].every((s) => FINAL.has(s));
+			},
+			POLL_WAIT_MS,
+			500,
+		);
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		await ledger.readOnce();
+		const account = accountFor(faxes, ledger, sink);
+		const figures = {
+			faxes: summarize(account),
+			executions: [...ledger.emitted].map(([id, emitted]) => ({
+				id,
+				status: ledger.status.get(id),
+				events: emitted.length,
+			})),
+			seconds: Math.round((Date.now() - started) / 1000),
+		};
+		report.log(`  ${JSON.stringify(figures)}`);
+		await report.check(
+			SCENARIO,
+			`each of the ${FAXES} faxes emitted into exactly one execution`,
+			() => {
+				assert.deepEqual(
+					{ lost: account.lost, repeated: account.repeated },
+					{ lost: [], repeated: [] },
+					`lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
+				);
+			},
+		);
+		await report.check(SCENARIO, "main's log says a poll ended because the other ran", () => {
+			// Without it the two entries never overlapped, and the case proved nothing.
+			const log = fs.readFileSync(instance.logFile('main'), 'utf8');
+			assert.match(log, /"New Inbound Fax": the previous poll is still running/);
+		});
+		await report.check(SCENARIO, 'each fax reported once by the next node, on a worker', () => {
+			assert.deepEqual(
+				{ twice: account.deliveredTwice, never: account.undelivered },
+				{ twice: [], never: [] },
+			);
+			const workers = new Set(
+				sink.received
+					.filter((d) => ledger.emitted.has(String(d.body.execution)))
+					.map((d) => String(d.body.worker)),
+			);
+			assert.ok(!workers.has('main'), `reported from ${[...workers].join(', ')}`);
+		});
+		return figures;
+	} finally {
+		control.removeFault(held);
+		await instance.server.rest('POST', `/workflows/${created.id}/deactivate`, {});
+	}
+}

@@ -1,0 +1,350 @@
+/**
+ * Trigger phase, exactly-once under what the service and n8n may legally do (issue 24). Four more
+ * activated workflows run beside the phase's own, in the same minutes, each reporting to the sink
+ * under its own event name:
+ *  - two Poll Times entries that fire at the same second, on a service slow to answer searches
+ *    (its own emulator, every inbound search held 2 s): the two polls overlap;
+ *  - a backlog of BACKLOG faxes read through a service that keeps one ResultsReference for every
+ *    page of a search (its own emulator, session-cursor paging keys);
+ *  - a fax whose image download fails with a lasting 500, received before two others, with the
+ *    image attached (carol of the other organization, so the filing example never sees it);
+ *  - Mark as Retrieved whose marks of two faxes fail, then the credential switched to another
+ *    account (carol → admin@globex) while the workflow is active; one more fax after the switch.
+ */
+import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
+import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { N8nServer } from '../../scripts/n8n/server';
+import { assert } from './lib/assert';
+import { changeFaxLogin } from './lib/edit-credential';
+import type { Sink } from './lib/sink';
+
+/** Larger than the two pages a reader that stops at a repeated key reads (2 × 250). */
+export const BACKLOG = 800;
+/** How long the slow service holds each inbound search. */
+const SEARCH_HELD_MS = 2000;
+/** The trigger's attempts to mark a fax (README, Exactly once: "three attempts"). */
+const MARK_ATTEMPTS = 3;
+/** Time between the new account's first poll and the fax injected after the switch. */
+const QUIET_MS = 5000;
+
+const ACCOUNT_SWITCH = {
+	id: 'FaxCloudSwitch01',
+	name: 'Fax Cloud switched account (local emulator)',
+};
+const OLD_LOGIN = SEED_USERS.carol;
+const NEW_LOGIN = SEED_USERS.globexAdmin;
+
+export const EXACTLY_ONCE_WORKFLOWS = [
+	'trigger-two-poll-times.json',
+	'trigger-session-cursor.json',
+	'trigger-image-error.json',
+	'trigger-account-switch.json',
+];
+
+const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
+const sorted = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
+
+/** The FaxIds the sink received for one event name, in order of arrival. */
+function idsAt(sink: Sink, event: string): number[] {
+	return sink.received.filter((r) => r.event === event).map((r) => Number(r.faxId));
+}
+
+/** The ids that came more than once. */
+function repeatedIds(ids: number[]): number[] {
+	return sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
+}
+
+function credential(
+	id: string,
+	name: string,
+	login: { userId: string; password: string },
+	urls: Emulator['urls'],
+): CredentialImport {
+	return {
+		id,
+		name,
+		type: 'faxCloudApi',
+		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+	};
+}
+
+export class ExactlyOnceCases {
+	/** Faxes of the slow service (two Poll Times). */
+	private slowFaxes: number[] = [];
+	private backlog: number[] = [];
+	/** carol's faxes: the one whose image fails first, then two whose images download. */
+	private brokenImage = 0;
+	private afterBroken: number[] = [];
+	/** carol's faxes whose mark fails while the old account is in use. */
+	private markFails: number[] = [];
+	/** Every fax of carol the switch workflow should emit, before the switch. */
+	private oldAccountFaxes: number[] = [];
+	private afterSwitch: number[] = [];
+	private switchedAtSeq = 0;
+	/** Attempts to mark each of `markFails` with the old login before the switch. */
+	private attemptsAtSwitch: number[] = [];
+	private readonly startedAt = Date.now();
+	readonly times: Record<string, number> = {};
+
+	private constructor(
+		/** Every inbound search held SEARCH_HELD_MS. */
+		readonly slow: Emulator,
+		/** One ResultsReference for every page of a search. */
+		readonly session: Emulator,
+	) {}
+
+	static async start(): Promise<ExactlyOnceCases> {
+		const slow = await startEmulator({ port: 0, clock: 'real' });
+		slow.control.addFault({
+			method: 'GET',
+			path: '^/v1/inboundfaxes$',
+			kind: 'delay',
+			delayMs: SEARCH_HELD_MS,
+		});
+		const session = await startEmulator({ port: 0, clock: 'real', pagingKeys: 'session' });
+		return new ExactlyOnceCases(slow, session);
+	}
+
+	/** The credentials of the four workflows; `urls` are the phase's own emulator. */
+	credentials(urls: Emulator['urls']): CredentialImport[] {
+		return [
+			credential(
+				'FaxCloudSlowLoc1',
+				'Fax Cloud administrator (slow emulator)',
+				SEED_USERS.acmeAdmin,
+				this.slow.urls,
+			),
+			credential(
+				'FaxCloudPageLoc1',
+				'Fax Cloud administrator (session-cursor emulator)',
+				SEED_USERS.acmeAdmin,
+				this.session.urls,
+			),
+			credential('FaxCloudCarolImg', 'Fax Cloud carol (local emulator)', OLD_LOGIN, urls),
+			credential(ACCOUNT_SWITCH.id, ACCOUNT_SWITCH.name, OLD_LOGIN, urls),
+		];
+	}
+
+	private mark(what: string): void {
+		this.times[what] = Math.round((Date.now() - this.startedAt) / 1000);
+	}
+
+	/** With the phase's first batch: every case's first faxes, and the faults. */
+	injectFirst(main: Emulator): void {
+		const { control } = main;
+		this.slowFaxes.push(
+			...this.slow.control
+				.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 })
+				.map(faxIdOf),
+			...this.slow.control.injectInbound({ userId: SEED_USERS.bob.userId }).map(faxIdOf),
+		);
+		this.backlog = [
+			...this.session.control.injectInbound({
+				userId: SEED_USERS.alice.userId,
+				count: BACKLOG / 2,
+			}),
+			...this.session.control.injectInbound({ userId: SEED_USERS.bob.userId, count: BACKLOG / 2 }),
+		].map(faxIdOf);
+		this.brokenImage = faxIdOf(control.injectInbound({ userId: OLD_LOGIN.userId })[0]);
+		control.addFault({
+			method: 'GET',
+			path: `^/v1/inboundfaxes/${this.brokenImage}/image$`,
+			kind: 'http500',
+		});
+		this.afterBroken = control.injectInbound({ userId: OLD_LOGIN.userId, count: 2 }).map(faxIdOf);
+		this.markFails = control.injectInbound({ userId: OLD_LOGIN.userId, count: 2 }).map(faxIdOf);
+		control.addFault({
+			method: 'PUT',
+			path: `^/v1/inboundfaxes/(${this.markFails.join('|')})$`,
+			kind: 'http500',
+		});
+		this.mark('first faxes injected');
+	}
+
+	/** carol's faxes the phase injected itself (its other-organization fax), before the switch. */
+	expectOldAccount(ids: number[]): void {
+		this.oldAccountFaxes = sorted([
+			...ids,
+			this.brokenImage,
+			...this.afterBroken,
+			...this.markFails,
+		]);
+	}
+
+	/** Whether the first polls of the four workflows have come. */
+	firstDone(sink: Sink): boolean {
+		const done =
+			idsAt(sink, 'twoPollTimes').length >= this.slowFaxes.length &&
+			idsAt(sink, 'sessionCursor').length >= this.backlog.length &&
+			[this.brokenImage, ...this.afterBroken].every((id) =>
+				idsAt(sink, 'imageError').includes(id),
+			) &&
+			this.oldAccountFaxes.every((id) => idsAt(sink, 'accountSwitch').includes(id));
+		if (done && this.times['first polls emitted'] === undefined) this.mark('first polls emitted');
+		return done;
+	}
+
+	/** The old login's answered attempts to mark each fax whose mark fails. */
+	private markAttempts(main: Emulator): number[] {
+		const puts = main.control
+			.requests({ method: 'PUT', path: `^/v1/inboundfaxes/(${this.markFails.join('|')})$` })
+			.filter((r) => r.auth.userId === OLD_LOGIN.userId && r.finishedMs !== undefined);
+		return this.markFails.map((id) => puts.filter((r) => r.path.endsWith(`/${id}`)).length);
+	}
+
+	/**
+	 * The switch workflow's first poll is over: the old account's faxes came, and the mark of each
+	 * fax whose mark fails was tried and answered, so the retries wait in the state for the next
+	 * poll, a minute away. The switch comes now, while they wait there.
+	 */
+	readyToSwitch(sink: Sink, main: Emulator): boolean {
+		const emitted = idsAt(sink, 'accountSwitch');
+		return (
+			this.oldAccountFaxes.every((id) => emitted.includes(id)) &&
+			this.markAttempts(main).every((attempts) => attempts >= 1)
+		);
+	}
+
+	/** The switch workflow's credential gets another account's login, as a user saving it does. */
+	async switchAccount(server: N8nServer, main: Emulator): Promise<void> {
+		this.switchedAtSeq = main.control.requests().at(-1)?.seq ?? 0;
+		this.attemptsAtSwitch = this.markAttempts(main);
+		await changeFaxLogin(server, ACCOUNT_SWITCH, NEW_LOGIN, main.urls);
+		this.mark('credential switched');
+	}
+
+	/** With the phase's second batch: more faxes on the slow service. */
+	injectSecond(): void {
+		this.slowFaxes.push(
+			...this.slow.control.injectInbound({ userId: SEED_USERS.bob.userId, count: 2 }).map(faxIdOf),
+		);
+	}
+
+	private newAccountRequests(main: Emulator) {
+		return main.control.requests({ sinceSeq: this.switchedAtSeq, userId: NEW_LOGIN.userId });
+	}
+
+	/**
+	 * A poll with the new account has searched and every request of it has been answered for a
+	 * while: the next poll is most of a minute away.
+	 */
+	newAccountPolled(main: Emulator): boolean {
+		const requests = this.newAccountRequests(main);
+		if (!requests.some((r) => r.method === 'GET' && r.path === '/v1/inboundfaxes')) return false;
+		return requests.every(
+			(r) => r.finishedMs !== undefined && Date.now() - r.finishedMs >= QUIET_MS,
+		);
+	}
+
+	/** A fax of carol after the new account's first poll: the trigger goes on with that account. */
+	injectAfterSwitch(main: Emulator): void {
+		this.afterSwitch = main.control.injectInbound({ userId: OLD_LOGIN.userId }).map(faxIdOf);
+		this.mark('fax after the switch injected');
+	}
+
+	lastDone(sink: Sink): boolean {
+		const done =
+			idsAt(sink, 'twoPollTimes').length >= this.slowFaxes.length &&
+			this.afterSwitch.every((id) => idsAt(sink, 'accountSwitch').includes(id));
+		if (done && this.times['last faxes emitted'] === undefined) this.mark('last faxes emitted');
+		return done;
+	}
+
+	/** `n8nLog`: the text of n8n's log, where the trigger says what it left behind. */
+	checks(sink: Sink, main: Emulator, n8nLog: string): Array<{ title: string; body: () => void }> {
+		return [
+			{
+				title:
+					'Trigger: two Poll Times entries that fire together, on a slow service: each fax once',
+				body: () => {
+					const ids = idsAt(sink, 'twoPollTimes');
+					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
+					assert.deepEqual(sorted(ids), sorted(this.slowFaxes));
+					// Without it the two entries never overlapped, and the case proved nothing.
+					assert.match(
+						n8nLog,
+						/"Two Poll Times": the previous poll is still running/,
+						"n8n's log says a poll of the two entries ended because the other was running",
+					);
+				},
+			},
+			{
+				title: `Trigger: a backlog of ${BACKLOG} faxes read through one paging key per search: each fax once`,
+				body: () => {
+					const ids = idsAt(sink, 'sessionCursor');
+					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).length}`);
+					const missing = this.backlog.filter((id) => !ids.includes(id));
+					assert.equal(missing.length, 0, `${missing.length} of ${BACKLOG} never emitted`);
+					const keys = this.session.control
+						.requests({ method: 'GET', path: '^/v1/inboundfaxes$' })
+						.map((r) => r.params.GetNextResults)
+						.filter((key) => typeof key === 'string' && key !== '');
+					assert.ok(
+						new Set(keys).size < keys.length,
+						`the service sent one key for several pages: ${keys.join(', ')}`,
+					);
+					assert.equal(ids.length, BACKLOG);
+				},
+			},
+			{
+				title:
+					'Trigger: a fax whose image cannot be downloaded comes once with its error, the faxes after it with their images',
+				body: () => {
+					const events = sink.received.filter((r) => r.event === 'imageError');
+					const ids = events.map((r) => Number(r.faxId));
+					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
+					for (const id of [this.brokenImage, ...this.afterBroken]) {
+						assert.ok(ids.includes(id), `fax ${id} emitted (got ${ids.join(', ')})`);
+					}
+					const broken = events.find((r) => Number(r.faxId) === this.brokenImage)!;
+					assert.equal(broken.hasImage, false, 'no image on the fax whose download failed');
+					assert.ok(
+						broken.imageError,
+						`an imageError on fax ${this.brokenImage}: ${JSON.stringify(broken)}`,
+					);
+					for (const id of this.afterBroken) {
+						const event = events.find((r) => Number(r.faxId) === id)!;
+						assert.deepEqual(
+							[event.hasImage, event.mimeType, event.imageError ?? null],
+							[true, 'application/pdf', null],
+							`fax ${id}: ${JSON.stringify(event)}`,
+						);
+					}
+				},
+			},
+			{
+				title:
+					'Trigger: a credential switched to another account: no mark of the old account’s faxes reaches the new one, no fax twice',
+				body: () => {
+					// Retries given up before the switch would leave nothing to send with the new login.
+					assert.ok(
+						this.attemptsAtSwitch.every((n) => n >= 1 && n < MARK_ATTEMPTS),
+						`the old account's marks failed and were still to be retried at the switch (attempts: ${this.attemptsAtSwitch.join(', ')})`,
+					);
+					const marks = this.newAccountRequests(main)
+						.filter((r) => r.method === 'PUT' && /^\/v1\/inboundfaxes\/\d+$/.test(r.path))
+						.map((r) => Number(r.path.split('/').at(-1)));
+					const old = marks.filter((id) => !this.afterSwitch.includes(id));
+					assert.deepEqual(
+						old,
+						[],
+						`marks sent with ${NEW_LOGIN.userId} for faxes of ${OLD_LOGIN.userId}'s polls`,
+					);
+					const ids = idsAt(sink, 'accountSwitch');
+					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
+					assert.deepEqual(sorted(ids), sorted([...this.oldAccountFaxes, ...this.afterSwitch]));
+					assert.match(
+						n8nLog,
+						new RegExp(`left behind: ${this.markFails.length} Mark as Retrieved retries`),
+						"n8n's log says how many retries the account change left behind",
+					);
+				},
+			},
+		];
+	}
+
+	async close(): Promise<void> {
+		await this.slow.close();
+		await this.session.close();
+	}
+}
