@@ -1,5 +1,6 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import type { Emulator } from '../../emulator';
 import { call, sendFax, textFile } from '../emulator/helpers';
 import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
@@ -35,6 +36,50 @@ const emulator = useEmulator();
  */
 const FAULT_RUN_TIMEOUT_MS = 300_000;
 
+type Direction = 'inbound' | 'outbound';
+
+/**
+ * Activates an inbound and an outbound trigger (their baseline polls before any event and any
+ * fault), then faults a fifth of the fax GETs: sends and injections are the world changing, not
+ * the trigger. `pollOnce` is one poll as n8n sees it: its events kept, a failure counted (and
+ * checked for secrets), the next poll on schedule.
+ */
+async function activateUnderFaults(
+	emu: Emulator,
+	credentials: ReturnType<typeof credentialsFor>,
+	watch: SecretWatch,
+	nodes: Record<Direction, IDataObject>,
+	seed: number,
+) {
+	const triggers = pollWorkflow({ node: new FaxCloudTrigger(), credentials, nodes });
+	const names = ['inbound', 'outbound'] as const;
+	for (const name of names) expect(await triggers[name].poll()).toBeNull();
+	const inboundBaseline = emu.control.inboundAll().length;
+	const historyBaseline = emu.control.outboundHistory().length;
+	addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
+	const emitted: Record<Direction, INodeExecutionData[]> = { inbound: [], outbound: [] };
+	let failedPolls = 0;
+	const pollOnce = async (name: Direction): Promise<INodeExecutionData[]> => {
+		try {
+			const items = await triggers[name].pollItems();
+			emitted[name].push(...items);
+			return items;
+		} catch (error) {
+			failedPolls++;
+			watch.expectClean(`failed ${name} poll`, error);
+			return [];
+		}
+	};
+	return {
+		names,
+		inboundBaseline,
+		historyBaseline,
+		emitted,
+		pollOnce,
+		failedPolls: () => failedPolls,
+	};
+}
+
 const POLLS = 200;
 const POLL_INTERVAL_MS = 30_000;
 /** The trigger has no timeout option; the cap stands in for a network slower than its 60 s. */
@@ -45,423 +90,377 @@ const inboundBefore = (p: number) => (p % 40 === 20 ? 81 : 1);
 /** Outbound sends before poll p: two each (400 in all); 1000 is refused once, 0000 is sent. */
 const OUTBOUND_NUMBERS = ['12125550000', '12125551000'];
 
-test('1,000 events over 200 polls with 20% of requests faulted: each emitted exactly once', async () => {
-	const emu = emulator();
-	const credentials = credentialsFor(emu, 'alice');
-	const watch = new SecretWatch(secretsOf(credentials));
-	watch.startCapture();
-	const uncap = capRequestTimeout(TIMEOUT_MS);
-	try {
-		const triggers = pollWorkflow({
-			node: new FaxCloudTrigger(),
-			credentials,
-			nodes: {
-				inbound: { event: 'newInboundFax' },
-				outbound: { event: 'outboundFaxStatusChanged' },
-			},
-		});
-		const names = ['inbound', 'outbound'] as const;
-		// First activation: the baseline, before any event and before any fault.
-		for (const name of names) expect(await triggers[name].poll()).toBeNull();
-		const inboundBaseline = emu.control.inboundAll().length;
-		const historyBaseline = emu.control.outboundHistory().length;
+test(
+	'1,000 events over 200 polls with 20% of requests faulted: each emitted exactly once',
+	async () => {
+		const emu = emulator();
+		const credentials = credentialsFor(emu, 'alice');
+		const watch = new SecretWatch(secretsOf(credentials));
+		watch.startCapture();
+		const uncap = capRequestTimeout(TIMEOUT_MS);
+		try {
+			const { names, inboundBaseline, historyBaseline, emitted, pollOnce, failedPolls } =
+				await activateUnderFaults(
+					emu,
+					credentials,
+					watch,
+					{ inbound: { event: 'newInboundFax' }, outbound: { event: 'outboundFaxStatusChanged' } },
+					20,
+				);
+			const pollBoth = async () => await Promise.all(names.map(pollOnce));
 
-		// Sends and injections are the world changing, not the trigger: only GETs get faults.
-		addFaultMix(emu, {
-			api: 'fax',
-			method: 'GET',
-			share: 0.2,
-			seed: 20,
-			delayMs: TIMEOUT_MS * 3,
-		});
+			let events = 0;
+			for (let p = 0; p < POLLS; p++) {
+				emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
+				for (const number of OUTBOUND_NUMBERS) {
+					const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: number, RetryCount: '1' });
+					expect(res.status).toBe(201);
+				}
+				events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
+				emu.control.advance(POLL_INTERVAL_MS);
+				await pollBoth();
+			}
+			// The last faxes finish, then the triggers catch up (faults still on).
+			emu.control.advance(5 * 60_000);
+			for (let extra = 0; extra < 10; extra++) await pollBoth();
 
-		const emitted: Record<(typeof names)[number], INodeExecutionData[]> = {
-			inbound: [],
-			outbound: [],
-		};
-		let failedPolls = 0;
-		const pollBoth = async () =>
-			await Promise.all(
-				names.map(async (name) => {
-					try {
-						emitted[name].push(...(await triggers[name].pollItems()));
-					} catch (error) {
-						failedPolls++;
-						watch.expectClean(`failed ${name} poll`, error);
-					}
-				}),
+			// Ground truth: the emulator's own records of what happened after the baseline.
+			const inboundTruth = emu.control
+				.inboundAll()
+				.slice(inboundBaseline)
+				.map((fax) => Number(fax.FaxId));
+			const outboundTruth = emu.control
+				.outboundHistory()
+				.slice(historyBaseline)
+				.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
+				.map((change) => `${change.faxId}:${change.status}`);
+			expect(events).toBe(1_000);
+			expect(inboundTruth.length + outboundTruth.length).toBe(events);
+
+			const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
+			const outboundEmitted = emitted.outbound.map(
+				(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
 			);
+			expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
+			expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
+			expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
+				[...inboundTruth].sort((a, b) => a - b),
+			);
+			expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
+			expect(outboundTruth.some((change) => change.endsWith(':sendFailed'))).toBe(true);
 
-		let events = 0;
-		for (let p = 0; p < POLLS; p++) {
-			emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
-			for (const number of OUTBOUND_NUMBERS) {
-				const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: number, RetryCount: '1' });
-				expect(res.status).toBe(201);
+			// The faults really happened, every kind, about a fifth of the trigger's requests.
+			const injected = faultsInjected(emu);
+			for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+			const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
+			expect(total(injected) / gets).toBeGreaterThan(0.12);
+			expect(total(injected) / gets).toBeLessThan(0.28);
+
+			for (const name of names) {
+				for (const [index, item] of emitted[name].entries()) {
+					watch.expectClean(`${name} event ${index}`, item);
+				}
 			}
-			events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
-			emu.control.advance(POLL_INTERVAL_MS);
-			await pollBoth();
+			uncap();
+			const logLines = watch.stopCapture();
+			recordCounts('trigger-under-faults', {
+				events: inboundEmitted.length + outboundEmitted.length,
+				faultsInjected: total(injected),
+				failedPolls: failedPolls(),
+				secretsChecked: watch.checks,
+				logLines,
+			});
+		} finally {
+			uncap();
+			watch.release();
 		}
-		// The last faxes finish, then the triggers catch up (faults still on).
-		emu.control.advance(5 * 60_000);
-		for (let extra = 0; extra < 10; extra++) await pollBoth();
-
-		// Ground truth: the emulator's own records of what happened after the baseline.
-		const inboundTruth = emu.control
-			.inboundAll()
-			.slice(inboundBaseline)
-			.map((fax) => Number(fax.FaxId));
-		const outboundTruth = emu.control
-			.outboundHistory()
-			.slice(historyBaseline)
-			.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
-			.map((change) => `${change.faxId}:${change.status}`);
-		expect(events).toBe(1_000);
-		expect(inboundTruth.length + outboundTruth.length).toBe(events);
-
-		const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
-		const outboundEmitted = emitted.outbound.map(
-			(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
-		);
-		expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
-		expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
-		expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
-			[...inboundTruth].sort((a, b) => a - b),
-		);
-		expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
-		expect(outboundTruth.some((change) => change.endsWith(':sendFailed'))).toBe(true);
-
-		// The faults really happened, every kind, about a fifth of the trigger's requests.
-		const injected = faultsInjected(emu);
-		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
-		const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
-		expect(total(injected) / gets).toBeGreaterThan(0.12);
-		expect(total(injected) / gets).toBeLessThan(0.28);
-
-		for (const name of names) {
-			for (const [index, item] of emitted[name].entries()) {
-				watch.expectClean(`${name} event ${index}`, item);
-			}
-		}
-		uncap();
-		const logLines = watch.stopCapture();
-		recordCounts('trigger-under-faults', {
-			events: inboundEmitted.length + outboundEmitted.length,
-			faultsInjected: total(injected),
-			failedPolls,
-			secretsChecked: watch.checks,
-			logLines,
-		});
-	} finally {
-		uncap();
-		watch.release();
-	}
-}, FAULT_RUN_TIMEOUT_MS);
+	},
+	FAULT_RUN_TIMEOUT_MS,
+);
 
 const LATE_POLLS = 80;
 const MAX_EVENTS = 5;
 /** How late records appear after their own time, in turn: within the default allowance (10 min). */
 const LATENESS_MS = [30_000, 3 * 60_000, 9 * 60_000];
 
-test('late, edited and burst records over 80 polls of at most 5 events, 20% of requests faulted: each emitted exactly once', async () => {
-	const emu = emulator();
-	const credentials = credentialsFor(emu, 'alice');
-	const watch = new SecretWatch(secretsOf(credentials));
-	watch.startCapture();
-	const uncap = capRequestTimeout(TIMEOUT_MS);
-	try {
-		const options = { maxEventsPerPoll: MAX_EVENTS };
-		const triggers = pollWorkflow({
-			node: new FaxCloudTrigger(),
-			credentials,
-			nodes: {
-				inbound: { event: 'newInboundFax', options },
-				outbound: { event: 'outboundFaxStatusChanged', options },
-			},
-		});
-		const names = ['inbound', 'outbound'] as const;
-		for (const name of names) expect(await triggers[name].poll()).toBeNull();
-		const inboundBaseline = emu.control.inboundAll().length;
-		const historyBaseline = emu.control.outboundHistory().length;
-		addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed: 14, delayMs: TIMEOUT_MS * 3 });
+test(
+	'late, edited and burst records over 80 polls of at most 5 events, 20% of requests faulted: each emitted exactly once',
+	async () => {
+		const emu = emulator();
+		const credentials = credentialsFor(emu, 'alice');
+		const watch = new SecretWatch(secretsOf(credentials));
+		watch.startCapture();
+		const uncap = capRequestTimeout(TIMEOUT_MS);
+		try {
+			const options = { maxEventsPerPoll: MAX_EVENTS };
+			const { names, inboundBaseline, historyBaseline, emitted, pollOnce, failedPolls } =
+				await activateUnderFaults(
+					emu,
+					credentials,
+					watch,
+					{
+						inbound: { event: 'newInboundFax', options },
+						outbound: { event: 'outboundFaxStatusChanged', options },
+					},
+					14,
+				);
+			let cutShortPolls = 0;
+			const pollBoth = async () =>
+				await Promise.all(
+					names.map(async (name) => {
+						if ((await pollOnce(name)).length === MAX_EVENTS) cutShortPolls++;
+					}),
+				);
+			// Another client of the service edits faxes (PUTs are never faulted here).
+			const edit = async (path: string, form: Record<string, string>) => {
+				const res = await call('PUT', `${emu.urls.fax}/${path}`, { auth: SEED_USERS.alice, form });
+				expect(res.status).toBe(201);
+			};
 
-		const emitted: Record<(typeof names)[number], INodeExecutionData[]> = {
-			inbound: [],
-			outbound: [],
-		};
-		let failedPolls = 0;
-		let cutShortPolls = 0;
-		const pollBoth = async () =>
-			await Promise.all(
-				names.map(async (name) => {
-					try {
-						const items = await triggers[name].pollItems();
-						if (items.length === MAX_EVENTS) cutShortPolls++;
-						emitted[name].push(...items);
-					} catch (error) {
-						failedPolls++;
-						watch.expectClean(`failed ${name} poll`, error);
-					}
-				}),
-			);
-		// Another client of the service edits faxes (PUTs are never faulted here).
-		const edit = async (path: string, form: Record<string, string>) => {
-			const res = await call('PUT', `${emu.urls.fax}/${path}`, { auth: SEED_USERS.alice, form });
-			expect(res.status).toBe(201);
-		};
-
-		const lateInbound: string[] = [];
-		const lateOutbound: number[] = [];
-		const completed: number[] = [];
-		let modifiedRecords = 0;
-		for (let p = 0; p < LATE_POLLS; p++) {
-			const userId = SEED_USERS.alice.userId;
-			emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
-			if (p % 4 === 0) {
-				const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
-				lateInbound.push(emu.control.injectInbound({ userId, lateByMs })[0].FaxId);
-			}
-			const faxId = Number(
-				(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
-					.FaxInfo[0].FaxId,
-			);
-			if (p % 3 === 0) {
-				emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
-				lateOutbound.push(faxId);
-			}
-			// An older fax of each direction is edited after newer ones arrived.
-			const visible = emu.control.inboundAll();
-			await edit(`inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
-				ProjectCode: `P-${p}`,
-			});
-			modifiedRecords++;
-			if (completed.length > 0) {
-				await edit(`outboundfaxes/${completed[(p * 5) % completed.length]}`, { Mark: 'true' });
+			const lateInbound: string[] = [];
+			const lateOutbound: number[] = [];
+			const completed: number[] = [];
+			let modifiedRecords = 0;
+			for (let p = 0; p < LATE_POLLS; p++) {
+				const userId = SEED_USERS.alice.userId;
+				emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
+				if (p % 4 === 0) {
+					const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
+					lateInbound.push(emu.control.injectInbound({ userId, lateByMs })[0].FaxId);
+				}
+				const faxId = Number(
+					(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
+						.FaxInfo[0].FaxId,
+				);
+				if (p % 3 === 0) {
+					emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
+					lateOutbound.push(faxId);
+				}
+				// An older fax of each direction is edited after newer ones arrived.
+				const visible = emu.control.inboundAll();
+				await edit(`inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
+					ProjectCode: `P-${p}`,
+				});
 				modifiedRecords++;
+				if (completed.length > 0) {
+					await edit(`outboundfaxes/${completed[(p * 5) % completed.length]}`, { Mark: 'true' });
+					modifiedRecords++;
+				}
+				emu.control.advance(60_000);
+				completed.push(
+					...emu.control
+						.outboundHistory()
+						.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
+						.map((change) => change.faxId)
+						.filter((id) => !completed.includes(id)),
+				);
+				await pollBoth();
 			}
-			emu.control.advance(60_000);
-			completed.push(
-				...emu.control
-					.outboundHistory()
-					.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
-					.map((change) => change.faxId)
-					.filter((id) => !completed.includes(id)),
+			// Every late record becomes visible, then the triggers catch up (faults still on).
+			emu.control.advance(15 * 60_000);
+			for (let extra = 0; extra < 30; extra++) await pollBoth();
+
+			const inboundTruth = emu.control
+				.inboundAll()
+				.slice(inboundBaseline)
+				.map((fax) => fax.FaxId);
+			const outboundTruth = emu.control
+				.outboundHistory()
+				.slice(historyBaseline)
+				.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
+				.map((change) => `${change.faxId}:${change.status}`);
+			const inboundEmitted = emitted.inbound.map((item) => String(item.json.FaxId));
+			const outboundEmitted = emitted.outbound.map(
+				(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
 			);
-			await pollBoth();
-		}
-		// Every late record becomes visible, then the triggers catch up (faults still on).
-		emu.control.advance(15 * 60_000);
-		for (let extra = 0; extra < 30; extra++) await pollBoth();
+			expect(inboundTruth).toEqual(expect.arrayContaining(lateInbound));
+			expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
+			expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
+			expect([...inboundEmitted].sort()).toEqual([...inboundTruth].sort());
+			expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
+			const lateOutboundEmitted = outboundEmitted.filter((change) =>
+				lateOutbound.includes(Number(change.split(':')[0])),
+			);
+			expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
+			expect(cutShortPolls).toBeGreaterThan(10);
 
-		const inboundTruth = emu.control
-			.inboundAll()
-			.slice(inboundBaseline)
-			.map((fax) => fax.FaxId);
-		const outboundTruth = emu.control
-			.outboundHistory()
-			.slice(historyBaseline)
-			.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
-			.map((change) => `${change.faxId}:${change.status}`);
-		const inboundEmitted = emitted.inbound.map((item) => String(item.json.FaxId));
-		const outboundEmitted = emitted.outbound.map(
-			(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
-		);
-		expect(inboundTruth).toEqual(expect.arrayContaining(lateInbound));
-		expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
-		expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
-		expect([...inboundEmitted].sort()).toEqual([...inboundTruth].sort());
-		expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
-		const lateOutboundEmitted = outboundEmitted.filter((change) =>
-			lateOutbound.includes(Number(change.split(':')[0])),
-		);
-		expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
-		expect(cutShortPolls).toBeGreaterThan(10);
-
-		const injected = faultsInjected(emu);
-		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
-		for (const name of names) {
-			for (const [index, item] of emitted[name].entries()) {
-				watch.expectClean(`${name} event ${index}`, item);
+			const injected = faultsInjected(emu);
+			for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+			for (const name of names) {
+				for (const [index, item] of emitted[name].entries()) {
+					watch.expectClean(`${name} event ${index}`, item);
+				}
 			}
+			uncap();
+			const logLines = watch.stopCapture();
+			recordCounts('trigger-late-records', {
+				events: inboundEmitted.length + outboundEmitted.length,
+				lateRecords: lateInbound.length + lateOutbound.length,
+				modifiedRecords,
+				cutShortPolls,
+				faultsInjected: total(injected),
+				failedPolls: failedPolls(),
+				secretsChecked: watch.checks,
+				logLines,
+			});
+		} finally {
+			uncap();
+			watch.release();
 		}
-		uncap();
-		const logLines = watch.stopCapture();
-		recordCounts('trigger-late-records', {
-			events: inboundEmitted.length + outboundEmitted.length,
-			lateRecords: lateInbound.length + lateOutbound.length,
-			modifiedRecords,
-			cutShortPolls,
-			faultsInjected: total(injected),
-			failedPolls,
-			secretsChecked: watch.checks,
-			logLines,
-		});
-	} finally {
-		uncap();
-		watch.release();
-	}
-}, FAULT_RUN_TIMEOUT_MS);
+	},
+	FAULT_RUN_TIMEOUT_MS,
+);
 
 const LEGAL_POLLS = 60;
 const PAGES = 3;
 
-test('what the service and n8n may legally do, under faults: a session cursor, overlapping polls, images that fail, pages going out; each event exactly once', async () => {
-	const emu = emulator();
-	// One ResultsReference for every page of a search, as a session cursor keeps it.
-	emu.control.setPagingKeys('session');
-	const credentials = credentialsFor(emu, 'alice');
-	const watch = new SecretWatch(secretsOf(credentials));
-	watch.startCapture();
-	const uncap = capRequestTimeout(TIMEOUT_MS);
-	try {
-		const triggers = pollWorkflow({
-			node: new FaxCloudTrigger(),
-			credentials,
-			nodes: {
-				inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
-				outbound: {
-					event: 'outboundFaxStatusChanged',
-					statuses: ['sending', 'sent', 'sendFailed'],
-				},
-			},
-		});
-		const names = ['inbound', 'outbound'] as const;
-		for (const name of names) expect(await triggers[name].poll()).toBeNull();
-		const inboundBaseline = emu.control.inboundAll().length;
-		const historyBaseline = emu.control.outboundHistory().length;
-		addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed: 24, delayMs: TIMEOUT_MS * 3 });
+test(
+	'what the service and n8n may legally do, under faults: a session cursor, overlapping polls, images that fail, pages going out; each event exactly once',
+	async () => {
+		const emu = emulator();
+		// One ResultsReference for every page of a search, as a session cursor keeps it.
+		emu.control.setPagingKeys('session');
+		const credentials = credentialsFor(emu, 'alice');
+		const watch = new SecretWatch(secretsOf(credentials));
+		watch.startCapture();
+		const uncap = capRequestTimeout(TIMEOUT_MS);
+		try {
+			const { names, inboundBaseline, historyBaseline, emitted, pollOnce, failedPolls } =
+				await activateUnderFaults(
+					emu,
+					credentials,
+					watch,
+					{
+						inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
+						outbound: {
+							event: 'outboundFaxStatusChanged',
+							statuses: ['sending', 'sent', 'sendFailed'],
+						},
+					},
+					24,
+				);
+			let overlappingPolls = 0;
+			// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
+			const pollTwiceAtOnce = async () =>
+				await Promise.all(
+					names.flatMap((name) =>
+						[0, 1].map(async () => {
+							overlappingPolls++;
+							await pollOnce(name);
+						}),
+					),
+				);
 
-		const emitted: Record<(typeof names)[number], INodeExecutionData[]> = {
-			inbound: [],
-			outbound: [],
-		};
-		let failedPolls = 0;
-		let overlappingPolls = 0;
-		// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
-		const pollTwiceAtOnce = async () =>
-			await Promise.all(
-				names.flatMap((name) =>
-					[0, 1].map(async () => {
-						overlappingPolls++;
-						try {
-							emitted[name].push(...(await triggers[name].pollItems()));
-						} catch (error) {
-							failedPolls++;
-							watch.expectClean(`failed ${name} poll`, error);
-						}
-					}),
+			const imageFailed = new Set<number>();
+			const outboundSends: number[] = [];
+			const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+			for (let p = 0; p < LEGAL_POLLS; p++) {
+				// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
+				const faxes = emu.control.injectInbound({
+					userId: SEED_USERS.alice.userId,
+					count: p % 20 === 10 ? 300 : 2,
+				});
+				if (p % 5 === 0) {
+					const faxId = Number(faxes[0].FaxId);
+					emu.control.setImageFault('inbound', faxes[0].FaxId, p % 10 === 0 ? 'notFound' : 'empty');
+					imageFailed.add(faxId);
+				}
+				const res = await sendFax(
+					emu,
+					SEED_USERS.alice,
+					{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
+					textFile(text),
+				);
+				expect(res.status).toBe(201);
+				outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
+				emu.control.advance(20_000);
+				await pollTwiceAtOnce();
+			}
+			emu.control.advance(5 * 60_000);
+			for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
+
+			const inboundTruth = emu.control
+				.inboundAll()
+				.slice(inboundBaseline)
+				.map((fax) => Number(fax.FaxId));
+			// Every completion once, and every `sending` a poll could see once: a fax to ...0000 sends
+			// its 3 pages for well over the 20 s between polls (its CompleteTime moving at each page),
+			// while one to ...1000 is refused 3 s after dialling, so a poll sees it failed, not sending
+			// (a poll sees each fax's latest status, as the README says).
+			const sentToLongNumber = new Set(
+				outboundSends.filter(
+					(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
 				),
 			);
-
-		const imageFailed = new Set<number>();
-		const outboundSends: number[] = [];
-		const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
-		for (let p = 0; p < LEGAL_POLLS; p++) {
-			// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
-			const faxes = emu.control.injectInbound({
-				userId: SEED_USERS.alice.userId,
-				count: p % 20 === 10 ? 300 : 2,
-			});
-			if (p % 5 === 0) {
-				const faxId = Number(faxes[0].FaxId);
-				emu.control.setImageFault('inbound', faxes[0].FaxId, p % 10 === 0 ? 'notFound' : 'empty');
-				imageFailed.add(faxId);
-			}
-			const res = await sendFax(
-				emu,
-				SEED_USERS.alice,
-				{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
-				textFile(text),
+			const outboundTruth = emu.control
+				.outboundHistory()
+				.slice(historyBaseline)
+				.filter(
+					(change) =>
+						change.status === 'sent' ||
+						change.status === 'sendFailed' ||
+						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
+				)
+				.map((change) => `${change.faxId}:${change.status}`);
+			const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
+			const outboundEmitted = emitted.outbound.map(
+				(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
 			);
-			expect(res.status).toBe(201);
-			outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
-			emu.control.advance(20_000);
-			await pollTwiceAtOnce();
-		}
-		emu.control.advance(5 * 60_000);
-		for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
+			const duplicated =
+				inboundEmitted.length -
+				new Set(inboundEmitted).size +
+				outboundEmitted.length -
+				new Set(outboundEmitted).size;
+			const lostInbound = inboundTruth.filter((id) => !inboundEmitted.includes(id));
+			const lostOutbound = outboundTruth.filter((change) => !outboundEmitted.includes(change));
+			const lost = lostInbound.length + lostOutbound.length;
+			expect({ lostInbound, lostOutbound, duplicated }).toEqual({
+				lostInbound: [],
+				lostOutbound: [],
+				duplicated: 0,
+			});
+			expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
+				[...inboundTruth].sort((a, b) => a - b),
+			);
+			expect([...outboundEmitted].sort()).toEqual([...new Set(outboundTruth)].sort());
 
-		const inboundTruth = emu.control
-			.inboundAll()
-			.slice(inboundBaseline)
-			.map((fax) => Number(fax.FaxId));
-		// Every completion once, and every `sending` a poll could see once: a fax to ...0000 sends
-		// its 3 pages for well over the 20 s between polls (its CompleteTime moving at each page),
-		// while one to ...1000 is refused 3 s after dialling, so a poll sees it failed, not sending
-		// (a poll sees each fax's latest status, as the README says).
-		const sentToLongNumber = new Set(
-			outboundSends.filter(
-				(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
-			),
-		);
-		const outboundTruth = emu.control
-			.outboundHistory()
-			.slice(historyBaseline)
-			.filter(
-				(change) =>
-					change.status === 'sent' ||
-					change.status === 'sendFailed' ||
-					(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
-			)
-			.map((change) => `${change.faxId}:${change.status}`);
-		const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
-		const outboundEmitted = emitted.outbound.map(
-			(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
-		);
-		const duplicated =
-			inboundEmitted.length -
-			new Set(inboundEmitted).size +
-			outboundEmitted.length -
-			new Set(outboundEmitted).size;
-		const lostInbound = inboundTruth.filter((id) => !inboundEmitted.includes(id));
-		const lostOutbound = outboundTruth.filter((change) => !outboundEmitted.includes(change));
-		const lost = lostInbound.length + lostOutbound.length;
-		expect({ lostInbound, lostOutbound, duplicated }).toEqual({
-			lostInbound: [],
-			lostOutbound: [],
-			duplicated: 0,
-		});
-		expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
-			[...inboundTruth].sort((a, b) => a - b),
-		);
-		expect([...outboundEmitted].sort()).toEqual([...new Set(outboundTruth)].sort());
+			// The images that failed came without a file and with the cause, and stayed unmarked.
+			const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
+			expect(withError.map((item) => Number(item.json.FaxId)).sort((a, b) => a - b)).toEqual(
+				[...imageFailed].sort((a, b) => a - b),
+			);
+			expect(withError.every((item) => item.binary === undefined)).toBe(true);
+			const marked = new Set(
+				emu.control
+					.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
+					.map((request) => Number(request.path.split('/')[3])),
+			);
+			expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
 
-		// The images that failed came without a file and with the cause, and stayed unmarked.
-		const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
-		expect(withError.map((item) => Number(item.json.FaxId)).sort((a, b) => a - b)).toEqual(
-			[...imageFailed].sort((a, b) => a - b),
-		);
-		expect(withError.every((item) => item.binary === undefined)).toBe(true);
-		const marked = new Set(
-			emu.control
-				.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
-				.map((request) => Number(request.path.split('/')[3])),
-		);
-		expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
-
-		const injected = faultsInjected(emu);
-		for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
-		for (const name of names) {
-			for (const [index, item] of emitted[name].entries()) {
-				watch.expectClean(`${name} event ${index}`, item);
+			const injected = faultsInjected(emu);
+			for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+			for (const name of names) {
+				for (const [index, item] of emitted[name].entries()) {
+					watch.expectClean(`${name} event ${index}`, item);
+				}
 			}
+			uncap();
+			const logLines = watch.stopCapture();
+			recordCounts('trigger-legal-behaviours', {
+				events: inboundEmitted.length + outboundEmitted.length,
+				lost,
+				duplicated,
+				overlappingPolls,
+				imageErrors: withError.length,
+				faultsInjected: total(injected),
+				failedPolls: failedPolls(),
+				secretsChecked: watch.checks,
+				logLines,
+			});
+		} finally {
+			uncap();
+			watch.release();
 		}
-		uncap();
-		const logLines = watch.stopCapture();
-		recordCounts('trigger-legal-behaviours', {
-			events: inboundEmitted.length + outboundEmitted.length,
-			lost,
-			duplicated,
-			overlappingPolls,
-			imageErrors: withError.length,
-			faultsInjected: total(injected),
-			failedPolls,
-			secretsChecked: watch.checks,
-			logLines,
-		});
-	} finally {
-		uncap();
-		watch.release();
-	}
-}, FAULT_RUN_TIMEOUT_MS);
+	},
+	FAULT_RUN_TIMEOUT_MS,
+);
