@@ -1,0 +1,33 @@
+import { writeFileSync, readFileSync, existsSync } from 'fs';
+import { join } from 'path';
+
+import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
+import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+
+/**
+ * What n8n shows in the editor for both node versions, as committed: a change of shape in nodes/
+ * (files moved, builders shared) must leave every parameter, option, text and display rule as it
+ * was, byte for byte. A change meant to alter the editor rewrites the files on purpose:
+ * `WRITE_DESCRIPTIONS=1 npx jest test/nodes/descriptions.test.ts`, and the diff is reviewed.
+ */
+const FOLDER = join(__dirname, '__descriptions__');
+
+const nodes = [
+	['FaxCloud', new FaxCloud()],
+	['FaxCloudTrigger', new FaxCloudTrigger()],
+] as const;
+
+describe('node descriptions (what the editor shows for version 1 and 2)', () => {
+	it.each(nodes)('%s is byte-identical to the committed description', (name, node) => {
+		const text = `${JSON.stringify(node.description, null, '\t')}\n`;
+		const file = join(FOLDER, `${name}.json`);
+		if (process.env.WRITE_DESCRIPTIONS === '1') writeFileSync(file, text);
+		expect(existsSync(file)).toBe(true);
+		expect(text).toBe(readFileSync(file, 'utf8'));
+	});
+
+	it.each(nodes)('%s offers versions 1 and 2, with 2 the default', (_name, node) => {
+		expect(node.description.version).toEqual([1, 2]);
+		expect(node.description.defaultVersion ?? 2).toBe(2);
+	});
+});
