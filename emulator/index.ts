@@ -101,6 +101,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			mailMerge: { ...listeners.mailMerge.stats },
 			numbers: { ...listeners.numbers.stats },
 		}),
+		requestsAtOnce: () => ({
+			fax: { ...listeners.fax.requestStats },
+			mailMerge: { ...listeners.mailMerge.requestStats },
+			numbers: { ...listeners.numbers.requestStats },
+		}),
 		resetConnections: () => Object.values(listeners).forEach((l) => l.resetStats()),
 		reset: () => {
 			demo?.stop();

@@ -19,6 +19,8 @@ export interface EmulatorStats {
 	requestCount: number;
 	pendingTimers: number;
 	connections: { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
+	/** Requests answered at once, counted like connections (reset by resetConnectionStats too). */
+	requestsAtOnce: { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
 }
 
 export interface FaultControl {
@@ -87,6 +89,7 @@ export interface EmulatorControl extends FaultControl, MailMergeControl {
 
 export interface ControlHooks {
 	connections(): EmulatorStats['connections'];
+	requestsAtOnce(): EmulatorStats['requestsAtOnce'];
 	resetConnections(): void;
 	reset(): void;
 	cancelJob(jobId: number): void;
@@ -170,6 +173,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			requestCount: ctx.log.count(),
 			pendingTimers: ctx.clock.pending(),
 			connections: hooks.connections(),
+			requestsAtOnce: hooks.requestsAtOnce(),
 		}),
 		resetConnectionStats: () => hooks.resetConnections(),
 		setPagingKeys: (mode) => {

@@ -99,12 +99,19 @@ function sleep(ms: number): Promise<void> {
 /** One HTTP listener (one "host" of the service) with request logging and fault injection. */
 export class Listener {
 	readonly stats: ConnectionStats = { current: 0, max: 0 };
+	/**
+	 * Requests being answered at once (from the request to its answer sent), which is what a
+	 * client's "at most N at once" means: an idle keep-alive connection of an earlier run, still open
+	 * on a busy machine, counts as a connection but is no request.
+	 */
+	readonly requestStats: ConnectionStats = { current: 0, max: 0 };
 	private server: Server;
 	private sockets = new Set<Socket>();
 	port = 0;
 
 	constructor(private readonly deps: ListenerDeps) {
 		this.server = createServer((req, res) => {
+			this.countRequest(res);
 			this.handle(req, res).catch((e) => {
 				deps.logLine?.(`[${deps.api}] internal error: ${(e as Error).stack ?? e}`);
 				if (!res.headersSent) {
@@ -143,6 +150,21 @@ export class Listener {
 
 	resetStats(): void {
 		this.stats.max = this.stats.current;
+		this.requestStats.max = this.requestStats.current;
+	}
+
+	private countRequest(res: ServerResponse): void {
+		const stats = this.requestStats;
+		stats.current++;
+		if (stats.current > stats.max) stats.max = stats.current;
+		let answered = false;
+		const done = () => {
+			if (answered) return;
+			answered = true;
+			stats.current--;
+		};
+		res.once('finish', done);
+		res.once('close', done);
 	}
 
 	close(): Promise<void> {

@@ -506,7 +506,7 @@ describe('Outbound Fax: Send', () => {
 		);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 		expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
-		const { max } = emulator().control.stats().connections.fax;
+		const { max } = emulator().control.stats().requestsAtOnce.fax;
 		expect(max).toBeLessThanOrEqual(5);
 		expect(max).toBeGreaterThan(1);
 	});
@@ -527,7 +527,7 @@ describe('Outbound Fax: Send', () => {
 			{ items },
 		);
 		expect(result.items).toHaveLength(12);
-		const { max } = emulator().control.stats().connections.fax;
+		const { max } = emulator().control.stats().requestsAtOnce.fax;
 		expect(max).toBe(limit);
 	});
 });

@@ -1,0 +1,62 @@
+import { Agent } from 'undici';
+
+import type { Emulator } from '../../emulator';
+import { basic, USERS, withEmulator } from './helpers';
+
+/**
+ * "At most N sends at once" is a count of requests being answered, not of open sockets: on a busy
+ * machine an idle keep-alive socket of an earlier run may still be open when the next run starts,
+ * and counted as a connection it made a run of 2 at once look like 4.
+ */
+let emu: Emulator;
+beforeAll(async () => {
+	emu = await withEmulator();
+});
+afterAll(() => emu.close());
+beforeEach(() => emu.control.reset());
+
+async function get(agent: Agent): Promise<number> {
+	const res = await agent.request({
+		origin: new URL(emu.urls.fax).origin,
+		path: '/v1/outboundfaxes',
+		method: 'GET',
+		headers: { authorization: basic(USERS.alice) },
+	});
+	await res.body.dump();
+	return res.statusCode;
+}
+
+test('an idle keep-alive socket of an earlier run is a connection but no request at once', async () => {
+	const earlier = new Agent({ connections: 3, keepAliveTimeout: 60_000 });
+	const now = new Agent({ connections: 1 });
+	const slow = emu.control.addFault({ api: 'fax', kind: 'delay', delayMs: 100 });
+	try {
+		expect(await Promise.all([get(earlier), get(earlier), get(earlier)])).toEqual([200, 200, 200]);
+		emu.control.resetConnectionStats();
+		expect(await Promise.all([get(now), get(now)])).toEqual([200, 200]);
+		const stats = emu.control.stats();
+		// The earlier run's three sockets are still open, idle: they count as connections.
+		expect(stats.connections.fax.max).toBeGreaterThanOrEqual(4);
+		expect(stats.requestsAtOnce.fax.max).toBe(1);
+		expect(stats.requestsAtOnce.fax.current).toBe(0);
+	} finally {
+		emu.control.removeFault(slow);
+		await Promise.all([earlier.close(), now.close()]);
+	}
+});
+
+test('requests answered at once rise with parallel requests and start again after a reset', async () => {
+	const agent = new Agent({ connections: 4 });
+	const slow = emu.control.addFault({ api: 'fax', kind: 'delay', delayMs: 200 });
+	try {
+		const answers = await Promise.all(Array.from({ length: 8 }, () => get(agent)));
+		expect(answers.every((status) => status === 200)).toBe(true);
+		expect(emu.control.stats().requestsAtOnce.fax.max).toBeGreaterThanOrEqual(2);
+		expect(emu.control.stats().requestsAtOnce.fax.max).toBeLessThanOrEqual(4);
+		emu.control.resetConnectionStats();
+		expect(emu.control.stats().requestsAtOnce.fax).toEqual({ current: 0, max: 0 });
+	} finally {
+		emu.control.removeFault(slow);
+		await agent.close();
+	}
+});
