@@ -34,8 +34,11 @@ const ACCOUNT_SWITCH = {
 const OLD_LOGIN = SEED_USERS.carol;
 const NEW_LOGIN = SEED_USERS.globexAdmin;
 
+/** Its two Poll Times entries must fire together: it keeps them in the phase. */
+export const TWO_POLL_TIMES_WORKFLOW = 'trigger-two-poll-times.json';
+
 export const EXACTLY_ONCE_WORKFLOWS = [
-	'trigger-two-poll-times.json',
+	TWO_POLL_TIMES_WORKFLOW,
 	'trigger-session-cursor.json',
 	'trigger-image-error.json',
 	'trigger-account-switch.json',
@@ -195,7 +198,7 @@ export class ExactlyOnceCases {
 	/**
 	 * The switch workflow's first poll is over: the old account's faxes came, and the mark of each
 	 * fax whose mark fails was tried and answered, so the retries wait in the state for the next
-	 * poll, a minute away. The switch comes now, while they wait there.
+	 * poll (the phase polls every 10 s). The switch comes now, while they wait there.
 	 */
 	readyToSwitch(sink: Sink, main: Emulator): boolean {
 		const emitted = idsAt(sink, 'accountSwitch');
@@ -226,7 +229,7 @@ export class ExactlyOnceCases {
 
 	/**
 	 * A poll with the new account has searched and every request of it has been answered for a
-	 * while: the next poll is most of a minute away.
+	 * while: that poll is over, and the fax injected next is new to the new account.
 	 */
 	newAccountPolled(main: Emulator): boolean {
 		const requests = this.newAccountRequests(main);

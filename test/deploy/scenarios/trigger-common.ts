@@ -4,6 +4,7 @@ import type { TriggerLedger } from '../lib/ledger';
 import type { Sink } from '../lib/sink';
 import { waitUntil } from '../lib/sink';
 
+/** A version 2 trigger as the editor adds it (Simplify on); round 1's was version 1. */
 export const TRIGGER_WORKFLOW = 'trigger-inbound.json';
 export const TRIGGER_WORKFLOW_ID = 'DeployTrigger001';
 export const TRIGGER_NODE = 'New Inbound Fax';

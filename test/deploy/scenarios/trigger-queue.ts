@@ -27,6 +27,21 @@ import { twoPollTimesInQueueMode } from './trigger-overlap';
 const SCENARIO = 'queue mode: trigger under SIGKILLs';
 const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
+/** The fields of an inbound fax that Simplify keeps (README, Node versions). */
+const SIMPLIFIED_INBOUND = [
+	'FaxId',
+	'CallerNumber',
+	'DestFaxNumber',
+	'FaxStatus',
+	'PagesReceived',
+	'ReceivedTime',
+	'ErrorCode',
+	'ErrorText',
+	'FaxUserId',
+	'ProjectCode',
+	'ProjectCode2',
+	'Mark',
+];
 /** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
 const KILL_AFTER = 100;
 const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
@@ -202,6 +217,19 @@ export async function triggerInQueueMode(
 	await report.check(SCENARIO, 'no fax reported twice by the next node', () => {
 		assert.deepEqual([...account1.deliveredTwice, ...account2.deliveredTwice], []);
 	});
+	await report.check(
+		SCENARIO,
+		'the version 2 trigger emits the simplified record (Simplify left at its default, on)',
+		async () => {
+			const items = await instance.nodeOutput(e1, TRIGGER_NODE);
+			assert.ok(items.length > 0, `execution ${e1} holds the trigger's items`);
+			const extra = [...new Set(items.flatMap(Object.keys))].filter(
+				(field) => !SIMPLIFIED_INBOUND.includes(field),
+			);
+			assert.deepEqual(extra, [], 'fields Simplify leaves out');
+			assert.ok(items.every((item) => typeof item.FaxId === 'number' && item.FaxStatus));
+		},
+	);
 	await report.check(
 		SCENARIO,
 		`the execution whose worker was killed is the only one with undelivered items`,
