@@ -1,6 +1,6 @@
 /** Jest runs the unit, emulator and integration suites; the real-n8n end-to-end suite runs separately (npm run test:e2e). */
 module.exports = {
-	testEnvironment: 'node',
+	testEnvironment: '<rootDir>/test/support/node-environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
@@ -9,6 +9,11 @@ module.exports = {
 	},
 	testTimeout: 60000,
 	maxWorkers: 2,
+	// A worker's heap grows over the files it runs (each file loads n8n-core afresh) to 900 MB, and
+	// at the end of the run the kernel needs longer than jest's 500 ms to free that much memory of an
+	// exiting worker, so jest force-kills it ("A worker process has failed to exit gracefully").
+	// Jest replaces a worker above this after a file (silently, between files), so none ends big.
+	workerIdleMemoryLimit: '512MB',
 	setupFiles: ['<rootDir>/test/support/jest-env.ts'],
 	reporters: ['default', '<rootDir>/test/support/counts-reporter.js'],
 };
