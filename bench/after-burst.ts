@@ -1,4 +1,4 @@
-import type { Sink } from '../test/e2e/lib/sink';
+import type { Sink } from '../test/harness/sink';
 import type { BenchServer } from './lib/server';
 import { executionsStarted, pollBoth } from './lib/trigger-polls';
 

@@ -1,7 +1,7 @@
 import { SEED_USERS } from '../emulator';
 import type { RequestRecord } from '../emulator/request-log';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxSearch';
-import type { Sink } from '../test/e2e/lib/sink';
+import type { Sink } from '../test/harness/sink';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';
 import { callWebhook, executionsOf, type BenchServer } from './lib/server';

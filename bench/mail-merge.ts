@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { PDFDocument } from 'pdf-lib';
 
-import type { E2eEnvironment } from '../test/e2e/lib/environment';
+import type { E2eEnvironment } from '../test/harness/environment';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, peakRssBytes, resetHighWaterMark, rssBytes } from './lib/proc';
 import { callWebhook, executionsOf, nodeTimes, type BenchServer } from './lib/server';

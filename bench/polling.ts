@@ -1,6 +1,6 @@
 import { SEED_USERS, type Emulator } from '../emulator';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxSearch';
-import { startSink, type Sink } from '../test/e2e/lib/sink';
+import { startSink, type Sink } from '../test/harness/sink';
 import { pollsAfterBurst, type AfterBurst } from './after-burst';
 import { burstAndDrain, DRAIN_WORKFLOWS, type DrainRound } from './drain';
 import { bytesOf, nextPoll } from './lib/polls';

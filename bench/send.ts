@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { SEED_USERS, type Emulator } from '../emulator';
-import type { E2eEnvironment } from '../test/e2e/lib/environment';
+import type { E2eEnvironment } from '../test/harness/environment';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, PeakRss } from './lib/proc';

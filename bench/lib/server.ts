@@ -8,8 +8,8 @@ import {
 	loadWorkflows,
 	startEnvironment,
 	type E2eEnvironment,
-} from '../../test/e2e/lib/environment';
-import { freePort } from '../../test/e2e/lib/sink';
+} from '../../test/harness/environment';
+import { freePort } from '../../test/harness/ports';
 import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
 import { REPO_ROOT } from '../../scripts/n8n/package';
 import { installFloorPackage } from './floor-package';

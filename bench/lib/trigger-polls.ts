@@ -1,6 +1,7 @@
 import { SEED_USERS } from '../../emulator';
 import type { RequestRecord } from '../../emulator/request-log';
-import type { Sink } from '../../test/e2e/lib/sink';
+import type { Sink } from '../../test/harness/sink';
+import { waitUntil } from '../../test/harness/waitUntil';
 import { lastSeq, nextPoll, type Watched } from './polls';
 import type { BenchServer } from './server';
 
@@ -40,12 +41,10 @@ export async function pollBoth(bench: BenchServer, sink: Sink): Promise<BothPoll
 }
 
 export async function waitForSink(sink: Sink, count: number, timeoutMs = 120_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (sink.received.length < count) {
-		if (Date.now() > deadline)
-			throw new Error(`the sink got ${sink.received.length} of ${count} reports`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
+	await waitUntil(`${count} reports in the sink`, () => sink.received.length >= count, timeoutMs, {
+		intervalMs: 200,
+		detail: () => `the sink got ${sink.received.length}`,
+	});
 }
 
 /**

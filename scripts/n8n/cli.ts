@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { tailOf } from '../../test/harness/tail';
 import type { N8nRuntime } from './install';
 import { lineOf } from './lines';
 
@@ -118,7 +119,7 @@ export class N8nCli {
 			return result;
 		}
 		throw new Error(
-			`n8n ${args.join(' ')} ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.code}`}:\n${tail(result.stdout)}\n${tail(result.stderr)}`,
+			`n8n ${args.join(' ')} ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.code}`}:\n${tailOf(result.stdout, 25)}\n${tailOf(result.stderr, 25)}`,
 		);
 	}
 
@@ -153,10 +154,6 @@ export class N8nCli {
 		const { args, done } = lineOf(this.runtime.release).activate(id);
 		await this.mustRun(args, { done });
 	}
-}
-
-function tail(text: string, count = 25): string {
-	return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 
 function writeTemp(name: string, content: unknown): string {

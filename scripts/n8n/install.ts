@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { tailOfFile } from '../../test/harness/tail';
 import {
 	DEFAULT_N8N_VERSION,
 	NODE_RUNTIME_PACKAGE,
@@ -53,10 +54,9 @@ function run(
 			fs.closeSync(out);
 			if (code === 0) resolve();
 			else {
-				const tail = fs.readFileSync(options.logFile, 'utf8').split('\n').slice(-30).join('\n');
 				reject(
 					new Error(
-						`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}); log ${options.logFile}:\n${tail}`,
+						`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}); ${tailOfFile(options.logFile)}`,
 					),
 				);
 			}

@@ -1,5 +1,7 @@
 import { parse as parseFlatted } from 'flatted';
 
+import { waitUntil } from '../../test/harness/waitUntil';
+
 import type { ExecutionRun } from './cli';
 import type { WorkflowFile } from './examples';
 import { lineOf } from './lines';
@@ -99,18 +101,17 @@ export async function runWorkflow(
 }
 
 async function waitForExecution(server: N8nServer, executionId: string): Promise<StoredExecution> {
-	const deadline = Date.now() + EXECUTION_TIMEOUT_MS;
-	for (;;) {
+	let stored: StoredExecution | undefined;
+	const final = async (): Promise<boolean> => {
 		server.assertRunning();
-		const stored = await server.rest<StoredExecution>('GET', `/executions/${executionId}`);
-		if (FINAL.has(stored.status)) return stored;
-		if (Date.now() > deadline) {
-			throw new Error(
-				`execution ${executionId} still ${stored.status} after ${EXECUTION_TIMEOUT_MS / 1000} s\n${server.lastLogLines()}`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
+		stored = await server.rest<StoredExecution>('GET', `/executions/${executionId}`);
+		return FINAL.has(stored.status);
+	};
+	await waitUntil(`execution ${executionId} to end`, final, EXECUTION_TIMEOUT_MS, {
+		intervalMs: 200,
+		detail: () => `still ${stored?.status}\n${server.lastLogLines()}`,
+	});
+	return stored!;
 }
 
 function describeFailure(status: string, data: ExecutionRun['data']): string {

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { tailOfFile } from '../../test/harness/tail';
+import { waitUntil } from '../../test/harness/waitUntil';
 import type { N8nRuntime } from './install';
 import type { N8nRelease } from './versions';
 
@@ -52,14 +54,7 @@ export class N8nServer {
 
 	/** The end of n8n's log, for failure messages. */
 	lastLogLines(count = 30): string {
-		let text = '';
-		try {
-			text = fs.readFileSync(this.logFile, 'utf8');
-		} catch {
-			return `(no log at ${this.logFile})`;
-		}
-		const lines = text.trimEnd().split('\n').slice(-count);
-		return [`last lines of ${this.logFile}:`, ...lines.map((line) => `  | ${line}`)].join('\n');
+		return tailOfFile(this.logFile, count);
 	}
 
 	static async start(
@@ -93,7 +88,6 @@ export class N8nServer {
 	 * REST routes exist. Ready: both, and /rest/settings answers JSON.
 	 */
 	private async waitReady(timeoutMs: number): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
 		const answersJson = async (path: string): Promise<boolean> => {
 			const res = await fetch(`${this.url}${path}`);
 			const text = await res.text();
@@ -105,17 +99,15 @@ export class N8nServer {
 				return false;
 			}
 		};
-		while (Date.now() < deadline) {
+		const ready = async (): Promise<boolean> => {
 			this.assertRunning();
 			try {
-				if ((await answersJson('/healthz/readiness')) && (await answersJson('/rest/settings')))
-					return;
+				return (await answersJson('/healthz/readiness')) && (await answersJson('/rest/settings'));
 			} catch {
-				// not listening yet
+				return false; // not listening yet
 			}
-			await new Promise((r) => setTimeout(r, 250));
-		}
-		throw new Error(`n8n was not ready within ${timeoutMs / 1000} s\n${this.lastLogLines()}`);
+		};
+		await waitUntil('n8n to be ready', ready, timeoutMs, { detail: () => this.lastLogLines() });
 	}
 
 	/** Creates the instance owner (only possible once per user folder); true when created now. */

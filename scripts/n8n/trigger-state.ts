@@ -1,3 +1,4 @@
+import { waitUntil } from '../../test/harness/waitUntil';
 import type { N8nServer } from './server';
 
 /** Whether a workflow's static data holds the state the Fax Cloud Trigger saves (`watching`). */
@@ -24,15 +25,14 @@ export async function waitForTriggerState(
 	workflow: { id: string; name?: string },
 	timeoutMs: number,
 ): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
+	const saved = async (): Promise<boolean> => {
 		const stored = await server.rest<{ staticData?: unknown }>('GET', `/workflows/${workflow.id}`);
-		if (hasTriggerState(stored.staticData)) return;
-		if (Date.now() > deadline) {
-			throw new Error(
-				`timed out after ${timeoutMs / 1000} s waiting for the activation poll of "${workflow.name ?? workflow.id}" (its trigger state in n8n)\n${server.lastLogLines()}`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
+		return hasTriggerState(stored.staticData);
+	};
+	await waitUntil(
+		`the activation poll of "${workflow.name ?? workflow.id}" (its trigger state in n8n)`,
+		saved,
+		timeoutMs,
+		{ intervalMs: 500, detail: () => server.lastLogLines() },
+	);
 }

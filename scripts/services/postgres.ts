@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureAptPackages } from './apt';
-import { freePort, tailOf } from './ports';
+import { freePort } from '../../test/harness/ports';
+import { tailOf } from '../../test/harness/tail';
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 /** The role and database n8n uses. */

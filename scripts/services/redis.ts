@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureAptPackages } from './apt';
-import { freePort, tailOf } from './ports';
+import { freePort } from '../../test/harness/ports';
+import { tailOf } from '../../test/harness/tail';
+import { waitUntil } from '../../test/harness/waitUntil';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -91,13 +93,16 @@ async function waitForPing(
 ): Promise<true | string> {
 	let ended: string | undefined;
 	void exited.then((how) => (ended = how));
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (ended) return `redis-server ended with ${ended}`;
-		if (await ping(port, password)) return true;
-		await new Promise((resolve) => setTimeout(resolve, 100));
+	const answers = async (): Promise<boolean> => {
+		if (ended) throw new Error(`redis-server ended with ${ended}`);
+		return await ping(port, password);
+	};
+	try {
+		await waitUntil('an answer to PING', answers, timeoutMs, 100);
+		return true;
+	} catch (error) {
+		return (error as Error).message;
 	}
-	return `no answer within ${timeoutMs / 1000} s`;
 }
 
 export function ping(port: number, password: string): Promise<boolean> {

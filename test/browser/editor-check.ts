@@ -19,8 +19,9 @@ import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { loadExamples } from '../../scripts/n8n/examples';
 import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
 import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
-import { startEnvironment, startServer } from '../e2e/lib/environment';
-import { freePort } from '../e2e/lib/sink';
+import { startEnvironment, startServer } from '../harness/environment';
+import { freePort } from '../harness/ports';
+import { messageOf, printSummary, secondsSince } from '../harness/report';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
 import type { StepContext } from './steps/context';
@@ -368,7 +369,7 @@ async function main(): Promise<void> {
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
-		console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+		console.error(messageOf(error));
 		if (pageErrors.length > 0) {
 			console.error(`The editor reported (last ${Math.min(pageErrors.length, 20)}):`);
 			for (const line of pageErrors.slice(-20)) console.error(`  ${line.slice(0, 500)}`);
@@ -378,13 +379,15 @@ async function main(): Promise<void> {
 		await server?.stop();
 		await environment.close(!passed);
 	}
-	const seconds = Math.round((Date.now() - started) / 1000);
-	console.log(
-		passed
-			? `Editor check passed (${seconds} s); screenshots in .test-output/browser/`
-			: `Editor check FAILED (${seconds} s); screenshots and n8n.log in .test-output/browser/`,
+	const kept = passed ? 'screenshots' : 'screenshots and n8n.log';
+	process.exit(
+		printSummary(
+			'Editor check',
+			[{ title: 'the editor in Chromium', passed }],
+			secondsSince(started),
+			[`${kept} in .test-output/browser/`],
+		),
 	);
-	process.exit(passed ? 0 : 1);
 }
 
 async function emulatorLookup(base: string, path: string): Promise<unknown> {

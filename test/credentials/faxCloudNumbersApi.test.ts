@@ -79,7 +79,7 @@ describe('Fax Cloud Numbers API credential: the Test button', () => {
 				emulator(),
 				'numberLookup',
 				{ operation: 'getRegions', country: 'US', returnAll: true },
-				{ credentials: data },
+				{ numbersCredential: data },
 			);
 			expect(lookup.error).toBeUndefined();
 			const [fromTest, fromNode] = host.received;

@@ -34,8 +34,9 @@ import {
 	QUEUE_TIMINGS,
 	readDeployWorkflow,
 } from './lib/instance';
+import { printSummary, secondsSince } from '../harness/report';
+import { startSink, type Delivery } from '../harness/sink';
 import { Report } from './lib/report';
-import { startSink } from './lib/sink';
 import {
 	BULK_WORKFLOW,
 	BULK_WORKFLOW_ID,
@@ -53,6 +54,9 @@ import {
 	BULK_ONCE_WORKFLOW_ID,
 	workerKilledDuringBulkSend,
 } from './scenarios/worker-killed-bulk';
+
+/** The deploy scenarios' sink keeps each delivery with its time of arrival. */
+const startTimedSink = () => startSink<Delivery>({ keep: (delivery) => delivery });
 
 /** Worker concurrency: one execution at a time, so the service sees at most workers × Requests at Once. */
 const WORKER_CONCURRENCY = 1;
@@ -108,7 +112,7 @@ async function queuePart(
 		report.log(
 			`Redis on 127.0.0.1:${redis.port}, PostgreSQL ${postgres.version} on 127.0.0.1:${postgres.port} (${((Date.now() - servicesStarted) / 1000).toFixed(1)} s)`,
 		);
-		const sink = await startSink();
+		const sink = await startTimedSink();
 		stops.push(onCleanUp(sink.close));
 		instance = await DeployInstance.create({
 			label: 'queue',
@@ -235,7 +239,7 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 	const runtime = await ensureN8n();
 	let instance: DeployInstance | undefined;
 	let keep = false;
-	const sink = await startSink();
+	const sink = await startTimedSink();
 	const stopSink = onCleanUp(sink.close);
 	let closeInstance: (() => Promise<void>) | undefined;
 	const name = 'single process: crashes';
@@ -280,7 +284,7 @@ async function scenario(report: Report, name: string, body: () => Promise<void>)
 	} catch (error) {
 		report.broken(name, error);
 	}
-	report.figure(name, { seconds: Math.round((Date.now() - started) / 1000) });
+	report.figure(name, { seconds: secondsSince(started) });
 }
 
 async function main(): Promise<void> {
@@ -296,7 +300,7 @@ async function main(): Promise<void> {
 	const timed = async (name: string, body: () => Promise<void>) => {
 		const partStarted = Date.now();
 		await body();
-		parts[name] = Math.round((Date.now() - partStarted) / 1000);
+		parts[name] = secondsSince(partStarted);
 	};
 	let single: Promise<void> | undefined;
 	const startSingle = () => {
@@ -313,9 +317,8 @@ async function main(): Promise<void> {
 	}
 	startSingle();
 	await single;
-	const seconds = Math.round((Date.now() - started) / 1000);
+	const seconds = secondsSince(started);
 	const checks = [...queueReport.checks, ...singleReport.checks];
-	const failed = checks.filter((c) => !c.passed);
 	fs.writeFileSync(
 		path.join(OUTPUT_DIR, 'results.json'),
 		JSON.stringify(
@@ -332,11 +335,13 @@ async function main(): Promise<void> {
 			? "; the single-process part ran during the queue trigger's waits"
 			: '';
 	const results = path.relative(process.cwd(), path.join(OUTPUT_DIR, 'results.json'));
-	console.log(
-		`\nDeployment part: ${checks.length} checks, ${failed.length} failed, ${seconds} s (${times}${overlap}); figures in ${results}`,
+	const outcomes = checks.map((c) => ({ ...c, title: `${c.scenario}: ${c.title}` }));
+	process.exit(
+		printSummary('Deployment part', outcomes, seconds, [
+			`${times}${overlap}`,
+			`figures in ${results}`,
+		]),
 	);
-	for (const check of failed) console.log(`  FAILED: ${check.scenario}: ${check.title}`);
-	process.exit(failed.length > 0 ? 1 : 0);
 }
 
 main().catch(async (error) => {

@@ -20,10 +20,11 @@ import {
 	type FeatureCheck,
 } from './features';
 import type { E2eCase } from './lib/types';
-import { startEnvironment, startServer } from './lib/environment';
+import { startEnvironment, startServer } from '../harness/environment';
 import { runOutputDir } from './lib/output';
 import { runCases, type CaseOutcome } from './lib/run-cases';
-import { freePort } from './lib/sink';
+import { freePort } from '../harness/ports';
+import { indented, messageOf, printSummary, secondsSince } from '../harness/report';
 import { runTriggerPhase } from './trigger';
 import { VERSION_2_CHECKS } from './version2-features';
 
@@ -40,10 +41,6 @@ interface PhaseResult {
 function argValue(name: string): string | undefined {
 	const i = process.argv.indexOf(name);
 	return i < 0 ? undefined : process.argv[i + 1];
-}
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 async function casePhase(
@@ -94,17 +91,9 @@ async function timed(
 		return { ...(await work()), ms: Date.now() - started };
 	} catch (error) {
 		const message = messageOf(error);
-		console.log(`  FAIL ${phase} on n8n ${version}:\n${indent(message)}`);
+		console.log(`  FAIL ${phase} on n8n ${version}:\n${indented(message)}`);
 		return { version, phase, ms: Date.now() - started, outcomes: [], workflows: 0, error: message };
 	}
-}
-
-function indent(text: string): string {
-	return text
-		.split('\n')
-		.slice(0, 40)
-		.map((line) => `        ${line}`)
-		.join('\n');
 }
 
 function phaseSummary(result: PhaseResult): string {
@@ -161,23 +150,20 @@ async function main(): Promise<void> {
 		}
 	}
 
-	const outcomes = results.flatMap((r) => r.outcomes.map((o) => ({ ...o, version: r.version })));
-	const failures = outcomes.filter((o) => !o.passed);
-	const broken = results.filter((r) => r.error);
+	// A phase that did not finish counts as one failed check, named by its phase.
+	const outcomes = results.flatMap((r) => [
+		...r.outcomes.map((o) => ({ ...o, title: `on n8n ${r.version}: ${o.title} (${o.workflow})` })),
+		...(r.error ? [{ title: `on n8n ${r.version}: ${r.phase} phase`, passed: false }] : []),
+	]);
 	const workflows = results.reduce((sum, r) => sum + r.workflows, 0);
-	const seconds = Math.round((Date.now() - started) / 1000);
 	console.log('\nEnd-to-end, per n8n release and phase:');
 	for (const result of results) console.log(phaseSummary(result));
-	console.log(
-		`${workflows} end-to-end workflows executed in a real n8n, ${outcomes.length} checks, ${failures.length} failed (${seconds} s).`,
+	process.exit(
+		printSummary('End-to-end', outcomes, secondsSince(started), [
+			`${workflows} workflows executed in a real n8n`,
+			`n8n logs and stored executions: ${path.relative(process.cwd(), outputDir)}/`,
+		]),
 	);
-	for (const failure of failures) {
-		console.log(`  FAILED on n8n ${failure.version}: ${failure.title} (${failure.workflow})`);
-	}
-	for (const result of broken)
-		console.log(`  FAILED on n8n ${result.version}: ${result.phase} phase`);
-	console.log(`n8n logs and stored executions: ${path.relative(process.cwd(), outputDir)}/`);
-	process.exit(failures.length > 0 || broken.length > 0 ? 1 : 0);
 }
 
 main().catch((e) => {

@@ -1,25 +1,19 @@
 import { Agent } from 'undici';
 
-import type { Emulator } from '../../emulator';
-import { basic, call, sendFax, USERS, withEmulator } from './helpers';
+import { basic, call, controlOf, sendFax, USERS } from './helpers';
+import { useEmulator } from '../support/emulator';
 
 /** What the benchmarks read from the emulator: timings, answer sizes, connections, big images. */
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
-const ctl = (method: string, path: string, json?: unknown) =>
-	call(method, `${emu.urls.control}${path}`, { json });
+const ctl = controlOf(emu);
 
 test('the request log keeps when each request came, when its answer was written, and its size', async () => {
 	const before = Date.now();
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
-	const search = await call('GET', `${emu.urls.fax}/outboundfaxes`, { auth: USERS.alice });
-	const [sent, searched] = emu.control.requests();
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
+	const search = await call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: USERS.alice });
+	const [sent, searched] = emu().control.requests();
 	expect(sent.receivedMs).toBeGreaterThanOrEqual(before);
 	expect(sent.finishedMs).toBeGreaterThanOrEqual(sent.receivedMs);
 	expect(searched.receivedMs).toBeGreaterThanOrEqual(sent.finishedMs!);
@@ -28,10 +22,10 @@ test('the request log keeps when each request came, when its answer was written,
 });
 
 test('an inbound fax image padded to a size: exact length, still a PDF, the same on every download', async () => {
-	const [fax] = emu.control.injectInbound({ userId: USERS.alice.userId });
+	const [fax] = emu().control.injectInbound({ userId: USERS.alice.userId });
 	const size = 3 * 1024 * 1024 + 7;
 	expect((await ctl('POST', `/inbound/${fax.FaxId}/image-size`, { bytes: size })).status).toBe(200);
-	const url = `${emu.urls.fax}/inboundfaxes/${fax.FaxId}/image`;
+	const url = `${emu().urls.fax}/inboundfaxes/${fax.FaxId}/image`;
 	const pdf = await call('GET', url, { auth: USERS.alice, query: { FaxContentType: 'pdf' } });
 	expect(pdf.status).toBe(200);
 	expect(pdf.body.length).toBe(size);
@@ -42,27 +36,27 @@ test('an inbound fax image padded to a size: exact length, still a PDF, the same
 	expect(again.body.equals(pdf.body)).toBe(true);
 	const tiff = await call('GET', url, { auth: USERS.alice, query: { FaxContentType: 'tif' } });
 	expect(tiff.body.length).toBe(size);
-	expect(emu.control.requests().at(-1)?.responseBytes).toBe(size);
+	expect(emu().control.requests().at(-1)?.responseBytes).toBe(size);
 });
 
 test('image size: an unknown fax or a size that is not a positive integer is refused', async () => {
-	const [fax] = emu.control.injectInbound({ userId: USERS.alice.userId });
-	expect(() => emu.control.padInboundImage(999, 10)).toThrow(/no inbound fax 999/);
+	const [fax] = emu().control.injectInbound({ userId: USERS.alice.userId });
+	expect(() => emu().control.padInboundImage(999, 10)).toThrow(/no inbound fax 999/);
 	for (const bytes of [0, -1, 1.5, NaN]) {
-		expect(() => emu.control.padInboundImage(fax.FaxId, bytes)).toThrow(/bytes must be/);
+		expect(() => emu().control.padInboundImage(fax.FaxId, bytes)).toThrow(/bytes must be/);
 	}
 });
 
 test('connection maxima count simultaneous sockets and start again after resetConnectionStats', async () => {
 	const agent = new Agent({ connections: 4 });
-	const slow = emu.control.addFault({ api: 'fax', kind: 'delay', delayMs: 300 });
+	const slow = emu().control.addFault({ api: 'fax', kind: 'delay', delayMs: 300 });
 	try {
-		emu.control.resetConnectionStats();
-		const open = emu.control.stats().connections.fax.current;
+		emu().control.resetConnectionStats();
+		const open = emu().control.stats().connections.fax.current;
 		const answers = await Promise.all(
 			Array.from({ length: 12 }, async () => {
 				const res = await agent.request({
-					origin: new URL(emu.urls.fax).origin,
+					origin: new URL(emu().urls.fax).origin,
 					path: '/v1/outboundfaxes',
 					method: 'GET',
 					headers: { authorization: basic(USERS.alice) },
@@ -72,14 +66,14 @@ test('connection maxima count simultaneous sockets and start again after resetCo
 			}),
 		);
 		expect(answers.every((status) => status === 200)).toBe(true);
-		const { max } = emu.control.stats().connections.fax;
+		const { max } = emu().control.stats().connections.fax;
 		expect(max - open).toBeGreaterThanOrEqual(2);
 		expect(max - open).toBeLessThanOrEqual(4);
 		expect((await ctl('POST', '/connection-stats/reset')).status).toBe(200);
-		const now = emu.control.stats().connections.fax;
+		const now = emu().control.stats().connections.fax;
 		expect(now.max).toBe(now.current);
 	} finally {
-		emu.control.removeFault(slow);
+		emu().control.removeFault(slow);
 		await agent.close();
 	}
 });

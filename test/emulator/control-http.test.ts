@@ -1,24 +1,18 @@
-import type { Emulator } from '../../emulator';
 import { startEmulator } from '../../emulator';
-import { call, sendFax, USERS, withEmulator } from './helpers';
+import { call, controlOf, sendFax, USERS } from './helpers';
+import { useEmulator } from '../support/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
-const ctl = (method: string, path: string, json?: unknown) =>
-	call(method, `${emu.urls.control}${path}`, { json });
+const ctl = controlOf(emu);
 
 test('urls: three listeners on 127.0.0.1, control under /__emulator', () => {
-	expect(emu.urls.fax).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-	expect(emu.urls.mailMerge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-	expect(emu.urls.numbers).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-	expect(emu.urls.control).toBe(emu.urls.fax.replace('/v1', '/__emulator'));
+	expect(emu().urls.fax).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+	expect(emu().urls.mailMerge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+	expect(emu().urls.numbers).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+	expect(emu().urls.control).toBe(emu().urls.fax.replace('/v1', '/__emulator'));
 	const ports = new Set(
-		[emu.urls.fax, emu.urls.mailMerge, emu.urls.numbers].map((u) => new URL(u).port),
+		[emu().urls.fax, emu().urls.mailMerge, emu().urls.numbers].map((u) => new URL(u).port),
 	);
 	expect(ports.size).toBe(3);
 });
@@ -54,7 +48,7 @@ test('inbound injection, history, requests, faults, stats, reset over HTTP', asy
 	const inj = await ctl('POST', '/inbound', { userId: 'alice@acme', count: 2 });
 	expect(inj.json.faxes).toHaveLength(2);
 	expect((await ctl('GET', '/inbound')).json.faxes).toHaveLength(2);
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
 	expect((await ctl('POST', '/outbound/1/outcome', { outcome: 'busy' })).status).toBe(200);
 	expect((await ctl('POST', '/outbound/9/outcome', { outcome: 'busy' })).status).toBe(400);
 	await ctl('POST', '/advance', { ms: 20_000 });
@@ -70,7 +64,7 @@ test('inbound injection, history, requests, faults, stats, reset over HTTP', asy
 	const fault = await ctl('POST', '/faults', { kind: 'http500', count: 1 });
 	expect(fault.json.id).toMatch(/^fault-/);
 	expect((await ctl('GET', '/faults')).json.faults).toHaveLength(1);
-	expect((await call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
+	expect((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
 		500,
 	);
 	await ctl('DELETE', '/faults');
@@ -90,7 +84,7 @@ test('inbound injection, history, requests, faults, stats, reset over HTTP', asy
 
 test('the control API is not logged and needs no auth', async () => {
 	await ctl('GET', '/stats');
-	expect(emu.control.requests()).toHaveLength(0);
+	expect(emu().control.requests()).toHaveLength(0);
 });
 
 test('custom seed object', async () => {

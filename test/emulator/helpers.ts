@@ -77,6 +77,12 @@ export async function withEmulator(options: EmulatorOptions = {}): Promise<Emula
 	return startEmulator({ port: 0, ...options });
 }
 
+/** Calls the control API (under /__emulator) of the emulator `emu()` returns, with a JSON body. */
+export const controlOf =
+	(emu: () => Emulator) =>
+	(method: string, path: string, json?: unknown): Promise<CallResult> =>
+		call(method, `${emu().urls.control}${path}`, { json });
+
 export const MINUTE = 60_000;
 
 /** A tiny valid text attachment. */

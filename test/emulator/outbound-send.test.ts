@@ -1,32 +1,18 @@
 import { FormData } from 'undici';
-import type { Emulator } from '../../emulator';
-import {
-	call,
-	getOutbound,
-	pdfFile,
-	sendFax,
-	sendForm,
-	textFile,
-	USERS,
-	withEmulator,
-} from './helpers';
+import { call, getOutbound, pdfFile, sendFax, sendForm, textFile, USERS } from './helpers';
+import { useEmulator } from '../support/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
 describe('POST /outboundfaxes', () => {
 	test('creates a fax and answers 201 with string FaxIds', async () => {
-		const res = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+		const res = await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
 		expect(res.status).toBe(201);
 		expect(res.json).toEqual({
 			FaxInfo: [{ FaxId: '1', FaxNumber: '12125550000' }],
 			RequestStatus: { StatusCode: 0, StatusText: '' },
 		});
-		const fax = await getOutbound(emu, USERS.alice, 1);
+		const fax = await getOutbound(emu(), USERS.alice, 1);
 		expect(fax).toMatchObject({
 			FaxId: '1',
 			GroupId: '1',
@@ -41,7 +27,7 @@ describe('POST /outboundfaxes', () => {
 	});
 
 	test('one fax per unique number; duplicates collapse; GroupId is the first FaxId', async () => {
-		const res = await sendFax(emu, USERS.alice, {
+		const res = await sendFax(emu(), USERS.alice, {
 			FaxNumber: ['12125550000', '1 (212) 555-0000', '12125550010'],
 			FaxRecipient: [
 				JSON.stringify({ FaxNumber: '12125550010', RcptName: 'Dup' }),
@@ -55,26 +41,26 @@ describe('POST /outboundfaxes', () => {
 			{ FaxId: '3', FaxNumber: '+442071234567' },
 		]);
 		for (const id of [1, 2, 3]) {
-			expect((await getOutbound(emu, USERS.alice, id)).GroupId).toBe('1');
+			expect((await getOutbound(emu(), USERS.alice, id)).GroupId).toBe('1');
 		}
-		expect((await getOutbound(emu, USERS.alice, 3)).RcptInfo).toBe('+442071234567:Ann:UK Ltd');
-		expect((await getOutbound(emu, USERS.alice, 2)).RcptInfo).toBe('');
+		expect((await getOutbound(emu(), USERS.alice, 3)).RcptInfo).toBe('+442071234567:Ann:UK Ltd');
+		expect((await getOutbound(emu(), USERS.alice, 2)).RcptInfo).toBe('');
 	});
 
 	test('parameters may come from the query string or a form body', async () => {
 		const fd = new FormData();
 		fd.append('doc', textFile(), 'a.txt');
-		const q = await call('POST', `${emu.urls.fax}/outboundfaxes`, {
+		const q = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
 			auth: USERS.alice,
 			query: { FaxNumber: '12125550000', FaxDescription: 'from query' },
 			multipart: fd,
 		});
 		expect(q.status).toBe(201);
-		expect((await getOutbound(emu, USERS.alice, q.json.FaxInfo[0].FaxId)).FaxDescription).toBe(
+		expect((await getOutbound(emu(), USERS.alice, q.json.FaxInfo[0].FaxId)).FaxDescription).toBe(
 			'from query',
 		);
 		// A form body has no attachment, so the service refuses it.
-		const form = await call('POST', `${emu.urls.fax}/outboundfaxes`, {
+		const form = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
 			auth: USERS.alice,
 			form: { FaxNumber: '12125550000' },
 		});
@@ -83,12 +69,12 @@ describe('POST /outboundfaxes', () => {
 			StatusCode: 12,
 			StatusText: 'No attachment in request',
 		});
-		const logged = emu.control.requests({ method: 'POST' });
+		const logged = emu().control.requests({ method: 'POST' });
 		expect(logged[1].params).toEqual({ FaxNumber: '12125550000' });
 	});
 
 	test('every send option is stored and echoed', async () => {
-		const res = await sendFax(emu, USERS.alice, {
+		const res = await sendFax(emu(), USERS.alice, {
 			FaxRecipient: JSON.stringify({
 				FaxNumber: '12125550000',
 				RcptName: 'Bob',
@@ -119,7 +105,7 @@ describe('POST /outboundfaxes', () => {
 			UnknownParameter: 'ignored',
 		});
 		expect(res.status).toBe(201);
-		expect(await getOutbound(emu, USERS.alice, 1)).toMatchObject({
+		expect(await getOutbound(emu(), USERS.alice, 1)).toMatchObject({
 			RetryCount: '4',
 			RetryCountLeft: '4',
 			RetryInterval: '15',
@@ -145,8 +131,8 @@ describe('POST /outboundfaxes', () => {
 	});
 
 	test('PagesTotal counts real PDF pages', async () => {
-		const res = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }, await pdfFile(3));
-		expect((await getOutbound(emu, USERS.alice, res.json.FaxInfo[0].FaxId)).PagesTotal).toBe('3');
+		const res = await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }, await pdfFile(3));
+		expect((await getOutbound(emu(), USERS.alice, res.json.FaxInfo[0].FaxId)).PagesTotal).toBe('3');
 	});
 
 	test.each([
@@ -166,25 +152,25 @@ describe('POST /outboundfaxes', () => {
 		[{ FaxNumber: '12125550000', Priority: '11' }, 11],
 		[{ FaxNumber: '12125550000', PageOrientation: 'diagonal' }, 11],
 	])('rejects %j with StatusCode %d', async (params, code) => {
-		const res = await sendFax(emu, USERS.alice, params as Record<string, string>);
+		const res = await sendFax(emu(), USERS.alice, params as Record<string, string>);
 		expect(res.status).toBe(400);
 		expect(res.json.RequestStatus.StatusCode).toBe(code);
 		expect(res.json.RequestStatus.StatusText).not.toBe('');
-		expect(emu.control.stats().outboundCount).toBe(0);
+		expect(emu().control.stats().outboundCount).toBe(0);
 	});
 
 	test('retry bounds are enforced by clamping', async () => {
-		await sendFax(emu, USERS.alice, {
+		await sendFax(emu(), USERS.alice, {
 			FaxNumber: '12125550000',
 			RetryCount: '0',
 			RetryInterval: '500',
 		});
-		await sendFax(emu, USERS.alice, { FaxNumber: '12125550000', RetryCount: '99' });
-		expect(await getOutbound(emu, USERS.alice, 1)).toMatchObject({
+		await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000', RetryCount: '99' });
+		expect(await getOutbound(emu(), USERS.alice, 1)).toMatchObject({
 			RetryCount: '1',
 			RetryInterval: '120',
 		});
-		expect(await getOutbound(emu, USERS.alice, 2)).toMatchObject({
+		expect(await getOutbound(emu(), USERS.alice, 2)).toMatchObject({
 			RetryCount: '10',
 			RetryInterval: '10',
 		});
@@ -196,7 +182,7 @@ describe('POST /outboundfaxes', () => {
 			null,
 			{ userId: 'x@acme', password: 'y' },
 		]) {
-			const res = await call('POST', `${emu.urls.fax}/outboundfaxes`, {
+			const res = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
 				auth,
 				multipart: sendForm({ FaxNumber: '12125550000' }),
 			});
@@ -204,29 +190,29 @@ describe('POST /outboundfaxes', () => {
 			expect(res.headers['www-authenticate']).toMatch(/^Basic/);
 			expect(res.json.RequestStatus.StatusCode).toBe(50);
 		}
-		expect(emu.control.stats().outboundCount).toBe(0);
+		expect(emu().control.stats().outboundCount).toBe(0);
 		// the log never holds the password
-		expect(JSON.stringify(emu.control.requests())).not.toContain('nope');
-		expect(emu.control.requests()[0].auth).toEqual({ scheme: 'Basic', userId: 'alice@acme' });
+		expect(JSON.stringify(emu().control.requests())).not.toContain('nope');
+		expect(emu().control.requests()[0].auth).toEqual({ scheme: 'Basic', userId: 'alice@acme' });
 	});
 
 	test('proxy login sends as another user of its organization', async () => {
-		const res = await sendFax(emu, USERS.acmeAdmin, {
+		const res = await sendFax(emu(), USERS.acmeAdmin, {
 			FaxNumber: '12125550000',
 			FaxUserId: 'bob@acme',
 		});
 		expect(res.status).toBe(201);
-		expect(await getOutbound(emu, USERS.bob, 1)).toMatchObject({
+		expect(await getOutbound(emu(), USERS.bob, 1)).toMatchObject({
 			FaxUserId: 'bob@acme',
 			ProxyFaxUserId: 'admin@acme',
 			TSI: 'ACME SALES',
 		});
-		const foreign = await sendFax(emu, USERS.acmeAdmin, {
+		const foreign = await sendFax(emu(), USERS.acmeAdmin, {
 			FaxNumber: '12125550000',
 			FaxUserId: 'carol@globex',
 		});
 		expect(foreign.status).toBe(403);
-		const unknown = await sendFax(emu, USERS.acmeAdmin, {
+		const unknown = await sendFax(emu(), USERS.acmeAdmin, {
 			FaxNumber: '12125550000',
 			FaxUserId: 'zed@acme',
 		});
@@ -235,13 +221,13 @@ describe('POST /outboundfaxes', () => {
 	});
 
 	test('a non-proxy login cannot send as someone else', async () => {
-		const res = await sendFax(emu, USERS.alice, {
+		const res = await sendFax(emu(), USERS.alice, {
 			FaxNumber: '12125550000',
 			FaxUserId: 'bob@acme',
 		});
 		expect(res.status).toBe(403);
 		expect(res.json.RequestStatus.StatusCode).toBe(60);
-		const self = await sendFax(emu, USERS.alice, {
+		const self = await sendFax(emu(), USERS.alice, {
 			FaxNumber: '12125550000',
 			FaxUserId: 'alice@acme',
 		});
@@ -249,12 +235,12 @@ describe('POST /outboundfaxes', () => {
 	});
 
 	test('the wrong base URL is a 404', async () => {
-		const res = await call('POST', `${emu.urls.mailMerge}/outboundfaxes`, {
+		const res = await call('POST', `${emu().urls.mailMerge}/outboundfaxes`, {
 			auth: USERS.alice,
 			multipart: sendForm({ FaxNumber: '12125550000' }),
 		});
 		expect(res.status).toBe(404);
-		const unknown = await call('GET', `${emu.urls.fax}/faxes`, { auth: USERS.alice });
+		const unknown = await call('GET', `${emu().urls.fax}/faxes`, { auth: USERS.alice });
 		expect(unknown.status).toBe(404);
 		expect(unknown.json.RequestStatus.StatusCode).toBe(71);
 	});
@@ -262,8 +248,8 @@ describe('POST /outboundfaxes', () => {
 
 describe('images', () => {
 	test('PDF and TIFF downloads with content type and disposition', async () => {
-		await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }, await pdfFile(2));
-		const pdf = await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, {
+		await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }, await pdfFile(2));
+		const pdf = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
 			auth: USERS.alice,
 			query: { FaxContentType: 'pdf' },
 		});
@@ -273,21 +259,21 @@ describe('images', () => {
 		expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
 		const { PDFDocument } = await import('pdf-lib');
 		expect((await PDFDocument.load(pdf.body)).getPageCount()).toBe(2);
-		const tif = await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, { auth: USERS.alice });
+		const tif = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, { auth: USERS.alice });
 		expect(tif.headers['content-type']).toBe('image/tiff');
 		expect(tif.headers['content-disposition']).toBe('inline; filename="fax-1.tif"');
 		expect(tif.body.subarray(0, 4).toString('latin1')).toBe('II*\u0000');
-		const alt = await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, {
+		const alt = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
 			auth: USERS.alice,
 			query: { ContentType: 'pdf' },
 		});
 		expect(alt.headers['content-type']).toBe('application/pdf');
-		const bad = await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, {
+		const bad = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
 			auth: USERS.alice,
 			query: { FaxContentType: 'png' },
 		});
 		expect(bad.status).toBe(400);
-		const missing = await call('GET', `${emu.urls.fax}/outboundfaxes/99/image`, {
+		const missing = await call('GET', `${emu().urls.fax}/outboundfaxes/99/image`, {
 			auth: USERS.alice,
 		});
 		expect(missing.status).toBe(404);

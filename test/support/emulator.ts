@@ -1,3 +1,5 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import { SEED_TOKENS, SEED_USERS } from '../../emulator/seed-data';
 import type { TestCredentials } from './credentials-helper';
@@ -25,6 +27,29 @@ export function credentialsFor(
 			versionHeaderValue: '',
 		},
 	};
+}
+
+/** Who the node logs in as: a seed user of the emulator, or what a test puts instead. */
+export interface Login {
+	user?: SeedUser;
+	/** Replaces the password of the login, for authentication failures. */
+	password?: string;
+	/** The numbers interface's access token. */
+	token?: string;
+	/** The whole numbers credential, instead of the emulator's with `token`. */
+	numbersCredential?: ICredentialDataDecryptedObject;
+}
+
+/** The package's credentials pointing at the emulator, as `login` says. */
+export function loginCredentials(emulator: Emulator, login: Login = {}): TestCredentials {
+	const credentials = credentialsFor(
+		emulator,
+		login.user ?? 'alice',
+		login.token ?? SEED_TOKENS.acme,
+	);
+	if (login.password !== undefined) credentials.faxCloudApi!.password = login.password;
+	if (login.numbersCredential) credentials.faxCloudNumbersApi = login.numbersCredential;
+	return credentials;
 }
 
 /** Starts one emulator for a test file (manual clock) and resets it before each test. */

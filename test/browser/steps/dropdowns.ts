@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import type { Page } from 'playwright-core';
 
-import { eventually } from './eventually';
+import { eventually } from '../../harness/waitUntil';
 
 /** The options the open dropdown shows; those a typed filter hid are left out. */
 export const visibleOptions = (page: Page) =>

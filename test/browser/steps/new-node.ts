@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 
 import type { StepContext } from './context';
 import { visibleOptions } from './dropdowns';
-import { eventually } from './eventually';
+import { eventually } from '../../harness/waitUntil';
 
 /**
  * A new workflow with one Fax Cloud node, added as a user does: the nodes panel, search "fax",

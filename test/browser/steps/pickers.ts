@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 
 import type { StepContext } from './context';
-import { eventually } from './eventually';
+import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';
 
 /** n8n puts the test id on the input or on its wrapper, depending on the release. */

@@ -5,7 +5,7 @@ import { lastSeq } from '../../../emulator/request-log';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
 import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
 import type { StepContext } from './context';
-import { eventually } from './eventually';
+import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';
 import { executeStep, outputTable } from './output-table';
 import { pickFromList } from './pickers';

@@ -4,7 +4,7 @@ import { lastSeq } from '../../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
 import type { StepContext } from './context';
 import { choose, expectSelected, visibleOptions } from './dropdowns';
-import { eventually } from './eventually';
+import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';
 import { columnValues, executeStep, outputTable } from './output-table';
 import { asCredentialUser } from './service';

@@ -13,7 +13,8 @@ import type { N8nRuntime } from '../../../scripts/n8n/install';
 import { installCommunityPackage, REPO_ROOT } from '../../../scripts/n8n/package';
 import { N8nServer, SANDBOX_OWNER } from '../../../scripts/n8n/server';
 import { queueModeEnv } from '../../../scripts/services/n8n-queue';
-import { freePort } from '../../../scripts/services/ports';
+import { freePort } from '../../harness/ports';
+import { waitUntil } from '../../harness/waitUntil';
 import type { PostgresService } from '../../../scripts/services/postgres';
 import type { RedisService } from '../../../scripts/services/redis';
 import { treeCpuSeconds } from './cpu';
@@ -220,12 +221,8 @@ export class DeployInstance {
 		this.main = undefined;
 		const pids = this.mainProcesses();
 		for (const { pid } of pids) process.kill(pid, 'SIGKILL');
-		const deadline = Date.now() + 10_000;
-		while (pids.some(({ pid }) => fs.existsSync(`/proc/${pid}`) && !isZombie(pid))) {
-			if (Date.now() > deadline)
-				throw new Error(`n8n main (${pids.map((p) => p.pid)}) did not end`);
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
+		const gone = () => !pids.some(({ pid }) => fs.existsSync(`/proc/${pid}`) && !isZombie(pid));
+		await waitUntil(`n8n main (${pids.map((p) => p.pid)}) to end`, gone, 10_000, 50);
 	}
 
 	private mainProcesses(): Array<{ pid: number }> {

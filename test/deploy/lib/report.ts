@@ -1,13 +1,13 @@
-/** What the deployment part prints and writes: each check's outcome and the figures measured. */
-export interface CheckOutcome {
+import { messageOf, printCheck, runCheck, type CheckOutcome } from '../../harness/report';
+
+/** One check of the deployment part: its scenario and the harness's outcome. */
+export interface ScenarioCheck extends CheckOutcome {
 	scenario: string;
-	title: string;
-	passed: boolean;
-	message?: string;
 }
 
+/** What the deployment part prints and writes: each check's outcome and the figures measured. */
 export class Report {
-	readonly checks: CheckOutcome[] = [];
+	readonly checks: ScenarioCheck[] = [];
 	readonly figures: Record<string, Record<string, unknown>> = {};
 	private readonly started = Date.now();
 
@@ -20,37 +20,18 @@ export class Report {
 
 	/** Runs one check; a failure is recorded with its message and does not stop the others. */
 	async check(scenario: string, title: string, body: () => void | Promise<void>): Promise<boolean> {
-		let message: string | undefined;
-		try {
-			await body();
-		} catch (error) {
-			message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-		}
-		this.checks.push({ scenario, title, passed: !message, message });
-		console.log(`${this.prefix}  ${message ? 'FAIL' : 'ok  '} ${scenario}: ${title}`);
-		if (message) {
-			console.log(
-				message
-					.split('\n')
-					.slice(0, 40)
-					.map((l) => `${this.prefix}        ${l}`)
-					.join('\n'),
-			);
-		}
-		return !message;
+		const outcome = await runCheck(`${scenario}: ${title}`, body, { prefix: this.prefix });
+		this.checks.push({ ...outcome, scenario, title });
+		return outcome.passed;
 	}
 
 	/** A scenario that could not run to its checks (a process died, a wait timed out). */
 	broken(scenario: string, error: unknown): void {
-		const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-		this.checks.push({ scenario, title: 'scenario ran to its checks', passed: false, message });
-		console.log(`${this.prefix}  FAIL ${scenario}: could not run to its checks`);
-		console.log(
-			message
-				.split('\n')
-				.slice(0, 60)
-				.map((l) => `${this.prefix}        ${l}`)
-				.join('\n'),
+		const outcome = { title: 'scenario ran to its checks', passed: false, ms: 0 };
+		this.checks.push({ ...outcome, scenario, message: messageOf(error) });
+		printCheck(
+			{ ...outcome, title: `${scenario}: could not run to its checks`, message: messageOf(error) },
+			{ prefix: this.prefix, lines: 60 },
 		);
 	}
 

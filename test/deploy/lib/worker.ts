@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 import type { N8nRuntime } from '../../../scripts/n8n/install';
-import { tailOf } from '../../../scripts/services/ports';
+import { tailOfFile } from '../../harness/tail';
+import { waitUntil } from '../../harness/waitUntil';
 
 /**
  * One `n8n worker` process, its output appended to a log file (kept across restarts, each start
@@ -66,20 +67,18 @@ export class N8nWorker {
 	}
 
 	private async waitReady(timeoutMs: number): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
+		const ready = async (): Promise<boolean> => {
 			this.assertRunning();
 			try {
-				const res = await fetch(this.healthUrl);
-				if (res.ok) return;
+				return (await fetch(this.healthUrl)).ok;
 			} catch {
-				// not listening yet
+				return false; // not listening yet
 			}
-			await new Promise((r) => setTimeout(r, 500));
-		}
-		throw new Error(
-			`${this.name} was not ready within ${timeoutMs / 1000} s\n${this.lastLogLines()}`,
-		);
+		};
+		await waitUntil(`${this.name} to be ready`, ready, timeoutMs, {
+			intervalMs: 500,
+			detail: () => this.lastLogLines(),
+		});
 	}
 
 	assertRunning(): void {
@@ -90,8 +89,7 @@ export class N8nWorker {
 	}
 
 	lastLogLines(count = 30): string {
-		const text = fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8') : '';
-		return `last lines of ${this.logFile}:\n${tailOf(text, count)}`;
+		return tailOfFile(this.logFile, count);
 	}
 
 	/** SIGKILL, as a crash or the OOM killer would end it; resolves once the process is gone. */

@@ -2,20 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { lastSeq as lastSeqOf } from '../../../emulator/request-log';
-import type { E2eEnvironment } from './environment';
-import { workflowPath } from './environment';
+import type { E2eEnvironment } from '../../harness/environment';
+import { workflowPath } from '../../harness/environment';
 import { readWorkflow } from '../../../scripts/n8n/examples';
 import { runWorkflow } from '../../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../../scripts/n8n/server';
+import { runCheck, type CheckOutcome } from '../../harness/report';
 import { runResult } from './run-result';
 import type { E2eCase, E2eContext } from './types';
 
-export interface CaseOutcome {
-	title: string;
+/** A check's outcome and the workflow it ran. */
+export interface CaseOutcome extends CheckOutcome {
 	workflow: string;
-	passed: boolean;
-	ms: number;
-	message?: string;
 }
 
 /**
@@ -36,10 +34,8 @@ export async function runCases(
 	};
 	const outcomes: CaseOutcome[] = [];
 	for (const testCase of cases) {
-		const started = Date.now();
 		const workflow = readWorkflow(workflowPath(testCase.workflow));
-		let message: string | undefined;
-		try {
+		const ran = async () => {
 			const values = (await testCase.prepare?.(ctx)) ?? {};
 			const sinceSeq = lastSeq(environment);
 			const outcome = await runWorkflow(server, workflow, values);
@@ -60,30 +56,11 @@ export async function runCases(
 				throw new Error('the workflow succeeded, but a failure was expected');
 			}
 			await testCase.check(result, ctx);
-		} catch (error) {
-			message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-		}
-		const ms = Date.now() - started;
-		outcomes.push({
-			title: testCase.title,
-			workflow: testCase.workflow,
-			passed: !message,
-			ms,
-			message,
-		});
-		const mark = message ? 'FAIL' : 'ok  ';
-		console.log(`  ${mark} ${testCase.title} (${(ms / 1000).toFixed(1)} s)`);
-		if (message) console.log(indent(message));
+		};
+		const outcome = await runCheck(testCase.title, ran, { timed: true });
+		outcomes.push({ ...outcome, workflow: testCase.workflow });
 	}
 	return outcomes;
 }
 
 const lastSeq = (environment: E2eEnvironment): number => lastSeqOf(environment.emulator);
-
-function indent(text: string): string {
-	return text
-		.split('\n')
-		.slice(0, 40)
-		.map((line) => `        ${line}`)
-		.join('\n');
-}

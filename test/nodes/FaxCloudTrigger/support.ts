@@ -3,26 +3,17 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { sendFax } from '../../emulator/helpers';
-import { credentialsFor, SEED_USERS, type SeedUser } from '../../support/emulator';
+import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../support/emulator';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
 
 /** Helpers of the Fax Cloud Trigger suites. */
 
 export const triggerNode = new FaxCloudTrigger();
 
-export interface WatchOptions {
-	user?: SeedUser;
+export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	pollBudgetMs?: number;
-	/** Replaces the password of the login, for authentication failures. */
-	password?: string;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
 	typeVersion?: number;
-}
-
-function credentials(emulator: Emulator, options: WatchOptions) {
-	const result = credentialsFor(emulator, options.user ?? 'alice');
-	if (options.password !== undefined) result.faxCloudApi!.password = options.password;
-	return result;
 }
 
 /** A Fax Cloud Trigger in an active workflow, logged in to the emulator. */
@@ -34,7 +25,7 @@ export function watchTrigger(
 	return pollTrigger({
 		node: triggerNode,
 		parameters,
-		credentials: credentials(emulator, options),
+		credentials: loginCredentials(emulator, options),
 		pollBudgetMs: options.pollBudgetMs,
 		typeVersion: options.typeVersion,
 	});
@@ -49,7 +40,7 @@ export function watchTriggers(
 	return pollWorkflow({
 		node: triggerNode,
 		nodes,
-		credentials: credentials(emulator, options),
+		credentials: loginCredentials(emulator, options),
 		pollBudgetMs: options.pollBudgetMs,
 		typeVersion: options.typeVersion,
 	});

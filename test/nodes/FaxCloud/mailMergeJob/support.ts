@@ -1,42 +1,19 @@
-import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
-import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import type { BinaryFile } from '../../../support/binary-items';
-import { credentialsFor, SEED_USERS, type SeedUser } from '../../../support/emulator';
-import { runNode } from '../../../support/run-node';
+import { ALICE, runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
 
 /** Helpers of the mail merge suites of the Fax Cloud node. */
 
-export const faxCloudNode = new FaxCloud();
+export { ALICE, errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
 
-export interface RunOptions {
-	items?: INodeExecutionData[];
-	continueOnFail?: boolean;
-	user?: SeedUser;
-	/** Replaces the password of the login, for authentication failures. */
-	password?: string;
-	/** How n8n started the execution; 'retry' is n8n's Retry (see runNode). */
-	mode?: WorkflowExecuteMode;
-}
-
-export async function runMailMerge(
+export const runMailMerge = (
 	emulator: Emulator,
 	parameters: IDataObject,
 	options: RunOptions = {},
-) {
-	const credentials = credentialsFor(emulator, options.user ?? 'alice');
-	if (options.password !== undefined) credentials.faxCloudApi!.password = options.password;
-	return await runNode({
-		node: faxCloudNode,
-		parameters: { resource: 'mailMergeJob', ...parameters },
-		credentials,
-		items: options.items,
-		continueOnFail: options.continueOnFail,
-		mode: options.mode,
-	});
-}
+) => runFaxCloudNode(emulator, { resource: 'mailMergeJob', ...parameters }, options);
 
 /** A PDF form with one text field per name (and image-less pages otherwise). */
 export async function formPdf(fieldNames: string[]): Promise<Buffer> {
@@ -67,14 +44,6 @@ export const pdfFile = (data: Buffer, fileName = 'form.pdf'): BinaryFile => ({
 
 export function mailMergeRequests(emulator: Emulator, method?: string) {
 	return emulator.control.requests({ api: 'mailMerge', method });
-}
-
-export const ALICE = SEED_USERS.alice;
-
-/** What an error shows the user, in one string, to check that no secret leaks. */
-export function errorText(error: unknown): string {
-	const e = error as { message?: string; description?: string; context?: unknown };
-	return JSON.stringify({ message: e?.message, description: e?.description, context: e?.context });
 }
 
 export function expectNoSecrets(text: string): void {

@@ -1,49 +1,21 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INodeExecutionData,
-	INodeParameters,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
-import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
-import { credentialsFor, SEED_TOKENS } from '../../../support/emulator';
+import { loginCredentials, SEED_TOKENS } from '../../../support/emulator';
+import { faxCloudNode, runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
 import { loadOptions } from '../../../support/load-options';
-import { runNode } from '../../../support/run-node';
 
 /** Helpers of the number request and number lookup suites of the Fax Cloud node. */
 
-export const faxCloudNode = new FaxCloud();
+export { errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
 
-export interface RunOptions {
-	items?: INodeExecutionData[];
-	continueOnFail?: boolean;
-	token?: string;
-	/** The whole numbers credential, instead of the emulator's with `token`. */
-	credentials?: ICredentialDataDecryptedObject;
-}
-
-export function numbersCredentials(emulator: Emulator, token: string = SEED_TOKENS.acme) {
-	return credentialsFor(emulator, 'alice', token);
-}
-
-export async function runNumbers(
+export const runNumbers = (
 	emulator: Emulator,
 	resource: 'numberRequest' | 'numberLookup',
 	parameters: IDataObject,
 	options: RunOptions = {},
-) {
-	return await runNode({
-		node: faxCloudNode,
-		parameters: { resource, ...parameters },
-		credentials: options.credentials
-			? { faxCloudNumbersApi: options.credentials }
-			: numbersCredentials(emulator, options.token),
-		items: options.items,
-		continueOnFail: options.continueOnFail,
-	});
-}
+) => runFaxCloudNode(emulator, { resource, ...parameters }, options);
 
 /** Opens a dropdown of the node the way the editor does, with the parameters it holds. */
 export async function dropdown(
@@ -56,7 +28,7 @@ export async function dropdown(
 		node: faxCloudNode,
 		method,
 		parameters: { resource: 'numberRequest', operation: 'nonTollFree', ...parameters },
-		credentials: numbersCredentials(emulator, token),
+		credentials: loginCredentials(emulator, { token }),
 	});
 }
 
@@ -83,10 +55,4 @@ export function itemWithPdfs(
 		};
 	}
 	return { json: {}, binary } as INodeExecutionData;
-}
-
-/** What an error shows the user, in one string, to check that no secret leaks. */
-export function errorText(error: unknown): string {
-	const e = error as { message?: string; description?: string; context?: unknown };
-	return JSON.stringify({ message: e?.message, description: e?.description, context: e?.context });
 }

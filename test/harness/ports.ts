@@ -25,13 +25,3 @@ export async function freePort(): Promise<number> {
 	}
 	throw new Error(`no two free ports in a row between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
-
-/** The last lines of a text, indented, for failure messages. */
-export function tailOf(text: string, count = 20): string {
-	return text
-		.trimEnd()
-		.split('\n')
-		.slice(-count)
-		.map((line) => `  | ${line}`)
-		.join('\n');
-}

@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One JSON body a workflow posted, and when it arrived. */
+export interface Delivery {
+	body: Record<string, unknown>;
+	at: number;
+}
+
+/**
+ * A local HTTP endpoint on 127.0.0.1 that test workflows report to, one POST of JSON per event.
+ * `received` holds what `keep` makes of each delivery, in order of arrival.
+ */
+export interface Sink<T = Record<string, unknown>> {
+	url: string;
+	received: T[];
+	close(): Promise<void>;
+}
+
+export interface SinkOptions<T> {
+	/** What `received` keeps of each delivery; the body unless given. */
+	keep?: (delivery: Delivery) => T;
+}
+
+export async function startSink(): Promise<Sink>;
+export async function startSink<T>(options: SinkOptions<T>): Promise<Sink<T>>;
+export async function startSink<T>(options: SinkOptions<T> = {}): Promise<Sink<T>> {
+	const keep = options.keep ?? ((delivery: Delivery) => delivery.body as T);
+	const received: T[] = [];
+	const sockets = new Set<Socket>();
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			let body: Record<string, unknown>;
+			try {
+				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+			} catch {
+				res.writeHead(400).end();
+				return;
+			}
+			received.push(keep({ body, at: Date.now() }));
+			res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+		});
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.once('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/events`,
+		received,
+		close: () =>
+			new Promise((resolve) => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => resolve());
+			}),
+	};
+}
