@@ -34,6 +34,7 @@ import {
 	visibleOptions,
 } from './steps/dropdowns';
 import { inboundFaxIdPicker, outboundFaxIdPicker } from './steps/fax-id-pickers';
+import { importExampleStep } from './steps/import-example';
 import { jobIdPicker } from './steps/job-id-picker';
 import { schemaPreview } from './steps/schema-preview';
 import { simplifyStep } from './steps/simplify';
@@ -366,6 +367,9 @@ async function main(): Promise<void> {
 
 		step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');
 		await jobIdPicker(context);
+
+		step('an example imported from its file runs: "send a PDF", its version 2 nodes');
+		await importExampleStep(context);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);

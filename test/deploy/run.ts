@@ -44,6 +44,7 @@ import {
 	writeOnePagePdf,
 	type BulkRun,
 } from './scenarios/bulk-send';
+import { writeScalingResults } from './scaling';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
@@ -327,6 +328,11 @@ async function main(): Promise<void> {
 			2,
 		),
 	);
+	if (writeScalingResults(queueReport.figures, queueReport.checks)) {
+		console.log(
+			'Scaling figures written to test/deploy/results.json (README: test/deploy/scaling.ts)',
+		);
+	}
 	const times = Object.entries(parts)
 		.map(([part, partSeconds]) => `${part} ${partSeconds} s`)
 		.join(', ');

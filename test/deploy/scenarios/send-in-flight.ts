@@ -12,6 +12,10 @@ import { errorOf } from './trigger-queue';
 const SCENARIO = 'queue mode: worker killed while a send is in flight';
 const WORKFLOW_ID = 'DeploySendOne001';
 const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+/** What README's "Crashes and restarts" says a webhook caller and the execution show. */
+const README_CALLER_STATUS = 500;
+const README_EXECUTION_ERROR =
+	'This execution failed to be processed too many times and will no longer retry';
 
 /**
  * One fax for an order (send-one.json: Batch Unique ID = the order). The service creates the fax
@@ -74,6 +78,10 @@ export async function sendInFlight(
 	await new Promise((resolve) => setTimeout(resolve, 10_000));
 	const sends = sendsSince(instance, sinceSeq);
 	const stored = await instance.execution(execution!);
+	const itemsKept: Record<string, number> = {};
+	for (const node of ['Webhook', 'Send Fax']) {
+		itemsKept[node] = (await instance.nodeOutput(execution!, node)).length;
+	}
 	const lookup = await runWorkflow(instance.server, readDeployWorkflow('lookup-batch.json'), {
 		batch: order,
 	});
@@ -94,6 +102,7 @@ export async function sendInFlight(
 		callerAnsweredAfterMs: answeredAfterMs,
 		executionStatus: stored.status,
 		executionError: errorOf(stored.data),
+		itemsKept,
 		settledAfterMs,
 		recoveryKeyInBatchName: sends[0]?.params.BatchName,
 		lookupFound: found.map((item) => ({
@@ -115,9 +124,26 @@ export async function sendInFlight(
 	);
 	await report.check(
 		SCENARIO,
-		'the execution ends without success, and the lookup by Batch Unique ID finds the one fax',
+		`the webhook caller gets HTTP ${README_CALLER_STATUS} (README)`,
 		() => {
-			assert.ok(['crashed', 'error'].includes(stored.status), stored.status);
+			assert.ok(!(answer instanceof Error), String(answer));
+			assert.equal(answer.status, README_CALLER_STATUS, answer.text.slice(0, 300));
+		},
+	);
+	await report.check(
+		SCENARIO,
+		`the execution shows Error, "${README_EXECUTION_ERROR}", and keeps none of its items (README)`,
+		() => {
+			assert.equal(stored.status, 'error');
+			const error = errorOf(stored.data) ?? '';
+			assert.ok(error.startsWith(README_EXECUTION_ERROR), error);
+			assert.deepEqual(itemsKept, { Webhook: 0, 'Send Fax': 0 });
+		},
+	);
+	await report.check(
+		SCENARIO,
+		'the lookup by Batch Unique ID finds the one fax',
+		() => {
 			assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
 			assert.equal(found.length, 1);
 			assert.equal(String(found[0].json.BatchUniqueId), order);
