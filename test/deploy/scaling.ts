@@ -10,7 +10,10 @@ import path from 'node:path';
 
 import { DEFAULT_N8N_VERSION } from '../../scripts/n8n/versions';
 import { REQUESTS_AT_ONCE, type BulkRun } from './scenarios/bulk-send';
-import type { CheckOutcome } from './lib/report';
+import type { ScenarioCheck } from './lib/report';
+
+/** What the file needs of a check: which scenario it belongs to and whether it passed. */
+type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'>;
 
 export const SCALING_RESULTS = path.join(__dirname, 'results.json');
 const README = path.join(__dirname, '..', '..', 'README.md');
@@ -33,7 +36,7 @@ export interface ScalingResults {
  */
 export function scalingResults(
 	figures: Record<string, Record<string, unknown>>,
-	checks: CheckOutcome[],
+	checks: ScenarioPass[],
 ): ScalingResults | undefined {
 	const bulk = figures[BULK_SCENARIO];
 	const setup = figures['queue mode: setup'] ?? {};
@@ -60,7 +63,7 @@ export function scalingResults(
 /** Writes test/deploy/results.json when the run measured the scaling figures; says whether it did. */
 export function writeScalingResults(
 	figures: Record<string, Record<string, unknown>>,
-	checks: CheckOutcome[],
+	checks: ScenarioPass[],
 ): boolean {
 	const results = scalingResults(figures, checks);
 	if (!results) return false;

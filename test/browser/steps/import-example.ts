@@ -4,7 +4,7 @@ import path from 'node:path';
 import { lastSeq } from '../../../emulator/request-log';
 import { EXAMPLES_DIR } from '../../../scripts/n8n/examples';
 import type { StepContext } from './context';
-import { eventually } from './eventually';
+import { eventually } from '../../harness/waitUntil';
 import { columnValues, outputTable } from './output-table';
 
 const EXAMPLE_FILE = path.join(EXAMPLES_DIR, 'send-pdf-and-report-outcome.json');
