@@ -13,7 +13,7 @@ import { REQUESTS_AT_ONCE, type BulkRun } from './scenarios/bulk-send';
 import type { ScenarioCheck } from './lib/report';
 
 /** What the file needs of a check: which scenario it belongs to and whether it passed. */
-type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'>;
+type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'> & Partial<ScenarioCheck>;
 
 export const SCALING_RESULTS = path.join(__dirname, 'results.json');
 const README = path.join(__dirname, '..', '..', 'README.md');
