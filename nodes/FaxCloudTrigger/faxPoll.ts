@@ -3,8 +3,8 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import type { PollBudget } from './budget';
 import { StatusMemory } from './statusMemory';
-import type { FaxEvent, FaxWatch } from './faxSearch';
-import { byEventTime, searchPages } from './faxSearch';
+import type { FaxEvent, FaxWatch } from './faxEventSearch';
+import { byEventTime, searchPages } from './faxEventSearch';
 import type { WindowState } from './window';
 import { EventWindow, floorMinute, minuteDatetime } from './window';
 

@@ -2,8 +2,8 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { runCredentials } from '../shared/credentialRun';
 import type { RequestParams } from '../shared/wire';
-import type { FaxEvent, FaxWatch } from './faxSearch';
-import { searchPages } from './faxSearch';
+import type { FaxEvent, FaxWatch } from './faxEventSearch';
+import { searchPages } from './faxEventSearch';
 
 /** How many of the most recently modified records "Fetch Test Event" looks through. */
 const SAMPLE_SCAN_LIMIT = 1_000;

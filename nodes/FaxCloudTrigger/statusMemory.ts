@@ -1,4 +1,4 @@
-import type { FaxEvent } from './faxSearch';
+import type { FaxEvent } from './faxEventSearch';
 
 /** Statuses after which a fax does not change: their event is known by its own CompleteTime. */
 const FINAL_STATUSES = new Set(['sent', 'sendFailed']);
@@ -30,7 +30,7 @@ export function isStatusEntries(value: unknown): value is StatusEntries | undefi
 	);
 }
 
-/** `out:<FaxId>:<status>`, the key of an outbound event (faxSearch.ts). */
+/** `out:<FaxId>:<status>`, the key of an outbound event (faxEventSearch.ts). */
 const OUTBOUND_KEY = /^out:([^:]+):(.+)$/;
 
 /**
