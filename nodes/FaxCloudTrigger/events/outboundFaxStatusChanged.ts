@@ -60,7 +60,7 @@ function prepare(this: IPollFunctions): PreparedEvent {
 	const watch: FaxWatch = {
 		direction: 'outbound',
 		scope,
-		accepts: (fax) => statuses.has(String(fax.FaxStatus)),
+		accepts: (status) => statuses.has(status),
 		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
 		toItem: async (fax) => await faxEventItem.call(this, 'outbound', fax, image, simplify),
 	};
