@@ -1,6 +1,6 @@
 import { SEED_USERS } from '../emulator';
 import type { RequestRecord } from '../emulator/request-log';
-import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxSearch';
+import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxEventSearch';
 import type { Sink } from '../test/harness/sink';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';

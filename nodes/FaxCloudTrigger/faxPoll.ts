@@ -1,10 +1,10 @@
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import type { PollBudget } from './budget';
 import { StatusMemory } from './statusMemory';
-import type { FaxEvent, FaxWatch } from './faxSearch';
-import { byEventTime, searchPages } from './faxSearch';
+import type { FaxEvent, FaxWatch } from './faxEventSearch';
+import { byEventTime, faxOf, searchPages } from './faxEventSearch';
 import type { WindowState } from './window';
 import { EventWindow, floorMinute, minuteDatetime } from './window';
 
@@ -51,7 +51,7 @@ async function readWindow(
 		for (const event of page.events) {
 			const dated = event.undated === undefined;
 			if (dated && (newest === undefined || event.time > newest)) newest = event.time;
-			const isNew = watch.accepts(event.fax) && isNewInWindow(window, event);
+			const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
 			// Status changes need every record of the window, in order; other events only new ones.
 			if (!isNew && !everyRecord) continue;
 			// A record modified while the pages are read moves to a later page and comes twice.
@@ -82,7 +82,7 @@ function isNewInWindow(window: EventWindow, event: FaxEvent): boolean {
 function logUndated(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
 	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
 	context.logger.warn(
-		`The service returned ${recordName} ${String(event.fax.FaxId)} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
+		`The service returned ${recordName} ${event.faxId} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
 	);
 }
 
@@ -94,17 +94,17 @@ function logUndated(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): 
 async function retryImages(
 	context: IPollFunctions,
 	watch: FaxWatch,
-	events: FaxEvent[],
+	faxes: IDataObject[],
 	items: INodeExecutionData[],
 	budget: PollBudget,
 ): Promise<void> {
 	for (const [index, item] of items.entries()) {
 		if (item.json.imageError === undefined) continue;
-		if (!budget.emittingOver) items[index] = await watch.toItem(events[index].fax);
+		if (!budget.emittingOver) items[index] = await watch.toItem(faxes[index]);
 		const error = items[index].json.imageError;
 		if (error === undefined) continue;
 		context.logger.warn(
-			`Emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(events[index].fax.FaxId)} without its image: ${String(error)}`,
+			`Emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(faxes[index].FaxId)} without its image: ${String(error)}`,
 		);
 	}
 }
@@ -140,7 +140,7 @@ export async function baselineFaxes(
 	}
 	for (const event of read.sort(byEventTime)) {
 		statuses?.observe(event);
-		if (watch.accepts(event.fax)) window.remember(event.time, event.key);
+		if (watch.accepts(event.status)) window.remember(event.time, event.key);
 	}
 	return { ...window.toState(), statuses: statuses?.toState(window.startMs) };
 }
@@ -164,16 +164,17 @@ export async function pollFaxes(
 	state: WindowState,
 	budget: PollBudget,
 	latenessMs: number,
-): Promise<{ events: FaxEvent[]; items: INodeExecutionData[]; state: WindowState }> {
+): Promise<{ items: INodeExecutionData[]; state: WindowState }> {
 	const window = new EventWindow(state);
 	const statuses = statusMemoryOf(watch, state);
 	const contents = await readWindow(this, watch, window, budget, statuses !== undefined);
-	const events: FaxEvent[] = [];
+	/** The emitted events' records, normalised once, for the image retry. */
+	const faxes: IDataObject[] = [];
 	const items: INodeExecutionData[] = [];
 	let firstLeft: number | undefined;
 	for (const event of contents.fresh.sort(byEventTime)) {
 		const isEvent =
-			watch.accepts(event.fax) &&
+			watch.accepts(event.status) &&
 			isNewInWindow(window, event) &&
 			(statuses?.isChange(event) ?? true);
 		if (isEvent && (budget.eventsFull || budget.emittingOver)) {
@@ -184,17 +185,17 @@ export async function pollFaxes(
 		statuses?.observe(event);
 		if (!isEvent) continue;
 		if (event.undated !== undefined) logUndated(this, watch, event);
-		items.push(await watch.toItem(event.fax));
-		events.push(event);
+		const fax = faxOf(watch.direction, event);
+		items.push(await watch.toItem(fax));
+		faxes.push(fax);
 		budget.countEvent();
 		window.remember(event.time, event.key);
 	}
-	await retryImages(this, watch, events, items, budget);
+	await retryImages(this, watch, faxes, items, budget);
 	if (contents.complete) {
 		window.advance({ serviceTime: contents.serviceTime, latenessMs, firstLeft });
 	}
 	return {
-		events,
 		items,
 		state: { ...window.toState(), statuses: statuses?.toState(window.startMs) },
 	};

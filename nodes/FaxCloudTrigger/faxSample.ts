@@ -2,8 +2,8 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { runCredentials } from '../shared/credentialRun';
 import type { RequestParams } from '../shared/wire';
-import type { FaxEvent, FaxWatch } from './faxSearch';
-import { searchPages } from './faxSearch';
+import type { FaxEvent, FaxWatch } from './faxEventSearch';
+import { faxOf, searchPages } from './faxEventSearch';
 
 /** How many of the most recently modified records "Fetch Test Event" looks through. */
 const SAMPLE_SCAN_LIMIT = 1_000;
@@ -24,15 +24,15 @@ export async function sampleFax(
 	let scanned = 0;
 	for await (const page of searchPages(this, watch, 'desc', extra)) {
 		for (const event of page.events) {
-			owners.add(String(event.fax.FaxUserId ?? ''));
-			if (watch.accepts(event.fax) && (!best || event.time > best.time)) best = event;
+			owners.add(String(event.record.FaxUserId ?? ''));
+			if (watch.accepts(event.status) && (!best || event.time > best.time)) best = event;
 		}
 		scanned += page.events.length;
 		if (best || scanned >= SAMPLE_SCAN_LIMIT) break;
 	}
 	if (!best) return undefined;
 	const credentials = await runCredentials.call(this, 'faxCloudApi');
-	const item = await watch.toItem(best.fax);
+	const item = await watch.toItem(faxOf(watch.direction, best));
 	item.json = {
 		...item.json,
 		watchedFaxes: {

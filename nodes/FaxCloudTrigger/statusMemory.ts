@@ -1,4 +1,4 @@
-import type { FaxEvent } from './faxSearch';
+import type { FaxEvent } from './faxEventSearch';
 
 /** Statuses after which a fax does not change: their event is known by its own CompleteTime. */
 const FINAL_STATUSES = new Set(['sent', 'sendFailed']);
@@ -30,7 +30,7 @@ export function isStatusEntries(value: unknown): value is StatusEntries | undefi
 	);
 }
 
-/** `out:<FaxId>:<status>`, the key of an outbound event (faxSearch.ts). */
+/** `out:<FaxId>:<status>`, the key of an outbound event (faxEventSearch.ts). */
 const OUTBOUND_KEY = /^out:([^:]+):(.+)$/;
 
 /**
@@ -60,14 +60,13 @@ export class StatusMemory {
 
 	/** Whether the record's status differs from the last one seen of its fax. */
 	isChange(event: FaxEvent): boolean {
-		const status = String(event.fax.FaxStatus);
-		if (FINAL_STATUSES.has(status)) return true;
-		return this.last.get(String(event.fax.FaxId))?.status !== status;
+		if (FINAL_STATUSES.has(event.status)) return true;
+		return this.last.get(event.faxId)?.status !== event.status;
 	}
 
 	/** Takes the record's status as the fax's last one. */
 	observe(event: FaxEvent): void {
-		this.note(String(event.fax.FaxId), String(event.fax.FaxStatus), event.time);
+		this.note(event.faxId, event.status, event.time);
 	}
 
 	private note(faxId: string, status: string, time: number): void {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RECEIVE_FAX_STATUSES, SEND_FAX_STATUSES } from './faxStatuses';
-import { normalizeInboundFax, normalizeOutboundFax } from './records';
+import { normalizeInboundFax, normalizeOutboundFax } from './recordFieldTypes';
 
 /** Outbound and inbound faxes have separate ID counters: 33 sent and 33 received are two faxes. */
 export type FaxDirection = 'outbound' | 'inbound';

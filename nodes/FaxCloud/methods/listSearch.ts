@@ -7,7 +7,7 @@ import type {
 
 import type { FaxDirection } from '../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../shared/faxDirections';
-import { normalizeMailMergeJob } from '../../shared/records';
+import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
 import { faxCloudPages, faxCloudRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/wire';
 

@@ -4,10 +4,10 @@ import { validateBoolean } from '../../shared/validation';
 import { baselineFaxes, pollFaxes } from '../faxPoll';
 import { sampleFax } from '../faxSample';
 import { faxScopeParameters, readFaxScope } from '../faxScope';
-import type { FaxWatch } from '../faxSearch';
+import type { FaxWatch } from '../faxEventSearch';
 import { faxEventItem, imageParameters, readImageSettings } from '../image';
 import { markRetrieved } from '../marks';
-import { readSimplify, simplifyParameters } from '../simplify';
+import { readEventSimplify, eventSimplifyParameters } from '../eventSimplify';
 import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 
 const NEW_INBOUND_FAX = 'newInboundFax';
@@ -15,7 +15,7 @@ const NEW_INBOUND_FAX = 'newInboundFax';
 const properties: INodeProperties[] = [
 	...faxScopeParameters([NEW_INBOUND_FAX]),
 	...imageParameters([NEW_INBOUND_FAX]),
-	...simplifyParameters([NEW_INBOUND_FAX]),
+	...eventSimplifyParameters([NEW_INBOUND_FAX]),
 	{
 		displayName: 'Mark as Retrieved',
 		name: 'markAsRetrieved',
@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 function prepare(this: IPollFunctions): PreparedEvent {
 	const scope = readFaxScope.call(this);
 	const image = readImageSettings.call(this);
-	const simplify = readSimplify.call(this);
+	const simplify = readEventSimplify.call(this);
 	const markAsRetrieved = validateBoolean(
 		this,
 		this.getNodeParameter('markAsRetrieved', false),

@@ -5,9 +5,9 @@ import { invalidParameter, validateChoice } from '../../shared/validation';
 import { baselineFaxes, pollFaxes } from '../faxPoll';
 import { sampleFax } from '../faxSample';
 import { faxScopeParameters, readFaxScope } from '../faxScope';
-import type { FaxWatch } from '../faxSearch';
+import type { FaxWatch } from '../faxEventSearch';
 import { faxEventItem, imageParameters, readImageSettings } from '../image';
-import { readSimplify, simplifyParameters } from '../simplify';
+import { readEventSimplify, eventSimplifyParameters } from '../eventSimplify';
 import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
 
 const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
@@ -40,7 +40,7 @@ const properties: INodeProperties[] = [
 			'Which new statuses to emit; Sent and Send Failed together mean "the fax is completed"',
 	},
 	...imageParameters([OUTBOUND_FAX_STATUS_CHANGED]),
-	...simplifyParameters([OUTBOUND_FAX_STATUS_CHANGED]),
+	...eventSimplifyParameters([OUTBOUND_FAX_STATUS_CHANGED]),
 ];
 
 function readStatuses(this: IPollFunctions): Set<string> {
@@ -56,11 +56,11 @@ function prepare(this: IPollFunctions): PreparedEvent {
 	const scope = readFaxScope.call(this);
 	const statuses = readStatuses.call(this);
 	const image = readImageSettings.call(this);
-	const simplify = readSimplify.call(this);
+	const simplify = readEventSimplify.call(this);
 	const watch: FaxWatch = {
 		direction: 'outbound',
 		scope,
-		accepts: (fax) => statuses.has(String(fax.FaxStatus)),
+		accepts: (status) => statuses.has(status),
 		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
 		toItem: async (fax) => await faxEventItem.call(this, 'outbound', fax, image, simplify),
 	};

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { normalizeMailMergeJob } from '../../../shared/records';
+import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { readLimit, returnAllParameters } from '../common/returnAll';
 import type { OperationDisplayOptions } from '../node.type';
 import { listJobs } from './createOnce';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { normalizeMailMergeFax } from '../../../shared/records';
+import { normalizeMailMergeFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
 import { readLimit, returnAllParameters } from '../common/returnAll';

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { asNodeError } from '../../../shared/errors';
 import { textOf } from '../../../shared/parameterText';
-import { normalizeCreatedFax } from '../../../shared/records';
+import { normalizeCreatedFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport';
 import { validateFaxNumber } from '../../../shared/validation';
 import { apiPath } from '../../../shared/wire';

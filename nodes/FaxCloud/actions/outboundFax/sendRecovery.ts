@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { normalizeCreatedFax } from '../../../shared/records';
+import { normalizeCreatedFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequestAllItems } from '../../../shared/transport';
 import type { RequestParams } from '../../../shared/wire';
 import { apiPath } from '../../../shared/wire';

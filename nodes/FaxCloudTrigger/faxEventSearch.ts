@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import type { FaxDirection } from '../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
+import { serviceDatetimeMs, serviceNumber } from '../shared/recordFieldTypes';
 import { faxCloudPages } from '../shared/transport';
 import type { RequestParams } from '../shared/wire';
 import { apiPath } from '../shared/wire';
@@ -15,15 +16,24 @@ export interface FaxWatch {
 	direction: FaxDirection;
 	/** Whose faxes: the search's FaxUserId and how Fetch Test Event names it. */
 	scope: FaxScope;
-	accepts(fax: IDataObject): boolean;
+	/** Whether a record of this FaxStatus is an event. */
+	accepts(status: string): boolean;
 	/** FaxStatus for the test-event search, when exactly one status is wanted. */
 	sampleStatus?: string;
 	/** Builds the output item of an event (the image download goes here). */
 	toItem(fax: IDataObject): Promise<INodeExecutionData>;
 }
 
+/**
+ * One record of a search, read only as far as the window needs: its identity, status and time.
+ * The whole record is normalised (faxOf) only for an event the poll emits.
+ */
 export interface FaxEvent {
-	fax: IDataObject;
+	/** The record as the service sent it. */
+	record: IDataObject;
+	/** FaxId as its normalised value reads (33 for "033"). */
+	faxId: string;
+	status: string;
 	/**
 	 * The event time: ReceivedTime or CompleteTime. For a record whose time cannot be read, the
 	 * service's clock of the page it came on (NaN when the service sent no clock).
@@ -46,10 +56,8 @@ export interface FaxSearchPage {
  * direction, so the key starts with it: inbound 33 is `in:33`; a status change is the fax and its
  * new status, outbound 33 `out:33:<status>`.
  */
-function eventKey(direction: FaxDirection, fax: IDataObject): string {
-	return direction === 'inbound'
-		? `in:${String(fax.FaxId)}`
-		: `out:${String(fax.FaxId)}:${String(fax.FaxStatus)}`;
+function eventKey(direction: FaxDirection, faxId: string, status: string): string {
+	return direction === 'inbound' ? `in:${faxId}` : `out:${faxId}:${status}`;
 }
 
 /**
@@ -57,19 +65,27 @@ function eventKey(direction: FaxDirection, fax: IDataObject): string {
  * it once and logs it): failing the poll for it would hold back every event behind it for ever.
  */
 function eventOf(direction: FaxDirection, record: IDataObject, serviceTime?: number): FaxEvent {
-	const { normalize, timeField } = FAX_DIRECTIONS[direction];
-	const fax = normalize(record);
-	const key = eventKey(direction, fax);
-	const time = Date.parse(String(fax[timeField] ?? ''));
-	if (!isNaN(time)) return { fax, time, key };
-	return { fax, time: serviceTime ?? NaN, key, undated: String(fax[timeField] ?? '') };
+	const { timeField } = FAX_DIRECTIONS[direction];
+	const faxId = String(serviceNumber(record.FaxId));
+	const status = String(record.FaxStatus);
+	const key = eventKey(direction, faxId, status);
+	const time = serviceDatetimeMs(record[timeField]);
+	if (!isNaN(time)) return { record, faxId, status, time, key };
+	// A time that cannot be read is left as the service sent it by normalising, too.
+	const undated = String(record[timeField] ?? '');
+	return { record, faxId, status, time: serviceTime ?? NaN, key, undated };
+}
+
+/** The event's record normalised, as the event is emitted. */
+export function faxOf(direction: FaxDirection, event: FaxEvent): IDataObject {
+	return FAX_DIRECTIONS[direction].normalize(event.record);
 }
 
 /** The order events happened in: event time, then FaxId, then the key (status changes). */
 export function byEventTime(a: FaxEvent, b: FaxEvent): number {
 	return (
 		a.time - b.time ||
-		Number(a.fax.FaxId) - Number(b.fax.FaxId) ||
+		Number(a.record.FaxId) - Number(b.record.FaxId) ||
 		(a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
 	);
 }

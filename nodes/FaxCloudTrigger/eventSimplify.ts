@@ -8,7 +8,7 @@ import { validateBoolean } from '../shared/validation';
  * Simplify of the fax events, from version 2 on and on by default: the same fields per direction
  * as the action node's Get. Version 1 always emitted the whole record.
  */
-export function simplifyParameters(events: string[]): INodeProperties[] {
+export function eventSimplifyParameters(events: string[]): INodeProperties[] {
 	return [
 		{
 			displayName: 'Simplify',
@@ -22,7 +22,7 @@ export function simplifyParameters(events: string[]): INodeProperties[] {
 	];
 }
 
-export function readSimplify(this: IPollFunctions): boolean {
+export function readEventSimplify(this: IPollFunctions): boolean {
 	if (nodeVersionOf(this) < 2) return false;
 	return validateBoolean(this, this.getNodeParameter('simple', true), 'Simplify');
 }

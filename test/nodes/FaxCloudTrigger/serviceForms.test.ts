@@ -1,0 +1,62 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pollTrigger } from '../../support/poll';
+import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { inboundWireRecord, scriptedCredentials, triggerNode } from './support';
+
+/**
+ * The trigger reads a record's FaxId and time while it reads the pages, and normalises the whole
+ * record only for an event it emits: both readings must agree, for every form of datetime and
+ * number the service may send, or a record would be ordered, keyed or remembered by one value and
+ * emitted with another.
+ */
+
+test('datetimes without a zone, with an offset or a space, and FaxIds with leading zeros: each fax once, in event order, keyed as its emitted record reads', async () => {
+	let records: IDataObject[] = [];
+	let date = 'Mon, 05 Jan 2026 09:00:00 GMT';
+	const server = await startScriptedServer((request, _count, res) => {
+		res.setHeader('Date', date);
+		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
+		sendJson(res, 200, {
+			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
+			...(records.length > 0 ? { FaxInfo: records } : {}),
+			HasMoreResults: 'false',
+		});
+	});
+	try {
+		const trigger = pollTrigger({
+			node: triggerNode,
+			parameters: { event: 'newInboundFax' },
+			credentials: scriptedCredentials(server.url),
+		});
+		expect(await trigger.poll()).toBeNull();
+
+		records = [
+			inboundWireRecord(7, '2026-01-05 09:05'),
+			{ ...inboundWireRecord(9, '2026-01-05T11:06:30+02:00'), FaxId: ' 009' },
+			{ ...inboundWireRecord(12, '2026-01-05T09:04:10.5Z'), FaxId: '012' },
+			inboundWireRecord(13, '2026-01-05T04:05:00-0500'),
+		];
+		date = 'Mon, 05 Jan 2026 09:10:00 GMT';
+		const items = await trigger.pollItems();
+		expect(items.map((item) => [item.json.FaxId, item.json.ReceivedTime])).toEqual([
+			[12, '2026-01-05T09:04:10.500Z'],
+			[7, '2026-01-05T09:05:00.000Z'],
+			[13, '2026-01-05T09:05:00.000Z'],
+			[9, '2026-01-05T09:06:30.000Z'],
+		]);
+		expect(trigger.staticData().seen).toEqual({
+			'2026-01-05T09:04:10.500Z': ['in:12'],
+			'2026-01-05T09:05:00.000Z': ['in:7', 'in:13'],
+			'2026-01-05T09:06:30.000Z': ['in:9'],
+		});
+
+		// Read again while the window holds them: not emitted again.
+		for (const minute of ['11', '13', '14']) {
+			date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
+			expect(await trigger.pollItems()).toEqual([]);
+		}
+	} finally {
+		await server.close();
+	}
+});
