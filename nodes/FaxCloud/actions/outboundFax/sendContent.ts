@@ -53,7 +53,7 @@ export const contentProperties: INodeProperties[] = [
 	},
 ];
 
-type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; fields: string[] };
+export type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; fields: string[] };
 
 /** What one item will fax, checked without reading any file (so every item can be checked first). */
 export function readContentSource(this: IExecuteFunctions, itemIndex: number): ContentSource {
