@@ -22,8 +22,8 @@ import {
 	withoutUserInfo,
 } from './network';
 import { retryFitsPoll, timeoutWithinPoll } from './pollDeadline';
-import type { FaxCloudContext, FaxCloudInterface } from './types';
-import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './types';
+import type { FaxCloudContext, FaxCloudInterface } from './faxCloudInterfaces';
+import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './faxCloudInterfaces';
 import type { FilePart, RequestParams } from './wire';
 import { appendQuery, encodeForm, encodeMultipart, fileNameFromDisposition } from './wire';
 

@@ -63,7 +63,7 @@ function faxFilterFields(direction: FaxDirection, fax: IDataObject): unknown[] {
  * on every page: a session cursor). A typed filter keeps the faxes whose ID, fax number or user
  * contains it.
  */
-async function searchFaxes(
+async function listFaxesNewestFirst(
 	this: ILoadOptionsFunctions,
 	direction: FaxDirection,
 	filter?: string,
@@ -104,7 +104,7 @@ export async function searchOutboundFaxes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchFaxes.call(this, 'outbound', filter, paginationToken);
+	return await listFaxesNewestFirst.call(this, 'outbound', filter, paginationToken);
 }
 
 export async function searchInboundFaxes(
@@ -112,7 +112,7 @@ export async function searchInboundFaxes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchFaxes.call(this, 'inbound', filter, paginationToken);
+	return await listFaxesNewestFirst.call(this, 'inbound', filter, paginationToken);
 }
 
 /**

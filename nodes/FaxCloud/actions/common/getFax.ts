@@ -6,7 +6,7 @@ import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/wire';
 import { readFaxId } from './faxId';
-import { readSimplify, simplifiedItems } from './simplify';
+import { readSimplifyOfItem, simplifiedItems } from './simplifyFaxItems';
 
 /** The single-fax answer is the search wrapper with one record; some deployments send an object. */
 export function firstFaxRecord(body: IDataObject): IDataObject | undefined {
@@ -47,7 +47,7 @@ export async function getFax(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const faxId = readFaxId.call(this, itemIndex);
-	const simplify = readSimplify.call(this, itemIndex);
+	const simplify = readSimplifyOfItem.call(this, itemIndex);
 	const record = await fetchFax.call(this, direction, faxId, itemIndex);
 	return simplifiedItems(direction, [{ json: record }], simplify);
 }

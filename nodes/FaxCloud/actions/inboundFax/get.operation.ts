@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { faxIdParameters } from '../common/faxId';
 import { getFax } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import { simplifyParameter } from '../common/simplify';
+import { simplifyParameter } from '../common/simplifyFaxItems';
 import type { OperationDisplayOptions } from '../node.type';
 
 const properties: INodeProperties[] = [
