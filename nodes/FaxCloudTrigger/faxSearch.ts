@@ -3,8 +3,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import type { FaxDirection } from '../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import { faxCloudPages } from '../shared/transport';
-import type { RequestParams } from '../shared/wire';
-import { apiPath } from '../shared/wire';
+import type { RequestParams } from '../shared/httpEncoding';
+import { apiPath } from '../shared/httpEncoding';
 import type { FaxScope } from './faxScope';
 
 /** Records per search request (ResultLimit). */

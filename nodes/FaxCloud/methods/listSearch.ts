@@ -9,7 +9,7 @@ import type { FaxDirection } from '../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../shared/faxDirections';
 import { normalizeMailMergeJob } from '../../shared/records';
 import { faxCloudPages, faxCloudRequest } from '../../shared/transport';
-import { apiPath } from '../../shared/wire';
+import { apiPath } from '../../shared/httpEncoding';
 
 /** Records per page of a picker: one request fills the list the editor shows first. */
 export const LIST_PAGE_SIZE = 50;

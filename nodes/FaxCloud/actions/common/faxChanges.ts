@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequest } from '../../../shared/transport';
-import type { RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import { readFaxId } from './faxId';
 
 /** One request on the fax of the item's Fax ID (a PUT with its changes, or a DELETE); its id. */

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/wire';
+import { apiPath } from '../../../shared/httpEncoding';
 import { readFaxId } from './faxId';
 import { readSimplifyOfItem, simplifiedItems } from './simplifyFaxItems';
 

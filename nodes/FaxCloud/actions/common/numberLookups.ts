@@ -6,7 +6,7 @@ import { cachedLookup, numbersCredentialIdentity } from '../../../shared/numbers
 import { faxCloudRequest } from '../../../shared/transport';
 import type { FaxCloudContext } from '../../../shared/faxCloudInterfaces';
 import { invalidParameter } from '../../../shared/validation';
-import { apiPath } from '../../../shared/wire';
+import { apiPath } from '../../../shared/httpEncoding';
 
 export const COUNTRIES = ['US', 'CA'] as const;
 export type CountryCode = (typeof COUNTRIES)[number];

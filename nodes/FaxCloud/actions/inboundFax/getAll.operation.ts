@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
 import type { OperationDisplayOptions } from '../node.type';
 

@@ -9,8 +9,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
 import { faxCloudRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart, RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { FilePart, RequestParams } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import type { OperationDisplayOptions } from '../node.type';
 import {
 	contentProperties,

@@ -2,7 +2,7 @@ import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { commaList } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/wire';
+import type { FilePart } from '../../../shared/httpEncoding';
 import { requireBinaryField } from '../common/binaryInput';
 
 const BINARY_FIELDS_LABEL = 'Input Binary Field(s)';

@@ -12,7 +12,7 @@ import {
 	validatePriority,
 	validateTsi,
 } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
 import { booleanOptions, integerOptions } from '../common/collectionOptions';
 import { requestsAtOnceOption } from '../common/requestsAtOnce';
 import { SEND_ONCE_OPTION } from './sendOnce';
