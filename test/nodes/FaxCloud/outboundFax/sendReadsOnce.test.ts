@@ -16,8 +16,7 @@ function countingNode(reads: Map<string, number>): INodeType {
 		description: faxCloudNode.description,
 		methods: faxCloudNode.methods,
 		async execute(this: IExecuteFunctions) {
-			const context = this;
-			const counted = new Proxy(context, {
+			const counted = new Proxy(this, {
 				get(target, property) {
 					if (property === 'getNodeParameter') {
 						return (name: string, itemIndex: number, ...rest: unknown[]) => {
