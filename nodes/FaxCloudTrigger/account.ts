@@ -2,8 +2,8 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { runCredentials } from '../shared/credentialRun';
 import { withoutUserInfo } from '../shared/network';
-import type { FaxCloudInterface } from '../shared/types';
-import { BASE_URL_FIELD_OF, CREDENTIAL_OF } from '../shared/types';
+import type { FaxCloudInterface } from '../shared/faxCloudInterfaces';
+import { BASE_URL_FIELD_OF, CREDENTIAL_OF } from '../shared/faxCloudInterfaces';
 
 /** Events read from the mail merge interface; every other event reads the fax interface. */
 const MAIL_MERGE_EVENTS = new Set(['mailMergeJobFinished']);

@@ -1,6 +1,6 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { SIMPLIFY_HINT } from '../shared/faxSimplify';
+import { SIMPLIFY_HINT } from '../shared/simplifiedFax';
 import { nodeVersionOf, VERSION_2_ON } from '../shared/nodeVersions';
 import { validateBoolean } from '../shared/validation';
 

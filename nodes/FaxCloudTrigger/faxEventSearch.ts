@@ -4,8 +4,8 @@ import type { FaxDirection } from '../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import { serviceDatetimeMs, serviceNumber } from '../shared/recordFieldTypes';
 import { faxCloudPages } from '../shared/transport';
-import type { RequestParams } from '../shared/wire';
-import { apiPath } from '../shared/wire';
+import type { RequestParams } from '../shared/httpEncoding';
+import { apiPath } from '../shared/httpEncoding';
 import type { FaxScope } from './faxScope';
 
 /** Records per search request (ResultLimit). */

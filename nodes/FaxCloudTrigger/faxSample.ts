@@ -1,7 +1,7 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { runCredentials } from '../shared/credentialRun';
-import type { RequestParams } from '../shared/wire';
+import type { RequestParams } from '../shared/httpEncoding';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { faxOf, searchPages } from './faxEventSearch';
 

@@ -8,7 +8,7 @@ import type {
 import type { FaxDirection } from '../shared/faxDirections';
 import type { FaxImageFormat } from '../shared/faxImage';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
-import { simplifyFax } from '../shared/faxSimplify';
+import { simplifyFax } from '../shared/simplifiedFax';
 import { pollTimeIsUp, PollTimeUpError } from '../shared/pollDeadline';
 import { invalidParameter, validateChoice } from '../shared/validation';
 

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../shared/recordFieldTypes';
 import { faxCloudRequest } from '../shared/transport';
-import { apiPath } from '../shared/wire';
+import { apiPath } from '../shared/httpEncoding';
 
 const FINISHED = new Set(['COMPLETE', 'CANCELLED']);
 

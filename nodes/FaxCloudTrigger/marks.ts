@@ -2,7 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { pollTimeIsUp } from '../shared/pollDeadline';
 import { faxCloudRequest } from '../shared/transport';
-import { apiPath } from '../shared/wire';
+import { apiPath } from '../shared/httpEncoding';
 import type { PollBudget } from './budget';
 
 /** How often a failed mark is tried, in as many polls, before the trigger gives up on it. */

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, ICredentialsDecrypted } from 'n8n-workflow';
 
-import type { FaxCloudContext } from './types';
+import type { FaxCloudContext } from './faxCloudInterfaces';
 
 /**
  * One credential resolution per run of a node (one execution of the action node, one poll of the

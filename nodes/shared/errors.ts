@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { FaxCloudInterface } from './types';
+import type { FaxCloudInterface } from './faxCloudInterfaces';
 
 /** What a user can do about each HTTP status, per interface where the advice differs. */
 const HTTP_ADVICE: Record<number, string | Record<FaxCloudInterface, string>> = {

@@ -22,10 +22,10 @@ import {
 	withoutUserInfo,
 } from './network';
 import { retryFitsPoll, timeoutWithinPoll } from './pollDeadline';
-import type { FaxCloudContext, FaxCloudInterface } from './types';
-import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './types';
-import type { FilePart, RequestParams } from './wire';
-import { appendQuery, encodeForm, encodeMultipart, fileNameFromDisposition } from './wire';
+import type { FaxCloudContext, FaxCloudInterface } from './faxCloudInterfaces';
+import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './faxCloudInterfaces';
+import type { FilePart, RequestParams } from './httpEncoding';
+import { appendQuery, encodeForm, encodeMultipart, fileNameFromDisposition } from './httpEncoding';
 
 export interface FaxCloudRequest {
 	api: FaxCloudInterface;

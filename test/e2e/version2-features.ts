@@ -7,7 +7,7 @@ import { basicAuthorization, SEED_USERS } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { runWorkflow } from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
-import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/faxSimplify';
+import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
 import { assert } from './lib/assert';
 import { loadWorkflows } from './lib/environment';

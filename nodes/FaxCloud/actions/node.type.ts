@@ -23,7 +23,3 @@ export type OperationName<R extends ResourceName> = NodeMap[R];
 export type OperationDisplayOptions<R extends ResourceName> = {
 	show: { resource: R[]; operation: Array<OperationName<R>> };
 };
-
-/** The resources of the two fax directions, and the operations both have. */
-export type FaxResourceName = 'outboundFax' | 'inboundFax';
-export type FaxOperationName = OperationName<'outboundFax'> & OperationName<'inboundFax'>;

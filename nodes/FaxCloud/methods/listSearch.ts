@@ -9,7 +9,7 @@ import type { FaxDirection } from '../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../shared/faxDirections';
 import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
 import { faxCloudPages, faxCloudRequest } from '../../shared/transport';
-import { apiPath } from '../../shared/wire';
+import { apiPath } from '../../shared/httpEncoding';
 
 /** Records per page of a picker: one request fills the list the editor shows first. */
 export const LIST_PAGE_SIZE = 50;
@@ -63,7 +63,7 @@ function faxFilterFields(direction: FaxDirection, fax: IDataObject): unknown[] {
  * on every page: a session cursor). A typed filter keeps the faxes whose ID, fax number or user
  * contains it.
  */
-async function searchFaxes(
+async function listFaxesNewestFirst(
 	this: ILoadOptionsFunctions,
 	direction: FaxDirection,
 	filter?: string,
@@ -104,7 +104,7 @@ export async function searchOutboundFaxes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchFaxes.call(this, 'outbound', filter, paginationToken);
+	return await listFaxesNewestFirst.call(this, 'outbound', filter, paginationToken);
 }
 
 export async function searchInboundFaxes(
@@ -112,7 +112,7 @@ export async function searchInboundFaxes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchFaxes.call(this, 'inbound', filter, paginationToken);
+	return await listFaxesNewestFirst.call(this, 'inbound', filter, paginationToken);
 }
 
 /**

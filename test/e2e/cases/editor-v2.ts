@@ -1,4 +1,4 @@
-import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { assert, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
 import type { E2eCase } from '../lib/types';
 

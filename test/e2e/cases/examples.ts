@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
-import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../../scripts/n8n/package';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase } from '../lib/types';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { RESOURCES } from '../../../nodes/FaxCloud/actions/resources';
-import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 
 /**
  * The output schemas the editor shows before a node's first run (nodes/FaxCloud/__schema__/,

@@ -1,4 +1,4 @@
-import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/faxSimplify';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { useEmulator } from '../../support/emulator';
 import { sendOutbound, watchTrigger } from './support';
 

@@ -7,7 +7,7 @@ import {
 	faxCloudRequest,
 	faxCloudRequestAllItems,
 } from '../../../nodes/shared/transport';
-import { apiPath } from '../../../nodes/shared/wire';
+import { apiPath } from '../../../nodes/shared/httpEncoding';
 import type { TestCredentials } from '../../support/credentials-helper';
 import { probeNode, runNode } from '../../support/run-node';
 import { startScriptedServer, sendJson, type ScriptedAnswer } from '../../support/scripted-server';

@@ -1,10 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
-import type { FaxOperationName, FaxResourceName, OperationDisplayOptions } from '../node.type';
-import { requestsAtOnceCollection } from './requestsAtOnce';
 import { idLocator, readLocatorId } from './resourceLocator';
 import { FROM_VERSION_2, ONLY_VERSION_1 } from '../../../shared/nodeVersions';
 
@@ -52,23 +49,4 @@ export function faxIdParameters(direction: FaxDirection): INodeProperties[] {
 
 export function readFaxId(this: IExecuteFunctions, itemIndex: number): string {
 	return readLocatorId(this, this.getNodeParameter('faxId', itemIndex), FAX_ID_LABEL, itemIndex);
-}
-
-/** The display rule of a fax operation of either direction. */
-export function faxOperationDisplay(
-	direction: FaxDirection,
-	operation: FaxOperationName,
-): OperationDisplayOptions<FaxResourceName> {
-	return { show: { resource: [FAX_DIRECTIONS[direction].resource], operation: [operation] } };
-}
-
-/** Parameters of an operation on one fax that needs nothing but its Fax ID (Get, Delete, Mark). */
-export function faxIdDescription(
-	direction: FaxDirection,
-	operation: FaxOperationName,
-): INodeProperties[] {
-	return updateDisplayOptions(faxOperationDisplay(direction, operation), [
-		...faxIdParameters(direction),
-		requestsAtOnceCollection,
-	]);
 }

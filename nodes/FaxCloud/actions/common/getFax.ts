@@ -1,14 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/wire';
-import type { FaxCloudOperation } from '../types';
-import { faxIdParameters, faxOperationDisplay, readFaxId } from './faxId';
-import { requestsAtOnceCollection } from './requestsAtOnce';
-import { readSimplify, simplifiedItems, simplifyParameter } from './simplify';
+import { apiPath } from '../../../shared/httpEncoding';
+import { readFaxId } from './faxId';
+import { readSimplifyOfItem, simplifiedItems } from './simplifyFaxItems';
 
 /** The single-fax answer is the search wrapper with one record; some deployments send an object. */
 export function firstFaxRecord(body: IDataObject): IDataObject | undefined {
@@ -42,19 +40,14 @@ export async function fetchFax(
 	return normalize(record);
 }
 
-/** Get of either fax resource: one fax by its Fax ID, simplified unless asked otherwise. */
-export function getFaxOperation(direction: FaxDirection): FaxCloudOperation {
-	return {
-		description: updateDisplayOptions(faxOperationDisplay(direction, 'get'), [
-			...faxIdParameters(direction),
-			simplifyParameter,
-			requestsAtOnceCollection,
-		]),
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-			const faxId = readFaxId.call(this, itemIndex);
-			const simplify = readSimplify.call(this, itemIndex);
-			const record = await fetchFax.call(this, direction, faxId, itemIndex);
-			return simplifiedItems(direction, [{ json: record }], simplify);
-		},
-	};
+/** Get of either fax resource: one fax by the item's Fax ID, simplified unless asked otherwise. */
+export async function getFax(
+	this: IExecuteFunctions,
+	direction: FaxDirection,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const faxId = readFaxId.call(this, itemIndex);
+	const simplify = readSimplifyOfItem.call(this, itemIndex);
+	const record = await fetchFax.call(this, direction, faxId, itemIndex);
+	return simplifiedItems(direction, [{ json: record }], simplify);
 }

@@ -4,9 +4,9 @@ import { deepCopy } from 'n8n-workflow';
 import { runCredentials } from '../../../shared/credentialRun';
 import { cachedLookup, numbersCredentialIdentity } from '../../../shared/numbersCache';
 import { faxCloudRequest } from '../../../shared/transport';
-import type { FaxCloudContext } from '../../../shared/types';
+import type { FaxCloudContext } from '../../../shared/faxCloudInterfaces';
 import { invalidParameter } from '../../../shared/validation';
-import { apiPath } from '../../../shared/wire';
+import { apiPath } from '../../../shared/httpEncoding';
 
 export const COUNTRIES = ['US', 'CA'] as const;
 export type CountryCode = (typeof COUNTRIES)[number];

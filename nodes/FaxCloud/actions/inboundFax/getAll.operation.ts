@@ -9,13 +9,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import {
-	readSearchParameters,
-	faxSearchParameters,
-	readStatusFilter,
-	searchFaxes,
-} from '../common/faxSearch';
-import { readSimplify, simplifiedItems } from '../common/simplify';
+import type { RequestParams } from '../../../shared/httpEncoding';
+import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
 import type { OperationDisplayOptions } from '../node.type';
 
 const filterOptions: INodeProperties[] = [
@@ -92,11 +87,11 @@ const displayOptions: OperationDisplayOptions<'inboundFax'> = {
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The service selects the faxes of every user with FaxUserId `*` (proxy logins only). */
-function faxUserIdFilter(
+function inboundFilters(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	filters: IDataObject,
-): string | undefined {
+): RequestParams {
 	const allUsers =
 		filters.allUsers !== undefined &&
 		validateBoolean(this, filters.allUsers, 'All Users', itemIndex);
@@ -109,22 +104,14 @@ function faxUserIdFilter(
 			itemIndex,
 		);
 	}
-	if (allUsers) return '*';
-	return user || undefined;
+	if (allUsers) return { FaxUserId: '*' };
+	return user ? { FaxUserId: user } : {};
 }
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { filters, query } = readSearchParameters.call(this, itemIndex, {
-		after: 'Received After',
-		before: 'Received Before',
-	});
-	const faxUserId = faxUserIdFilter.call(this, itemIndex, filters);
-	if (faxUserId) query.FaxUserId = faxUserId;
-	const statuses = readStatusFilter.call(this, itemIndex, 'inbound', filters);
-	const simplify = readSimplify.call(this, itemIndex);
-	const items = await searchFaxes.call(this, itemIndex, 'inbound', query, statuses);
-	return simplifiedItems('inbound', items, simplify);
+	const dateLabels = { after: 'Received After', before: 'Received Before' };
+	return await getManyFaxes.call(this, 'inbound', itemIndex, dateLabels, inboundFilters);
 }

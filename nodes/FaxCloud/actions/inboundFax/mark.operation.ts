@@ -1,3 +1,23 @@
-import { markFaxOperation } from '../common/markFax';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = markFaxOperation('inbound', 'mark');
+import { faxIdParameters } from '../common/faxId';
+import { markFax } from '../common/faxChanges';
+import { requestsAtOnceCollection } from '../common/requestsAtOnce';
+import type { OperationDisplayOptions } from '../node.type';
+
+const properties: INodeProperties[] = [...faxIdParameters('inbound'), requestsAtOnceCollection];
+
+const displayOptions: OperationDisplayOptions<'inboundFax'> = {
+	show: { resource: ['inboundFax'], operation: ['mark'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Sets the service's Mark flag of the fax of the item's Fax ID. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await markFax.call(this, 'inbound', true, itemIndex);
+}

@@ -8,8 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxCloudRequest } from '../../../shared/transport';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import type { OperationDisplayOptions } from '../node.type';

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxCloudRequest } from '../../../shared/transport';
-import type { FilePart } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { FilePart } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import type { OperationDisplayOptions } from '../node.type';
 import type { MailMergeCsv } from './csvSource';
 import {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/wire';
+import { apiPath } from '../../../shared/httpEncoding';
 import type { CsvLineFax } from './csvSource';
 
 /**

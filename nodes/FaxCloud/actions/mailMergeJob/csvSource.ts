@@ -11,7 +11,7 @@ import {
 } from '../../../shared/csv';
 import { commaList, textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/wire';
+import type { FilePart } from '../../../shared/httpEncoding';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import type { JobSettings } from './jobSettings';
 import { LABELS } from './jobSettings';

@@ -9,7 +9,7 @@ import {
 	validateEmail,
 	validateInteger,
 } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
 import { booleanOptions } from '../common/collectionOptions';
 
 export const LABELS = {

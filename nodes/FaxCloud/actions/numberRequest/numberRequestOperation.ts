@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { faxCloudRequest } from '../../../shared/transport';
-import type { FilePart } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { FilePart } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import type { FaxCloudOperation } from '../types';
 
 export const REQUEST_PATHS = {

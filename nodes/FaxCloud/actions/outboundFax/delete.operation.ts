@@ -1,3 +1,23 @@
-import { deleteFaxOperation } from '../common/deleteFax';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = deleteFaxOperation('outbound');
+import { faxIdParameters } from '../common/faxId';
+import { deleteFax } from '../common/faxChanges';
+import { requestsAtOnceCollection } from '../common/requestsAtOnce';
+import type { OperationDisplayOptions } from '../node.type';
+
+const properties: INodeProperties[] = [...faxIdParameters('outbound'), requestsAtOnceCollection];
+
+const displayOptions: OperationDisplayOptions<'outboundFax'> = {
+	show: { resource: ['outboundFax'], operation: ['delete'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Deletes the fax of the item's Fax ID and its image. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await deleteFax.call(this, 'outbound', itemIndex);
+}

@@ -1,3 +1,28 @@
-import { getFaxOperation } from '../common/getFax';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = getFaxOperation('outbound');
+import { faxIdParameters } from '../common/faxId';
+import { getFax } from '../common/getFax';
+import { requestsAtOnceCollection } from '../common/requestsAtOnce';
+import { simplifyParameter } from '../common/simplifyFaxItems';
+import type { OperationDisplayOptions } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...faxIdParameters('outbound'),
+	simplifyParameter,
+	requestsAtOnceCollection,
+];
+
+const displayOptions: OperationDisplayOptions<'outboundFax'> = {
+	show: { resource: ['outboundFax'], operation: ['get'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The fax of the item's Fax ID, simplified unless Simplify is off (version 2). */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	return await getFax.call(this, 'outbound', itemIndex);
+}

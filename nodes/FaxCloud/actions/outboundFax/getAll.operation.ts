@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -7,13 +8,8 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import {
-	readSearchParameters,
-	faxSearchParameters,
-	readStatusFilter,
-	searchFaxes,
-} from '../common/faxSearch';
-import { readSimplify, simplifiedItems } from '../common/simplify';
+import type { RequestParams } from '../../../shared/httpEncoding';
+import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
 import type { OperationDisplayOptions } from '../node.type';
 
 const filterOptions: INodeProperties[] = [
@@ -95,19 +91,19 @@ const displayOptions: OperationDisplayOptions<'outboundFax'> = {
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/** The filters only outbound faxes have; the service takes each as it is. */
+function outboundFilters(this: IExecuteFunctions, _itemIndex: number, filters: IDataObject) {
+	const query: RequestParams = {};
+	if (textOf(filters.faxUserId)) query.FaxUserId = textOf(filters.faxUserId);
+	if (textOf(filters.batchName)) query.BatchName = textOf(filters.batchName);
+	if (textOf(filters.batchUniqueId)) query.BatchUniqueId = textOf(filters.batchUniqueId);
+	return query;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { filters, query } = readSearchParameters.call(this, itemIndex, {
-		after: 'Updated After',
-		before: 'Updated Before',
-	});
-	const statuses = readStatusFilter.call(this, itemIndex, 'outbound', filters);
-	const simplify = readSimplify.call(this, itemIndex);
-	if (textOf(filters.faxUserId)) query.FaxUserId = textOf(filters.faxUserId);
-	if (textOf(filters.batchName)) query.BatchName = textOf(filters.batchName);
-	if (textOf(filters.batchUniqueId)) query.BatchUniqueId = textOf(filters.batchUniqueId);
-	const items = await searchFaxes.call(this, itemIndex, 'outbound', query, statuses);
-	return simplifiedItems('outbound', items, simplify);
+	const dateLabels = { after: 'Updated After', before: 'Updated Before' };
+	return await getManyFaxes.call(this, 'outbound', itemIndex, dateLabels, outboundFilters);
 }

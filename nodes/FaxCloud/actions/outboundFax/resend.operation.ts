@@ -11,7 +11,7 @@ import { textOf } from '../../../shared/parameterText';
 import { normalizeCreatedFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport';
 import { validateFaxNumber } from '../../../shared/validation';
-import { apiPath } from '../../../shared/wire';
+import { apiPath } from '../../../shared/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';

@@ -9,10 +9,15 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
 import { faxCloudRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart, RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { FilePart, RequestParams } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import type { OperationDisplayOptions } from '../node.type';
-import { contentProperties, readAttachments, readContentSource } from './sendContent';
+import {
+	contentProperties,
+	type ContentSource,
+	readAttachments,
+	readContentSource,
+} from './sendContent';
 import {
 	contentKey,
 	findEarlierSend,
@@ -52,17 +57,27 @@ const displayOptions: OperationDisplayOptions<'outboundFax'> = {
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+interface SendPlan {
+	/** The request's fields before any key is added: a send copies them. */
+	fields: Readonly<RequestParams>;
+	source: ContentSource;
+	timeoutMs?: number;
+	recoveryKeyWanted: boolean;
+	onceKey?: string;
+}
+
 /** Everything one item will send except the file contents, validated. */
-function planSend(this: IExecuteFunctions, itemIndex: number) {
+function planSend(this: IExecuteFunctions, itemIndex: number): SendPlan {
 	const destinations = readDestinations.call(this, itemIndex);
 	const source = readContentSource.call(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fields: RequestParams = {
 		FaxNumber: destinations.faxNumbers,
 		FaxRecipient: destinations.recipients,
-		...readSendOptions.call(this, itemIndex),
+		...readSendOptions.call(this, itemIndex, options),
 	};
-	const recoveryKeyWanted = readRecoveryKeyOption.call(this, itemIndex);
-	const onceKey = readSendOnceKey.call(this, itemIndex);
+	const recoveryKeyWanted = readRecoveryKeyOption.call(this, itemIndex, options);
+	const onceKey = readSendOnceKey(options);
 	if (onceKey !== undefined && !recoveryKeyWanted) {
 		throw invalidParameter(
 			this,
@@ -82,16 +97,45 @@ function planSend(this: IExecuteFunctions, itemIndex: number) {
 	return {
 		fields,
 		source,
-		timeoutMs: readSendTimeout.call(this, itemIndex),
+		timeoutMs: readSendTimeout.call(this, itemIndex, options),
 		recoveryKeyWanted,
 		onceKey,
 	};
 }
 
+/**
+ * Each item's plan (or why it is invalid) for the rest of the run, keyed by the run's execute
+ * context: the all-items check, the run key and the item's own send share one reading, as reading
+ * the parameters resolves every expression of the item again.
+ */
+const runPlans = new WeakMap<
+	IExecuteFunctions,
+	Map<number, { plan?: SendPlan; failure?: unknown }>
+>();
+
+function planOf(this: IExecuteFunctions, itemIndex: number): SendPlan {
+	let plans = runPlans.get(this);
+	if (!plans) {
+		plans = new Map();
+		runPlans.set(this, plans);
+	}
+	let planned = plans.get(itemIndex);
+	if (!planned) {
+		try {
+			planned = { plan: planSend.call(this, itemIndex) };
+		} catch (failure) {
+			planned = { failure };
+		}
+		plans.set(itemIndex, planned);
+	}
+	if (!planned.plan) throw planned.failure;
+	return planned.plan;
+}
+
 /** What groups a run's sends: each item's parameters and its files' names, types and sizes. */
 function describeForRun(this: IExecuteFunctions, itemIndex: number): string {
 	try {
-		const { fields, source } = planSend.call(this, itemIndex);
+		const { fields, source } = planOf.call(this, itemIndex);
 		const binary = this.getInputData()[itemIndex].binary ?? {};
 		const files =
 			source.kind === 'binary'
@@ -113,7 +157,7 @@ export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<void> {
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planSend.call(this, itemIndex);
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planOf.call(this, itemIndex);
 }
 
 /**
@@ -123,10 +167,11 @@ export async function checkAllItems(
 function sendKeys(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	plan: ReturnType<typeof planSend>,
+	plan: SendPlan,
+	fields: RequestParams,
 	files: FilePart[],
 ) {
-	const { fields, recoveryKeyWanted, onceKey } = plan;
+	const { recoveryKeyWanted, onceKey } = plan;
 	if (!recoveryKeyWanted) return { key: undefined, lookFirst: false };
 	if (onceKey !== undefined) {
 		return { key: addRecoveryKey(fields, userKey.call(this, onceKey)), lookFirst: true };
@@ -142,10 +187,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const plan = planSend.call(this, itemIndex);
-	const { fields, source, timeoutMs, recoveryKeyWanted } = plan;
+	const plan = planOf.call(this, itemIndex);
+	const { source, timeoutMs, recoveryKeyWanted } = plan;
+	const fields: RequestParams = { ...plan.fields };
 	const files = await readAttachments.call(this, itemIndex, source);
-	const { key, runKey, lookFirst } = sendKeys.call(this, itemIndex, plan, files);
+	const { key, runKey, lookFirst } = sendKeys.call(this, itemIndex, plan, fields, files);
 	if (key && lookFirst) {
 		let earlier: IDataObject[];
 		try {

@@ -2,7 +2,7 @@ import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { commaList } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/wire';
+import type { FilePart } from '../../../shared/httpEncoding';
 import { requireBinaryField } from '../common/binaryInput';
 
 const BINARY_FIELDS_LABEL = 'Input Binary Field(s)';
@@ -53,7 +53,7 @@ export const contentProperties: INodeProperties[] = [
 	},
 ];
 
-type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; fields: string[] };
+export type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; fields: string[] };
 
 /** What one item will fax, checked without reading any file (so every item can be checked first). */
 export function readContentSource(this: IExecuteFunctions, itemIndex: number): ContentSource {

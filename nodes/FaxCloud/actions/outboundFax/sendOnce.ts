@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { FilePart, RequestParams } from '../../../shared/wire';
+import type { FilePart, RequestParams } from '../../../shared/httpEncoding';
 import { Digest } from '../common/digest';
 import { createdFaxItems, findByKey, searchAsSender, type RecoveryKey } from './sendRecovery';
 

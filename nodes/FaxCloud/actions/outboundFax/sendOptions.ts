@@ -12,7 +12,7 @@ import {
 	validatePriority,
 	validateTsi,
 } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
 import { booleanOptions, integerOptions } from '../common/collectionOptions';
 import { requestsAtOnceOption } from '../common/requestsAtOnce';
 import { SEND_ONCE_OPTION } from './sendOnce';
@@ -305,8 +305,11 @@ function coverFieldParams(
 }
 
 /** Every send option of one item in the service's parameter names, validated. */
-export function readSendOptions(this: IExecuteFunctions, itemIndex: number): RequestParams {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function readSendOptions(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): RequestParams {
 	const params: RequestParams = {};
 	const strings: Array<[string, string]> = [
 		['batchName', 'BatchName'],
@@ -394,8 +397,11 @@ function faxHeaderParams(
 }
 
 /** Whether the send carries the node's recovery key; on unless the user turned it off. */
-export function readRecoveryKeyOption(this: IExecuteFunctions, itemIndex: number): boolean {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function readRecoveryKeyOption(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): boolean {
 	if (options.recoveryKey === undefined) return true;
 	return validateBoolean(this, options.recoveryKey, RECOVERY_KEY_OPTION, itemIndex);
 }
@@ -428,15 +434,17 @@ function coverPageSwitch(
 }
 
 /** How long a send (and its lookup) waits for an answer; undefined leaves the helper's default. */
-export function readSendTimeout(this: IExecuteFunctions, itemIndex: number): number | undefined {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function readSendTimeout(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): number | undefined {
 	if (options.timeout === undefined) return undefined;
 	return validateInteger(this, options.timeout, 'Timeout', { min: 100, max: 600000 }, itemIndex);
 }
 
 /** The user's Send Once key of one item; undefined when the option is empty. */
-export function readSendOnceKey(this: IExecuteFunctions, itemIndex: number): string | undefined {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function readSendOnceKey(options: IDataObject): string | undefined {
 	const key = textOf(options.sendOnceKey);
 	return key === '' ? undefined : key;
 }

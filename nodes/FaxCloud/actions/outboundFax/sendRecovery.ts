@@ -3,8 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { normalizeCreatedFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequestAllItems } from '../../../shared/transport';
-import type { RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 
 /**
  * A send whose answer was lost (connection closed, timeout, 5xx, unreadable body) may still have

@@ -10,10 +10,10 @@ import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequestAllItems } from '../../../shared/transport';
 import { validateBoolean, validateChoice, validateDatetime } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/wire';
-import { apiPath } from '../../../shared/wire';
+import type { RequestParams } from '../../../shared/httpEncoding';
+import { apiPath } from '../../../shared/httpEncoding';
 import { readLimit, returnAllParameters } from './returnAll';
-import { simplifyParameter } from './simplify';
+import { readSimplifyOfItem, simplifiedItems, simplifyParameter } from './simplifyFaxItems';
 import { FROM_VERSION_2, nodeVersionOf, ONLY_VERSION_1 } from '../../../shared/nodeVersions';
 
 const SORT_COLUMNS = ['faxId', 'dateTime'] as const;
@@ -47,7 +47,7 @@ export function sortOptions(dateTimeMeaning: string): INodeProperties[] {
 	];
 }
 
-export interface SearchParameters {
+interface SearchParameters {
 	filters: IDataObject;
 	/** The service's parameters for the filters and options both searches have. */
 	query: RequestParams;
@@ -58,7 +58,7 @@ export interface SearchParameters {
  * searches have, in the service's parameter names. `dateLabels` name the date filters as the
  * resource shows them.
  */
-export function readSearchParameters(
+function readSearchParameters(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	dateLabels: { after: string; before: string },
@@ -92,7 +92,7 @@ export function readSearchParameters(
  * The Status filter: one FaxStatus value in version 1, any number of them from version 2 (none
  * selected means every status).
  */
-export function readStatusFilter(
+function readStatusFilter(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	direction: FaxDirection,
@@ -188,7 +188,7 @@ function sortKey(direction: FaxDirection, query: RequestParams) {
  * Limit, so the first Limit of the merged list (ordered as the service was asked to sort) are the
  * first Limit of all. A fax whose status changed between two searches shows up once.
  */
-export async function searchFaxes(
+async function searchFaxesForGetMany(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	direction: FaxDirection,
@@ -222,4 +222,24 @@ export async function searchFaxes(
 	}
 	const merged = [...found.values()].sort(sortKey(direction, query));
 	return merged.slice(0, limit ?? merged.length).map((json) => ({ json }));
+}
+
+/**
+ * Get Many of either fax resource: the filters and sort options both have, the direction's own
+ * filters (`readFilters`, in the service's parameter names), the statuses and Simplify, all read
+ * and checked before the search.
+ */
+export async function getManyFaxes(
+	this: IExecuteFunctions,
+	direction: FaxDirection,
+	itemIndex: number,
+	dateLabels: { after: string; before: string },
+	readFilters: (this: IExecuteFunctions, itemIndex: number, filters: IDataObject) => RequestParams,
+): Promise<INodeExecutionData[]> {
+	const { filters, query } = readSearchParameters.call(this, itemIndex, dateLabels);
+	Object.assign(query, readFilters.call(this, itemIndex, filters));
+	const statuses = readStatusFilter.call(this, itemIndex, direction, filters);
+	const simplify = readSimplifyOfItem.call(this, itemIndex);
+	const items = await searchFaxesForGetMany.call(this, itemIndex, direction, query, statuses);
+	return simplifiedItems(direction, items, simplify);
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
-import { SIMPLIFY_HINT, simplifyFax } from '../../../shared/faxSimplify';
+import { SIMPLIFY_HINT, simplifyFax } from '../../../shared/simplifiedFax';
 import { validateBoolean } from '../../../shared/validation';
 import { FROM_VERSION_2, nodeVersionOf } from '../../../shared/nodeVersions';
 
@@ -16,7 +16,7 @@ export const simplifyParameter: INodeProperties = {
 	displayOptions: FROM_VERSION_2,
 };
 
-export function readSimplify(this: IExecuteFunctions, itemIndex: number): boolean {
+export function readSimplifyOfItem(this: IExecuteFunctions, itemIndex: number): boolean {
 	if (nodeVersionOf(this) < 2) return false;
 	return validateBoolean(
 		this,

@@ -1,0 +1,87 @@
+import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
+
+import { credentialsFor, useEmulator } from '../../../support/emulator';
+import { runNode } from '../../../support/run-node';
+import { faxCloudNode, faxRequests } from './support';
+
+const emulator = useEmulator();
+
+/**
+ * The Fax Cloud node, with every getNodeParameter call of a run counted by parameter and item.
+ * Reading a parameter resolves its expressions for the item, the node's main cost per item in a
+ * bulk send besides the request itself.
+ */
+function countingNode(reads: Map<string, number>): INodeType {
+	return {
+		description: faxCloudNode.description,
+		methods: faxCloudNode.methods,
+		async execute(this: IExecuteFunctions) {
+			const counted = new Proxy(this, {
+				get(target, property) {
+					if (property === 'getNodeParameter') {
+						return (name: string, itemIndex: number, ...rest: unknown[]) => {
+							const key = `${name} of item ${itemIndex}`;
+							reads.set(key, (reads.get(key) ?? 0) + 1);
+							return (target.getNodeParameter as (...args: unknown[]) => unknown)(
+								name,
+								itemIndex,
+								...rest,
+							);
+						};
+					}
+					const value = Reflect.get(target, property, target) as unknown;
+					return typeof value === 'function' ? value.bind(target) : value;
+				},
+			});
+			return await faxCloudNode.execute!.call(counted);
+		},
+	};
+}
+
+test('a 20-item send reads and checks each item’s parameters once, before the first fax goes out', async () => {
+	const reads = new Map<string, number>();
+	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
+	const result = await runNode({
+		node: countingNode(reads),
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: '={{ "Order " + $json.order }}',
+			options: { faxDescription: '={{ "order " + $json.order }}', priority: 3 },
+		},
+		credentials: credentialsFor(emulator(), 'alice'),
+		items,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
+	const item7 = faxRequests(emulator(), 'POST').find(
+		(request) => request.params.FaxDescription === 'order 7',
+	);
+	expect(item7).toBeDefined();
+	// Every item was read (its options included), and no parameter of any item twice.
+	for (let item = 0; item < 20; item++) expect(reads.get(`options of item ${item}`)).toBe(1);
+	const readAgain = [...reads].filter(([, count]) => count > 1);
+	expect(readAgain).toEqual([]);
+});
+
+test('an item with a bad parameter still stops the send before any fax goes out', async () => {
+	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
+	const result = await runNode({
+		node: countingNode(new Map()),
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			faxNumbers: '={{ $json.order === 13 ? "not a number" : "12125550000" }}',
+			content: 'text',
+			text: 'Hello',
+		},
+		credentials: credentialsFor(emulator(), 'alice'),
+		items,
+	});
+
+	expect(result.error?.message).toMatch(/Fax Numbers/);
+	expect(faxRequests(emulator(), 'POST')).toHaveLength(0);
+});
