@@ -24,7 +24,7 @@ import {
 import { retryFitsPoll, timeoutWithinPoll } from './pollDeadline';
 import type { FaxCloudContext, FaxCloudInterface } from './types';
 import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './types';
-import type { FilePart, RequestParams } from './wire';
+import type { FilePart, RequestParams, WrittenFilePart } from './wire';
 import { appendQuery, encodeForm, encodeMultipart, fileNameFromDisposition } from './wire';
 
 export interface FaxCloudRequest {
@@ -36,7 +36,7 @@ export interface FaxCloudRequest {
 	/** Parameters sent as an application/x-www-form-urlencoded body. */
 	form?: RequestParams;
 	/** Parameters and files sent as a multipart/form-data body. */
-	multipart?: { fields?: RequestParams; files: FilePart[] };
+	multipart?: { fields?: RequestParams; files: Array<FilePart | WrittenFilePart> };
 	/** JSON body (numbers interface). */
 	json?: IDataObject;
 	itemIndex?: number;
