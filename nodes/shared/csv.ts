@@ -41,13 +41,28 @@ export type CsvReadResult =
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
+export type CsvScanResult = { ok: true } | { ok: false; problem: string; line: number };
+
+const isDelimiter = (code: number): boolean => code === 44 || code === 13 || code === 10;
+
+/** Line breaks inside a quoted field: CRLF, LF and CR each count once. */
+function lineBreaksIn(text: string): number {
+	let breaks = 0;
+	for (let index = 0; index < text.length; index++) {
+		const char = text[index];
+		if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) breaks++;
+	}
+	return breaks;
+}
+
 /**
- * Reads CSV text into records. Quoted fields may hold commas, doubled quotes and line breaks
- * (CRLF, LF or CR); a quote inside an unquoted field is kept as it is. A byte order mark at the
- * start belongs to no record. A trailing line break ends the last record and adds none.
+ * Reads CSV text record by record, handing each to `onRecord` as it ends and keeping none, so a
+ * large file is checked in the memory of one record. Quoted fields may hold commas, doubled
+ * quotes and line breaks (CRLF, LF or CR); a quote inside an unquoted field is kept as it is. A
+ * byte order mark at the start belongs to no record. A trailing line break ends the last record
+ * and adds none.
  */
-export function readCsv(text: string): CsvReadResult {
-	const records: CsvRecord[] = [];
+export function scanCsv(text: string, onRecord: (record: CsvRecord) => void): CsvScanResult {
 	let fields: string[] = [];
 	let field = '';
 	let line = 1;
@@ -58,7 +73,7 @@ export function readCsv(text: string): CsvReadResult {
 
 	const endRecord = () => {
 		fields.push(field);
-		records.push({ fields, line: recordLine, start: recordStart, end: position });
+		onRecord({ fields, line: recordLine, start: recordStart, end: position });
 		fields = [];
 		field = '';
 		atFieldStart = true;
@@ -67,41 +82,6 @@ export function readCsv(text: string): CsvReadResult {
 
 	while (position < text.length) {
 		const char = text[position];
-		if (atFieldStart && char === '"') {
-			const quoteLine = line;
-			position++;
-			let closed = false;
-			while (position < text.length) {
-				const inner = text[position];
-				if (inner === '"') {
-					if (text[position + 1] === '"') {
-						field += '"';
-						position += 2;
-						continue;
-					}
-					position++;
-					closed = true;
-					break;
-				}
-				if (inner === '\n' || (inner === '\r' && text[position + 1] !== '\n')) line++;
-				field += inner;
-				position++;
-			}
-			if (!closed) {
-				return { ok: false, problem: 'a quoted field is never closed', line: quoteLine };
-			}
-			const next = text[position];
-			if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-				return {
-					ok: false,
-					problem: 'a quoted field is followed by text before the next comma',
-					line,
-				};
-			}
-			atFieldStart = false;
-			continue;
-		}
-		atFieldStart = false;
 		if (char === ',') {
 			fields.push(field);
 			field = '';
@@ -112,13 +92,42 @@ export function readCsv(text: string): CsvReadResult {
 			endRecord();
 			line++;
 			recordLine = line;
+		} else if (atFieldStart && char === '"') {
+			const quoteLine = line;
+			let close = text.indexOf('"', position + 1);
+			while (close >= 0 && text[close + 1] === '"') close = text.indexOf('"', close + 2);
+			if (close < 0) {
+				return { ok: false, problem: 'a quoted field is never closed', line: quoteLine };
+			}
+			const raw = text.slice(position + 1, close);
+			field = raw.includes('"') ? raw.replace(/""/g, '"') : raw;
+			if (raw.includes('\n') || raw.includes('\r')) line += lineBreaksIn(raw);
+			position = close + 1;
+			if (position < text.length && !isDelimiter(text.charCodeAt(position))) {
+				return {
+					ok: false,
+					problem: 'a quoted field is followed by text before the next comma',
+					line,
+				};
+			}
+			atFieldStart = false;
 		} else {
-			field += char;
-			position++;
+			let end = position + 1;
+			while (end < text.length && !isDelimiter(text.charCodeAt(end))) end++;
+			field = text.slice(position, end);
+			atFieldStart = false;
+			position = end;
 		}
 	}
 	if (!atFieldStart || fields.length > 0 || field !== '') endRecord();
-	return { ok: true, records };
+	return { ok: true };
+}
+
+/** Every record of CSV text, read as `scanCsv` reads them. */
+export function readCsv(text: string): CsvReadResult {
+	const records: CsvRecord[] = [];
+	const scanned = scanCsv(text, (record) => records.push(record));
+	return scanned.ok ? { ok: true, records } : scanned;
 }
 
 /** A record that only holds blanks: an empty line, or one of commas and spaces. */

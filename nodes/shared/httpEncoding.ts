@@ -16,6 +16,16 @@ export interface FilePart {
 	mimeType: string;
 }
 
+/**
+ * A file the node makes itself (a mail merge CSV from input items), written straight into the
+ * request body so that a large file exists once in memory instead of as a buffer and its copy.
+ */
+export interface WrittenFilePart extends Omit<FilePart, 'data'> {
+	byteLength: number;
+	/** Writes the file at `offset`; returns how many bytes it wrote. */
+	writeInto(target: Buffer, offset: number): number;
+}
+
 function paramPairs(params: RequestParams | undefined): Array<[string, string]> {
 	const pairs: Array<[string, string]> = [];
 	for (const [name, value] of Object.entries(params ?? {})) {
@@ -52,12 +62,12 @@ export interface EncodedBody {
 
 export function encodeMultipart(
 	fields: RequestParams | undefined,
-	files: FilePart[],
+	files: Array<FilePart | WrittenFilePart>,
 	boundary: string,
 ): EncodedBody {
-	const chunks: Buffer[] = [];
+	const pieces: Array<Buffer | WrittenFilePart> = [];
 	for (const [name, value] of paramPairs(fields)) {
-		chunks.push(
+		pieces.push(
 			Buffer.from(
 				`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(name)}"\r\n\r\n`,
 			),
@@ -66,18 +76,36 @@ export function encodeMultipart(
 		);
 	}
 	for (const file of files) {
-		chunks.push(
+		pieces.push(
 			Buffer.from(
 				`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(file.field)}"; ` +
 					`filename="${quoteHeaderValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
 				'utf8',
 			),
-			file.data,
+			'data' in file ? file.data : file,
 			Buffer.from('\r\n'),
 		);
 	}
-	chunks.push(Buffer.from(`--${boundary}--\r\n`));
-	return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+	pieces.push(Buffer.from(`--${boundary}--\r\n`));
+	const body = Buffer.alloc(
+		pieces.reduce(
+			(size, piece) => size + (Buffer.isBuffer(piece) ? piece.length : piece.byteLength),
+			0,
+		),
+	);
+	let offset = 0;
+	for (const piece of pieces) {
+		if (Buffer.isBuffer(piece)) {
+			offset += piece.copy(body, offset);
+			continue;
+		}
+		const written = piece.writeInto(body, offset);
+		if (written !== piece.byteLength) {
+			throw new Error(`The file ${piece.fileName} was ${written} bytes, not ${piece.byteLength}`);
+		}
+		offset += written;
+	}
+	return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export function encodeForm(params: RequestParams | undefined): EncodedBody {

@@ -24,7 +24,7 @@ import {
 import { retryFitsPoll, timeoutWithinPoll } from './pollDeadline';
 import type { FaxCloudContext, FaxCloudInterface } from './faxCloudInterfaces';
 import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './faxCloudInterfaces';
-import type { FilePart, RequestParams } from './httpEncoding';
+import type { FilePart, RequestParams, WrittenFilePart } from './httpEncoding';
 import { appendQuery, encodeForm, encodeMultipart, fileNameFromDisposition } from './httpEncoding';
 
 export interface FaxCloudRequest {
@@ -36,7 +36,7 @@ export interface FaxCloudRequest {
 	/** Parameters sent as an application/x-www-form-urlencoded body. */
 	form?: RequestParams;
 	/** Parameters and files sent as a multipart/form-data body. */
-	multipart?: { fields?: RequestParams; files: FilePart[] };
+	multipart?: { fields?: RequestParams; files: Array<FilePart | WrittenFilePart> };
 	/** JSON body (numbers interface). */
 	json?: IDataObject;
 	itemIndex?: number;

@@ -63,6 +63,7 @@ async function runForEachItem(
 	this: IExecuteFunctions,
 	execute: FaxCloudOperation['execute'],
 	items: INodeExecutionData[],
+	checked: unknown[] | void,
 ): Promise<INodeExecutionData[][]> {
 	const concurrency = Math.max(
 		1,
@@ -77,8 +78,11 @@ async function runForEachItem(
 	const worker = async () => {
 		while (!stopped && next < items.length) {
 			const itemIndex = next++;
+			const itemChecked = checked?.[itemIndex];
+			// Released as the item starts: what was built for an item (its files) is not kept to the end.
+			if (checked) checked[itemIndex] = undefined;
 			try {
-				const output = await execute.call(this, itemIndex);
+				const output = await execute.call(this, itemIndex, itemChecked);
 				results[itemIndex] = output.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 			} catch (error) {
 				const nodeError = asNodeError(this, error, itemIndex);
@@ -110,12 +114,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (operation.executeOnce && operation.runsOnce?.call(this)) {
 		return await runOnceForAllItems.call(this, operation.executeOnce, items);
 	}
+	let checked: unknown[] | void = undefined;
 	if (operation.checkAllItems && !this.continueOnFail()) {
 		try {
-			await operation.checkAllItems.call(this, items);
+			checked = await operation.checkAllItems.call(this, items);
 		} catch (error) {
 			throw asNodeError(this, error, 0);
 		}
 	}
-	return await runForEachItem.call(this, operation.execute, items);
+	return await runForEachItem.call(this, operation.execute, items, checked);
 }

@@ -11,19 +11,29 @@ import type { OperationName, ResourceName } from './node.type';
 export interface FaxCloudOperation {
 	/** Parameters, limited to their resource and operation with updateDisplayOptions. */
 	description: INodeProperties[];
-	/** Runs for one input item; the router adds pairedItem and handles Continue On Fail. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/**
+	 * Runs for one input item; the router adds pairedItem and handles Continue On Fail. `checked`
+	 * is what `checkAllItems` returned for this item, when it ran, so nothing is read twice.
+	 */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		checked?: unknown,
+	): Promise<INodeExecutionData[]>;
 	/**
 	 * Checks every input item before the first request, and throws for the first bad one. For
 	 * operations that create something: a node stopped at item 7 would be run again by the user and
-	 * create items 0 to 6 twice. The router skips it with Continue On Fail, where bad items become
-	 * error items instead.
+	 * create items 0 to 6 twice. It may return what it built for each item (common/planEachItem.ts),
+	 * which the router hands to that item's `execute`. The router skips it with Continue On Fail,
+	 * where bad items become error items instead.
 	 */
-	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<void>;
-	/** Whether this run makes one request for all input items, with `executeOnce`. */
-	runsOnce?(this: IExecuteFunctions): boolean;
-	/** Runs once for all input items (a mail merge job of the Input Items), instead of `execute`. */
+	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<unknown[] | void>;
+	/**
+	 * Runs once for all input items instead of `execute` for each (a mail merge job of the Input
+	 * Items), when `runsOnce` says this run does.
+	 */
 	executeOnce?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+	runsOnce?(this: IExecuteFunctions): boolean;
 }
 
 /** The Operation parameter of a resource: its values and default are operations of the resource. */

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { FilePart } from '../../../shared/httpEncoding';
 import { apiPath } from '../../../shared/httpEncoding';
+import { planEachItem } from '../common/planEachItem';
 import type { OperationDisplayOptions } from '../node.type';
 import type { MailMergeCsv } from './csvSource';
 import {
@@ -39,7 +40,7 @@ async function createJob(
 	const expectedFaxes = settings.expectedFaxes ?? csv.dataLines;
 	const retry = this.getMode() === 'retry';
 	if (retry) {
-		const found = await findEarlierJob.call(this, itemIndex, csv.lines, expectedFaxes);
+		const found = await findEarlierJob.call(this, itemIndex, csv.faxLines(), expectedFaxes);
 		if (found) return found;
 	}
 	const body = await faxCloudRequest.call(this, {
@@ -77,26 +78,26 @@ async function planJob(this: IExecuteFunctions, itemIndex: number): Promise<JobP
 	return { settings, csv, template };
 }
 
-/** Binary File: one job per input item, from the item's own CSV and template. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const { settings, csv, template } = await planJob.call(this, itemIndex);
-	return await createJob.call(this, itemIndex, settings, csv, template);
-}
-
 /**
  * Binary File: every item's files are checked before the first job is created, since a node
- * stopped halfway would be run again and fax the first items' lines twice.
+ * stopped halfway would be run again and fax the first items' lines twice. Each item's plan is
+ * made here once and handed to its `execute`.
  */
 export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<void> {
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		await planJob.call(this, itemIndex);
-	}
+): Promise<JobPlan[]> {
+	return await planEachItem(this, items, planJob);
+}
+
+/** Binary File: one job per input item, from the item's own CSV and template. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	planned?: JobPlan,
+): Promise<INodeExecutionData[]> {
+	const { settings, csv, template } = planned ?? (await planJob.call(this, itemIndex));
+	return await createJob.call(this, itemIndex, settings, csv, template);
 }
 
 /** Input Items: every item is one CSV line and all of them make one job. */

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/httpEncoding';
-import type { CsvLineFax } from './csvSource';
+import type { CsvLineFax } from './csvChecks';
 
 /**
  * A job carries no field the client sets, so n8n's Retry recognises its earlier job by what the

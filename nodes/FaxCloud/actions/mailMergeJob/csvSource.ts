@@ -1,18 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { CsvRecord } from '../../../shared/csv';
-import {
-	csvCellText,
-	csvOfRecords,
-	isBlankRecord,
-	readCsv,
-	trimSpaces,
-	writeCsv,
-} from '../../../shared/csv';
+import { csvCellText, csvField, scanCsv } from '../../../shared/csv';
 import { commaList, textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/httpEncoding';
+import type { FilePart, WrittenFilePart } from '../../../shared/httpEncoding';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
+import type { CsvLineFax } from './csvChecks';
+import { csvChecks } from './csvChecks';
 import type { JobSettings } from './jobSettings';
 import { LABELS } from './jobSettings';
 
@@ -99,17 +94,15 @@ export const csvSourceProperties: INodeProperties[] = [
 ];
 
 export interface MailMergeCsv {
-	file: FilePart;
+	/** The CSV as uploaded: the file as read, or written straight into the request body. */
+	file: FilePart | WrittenFilePart;
 	/** The data lines of the file as uploaded, which is what ExpectedFaxes must equal. */
 	dataLines: number;
-	/** What the service shows of each line's fax (GET /Job/{JobID}/Faxes), in line order. */
-	lines: CsvLineFax[];
-}
-
-export interface CsvLineFax {
-	faxNumber: string;
-	/** The keyword column's value; empty without a keyword column. */
-	keyword: string;
+	/**
+	 * What the service shows of each line's fax, in line order; only a Retry asks (createOnce.ts),
+	 * so the lines are not kept for a first run.
+	 */
+	faxLines(): CsvLineFax[];
 }
 
 function binaryFieldName(this: IExecuteFunctions, name: string, label: string, itemIndex: number) {
@@ -158,113 +151,11 @@ export function findTemplateItem(
 	return { itemIndex: index, field };
 }
 
-function listColumns(header: string[]): string {
-	// A byte order mark inside a heading is invisible; it is named so the user can find it.
-	const shown = header.slice(0, 30).map((name) => `"${name.replace(/\uFEFF/g, '\\uFEFF')}"`);
-	return header.length > 30
-		? `${shown.join(', ')} and ${header.length - 30} more`
-		: shown.join(', ');
-}
-
-interface CsvOrigin {
-	/** Parameter the CSV's own problems are reported under. */
-	label: string;
-	itemIndex: number;
-	/** How a data record is pointed at in messages: "line 7" of a file, "item 6" of the input. */
-	where(record: CsvRecord, dataIndex: number): string;
-}
-
-interface UploadCsv {
-	text: string;
-	dataLines: number;
-	lines: CsvLineFax[];
-}
-
 /**
- * Checks what the service would refuse after the upload (codes 1100 and 1102 to 1106, and empty
- * fax numbers) and makes the text to upload: without a byte order mark, which the service would
- * read as part of the first heading, and without blank lines, which it would count as lines
- * (1106) and fail as lines without a fax number. Every other record is sent exactly as written,
- * and the data lines counted for ExpectedFaxes are those records.
+ * The CSV of one item's binary field, checked as the service will check it. It is uploaded as
+ * read, unless it starts with a byte order mark (which the service would read as part of the
+ * first heading) or has blank lines: then without them, every other record exactly as written.
  */
-function inspectCsv(
-	this: IExecuteFunctions,
-	text: string,
-	settings: JobSettings,
-	origin: CsvOrigin,
-): UploadCsv {
-	const { label, itemIndex } = origin;
-	const parsed = readCsv(text);
-	if (!parsed.ok) {
-		throw invalidParameter(this, label, `line ${parsed.line}: ${parsed.problem}`, itemIndex);
-	}
-	const [headerRecord, ...rest] = parsed.records;
-	const header = (headerRecord?.fields ?? []).map(trimSpaces);
-	if (!headerRecord || header.every((name) => name === '')) {
-		throw invalidParameter(
-			this,
-			label,
-			'the CSV has no column headings; its first line must name the columns',
-			itemIndex,
-		);
-	}
-	const columns = header.filter((name) => name !== '');
-	const requireColumn = (column: string | undefined, parameter: string) => {
-		if (column === undefined || header.includes(column)) return;
-		throw invalidParameter(
-			this,
-			parameter,
-			`the CSV has no column "${column}"; its columns are ${listColumns(columns)}`,
-			itemIndex,
-			'Enter a column heading exactly as it appears in the first line of the CSV (case matters).',
-		);
-	};
-	requireColumn(settings.faxNumberColumn, LABELS.faxNumberColumn);
-	requireColumn(settings.keywordColumn, LABELS.keywordColumn);
-	requireColumn(settings.barcodeColumn, LABELS.barcodeColumn);
-
-	const data = rest.filter((record) => !isBlankRecord(record));
-	if (data.length === 0) {
-		throw invalidParameter(this, label, 'the CSV has column headings but no data lines', itemIndex);
-	}
-	const faxColumn = header.indexOf(settings.faxNumberColumn);
-	for (const [dataIndex, record] of data.entries()) {
-		if (record.fields.length !== header.length) {
-			throw invalidParameter(
-				this,
-				label,
-				`${origin.where(record, dataIndex)} has ${record.fields.length} fields but the headings have ${header.length}`,
-				itemIndex,
-			);
-		}
-		if (record.fields[faxColumn].trim() === '') {
-			throw invalidParameter(
-				this,
-				LABELS.faxNumberColumn,
-				`${origin.where(record, dataIndex)} has no value in column "${settings.faxNumberColumn}"`,
-				itemIndex,
-			);
-		}
-	}
-	if (settings.expectedFaxes !== undefined && settings.expectedFaxes !== data.length) {
-		throw invalidParameter(
-			this,
-			LABELS.expectedFaxes,
-			`${settings.expectedFaxes} does not match the ${data.length} data lines of the CSV`,
-			itemIndex,
-			'Leave Expected Faxes out to let the node count the lines.',
-		);
-	}
-	const keywordColumn =
-		settings.keywordColumn === undefined ? -1 : header.indexOf(settings.keywordColumn);
-	const lines = data.map((record) => ({
-		faxNumber: record.fields[faxColumn].trim(),
-		keyword: keywordColumn < 0 ? '' : record.fields[keywordColumn],
-	}));
-	return { text: csvOfRecords(text, [headerRecord, ...data]), dataLines: data.length, lines };
-}
-
-/** The CSV of one item's binary field, checked as the service will check it. */
 export async function csvFromBinary(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -290,16 +181,65 @@ export async function csvFromBinary(
 			'Save the CSV with UTF-8 encoding (in Excel: CSV UTF-8).',
 		);
 	}
-	const upload = inspectCsv.call(this, text, settings, {
+	const checks = csvChecks.call(this, settings, {
 		label: CSV_LABELS.binary,
 		itemIndex,
-		where: (record) => `line ${record.line}`,
+		where: (line) => `line ${line}`,
 	});
+	// The file's syntax is reported first, as a whole; a check's error waits for the end of it.
+	let problem: unknown;
+	let isHeader = true;
+	const blank: CsvRecord[] = [];
+	const scanned = scanCsv(text, (record) => {
+		if (problem !== undefined) return;
+		try {
+			if (isHeader) checks.header(record.fields);
+			else if (!checks.record(record.fields, record.line)) blank.push(record);
+			isHeader = false;
+		} catch (error) {
+			problem = error;
+		}
+	});
+	if (!scanned.ok) {
+		throw invalidParameter(
+			this,
+			CSV_LABELS.binary,
+			`line ${scanned.line}: ${scanned.problem}`,
+			itemIndex,
+		);
+	}
+	if (isHeader && problem === undefined) checks.header([]);
+	if (problem !== undefined) throw problem;
+	const dataLines = checks.end();
+	const upload =
+		blank.length === 0 && !text.startsWith(BYTE_ORDER_MARK)
+			? data
+			: Buffer.from(withoutRecords(text, blank), 'utf8');
 	return {
-		file: { field: 'CSV', data: Buffer.from(upload.text, 'utf8'), fileName, mimeType: 'text/csv' },
-		dataLines: upload.dataLines,
-		lines: upload.lines,
+		file: { field: 'CSV', data: upload, fileName, mimeType: 'text/csv' },
+		dataLines,
+		faxLines: () => {
+			const lines: CsvLineFax[] = [];
+			let header = true;
+			scanCsv(upload.toString('utf8'), (record) => {
+				if (!header) lines.push(checks.lineFax(record.fields));
+				header = false;
+			});
+			return lines;
+		},
 	};
+}
+
+/** The text after its byte order mark, without the given records (in text order). */
+function withoutRecords(text: string, left: CsvRecord[]): string {
+	const kept: string[] = [];
+	let from = text.startsWith(BYTE_ORDER_MARK) ? 1 : 0;
+	for (const record of left) {
+		kept.push(text.slice(from, record.start));
+		from = record.end;
+	}
+	kept.push(text.slice(from));
+	return kept.join('');
 }
 
 const BYTE_ORDER_MARK = '\uFEFF';
@@ -336,7 +276,13 @@ function chosenColumns(this: IExecuteFunctions, items: INodeExecutionData[]): st
 	return [...seen];
 }
 
-/** One CSV line per input item, columns from the chosen fields, as UTF-8 RFC 4180 text. */
+const csvLine = (cells: readonly string[]): string => cells.map(csvField).join(',') + '\r\n';
+
+/**
+ * One CSV line per input item, columns from the chosen fields, as UTF-8 RFC 4180 text. Each line
+ * is checked as it is made, then made again as the upload is written into the request body: the
+ * CSV is never held whole except inside that body.
+ */
 export function csvFromItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -364,20 +310,36 @@ export function csvFromItems(
 			);
 		}
 	}
-	const rows = items.map((item) => columns.map((column) => csvCellText(fieldValue(item, column))));
-	const upload = inspectCsv.call(this, writeCsv([columns, ...rows]), settings, {
+	const checks = csvChecks.call(this, settings, {
 		label: CSV_LABELS.columns,
 		itemIndex: 0,
-		where: (_record, dataIndex) => `item ${dataIndex}`,
+		where: (_line, dataIndex) => `item ${dataIndex}`,
 	});
+	const cellsOf = (item: INodeExecutionData) =>
+		columns.map((column) => csvCellText(fieldValue(item, column)));
+	checks.header(columns);
+	let byteLength = Buffer.byteLength(csvLine(columns), 'utf8');
+	const left = new Set<number>();
+	for (const [index, item] of items.entries()) {
+		const cells = cellsOf(item);
+		if (checks.record(cells, index + 2)) byteLength += Buffer.byteLength(csvLine(cells), 'utf8');
+		else left.add(index);
+	}
+	const dataLines = checks.end();
+	const kept = () => items.filter((_item, index) => !left.has(index));
 	return {
 		file: {
 			field: 'CSV',
-			data: Buffer.from(upload.text, 'utf8'),
 			fileName: 'mail-merge.csv',
 			mimeType: 'text/csv',
+			byteLength,
+			writeInto: (target, offset) => {
+				let at = offset + target.write(csvLine(columns), offset, 'utf8');
+				for (const item of kept()) at += target.write(csvLine(cellsOf(item)), at, 'utf8');
+				return at - offset;
+			},
 		},
-		dataLines: upload.dataLines,
-		lines: upload.lines,
+		dataLines,
+		faxLines: () => kept().map((item) => checks.lineFax(cellsOf(item))),
 	};
 }

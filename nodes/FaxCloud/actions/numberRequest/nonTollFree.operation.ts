@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
@@ -10,9 +15,10 @@ import {
 	readRegion,
 	regionParameter,
 } from '../common/geoParameters';
+import { planEachItem } from '../common/planEachItem';
 import type { OperationDisplayOptions } from '../node.type';
-import type { NumberRequestPlan } from './numberRequestOperation';
-import { numberRequestOperation, REQUEST_PATHS } from './numberRequestOperation';
+import type { NumberRequestPlan } from './requestFiling';
+import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import { resolveAreaCodes, resolveCity } from './places';
 import {
 	assignToUserParameter,
@@ -89,4 +95,23 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.nonTollFree, json };
 }
 
-export const { checkAllItems, execute } = numberRequestOperation(plan);
+/** Every item's request is checked before the first is filed (common/planEachItem.ts). */
+export async function checkAllItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<NumberRequestPlan[]> {
+	return await planEachItem(this, items, plan);
+}
+
+/** Files the item's request, planned by checkAllItems unless Continue On Fail skipped it. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	planned?: NumberRequestPlan,
+): Promise<INodeExecutionData[]> {
+	return await fileNumberRequest.call(
+		this,
+		itemIndex,
+		planned ?? (await plan.call(this, itemIndex)),
+	);
+}
