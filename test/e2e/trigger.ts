@@ -403,8 +403,11 @@ export async function runTriggerPhase(options: {
 			outbound: outboundExpected,
 		}))
 			outcomes.push(await check(title, body));
-		const mailMergeTrigger = toggled.find((w) => w.id === 'E2eV2TrigMMJob01')!.nodes[0];
-		const pollTimes = pollTimesCheck(server, options.version, mailMergeTrigger);
+		const pollTimes = pollTimesCheck(
+			environment.emulator,
+			options.version,
+			SEED_USERS.carol.userId,
+		);
 		outcomes.push(await check(pollTimes.title, pollTimes.body));
 		const n8nLog = fs.readFileSync(server.logFile, 'utf8');
 		for (const { title, body } of cases.checks(sink, environment.emulator, n8nLog))
