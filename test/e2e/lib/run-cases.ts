@@ -37,10 +37,11 @@ export async function runCases(
 	const outcomes: CaseOutcome[] = [];
 	for (const testCase of cases) {
 		const started = Date.now();
-		const workflow = readWorkflow(workflowPath(testCase.workflow));
 		let message: string | undefined;
 		try {
 			const values = (await testCase.prepare?.(ctx)) ?? {};
+			const file = readWorkflow(workflowPath(testCase.workflow));
+			const workflow = testCase.workflowWith?.(file, values) ?? file;
 			const sinceSeq = lastSeq(environment);
 			const outcome = await runWorkflow(server, workflow, values);
 			const requests = environment.emulator.control.requests({ sinceSeq });
