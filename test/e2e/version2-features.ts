@@ -4,39 +4,12 @@
  * only), and the trigger's "Fetch Test Event" with Simplify (version 2) and without (version 1).
  */
 import { basicAuthorization, SEED_USERS } from '../../emulator';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { runWorkflow } from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/server';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/faxSimplify';
 import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
 import { assert } from './lib/assert';
 import { loadWorkflows } from './lib/environment';
-
-interface ListSearchAnswer {
-	results: Array<{ name: string; value: string }>;
-	paginationToken?: string;
-}
-
-/** The editor's call when a picker opens, scrolls (token) or is typed into (filter). */
-async function listSearch(
-	server: N8nServer,
-	methodName: string,
-	parameters: Record<string, unknown>,
-	more: { filter?: string; paginationToken?: string } = {},
-): Promise<ListSearchAnswer> {
-	return await server.rest<ListSearchAnswer>(
-		'POST',
-		'/dynamic-node-parameters/resource-locator-results',
-		{
-			nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
-			path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
-			methodName,
-			currentNodeParameters: parameters,
-			credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
-			...more,
-		},
-	);
-}
+import { listSearch, type ListSearchAnswer } from './cases/v2-support';
 
 const ids = (answer: ListSearchAnswer): number[] => answer.results.map((r) => Number(r.value));
 
