@@ -177,18 +177,4 @@ export const v2OutboundCases: E2eCase[] = [
 			assertMatchesSchema(records, { version: 2, resource, operation: 'resend' });
 		},
 	}),
-	{
-		title: 'v2 pickers: a typed bad Fax ID or Job ID stops the run in n8n before any request',
-		workflow: 'test/e2e/workflows/v2/typed-bad-ids.json',
-		expectFailure: true,
-		check(result) {
-			assert.equal(result.requests.length, 0, 'no request reached the service');
-			// n8n checks By ID against the picker's rule and names the parameter and what it allows.
-			assert.match(String(result.error), /14 nodes have issues/, 'every picker operation');
-			assert.match(
-				String(result.error),
-				/Not a valid (Fax|Job) ID: use a whole number greater than 0/,
-			);
-		},
-	},
 ];
