@@ -4,39 +4,13 @@
  * only), and the trigger's "Fetch Test Event" with Simplify (version 2) and without (version 1).
  */
 import { basicAuthorization, SEED_USERS } from '../../emulator';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { runWorkflow } from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/server';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
 import { assert } from './lib/assert';
 import { loadWorkflows } from './lib/environment';
-
-interface ListSearchAnswer {
-	results: Array<{ name: string; value: string }>;
-	paginationToken?: string;
-}
-
-/** The editor's call when a picker opens, scrolls (token) or is typed into (filter). */
-async function listSearch(
-	server: N8nServer,
-	methodName: string,
-	parameters: Record<string, unknown>,
-	more: { filter?: string; paginationToken?: string } = {},
-): Promise<ListSearchAnswer> {
-	return await server.rest<ListSearchAnswer>(
-		'POST',
-		'/dynamic-node-parameters/resource-locator-results',
-		{
-			nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
-			path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
-			methodName,
-			currentNodeParameters: parameters,
-			credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
-			...more,
-		},
-	);
-}
+import { listSearch, type ListSearchAnswer } from './cases/v2-support';
+import { lastSeq } from '../../emulator/request-log';
 
 const ids = (answer: ListSearchAnswer): number[] => answer.results.map((r) => Number(r.value));
 
@@ -45,7 +19,28 @@ const TRIGGER_WORKFLOW = 'v2-trigger-fetch-test-event.json';
 const OLDER_FAX_NUMBER = '14155550199';
 const TOOL_WORKFLOW = 'v2-tool-fax-status.json';
 
+const TYPED_BAD_IDS = 'test/e2e/workflows/v2/typed-bad-ids.json';
+
 export const VERSION_2_CHECKS: FeatureCheck[] = [
+	{
+		title: 'n8n v2 pickers: a typed bad Fax ID or Job ID stops the run before any request',
+		workflow: TYPED_BAD_IDS,
+		async run(environment, server) {
+			const [workflow] = loadWorkflows([TYPED_BAD_IDS]);
+			const sinceSeq = lastSeq(environment.emulator);
+			// n8n 2.x stores a failed execution; 1.x refuses to start one (the REST call fails).
+			const error = await runWorkflow(server, workflow).then(
+				(outcome) => (outcome.ok ? 'the workflow ran' : outcome.error),
+				(thrown: unknown) => String(thrown),
+			);
+			assert.match(error, /14 nodes have issues|The workflow has issues and cannot be executed/);
+			if (/nodes have issues/.test(error)) {
+				// n8n names the rule of the picker's By ID mode: the parameter and what it allows.
+				assert.match(error, /Not a valid Fax ID: use a whole number greater than 0/);
+			}
+			assert.deepEqual(environment.emulator.control.requests({ sinceSeq }), [], 'no request');
+		},
+	},
 	{
 		title: 'n8n: the version 2 pickers list the newest records, page on and filter as typed',
 		workflow: '(list search of the Fax ID and Job ID pickers)',

@@ -2,14 +2,16 @@ import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { startScriptedModel, textOf, type ScriptedModel } from '../lib/scripted-model';
 import { SCRIPTED_MODEL_CREDENTIAL } from '../lib/environment';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase } from '../lib/types';
 
 const TOOL_NODE = 'Get a received fax in Fax Cloud';
 
-function modelOf(ctx: E2eContext): ScriptedModel {
-	const model = ctx.state.get('scriptedModel') as ScriptedModel | undefined;
-	if (!model) throw new Error('the case started no scripted model');
-	return model;
+/** The scripted model this case's prepare started; its check closes it. */
+let scripted: ScriptedModel | undefined;
+
+function modelOf(): ScriptedModel {
+	if (!scripted) throw new Error('the case started no scripted model');
+	return scripted;
 }
 
 /**
@@ -41,8 +43,7 @@ export const aiAgentCases: E2eCase[] = [
 					return `Fax ${String(record.FaxId)} from ${String(record.CallerNumber)}: ${String(record.FaxStatus)}, ${String(record.PagesReceived)} pages.`;
 				},
 			});
-			ctx.state.set('scriptedModel', model);
-			ctx.state.set('agentFax', fax);
+			scripted = model;
 			// As a user sets the Base URL of an OpenAI credential in the editor.
 			await ctx.server.rest('PATCH', `/credentials/${SCRIPTED_MODEL_CREDENTIAL.id}`, {
 				...SCRIPTED_MODEL_CREDENTIAL,
@@ -51,10 +52,10 @@ export const aiAgentCases: E2eCase[] = [
 			});
 			return { E2E_FAX_ID: fax.FaxId };
 		},
-		async check(result, ctx) {
-			const model = modelOf(ctx);
+		async check(result) {
+			const model = modelOf();
 			try {
-				const fax = ctx.state.get('agentFax') as Record<string, string>;
+				const fax = { FaxId: String(jsonOf(result.items('Start'))[0].E2E_FAX_ID) };
 				const get = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${fax.FaxId}`);
 				assert.equal(get.auth.userId, SEED_USERS.alice.userId);
 				assert.equal(get.status, 200);
@@ -83,6 +84,7 @@ export const aiAgentCases: E2eCase[] = [
 				const toolMessage = second.messages.find((m) => m.role === 'tool');
 				assert.match(textOf(toolMessage?.content), /"FaxUserId":\s*"alice@acme"/);
 			} finally {
+				scripted = undefined;
 				await model.close();
 			}
 		},

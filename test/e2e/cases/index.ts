@@ -1,6 +1,5 @@
 import type { E2eCase } from '../lib/types';
 import { aiAgentCases } from './ai-agent';
-import { editorV2Cases } from './editor-v2';
 import { exampleCases } from './examples';
 import { inboundFaxCases } from './inbound-fax';
 import { mailMergeCases } from './mail-merge';
@@ -8,8 +7,12 @@ import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
 import { twoFilesCases } from './two-files';
+import { v2InboundCases } from './v2-inbound';
+import { v2MailMergeCases } from './v2-mail-merge';
+import { v2NumberCases } from './v2-numbers';
+import { v2OutboundCases } from './v2-outbound';
 
-/** In order: later cases of a resource use what earlier ones created (kept in ctx.state). */
+/** Each case makes what it needs: any one runs alone (--only) and the order does not matter. */
 export const ALL_CASES: E2eCase[] = [
 	...outboundFaxCases,
 	...inboundFaxCases,
@@ -19,5 +22,8 @@ export const ALL_CASES: E2eCase[] = [
 	...exampleCases,
 	...twoFilesCases,
 	...aiAgentCases,
-	...editorV2Cases,
+	...v2OutboundCases,
+	...v2InboundCases,
+	...v2MailMergeCases,
+	...v2NumberCases,
 ];

@@ -1,30 +1,33 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, assertNoSecrets, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
 import { WRONG_PASSWORD } from '../lib/environment';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase, E2eContext, RunResult } from '../lib/types';
+import { markFax, sentFax } from './fixtures';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
-/** Fax ids the send case created, by destination number. */
-function sentFax(ctx: E2eContext, number: string): number {
-	const ids = ctx.state.get('outbound') as Record<string, number> | undefined;
-	const id = ids?.[number];
-	if (!id) throw new Error(`the send case created no fax to ${number}`);
-	return id;
+/** The fax id the case's prepare gave the workflow (its trigger's item). */
+function faxIdOf(result: RunResult): number {
+	return Number(jsonOf(result.items('Start'))[0].E2E_FAX_ID);
 }
 
-/** Lets the emulator's lifecycle run: the faxes of the send case are sent (or failed) by then. */
-function letFaxesFinish(ctx: E2eContext): void {
-	if (ctx.state.get('outboundFinished')) return;
-	ctx.emulator.control.advance(10 * 60_000);
-	ctx.state.set('outboundFinished', true);
+/** A finished fax of alice, sent with the cover page and retry settings the send case uses. */
+async function sentFaxId(ctx: E2eContext): Promise<{ E2E_FAX_ID: string }> {
+	const id = await sentFax(ctx, '12125550000', {
+		CoverPageEnabled: 'true',
+		CoverPageName: 'confidential',
+		FaxDescription: 'e2e send',
+		RetryCount: '2',
+		RetryInterval: '15',
+	});
+	return { E2E_FAX_ID: String(id) };
 }
 
 export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: send text to two numbers and a recipient, with cover page options',
 		workflow: 'outbound-send.json',
-		check(result, ctx) {
+		check(result) {
 			const send = onlyRequest(result.requests, 'POST', '/v1/outboundfaxes');
 			assert.equal(send.auth.userId, SEED_USERS.alice.userId);
 			assert.deepEqual(send.params.FaxNumber, ['12125550000', '+442071230000']);
@@ -53,10 +56,6 @@ export const outboundFaxCases: E2eCase[] = [
 				assert.equal(typeof fax.FaxId, 'number');
 				assert.equal(fax.GroupId, created[0].FaxId, 'one group for one send request');
 			}
-			ctx.state.set(
-				'outbound',
-				Object.fromEntries(created.map((f) => [String(f.FaxNumber), Number(f.FaxId)])),
-			);
 		},
 	},
 	{
@@ -72,12 +71,9 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: get a sent fax',
 		workflow: 'outbound-get.json',
-		prepare(ctx) {
-			letFaxesFinish(ctx);
-			return { E2E_FAX_ID: String(sentFax(ctx, '12125550000')) };
-		},
+		prepare: sentFaxId,
 		check(result, ctx) {
-			const id = sentFax(ctx, '12125550000');
+			const id = faxIdOf(result);
 			onlyRequest(result.requests, 'GET', `/v1/outboundfaxes/${id}`);
 			const [fax] = jsonOf(result.items('Get Fax'));
 			assert.equal(fax.FaxId, id);
@@ -95,7 +91,7 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: a wrong password gives a clear error without the secret',
 		workflow: 'outbound-get-wrong-password.json',
-		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		prepare: sentFaxId,
 		check(result) {
 			const [request] = result.requests;
 			assert.equal(request.status, 401);
@@ -149,9 +145,9 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: download as PDF and as TIFF',
 		workflow: 'outbound-download.json',
-		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		prepare: sentFaxId,
 		check(result, ctx) {
-			const id = sentFax(ctx, '12125550000');
+			const id = faxIdOf(result);
 			const images = requestsTo(result.requests, 'GET', `/v1/outboundfaxes/${id}/image`);
 			assert.deepEqual(images.map((r) => r.params.FaxContentType).sort(), ['pdf', 'tif']);
 			const [pdf] = result.items('Download PDF');
@@ -165,9 +161,9 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: mark',
 		workflow: 'outbound-mark.json',
-		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		prepare: sentFaxId,
 		check(result, ctx) {
-			const id = sentFax(ctx, '12125550000');
+			const id = faxIdOf(result);
 			const put = onlyRequest(result.requests, 'PUT', `/v1/outboundfaxes/${id}`);
 			assert.equal(put.params.Mark, 'true');
 			assert.deepEqual(jsonOf(result.items('Mark Fax')), [
@@ -179,9 +175,13 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: unmark',
 		workflow: 'outbound-unmark.json',
-		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '12125550000')) }),
+		async prepare(ctx) {
+			const values = await sentFaxId(ctx);
+			await markFax(ctx, 'outbound', Number(values.E2E_FAX_ID));
+			return values;
+		},
 		check(result, ctx) {
-			const id = sentFax(ctx, '12125550000');
+			const id = faxIdOf(result);
 			const put = onlyRequest(result.requests, 'PUT', `/v1/outboundfaxes/${id}`);
 			assert.equal(put.params.Mark, 'false');
 			assert.deepEqual(jsonOf(result.items('Unmark Fax')), [
@@ -193,13 +193,14 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: resend a failed fax to a new number',
 		workflow: 'outbound-resend.json',
-		prepare(ctx) {
-			const id = sentFax(ctx, '13125551041');
+		async prepare(ctx) {
+			// The emulator fails every fax to this number.
+			const id = await sentFax(ctx, '13125551041');
 			assert.equal(ctx.emulator.control.outboundFax(id)?.FaxStatus, 'sendFailed');
 			return { E2E_FAX_ID: String(id) };
 		},
 		check(result, ctx) {
-			const original = sentFax(ctx, '13125551041');
+			const original = faxIdOf(result);
 			const resend = onlyRequest(result.requests, 'POST', `/v1/outboundfaxes/${original}/resend`);
 			assert.equal(resend.params.FaxNumber, '13125550000');
 			const [fax] = jsonOf(result.items('Resend Fax'));
@@ -211,9 +212,9 @@ export const outboundFaxCases: E2eCase[] = [
 	{
 		title: 'Outbound fax: delete',
 		workflow: 'outbound-delete.json',
-		prepare: (ctx) => ({ E2E_FAX_ID: String(sentFax(ctx, '+442071230000')) }),
+		prepare: sentFaxId,
 		async check(result, ctx) {
-			const id = sentFax(ctx, '+442071230000');
+			const id = faxIdOf(result);
 			const del = onlyRequest(result.requests, 'DELETE', `/v1/outboundfaxes/${id}`);
 			assert.equal(del.status, 201);
 			assert.deepEqual(jsonOf(result.items('Delete Fax')), [

@@ -34,9 +34,10 @@ export async function runCases(
 	};
 	const outcomes: CaseOutcome[] = [];
 	for (const testCase of cases) {
-		const workflow = readWorkflow(workflowPath(testCase.workflow));
 		const ran = async () => {
 			const values = (await testCase.prepare?.(ctx)) ?? {};
+			const file = readWorkflow(workflowPath(testCase.workflow));
+			const workflow = testCase.workflowWith?.(file, values) ?? file;
 			const sinceSeq = lastSeq(environment);
 			const outcome = await runWorkflow(server, workflow, values);
 			const requests = environment.emulator.control.requests({ sinceSeq });

@@ -1,6 +1,7 @@
 import type { Emulator } from '../../../emulator';
 import type { RequestRecord } from '../../../emulator/request-log';
 import type { ExecutionRun, OutputItem } from '../../../scripts/n8n/cli';
+import type { WorkflowFile } from '../../../scripts/n8n/examples';
 import type { N8nServer } from '../../../scripts/n8n/server';
 
 export interface E2eContext {
@@ -37,6 +38,8 @@ export interface E2eCase {
 	 * with E2E_), for things a workflow cannot find itself, like a fax id the harness created.
 	 */
 	prepare?(ctx: E2eContext): Promise<Record<string, string> | void> | Record<string, string> | void;
+	/** The workflow as the user left it, with what prepare made (e.g. the id a picker gave). */
+	workflowWith?(workflow: WorkflowFile, values: Record<string, string>): WorkflowFile;
 	/** The execution is expected to fail (a node error without Continue On Fail). */
 	expectFailure?: boolean;
 	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
