@@ -103,13 +103,17 @@ export async function burstAndDrain(
 	sink: Sink,
 	newFaxes: number,
 	log: (line: string) => void,
+	/** When the burst was received; by default within the minute before the poll. */
+	received?: { from: string; to: string },
 ): Promise<DrainRound> {
 	const { control } = bench.emulator;
-	control.advance(MINUTE);
+	if (!received) control.advance(MINUTE);
 	const now = Date.parse(control.now());
-	// Received within the minute before the poll, so the burst lies in one whole minute.
-	const burstFrom = new Date(now - MINUTE).toISOString();
-	const burstTo = new Date(now - 1000).toISOString();
+	// By default received within the minute before the poll, so the burst lies in one whole minute.
+	const { from: burstFrom, to: burstTo } = received ?? {
+		from: new Date(now - MINUTE).toISOString(),
+		to: new Date(now - 1000).toISOString(),
+	};
 	control.bulkCreateInbound(newFaxes, { users: USERS, from: burstFrom, to: burstTo });
 	const polls = await pollBoth(bench, sink);
 	await waitForSink(sink, polls.reports + 1);

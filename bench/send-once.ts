@@ -6,14 +6,16 @@ import { SEND_VARIANTS } from './send';
 
 /**
  * Send once (issue 25): what a bulk send costs with Send Once per Key set (a lookup before every
- * send) against the helper floor, and what n8n's Retry of a bulk send that stopped halfway costs
+ * send) against the helper floor making the same lookup before each send (its target) and the
+ * floor's plain send (what the lookup costs), and what n8n's Retry of a bulk send that stopped halfway costs
  * (the run's one search, then only the sends that had not gone out). Runs in the n8n of the send
  * part, whose workflows (the node at its defaults, the floor) it uses beside its own.
  */
 
-export const SEND_ONCE_WORKFLOWS = ['send-fax-cloud-once.json'];
+export const SEND_ONCE_WORKFLOWS = ['send-fax-cloud-once.json', 'send-helper-floor-once.json'];
 
 const ONCE_PATH = 'bench-send-fax-cloud-once';
+const FLOOR_ONCE_PATH = 'bench-send-floor-once';
 const NODE_WORKFLOW = 'BenchSendFaxNode';
 
 export interface OnceRun {
@@ -35,10 +37,13 @@ export interface RetryRun {
 	faxesInAll: number;
 }
 
+export type OnceVariant = 'once' | 'floorOnce' | 'floor';
+export type OnceRound = Record<OnceVariant, OnceRun>;
+
 export interface SendOnceFigures {
 	items: number;
-	/** Per round: Send Once per Key set, then the floor (or the other way round). */
-	rounds: Array<{ once: OnceRun; floor: OnceRun }>;
+	/** Per round: Send Once per Key set and the floor's lookup and send (in turn first), the floor's send. */
+	rounds: OnceRound[];
 	retry: RetryRun;
 }
 
@@ -109,20 +114,24 @@ export async function benchSendOnce(
 	options: { items: number; rounds: number; log: (line: string) => void },
 ): Promise<SendOnceFigures> {
 	const { items, log } = options;
-	await runOnce(bench, ONCE_PATH, 50);
-	await runOnce(bench, SEND_VARIANTS.floor, 50);
-	const rounds: SendOnceFigures['rounds'] = [];
+	const paths: Record<OnceVariant, string> = {
+		once: ONCE_PATH,
+		floorOnce: FLOOR_ONCE_PATH,
+		floor: SEND_VARIANTS.floor,
+	};
+	for (const webhookPath of Object.values(paths)) await runOnce(bench, webhookPath, 50);
+	const rounds: OnceRound[] = [];
 	for (let r = 1; r <= options.rounds; r++) {
-		const order = r % 2 ? ['once', 'floor'] : ['floor', 'once'];
-		const round = {} as { once: OnceRun; floor: OnceRun };
-		for (const variant of order as Array<'once' | 'floor'>) {
-			const run = await runOnce(bench, variant === 'once' ? ONCE_PATH : SEND_VARIANTS.floor, items);
+		const pair: OnceVariant[] = r % 2 ? ['once', 'floorOnce'] : ['floorOnce', 'once'];
+		const round = {} as OnceRound;
+		for (const variant of [...pair, 'floor'] as OnceVariant[]) {
+			const run = await runOnce(bench, paths[variant], items);
 			if (run.created !== items) throw new Error(`${variant}: ${run.created} of ${items} created`);
 			round[variant] = run;
 		}
 		rounds.push(round);
 		log(
-			`    send once ${r}/${options.rounds}: Send Once per Key ${Math.round(round.once.spanMs)} ms (${round.once.searches} searches), floor ${Math.round(round.floor.spanMs)} ms`,
+			`    send once ${r}/${options.rounds}: Send Once per Key ${Math.round(round.once.spanMs)} ms (${round.once.searches} searches), floor with lookups ${Math.round(round.floorOnce.spanMs)} ms (${round.floorOnce.searches}), floor ${Math.round(round.floor.spanMs)} ms`,
 		);
 	}
 	const retry = await retryOfHalfSent(bench, items);

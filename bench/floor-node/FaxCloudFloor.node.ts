@@ -5,7 +5,8 @@
  * credential once per run (as the Fax Cloud node does; n8n's helper would otherwise resolve it on
  * every request), builds the same bytes, sends them at the Fax Cloud node's default of 5 requests
  * at once, and outputs the parsed answers. No validation, no parameters per item, no error
- * mapping, no retries, no recovery search.
+ * mapping, no retries, no recovery search. "Send Once" makes the lookup the Fax Cloud node makes
+ * before each send when Send Once per Key is set (one search by the send's key), then the send.
  *
  * Benchmark only: installed next to the package in the bench's n8n, never published. Types only
  * from n8n-workflow (erased at build), so the built file needs nothing at run time but Node.
@@ -103,6 +104,11 @@ export class FaxCloudFloor implements INodeType {
 				type: 'options',
 				options: [
 					{ name: 'Send', value: 'send', description: 'One fax per item (POST /outboundfaxes)' },
+					{
+						name: 'Send Once',
+						value: 'sendOnce',
+						description: 'Per item a search by the send key (GET /outboundfaxes), then the send',
+					},
 					{ name: 'Page', value: 'page', description: 'Every page of one fax search' },
 				],
 				default: 'send',
@@ -112,14 +118,14 @@ export class FaxCloudFloor implements INodeType {
 				name: 'faxNumber',
 				type: 'string',
 				default: '',
-				displayOptions: { show: { operation: ['send'] } },
+				displayOptions: { show: { operation: ['send', 'sendOnce'] } },
 			},
 			{
 				displayName: 'Input Binary Field',
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
-				displayOptions: { show: { operation: ['send'] } },
+				displayOptions: { show: { operation: ['send', 'sendOnce'] } },
 			},
 			{
 				displayName: 'Collection',
@@ -172,13 +178,29 @@ export class FaxCloudFloor implements INodeType {
 		const items = this.getInputData();
 		const faxNumber = String(this.getNodeParameter('faxNumber', 0));
 		const field = String(this.getNodeParameter('binaryPropertyName', 0));
+		const lookUpFirst = this.getNodeParameter('operation', 0) === 'sendOnce';
 		const output = await inParallel(items.length, async (index) => {
 			const binary = items[index].binary![field];
+			const key = `n8n-${randomText(20)}`;
+			if (lookUpFirst) {
+				// The node's search by key (sendRecovery.ts searchAsSender), one page of 100.
+				const query = new URLSearchParams({
+					BatchUniqueId: key,
+					SortColumn: 'faxId',
+					SortOrder: 'asc',
+					ResultLimit: '100',
+				});
+				await send({
+					method: 'GET',
+					url: `${baseUrl}/outboundfaxes?${query.toString()}`,
+					headers: { Accept: 'application/json' },
+				});
+			}
 			const { body, contentType } = multipart(
 				// The Fax Cloud node's fields at its defaults: the number, then its recovery key.
 				[
 					['FaxNumber', faxNumber],
-					['BatchUniqueId', `n8n-${randomText(20)}`],
+					['BatchUniqueId', key],
 				],
 				{
 					field: 'file1',

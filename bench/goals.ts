@@ -1,0 +1,34 @@
+import type { PairRatios } from './lib/pairs';
+import { round } from './lib/stats';
+
+/**
+ * The goals the node is held to (issue 28), each against what any node inside n8n pays: the
+ * helper floor (a node sending the same bytes through n8n's request helper and nothing else).
+ */
+export const GOALS = {
+	sendVsFloor: 1.05,
+	/**
+	 * Send Once per Key against the floor making the same lookup before each send. The floor's
+	 * two requests per item are what the service costs (a search answers more slowly than a send:
+	 * the lookup alone made a plain send about x7 slower); the node's own work per item is its
+	 * parameters, the key's digest and reading the search's answer, as in a bulk send (x1.05) but
+	 * done for twice the requests, hence twice the allowance.
+	 */
+	sendOnceVsFloor: 1.1,
+	drainVsFloor: 1.2,
+	mailMergeVsCsv: 1.5,
+	/** The download against n8n's own HTTP Request node saving the same file (curl is a figure). */
+	downloadVsHttpRequest: 1.2,
+} as const;
+
+export const atMost = (pairs: PairRatios, limit: number): boolean => pairs.median <= limit;
+export const atLeast = (pairs: PairRatios, limit: number): boolean => pairs.median >= limit;
+
+/**
+ * Against the HTTP Request node, the node is held to what the helper floor itself reaches over it
+ * this run, less the node's allowance over the floor: a target any node sending through n8n's
+ * request helper can meet.
+ */
+export function floorReach(floorVsHttp: PairRatios, allowance: number): number {
+	return round(floorVsHttp.median / allowance);
+}

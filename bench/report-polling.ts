@@ -1,0 +1,168 @@
+import type { PollingFigures } from './polling';
+import { atLeast, atMost, floorReach, GOALS } from './goals';
+import { formatRatio, pairRatios } from './lib/pairs';
+import { median, round } from './lib/stats';
+import {
+	figureRow,
+	ratioMissWhy,
+	regressionWhy,
+	targetRow,
+	type RunContext,
+	type TargetRow,
+} from './lib/verdict';
+import type { UserBuiltFigures } from './user-built';
+
+/** The trigger's rows of the table; the quick run measures the drains only. */
+export function pollingRows(p: PollingFigures, context: RunContext): TargetRow[] {
+	const rows: TargetRow[] = [];
+	if (p.quiet) {
+		const quiet = [...p.quiet.inbound, ...p.quiet.outbound];
+		rows.push(
+			targetRow({
+				area: 'Polling',
+				measure: `requests of a poll with nothing new, ${p.storedPerDirection} faxes stored per direction (inbound; outbound)`,
+				figure: `${p.quiet.inbound.join(', ')}; ${p.quiet.outbound.join(', ')}`,
+				target: '1 per watched direction',
+				met: quiet.every((n) => n === 1),
+				why: () => regressionWhy(`more than one request in a poll with nothing new`),
+			}),
+		);
+	}
+	const { drains } = p;
+	if (drains.length > 0) rows.push(...drainRows(p, context));
+	if (p.afterBurst) rows.push(afterBurstRow(p, p.afterBurst));
+	return rows;
+}
+
+function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
+	const { drains } = p;
+	const newFaxes = drains[0].newFaxes;
+	const expected = Math.ceil(newFaxes / p.pageSize) + 1;
+	const mostRequests = Math.max(...drains.map((d) => d.requests));
+	const fewestEmitted = Math.min(...drains.map((d) => d.emitted));
+	const triggerMs = drains.map((d) => d.triggerMs);
+	const vsFloor = pairRatios(
+		triggerMs,
+		drains.map((d) => d.floorMs),
+	);
+	const vsHttp = pairRatios(
+		drains.map((d) => d.httpRequestMs),
+		triggerMs,
+	);
+	const vsRaw = pairRatios(
+		triggerMs,
+		drains.map((d) => d.rawMs),
+	);
+	const floorVsHttp = pairRatios(
+		drains.map((d) => d.httpRequestMs),
+		drains.map((d) => d.floorMs),
+	);
+	const floorVsRaw = pairRatios(
+		drains.map((d) => d.floorMs),
+		drains.map((d) => d.rawMs),
+	);
+	const ms = (f: (d: (typeof drains)[number]) => number) =>
+		round(median(drains.map(f).filter((v) => Number.isFinite(v))), 0);
+	const limit = GOALS.drainVsFloor;
+	const reach = floorReach(floorVsHttp, limit);
+	return [
+		targetRow({
+			area: 'Polling',
+			measure: `requests to drain ${newFaxes} new faxes received in one minute (page size ${p.pageSize}), events emitted; ${drains.length} bursts`,
+			figure: `at most ${mostRequests}, at least ${fewestEmitted} events (the window held ${drains.map((d) => d.windowRecords).join(', ')} records)`,
+			target: `at most ceil(${newFaxes} / ${p.pageSize}) + 1 = ${expected}, all events`,
+			met: mostRequests <= expected && fewestEmitted === newFaxes,
+			why: () =>
+				regressionWhy(`${mostRequests} requests, ${fewestEmitted} of ${newFaxes} events emitted`),
+		}),
+		targetRow({
+			area: 'Polling',
+			measure:
+				"drain time: trigger's searches vs the helper floor paging the same query (ms; ratio per burst)",
+			figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.floorMs)}: ${formatRatio(vsFloor)} (whole poll to execution start ${ms((d) => d.pollMs)})`,
+			target: `at most x${limit}`,
+			met: atMost(vsFloor, limit),
+			why: () =>
+				ratioMissWhy({
+					pairs: vsFloor,
+					limit,
+					bound: 'atMost',
+					context,
+					part: 'polling',
+					facts: [
+						`the floor's own ${ms((d) => d.floorMs)} ms is ${formatRatio(floorVsRaw)} the raw client's`,
+					],
+				}),
+		}),
+		targetRow({
+			area: 'Polling',
+			measure:
+				"drain time: trigger's searches vs the HTTP Request node's pagination, same query (ms; ratio per burst)",
+			figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.httpRequestMs)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
+			target: `at least x${reach} (the helper floor's own x${round(floorVsHttp.median)} over it, within x${limit})`,
+			met: atLeast(vsHttp, reach),
+			why: () =>
+				ratioMissWhy({
+					pairs: vsHttp,
+					limit: reach,
+					bound: 'atLeast',
+					context,
+					part: 'polling',
+					facts: [`helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`],
+				}),
+		}),
+		figureRow({
+			area: 'Polling',
+			measure:
+				"drain time: trigger's searches vs a raw undici client outside n8n: the machine's limit (ms)",
+			figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.rawMs)}: ${formatRatio(vsRaw)}`,
+		}),
+	];
+}
+
+function afterBurstRow(
+	p: PollingFigures,
+	afterBurst: NonNullable<PollingFigures['afterBurst']>,
+): TargetRow {
+	const expected = Math.ceil(p.drains[0].newFaxes / p.pageSize) + 1;
+	const { polls } = afterBurst;
+	const holding = polls.filter((q) => q.windowHoldsBurst);
+	const passed = polls.filter((q) => !q.windowHoldsBurst);
+	const executionsAfter =
+		polls.reduce((sum, q) => sum + q.executions, 0) +
+		p.jumps.reduce((sum, j) => sum + j.executions, 0);
+	return targetRow({
+		area: 'Polling',
+		measure: `requests of each poll after a burst, nothing new, clock +1 min per poll (allowance ${afterBurst.latenessMinutes} min; inbound; outbound)`,
+		figure: `${polls.map((q) => q.inbound).join(', ')}; ${polls.map((q) => q.outbound).join(', ')} (executions: ${executionsAfter})`,
+		target: `the burst re-read while the window holds it (${holding.length} polls), then 1 per direction; no execution`,
+		met:
+			passed.length > 0 &&
+			passed.every((q) => q.inbound === 1 && q.outbound === 1) &&
+			holding.every((q) => q.inbound <= expected && q.outbound === 1) &&
+			executionsAfter === 0,
+		why: () =>
+			regressionWhy(
+				executionsAfter > 0
+					? `events emitted twice (${executionsAfter} executions after the burst)`
+					: `${passed.length} polls past the window, requests as in the figure`,
+			),
+	});
+}
+
+export function userBuiltRow(
+	few: NonNullable<PollingFigures['few']>,
+	u: UserBuiltFigures,
+): TargetRow {
+	return targetRow({
+		area: 'Polling',
+		measure: `one poll, ${u.storedFaxes} stored and ${u.newFaxes} new: trigger vs Schedule + HTTP Request + Remove Duplicates (requests; bytes; ms)`,
+		figure: `${few.requests} vs ${u.requests}; ${few.bytes} vs ${u.bytes}; ${few.pollMs} vs ${u.timeMs} (x${round(u.timeMs / few.pollMs, 0)} less time; ${few.emitted} and ${u.emitted} new found)`,
+		target: 'at least x50 less time',
+		met: u.timeMs >= 50 * few.pollMs && few.emitted === u.newFaxes && u.emitted === u.newFaxes,
+		why: () =>
+			regressionWhy(
+				`x${round(u.timeMs / few.pollMs, 0)} less time; ${few.emitted} and ${u.emitted} of ${u.newFaxes} found`,
+			),
+	});
+}
