@@ -1,14 +1,15 @@
 /**
  * Jest's node environment, with one change to how a jest worker process ends. After the run jest
  * sends each worker an end message and force-kills any worker not gone 500 ms later ("A worker
- * process has failed to exit gracefully"). Ours had nothing left open: it emitted 'exit' 1 to 3 ms
- * after the message, and then took 0.4 to 0.7 s (a quiet machine) or seconds (a loaded one) to
- * end, while Node freed the heap of several hundred MB a worker grows to over 80 test files. A
- * process that ends by process.exit() leaves the heap to the operating system: forking a process
- * with a 3-million-object heap and letting it end on its own took 9 to 18 s on the loaded machine,
- * ending it by process.exit() 1.8 to 3.2 s. So, once jest has said "end" and the worker's loop
- * is empty (beforeExit: nothing is left to run, no handle is open), the worker exits at once.
- * Nothing is cut short: beforeExit only comes when there is nothing left to do.
+ * process has failed to exit gracefully"). Measured here: a worker with nothing left open emits
+ * 'exit' 1 to 3 ms after the message, and then Node tears down its heap (hundreds of MB after 40
+ * test files) before the kernel frees the memory: a forked process with a 3-million-object heap
+ * took 9 to 18 s to end on its own on the loaded machine, 1.8 to 3.2 s when ended by
+ * process.exit(), which leaves the heap to the kernel; strace showed the kernel part alone at
+ * 0.5 s for a worker. So once jest has said "end" and the worker's loop is empty (beforeExit:
+ * nothing left to run, no handle open), the worker calls process.exit() at once. Nothing is cut
+ * short: beforeExit only comes when there is nothing left to do. (jest.config.js also recycles
+ * workers above 512 MB, so that none ends with a big heap.)
  */
 const { TestEnvironment } = require('jest-environment-node');
 
