@@ -107,6 +107,7 @@ export async function markFax(
 	ctx: E2eContext,
 	direction: 'inbound' | 'outbound',
 	id: number,
+	mark = true,
 ): Promise<void> {
 	const res = await fetch(`${ctx.emulator.urls.fax}/${direction}faxes/${id}`, {
 		method: 'PUT',
@@ -114,7 +115,19 @@ export async function markFax(
 			authorization: basicAuthorization(SEED_USERS.alice),
 			'content-type': 'application/x-www-form-urlencoded',
 		},
-		body: 'Mark=true',
+		body: `Mark=${mark}`,
 	});
-	assert.ok(res.ok, `${direction} fax ${id} marked: ${res.status}`);
+	assert.ok(res.ok, `${direction} fax ${id} marked ${mark}: ${res.status}`);
+}
+
+/**
+ * Unmarks every marked inbound fax of alice that other cases left: a case that lists marked faxes
+ * then finds its own, whatever ran before it (received times depend on the emulator's clock, which
+ * other cases move).
+ */
+export async function unmarkOtherInbound(ctx: E2eContext): Promise<void> {
+	const marked = ctx.emulator.control
+		.inboundAll()
+		.filter((fax) => !fax.deleted && fax.FaxUserId === SEED_USERS.alice.userId && fax.Mark === 'true');
+	for (const fax of marked) await markFax(ctx, 'inbound', Number(fax.FaxId), false);
 }

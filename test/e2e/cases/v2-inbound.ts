@@ -3,7 +3,7 @@ import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { pickedIds, pickerCase, requestLines } from './v2-support';
-import { inboundFaxes, markFax } from './fixtures';
+import { inboundFaxes, markFax, unmarkOtherInbound } from './fixtures';
 
 const SIMPLE = SIMPLIFIED_FAX_FIELDS.inbound;
 const resource = 'inboundFax';
@@ -50,6 +50,7 @@ export const v2InboundCases: E2eCase[] = [
 		title: 'v2 inbound fax: get many marked faxes, simplified and whole',
 		workflow: 'test/e2e/workflows/v2/inbound-get-many.json',
 		async prepare(ctx) {
+			await unmarkOtherInbound(ctx);
 			return { E2E_IDS: (await markedInbound(ctx, 2, true)).join(',') };
 		},
 		check(result) {
