@@ -14,7 +14,7 @@ import { runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { assert, assertNoSecrets } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
-import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from './lib/environment';
+import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import type { CaseOutcome } from './lib/run-cases';
 
 /**

@@ -16,7 +16,7 @@ import type { CredentialImport } from '../../scripts/n8n/cli';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { assert } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
-import type { Sink } from './lib/sink';
+import type { Sink } from '../harness/sink';
 
 /** Larger than the two pages a reader that stops at a repeated key reads (2 × 250). */
 export const BACKLOG = 800;

@@ -15,7 +15,7 @@ import { PDFDocument } from 'pdf-lib';
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../../scripts/n8n/cli';
 import { assert } from './lib/assert';
-import type { Sink } from './lib/sink';
+import type { Sink } from '../harness/sink';
 
 export const VERSION2_WORKFLOWS = [
 	'v2-trigger-inbound-simplified.json',

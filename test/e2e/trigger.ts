@@ -25,9 +25,11 @@ import {
 	startEnvironment,
 	startServer,
 	type E2eEnvironment,
-} from './lib/environment';
+} from '../harness/environment';
 import type { CaseOutcome } from './lib/run-cases';
-import { freePort, startSink, waitFor, type Sink } from './lib/sink';
+import { freePort } from '../harness/ports';
+import { startSink, type Sink } from '../harness/sink';
+import { waitUntil } from '../harness/waitUntil';
 import {
 	EXACTLY_ONCE_WORKFLOWS,
 	ExactlyOnceCases,
@@ -201,7 +203,7 @@ export async function runTriggerPhase(options: {
 			`  ${elapsed()}  first batch injected (faxes ${firstBatch.join(', ')}; the cases' faxes), waiting for a poll`,
 		);
 		// The switch comes while the old account's failed marks wait in the state for their retry.
-		await waitFor(
+		await waitUntil(
 			'the switch workflow to emit and try its marks',
 			() => cases.readyToSwitch(sink, environment.emulator),
 			POLL_WAIT_MS,
@@ -210,16 +212,16 @@ export async function runTriggerPhase(options: {
 		console.log(
 			`  ${elapsed()}  the switch workflow's first poll over; its credential now logs in to another account`,
 		);
-		await waitFor(
+		await waitUntil(
 			'the first batch at the sink',
 			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length,
 			POLL_WAIT_MS,
 		);
 		// The cases' own waits end without failing: their checks say what did not come.
-		await waitFor('the first polls of the cases', () => cases.firstDone(sink), POLL_WAIT_MS).catch(
+		await waitUntil('the first polls of the cases', () => cases.firstDone(sink), POLL_WAIT_MS).catch(
 			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
 		);
-		await waitFor(
+		await waitUntil(
 			'the first batch and the jobs through the version 2 workflows',
 			() => version2.arrived(sink, firstBatch, [sentAfter, failedAfter]),
 			POLL_WAIT_MS,
@@ -237,17 +239,17 @@ export async function runTriggerPhase(options: {
 		console.log(
 			`  ${elapsed()}  second batch injected (faxes ${secondBatch.join(', ')}), waiting for a poll`,
 		);
-		await waitFor(
+		await waitUntil(
 			'the second batch at the sink',
 			() => eventsOf(sink, 'newInboundFax').length >= firstBatch.length + secondBatch.length,
 			POLL_WAIT_MS,
 		);
-		await waitFor(
+		await waitUntil(
 			'the second batch through the version 2 workflows',
 			() => version2.arrived(sink, [...firstBatch, ...secondBatch], []),
 			POLL_WAIT_MS,
 		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
-		await waitFor(
+		await waitUntil(
 			'a poll with the switched account',
 			() => cases.newAccountPolled(environment.emulator),
 			POLL_WAIT_MS,
@@ -256,12 +258,12 @@ export async function runTriggerPhase(options: {
 		// Ten minutes pass on the service: the late completion becomes visible.
 		control.advance(10 * MINUTE_MS);
 		console.log(`  ${elapsed()}  the completion of fax ${lateSent} is now visible, 9 minutes late`);
-		await waitFor(
+		await waitUntil(
 			'the late completion at the sink',
 			() => eventsOf(sink, 'outboundFaxStatusChanged').some((r) => Number(r.faxId) === lateSent),
 			POLL_WAIT_MS,
 		);
-		await waitFor(
+		await waitUntil(
 			'the late completion through the version 2 workflows',
 			() => version2.arrived(sink, [], [lateSent]),
 			POLL_WAIT_MS,
@@ -283,12 +285,12 @@ export async function runTriggerPhase(options: {
 			const logins = outboundSearchLogins(environment, editedAfter);
 			return logins.includes(SEED_USERS.bob.userId) || logins.length >= 2;
 		};
-		await waitFor(
+		await waitUntil(
 			'one more poll',
 			() => inboundSearches(environment) >= searches + 2 && pollAfterEdit(),
 			POLL_WAIT_MS,
 		);
-		await waitFor('the last faxes of the cases', () => cases.lastDone(sink), POLL_WAIT_MS).catch(
+		await waitUntil('the last faxes of the cases', () => cases.lastDone(sink), POLL_WAIT_MS).catch(
 			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
 		);
 		await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -359,7 +361,7 @@ export async function runTriggerPhase(options: {
 						.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
 						.sort((a, b) => a - b);
 				// The example polls on its own schedule: its last file may come after the sink's.
-				await waitFor(
+				await waitUntil(
 					'the example to file every fax',
 					() => filedIds().length >= expected.length,
 					POLL_WAIT_MS,

@@ -8,7 +8,7 @@ import { runWorkflow } from '../../scripts/n8n/manual-runs';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
 import { assert } from './lib/assert';
-import { loadWorkflows } from './lib/environment';
+import { loadWorkflows } from '../harness/environment';
 import { listSearch, type ListSearchAnswer } from './cases/v2-support';
 import { lastSeq } from '../../emulator/request-log';
 

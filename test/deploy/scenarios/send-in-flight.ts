@@ -4,7 +4,7 @@ import { runWorkflow } from '../../../scripts/n8n/manual-runs';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import type { Report } from '../lib/report';
-import { waitUntil } from '../lib/sink';
+import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook, type WebhookAnswer } from '../lib/webhooks';
 import { lastSeq, sendsSince } from './bulk-send';
 import { errorOf } from './trigger-queue';

@@ -7,7 +7,8 @@ import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
-import { waitUntil, type Sink } from '../lib/sink';
+import type { Sink } from '../lib/sink';
+import { waitUntil } from '../../harness/waitUntil';
 import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
 
 const SCENARIO = 'queue mode: two Poll Times that fire together';

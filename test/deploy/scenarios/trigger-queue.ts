@@ -6,7 +6,8 @@ import type { PostgresService } from '../../../scripts/services/postgres';
 import { executionError, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
-import { waitUntil, type Sink } from '../lib/sink';
+import type { Sink } from '../lib/sink';
+import { waitUntil } from '../../harness/waitUntil';
 import {
 	accountFor,
 	summarize,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
 import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
-import { waitUntil } from '../lib/sink';
+import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook, type WebhookAnswer } from '../lib/webhooks';
 import { lastSeq } from './bulk-send';
 import { errorOf } from './trigger-queue';

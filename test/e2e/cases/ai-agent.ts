@@ -1,7 +1,7 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { startScriptedModel, textOf, type ScriptedModel } from '../lib/scripted-model';
-import { SCRIPTED_MODEL_CREDENTIAL } from '../lib/environment';
+import { SCRIPTED_MODEL_CREDENTIAL } from '../../harness/environment';
 import type { E2eCase } from '../lib/types';
 
 const TOOL_NODE = 'Get a received fax in Fax Cloud';

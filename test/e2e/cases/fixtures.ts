@@ -7,7 +7,7 @@ import fs from 'node:fs';
 
 import { basicAuthorization, SEED_USERS } from '../../../emulator';
 import { assert } from '../lib/assert';
-import { workflowPath } from '../lib/environment';
+import { workflowPath } from '../../harness/environment';
 import type { E2eContext } from '../lib/types';
 
 /**

@@ -106,7 +106,7 @@ export const inboundFaxCases: E2eCase[] = [
 		title: 'Inbound fax: download as PDF',
 		workflow: 'inbound-download.json',
 		prepare: (ctx) => receivedFax(ctx),
-		check(result, ctx) {
+		check(result) {
 			const id = faxIdOf(result);
 			const image = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${id}/image`);
 			assert.equal(image.params.FaxContentType, 'pdf');

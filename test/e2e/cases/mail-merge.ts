@@ -53,7 +53,7 @@ export const mailMergeCases: E2eCase[] = [
 		title: 'Mail merge job: get',
 		workflow: 'mail-merge-get.json',
 		prepare: finishedJob,
-		check(result, ctx) {
+		check(result) {
 			onlyRequest(result.requests, 'GET', `/v1/Job/${jobIdOf(result)}`);
 			const [job] = jsonOf(result.items('Get Job'));
 			assert.equal(job.ID, jobIdOf(result));
@@ -67,7 +67,7 @@ export const mailMergeCases: E2eCase[] = [
 		title: 'Mail merge job: get many',
 		workflow: 'mail-merge-get-many.json',
 		prepare: finishedJob,
-		check(result, ctx) {
+		check(result) {
 			const all = jsonOf(result.items('All Jobs'));
 			assert.ok(all.some((j) => j.ID === jobIdOf(result)));
 			assert.ok(all.every((j) => typeof j.ID === 'number'));

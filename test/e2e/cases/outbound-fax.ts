@@ -1,6 +1,6 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, assertNoSecrets, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
-import { WRONG_PASSWORD } from '../lib/environment';
+import { WRONG_PASSWORD } from '../../harness/environment';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { markFax, sentFax } from './fixtures';
 
@@ -72,7 +72,7 @@ export const outboundFaxCases: E2eCase[] = [
 		title: 'Outbound fax: get a sent fax',
 		workflow: 'outbound-get.json',
 		prepare: sentFaxId,
-		check(result, ctx) {
+		check(result) {
 			const id = faxIdOf(result);
 			onlyRequest(result.requests, 'GET', `/v1/outboundfaxes/${id}`);
 			const [fax] = jsonOf(result.items('Get Fax'));
@@ -146,7 +146,7 @@ export const outboundFaxCases: E2eCase[] = [
 		title: 'Outbound fax: download as PDF and as TIFF',
 		workflow: 'outbound-download.json',
 		prepare: sentFaxId,
-		check(result, ctx) {
+		check(result) {
 			const id = faxIdOf(result);
 			const images = requestsTo(result.requests, 'GET', `/v1/outboundfaxes/${id}/image`);
 			assert.deepEqual(images.map((r) => r.params.FaxContentType).sort(), ['pdf', 'tif']);

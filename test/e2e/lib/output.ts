@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { OUTPUT_DIR } from './environment';
+import { OUTPUT_DIR } from '../../harness/environment';
 
 /** Folders of ended runs kept for inspection; older ones are removed when a run starts. */
 const KEEP_ENDED_RUNS = 3;
