@@ -1,11 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 import type { BulkRun } from './scenarios/bulk-send';
 import {
 	BULK_SCENARIO,
+	readScalingResults,
 	scalingResults,
 	scalingTable,
 	withScalingTable,
 	workerCpuMsPerFax,
 } from './scaling';
+
+const README = path.join(__dirname, '..', '..', 'README.md');
 
 function run(workers: number, sendsPerSecond: number, cpu: Record<string, number>): BulkRun {
 	return {
@@ -89,4 +95,9 @@ test("--readme replaces the Scaling paragraph and table only, from '- Measured o
 		'- Measured on: a later section keeps its own text.',
 	]);
 	expect(() => withScalingTable('## Scaling (queue mode)\n', 'NEW')).toThrow(/Measured on/);
+});
+
+test("the README's Scaling table is the one made from test/deploy/results.json", () => {
+	const readme = fs.readFileSync(README, 'utf8');
+	expect(withScalingTable(readme, scalingTable(readScalingResults()))).toBe(readme);
 });
