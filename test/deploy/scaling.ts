@@ -1,7 +1,8 @@
 /**
  * The README's Scaling table and the committed file it is made from, `test/deploy/results.json`,
  * as the Benchmarks table is made from `bench/results.json`. The deployment part writes the file
- * whenever its bulk-send scenario ran with every check passed; this script prints the table
+ * when asked (`npm run test:deploy -- --write-scaling`) and its bulk-send scenario ran with every
+ * check passed; this script prints the table
  * (`npx ts-node --transpile-only test/deploy/scaling.ts`) or puts it in the README (`--readme`).
  */
 import fs from 'node:fs';
@@ -118,7 +119,7 @@ export function scalingTable(r: ScalingResults): string {
 	const load = r.machine.loadAverageAtEnd.join(', ');
 	return [
 		wrap(
-			`- Measured on this ${r.machine.cpus}-core machine (${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB) with n8n ${r.n8n}, PostgreSQL ${r.postgres}, workers at concurrency ${r.workerConcurrency}, on ${date} (load average at the end ${load}): ${first.faxes.toLocaleString('en-US')} one-page PDF faxes as ${first.executions} webhook executions of ${first.faxes / first.executions} per run; 1 and 2 workers alternate (1, 2, 2, 1) after a warm-up. From \`test/deploy/results.json\`, written by \`npm run test:deploy\`; \`npx ts-node --transpile-only test/deploy/scaling.ts --readme\` puts it here.`,
+			`- Measured on this ${r.machine.cpus}-core machine (${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB) with n8n ${r.n8n}, PostgreSQL ${r.postgres}, workers at concurrency ${r.workerConcurrency}, on ${date} (load average at the end ${load}): ${first.faxes.toLocaleString('en-US')} one-page PDF faxes as ${first.executions} webhook executions of ${first.faxes / first.executions} per run; 1 and 2 workers alternate (1, 2, 2, 1) after a warm-up. From \`test/deploy/results.json\`, written by \`npm run test:deploy -- --write-scaling\`; \`npx ts-node --transpile-only test/deploy/scaling.ts --readme\` puts it here.`,
 		),
 		'',
 		'| | 1 worker | 2 workers |',
