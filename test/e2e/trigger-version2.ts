@@ -16,6 +16,7 @@ import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../../scripts/n8n/cli';
 import { assert } from './lib/assert';
 import type { Sink } from '../harness/sink';
+import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 
 export const VERSION2_WORKFLOWS = [
 	'v2-trigger-inbound-simplified.json',
@@ -30,37 +31,7 @@ const MAIL_MERGE_LOGIN = SEED_USERS.carol;
 const LONG_JOB_LINES = 1000;
 
 /** The fields Simplify keeps (README, Node versions), in their order; the rest are left out. */
-const SIMPLIFIED = {
-	inbound: [
-		'FaxId',
-		'CallerNumber',
-		'DestFaxNumber',
-		'FaxStatus',
-		'PagesReceived',
-		'ReceivedTime',
-		'ErrorCode',
-		'ErrorText',
-		'FaxUserId',
-		'ProjectCode',
-		'ProjectCode2',
-		'Mark',
-	],
-	outbound: [
-		'FaxId',
-		'FaxNumber',
-		'FaxStatus',
-		'PagesTotal',
-		'PagesSent',
-		'CreateTime',
-		'CompleteTime',
-		'ErrorCode',
-		'ErrorText',
-		'FaxUserId',
-		'ProjectCode',
-		'ProjectCode2',
-		'Mark',
-	],
-};
+const SIMPLIFIED = SIMPLIFIED_FAX_FIELDS;
 
 type Direction = keyof typeof SIMPLIFIED;
 const EVENTS: Record<Direction, { simplified: string; whole: string }> = {

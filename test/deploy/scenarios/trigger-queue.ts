@@ -7,6 +7,7 @@ import { executionError, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { waitUntil } from '../../harness/waitUntil';
 import {
 	accountFor,
@@ -29,20 +30,7 @@ const SCENARIO = 'queue mode: trigger under SIGKILLs';
 const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 /** The fields of an inbound fax that Simplify keeps (README, Node versions). */
-const SIMPLIFIED_INBOUND = [
-	'FaxId',
-	'CallerNumber',
-	'DestFaxNumber',
-	'FaxStatus',
-	'PagesReceived',
-	'ReceivedTime',
-	'ErrorCode',
-	'ErrorText',
-	'FaxUserId',
-	'ProjectCode',
-	'ProjectCode2',
-	'Mark',
-];
+const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
 /** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
 const KILL_AFTER = 100;
 const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
