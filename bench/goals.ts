@@ -21,7 +21,6 @@ export const GOALS = {
 	downloadVsHttpRequest: 1.2,
 } as const;
 
-export const atMost = (pairs: PairRatios, limit: number): boolean => pairs.median <= limit;
 export const atLeast = (pairs: PairRatios, limit: number): boolean => pairs.median >= limit;
 
 /**

@@ -5,11 +5,12 @@ import { pollingRows, userBuiltRow } from './report-polling';
 import type { SendFigures } from './send';
 import { medianOf, NODE_CONCURRENCY } from './send';
 import type { SendOnceFigures } from './send-once';
-import { atLeast, atMost, floorReach, GOALS } from './goals';
+import { atLeast, floorReach, GOALS } from './goals';
 import { formatRatio, pairRatios } from './lib/pairs';
 import { mb, median, round } from './lib/stats';
 import {
 	figureRow,
+	atMostRow,
 	ratioMissWhy,
 	regressionWhy,
 	tally,
@@ -61,29 +62,27 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 	const reach = floorReach(floorVsHttp, limit);
 	const cpuFact = `n8n CPU above the items alone x${round(cpuVsFloor.median)} the floor's`;
 	return [
-		targetRow({
-			area: 'Bulk send',
-			measure: `${items} faxes, time: Fax Cloud node vs the helper floor (ms; ratio per pair)`,
-			figure: `${round(node, 0)} vs ${round(floor, 0)}: ${formatRatio(vsFloor)}; ${cpuFact}`,
-			target: `at most x${limit}`,
-			met: atMost(vsFloor, limit),
-			why: () =>
-				ratioMissWhy({
-					pairs: vsFloor,
-					limit,
-					bound: 'atMost',
-					context,
-					part: 'send',
-					facts: [
-						cpuFact,
-						`the floor's own span ${round(floor, 0)} ms, raw undici ${round(raw, 0)} ms`,
-					],
-					explained:
-						cpuVsFloor.median <= limit
-							? `n8n spent no more CPU on the node's sends than on the floor's (x${round(cpuVsFloor.median)}): the time went elsewhere`
-							: undefined,
-				}),
-		}),
+		atMostRow(
+			{
+				area: 'Bulk send',
+				measure: `${items} faxes, time: Fax Cloud node vs the helper floor (ms; ratio per pair)`,
+				figure: `${round(node, 0)} vs ${round(floor, 0)}: ${formatRatio(vsFloor)}; ${cpuFact}`,
+			},
+			{
+				pairs: vsFloor,
+				limit,
+				context,
+				part: 'send',
+				facts: [
+					cpuFact,
+					`the floor's own span ${round(floor, 0)} ms, raw undici ${round(raw, 0)} ms`,
+				],
+				explained:
+					cpuVsFloor.median <= limit
+						? `n8n spent no more CPU on the node's sends than on the floor's (x${round(cpuVsFloor.median)}): the time went elsewhere`
+						: undefined,
+			},
+		),
 		targetRow({
 			area: 'Bulk send',
 			measure: `${items} faxes, throughput: Fax Cloud node vs HTTP Request node (faxes/s; ratio per pair)`,
@@ -147,26 +146,24 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 	const { retry } = o;
 	const limit = GOALS.sendOnceVsFloor;
 	return [
-		targetRow({
-			area: 'Send once',
-			measure: `${o.items} faxes with Send Once per Key set vs the helper floor making the same lookup before each send (ms; ratio per pair)`,
-			figure: `${ms('once')} vs ${ms('floorOnce')}: ${formatRatio(vsFloor)}; ${searches} and ${floorSearches} searches; the floor's plain send ${ms('floor')} ms (Send Once ${formatRatio(vsPlain)} it)`,
-			target: `at most x${limit}`,
-			met: atMost(vsFloor, limit),
-			why: () =>
-				ratioMissWhy({
-					pairs: vsFloor,
-					limit,
-					bound: 'atMost',
-					context,
-					part: 'sendOnce',
-					facts: [`${searches} searches by the node, ${floorSearches} by the floor`],
-					explained:
-						searches > floorSearches
-							? `the node searched more than once per send (${searches} searches for ${o.items} sends)`
-							: undefined,
-				}),
-		}),
+		atMostRow(
+			{
+				area: 'Send once',
+				measure: `${o.items} faxes with Send Once per Key set vs the helper floor making the same lookup before each send (ms; ratio per pair)`,
+				figure: `${ms('once')} vs ${ms('floorOnce')}: ${formatRatio(vsFloor)}; ${searches} and ${floorSearches} searches; the floor's plain send ${ms('floor')} ms (Send Once ${formatRatio(vsPlain)} it)`,
+			},
+			{
+				pairs: vsFloor,
+				limit,
+				context,
+				part: 'sendOnce',
+				facts: [`${searches} searches by the node, ${floorSearches} by the floor`],
+				explained:
+					searches > floorSearches
+						? `the node searched more than once per send (${searches} searches for ${o.items} sends)`
+						: undefined,
+			},
+		),
 		targetRow({
 			area: 'Send once',
 			measure: `n8n's Retry of a bulk send of ${retry.items} that stopped after ${retry.sentBefore} (ms; requests)`,
@@ -204,23 +201,22 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 				0,
 			)} ms), CSV ${mb(at((r) => r.csvBytes))} MB`,
 		}),
-		targetRow({
-			area: 'Mail merge',
-			measure: `n8n peak RSS rise while the node builds and uploads the job, against the CSV's size (MB; ${m.rssSource})`,
-			figure: `${mb(at((r) => r.nodeRiseBytes))} vs ${mb(at((r) => r.csvBytes))}: ${formatRatio(vsCsv, 'run')} (${itemsRise})`,
-			target: `at most x${limit} the CSV`,
-			met: atMost(vsCsv, limit),
-			why: () =>
-				ratioMissWhy({
-					pairs: vsCsv,
-					limit,
-					bound: 'atMost',
-					context,
-					part: 'mailMerge',
-					unit: 'run',
-					facts: [itemsRise, ...(leftOut ? [`${leftOut} runs left out (window missed)`] : [])],
-				}),
-		}),
+		atMostRow(
+			{
+				area: 'Mail merge',
+				measure: `n8n peak RSS rise while the node builds and uploads the job, against the CSV's size (MB; ${m.rssSource})`,
+				figure: `${mb(at((r) => r.nodeRiseBytes))} vs ${mb(at((r) => r.csvBytes))}: ${formatRatio(vsCsv, 'run')} (${itemsRise})`,
+				targetSuffix: 'the CSV',
+			},
+			{
+				pairs: vsCsv,
+				limit,
+				context,
+				part: 'mailMerge',
+				unit: 'run',
+				facts: [itemsRise, ...(leftOut ? [`${leftOut} runs left out (window missed)`] : [])],
+			},
+		),
 	];
 }
 
@@ -247,23 +243,21 @@ function downloadRows(d: DownloadFigures, context: RunContext): TargetRow[] {
 			met: rise <= 64 && d.storedBytes === d.bytes,
 			why: () => regressionWhy(`${rise} MB rise, ${d.storedBytes} of ${d.bytes} bytes stored`),
 		}),
-		targetRow({
-			area: 'Download',
-			measure:
-				"time: Fax Cloud node execution vs n8n's HTTP Request node saving the same file (ms; ratio per pair)",
-			figure: `${at((r) => r.nodeMs)} vs ${at((r) => r.httpRequestMs)}: ${formatRatio(vsHttp)} (curl to a file: ${at((r) => r.curlMs)}, node vs it ${formatRatio(vsCurl)})`,
-			target: `at most x${limit}`,
-			met: atMost(vsHttp, limit),
-			why: () =>
-				ratioMissWhy({
-					pairs: vsHttp,
-					limit,
-					bound: 'atMost',
-					context,
-					part: 'download',
-					facts: [`node vs curl ${formatRatio(vsCurl)}`],
-				}),
-		}),
+		atMostRow(
+			{
+				area: 'Download',
+				measure:
+					"time: Fax Cloud node execution vs n8n's HTTP Request node saving the same file (ms; ratio per pair)",
+				figure: `${at((r) => r.nodeMs)} vs ${at((r) => r.httpRequestMs)}: ${formatRatio(vsHttp)} (curl to a file: ${at((r) => r.curlMs)}, node vs it ${formatRatio(vsCurl)})`,
+			},
+			{
+				pairs: vsHttp,
+				limit,
+				context,
+				part: 'download',
+				facts: [`node vs curl ${formatRatio(vsCurl)}`],
+			},
+		),
 	];
 }
 

@@ -125,5 +125,23 @@ export function ratioMissWhy(options: {
 	return `${cause ?? REGRESSION}: ${measured.join('; ')}`;
 }
 
+/**
+ * A target "at most x<limit>" over pairs: met when their median is within the limit; a miss
+ * explains itself from what was measured (ratioMissWhy). `targetSuffix` follows the limit in the
+ * target's text ("the CSV").
+ */
+export function atMostRow(
+	row: Omit<TargetRow, 'verdict' | 'why' | 'target'> & { targetSuffix?: string },
+	miss: Omit<Parameters<typeof ratioMissWhy>[0], 'bound'>,
+): TargetRow {
+	const { targetSuffix, ...rest } = row;
+	return targetRow({
+		...rest,
+		target: `at most x${miss.limit}${targetSuffix ? ` ${targetSuffix}` : ''}`,
+		met: miss.pairs.median <= miss.limit,
+		why: () => ratioMissWhy({ ...miss, bound: 'atMost' }),
+	});
+}
+
 /** Why a count or equality target was missed: it is not a matter of load, so a regression. */
 export const regressionWhy = (facts: string): string => `${REGRESSION}: ${facts}`;
