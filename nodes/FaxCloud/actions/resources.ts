@@ -4,7 +4,7 @@ import type { ResourceName } from './node.type';
 import { numberLookupResource } from './numberLookup/NumberLookup.resource';
 import { numberRequestResource } from './numberRequest/NumberRequest.resource';
 import { outboundFaxResource } from './outboundFax/OutboundFax.resource';
-import type { FaxCloudResource } from './types';
+import type { FaxCloudResource } from './operationShape';
 
 /** Every resource of the Fax Cloud node, in the order of the Resource dropdown. */
 export const RESOURCES: { [R in ResourceName]: FaxCloudResource<R> } = {

@@ -3,9 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startCredentialRun } from '../../shared/credentialRun';
 import { asNodeError } from '../../shared/errors';
+import { ItemPlanFailure } from './common/planEachItem';
 import { DEFAULT_REQUESTS_AT_ONCE } from './common/requestsAtOnce';
 import { RESOURCES } from './resources';
-import type { FaxCloudOperation } from './types';
+import type { FaxCloudOperation } from './operationShape';
 
 function findOperation(this: IExecuteFunctions): FaxCloudOperation {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
@@ -82,6 +83,7 @@ async function runForEachItem(
 			// Released as the item starts: what was built for an item (its files) is not kept to the end.
 			if (checked) checked[itemIndex] = undefined;
 			try {
+				if (itemChecked instanceof ItemPlanFailure) throw itemChecked.error;
 				const output = await execute.call(this, itemIndex, itemChecked);
 				results[itemIndex] = output.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 			} catch (error) {
@@ -104,7 +106,8 @@ async function runForEachItem(
 
 /**
  * Runs the chosen operation: once for all items when it asks for that, otherwise for each item,
- * after checking every item when the operation creates something.
+ * after checking every item when the operation creates something. With Continue On Fail the check
+ * keeps each bad item's failure for that item (common/planEachItem.ts) instead of stopping.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	startCredentialRun(this);
@@ -115,7 +118,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return await runOnceForAllItems.call(this, operation.executeOnce, items);
 	}
 	let checked: unknown[] | void = undefined;
-	if (operation.checkAllItems && !this.continueOnFail()) {
+	if (operation.checkAllItems) {
 		try {
 			checked = await operation.checkAllItems.call(this, items);
 		} catch (error) {

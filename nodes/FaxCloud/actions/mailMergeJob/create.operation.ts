@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { FilePart } from '../../../shared/httpEncoding';
 import { apiPath } from '../../../shared/httpEncoding';
-import { planEachItem } from '../common/planEachItem';
+import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { OperationDisplayOptions } from '../node.type';
 import type { MailMergeCsv } from './csvSource';
 import {
@@ -86,7 +86,7 @@ async function planJob(this: IExecuteFunctions, itemIndex: number): Promise<JobP
 export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<JobPlan[]> {
+): Promise<Array<JobPlan | ItemPlanFailure>> {
 	return await planEachItem(this, items, planJob);
 }
 
@@ -94,9 +94,9 @@ export async function checkAllItems(
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	planned?: JobPlan,
+	planned: JobPlan,
 ): Promise<INodeExecutionData[]> {
-	const { settings, csv, template } = planned ?? (await planJob.call(this, itemIndex));
+	const { settings, csv, template } = planned;
 	return await createJob.call(this, itemIndex, settings, csv, template);
 }
 

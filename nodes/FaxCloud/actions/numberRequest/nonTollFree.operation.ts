@@ -15,7 +15,7 @@ import {
 	readRegion,
 	regionParameter,
 } from '../common/geoParameters';
-import { planEachItem } from '../common/planEachItem';
+import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { OperationDisplayOptions } from '../node.type';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
@@ -99,19 +99,15 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<NumberRequestPlan[]> {
+): Promise<Array<NumberRequestPlan | ItemPlanFailure>> {
 	return await planEachItem(this, items, plan);
 }
 
-/** Files the item's request, planned by checkAllItems unless Continue On Fail skipped it. */
+/** Files the item's request, as checkAllItems planned it. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	planned?: NumberRequestPlan,
+	planned: NumberRequestPlan,
 ): Promise<INodeExecutionData[]> {
-	return await fileNumberRequest.call(
-		this,
-		itemIndex,
-		planned ?? (await plan.call(this, itemIndex)),
-	);
+	return await fileNumberRequest.call(this, itemIndex, planned);
 }

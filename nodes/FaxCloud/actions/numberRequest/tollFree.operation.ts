@@ -10,7 +10,7 @@ import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
 import { countryParameter, GEO_LABELS } from '../common/geoParameters';
 import { countryOf } from '../common/numberLookups';
-import { planEachItem } from '../common/planEachItem';
+import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { OperationDisplayOptions } from '../node.type';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
@@ -126,19 +126,15 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<NumberRequestPlan[]> {
+): Promise<Array<NumberRequestPlan | ItemPlanFailure>> {
 	return await planEachItem(this, items, plan);
 }
 
-/** Files the item's request, planned by checkAllItems unless Continue On Fail skipped it. */
+/** Files the item's request, as checkAllItems planned it. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	planned?: NumberRequestPlan,
+	planned: NumberRequestPlan,
 ): Promise<INodeExecutionData[]> {
-	return await fileNumberRequest.call(
-		this,
-		itemIndex,
-		planned ?? (await plan.call(this, itemIndex)),
-	);
+	return await fileNumberRequest.call(this, itemIndex, planned);
 }

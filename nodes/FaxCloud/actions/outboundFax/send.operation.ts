@@ -9,6 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
 import { faxCloudRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
+import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { FilePart, RequestParams } from '../../../shared/httpEncoding';
 import { apiPath } from '../../../shared/httpEncoding';
 import type { OperationDisplayOptions } from '../node.type';
@@ -25,6 +26,7 @@ import {
 	runKeyOf,
 	SEND_ONCE_OPTION,
 	type SendOnceOutcome,
+	type SendRun,
 	userKey,
 } from './sendOnce';
 import {
@@ -64,10 +66,14 @@ interface SendPlan {
 	timeoutMs?: number;
 	recoveryKeyWanted: boolean;
 	onceKey?: string;
+	run: SendRun;
 }
 
 /** Everything one item will send except the file contents, validated. */
-function planSend(this: IExecuteFunctions, itemIndex: number): SendPlan {
+async function readSend(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<Omit<SendPlan, 'run'>> {
 	const destinations = readDestinations.call(this, itemIndex);
 	const source = readContentSource.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -103,61 +109,40 @@ function planSend(this: IExecuteFunctions, itemIndex: number): SendPlan {
 	};
 }
 
-/**
- * Each item's plan (or why it is invalid) for the rest of the run, keyed by the run's execute
- * context: the all-items check, the run key and the item's own send share one reading, as reading
- * the parameters resolves every expression of the item again.
- */
-const runPlans = new WeakMap<
-	IExecuteFunctions,
-	Map<number, { plan?: SendPlan; failure?: unknown }>
->();
-
-function planOf(this: IExecuteFunctions, itemIndex: number): SendPlan {
-	let plans = runPlans.get(this);
-	if (!plans) {
-		plans = new Map();
-		runPlans.set(this, plans);
-	}
-	let planned = plans.get(itemIndex);
-	if (!planned) {
-		try {
-			planned = { plan: planSend.call(this, itemIndex) };
-		} catch (failure) {
-			planned = { failure };
-		}
-		plans.set(itemIndex, planned);
-	}
-	if (!planned.plan) throw planned.failure;
-	return planned.plan;
-}
-
 /** What groups a run's sends: each item's parameters and its files' names, types and sizes. */
-function describeForRun(this: IExecuteFunctions, itemIndex: number): string {
-	try {
-		const { fields, source } = planOf.call(this, itemIndex);
-		const binary = this.getInputData()[itemIndex].binary ?? {};
-		const files =
-			source.kind === 'binary'
-				? source.fields.map((field) => [
-						field,
-						binary[field]?.fileName,
-						binary[field]?.mimeType,
-						binary[field]?.fileSize,
-					])
-				: source.text;
-		return JSON.stringify([fields, files]);
-	} catch {
-		return 'invalid';
-	}
+function describeForRun(
+	item: INodeExecutionData,
+	read: Omit<SendPlan, 'run'> | ItemPlanFailure,
+): string {
+	if (read instanceof ItemPlanFailure) return 'invalid';
+	const { fields, source } = read;
+	const binary = item.binary ?? {};
+	const files =
+		source.kind === 'binary'
+			? source.fields.map((field) => [
+					field,
+					binary[field]?.fileName,
+					binary[field]?.mimeType,
+					binary[field]?.fileSize,
+				])
+			: source.text;
+	return JSON.stringify([fields, files]);
 }
 
-/** Every item is checked before the first fax goes out, so a typo cannot send half of them. */
+/**
+ * Every item is read and checked before the first fax goes out, so a typo cannot send half of
+ * them; the run's key is made from these readings, when a send first needs it.
+ */
 export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<void> {
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) planOf.call(this, itemIndex);
+): Promise<Array<SendPlan | ItemPlanFailure>> {
+	const reads = await planEachItem(this, items, readSend);
+	const run: SendRun = {
+		describeItem: (itemIndex) => describeForRun(items[itemIndex], reads[itemIndex]),
+		found: new Map(),
+	};
+	return reads.map((read) => (read instanceof ItemPlanFailure ? read : { ...read, run }));
 }
 
 /**
@@ -178,24 +163,32 @@ function sendKeys(
 	}
 	const value = contentKey.call(this, itemIndex, fields, files);
 	const bothFree = fields.BatchUniqueId === undefined && fields.BatchName === undefined;
-	const runKey = bothFree ? runKeyOf.call(this, describeForRun.bind(this)) : undefined;
+	const runKey = bothFree ? runKeyOf.call(this, plan.run) : undefined;
 	const key = addRecoveryKey(fields, value, runKey);
 	return { key, runKey, lookFirst: key !== undefined && this.getMode() === 'retry' };
 }
 
+/** Sends the item's fax as checkAllItems read it, once its files are read. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	plan: SendPlan,
 ): Promise<INodeExecutionData[]> {
-	const plan = planOf.call(this, itemIndex);
-	const { source, timeoutMs, recoveryKeyWanted } = plan;
+	const { source, timeoutMs, recoveryKeyWanted, run } = plan;
 	const fields: RequestParams = { ...plan.fields };
 	const files = await readAttachments.call(this, itemIndex, source);
 	const { key, runKey, lookFirst } = sendKeys.call(this, itemIndex, plan, fields, files);
 	if (key && lookFirst) {
 		let earlier: IDataObject[];
 		try {
-			earlier = await findEarlierSend.call(this, { key, fields, itemIndex, timeoutMs, runKey });
+			earlier = await findEarlierSend.call(this, {
+				key,
+				fields,
+				itemIndex,
+				timeoutMs,
+				runKey,
+				run,
+			});
 		} catch (error) {
 			const failure = asNodeError(this, error, itemIndex);
 			failure.description = `Nothing was sent: the node looks ${key.label} "${key.value}" up before sending it again, and the lookup failed. Run it again once the service answers.`;

@@ -44,22 +44,13 @@ export function userKey(this: IExecuteFunctions, key: string): string {
 	return `n8n-${scope(this).add('once').add(key).key()}`;
 }
 
-interface RunState {
+/** What the sends of one run share: the run's key and one search per Fax User ID. */
+export interface SendRun {
+	/** Item N as the run's key sees it: its parameters and its files' names, types and sizes. */
+	describeItem(itemIndex: number): string;
 	runKey?: string;
-	/** One search per Fax User ID: the run's faxes by their BatchUniqueId. */
+	/** The run's faxes by their BatchUniqueId, one search per Fax User ID. */
 	found: Map<string, Promise<Map<string, IDataObject[]>>>;
-}
-
-/** Keyed by the run's execute context, which every item of one run shares. */
-const runs = new WeakMap<IExecuteFunctions, RunState>();
-
-function stateOf(context: IExecuteFunctions): RunState {
-	let state = runs.get(context);
-	if (!state) {
-		state = { found: new Map() };
-		runs.set(context, state);
-	}
-	return state;
 }
 
 /**
@@ -67,18 +58,14 @@ function stateOf(context: IExecuteFunctions): RunState {
  * of them in one search. Built from every item's parameters and files' names and sizes, without
  * reading the files; an item that changes only changes this grouping, its own key still decides.
  */
-export function runKeyOf(
-	this: IExecuteFunctions,
-	describeItem: (itemIndex: number) => string,
-): string {
-	const state = stateOf(this);
-	if (state.runKey === undefined) {
+export function runKeyOf(this: IExecuteFunctions, run: SendRun): string {
+	if (run.runKey === undefined) {
 		const count = this.getInputData().length;
 		const digest = scope(this).add('run').add(String(count));
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) digest.add(describeItem(itemIndex));
-		state.runKey = `n8n-run-${digest.key()}`;
+		for (let itemIndex = 0; itemIndex < count; itemIndex++) digest.add(run.describeItem(itemIndex));
+		run.runKey = `n8n-run-${digest.key()}`;
 	}
-	return state.runKey;
+	return run.runKey;
 }
 
 async function searchRun(
@@ -106,6 +93,7 @@ export interface SendOnceLookup {
 	timeoutMs?: number;
 	/** Set when the send's Batch Name holds the run's key, so one search serves the whole run. */
 	runKey?: string;
+	run: SendRun;
 }
 
 /**
@@ -117,14 +105,13 @@ export async function findEarlierSend(
 	this: IExecuteFunctions,
 	lookup: SendOnceLookup,
 ): Promise<IDataObject[]> {
-	const { key, fields, itemIndex, timeoutMs, runKey } = lookup;
+	const { key, fields, itemIndex, timeoutMs, runKey, run } = lookup;
 	if (runKey !== undefined) {
-		const state = stateOf(this);
 		const searchId = `${String(fields.FaxUserId ?? '')}`;
-		let search = state.found.get(searchId);
+		let search = run.found.get(searchId);
 		if (!search) {
 			search = searchRun.call(this, runKey, fields, itemIndex, timeoutMs);
-			state.found.set(searchId, search);
+			run.found.set(searchId, search);
 		}
 		const byKey = await search;
 		if (byKey.size > 0) return byKey.get(key.value) ?? [];

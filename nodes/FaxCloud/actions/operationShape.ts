@@ -12,22 +12,23 @@ export interface FaxCloudOperation {
 	/** Parameters, limited to their resource and operation with updateDisplayOptions. */
 	description: INodeProperties[];
 	/**
-	 * Runs for one input item; the router adds pairedItem and handles Continue On Fail. `checked`
-	 * is what `checkAllItems` returned for this item, when it ran, so nothing is read twice.
+	 * Runs for one input item; the router adds pairedItem and handles Continue On Fail. `planned`
+	 * is what `checkAllItems` returned for this item, for an operation that has it, so nothing is
+	 * read twice.
 	 */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
-		checked?: unknown,
+		planned?: unknown,
 	): Promise<INodeExecutionData[]>;
 	/**
 	 * Checks every input item before the first request, and throws for the first bad one. For
 	 * operations that create something: a node stopped at item 7 would be run again by the user and
-	 * create items 0 to 6 twice. It may return what it built for each item (common/planEachItem.ts),
-	 * which the router hands to that item's `execute`. The router skips it with Continue On Fail,
-	 * where bad items become error items instead.
+	 * create items 0 to 6 twice. It returns what it built for each item (common/planEachItem.ts),
+	 * which the router hands to that item's `execute`. With Continue On Fail a bad item's entry is
+	 * its failure, which the router makes that item's error item.
 	 */
-	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<unknown[] | void>;
+	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<unknown[]>;
 	/**
 	 * Runs once for all input items instead of `execute` for each (a mail merge job of the Input
 	 * Items), when `runsOnce` says this run does.
