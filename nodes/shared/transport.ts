@@ -99,13 +99,24 @@ async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, ite
 	return { baseUrl: raw.replace(/\/+$/, ''), headers, credentials };
 }
 
+/**
+ * A multipart boundary per request: a random part drawn once per process and a count. Drawing
+ * random text costs more than encoding a one-page fax (n8n's randomString asks the system for
+ * random values each time), and a boundary only has to be absent from the body.
+ */
+const boundaries = { random: '', count: 0 };
+function nextBoundary(): string {
+	if (!boundaries.random) boundaries.random = randomString(16);
+	boundaries.count++;
+	return `----FaxCloudBoundary${boundaries.random}${boundaries.count.toString(36).padStart(8, '0')}`;
+}
+
 function buildBody(request: FaxCloudRequest): {
 	body?: Buffer | string | IDataObject;
 	contentType?: string;
 } {
 	if (request.multipart) {
-		const boundary = `----FaxCloudBoundary${randomString(24)}`;
-		return encodeMultipart(request.multipart.fields, request.multipart.files, boundary);
+		return encodeMultipart(request.multipart.fields, request.multipart.files, nextBoundary());
 	}
 	if (request.form) return encodeForm(request.form);
 	if (request.json) return { body: request.json, contentType: 'application/json' };
