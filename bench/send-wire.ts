@@ -36,7 +36,11 @@ function headerDifferences(node: WireRequest, floor: WireRequest): string[] {
 
 function logDifferences(node: RequestRecord, floor: RequestRecord): string[] {
 	const fields = (record: RequestRecord) =>
-		JSON.stringify({ ...record.params, BatchUniqueId: '<random>' });
+		JSON.stringify({
+			...record.params,
+			BatchUniqueId: '<random>',
+			...(record.params.BatchName === undefined ? {} : { BatchName: '<random>' }),
+		});
 	const differences: string[] = [];
 	if (fields(node) !== fields(floor)) {
 		differences.push(`fields: ${fields(node)} vs ${fields(floor)}`);

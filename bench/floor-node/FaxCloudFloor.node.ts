@@ -179,6 +179,8 @@ export class FaxCloudFloor implements INodeType {
 		const faxNumber = String(this.getNodeParameter('faxNumber', 0));
 		const field = String(this.getNodeParameter('binaryPropertyName', 0));
 		const lookUpFirst = this.getNodeParameter('operation', 0) === 'sendOnce';
+		// The Fax Cloud node's Batch Name at its defaults: one key for the run (sendOnce.ts runKeyOf).
+		const runKey = `n8n-run-${randomText(20)}`;
 		const output = await inParallel(items.length, async (index) => {
 			const binary = items[index].binary![field];
 			const key = `n8n-${randomText(20)}`;
@@ -197,9 +199,10 @@ export class FaxCloudFloor implements INodeType {
 				});
 			}
 			const { body, contentType } = multipart(
-				// The Fax Cloud node's fields at its defaults: the number, then its recovery key.
+				// The Fax Cloud node's fields at its defaults: the number, the run's key, the send's key.
 				[
 					['FaxNumber', faxNumber],
+					['BatchName', runKey],
 					['BatchUniqueId', key],
 				],
 				{

@@ -81,7 +81,7 @@ export function normalizedBody(request: WireRequest, randomValues: string[]): st
 	return text;
 }
 
-/** The recovery key of a Fax Cloud send (`n8n-` and 20 letters or digits), wherever it is. */
+/** The keys of a Fax Cloud send (`n8n-` or `n8n-run-` and 20 letters or digits), wherever they are. */
 export function recoveryKeys(request: WireRequest): string[] {
-	return request.body.toString('latin1').match(/n8n-[A-Za-z0-9]{20}/g) ?? [];
+	return request.body.toString('latin1').match(/n8n-(?:run-)?[A-Za-z0-9]{20}/g) ?? [];
 }
