@@ -69,14 +69,7 @@ const statuses: INodePropertyOptions[] = [
 const properties: INodeProperties[] = faxSearchParameters({
 	filters: filterOptions,
 	statuses,
-	singleStatus: {
-		displayName: 'Status',
-		name: 'faxStatus',
-		type: 'options',
-		options: statuses,
-		default: 'recvOk',
-		description: 'Only faxes with this status',
-	},
+	singleStatusDefault: 'recvOk',
 	dateTimeMeaning: 'Time the fax was received',
 });
 

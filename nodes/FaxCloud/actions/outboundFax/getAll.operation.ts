@@ -74,14 +74,7 @@ const statuses: INodePropertyOptions[] = [
 const properties: INodeProperties[] = faxSearchParameters({
 	filters: filterOptions,
 	statuses,
-	singleStatus: {
-		displayName: 'Status',
-		name: 'faxStatus',
-		type: 'options',
-		options: statuses,
-		default: 'sent',
-		description: 'Only faxes with this status',
-	},
+	singleStatusDefault: 'sent',
 	dateTimeMeaning: 'Time of the last status change, or the completion time',
 });
 
