@@ -112,8 +112,8 @@ export function faxSearchParameters(options: {
 	/** Filters both versions have, besides Status. */
 	filters: INodeProperties[];
 	statuses: INodePropertyOptions[];
-	/** The default of a version 1 node's Status filter (one value), as released. */
-	singleStatusDefault: string;
+	/** The Status filter of a version 1 node (one value), as released. */
+	singleStatus: INodeProperties;
 	dateTimeMeaning: string;
 }): INodeProperties[] {
 	const byName = (a: INodeProperties, b: INodeProperties) =>
@@ -130,14 +130,7 @@ export function faxSearchParameters(options: {
 		...returnAllParameters,
 		simplifyParameter,
 		{
-			...filtersCollection({
-				displayName: 'Status',
-				name: 'faxStatus',
-				type: 'options',
-				options: options.statuses,
-				default: options.singleStatusDefault,
-				description: 'Only faxes with this status',
-			}),
+			...filtersCollection(options.singleStatus),
 			default: {},
 			displayOptions: ONLY_VERSION_1,
 		},

@@ -69,7 +69,14 @@ const statuses: INodePropertyOptions[] = [
 const properties: INodeProperties[] = faxSearchParameters({
 	filters: filterOptions,
 	statuses,
-	singleStatusDefault: 'recvOk',
+	singleStatus: {
+		displayName: 'Status',
+		name: 'faxStatus',
+		type: 'options',
+		options: statuses,
+		default: 'recvOk',
+		description: 'Only faxes with this status',
+	},
 	dateTimeMeaning: 'Time the fax was received',
 });
 

@@ -74,7 +74,14 @@ const statuses: INodePropertyOptions[] = [
 const properties: INodeProperties[] = faxSearchParameters({
 	filters: filterOptions,
 	statuses,
-	singleStatusDefault: 'sent',
+	singleStatus: {
+		displayName: 'Status',
+		name: 'faxStatus',
+		type: 'options',
+		options: statuses,
+		default: 'sent',
+		description: 'Only faxes with this status',
+	},
 	dateTimeMeaning: 'Time of the last status change, or the completion time',
 });
 
