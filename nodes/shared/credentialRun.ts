@@ -18,9 +18,16 @@ import type { FaxCloudContext } from './faxCloudInterfaces';
  */
 const runs = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
 
+/**
+ * The credential the node has selected, per type, once per run: n8n copies the whole node (its
+ * parameters included) on every getNode call, which per request is work a bulk send can skip.
+ */
+const selections = new WeakMap<object, Map<string, { id: string; name: string }>>();
+
 /** Starts a run on this context: later requests share one resolution per credential type. */
 export function startCredentialRun(context: FaxCloudContext): void {
 	runs.set(context, new Map());
+	selections.set(context, new Map());
 }
 
 /** The credential's data, resolved once per run; a failed resolution is tried again next time. */
@@ -48,6 +55,12 @@ export function decryptedCredential(
 	type: string,
 	data: ICredentialDataDecryptedObject,
 ): ICredentialsDecrypted {
-	const selected = context.getNode().credentials?.[type];
-	return { id: String(selected?.id ?? ''), name: selected?.name ?? '', type, data: { ...data } };
+	const selectedInRun = selections.get(context);
+	let selected = selectedInRun?.get(type);
+	if (!selected) {
+		const chosen = context.getNode().credentials?.[type];
+		selected = { id: String(chosen?.id ?? ''), name: chosen?.name ?? '' };
+		selectedInRun?.set(type, selected);
+	}
+	return { ...selected, type, data: { ...data } };
 }

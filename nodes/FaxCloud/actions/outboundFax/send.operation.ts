@@ -23,6 +23,7 @@ import {
 	contentKey,
 	findEarlierSend,
 	foundItems,
+	newSendRun,
 	runKeyOf,
 	SEND_ONCE_OPTION,
 	type SendOnceOutcome,
@@ -138,10 +139,7 @@ export async function checkAllItems(
 	items: INodeExecutionData[],
 ): Promise<Array<SendPlan | ItemPlanFailure>> {
 	const reads = await planEachItem(this, items, readSend);
-	const run: SendRun = {
-		describeItem: (itemIndex) => describeForRun(items[itemIndex], reads[itemIndex]),
-		found: new Map(),
-	};
+	const run = newSendRun(this, (itemIndex) => describeForRun(items[itemIndex], reads[itemIndex]));
 	return reads.map((read) => (read instanceof ItemPlanFailure ? read : { ...read, run }));
 }
 
@@ -159,11 +157,11 @@ function sendKeys(
 	const { recoveryKeyWanted, onceKey } = plan;
 	if (!recoveryKeyWanted) return { key: undefined, lookFirst: false };
 	if (onceKey !== undefined) {
-		return { key: addRecoveryKey(fields, userKey.call(this, onceKey)), lookFirst: true };
+		return { key: addRecoveryKey(fields, userKey(plan.run, onceKey)), lookFirst: true };
 	}
-	const value = contentKey.call(this, itemIndex, fields, files);
+	const value = contentKey(plan.run, itemIndex, fields, files);
 	const bothFree = fields.BatchUniqueId === undefined && fields.BatchName === undefined;
-	const runKey = bothFree ? runKeyOf.call(this, plan.run) : undefined;
+	const runKey = bothFree ? runKeyOf(plan.run) : undefined;
 	const key = addRecoveryKey(fields, value, runKey);
 	return { key, runKey, lookFirst: key !== undefined && this.getMode() === 'retry' };
 }

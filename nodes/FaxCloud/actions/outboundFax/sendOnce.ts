@@ -17,35 +17,12 @@ export const SEND_ONCE_OPTION = 'Send Once per Key';
 /** Marks each output item of a send the node looked up first. */
 export type SendOnceOutcome = 'sent' | 'found';
 
-function scope(context: IExecuteFunctions): Digest {
-	const node = context.getNode();
-	return new Digest()
-		.add('fax-cloud-send/1')
-		.add(String(context.getWorkflow().id ?? ''))
-		.add(node.id || node.name);
-}
-
-/** The key of one item's send, from its position and content (fields before any key is added). */
-export function contentKey(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	fields: RequestParams,
-	files: FilePart[],
-): string {
-	const digest = scope(this).add('item').add(String(itemIndex)).add(JSON.stringify(fields));
-	for (const file of files) {
-		digest.add(file.field).add(file.fileName).add(file.mimeType).add(file.data);
-	}
-	return `n8n-${digest.key()}`;
-}
-
-/** The key of a send with Send Once per Key: the user's key, within this workflow and node. */
-export function userKey(this: IExecuteFunctions, key: string): string {
-	return `n8n-${scope(this).add('once').add(key).key()}`;
-}
-
-/** What the sends of one run share: the run's key and one search per Fax User ID. */
+/** What the sends of one run share: the keys' scope, the run's key and its searches. */
 export interface SendRun {
+	/** The workflow's ID and the node's (its name before n8n gave nodes IDs): every key's scope. */
+	workflowId: string;
+	nodeId: string;
+	itemCount: number;
 	/** Item N as the run's key sees it: its parameters and its files' names, types and sizes. */
 	describeItem(itemIndex: number): string;
 	runKey?: string;
@@ -54,15 +31,57 @@ export interface SendRun {
 }
 
 /**
+ * A run's shared part, read once: n8n copies the whole node (its parameters included) on every
+ * getNode call, which per send cost more than the key's digest itself.
+ */
+export function newSendRun(
+	context: IExecuteFunctions,
+	describeItem: SendRun['describeItem'],
+): SendRun {
+	const node = context.getNode();
+	return {
+		workflowId: String(context.getWorkflow().id ?? ''),
+		nodeId: node.id || node.name,
+		itemCount: context.getInputData().length,
+		describeItem,
+		found: new Map(),
+	};
+}
+
+function scope(run: SendRun): Digest {
+	return new Digest().add('fax-cloud-send/1').add(run.workflowId).add(run.nodeId);
+}
+
+/** The key of one item's send, from its position and content (fields before any key is added). */
+export function contentKey(
+	run: SendRun,
+	itemIndex: number,
+	fields: RequestParams,
+	files: FilePart[],
+): string {
+	const digest = scope(run).add('item').add(String(itemIndex)).add(JSON.stringify(fields));
+	for (const file of files) {
+		digest.add(file.field).add(file.fileName).add(file.mimeType).add(file.data);
+	}
+	return `n8n-${digest.key()}`;
+}
+
+/** The key of a send with Send Once per Key: the user's key, within this workflow and node. */
+export function userKey(run: SendRun, key: string): string {
+	return `n8n-${scope(run).add('once').add(key).key()}`;
+}
+
+/**
  * The run's key, written into Batch Name: it groups the run's faxes so that a Retry asks for all
  * of them in one search. Built from every item's parameters and files' names and sizes, without
  * reading the files; an item that changes only changes this grouping, its own key still decides.
  */
-export function runKeyOf(this: IExecuteFunctions, run: SendRun): string {
+export function runKeyOf(run: SendRun): string {
 	if (run.runKey === undefined) {
-		const count = this.getInputData().length;
-		const digest = scope(this).add('run').add(String(count));
-		for (let itemIndex = 0; itemIndex < count; itemIndex++) digest.add(run.describeItem(itemIndex));
+		const digest = scope(run).add('run').add(String(run.itemCount));
+		for (let itemIndex = 0; itemIndex < run.itemCount; itemIndex++) {
+			digest.add(run.describeItem(itemIndex));
+		}
 		run.runKey = `n8n-run-${digest.key()}`;
 	}
 	return run.runKey;
