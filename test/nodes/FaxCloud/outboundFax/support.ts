@@ -2,18 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import type { SeedUser } from '../../../support/emulator';
-import { runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+import {
+	runFaxCloudResource as runFaxCloud,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
 
 /** Helpers shared by the outbound and inbound fax suites of the Fax Cloud node. */
 
 export { ALICE, errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
 
-export const runFaxCloud = (
-	emulator: Emulator,
-	resource: 'outboundFax' | 'inboundFax',
-	parameters: IDataObject,
-	options: RunOptions = {},
-) => runFaxCloudNode(emulator, { resource, ...parameters }, options);
+export { runFaxCloudResource as runFaxCloud } from '../../../support/fax-cloud-node';
 
 export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
 
