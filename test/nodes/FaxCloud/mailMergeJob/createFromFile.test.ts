@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { useEmulator } from '../../../support/emulator';
 import {
 	expectJobAccepted,
+	FROM_BINARY_FILES,
 	jobItem as jobItemOf,
 	mailMergeRequests,
 	runMailMerge,
@@ -32,9 +33,7 @@ const createJob = (
 
 test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {
 	const result = await createJob({
-		csvSource: 'binary',
-		csvBinaryPropertyName: 'csv',
-		templateBinaryPropertyName: 'data',
+		...FROM_BINARY_FILES,
 		coverPage: 'named',
 		coverPageName: 'confidential',
 		coverPageMessage: 'Your statement',

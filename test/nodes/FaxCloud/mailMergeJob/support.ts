@@ -61,6 +61,13 @@ export const withTemplate = (
 	field = 'data',
 ): INodeExecutionData => ({ ...item, ...itemWithFiles({ [field]: pdfFile(template) }, item.json) });
 
+/** Binary File as the CSV source, the files in the fields Create reads by default. */
+export const FROM_BINARY_FILES = {
+	csvSource: 'binary',
+	csvBinaryPropertyName: 'csv',
+	templateBinaryPropertyName: 'data',
+};
+
 /** An item with a CSV in `csv` and a template in `data`, the binary fields Binary File reads. */
 export const jobItem = (csv: string | Buffer, template: Buffer, json: IDataObject = {}) =>
 	itemWithFiles({ csv: csvFile(csv), data: pdfFile(template) }, json);

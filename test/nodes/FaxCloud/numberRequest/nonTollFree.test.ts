@@ -79,12 +79,8 @@ test('only the region: empty department, user and forward number, no city, no ar
 
 test('region, city and area codes typed by hand are matched to the provider’s spelling', async () => {
 	const emu = emulator();
-	const result = await nonTollFree({
-		country: 'CA',
-		region: 'quebec',
-		city: 'montreal',
-		areaCodes: '514, 438',
-	});
+	const typedByHand = { country: 'CA', region: 'quebec', city: 'montreal', areaCodes: '514, 438' };
+	const result = await nonTollFree(typedByHand);
 	expect(result.error).toBeUndefined();
 	expect(numbersRequests(emu, 'POST')[0].params).toMatchObject({
 		country_code: 'CA',

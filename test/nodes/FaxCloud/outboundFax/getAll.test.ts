@@ -84,8 +84,7 @@ describe('Outbound Fax: Get Many', () => {
 			{ user: 'acmeAdmin' },
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = faxRequests(emulator(), 'GET');
-		expect(request.query).toEqual({
+		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-02T00:00:00Z',
 			DatetimeBefore: '2026-01-03T11:00:00Z',
 			FaxUserId: 'bob@acme',
