@@ -12,9 +12,12 @@ import { loadOptions } from '../../../support/load-options';
 
 /** Helpers of the number request and number lookup suites of the Fax Cloud node. */
 
-export { errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
-
-export { runFaxCloudResource as runNumbers } from '../../../support/fax-cloud-node';
+export {
+	errorText,
+	faxCloudNode,
+	runFaxCloudResource as runNumbers,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
 
 /** Files a number request with one notification address, plus the parameters the test gives. */
 export const fileNumberRequest = (

@@ -9,9 +9,13 @@ import {
 
 /** Helpers shared by the outbound and inbound fax suites of the Fax Cloud node. */
 
-export { ALICE, errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
-
-export { runFaxCloudResource as runFaxCloud } from '../../../support/fax-cloud-node';
+export {
+	ALICE,
+	errorText,
+	faxCloudNode,
+	runFaxCloudResource as runFaxCloud,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
 
 export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
 
