@@ -2,21 +2,13 @@ import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workfl
 
 import { FaxCloudApi } from '../../credentials/FaxCloudApi.credentials';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
-import { sendJson, startScriptedServer, type ScriptedAnswer } from '../support/scripted-server';
+import { useScriptedServers } from '../support/action-scripted-servers';
+import { sendJson, startScriptedServer } from '../support/scripted-server';
 import { credentialTestOf, pressTest } from './n8n-credential-test';
 
 const emulator = useEmulator();
 
-const open: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function server(answer: ScriptedAnswer) {
-	const started = await startScriptedServer(answer);
-	open.push(started);
-	return started;
-}
+const server = useScriptedServers();
 
 /** A port nothing listens on: a server is started, its port kept and the server closed. */
 async function closedPortUrl(): Promise<string> {

@@ -3,7 +3,8 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
 import { runNumbers } from '../nodes/FaxCloud/numberRequest/support';
 import { credentialsFor, SEED_TOKENS, useEmulator } from '../support/emulator';
-import { sendJson, startScriptedServer } from '../support/scripted-server';
+import { useScriptedServers } from '../support/action-scripted-servers';
+import { sendJson } from '../support/scripted-server';
 import { pressTest } from './n8n-credential-test';
 
 const emulator = useEmulator();
@@ -54,17 +55,9 @@ describe('Fax Cloud Numbers API credential: the Test button', () => {
 	});
 
 	describe('the API version header', () => {
-		async function numbersHost() {
-			const host = await startScriptedServer((_r, _n, res) =>
-				sendJson(res, 200, [{ code: 'NY', name: 'New York' }]),
-			);
-			afterEachClose.push(host);
-			return host;
-		}
-		const afterEachClose: Array<{ close(): Promise<void> }> = [];
-		afterEach(async () => {
-			await Promise.all(afterEachClose.splice(0).map((host) => host.close()));
-		});
+		const server = useScriptedServers();
+		const numbersHost = () =>
+			server((_r, _n, res) => sendJson(res, 200, [{ code: 'NY', name: 'New York' }]));
 
 		test('sent by the Test button when filled in, as the node’s own requests send it', async () => {
 			const host = await numbersHost();

@@ -44,6 +44,14 @@ export async function runFaxCloudNode(
 	});
 }
 
+/** Runs an operation of one resource: the resource-wrappers of the suites' support files. */
+export const runFaxCloudResource = (
+	emulator: Emulator,
+	resource: 'outboundFax' | 'inboundFax' | 'numberRequest' | 'numberLookup',
+	parameters: IDataObject,
+	options: RunOptions = {},
+) => runFaxCloudNode(emulator, { resource, ...parameters }, options);
+
 /** What an error shows the user, in one string, to check that no secret leaks. */
 export function errorText(error: unknown): string {
 	const e = error as { message?: string; description?: string; context?: unknown };

@@ -10,25 +10,15 @@ import {
 import { apiPath } from '../../../nodes/shared/httpEncoding';
 import type { TestCredentials } from '../../support/credentials-helper';
 import { probeNode, runNode } from '../../support/run-node';
-import { startScriptedServer, sendJson, type ScriptedAnswer } from '../../support/scripted-server';
+import { useScriptedServers } from '../../support/action-scripted-servers';
+import { sendJson } from '../../support/scripted-server';
 
 const PASSWORD = 'S3cret-Passw0rd!';
 const TOKEN = 'tok-9f8e7d6c5b4a';
 const BASIC = Buffer.from(`alice@acme:${PASSWORD}`).toString('base64');
 const OK = { RequestStatus: { StatusCode: 0, StatusText: '' } };
 
-type Servers = Awaited<ReturnType<typeof startScriptedServer>>[];
-const open: Servers = [];
-
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((server) => server.close()));
-});
-
-async function server(answer: ScriptedAnswer) {
-	const started = await startScriptedServer(answer);
-	open.push(started);
-	return started;
-}
+const server = useScriptedServers();
 
 function credentials(fax: string, mailMerge = fax, numbers = fax): TestCredentials {
 	return {
@@ -67,6 +57,12 @@ async function callHelper(
 function request(overrides: Partial<FaxCloudRequest>): FaxCloudRequest {
 	return { api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), ...overrides };
 }
+
+/** One faxCloudRequest to the service at `url` (every interface there), as a node sends it. */
+const requestOnce = (url: string, overrides: Partial<FaxCloudRequest>) =>
+	callHelper(credentials(url), async function () {
+		return await faxCloudRequest.call(this, request(overrides));
+	});
 
 function expectNoSecrets(text: string) {
 	expect(text).not.toContain(PASSWORD);
@@ -135,9 +131,7 @@ describe('shared request helper', () => {
 		],
 	])('RequestStatus %j under HTTP 200 gives %s', async (status, message) => {
 		const fax = await server((_r, _n, res) => sendJson(res, 200, { RequestStatus: status }));
-		const { error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(this, request({ api: 'mailMerge', path: apiPath('Job') }));
-		});
+		const { error } = await requestOnce(fax.url, { api: 'mailMerge', path: apiPath('Job') });
 		expect(error?.message).toBe(message);
 	});
 
@@ -150,11 +144,11 @@ describe('shared request helper', () => {
 				},
 			}),
 		);
-		const { error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({ api: 'mailMerge', method: 'POST', path: apiPath('Job'), form: {} }),
-			);
+		const { error } = await requestOnce(fax.url, {
+			api: 'mailMerge',
+			method: 'POST',
+			path: apiPath('Job'),
+			form: {},
 		});
 		expect(error?.description).toMatch(/Expected Faxes must equal the number of CSV data lines/);
 	});
@@ -167,11 +161,11 @@ describe('shared request helper', () => {
 		const mailMerge = await server((_r, _n, res) =>
 			sendJson(res, 400, { RequestStatus: { StatusCode: statusCode, StatusText: statusText } }),
 		);
-		const { error } = await callHelper(credentials(mailMerge.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({ api: 'mailMerge', method: 'POST', path: apiPath('Job'), form: {} }),
-			);
+		const { error } = await requestOnce(mailMerge.url, {
+			api: 'mailMerge',
+			method: 'POST',
+			path: apiPath('Job'),
+			form: {},
 		});
 		expect(error?.message).toBe(`Bad request (HTTP 400) [StatusCode ${statusCode}]: ${statusText}`);
 		expect(error?.description).toMatch(advice);
@@ -186,9 +180,7 @@ describe('shared request helper', () => {
 		],
 	] as const)('HTTP 405 of the %s interface names the base URL to check', async (api, advice) => {
 		const host = await server((_r, _n, res) => sendJson(res, 405, { error: 'method_not_allowed' }));
-		const { error } = await callHelper(credentials(host.url), async function () {
-			return await faxCloudRequest.call(this, request({ api, attempts: 1 }));
-		});
+		const { error } = await requestOnce(host.url, { api, attempts: 1 });
 		expect(error?.message).toBe('Method not allowed (HTTP 405): method_not_allowed');
 		expect(error?.description).toMatch(advice);
 	});
@@ -207,9 +199,7 @@ describe('shared request helper', () => {
 					RequestStatus: { StatusCode: status === 401 ? 401 : 5, StatusText: `failure ${status}` },
 				}),
 			);
-			const { error, run } = await callHelper(credentials(fax.url), async function () {
-				return await faxCloudRequest.call(this, request({ attempts: 1 }));
-			});
+			const { error, run } = await requestOnce(fax.url, { attempts: 1 });
 			expect(error?.message).toMatch(message);
 			expect(error?.message).toContain(`failure ${status}`);
 			expect(error?.description).toMatch(advice);
@@ -220,11 +210,9 @@ describe('shared request helper', () => {
 
 	test('a 401 of the numbers interface points at the access token', async () => {
 		const numbers = await server((_r, _n, res) => sendJson(res, 401, { error: 'invalid token' }));
-		const { error } = await callHelper(credentials(numbers.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') }),
-			);
+		const { error } = await requestOnce(numbers.url, {
+			api: 'numbers',
+			path: apiPath('api', 'numbers', 'regions', 'US'),
 		});
 		expect(error?.message).toBe('Authorization failed (HTTP 401): invalid token');
 		expect(error?.description).toMatch(/Access Token/);
@@ -242,11 +230,11 @@ describe('shared request helper', () => {
 				],
 			}),
 		);
-		const { error } = await callHelper(credentials(numbers.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({ api: 'numbers', method: 'POST', path: apiPath('api', 'numbers', 'x'), json: {} }),
-			);
+		const { error } = await requestOnce(numbers.url, {
+			api: 'numbers',
+			method: 'POST',
+			path: apiPath('api', 'numbers', 'x'),
+			json: {},
 		});
 		expect(error?.message).toBe(
 			'Bad request (HTTP 400): The request is not valid notify_email: must be a non-empty array; region: unknown region ZZ',
@@ -267,16 +255,11 @@ describe('shared request helper', () => {
 				res.writeHead(201, { 'Content-Type': type });
 				res.end(body);
 			});
-			const { value, error } = await callHelper(credentials(numbers.url), async function () {
-				return await faxCloudRequest.call(
-					this,
-					request({
-						api: 'numbers',
-						method: 'POST',
-						path: apiPath('api', 'numbers', 'x'),
-						json: {},
-					}),
-				);
+			const { value, error } = await requestOnce(numbers.url, {
+				api: 'numbers',
+				method: 'POST',
+				path: apiPath('api', 'numbers', 'x'),
+				json: {},
 			});
 			expect(error).toBeUndefined();
 			expect(value).toEqual(expected);
@@ -288,11 +271,10 @@ describe('shared request helper', () => {
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			res.end('[{"code":"N');
 		});
-		const { error } = await callHelper(credentials(numbers.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US'), attempts: 1 }),
-			);
+		const { error } = await requestOnce(numbers.url, {
+			api: 'numbers',
+			path: apiPath('api', 'numbers', 'regions', 'US'),
+			attempts: 1,
 		});
 		expect(error?.message).toMatch(/not valid JSON/);
 	});
@@ -360,9 +342,7 @@ describe('shared request helper', () => {
 				res.end('<html><body>Service Unavailable</body></html>');
 			} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
 		});
-		const { value, error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(this, request({ path: apiPath('outboundfaxes', 9) }));
-		});
+		const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
 		expect(error).toBeUndefined();
 		expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
 		expect(fax.received).toHaveLength(2);
@@ -373,20 +353,16 @@ describe('shared request helper', () => {
 			res.writeHead(502, { 'Content-Type': 'text/html' });
 			res.end('<html><body><h1>Bad Gateway</h1></body></html>');
 		});
-		const { error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(this, request({}));
-		});
+		const { error } = await requestOnce(fax.url, {});
 		expect(fax.received).toHaveLength(3);
 		expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
 	});
 
 	test('a POST whose connection dies after the server read it is not sent again, and says it may have happened', async () => {
 		const fax = await server((_r, _n, res) => res.socket?.destroy());
-		const { error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({ method: 'POST', form: { FaxNumber: '12125550100' } }),
-			);
+		const { error } = await requestOnce(fax.url, {
+			method: 'POST',
+			form: { FaxNumber: '12125550100' },
 		});
 		expect(fax.received).toHaveLength(1);
 		expect(fax.received[0].body.toString()).toBe('FaxNumber=12125550100');
@@ -401,9 +377,7 @@ describe('shared request helper', () => {
 		const fax = await server((_r, _n, res) =>
 			sendJson(res, 500, { RequestStatus: { StatusCode: 99, StatusText: 'boom' } }),
 		);
-		await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(this, request({ method: 'POST', form: {} }));
-		});
+		await requestOnce(fax.url, { method: 'POST', form: {} });
 		expect(fax.received).toHaveLength(1);
 	});
 
@@ -412,9 +386,7 @@ describe('shared request helper', () => {
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			res.end('{"FaxInfo":[{"FaxId":"1"');
 		});
-		const { error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(this, request({ attempts: 1 }));
-		});
+		const { error } = await requestOnce(fax.url, { attempts: 1 });
 		expect(error?.message).toBe(
 			'The service answered HTTP 200 with a body that is not valid JSON (application/json)',
 		);
@@ -422,34 +394,29 @@ describe('shared request helper', () => {
 
 	test('multipart parts arrive with their names, file names and MIME types; repeated parameters once per value', async () => {
 		const fax = await server((_r, _n, res) => sendJson(res, 201, { ...OK, FaxInfo: [] }));
-		await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequest.call(
-				this,
-				request({
-					method: 'POST',
-					multipart: {
-						fields: {
-							FaxNumber: ['12125550100', '+442071234567'],
-							CoverMessage: 'Zürich "quoted"',
-							Skip: undefined,
-						},
-						files: [
-							{
-								field: 'file1',
-								data: Buffer.from('%PDF-1.4 test'),
-								fileName: 'invoice 7.pdf',
-								mimeType: 'application/pdf',
-							},
-							{
-								field: 'file2',
-								data: Buffer.from('hello'),
-								fileName: 'note.txt',
-								mimeType: 'text/plain',
-							},
-						],
+		await requestOnce(fax.url, {
+			method: 'POST',
+			multipart: {
+				fields: {
+					FaxNumber: ['12125550100', '+442071234567'],
+					CoverMessage: 'Zürich "quoted"',
+					Skip: undefined,
+				},
+				files: [
+					{
+						field: 'file1',
+						data: Buffer.from('%PDF-1.4 test'),
+						fileName: 'invoice 7.pdf',
+						mimeType: 'application/pdf',
 					},
-				}),
-			);
+					{
+						field: 'file2',
+						data: Buffer.from('hello'),
+						fileName: 'note.txt',
+						mimeType: 'text/plain',
+					},
+				],
+			},
 		});
 		const received = fax.received[0];
 		const parts = parseMultipart(
@@ -528,10 +495,7 @@ describe('shared request helper', () => {
 	});
 
 	test('an unreachable service is named by address without credentials in it', async () => {
-		const creds = credentials('http://127.0.0.1:9');
-		const { error } = await callHelper(creds, async function () {
-			return await faxCloudRequest.call(this, request({ attempts: 1 }));
-		});
+		const { error } = await requestOnce('http://127.0.0.1:9', { attempts: 1 });
 		expect(error?.message).toBe(
 			'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
 		);
@@ -540,10 +504,7 @@ describe('shared request helper', () => {
 	});
 
 	test('a base URL that is not an http(s) address is refused before any request', async () => {
-		const creds = credentials('ftp://example.com');
-		const { error } = await callHelper(creds, async function () {
-			return await faxCloudRequest.call(this, request({}));
-		});
+		const { error } = await requestOnce('ftp://example.com', {});
 		expect(error?.message).toBe('The Fax API Base URL of the credential is not an http(s) address');
 	});
 });

@@ -13,6 +13,7 @@ import {
 	validatePriority,
 	validateTsi,
 } from '../../../nodes/shared/validation';
+import { ZONE_LESS_TIMES, ZONED_TIMES } from './workflowTimes';
 
 const context = { getNode: () => ({ name: 'Fax Cloud' }) as INode };
 
@@ -74,21 +75,15 @@ describe('datetimes', () => {
 	});
 
 	test.each([
-		['America/New_York', '2026-11-24T09:00:00', '2026-11-24T14:00:00Z'],
-		['America/New_York', '2026-07-15T09:00:00', '2026-07-15T13:00:00Z'],
-		['America/New_York', '2026-07-15 09:00', '2026-07-15T13:00:00Z'],
-		['America/New_York', '2026-03-08T02:30:00', '2026-03-08T07:30:00Z'],
-		['America/New_York', '2026-11-01T01:30:00', '2026-11-01T05:30:00Z'],
-		['Asia/Kolkata', '2026-11-24T09:00:00', '2026-11-24T03:30:00Z'],
-		['Asia/Kolkata', '2026-11-24T09:00:00.000', '2026-11-24T03:30:00Z'],
-	])('in %s, the zone-less %p is sent as %p', (timezone, value, expected) => {
+		...ZONE_LESS_TIMES,
+		['America/New_York', '2026-07-15 09:00', '2026-07-15T13:00:00Z', 'a space for the T'],
+		['Asia/Kolkata', '2026-11-24T09:00:00.000', '2026-11-24T03:30:00Z', 'milliseconds'],
+	])('in %s, the zone-less %p is sent as %p (%s)', (timezone, value, expected) => {
 		expect(validateDatetime(inZone(timezone), value, 'Send After')).toBe(expected);
 	});
 
 	test.each([
-		['2026-11-24T09:00:00Z', '2026-11-24T09:00:00Z'],
-		['2026-11-24T09:00:00+05:30', '2026-11-24T03:30:00Z'],
-		['2026-11-24T09:00:00-0500', '2026-11-24T14:00:00Z'],
+		...ZONED_TIMES,
 		[new Date('2026-11-24T09:00:00Z'), '2026-11-24T09:00:00Z'],
 		[{ toISO: () => '2026-11-24T09:00:00.000+05:30' }, '2026-11-24T03:30:00Z'],
 	])('%p keeps its own zone whatever the workflow timezone', (value, expected) => {

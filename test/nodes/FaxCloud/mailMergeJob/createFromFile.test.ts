@@ -1,53 +1,54 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
 import { useEmulator } from '../../../support/emulator';
 import {
-	csvFile,
-	formPdf,
-	itemWithFiles,
+	expectJobAccepted,
+	FROM_BINARY_FILES,
+	jobItem as jobItemOf,
 	mailMergeRequests,
-	pdfFile,
 	runMailMerge,
+	useFormPdf,
+	type RunOptions,
 } from './support';
 
 const emulator = useEmulator();
+const template = useFormPdf(['Name', 'Fax', 'Amount', 'Code']);
 
 const CSV =
 	'Name,Fax,Amount,Code\r\nAnn,12125550000,10,K1\r\n"Ben, Jr.",12125550002,20,K2\r\nCid,12125550000,30,K3\r\n';
 
-let template: Buffer;
-beforeAll(async () => {
-	template = await formPdf(['Name', 'Fax', 'Amount', 'Code']);
-});
+const jobItem = (csv = CSV) => jobItemOf(csv, template(), { source: 'upload' });
 
-const jobItem = (csv = CSV) =>
-	itemWithFiles({ csv: csvFile(csv), data: pdfFile(template) }, { source: 'upload' });
+/** Create with Fax as the fax number column, from one item carrying the CSV unless items are given. */
+const createJob = (
+	parameters: IDataObject = {},
+	items: INodeExecutionData[] = [jobItem()],
+	options: RunOptions = {},
+) =>
+	runMailMerge(
+		emulator(),
+		{ operation: 'create', faxNumberColumn: 'Fax', ...parameters },
+		{ items, ...options },
+	);
 
 test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {
-	const emu = emulator();
-	const result = await runMailMerge(
-		emu,
-		{
-			operation: 'create',
-			csvSource: 'binary',
-			csvBinaryPropertyName: 'csv',
-			templateBinaryPropertyName: 'data',
-			faxNumberColumn: 'Fax',
-			coverPage: 'named',
-			coverPageName: 'confidential',
-			coverPageMessage: 'Your statement',
-			options: {
-				keywordColumn: 'Code',
-				sendAfter: '2026-01-05T10:00:00+01:00',
-				notifyOnSuccess: true,
-				notifyOnFailure: false,
-				notifyEmail: 'billing@acme.example',
-			},
+	const result = await createJob({
+		...FROM_BINARY_FILES,
+		coverPage: 'named',
+		coverPageName: 'confidential',
+		coverPageMessage: 'Your statement',
+		options: {
+			keywordColumn: 'Code',
+			sendAfter: '2026-01-05T10:00:00+01:00',
+			notifyOnSuccess: true,
+			notifyOnFailure: false,
+			notifyEmail: 'billing@acme.example',
 		},
-		{ items: [jobItem()] },
-	);
+	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toEqual([{ json: { JobID: 1, ExpectedFaxes: 3 }, pairedItem: { item: 0 } }]);
-	const [post] = mailMergeRequests(emu);
+	const [post] = mailMergeRequests(emulator());
 	expect(post).toMatchObject({ method: 'POST', path: '/v1/Job', status: 201 });
 	expect(post.params).toEqual({
 		FaxNumerColumnName: 'Fax',
@@ -71,18 +72,14 @@ test('a job from a CSV file: multipart CSV and Template, the documented paramete
 			field: 'Template',
 			filename: 'form.pdf',
 			contentType: 'application/pdf',
-			size: template.length,
+			size: template().length,
 		},
 	]);
 });
 
 test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with the keyword column', async () => {
 	const emu = emulator();
-	const created = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax', options: { keywordColumn: 'Code' } },
-		{ items: [jobItem()] },
-	);
+	const created = await createJob({ options: { keywordColumn: 'Code' } });
 	const jobId = created.items[0].json.JobID;
 	emu.control.advance(10_000);
 
@@ -113,61 +110,37 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 });
 
 test('one job per input item when each item carries its own CSV file', async () => {
-	const emu = emulator();
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax' },
-		{ items: [jobItem(), jobItem('Fax,Name\n12125550000,Eve\n')] },
-	);
+	const result = await createJob({}, [jobItem(), jobItem('Fax,Name\n12125550000,Eve\n')]);
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => [item.json, item.pairedItem])).toEqual([
 		[{ JobID: 1, ExpectedFaxes: 3 }, { item: 0 }],
 		[{ JobID: 2, ExpectedFaxes: 1 }, { item: 1 }],
 	]);
-	expect(mailMergeRequests(emu, 'POST').map((r) => r.params.ExpectedFaxes)).toEqual(['3', '1']);
+	expect(mailMergeRequests(emulator(), 'POST').map((r) => r.params.ExpectedFaxes)).toEqual([
+		'3',
+		'1',
+	]);
 });
 
 test('the default cover page is CoverPage=default; no cover page sends neither CoverPage nor its message', async () => {
-	const emu = emulator();
-	await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax', coverPage: 'default', coverPageMessage: 'Hi' },
-		{ items: [jobItem()] },
-	);
-	await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax', coverPage: 'none', coverPageMessage: 'Hi' },
-		{ items: [jobItem()] },
-	);
-	const [withCover, without] = mailMergeRequests(emu, 'POST');
+	await createJob({ coverPage: 'default', coverPageMessage: 'Hi' });
+	await createJob({ coverPage: 'none', coverPageMessage: 'Hi' });
+	const [withCover, without] = mailMergeRequests(emulator(), 'POST');
 	expect(withCover.params).toMatchObject({ CoverPage: 'default', CoverPageMessage: 'Hi' });
 	expect(without.params).toEqual({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '3' });
 });
 
 test('Expected Faxes set by the user is sent as given when it matches the file', async () => {
-	const emu = emulator();
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax', options: { expectedFaxes: 3 } },
-		{ items: [jobItem()] },
-	);
+	const result = await createJob({ options: { expectedFaxes: 3 } });
 	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 3 });
-	expect(mailMergeRequests(emu, 'POST')[0].params.ExpectedFaxes).toBe('3');
+	expect(mailMergeRequests(emulator(), 'POST')[0].params.ExpectedFaxes).toBe('3');
 });
 
 test('blank lines are left out of the uploaded CSV, so the service counts the lines the node counted', async () => {
 	const emu = emulator();
 	// An Excel export often ends with rows of commas; the service counts every line (1106 otherwise).
 	const csv = 'Fax,Name\r\n12125550000,Ann\r\n\r\n12125550002,Ben\r\n,\r\n\r\n';
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax' },
-		{ items: [jobItem(csv)] },
-	);
-	expect(result.error).toBeUndefined();
-	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 2 });
-	const [post] = mailMergeRequests(emu, 'POST');
-	expect(post.status).toBe(201);
+	const post = expectJobAccepted(emu, await createJob({}, [jobItem(csv)]), 2);
 	expect(post.files[0].size).toBe(
 		Buffer.byteLength('Fax,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n'),
 	);
@@ -180,33 +153,19 @@ test('blank lines are left out of the uploaded CSV, so the service counts the li
 });
 
 test('Expected Faxes set by the user counts the lines that hold values, as the uploaded file does', async () => {
-	const emu = emulator();
 	const csv = 'Fax,Name\n12125550000,Ann\n\n12125550002,Ben\n\n';
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax', options: { expectedFaxes: 2 } },
-		{ items: [jobItem(csv)] },
-	);
+	const result = await createJob({ options: { expectedFaxes: 2 } }, [jobItem(csv)]);
 	expect(result.error).toBeUndefined();
-	expect(mailMergeRequests(emu, 'POST')[0]).toMatchObject({
+	expect(mailMergeRequests(emulator(), 'POST')[0]).toMatchObject({
 		status: 201,
 		params: { ExpectedFaxes: '2' },
 	});
 });
 
 test('a CSV saved by Excel as "CSV UTF-8" goes to the service without its byte order mark', async () => {
-	const emu = emulator();
 	// The mark would make the service's first heading "\uFEFFFax": 1103 for the fax number column.
 	const csv = '\uFEFFFax,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n';
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax' },
-		{ items: [jobItem(csv)] },
-	);
-	expect(result.error).toBeUndefined();
-	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 2 });
-	const [post] = mailMergeRequests(emu, 'POST');
-	expect(post.status).toBe(201);
+	const post = expectJobAccepted(emulator(), await createJob({}, [jobItem(csv)]), 2);
 	expect(post.files[0]).toMatchObject({
 		field: 'CSV',
 		filename: 'recipients.csv',
@@ -215,41 +174,27 @@ test('a CSV saved by Excel as "CSV UTF-8" goes to the service without its byte o
 });
 
 test('a byte order mark inside a heading is not trimmed away by the check: the column is refused and named', async () => {
-	const emu = emulator();
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax', options: { keywordColumn: 'Code' } },
-		{ items: [jobItem('Fax,\uFEFFCode\r\n12125550000,K1\r\n')] },
-	);
+	const result = await createJob({ options: { keywordColumn: 'Code' } }, [
+		jobItem('Fax,\uFEFFCode\r\n12125550000,K1\r\n'),
+	]);
 	expect(result.error?.message).toBe(
 		'Invalid "Keyword Column": the CSV has no column "Code"; its columns are "Fax", "\\uFEFFCode"',
 	);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(mailMergeRequests(emulator())).toHaveLength(0);
 });
 
 test('a bad file in a later item stops the node before the first job is created', async () => {
-	const emu = emulator();
-	const items = [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n')];
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax' },
-		{ items },
-	);
+	const result = await createJob({}, [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n')]);
 	expect(result.error?.message).toBe(
 		'Invalid "Fax Number Column": the CSV has no column "Fax"; its columns are "Name", "Phone"',
 	);
 	expect(result.error?.context.itemIndex).toBe(1);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(mailMergeRequests(emulator())).toHaveLength(0);
 });
 
 test('with Continue On Fail the good items make their jobs and the bad one an error item', async () => {
-	const emu = emulator();
 	const items = [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n'), jobItem()];
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax' },
-		{ items, continueOnFail: true },
-	);
+	const result = await createJob({}, items, { continueOnFail: true });
 	expect(result.items.map((item) => [item.json.JobID ?? item.json.error, item.pairedItem])).toEqual(
 		[
 			[1, { item: 0 }],
@@ -257,5 +202,5 @@ test('with Continue On Fail the good items make their jobs and the bad one an er
 			[2, { item: 2 }],
 		],
 	);
-	expect(mailMergeRequests(emu, 'POST')).toHaveLength(2);
+	expect(mailMergeRequests(emulator(), 'POST')).toHaveLength(2);
 });

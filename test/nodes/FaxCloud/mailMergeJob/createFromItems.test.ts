@@ -1,14 +1,17 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { formPdf, itemWithFiles, mailMergeRequests, pdfFile, runMailMerge } from './support';
+import {
+	expectJobAccepted,
+	mailMergeRequests,
+	runMailMerge,
+	useFormPdf,
+	withTemplate,
+	type RunOptions,
+} from './support';
 
 const emulator = useEmulator();
-
-let template: Buffer;
-beforeAll(async () => {
-	template = await formPdf(['Name', 'FaxNumber', 'Amount']);
-});
+const template = useFormPdf(['Name', 'FaxNumber', 'Amount']);
 
 /** Names a careless CSV writer would break: commas, quotes, line breaks, spaces, non-ASCII. */
 const AWKWARD = [
@@ -37,22 +40,27 @@ function recipients(count: number): INodeExecutionData[] {
 	}));
 }
 
+/** Create from the input items, FaxNumber being the fax number column unless the test says. */
+const createFromItems = (
+	items: INodeExecutionData[],
+	parameters: IDataObject = {},
+	options: RunOptions = {},
+) =>
+	runMailMerge(
+		emulator(),
+		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },
+		{ items, ...options },
+	);
+
 test('250 input items make one job of 250 faxes; names round-trip through the CSV unchanged', async () => {
 	const emu = emulator();
 	const items = recipients(250);
-	items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
+	items[0] = withTemplate(items[0], template());
 
-	const created = await runMailMerge(
-		emu,
-		{
-			operation: 'create',
-			csvSource: 'items',
-			columns: 'all',
-			faxNumberColumn: 'FaxNumber',
-			options: { keywordColumn: 'Name' },
-		},
-		{ items },
-	);
+	const created = await createFromItems(items, {
+		columns: 'all',
+		options: { keywordColumn: 'Name' },
+	});
 
 	expect(created.error).toBeUndefined();
 	expect(created.items).toHaveLength(1);
@@ -85,21 +93,14 @@ test('250 input items make one job of 250 faxes; names round-trip through the CS
 test('Selected Fields make the only columns; the template comes from the first item that has it', async () => {
 	const emu = emulator();
 	const items = recipients(3);
-	items[2] = { ...items[2], ...itemWithFiles({ form: pdfFile(template) }, items[2].json) };
+	items[2] = withTemplate(items[2], template(), 'form');
+	const selected = {
+		columns: 'selected',
+		fields: 'FaxNumber, Name',
+		templateBinaryPropertyName: 'form',
+	};
 
-	const created = await runMailMerge(
-		emu,
-		{
-			operation: 'create',
-			csvSource: 'items',
-			columns: 'selected',
-			fields: 'FaxNumber, Name',
-			templateBinaryPropertyName: 'form',
-			faxNumberColumn: 'FaxNumber',
-			options: { keywordColumn: 'Name' },
-		},
-		{ items },
-	);
+	const created = await createFromItems(items, { ...selected, options: { keywordColumn: 'Name' } });
 	expect(created.error).toBeUndefined();
 	emu.control.advance(10_000);
 	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
@@ -107,19 +108,10 @@ test('Selected Fields make the only columns; the template comes from the first i
 
 	// A field left out of the selection is not a column: naming it is refused before any upload.
 	emu.control.clearRequests();
-	const refused = await runMailMerge(
-		emu,
-		{
-			operation: 'create',
-			csvSource: 'items',
-			columns: 'selected',
-			fields: 'FaxNumber, Name',
-			templateBinaryPropertyName: 'form',
-			faxNumberColumn: 'FaxNumber',
-			options: { keywordColumn: 'Amount' },
-		},
-		{ items },
-	);
+	const refused = await createFromItems(items, {
+		...selected,
+		options: { keywordColumn: 'Amount' },
+	});
 	expect(refused.error?.message).toBe(
 		'Invalid "Keyword Column": the CSV has no column "Amount"; its columns are "FaxNumber", "Name"',
 	);
@@ -127,41 +119,29 @@ test('Selected Fields make the only columns; the template comes from the first i
 });
 
 test('an item without a fax number is named before anything is uploaded', async () => {
-	const emu = emulator();
 	const items = recipients(4);
-	items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
+	items[0] = withTemplate(items[0], template());
 	items[2].json.FaxNumber = '  ';
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber' },
-		{ items },
-	);
+	const result = await createFromItems(items);
 	expect(result.error?.message).toBe(
 		'Invalid "Fax Number Column": item 2 has no value in field "FaxNumber"',
 	);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(mailMergeRequests(emulator())).toHaveLength(0);
 });
 
 test('no input item carries the template: the error says where it is expected', async () => {
-	const emu = emulator();
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber' },
-		{ items: recipients(2) },
-	);
+	const result = await createFromItems(recipients(2));
 	expect(result.error?.message).toBe(
 		'Invalid "Template Binary Field": no input item has a binary field "data"',
 	);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(mailMergeRequests(emulator())).toHaveLength(0);
 });
 
 test('with Continue On Fail a refused job is one error item paired with every input item', async () => {
-	const emu = emulator();
-	const items = recipients(3);
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'Fax' },
-		{ items, continueOnFail: true },
+	const result = await createFromItems(
+		recipients(3),
+		{ faxNumberColumn: 'Fax' },
+		{ continueOnFail: true },
 	);
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(1);
@@ -173,14 +153,10 @@ test('with Continue On Fail a refused job is one error item paired with every in
 
 describe('items read by Extract From File from an Excel "CSV UTF-8" file (byte order mark kept)', () => {
 	// Extract From File leaves the file's mark in the first field name unless told to exclude it.
-	const fromExcel = (): INodeExecutionData[] => {
-		const items: INodeExecutionData[] = [
-			{ json: { '\uFEFFFaxNumber': '12125550000', Name: 'Ann' } },
-			{ json: { '\uFEFFFaxNumber': '12125550002', Name: 'Ben' } },
-		];
-		items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
-		return items;
-	};
+	const fromExcel = (): INodeExecutionData[] => [
+		withTemplate({ json: { '\uFEFFFaxNumber': '12125550000', Name: 'Ann' } }, template()),
+		{ json: { '\uFEFFFaxNumber': '12125550002', Name: 'Ben' } },
+	];
 	const uploaded = Buffer.byteLength('FaxNumber,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n');
 
 	test.each([
@@ -190,15 +166,7 @@ describe('items read by Extract From File from an Excel "CSV UTF-8" file (byte o
 		'%s: the column is named without the mark and the service receives none',
 		async (_mode, columns) => {
 			const emu = emulator();
-			const result = await runMailMerge(
-				emu,
-				{ operation: 'create', csvSource: 'items', ...columns, faxNumberColumn: 'FaxNumber' },
-				{ items: fromExcel() },
-			);
-			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 2 });
-			const [post] = mailMergeRequests(emu, 'POST');
-			expect(post.status).toBe(201);
+			const post = expectJobAccepted(emu, await createFromItems(fromExcel(), columns), 2);
 			expect(post.files[0]).toMatchObject({ field: 'CSV', size: uploaded });
 			emu.control.advance(10_000);
 			const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });

@@ -2,7 +2,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/service';
 import { useEmulator } from '../../../support/emulator';
-import { formPdf, itemWithFiles, mailMergeRequests, pdfFile, runMailMerge } from './support';
+import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './support';
 
 /**
  * Mail merge Create in n8n's Retry (mode 'retry', the same items): a job the first run created is
@@ -11,17 +11,13 @@ import { formPdf, itemWithFiles, mailMergeRequests, pdfFile, runMailMerge } from
  */
 
 const emulator = useEmulator();
-
-let template: Buffer;
-beforeAll(async () => {
-	template = await formPdf(['Name', 'FaxNumber']);
-});
+const template = useFormPdf(['Name', 'FaxNumber']);
 
 function lines(count: number, prefix = 'Client'): INodeExecutionData[] {
 	const items: INodeExecutionData[] = Array.from({ length: count }, (_, index) => ({
 		json: { FaxNumber: `1212555${2000 + index}`, Name: `${prefix} ${index}` },
 	}));
-	items[0] = { ...items[0], ...itemWithFiles({ data: pdfFile(template) }, items[0].json) };
+	items[0] = withTemplate(items[0], template());
 	return items;
 }
 

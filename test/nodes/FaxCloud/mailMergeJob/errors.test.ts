@@ -3,25 +3,23 @@ import { PDFDocument } from 'pdf-lib';
 
 import { useEmulator } from '../../../support/emulator';
 import {
-	csvFile,
 	errorText,
 	expectNoSecrets,
 	formPdf,
-	itemWithFiles,
+	jobItem,
 	mailMergeRequests,
-	pdfFile,
 	runMailMerge,
+	useFormPdf,
 } from './support';
 
 const emulator = useEmulator();
 afterEach(() => jest.restoreAllMocks());
+const template = useFormPdf(['Name', 'Fax', 'Code']);
 
 const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
 
-let template: Buffer;
 let noFields: Buffer;
 beforeAll(async () => {
-	template = await formPdf(['Name', 'Fax', 'Code']);
 	const plain = await PDFDocument.create();
 	plain.addPage();
 	noFields = Buffer.from(await plain.save());
@@ -34,10 +32,7 @@ const create = (parameters: IDataObject = {}): IDataObject => ({
 });
 
 function item(files: { csv?: string | Buffer; template?: Buffer } = {}): INodeExecutionData {
-	return itemWithFiles({
-		csv: csvFile(files.csv ?? CSV),
-		data: pdfFile(files.template ?? template),
-	});
+	return jobItem(files.csv ?? CSV, files.template ?? template());
 }
 
 /**
@@ -200,7 +195,7 @@ describe('refused by the service, shown with advice', () => {
 		// The emulator's PDF parser warns about the broken objects on the console.
 		jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 		const result = await runMailMerge(emulator(), create(), {
-			items: [item({ template: template.subarray(0, 300) })],
+			items: [item({ template: template().subarray(0, 300) })],
 		});
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1100]: Could not validate files',

@@ -1,27 +1,14 @@
 import { useEmulator } from '../../../support/emulator';
-import {
-	csvFile,
-	formPdf,
-	itemWithFiles,
-	mailMergeRequests,
-	pdfFile,
-	runMailMerge,
-} from './support';
+import { jobItem, mailMergeRequests, runMailMerge, useFormPdf } from './support';
 
 const emulator = useEmulator();
+const template = useFormPdf(['Fax', 'Name']);
 
 const CSV = 'Fax,Name\r\n12125550000,Ann\r\n12125550000,Ben\r\n12125550000,Cid\r\n';
 
-let template: Buffer;
-beforeAll(async () => {
-	template = await formPdf(['Fax', 'Name']);
-});
-
 async function createJobs(count: number) {
 	const emu = emulator();
-	const items = Array.from({ length: count }, () =>
-		itemWithFiles({ csv: csvFile(CSV), data: pdfFile(template) }),
-	);
+	const items = Array.from({ length: count }, () => jobItem(CSV, template()));
 	const result = await runMailMerge(
 		emu,
 		{ operation: 'create', faxNumberColumn: 'Fax' },

@@ -2,14 +2,7 @@ import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { credentialsFor, useEmulator } from '../../../support/emulator';
 import { runNode } from '../../../support/run-node';
-import {
-	csvFile,
-	faxCloudNode,
-	formPdf,
-	itemWithFiles,
-	mailMergeRequests,
-	pdfFile,
-} from './support';
+import { faxCloudNode, formPdf, jobItem, mailMergeRequests } from './support';
 
 /**
  * Binary File makes one job per item after checking every item's files: each file is read from
@@ -37,11 +30,7 @@ function countingNode(reads: string[]): INodeType {
 test('Binary File: each item reads its CSV and its template once, checks and job alike', async () => {
 	const emu = emulator();
 	const template = await formPdf(['Fax', 'Name']);
-	const item = (name: string) =>
-		itemWithFiles({
-			csv: csvFile(`Fax,Name\r\n12125550000,${name}\r\n`),
-			data: pdfFile(template),
-		});
+	const item = (name: string) => jobItem(`Fax,Name\r\n12125550000,${name}\r\n`, template);
 	const reads: string[] = [];
 	const result = await runNode({
 		node: countingNode(reads),

@@ -1,17 +1,22 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
-import { errorText, numbersRequests, runNumbers } from '../numberRequest/support';
+import { errorText, numbersRequests, runNumbers, type RunOptions } from '../numberRequest/support';
 
 const emulator = useEmulator();
 beforeEach(() => clearNumbersCache());
 
+/** A lookup of every region, city or area code of the place given (Return All). */
+const lookup = (
+	operation: 'getRegions' | 'getCities' | 'getAreaCodes',
+	place: IDataObject,
+	options: RunOptions = {},
+) => runNumbers(emulator(), 'numberLookup', { operation, ...place, returnAll: true }, options);
+
 test('Get Regions lists the states of the US with the Bearer token of the credential', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberLookup', {
-		operation: 'getRegions',
-		country: 'US',
-		returnAll: true,
-	});
+	const result = await lookup('getRegions', { country: 'US' });
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(51);
 	expect(result.items.map((item) => item.json)).toContainEqual({ code: 'NY', name: 'New York' });
@@ -36,12 +41,7 @@ test('Get Regions with a Limit returns the first regions of the list', async () 
 test('Get Cities takes the region as a code or a name in any case and sends its code', async () => {
 	const emu = emulator();
 	for (const region of ['NY', 'ny', 'New York']) {
-		const result = await runNumbers(emu, 'numberLookup', {
-			operation: 'getCities',
-			country: 'US',
-			region,
-			returnAll: true,
-		});
+		const result = await lookup('getCities', { country: 'US', region });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json)).toContainEqual({
 			name: 'New York',
@@ -58,12 +58,7 @@ test('Get Cities takes the region as a code or a name in any case and sends its 
 
 test('an unknown region is refused with the codes that exist, before its cities are asked for', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberLookup', {
-		operation: 'getCities',
-		country: 'US',
-		region: 'XX',
-		returnAll: true,
-	});
+	const result = await lookup('getCities', { country: 'US', region: 'XX' });
 	expect(result.error?.message).toBe(
 		'Invalid "Region": "XX" is not a region of US; use one of AL, AK, AZ, AR, CA, CO, CT, DE, DC, FL, GA, HI, …',
 	);
@@ -73,13 +68,7 @@ test('an unknown region is refused with the codes that exist, before its cities 
 
 test('Get Area Codes of a city with a space: the city is one encoded path segment', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberLookup', {
-		operation: 'getAreaCodes',
-		country: 'US',
-		region: 'NY',
-		city: 'New York',
-		returnAll: true,
-	});
+	const result = await lookup('getAreaCodes', { country: 'US', region: 'NY', city: 'New York' });
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.areaCode)).toEqual(
 		expect.arrayContaining(['212', '646', '718']),
@@ -91,13 +80,7 @@ test('Get Area Codes of a city with a space: the city is one encoded path segmen
 
 test('Get Area Codes without a city lists the codes of the whole region', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberLookup', {
-		operation: 'getAreaCodes',
-		country: 'US',
-		region: 'NY',
-		city: '',
-		returnAll: true,
-	});
+	const result = await lookup('getAreaCodes', { country: 'US', region: 'NY', city: '' });
 	expect(result.items.length).toBeGreaterThan(5);
 	expect(result.items.every((item) => item.json.city === undefined)).toBe(true);
 	expect(numbersRequests(emu).map((r) => r.path)).toContain('/api/numbers/area_codes/US/NY');
@@ -106,40 +89,23 @@ test('Get Area Codes without a city lists the codes of the whole region', async 
 test('a city with "/" and "?" stays inside its path segment and adds no query', async () => {
 	const emu = emulator();
 	const city = 'Winston/Salem?state=NC#x';
-	const result = await runNumbers(emu, 'numberLookup', {
-		operation: 'getAreaCodes',
-		country: 'US',
-		region: 'NC',
-		city,
-		returnAll: true,
-	});
+	const result = await lookup('getAreaCodes', { country: 'US', region: 'NC', city });
 	// The service received the whole name as the city: it is simply not one of its cities.
 	expect(result.error?.message).toBe(`Not found (HTTP 404): Unknown city ${city}`);
-	const lookup = numbersRequests(emu).find((r) => r.path.startsWith('/api/numbers/area_codes'));
-	expect(lookup).toMatchObject({
+	const request = numbersRequests(emu).find((r) => r.path.startsWith('/api/numbers/area_codes'));
+	expect(request).toMatchObject({
 		path: '/api/numbers/area_codes/US/NC/Winston%2FSalem%3Fstate%3DNC%23x',
 		query: {},
 	});
 });
 
 test('a real city with an accent still works', async () => {
-	const result = await runNumbers(emulator(), 'numberLookup', {
-		operation: 'getAreaCodes',
-		country: 'CA',
-		region: 'QC',
-		city: 'Montréal',
-		returnAll: true,
-	});
+	const result = await lookup('getAreaCodes', { country: 'CA', region: 'QC', city: 'Montréal' });
 	expect(result.items.map((item) => item.json.areaCode)).toEqual(['514', '438']);
 });
 
 test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
-	const result = await runNumbers(
-		emulator(),
-		'numberLookup',
-		{ operation: 'getRegions', country: 'US', returnAll: true },
-		{ token: SEED_TOKENS.acmeNotAdmin },
-	);
+	const result = await lookup('getRegions', { country: 'US' }, { token: SEED_TOKENS.acmeNotAdmin });
 	expect(result.error?.message).toMatch(/^Access denied \(HTTP 403\)/);
 	expect(result.error?.description).toMatch(/number requests need a portal administrator/);
 	expect(errorText(result.error)).not.toContain(SEED_TOKENS.acmeNotAdmin);
@@ -147,11 +113,7 @@ test('a token of a user who may not manage numbers: access denied, no token in t
 
 test('a country other than US or CA is refused before any request', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberLookup', {
-		operation: 'getRegions',
-		country: 'MX',
-		returnAll: true,
-	});
+	const result = await lookup('getRegions', { country: 'MX' });
 	expect(result.error?.message).toBe('Invalid "Country": "MX" is not allowed; use US or CA');
 	expect(numbersRequests(emu)).toHaveLength(0);
 });

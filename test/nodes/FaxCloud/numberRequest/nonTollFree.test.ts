@@ -2,38 +2,35 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
-import { errorText, numbersRequests, runNumbers } from './support';
+import { errorText, fileNumberRequest, numbersRequests, type RunOptions } from './support';
 
 const emulator = useEmulator();
 beforeEach(() => clearNumbersCache());
 
 const PATH = '/api/numbers/add-new-number-request/non-toll-free';
 
-const request = (parameters: IDataObject = {}): IDataObject => ({
-	operation: 'nonTollFree',
-	country: 'US',
-	region: 'NY',
-	notifyEmails: 'it@acme.example',
-	...parameters,
-});
+/** A non-toll-free request for a number in New York, with what the test adds. */
+const nonTollFree = (parameters: IDataObject = {}, options: RunOptions = {}) =>
+	fileNumberRequest(
+		emulator(),
+		'nonTollFree',
+		{ country: 'US', region: 'NY', ...parameters },
+		options,
+	);
 
 test('a non-toll-free request sends the JSON fields as the description names them', async () => {
 	const emu = emulator();
-	const result = await runNumbers(
-		emu,
-		'numberRequest',
-		request({
-			city: 'New York',
-			areaCodes: ['212', '646'],
-			notifyEmails: 'it@acme.example, ops@acme.example',
-			assignToUser: 'alice@acme',
-			options: {
-				comment: 'Second line for billing',
-				departmentName: 'Billing',
-				forwardFrom: '12125550100',
-			},
-		}),
-	);
+	const result = await nonTollFree({
+		city: 'New York',
+		areaCodes: ['212', '646'],
+		notifyEmails: 'it@acme.example, ops@acme.example',
+		assignToUser: 'alice@acme',
+		options: {
+			comment: 'Second line for billing',
+			departmentName: 'Billing',
+			forwardFrom: '12125550100',
+		},
+	});
 
 	expect(result.error).toBeUndefined();
 	const payload = {
@@ -67,7 +64,7 @@ test('a non-toll-free request sends the JSON fields as the description names the
 
 test('only the region: empty department, user and forward number, no city, no area code', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberRequest', request());
+	const result = await nonTollFree();
 	expect(result.error).toBeUndefined();
 	expect(numbersRequests(emu, 'POST')[0].params).toEqual({
 		country_code: 'US',
@@ -82,11 +79,8 @@ test('only the region: empty department, user and forward number, no city, no ar
 
 test('region, city and area codes typed by hand are matched to the provider’s spelling', async () => {
 	const emu = emulator();
-	const result = await runNumbers(
-		emu,
-		'numberRequest',
-		request({ country: 'CA', region: 'quebec', city: 'montreal', areaCodes: '514, 438' }),
-	);
+	const typedByHand = { country: 'CA', region: 'quebec', city: 'montreal', areaCodes: '514, 438' };
+	const result = await nonTollFree(typedByHand);
 	expect(result.error).toBeUndefined();
 	expect(numbersRequests(emu, 'POST')[0].params).toMatchObject({
 		country_code: 'CA',
@@ -97,11 +91,7 @@ test('region, city and area codes typed by hand are matched to the provider’s 
 });
 
 test('a user who does not exist yet: the provider’s warning reaches the output', async () => {
-	const result = await runNumbers(
-		emulator(),
-		'numberRequest',
-		request({ assignToUser: 'newhire@acme' }),
-	);
+	const result = await nonTollFree({ assignToUser: 'newhire@acme' });
 	expect(result.items[0].json.warnings).toEqual([
 		'User newhire@acme does not exist yet; faxes received on the new number go to the default user until it is created',
 	]);
@@ -131,7 +121,7 @@ describe('bad input is refused before the request is filed', () => {
 		],
 	])('%s (no request at all)', async (_name, parameters, message) => {
 		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', request(parameters));
+		const result = await nonTollFree(parameters);
 		expect(result.error?.message).toBe(message);
 		expect(numbersRequests(emu)).toHaveLength(0);
 	});
@@ -159,7 +149,7 @@ describe('bad input is refused before the request is filed', () => {
 		],
 	])('%s (lookups only, nothing filed)', async (_name, parameters, message) => {
 		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', request(parameters));
+		const result = await nonTollFree(parameters);
 		expect(result.error?.message.startsWith(message)).toBe(true);
 		expect(numbersRequests(emu, 'POST')).toHaveLength(0);
 		expect(numbersRequests(emu, 'GET').length).toBeGreaterThan(0);
@@ -168,10 +158,7 @@ describe('bad input is refused before the request is filed', () => {
 
 test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
 	const emu = emulator();
-	const result = await runNumbers(emu, 'numberRequest', request(), {
-		token: SEED_TOKENS.acmeNotAdmin,
-		continueOnFail: true,
-	});
+	const result = await nonTollFree({}, { token: SEED_TOKENS.acmeNotAdmin, continueOnFail: true });
 	expect(result.items[0].json).toMatchObject({ httpCode: '403' });
 	expect(String(result.items[0].json.error)).toMatch(/^Access denied \(HTTP 403\)/);
 	expect(JSON.stringify(result.items)).not.toContain(SEED_TOKENS.acmeNotAdmin);
@@ -179,8 +166,7 @@ test('a token of a user who may not manage numbers: access denied, no token in t
 });
 
 test('a wrong token: authorization failed, pointing at the access token, no token in the error', async () => {
-	const emu = emulator();
-	const result = await runNumbers(emu, 'numberRequest', request(), { token: 'not-a-token' });
+	const result = await nonTollFree({}, { token: 'not-a-token' });
 	expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 	expect(result.error?.description).toMatch(/Access Token of the Fax Cloud Numbers API credential/);
 	expect(errorText(result.error)).not.toContain('not-a-token');
@@ -195,14 +181,7 @@ describe('several items', () => {
 
 	test('a bad later item stops the node before the first request is filed', async () => {
 		const emu = emulator();
-		const result = await runNumbers(
-			emu,
-			'numberRequest',
-			request({ notifyEmails: '={{ $json.email }}' }),
-			{
-				items,
-			},
-		);
+		const result = await nonTollFree({ notifyEmails: '={{ $json.email }}' }, { items });
 		expect(result.error?.message).toBe(
 			'Invalid "Notification Email": "not-an-address" is not an e-mail address; use name@example.com',
 		);
@@ -212,14 +191,9 @@ describe('several items', () => {
 
 	test('with Continue On Fail the good items are filed and the bad one is an error item', async () => {
 		const emu = emulator();
-		const result = await runNumbers(
-			emu,
-			'numberRequest',
-			request({ notifyEmails: '={{ $json.email }}' }),
-			{
-				items,
-				continueOnFail: true,
-			},
+		const result = await nonTollFree(
+			{ notifyEmails: '={{ $json.email }}' },
+			{ items, continueOnFail: true },
 		);
 		expect(
 			result.items.map((item) => [item.json.type ?? item.json.error, item.pairedItem]),

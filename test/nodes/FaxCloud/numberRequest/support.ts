@@ -3,19 +3,35 @@ import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
 import { loginCredentials, SEED_TOKENS } from '../../../support/emulator';
-import { faxCloudNode, runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+import {
+	faxCloudNode,
+	runFaxCloudResource,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
 import { loadOptions } from '../../../support/load-options';
 
 /** Helpers of the number request and number lookup suites of the Fax Cloud node. */
 
-export { errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+export {
+	errorText,
+	faxCloudNode,
+	runFaxCloudResource as runNumbers,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
 
-export const runNumbers = (
+/** Files a number request with one notification address, plus the parameters the test gives. */
+export const fileNumberRequest = (
 	emulator: Emulator,
-	resource: 'numberRequest' | 'numberLookup',
-	parameters: IDataObject,
+	operation: 'nonTollFree' | 'tollFree' | 'portIn',
+	parameters: IDataObject = {},
 	options: RunOptions = {},
-) => runFaxCloudNode(emulator, { resource, ...parameters }, options);
+) =>
+	runFaxCloudResource(
+		emulator,
+		'numberRequest',
+		{ operation, notifyEmails: 'it@acme.example', ...parameters },
+		options,
+	);
 
 /** Opens a dropdown of the node the way the editor does, with the parameters it holds. */
 export async function dropdown(

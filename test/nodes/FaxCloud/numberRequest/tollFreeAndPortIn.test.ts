@@ -1,16 +1,17 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxCloudNode, itemWithPdfs, numbersRequests, pdf, runNumbers } from './support';
+import { faxCloudNode, fileNumberRequest, itemWithPdfs, numbersRequests, pdf } from './support';
 
 const emulator = useEmulator();
+
+const tollFree = (parameters: IDataObject = {}) =>
+	fileNumberRequest(emulator(), 'tollFree', parameters);
 
 describe('toll-free request', () => {
 	test('common fields and the additional fields go in one JSON body', async () => {
 		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', {
-			operation: 'tollFree',
-			notifyEmails: 'it@acme.example',
+		const result = await tollFree({
 			assignToUser: 'alice@acme',
 			options: { comment: 'Vanity if possible', country: 'CA', departmentName: 'Support' },
 			additionalFields: {
@@ -41,26 +42,19 @@ describe('toll-free request', () => {
 	});
 
 	test('without options only notify_email is sent: no empty department or user the payload does not show', async () => {
-		const emu = emulator();
-		await runNumbers(emu, 'numberRequest', {
-			operation: 'tollFree',
-			notifyEmails: 'it@acme.example',
-		});
-		expect(numbersRequests(emu, 'POST')[0].params).toEqual({
+		await tollFree();
+		expect(numbersRequests(emulator(), 'POST')[0].params).toEqual({
 			notify_email: ['it@acme.example'],
 		});
 	});
 
 	test('options added but left empty are not sent either', async () => {
-		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', {
-			operation: 'tollFree',
-			notifyEmails: 'it@acme.example',
+		const result = await tollFree({
 			assignToUser: '  ',
 			options: { comment: '', departmentName: ' ' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(numbersRequests(emu, 'POST')[0].params).toEqual({
+		expect(numbersRequests(emulator(), 'POST')[0].params).toEqual({
 			notify_email: ['it@acme.example'],
 		});
 	});
@@ -85,14 +79,9 @@ describe('toll-free request', () => {
 			'Invalid "Additional Fields": every field needs a name',
 		],
 	])('%s is refused before any request', async (_name, field, message) => {
-		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', {
-			operation: 'tollFree',
-			notifyEmails: 'it@acme.example',
-			additionalFields: { field },
-		});
+		const result = await tollFree({ additionalFields: { field } });
 		expect(result.error?.message).toBe(message);
-		expect(numbersRequests(emu)).toHaveLength(0);
+		expect(numbersRequests(emulator())).toHaveLength(0);
 	});
 });
 
@@ -110,25 +99,21 @@ describe('port-in request', () => {
 			bill: { data: bill, fileName: 'bill-2026-01.pdf' },
 		});
 
-	const port = (parameters: IDataObject = {}): IDataObject => ({
-		operation: 'portIn',
-		country: 'US',
-		numberToPort: '(212) 555-0100',
-		notifyEmails: 'it@acme.example',
-		...parameters,
-	});
+	/** A port-in request of a New York number, the item carrying both PDFs unless items are given. */
+	const portIn = (parameters: IDataObject = {}, items = [portItem()]) =>
+		fileNumberRequest(
+			emulator(),
+			'portIn',
+			{ country: 'US', numberToPort: '(212) 555-0100', ...parameters },
+			{ items },
+		);
 
 	test('multipart with the loaFile and billFile PDFs and the JSON in the data field', async () => {
 		const emu = emulator();
-		const result = await runNumbers(
-			emu,
-			'numberRequest',
-			port({
-				assignToUser: 'bob@acme',
-				options: { comment: 'Main line', departmentName: 'Front desk' },
-			}),
-			{ items: [portItem()] },
-		);
+		const result = await portIn({
+			assignToUser: 'bob@acme',
+			options: { comment: 'Main line', departmentName: 'Front desk' },
+		});
 		expect(result.error).toBeUndefined();
 		const [post] = numbersRequests(emu, 'POST');
 		expect(post).toMatchObject({ path: '/api/numbers/add-port-request', status: 201 });
@@ -167,10 +152,9 @@ describe('port-in request', () => {
 	});
 
 	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {
-		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', port(), { items: [portItem()] });
+		const result = await portIn();
 		expect(result.error).toBeUndefined();
-		expect(JSON.parse(String(numbersRequests(emu, 'POST')[0].params.data))).toEqual({
+		expect(JSON.parse(String(numbersRequests(emulator(), 'POST')[0].params.data))).toEqual({
 			country_code: 'US',
 			department_name: '',
 			assign_to_user: '',
@@ -181,15 +165,9 @@ describe('port-in request', () => {
 	});
 
 	test('a toll-free number is ported with the flag on', async () => {
-		const emu = emulator();
-		const result = await runNumbers(
-			emu,
-			'numberRequest',
-			port({ numberToPort: '+1 800 555 0199', tollFree: true }),
-			{ items: [portItem()] },
-		);
+		const result = await portIn({ numberToPort: '+1 800 555 0199', tollFree: true });
 		expect(result.error).toBeUndefined();
-		expect(JSON.parse(String(numbersRequests(emu, 'POST')[0].params.data))).toMatchObject({
+		expect(JSON.parse(String(numbersRequests(emulator(), 'POST')[0].params.data))).toMatchObject({
 			number_to_port: '18005550199',
 			toll_free: true,
 		});
@@ -198,25 +176,25 @@ describe('port-in request', () => {
 	test.each<[string, IDataObject, () => INodeExecutionData, string]>([
 		[
 			'a toll-free number with the flag off',
-			port({ numberToPort: '1-800-555-0199' }),
+			{ numberToPort: '1-800-555-0199' },
 			portItem,
 			'Invalid "Toll-Free Number": 800 is a toll-free prefix: turn Toll-Free Number on to port this number',
 		],
 		[
 			'a number that is not North American',
-			port({ numberToPort: '+44 20 7123 4567' }),
+			{ numberToPort: '+44 20 7123 4567' },
 			portItem,
 			'Invalid "Number to Port": "+44 20 7123 4567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
 		],
 		[
 			'a missing bill',
-			port(),
+			{},
 			() => itemWithPdfs({ loa: { data: loa } }),
 			'Invalid "Bill Binary Field": item 0 has no binary field "bill"',
 		],
 		[
 			'an LOA that is not a PDF',
-			port(),
+			{},
 			() =>
 				itemWithPdfs({
 					loa: { data: Buffer.from('scanned'), fileName: 'loa.jpg', mimeType: 'image/jpeg' },
@@ -226,15 +204,14 @@ describe('port-in request', () => {
 		],
 		[
 			'a notify address expression that gives nothing',
-			port({ notifyEmails: '={{ $json.email }}' }),
+			{ notifyEmails: '={{ $json.email }}' },
 			portItem,
 			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
 	])('%s is refused before any request', async (_name, parameters, input, message) => {
-		const emu = emulator();
-		const result = await runNumbers(emu, 'numberRequest', parameters, { items: [input()] });
+		const result = await portIn(parameters, [input()]);
 		expect(result.error?.message).toBe(message);
-		expect(numbersRequests(emu)).toHaveLength(0);
+		expect(numbersRequests(emulator())).toHaveLength(0);
 	});
 });
 

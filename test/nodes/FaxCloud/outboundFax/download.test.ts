@@ -1,16 +1,29 @@
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, itemWithFiles, runFaxCloud, sendViaNode } from './support';
+import type { IDataObject } from 'n8n-workflow';
+
+import { faxRequests, itemWithFiles, runFaxCloud, sendViaNode, type RunOptions } from './support';
 
 const emulator = useEmulator();
+
+/** Download of a fax of `resource` into the binary field `data` unless the parameters say. */
+const download = (
+	parameters: IDataObject,
+	options: RunOptions = {},
+	resource: 'outboundFax' | 'inboundFax' = 'outboundFax',
+) =>
+	runFaxCloud(
+		emulator(),
+		resource,
+		{ operation: 'download', format: 'pdf', binaryPropertyName: 'data', ...parameters },
+		options,
+	);
 
 describe('Outbound Fax: Download', () => {
 	test('PDF into the named binary field, with file name and MIME type, both format parameters sent', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		emulator().control.advance(10_000);
-		const result = await runFaxCloud(
-			emulator(),
-			'outboundFax',
-			{ operation: 'download', faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
+		const result = await download(
+			{ faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
 			{ items: [{ json: { note: 'keep me' } }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -30,16 +43,8 @@ describe('Outbound Fax: Download', () => {
 
 	test('TIFF with a chosen file name keeps the input binary fields', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
-		const result = await runFaxCloud(
-			emulator(),
-			'outboundFax',
-			{
-				operation: 'download',
-				faxId: String(faxId),
-				format: 'tif',
-				binaryPropertyName: 'data',
-				options: { fileName: 'order-4711.tif' },
-			},
+		const result = await download(
+			{ faxId: String(faxId), format: 'tif', options: { fileName: 'order-4711.tif' } },
 			{
 				items: [
 					itemWithFiles({ original: { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' } }),
@@ -65,12 +70,7 @@ describe('Outbound Fax: Download', () => {
 		'File Format %s asks the service for %s (Accept); the send before it asked for JSON',
 		async (format, mimeType) => {
 			const [faxId] = await sendViaNode(emulator(), '12125550000');
-			const result = await runFaxCloud(emulator(), 'outboundFax', {
-				operation: 'download',
-				faxId: String(faxId),
-				format,
-				binaryPropertyName: 'data',
-			});
+			const result = await download({ faxId: String(faxId), format });
 			expect(result.error).toBeUndefined();
 			expect(
 				faxRequests(emulator()).map((request) => [request.method, request.path, request.accept]),
@@ -82,19 +82,13 @@ describe('Outbound Fax: Download', () => {
 	);
 
 	test('a fax ID that does not exist is a 404 and no binary', async () => {
-		const result = await runFaxCloud(emulator(), 'outboundFax', {
-			operation: 'download',
-			faxId: '77',
-			format: 'pdf',
-			binaryPropertyName: 'data',
-		});
+		const result = await download({ faxId: '77', format: 'pdf' });
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/HTTP 404/);
 	});
 
 	test('an empty output field name is refused before any request', async () => {
-		const result = await runFaxCloud(emulator(), 'outboundFax', {
-			operation: 'download',
+		const result = await download({
 			faxId: '1',
 			format: 'pdf',
 			binaryPropertyName: '={{ $json.none }}',
@@ -106,18 +100,8 @@ describe('Outbound Fax: Download', () => {
 	test('an outbound and an inbound fax with the same ID are different images', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		emulator().control.injectInbound({ userId: 'alice@acme' });
-		const outbound = await runFaxCloud(emulator(), 'outboundFax', {
-			operation: 'download',
-			faxId: String(faxId),
-			format: 'pdf',
-			binaryPropertyName: 'data',
-		});
-		const inbound = await runFaxCloud(emulator(), 'inboundFax', {
-			operation: 'download',
-			faxId: String(faxId),
-			format: 'pdf',
-			binaryPropertyName: 'data',
-		});
+		const outbound = await download({ faxId: String(faxId), format: 'pdf' });
+		const inbound = await download({ faxId: String(faxId), format: 'pdf' }, {}, 'inboundFax');
 		expect(faxRequests(emulator(), 'GET').map((request) => request.path)).toEqual([
 			`/v1/outboundfaxes/${faxId}/image`,
 			`/v1/inboundfaxes/${faxId}/image`,

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud } from './support';
+import { faxRequests, runFaxCloud, testDateWindows } from './support';
 
 const emulator = useEmulator();
 
@@ -84,8 +84,7 @@ describe('Outbound Fax: Get Many', () => {
 			{ user: 'acmeAdmin' },
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = faxRequests(emulator(), 'GET');
-		expect(request.query).toEqual({
+		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-02T00:00:00Z',
 			DatetimeBefore: '2026-01-03T11:00:00Z',
 			FaxUserId: 'bob@acme',
@@ -141,63 +140,8 @@ describe('Outbound Fax: Get Many', () => {
 		const faxUpdatedAt = (iso: string) =>
 			emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme', from: iso, to: iso })
 				.firstId;
-		const shift = (iso: string, minutes: number) =>
-			new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
-		test.each([
-			[
-				'America/New_York',
-				'2026-01-20T09:00:00',
-				'2026-01-20T10:00:00',
-				'2026-01-20T14:00:00Z',
-				'2026-01-20T15:00:00Z',
-			],
-			[
-				'America/New_York',
-				'2026-07-15T09:00:00',
-				'2026-07-15T10:00:00',
-				'2026-07-15T13:00:00Z',
-				'2026-07-15T14:00:00Z',
-			],
-			[
-				'Asia/Kolkata',
-				'2026-11-24T09:00:00',
-				'2026-11-24T10:00:00',
-				'2026-11-24T03:30:00Z',
-				'2026-11-24T04:30:00Z',
-			],
-			[
-				'America/New_York',
-				'2026-11-24T09:00:00+05:30',
-				'2026-11-24T10:00:00Z',
-				'2026-11-24T03:30:00Z',
-				'2026-11-24T10:00:00Z',
-			],
-			[
-				'Asia/Kolkata',
-				'2026-01-20T09:00:00Z',
-				'2026-01-20T10:00:00-05:00',
-				'2026-01-20T09:00:00Z',
-				'2026-01-20T15:00:00Z',
-			],
-		])(
-			'in %s, %s to %s selects the faxes updated from %s to %s',
-			async (timezone, after, before, wireAfter, wireBefore) => {
-				faxUpdatedAt(shift(wireAfter, -30));
-				const inside = faxUpdatedAt(shift(wireAfter, 30));
-				faxUpdatedAt(shift(wireBefore, 30));
-				const result = await getMany(
-					{ returnAll: true, filters: { datetimeAfter: after, datetimeBefore: before } },
-					{ timezone },
-				);
-				expect(result.error).toBeUndefined();
-				expect(result.items.map((item) => item.json.FaxId)).toEqual([inside]);
-				expect(faxRequests(emulator(), 'GET')[0].query).toMatchObject({
-					DatetimeAfter: wireAfter,
-					DatetimeBefore: wireBefore,
-				});
-			},
-		);
+		testDateWindows(emulator, 'outboundFax', faxUpdatedAt);
 
 		test('a bad Updated Before is refused in a New York workflow, naming it', async () => {
 			const result = await getMany(

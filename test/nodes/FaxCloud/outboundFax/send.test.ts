@@ -2,12 +2,22 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED_USERS } from '../../../support/emulator';
 import { useEmulator } from '../../../support/emulator';
-import { errorText, faxRequests, itemWithFiles, pdfBuffer, runFaxCloud } from './support';
+import {
+	errorText,
+	faxRequests,
+	itemWithFiles,
+	pdfBuffer,
+	runFaxCloud,
+	sendTextFax,
+	type RunOptions,
+} from './support';
 
 const emulator = useEmulator();
 
 const send = (parameters: IDataObject, options = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', { operation: 'send', ...parameters }, options);
+const sendText = (parameters: IDataObject = {}, options: RunOptions = {}) =>
+	sendTextFax(emulator(), parameters, options);
 
 describe('Outbound Fax: Send', () => {
 	test('one multipart request per item, one output item per created fax, sharing the GroupId', async () => {
@@ -125,10 +135,8 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('every option is sent under the parameter name of the description', async () => {
-		const result = await send(
+		const result = await sendText(
 			{
-				faxNumbers: '12125550000',
-				content: 'text',
 				text: 'Hello',
 				options: {
 					retryCount: 4,
@@ -199,15 +207,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('a proxy login sends as another user with Fax User ID', async () => {
-		const result = await send(
-			{
-				faxNumbers: '12125550000',
-				content: 'text',
-				text: 'Hi',
-				options: { faxUserId: 'bob@acme' },
-			},
-			{ user: 'acmeAdmin' },
-		);
+		const result = await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' });
 		expect(result.error).toBeUndefined();
 		const [request] = faxRequests(emulator(), 'POST');
 		expect(request.params.FaxUserId).toBe('bob@acme');
@@ -218,18 +218,8 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('a cover page message alone turns the cover page on; Cover Page off keeps it off', async () => {
-		await send({
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: 'Hi',
-			options: { coverMessage: 'See attached' },
-		});
-		await send({
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: 'Hi',
-			options: { coverPageEnabled: false, faxHeaderEnabled: false },
-		});
+		await sendText({ options: { coverMessage: 'See attached' } });
+		await sendText({ options: { coverPageEnabled: false, faxHeaderEnabled: false } });
 		const [first, second] = faxRequests(emulator(), 'POST');
 		expect(first.params).toMatchObject({ CoverPageEnabled: 'true', CoverMessage: 'See attached' });
 		expect(second.params).toMatchObject({ CoverPageEnabled: 'false', FaxHeaderEnabled: 'false' });
@@ -271,8 +261,8 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('Fax Numbers from an expression giving an array', async () => {
-		const result = await send(
-			{ faxNumbers: '={{ $json.numbers }}', content: 'text', text: 'Hi' },
+		const result = await sendText(
+			{ faxNumbers: '={{ $json.numbers }}' },
 			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -362,12 +352,7 @@ describe('Outbound Fax: Send', () => {
 			],
 		];
 		test.each(cases)('%s', async (_name, parameters, message) => {
-			const result = await send({
-				faxNumbers: '12125550000',
-				content: 'text',
-				text: 'Hi',
-				...parameters,
-			});
+			const result = await sendText(parameters);
 			expect(result.error?.name).toBe('NodeOperationError');
 			expect(result.error?.message).toMatch(message);
 			expect(faxRequests(emulator())).toHaveLength(0);
@@ -393,8 +378,8 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
-		const result = await send(
-			{ faxNumbers: '={{ $json.number }}', content: 'text', text: 'Hi' },
+		const result = await sendText(
+			{ faxNumbers: '={{ $json.number }}' },
 			{ items: [{ json: { number: '12125550000' } }, { json: { number: '555' } }] },
 		);
 		expect(result.error?.message).toMatch(/"Fax Numbers": "555" is not a fax number/);
@@ -441,10 +426,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('a wrong password stops with the 401 and advice, without the secret', async () => {
 		const password = 'Wr0ng-Secret-Pa55';
-		const result = await send(
-			{ faxNumbers: '12125550000', content: 'text', text: 'Hi' },
-			{ password },
-		);
+		const result = await sendText({}, { password });
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
@@ -457,8 +439,8 @@ describe('Outbound Fax: Send', () => {
 
 	test('a wrong password with Continue On Fail gives error items without the secret', async () => {
 		const password = 'An0ther-Secret';
-		const result = await send(
-			{ faxNumbers: '12125550000', content: 'text', text: 'Hi' },
+		const result = await sendText(
+			{},
 			{ password, continueOnFail: true, items: [{ json: {} }, { json: {} }] },
 		);
 		expect(result.items).toHaveLength(2);
@@ -473,15 +455,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('a proxy acting for an unknown user gets the service error', async () => {
-		const result = await send(
-			{
-				faxNumbers: '12125550000',
-				content: 'text',
-				text: 'Hi',
-				options: { faxUserId: 'nobody@acme' },
-			},
-			{ user: 'acmeAdmin' },
-		);
+		const result = await sendText({ options: { faxUserId: 'nobody@acme' } }, { user: 'acmeAdmin' });
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/HTTP 400.*StatusCode 40/);
 	});
@@ -517,13 +491,8 @@ describe('Outbound Fax: Send', () => {
 	])('with Requests at Once %p, at most %p sends run at once', async (requestsAtOnce, limit) => {
 		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'delay', delayMs: 40 });
 		const items = Array.from({ length: 12 }, () => ({ json: {} }));
-		const result = await send(
-			{
-				faxNumbers: '12125550000',
-				content: 'text',
-				text: 'Hi',
-				options: requestsAtOnce === undefined ? {} : { requestsAtOnce },
-			},
+		const result = await sendText(
+			{ options: requestsAtOnce === undefined ? {} : { requestsAtOnce } },
 			{ items },
 		);
 		expect(result.items).toHaveLength(12);

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud, type RunOptions } from './support';
+import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
+import { faxRequests, sendTextFax, type RunOptions } from './support';
 
 /**
  * Send After from n8n's date picker carries no zone and means the workflow's timezone, as in n8n's
@@ -11,18 +12,7 @@ import { faxRequests, runFaxCloud, type RunOptions } from './support';
 const emulator = useEmulator();
 
 const sendAfter = (value: unknown, options: RunOptions = {}) =>
-	runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{
-			operation: 'send',
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: 'Hello',
-			options: { sendAfter: value } as IDataObject,
-		},
-		options,
-	);
+	sendTextFax(emulator(), { text: 'Hello', options: { sendAfter: value } as IDataObject }, options);
 
 /** SendAfter as it went on the wire and as the service stored it on the fax. */
 function sentAndStored(): [unknown, unknown] {
@@ -31,29 +21,16 @@ function sentAndStored(): [unknown, unknown] {
 }
 
 describe('Outbound Fax: Send After in the workflow’s timezone', () => {
-	test.each([
-		['America/New_York', '2026-01-20T09:00:00', '2026-01-20T14:00:00Z', 'winter, EST -05:00'],
-		['America/New_York', '2026-07-15T09:00:00', '2026-07-15T13:00:00Z', 'summer, EDT -04:00'],
-		['America/New_York', '2026-11-24T09:00:00', '2026-11-24T14:00:00Z', 'the issue’s example'],
-		['Asia/Kolkata', '2026-11-24T09:00:00', '2026-11-24T03:30:00Z', 'IST +05:30'],
-		['Asia/Kolkata', '2026-07-15T09:00', '2026-07-15T03:30:00Z', 'minutes only'],
-		['UTC', '2026-11-24T09:00:00', '2026-11-24T09:00:00Z', 'a UTC workflow'],
-	])('in %s, the picker’s %s goes out as %s (%s)', async (timezone, value, wire) => {
+	/** Sends with Send After `value` in a `timezone` workflow: `wire` goes out and is stored. */
+	async function expectSentAndStoredAs(timezone: string, value: string, wire: string) {
 		const result = await sendAfter(value, { timezone });
 		expect(result.error).toBeUndefined();
 		expect(sentAndStored()).toEqual([wire, wire]);
-	});
+	}
 
-	test.each([
-		['America/New_York', '2026-11-24T09:00:00Z', '2026-11-24T09:00:00Z'],
-		['Asia/Kolkata', '2026-11-24T09:00:00Z', '2026-11-24T09:00:00Z'],
-		['America/New_York', '2026-11-24T09:00:00+05:30', '2026-11-24T03:30:00Z'],
-		['Asia/Kolkata', '2026-07-15T09:00:00-04:00', '2026-07-15T13:00:00Z'],
-	])('in %s, %s keeps its own zone: %s', async (timezone, value, wire) => {
-		const result = await sendAfter(value, { timezone });
-		expect(result.error).toBeUndefined();
-		expect(sentAndStored()).toEqual([wire, wire]);
-	});
+	test.each(ZONE_LESS_TIMES)('in %s, the picker’s %s goes out as %s (%s)', expectSentAndStoredAs);
+
+	test.each(ZONED_TIMES_IN_TWO_ZONES)('in %s, %s keeps its own zone: %s', expectSentAndStoredAs);
 
 	test('clocks set forward: 02:30 on 8 March 2026 does not exist in New York and becomes 03:30 EDT', async () => {
 		await sendAfter('2026-03-08T02:30:00', { timezone: 'America/New_York' });

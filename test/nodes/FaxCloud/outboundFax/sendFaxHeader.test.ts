@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud } from './support';
+import { faxRequests, sendTextFax } from './support';
 
 /**
  * The service uses FaxHeader only when FaxHeaderEnabled is true: what goes on the wire is what
@@ -13,12 +13,7 @@ const emulator = useEmulator();
 const HEADER = '%d %t From %i Page %P of %p';
 
 async function sendWith(options: IDataObject, items?: Array<{ json: IDataObject }>) {
-	const result = await runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{ operation: 'send', faxNumbers: '12125550000', content: 'text', text: 'Hi', options },
-		{ items },
-	);
+	const result = await sendTextFax(emulator(), { options }, { items });
 	expect(result.error).toBeUndefined();
 	const [request] = faxRequests(emulator(), 'POST');
 	const stored = emulator().control.outboundFax(1);
@@ -77,11 +72,7 @@ describe('Outbound Fax: Send, Fax Header', () => {
 	});
 
 	test('a Fax Header Enabled that is not a boolean is refused before any request', async () => {
-		const result = await runFaxCloud(emulator(), 'outboundFax', {
-			operation: 'send',
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: 'Hi',
+		const result = await sendTextFax(emulator(), {
 			options: { faxHeader: HEADER, faxHeaderEnabled: '={{ "maybe" }}' },
 		});
 		expect(result.error?.message).toMatch(/^Invalid "Fax Header Enabled": "maybe" is not allowed/);
