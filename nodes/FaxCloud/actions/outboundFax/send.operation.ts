@@ -7,6 +7,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/errors';
+import { readItemParameter } from '../../../shared/runParameters';
 import { faxCloudRequest } from '../../../shared/transport';
 import { invalidParameter } from '../../../shared/validation';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
@@ -77,7 +78,7 @@ async function readSend(
 ): Promise<Omit<SendPlan, 'run'>> {
 	const destinations = readDestinations.call(this, itemIndex);
 	const source = readContentSource.call(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readItemParameter.call(this, 'options', itemIndex, {}) as IDataObject;
 	const fields: RequestParams = {
 		FaxNumber: destinations.faxNumbers,
 		FaxRecipient: destinations.recipients,

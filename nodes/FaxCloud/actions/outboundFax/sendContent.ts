@@ -1,6 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { commaList } from '../../../shared/parameterText';
+import { readItemParameter } from '../../../shared/runParameters';
 import { invalidParameter } from '../../../shared/validation';
 import type { FilePart } from '../../../shared/httpEncoding';
 import { requireBinaryField } from '../common/binaryInput';
@@ -57,15 +58,15 @@ export type ContentSource = { kind: 'text'; text: string } | { kind: 'binary'; f
 
 /** What one item will fax, checked without reading any file (so every item can be checked first). */
 export function readContentSource(this: IExecuteFunctions, itemIndex: number): ContentSource {
-	const content = this.getNodeParameter('content', itemIndex, 'binary') as string;
+	const content = readItemParameter.call(this, 'content', itemIndex, 'binary') as string;
 	if (content === 'text') {
-		const text = String(this.getNodeParameter('text', itemIndex, '') ?? '');
+		const text = String(readItemParameter.call(this, 'text', itemIndex, '') ?? '');
 		if (text.trim() === '') {
 			throw invalidParameter(this, TEXT_LABEL, 'enter the text to fax', itemIndex);
 		}
 		return { kind: 'text', text };
 	}
-	const fields = commaList(this.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
+	const fields = commaList(readItemParameter.call(this, 'binaryPropertyName', itemIndex, 'data'));
 	if (fields.length === 0) {
 		throw invalidParameter(
 			this,

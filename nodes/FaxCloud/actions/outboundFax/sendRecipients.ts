@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readItemParameter } from '../../../shared/runParameters';
 import { invalidParameter, validateFaxNumber } from '../../../shared/validation';
 
 export const FAX_NUMBERS_LABEL = 'Fax Numbers';
@@ -162,7 +163,7 @@ function recipientJson(values: Partial<Record<RecipientKey, string>>): string {
 }
 
 function fromFields(this: IExecuteFunctions, itemIndex: number): string[] {
-	const collection = this.getNodeParameter('recipients', itemIndex, {}) as IDataObject;
+	const collection = readItemParameter.call(this, 'recipients', itemIndex, {}) as IDataObject;
 	const entries = (collection.recipient as IDataObject[] | undefined) ?? [];
 	return entries.map((entry, position) => {
 		const values: Partial<Record<RecipientKey, string>> = {};
@@ -181,7 +182,7 @@ function fromFields(this: IExecuteFunctions, itemIndex: number): string[] {
 }
 
 function parseJsonRecipients(this: IExecuteFunctions, itemIndex: number): unknown[] {
-	const raw = this.getNodeParameter('recipientsJson', itemIndex, '') as unknown;
+	const raw = readItemParameter.call(this, 'recipientsJson', itemIndex, '') as unknown;
 	let value = raw;
 	if (typeof raw === 'string') {
 		if (raw.trim() === '') return [];
@@ -240,10 +241,10 @@ function fromJson(this: IExecuteFunctions, itemIndex: number): Destinations {
 
 /** Every destination of one item, validated; at least one is required. */
 export function readDestinations(this: IExecuteFunctions, itemIndex: number): Destinations {
-	const faxNumbers = listOfNumbers(this.getNodeParameter('faxNumbers', itemIndex, '')).map(
+	const faxNumbers = listOfNumbers(readItemParameter.call(this, 'faxNumbers', itemIndex, '')).map(
 		(number) => validateFaxNumber(this, number, FAX_NUMBERS_LABEL, itemIndex),
 	);
-	const input = this.getNodeParameter('recipientInput', itemIndex, 'none') as string;
+	const input = readItemParameter.call(this, 'recipientInput', itemIndex, 'none') as string;
 	const destinations: Destinations = { faxNumbers, recipients: [] };
 	if (input === 'fields') destinations.recipients = fromFields.call(this, itemIndex);
 	if (input === 'json') {

@@ -67,6 +67,41 @@ test('a 20-item send reads and checks each item’s parameters once, before the 
 	expect(readAgain).toEqual([]);
 });
 
+test('parameters without expressions are asked of n8n once per run, not once per item', async () => {
+	const reads = new Map<string, number>();
+	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
+	const result = await runNode({
+		node: countingNode(reads),
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: '={{ "Order " + $json.order }}',
+			options: { priority: 3, faxDescription: 'same for all' },
+		},
+		credentials: credentialsFor(emulator(), 'alice'),
+		items,
+	});
+
+	expect(result.error).toBeUndefined();
+	const sent = faxRequests(emulator(), 'POST');
+	expect(sent).toHaveLength(20);
+	for (const request of sent) {
+		expect(request.params).toMatchObject({
+			FaxNumber: '12125550000',
+			Priority: '3',
+			FaxDescription: 'same for all',
+		});
+	}
+	const readsOf = (name: string) =>
+		[...reads].filter(([key]) => key.startsWith(`${name} of item `)).map(([key]) => key);
+	expect(readsOf('faxNumbers')).toEqual(['faxNumbers of item 0']);
+	expect(readsOf('options')).toEqual(['options of item 0']);
+	// The text holds an expression: read for each item.
+	expect(readsOf('text')).toHaveLength(20);
+});
+
 test('an item with a bad parameter still stops the send before any fax goes out', async () => {
 	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
 	const result = await runNode({
