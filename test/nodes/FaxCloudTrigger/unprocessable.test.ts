@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../support/emulator';
-import { secretsOf, SecretWatch } from '../../support/fault-helpers';
+import { SecretWatch } from '../../support/fault-helpers';
 import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
 import {
@@ -122,7 +122,7 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 			});
 		});
 		const credentials = scriptedCredentials(server.url);
-		const watch = new SecretWatch(secretsOf(credentials));
+		const watch = SecretWatch.forCredentials(credentials);
 		try {
 			const trigger = pollTrigger({
 				node: triggerNode,
