@@ -13,6 +13,7 @@ import {
 	SecretWatch,
 	total,
 } from '../support/fault-helpers';
+import type { TestCredentials } from '../support/credentials-helper';
 import { runNode } from '../support/run-node';
 import { sendJson, startScriptedServer } from '../support/scripted-server';
 
@@ -90,6 +91,21 @@ async function send(
 	watch.expectRunClean('send', result);
 	return result;
 }
+
+/** A send of 'Hi' with credentials of its own (a wrong password, another service), uncounted. */
+const sendHi = async (credentials: TestCredentials, parameters: IDataObject = {}) =>
+	await runNode({
+		node,
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: 'Hi',
+			...parameters,
+		},
+		credentials,
+	});
 
 const posts = (emu: Emulator) =>
 	emu.control.requests({ api: 'fax', method: 'POST', path: '^/v1/outboundfaxes$' });
@@ -229,17 +245,7 @@ describe('one send, one fault', () => {
 	test('a refused send (401) is not ambiguous: no lookup', async () => {
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.password = 'not-the-password';
-		const result = await runNode({
-			node,
-			parameters: {
-				resource: 'outboundFax',
-				operation: 'send',
-				faxNumbers: '12125550000',
-				content: 'text',
-				text: 'Hi',
-			},
-			credentials,
-		});
+		const result = await sendHi(credentials);
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 		expect(lookups(emulator())).toHaveLength(0);
 		SecretWatch.forCredentials(credentials).expectRunClean('401', result);
@@ -301,18 +307,7 @@ describe('Recovery Key in Batch Fields off', () => {
 		try {
 			const credentials = credentialsFor(emulator(), 'alice');
 			credentials.faxCloudApi!.faxBaseUrl = server.url;
-			const result = await runNode({
-				node,
-				parameters: {
-					resource: 'outboundFax',
-					operation: 'send',
-					faxNumbers: '12125550000',
-					content: 'text',
-					text: 'Hi',
-					options: { recoveryKey: false },
-				},
-				credentials,
-			});
+			const result = await sendHi(credentials, { options: { recoveryKey: false } });
 			watch.expectRunClean('no FaxId', result);
 			expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
 			expect(result.error?.description).toMatch(OFF_ADVICE);
