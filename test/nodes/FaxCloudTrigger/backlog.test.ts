@@ -7,7 +7,7 @@ import {
 	searches,
 	sorted,
 	statusChanges,
-	watchTrigger,
+	watchFromNow,
 } from './support';
 
 const emulator = useEmulator();
@@ -18,8 +18,7 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	test('5,000 received faxes are drained 1,000 per poll, oldest first, none lost or repeated', async () => {
 		const emu = emulator();
 		emu.control.bulkCreateInbound(300, { userId: 'alice@acme' });
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const lastBefore = emu.control.stats().inboundCount;
 		emu.control.advance(HOUR);
 		emu.control.bulkCreateInbound(5_000, {
@@ -51,11 +50,10 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 
 	test('5,000 completed outbound faxes with a limit of 1,500 per poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { maxEventsPerPoll: 1_500 },
 		});
-		await trigger.poll();
 		const skip = emu.control.outboundHistory().length;
 		emu.control.advance(HOUR);
 		emu.control.bulkCreateOutbound(5_000, {
@@ -74,8 +72,7 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	test('a poll stops at the engine’s time budget and the next poll continues', async () => {
 		const emu = emulator();
 		// A budget already spent when the poll starts: each poll takes one event and stops.
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
 		emu.control.advance(30_000);
 		faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 3 }));

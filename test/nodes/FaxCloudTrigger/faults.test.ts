@@ -9,6 +9,7 @@ import {
 	sendOutbound,
 	sorted,
 	statusChanges,
+	watchFromNow,
 	watchTrigger,
 } from './support';
 
@@ -55,8 +56,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 	test('an image download failing mid-poll is tried again after the other faxes: every fax once, with its image', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', attachImage: 'pdf' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', attachImage: 'pdf' });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		// A truncated image with a matching length is indistinguishable from a short one.
 		const failure = kind === 'truncatedJson' ? 'http500' : kind;
@@ -71,8 +71,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 	test('a failed mark keeps the fax emitted once and is retried at the next poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		failNthRequest(emu, `^/v1/inboundfaxes/${faxes[1].FaxId}$`, 1, kind, 'PUT');
 
@@ -87,8 +86,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 	test('outbound status changes: failed polls, then every completion exactly once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged' });
 		const skip = emu.control.outboundHistory().length;
 		const emitted: string[] = [];
 		const numbers = ['12125550000', '12125551000', '12125550002', '12125550006'];
@@ -129,8 +127,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 test('slow answers (delay fault) neither fail a poll nor repeat an event', async () => {
 	const emu = emulator();
-	const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-	await trigger.poll();
+	const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 300 });
 	emu.control.addFault({ kind: 'delay', delayMs: 20, probability: 0.5, seed: 7 });
 	const emitted = (await drain(trigger)).flatMap(inboundIds);

@@ -1,7 +1,15 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
 import type { PolledTrigger } from '../../support/poll';
-import { historyAfter, inboundIds, searches, sendOutbound, sorted, watchTrigger } from './support';
+import {
+	historyAfter,
+	inboundIds,
+	searches,
+	sendOutbound,
+	sorted,
+	watchFromNow,
+	watchTrigger,
+} from './support';
 
 /**
  * Records that appear on the service minutes after their own time (a 20-page reception, a slow
@@ -144,8 +152,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 
 	test('polled every 15 minutes, as the service recommends, a fax 9 minutes late is still emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const emitted: number[] = [];
 		for (let round = 0; round < 6; round++) {
 			emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 9 * MINUTE });
@@ -163,8 +170,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 
 	test('changing the allowance keeps the state: no new activation, nothing emitted twice', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const [first] = emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.advance(MINUTE);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(first.FaxId)]);
@@ -182,11 +188,10 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 
 	test('a quiet poll reads the allowance back from the service clock of the poll before', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { latenessMinutes: 15 },
 		});
-		await trigger.poll();
 		emu.control.advance(42 * MINUTE + 31 * SECOND);
 		await trigger.poll();
 		emu.control.advance(MINUTE);

@@ -8,6 +8,7 @@ import {
 	sendOutbound,
 	sorted,
 	statusChanges,
+	watchFromNow,
 	watchTrigger,
 } from './support';
 
@@ -18,8 +19,7 @@ describe('Fax Cloud Trigger at minute precision', () => {
 	test('faxes arriving all through one minute, polled several times in it, are each emitted once', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:59:40Z' });
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		expect(trigger.staticData()).toMatchObject({
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: { '2026-01-05T08:59:00.000Z': ['in:1'] },
@@ -81,11 +81,10 @@ describe('Fax Cloud Trigger at minute precision', () => {
 
 	test('outbound status changes within one minute are each emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'],
 		});
-		await trigger.poll();
 		const skip = emu.control.outboundHistory().length;
 		const faxes = [await sendOutbound(emu, 'alice'), await sendOutbound(emu, 'bob')];
 		const emitted: string[] = [];
@@ -100,11 +99,10 @@ describe('Fax Cloud Trigger at minute precision', () => {
 
 	test('a fax back in the same status within the same minute cannot be told apart, so it is emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['scheduled', 'sending'],
 		});
-		await trigger.poll();
 		// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
 		const emitted: string[] = [];

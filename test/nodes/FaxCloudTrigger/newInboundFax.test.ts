@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { errorText } from '../FaxCloud/outboundFax/support';
-import { inboundIds, searches, watchTrigger } from './support';
+import { inboundIds, searches, watchFromNow, watchTrigger } from './support';
 
 const emulator = useEmulator();
 
@@ -40,8 +40,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('a new fax is emitted once, normalised, from a search that reaches back the lateness allowance', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:10Z' });
-		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
 		emu.control.advance(5 * 60_000);
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
 
@@ -70,8 +69,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme' });
-		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
 		const [late] = emu.control.injectInbound({ userId: 'alice@acme' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(late.FaxId)]);
 		expect(await trigger.poll()).toBeNull();
@@ -145,8 +143,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
 		expect(await trigger.poll()).toBeNull();
@@ -160,12 +157,11 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		['tif', 'image/tiff', 'II*\u0000'],
 	])('attaches the fax image as %s', async (format, mimeType, magic) => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			...NEW_INBOUND_FAX,
 			attachImage: format,
 			binaryPropertyName: 'fax',
 		});
-		await trigger.poll();
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 2 } });
 		const [item] = await trigger.pollItems();
 		expect(item.json.FaxId).toBe(Number(fax.FaxId));
@@ -199,8 +195,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a fax another client marked as retrieved before the poll is still emitted', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
 		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
@@ -211,8 +206,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
 		const [first, second] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
 		emu.control.addFault({
 			method: 'PUT',
@@ -236,8 +230,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a mark that keeps failing is given up after three attempts, the fax still emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.addFault({ method: 'PUT', kind: 'http500' });
 		expect(await trigger.pollItems()).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
 	sendOutbound,
 	sorted,
 	statusChanges,
-	watchTrigger,
+	watchFromNow,
 	watchTriggers,
 } from './support';
 
@@ -22,8 +22,7 @@ const emulator = useEmulator();
 describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	test('two polls started together emit each fax once in total; the second ends at once and says so in the log', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		const before = searches(emu, 'inboundfaxes').length;
@@ -51,8 +50,7 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 
 	test('a poll that starts while a slow one still reads ends without events; the next poll catches up', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		const first = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		emu.control.addFault({
@@ -78,8 +76,7 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 
 	test('a poll that fails releases the trigger: the next poll runs and emits every fax once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
 		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });

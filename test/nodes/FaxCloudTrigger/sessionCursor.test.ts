@@ -9,7 +9,7 @@ import {
 	scriptedCredentials,
 	sorted,
 	triggerNode,
-	watchTrigger,
+	watchFromNow,
 } from './support';
 
 /**
@@ -25,8 +25,7 @@ const HOUR = 60 * 60_000;
 describe('Fax Cloud Trigger: a session-cursor ResultsReference', () => {
 	test('800 new faxes in one poll are 800 events, each once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const lastBefore = emu.control.stats().inboundCount;
 		emu.control.advance(HOUR);
 		emu.control.bulkCreateInbound(800, {

@@ -4,6 +4,7 @@ import {
 	inboundIds,
 	sendOutbound,
 	statusChanges,
+	watchFromNow,
 	watchTrigger,
 	watchTriggers,
 	stateAccount,
@@ -14,8 +15,7 @@ const emulator = useEmulator();
 describe('Fax Cloud Trigger: the state kept between polls', () => {
 	test('stays bounded after many polls: only the keys of the last window are kept', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		const emitted: number[] = [];
 		const sizes: number[] = [];
 		const keyCounts: number[] = [];
@@ -88,8 +88,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 
 	test('switching the event starts afresh; the old event’s state is replaced', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		emu.control.injectInbound({ userId: 'alice@acme' });
 		await sendOutbound(emu, 'alice');
 		emu.control.advance(60_000);

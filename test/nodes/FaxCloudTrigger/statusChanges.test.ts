@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { historyAfter, statusChanges, watchTrigger } from './support';
+import { historyAfter, statusChanges, watchFromNow } from './support';
 
 /**
  * Outbound Fax Status Changed: one event per change of FaxStatus. CompleteTime is a fax's last
@@ -25,12 +25,11 @@ async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000'
 
 /** A trigger emitting sending and sent, its first poll (the baseline) done. */
 async function watchSendingAndSent(emu: Emulator, options: IDataObject = {}) {
-	const trigger = watchTrigger(emu, {
+	const trigger = await watchFromNow(emu, {
 		event: 'outboundFaxStatusChanged',
 		statuses: ['sending', 'sent'],
 		options,
 	});
-	await trigger.poll();
 	return trigger;
 }
 

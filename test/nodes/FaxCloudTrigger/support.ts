@@ -31,6 +31,20 @@ export function watchTrigger(
 	});
 }
 
+/**
+ * A Fax Cloud Trigger that has made its first poll, its output left aside: what it emits from
+ * then on is what changes after this point, the way most tests start.
+ */
+export async function watchFromNow(
+	emulator: Emulator,
+	parameters: IDataObject,
+	options: WatchOptions = {},
+): Promise<PolledTrigger> {
+	const trigger = watchTrigger(emulator, parameters, options);
+	await trigger.poll();
+	return trigger;
+}
+
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
 export function watchTriggers(
 	emulator: Emulator,

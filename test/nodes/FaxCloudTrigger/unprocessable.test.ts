@@ -10,7 +10,7 @@ import {
 	scriptedCredentials,
 	sendOutbound,
 	triggerNode,
-	watchTrigger,
+	watchFromNow,
 } from './support';
 
 /**
@@ -23,8 +23,7 @@ const emulator = useEmulator();
 describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	test('each bad image is one event with imageError, the faxes after it come in the same poll, never again', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', attachImage: 'pdf' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', attachImage: 'pdf' });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		const [, missing, broken, empty] = faxes.map((fax) => fax.FaxId);
 		emu.control.setImageFault('inbound', missing, 'notFound');
@@ -60,12 +59,11 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 
 	test('Mark as Retrieved leaves a fax emitted without its image unmarked, for a "Mark = false" sweep', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'newInboundFax',
 			attachImage: 'pdf',
 			markAsRetrieved: true,
 		});
-		await trigger.poll();
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		const [good, missing, alsoGood] = faxes.map((fax) => fax.FaxId);
 		emu.control.setImageFault('inbound', missing, 'notFound');
@@ -82,12 +80,11 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 
 	test('an outbound completion whose image fails is emitted with imageError as well', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(
+		const trigger = await watchFromNow(
 			emu,
 			{ event: 'outboundFaxStatusChanged', attachImage: 'tif' },
 			{ typeVersion: 2 },
 		);
-		await trigger.poll();
 		const first = await sendOutbound(emu, 'alice');
 		const second = await sendOutbound(emu, 'alice');
 		emu.control.setImageFault('outbound', first, 'notFound');
