@@ -3,7 +3,12 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
 import { call, sendFax, textFile } from '../emulator/helpers';
-import { inboundIds, statusChanges, triggerNode } from '../nodes/FaxCloudTrigger/support';
+import {
+	expectEachOnce,
+	inboundIds,
+	statusChanges,
+	triggerNode,
+} from '../nodes/FaxCloudTrigger/support';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
 	addFaultMix,
@@ -141,12 +146,6 @@ async function activateUnderFaults(
 		inboundEmitted: () => inboundIds(emitted.inbound),
 		outboundEmitted: () => statusChanges(emitted.outbound),
 	};
-}
-
-/** Each of `emitted` once, and together exactly `truth` (in any order). */
-function expectEachOnce<T extends string | number>(emitted: T[], truth: T[]) {
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect(inOrder(emitted)).toEqual(inOrder(truth));
 }
 
 /** FaxIds ascending (numbers as numbers), changes as text: both sides of a comparison alike. */

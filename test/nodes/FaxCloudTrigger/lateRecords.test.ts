@@ -2,6 +2,7 @@ import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
 import type { PolledTrigger } from '../../support/poll';
 import {
+	expectEachOnce,
 	historyAfter,
 	inboundIds,
 	searches,
@@ -71,8 +72,7 @@ describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_,
 			const emitted = polls.flat();
 			const truth = emu.control.inboundAll().map((fax) => fax.FaxId);
 			expect(truth).toContain(late.FaxId);
-			expect(new Set(emitted).size).toBe(emitted.length);
-			expect(sorted(emitted)).toEqual(sorted(truth));
+			expectEachOnce(emitted, truth);
 			// At the first poll after it became visible, not before.
 			const visibleAt = Date.parse(
 				emu.control.inboundAll().find((f) => f.FaxId === late.FaxId)!.visibleAt,
@@ -113,8 +113,10 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 				.outboundHistory()
 				.find((h) => h.faxId === late && h.status === 'sent')!;
 			expect(change.at).toBe(`2026-01-05T09:02:${String(offset).padStart(2, '0')}.000Z`);
-			expect(new Set(emitted).size).toBe(emitted.length);
-			expect(sorted(emitted.map((id) => `${id}:sent`))).toEqual(sorted(truth));
+			expectEachOnce(
+				emitted.map((id) => `${id}:sent`),
+				truth,
+			);
 		},
 	);
 });

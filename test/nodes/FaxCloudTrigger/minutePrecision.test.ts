@@ -1,7 +1,6 @@
 import { useEmulator } from '../../support/emulator';
 import {
 	drain,
-	historyAfter,
 	inboundCreatedAfter,
 	inboundIds,
 	searches,
@@ -24,7 +23,6 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: { '2026-01-05T08:59:00.000Z': ['in:1'] },
 		});
-		const lastBefore = emu.control.stats().inboundCount;
 
 		const emitted: number[][] = [];
 		for (const [wait, count] of [
@@ -39,7 +37,7 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			emitted.push(inboundIds(await trigger.pollItems()));
 		}
 		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
-		expect(emitted.flat()).toEqual(inboundCreatedAfter(emu, lastBefore));
+		expect(emitted.flat()).toEqual(trigger.inboundSinceStart());
 		expect(await trigger.poll()).toBeNull();
 		// The activation reads the service clock, then the window; every search starts the lateness
 		// allowance (10 minutes) before the minute of the clock at the poll before.
@@ -85,14 +83,13 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'],
 		});
-		const skip = emu.control.outboundHistory().length;
 		const faxes = [await sendOutbound(emu, 'alice'), await sendOutbound(emu, 'bob')];
 		const emitted: string[] = [];
 		for (const step of [0, 5_000, 2_000, 20_000, 30_000, 60_000]) {
 			emu.control.advance(step);
 			emitted.push(...statusChanges(await trigger.pollItems()));
 		}
-		const alice = historyAfter(emu, skip).filter((change) => change.startsWith(`${faxes[0]}:`));
+		const alice = trigger.changesSinceStart().filter((change) => change.startsWith(`${faxes[0]}:`));
 		expect(emitted).toEqual(alice);
 		expect(alice).toHaveLength(4);
 	});

@@ -28,7 +28,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	test('polled after every step, a fax is emitted once per status it goes through', async () => {
 		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
-		const skip = emu.control.outboundHistory().length;
 		const faxId = await sendOutbound(emu, 'alice', '12125550000', {
 			CoverPageEnabled: 'true',
 		});
@@ -50,13 +49,12 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 			`${faxId}:sending`,
 			`${faxId}:sent`,
 		]);
-		expect(emitted).toEqual(historyAfter(emu, skip));
+		expect(emitted).toEqual(trigger.changesSinceStart());
 	});
 
 	test('a status a fax returns to (retry after busy) is a new change and emitted again', async () => {
 		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
-		const skip = emu.control.outboundHistory().length;
 		// 0006: busy on the first attempt, sent on the second, RetryInterval 1 minute.
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
 		const emitted: string[] = [];
@@ -69,7 +67,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 				(status) => `${faxId}:${status}`,
 			),
 		);
-		expect(emitted).toEqual(historyAfter(emu, skip));
+		expect(emitted).toEqual(trigger.changesSinceStart());
 	});
 
 	test('a fax that changed status twice between polls is emitted once, with its current status', async () => {
@@ -95,7 +93,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		// 1041 fails at its first dial (7 s); the other fax is sending then.
 		emu.control.advance(10_000);
 		const trigger = await watchFromNow(emu, COMPLETED);
-		const skip = emu.control.outboundHistory().length;
 		const numbers = ['12125550000', '12125551000', '12125550003', '12125550008', '12125551041'];
 		const sent: number[] = [];
 		for (const number of numbers) sent.push(await sendOutbound(emu, 'alice', number));
@@ -103,7 +100,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 
 		const items = await trigger.pollItems();
 		expect(sorted(statusChanges(items))).toEqual(
-			sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])),
+			sorted(trigger.changesSinceStart(['sent', 'sendFailed'])),
 		);
 		expect(sorted(items.map((item) => Number(item.json.FaxId)))).toEqual(
 			sorted([inFlight, ...sent]),

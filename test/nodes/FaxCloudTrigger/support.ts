@@ -31,18 +31,38 @@ export function watchTrigger(
 	});
 }
 
+export interface WatchedTrigger extends PolledTrigger {
+	/** Inbound faxes the emulator created since the first poll, ascending: the ground truth. */
+	inboundSinceStart(): number[];
+	/** Status changes the emulator recorded since the first poll (of `statuses` when given). */
+	changesSinceStart(statuses?: string[]): string[];
+}
+
 /**
  * A Fax Cloud Trigger that has made its first poll, its output left aside: what it emits from
- * then on is what changes after this point, the way most tests start.
+ * then on is what changes after this point, the way most tests start; the emulator's record of
+ * those changes is the ground truth to compare with.
  */
 export async function watchFromNow(
 	emulator: Emulator,
 	parameters: IDataObject,
 	options: WatchOptions = {},
-): Promise<PolledTrigger> {
+): Promise<WatchedTrigger> {
 	const trigger = watchTrigger(emulator, parameters, options);
 	await trigger.poll();
-	return trigger;
+	const inboundBefore = emulator.control.stats().inboundCount;
+	const historyBefore = emulator.control.outboundHistory().length;
+	return {
+		...trigger,
+		inboundSinceStart: () => inboundCreatedAfter(emulator, inboundBefore),
+		changesSinceStart: (statuses) => historyAfter(emulator, historyBefore, statuses),
+	};
+}
+
+/** Each emitted value once, and together exactly the ground truth (in any order). */
+export function expectEachOnce<T>(emitted: T[], truth: T[]) {
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(sorted(emitted)).toEqual(sorted(truth));
 }
 
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
