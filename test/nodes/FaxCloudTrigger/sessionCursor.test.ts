@@ -1,14 +1,12 @@
 import { useEmulator } from '../../support/emulator';
-import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
 import {
 	drain,
 	inboundIds,
 	inboundWireRecord,
-	scriptedCredentials,
 	sorted,
-	triggerNode,
 	watchFromNow,
+	watchScripted,
 } from './support';
 
 /**
@@ -69,11 +67,7 @@ describe('Fax Cloud Trigger: a service that answers the same page for ever', () 
 			});
 		});
 		try {
-			const trigger = pollTrigger({
-				node: triggerNode,
-				parameters: { event: 'newInboundFax' },
-				credentials: scriptedCredentials(server.url),
-			});
+			const trigger = watchScripted(server.url);
 			expect(await trigger.poll()).toBeNull();
 			const before = trigger.staticData();
 

@@ -159,6 +159,14 @@ export const inboundWireRecord = (faxId: number, time: string): IDataObject => (
 	Mark: 'false',
 });
 
+/** A New Inbound Fax trigger logged in as alice to a scripted service instead of the emulator. */
+export const watchScripted = (url: string): PolledTrigger =>
+	pollTrigger({
+		node: triggerNode,
+		parameters: { event: 'newInboundFax' },
+		credentials: scriptedCredentials(url),
+	});
+
 /** Credentials of alice pointing at a scripted service instead of the emulator. */
 export const scriptedCredentials = (url: string) => ({
 	faxCloudApi: {

@@ -2,15 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
-import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
 import {
 	inboundIds,
 	inboundWireRecord,
 	scriptedCredentials,
 	sendOutbound,
-	triggerNode,
 	watchFromNow,
+	watchScripted,
 } from './support';
 
 /**
@@ -118,14 +117,9 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 				HasMoreResults: 'false',
 			});
 		});
-		const credentials = scriptedCredentials(server.url);
-		const watch = SecretWatch.forCredentials(credentials);
+		const watch = SecretWatch.forCredentials(scriptedCredentials(server.url));
 		try {
-			const trigger = pollTrigger({
-				node: triggerNode,
-				parameters: { event: 'newInboundFax' },
-				credentials,
-			});
+			const trigger = watchScripted(server.url);
 			expect(await trigger.poll()).toBeNull();
 
 			records = [
