@@ -1,5 +1,6 @@
 import { useEmulator } from '../../support/emulator';
 import {
+	backlogOverAnHour,
 	drain,
 	expectEachOnce,
 	inboundIds,
@@ -10,19 +11,12 @@ import {
 
 const emulator = useEmulator();
 
-const HOUR = 60 * 60_000;
-
 describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	test('5,000 received faxes are drained 1,000 per poll, oldest first, none lost or repeated', async () => {
 		const emu = emulator();
 		emu.control.bulkCreateInbound(300, { userId: 'alice@acme' });
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
-		emu.control.advance(HOUR);
-		emu.control.bulkCreateInbound(5_000, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:01Z',
-			to: emu.control.now(),
-		});
+		backlogOverAnHour(emu, 'inbound', 5_000);
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
@@ -50,12 +44,7 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 			event: 'outboundFaxStatusChanged',
 			options: { maxEventsPerPoll: 1_500 },
 		});
-		emu.control.advance(HOUR);
-		emu.control.bulkCreateOutbound(5_000, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:00Z',
-			to: emu.control.now(),
-		});
+		backlogOverAnHour(emu, 'outbound', 5_000);
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1_500, 1_500, 1_500, 500]);

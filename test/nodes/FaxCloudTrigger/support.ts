@@ -99,6 +99,31 @@ export const inboundIds = (items: INodeExecutionData[]) =>
 export const statusChanges = (items: INodeExecutionData[]) =>
 	items.map((item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`);
 
+/**
+ * A backlog for the next poll: an hour passes on the emulator's clock (from 09:00) in which
+ * alice receives `count` faxes (inbound) or `count` of her sends complete (outbound).
+ */
+export function backlogOverAnHour(
+	emulator: Emulator,
+	direction: 'inbound' | 'outbound',
+	count: number,
+): void {
+	emulator.control.advance(60 * 60_000);
+	if (direction === 'inbound') {
+		emulator.control.bulkCreateInbound(count, {
+			userId: 'alice@acme',
+			from: '2026-01-05T09:00:01Z',
+			to: emulator.control.now(),
+		});
+	} else {
+		emulator.control.bulkCreateOutbound(count, {
+			userId: 'alice@acme',
+			from: '2026-01-05T09:00:00Z',
+			to: emulator.control.now(),
+		});
+	}
+}
+
 /** Polls until a poll emits nothing, collecting every item; fails after `maxPolls`. */
 export async function drain(
 	trigger: PolledTrigger,
