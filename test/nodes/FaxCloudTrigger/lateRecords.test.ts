@@ -54,14 +54,20 @@ async function pollEveryMinute(
 	return polls;
 }
 
+/** A trigger activated at the poll phase, its first poll empty: the start of every lateness case. */
+async function activateAtPollPhase(event: string) {
+	const emu = emulator();
+	emu.control.advance(POLL_PHASE);
+	const trigger = watchTrigger(emu, { event });
+	expect(await trigger.poll()).toBeNull();
+	return { emu, trigger };
+}
+
 describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_, lateByMs) => {
 	test.each(OFFSETS)(
 		'received at second %i of its minute, among a fax a minute: emitted exactly once',
 		async (offset) => {
-			const emu = emulator();
-			emu.control.advance(POLL_PHASE);
-			const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-			expect(await trigger.poll()).toBeNull();
+			const { emu, trigger } = await activateAtPollPhase('newInboundFax');
 			// Received at 09:02:<offset>, visible lateByMs later.
 			const receivedAt = `2026-01-05T09:02:${String(offset).padStart(2, '0')}Z`;
 			const [late] = emu.control.injectInbound({ userId: 'alice@acme', at: receivedAt, lateByMs });
@@ -89,10 +95,7 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 	test.each(OFFSETS)(
 		'completed at second %i of its minute, among a completion a minute: emitted exactly once',
 		async (offset) => {
-			const emu = emulator();
-			emu.control.advance(POLL_PHASE);
-			const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
-			expect(await trigger.poll()).toBeNull();
+			const { emu, trigger } = await activateAtPollPhase('outboundFaxStatusChanged');
 			const skip = emu.control.outboundHistory().length;
 			// A one-page fax is sent 27 s after it is created: completed at 09:02:<offset>.
 			emu.control.setTime(

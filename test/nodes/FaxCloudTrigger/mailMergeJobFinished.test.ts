@@ -120,14 +120,23 @@ async function emittedUntilQuiet(trigger: ReturnType<typeof watchTrigger>): Prom
 	return (await drain(trigger)).flatMap(jobIds);
 }
 
+/** Two jobs in process (of `first` and `second` CSV lines), both pending after a quiet poll. */
+async function withTwoPendingJobs(first: number, second: number) {
+	const emu = emulator();
+	const trigger = await watchFromNow(emu, JOB_FINISHED);
+	const jobs = [await createJob(emu, first), await createJob(emu, second)];
+	expect(await trigger.poll()).toBeNull();
+	expect(trigger.staticData().pending).toEqual(jobs);
+	return { emu, trigger, jobs };
+}
+
 describe('Mail Merge Job Finished: answers that lack a job', () => {
 	test('a job in process left out of one list answer is still emitted once when it completes', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, JOB_FINISHED);
-		const slow = await createJob(emu, 5);
-		const quick = await createJob(emu, 1);
-		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData().pending).toEqual([slow, quick]);
+		const {
+			emu,
+			trigger,
+			jobs: [slow, quick],
+		} = await withTwoPendingJobs(5, 1);
 
 		// Left out while still in process: it stays pending.
 		emu.control.omitJobOnce(slow);
@@ -167,12 +176,11 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	});
 
 	test('a job in process that the service says does not exist is dropped, with a log line', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, JOB_FINISHED);
-		const gone = await createJob(emu, 30);
-		const kept = await createJob(emu, 30);
-		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData().pending).toEqual([gone, kept]);
+		const {
+			emu,
+			trigger,
+			jobs: [gone, kept],
+		} = await withTwoPendingJobs(30, 30);
 		emu.control.removeJob(gone);
 		const watch = new SecretWatch([SEED_USERS.alice.password]);
 		watch.startCapture();

@@ -7,6 +7,13 @@ import { inboundIds, searches, watchFromNow, watchTrigger } from './support';
 const emulator = useEmulator();
 
 const NEW_INBOUND_FAX = { event: 'newInboundFax' };
+/** The window search of a trigger activated at 09:00: the lateness allowance (10 min) before. */
+const WINDOW_FROM_0850 = {
+	DatetimeAfter: '2026-01-05T08:50Z',
+	SortColumn: 'dateTime',
+	SortOrder: 'asc',
+	ResultLimit: '250',
+};
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
@@ -23,12 +30,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		});
 		expect(searches(emu, 'inboundfaxes').map((r) => r.query)).toEqual([
 			{ SortColumn: 'dateTime', SortOrder: 'desc', ResultLimit: '1' },
-			{
-				DatetimeAfter: '2026-01-05T08:50Z',
-				SortColumn: 'dateTime',
-				SortOrder: 'asc',
-				ResultLimit: '250',
-			},
+			WINDOW_FROM_0850,
 		]);
 
 		// Polls that find the same faxes in the overlap emit nothing.
@@ -54,12 +56,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 			Mark: false,
 		});
 		expect(typeof items[0].json.PagesReceived).toBe('number');
-		expect(searches(emu, 'inboundfaxes')[2].query).toEqual({
-			DatetimeAfter: '2026-01-05T08:50Z',
-			SortColumn: 'dateTime',
-			SortOrder: 'asc',
-			ResultLimit: '250',
-		});
+		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 
 		emu.control.advance(60_000);
 		expect(await trigger.poll()).toBeNull();
@@ -96,12 +93,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const ids = inboundIds(await trigger.pollItems());
 		expect(ids).toEqual(faxes.map((f) => Number(f.FaxId)));
 		expect(ids).not.toContain(Number(tooLate.FaxId));
-		expect(searches(emu, 'inboundfaxes')[2].query).toEqual({
-			DatetimeAfter: '2026-01-05T08:50Z',
-			SortColumn: 'dateTime',
-			SortOrder: 'asc',
-			ResultLimit: '250',
-		});
+		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 		expect(await trigger.poll()).toBeNull();
 	});
 
