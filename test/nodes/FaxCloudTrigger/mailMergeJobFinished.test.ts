@@ -124,19 +124,15 @@ async function emittedUntilQuiet(trigger: ReturnType<typeof watchTrigger>): Prom
 async function withTwoPendingJobs(first: number, second: number) {
 	const emu = emulator();
 	const trigger = await watchFromNow(emu, JOB_FINISHED);
-	const jobs = [await createJob(emu, first), await createJob(emu, second)];
+	const jobs = { first: await createJob(emu, first), second: await createJob(emu, second) };
 	expect(await trigger.poll()).toBeNull();
-	expect(trigger.staticData().pending).toEqual(jobs);
-	return { emu, trigger, jobs };
+	expect(trigger.staticData().pending).toEqual([jobs.first, jobs.second]);
+	return { emu, trigger, ...jobs };
 }
 
 describe('Mail Merge Job Finished: answers that lack a job', () => {
 	test('a job in process left out of one list answer is still emitted once when it completes', async () => {
-		const {
-			emu,
-			trigger,
-			jobs: [slow, quick],
-		} = await withTwoPendingJobs(5, 1);
+		const { emu, trigger, first: slow, second: quick } = await withTwoPendingJobs(5, 1);
 
 		// Left out while still in process: it stays pending.
 		emu.control.omitJobOnce(slow);
@@ -176,11 +172,7 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	});
 
 	test('a job in process that the service says does not exist is dropped, with a log line', async () => {
-		const {
-			emu,
-			trigger,
-			jobs: [gone, kept],
-		} = await withTwoPendingJobs(30, 30);
+		const { emu, trigger, first: gone, second: kept } = await withTwoPendingJobs(30, 30);
 		emu.control.removeJob(gone);
 		const watch = new SecretWatch([SEED_USERS.alice.password]);
 		watch.startCapture();
