@@ -7,6 +7,8 @@ import {
 	drain,
 	expectEachOnce,
 	inboundIds,
+	MINUTE,
+	SECOND,
 	sendOutbound,
 	sorted,
 	statusChanges,
@@ -21,9 +23,6 @@ import {
  */
 
 const emulator = useEmulator();
-
-const SECOND = 1_000;
-const MINUTE = 60_000;
 
 /** Another client of the service changes an inbound fax (the trigger's login is alice). */
 async function recode(emu: Emulator, faxId: string | number, field = 'ProjectCode') {

@@ -5,7 +5,9 @@ import {
 	expectEachOnce,
 	historyAfter,
 	inboundIds,
+	MINUTE,
 	searches,
+	SECOND,
 	sendOutbound,
 	sorted,
 	watchFromNow,
@@ -21,8 +23,6 @@ import {
 
 const emulator = useEmulator();
 
-const SECOND = 1_000;
-const MINUTE = 60_000;
 /** Polls run at second 20 of every minute, as n8n's "every minute" does at some fixed second. */
 const POLL_PHASE = 20 * SECOND;
 

@@ -1,13 +1,12 @@
 import { useEmulator } from '../../support/emulator';
 import {
-	inboundCreatedAfter,
 	inboundIds,
 	sendOutbound,
+	stateAccount,
 	statusChanges,
 	watchFromNow,
 	watchTrigger,
 	watchTriggers,
-	stateAccount,
 } from './support';
 
 const emulator = useEmulator();
@@ -27,7 +26,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 			sizes.push(JSON.stringify(state).length);
 			keyCounts.push(Object.values(state.seen as object).flat().length);
 		}
-		expect(emitted).toEqual(inboundCreatedAfter(emu, 0));
+		expect(emitted).toEqual(trigger.inboundSinceStart());
 		expect(emitted).toHaveLength(600);
 		// A window reaches back the lateness allowance (10 minutes) and the minute it starts in: at
 		// most 23 polls of two faxes, whatever the history.

@@ -10,6 +10,10 @@ import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/pol
 
 export const triggerNode = new FaxCloudTrigger();
 
+/** Durations on the emulator's clock, in ms. */
+export const SECOND = 1_000;
+export const MINUTE = 60_000;
+
 export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	pollBudgetMs?: number;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
