@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { clearNumbersCache } from '../../nodes/shared/numbersCache';
 import { credentialsFor, useEmulator } from '../support/emulator';
-import { binaryItem, recordCounts, secretsOf, SecretWatch } from '../support/fault-helpers';
+import { binaryItem, recordCounts, SecretWatch } from '../support/fault-helpers';
 import { runNode } from '../support/run-node';
 
 /**
@@ -493,7 +493,7 @@ async function run(
 }
 
 beforeAll(async () => {
-	watch = new SecretWatch(secretsOf(credentialsFor(emulator(), 'alice')));
+	watch = SecretWatch.forCredentials(credentialsFor(emulator(), 'alice'));
 	// The lists a user's dropdowns loaded while picking a region, a city and area codes.
 	for (const [operation, parameters] of [
 		['getRegions', { country: 'US' }],

@@ -1,18 +1,24 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
+import type { HistoryEntry } from '../../emulator/control/control';
 import { call, sendFax, textFile } from '../emulator/helpers';
-import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import {
+	expectEachOnce,
+	inboundIds,
+	statusChanges,
+	triggerNode,
+} from '../nodes/FaxCloudTrigger/support';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
 	addFaultMix,
 	capRequestTimeout,
-	FAULT_KINDS,
+	expectEveryFaultKind,
 	faultsInjected,
 	recordCounts,
-	secretsOf,
 	SecretWatch,
 	total,
+	type SuiteCounts,
 } from '../support/fault-helpers';
 import { pollWorkflow } from '../support/poll';
 
@@ -38,11 +44,61 @@ const FAULT_RUN_TIMEOUT_MS = 300_000;
 
 type Direction = 'inbound' | 'outbound';
 
+/** A completion of an outbound fax, the event Outbound Fax Status Changed emits by default. */
+const isCompletion = (change: { status: string }) =>
+	change.status === 'sent' || change.status === 'sendFailed';
+
 /**
- * Activates an inbound and an outbound trigger (their baseline polls before any event and any
- * fault), then faults a fifth of the fax GETs: sends and injections are the world changing, not
- * the trigger. `pollOnce` is one poll as n8n sees it: its events kept, a failure counted (and
- * checked for secrets), the next poll on schedule.
+ * One run of an inbound and an outbound trigger under faults, the frame the three tests share:
+ * alice's credentials watched for secrets, the request timeout capped, both triggers activated
+ * (their baseline polls before any event and any fault), then a fifth of the fax GETs faulted:
+ * sends and injections are the world changing, not the trigger. `drive` makes the events, polls
+ * and checks what was emitted, and returns its own counts; then every fault kind must have
+ * happened and no event may carry a secret, and the counts are recorded as `suite`.
+ */
+async function runUnderFaults(
+	emu: Emulator,
+	suite: string,
+	nodes: Record<Direction, IDataObject>,
+	seed: number,
+	drive: (run: FaultRun) => Promise<SuiteCounts>,
+) {
+	const credentials = credentialsFor(emu, 'alice');
+	const watch = SecretWatch.forCredentials(credentials);
+	watch.startCapture();
+	const uncap = capRequestTimeout(TIMEOUT_MS);
+	try {
+		const run = await activateUnderFaults(emu, credentials, watch, nodes, seed);
+		const counts = await drive(run);
+
+		const injected = expectEveryFaultKind(emu);
+		for (const name of run.names) {
+			for (const [index, item] of run.emitted[name].entries()) {
+				watch.expectClean(`${name} event ${index}`, item);
+			}
+		}
+		uncap();
+		const logLines = watch.stopCapture();
+		recordCounts(suite, {
+			...counts,
+			faultsInjected: total(injected),
+			failedPolls: run.failedPolls(),
+			secretsChecked: watch.checks,
+			logLines,
+		});
+	} finally {
+		uncap();
+		watch.release();
+	}
+}
+
+type FaultRun = Awaited<ReturnType<typeof activateUnderFaults>>;
+
+/**
+ * Activates the two triggers and turns the faults on. `pollOnce` is one poll as n8n sees it: its
+ * events kept, a failure counted (and checked for secrets), the next poll on schedule. The
+ * ground truth is what the emulator recorded after the baseline; what was emitted is read the
+ * same way (inbound FaxIds, outbound `FaxId:status`).
  */
 async function activateUnderFaults(
 	emu: Emulator,
@@ -51,7 +107,7 @@ async function activateUnderFaults(
 	nodes: Record<Direction, IDataObject>,
 	seed: number,
 ) {
-	const triggers = pollWorkflow({ node: new FaxCloudTrigger(), credentials, nodes });
+	const triggers = pollWorkflow({ node: triggerNode, credentials, nodes });
 	const names = ['inbound', 'outbound'] as const;
 	for (const name of names) expect(await triggers[name].poll()).toBeNull();
 	const inboundBaseline = emu.control.inboundAll().length;
@@ -72,13 +128,29 @@ async function activateUnderFaults(
 	};
 	return {
 		names,
-		inboundBaseline,
-		historyBaseline,
 		emitted,
 		pollOnce,
 		failedPolls: () => failedPolls,
+		inboundTruth: () =>
+			emu.control
+				.inboundAll()
+				.slice(inboundBaseline)
+				.map((fax) => Number(fax.FaxId)),
+		/** The status changes after the baseline that `keep` says the outbound trigger emits. */
+		outboundTruth: (keep: (change: HistoryEntry) => boolean) =>
+			emu.control
+				.outboundHistory()
+				.slice(historyBaseline)
+				.filter(keep)
+				.map((change) => `${change.faxId}:${change.status}`),
+		inboundEmitted: () => inboundIds(emitted.inbound),
+		outboundEmitted: () => statusChanges(emitted.outbound),
 	};
 }
+
+/** FaxIds ascending (numbers as numbers), changes as text: both sides of a comparison alike. */
+const inOrder = <T extends string | number>(values: T[]) =>
+	[...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 const POLLS = 200;
 const POLL_INTERVAL_MS = 30_000;
@@ -94,86 +166,51 @@ test(
 	'1,000 events over 200 polls with 20% of requests faulted: each emitted exactly once',
 	async () => {
 		const emu = emulator();
-		const credentials = credentialsFor(emu, 'alice');
-		const watch = new SecretWatch(secretsOf(credentials));
-		watch.startCapture();
-		const uncap = capRequestTimeout(TIMEOUT_MS);
-		try {
-			const { names, inboundBaseline, historyBaseline, emitted, pollOnce, failedPolls } =
-				await activateUnderFaults(
-					emu,
-					credentials,
-					watch,
-					{ inbound: { event: 'newInboundFax' }, outbound: { event: 'outboundFaxStatusChanged' } },
-					20,
-				);
-			const pollBoth = async () => await Promise.all(names.map(pollOnce));
+		await runUnderFaults(
+			emu,
+			'trigger-under-faults',
+			{ inbound: { event: 'newInboundFax' }, outbound: { event: 'outboundFaxStatusChanged' } },
+			20,
+			async ({ names, pollOnce, inboundTruth, outboundTruth, inboundEmitted, outboundEmitted }) => {
+				const pollBoth = async () => await Promise.all(names.map(pollOnce));
 
-			let events = 0;
-			for (let p = 0; p < POLLS; p++) {
-				emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
-				for (const number of OUTBOUND_NUMBERS) {
-					const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: number, RetryCount: '1' });
-					expect(res.status).toBe(201);
+				let events = 0;
+				for (let p = 0; p < POLLS; p++) {
+					emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
+					for (const number of OUTBOUND_NUMBERS) {
+						const res = await sendFax(emu, SEED_USERS.alice, {
+							FaxNumber: number,
+							RetryCount: '1',
+						});
+						expect(res.status).toBe(201);
+					}
+					events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
+					emu.control.advance(POLL_INTERVAL_MS);
+					await pollBoth();
 				}
-				events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
-				emu.control.advance(POLL_INTERVAL_MS);
-				await pollBoth();
-			}
-			// The last faxes finish, then the triggers catch up (faults still on).
-			emu.control.advance(5 * 60_000);
-			for (let extra = 0; extra < 10; extra++) await pollBoth();
+				// The last faxes finish, then the triggers catch up (faults still on).
+				emu.control.advance(5 * 60_000);
+				for (let extra = 0; extra < 10; extra++) await pollBoth();
 
-			// Ground truth: the emulator's own records of what happened after the baseline.
-			const inboundTruth = emu.control
-				.inboundAll()
-				.slice(inboundBaseline)
-				.map((fax) => Number(fax.FaxId));
-			const outboundTruth = emu.control
-				.outboundHistory()
-				.slice(historyBaseline)
-				.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
-				.map((change) => `${change.faxId}:${change.status}`);
-			expect(events).toBe(1_000);
-			expect(inboundTruth.length + outboundTruth.length).toBe(events);
+				// Ground truth: the emulator's own records of what happened after the baseline.
+				const completions = outboundTruth(isCompletion);
+				expect(events).toBe(1_000);
+				expect(inboundTruth().length + completions.length).toBe(events);
 
-			const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
-			const outboundEmitted = emitted.outbound.map(
-				(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
-			);
-			expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
-			expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
-			expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
-				[...inboundTruth].sort((a, b) => a - b),
-			);
-			expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
-			expect(outboundTruth.some((change) => change.endsWith(':sendFailed'))).toBe(true);
+				const inbound = inboundEmitted();
+				const outbound = outboundEmitted();
+				expectEachOnce(inbound, inboundTruth());
+				expectEachOnce(outbound, completions);
+				expect(completions.some((change) => change.endsWith(':sendFailed'))).toBe(true);
 
-			// The faults really happened, every kind, about a fifth of the trigger's requests.
-			const injected = faultsInjected(emu);
-			for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
-			const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
-			expect(total(injected) / gets).toBeGreaterThan(0.12);
-			expect(total(injected) / gets).toBeLessThan(0.28);
-
-			for (const name of names) {
-				for (const [index, item] of emitted[name].entries()) {
-					watch.expectClean(`${name} event ${index}`, item);
-				}
-			}
-			uncap();
-			const logLines = watch.stopCapture();
-			recordCounts('trigger-under-faults', {
-				events: inboundEmitted.length + outboundEmitted.length,
-				faultsInjected: total(injected),
-				failedPolls: failedPolls(),
-				secretsChecked: watch.checks,
-				logLines,
-			});
-		} finally {
-			uncap();
-			watch.release();
-		}
+				// The faults really happened, about a fifth of the trigger's requests.
+				const injected = total(faultsInjected(emu));
+				const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
+				expect(injected / gets).toBeGreaterThan(0.12);
+				expect(injected / gets).toBeLessThan(0.28);
+				return { events: inbound.length + outbound.length };
+			},
+		);
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );
@@ -187,126 +224,93 @@ test(
 	'late, edited and burst records over 80 polls of at most 5 events, 20% of requests faulted: each emitted exactly once',
 	async () => {
 		const emu = emulator();
-		const credentials = credentialsFor(emu, 'alice');
-		const watch = new SecretWatch(secretsOf(credentials));
-		watch.startCapture();
-		const uncap = capRequestTimeout(TIMEOUT_MS);
-		try {
-			const options = { maxEventsPerPoll: MAX_EVENTS };
-			const { names, inboundBaseline, historyBaseline, emitted, pollOnce, failedPolls } =
-				await activateUnderFaults(
-					emu,
-					credentials,
-					watch,
-					{
-						inbound: { event: 'newInboundFax', options },
-						outbound: { event: 'outboundFaxStatusChanged', options },
-					},
-					14,
-				);
-			let cutShortPolls = 0;
-			const pollBoth = async () =>
-				await Promise.all(
-					names.map(async (name) => {
-						if ((await pollOnce(name)).length === MAX_EVENTS) cutShortPolls++;
-					}),
-				);
-			// Another client of the service edits faxes (PUTs are never faulted here).
-			const edit = async (path: string, form: Record<string, string>) => {
-				const res = await call('PUT', `${emu.urls.fax}/${path}`, { auth: SEED_USERS.alice, form });
-				expect(res.status).toBe(201);
-			};
+		const options = { maxEventsPerPoll: MAX_EVENTS };
+		await runUnderFaults(
+			emu,
+			'trigger-late-records',
+			{
+				inbound: { event: 'newInboundFax', options },
+				outbound: { event: 'outboundFaxStatusChanged', options },
+			},
+			14,
+			async ({ names, pollOnce, inboundTruth, outboundTruth, inboundEmitted, outboundEmitted }) => {
+				let cutShortPolls = 0;
+				const pollBoth = async () =>
+					await Promise.all(
+						names.map(async (name) => {
+							if ((await pollOnce(name)).length === MAX_EVENTS) cutShortPolls++;
+						}),
+					);
+				// Another client of the service edits faxes (PUTs are never faulted here).
+				const edit = async (path: string, form: Record<string, string>) => {
+					const res = await call('PUT', `${emu.urls.fax}/${path}`, {
+						auth: SEED_USERS.alice,
+						form,
+					});
+					expect(res.status).toBe(201);
+				};
 
-			const lateInbound: string[] = [];
-			const lateOutbound: number[] = [];
-			const completed: number[] = [];
-			let modifiedRecords = 0;
-			for (let p = 0; p < LATE_POLLS; p++) {
-				const userId = SEED_USERS.alice.userId;
-				emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
-				if (p % 4 === 0) {
-					const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
-					lateInbound.push(emu.control.injectInbound({ userId, lateByMs })[0].FaxId);
-				}
-				const faxId = Number(
-					(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
-						.FaxInfo[0].FaxId,
-				);
-				if (p % 3 === 0) {
-					emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
-					lateOutbound.push(faxId);
-				}
-				// An older fax of each direction is edited after newer ones arrived.
-				const visible = emu.control.inboundAll();
-				await edit(`inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
-					ProjectCode: `P-${p}`,
-				});
-				modifiedRecords++;
-				if (completed.length > 0) {
-					await edit(`outboundfaxes/${completed[(p * 5) % completed.length]}`, { Mark: 'true' });
+				const lateInbound: number[] = [];
+				const lateOutbound: number[] = [];
+				const completed: number[] = [];
+				let modifiedRecords = 0;
+				for (let p = 0; p < LATE_POLLS; p++) {
+					const userId = SEED_USERS.alice.userId;
+					emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
+					if (p % 4 === 0) {
+						const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
+						lateInbound.push(Number(emu.control.injectInbound({ userId, lateByMs })[0].FaxId));
+					}
+					const faxId = Number(
+						(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
+							.FaxInfo[0].FaxId,
+					);
+					if (p % 3 === 0) {
+						emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
+						lateOutbound.push(faxId);
+					}
+					// An older fax of each direction is edited after newer ones arrived.
+					const visible = emu.control.inboundAll();
+					await edit(`inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
+						ProjectCode: `P-${p}`,
+					});
 					modifiedRecords++;
+					if (completed.length > 0) {
+						await edit(`outboundfaxes/${completed[(p * 5) % completed.length]}`, { Mark: 'true' });
+						modifiedRecords++;
+					}
+					emu.control.advance(60_000);
+					completed.push(
+						...emu.control
+							.outboundHistory()
+							.filter(isCompletion)
+							.map((change) => change.faxId)
+							.filter((id) => !completed.includes(id)),
+					);
+					await pollBoth();
 				}
-				emu.control.advance(60_000);
-				completed.push(
-					...emu.control
-						.outboundHistory()
-						.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
-						.map((change) => change.faxId)
-						.filter((id) => !completed.includes(id)),
+				// Every late record becomes visible, then the triggers catch up (faults still on).
+				emu.control.advance(15 * 60_000);
+				for (let extra = 0; extra < 30; extra++) await pollBoth();
+
+				const inbound = inboundEmitted();
+				const outbound = outboundEmitted();
+				expect(inboundTruth()).toEqual(expect.arrayContaining(lateInbound));
+				expectEachOnce(inbound, inboundTruth());
+				expectEachOnce(outbound, outboundTruth(isCompletion));
+				const lateOutboundEmitted = outbound.filter((change) =>
+					lateOutbound.includes(Number(change.split(':')[0])),
 				);
-				await pollBoth();
-			}
-			// Every late record becomes visible, then the triggers catch up (faults still on).
-			emu.control.advance(15 * 60_000);
-			for (let extra = 0; extra < 30; extra++) await pollBoth();
-
-			const inboundTruth = emu.control
-				.inboundAll()
-				.slice(inboundBaseline)
-				.map((fax) => fax.FaxId);
-			const outboundTruth = emu.control
-				.outboundHistory()
-				.slice(historyBaseline)
-				.filter((change) => change.status === 'sent' || change.status === 'sendFailed')
-				.map((change) => `${change.faxId}:${change.status}`);
-			const inboundEmitted = emitted.inbound.map((item) => String(item.json.FaxId));
-			const outboundEmitted = emitted.outbound.map(
-				(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
-			);
-			expect(inboundTruth).toEqual(expect.arrayContaining(lateInbound));
-			expect(new Set(inboundEmitted).size).toBe(inboundEmitted.length);
-			expect(new Set(outboundEmitted).size).toBe(outboundEmitted.length);
-			expect([...inboundEmitted].sort()).toEqual([...inboundTruth].sort());
-			expect([...outboundEmitted].sort()).toEqual([...outboundTruth].sort());
-			const lateOutboundEmitted = outboundEmitted.filter((change) =>
-				lateOutbound.includes(Number(change.split(':')[0])),
-			);
-			expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
-			expect(cutShortPolls).toBeGreaterThan(10);
-
-			const injected = faultsInjected(emu);
-			for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
-			for (const name of names) {
-				for (const [index, item] of emitted[name].entries()) {
-					watch.expectClean(`${name} event ${index}`, item);
-				}
-			}
-			uncap();
-			const logLines = watch.stopCapture();
-			recordCounts('trigger-late-records', {
-				events: inboundEmitted.length + outboundEmitted.length,
-				lateRecords: lateInbound.length + lateOutbound.length,
-				modifiedRecords,
-				cutShortPolls,
-				faultsInjected: total(injected),
-				failedPolls: failedPolls(),
-				secretsChecked: watch.checks,
-				logLines,
-			});
-		} finally {
-			uncap();
-			watch.release();
-		}
+				expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
+				expect(cutShortPolls).toBeGreaterThan(10);
+				return {
+					events: inbound.length + outbound.length,
+					lateRecords: lateInbound.length + lateOutbound.length,
+					modifiedRecords,
+					cutShortPolls,
+				};
+			},
+		);
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );
@@ -320,147 +324,118 @@ test(
 		const emu = emulator();
 		// One ResultsReference for every page of a search, as a session cursor keeps it.
 		emu.control.setPagingKeys('session');
-		const credentials = credentialsFor(emu, 'alice');
-		const watch = new SecretWatch(secretsOf(credentials));
-		watch.startCapture();
-		const uncap = capRequestTimeout(TIMEOUT_MS);
-		try {
-			const { names, inboundBaseline, historyBaseline, emitted, pollOnce, failedPolls } =
-				await activateUnderFaults(
-					emu,
-					credentials,
-					watch,
-					{
-						inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
-						outbound: {
-							event: 'outboundFaxStatusChanged',
-							statuses: ['sending', 'sent', 'sendFailed'],
-						},
-					},
-					24,
-				);
-			let overlappingPolls = 0;
-			// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
-			const pollTwiceAtOnce = async () =>
-				await Promise.all(
-					names.flatMap((name) =>
-						[0, 1].map(async () => {
-							overlappingPolls++;
-							await pollOnce(name);
-						}),
+		await runUnderFaults(
+			emu,
+			'trigger-legal-behaviours',
+			{
+				inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
+				outbound: {
+					event: 'outboundFaxStatusChanged',
+					statuses: ['sending', 'sent', 'sendFailed'],
+				},
+			},
+			24,
+			async ({
+				names,
+				emitted,
+				pollOnce,
+				inboundTruth,
+				outboundTruth,
+				inboundEmitted,
+				outboundEmitted,
+			}) => {
+				let overlappingPolls = 0;
+				// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
+				const pollTwiceAtOnce = async () =>
+					await Promise.all(
+						names.flatMap((name) =>
+							[0, 1].map(async () => {
+								overlappingPolls++;
+								await pollOnce(name);
+							}),
+						),
+					);
+
+				const imageFailed = new Set<number>();
+				const outboundSends: number[] = [];
+				const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+				for (let p = 0; p < LEGAL_POLLS; p++) {
+					// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
+					const faxes = emu.control.injectInbound({
+						userId: SEED_USERS.alice.userId,
+						count: p % 20 === 10 ? 300 : 2,
+					});
+					if (p % 5 === 0) {
+						const faxId = Number(faxes[0].FaxId);
+						emu.control.setImageFault(
+							'inbound',
+							faxes[0].FaxId,
+							p % 10 === 0 ? 'notFound' : 'empty',
+						);
+						imageFailed.add(faxId);
+					}
+					const res = await sendFax(
+						emu,
+						SEED_USERS.alice,
+						{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
+						textFile(text),
+					);
+					expect(res.status).toBe(201);
+					outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
+					emu.control.advance(20_000);
+					await pollTwiceAtOnce();
+				}
+				emu.control.advance(5 * 60_000);
+				for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
+
+				// Every completion once, and every `sending` a poll could see once: a fax to ...0000
+				// sends its 3 pages for well over the 20 s between polls (its CompleteTime moving at each
+				// page), while one to ...1000 is refused 3 s after dialling, so a poll sees it failed,
+				// not sending (a poll sees each fax's latest status, as the README says).
+				const sentToLongNumber = new Set(
+					outboundSends.filter(
+						(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
 					),
 				);
-
-			const imageFailed = new Set<number>();
-			const outboundSends: number[] = [];
-			const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
-			for (let p = 0; p < LEGAL_POLLS; p++) {
-				// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
-				const faxes = emu.control.injectInbound({
-					userId: SEED_USERS.alice.userId,
-					count: p % 20 === 10 ? 300 : 2,
-				});
-				if (p % 5 === 0) {
-					const faxId = Number(faxes[0].FaxId);
-					emu.control.setImageFault('inbound', faxes[0].FaxId, p % 10 === 0 ? 'notFound' : 'empty');
-					imageFailed.add(faxId);
-				}
-				const res = await sendFax(
-					emu,
-					SEED_USERS.alice,
-					{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
-					textFile(text),
-				);
-				expect(res.status).toBe(201);
-				outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
-				emu.control.advance(20_000);
-				await pollTwiceAtOnce();
-			}
-			emu.control.advance(5 * 60_000);
-			for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
-
-			const inboundTruth = emu.control
-				.inboundAll()
-				.slice(inboundBaseline)
-				.map((fax) => Number(fax.FaxId));
-			// Every completion once, and every `sending` a poll could see once: a fax to ...0000 sends
-			// its 3 pages for well over the 20 s between polls (its CompleteTime moving at each page),
-			// while one to ...1000 is refused 3 s after dialling, so a poll sees it failed, not sending
-			// (a poll sees each fax's latest status, as the README says).
-			const sentToLongNumber = new Set(
-				outboundSends.filter(
-					(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
-				),
-			);
-			const outboundTruth = emu.control
-				.outboundHistory()
-				.slice(historyBaseline)
-				.filter(
+				const outboundChanges = outboundTruth(
 					(change) =>
-						change.status === 'sent' ||
-						change.status === 'sendFailed' ||
+						isCompletion(change) ||
 						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
-				)
-				.map((change) => `${change.faxId}:${change.status}`);
-			const inboundEmitted = emitted.inbound.map((item) => Number(item.json.FaxId));
-			const outboundEmitted = emitted.outbound.map(
-				(item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`,
-			);
-			const duplicated =
-				inboundEmitted.length -
-				new Set(inboundEmitted).size +
-				outboundEmitted.length -
-				new Set(outboundEmitted).size;
-			const lostInbound = inboundTruth.filter((id) => !inboundEmitted.includes(id));
-			const lostOutbound = outboundTruth.filter((change) => !outboundEmitted.includes(change));
-			const lost = lostInbound.length + lostOutbound.length;
-			expect({ lostInbound, lostOutbound, duplicated }).toEqual({
-				lostInbound: [],
-				lostOutbound: [],
-				duplicated: 0,
-			});
-			expect([...inboundEmitted].sort((a, b) => a - b)).toEqual(
-				[...inboundTruth].sort((a, b) => a - b),
-			);
-			expect([...outboundEmitted].sort()).toEqual([...new Set(outboundTruth)].sort());
+				);
+				const inbound = inboundEmitted();
+				const outbound = outboundEmitted();
+				const duplicated =
+					inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
+				const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
+				const lostOutbound = outboundChanges.filter((change) => !outbound.includes(change));
+				const lost = lostInbound.length + lostOutbound.length;
+				expect({ lostInbound, lostOutbound, duplicated }).toEqual({
+					lostInbound: [],
+					lostOutbound: [],
+					duplicated: 0,
+				});
+				expect(inOrder(inbound)).toEqual(inOrder(inboundTruth()));
+				expect(inOrder(outbound)).toEqual(inOrder([...new Set(outboundChanges)]));
 
-			// The images that failed came without a file and with the cause, and stayed unmarked.
-			const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
-			expect(withError.map((item) => Number(item.json.FaxId)).sort((a, b) => a - b)).toEqual(
-				[...imageFailed].sort((a, b) => a - b),
-			);
-			expect(withError.every((item) => item.binary === undefined)).toBe(true);
-			const marked = new Set(
-				emu.control
-					.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
-					.map((request) => Number(request.path.split('/')[3])),
-			);
-			expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
-
-			const injected = faultsInjected(emu);
-			for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
-			for (const name of names) {
-				for (const [index, item] of emitted[name].entries()) {
-					watch.expectClean(`${name} event ${index}`, item);
-				}
-			}
-			uncap();
-			const logLines = watch.stopCapture();
-			recordCounts('trigger-legal-behaviours', {
-				events: inboundEmitted.length + outboundEmitted.length,
-				lost,
-				duplicated,
-				overlappingPolls,
-				imageErrors: withError.length,
-				faultsInjected: total(injected),
-				failedPolls: failedPolls(),
-				secretsChecked: watch.checks,
-				logLines,
-			});
-		} finally {
-			uncap();
-			watch.release();
-		}
+				// The images that failed came without a file and with the cause, and stayed unmarked.
+				const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
+				expect(inOrder(inboundIds(withError))).toEqual(inOrder([...imageFailed]));
+				expect(withError.every((item) => item.binary === undefined)).toBe(true);
+				const marked = new Set(
+					emu.control
+						.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
+						.map((request) => Number(request.path.split('/')[3])),
+				);
+				expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
+				return {
+					events: inbound.length + outbound.length,
+					lost,
+					duplicated,
+					overlappingPolls,
+					imageErrors: withError.length,
+				};
+			},
+		);
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );

@@ -95,6 +95,16 @@ export function faultsInjected(emulator: Emulator): Record<FaultKind, number> {
 	return counts;
 }
 
+/**
+ * The faults a mixed run injected, per kind, after checking each kind happened at least once: a
+ * run that never met a kind proves nothing about it.
+ */
+export function expectEveryFaultKind(emulator: Emulator): Record<FaultKind, number> {
+	const injected = faultsInjected(emulator);
+	for (const kind of FAULT_KINDS) expect(injected[kind]).toBeGreaterThan(0);
+	return injected;
+}
+
 export const total = (counts: Record<string, number>) =>
 	Object.values(counts).reduce((sum, value) => sum + value, 0);
 
@@ -137,6 +147,11 @@ export class SecretWatch {
 
 	constructor(private readonly secrets: string[]) {
 		if (secrets.length === 0) throw new Error('SecretWatch needs at least one secret');
+	}
+
+	/** A watch for every secret of these credential sets, the usual way a suite makes one. */
+	static forCredentials(...credentials: TestCredentials[]): SecretWatch {
+		return new SecretWatch(credentials.flatMap(secretsOf));
 	}
 
 	/** Asserts that no secret appears in the value (as JSON) and counts one check per secret. */

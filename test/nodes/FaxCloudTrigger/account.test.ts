@@ -30,21 +30,29 @@ function watchWithCredential(parameters: IDataObject) {
 	return { emu, trigger, credential: credentials.faxCloudApi! };
 }
 
+/**
+ * Alice's Mark as Retrieved trigger with three marks queued: three new faxes emitted by a poll
+ * whose marks all failed, the start of both account changes.
+ */
+async function withThreeQueuedMarks() {
+	const watched = watchWithCredential({ event: 'newInboundFax', markAsRetrieved: true });
+	const { emu, trigger } = watched;
+	await trigger.poll();
+	emu.control.advance(60_000);
+	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+	emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
+	const emitted = await trigger.pollItems();
+	expect(trigger.staticData().marks).toHaveLength(3);
+	return { ...watched, faxes, emitted };
+}
+
 const markRequests = (emu: ReturnType<typeof emulator>, userId: string) =>
 	emu.control.requests({ method: 'PUT', path: '^/v1/inboundfaxes/', userId });
 
 describe('Fax Cloud Trigger: the state belongs to the credential’s account', () => {
 	test('a password change (same login): the next polls emit exactly the new faxes, and queued marks are still sent', async () => {
-		const { emu, trigger, credential } = watchWithCredential({
-			event: 'newInboundFax',
-			markAsRetrieved: true,
-		});
-		await trigger.poll();
-		emu.control.advance(60_000);
-		const before = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
-		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
-		expect(inboundIds(await trigger.pollItems())).toEqual(before.map((fax) => Number(fax.FaxId)));
-		expect(trigger.staticData().marks).toHaveLength(3);
+		const { emu, trigger, credential, faxes: before, emitted } = await withThreeQueuedMarks();
+		expect(inboundIds(emitted)).toEqual(before.map((fax) => Number(fax.FaxId)));
 
 		// The password is changed on the service first: a poll fails and changes nothing.
 		alice.password = 'alice-new-pass-2';
@@ -64,16 +72,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 	});
 
 	test('a switch to another login starts afresh: no queued mark reaches the new account, nothing from before is emitted', async () => {
-		const { emu, trigger, credential } = watchWithCredential({
-			event: 'newInboundFax',
-			markAsRetrieved: true,
-		});
-		await trigger.poll();
-		emu.control.advance(60_000);
-		const alicesFaxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
-		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
-		await trigger.poll();
-		expect(trigger.staticData().marks).toHaveLength(3);
+		const { emu, trigger, credential, faxes: alicesFaxes } = await withThreeQueuedMarks();
 		// Faxes the other account received before the switch are its past.
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'carol@globex', count: 2 });

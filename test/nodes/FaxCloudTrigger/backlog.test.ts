@@ -1,38 +1,27 @@
 import { useEmulator } from '../../support/emulator';
 import {
+	backlogOverAnHour,
 	drain,
-	historyAfter,
-	inboundCreatedAfter,
+	expectEachOnce,
 	inboundIds,
 	searches,
-	sorted,
 	statusChanges,
-	watchTrigger,
+	watchFromNow,
 } from './support';
 
 const emulator = useEmulator();
-
-const HOUR = 60 * 60_000;
 
 describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	test('5,000 received faxes are drained 1,000 per poll, oldest first, none lost or repeated', async () => {
 		const emu = emulator();
 		emu.control.bulkCreateInbound(300, { userId: 'alice@acme' });
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
-		const lastBefore = emu.control.stats().inboundCount;
-		emu.control.advance(HOUR);
-		emu.control.bulkCreateInbound(5_000, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:01Z',
-			to: emu.control.now(),
-		});
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		backlogOverAnHour(emu, 'inbound', 5_000);
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
 		const emitted = polls.flatMap(inboundIds);
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, lastBefore)));
+		expectEachOnce(emitted, trigger.inboundSinceStart());
 		const times = polls.flat().map((item) => Date.parse(String(item.json.ReceivedTime)));
 		expect(times).toEqual([...times].sort((a, b) => a - b));
 		// Each poll pages through the results with ResultsReference.
@@ -51,31 +40,22 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 
 	test('5,000 completed outbound faxes with a limit of 1,500 per poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { maxEventsPerPoll: 1_500 },
 		});
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
-		emu.control.advance(HOUR);
-		emu.control.bulkCreateOutbound(5_000, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:00Z',
-			to: emu.control.now(),
-		});
+		backlogOverAnHour(emu, 'outbound', 5_000);
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1_500, 1_500, 1_500, 500]);
 		const emitted = polls.flatMap(statusChanges);
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(sorted(emitted)).toEqual(sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])));
+		expectEachOnce(emitted, trigger.changesSinceStart(['sent', 'sendFailed']));
 	});
 
 	test('a poll stops at the engine’s time budget and the next poll continues', async () => {
 		const emu = emulator();
 		// A budget already spent when the poll starts: each poll takes one event and stops.
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
 		emu.control.advance(30_000);
 		faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 3 }));

@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import { inboundIds, watchTrigger } from './support';
+import { inboundIds, watchFromNow, watchTrigger } from './support';
 
 /**
  * Every poll ends by its deadline with what it could read, however slow one answer is: n8n 2.x
@@ -48,8 +48,7 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	test('a search answer held past the deadline: the poll ends without it and changes nothing; the next poll emits every fax once', async () => {
 		const emu = emulator();
 		const parameters = { event: 'newInboundFax' };
-		const trigger = watchTrigger(emu, parameters, { pollBudgetMs: BUDGET_MS });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, parameters, { pollBudgetMs: BUDGET_MS });
 		emu.control.advance(60_000);
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
 		const before = trigger.staticData();
@@ -67,8 +66,7 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	test('an image download held past the deadline: the poll ends without it; the next poll emits every fax once with its image', async () => {
 		const emu = emulator();
 		const parameters = { event: 'newInboundFax', attachImage: 'pdf' };
-		const trigger = watchTrigger(emu, parameters, { pollBudgetMs: BUDGET_MS });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, parameters, { pollBudgetMs: BUDGET_MS });
 		emu.control.advance(60_000);
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		const image = `^/v1/inboundfaxes/${faxes[0].FaxId}/image$`;
@@ -86,12 +84,11 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 
 	test('a mark answer held past the deadline: the faxes are emitted, the mark is retried at the next poll without counting an attempt', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(
+		const trigger = await watchFromNow(
 			emu,
 			{ event: 'newInboundFax', markAsRetrieved: true },
 			{ pollBudgetMs: BUDGET_MS },
 		);
-		await trigger.poll();
 		emu.control.advance(60_000);
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
 		const mark = `^/v1/inboundfaxes/${fax.FaxId}$`;

@@ -6,7 +6,7 @@ import { request } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../support/emulator';
 import { pollWorkflow } from '../../support/poll';
-import { historyAfter, inboundIds, searches, sorted, statusChanges, triggerNode } from './support';
+import { historyAfter, inboundIds, MINUTE, searches, sorted, statusChanges, triggerNode } from './support';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (the service sorts by last-modified
@@ -17,7 +17,6 @@ import { historyAfter, inboundIds, searches, sorted, statusChanges, triggerNode 
 
 const emulator = useEmulator();
 
-const MINUTE = 60_000;
 const BURST = 10_000;
 const PAGE_SIZE = 250;
 

@@ -5,12 +5,14 @@ import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import {
 	drain,
-	historyAfter,
+	expectEachOnce,
 	inboundIds,
+	MINUTE,
+	SECOND,
 	sendOutbound,
 	sorted,
 	statusChanges,
-	watchTrigger,
+	watchFromNow,
 } from './support';
 
 /**
@@ -21,9 +23,6 @@ import {
  */
 
 const emulator = useEmulator();
-
-const SECOND = 1_000;
-const MINUTE = 60_000;
 
 /** Another client of the service changes an inbound fax (the trigger's login is alice). */
 async function recode(emu: Emulator, faxId: string | number, field = 'ProjectCode') {
@@ -66,8 +65,10 @@ function random(seed: number) {
 describe('Fax Cloud Trigger: polls cut short over records modified later', () => {
 	test('Max Events per Poll = 1: an older fax edited after a newer one arrived is emitted first, then the newer', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', options: { maxEventsPerPoll: 1 } });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, {
+			event: 'newInboundFax',
+			options: { maxEventsPerPoll: 1 },
+		});
 		emu.control.advance(10 * SECOND);
 		const [older] = emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.advance(2 * MINUTE + 20 * SECOND);
@@ -85,8 +86,10 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		async (maxEventsPerPoll) => {
 			const emu = emulator();
 			const next = random(maxEventsPerPoll);
-			const trigger = watchTrigger(emu, { event: 'newInboundFax', options: { maxEventsPerPoll } });
-			await trigger.poll();
+			const trigger = await watchFromNow(emu, {
+				event: 'newInboundFax',
+				options: { maxEventsPerPoll },
+			});
 			const polls: INodeExecutionData[][] = [];
 			const received: string[] = [];
 			for (let minute = 0; minute < 30; minute++) {
@@ -109,8 +112,10 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 
 			const emitted = polls.flat().map((item) => String(item.json.FaxId));
 			expect(received.length).toBeGreaterThan(10 * maxEventsPerPoll);
-			expect(new Set(emitted).size).toBe(emitted.length);
-			expect(sorted(emitted)).toEqual(sorted(emu.control.inboundAll().map((fax) => fax.FaxId)));
+			expectEachOnce(
+				emitted,
+				emu.control.inboundAll().map((fax) => fax.FaxId),
+			);
 			expect(Math.max(...polls.map((items) => items.length))).toBe(maxEventsPerPoll);
 			expectInOrder(polls, 'ReceivedTime');
 		},
@@ -119,8 +124,7 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 	test('the time budget: a poll that stops reading keeps its window, the next reads it again; every fax once', async () => {
 		const emu = emulator();
 		// A budget already spent: each poll reads until its pages hold something new, emits one.
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
 		const faxes = [];
 		for (let minute = 0; minute < 5; minute++) {
 			emu.control.advance(MINUTE);
@@ -144,12 +148,11 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 
 	test('Mark as Retrieved with 2 events per poll: the trigger’s own marks move the faxes, none lost or repeated', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'newInboundFax',
 			markAsRetrieved: true,
 			options: { maxEventsPerPoll: 2 },
 		});
-		await trigger.poll();
 		const faxes = [];
 		for (let i = 0; i < 5; i++) {
 			emu.control.advance(20 * SECOND);
@@ -163,12 +166,10 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 
 	test('outbound, Max Events per Poll = 1: an older completion marked later is emitted first, none skipped', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { maxEventsPerPoll: 1 },
 		});
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
 		const older = await sendOutbound(emu, 'alice');
 		emu.control.advance(2 * MINUTE);
 		const newer = await sendOutbound(emu, 'alice', '12125551000');
@@ -179,7 +180,7 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		for (let poll = 0; poll < 3; poll++) polls.push(await trigger.pollItems());
 		expect(polls.map(statusChanges)).toEqual([[`${older}:sent`], [`${newer}:sendFailed`], []]);
 		expect(sorted(polls.flatMap(statusChanges))).toEqual(
-			sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])),
+			sorted(trigger.changesSinceStart(['sent', 'sendFailed'])),
 		);
 	});
 });

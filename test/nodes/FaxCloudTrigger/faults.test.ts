@@ -3,12 +3,11 @@ import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
 import {
 	drain,
-	historyAfter,
-	inboundCreatedAfter,
+	expectEachOnce,
 	inboundIds,
 	sendOutbound,
-	sorted,
 	statusChanges,
+	watchFromNow,
 	watchTrigger,
 } from './support';
 
@@ -35,9 +34,8 @@ function failNthRequest(emu: Emulator, path: string, nth: number, kind: FaultKin
 describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 	test('a search failing on its second page changes no state; the next poll emits every fax once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		emu.control.injectInbound({ userId: 'alice@acme' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const before = trigger.staticData();
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme', count: 600 });
@@ -50,13 +48,12 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 		emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		const emitted = (await drain(trigger)).flatMap(inboundIds);
 		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(emitted).toEqual(inboundCreatedAfter(emu, 1));
+		expect(emitted).toEqual(trigger.inboundSinceStart());
 	});
 
 	test('an image download failing mid-poll is tried again after the other faxes: every fax once, with its image', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', attachImage: 'pdf' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', attachImage: 'pdf' });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		// A truncated image with a matching length is indistinguishable from a short one.
 		const failure = kind === 'truncatedJson' ? 'http500' : kind;
@@ -71,8 +68,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 	test('a failed mark keeps the fax emitted once and is retried at the next poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		failNthRequest(emu, `^/v1/inboundfaxes/${faxes[1].FaxId}$`, 1, kind, 'PUT');
 
@@ -87,9 +83,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 	test('outbound status changes: failed polls, then every completion exactly once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
+		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged' });
 		const emitted: string[] = [];
 		const numbers = ['12125550000', '12125551000', '12125550002', '12125550006'];
 		for (const [index, number] of numbers.entries()) {
@@ -105,8 +99,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 		}
 		emu.control.advance(2 * 60 * 60_000);
 		emitted.push(...(await drain(trigger)).flatMap(statusChanges));
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(sorted(emitted)).toEqual(sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])));
+		expectEachOnce(emitted, trigger.changesSinceStart(['sent', 'sendFailed']));
 		expect(emitted).toHaveLength(4);
 	});
 
@@ -129,8 +122,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 test('slow answers (delay fault) neither fail a poll nor repeat an event', async () => {
 	const emu = emulator();
-	const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-	await trigger.poll();
+	const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 300 });
 	emu.control.addFault({ kind: 'delay', delayMs: 20, probability: 0.5, seed: 7 });
 	const emitted = (await drain(trigger)).flatMap(inboundIds);

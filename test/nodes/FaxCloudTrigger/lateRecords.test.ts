@@ -1,7 +1,18 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
 import type { PolledTrigger } from '../../support/poll';
-import { historyAfter, inboundIds, searches, sendOutbound, sorted, watchTrigger } from './support';
+import {
+	expectEachOnce,
+	historyAfter,
+	inboundIds,
+	MINUTE,
+	searches,
+	SECOND,
+	sendOutbound,
+	sorted,
+	watchFromNow,
+	watchTrigger,
+} from './support';
 
 /**
  * Records that appear on the service minutes after their own time (a 20-page reception, a slow
@@ -12,8 +23,6 @@ import { historyAfter, inboundIds, searches, sendOutbound, sorted, watchTrigger 
 
 const emulator = useEmulator();
 
-const SECOND = 1_000;
-const MINUTE = 60_000;
 /** Polls run at second 20 of every minute, as n8n's "every minute" does at some fixed second. */
 const POLL_PHASE = 20 * SECOND;
 
@@ -45,14 +54,20 @@ async function pollEveryMinute(
 	return polls;
 }
 
+/** A trigger activated at the poll phase, its first poll empty: the start of every lateness case. */
+async function activateAtPollPhase(event: string) {
+	const emu = emulator();
+	emu.control.advance(POLL_PHASE);
+	const trigger = watchTrigger(emu, { event });
+	expect(await trigger.poll()).toBeNull();
+	return { emu, trigger };
+}
+
 describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_, lateByMs) => {
 	test.each(OFFSETS)(
 		'received at second %i of its minute, among a fax a minute: emitted exactly once',
 		async (offset) => {
-			const emu = emulator();
-			emu.control.advance(POLL_PHASE);
-			const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-			expect(await trigger.poll()).toBeNull();
+			const { emu, trigger } = await activateAtPollPhase('newInboundFax');
 			// Received at 09:02:<offset>, visible lateByMs later.
 			const receivedAt = `2026-01-05T09:02:${String(offset).padStart(2, '0')}Z`;
 			const [late] = emu.control.injectInbound({ userId: 'alice@acme', at: receivedAt, lateByMs });
@@ -63,8 +78,7 @@ describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_,
 			const emitted = polls.flat();
 			const truth = emu.control.inboundAll().map((fax) => fax.FaxId);
 			expect(truth).toContain(late.FaxId);
-			expect(new Set(emitted).size).toBe(emitted.length);
-			expect(sorted(emitted)).toEqual(sorted(truth));
+			expectEachOnce(emitted, truth);
 			// At the first poll after it became visible, not before.
 			const visibleAt = Date.parse(
 				emu.control.inboundAll().find((f) => f.FaxId === late.FaxId)!.visibleAt,
@@ -81,10 +95,7 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 	test.each(OFFSETS)(
 		'completed at second %i of its minute, among a completion a minute: emitted exactly once',
 		async (offset) => {
-			const emu = emulator();
-			emu.control.advance(POLL_PHASE);
-			const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
-			expect(await trigger.poll()).toBeNull();
+			const { emu, trigger } = await activateAtPollPhase('outboundFaxStatusChanged');
 			const skip = emu.control.outboundHistory().length;
 			// A one-page fax is sent 27 s after it is created: completed at 09:02:<offset>.
 			emu.control.setTime(
@@ -105,8 +116,10 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 				.outboundHistory()
 				.find((h) => h.faxId === late && h.status === 'sent')!;
 			expect(change.at).toBe(`2026-01-05T09:02:${String(offset).padStart(2, '0')}.000Z`);
-			expect(new Set(emitted).size).toBe(emitted.length);
-			expect(sorted(emitted.map((id) => `${id}:sent`))).toEqual(sorted(truth));
+			expectEachOnce(
+				emitted.map((id) => `${id}:sent`),
+				truth,
+			);
 		},
 	);
 });
@@ -144,8 +157,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 
 	test('polled every 15 minutes, as the service recommends, a fax 9 minutes late is still emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const emitted: number[] = [];
 		for (let round = 0; round < 6; round++) {
 			emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 9 * MINUTE });
@@ -163,8 +175,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 
 	test('changing the allowance keeps the state: no new activation, nothing emitted twice', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const [first] = emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.advance(MINUTE);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(first.FaxId)]);
@@ -182,11 +193,10 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 
 	test('a quiet poll reads the allowance back from the service clock of the poll before', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { latenessMinutes: 15 },
 		});
-		await trigger.poll();
 		emu.control.advance(42 * MINUTE + 31 * SECOND);
 		await trigger.poll();
 		emu.control.advance(MINUTE);

@@ -5,7 +5,7 @@ import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator, type SeedUser } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
 import { formPdf } from '../FaxCloud/mailMergeJob/support';
-import { drain, watchTrigger } from './support';
+import { drain, watchFromNow, watchTrigger } from './support';
 
 const emulator = useEmulator();
 
@@ -69,8 +69,7 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 
 	test('a cancelled job carries its status and cancellation time', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		expect(trigger.staticData()).toMatchObject({ windowStart: null, pending: [] });
 		const job = await createJob(emu, 30);
 		expect(await trigger.poll()).toBeNull();
@@ -89,8 +88,7 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 
 	test('a failed job list changes no state; the next poll emits the finished job', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const job = await createJob(emu, 1);
 		await trigger.poll();
 		const before = trigger.staticData();
@@ -122,15 +120,19 @@ async function emittedUntilQuiet(trigger: ReturnType<typeof watchTrigger>): Prom
 	return (await drain(trigger)).flatMap(jobIds);
 }
 
+/** Two jobs in process (of `first` and `second` CSV lines), both pending after a quiet poll. */
+async function withTwoPendingJobs(first: number, second: number) {
+	const emu = emulator();
+	const trigger = await watchFromNow(emu, JOB_FINISHED);
+	const jobs = { first: await createJob(emu, first), second: await createJob(emu, second) };
+	expect(await trigger.poll()).toBeNull();
+	expect(trigger.staticData().pending).toEqual([jobs.first, jobs.second]);
+	return { emu, trigger, ...jobs };
+}
+
 describe('Mail Merge Job Finished: answers that lack a job', () => {
 	test('a job in process left out of one list answer is still emitted once when it completes', async () => {
-		const emu = emulator();
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
-		const slow = await createJob(emu, 5);
-		const quick = await createJob(emu, 1);
-		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData().pending).toEqual([slow, quick]);
+		const { emu, trigger, first: slow, second: quick } = await withTwoPendingJobs(5, 1);
 
 		// Left out while still in process: it stays pending.
 		emu.control.omitJobOnce(slow);
@@ -152,8 +154,7 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 		const emu = emulator();
 		const before = await createJob(emu, 1);
 		emu.control.advance(10_000);
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const running = await createJob(emu, 30);
 		const emitted = jobIds(await trigger.pollItems());
 		const finishedEarly = await createJob(emu, 1);
@@ -171,13 +172,7 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	});
 
 	test('a job in process that the service says does not exist is dropped, with a log line', async () => {
-		const emu = emulator();
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
-		const gone = await createJob(emu, 30);
-		const kept = await createJob(emu, 30);
-		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData().pending).toEqual([gone, kept]);
+		const { emu, trigger, first: gone, second: kept } = await withTwoPendingJobs(30, 30);
 		emu.control.removeJob(gone);
 		const watch = new SecretWatch([SEED_USERS.alice.password]);
 		watch.startCapture();
@@ -199,8 +194,7 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 
 	test('a failed look-up keeps the job; it is emitted once the service answers again', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const job = await createJob(emu, 1);
 		const other = await createJob(emu, 1, 'alice');
 		await trigger.poll();
@@ -219,8 +213,7 @@ describe('Mail Merge Job Finished: times on a clock with daylight saving time', 
 		emu.control.setMailMergeTimeZone('America/New_York');
 		// 01:30 EDT; at 06:00Z New York goes back from 02:00 EDT to 01:00 EST.
 		emu.control.setTime('2026-11-01T05:30:00Z');
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const created: number[] = [];
 		const emitted: number[] = [];
 		const pollAll = async () => emitted.push(...jobIds(await trigger.pollItems()));
@@ -292,8 +285,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 
 	test('finished jobs the service no longer has are forgotten, at most 20 look-ups a poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...JOB_FINISHED, options: { maxEventsPerPoll: 10 } });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...JOB_FINISHED, options: { maxEventsPerPoll: 10 } });
 		const jobs: number[] = [];
 		for (let i = 0; i < 26; i++) jobs.push(await createJob(emu, 1));
 		emu.control.advance(10_000);

@@ -1,7 +1,7 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/marks';
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { inboundIds, watchTrigger } from './support';
+import { inboundIds, watchFromNow } from './support';
 
 const emulator = useEmulator();
 
@@ -9,12 +9,11 @@ describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 	test('marks over the state’s limit are dropped only with a warning naming their FaxIds', async () => {
 		const emu = emulator();
 		// A budget already spent: one batch of marks a poll, the rest waits.
-		const trigger = watchTrigger(
+		const trigger = await watchFromNow(
 			emu,
 			{ event: 'newInboundFax', markAsRetrieved: true },
 			{ pollBudgetMs: 0 },
 		);
-		await trigger.poll();
 		// Marks left by earlier polls, for faxes the service no longer has: each fails again.
 		const waiting = Array.from({ length: MAX_MARK_RETRIES }, (_, i) => [900_001 + i, 1]);
 		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });

@@ -7,11 +7,12 @@ import { formPdf } from '../FaxCloud/mailMergeJob/support';
 import {
 	historyAfter,
 	inboundIds,
+	MINUTE,
 	searches,
 	sendOutbound,
+	stateAccount,
 	statusChanges,
 	watchTrigger,
-	stateAccount,
 } from './support';
 
 /**
@@ -21,8 +22,6 @@ import {
  */
 
 const emulator = useEmulator();
-
-const MINUTE = 60_000;
 
 /** What round 1 stored after emitting faxes 2 and 3 at 09:04:10 and 09:05:30. */
 const ROUND_1_INBOUND = {

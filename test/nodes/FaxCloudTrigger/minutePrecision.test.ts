@@ -1,14 +1,12 @@
 import { useEmulator } from '../../support/emulator';
 import {
 	drain,
-	historyAfter,
-	inboundCreatedAfter,
 	inboundIds,
 	searches,
 	sendOutbound,
 	sorted,
 	statusChanges,
-	watchTrigger,
+	watchFromNow,
 } from './support';
 
 /** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
@@ -18,13 +16,11 @@ describe('Fax Cloud Trigger at minute precision', () => {
 	test('faxes arriving all through one minute, polled several times in it, are each emitted once', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:59:40Z' });
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		expect(trigger.staticData()).toMatchObject({
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: { '2026-01-05T08:59:00.000Z': ['in:1'] },
 		});
-		const lastBefore = emu.control.stats().inboundCount;
 
 		const emitted: number[][] = [];
 		for (const [wait, count] of [
@@ -39,7 +35,7 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			emitted.push(inboundIds(await trigger.pollItems()));
 		}
 		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
-		expect(emitted.flat()).toEqual(inboundCreatedAfter(emu, lastBefore));
+		expect(emitted.flat()).toEqual(trigger.inboundSinceStart());
 		expect(await trigger.poll()).toBeNull();
 		// The activation reads the service clock, then the window; every search starts the lateness
 		// allowance (10 minutes) before the minute of the clock at the poll before.
@@ -57,16 +53,15 @@ describe('Fax Cloud Trigger at minute precision', () => {
 
 	test('5,000 faxes in one minute are drained over several polls, none lost or repeated', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		emu.control.injectInbound({ userId: 'alice@acme' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(20_000);
 		emu.control.injectInbound({ userId: 'alice@acme', count: 5_000 });
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
 		const emitted = polls.flatMap(inboundIds);
-		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, 1)));
+		expect(sorted(emitted)).toEqual(sorted(trigger.inboundSinceStart()));
 		expect(new Set(emitted).size).toBe(5_000);
 
 		// The keys of that minute are kept only while the window can return them: until the
@@ -81,30 +76,27 @@ describe('Fax Cloud Trigger at minute precision', () => {
 
 	test('outbound status changes within one minute are each emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'],
 		});
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
 		const faxes = [await sendOutbound(emu, 'alice'), await sendOutbound(emu, 'bob')];
 		const emitted: string[] = [];
 		for (const step of [0, 5_000, 2_000, 20_000, 30_000, 60_000]) {
 			emu.control.advance(step);
 			emitted.push(...statusChanges(await trigger.pollItems()));
 		}
-		const alice = historyAfter(emu, skip).filter((change) => change.startsWith(`${faxes[0]}:`));
+		const alice = trigger.changesSinceStart().filter((change) => change.startsWith(`${faxes[0]}:`));
 		expect(emitted).toEqual(alice);
 		expect(alice).toHaveLength(4);
 	});
 
 	test('a fax back in the same status within the same minute cannot be told apart, so it is emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['scheduled', 'sending'],
 		});
-		await trigger.poll();
 		// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
 		const emitted: string[] = [];

@@ -2,11 +2,18 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { errorText } from '../FaxCloud/outboundFax/support';
-import { inboundIds, searches, watchTrigger } from './support';
+import { inboundIds, searches, watchFromNow, watchTrigger } from './support';
 
 const emulator = useEmulator();
 
 const NEW_INBOUND_FAX = { event: 'newInboundFax' };
+/** The window search of a trigger activated at 09:00: the lateness allowance (10 min) before. */
+const WINDOW_FROM_0850 = {
+	DatetimeAfter: '2026-01-05T08:50Z',
+	SortColumn: 'dateTime',
+	SortOrder: 'asc',
+	ResultLimit: '250',
+};
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
@@ -23,12 +30,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		});
 		expect(searches(emu, 'inboundfaxes').map((r) => r.query)).toEqual([
 			{ SortColumn: 'dateTime', SortOrder: 'desc', ResultLimit: '1' },
-			{
-				DatetimeAfter: '2026-01-05T08:50Z',
-				SortColumn: 'dateTime',
-				SortOrder: 'asc',
-				ResultLimit: '250',
-			},
+			WINDOW_FROM_0850,
 		]);
 
 		// Polls that find the same faxes in the overlap emit nothing.
@@ -40,8 +42,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('a new fax is emitted once, normalised, from a search that reaches back the lateness allowance', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:10Z' });
-		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
 		emu.control.advance(5 * 60_000);
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
 
@@ -55,12 +56,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 			Mark: false,
 		});
 		expect(typeof items[0].json.PagesReceived).toBe('number');
-		expect(searches(emu, 'inboundfaxes')[2].query).toEqual({
-			DatetimeAfter: '2026-01-05T08:50Z',
-			SortColumn: 'dateTime',
-			SortOrder: 'asc',
-			ResultLimit: '250',
-		});
+		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 
 		emu.control.advance(60_000);
 		expect(await trigger.poll()).toBeNull();
@@ -70,8 +66,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
 		const emu = emulator();
 		emu.control.injectInbound({ userId: 'alice@acme' });
-		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
 		const [late] = emu.control.injectInbound({ userId: 'alice@acme' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(late.FaxId)]);
 		expect(await trigger.poll()).toBeNull();
@@ -98,12 +93,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const ids = inboundIds(await trigger.pollItems());
 		expect(ids).toEqual(faxes.map((f) => Number(f.FaxId)));
 		expect(ids).not.toContain(Number(tooLate.FaxId));
-		expect(searches(emu, 'inboundfaxes')[2].query).toEqual({
-			DatetimeAfter: '2026-01-05T08:50Z',
-			SortColumn: 'dateTime',
-			SortOrder: 'asc',
-			ResultLimit: '250',
-		});
+		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 		expect(await trigger.poll()).toBeNull();
 	});
 
@@ -145,8 +135,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
 		expect(await trigger.poll()).toBeNull();
@@ -160,12 +149,11 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		['tif', 'image/tiff', 'II*\u0000'],
 	])('attaches the fax image as %s', async (format, mimeType, magic) => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			...NEW_INBOUND_FAX,
 			attachImage: format,
 			binaryPropertyName: 'fax',
 		});
-		await trigger.poll();
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 2 } });
 		const [item] = await trigger.pollItems();
 		expect(item.json.FaxId).toBe(Number(fax.FaxId));
@@ -199,8 +187,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a fax another client marked as retrieved before the poll is still emitted', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
 		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
@@ -211,8 +198,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
 		const [first, second] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
 		emu.control.addFault({
 			method: 'PUT',
@@ -236,8 +222,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a mark that keeps failing is given up after three attempts, the fax still emitted once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.addFault({ method: 'PUT', kind: 'http500' });
 		expect(await trigger.pollItems()).toHaveLength(1);

@@ -7,6 +7,7 @@ import {
 	sendOutbound,
 	sorted,
 	statusChanges,
+	watchFromNow,
 	watchTrigger,
 } from './support';
 
@@ -26,9 +27,7 @@ const COMPLETED = { event: 'outboundFaxStatusChanged' };
 describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	test('polled after every step, a fax is emitted once per status it goes through', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, EVERY_CHANGE);
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
+		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		const faxId = await sendOutbound(emu, 'alice', '12125550000', {
 			CoverPageEnabled: 'true',
 		});
@@ -50,14 +49,12 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 			`${faxId}:sending`,
 			`${faxId}:sent`,
 		]);
-		expect(emitted).toEqual(historyAfter(emu, skip));
+		expect(emitted).toEqual(trigger.changesSinceStart());
 	});
 
 	test('a status a fax returns to (retry after busy) is a new change and emitted again', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, EVERY_CHANGE);
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
+		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		// 0006: busy on the first attempt, sent on the second, RetryInterval 1 minute.
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
 		const emitted: string[] = [];
@@ -70,13 +67,12 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 				(status) => `${faxId}:${status}`,
 			),
 		);
-		expect(emitted).toEqual(historyAfter(emu, skip));
+		expect(emitted).toEqual(trigger.changesSinceStart());
 	});
 
 	test('a fax that changed status twice between polls is emitted once, with its current status', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, EVERY_CHANGE);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		const faxId = await sendOutbound(emu, 'alice');
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:awaitingConversion`]);
 		// scheduled after 5 s, sending after 7 s: only the status at the poll is on the service.
@@ -96,9 +92,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		const doneBefore = await sendOutbound(emu, 'alice', '12125551041');
 		// 1041 fails at its first dial (7 s); the other fax is sending then.
 		emu.control.advance(10_000);
-		const trigger = watchTrigger(emu, COMPLETED);
-		await trigger.poll();
-		const skip = emu.control.outboundHistory().length;
+		const trigger = await watchFromNow(emu, COMPLETED);
 		const numbers = ['12125550000', '12125551000', '12125550003', '12125550008', '12125551041'];
 		const sent: number[] = [];
 		for (const number of numbers) sent.push(await sendOutbound(emu, 'alice', number));
@@ -106,7 +100,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 
 		const items = await trigger.pollItems();
 		expect(sorted(statusChanges(items))).toEqual(
-			sorted(historyAfter(emu, skip, ['sent', 'sendFailed'])),
+			sorted(trigger.changesSinceStart(['sent', 'sendFailed'])),
 		);
 		expect(sorted(items.map((item) => Number(item.json.FaxId)))).toEqual(
 			sorted([inFlight, ...sent]),
@@ -126,12 +120,11 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 
 	test('all users of the organization with a proxy login, and the image of the sent fax', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(
+		const trigger = await watchFromNow(
 			emu,
 			{ ...COMPLETED, faxesOf: 'allUsers', attachImage: 'pdf' },
 			{ user: 'acmeAdmin' },
 		);
-		await trigger.poll();
 		const alice = await sendOutbound(emu, 'alice');
 		const bob = await sendOutbound(emu, 'bob');
 		await sendOutbound(emu, 'carol');
@@ -154,8 +147,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 
 	test('a fax sent with Delete After Send is gone before a poll can see its completion', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, COMPLETED);
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, COMPLETED);
 		const kept = await sendOutbound(emu, 'alice');
 		const deleted = await sendOutbound(emu, 'alice', '12125550000', { DeleteAfterSend: 'true' });
 		emu.control.advance(60_000);

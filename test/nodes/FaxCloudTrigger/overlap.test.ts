@@ -1,13 +1,12 @@
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import {
-	inboundCreatedAfter,
 	inboundIds,
 	searches,
 	sendOutbound,
 	sorted,
 	statusChanges,
-	watchTrigger,
+	watchFromNow,
 	watchTriggers,
 } from './support';
 
@@ -22,8 +21,7 @@ const emulator = useEmulator();
 describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	test('two polls started together emit each fax once in total; the second ends at once and says so in the log', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		const before = searches(emu, 'inboundfaxes').length;
@@ -38,7 +36,7 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 		}
 
 		const emitted = results.flatMap(inboundIds);
-		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, 0)));
+		expect(sorted(emitted)).toEqual(sorted(trigger.inboundSinceStart()));
 		expect(emitted).toHaveLength(5);
 		expect(results.map((items) => items.length)).toEqual([5, 0]);
 		// The second poll sent no request of its own.
@@ -51,8 +49,7 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 
 	test('a poll that starts while a slow one still reads ends without events; the next poll catches up', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		const first = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		emu.control.addFault({
@@ -78,15 +75,14 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 
 	test('a poll that fails releases the trigger: the next poll runs and emits every fax once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
 		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });
 
 		await expect(trigger.poll()).rejects.toThrow();
 		expect(sorted(inboundIds(await trigger.pollItems()))).toEqual(
-			sorted(inboundCreatedAfter(emu, 0)),
+			sorted(trigger.inboundSinceStart()),
 		);
 	});
 

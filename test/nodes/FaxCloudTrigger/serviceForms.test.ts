@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundWireRecord, scriptedCredentials, triggerNode } from './support';
+import { inboundWireRecord, watchScripted } from './support';
 
 /**
  * The trigger reads a record's FaxId and time while it reads the pages, and normalises the whole
@@ -24,11 +23,7 @@ test('datetimes without a zone, with an offset or a space, and FaxIds with leadi
 		});
 	});
 	try {
-		const trigger = pollTrigger({
-			node: triggerNode,
-			parameters: { event: 'newInboundFax' },
-			credentials: scriptedCredentials(server.url),
-		});
+		const trigger = watchScripted(server.url);
 		expect(await trigger.poll()).toBeNull();
 
 		records = [

@@ -1,15 +1,13 @@
 import { useEmulator } from '../../support/emulator';
-import { pollTrigger } from '../../support/poll';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
 import {
+	backlogOverAnHour,
 	drain,
-	inboundCreatedAfter,
+	expectEachOnce,
 	inboundIds,
 	inboundWireRecord,
-	scriptedCredentials,
-	sorted,
-	triggerNode,
-	watchTrigger,
+	watchFromNow,
+	watchScripted,
 } from './support';
 
 /**
@@ -20,25 +18,15 @@ import {
 
 const emulator = useEmulator({ pagingKeys: 'session' });
 
-const HOUR = 60 * 60_000;
-
 describe('Fax Cloud Trigger: a session-cursor ResultsReference', () => {
 	test('800 new faxes in one poll are 800 events, each once', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
-		const lastBefore = emu.control.stats().inboundCount;
-		emu.control.advance(HOUR);
-		emu.control.bulkCreateInbound(800, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:01Z',
-			to: emu.control.now(),
-		});
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		backlogOverAnHour(emu, 'inbound', 800);
 
 		const emitted = (await drain(trigger)).flatMap(inboundIds);
 		expect(emitted).toHaveLength(800);
-		expect(new Set(emitted).size).toBe(800);
-		expect(sorted(emitted)).toEqual(sorted(inboundCreatedAfter(emu, lastBefore)));
+		expectEachOnce(emitted, trigger.inboundSinceStart());
 		// The pages really came with one key.
 		const keys = emu.control
 			.requests({ api: 'fax', method: 'GET', path: '^/v1/inboundfaxes$' })
@@ -72,11 +60,7 @@ describe('Fax Cloud Trigger: a service that answers the same page for ever', () 
 			});
 		});
 		try {
-			const trigger = pollTrigger({
-				node: triggerNode,
-				parameters: { event: 'newInboundFax' },
-				credentials: scriptedCredentials(server.url),
-			});
+			const trigger = watchScripted(server.url);
 			expect(await trigger.poll()).toBeNull();
 			const before = trigger.staticData();
 

@@ -1,6 +1,6 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { useEmulator } from '../../support/emulator';
-import { sendOutbound, watchTrigger } from './support';
+import { sendOutbound, watchFromNow, watchTrigger } from './support';
 
 const emulator = useEmulator();
 
@@ -10,8 +10,7 @@ const onlySimplified = (direction: 'outbound' | 'inbound', json: object) =>
 describe('Fax Cloud Trigger version 2: Simplify', () => {
 	test('a new inbound fax is emitted with the inbound field set by default', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' }, { typeVersion: 2 });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { typeVersion: 2 });
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.advance(60_000);
@@ -43,8 +42,7 @@ describe('Fax Cloud Trigger version 2: Simplify', () => {
 
 	test('a version 1 trigger keeps emitting the whole record', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
 		emu.control.injectInbound({ userId: 'alice@acme' });
 		emu.control.advance(60_000);

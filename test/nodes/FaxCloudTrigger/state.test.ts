@@ -1,12 +1,12 @@
 import { useEmulator } from '../../support/emulator';
 import {
-	inboundCreatedAfter,
 	inboundIds,
 	sendOutbound,
+	stateAccount,
 	statusChanges,
+	watchFromNow,
 	watchTrigger,
 	watchTriggers,
-	stateAccount,
 } from './support';
 
 const emulator = useEmulator();
@@ -14,8 +14,7 @@ const emulator = useEmulator();
 describe('Fax Cloud Trigger: the state kept between polls', () => {
 	test('stays bounded after many polls: only the keys of the last window are kept', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		const emitted: number[] = [];
 		const sizes: number[] = [];
 		const keyCounts: number[] = [];
@@ -27,7 +26,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 			sizes.push(JSON.stringify(state).length);
 			keyCounts.push(Object.values(state.seen as object).flat().length);
 		}
-		expect(emitted).toEqual(inboundCreatedAfter(emu, 0));
+		expect(emitted).toEqual(trigger.inboundSinceStart());
 		expect(emitted).toHaveLength(600);
 		// A window reaches back the lateness allowance (10 minutes) and the minute it starts in: at
 		// most 23 polls of two faxes, whatever the history.
@@ -88,8 +87,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 
 	test('switching the event starts afresh; the old event’s state is replaced', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		emu.control.injectInbound({ userId: 'alice@acme' });
 		await sendOutbound(emu, 'alice');
 		emu.control.advance(60_000);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { historyAfter, statusChanges, watchTrigger } from './support';
+import { historyAfter, SECOND, statusChanges, watchFromNow } from './support';
 
 /**
  * Outbound Fax Status Changed: one event per change of FaxStatus. CompleteTime is a fax's last
@@ -12,8 +12,6 @@ import { historyAfter, statusChanges, watchTrigger } from './support';
  */
 
 const emulator = useEmulator();
-
-const SECOND = 1_000;
 
 /** A fax of `pages` text pages (66 lines a page) to a number whose last digits script it. */
 async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000') {
@@ -25,12 +23,11 @@ async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000'
 
 /** A trigger emitting sending and sent, its first poll (the baseline) done. */
 async function watchSendingAndSent(emu: Emulator, options: IDataObject = {}) {
-	const trigger = watchTrigger(emu, {
+	const trigger = await watchFromNow(emu, {
 		event: 'outboundFaxStatusChanged',
 		statuses: ['sending', 'sent'],
 		options,
 	});
-	await trigger.poll();
 	return trigger;
 }
 

@@ -10,6 +10,10 @@ import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/pol
 
 export const triggerNode = new FaxCloudTrigger();
 
+/** Durations on the emulator's clock, in ms. */
+export const SECOND = 1_000;
+export const MINUTE = 60_000;
+
 export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	pollBudgetMs?: number;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
@@ -29,6 +33,40 @@ export function watchTrigger(
 		pollBudgetMs: options.pollBudgetMs,
 		typeVersion: options.typeVersion,
 	});
+}
+
+export interface WatchedTrigger extends PolledTrigger {
+	/** Inbound faxes the emulator created since the first poll, ascending: the ground truth. */
+	inboundSinceStart(): number[];
+	/** Status changes the emulator recorded since the first poll (of `statuses` when given). */
+	changesSinceStart(statuses?: string[]): string[];
+}
+
+/**
+ * A Fax Cloud Trigger that has made its first poll, its output left aside: what it emits from
+ * then on is what changes after this point, the way most tests start; the emulator's record of
+ * those changes is the ground truth to compare with.
+ */
+export async function watchFromNow(
+	emulator: Emulator,
+	parameters: IDataObject,
+	options: WatchOptions = {},
+): Promise<WatchedTrigger> {
+	const trigger = watchTrigger(emulator, parameters, options);
+	await trigger.poll();
+	const inboundBefore = emulator.control.stats().inboundCount;
+	const historyBefore = emulator.control.outboundHistory().length;
+	return {
+		...trigger,
+		inboundSinceStart: () => inboundCreatedAfter(emulator, inboundBefore),
+		changesSinceStart: (statuses) => historyAfter(emulator, historyBefore, statuses),
+	};
+}
+
+/** Each emitted value once, and together exactly the ground truth (in any order). */
+export function expectEachOnce<T>(emitted: T[], truth: T[]) {
+	expect(new Set(emitted).size).toBe(emitted.length);
+	expect(sorted(emitted)).toEqual(sorted(truth));
 }
 
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
@@ -64,6 +102,31 @@ export const inboundIds = (items: INodeExecutionData[]) =>
 /** An outbound status change as `FaxId:status`, the way the ground truth is compared. */
 export const statusChanges = (items: INodeExecutionData[]) =>
 	items.map((item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`);
+
+/**
+ * A backlog for the next poll: an hour passes on the emulator's clock (from 09:00) in which
+ * alice receives `count` faxes (inbound) or `count` of her sends complete (outbound).
+ */
+export function backlogOverAnHour(
+	emulator: Emulator,
+	direction: 'inbound' | 'outbound',
+	count: number,
+): void {
+	emulator.control.advance(60 * 60_000);
+	if (direction === 'inbound') {
+		emulator.control.bulkCreateInbound(count, {
+			userId: 'alice@acme',
+			from: '2026-01-05T09:00:01Z',
+			to: emulator.control.now(),
+		});
+	} else {
+		emulator.control.bulkCreateOutbound(count, {
+			userId: 'alice@acme',
+			from: '2026-01-05T09:00:00Z',
+			to: emulator.control.now(),
+		});
+	}
+}
 
 /** Polls until a poll emits nothing, collecting every item; fails after `maxPolls`. */
 export async function drain(
@@ -124,6 +187,14 @@ export const inboundWireRecord = (faxId: number, time: string): IDataObject => (
 	DestFaxNumber: '12125550101',
 	Mark: 'false',
 });
+
+/** A New Inbound Fax trigger logged in as alice to a scripted service instead of the emulator. */
+export const watchScripted = (url: string): PolledTrigger =>
+	pollTrigger({
+		node: triggerNode,
+		parameters: { event: 'newInboundFax' },
+		credentials: scriptedCredentials(url),
+	});
 
 /** Credentials of alice pointing at a scripted service instead of the emulator. */
 export const scriptedCredentials = (url: string) => ({

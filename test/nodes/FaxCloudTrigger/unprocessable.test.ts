@@ -1,16 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../support/emulator';
-import { secretsOf, SecretWatch } from '../../support/fault-helpers';
-import { pollTrigger } from '../../support/poll';
+import { SecretWatch } from '../../support/fault-helpers';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
 import {
 	inboundIds,
 	inboundWireRecord,
 	scriptedCredentials,
 	sendOutbound,
-	triggerNode,
-	watchTrigger,
+	watchFromNow,
+	watchScripted,
 } from './support';
 
 /**
@@ -23,8 +22,7 @@ const emulator = useEmulator();
 describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	test('each bad image is one event with imageError, the faxes after it come in the same poll, never again', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, { event: 'newInboundFax', attachImage: 'pdf' });
-		await trigger.poll();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax', attachImage: 'pdf' });
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
 		const [, missing, broken, empty] = faxes.map((fax) => fax.FaxId);
 		emu.control.setImageFault('inbound', missing, 'notFound');
@@ -60,12 +58,11 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 
 	test('Mark as Retrieved leaves a fax emitted without its image unmarked, for a "Mark = false" sweep', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(emu, {
+		const trigger = await watchFromNow(emu, {
 			event: 'newInboundFax',
 			attachImage: 'pdf',
 			markAsRetrieved: true,
 		});
-		await trigger.poll();
 		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
 		const [good, missing, alsoGood] = faxes.map((fax) => fax.FaxId);
 		emu.control.setImageFault('inbound', missing, 'notFound');
@@ -82,12 +79,11 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 
 	test('an outbound completion whose image fails is emitted with imageError as well', async () => {
 		const emu = emulator();
-		const trigger = watchTrigger(
+		const trigger = await watchFromNow(
 			emu,
 			{ event: 'outboundFaxStatusChanged', attachImage: 'tif' },
 			{ typeVersion: 2 },
 		);
-		await trigger.poll();
 		const first = await sendOutbound(emu, 'alice');
 		const second = await sendOutbound(emu, 'alice');
 		emu.control.setImageFault('outbound', first, 'notFound');
@@ -121,14 +117,9 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 				HasMoreResults: 'false',
 			});
 		});
-		const credentials = scriptedCredentials(server.url);
-		const watch = new SecretWatch(secretsOf(credentials));
+		const watch = SecretWatch.forCredentials(scriptedCredentials(server.url));
 		try {
-			const trigger = pollTrigger({
-				node: triggerNode,
-				parameters: { event: 'newInboundFax' },
-				credentials,
-			});
+			const trigger = watchScripted(server.url);
 			expect(await trigger.poll()).toBeNull();
 
 			records = [
