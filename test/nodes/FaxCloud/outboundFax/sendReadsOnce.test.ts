@@ -38,9 +38,9 @@ function countingNode(reads: Map<string, number>): INodeType {
 	};
 }
 
-test('a 20-item send reads and checks each item’s parameters once, before the first fax goes out', async () => {
+/** Sends 20 text faxes (items with `order` 0 to 19), counting the parameter reads of the run. */
+async function sendTwentyCounted(options: Record<string, unknown>) {
 	const reads = new Map<string, number>();
-	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
 	const result = await runNode({
 		node: countingNode(reads),
 		parameters: {
@@ -49,13 +49,21 @@ test('a 20-item send reads and checks each item’s parameters once, before the 
 			faxNumbers: '12125550000',
 			content: 'text',
 			text: '={{ "Order " + $json.order }}',
-			options: { faxDescription: '={{ "order " + $json.order }}', priority: 3 },
+			options,
 		},
 		credentials: credentialsFor(emulator(), 'alice'),
-		items,
+		items: Array.from({ length: 20 }, (_, index) => ({ json: { order: index } })),
+	});
+	expect(result.error).toBeUndefined();
+	return reads;
+}
+
+test('a 20-item send reads and checks each item’s parameters once, before the first fax goes out', async () => {
+	const reads = await sendTwentyCounted({
+		faxDescription: '={{ "order " + $json.order }}',
+		priority: 3,
 	});
 
-	expect(result.error).toBeUndefined();
 	expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
 	const item7 = faxRequests(emulator(), 'POST').find(
 		(request) => request.params.FaxDescription === 'order 7',
@@ -68,23 +76,8 @@ test('a 20-item send reads and checks each item’s parameters once, before the 
 });
 
 test('parameters without expressions are asked of n8n once per run, not once per item', async () => {
-	const reads = new Map<string, number>();
-	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
-	const result = await runNode({
-		node: countingNode(reads),
-		parameters: {
-			resource: 'outboundFax',
-			operation: 'send',
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: '={{ "Order " + $json.order }}',
-			options: { priority: 3, faxDescription: 'same for all' },
-		},
-		credentials: credentialsFor(emulator(), 'alice'),
-		items,
-	});
+	const reads = await sendTwentyCounted({ priority: 3, faxDescription: 'same for all' });
 
-	expect(result.error).toBeUndefined();
 	const sent = faxRequests(emulator(), 'POST');
 	expect(sent).toHaveLength(20);
 	for (const request of sent) {
