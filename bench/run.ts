@@ -101,10 +101,15 @@ async function main(): Promise<void> {
 	/** Runs one part, sampling the machine's load while it runs (the rows' explanations read it). */
 	const timed = async <T>(part: string, run: () => Promise<T>): Promise<T> => {
 		const watch = new LoadWatch();
+		const partStarted = Date.now();
 		try {
 			return await run();
 		} finally {
 			load[part] = watch.stop();
+			// Where a run's time goes (--quick is meant to stay under 10 minutes).
+			log(
+				`    ${part}: ${Math.round((Date.now() - partStarted) / 1000)} s, ${Math.round((Date.now() - started) / 1000)} s since the start`,
+			);
 		}
 	};
 	let release: { n8n: string; node: string } | undefined;
