@@ -1,5 +1,5 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { mailMergeJob } from './fixtures';
 
@@ -20,8 +20,7 @@ export const mailMergeCases: E2eCase[] = [
 		title: 'Mail merge job: create from a CSV file and a PDF form',
 		workflow: 'mail-merge-create-csv.json',
 		check(result) {
-			const create = onlyRequest(result.requests, 'POST', '/v1/Job');
-			assert.equal(create.auth.userId, SEED_USERS.alice.userId);
+			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
 			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
 				['CSV', 'recipients.csv', 'text/csv'],
 				['Template', 'reminder-template.pdf', 'application/pdf'],

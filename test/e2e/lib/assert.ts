@@ -25,6 +25,18 @@ export function onlyRequest(
 	return matching[0];
 }
 
+/** The one request of a method and path, sent with the login of `user`: most cases ask both. */
+export function onlyRequestBy(
+	requests: RequestRecord[],
+	user: { userId: string },
+	method: string,
+	path: string,
+): RequestRecord {
+	const request = onlyRequest(requests, method, path);
+	assert.equal(request.auth.userId, user.userId);
+	return request;
+}
+
 export function requestsTo(
 	requests: RequestRecord[],
 	method: string,
