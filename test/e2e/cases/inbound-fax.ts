@@ -1,5 +1,5 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertParams, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { inboundFaxes } from './fixtures';
 import { markCases } from './mark-cases';
@@ -122,9 +122,7 @@ export const inboundFaxCases: E2eCase[] = [
 		check(result, ctx) {
 			const id = faxIdOf(result);
 			const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
-			assert.equal(put.params.ProjectCode, 'ACC-42');
-			assert.equal(put.params.ProjectCode2, 'invoices');
-			assert.equal(put.params.Mark, 'true');
+			assertParams(put, { ProjectCode: 'ACC-42', ProjectCode2: 'invoices', Mark: 'true' });
 			const [out] = jsonOf(result.items('Update Fax'));
 			assert.equal(out.FaxId, id);
 			assert.equal(out.success, true);

@@ -1,5 +1,5 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
+import { assert, assertParams, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { mailMergeJob } from './fixtures';
 
@@ -25,14 +25,16 @@ export const mailMergeCases: E2eCase[] = [
 				['CSV', 'recipients.csv', 'text/csv'],
 				['Template', 'reminder-template.pdf', 'application/pdf'],
 			]);
-			assert.equal(create.params.FaxNumerColumnName, 'Fax');
-			assert.equal(create.params.KeywordColumnName, 'Ref');
-			assert.equal(create.params.ExpectedFaxes, '2');
-			assert.equal(create.params.CoverPage, 'default');
-			assert.equal(create.params.CoverPageMessage, 'Reminder attached');
-			assert.equal(create.params.NotifyOnSuccess, 'false');
-			assert.equal(create.params.NotifyOnFailure, 'true');
-			assert.equal(create.params.NotifyEmail, 'billing@acme.example');
+			assertParams(create, {
+				FaxNumerColumnName: 'Fax',
+				KeywordColumnName: 'Ref',
+				ExpectedFaxes: '2',
+				CoverPage: 'default',
+				CoverPageMessage: 'Reminder attached',
+				NotifyOnSuccess: 'false',
+				NotifyOnFailure: 'true',
+				NotifyEmail: 'billing@acme.example',
+			});
 			const [job] = jsonOf(result.items('Create Job'));
 			assert.equal(typeof job.JobID, 'number');
 			assert.equal(job.ExpectedFaxes, 2);

@@ -1,6 +1,7 @@
 import { SEED_USERS } from '../../../emulator';
 import {
 	assert,
+	assertParams,
 	assertNoSecrets,
 	jsonOf,
 	onlyRequest,
@@ -42,14 +43,16 @@ export const outboundFaxCases: E2eCase[] = [
 			assert.equal(recipient.FaxNumber, '13125551041');
 			assert.equal(recipient.RcptName, 'Blocked Line');
 			assert.equal(recipient.RcptCompany, 'Nowhere Inc');
-			assert.equal(send.params.CoverPageEnabled, 'true');
-			assert.equal(send.params.CoverPageName, 'confidential');
-			assert.equal(send.params.CoverMessage, 'Please deliver to accounting');
-			assert.equal(send.params.RetryCount, '2');
-			assert.equal(send.params.RetryInterval, '15');
-			assert.equal(send.params.FaxDescription, 'e2e send');
-			assert.equal(send.params.ProjectCode2, 'E2E-REF');
-			assert.equal(send.params.TSI, 'N8N E2E');
+			assertParams(send, {
+				CoverPageEnabled: 'true',
+				CoverPageName: 'confidential',
+				CoverMessage: 'Please deliver to accounting',
+				RetryCount: '2',
+				RetryInterval: '15',
+				FaxDescription: 'e2e send',
+				ProjectCode2: 'E2E-REF',
+				TSI: 'N8N E2E',
+			});
 			assert.deepEqual(
 				send.files.map((f) => [f.filename, f.contentType]),
 				[['fax.txt', 'text/plain']],
@@ -128,9 +131,7 @@ export const outboundFaxCases: E2eCase[] = [
 				(r) => r.params.FaxStatus === 'sent',
 			);
 			assert.ok(limited, 'the limited search was sent');
-			assert.equal(limited.params.ResultLimit, '2');
-			assert.equal(limited.params.SortColumn, 'dateTime');
-			assert.equal(limited.params.SortOrder, 'desc');
+			assertParams(limited, { ResultLimit: '2', SortColumn: 'dateTime', SortOrder: 'desc' });
 			assert.equal(limited.auth.userId, SEED_USERS.alice.userId);
 
 			const batch = jsonOf(result.items('All Batch Faxes'));

@@ -37,6 +37,14 @@ export function onlyRequestBy(
 	return request;
 }
 
+/** The named parameters of a request have the values given (other parameters are not looked at). */
+export function assertParams(request: RequestRecord, expected: Record<string, unknown>): void {
+	const sent = Object.fromEntries(
+		Object.keys(expected).map((name) => [name, request.params[name]]),
+	);
+	assert.deepEqual(sent, expected);
+}
+
 export function requestsTo(
 	requests: RequestRecord[],
 	method: string,
