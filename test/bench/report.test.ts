@@ -414,22 +414,6 @@ test('which poll still reads a burst: the window starts the allowance before the
 	expect(windowHoldsBurst(at('09:12:00'), 10, burstTo)).toBe(false);
 });
 
-test('which poll still reads a burst: the window starts the allowance before the clock of the poll before, on a whole minute', () => {
-	const at = (time: string) => Date.parse(`2026-01-05T${time}Z`);
-	const burstTo = at('09:01:59');
-	// The burst test's timeline (test/nodes/FaxCloudTrigger/burst.test.ts): burst 09:01, drain poll
-	// 09:02; the polls at 09:03 … 09:12 read it again, from 09:13 on they do not.
-	const holds = [];
-	for (let minute = 3; minute <= 14; minute++) {
-		const previous = at(`09:${String(minute - 1).padStart(2, '0')}:00`);
-		holds.push(windowHoldsBurst(previous, 10, burstTo));
-	}
-	expect(holds).toEqual([...Array(10).fill(true), false, false]);
-	// Seconds into the minute do not move the window: it starts on a whole minute.
-	expect(windowHoldsBurst(at('09:11:59'), 10, burstTo)).toBe(true);
-	expect(windowHoldsBurst(at('09:12:00'), 10, burstTo)).toBe(false);
-});
-
 test('mail merge: the RSS rise of the node at most x1.50 the CSV, runs whose window missed left out', () => {
 	const round = (nodeRiseBytes: number) => ({
 		itemsRiseBytes: 20 * MB,

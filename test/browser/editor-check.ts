@@ -277,13 +277,19 @@ async function main(): Promise<void> {
 		await choose(page, 'operation', nonTollFree.name);
 		await credentialSelect.click();
 		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.numbers }).first().click();
-		await openDropdown(page, 'region');
-		const regions = await optionNames(page);
-		await shot(page, 'region-dropdown');
-		const expectedRegions = (await emulatorLookup(
-			emulator.urls.numbers,
-			'/api/numbers/regions/US',
-		)) as Array<{ code: string; name: string }>;
+		// Opens a dropdown: the names it offers (and a shot of it), and what the emulator's lookup
+		// answers for it.
+		const openWithLookup = async <T>(on: Page, parameter: string, lookupPath: string) => {
+			await openDropdown(on, parameter);
+			const offered = await optionNames(on);
+			await shot(on, `${parameter}-dropdown`);
+			const expected = (await emulatorLookup(emulator.urls.numbers, lookupPath)) as T[];
+			return { offered, expected };
+		};
+		const { offered: regions, expected: expectedRegions } = await openWithLookup<{
+			code: string;
+			name: string;
+		}>(page, 'region', '/api/numbers/regions/US');
 		for (const region of expectedRegions) {
 			assert.ok(
 				regions.some((name) => name.includes(region.name)),
@@ -301,13 +307,11 @@ async function main(): Promise<void> {
 		await shot(page, 'region-dropdown-filtered');
 		await visibleOptions(page).filter({ hasText: newYork.name }).first().click();
 		await expectSelected(page, 'region', newYork.name);
-		await openDropdown(page, 'city');
-		const cities = await optionNames(page);
-		await shot(page, 'city-dropdown');
-		const expectedCities = (await emulatorLookup(
-			emulator.urls.numbers,
+		const { offered: cities, expected: expectedCities } = await openWithLookup<{ name: string }>(
+			page,
+			'city',
 			'/api/numbers/cities/US/NY',
-		)) as Array<{ name: string }>;
+		);
 		assert.ok(expectedCities.length > 0);
 		for (const city of expectedCities) {
 			assert.ok(cities.includes(city.name), `city ${city.name} is offered`);
@@ -353,23 +357,28 @@ async function main(): Promise<void> {
 		await schemaPreview(page, server.url, shot);
 
 		const context: StepContext = { page, serverUrl: server.url, emulator, node, shot };
-		step('Fax ID picker: newest first, a filter reads on to later pages, By ID checked');
-		await outboundFaxIdPicker(context);
-
-		step('inbound Fax ID picker: the same checks on received faxes');
-		await inboundFaxIdPicker(context);
-
-		step('Simplify: the simplified record, then with Simplify off the whole one');
-		await simplifyStep(context);
-
-		step('Sort of Get Many: by last modified time, descending then ascending');
-		await sortStep(context);
-
-		step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');
-		await jobIdPicker(context);
-
-		step('an example imported from its file runs: "send a PDF", its version 2 nodes');
-		await importExampleStep(context);
+		// The steps that take the whole context, in order: what each shows, then the step.
+		const contextSteps: Array<[string, (context: StepContext) => Promise<void>]> = [
+			[
+				'Fax ID picker: newest first, a filter reads on to later pages, By ID checked',
+				outboundFaxIdPicker,
+			],
+			['inbound Fax ID picker: the same checks on received faxes', inboundFaxIdPicker],
+			['Simplify: the simplified record, then with Simplify off the whole one', simplifyStep],
+			['Sort of Get Many: by last modified time, descending then ascending', sortStep],
+			[
+				'Job ID picker of a mail merge job: newest first, typing filters, By ID checked',
+				jobIdPicker,
+			],
+			[
+				'an example imported from its file runs: "send a PDF", its version 2 nodes',
+				importExampleStep,
+			],
+		];
+		for (const [shows, run] of contextSteps) {
+			step(shows);
+			await run(context);
+		}
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);

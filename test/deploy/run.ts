@@ -169,24 +169,14 @@ async function queuePart(
 			// Warm-up: each worker has loaded the nodes and opened its connections. Then 1 and 2
 			// workers alternate (1, 2, 2, 1): other projects share this machine, and what they do
 			// during one run is not the workers' doing.
-			await bulkSend(instance!, report, {
-				...common,
-				run: 'warm-up, 1 worker',
-				runDigit: 1,
-				total: 100,
-				perExecution: 25,
-			});
+			const warmUp = (run: string, runDigit: number) =>
+				bulkSend(instance!, report, { ...common, run, runDigit, total: 100, perExecution: 25 });
+			await warmUp('warm-up, 1 worker', 1);
 			const one = [
 				await bulkSend(instance!, report, { ...common, run: '1 worker (a)', runDigit: 2 }),
 			];
 			await instance!.startWorker('worker-2', WORKER_CONCURRENCY);
-			await bulkSend(instance!, report, {
-				...common,
-				run: 'warm-up, 2 workers',
-				runDigit: 3,
-				total: 100,
-				perExecution: 25,
-			});
+			await warmUp('warm-up, 2 workers', 3);
 			const two = [
 				await bulkSend(instance!, report, { ...common, run: '2 workers (a)', runDigit: 4 }),
 			];

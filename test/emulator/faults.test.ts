@@ -41,26 +41,20 @@ test('htmlError: an HTML gateway page, nothing processed', async () => {
 	expect((await send()).status).toBe(503);
 });
 
-test('resetBeforeProcessing: connection dropped, no fax', async () => {
-	emu.control.addFault({ kind: 'resetBeforeProcessing', count: 1 });
+// A dropped connection: the two kinds differ only in whether the fax was made first.
+test.each([
+	['resetBeforeProcessing: connection dropped, no fax', 'resetBeforeProcessing', 0, false],
+	[
+		'resetAfterProcessing: connection dropped after the fax was created',
+		'resetAfterProcessing',
+		1,
+		true,
+	],
+] as const)('%s', async (_name, kind, faxes, processed) => {
+	emu.control.addFault({ kind, count: 1 });
 	await expect(send()).rejects.toThrow();
-	expect(emu.control.stats().outboundCount).toBe(0);
-	expect(emu.control.requests()[0]).toMatchObject({
-		status: null,
-		fault: 'resetBeforeProcessing',
-		processed: false,
-	});
-});
-
-test('resetAfterProcessing: connection dropped after the fax was created', async () => {
-	emu.control.addFault({ kind: 'resetAfterProcessing', count: 1 });
-	await expect(send()).rejects.toThrow();
-	expect(emu.control.stats().outboundCount).toBe(1);
-	expect(emu.control.requests()[0]).toMatchObject({
-		status: null,
-		fault: 'resetAfterProcessing',
-		processed: true,
-	});
+	expect(emu.control.stats().outboundCount).toBe(faxes);
+	expect(emu.control.requests()[0]).toMatchObject({ status: null, fault: kind, processed });
 });
 
 test('delay: the processed answer is held', async () => {

@@ -73,6 +73,15 @@ export async function call(
 	return { status: res.statusCode, headers: res.headers as CallResult['headers'], body: buf, json };
 }
 
+// The status code alone: many checks only ask whether the service allowed or refused a call.
+export async function statusOf(
+	method: string,
+	url: string,
+	options: CallOptions = {},
+): Promise<number> {
+	return (await call(method, url, options)).status;
+}
+
 export async function withEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	return startEmulator({ port: 0, ...options });
 }

@@ -1,5 +1,5 @@
 import type { Emulator } from '../../emulator';
-import { call, MINUTE, USERS, withEmulator, type Login } from './helpers';
+import { call, MINUTE, statusOf, USERS, withEmulator, type Login } from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -116,15 +116,11 @@ test('proxy rules: own faxes by default, FaxUserId=* for everyone of the organiz
 	expect(ids(await search(USERS.acmeAdmin, { FaxUserId: '*' }))).toEqual(['1', '2', '4']);
 	expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'bob@acme' }))).toEqual(['2']);
 	expect(ids(await search(USERS.globexAdmin, { FaxUserId: '*' }))).toEqual(['3']);
-	expect((await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.bob })).status).toBe(
-		403,
+	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.bob })).toBe(403);
+	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.acmeAdmin })).toBe(
+		200,
 	);
-	expect(
-		(await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.acmeAdmin })).status,
-	).toBe(200);
-	expect((await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.carol })).status).toBe(
-		404,
-	);
+	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.carol })).toBe(404);
 });
 
 test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
@@ -141,16 +137,12 @@ test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
 		ProjectCode: 'ACC-9',
 		ProjectCode2: 'ref-1',
 	});
-	expect((await call('PUT', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).status).toBe(
-		400,
-	);
+	expect(await statusOf('PUT', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(400);
 	expect(
-		(
-			await call('PUT', `${emu.urls.fax}/inboundfaxes/1`, {
-				auth: USERS.alice,
-				form: { Mark: '1' },
-			})
-		).status,
+		await statusOf('PUT', `${emu.urls.fax}/inboundfaxes/1`, {
+			auth: USERS.alice,
+			form: { Mark: '1' },
+		}),
 	).toBe(400);
 });
 
@@ -177,9 +169,7 @@ test('DELETE answers 201; the fax is gone but stays in inboundAll()', async () =
 	const del = await call('DELETE', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	expect((await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).status).toBe(
-		404,
-	);
+	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(404);
 	expect(ids(await search(USERS.alice))).toEqual(['2']);
 	expect(emu.control.inboundAll().map((f) => [f.FaxId, f.deleted])).toEqual([
 		['1', true],

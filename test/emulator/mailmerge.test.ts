@@ -152,179 +152,145 @@ test('CANCELLED through the control API sets CancelledOn and stops creating faxe
 	expect(http.status).toBe(400);
 });
 
-const cases: Array<[string, () => FormData, number, string]> = [];
-function errorCase(name: string, fd: () => FormData, code: number, text: string): void {
-	cases.push([name, fd, code, text]);
-}
-errorCase(
-	'1000 ExpectedFaxes not a number',
-	() => jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: 'three' }),
-	1000,
-	'ExpectedFaxes value is not a valid number',
-);
-errorCase(
-	'1001 no FaxNumerColumnName',
-	() => jobForm({ FaxNumberColumnName: 'Fax' }),
-	1001,
-	'FaxNumerColumnName not specified',
-);
-errorCase(
-	'1002 no files',
-	() => {
-		const fd = new FormData();
-		fd.append('FaxNumerColumnName', 'Fax');
-		return fd;
-	},
-	1002,
-	'No files in request',
-);
-errorCase(
-	'1003 no CSV',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: null }),
-	1003,
-	'CSV file not specified',
-);
-errorCase(
-	'1004 no Template',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: null }),
-	1004,
-	'Template file not specified',
-);
-errorCase(
-	'1005 bad SendAfter',
-	() => jobForm({ FaxNumerColumnName: 'Fax', SendAfter: 'tomorrow' }),
-	1005,
-	'SendAfter is invalid',
-);
-errorCase(
-	'1006 bad NotifyOnSuccess',
-	() => jobForm({ FaxNumerColumnName: 'Fax', NotifyOnSuccess: 'yes' }),
-	1006,
-	'NotifyOnSuccess is invalid',
-);
-errorCase(
-	'1007 bad NotifyOnFailure',
-	() => jobForm({ FaxNumerColumnName: 'Fax', NotifyOnFailure: '1' }),
-	1007,
-	'NotifyEmailFailure is invalid',
-);
-errorCase(
-	'1100 template not a PDF',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: Buffer.from('not a pdf') }),
-	1100,
-	'Could not validate files',
-);
-errorCase(
-	'1100 template with a PDF header and nothing readable after it',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: Buffer.from('%PDF-1.7\nbroken') }),
-	1100,
-	'Could not validate files',
-);
-errorCase(
-	'1100 CSV with broken quotes',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\n"Ann,12125550000\n' }),
-	1100,
-	'Could not validate files',
-);
-errorCase(
-	'1100 CSV not text',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: Buffer.from([0, 159, 146, 150]) }),
-	1100,
-	'Could not validate files',
-);
-errorCase(
-	'1001 PDF without fields',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields }),
-	1001,
-	'No fields found in PDF template',
-);
-errorCase(
-	'1102 empty CSV',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: '' }),
-	1102,
-	'No fields found in CSV file',
-);
-errorCase(
-	'1103 fax column missing',
-	() => jobForm({ FaxNumerColumnName: 'FaxNo' }),
-	1103,
-	'Could not find fax number column named FaxNo in metadata file',
-);
-errorCase(
-	'1104 keyword column missing',
-	() => jobForm({ FaxNumerColumnName: 'Fax', KeywordColumnName: 'Ref' }),
-	1104,
-	'Could not find keyword column named Ref in metadata file',
-);
-errorCase(
-	'1105 barcode column missing',
-	() => jobForm({ FaxNumerColumnName: 'Fax', BarcodeColumnName: 'BC' }),
-	1105,
-	'Could not find barcode column named BC in metadata file',
-);
-errorCase(
-	'1106 expected count mismatch',
-	() => jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '5' }),
-	1106,
-	'Expected faxes 5 does not match lines in meta file 3',
-);
-errorCase(
-	'1200 no data lines',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\n' }),
-	1200,
-	'Error: metadata file has no data lines',
-);
-errorCase(
-	'1200 line without a fax number',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: 'Name,Fax\nAnn,12125550000\nBen,\n' }),
-	1200,
-	'Error: line 3 has no value in column Fax',
-);
-errorCase(
-	'1200 bad NotifyEmail',
-	() => jobForm({ FaxNumerColumnName: 'Fax', NotifyEmail: 'not-an-address' }),
-	1200,
-	'Error: NotifyEmail not-an-address is not a valid e-mail address',
-);
-
-errorCase(
-	'1106 a blank line in the middle is a line of the file',
+// A form with the fax number column named Fax, the given fields after it, and the default files.
+const withFax =
+	(extra: Record<string, string> = {}, files: Parameters<typeof jobForm>[1] = {}) =>
 	() =>
-		jobForm(
-			{ FaxNumerColumnName: 'Fax', ExpectedFaxes: '2' },
+		jobForm({ FaxNumerColumnName: 'Fax', ...extra }, files);
+
+// [StatusCode, what is wrong with the form, the form, StatusText]
+const cases: Array<[number, string, () => FormData, string]> = [
+	[
+		1000,
+		'ExpectedFaxes not a number',
+		withFax({ ExpectedFaxes: 'three' }),
+		'ExpectedFaxes value is not a valid number',
+	],
+	[
+		1001,
+		'no FaxNumerColumnName',
+		() => jobForm({ FaxNumberColumnName: 'Fax' }),
+		'FaxNumerColumnName not specified',
+	],
+	[
+		1002,
+		'no files',
+		() => {
+			const fd = new FormData();
+			fd.append('FaxNumerColumnName', 'Fax');
+			return fd;
+		},
+		'No files in request',
+	],
+	[1003, 'no CSV', withFax({}, { csv: null }), 'CSV file not specified'],
+	[1004, 'no Template', withFax({}, { template: null }), 'Template file not specified'],
+	[1005, 'bad SendAfter', withFax({ SendAfter: 'tomorrow' }), 'SendAfter is invalid'],
+	[1006, 'bad NotifyOnSuccess', withFax({ NotifyOnSuccess: 'yes' }), 'NotifyOnSuccess is invalid'],
+	[1007, 'bad NotifyOnFailure', withFax({ NotifyOnFailure: '1' }), 'NotifyEmailFailure is invalid'],
+	[
+		1100,
+		'template not a PDF',
+		withFax({}, { template: Buffer.from('not a pdf') }),
+		'Could not validate files',
+	],
+	[
+		1100,
+		'template with a PDF header and nothing readable after it',
+		withFax({}, { template: Buffer.from('%PDF-1.7\nbroken') }),
+		'Could not validate files',
+	],
+	[
+		1100,
+		'CSV with broken quotes',
+		withFax({}, { csv: 'Name,Fax\n"Ann,12125550000\n' }),
+		'Could not validate files',
+	],
+	[
+		1100,
+		'CSV not text',
+		withFax({}, { csv: Buffer.from([0, 159, 146, 150]) }),
+		'Could not validate files',
+	],
+	[
+		1001,
+		'PDF without fields',
+		// noFields is made in beforeAll: read it when the test runs.
+		() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields }),
+		'No fields found in PDF template',
+	],
+	[1102, 'empty CSV', withFax({}, { csv: '' }), 'No fields found in CSV file'],
+	[
+		1103,
+		'fax column missing',
+		() => jobForm({ FaxNumerColumnName: 'FaxNo' }),
+		'Could not find fax number column named FaxNo in metadata file',
+	],
+	[
+		1104,
+		'keyword column missing',
+		withFax({ KeywordColumnName: 'Ref' }),
+		'Could not find keyword column named Ref in metadata file',
+	],
+	[
+		1105,
+		'barcode column missing',
+		withFax({ BarcodeColumnName: 'BC' }),
+		'Could not find barcode column named BC in metadata file',
+	],
+	[
+		1106,
+		'expected count mismatch',
+		withFax({ ExpectedFaxes: '5' }),
+		'Expected faxes 5 does not match lines in meta file 3',
+	],
+	[
+		1200,
+		'no data lines',
+		withFax({}, { csv: 'Name,Fax\n' }),
+		'Error: metadata file has no data lines',
+	],
+	[
+		1200,
+		'line without a fax number',
+		withFax({}, { csv: 'Name,Fax\nAnn,12125550000\nBen,\n' }),
+		'Error: line 3 has no value in column Fax',
+	],
+	[
+		1200,
+		'bad NotifyEmail',
+		withFax({ NotifyEmail: 'not-an-address' }),
+		'Error: NotifyEmail not-an-address is not a valid e-mail address',
+	],
+	[
+		1106,
+		'a blank line in the middle is a line of the file',
+		withFax(
+			{ ExpectedFaxes: '2' },
 			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n\r\nBen,12125550000\r\n' },
 		),
-	1106,
-	'Expected faxes 2 does not match lines in meta file 3',
-);
-errorCase(
-	'1106 lines of commas only and a second final line break are lines too',
-	() =>
-		jobForm(
-			{ FaxNumerColumnName: 'Fax', ExpectedFaxes: '1' },
-			{ csv: 'Name,Fax\nAnn,12125550000\n,\n\n' },
-		),
-	1106,
-	'Expected faxes 1 does not match lines in meta file 3',
-);
-errorCase(
-	'1200 without ExpectedFaxes a blank line is a line without a fax number',
-	() =>
-		jobForm(
-			{ FaxNumerColumnName: 'Fax' },
-			{ csv: 'Name,Fax\nAnn,12125550000\n\nBen,12125550000\n' },
-		),
-	1200,
-	'Error: line 3 has no value in column Fax',
-);
-errorCase(
-	'1103 a byte order mark stays part of the first heading',
-	() => jobForm({ FaxNumerColumnName: 'Fax' }, { csv: '\uFEFFFax,Name\r\n12125550000,Ann\r\n' }),
-	1103,
-	'Could not find fax number column named Fax in metadata file',
-);
+		'Expected faxes 2 does not match lines in meta file 3',
+	],
+	[
+		1106,
+		'lines of commas only and a second final line break are lines too',
+		withFax({ ExpectedFaxes: '1' }, { csv: 'Name,Fax\nAnn,12125550000\n,\n\n' }),
+		'Expected faxes 1 does not match lines in meta file 3',
+	],
+	[
+		1200,
+		'without ExpectedFaxes a blank line is a line without a fax number',
+		withFax({}, { csv: 'Name,Fax\nAnn,12125550000\n\nBen,12125550000\n' }),
+		'Error: line 3 has no value in column Fax',
+	],
+	[
+		1103,
+		'a byte order mark stays part of the first heading',
+		withFax({}, { csv: '\uFEFFFax,Name\r\n12125550000,Ann\r\n' }),
+		'Could not find fax number column named Fax in metadata file',
+	],
+];
 
-test.each(cases)('%s', async (_name, build, code, text) => {
+test.each(cases)('%i %s', async (code, _name, build, text) => {
 	const res = await postJob(build());
 	expect(res.status).toBe(400);
 	expect(res.json).toEqual({ RequestStatus: { StatusCode: code, StatusText: text } });

@@ -61,18 +61,30 @@ test('a cover page adds awaitingCoverpage and a page', async () => {
 	});
 });
 
-test('an unknown cover page template fails the fax with the merge error', async () => {
-	const id = await sendOne({
-		FaxNumber: '12125550000',
-		CoverPageEnabled: 'true',
-		CoverPageName: 'nope',
-	});
-	emu.control.advance(MINUTE);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
-		FaxStatus: 'sendFailed',
-		ErrorCode: '1000',
-		ErrorText: 'Coverpage and fax merge failed',
-	});
+// Cases that send one fax, let the clock run, and read what the fax became.
+test.each<[string, Record<string, string>, number, Record<string, string>]>([
+	[
+		'an unknown cover page template fails the fax with the merge error',
+		{ FaxNumber: '12125550000', CoverPageEnabled: 'true', CoverPageName: 'nope' },
+		MINUTE,
+		{ FaxStatus: 'sendFailed', ErrorCode: '1000', ErrorText: 'Coverpage and fax merge failed' },
+	],
+	[
+		'busy on the first attempt then sent (...0006)',
+		{ FaxNumber: '12125550006', RetryInterval: '5' },
+		10 * MINUTE,
+		{ FaxStatus: 'sent', RetryCountLeft: '1', ErrorCode: '0', ErrorText: '' },
+	],
+	[
+		'page rejected sends part of the pages',
+		{ FaxNumber: '12125553002', RetryCount: '1', CoverPageEnabled: 'true' },
+		MINUTE,
+		{ PagesTotal: '2', PagesSent: '1' },
+	],
+])('%s', async (_name, params, wait, fields) => {
+	const id = await sendOne(params);
+	emu.control.advance(wait);
+	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject(fields);
 });
 
 test('SendAfter holds the fax in scheduled', async () => {
@@ -124,17 +136,6 @@ test('retries: RetryCount attempts, RetryInterval minutes apart, RetryCountLeft 
 	]);
 });
 
-test('busy on the first attempt then sent (...0006)', async () => {
-	const id = await sendOne({ FaxNumber: '12125550006', RetryInterval: '5' });
-	emu.control.advance(10 * MINUTE);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
-		FaxStatus: 'sent',
-		RetryCountLeft: '1',
-		ErrorCode: '0',
-		ErrorText: '',
-	});
-});
-
 test.each([
 	['12125550002', '1002', 'Busy', 1],
 	['12125550003', '1003', 'Circuits Busy', 1],
@@ -177,15 +178,6 @@ test('a file the server cannot convert fails with 4001', async () => {
 	expect(await getOutbound(emu, USERS.alice, res.json.FaxInfo[0].FaxId)).toMatchObject({
 		FaxStatus: 'sendFailed',
 		ErrorCode: '4001',
-	});
-});
-
-test('page rejected sends part of the pages', async () => {
-	const id = await sendOne({ FaxNumber: '12125553002', RetryCount: '1', CoverPageEnabled: 'true' });
-	emu.control.advance(MINUTE);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
-		PagesTotal: '2',
-		PagesSent: '1',
 	});
 });
 

@@ -1,5 +1,14 @@
 import type { Emulator } from '../../emulator';
-import { call, getOutbound, MINUTE, sendFax, USERS, withEmulator, type Login } from './helpers';
+import {
+	call,
+	getOutbound,
+	MINUTE,
+	sendFax,
+	statusOf,
+	USERS,
+	withEmulator,
+	type Login,
+} from './helpers';
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -41,43 +50,27 @@ test('filters: FaxStatus, Mark, BatchName, BatchUniqueId, datetime window', asyn
 		form: { Mark: 'true' },
 	});
 
-	expect(ids(await search(USERS.alice, { FaxStatus: 'sent' }))).toEqual(['1']);
-	expect(ids(await search(USERS.alice, { FaxStatus: 'sendFailed' }))).toEqual(['2']);
-	expect(ids(await search(USERS.alice, { FaxStatus: 'awaitingConversion' }))).toEqual(['3']);
-	expect(ids(await search(USERS.alice, { Mark: 'true' }))).toEqual(['1']);
-	expect(ids(await search(USERS.alice, { Mark: 'false' }))).toEqual(['2', '3']);
-	expect(ids(await search(USERS.alice, { BatchName: 'b1' }))).toEqual(['1', '2']);
-	expect(ids(await search(USERS.alice, { BatchUniqueId: 'x2' }))).toEqual(['2']);
-	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:27Z' }))).toEqual([
-		'1',
-		'2',
-		'3',
-	]);
-	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:28Z' }))).toEqual([
-		'2',
-		'3',
-	]);
-	expect(ids(await search(USERS.alice, { DatetimeBefore: '2026-01-05T09:01:07Z' }))).toEqual([
-		'1',
-		'2',
-	]);
+	// The ids of Alice's faxes that a query finds.
+	const aliceFinds = async (query: Record<string, string>) => ids(await search(USERS.alice, query));
+	expect(await aliceFinds({ FaxStatus: 'sent' })).toEqual(['1']);
+	expect(await aliceFinds({ FaxStatus: 'sendFailed' })).toEqual(['2']);
+	expect(await aliceFinds({ FaxStatus: 'awaitingConversion' })).toEqual(['3']);
+	expect(await aliceFinds({ Mark: 'true' })).toEqual(['1']);
+	expect(await aliceFinds({ Mark: 'false' })).toEqual(['2', '3']);
+	expect(await aliceFinds({ BatchName: 'b1' })).toEqual(['1', '2']);
+	expect(await aliceFinds({ BatchUniqueId: 'x2' })).toEqual(['2']);
+	expect(await aliceFinds({ DatetimeAfter: '2026-01-05T09:00:27Z' })).toEqual(['1', '2', '3']);
+	expect(await aliceFinds({ DatetimeAfter: '2026-01-05T09:00:28Z' })).toEqual(['2', '3']);
+	expect(await aliceFinds({ DatetimeBefore: '2026-01-05T09:01:07Z' })).toEqual(['1', '2']);
 	expect(
-		ids(
-			await search(USERS.alice, {
-				DatetimeAfter: '2026-01-05T09:01Z',
-				DatetimeBefore: '2026-01-05T09:01:59Z',
-			}),
-		),
+		await aliceFinds({
+			DatetimeAfter: '2026-01-05T09:01Z',
+			DatetimeBefore: '2026-01-05T09:01:59Z',
+		}),
 	).toEqual(['2']);
 	// offsets with and without colon
-	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T04:01:00-05:00' }))).toEqual([
-		'2',
-		'3',
-	]);
-	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T10:01+0100' }))).toEqual([
-		'2',
-		'3',
-	]);
+	expect(await aliceFinds({ DatetimeAfter: '2026-01-05T04:01:00-05:00' })).toEqual(['2', '3']);
+	expect(await aliceFinds({ DatetimeAfter: '2026-01-05T10:01+0100' })).toEqual(['2', '3']);
 	const bads: Record<string, string | number>[] = [
 		{ FaxStatus: 'done' },
 		{ Mark: 'yes' },
@@ -232,22 +225,20 @@ describe('proxy rules', () => {
 		expect(colleague.status).toBe(403);
 		expect(colleague.json.RequestStatus.StatusCode).toBe(60);
 		expect(
-			(
-				await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
-					auth: USERS.bob,
-					form: { Mark: 'true' },
-				})
-			).status,
+			await statusOf('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+				auth: USERS.bob,
+				form: { Mark: 'true' },
+			}),
 		).toBe(403);
+		expect(await statusOf('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.bob })).toBe(
+			403,
+		);
 		expect(
-			(await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.bob })).status,
-		).toBe(403);
-		expect(
-			(await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, { auth: USERS.bob })).status,
+			await statusOf('GET', `${emu.urls.fax}/outboundfaxes/1/image`, { auth: USERS.bob }),
 		).toBe(403);
 		expect((await getOutbound(emu, USERS.acmeAdmin, 1)).FaxUserId).toBe('alice@acme');
 		expect(
-			(await call('GET', `${emu.urls.fax}/outboundfaxes/3`, { auth: USERS.acmeAdmin })).status,
+			await statusOf('GET', `${emu.urls.fax}/outboundfaxes/3`, { auth: USERS.acmeAdmin }),
 		).toBe(404);
 	});
 });
@@ -274,9 +265,9 @@ test('PUT Mark answers 201 with RequestStatus only; Mark is required', async () 
 	expect(badId.status).toBe(400);
 	const del = await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
 	expect(del.status).toBe(201);
-	expect(
-		(await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice })).status,
-	).toBe(404);
+	expect(await statusOf('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice })).toBe(
+		404,
+	);
 });
 
 test('minute precision option writes datetimes without seconds', async () => {

@@ -73,6 +73,24 @@ describe('POST /outboundfaxes', () => {
 		expect(logged[1].params).toEqual({ FaxNumber: '12125550000' });
 	});
 
+	// The options the service stores exactly as sent: the request and the stored fax both list them.
+	const storedAsSent = {
+		FaxHeaderEnabled: 'true',
+		FaxHeader: '%d %t %i page %P of %p',
+		NotifyEmailAddress: 'a@acme.example',
+		NotifySuccess: 'true',
+		NotifyFailed: 'true',
+		NotifyFailedAttachFax: 'true',
+		DeleteAfterSend: 'false',
+		FaxDescription: 'desc',
+		Priority: '5',
+		ProjectCode: 'PC1',
+		ProjectCode2: 'PC2',
+		TSI: 'ALICE',
+		BatchName: 'batch-a',
+		BatchUniqueId: 'u-1',
+	};
+
 	test('every send option is stored and echoed', async () => {
 		const res = await sendFax(emu(), USERS.alice, {
 			FaxRecipient: JSON.stringify({
@@ -87,45 +105,19 @@ describe('POST /outboundfaxes', () => {
 			CoverPageName: 'confidential',
 			CoverMessage: 'Hello\nWorld',
 			CoverField_310: 'x',
-			FaxHeaderEnabled: 'true',
-			FaxHeader: '%d %t %i page %P of %p',
-			NotifyEmailAddress: 'a@acme.example',
-			NotifySuccess: 'true',
-			NotifyFailed: 'true',
-			NotifyFailedAttachFax: 'true',
-			DeleteAfterSend: 'false',
-			FaxDescription: 'desc',
-			Priority: '5',
-			ProjectCode: 'PC1',
-			ProjectCode2: 'PC2',
-			TSI: 'ALICE',
-			BatchName: 'batch-a',
-			BatchUniqueId: 'u-1',
+			...storedAsSent,
 			PageOrientation: 'portrait',
 			UnknownParameter: 'ignored',
 		});
 		expect(res.status).toBe(201);
 		expect(await getOutbound(emu(), USERS.alice, 1)).toMatchObject({
+			...storedAsSent,
 			RetryCount: '4',
 			RetryCountLeft: '4',
 			RetryInterval: '15',
 			SendAfter: '2026-01-05T10:00:00Z',
 			CoverPageName: 'confidential',
 			RcptInfo: '12125550000:Bob:B Co',
-			FaxHeaderEnabled: 'true',
-			FaxHeader: '%d %t %i page %P of %p',
-			NotifyEmailAddress: 'a@acme.example',
-			NotifySuccess: 'true',
-			NotifyFailed: 'true',
-			NotifyFailedAttachFax: 'true',
-			DeleteAfterSend: 'false',
-			FaxDescription: 'desc',
-			Priority: '5',
-			ProjectCode: 'PC1',
-			ProjectCode2: 'PC2',
-			TSI: 'ALICE',
-			BatchName: 'batch-a',
-			BatchUniqueId: 'u-1',
 			PagesTotal: '2',
 		});
 	});

@@ -73,14 +73,7 @@ export async function idPicker(context: StepContext, check: PickerCheck): Promis
 		else assert.deepEqual(ids, filtered.exactly, `typing "${check.filter}" filters the list`);
 	});
 	await shot(page, `${check.name}-filtered`);
-	await listItems(page)
-		.filter({ hasText: `#${wanted} ` })
-		.first()
-		.click();
-	await eventually(async () => {
-		const shown = await picker.locator(RLC_INPUT).first().inputValue();
-		assert.match(shown, new RegExp(`^#${wanted} · `), 'the picked record is shown');
-	});
+	await clickListEntry(page, picker, wanted, 'the picked record is shown');
 
 	await picker.locator('[data-test-id="rlc-mode-selector"]').first().click();
 	await page
@@ -107,12 +100,22 @@ export async function pickFromList(
 	const picker = ndv.locator(`[data-test-id="resource-locator-${parameter}"]`);
 	await picker.locator(RLC_INPUT).first().click();
 	await page.locator(RLC_SEARCH).first().fill(id);
+	await clickListEntry(page, picker, id, `#${id} is picked`);
+}
+
+/** Clicks the list entry of a record and waits until the picker shows it (`message` if not). */
+async function clickListEntry(
+	page: Page,
+	picker: Locator,
+	id: string,
+	message: string,
+): Promise<void> {
 	await listItems(page)
 		.filter({ hasText: `#${id} ` })
 		.first()
 		.click();
 	await eventually(async () => {
 		const shown = await picker.locator(RLC_INPUT).first().inputValue();
-		assert.match(shown, new RegExp(`^#${id} · `), `#${id} is picked`);
+		assert.match(shown, new RegExp(`^#${id} · `), message);
 	});
 }

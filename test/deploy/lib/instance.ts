@@ -308,6 +308,27 @@ export class DeployInstance {
 		return await this.server.rest<StoredExecution>('GET', `/executions/${id}`);
 	}
 
+	/** The first execution of a workflow not among `known`, once n8n lists it. */
+	async newExecutionOf(
+		workflowId: string,
+		known: Set<string>,
+		what: string,
+		timeoutMs: number,
+		intervalMs?: number,
+	): Promise<string> {
+		let id: string | undefined;
+		await waitUntil(
+			what,
+			async () => {
+				id = (await this.executionsOf(workflowId)).find((e) => !known.has(e.id))?.id;
+				return id !== undefined;
+			},
+			timeoutMs,
+			intervalMs,
+		);
+		return id!;
+	}
+
 	/** Every execution of a workflow, oldest first (without run data). */
 	async executionsOf(workflowId: string): Promise<StoredExecution[]> {
 		const all: StoredExecution[] = [];

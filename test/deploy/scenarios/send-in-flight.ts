@@ -48,16 +48,8 @@ export async function sendInFlight(
 		60_000,
 		50,
 	);
-	let execution: string | undefined;
-	await waitUntil(
-		'the execution',
-		async () => {
-			execution = (await instance.executionsOf(WORKFLOW_ID)).find((e) => !before.has(e.id))?.id;
-			return execution !== undefined;
-		},
-		30_000,
-	);
-	const worker = [...(instance.workerOfExecutions().get(execution!) ?? [])][0];
+	const execution = await instance.newExecutionOf(WORKFLOW_ID, before, 'the execution', 30_000);
+	const worker = [...(instance.workerOfExecutions().get(execution) ?? [])][0];
 	assert.ok(worker, `no worker log names execution ${execution}`);
 	const killedAt = Date.now();
 	await instance.worker(worker).kill();
@@ -69,7 +61,7 @@ export async function sendInFlight(
 	const answeredAfterMs = Date.now() - killedAt;
 	await waitUntil(
 		`execution ${execution} settled`,
-		async () => FINAL.has((await instance.execution(execution!)).status),
+		async () => FINAL.has((await instance.execution(execution)).status),
 		120_000,
 		500,
 	);
@@ -77,10 +69,10 @@ export async function sendInFlight(
 	// Time for anything that would send again (a retried job, a restarted worker) to do so.
 	await new Promise((resolve) => setTimeout(resolve, 10_000));
 	const sends = sendsSince(instance, sinceSeq);
-	const stored = await instance.execution(execution!);
+	const stored = await instance.execution(execution);
 	const itemsKept: Record<string, number> = {};
 	for (const node of ['Webhook', 'Send Fax']) {
-		itemsKept[node] = (await instance.nodeOutput(execution!, node)).length;
+		itemsKept[node] = (await instance.nodeOutput(execution, node)).length;
 	}
 	const lookup = await runWorkflow(instance.server, readDeployWorkflow('lookup-batch.json'), {
 		batch: order,
@@ -140,18 +132,14 @@ export async function sendInFlight(
 			assert.deepEqual(itemsKept, { Webhook: 0, 'Send Fax': 0 });
 		},
 	);
-	await report.check(
-		SCENARIO,
-		'the lookup by Batch Unique ID finds the one fax',
-		() => {
-			assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
-			assert.equal(found.length, 1);
-			assert.equal(String(found[0].json.BatchUniqueId), order);
-		},
-	);
+	await report.check(SCENARIO, 'the lookup by Batch Unique ID finds the one fax', () => {
+		assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
+		assert.equal(found.length, 1);
+		assert.equal(String(found[0].json.BatchUniqueId), order);
+	});
 	// What a user's Retry of the failed execution does (after the checks: it sends again).
 	const beforeRetry = lastSeq(instance);
-	const retried = await instance.retry(execution!);
+	const retried = await instance.retry(execution);
 	const resent = sendsSince(instance, beforeRetry);
 	Object.assign(figures, {
 		retry: {

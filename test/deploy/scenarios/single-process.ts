@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { runWorkflow } from '../../../scripts/n8n/manual-runs';
 import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { DeployInstance } from '../lib/instance';
-import { PUBLICATION_LEASE_SECONDS, readDeployWorkflow } from '../lib/instance';
+import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
@@ -15,13 +15,17 @@ import {
 	accountFor,
 	summarize,
 	deliveriesOf,
-	firstSearchSince,
+	executionFigures,
 	ids,
 	inboundSearches,
 	injectFaxes,
+	killMainDuringActivationSearch,
 	MAX_EVENTS_PER_POLL,
+	restartUntilActivationPoll,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
+	waitForDelivering,
+	waitForFinal,
 	waitForNewExecution,
 	waitForSearch,
 } from './trigger-common';
@@ -29,8 +33,6 @@ import { errorOf } from './trigger-queue';
 
 const TRIGGER = 'single process: trigger drain under SIGKILLs';
 const BULK = 'single process: bulk send under SIGKILL';
-const KILL_AFTER = 100;
-const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 /** The bulk send's own Batch Unique ID (bulk-send.json): what the user looks up after a crash. */
 const BULK_BATCH = 'deploy-bulk';
 
@@ -62,12 +64,7 @@ export async function singleProcessCrashes(
 	const batch = injectFaxes(instance, MAX_EVENTS_PER_POLL + 100);
 	report.log(`  ${batch.length} inbound faxes injected; waiting for the next poll (once a minute)`);
 	const e1 = await waitForNewExecution(ledger, new Set(), 'the poll emitting');
-	await waitUntil(
-		`execution ${e1} delivering`,
-		() => deliveriesOf(sink, e1) >= KILL_AFTER,
-		60_000,
-		20,
-	);
+	await waitForDelivering(sink, e1);
 	await instance.killMain();
 	const deliveredBeforeKill = deliveriesOf(sink, e1);
 	report.log(
@@ -75,45 +72,19 @@ export async function singleProcessCrashes(
 	);
 
 	// 2. Restarted, and killed while the service holds its activation poll's search.
-	control.addFault({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		kind: 'delay',
-		delayMs: 30_000,
-		count: 1,
-	});
-	let searches = inboundSearches(instance);
-	const starting = instance.startMain().catch((error: unknown) => error);
-	await waitForSearch(instance, searches, 'the activation poll of the restarted n8n', 120_000);
-	await instance.killMain();
-	await starting;
+	await killMainDuringActivationSearch(instance, 'the activation poll of the restarted n8n');
 	report.log("  SIGKILL n8n while the service held its activation poll's search; restarting");
-	const restarted = Date.now();
-	await instance.startMain();
-	const ready = Date.now();
-	const e2 = await waitForNewExecution(
+	const restart = await restartUntilActivationPoll(
+		instance,
+		report,
 		ledger,
 		new Set([e1]),
 		'the activation poll emitting the rest (after the publication lease)',
-		150_000,
+		'n8n',
 	);
-	const activation = firstSearchSince(instance, restarted);
-	figures.afterKillDuringActivation = {
-		readyAfterMs: ready - restarted,
-		activationPollAfterReadyMs: activation === undefined ? undefined : activation - ready,
-	};
-	report.log(
-		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after n8n was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
-	);
-	await waitUntil(
-		`execution ${e2} finished`,
-		async () => {
-			await ledger.readOnce();
-			return FINAL.has(ledger.status.get(e2) ?? '') && FINAL.has(ledger.status.get(e1) ?? '');
-		},
-		120_000,
-		500,
-	);
+	const e2 = restart.execution;
+	figures.afterKillDuringActivation = restart.figure;
+	await waitForFinal(ledger, [e2, e1], `execution ${e2} finished`);
 	const e1Stored = await instance.execution(e1);
 	figures.killedExecution = {
 		id: e1,
@@ -136,7 +107,7 @@ export async function singleProcessCrashes(
 	report.log(
 		`  SIGKILL n8n after ${sentAtKill} of ${numbers.length} faxes of a bulk send; restarting`,
 	);
-	searches = inboundSearches(instance);
+	const searches = inboundSearches(instance);
 	await instance.startMain();
 	// The activation poll after this restart is also the trigger's "one more poll".
 	await waitForSearch(instance, searches, 'the activation poll after the bulk send', 60_000);
@@ -154,12 +125,7 @@ export async function singleProcessCrashes(
 		lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
 
 	const account = accountFor(batch, ledger, sink);
-	const executions = [...ledger.emitted].map(([id, faxIds]) => ({
-		id,
-		status: ledger.status.get(id),
-		events: faxIds.length,
-		delivered: deliveriesOf(sink, id),
-	}));
+	const executions = executionFigures(ledger, sink);
 	Object.assign(figures, {
 		trigger: { account: summarize(account), executions },
 		bulk: {

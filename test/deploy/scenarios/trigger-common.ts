@@ -1,6 +1,7 @@
 import { SEED_USERS } from '../../../emulator';
-import type { DeployInstance } from '../lib/instance';
+import { PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import type { TriggerLedger } from '../lib/ledger';
+import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
 import { waitUntil } from '../../harness/waitUntil';
 
@@ -12,6 +13,10 @@ export const TRIGGER_NODE = 'New Inbound Fax';
 export const MAX_EVENTS_PER_POLL = 500;
 /** n8n runs a poll at most once a minute, at the start of each minute. */
 export const POLL_WAIT_MS = 90_000;
+/** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
+export const KILL_AFTER = 100;
+/** Execution statuses after which n8n does not run the execution any more. */
+export const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /** Inbound searches the trigger made (the proxy login watches All Users). */
 export function inboundSearches(instance: DeployInstance): number {
@@ -76,6 +81,103 @@ export async function waitForNewExecution(
 		500,
 	);
 	return found!;
+}
+
+/** Waits until an execution has delivered `count` items to the sink (checking every `intervalMs`). */
+export async function waitForDeliveries(
+	sink: Sink,
+	execution: string,
+	count: number,
+	what: string,
+	intervalMs: number,
+): Promise<void> {
+	await waitUntil(what, () => deliveriesOf(sink, execution) >= count, 60_000, intervalMs);
+}
+
+/** Waits until an execution has delivered KILL_AFTER items: the moment its process is killed. */
+export async function waitForDelivering(sink: Sink, execution: string): Promise<void> {
+	await waitForDeliveries(sink, execution, KILL_AFTER, `execution ${execution} delivering`, 20);
+}
+
+/** Waits until every one of `executions` has a final status in n8n. */
+export async function waitForFinal(
+	ledger: TriggerLedger,
+	executions: string[],
+	what: string,
+	timeoutMs = 120_000,
+): Promise<void> {
+	await waitUntil(
+		what,
+		async () => {
+			await ledger.readOnce();
+			return executions.every((id) => FINAL.has(ledger.status.get(id) ?? ''));
+		},
+		timeoutMs,
+		500,
+	);
+}
+
+/**
+ * Main started again while the service holds the activation poll's search (30 s), and killed once
+ * that search has arrived: a restart killed in the middle of its first poll.
+ */
+export async function killMainDuringActivationSearch(
+	instance: DeployInstance,
+	what: string,
+): Promise<void> {
+	instance.emulator.control.addFault({
+		method: 'GET',
+		path: '^/v1/inboundfaxes$',
+		kind: 'delay',
+		delayMs: 30_000,
+		count: 1,
+	});
+	const searches = inboundSearches(instance);
+	const starting = instance.startMain().catch((error: unknown) => error);
+	await waitForSearch(instance, searches, what, 120_000);
+	await instance.killMain();
+	await starting;
+}
+
+/**
+ * Main started again after a kill, until its activation poll's execution (one not in `known`)
+ * appears: how long main took to be ready and how long after that the trigger polled (the
+ * publication lease), logged and returned as results.json names them (`readyAfterMs` of n8n in
+ * the single-process part, `mainReadyAfterMs` in queue mode).
+ */
+export async function restartUntilActivationPoll(
+	instance: DeployInstance,
+	report: Report,
+	ledger: TriggerLedger,
+	known: Set<string>,
+	what: string,
+	processName: 'n8n' | 'main',
+): Promise<{ execution: string; figure: Record<string, number | undefined> }> {
+	const restarted = Date.now();
+	await instance.startMain();
+	const ready = Date.now();
+	const execution = await waitForNewExecution(ledger, known, what, 150_000);
+	const activation = firstSearchSince(instance, restarted);
+	report.log(
+		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
+	);
+	return {
+		execution,
+		figure: {
+			[processName === 'main' ? 'mainReadyAfterMs' : 'readyAfterMs']: ready - restarted,
+			activationPollAfterReadyMs: activation === undefined ? undefined : activation - ready,
+		},
+	};
+}
+
+/** Each execution the trigger started: its status, the events it emitted, the items delivered. */
+export function executionFigures(ledger: TriggerLedger, sink: Sink) {
+	return [...ledger.emitted].map(([id, faxIds]) => ({
+		id,
+		status: ledger.status.get(id),
+		events: faxIds.length,
+		delivered: deliveriesOf(sink, id),
+	}));
 }
 
 export interface BatchAccount {

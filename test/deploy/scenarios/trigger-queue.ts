@@ -3,7 +3,7 @@ import fs from 'node:fs';
 
 import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { PostgresService } from '../../../scripts/services/postgres';
-import { executionError, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
+import { executionError, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
@@ -13,14 +13,19 @@ import {
 	accountFor,
 	summarize,
 	deliveriesOf,
-	firstSearchSince,
+	executionFigures,
 	ids,
 	inboundSearches,
 	injectFaxes,
+	killMainDuringActivationSearch,
 	MAX_EVENTS_PER_POLL,
 	POLL_WAIT_MS,
+	restartUntilActivationPoll,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
+	waitForDeliveries,
+	waitForDelivering,
+	waitForFinal,
 	waitForNewExecution,
 	waitForSearch,
 } from './trigger-common';
@@ -31,9 +36,6 @@ const PROBE = 'queue mode: SIGKILL after the trigger state write, before the exe
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 /** The fields of an inbound fax that Simplify keeps (README, Node versions). */
 const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
-/** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
-const KILL_AFTER = 100;
-const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /**
  * The Fax Cloud Trigger runs on main; the executions it starts run on the workers. 1,200 new
@@ -58,7 +60,6 @@ export async function triggerInQueueMode(
 	sink: Sink,
 	postgres: PostgresService,
 ): Promise<Record<string, unknown>> {
-	const { control } = instance.emulator;
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	const figures: Record<string, unknown> = {};
 	// Before this scenario's trigger is active: its faxes belong to a user the batches leave alone.
@@ -73,12 +74,7 @@ export async function triggerInQueueMode(
 		`  ${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`,
 	);
 	const e1 = await waitForNewExecution(ledger, new Set(), 'the first poll emitting');
-	await waitUntil(
-		`execution ${e1} delivering`,
-		() => deliveriesOf(sink, e1) >= KILL_AFTER,
-		60_000,
-		20,
-	);
+	await waitForDelivering(sink, e1);
 	const worker1 = String(sink.received.find((d) => String(d.body.execution) === e1)?.body.worker);
 	await instance.worker(worker1).kill();
 	const deliveredBeforeWorkerKill = deliveriesOf(sink, e1);
@@ -94,12 +90,7 @@ export async function triggerInQueueMode(
 	// 2. The second poll's execution runs on a worker while main is killed.
 	await waitForWorkerOutcome(instance, ledger, e1, killedAt, figures);
 	const e2 = await waitForNewExecution(ledger, new Set([e1]), 'the second poll emitting');
-	await waitUntil(
-		`execution ${e2} delivering`,
-		() => deliveriesOf(sink, e2) >= KILL_AFTER,
-		60_000,
-		20,
-	);
+	await waitForDelivering(sink, e2);
 	await instance.killMain();
 	report.log(
 		`  SIGKILL main while execution ${e2} ran on ${String(sink.received.find((d) => String(d.body.execution) === e2)?.body.worker)} (${deliveriesOf(sink, e2)} delivered)`,
@@ -109,52 +100,21 @@ export async function triggerInQueueMode(
 
 	// 3. New faxes; main restarts and is killed while its activation poll's search is held.
 	const batch2 = injectFaxes(instance, 200);
-	control.addFault({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		kind: 'delay',
-		delayMs: 30_000,
-		count: 1,
-	});
-	const searchesBeforeRestart = inboundSearches(instance);
-	const starting = instance.startMain().catch((error: unknown) => error);
-	await waitForSearch(
-		instance,
-		searchesBeforeRestart,
-		'the activation poll of the restarted main',
-		120_000,
-	);
-	await instance.killMain();
-	await starting;
+	await killMainDuringActivationSearch(instance, 'the activation poll of the restarted main');
 	report.log(
 		`  ${batch2.length} more faxes; SIGKILL main while the service held its activation poll's search`,
 	);
-	const restarted = Date.now();
-	await instance.startMain();
-	const ready = Date.now();
-	const e3 = await waitForNewExecution(
+	const restart = await restartUntilActivationPoll(
+		instance,
+		report,
 		ledger,
 		new Set([e1, e2]),
 		'the activation poll emitting (after the publication lease)',
-		150_000,
+		'main',
 	);
-	const activation = firstSearchSince(instance, restarted);
-	figures.afterKillDuringActivation = {
-		mainReadyAfterMs: ready - restarted,
-		activationPollAfterReadyMs: activation === undefined ? undefined : activation - ready,
-	};
-	report.log(
-		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after main was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
-	);
-	await waitUntil(
-		`executions ${e2} and ${e3} finished`,
-		async () => {
-			await ledger.readOnce();
-			return FINAL.has(ledger.status.get(e2) ?? '') && FINAL.has(ledger.status.get(e3) ?? '');
-		},
-		120_000,
-		500,
-	);
+	const e3 = restart.execution;
+	figures.afterKillDuringActivation = restart.figure;
+	await waitForFinal(ledger, [e2, e3], `executions ${e2} and ${e3} finished`);
 
 	// 4. The probes of the window between the state write and the execution insert.
 	const probe = await lossWindowProbe(instance, report, postgres, ledger);
@@ -168,12 +128,9 @@ export async function triggerInQueueMode(
 	const workerOf = instance.workerOfExecutions();
 	const account1 = accountFor(batch1, ledger, sink);
 	const account2 = accountFor(batch2, ledger, sink);
-	const executions = [...ledger.emitted].map(([id, faxIds]) => ({
-		id,
-		status: ledger.status.get(id),
-		events: faxIds.length,
-		delivered: deliveriesOf(sink, id),
-		workers: workerOf.get(id) ?? [],
+	const executions = executionFigures(ledger, sink).map((execution) => ({
+		...execution,
+		workers: workerOf.get(execution.id) ?? [],
 	}));
 	Object.assign(figures, {
 		batches: { first: summarize(account1), second: summarize(account2) },
@@ -311,14 +268,11 @@ async function waitForWorkerOutcome(
 	killedAt: number,
 	figures: Record<string, unknown>,
 ): Promise<void> {
-	await waitUntil(
+	await waitForFinal(
+		ledger,
+		[execution],
 		`execution ${execution} settled after its worker died`,
-		async () => {
-			await ledger.readOnce();
-			return FINAL.has(ledger.status.get(execution) ?? '');
-		},
 		POLL_WAIT_MS,
-		500,
 	);
 	const stored = await instance.execution(execution);
 	figures.killedWorkerOutcome = {
@@ -439,12 +393,7 @@ async function duplicateWindowProbe(
 			'the activation poll emitting the probe faxes',
 			60_000,
 		);
-		await waitUntil(
-			`execution ${first} delivered`,
-			() => deliveriesOf(sink, first!) >= faxes.length,
-			60_000,
-			100,
-		);
+		await waitForDeliveries(sink, first, faxes.length, `execution ${first} delivered`, 100);
 		await instance.killMain();
 	} finally {
 		postgres.sql('DROP TRIGGER deploy_test_refuse_static_data ON workflow_entity');
@@ -465,12 +414,7 @@ async function duplicateWindowProbe(
 			'the activation poll after the probe',
 			60_000,
 		);
-		await waitUntil(
-			`execution ${second} delivered`,
-			() => deliveriesOf(sink, second!) >= faxes.length,
-			60_000,
-			100,
-		);
+		await waitForDeliveries(sink, second, faxes.length, `execution ${second} delivered`, 100);
 	} catch {
 		// nothing emitted again: the check says so
 	}

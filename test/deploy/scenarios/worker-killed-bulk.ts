@@ -151,17 +151,13 @@ export async function workerKilledDuringBulkSend(
 }
 
 async function newExecution(instance: DeployInstance, known: Set<string>): Promise<string> {
-	let id: string | undefined;
-	await waitUntil(
+	return await instance.newExecutionOf(
+		BULK_ONCE_WORKFLOW_ID,
+		known,
 		'the execution of the webhook call',
-		async () => {
-			id = (await instance.executionsOf(BULK_ONCE_WORKFLOW_ID)).find((e) => !known.has(e.id))?.id;
-			return id !== undefined;
-		},
 		60_000,
 		100,
 	);
-	return id!;
 }
 
 /** One more call with the same orders; its execution is the one not seen before. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../../scripts/n8n/package';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import type { E2eCase } from '../lib/types';
 
 /**
@@ -80,13 +80,13 @@ export const exampleCases: E2eCase[] = [
 		workflow: 'examples/request-a-number.json',
 		check(result, { emulator }) {
 			assertVersion2('examples/request-a-number.json');
-			const request = onlyRequest(
+			const request = onlyRequestBy(
 				result.requests,
+				SEED_USERS.acmeAdmin,
 				'POST',
 				'/api/numbers/add-new-number-request/non-toll-free',
 			);
 			assert.equal(request.auth.scheme, 'Bearer');
-			assert.equal(request.auth.userId, 'admin@acme');
 			const [ticket] = jsonOf(result.items('Request Number'));
 			assert.equal(ticket.type, 'non_toll_free');
 			assert.equal(ticket.status, 'submitted');

@@ -1,7 +1,8 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertParams, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
-import { inboundFaxes, markFax } from './fixtures';
+import { inboundFaxes } from './fixtures';
+import { markCases } from './mark-cases';
 
 /** Ids the case's prepare gave the workflow's trigger item, by name. */
 function idsOf(result: RunResult, name: string): number[] {
@@ -12,10 +13,9 @@ function idsOf(result: RunResult, name: string): number[] {
 
 const faxIdOf = (result: RunResult): number => idsOf(result, 'E2E_FAX_ID')[0];
 
-/** One fax received for alice (marked first when `marked`), the workflow's E2E_FAX_ID. */
-async function receivedFax(ctx: E2eContext, marked = false): Promise<Record<string, string>> {
+/** One fax received for alice, the workflow's E2E_FAX_ID. */
+function receivedFax(ctx: E2eContext): Record<string, string> {
 	const [id] = inboundFaxes(ctx, 1);
-	if (marked) await markFax(ctx, 'inbound', id);
 	return { E2E_FAX_ID: String(id) };
 }
 
@@ -122,9 +122,7 @@ export const inboundFaxCases: E2eCase[] = [
 		check(result, ctx) {
 			const id = faxIdOf(result);
 			const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
-			assert.equal(put.params.ProjectCode, 'ACC-42');
-			assert.equal(put.params.ProjectCode2, 'invoices');
-			assert.equal(put.params.Mark, 'true');
+			assertParams(put, { ProjectCode: 'ACC-42', ProjectCode2: 'invoices', Mark: 'true' });
 			const [out] = jsonOf(result.items('Update Fax'));
 			assert.equal(out.FaxId, id);
 			assert.equal(out.success, true);
@@ -134,38 +132,11 @@ export const inboundFaxCases: E2eCase[] = [
 			assert.equal(truth.Mark, 'true');
 		},
 	},
-	{
-		title: 'Inbound fax: mark',
-		workflow: 'inbound-mark.json',
-		prepare: (ctx) => receivedFax(ctx),
-		check(result, ctx) {
-			const id = faxIdOf(result);
-			assert.equal(
-				onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`).params.Mark,
-				'true',
-			);
-			assert.deepEqual(jsonOf(result.items('Mark Fax')), [
-				{ FaxId: id, Mark: true, success: true },
-			]);
-			assert.equal(groundTruth(ctx, id).Mark, 'true');
-		},
-	},
-	{
-		title: 'Inbound fax: unmark',
-		workflow: 'inbound-unmark.json',
-		prepare: (ctx) => receivedFax(ctx, true),
-		check(result, ctx) {
-			const id = faxIdOf(result);
-			assert.equal(
-				onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`).params.Mark,
-				'false',
-			);
-			assert.deepEqual(jsonOf(result.items('Unmark Fax')), [
-				{ FaxId: id, Mark: false, success: true },
-			]);
-			assert.equal(groundTruth(ctx, id).Mark, 'false');
-		},
-	},
+	...markCases(
+		'inbound',
+		(ctx) => inboundFaxes(ctx, 1)[0],
+		(ctx, id) => groundTruth(ctx, id).Mark,
+	),
 	{
 		title: 'Inbound fax: delete',
 		workflow: 'inbound-delete.json',

@@ -1,5 +1,5 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertParams, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { mailMergeJob } from './fixtures';
 
@@ -20,20 +20,21 @@ export const mailMergeCases: E2eCase[] = [
 		title: 'Mail merge job: create from a CSV file and a PDF form',
 		workflow: 'mail-merge-create-csv.json',
 		check(result) {
-			const create = onlyRequest(result.requests, 'POST', '/v1/Job');
-			assert.equal(create.auth.userId, SEED_USERS.alice.userId);
+			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
 			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
 				['CSV', 'recipients.csv', 'text/csv'],
 				['Template', 'reminder-template.pdf', 'application/pdf'],
 			]);
-			assert.equal(create.params.FaxNumerColumnName, 'Fax');
-			assert.equal(create.params.KeywordColumnName, 'Ref');
-			assert.equal(create.params.ExpectedFaxes, '2');
-			assert.equal(create.params.CoverPage, 'default');
-			assert.equal(create.params.CoverPageMessage, 'Reminder attached');
-			assert.equal(create.params.NotifyOnSuccess, 'false');
-			assert.equal(create.params.NotifyOnFailure, 'true');
-			assert.equal(create.params.NotifyEmail, 'billing@acme.example');
+			assertParams(create, {
+				FaxNumerColumnName: 'Fax',
+				KeywordColumnName: 'Ref',
+				ExpectedFaxes: '2',
+				CoverPage: 'default',
+				CoverPageMessage: 'Reminder attached',
+				NotifyOnSuccess: 'false',
+				NotifyOnFailure: 'true',
+				NotifyEmail: 'billing@acme.example',
+			});
 			const [job] = jsonOf(result.items('Create Job'));
 			assert.equal(typeof job.JobID, 'number');
 			assert.equal(job.ExpectedFaxes, 2);

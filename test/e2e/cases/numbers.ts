@@ -1,5 +1,5 @@
-import { SEED_TOKENS } from '../../../emulator';
-import { assert, assertNoSecrets, jsonOf, onlyRequest } from '../lib/assert';
+import { SEED_TOKENS, SEED_USERS } from '../../../emulator';
+import { assert, assertNoSecrets, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import type { E2eCase, E2eContext } from '../lib/types';
 
 /** What the emulator's numbers interface answers, read directly as the ground truth. */
@@ -35,12 +35,12 @@ export const numberCases: E2eCase[] = [
 		title: 'Number request: toll-free with additional fields',
 		workflow: 'number-request-toll-free.json',
 		check(result) {
-			const request = onlyRequest(
+			const request = onlyRequestBy(
 				result.requests,
+				SEED_USERS.acmeAdmin,
 				'POST',
 				'/api/numbers/add-new-number-request/toll-free',
 			);
-			assert.equal(request.auth.userId, 'admin@acme');
 			assert.equal(request.params.preferred_prefix, '888');
 			assert.deepEqual(request.params.notify_email, ['fax-admin@acme.example', 'it@acme.example']);
 			const [ticket] = jsonOf(result.items('Request Toll-Free Number'));

@@ -1,8 +1,17 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, assertNoSecrets, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
+import {
+	assert,
+	assertParams,
+	assertNoSecrets,
+	jsonOf,
+	onlyRequest,
+	onlyRequestBy,
+	requestsTo,
+} from '../lib/assert';
 import { WRONG_PASSWORD } from '../../harness/environment';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
-import { markFax, sentFax } from './fixtures';
+import { sentFax } from './fixtures';
+import { markCases } from './mark-cases';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
@@ -28,21 +37,22 @@ export const outboundFaxCases: E2eCase[] = [
 		title: 'Outbound fax: send text to two numbers and a recipient, with cover page options',
 		workflow: 'outbound-send.json',
 		check(result) {
-			const send = onlyRequest(result.requests, 'POST', '/v1/outboundfaxes');
-			assert.equal(send.auth.userId, SEED_USERS.alice.userId);
+			const send = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/outboundfaxes');
 			assert.deepEqual(send.params.FaxNumber, ['12125550000', '+442071230000']);
 			const recipient = JSON.parse(String(send.params.FaxRecipient));
 			assert.equal(recipient.FaxNumber, '13125551041');
 			assert.equal(recipient.RcptName, 'Blocked Line');
 			assert.equal(recipient.RcptCompany, 'Nowhere Inc');
-			assert.equal(send.params.CoverPageEnabled, 'true');
-			assert.equal(send.params.CoverPageName, 'confidential');
-			assert.equal(send.params.CoverMessage, 'Please deliver to accounting');
-			assert.equal(send.params.RetryCount, '2');
-			assert.equal(send.params.RetryInterval, '15');
-			assert.equal(send.params.FaxDescription, 'e2e send');
-			assert.equal(send.params.ProjectCode2, 'E2E-REF');
-			assert.equal(send.params.TSI, 'N8N E2E');
+			assertParams(send, {
+				CoverPageEnabled: 'true',
+				CoverPageName: 'confidential',
+				CoverMessage: 'Please deliver to accounting',
+				RetryCount: '2',
+				RetryInterval: '15',
+				FaxDescription: 'e2e send',
+				ProjectCode2: 'E2E-REF',
+				TSI: 'N8N E2E',
+			});
 			assert.deepEqual(
 				send.files.map((f) => [f.filename, f.contentType]),
 				[['fax.txt', 'text/plain']],
@@ -121,9 +131,7 @@ export const outboundFaxCases: E2eCase[] = [
 				(r) => r.params.FaxStatus === 'sent',
 			);
 			assert.ok(limited, 'the limited search was sent');
-			assert.equal(limited.params.ResultLimit, '2');
-			assert.equal(limited.params.SortColumn, 'dateTime');
-			assert.equal(limited.params.SortOrder, 'desc');
+			assertParams(limited, { ResultLimit: '2', SortColumn: 'dateTime', SortOrder: 'desc' });
 			assert.equal(limited.auth.userId, SEED_USERS.alice.userId);
 
 			const batch = jsonOf(result.items('All Batch Faxes'));
@@ -158,38 +166,11 @@ export const outboundFaxCases: E2eCase[] = [
 			assert.equal(tif.binary?.image?.fileName, 'e2e-fax.tif');
 		},
 	},
-	{
-		title: 'Outbound fax: mark',
-		workflow: 'outbound-mark.json',
-		prepare: sentFaxId,
-		check(result, ctx) {
-			const id = faxIdOf(result);
-			const put = onlyRequest(result.requests, 'PUT', `/v1/outboundfaxes/${id}`);
-			assert.equal(put.params.Mark, 'true');
-			assert.deepEqual(jsonOf(result.items('Mark Fax')), [
-				{ FaxId: id, Mark: true, success: true },
-			]);
-			assert.equal(ctx.emulator.control.outboundFax(id)?.Mark, 'true');
-		},
-	},
-	{
-		title: 'Outbound fax: unmark',
-		workflow: 'outbound-unmark.json',
-		async prepare(ctx) {
-			const values = await sentFaxId(ctx);
-			await markFax(ctx, 'outbound', Number(values.E2E_FAX_ID));
-			return values;
-		},
-		check(result, ctx) {
-			const id = faxIdOf(result);
-			const put = onlyRequest(result.requests, 'PUT', `/v1/outboundfaxes/${id}`);
-			assert.equal(put.params.Mark, 'false');
-			assert.deepEqual(jsonOf(result.items('Unmark Fax')), [
-				{ FaxId: id, Mark: false, success: true },
-			]);
-			assert.equal(ctx.emulator.control.outboundFax(id)?.Mark, 'false');
-		},
-	},
+	...markCases(
+		'outbound',
+		async (ctx) => Number((await sentFaxId(ctx)).E2E_FAX_ID),
+		(ctx, id) => ctx.emulator.control.outboundFax(id)?.Mark,
+	),
 	{
 		title: 'Outbound fax: resend a failed fax to a new number',
 		workflow: 'outbound-resend.json',

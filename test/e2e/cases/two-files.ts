@@ -1,5 +1,5 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, jsonOf, onlyRequestBy } from '../lib/assert';
 import type { E2eCase } from '../lib/types';
 
 /**
@@ -17,8 +17,7 @@ export const twoFilesCases: E2eCase[] = [
 				['csv', 'template'],
 				'the Merge node puts both files on one item, each in its own field',
 			);
-			const create = onlyRequest(result.requests, 'POST', '/v1/Job');
-			assert.equal(create.auth.userId, SEED_USERS.alice.userId);
+			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
 			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
 				['CSV', 'recipients.csv', 'text/csv'],
 				['Template', 'payment-reminder-template.pdf', 'application/pdf'],

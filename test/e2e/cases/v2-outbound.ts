@@ -1,23 +1,12 @@
 import { basicAuthorization, SEED_USERS } from '../../../emulator';
-import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { assert, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
+import { assert, jsonOf, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase, RunResult } from '../lib/types';
-import { pickedIds, pickerCase, requestLines } from './v2-support';
+import type { E2eCase } from '../lib/types';
+import * as v2Fax from './v2-fax-cases';
+import { assertOneRequestEach, pickedIds, pickedOutputs } from './v2-support';
 import { outboundFaxes } from './fixtures';
 
-const SIMPLE = SIMPLIFIED_FAX_FIELDS.outbound;
 const resource = 'outboundFax';
-
-/** Every picker node sent exactly `method path` for its own fax, and nothing else was sent. */
-function assertOneRequestEach(result: RunResult, method: string, suffix = ''): void {
-	assert.deepEqual(
-		requestLines(result.requests),
-		pickedIds(result)
-			.map(([, id]) => `${method} /v1/outboundfaxes/${id}${suffix}`)
-			.sort(),
-	);
-}
 
 export const v2OutboundCases: E2eCase[] = [
 	{
@@ -45,28 +34,12 @@ export const v2OutboundCases: E2eCase[] = [
 			});
 		},
 	},
-	pickerCase({
-		title: 'v2 outbound fax: get, picked from the list, by ID (whole record) and by expression',
-		workflow: 'test/e2e/workflows/v2/outbound-get.json',
-		resource,
-		operation: 'get',
-		fixture: (ctx) => outboundFaxes(ctx, 3),
-		check(result) {
-			assertOneRequestEach(result, 'GET');
-			for (const [node, id] of pickedIds(result)) {
-				const [fax] = jsonOf(result.items(node));
-				assert.equal(fax.FaxId, id, node);
-				assert.equal(fax.FaxStatus, 'sent');
-			}
-			const simple = ['From List', 'Expression'].flatMap((n) => jsonOf(result.items(n)));
-			for (const fax of simple) assert.deepEqual(Object.keys(fax), SIMPLE, 'Simplify on');
-			assertMatchesSchema(simple, { version: 2, resource, operation: 'get' });
-			const whole = jsonOf(result.items('By ID'));
-			assert.ok(Object.keys(whole[0]).length > SIMPLE.length + 10, 'Simplify off: the record');
-			// Simplify off gives what version 1's Get gave.
-			assertMatchesSchema(whole, { version: 1, resource, operation: 'get' });
-		},
-	}),
+	v2Fax.getCase(
+		'outbound',
+		(ctx) => outboundFaxes(ctx, 3),
+		10,
+		(fax) => assert.equal(fax.FaxStatus, 'sent'),
+	),
 	{
 		title: 'v2 outbound fax: get many of a batch, simplified, whole, and of two statuses by Fax ID',
 		workflow: 'test/e2e/workflows/v2/outbound-get-many.json',
@@ -94,87 +67,43 @@ export const v2OutboundCases: E2eCase[] = [
 			const simple = jsonOf(result.items('Simplified'));
 			const whole = jsonOf(result.items('Whole Records'));
 			assert.equal(simple.length, 2);
-			assert.deepEqual(
-				simple.map((f) => f.FaxId),
-				whole.map((f) => f.FaxId),
-			);
-			for (const fax of simple) assert.deepEqual(Object.keys(fax), SIMPLE);
-			assertMatchesSchema(simple, { version: 2, resource, operation: 'getAll' });
-			assertMatchesSchema(whole, { version: 1, resource, operation: 'getAll' });
+			v2Fax.assertSimplifiedAndWhole('outbound', simple, whole);
 		},
 	},
-	pickerCase({
-		title: 'v2 outbound fax: download, picked from the list, by ID and by expression',
-		workflow: 'test/e2e/workflows/v2/outbound-download.json',
-		resource,
-		operation: 'download',
-		fixture: (ctx) => outboundFaxes(ctx, 3),
-		check(result) {
-			for (const [node, id] of pickedIds(result)) {
-				onlyRequest(result.requests, 'GET', `/v1/outboundfaxes/${id}/image`);
-				const [item] = result.items(node);
-				assert.equal(item.json.FaxId, id, `${node}: the fax record is the json`);
-				assert.equal(item.binary?.data?.mimeType, 'application/pdf');
-				assert.equal(item.binary?.data?.fileName, `fax-${id}.pdf`);
-			}
-			const records = pickedIds(result).flatMap(([node]) => jsonOf(result.items(node)));
-			assertMatchesSchema(records, { version: 2, resource, operation: 'download' });
-		},
-	}),
-	pickerCase({
-		title: 'v2 outbound fax: delete, picked from the list, by ID and by expression',
-		workflow: 'test/e2e/workflows/v2/outbound-delete.json',
-		resource,
-		operation: 'delete',
-		fixture: (ctx) => outboundFaxes(ctx, 3),
-		async check(result, ctx) {
-			assertOneRequestEach(result, 'DELETE');
-			for (const [node, id] of pickedIds(result)) {
-				assert.deepEqual(jsonOf(result.items(node)), [{ FaxId: id, deleted: true, success: true }]);
-				const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes/${id}`, {
-					headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-				});
-				assert.equal(res.status, 404, `${node}: the fax is gone`);
-			}
-			const records = pickedIds(result).flatMap(([node]) => jsonOf(result.items(node)));
-			assertMatchesSchema(records, { version: 2, resource, operation: 'delete' });
-		},
-	}),
-	...(['mark', 'unmark'] as const).map((operation) =>
-		pickerCase({
-			title: `v2 outbound fax: ${operation}, picked from the list, by ID and by expression`,
-			workflow: `test/e2e/workflows/v2/outbound-${operation}.json`,
-			resource,
-			operation,
-			fixture: (ctx) => outboundFaxes(ctx, 3, { mark: operation === 'unmark' }),
-			check(result, ctx) {
-				assertOneRequestEach(result, 'PUT');
-				const mark = operation === 'mark';
-				for (const [node, id] of pickedIds(result)) {
-					assert.deepEqual(jsonOf(result.items(node)), [{ FaxId: id, Mark: mark, success: true }]);
-					assert.equal(ctx.emulator.control.outboundFax(id)?.Mark, String(mark), node);
-				}
-				const records = pickedIds(result).flatMap(([node]) => jsonOf(result.items(node)));
-				assertMatchesSchema(records, { version: 2, resource, operation });
-			},
-		}),
+	v2Fax.downloadCase(
+		'outbound',
+		(ctx) => outboundFaxes(ctx, 3),
+		(id) => `fax-${id}.pdf`,
 	),
-	pickerCase({
-		title: 'v2 outbound fax: resend failed faxes, picked from the list, by ID and by expression',
-		workflow: 'test/e2e/workflows/v2/outbound-resend.json',
-		resource,
-		operation: 'resend',
-		fixture: (ctx) => outboundFaxes(ctx, 3, { statuses: ['sendFailed'] }),
-		check(result, ctx) {
-			assertOneRequestEach(result, 'POST', '/resend');
+	v2Fax.deleteCase(
+		'outbound',
+		(ctx) => outboundFaxes(ctx, 3),
+		async (ctx, id, node) => {
+			const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes/${id}`, {
+				headers: { authorization: basicAuthorization(SEED_USERS.alice) },
+			});
+			assert.equal(res.status, 404, `${node}: the fax is gone`);
+		},
+	),
+	...v2Fax.markCases(
+		'outbound',
+		(ctx, marked) => outboundFaxes(ctx, 3, { mark: marked }),
+		(ctx, id) => ctx.emulator.control.outboundFax(id)?.Mark,
+	),
+	v2Fax.operationCase(
+		'outbound',
+		'resend',
+		`resend failed faxes, ${v2Fax.PICKED}`,
+		(ctx) => outboundFaxes(ctx, 3, { statuses: ['sendFailed'] }),
+		(result, ctx) => {
+			assertOneRequestEach(result, v2Fax.requestLine('outbound', 'POST', '/resend'));
 			for (const [node, id] of pickedIds(result)) {
 				const [fax] = jsonOf(result.items(node));
 				assert.equal(fax.FaxNumber, '13125550000', node);
 				assert.notEqual(fax.FaxId, id);
 				assert.equal(ctx.emulator.control.outboundFax(Number(fax.FaxId))?.FaxNumber, '13125550000');
 			}
-			const records = pickedIds(result).flatMap(([node]) => jsonOf(result.items(node)));
-			assertMatchesSchema(records, { version: 2, resource, operation: 'resend' });
+			assertMatchesSchema(pickedOutputs(result), { version: 2, resource, operation: 'resend' });
 		},
-	}),
+	),
 ];

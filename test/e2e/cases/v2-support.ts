@@ -157,3 +157,18 @@ export function assertBadIdRefused(result: RunResult, label: string, bad: string
 export function requestLines(requests: RequestRecord[]): string[] {
 	return requests.map((r) => `${r.method} ${r.path}`).sort();
 }
+
+/** Every picker node sent exactly its own request, `line(id)` ("METHOD /path"), and nothing else. */
+export function assertOneRequestEach(result: RunResult, line: (id: number) => string): void {
+	assert.deepEqual(
+		requestLines(result.requests),
+		pickedIds(result)
+			.map(([, id]) => line(id))
+			.sort(),
+	);
+}
+
+/** The output items of the three good picker nodes, for the operation's schema. */
+export function pickedOutputs(result: RunResult): Array<Record<string, unknown>> {
+	return pickedIds(result).flatMap(([node]) => jsonOf(result.items(node)));
+}

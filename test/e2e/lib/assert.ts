@@ -25,6 +25,26 @@ export function onlyRequest(
 	return matching[0];
 }
 
+/** The one request of a method and path, sent with the login of `user`: most cases ask both. */
+export function onlyRequestBy(
+	requests: RequestRecord[],
+	user: { userId: string },
+	method: string,
+	path: string,
+): RequestRecord {
+	const request = onlyRequest(requests, method, path);
+	assert.equal(request.auth.userId, user.userId);
+	return request;
+}
+
+/** The named parameters of a request have the values given (other parameters are not looked at). */
+export function assertParams(request: RequestRecord, expected: Record<string, unknown>): void {
+	const sent = Object.fromEntries(
+		Object.keys(expected).map((name) => [name, request.params[name]]),
+	);
+	assert.deepEqual(sent, expected);
+}
+
 export function requestsTo(
 	requests: RequestRecord[],
 	method: string,
