@@ -50,6 +50,31 @@ test('two sends with their own boundary and recovery key are the same bytes; one
 	);
 });
 
+test("the run's key in Batch Name is named as random too, so the run key alone does not make sends differ", () => {
+	const withRunKey = (boundary: string, runKey: string, key: string): WireRequest => {
+		const send = multipartSend(boundary, key, '%PDF-1.7 x');
+		const text = send.body
+			.toString('latin1')
+			.replace(
+				`name="BatchUniqueId"`,
+				`name="BatchName"\r\n\r\n${runKey}\r\n--${boundary}\r\nContent-Disposition: form-data; name="BatchUniqueId"`,
+			);
+		return { ...send, body: Buffer.from(text, 'latin1') };
+	};
+	const node = withRunKey(
+		'----FaxCloudBoundaryA',
+		'n8n-run-1r8uovd0noq2mq1gda93',
+		'n8n-abcdefghij0123456789',
+	);
+	const floor = withRunKey(
+		'----FaxCloudBoundaryB',
+		'n8n-run-ZYXWVUTSRQ9876543210',
+		'n8n-ZYXWVUTSRQ9876543210',
+	);
+	expect(recoveryKeys(node)).toEqual(['n8n-run-1r8uovd0noq2mq1gda93', 'n8n-abcdefghij0123456789']);
+	expect(normalizedBody(node, recoveryKeys(node))).toBe(normalizedBody(floor, recoveryKeys(floor)));
+});
+
 test('the tap sees the bytes of requests to its port only, beside the server, and is removed afterwards', async () => {
 	const received: string[] = [];
 	const listen = async () => {
