@@ -35,6 +35,8 @@ export interface RetryRun {
 	sends: number;
 	searches: number;
 	faxesInAll: number;
+	/** The failed execution and its Retry's id and status, for the message when a fax is missing. */
+	retryStatus?: string;
 }
 
 export type OnceVariant = 'once' | 'floorOnce' | 'floor';
@@ -94,7 +96,11 @@ async function retryOfHalfSent(bench: BenchServer, items: number): Promise<Retry
 
 	const retrySeq = lastSeq(emulator);
 	const started = performance.now();
-	await bench.server.rest('POST', `/executions/${failed.id}/retry`, { loadWorkflow: false });
+	const retried = await bench.server.rest<{ id: string; status: string }>(
+		'POST',
+		`/executions/${failed.id}/retry`,
+		{ loadWorkflow: false },
+	);
 	const retryMs = performance.now() - started;
 	const sends = requestsSince(emulator, retrySeq, 'POST');
 	const searches = requestsSince(emulator, retrySeq, 'GET');
@@ -106,6 +112,8 @@ async function retryOfHalfSent(bench: BenchServer, items: number): Promise<Retry
 		sends: sends.length,
 		searches: searches.length,
 		faxesInAll: emulator.control.stats().outboundCount - before,
+		// What to look at first when the Retry did not make every fax once.
+		retryStatus: `execution ${failed.id} (${failed.status}) retried as ${retried.id}: ${retried.status}`,
 	};
 }
 
@@ -139,7 +147,9 @@ export async function benchSendOnce(
 		`    Retry of a half-sent ${items}: ${retry.sentBefore} sent before, Retry ${Math.round(retry.retryMs)} ms, ${retry.searches} searches, ${retry.sends} sends, ${retry.faxesInAll} faxes in all`,
 	);
 	if (retry.faxesInAll !== items) {
-		throw new Error(`Retry: ${retry.faxesInAll} faxes exist for ${items} items`);
+		throw new Error(
+			`Retry: ${retry.faxesInAll} faxes exist for ${items} items; ${retry.retryStatus}; ${retry.searches} searches, ${retry.sends} sends`,
+		);
 	}
 	return { items, rounds, retry };
 }
