@@ -1,11 +1,11 @@
 import type { PollingFigures } from './polling';
-import { atLeast, floorReach, GOALS } from './goals';
+import { GOALS } from './goals';
 import { formatRatio, pairRatios } from './lib/pairs';
 import { median, round } from './lib/stats';
 import {
 	figureRow,
 	atMostRow,
-	ratioMissWhy,
+	floorReachRow,
 	regressionWhy,
 	targetRow,
 	type RunContext,
@@ -65,7 +65,6 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 	const ms = (f: (d: (typeof drains)[number]) => number) =>
 		round(median(drains.map(f).filter((v) => Number.isFinite(v))), 0);
 	const limit = GOALS.drainVsFloor;
-	const reach = floorReach(floorVsHttp, limit);
 	return [
 		targetRow({
 			area: 'Polling',
@@ -93,23 +92,15 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 				],
 			},
 		),
-		targetRow({
-			area: 'Polling',
-			measure:
-				"drain time: trigger's searches vs the HTTP Request node's pagination, same query (ms; ratio per burst)",
-			figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.httpRequestMs)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
-			target: `at least x${reach} (the helper floor's own x${round(floorVsHttp.median)} over it, within x${limit})`,
-			met: atLeast(vsHttp, reach),
-			why: () =>
-				ratioMissWhy({
-					pairs: vsHttp,
-					limit: reach,
-					bound: 'atLeast',
-					context,
-					part: 'polling',
-					facts: [`helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`],
-				}),
-		}),
+		floorReachRow(
+			{
+				area: 'Polling',
+				measure:
+					"drain time: trigger's searches vs the HTTP Request node's pagination, same query (ms; ratio per burst)",
+				figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.httpRequestMs)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
+			},
+			{ pairs: vsHttp, floorVsHttp, allowance: limit, context, part: 'polling' },
+		),
 		figureRow({
 			area: 'Polling',
 			measure:

@@ -1,3 +1,4 @@
+import { atLeast, floorReach } from '../goals';
 import { formatRatio, type PairRatios } from './pairs';
 import { round } from './stats';
 
@@ -140,6 +141,33 @@ export function atMostRow(
 		target: `at most x${miss.limit}${targetSuffix ? ` ${targetSuffix}` : ''}`,
 		met: miss.pairs.median <= miss.limit,
 		why: () => ratioMissWhy({ ...miss, bound: 'atMost' }),
+	});
+}
+
+/**
+ * A row against n8n's HTTP Request node, held to what the helper floor itself reaches over that
+ * node in the same run, less the node's allowance over the floor (`limit`).
+ */
+export function floorReachRow(
+	row: Omit<TargetRow, 'verdict' | 'why' | 'target'>,
+	miss: Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'limit' | 'facts'> & {
+		floorVsHttp: PairRatios;
+		allowance: number;
+	},
+): TargetRow {
+	const { floorVsHttp, allowance, ...rest } = miss;
+	const reach = floorReach(floorVsHttp, allowance);
+	return targetRow({
+		...row,
+		target: `at least x${reach} (the helper floor's own x${round(floorVsHttp.median)} over it, within x${allowance})`,
+		met: atLeast(miss.pairs, reach),
+		why: () =>
+			ratioMissWhy({
+				...rest,
+				limit: reach,
+				bound: 'atLeast',
+				facts: [`helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`],
+			}),
 	});
 }
 
