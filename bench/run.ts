@@ -113,29 +113,6 @@ async function main(): Promise<void> {
 		}
 	};
 	let release: { n8n: string; node: string } | undefined;
-	/** The n8n of the trigger part, started while the action parts measure only memory (--quick). */
-	let triggerStart: ReturnType<typeof startTriggerBench> | undefined;
-	const startTriggerBench = async () => {
-		log('\nn8n with the Fax Cloud Trigger active (polls once a minute)');
-		let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
-		const bench = await startBenchServer({
-			tarball,
-			label: 'bench-trigger',
-			workflows: TRIGGER_WORKFLOWS,
-			cpuProfileDir,
-			prepare: async (environment) => {
-				const prepared = await preparePolling(
-					environment.emulator,
-					SIZES.stored,
-					SIZES.latenessMinutes,
-					quick,
-				);
-				sink = prepared.sink;
-				return prepared.env;
-			},
-		});
-		return { bench, sink: sink! };
-	};
 
 	const actionParts = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger'];
 	if (actionParts.some(wants)) {
@@ -176,12 +153,6 @@ async function main(): Promise<void> {
 					}),
 				);
 			}
-			if (quick && wants('trigger')) {
-				// What follows in --quick (mail merge) measures only the memory of this n8n: the
-				// trigger's n8n starts meanwhile instead of after it (about a minute of a quick run).
-				triggerStart = startTriggerBench();
-				triggerStart.catch(() => undefined);
-			}
 			if (wants('mail-merge')) {
 				figures.mailMerge = await timed('mailMerge', () =>
 					benchMailMerge(bench, {
@@ -210,27 +181,38 @@ async function main(): Promise<void> {
 					}),
 				);
 			}
-		} catch (error) {
-			// A trigger n8n started early is not left running when an action part fails.
-			await triggerStart
-				?.then(({ bench: triggerBench, sink }) => Promise.all([triggerBench.close(), sink.close()]))
-				.catch(() => undefined);
-			throw error;
 		} finally {
 			await bench.close();
 		}
 	}
 
 	if (wants('trigger')) {
-		const { bench, sink } = await (triggerStart ?? startTriggerBench());
+		log('\nn8n with the Fax Cloud Trigger active (polls once a minute)');
+		let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
+		const bench = await startBenchServer({
+			tarball,
+			label: 'bench-trigger',
+			workflows: TRIGGER_WORKFLOWS,
+			cpuProfileDir,
+			prepare: async (environment) => {
+				const prepared = await preparePolling(
+					environment.emulator,
+					SIZES.stored,
+					SIZES.latenessMinutes,
+					quick,
+				);
+				sink = prepared.sink;
+				return prepared.env;
+			},
+		});
 		release = bench.environment.runtime.release;
 		try {
 			figures.polling = await timed('polling', () =>
-				benchPolling(bench, sink, { ...SIZES, drainsOnly: quick, log }),
+				benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
 			);
 		} finally {
 			await bench.close();
-			await sink.close();
+			await sink?.close();
 		}
 	}
 
