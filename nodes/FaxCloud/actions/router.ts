@@ -64,7 +64,7 @@ async function runForEachItem(
 	this: IExecuteFunctions,
 	execute: FaxCloudOperation['execute'],
 	items: INodeExecutionData[],
-	checked: unknown[] | void,
+	checked: unknown[] | undefined,
 ): Promise<INodeExecutionData[][]> {
 	const concurrency = Math.max(
 		1,
@@ -117,7 +117,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (operation.executeOnce && operation.runsOnce?.call(this)) {
 		return await runOnceForAllItems.call(this, operation.executeOnce, items);
 	}
-	let checked: unknown[] | void = undefined;
+	let checked: unknown[] | undefined;
 	if (operation.checkAllItems) {
 		try {
 			checked = await operation.checkAllItems.call(this, items);
