@@ -62,18 +62,34 @@ export class RequestLog {
 		return full;
 	}
 
+	/**
+	 * Copies of the matching requests, oldest first. Records are kept in seq order without gaps,
+	 * so `sinceSeq` starts the walk at its record: a wait that asks again and again reads only the
+	 * requests that came since.
+	 */
 	list(filter: RequestFilter = {}): RequestRecord[] {
 		const pathRe = filter.path === undefined ? undefined : new RegExp(filter.path);
-		return this.records
-			.filter(
-				(r) =>
-					(filter.api === undefined || r.api === filter.api) &&
-					(filter.method === undefined || r.method === filter.method.toUpperCase()) &&
-					(pathRe === undefined || pathRe.test(r.path)) &&
-					(filter.userId === undefined || r.auth.userId === filter.userId) &&
-					(filter.sinceSeq === undefined || r.seq > filter.sinceSeq),
-			)
-			.map((r) => structuredClone(r));
+		const method = filter.method?.toUpperCase();
+		const first = this.records[0]?.seq ?? 0;
+		const start = filter.sinceSeq === undefined ? 0 : Math.max(0, filter.sinceSeq + 1 - first);
+		const out: RequestRecord[] = [];
+		for (let i = start; i < this.records.length; i++) {
+			const r = this.records[i];
+			if (
+				(filter.api === undefined || r.api === filter.api) &&
+				(method === undefined || r.method === method) &&
+				(pathRe === undefined || pathRe.test(r.path)) &&
+				(filter.userId === undefined || r.auth.userId === filter.userId)
+			) {
+				out.push(structuredClone(r));
+			}
+		}
+		return out;
+	}
+
+	/** Sequence number of the newest request logged (0 when none). */
+	lastSeq(): number {
+		return this.records.at(-1)?.seq ?? this.seq;
 	}
 
 	count(): number {
@@ -92,6 +108,6 @@ export class RequestLog {
 }
 
 /** Sequence number of the newest request logged (0 when none): "requests since now" for tests. */
-export function lastSeq(emulator: { control: { requests(): RequestRecord[] } }): number {
-	return emulator.control.requests().at(-1)?.seq ?? 0;
+export function lastSeq(emulator: { control: { lastSeq(): number } }): number {
+	return emulator.control.lastSeq();
 }

@@ -60,6 +60,8 @@ export interface EmulatorControl extends FaultControl, MailMergeControl {
 	/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
 	setMailMergeOutage(on: boolean): void;
 	requests(filter?: RequestFilter): RequestRecord[];
+	/** Sequence number of the newest request logged: "the requests since now" start after it. */
+	lastSeq(): number;
 	clearRequests(): void;
 	faults: FaultControl;
 	reset(): void;
@@ -163,6 +165,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 		numberRequests: () => hooks.numberRequests(),
 		setMailMergeOutage: (on) => hooks.setMailMergeOutage(on),
 		requests: (filter) => ctx.log.list(filter),
+		lastSeq: () => ctx.log.lastSeq(),
 		clearRequests: () => ctx.log.clear(),
 		reset: () => hooks.reset(),
 		stats: () => ({

@@ -18,6 +18,8 @@ export interface IndexQuery<T> {
 	before?: number;
 	cursor?: Cursor;
 	limit?: number;
+	/** Only records filed under this tag (see the index's `tagsOf`): a walk of those alone. */
+	tag?: string;
 }
 
 export interface IndexResult<T> {
@@ -51,11 +53,33 @@ export class FaxIndex<T extends { id: number }> {
 	private byIdOrder: Keyed<T>[] = [];
 	private byTime: Keyed<T>[] = [];
 	private byModified: Keyed<T>[] = [];
+	private byTag = new Map<string, Set<Keyed<T>>>();
 
+	/**
+	 * `tagsOf` names what a record is also filed under (a batch field's value, say), which must not
+	 * change once it is stored: a search for one tag walks its records instead of the whole store.
+	 */
 	constructor(
 		private readonly timeOf: (record: T) => number,
 		private readonly modifiedOf: (record: T) => number,
+		private readonly tagsOf: (record: T) => string[] = () => [],
 	) {}
+
+	private fileTags(k: Keyed<T>): void {
+		for (const tag of this.tagsOf(k.record)) {
+			let set = this.byTag.get(tag);
+			if (!set) this.byTag.set(tag, (set = new Set()));
+			set.add(k);
+		}
+	}
+
+	private unfileTags(k: Keyed<T>): void {
+		for (const tag of this.tagsOf(k.record)) {
+			const set = this.byTag.get(tag);
+			set?.delete(k);
+			if (set?.size === 0) this.byTag.delete(tag);
+		}
+	}
 
 	private keyed(record: T): Keyed<T> {
 		const time = this.timeOf(record);
@@ -77,6 +101,7 @@ export class FaxIndex<T extends { id: number }> {
 	insert(record: T): void {
 		const k = this.keyed(record);
 		this.byId.set(record.id, k);
+		this.fileTags(k);
 		const ids = this.byIdOrder;
 		if (ids.length === 0 || ids[ids.length - 1].id < record.id) ids.push(k);
 		else ids.splice(this.idPos(record.id), 0, k);
@@ -89,6 +114,7 @@ export class FaxIndex<T extends { id: number }> {
 		for (const record of records) {
 			const k = this.keyed(record);
 			this.byId.set(record.id, k);
+			this.fileTags(k);
 			this.byIdOrder.push(k);
 			this.byTime.push(k);
 			this.byModified.push(k);
@@ -119,6 +145,7 @@ export class FaxIndex<T extends { id: number }> {
 		const k = this.byId.get(id);
 		if (!k) return undefined;
 		this.byId.delete(id);
+		this.unfileTags(k);
 		this.byIdOrder.splice(this.idPos(id), 1);
 		this.byTime.splice(this.timePos(k.time, k.id), 1);
 		this.byModified.splice(this.modifiedPos(k.modified, k.id), 1);
@@ -127,6 +154,7 @@ export class FaxIndex<T extends { id: number }> {
 
 	clear(): void {
 		this.byId.clear();
+		this.byTag.clear();
 		this.byIdOrder = [];
 		this.byTime = [];
 		this.byModified = [];
@@ -139,6 +167,7 @@ export class FaxIndex<T extends { id: number }> {
 	}
 
 	search(q: IndexQuery<T>): IndexResult<T> {
+		if (q.tag !== undefined) return this.searchTag(q, q.tag);
 		const want = q.limit === undefined ? Infinity : q.limit + 1;
 		const lo = q.after === undefined ? 0 : this.timePos(q.after, -Infinity);
 		const hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
@@ -196,6 +225,30 @@ export class FaxIndex<T extends { id: number }> {
 		}
 		const more = out.length > (q.limit ?? Infinity);
 		return { items: more ? out.slice(0, q.limit) : out, more };
+	}
+
+	/** A search within one tag's records: they are gathered, then put in the asked order. */
+	private searchTag(q: IndexQuery<T>, tag: string): IndexResult<T> {
+		const byDate = q.sortColumn === 'dateTime';
+		const order = (a: Keyed<T>, b: Keyed<T>): number =>
+			byDate ? cmp(a.modified, a.id, b.modified, b.id) : a.id - b.id;
+		const sign = q.sortOrder === 'asc' ? 1 : -1;
+		const cursor = q.cursor;
+		const afterCursor = (k: Keyed<T>): boolean => {
+			if (!cursor) return true;
+			const c = byDate ? cmp(k.modified, k.id, cursor.time, cursor.id) : k.id - cursor.id;
+			return c * sign > 0;
+		};
+		const found: Keyed<T>[] = [];
+		for (const k of this.byTag.get(tag) ?? []) {
+			if (q.after !== undefined && k.time < q.after) continue;
+			if (q.before !== undefined && k.time > q.before) continue;
+			if (afterCursor(k) && q.match(k.record)) found.push(k);
+		}
+		found.sort((a, b) => sign * order(a, b));
+		const limit = q.limit ?? Infinity;
+		const more = found.length > limit;
+		return { items: found.slice(0, limit).map((k) => k.record), more };
 	}
 
 	/** First index in byTime whose key is >= (time, id). */

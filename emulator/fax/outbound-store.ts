@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import { FaxIndex } from './fax-index';
 import type { OutboundFax, SendFaxStatus } from './records';
+import { batchNameTag, uniqueIdTag } from './search';
 
 export interface StatusChange {
 	faxId: number;
@@ -13,9 +14,14 @@ export interface StatusChange {
  * changes (each at the time it happened, listed when it became visible).
  */
 export class OutboundStore {
+	/** Filed under its batch fields too, which never change: a search by key reads its faxes only. */
 	readonly index = new FaxIndex<OutboundFax>(
 		(f) => f.updatedAt,
 		(f) => f.modifiedAt,
+		(f) => [
+			...(f.batchUniqueId ? [uniqueIdTag(f.batchUniqueId)] : []),
+			...(f.batchName ? [batchNameTag(f.batchName)] : []),
+		],
 	);
 	readonly history: StatusChange[] = [];
 	private nextId = 1;

@@ -156,6 +156,17 @@ export interface SearchPage<T> {
 	reference?: string;
 }
 
+/** The tags under which the outbound store files a fax's batch fields (see outbound-store.ts). */
+export const uniqueIdTag = (value: string): string => `BatchUniqueId=${value}`;
+export const batchNameTag = (value: string): string => `BatchName=${value}`;
+
+/** A search by a batch field walks that field's faxes only (the other filters still apply). */
+function batchTag(c: Criteria): string | undefined {
+	if (c.batchUniqueId !== undefined) return uniqueIdTag(c.batchUniqueId);
+	if (c.batchName !== undefined) return batchNameTag(c.batchName);
+	return undefined;
+}
+
 export function runSearch<T extends Searchable>(
 	index: FaxIndex<T>,
 	parsed: ParsedSearch,
@@ -185,6 +196,7 @@ export function runSearch<T extends Searchable>(
 		before: c.before,
 		cursor: parsed.cursor,
 		limit: c.limit,
+		tag: batchTag(c),
 	});
 	if (!more || items.length === 0) return { items, more };
 	const last = index.keyOf(items[items.length - 1]);
