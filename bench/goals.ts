@@ -8,11 +8,11 @@ import { round } from './lib/stats';
 export const GOALS = {
 	sendVsFloor: 1.05,
 	/**
-	 * Send Once per Key against the floor making the same lookup before each send. The floor's
-	 * two requests per item are what the service costs (a search answers more slowly than a send:
-	 * the lookup alone made a plain send about x7 slower); the node's own work per item is its
-	 * parameters, the key's digest and reading the search's answer, as in a bulk send (x1.05) but
-	 * done for twice the requests, hence twice the allowance.
+	 * Send Once per Key against the floor reading the same per-item key (an expression n8n
+	 * evaluates for every item) and making the same lookup before each send. The floor's two
+	 * requests per item and the key's evaluation are what any node pays; the node's own work per
+	 * item is its parameters, the key's digest and reading the search's answer, as in a bulk send
+	 * (x1.05) but done for twice the requests, hence twice the allowance.
 	 */
 	sendOnceVsFloor: 1.1,
 	drainVsFloor: 1.2,

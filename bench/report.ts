@@ -42,7 +42,11 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 	const floor = medianOf(rounds, 'floor', (r) => r.spanMs);
 	const http = medianOf(rounds, 'httpRequest', (r) => r.spanMs);
 	const raw = median(rounds.map((r) => r.raw.spanMs));
-	const vsFloor = pairRatios(spans('faxCloud'), spans('floor'));
+	// Against the floor, the node's whole time in n8n (its executionTime): checking every item
+	// before the first send happens before any request, so the span at the emulator leaves it out.
+	const nodeTimes = (variant: 'faxCloud' | 'floor') => rounds.map((r) => r[variant].nodeMs);
+	const vsFloor = pairRatios(nodeTimes('faxCloud'), nodeTimes('floor'));
+	const nodeTime = (variant: 'faxCloud' | 'floor') => round(median(nodeTimes(variant)), 0);
 	const vsHttp = pairRatios(spans('httpRequest'), spans('faxCloud'));
 	const floorVsHttp = pairRatios(spans('httpRequest'), spans('floor'));
 	const cpuOver = (variant: 'faxCloud' | 'floor') =>
@@ -64,8 +68,8 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 		atMostRow(
 			{
 				area: 'Bulk send',
-				measure: `${items} faxes, time: Fax Cloud node vs the helper floor (ms; ratio per pair)`,
-				figure: `${round(node, 0)} vs ${round(floor, 0)}: ${formatRatio(vsFloor)}; ${cpuFact}`,
+				measure: `${items} faxes, the node's time in n8n (executionTime): Fax Cloud node vs the helper floor (ms; ratio per pair)`,
+				figure: `${nodeTime('faxCloud')} vs ${nodeTime('floor')}: ${formatRatio(vsFloor)}; ${cpuFact}`,
 			},
 			{
 				pairs: vsFloor,
@@ -128,10 +132,12 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 }
 
 function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
-	const span = (variant: 'once' | 'floorOnce' | 'floor') => o.rounds.map((r) => r[variant].spanMs);
-	const vsFloor = pairRatios(span('once'), span('floorOnce'));
-	const vsPlain = pairRatios(span('once'), span('floor'));
-	const ms = (variant: 'once' | 'floorOnce' | 'floor') => round(median(span(variant)), 0);
+	// The node's whole time in n8n (its executionTime), as for the bulk send: reading each item's
+	// key (an expression n8n evaluates per item) happens before the node's first request.
+	const time = (variant: 'once' | 'floorOnce' | 'floor') => o.rounds.map((r) => r[variant].nodeMs);
+	const vsFloor = pairRatios(time('once'), time('floorOnce'));
+	const vsPlain = pairRatios(time('once'), time('floor'));
+	const ms = (variant: 'once' | 'floorOnce' | 'floor') => round(median(time(variant)), 0);
 	const searches = median(o.rounds.map((r) => r.once.searches));
 	const floorSearches = median(o.rounds.map((r) => r.floorOnce.searches));
 	const { retry } = o;
@@ -140,7 +146,7 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 		atMostRow(
 			{
 				area: 'Send once',
-				measure: `${o.items} faxes with Send Once per Key set vs the helper floor making the same lookup before each send (ms; ratio per pair)`,
+				measure: `${o.items} faxes with Send Once per Key set vs the helper floor reading the same key and making the same lookup before each send, the node's time in n8n (executionTime; ms; ratio per pair)`,
 				figure: `${ms('once')} vs ${ms('floorOnce')}: ${formatRatio(vsFloor)}; ${searches} and ${floorSearches} searches; the floor's plain send ${ms('floor')} ms (Send Once ${formatRatio(vsPlain)} it)`,
 			},
 			{

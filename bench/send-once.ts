@@ -1,6 +1,6 @@
 import type { Emulator } from '../emulator';
 import { lastSeq } from './lib/polls';
-import { callWebhook, executionsOf, type BenchServer } from './lib/server';
+import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
 import { SEND_VARIANTS } from './send';
 
@@ -18,8 +18,17 @@ const ONCE_PATH = 'bench-send-fax-cloud-once';
 const FLOOR_ONCE_PATH = 'bench-send-floor-once';
 const NODE_WORKFLOW = 'BenchSendFaxNode';
 
+/** The workflow and the sending node of each variant, for n8n's executionTime of that node. */
+const TIMED: Record<OnceVariant, { workflowId: string; node: string }> = {
+	once: { workflowId: 'BenchSendFaxOnce', node: 'Send Fax' },
+	floorOnce: { workflowId: 'BenchSendFloorOn', node: 'Helper Floor' },
+	floor: { workflowId: 'BenchSendFloor01', node: 'Helper Floor' },
+};
+
 export interface OnceRun {
 	spanMs: number;
+	/** n8n's executionTime of the sending node. */
+	nodeMs: number;
 	created: number;
 	sends: number;
 	searches: number;
@@ -52,13 +61,21 @@ export interface SendOnceFigures {
 const requestsSince = (emulator: Emulator, sinceSeq: number, method: string) =>
 	emulator.control.requests({ method, path: '^/v1/outboundfaxes$', sinceSeq });
 
-async function runOnce(bench: BenchServer, webhookPath: string, items: number): Promise<OnceRun> {
+async function runOnce(
+	bench: BenchServer,
+	variant: OnceVariant,
+	webhookPath: string,
+	items: number,
+): Promise<OnceRun> {
 	const sinceSeq = lastSeq(bench.emulator);
 	await callWebhook(bench, webhookPath, { faxes: Array.from({ length: items }, (_, i) => i + 1) });
 	const sends = requestsSince(bench.emulator, sinceSeq, 'POST');
 	const searches = requestsSince(bench.emulator, sinceSeq, 'GET');
+	const { workflowId, node } = TIMED[variant];
+	const [execution] = await executionsOf(bench, workflowId, 1);
 	return {
 		spanMs: spanMs([...sends, ...searches]),
+		nodeMs: await nodeExecutionMs(bench, execution.id, node),
 		created: sends.filter((r) => r.status === 201).length,
 		sends: sends.length,
 		searches: searches.length,
@@ -127,19 +144,21 @@ export async function benchSendOnce(
 		floorOnce: FLOOR_ONCE_PATH,
 		floor: SEND_VARIANTS.floor,
 	};
-	for (const webhookPath of Object.values(paths)) await runOnce(bench, webhookPath, 50);
+	for (const [variant, webhookPath] of Object.entries(paths) as Array<[OnceVariant, string]>) {
+		await runOnce(bench, variant, webhookPath, 50);
+	}
 	const rounds: OnceRound[] = [];
 	for (let r = 1; r <= options.rounds; r++) {
 		const pair: OnceVariant[] = r % 2 ? ['once', 'floorOnce'] : ['floorOnce', 'once'];
 		const round = {} as OnceRound;
 		for (const variant of [...pair, 'floor'] as OnceVariant[]) {
-			const run = await runOnce(bench, paths[variant], items);
+			const run = await runOnce(bench, variant, paths[variant], items);
 			if (run.created !== items) throw new Error(`${variant}: ${run.created} of ${items} created`);
 			round[variant] = run;
 		}
 		rounds.push(round);
 		log(
-			`    send once ${r}/${options.rounds}: Send Once per Key ${Math.round(round.once.spanMs)} ms (${round.once.searches} searches), floor with lookups ${Math.round(round.floorOnce.spanMs)} ms (${round.floorOnce.searches}), floor ${Math.round(round.floor.spanMs)} ms`,
+			`    send once ${r}/${options.rounds} (node's time in n8n; span at the emulator): Send Once per Key ${Math.round(round.once.nodeMs)} ms; ${Math.round(round.once.spanMs)} ms (${round.once.searches} searches), floor with lookups ${Math.round(round.floorOnce.nodeMs)}; ${Math.round(round.floorOnce.spanMs)} ms (${round.floorOnce.searches}), floor ${Math.round(round.floor.nodeMs)}; ${Math.round(round.floor.spanMs)} ms`,
 		);
 	}
 	const retry = await retryOfHalfSent(bench, items);

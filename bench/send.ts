@@ -183,7 +183,8 @@ export async function benchBulkSend(
 		rounds.push(round);
 		const line = (['faxCloud', 'floor', 'httpRequest'] as SendVariant[])
 			.map(
-				(v) => `${v} ${Math.round(round[v].spanMs)} ms (${round[v].cpuSeconds.toFixed(2)} s CPU)`,
+				(v) =>
+					`${v} ${Math.round(round[v].spanMs)} ms (node ${Math.round(round[v].nodeMs)} ms, ${round[v].cpuSeconds.toFixed(2)} s CPU)`,
 			)
 			.join(', ');
 		options.log(

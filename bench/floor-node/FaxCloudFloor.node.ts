@@ -6,7 +6,9 @@
  * every request), builds the same bytes, sends them at the Fax Cloud node's default of 5 requests
  * at once, and outputs the parsed answers. No validation, no parameters per item, no error
  * mapping, no retries, no recovery search. "Send Once" makes the lookup the Fax Cloud node makes
- * before each send when Send Once per Key is set (one search by the send's key), then the send.
+ * before each send when Send Once per Key is set (one search by the send's key), then the send;
+ * its key is the item's Send Key parameter, the same expression the node's workflow gives, since
+ * n8n evaluates a per-item key for whichever node reads it (the one parameter read per item).
  *
  * Benchmark only: installed next to the package in the bench's n8n, never published. Types only
  * from n8n-workflow (erased at build), so the built file needs nothing at run time but Node.
@@ -128,6 +130,15 @@ export class FaxCloudFloor implements INodeType {
 				displayOptions: { show: { operation: ['send', 'sendOnce'] } },
 			},
 			{
+				// The Fax Cloud node's Send Once per Key, as the user gives it: usually an expression,
+				// which n8n evaluates for every item whichever node reads it.
+				displayName: 'Send Key',
+				name: 'sendKey',
+				type: 'string',
+				default: '',
+				displayOptions: { show: { operation: ['sendOnce'] } },
+			},
+			{
 				displayName: 'Collection',
 				name: 'collection',
 				type: 'string',
@@ -183,7 +194,10 @@ export class FaxCloudFloor implements INodeType {
 		const runKey = `n8n-run-${randomText(20)}`;
 		const output = await inParallel(items.length, async (index) => {
 			const binary = items[index].binary![field];
-			const key = `n8n-${randomText(20)}`;
+			// With Send Once the item's own key, read as the node reads it; otherwise a key per send.
+			const key = lookUpFirst
+				? `n8n-${String(this.getNodeParameter('sendKey', index))}`
+				: `n8n-${randomText(20)}`;
 			if (lookUpFirst) {
 				// The node's search by key (sendRecovery.ts searchAsSender), one page of 100.
 				const query = new URLSearchParams({
