@@ -81,13 +81,22 @@ export function toIsoUtc(value: string): string {
 }
 
 /**
+ * The last text read and its instant: a search page lists records in time order with whole
+ * seconds, so a run of records often carries the same text, read once instead of once each.
+ */
+const lastRead = { text: '', millis: NaN };
+
+/**
  * The instant a datetime field of a record names, as its normalised value reads: without building
  * the ISO text, for a caller that only compares times.
  */
 export function serviceDatetimeMs(value: unknown): number {
 	if (typeof value !== 'string') return Date.parse(String(value ?? ''));
+	if (value === lastRead.text) return lastRead.millis;
 	const millis = serviceMillis(value);
-	return Number.isNaN(millis) ? Date.parse(value) : millis;
+	lastRead.text = value;
+	lastRead.millis = Number.isNaN(millis) ? Date.parse(value) : millis;
+	return lastRead.millis;
 }
 
 /** A number field's normalised value: a number where the service's text reads as one. */

@@ -415,7 +415,7 @@ export const MAX_PAGES_WITHOUT_PROGRESS = 3;
 /** What makes a record a new one for the progress check: the fax and the fields a change moves. */
 function recordIdentity(record: IDataObject): string {
 	if (record.FaxId === undefined) return JSON.stringify(record);
-	return [record.FaxId, record.FaxStatus, record.CompleteTime, record.ReceivedTime].join('|');
+	return `${String(record.FaxId)}|${String(record.FaxStatus ?? '')}|${String(record.CompleteTime ?? '')}|${String(record.ReceivedTime ?? '')}`;
 }
 
 /**
