@@ -25,9 +25,9 @@ export const atLeast = (pairs: PairRatios, limit: number): boolean => pairs.medi
 
 /**
  * Against the HTTP Request node, the node is held to what the helper floor itself reaches over it
- * this run, less the node's allowance over the floor: a target any node sending through n8n's
- * request helper can meet.
+ * in the same pair, less the node's allowance over the floor: a target any node sending through
+ * n8n's request helper can meet. The share of the floor's reach the node must reach.
  */
-export function floorReach(floorVsHttp: PairRatios, allowance: number): number {
-	return round(floorVsHttp.median / allowance);
+export function floorReachShare(allowance: number): number {
+	return round(1 / allowance);
 }

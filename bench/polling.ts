@@ -133,7 +133,7 @@ export async function benchPolling(
 			);
 		}
 		log(`    drain round ${rep}/${options.drainRounds}:`);
-		drains.push(await burstAndDrain(bench, sink, options.drain, log));
+		drains.push(await burstAndDrain(bench, sink, options.drain, log, undefined, drains.at(-1)));
 	}
 
 	const last = drains.at(-1)!;
@@ -188,10 +188,17 @@ async function drainsOnly(
 		options.log(`    drain round ${rep}/${options.drainRounds}:`);
 		const windowStart = previousPollClock - options.latenessMinutes * MINUTE;
 		control.advance((options.latenessMinutes + 1) * MINUTE);
-		const round = await burstAndDrain(bench, sink, options.drain, options.log, {
-			from: new Date(windowStart + 1000).toISOString(),
-			to: new Date(windowStart + MINUTE - 1000).toISOString(),
-		});
+		const round = await burstAndDrain(
+			bench,
+			sink,
+			options.drain,
+			options.log,
+			{
+				from: new Date(windowStart + 1000).toISOString(),
+				to: new Date(windowStart + MINUTE - 1000).toISOString(),
+			},
+			drains.at(-1),
+		);
 		drains.push(round);
 		previousPollClock = Date.parse(round.pollClock);
 	}

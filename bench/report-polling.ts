@@ -99,7 +99,16 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 					"drain time: trigger's searches vs the HTTP Request node's pagination, same query (ms; ratio per burst)",
 				figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.httpRequestMs)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
 			},
-			{ pairs: vsHttp, floorVsHttp, allowance: limit, context, part: 'polling' },
+			{
+				floorVsHttp,
+				reachOfFloor: pairRatios(
+					drains.map((d) => d.floorMs),
+					drains.map((d) => d.triggerMs),
+				),
+				allowance: limit,
+				context,
+				part: 'polling',
+			},
 		),
 		figureRow({
 			area: 'Polling',

@@ -92,7 +92,13 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 				measure: `${items} faxes, throughput: Fax Cloud node vs HTTP Request node (faxes/s; ratio per pair)`,
 				figure: `${perSecond(items, node)} vs ${perSecond(items, http)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
 			},
-			{ pairs: vsHttp, floorVsHttp, allowance: limit, context, part: 'send' },
+			{
+				floorVsHttp,
+				reachOfFloor: pairRatios(spans('floor'), spans('faxCloud')),
+				allowance: limit,
+				context,
+				part: 'send',
+			},
 		),
 		targetRow({
 			area: 'Bulk send',

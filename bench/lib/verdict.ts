@@ -1,4 +1,4 @@
-import { atLeast, floorReach } from '../goals';
+import { atLeast, floorReachShare } from '../goals';
 import { formatRatio, type PairRatios } from './pairs';
 import { round } from './stats';
 
@@ -150,21 +150,29 @@ export function atMostRow(
  */
 export function floorReachRow(
 	row: Omit<TargetRow, 'verdict' | 'why' | 'target'>,
-	miss: Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'limit' | 'facts'> & {
+	miss: Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'limit' | 'facts' | 'pairs'> & {
 		floorVsHttp: PairRatios;
+		/**
+		 * Per pair, the node's ratio over the HTTP Request node divided by the floor's in the same
+		 * pair (which is the floor's time over the node's): what share of the floor's reach the
+		 * node reached. Pair by pair, so that the two medians' noise does not decide.
+		 */
+		reachOfFloor: PairRatios;
 		allowance: number;
 	},
 ): TargetRow {
-	const { floorVsHttp, allowance, ...rest } = miss;
-	const reach = floorReach(floorVsHttp, allowance);
+	const { floorVsHttp, reachOfFloor, allowance, ...rest } = miss;
+	const share = floorReachShare(allowance);
 	return targetRow({
 		...row,
-		target: `at least x${reach} (the helper floor's own x${round(floorVsHttp.median)} over it, within x${allowance})`,
-		met: atLeast(miss.pairs, reach),
+		figure: `${row.figure}; pair by pair the node reached ${formatRatio(reachOfFloor)} of the floor's reach`,
+		target: `pair by pair at least x${share} of the helper floor's own reach over it (x${round(floorVsHttp.median)} this run): within x${allowance}`,
+		met: atLeast(reachOfFloor, share),
 		why: () =>
 			ratioMissWhy({
 				...rest,
-				limit: reach,
+				pairs: reachOfFloor,
+				limit: share,
 				bound: 'atLeast',
 				facts: [`helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`],
 			}),
