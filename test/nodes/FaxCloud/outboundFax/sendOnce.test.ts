@@ -107,6 +107,33 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 	expect(emulator().control.stats().outboundCount).toBe(ITEMS);
 });
 
+/**
+ * The limit README "What a Retry cannot recognise" states: the derived keys are scoped by
+ * workflow, node, position and content, not by execution, so when an earlier execution sent the
+ * same items, a Retry of a later run that died halfway takes the earlier faxes for its own and
+ * sends none (the full bench met it: its bulk-send rounds send identical items).
+ */
+test("a Retry takes an identical earlier execution's faxes for its own and sends none (stated limit)", async () => {
+	const earlier = await send(orders(10));
+	expect(earlier.error).toBeUndefined();
+	const undo = serviceDiesAfter(4);
+	const first = await send(orders(10));
+	undo();
+	expect(first.error?.message).toMatch(/connection/i);
+	expect(emulator().control.stats().outboundCount).toBe(14);
+
+	const retry = await send(orders(10), {}, { mode: 'retry' });
+
+	expect(retry.error).toBeUndefined();
+	// Items 1-4 find two faxes each (the earlier run's and their own), items 5-10 the earlier's.
+	expect(count(retry.items, 'found')).toBe(14);
+	expect(count(retry.items, 'sent')).toBe(0);
+	// The six faxes the failed run never made are not sent: the earlier run's stand in for them.
+	expect(emulator().control.stats().outboundCount).toBe(14);
+	const found = new Set(retry.items.map((item) => item.json.FaxId));
+	expect(earlier.items.every((item) => found.has(item.json.FaxId))).toBe(true);
+});
+
 test('a Retry whose items changed in part finds the unchanged sends one by one', async () => {
 	await send(orders(5));
 	const changed = orders(5);
