@@ -45,6 +45,7 @@ export function encodeQuery(params: RequestParams | undefined): string {
 }
 
 export function appendQuery(url: string, params: RequestParams | undefined): string {
+	if (params === undefined) return url;
 	const query = encodeQuery(params);
 	if (!query) return url;
 	return `${url}${url.includes('?') ? '&' : '?'}${query}`;

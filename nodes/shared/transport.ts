@@ -329,7 +329,16 @@ export async function faxCloudRequestDated(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 ): Promise<DatedBody> {
-	return await exchange(this, request, 'arraybuffer', (response): Attempt<DatedBody> => {
+	return await jsonExchange(this, request, true);
+}
+
+/** The JSON answer, checked; with the service's clock only when `dated` (parsing it costs). */
+async function jsonExchange(
+	context: FaxCloudContext,
+	request: FaxCloudRequest,
+	dated: boolean,
+): Promise<DatedBody> {
+	return await exchange(context, request, 'arraybuffer', (response): Attempt<DatedBody> => {
 		const checked = checkResponse(
 			request,
 			response.statusCode,
@@ -337,7 +346,8 @@ export async function faxCloudRequestDated(
 			toBuffer(response.body),
 		);
 		if (!checked.ok) return checked;
-		return { ok: true, value: { body: checked.value, serviceTime: serviceTimeOf(response) } };
+		const serviceTime = dated ? serviceTimeOf(response) : undefined;
+		return { ok: true, value: { body: checked.value, serviceTime } };
 	});
 }
 
@@ -346,7 +356,7 @@ export async function faxCloudRequest(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 ): Promise<IDataObject> {
-	return (await faxCloudRequestDated.call(this, request)).body;
+	return (await jsonExchange(this, request, false)).body;
 }
 
 /** A binary download (fax image); the body stays a stream so large images are never held in memory. */

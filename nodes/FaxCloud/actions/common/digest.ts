@@ -25,12 +25,24 @@ function finalMix(h: number): number {
 	return h ^ (h >>> 16);
 }
 
+/** Text whose UTF-8 bytes are its character codes. */
+const ASCII = /^[\x00-\x7f]*$/;
+
 export class Digest {
 	private lanes = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a];
 	private words = 0;
 
+	/** A digest that goes on from this one's parts, this one unchanged: a shared prefix, once. */
+	copy(): Digest {
+		const copy = new Digest();
+		copy.lanes = [...this.lanes];
+		copy.words = this.words;
+		return copy;
+	}
+
 	/** Adds one part, length first, so ('ab', 'c') and ('a', 'bc') digest differently. */
 	add(part: string | Uint8Array): this {
+		if (typeof part === 'string' && ASCII.test(part)) return this.addAscii(part);
 		const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
 		this.addWord(bytes.length);
 		const whole = bytes.length - (bytes.length % 4);
@@ -54,6 +66,25 @@ export class Digest {
 			.map((lane) => (lane >>> 0).toString(36).padStart(7, '0'))
 			.join('')
 			.slice(0, 20);
+	}
+
+	/** A text of ASCII only: its UTF-8 bytes are its character codes, read without a copy. */
+	private addAscii(text: string): this {
+		const length = text.length;
+		this.addWord(length);
+		const whole = length - (length % 4);
+		for (let i = 0; i < whole; i += 4) {
+			this.addWord(
+				text.charCodeAt(i) |
+					(text.charCodeAt(i + 1) << 8) |
+					(text.charCodeAt(i + 2) << 16) |
+					(text.charCodeAt(i + 3) << 24),
+			);
+		}
+		let tail = 0;
+		for (let i = whole; i < length; i++) tail |= text.charCodeAt(i) << (8 * (i - whole));
+		if (length > whole) this.addWord(tail);
+		return this;
 	}
 
 	private addWord(word: number): void {

@@ -48,8 +48,16 @@ export function newSendRun(
 	};
 }
 
+/** The digest of every key's scope, made once per run: each key goes on from a copy. */
+const scopes = new WeakMap<SendRun, Digest>();
+
 function scope(run: SendRun): Digest {
-	return new Digest().add('fax-cloud-send/1').add(run.workflowId).add(run.nodeId);
+	let digest = scopes.get(run);
+	if (!digest) {
+		digest = new Digest().add('fax-cloud-send/1').add(run.workflowId).add(run.nodeId);
+		scopes.set(run, digest);
+	}
+	return digest.copy();
 }
 
 /** The key of one item's send, from its position and content (fields before any key is added). */
