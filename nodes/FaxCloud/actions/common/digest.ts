@@ -26,7 +26,7 @@ function finalMix(h: number): number {
 }
 
 /** Text whose UTF-8 bytes are its character codes. */
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 export class Digest {
 	private lanes = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a];
