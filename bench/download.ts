@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { SEED_USERS } from '../emulator';
 import { PeakRss } from './lib/proc';
-import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
+import { callWebhook, latestNodeMs, type BenchServer } from './lib/server';
 import { mb } from './lib/stats';
 
 /**
@@ -96,12 +96,10 @@ export async function benchDownload(
 		await callWebhook(bench, 'bench-download', { faxId: fax.FaxId });
 		const memory = peak.stop();
 		rssSource = memory.source;
-		const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
-		const nodeMs = await nodeExecutionMs(bench, execution.id, 'Download Fax');
+		const nodeMs = await latestNodeMs(bench, WORKFLOW_ID, 'Download Fax');
 		storedBytes = newestStoredFile(bench.environment.userFolder);
 		await callWebhook(bench, 'bench-download-http-request', { faxId: fax.FaxId });
-		const [byHttpRequest] = await executionsOf(bench, HTTP_REQUEST_WORKFLOW_ID, 1);
-		const httpRequestMs = await nodeExecutionMs(bench, byHttpRequest.id, 'HTTP Request');
+		const httpRequestMs = await latestNodeMs(bench, HTTP_REQUEST_WORKFLOW_ID, 'HTTP Request');
 		const curlMs = await curlOnce(url, curlTarget);
 		if (fs.statSync(curlTarget).size !== options.bytes) throw new Error('curl got a short file');
 		rounds.push({ nodeMs, httpRequestMs, curlMs, rssRiseBytes: memory.riseBytes });

@@ -1,8 +1,8 @@
 import type { Emulator } from '../emulator';
 import { lastSeq } from './lib/polls';
-import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
+import { callWebhook, executionsOf, latestNodeMs, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
-import { SEND_VARIANTS } from './send';
+import { SEND_VARIANTS, TIMED_NODE } from './send';
 
 /**
  * Send once (issue 25): what a bulk send costs with Send Once per Key set (a lookup before every
@@ -34,7 +34,7 @@ const RETRY_PATH = 'bench-send-fax-cloud-retry';
 const TIMED: Record<OnceVariant, { workflowId: string; node: string }> = {
 	once: { workflowId: 'BenchSendFaxOnce', node: 'Send Fax' },
 	floorOnce: { workflowId: 'BenchSendFloorOn', node: 'Helper Floor' },
-	floor: { workflowId: 'BenchSendFloor01', node: 'Helper Floor' },
+	floor: TIMED_NODE.floor!,
 };
 
 export interface OnceRun {
@@ -84,10 +84,9 @@ async function runOnce(
 	const sends = requestsSince(bench.emulator, sinceSeq, 'POST');
 	const searches = requestsSince(bench.emulator, sinceSeq, 'GET');
 	const { workflowId, node } = TIMED[variant];
-	const [execution] = await executionsOf(bench, workflowId, 1);
 	return {
 		spanMs: spanMs([...sends, ...searches]),
-		nodeMs: await nodeExecutionMs(bench, execution.id, node),
+		nodeMs: await latestNodeMs(bench, workflowId, node),
 		created: sends.filter((r) => r.status === 201).length,
 		sends: sends.length,
 		searches: searches.length,

@@ -8,7 +8,7 @@ import type { E2eEnvironment } from '../test/harness/environment';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, PeakRss } from './lib/proc';
-import { callWebhook, executionsOf, nodeExecutionMs, type BenchServer } from './lib/server';
+import { callWebhook, latestNodeMs, type BenchServer } from './lib/server';
 import { median, round, spanMs } from './lib/stats';
 import { sameSendBodies, type WireCheck } from './send-wire';
 
@@ -42,7 +42,7 @@ export const SEND_VARIANTS = {
 export type SendVariant = keyof typeof SEND_VARIANTS;
 
 /** The workflow and node whose own execution time n8n reports, per variant. */
-const TIMED_NODE: Partial<Record<SendVariant, { workflowId: string; node: string }>> = {
+export const TIMED_NODE: Partial<Record<SendVariant, { workflowId: string; node: string }>> = {
 	faxCloud: { workflowId: 'BenchSendFaxNode', node: 'Send Fax' },
 	floor: { workflowId: 'BenchSendFloor01', node: 'Helper Floor' },
 	httpRequest: { workflowId: 'BenchSendHttpReq', node: 'HTTP Request' },
@@ -111,10 +111,9 @@ export async function runSendVariant(
 	const cpu = cpuSeconds(bench.pid) - cpuBefore;
 	const sends = sendsSince(emulator, sinceSeq);
 	const timed = TIMED_NODE[variant];
-	const [execution] = timed ? await executionsOf(bench, timed.workflowId, 1) : [];
 	return {
 		spanMs: spanMs(sends),
-		nodeMs: timed ? await nodeExecutionMs(bench, execution.id, timed.node) : 0,
+		nodeMs: timed ? await latestNodeMs(bench, timed.workflowId, timed.node) : 0,
 		workflowMs: answer.ms,
 		cpuSeconds: cpu,
 		rssRiseBytes: memory.riseBytes,

@@ -195,8 +195,18 @@ export async function nodeTimes(
 	return times;
 }
 
+/** How long one node ran in the workflow's newest execution (n8n's own executionTime). */
+export async function latestNodeMs(
+	bench: BenchServer,
+	workflowId: string,
+	nodeName: string,
+): Promise<number> {
+	const [execution] = await executionsOf(bench, workflowId, 1);
+	return await nodeExecutionMs(bench, execution.id, nodeName);
+}
+
 /** How long one node of an execution ran (n8n's own executionTime), from the stored run data. */
-export async function nodeExecutionMs(
+async function nodeExecutionMs(
 	bench: BenchServer,
 	executionId: string,
 	nodeName: string,

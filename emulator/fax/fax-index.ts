@@ -36,6 +36,13 @@ interface Keyed<T> {
 	record: T;
 }
 
+/** Whether a record's own time lies within DatetimeAfter and DatetimeBefore. */
+function inWindow(q: { after?: number; before?: number }, k: { time: number }): boolean {
+	return (
+		(q.after === undefined || k.time >= q.after) && (q.before === undefined || k.time <= q.before)
+	);
+}
+
 function cmp(at: number, aid: number, bt: number, bid: number): number {
 	return at !== bt ? at - bt : aid - bid;
 }
@@ -173,9 +180,6 @@ export class FaxIndex<T extends { id: number }> {
 		const hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
 		const out: T[] = [];
 		if (q.sortColumn === 'dateTime') {
-			const inRange = (k: Keyed<T>): boolean =>
-				(q.after === undefined || k.time >= q.after) &&
-				(q.before === undefined || k.time <= q.before);
 			// Modified at or after its own time: nothing from DatetimeAfter on is modified earlier.
 			let from = q.after === undefined ? 0 : this.modifiedPos(q.after, -Infinity);
 			let to = this.byModified.length;
@@ -186,12 +190,12 @@ export class FaxIndex<T extends { id: number }> {
 			if (q.sortOrder === 'asc') {
 				for (let i = from; i < to && out.length < want; i++) {
 					const k = this.byModified[i];
-					if (inRange(k) && q.match(k.record)) out.push(k.record);
+					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
 				}
 			} else {
 				for (let i = to - 1; i >= from && out.length < want; i--) {
 					const k = this.byModified[i];
-					if (inRange(k) && q.match(k.record)) out.push(k.record);
+					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
 				}
 			}
 		} else if (hi - lo < this.byIdOrder.length / 8) {
@@ -206,20 +210,17 @@ export class FaxIndex<T extends { id: number }> {
 			found.sort((a, b) => (q.sortOrder === 'asc' ? a.id - b.id : b.id - a.id));
 			out.push(...found.slice(0, want));
 		} else {
-			const inRange = (k: Keyed<T>): boolean =>
-				(q.after === undefined || k.time >= q.after) &&
-				(q.before === undefined || k.time <= q.before);
 			if (q.sortOrder === 'asc') {
 				const start = q.cursor ? this.idPos(q.cursor.id + 0.5) : 0;
 				for (let i = start; i < this.byIdOrder.length && out.length < want; i++) {
 					const k = this.byIdOrder[i];
-					if (inRange(k) && q.match(k.record)) out.push(k.record);
+					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
 				}
 			} else {
 				const end = q.cursor ? this.idPos(q.cursor.id - 0.5) : this.byIdOrder.length;
 				for (let i = end - 1; i >= 0 && out.length < want; i--) {
 					const k = this.byIdOrder[i];
-					if (inRange(k) && q.match(k.record)) out.push(k.record);
+					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
 				}
 			}
 		}
@@ -241,9 +242,7 @@ export class FaxIndex<T extends { id: number }> {
 		};
 		const found: Keyed<T>[] = [];
 		for (const k of this.byTag.get(tag) ?? []) {
-			if (q.after !== undefined && k.time < q.after) continue;
-			if (q.before !== undefined && k.time > q.before) continue;
-			if (afterCursor(k) && q.match(k.record)) found.push(k);
+			if (inWindow(q, k) && afterCursor(k) && q.match(k.record)) found.push(k);
 		}
 		found.sort((a, b) => sign * order(a, b));
 		const limit = q.limit ?? Infinity;
