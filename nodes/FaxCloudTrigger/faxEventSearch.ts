@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import type { FaxDirection } from '../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import { serviceDatetimeMs, serviceNumber } from '../shared/recordFieldTypes';
+import type { PagesOptions } from '../shared/transport';
 import { faxCloudPages } from '../shared/transport';
 import type { RequestParams } from '../shared/httpEncoding';
 import { apiPath } from '../shared/httpEncoding';
@@ -90,6 +91,11 @@ export function byEventTime(a: FaxEvent, b: FaxEvent): number {
 	);
 }
 
+/** Which pages of a search (searchPages): extra query fields, page size, reading ahead. */
+export interface SearchPagesOptions extends Omit<PagesOptions, 'startAt'> {
+	extra?: RequestParams;
+}
+
 /**
  * Pages of one search sorted by the service's `dateTime`, the last-modified time: not the event
  * time, so a caller never assumes the events come in the order they happened.
@@ -98,15 +104,14 @@ export async function* searchPages(
 	context: IPollFunctions,
 	watch: FaxWatch,
 	order: 'asc' | 'desc',
-	extra: RequestParams = {},
-	pageSize = PAGE_SIZE,
+	{ extra = {}, pageSize = PAGE_SIZE, readAhead }: SearchPagesOptions = {},
 ): AsyncGenerator<FaxSearchPage> {
 	const query: RequestParams = { ...extra, SortColumn: 'dateTime', SortOrder: order };
 	if (watch.scope.faxUserId) query.FaxUserId = watch.scope.faxUserId;
 	const pages = faxCloudPages.call(
 		context,
 		{ api: 'fax', method: 'GET', path: apiPath(FAX_DIRECTIONS[watch.direction].collection), query },
-		pageSize,
+		{ pageSize, readAhead },
 	);
 	for await (const page of pages) {
 		yield {

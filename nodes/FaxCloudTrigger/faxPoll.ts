@@ -39,12 +39,12 @@ async function readWindow(
 	let newest: number | undefined;
 	let first = true;
 	let complete = true;
-	for await (const page of searchPages(
-		context,
-		watch,
-		'asc',
-		after ? { DatetimeAfter: after } : {},
-	)) {
+	// Every page is read unless the time budget runs out, so the next is asked for while this one
+	// is read.
+	for await (const page of searchPages(context, watch, 'asc', {
+		extra: after ? { DatetimeAfter: after } : {},
+		readAhead: true,
+	})) {
 		// The earliest clock of the read: a record not on the service then may still appear.
 		if (first) clock = page.serviceTime;
 		first = false;
@@ -121,7 +121,7 @@ export async function baselineFaxes(
 	latenessMs: number,
 ): Promise<WindowState> {
 	let now: number | undefined;
-	for await (const page of searchPages(this, watch, 'desc', {}, 1)) {
+	for await (const page of searchPages(this, watch, 'desc', { pageSize: 1 })) {
 		const newest = page.events[0];
 		now = page.serviceTime ?? (newest?.undated === undefined ? newest?.time : undefined);
 		break;
@@ -132,7 +132,8 @@ export async function baselineFaxes(
 	const statuses = statusMemoryOf(watch, { seen: {} });
 	const read: FaxEvent[] = [];
 	for await (const page of searchPages(this, watch, 'asc', {
-		DatetimeAfter: minuteDatetime(start),
+		extra: { DatetimeAfter: minuteDatetime(start) },
+		readAhead: true,
 	})) {
 		read.push(
 			...page.events.map((event) => (isNaN(event.time) ? { ...event, time: start } : event)),

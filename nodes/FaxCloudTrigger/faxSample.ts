@@ -22,7 +22,7 @@ export async function sampleFax(
 	const owners = new Set<string>();
 	let best: FaxEvent | undefined;
 	let scanned = 0;
-	for await (const page of searchPages(this, watch, 'desc', extra)) {
+	for await (const page of searchPages(this, watch, 'desc', { extra })) {
 		for (const event of page.events) {
 			owners.add(String(event.record.FaxUserId ?? ''));
 			if (watch.accepts(event.status) && (!best || event.time > best.time)) best = event;

@@ -428,34 +428,57 @@ function recordIdentity(record: IDataObject): string {
 	return `${String(record.FaxId)}|${String(record.FaxStatus ?? '')}|${String(record.CompleteTime ?? '')}|${String(record.ReceivedTime ?? '')}`;
 }
 
+/** How a fax search is paged (faxCloudPages). */
+export interface PagesOptions {
+	/** Records per request (ResultLimit); 100 by default. */
+	pageSize?: number;
+	/** A ResultsReference of an earlier answer to go on from; the first page by default. */
+	startAt?: string;
+	/**
+	 * Ask for the next page as soon as a page arrives, while the caller reads this one, for a
+	 * caller that reads every page: the service sees the same requests in the same order, and the
+	 * caller's work on a page no longer adds to the paging's time. A caller that stops early leaves
+	 * that one request unread (its answer or error is dropped), so it is off by default.
+	 */
+	readAhead?: boolean;
+}
+
 /**
  * Pages of a fax search: repeats the query with GetNextResults = ResultsReference while the
- * service says more results exist, from the first page or from `startAt`, a ResultsReference of
- * an earlier answer. Interface A omits HasMoreResults for inbound searches, so a ResultsReference
- * alone also means "more". The key may be the same on every page (a session cursor, which the
- * description allows), so paging ends only when the service says there is no more; a paging that
- * stops bringing new records fails, so a caller never takes a part of the list for all of it.
+ * service says more results exist, from the first page or from `startAt`. Interface A omits
+ * HasMoreResults for inbound searches, so a ResultsReference alone also means "more". The key may
+ * be the same on every page (a session cursor, which the description allows), so paging ends only
+ * when the service says there is no more; a paging that stops bringing new records fails, so a
+ * caller never takes a part of the list for all of it.
  */
 export async function* faxCloudPages(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
-	pageSize = 100,
-	startAt?: string,
+	options: PagesOptions = {},
 ): AsyncGenerator<FaxCloudPage> {
-	const pageQuery = (reference?: string): RequestParams =>
-		reference
-			? { ...request.query, ResultLimit: pageSize, GetNextResults: reference }
-			: { ...request.query, ResultLimit: pageSize };
-	let query = pageQuery(startAt);
+	const { pageSize = 100, readAhead = false } = options;
+	const fetchPage = (reference?: string): Promise<DatedBody> =>
+		faxCloudRequestDated.call(this, {
+			...request,
+			query: reference
+				? { ...request.query, ResultLimit: pageSize, GetNextResults: reference }
+				: { ...request.query, ResultLimit: pageSize },
+		});
+	let next = fetchPage(options.startAt);
 	const read = new Set<string>();
 	let pagesWithoutProgress = 0;
 	for (;;) {
-		const { body, serviceTime } = await faxCloudRequestDated.call(this, { ...request, query });
+		const { body, serviceTime } = await next;
 		const records = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
 		const reference = body.ResultsReference ? String(body.ResultsReference) : '';
 		const more =
 			reference !== '' &&
 			(body.HasMoreResults === undefined || String(body.HasMoreResults) === 'true');
+		if (more && readAhead) {
+			next = fetchPage(reference);
+			// Handled where it is awaited; a caller that stops early never awaits it.
+			next.catch(() => undefined);
+		}
 		let progress = false;
 		for (const record of records) {
 			const identity = recordIdentity(record);
@@ -475,7 +498,7 @@ export async function* faxCloudPages(
 					'The search was stopped so that no record is skipped, and nothing of it was used. Try again later; if it persists, the service’s paging (ResultsReference) is not moving on.',
 			});
 		}
-		query = pageQuery(reference);
+		if (!readAhead) next = fetchPage(reference);
 	}
 }
 
@@ -487,7 +510,7 @@ export async function faxCloudRequestAllItems(
 ): Promise<IDataObject[]> {
 	const all: IDataObject[] = [];
 	const pageSize = Math.max(1, Math.min(options.pageSize ?? 100, options.limit ?? Infinity));
-	for await (const { records } of faxCloudPages.call(this, request, pageSize)) {
+	for await (const { records } of faxCloudPages.call(this, request, { pageSize })) {
 		all.push(...records);
 		if (options.limit !== undefined && all.length >= options.limit) {
 			return all.slice(0, options.limit);

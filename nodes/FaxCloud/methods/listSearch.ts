@@ -80,8 +80,7 @@ async function listFaxesNewestFirst(
 			path: apiPath(collection),
 			query: { SortColumn: 'faxId', SortOrder: 'desc' },
 		},
-		LIST_PAGE_SIZE,
-		paginationToken,
+		{ pageSize: LIST_PAGE_SIZE, startAt: paginationToken },
 	);
 	let token: string | undefined;
 	let read = 0;

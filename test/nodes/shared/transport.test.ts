@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
 import type { FaxCloudRequest } from '../../../nodes/shared/transport';
@@ -8,51 +8,18 @@ import {
 	faxCloudRequestAllItems,
 } from '../../../nodes/shared/transport';
 import { apiPath } from '../../../nodes/shared/httpEncoding';
-import type { TestCredentials } from '../../support/credentials-helper';
-import { probeNode, runNode } from '../../support/run-node';
+import {
+	BASIC,
+	callHelper,
+	credentials,
+	OK,
+	PASSWORD,
+	TOKEN,
+} from '../../support/helper-call';
 import { useScriptedServers } from '../../support/action-scripted-servers';
 import { sendJson } from '../../support/scripted-server';
 
-const PASSWORD = 'S3cret-Passw0rd!';
-const TOKEN = 'tok-9f8e7d6c5b4a';
-const BASIC = Buffer.from(`alice@acme:${PASSWORD}`).toString('base64');
-const OK = { RequestStatus: { StatusCode: 0, StatusText: '' } };
-
 const server = useScriptedServers();
-
-function credentials(fax: string, mailMerge = fax, numbers = fax): TestCredentials {
-	return {
-		faxCloudApi: {
-			userId: 'alice@acme',
-			password: PASSWORD,
-			faxBaseUrl: `${fax}/v1`,
-			mailMergeBaseUrl: `${mailMerge}/mm/v1`,
-		},
-		faxCloudNumbersApi: {
-			accessToken: TOKEN,
-			numbersBaseUrl: numbers,
-			versionHeaderName: '',
-			versionHeaderValue: '',
-		},
-	};
-}
-
-/** Runs the shared helper inside a real n8n execution and returns its result or the node's error. */
-async function callHelper(
-	creds: TestCredentials,
-	call: (this: IExecuteFunctions) => Promise<unknown>,
-) {
-	const node = probeNode(async function (this: IExecuteFunctions) {
-		const value = await call.call(this);
-		const item: INodeExecutionData = {
-			json: { value: value as IDataObject },
-			pairedItem: { item: 0 },
-		};
-		return [[item]];
-	});
-	const result = await runNode({ node, parameters: {}, credentials: creds });
-	return { value: result.items[0]?.json.value, error: result.error, run: result.run };
-}
 
 function request(overrides: Partial<FaxCloudRequest>): FaxCloudRequest {
 	return { api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), ...overrides };

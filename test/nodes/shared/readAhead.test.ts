@@ -1,0 +1,139 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiPath } from '../../../nodes/shared/httpEncoding';
+import type { PagesOptions } from '../../../nodes/shared/transport';
+import { faxCloudPages } from '../../../nodes/shared/transport';
+import { useScriptedServers } from '../../support/action-scripted-servers';
+import { callHelper, credentials, OK } from '../../support/helper-call';
+import type { ScriptedAnswer } from '../../support/scripted-server';
+import { sendJson } from '../../support/scripted-server';
+
+/**
+ * Reading ahead (faxCloudPages' `readAhead`, which the trigger's window read uses): the next page
+ * is asked for as soon as a page arrives, while the caller still reads it.
+ */
+
+const server = useScriptedServers();
+
+/** Pages 0..2 of two records each, by GetNextResults; `failPage` answers 400 instead. */
+const threePages =
+	(failPage?: number): ScriptedAnswer =>
+	(req, _n, res) => {
+		const query = new URL(req.url, 'http://x').searchParams;
+		const page = Number(query.get('GetNextResults')?.replace('ref-', '') ?? 0);
+		if (page === failPage) {
+			sendJson(res, 400, { RequestStatus: { StatusCode: 400, StatusText: 'Bad paging key' } });
+			return;
+		}
+		const last = page === 2;
+		sendJson(res, 200, {
+			...OK,
+			FaxInfo: [1, 2].map((i) => ({ FaxId: String(page * 2 + i), FaxStatus: 'sent' })),
+			HasMoreResults: last ? 'false' : 'true',
+			...(last ? {} : { ResultsReference: `ref-${page + 1}` }),
+		});
+	};
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+	const giveUpAt = Date.now() + 10_000;
+	while (!condition()) {
+		if (Date.now() > giveUpAt) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}
+
+/**
+ * Pages the search; on each page, `onPage` runs before the caller reads on (it gets the page's
+ * position), and `stopAfter` pages end the reading early.
+ */
+function pageThrough(
+	options: PagesOptions,
+	onPage: (index: number) => Promise<void>,
+	stopAfter = Infinity,
+) {
+	return async function (this: IExecuteFunctions) {
+		const ids: string[] = [];
+		let index = 0;
+		for await (const page of faxCloudPages.call(
+			this,
+			{ api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), query: { FaxStatus: 'sent' } },
+			{ pageSize: 2, ...options },
+		)) {
+			ids.push(...page.records.map((record: IDataObject) => String(record.FaxId)));
+			await onPage(index);
+			if (++index >= stopAfter) break;
+		}
+		return ids;
+	};
+}
+
+describe('reading a fax search ahead', () => {
+	test('the next page is asked for while the caller still reads this one; the service sees the same requests in the same order', async () => {
+		const ahead = await server(threePages());
+		const requestsWhileReading: number[] = [];
+		const { value, error } = await callHelper(
+			credentials(ahead.url),
+			pageThrough({ readAhead: true }, async (index) => {
+				// The caller has not asked for the next page: it is on its way already.
+				if (index < 2) await until(() => ahead.received.length === index + 2, 'the next page');
+				requestsWhileReading.push(ahead.received.length);
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(value).toEqual(['1', '2', '3', '4', '5', '6']);
+		expect(requestsWhileReading).toEqual([2, 3, 3]);
+
+		const inTurn = await server(threePages());
+		const plain = await callHelper(
+			credentials(inTurn.url),
+			pageThrough({}, async () => {
+				requestsWhileReading.push(inTurn.received.length);
+			}),
+		);
+		expect(plain.value).toEqual(value);
+		// Without reading ahead, each page is asked for only when the caller reads on.
+		expect(requestsWhileReading.slice(3)).toEqual([1, 2, 3]);
+		expect(ahead.received.map((r) => r.url)).toEqual(inTurn.received.map((r) => r.url));
+		expect(ahead.received.map((r) => r.url)).toEqual([
+			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2',
+			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-1',
+			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-2',
+		]);
+	});
+
+	test('a caller that stops early leaves one page unread, and that page failing fails nothing', async () => {
+		const unhandled: unknown[] = [];
+		const onUnhandled = (reason: unknown) => unhandled.push(reason);
+		process.on('unhandledRejection', onUnhandled);
+		try {
+			const fax = await server(threePages(1));
+			const { value, error } = await callHelper(
+				credentials(fax.url),
+				pageThrough({ readAhead: true }, async () => undefined, 1),
+			);
+			expect(error).toBeUndefined();
+			expect(value).toEqual(['1', '2']);
+			await until(() => fax.received.length === 2, 'the page read ahead');
+			// Long enough for the 400 to reach the helper and reject (it is not tried again).
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			expect(fax.received).toHaveLength(2);
+			expect(unhandled).toEqual([]);
+		} finally {
+			process.off('unhandledRejection', onUnhandled);
+		}
+	});
+
+	test('a page read ahead that fails fails the caller that reads on to it, after the page before', async () => {
+		const fax = await server(threePages(1));
+		const read: number[] = [];
+		const { error } = await callHelper(
+			credentials(fax.url),
+			pageThrough({ readAhead: true }, async (index) => {
+				read.push(index);
+			}),
+		);
+		expect(read).toEqual([0]);
+		expect(error?.message).toMatch(/400|Bad paging key/);
+		expect(fax.received).toHaveLength(2);
+	});
+});
