@@ -8,14 +8,7 @@ import {
 	faxCloudRequestAllItems,
 } from '../../../nodes/shared/transport';
 import { apiPath } from '../../../nodes/shared/httpEncoding';
-import {
-	BASIC,
-	callHelper,
-	credentials,
-	OK,
-	PASSWORD,
-	TOKEN,
-} from '../../support/helper-call';
+import { BASIC, callHelper, credentials, OK, PASSWORD, TOKEN } from '../../support/helper-call';
 import { useScriptedServers } from '../../support/action-scripted-servers';
 import { sendJson } from '../../support/scripted-server';
 
