@@ -5,7 +5,8 @@ import { minuteDatetime } from '../nodes/FaxCloudTrigger/window';
 import type { Sink } from '../test/harness/sink';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';
-import { callWebhook, executionsOf, type BenchServer } from './lib/server';
+import { waitUntil, sleep } from '../test/harness/waitUntil';
+import { callWebhook, executionsOf, type BenchServer, type ExecutionSummary } from './lib/server';
 import { spanMs } from './lib/stats';
 import { INBOUND, pollBoth, waitForSink } from './lib/trigger-polls';
 
@@ -127,6 +128,29 @@ async function untilJustBeforePoll(earlierPollMs: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
 }
 
+/**
+ * The execution the drain poll started, once n8n has finished and saved it: its 10,000 events are
+ * the biggest work n8n does in the round, and the floor's paging right after must not share n8n
+ * with it (the pair is the trigger's searches against the floor's, each with n8n otherwise idle).
+ */
+async function finishedExecution(bench: BenchServer): Promise<ExecutionSummary> {
+	let newest: ExecutionSummary | undefined;
+	await waitUntil(
+		"the drain poll's execution to finish",
+		async () => {
+			[newest] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
+			return newest?.stoppedAt !== undefined && newest.stoppedAt !== null;
+		},
+		60_000,
+		{ intervalMs: 100, detail: () => JSON.stringify(newest) },
+	);
+	await sleep(SETTLE_MS);
+	return newest!;
+}
+
+/** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
+const SETTLE_MS = 500;
+
 export async function burstAndDrain(
 	bench: BenchServer,
 	sink: Sink,
@@ -158,7 +182,7 @@ export async function burstAndDrain(
 	const polls = await pollBoth(bench, sink);
 	await waitForSink(sink, polls.reports + 1);
 	const drain = polls.inbound;
-	const [execution] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
+	const execution = await finishedExecution(bench);
 	const emitted = Number(sink.received.at(-1)?.count);
 
 	// The same window, paged by the others, before the trigger's next poll (a minute away).

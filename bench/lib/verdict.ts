@@ -166,7 +166,7 @@ export function floorReachRow(
 	return targetRow({
 		...row,
 		figure: `${row.figure}; pair by pair the node reached ${formatRatio(reachOfFloor)} of the floor's reach`,
-		target: `pair by pair at least x${share} of the helper floor's own reach over it (x${round(floorVsHttp.median)} this run): within x${allowance}`,
+		target: `pair by pair at least x${round(share)} of the helper floor's own reach over it (x${round(floorVsHttp.median)} this run): within x${allowance}`,
 		met: atLeast(reachOfFloor, share),
 		why: () =>
 			ratioMissWhy({

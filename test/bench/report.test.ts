@@ -122,6 +122,14 @@ test('bulk send: at most x1.05 the helper floor; against the HTTP Request node, 
 	expect(vsHttp.verdict).toBe('met');
 	expect(byMeasure({ send: good }, 'connections').verdict).toBe('met');
 
+	// The share is 1 / 1.05 exactly, not the x0.95 its text shows: a pair reaching x0.9515 misses.
+	const hair = send({
+		node: [1051, 1051, 1051],
+		floor: [1000, 1000, 1000],
+		http: [4000, 4000, 4000],
+	});
+	expect(byMeasure({ send: hair }, 'HTTP Request node (faxes/s').verdict).toBe('missed');
+
 	// x1.10 against the floor: met under the old x1.10, missed now.
 	const slow = send({
 		node: [1100, 1120, 1080],
