@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxEventSearch';
 import { minuteDatetime } from '../nodes/FaxCloudTrigger/window';
 import type { Sink } from '../test/harness/sink';
 import { runClient } from './lib/child';
+import { collectGarbage } from './lib/gc';
 import { lastSeq } from './lib/polls';
 import { waitUntil, sleep } from '../test/harness/waitUntil';
 import { callWebhook, executionsOf, type BenchServer, type ExecutionSummary } from './lib/server';
@@ -175,6 +176,7 @@ export async function burstAndDrain(
 		to: new Date(now - 1000).toISOString(),
 	};
 	control.bulkCreateInbound(newFaxes, { users: USERS, from: burstFrom, to: burstTo });
+	collectGarbage();
 	if (warmUpAfter) {
 		await untilJustBeforePoll(warmUpAfter.pollStartedMs);
 		await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpAfter.query, burstFrom));
