@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../nodes/shared/httpEncoding';
 import type { PagesOptions } from '../../../nodes/shared/transport';
 import { faxCloudPages } from '../../../nodes/shared/transport';
+import { waitUntil } from '../../harness/waitUntil';
 import { useScriptedServers } from '../../support/action-scripted-servers';
 import { callHelper, credentials, OK } from '../../support/helper-call';
 import type { ScriptedAnswer } from '../../support/scripted-server';
@@ -34,13 +35,9 @@ const threePages =
 		});
 	};
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-	const giveUpAt = Date.now() + 10_000;
-	while (!condition()) {
-		if (Date.now() > giveUpAt) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}
+/** Waits, without a caller reading on, until the test server has received `count` requests. */
+const untilReceived = (server: { received: unknown[] }, count: number, what: string) =>
+	waitUntil(what, () => server.received.length === count, 10_000, { intervalMs: 5 });
 
 /**
  * Pages the search; on each page, `onPage` runs before the caller reads on (it gets the page's
@@ -75,7 +72,7 @@ describe('reading a fax search ahead', () => {
 			credentials(ahead.url),
 			pageThrough({ readAhead: true }, async (index) => {
 				// The caller has not asked for the next page: it is on its way already.
-				if (index < 2) await until(() => ahead.received.length === index + 2, 'the next page');
+				if (index < 2) await untilReceived(ahead, index + 2, 'the next page');
 				requestsWhileReading.push(ahead.received.length);
 			}),
 		);
@@ -113,7 +110,7 @@ describe('reading a fax search ahead', () => {
 			);
 			expect(error).toBeUndefined();
 			expect(value).toEqual(['1', '2']);
-			await until(() => fax.received.length === 2, 'the page read ahead');
+			await untilReceived(fax, 2, 'the page read ahead');
 			// Long enough for the 400 to reach the helper and reject (it is not tried again).
 			await new Promise((resolve) => setTimeout(resolve, 300));
 			expect(fax.received).toHaveLength(2);
