@@ -3,10 +3,10 @@ import type { RequestRecord } from '../emulator/request-log';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxEventSearch';
 import { minuteDatetime } from '../nodes/FaxCloudTrigger/window';
 import type { Sink } from '../test/harness/sink';
+import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { runClient } from './lib/child';
 import { collectGarbage } from './lib/gc';
 import { lastSeq } from './lib/polls';
-import { waitUntil, sleep } from '../test/harness/waitUntil';
 import { callWebhook, executionsOf, type BenchServer, type ExecutionSummary } from './lib/server';
 import { spanMs } from './lib/stats';
 import { INBOUND, pollBoth, waitForSink } from './lib/trigger-polls';
@@ -126,8 +126,11 @@ const AHEAD_OF_POLL_MS = 2_000;
 async function untilJustBeforePoll(earlierPollMs: number): Promise<void> {
 	const minutes = Math.ceil((Date.now() + AHEAD_OF_POLL_MS + 500 - earlierPollMs) / MINUTE);
 	const startAt = earlierPollMs + minutes * MINUTE - AHEAD_OF_POLL_MS;
-	await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
+	await sleep(Math.max(0, startAt - Date.now()));
 }
+
+/** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
+const SETTLE_MS = 500;
 
 /**
  * The execution the drain poll started, once n8n has finished and saved it: its 10,000 events are
@@ -140,7 +143,7 @@ async function finishedExecution(bench: BenchServer): Promise<ExecutionSummary> 
 		"the drain poll's execution to finish",
 		async () => {
 			[newest] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
-			return newest?.stoppedAt !== undefined && newest.stoppedAt !== null;
+			return Boolean(newest?.stoppedAt);
 		},
 		60_000,
 		{ intervalMs: 100, detail: () => JSON.stringify(newest) },
@@ -148,9 +151,6 @@ async function finishedExecution(bench: BenchServer): Promise<ExecutionSummary> 
 	await sleep(SETTLE_MS);
 	return newest!;
 }
-
-/** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
-const SETTLE_MS = 500;
 
 export async function burstAndDrain(
 	bench: BenchServer,
