@@ -1,9 +1,9 @@
-import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IRun, WorkflowExecuteMode } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { loginCredentials, SEED_USERS, type Login } from './emulator';
-import { runNode } from './run-node';
+import { runNode, type RunNodeOptions } from './run-node';
 
 /** The one run wrapper of the Fax Cloud node's suites, whatever the resource. */
 
@@ -22,6 +22,11 @@ export interface RunOptions extends Login {
 	typeVersion?: number;
 	/** How n8n started the execution; 'retry' is n8n's Retry (see runNode). */
 	mode?: WorkflowExecuteMode;
+	/** The earlier run this one retries (see runNode). */
+	retryOf?: IRun;
+	/** Node settings such as Retry On Fail (see runNode). */
+	settings?: RunNodeOptions['settings'];
+	executionId?: string;
 }
 
 /** Runs the Fax Cloud node once against the emulator in n8n-core's engine (see runNode). */
@@ -31,7 +36,11 @@ export async function runFaxCloudNode(
 	options: RunOptions = {},
 ) {
 	const { items, continueOnFail, timezone, instanceTimezone, typeVersion, mode } = options;
+	const { retryOf, settings, executionId } = options;
 	return await runNode({
+		retryOf,
+		settings,
+		executionId,
 		node: faxCloudNode,
 		parameters,
 		credentials: loginCredentials(emulator, options),

@@ -38,6 +38,17 @@ export interface RunNodeOptions {
 	instanceTimezone?: string;
 	/** How n8n started the execution (`this.getMode()`); 'retry' is n8n's Retry. 'manual' by default. */
 	mode?: WorkflowExecuteMode;
+	/**
+	 * The stored execution this run retries, as n8n's Retry takes it: the execution context and
+	 * node contexts n8n kept with it (`run.data`) go on into this run, in mode 'retry' unless
+	 * `mode` says otherwise. Without it a run in mode 'retry' is the Retry of an execution n8n kept
+	 * nothing of (killed before it saved any).
+	 */
+	retryOf?: IRun;
+	/** Node settings, as the editor's Settings tab sets them (Retry On Fail, Max Tries...). */
+	settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>>;
+	/** n8n's ID of this execution (`$execution.id`). */
+	executionId?: string;
 }
 
 export interface RunNodeResult {
@@ -65,11 +76,12 @@ export function nodeTypesOf(...nodes: INodeType[]): INodeTypes {
 export function additionalDataFor(
 	credentials: TestCredentials,
 	hooks?: ExecutionLifecycleHooks,
+	executionId = 'test-execution',
 ): IWorkflowExecuteAdditionalData {
 	return {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(credentials),
-		executionId: 'test-execution',
+		executionId,
 		restApiUrl: 'http://127.0.0.1:5678/rest',
 		instanceBaseUrl: 'http://127.0.0.1:5678/',
 		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
@@ -129,6 +141,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		typeVersion: options.typeVersion,
 		continueOnFail: options.continueOnFail,
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+		...options.settings,
 	});
 	const workflow = withInstanceTimezone(
 		options.instanceTimezone,
@@ -146,8 +159,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 				},
 			}),
 	);
-	const mode = options.mode ?? 'manual';
-	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
+	const mode = options.mode ?? (options.retryOf ? 'retry' : 'manual');
+	const executionId = options.executionId ?? 'test-execution';
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 		id: 'test-workflow',
 		name: 'Test',
 		nodes: [],
@@ -162,11 +176,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	let finished: (run: IRun) => void = () => undefined;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+	const kept = options.retryOf?.data.executionData;
 	const runExecutionData = {
 		startData: {},
 		resultData: { runData: {} },
 		executionData: {
-			contextData: {},
+			contextData: structuredClone(kept?.contextData ?? {}),
+			...(kept?.runtimeData ? { runtimeData: structuredClone(kept.runtimeData) } : {}),
 			metadata: {},
 			waitingExecution: {},
 			waitingExecutionSource: null,
@@ -180,13 +196,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		},
 	} as unknown as IRunExecutionData;
 	const execute = new WorkflowExecute(
-		additionalDataFor(options.credentials, hooks),
+		additionalDataFor(options.credentials, hooks, executionId),
 		mode,
 		runExecutionData,
 	);
 	await execute.processRunExecutionData(workflow);
 	const run = await done;
-	const taskData = run.data.resultData.runData[nodeUnderTest.name]?.[0];
+	const taskData = run.data.resultData.runData[nodeUnderTest.name]?.at(-1);
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,

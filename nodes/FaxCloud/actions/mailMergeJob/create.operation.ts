@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { faxCloudRequest } from '../../../shared/transport';
 import type { FilePart } from '../../../shared/httpEncoding';
 import { apiPath } from '../../../shared/httpEncoding';
-import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
+import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { OperationDisplayOptions } from '../node.type';
 import type { MailMergeCsv } from './csvSource';
 import {
@@ -14,7 +14,7 @@ import {
 	readTemplate,
 	findTemplateItem,
 } from './csvSource';
-import { findEarlierJob } from './createOnce';
+import { jobBeforeCreate, type JobRun, newJobRun } from './createOnce';
 import type { JobSettings } from './jobSettings';
 import { jobSettingProperties, readJobSettings } from './jobSettings';
 
@@ -26,23 +26,24 @@ const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+const expectedFaxesOf = (settings: JobSettings, csv: MailMergeCsv) =>
+	settings.expectedFaxes ?? csv.dataLines;
+
 /**
- * In n8n's Retry (the same items again) a job the first run created is looked for first and
- * output as found; see createOnce.ts. A first run asks nothing more than the create.
+ * In a run that repeats one (n8n's Retry, Retry On Fail) the job its lineage created is looked
+ * for first and output as found; every run first notes the jobs that are not its own. See
+ * createOnce.ts.
  */
 async function createJob(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	settings: JobSettings,
-	csv: MailMergeCsv,
-	template: FilePart,
+	plan: JobPlan,
 ): Promise<INodeExecutionData[]> {
-	const expectedFaxes = settings.expectedFaxes ?? csv.dataLines;
-	const retry = this.getMode() === 'retry';
-	if (retry) {
-		const found = await findEarlierJob.call(this, itemIndex, csv.faxLines(), expectedFaxes);
-		if (found) return found;
-	}
+	const { settings, csv, template, run } = plan;
+	const expectedFaxes = expectedFaxesOf(settings, csv);
+	const retry = run.lineage.rerun;
+	const found = await jobBeforeCreate.call(this, run, itemIndex, csv.faxLines(), expectedFaxes);
+	if (found) return found;
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',
 		method: 'POST',
@@ -69,9 +70,13 @@ interface JobPlan {
 	settings: JobSettings;
 	csv: MailMergeCsv;
 	template: FilePart;
+	run: JobRun;
 }
 
-async function planJob(this: IExecuteFunctions, itemIndex: number): Promise<JobPlan> {
+async function planJob(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<Omit<JobPlan, 'run'>> {
 	const settings = readJobSettings.call(this, itemIndex);
 	const csv = await csvFromBinary.call(this, itemIndex, settings);
 	const template = await readTemplate.call(this, itemIndex);
@@ -87,7 +92,12 @@ export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<Array<JobPlan | ItemPlanFailure>> {
-	return await planEachItem(this, items, planJob);
+	const plans = await planEachItem(this, items, planJob);
+	const sizes = plans.flatMap((plan) =>
+		plan instanceof ItemPlanFailure ? [] : [expectedFaxesOf(plan.settings, plan.csv)],
+	);
+	const run = newJobRun(this, sizes);
+	return plans.map((plan) => (plan instanceof ItemPlanFailure ? plan : { ...plan, run }));
 }
 
 /** Binary File: one job per input item, from the item's own CSV and template. */
@@ -96,8 +106,7 @@ export async function execute(
 	itemIndex: number,
 	planned: JobPlan,
 ): Promise<INodeExecutionData[]> {
-	const { settings, csv, template } = planned;
-	return await createJob.call(this, itemIndex, settings, csv, template);
+	return await createJob.call(this, itemIndex, planned);
 }
 
 /** Input Items: every item is one CSV line and all of them make one job. */
@@ -113,5 +122,6 @@ export async function executeOnce(
 	const csv = csvFromItems.call(this, items, settings);
 	const holder = findTemplateItem.call(this, items);
 	const template = await readTemplate.call(this, holder.itemIndex, holder.field);
-	return await createJob.call(this, 0, settings, csv, template);
+	const run = newJobRun(this, [expectedFaxesOf(settings, csv)]);
+	return await createJob.call(this, 0, { settings, csv, template, run });
 }

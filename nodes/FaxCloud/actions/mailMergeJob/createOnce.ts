@@ -1,17 +1,66 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../../../shared/errors';
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport';
 import { apiPath } from '../../../shared/httpEncoding';
+import { type Lineage, lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
 import type { CsvLineFax } from './csvChecks';
 
 /**
- * A job carries no field the client sets, so n8n's Retry recognises its earlier job by what the
+ * A job carries no field the client sets, so a Retry recognises its earlier job by what the
  * service shows of it: the job list gives each job's ExpectedFaxCount, and a job's fax list gives
  * each processed line's fax number and keyword, in line order. A job of the same size whose faxes
- * so far are this CSV's first lines is taken for this one.
+ * so far are this CSV's first lines is taken for this one, unless it existed before the lineage
+ * first ran the create (see common/lineage.ts): before its first create a run notes, in its node
+ * context, the jobs of its sizes that already exist, so a recurring mailing of the same list is
+ * never taken for this one.
  */
+
+/** Node context entry: per run index, the IDs of the jobs of the run's sizes listed before. */
+const JOBS_BEFORE = 'faxCloudJobsBefore';
+
+/** What the creates of one run of the node share. */
+export interface JobRun {
+	lineage: Lineage;
+	/** The job sizes (Expected Faxes) the run creates. */
+	sizes: Set<number>;
+	/** The jobs of those sizes that are not this lineage's; undefined when nobody noted them. */
+	notOurs?: Set<number>;
+	/** The list taken before this run's first create, once for all its items. */
+	listed?: Promise<void>;
+}
+
+export function newJobRun(context: IExecuteFunctions, sizes: number[]): JobRun {
+	const lineage = lineageOf(context);
+	const noted = (lineage.nodeContext[JOBS_BEFORE] ?? {}) as Record<string, unknown>;
+	const ids = noted[String(lineage.runIndex)];
+	const notOurs = Array.isArray(ids) ? new Set(ids.map(Number)) : undefined;
+	return { lineage, sizes: new Set(sizes), notOurs };
+}
+
+/**
+ * Before a run's first create, the jobs of its sizes that exist: none of them is this lineage's.
+ * Kept from the run a Retry repeats when that run noted them.
+ */
+async function noteJobsBefore(this: IExecuteFunctions, run: JobRun, itemIndex: number) {
+	if (run.notOurs) return;
+	run.listed ??= (async () => {
+		let jobs: IDataObject[];
+		try {
+			jobs = await listJobs.call(this, itemIndex);
+		} catch (error) {
+			const failure = asNodeError(this, error, itemIndex);
+			failure.description = `Nothing was created: before creating a job the node lists the jobs that exist, so that a Retry never takes one of them for its own. Run it again once the service answers.`;
+			throw failure;
+		}
+		const ids = jobs.filter((job) => run.sizes.has(Number(job.ExpectedFaxCount))).map((job) => Number(job.ID));
+		const noted = (run.lineage.nodeContext[JOBS_BEFORE] ?? {}) as Record<string, unknown>;
+		run.lineage.nodeContext[JOBS_BEFORE] = { ...noted, [String(run.lineage.runIndex)]: ids };
+	})();
+	await run.listed;
+}
 
 interface Candidate {
 	job: IDataObject;
@@ -43,10 +92,12 @@ async function candidates(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	expectedFaxes: number,
+	notOurs: Set<number> | undefined,
 ): Promise<IDataObject[]> {
 	const jobs = await listJobs.call(this, itemIndex);
 	return jobs
 		.filter((job) => Number(job.ExpectedFaxCount) === expectedFaxes && job.Status !== 'CANCELLED')
+		.filter((job) => !notOurs?.has(Number(job.ID)))
 		.sort((a, b) => Number(b.ID) - Number(a.ID));
 }
 
@@ -55,13 +106,14 @@ async function candidates(
  * undefined when there is none. A job of the same size that has made no fax yet cannot be told
  * apart, so the create stops rather than risk a second job.
  */
-export async function findEarlierJob(
+async function findEarlierJob(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	lines: CsvLineFax[],
 	expectedFaxes: number,
+	notOurs: Set<number> | undefined,
 ): Promise<INodeExecutionData[] | undefined> {
-	for (const job of await candidates.call(this, itemIndex, expectedFaxes)) {
+	for (const job of await candidates.call(this, itemIndex, expectedFaxes, notOurs)) {
 		const body = await faxCloudRequest.call(this, {
 			api: 'mailMerge',
 			method: 'GET',
@@ -84,9 +136,37 @@ export async function findEarlierJob(
 			);
 		}
 		if (sameLines(found.faxes, lines)) {
+			if (!notOurs) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`This Retry cannot tell whether job ${String(job.ID)}, of the same lines, is the one the execution it repeats created`,
+					{ itemIndex, description: UNKNOWN_LINEAGE_ADVICE },
+				);
+			}
 			const { ID, ...record } = normalizeMailMergeJob(found.job);
 			return [{ json: { JobID: ID, ExpectedFaxes: expectedFaxes, sendOnce: 'found', ...record } }];
 		}
 	}
+	return undefined;
+}
+
+/**
+ * Before a create: in a run that repeats one (a Retry, Retry On Fail) the job this lineage created
+ * for these lines, as the create's output marked `sendOnce: 'found'`; undefined when the job is to
+ * be created. In every run, the jobs that existed before are noted first.
+ */
+export async function jobBeforeCreate(
+	this: IExecuteFunctions,
+	run: JobRun,
+	itemIndex: number,
+	lines: CsvLineFax[],
+	expectedFaxes: number,
+): Promise<INodeExecutionData[] | undefined> {
+	const known = run.notOurs;
+	if (run.lineage.rerun) {
+		const found = await findEarlierJob.call(this, itemIndex, lines, expectedFaxes, known);
+		if (found) return found;
+	}
+	await noteJobsBefore.call(this, run, itemIndex);
 	return undefined;
 }

@@ -14,40 +14,41 @@ import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { FilePart, RequestParams } from '../../../shared/httpEncoding';
 import { apiPath } from '../../../shared/httpEncoding';
 import type { OperationDisplayOptions } from '../node.type';
+import { UNKNOWN_LINEAGE_ADVICE, lineageOf } from '../common/lineage';
 import {
 	contentProperties,
 	type ContentSource,
 	readAttachments,
 	readContentSource,
-} from './sendContent';
+} from './send/content';
 import {
-	contentKey,
+	createdFaxItems,
 	findEarlierSend,
 	foundItems,
-	newSendRun,
-	runKeyOf,
-	SEND_ONCE_OPTION,
+	recoverLostAnswer,
+	sendMayHaveHappened,
 	type SendOnceOutcome,
+	type UnansweredSend,
+} from './send/earlierSends';
+import {
+	addRecoveryKey,
+	itemKey,
+	keyFieldFor,
+	newSendRun,
+	RECOVERY_KEY_OPTION,
+	type RecoveryKey,
+	SEND_ONCE_OPTION,
 	type SendRun,
 	userKey,
-} from './sendOnce';
+} from './send/keys';
 import {
 	readRecoveryKeyOption,
 	readSendOnceKey,
 	readSendOptions,
 	readSendTimeout,
 	sendOptionsCollection,
-} from './sendOptions';
-import {
-	addRecoveryKey,
-	createdFaxItems,
-	keyFieldFor,
-	RECOVERY_KEY_OPTION,
-	recoverUnansweredSend,
-	sendMayHaveHappened,
-	type UnansweredSend,
-} from './sendRecovery';
-import { readDestinations, recipientProperties } from './sendRecipients';
+} from './send/options';
+import { readDestinations, recipientProperties } from './send/recipients';
 
 const properties: INodeProperties[] = [
 	...recipientProperties,
@@ -75,7 +76,8 @@ interface SendPlan {
 async function readSend(
 	this: IExecuteFunctions,
 	itemIndex: number,
-): Promise<Omit<SendPlan, 'run'>> {
+	run: SendRun,
+): Promise<SendPlan> {
 	const destinations = readDestinations.call(this, itemIndex);
 	const source = readContentSource.call(this, itemIndex);
 	const options = readItemParameter.call(this, 'options', itemIndex, {}) as IDataObject;
@@ -94,12 +96,20 @@ async function readSend(
 			itemIndex,
 		);
 	}
-	if (onceKey !== undefined && keyFieldFor(fields) === undefined) {
+	const keyField = keyFieldFor(fields);
+	if (onceKey !== undefined && keyField === undefined) {
 		throw invalidParameter(
 			this,
 			SEND_ONCE_OPTION,
 			'needs Batch Name or Batch Unique ID left empty: the key is kept there',
 			itemIndex,
+		);
+	}
+	if (recoveryKeyWanted && onceKey === undefined && keyField && run.runScope === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'This Retry cannot tell which faxes the execution it repeats already sent',
+			{ itemIndex, description: UNKNOWN_LINEAGE_ADVICE },
 		);
 	}
 	return {
@@ -108,93 +118,90 @@ async function readSend(
 		timeoutMs: readSendTimeout.call(this, itemIndex, options),
 		recoveryKeyWanted,
 		onceKey,
+		run,
 	};
-}
-
-/** What groups a run's sends: each item's parameters and its files' names, types and sizes. */
-function describeForRun(
-	item: INodeExecutionData,
-	read: Omit<SendPlan, 'run'> | ItemPlanFailure,
-): string {
-	if (read instanceof ItemPlanFailure) return 'invalid';
-	const { fields, source } = read;
-	const binary = item.binary ?? {};
-	const files =
-		source.kind === 'binary'
-			? source.fields.map((field) => [
-					field,
-					binary[field]?.fileName,
-					binary[field]?.mimeType,
-					binary[field]?.fileSize,
-				])
-			: source.text;
-	return JSON.stringify([fields, files]);
 }
 
 /**
  * Every item is read and checked before the first fax goes out, so a typo cannot send half of
- * them; the run's key is made from these readings, when a send first needs it.
+ * them. The run's lineage is settled here too, once, before any send.
  */
 export async function checkAllItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<Array<SendPlan | ItemPlanFailure>> {
-	const reads = await planEachItem(this, items, readSend);
-	const run = newSendRun(this, (itemIndex) => describeForRun(items[itemIndex], reads[itemIndex]));
-	return reads.map((read) => (read instanceof ItemPlanFailure ? read : { ...read, run }));
+	const run = newSendRun(this, lineageOf(this));
+	const plans = await planEachItem(this, items, function (itemIndex) {
+		return readSend.call(this, itemIndex, run);
+	});
+	if (run.lineage.subWorkflow && plans.some(keepsSafeOnlyInItsOwnExecution)) {
+		this.addExecutionHints({ message: SUB_WORKFLOW_HINT, type: 'warning', location: 'outputPane' });
+	}
+	return plans;
 }
 
-/**
- * The key a send carries and whether the node looks it up before sending: in n8n's Retry (the
- * same items again) and whenever the user gives Send Once per Key.
- */
-function sendKeys(
+const SUB_WORKFLOW_HINT = `This Send runs in a sub-workflow, which n8n starts anew when the parent execution is retried: its faxes would be sent again. Set ${SEND_ONCE_OPTION} to a value the parent passes in (an order number) to send each once.`;
+
+/** A send whose derived key protects it within its execution lineage only. */
+function keepsSafeOnlyInItsOwnExecution(plan: SendPlan | ItemPlanFailure): boolean {
+	return !(plan instanceof ItemPlanFailure) && plan.recoveryKeyWanted && plan.onceKey === undefined;
+}
+
+interface KeyedFields {
+	key?: RecoveryKey;
+	/** The node looks the key up before sending: a rerun, or Send Once per Key. */
+	lookFirst: boolean;
+}
+
+/** Puts the send's key into its fields: the user's with Send Once per Key, else a derived one. */
+function addKey(plan: SendPlan, itemIndex: number, fields: RequestParams): KeyedFields {
+	const { recoveryKeyWanted, onceKey, run } = plan;
+	if (!recoveryKeyWanted) return { lookFirst: false };
+	if (onceKey !== undefined) {
+		return { key: addRecoveryKey(fields, userKey(run, onceKey)), lookFirst: true };
+	}
+	if (run.runScope === undefined) return { lookFirst: false };
+	const key = addRecoveryKey(fields, itemKey(run.runScope, itemIndex), run.runKey);
+	return { key, lookFirst: key !== undefined && run.lineage.rerun };
+}
+
+/** The faxes sent before under this key, or an error saying nothing was sent. */
+async function lookUp(
+	this: IExecuteFunctions,
+	key: RecoveryKey,
+	fields: RequestParams,
+	itemIndex: number,
+	plan: SendPlan,
+): Promise<IDataObject[]> {
+	try {
+		return await findEarlierSend.call(this, {
+			key,
+			fields,
+			itemIndex,
+			timeoutMs: plan.timeoutMs,
+			run: plan.run,
+		});
+	} catch (error) {
+		const failure = asNodeError(this, error, itemIndex);
+		failure.description = `Nothing was sent: the node looks ${key.label} "${key.value}" up before sending it again, and the lookup failed. Run it again once the service answers.`;
+		throw failure;
+	}
+}
+
+/** One send, looked up first when `lookFirst`; its output items. */
+async function sendOrFind(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	plan: SendPlan,
 	fields: RequestParams,
 	files: FilePart[],
-) {
-	const { recoveryKeyWanted, onceKey } = plan;
-	if (!recoveryKeyWanted) return { key: undefined, lookFirst: false };
-	if (onceKey !== undefined) {
-		return { key: addRecoveryKey(fields, userKey(plan.run, onceKey)), lookFirst: true };
-	}
-	const value = contentKey(plan.run, itemIndex, fields, files);
-	const bothFree = fields.BatchUniqueId === undefined && fields.BatchName === undefined;
-	const runKey = bothFree ? runKeyOf(plan.run) : undefined;
-	const key = addRecoveryKey(fields, value, runKey);
-	return { key, runKey, lookFirst: key !== undefined && this.getMode() === 'retry' };
-}
-
-/** Sends the item's fax as checkAllItems read it, once its files are read. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	plan: SendPlan,
+	{ key, lookFirst }: KeyedFields,
 ): Promise<INodeExecutionData[]> {
-	const { source, timeoutMs, recoveryKeyWanted, run } = plan;
-	const fields: RequestParams = { ...plan.fields };
-	const files = await readAttachments.call(this, itemIndex, source);
-	const { key, runKey, lookFirst } = sendKeys.call(this, itemIndex, plan, fields, files);
 	if (key && lookFirst) {
-		let earlier: IDataObject[];
-		try {
-			earlier = await findEarlierSend.call(this, {
-				key,
-				fields,
-				itemIndex,
-				timeoutMs,
-				runKey,
-				run,
-			});
-		} catch (error) {
-			const failure = asNodeError(this, error, itemIndex);
-			failure.description = `Nothing was sent: the node looks ${key.label} "${key.value}" up before sending it again, and the lookup failed. Run it again once the service answers.`;
-			throw failure;
-		}
+		const earlier = await lookUp.call(this, key, fields, itemIndex, plan);
 		if (earlier.length > 0) return foundItems(earlier);
 	}
+	const { timeoutMs, recoveryKeyWanted } = plan;
 	const sent: SendOnceOutcome = 'sent';
 	const extra: IDataObject = lookFirst ? { sendOnce: sent } : {};
 	const unanswered: Omit<UnansweredSend, 'failure'> = { itemIndex, key, fields, timeoutMs, extra };
@@ -211,7 +218,7 @@ export async function execute(
 		});
 	} catch (error) {
 		if (sendMayHaveHappened(error)) {
-			return await recoverUnansweredSend.call(this, { ...unanswered, failure: error });
+			return await recoverLostAnswer.call(this, { ...unanswered, failure: error });
 		}
 		throw asNodeError(this, error, itemIndex);
 	}
@@ -222,7 +229,58 @@ export async function execute(
 			'The service accepted the fax but returned no FaxId',
 			{ itemIndex },
 		);
-		return await recoverUnansweredSend.call(this, { ...unanswered, failure });
+		return await recoverLostAnswer.call(this, { ...unanswered, failure });
 	}
 	return createdFaxItems(created, extra);
+}
+
+/**
+ * Send Once per Key within one run: items with the same key take turns, and a later one takes the
+ * earlier one's faxes without asking the service again (a record the service has just created
+ * may not show in a search yet). An earlier item that failed leaves the key to the next.
+ */
+async function sendOncePerKey(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	plan: SendPlan,
+	fields: RequestParams,
+	files: FilePart[],
+	keyed: KeyedFields & { key: RecoveryKey },
+): Promise<INodeExecutionData[]> {
+	const turns = plan.run.onceSends;
+	const before = turns.get(keyed.key.value);
+	const mine = (async () => {
+		const earlier = before ? await before : undefined;
+		if (earlier && earlier.length > 0) {
+			const found: SendOnceOutcome = 'found';
+			return createdFaxItems(earlier, { sendOnce: found });
+		}
+		return await sendOrFind.call(this, itemIndex, plan, fields, files, keyed);
+	})();
+	turns.set(
+		keyed.key.value,
+		mine.then(
+			(items) => items.map((item) => item.json),
+			() => undefined,
+		),
+	);
+	return await mine;
+}
+
+/** Sends the item's fax as checkAllItems read it, once its files are read. */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	plan: SendPlan,
+): Promise<INodeExecutionData[]> {
+	const fields: RequestParams = { ...plan.fields };
+	const files = await readAttachments.call(this, itemIndex, plan.source);
+	const keyed = addKey(plan, itemIndex, fields);
+	if (plan.onceKey !== undefined && keyed.key) {
+		return await sendOncePerKey.call(this, itemIndex, plan, fields, files, {
+			...keyed,
+			key: keyed.key,
+		});
+	}
+	return await sendOrFind.call(this, itemIndex, plan, fields, files, keyed);
 }

@@ -48,7 +48,8 @@ test('a job from a CSV file: multipart CSV and Template, the documented paramete
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toEqual([{ json: { JobID: 1, ExpectedFaxes: 3 }, pairedItem: { item: 0 } }]);
-	const [post] = mailMergeRequests(emulator());
+	const [list, post] = mailMergeRequests(emulator());
+	expect(list).toMatchObject({ method: 'GET', path: '/v1/Job', status: 200 });
 	expect(post).toMatchObject({ method: 'POST', path: '/v1/Job', status: 201 });
 	expect(post.params).toEqual({
 		FaxNumerColumnName: 'Fax',

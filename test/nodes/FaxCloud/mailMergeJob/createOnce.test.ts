@@ -1,13 +1,15 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/service';
 import { useEmulator } from '../../../support/emulator';
 import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './support';
 
 /**
- * Mail merge Create in n8n's Retry (mode 'retry', the same items): a job the first run created is
- * found by what the service shows of it (its size in the job list, its faxes' numbers and keywords
- * in line order) and output as found; no second job is created for the same lines.
+ * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
+ * first run created is found by what the service shows of it (its size in the job list, its
+ * faxes' numbers and keywords in line order) and output as found; no second job is created for
+ * the same lines. A job that existed before the execution first ran the create (last week's
+ * mailing of the same list) is never taken for its own.
  */
 
 const emulator = useEmulator();
@@ -29,15 +31,16 @@ const parameters = {
 	options: { keywordColumn: 'Name' },
 };
 
-const create = (items: INodeExecutionData[], mode?: 'retry') =>
-	runMailMerge(emulator(), parameters, { items, mode });
+const create = (items: INodeExecutionData[], retryOf?: IRun) =>
+	runMailMerge(emulator(), parameters, { items, retryOf });
 
 const jobsListed = () => mailMergeRequests(emulator(), 'GET');
 
-test('a first run asks for no job list and its output is as before', async () => {
+test('a first run lists the jobs once before creating, and its output is as before', async () => {
 	const result = await create(lines(3));
 	expect(result.items.map((item) => item.json)).toEqual([{ JobID: 1, ExpectedFaxes: 3 }]);
-	expect(jobsListed()).toHaveLength(0);
+	expect(jobsListed()).toHaveLength(1);
+	expect(jobsListed()[0].seq).toBeLessThan(mailMergeRequests(emulator(), 'POST')[0].seq);
 });
 
 test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
@@ -52,7 +55,7 @@ test('Retry after the answer to the create was lost finds the job and creates no
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
 	emulator().control.advance(LINE_SECONDS * 1000);
 
-	const retry = await create(lines(3), 'retry');
+	const retry = await create(lines(3), first.run);
 
 	expect(retry.error).toBeUndefined();
 	expect(retry.items.map((item) => item.json)).toEqual([
@@ -62,12 +65,21 @@ test('Retry after the answer to the create was lost finds the job and creates no
 	expect(mailMergeRequests(emulator(), 'POST')).toHaveLength(1);
 });
 
+/** A first run of three lines whose create the service refused (503), creating nothing. */
+async function refusedCreate(): Promise<IRun> {
+	emulator().control.addFault({ api: 'mailMerge', method: 'POST', kind: 'http500', status: 503, count: 1 });
+	const first = await create(lines(3));
+	expect(first.error).toBeDefined();
+	return first.run;
+}
+
 test('Retry creates the job when none of the same lines exists, and says it did', async () => {
 	await create(lines(3, 'Other'));
 	await create(lines(4));
+	const failed = await refusedCreate();
 	emulator().control.advance(10 * LINE_SECONDS * 1000);
 
-	const retry = await create(lines(3), 'retry');
+	const retry = await create(lines(3), failed);
 
 	expect(retry.items.map((item) => item.json)).toEqual([
 		{ JobID: 3, ExpectedFaxes: 3, sendOnce: 'sent' },
@@ -75,10 +87,39 @@ test('Retry creates the job when none of the same lines exists, and says it did'
 	expect(emulator().control.stats().mailMergeJobCount).toBe(3);
 });
 
+test('a recurring mailing of the same list is a new job: its Retry never takes last week\'s', async () => {
+	const lastWeek = await create(lines(3));
+	expect(lastWeek.items[0].json.JobID).toBe(1);
+	emulator().control.advance(10 * LINE_SECONDS * 1000);
+	const failed = await refusedCreate();
+
+	const retry = await create(lines(3), failed);
+
+	// Before: the Retry took job 1, last week's, for its own and created nothing.
+	expect(retry.error).toBeUndefined();
+	expect(retry.items.map((item) => item.json)).toEqual([
+		{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' },
+	]);
+	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+});
+
+test('a Retry of an execution n8n kept nothing of does not guess between jobs of the same lines', async () => {
+	await create(lines(3));
+	emulator().control.advance(10 * LINE_SECONDS * 1000);
+
+	const retry = await runMailMerge(emulator(), parameters, { items: lines(3), mode: 'retry' });
+
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
+	);
+	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+});
+
 test('a job of the same size that has made no fax yet stops the Retry without creating', async () => {
+	const failed = await refusedCreate();
 	await create(lines(3, 'Other'));
 
-	const retry = await create(lines(3), 'retry');
+	const retry = await create(lines(3), failed);
 
 	expect(retry.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);

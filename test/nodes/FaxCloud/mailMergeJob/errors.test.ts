@@ -1,6 +1,7 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
+import { TestCredentialsHelper } from '../../../support/credentials-helper';
 import { useEmulator } from '../../../support/emulator';
 import {
 	errorText,
@@ -220,7 +221,14 @@ describe('refused by the service, shown with advice', () => {
 
 	test('1300 the job store fails: the advice says to look the job up before creating it again', async () => {
 		const emu = emulator();
-		emu.control.setMailMergeOutage(true);
+		// The store fails once the create leaves, after the job list the create first reads.
+		const original = TestCredentialsHelper.prototype.authenticate;
+		jest
+			.spyOn(TestCredentialsHelper.prototype, 'authenticate')
+			.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
+				if ((args[2] as IHttpRequestOptions).method === 'POST') emu.control.setMailMergeOutage(true);
+				return await original.apply(this, args);
+			});
 		const result = await runMailMerge(emu, create(), { items: [item()], continueOnFail: true });
 		expect(result.items[0].json).toMatchObject({
 			error: 'Service error (HTTP 500) [StatusCode 1300]: Exception: Job store unavailable',
@@ -232,6 +240,16 @@ describe('refused by the service, shown with advice', () => {
 		);
 		// A POST is never repeated: a job must not be created twice.
 		expect(mailMergeRequests(emu, 'POST')).toHaveLength(1);
+		jest.restoreAllMocks();
+	});
+
+	test('a job list that fails before a create stops it: nothing is created', async () => {
+		const emu = emulator();
+		emu.control.setMailMergeOutage(true);
+		const result = await runMailMerge(emu, create(), { items: [item()] });
+		expect(result.error?.message).toMatch(/\[StatusCode 2000\]: Error getting job list/);
+		expect(result.error?.description).toMatch(/^Nothing was created/);
+		expect(mailMergeRequests(emu, 'POST')).toHaveLength(0);
 	});
 
 	test('2000 the job list fails', async () => {

@@ -1,14 +1,13 @@
-import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
-import { TestCredentialsHelper } from '../../../support/credentials-helper';
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud, type RunOptions } from './support';
+import { faultAtSend, faxRequests, runFaxCloud, type RunOptions } from './support';
 
 /**
  * A Retry never sends a fax twice: the send's key is derived from the workflow, the node, the
- * item and its content, so n8n's Retry (mode 'retry', the same items) carries the keys the first
- * run did, looks them up and sends only what did not go out. Send Once per Key does the same with
+ * execution lineage and the item's position, so n8n's Retry (mode 'retry', the stored execution's
+ * context) carries the keys the first run did, looks them up and sends only what did not go out. Send Once per Key does the same with
  * the user's own key in any run. The emulator's fax store is the ground truth.
  */
 
@@ -32,28 +31,9 @@ const send = (items: INodeExecutionData[], options: IDataObject = {}, run: RunOp
 const searches = (emu: Emulator) => faxRequests(emu, 'GET', '^/v1/outboundfaxes$');
 const sends = (emu: Emulator) => faxRequests(emu, 'POST', '^/v1/outboundfaxes$');
 
-/**
- * The service dies at the send after `sendsMade`: from then on every connection to the fax
- * interface is dropped before the service reads it. Counted where n8n-core authenticates each
- * request, just before it leaves; Requests at Once 1 keeps the order exact. Returns the undo.
- */
-function serviceDiesAfter(sendsMade: number): () => void {
-	const original = TestCredentialsHelper.prototype.authenticate;
-	let posts = 0;
-	const spy = jest
-		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
-		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
-			const request = args[2] as IHttpRequestOptions;
-			if (request.method === 'POST' && ++posts === sendsMade + 1) {
-				emulator().control.addFault({ api: 'fax', kind: 'resetBeforeProcessing' });
-			}
-			return await original.apply(this, args);
-		});
-	return () => {
-		spy.mockRestore();
-		emulator().control.clearFaults();
-	};
-}
+/** The service dies at the send after `sendsMade`: every later connection is dropped unread. */
+const serviceDiesAfter = (sendsMade: number) =>
+	faultAtSend(emulator(), sendsMade, { kind: 'resetBeforeProcessing' });
 
 const outcomes = (items: INodeExecutionData[]) => items.map((item) => item.json.sendOnce);
 const count = (items: INodeExecutionData[], outcome: string) =>
@@ -81,7 +61,7 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 	const searchesBefore = searches(emulator()).length;
 	const sendsBefore = sends(emulator()).length;
 
-	const retry = await send(orders(), {}, { mode: 'retry' });
+	const retry = await send(orders(), {}, { retryOf: first.run });
 
 	expect(retry.error).toBeUndefined();
 	expect(emulator().control.stats().outboundCount).toBe(ITEMS);
@@ -102,49 +82,27 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 	expect(searches(emulator()).length - searchesBefore).toBe(1);
 	expect(sends(emulator()).length - sendsBefore).toBe(30);
 
-	const again = await send(orders(), {}, { mode: 'retry' });
+	const again = await send(orders(), {}, { retryOf: first.run });
 	expect(count(again.items, 'found')).toBe(ITEMS);
 	expect(emulator().control.stats().outboundCount).toBe(ITEMS);
 });
 
-/**
- * The limit README "What a Retry cannot recognise" states: the derived keys are scoped by
- * workflow, node, position and content, not by execution, so when an earlier execution sent the
- * same items, a Retry of a later run that died halfway takes the earlier faxes for its own and
- * sends none (the full bench met it: its bulk-send rounds send identical items).
- */
-test("a Retry takes an identical earlier execution's faxes for its own and sends none (stated limit)", async () => {
-	const earlier = await send(orders(10));
-	expect(earlier.error).toBeUndefined();
-	const undo = serviceDiesAfter(4);
-	const first = await send(orders(10));
+test('a Retry with other parameters (the current workflow) finds each send of its execution by position', async () => {
+	const undo = serviceDiesAfter(3);
+	const first = await send(orders(5));
 	undo();
-	expect(first.error?.message).toMatch(/connection/i);
-	expect(emulator().control.stats().outboundCount).toBe(14);
-
-	const retry = await send(orders(10), {}, { mode: 'retry' });
-
-	expect(retry.error).toBeUndefined();
-	// Items 1-4 find two faxes each (the earlier run's and their own), items 5-10 the earlier's.
-	expect(count(retry.items, 'found')).toBe(14);
-	expect(count(retry.items, 'sent')).toBe(0);
-	// The six faxes the failed run never made are not sent: the earlier run's stand in for them.
-	expect(emulator().control.stats().outboundCount).toBe(14);
-	const found = new Set(retry.items.map((item) => item.json.FaxId));
-	expect(earlier.items.every((item) => found.has(item.json.FaxId))).toBe(true);
-});
-
-test('a Retry whose items changed in part finds the unchanged sends one by one', async () => {
-	await send(orders(5));
-	const changed = orders(5);
-	changed[3] = { json: { order: 'B-1' } };
 	const before = searches(emulator()).length;
 
-	const retry = await send(changed, {}, { mode: 'retry' });
+	const retry = await runFaxCloud(
+		emulator(),
+		'outboundFax',
+		{ ...parameters(), text: 'A corrected wording' },
+		{ items: orders(5), retryOf: first.run },
+	);
 
-	expect(outcomes(retry.items)).toEqual(['found', 'found', 'found', 'sent', 'found']);
-	expect(emulator().control.stats().outboundCount).toBe(6);
-	expect(searches(emulator()).length - before).toBe(1 + 5);
+	expect(outcomes(retry.items)).toEqual(['found', 'found', 'found', 'sent', 'sent']);
+	expect(emulator().control.stats().outboundCount).toBe(5);
+	expect(searches(emulator()).length - before).toBe(1);
 });
 
 test('Send Once per Key: two manual runs with the same order numbers send each order once', async () => {
@@ -164,6 +122,25 @@ test('Send Once per Key: two manual runs with the same order numbers send each o
 	expect(second.items[0].json).toMatchObject({ FaxId: 1, sendOnce: 'found' });
 	expect(second.items[20].json).toMatchObject({ FaxId: 21, sendOnce: 'sent' });
 });
+
+test.each([1, 5])(
+	'Send Once per Key with one key on several items of a run sends one fax per key (Requests at Once %i)',
+	async (requestsAtOnce) => {
+		const keys = ['A-1', 'A-2', 'A-1', 'A-1', 'A-2', 'A-3'];
+		const result = await send(
+			keys.map((order) => ({ json: { order } })),
+			{ sendOnceKey: '={{ $json.order }}', requestsAtOnce },
+		);
+		// Before: with 5 at once every item searched before any sent, and all six were sent.
+		expect(result.error).toBeUndefined();
+		expect(outcomes(result.items)).toEqual(['sent', 'sent', 'found', 'found', 'found', 'sent']);
+		expect(emulator().control.stats().outboundCount).toBe(3);
+		const faxOf = result.items.map((item) => item.json.FaxId);
+		expect([faxOf[2], faxOf[3]]).toEqual([faxOf[0], faxOf[0]]);
+		expect(faxOf[4]).toBe(faxOf[1]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(keys.map((_, item) => ({ item })));
+	},
+);
 
 test('Send Once per Key holds when the content changes: the key alone decides', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };

@@ -1,6 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
+import type { FaultSpec } from '../../../../emulator/faults';
+import { TestCredentialsHelper } from '../../../support/credentials-helper';
 import type { SeedUser } from '../../../support/emulator';
 import {
 	runFaxCloudResource as runFaxCloud,
@@ -18,6 +20,34 @@ export {
 } from '../../../support/fax-cloud-node';
 
 export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
+
+/**
+ * From the send after `sendsMade` on, the fault given is in place (without a `count`, every later
+ * request to the fax interface meets it: the service died). Counted where n8n-core authenticates
+ * each request, just before it leaves; Requests at Once 1 keeps the order exact. Returns the undo.
+ */
+export function faultAtSend(
+	emulator: Emulator,
+	sendsMade: number,
+	fault: Omit<FaultSpec, 'api'>,
+): () => void {
+	const original = TestCredentialsHelper.prototype.authenticate;
+	let posts = 0;
+	const spy = jest
+		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
+		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
+			const request = args[2] as IHttpRequestOptions;
+			if (request.method === 'POST' && ++posts === sendsMade + 1) {
+				const sendsOnly = fault.count === undefined ? {} : { method: 'POST', path: '^/v1/outboundfaxes$' };
+				emulator.control.addFault({ api: 'fax', ...sendsOnly, ...fault });
+			}
+			return await original.apply(this, args);
+		});
+	return () => {
+		spy.mockRestore();
+		emulator.control.clearFaults();
+	};
+}
 
 export async function pdfBuffer(pages = 1): Promise<Buffer> {
 	const { PDFDocument } = await import('pdf-lib');

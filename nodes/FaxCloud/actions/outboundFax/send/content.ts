@@ -1,10 +1,10 @@
 import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { commaList } from '../../../shared/parameterText';
-import { readItemParameter } from '../../../shared/runParameters';
-import { invalidParameter } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/httpEncoding';
-import { requireBinaryField } from '../common/binaryInput';
+import { commaList } from '../../../../shared/parameterText';
+import { readItemParameter } from '../../../../shared/runParameters';
+import { invalidParameter } from '../../../../shared/validation';
+import type { FilePart } from '../../../../shared/httpEncoding';
+import { requireBinaryField } from '../../common/binaryInput';
 
 const BINARY_FIELDS_LABEL = 'Input Binary Field(s)';
 const TEXT_LABEL = 'Text';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { textOf } from '../../../shared/parameterText';
+import { textOf } from '../../../../shared/parameterText';
 import {
 	invalidParameter,
 	validateBoolean,
@@ -11,12 +11,11 @@ import {
 	validateInteger,
 	validatePriority,
 	validateTsi,
-} from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
-import { booleanOptions, integerOptions } from '../common/collectionOptions';
-import { requestsAtOnceOption } from '../common/requestsAtOnce';
-import { SEND_ONCE_OPTION } from './sendOnce';
-import { RECOVERY_KEY_OPTION } from './sendRecovery';
+} from '../../../../shared/validation';
+import type { RequestParams } from '../../../../shared/httpEncoding';
+import { booleanOptions, integerOptions } from '../../common/collectionOptions';
+import { requestsAtOnceOption } from '../../common/requestsAtOnce';
+import { RECOVERY_KEY_OPTION, SEND_ONCE_OPTION } from './keys';
 
 const PAGE_ORIENTATIONS = ['portrait', 'landscape'] as const;
 
@@ -217,7 +216,7 @@ export const sendOptionsCollection: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether the node writes a key (n8n- and 20 characters, derived from the workflow, the node, the item and what it sends) into Batch Unique ID, or into Batch Name when you set Batch Unique ID, to look the fax up when the answer to a send is lost and, in a Retry, to skip the sends that went out. With both batch fields empty Batch Name gets the run’s key (n8n-run-…). Off, the batch fields hold only your values, a send whose answer is lost fails with an error saying the fax may or may not have been sent, and a Retry sends every fax again.',
+				'Whether the node writes a key (n8n- and 20 characters, derived from the workflow, the node, the execution and the item’s position) into Batch Unique ID, or into Batch Name when you set Batch Unique ID, to look the fax up when the answer to a send is lost and, in a Retry or Retry On Fail, to skip the sends that went out. A Retry keeps its execution’s keys; a new execution, with the same items or not, has its own. With both batch fields empty Batch Name gets the run’s key (n8n-run-…). Off, the batch fields hold only your values, a send whose answer is lost fails with an error saying the fax may or may not have been sent, and a Retry sends every fax again.',
 		},
 		requestsAtOnceOption,
 		{
@@ -251,7 +250,7 @@ export const sendOptionsCollection: INodeProperties = {
 			default: '',
 			placeholder: 'e.g. {{ $json.orderNumber }}',
 			description:
-				'Your own key for each send, such as an order number. The node first looks for a fax with this key sent by this node of this workflow, in any execution, and sends only when there is none; the item then shows the fax found. The key goes where the recovery key would, so Recovery Key in Batch Fields must stay on and Batch Name or Batch Unique ID empty.',
+				'Your own key for each send, such as an order number (a value of the item, not $now or the execution’s own ID, which change on a Retry). The node first looks for a fax with this key sent by this node of this workflow, in any execution, and sends only when there is none; the item then shows the fax found, and so do later items of the run with the same key. The key goes where the recovery key would, so Recovery Key in Batch Fields must stay on and Batch Name or Batch Unique ID empty.',
 		},
 		{
 			displayName: 'Sender ID (TSI)',

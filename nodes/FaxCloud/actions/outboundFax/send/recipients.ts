@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readItemParameter } from '../../../shared/runParameters';
-import { invalidParameter, validateFaxNumber } from '../../../shared/validation';
+import { readItemParameter } from '../../../../shared/runParameters';
+import { invalidParameter, validateFaxNumber } from '../../../../shared/validation';
 
 export const FAX_NUMBERS_LABEL = 'Fax Numbers';
 const RECIPIENTS_LABEL = 'Recipients';

@@ -1,0 +1,185 @@
+import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { faultAtSend, runFaxCloud, type RunOptions } from './support';
+
+/**
+ * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
+ * with the same workflow, node, items and content is another lineage: its lost answers and its
+ * Retries never take an earlier week's faxes, and n8n's Retry On Fail, inside one execution, sends
+ * only what did not go out. Each test runs the node in n8n-core's engine against the emulator,
+ * whose request log is the ground truth of what was sent.
+ */
+
+const emulator = useEmulator();
+
+const NUMBERS = ['12125550101', '12125550102', '12125550103', '12125550104', '12125550105', '12125550106'];
+const items = (): INodeExecutionData[] => NUMBERS.map((number) => ({ json: { number } }));
+
+const weeklyNotice = (options: IDataObject = {}): IDataObject => ({
+	operation: 'send',
+	faxNumbers: '={{ $json.number }}',
+	content: 'text',
+	text: 'The weekly notice.',
+	options: { requestsAtOnce: 1, ...options },
+});
+
+const send = (run: RunOptions = {}, options: IDataObject = {}) =>
+	runFaxCloud(emulator(), 'outboundFax', weeklyNotice(options), { items: items(), ...run });
+
+/** Faxes the service made per number (sends it processed), in NUMBERS order. */
+function faxesPerNumber(): number[] {
+	const counts = new Map<string, number>();
+	for (const request of emulator().control.requests({ method: 'POST', path: '^/v1/outboundfaxes$' })) {
+		if (!request.processed) continue;
+		const number = String(request.params.FaxNumber);
+		counts.set(number, (counts.get(number) ?? 0) + 1);
+	}
+	return NUMBERS.map((number) => counts.get(number) ?? 0);
+}
+
+const outcomes = (result: { items: INodeExecutionData[] }) =>
+	result.items.map((item) => item.json.sendOnce);
+
+/** The sixth send of the run is answered 503 once, and the service creates nothing for it. */
+const sixthRefusedOnce = () =>
+	faultAtSend(emulator(), 5, { kind: 'http500', status: 503, count: 1 });
+
+async function lastWeek(): Promise<IRun> {
+	const week1 = await send({ executionId: 'week-1' });
+	expect(week1.error).toBeUndefined();
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
+	return week1.run;
+}
+
+test("a recurring run whose sixth send is refused once fails, and does not take last week's fax for it", async () => {
+	await lastWeek();
+	const undo = sixthRefusedOnce();
+	const week2 = await send({ executionId: 'week-2' });
+	undo();
+
+	// Before: the lost answer's lookup found week 1's fax, and week 2 succeeded with [2 2 2 2 2 1].
+	expect(week2.error?.message).toMatch(/503|unavailable/i);
+	expect(week2.error?.description).toMatch(/looked the fax up .* found none/);
+	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 1]);
+});
+
+test('the Retry of that failed recurring run sends the sixth: two faxes per number', async () => {
+	await lastWeek();
+	const undo = sixthRefusedOnce();
+	const week2 = await send({ executionId: 'week-2' });
+	undo();
+	expect(week2.error).toBeDefined();
+
+	const retry = await send({ executionId: 'week-2-retry', retryOf: week2.run });
+
+	expect(retry.error).toBeUndefined();
+	expect(outcomes(retry)).toEqual(['found', 'found', 'found', 'found', 'found', 'sent']);
+	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 2]);
+	// The faxes found are week 2's, not week 1's (FaxIds 7 to 11).
+	expect(retry.items.slice(0, 5).map((item) => item.json.FaxId)).toEqual([7, 8, 9, 10, 11]);
+
+	const retryOfRetry = await send({ executionId: 'week-2-retry-2', retryOf: retry.run });
+	expect(outcomes(retryOfRetry)).toEqual(Array(6).fill('found'));
+	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 2]);
+});
+
+test('Retry On Fail re-runs the node inside the execution and sends only what did not go out', async () => {
+	const undo = sixthRefusedOnce();
+	const result = await send({
+		executionId: 'retry-on-fail',
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+	});
+	undo();
+
+	// Before: the second try sent all six again, [2 2 2 2 2 1].
+	expect(result.error).toBeUndefined();
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
+	expect(outcomes(result)).toEqual(['found', 'found', 'found', 'found', 'found', 'sent']);
+});
+
+test('a Retry of a run whose Send After was {{ $now }} finds what went out although the time changed', async () => {
+	const options = { sendAfter: '={{ $now.plus({ minutes: 1 }).toISO() }}' };
+	const undo = faultAtSend(emulator(), 3, { kind: 'resetBeforeProcessing' });
+	const first = await send({ executionId: 'send-after' }, options);
+	undo();
+	expect(first.error).toBeDefined();
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 0, 0, 0]);
+	await new Promise((resolve) => setTimeout(resolve, 5));
+
+	const retry = await send({ executionId: 'send-after-retry', retryOf: first.run }, options);
+
+	expect(retry.error).toBeUndefined();
+	expect(outcomes(retry)).toEqual(['found', 'found', 'found', 'sent', 'sent', 'sent']);
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
+});
+
+test('a Retry after n8n kept the execution context but not the node context (progress saved) still finds its faxes', async () => {
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const first = await send({ executionId: 'progress' });
+	undo();
+	const saved = structuredClone(first.run);
+	saved.data.executionData!.contextData = {};
+
+	const retry = await send({ executionId: 'progress-retry', retryOf: saved });
+
+	expect(outcomes(retry)).toEqual(['found', 'found', 'sent', 'sent', 'sent', 'sent']);
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
+});
+
+test('a Retry of an execution n8n kept nothing of (killed before saving) sends nothing and says why', async () => {
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	await send({ executionId: 'killed' });
+	undo();
+	const before = emulator().control.requests({}).length;
+
+	const retry = await send({ executionId: 'killed-retry', mode: 'retry' });
+
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell which faxes the execution it repeats already sent',
+	);
+	expect(retry.error?.description).toMatch(/Save Execution Progress/);
+	expect(emulator().control.requests({}).length).toBe(before);
+	expect(faxesPerNumber()).toEqual([1, 1, 0, 0, 0, 0]);
+});
+
+test('with Send Once per Key such a Retry needs no record: the keys decide', async () => {
+	const options = { sendOnceKey: '={{ $json.number }}' };
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	await send({ executionId: 'killed' }, options);
+	undo();
+
+	const retry = await send({ executionId: 'killed-retry', mode: 'retry' }, options);
+
+	expect(outcomes(retry)).toEqual(['found', 'found', 'sent', 'sent', 'sent', 'sent']);
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
+});
+
+test('two Retries of one execution, one after the other: the second finds everything', async () => {
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const first = await send({ executionId: 'twice' });
+	undo();
+	const one = await send({ executionId: 'twice-retry-1', retryOf: first.run });
+	const two = await send({ executionId: 'twice-retry-2', retryOf: first.run });
+	expect(outcomes(one)).toEqual(['found', 'found', 'sent', 'sent', 'sent', 'sent']);
+	expect(outcomes(two)).toEqual(Array(6).fill('found'));
+	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
+});
+
+/**
+ * What the service allows: it enforces no uniqueness of Batch Name or Batch Unique ID, and offers
+ * no "create unless one exists". Two executions that look the same key up at the same moment both
+ * find nothing and both send; README "Crashes and restarts" says so, and this pins it.
+ */
+test('two Retries of one execution started together may both send what was missing (stated limit)', async () => {
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const first = await send({ executionId: 'together' });
+	undo();
+	const [one, two] = await Promise.all([
+		send({ executionId: 'together-retry-1', retryOf: first.run }),
+		send({ executionId: 'together-retry-2', retryOf: first.run }),
+	]);
+	expect(outcomes(one).slice(0, 2)).toEqual(['found', 'found']);
+	expect(outcomes(two).slice(0, 2)).toEqual(['found', 'found']);
+	expect(faxesPerNumber()).toEqual([1, 1, 2, 2, 2, 2]);
+});
