@@ -28,6 +28,8 @@ export interface FaultSpec {
 	probability?: number;
 	/** How many requests it hits; default unlimited. */
 	count?: number;
+	/** Matching requests let through before it starts to hit (the sixth send: 5); default 0. */
+	after?: number;
 	/** For delay: how long the processed response is held. Default 1000. */
 	delayMs?: number;
 	/** Seed of the fault's own generator, so probabilistic faults repeat exactly. */
@@ -43,6 +45,8 @@ export interface Fault extends FaultSpec {
 
 interface ActiveFault {
 	fault: Fault;
+	/** Matching requests let through so far (see `after`). */
+	passed: number;
 	pathRe?: RegExp;
 	random: Random;
 }
@@ -59,8 +63,11 @@ export class FaultRegistry {
 		if (typeof probability !== 'number' || probability < 0 || probability > 1) {
 			throw new Error('probability must be a number between 0 and 1');
 		}
-		if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 0)) {
-			throw new Error('count must be a non-negative integer');
+		for (const name of ['count', 'after'] as const) {
+			const value = spec[name];
+			if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
+				throw new Error(`${name} must be a non-negative integer`);
+			}
 		}
 		if (spec.api !== undefined && !['fax', 'mailMerge', 'numbers'].includes(spec.api)) {
 			throw new Error('api must be fax, mailMerge or numbers');
@@ -68,7 +75,12 @@ export class FaultRegistry {
 		const pathRe = spec.path === undefined ? undefined : new RegExp(spec.path);
 		const id = `fault-${this.nextId++}`;
 		const fault: Fault = { ...spec, probability, id, hits: 0 };
-		this.faults.push({ fault, pathRe, random: new Random(spec.seed ?? this.nextId * 7919) });
+		this.faults.push({
+			fault,
+			passed: 0,
+			pathRe,
+			random: new Random(spec.seed ?? this.nextId * 7919),
+		});
 		return id;
 	}
 
@@ -94,6 +106,10 @@ export class FaultRegistry {
 			if (f.method !== undefined && f.method.toUpperCase() !== method.toUpperCase()) continue;
 			if (active.pathRe && !active.pathRe.test(path)) continue;
 			if (f.count !== undefined && f.hits >= f.count) continue;
+			if (active.passed < (f.after ?? 0)) {
+				active.passed++;
+				continue;
+			}
 			const probability = f.probability ?? 1;
 			if (probability < 1 && active.random.next() >= probability) continue;
 			f.hits++;

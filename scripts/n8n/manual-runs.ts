@@ -53,7 +53,7 @@ export async function runWorkflow(
 	server: N8nServer,
 	workflow: WorkflowFile,
 	pinned: Record<string, string> = {},
-	options: { tool?: ToolRun; trigger?: string } = {},
+	options: { tool?: ToolRun; trigger?: string; savedId?: string } = {},
 ): Promise<RunOutcome> {
 	const trigger = workflow.nodes.find((node) => STARTS.includes(node.type));
 	if (!trigger) {
@@ -64,11 +64,10 @@ export async function runWorkflow(
 	const rest: Record<string, unknown> = { ...workflow };
 	delete rest.id;
 	delete rest.active;
-	const saved = await server.rest<{ id: string }>('POST', '/workflows', {
-		...rest,
-		active: false,
-		pinData,
-	});
+	// `savedId`: the same saved workflow run once more, as a user runs it again next week.
+	const saved = options.savedId
+		? { id: options.savedId }
+		: await server.rest<{ id: string }>('POST', '/workflows', { ...rest, active: false, pinData });
 	const started = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 		'POST',
 		`/workflows/${saved.id}/run`,
@@ -93,7 +92,12 @@ export async function runWorkflow(
 	if (!started.executionId) {
 		return { ok: false, error: `n8n started no execution: ${JSON.stringify(started)}` };
 	}
-	const stored = await waitForExecution(server, started.executionId);
+	return await outcomeOf(server, started.executionId);
+}
+
+/** The execution n8n stored once it ended, as a RunOutcome. */
+export async function outcomeOf(server: N8nServer, executionId: string): Promise<RunOutcome> {
+	const stored = await waitForExecution(server, executionId);
 	const data = parseFlatted(stored.data) as ExecutionRun['data'];
 	const run: ExecutionRun = { finished: stored.finished, status: stored.status, data };
 	if (stored.status === 'success') return { ok: true, run, executionId: stored.id };

@@ -26,6 +26,7 @@ import { runCases, type CaseOutcome } from './lib/run-cases';
 import { freePort } from '../harness/ports';
 import { indented, messageOf, printSummary, secondsSince } from '../harness/report';
 import { runTriggerPhase } from './trigger';
+import { SEND_LINEAGE_CHECKS } from './send-lineage';
 import { VERSION_2_CHECKS } from './version2-features';
 
 interface PhaseResult {
@@ -119,7 +120,9 @@ async function main(): Promise<void> {
 	const chosenBy = (c: { title: string }) =>
 		!triggerOnly && (!only || c.title.toLowerCase().includes(only.toLowerCase()));
 	const cases = ALL_CASES.filter(chosenBy);
-	const features = [...FEATURE_CHECKS, ...VERSION_2_CHECKS].filter(chosenBy);
+	const features = [...FEATURE_CHECKS, ...VERSION_2_CHECKS, ...SEND_LINEAGE_CHECKS].filter(
+		chosenBy,
+	);
 	const outputDir = runOutputDir();
 
 	const tarball = buildAndPack();

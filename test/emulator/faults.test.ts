@@ -10,6 +10,22 @@ beforeEach(() => emu.control.reset());
 
 const send = () => sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
 
+test('after: the first N matching requests go through, then the fault hits its count', async () => {
+	emu.control.addFault({
+		method: 'POST',
+		path: '^/v1/outboundfaxes$',
+		kind: 'http500',
+		status: 503,
+		count: 1,
+		after: 2,
+	});
+	const statuses = [];
+	for (let n = 0; n < 4; n++) statuses.push((await send()).status);
+	expect(statuses).toEqual([201, 201, 503, 201]);
+	expect(emu.control.stats().outboundCount).toBe(3);
+	expect(() => emu.control.addFault({ kind: 'http500', after: -1 })).toThrow(/after must be/);
+});
+
 test('http500: 500 with RequestStatus, nothing processed', async () => {
 	emu.control.addFault({
 		api: 'fax',

@@ -80,9 +80,7 @@ export function lineageOf(context: IExecuteFunctions): Lineage {
 	const mark = markOf(nodeContext[MARK]);
 	const retry = context.getMode() === 'retry';
 	const id =
-		mark?.id ??
-		establishedLineage(context) ??
-		(retry ? undefined : `e${context.getExecutionId()}`);
+		mark?.id ?? establishedLineage(context) ?? (retry ? undefined : `e${context.getExecutionId()}`);
 	const rerun = retry || (mark?.runs.includes(runIndex) ?? false);
 	if (id !== undefined) {
 		const runs = mark?.runs ?? [];

@@ -73,10 +73,7 @@ interface JobPlan {
 	run: JobRun;
 }
 
-async function planJob(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<Omit<JobPlan, 'run'>> {
+async function planJob(this: IExecuteFunctions, itemIndex: number): Promise<Omit<JobPlan, 'run'>> {
 	const settings = readJobSettings.call(this, itemIndex);
 	const csv = await csvFromBinary.call(this, itemIndex, settings);
 	const template = await readTemplate.call(this, itemIndex);

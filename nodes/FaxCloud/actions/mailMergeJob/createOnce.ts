@@ -55,7 +55,9 @@ async function noteJobsBefore(this: IExecuteFunctions, run: JobRun, itemIndex: n
 			failure.description = `Nothing was created: before creating a job the node lists the jobs that exist, so that a Retry never takes one of them for its own. Run it again once the service answers.`;
 			throw failure;
 		}
-		const ids = jobs.filter((job) => run.sizes.has(Number(job.ExpectedFaxCount))).map((job) => Number(job.ID));
+		const ids = jobs
+			.filter((job) => run.sizes.has(Number(job.ExpectedFaxCount)))
+			.map((job) => Number(job.ID));
 		const noted = (run.lineage.nodeContext[JOBS_BEFORE] ?? {}) as Record<string, unknown>;
 		run.lineage.nodeContext[JOBS_BEFORE] = { ...noted, [String(run.lineage.runIndex)]: ids };
 	})();

@@ -67,7 +67,13 @@ test('Retry after the answer to the create was lost finds the job and creates no
 
 /** A first run of three lines whose create the service refused (503), creating nothing. */
 async function refusedCreate(): Promise<IRun> {
-	emulator().control.addFault({ api: 'mailMerge', method: 'POST', kind: 'http500', status: 503, count: 1 });
+	emulator().control.addFault({
+		api: 'mailMerge',
+		method: 'POST',
+		kind: 'http500',
+		status: 503,
+		count: 1,
+	});
 	const first = await create(lines(3));
 	expect(first.error).toBeDefined();
 	return first.run;
@@ -87,7 +93,7 @@ test('Retry creates the job when none of the same lines exists, and says it did'
 	expect(emulator().control.stats().mailMergeJobCount).toBe(3);
 });
 
-test('a recurring mailing of the same list is a new job: its Retry never takes last week\'s', async () => {
+test("a recurring mailing of the same list is a new job: its Retry never takes last week's", async () => {
 	const lastWeek = await create(lines(3));
 	expect(lastWeek.items[0].json.JobID).toBe(1);
 	emulator().control.advance(10 * LINE_SECONDS * 1000);

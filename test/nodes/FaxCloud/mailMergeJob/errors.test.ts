@@ -223,12 +223,13 @@ describe('refused by the service, shown with advice', () => {
 		const emu = emulator();
 		// The store fails once the create leaves, after the job list the create first reads.
 		const original = TestCredentialsHelper.prototype.authenticate;
-		jest
-			.spyOn(TestCredentialsHelper.prototype, 'authenticate')
-			.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
-				if ((args[2] as IHttpRequestOptions).method === 'POST') emu.control.setMailMergeOutage(true);
-				return await original.apply(this, args);
-			});
+		jest.spyOn(TestCredentialsHelper.prototype, 'authenticate').mockImplementation(async function (
+			this: TestCredentialsHelper,
+			...args
+		) {
+			if ((args[2] as IHttpRequestOptions).method === 'POST') emu.control.setMailMergeOutage(true);
+			return await original.apply(this, args);
+		});
 		const result = await runMailMerge(emu, create(), { items: [item()], continueOnFail: true });
 		expect(result.items[0].json).toMatchObject({
 			error: 'Service error (HTTP 500) [StatusCode 1300]: Exception: Job store unavailable',

@@ -13,7 +13,14 @@ import { faultAtSend, runFaxCloud, type RunOptions } from './support';
 
 const emulator = useEmulator();
 
-const NUMBERS = ['12125550101', '12125550102', '12125550103', '12125550104', '12125550105', '12125550106'];
+const NUMBERS = [
+	'12125550101',
+	'12125550102',
+	'12125550103',
+	'12125550104',
+	'12125550105',
+	'12125550106',
+];
 const items = (): INodeExecutionData[] => NUMBERS.map((number) => ({ json: { number } }));
 
 const weeklyNotice = (options: IDataObject = {}): IDataObject => ({
@@ -30,7 +37,10 @@ const send = (run: RunOptions = {}, options: IDataObject = {}) =>
 /** Faxes the service made per number (sends it processed), in NUMBERS order. */
 function faxesPerNumber(): number[] {
 	const counts = new Map<string, number>();
-	for (const request of emulator().control.requests({ method: 'POST', path: '^/v1/outboundfaxes$' })) {
+	for (const request of emulator().control.requests({
+		method: 'POST',
+		path: '^/v1/outboundfaxes$',
+	})) {
 		if (!request.processed) continue;
 		const number = String(request.params.FaxNumber);
 		counts.set(number, (counts.get(number) ?? 0) + 1);
@@ -182,4 +192,38 @@ test('two Retries of one execution started together may both send what was missi
 	expect(outcomes(one).slice(0, 2)).toEqual(['found', 'found']);
 	expect(outcomes(two).slice(0, 2)).toEqual(['found', 'found']);
 	expect(faxesPerNumber()).toEqual([1, 1, 2, 2, 2, 2]);
+});
+
+test('a Send in a sub-workflow without Send Once per Key warns that a Retry of the parent sends again', async () => {
+	// What n8n gives a sub-workflow's execution: a context of its own, naming the parent.
+	const called = {
+		data: {
+			executionData: {
+				contextData: {},
+				runtimeData: {
+					version: 1,
+					establishedAt: 1,
+					source: 'integrated',
+					parentExecutionId: '41',
+				},
+			},
+		},
+	} as unknown as IRun;
+	const plain = await send({ mode: 'integrated', retryOf: called });
+	const keyed = await send(
+		{ mode: 'integrated', retryOf: called },
+		{ sendOnceKey: '={{ $json.number }}' },
+	);
+
+	const hintsOf = (result: { run: IRun }) =>
+		(Object.values(result.run.data.resultData.runData)[0]?.[0]?.hints ?? []).map(
+			(hint) => hint.message,
+		);
+	expect(plain.error).toBeUndefined();
+	expect(hintsOf(plain)).toEqual([
+		expect.stringMatching(
+			/^This Send runs in a sub-workflow, .* Set Send Once per Key to a value the parent passes in/,
+		),
+	]);
+	expect(hintsOf(keyed)).toEqual([]);
 });

@@ -38,7 +38,8 @@ export function faultAtSend(
 		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
 			const request = args[2] as IHttpRequestOptions;
 			if (request.method === 'POST' && ++posts === sendsMade + 1) {
-				const sendsOnly = fault.count === undefined ? {} : { method: 'POST', path: '^/v1/outboundfaxes$' };
+				const sendsOnly =
+					fault.count === undefined ? {} : { method: 'POST', path: '^/v1/outboundfaxes$' };
 				emulator.control.addFault({ api: 'fax', ...sendsOnly, ...fault });
 			}
 			return await original.apply(this, args);

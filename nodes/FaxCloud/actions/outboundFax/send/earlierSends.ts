@@ -85,7 +85,13 @@ async function findByKey(
 	itemIndex: number,
 	timeoutMs: number | undefined,
 ): Promise<IDataObject[]> {
-	return await searchAsSender.call(this, { [key.parameter]: key.value }, fields, itemIndex, timeoutMs);
+	return await searchAsSender.call(
+		this,
+		{ [key.parameter]: key.value },
+		fields,
+		itemIndex,
+		timeoutMs,
+	);
 }
 
 async function searchRun(
@@ -95,7 +101,13 @@ async function searchRun(
 	itemIndex: number,
 	timeoutMs: number | undefined,
 ): Promise<Map<string, IDataObject[]>> {
-	const records = await searchAsSender.call(this, { BatchName: runKey }, fields, itemIndex, timeoutMs);
+	const records = await searchAsSender.call(
+		this,
+		{ BatchName: runKey },
+		fields,
+		itemIndex,
+		timeoutMs,
+	);
 	const byKey = new Map<string, IDataObject[]>();
 	for (const record of records) {
 		const key = String(record.BatchUniqueId ?? '');
