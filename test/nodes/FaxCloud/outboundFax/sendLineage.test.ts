@@ -110,7 +110,7 @@ test('Retry On Fail re-runs the node inside the execution and sends only what di
 
 test('a Retry of a run whose Send After was {{ $now }} finds what went out although the time changed', async () => {
 	const options = { sendAfter: '={{ $now.plus({ minutes: 1 }).toISO() }}' };
-	const undo = faultAtSend(emulator(), 3, { kind: 'resetBeforeProcessing' });
+	const undo = faultAtSend(emulator(), 3, { kind: 'resetBeforeProcessing', count: 1 });
 	const first = await send({ executionId: 'send-after' }, options);
 	undo();
 	expect(first.error).toBeDefined();
@@ -125,7 +125,7 @@ test('a Retry of a run whose Send After was {{ $now }} finds what went out altho
 });
 
 test('a Retry after n8n kept the execution context but not the node context (progress saved) still finds its faxes', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
 	const first = await send({ executionId: 'progress' });
 	undo();
 	const saved = structuredClone(first.run);
@@ -138,7 +138,7 @@ test('a Retry after n8n kept the execution context but not the node context (pro
 });
 
 test('a Retry of an execution n8n kept nothing of (killed before saving) sends nothing and says why', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
 	await send({ executionId: 'killed' });
 	undo();
 	const before = emulator().control.requests({}).length;
@@ -155,7 +155,7 @@ test('a Retry of an execution n8n kept nothing of (killed before saving) sends n
 
 test('with Send Once per Key such a Retry needs no record: the keys decide', async () => {
 	const options = { sendOnceKey: '={{ $json.number }}' };
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
 	await send({ executionId: 'killed' }, options);
 	undo();
 
@@ -166,7 +166,7 @@ test('with Send Once per Key such a Retry needs no record: the keys decide', asy
 });
 
 test('two Retries of one execution, one after the other: the second finds everything', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
 	const first = await send({ executionId: 'twice' });
 	undo();
 	const one = await send({ executionId: 'twice-retry-1', retryOf: first.run });
@@ -182,9 +182,17 @@ test('two Retries of one execution, one after the other: the second finds everyt
  * find nothing and both send; README "Crashes and restarts" says so, and this pins it.
  */
 test('two Retries of one execution started together may both send what was missing (stated limit)', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing' });
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
 	const first = await send({ executionId: 'together' });
 	undo();
+	// Each Retry's run search is answered late, so both look before either sends.
+	emulator().control.addFault({
+		method: 'GET',
+		path: '^/v1/outboundfaxes$',
+		kind: 'delay',
+		delayMs: 300,
+		count: 2,
+	});
 	const [one, two] = await Promise.all([
 		send({ executionId: 'together-retry-1', retryOf: first.run }),
 		send({ executionId: 'together-retry-2', retryOf: first.run }),
@@ -226,4 +234,25 @@ test('a Send in a sub-workflow without Send Once per Key warns that a Retry of t
 		),
 	]);
 	expect(hintsOf(keyed)).toEqual([]);
+});
+
+test('two executions with the same Send Once key: together both may send (stated limit), one after the other once', async () => {
+	const options = { sendOnceKey: '={{ $json.number }}' };
+	// Each execution's first search is answered late, so both look before either sends.
+	emulator().control.addFault({
+		method: 'GET',
+		path: '^/v1/outboundfaxes$',
+		kind: 'delay',
+		delayMs: 300,
+		count: 2,
+	});
+	await Promise.all([
+		send({ executionId: 'once-a' }, options),
+		send({ executionId: 'once-b' }, options),
+	]);
+	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 2]);
+	const third = await send({ executionId: 'once-c' }, options);
+	// Each key now has two faxes: the third run outputs both and sends nothing.
+	expect(outcomes(third)).toEqual(Array(12).fill('found'));
+	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 2]);
 });
