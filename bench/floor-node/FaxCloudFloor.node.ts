@@ -190,7 +190,7 @@ export class FaxCloudFloor implements INodeType {
 		const faxNumber = String(this.getNodeParameter('faxNumber', 0));
 		const field = String(this.getNodeParameter('binaryPropertyName', 0));
 		const lookUpFirst = this.getNodeParameter('operation', 0) === 'sendOnce';
-		// The Fax Cloud node's Batch Name at its defaults: one key for the run (sendOnce.ts runKeyOf).
+		// The Fax Cloud node's Batch Name at its defaults: one key for the run (send/keys.ts newSendRun).
 		const runKey = `n8n-run-${randomText(20)}`;
 		const output = await inParallel(items.length, async (index) => {
 			const binary = items[index].binary![field];
@@ -199,7 +199,7 @@ export class FaxCloudFloor implements INodeType {
 				? `n8n-${String(this.getNodeParameter('sendKey', index))}`
 				: `n8n-${randomText(20)}`;
 			if (lookUpFirst) {
-				// The node's search by key (sendRecovery.ts searchAsSender), one page of 100.
+				// The node's search by key (send/earlierSends.ts searchAsSender), one page of 100.
 				const query = new URLSearchParams({
 					BatchUniqueId: key,
 					SortColumn: 'faxId',
