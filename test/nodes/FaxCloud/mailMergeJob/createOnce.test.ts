@@ -130,3 +130,24 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 	expect(retry.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
 });
+
+test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
+	emulator().control.addFault({
+		api: 'mailMerge',
+		method: 'POST',
+		kind: 'resetAfterProcessing',
+		count: 1,
+	});
+	const result = await runMailMerge(emulator(), parameters, {
+		items: lines(3),
+		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+	});
+	// Before: the second try created the job again. Now it finds job 1, which has made no fax
+	// yet, and stops rather than guess; a Retry a minute later finds it.
+	expect(result.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
+	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	emulator().control.advance(LINE_SECONDS * 1000);
+	const retry = await create(lines(3), result.run);
+	expect(retry.items[0].json).toMatchObject({ JobID: 1, sendOnce: 'found' });
+	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+});
