@@ -134,6 +134,24 @@ export class N8nServer {
 		this.cookie = cookies.join('; ');
 	}
 
+	/**
+	 * Every execution n8n lists (newest first, without run data), matching `filter` (e.g.
+	 * `{ workflowId }`), read 100 at a time: n8n 2.41 refuses a larger page.
+	 */
+	async executions<T extends { id: string }>(filter: Record<string, unknown> = {}): Promise<T[]> {
+		const all: T[] = [];
+		const query = `filter=${encodeURIComponent(JSON.stringify(filter))}&limit=100`;
+		for (let lastId: string | undefined; ; ) {
+			const page = await this.rest<{ results: T[] }>(
+				'GET',
+				`/executions?${query}${lastId ? `&lastId=${lastId}` : ''}`,
+			);
+			all.push(...page.results);
+			if (page.results.length < 100) return all;
+			lastId = page.results[page.results.length - 1].id;
+		}
+	}
+
 	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const res = await this.fetchOrExplain(`${this.url}/rest${path}`, {

@@ -18,6 +18,15 @@ export interface N8nRelease {
 }
 
 export const RELEASES: Record<string, N8nRelease> = {
+	// The newest 2.x that installs from the registry here: 2.41.3 needs n8n-core 2.41.2, which
+	// the registry does not have. Same pins as 2.40.7.
+	'2.41.1': {
+		n8n: '2.41.1',
+		line: 2,
+		node: '24.21.0',
+		overrides: { linkedom: '0.18.12' },
+		rebuild: ['sqlite3', 'isolated-vm'],
+	},
 	// n8n 2.x needs Node >= 24. linkedom@0.18.15 (pulled by n8n) needs `cssomnom`, which the
 	// registry mirror of these machines does not have.
 	'2.40.7': {
@@ -42,10 +51,10 @@ export const RELEASES: Record<string, N8nRelease> = {
 };
 
 /** The release `npm start`, the benchmarks and the editor check run. */
-export const DEFAULT_N8N_VERSION = '2.40.7';
+export const DEFAULT_N8N_VERSION = '2.41.1';
 
 /** Every release the end-to-end suite runs on, in the order it runs them. */
-export const TESTED_N8N_VERSIONS = ['2.40.7', '1.123.81'];
+export const TESTED_N8N_VERSIONS = ['2.41.1', '2.40.7', '1.123.81'];
 
 export function releaseOf(version: string = DEFAULT_N8N_VERSION): N8nRelease {
 	const release = RELEASES[version];

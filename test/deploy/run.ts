@@ -2,7 +2,7 @@
  * `npm run test:deploy`: the package deployed as n8n is run in production, and crashed.
  *
  * Queue mode: the harness installs (apt, when missing) and starts its own Redis and PostgreSQL on
- * free ports of 127.0.0.1, then n8n 2.40.7 as `n8n start` with EXECUTIONS_MODE=queue and two
+ * free ports of 127.0.0.1, then n8n (the default release, scripts/n8n/versions.ts) as `n8n start` with EXECUTIONS_MODE=queue and two
  * `n8n worker`s, binary data in the database, each process with its own n8n folder and the package
  * installed in it. Against the emulator (whose request log is the ground truth):
  *   - bulk send of 1,000 faxes split over 20 executions, with 1 worker and with 2 (sends/s side by
@@ -139,7 +139,7 @@ async function queuePart(
 		await instance.startWorker('worker-1', WORKER_CONCURRENCY);
 		report.log(`n8n main and worker-1 (concurrency ${WORKER_CONCURRENCY}) running`);
 		report.figure('queue mode: setup', {
-			n8n: '2.40.7',
+			n8n: runtime.release.n8n,
 			postgres: postgres.version,
 			redis: 'Debian redis-server',
 			binaryDataMode: QUEUE_BINARY_DATA_MODE,

@@ -379,9 +379,9 @@ export async function runTriggerPhase(options: {
 					.map((f) => Number(f.FaxId))
 					.sort((a, b) => a - b);
 				assert.deepEqual(marked, expected, 'exactly the emitted faxes are marked as retrieved');
-				const executions = await server!.rest<{
-					results: Array<{ id: string; status: string; workflowId: string }>;
-				}>('GET', '/executions?limit=500');
+				const executions = {
+					results: await server!.executions<{ id: string; status: string; workflowId: string }>(),
+				};
 				// The cases' workflows answer for their own executions in their own checks.
 				const failures = executions.results
 					.filter((e) => e.status !== 'success' && published.some((w) => w.id === e.workflowId))

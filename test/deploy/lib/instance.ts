@@ -331,18 +331,7 @@ export class DeployInstance {
 
 	/** Every execution of a workflow, oldest first (without run data). */
 	async executionsOf(workflowId: string): Promise<StoredExecution[]> {
-		const all: StoredExecution[] = [];
-		let lastId: string | undefined;
-		for (;;) {
-			const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-			const page = await this.server.rest<{ results: StoredExecution[] }>(
-				'GET',
-				`/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`,
-			);
-			all.push(...page.results);
-			if (page.results.length < 100) break;
-			lastId = page.results[page.results.length - 1].id;
-		}
+		const all = await this.server.executions<StoredExecution>({ workflowId });
 		return all.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
