@@ -2,7 +2,7 @@
  * `npm run test:deploy`: the package deployed as n8n is run in production, and crashed.
  *
  * Queue mode: the harness installs (apt, when missing) and starts its own Redis and PostgreSQL on
- * free ports of 127.0.0.1, then n8n (the default release, scripts/n8n/versions.ts) as `n8n start` with EXECUTIONS_MODE=queue and two
+ * free ports of 127.0.0.1, then n8n (DEPLOY_N8N_VERSION, scripts/n8n/versions.ts) as `n8n start` with EXECUTIONS_MODE=queue and two
  * `n8n worker`s, binary data in the database, each process with its own n8n folder and the package
  * installed in it. Against the emulator (whose request log is the ground truth):
  *   - bulk send of 1,000 faxes split over 20 executions, with 1 worker and with 2 (sends/s side by
@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8n } from '../../scripts/n8n/install';
+import { DEPLOY_N8N_VERSION } from '../../scripts/n8n/versions';
 import { buildAndPack } from '../../scripts/n8n/package';
 import { QUEUE_BINARY_DATA_MODE } from '../../scripts/services/n8n-queue';
 import { startPostgres } from '../../scripts/services/postgres';
@@ -100,7 +101,7 @@ async function queuePart(
 	/** Only the trigger scenario, with main and both workers as the scenarios before leave them. */
 	triggerOnly = false,
 ): Promise<void> {
-	const runtime = await ensureN8n();
+	const runtime = await ensureN8n(DEPLOY_N8N_VERSION);
 	const stops: Array<() => Promise<void>> = [];
 	let instance: DeployInstance | undefined;
 	let keep = false;
@@ -227,7 +228,7 @@ function sideBySide(one: BulkRun[], two: BulkRun[]): Record<string, unknown> {
 }
 
 async function singlePart(report: Report, tarball: string): Promise<void> {
-	const runtime = await ensureN8n();
+	const runtime = await ensureN8n(DEPLOY_N8N_VERSION);
 	let instance: DeployInstance | undefined;
 	let keep = false;
 	const sink = await startTimedSink();
@@ -283,7 +284,7 @@ async function main(): Promise<void> {
 	const only = argValue('--only');
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-	await ensureN8n();
+	await ensureN8n(DEPLOY_N8N_VERSION);
 	const tarball = buildAndPack();
 	const queueReport = new Report('[queue]  ');
 	const singleReport = new Report('[single] ');

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { DEFAULT_N8N_VERSION } from '../../scripts/n8n/versions';
+import { DEPLOY_N8N_VERSION } from '../../scripts/n8n/versions';
 import { REQUESTS_AT_ONCE, type BulkRun } from './scenarios/bulk-send';
 import type { ScenarioCheck } from './lib/report';
 
@@ -47,7 +47,7 @@ export function scalingResults(
 	}
 	return {
 		when: new Date().toISOString(),
-		n8n: DEFAULT_N8N_VERSION,
+		n8n: DEPLOY_N8N_VERSION,
 		postgres: String(setup.postgres),
 		workerConcurrency: Number(setup.workerConcurrency),
 		machine: {
