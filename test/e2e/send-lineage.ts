@@ -16,14 +16,8 @@ import { assert } from './lib/assert';
 
 const WORKFLOW = 'test/e2e/workflows/v2/send-lineage.json';
 const SEND_NODE = 'Send Notice';
-const NUMBERS = [
-	'12125550101',
-	'12125550102',
-	'12125550103',
-	'12125550104',
-	'12125550105',
-	'12125550106',
-];
+/** Six recipients, 12125550101 to 12125550106. */
+const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 
 type Node = WorkflowFile['nodes'][number] & Record<string, unknown>;
 
@@ -136,6 +130,13 @@ function diesAtFourthSend(emulator: Emulator): () => void {
 	return () => emulator.control.removeFault(id);
 }
 
+/** No fault left by an earlier check; where the request log stood before this one. */
+function freshStart(environment: E2eEnvironment): { emulator: Emulator; since: number } {
+	const { emulator } = environment;
+	emulator.control.clearFaults();
+	return { emulator, since: lastSeqOf(emulator) };
+}
+
 const ALL_FOUND = each(0).map(() => 'found');
 const FIVE_FOUND_ONE_SENT = [...ALL_FOUND.slice(0, 5), 'sent'];
 
@@ -145,9 +146,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			'Send lineage: a recurring send whose sixth send is refused once fails loudly, and its Retry makes two faxes per number',
 		workflow: WORKFLOW,
 		async run(environment: E2eEnvironment, server: N8nServer) {
-			const { emulator } = environment;
-			emulator.control.clearFaults();
-			const since = lastSeqOf(emulator);
+			const { emulator, since } = freshStart(environment);
 			const workflow = weeklyNotice();
 			const id = await saveWorkflow(server, workflow);
 			mustSucceed(await runSaved(server, workflow, id), 'week 1');
@@ -175,9 +174,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		title: 'Send lineage: Retry On Fail re-runs the node and sends only what did not go out',
 		workflow: WORKFLOW,
 		async run(environment, server) {
-			const { emulator } = environment;
-			emulator.control.clearFaults();
-			const since = lastSeqOf(emulator);
+			const { emulator, since } = freshStart(environment);
 			const workflow = weeklyNotice((send) => {
 				Object.assign(send, { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 });
 			});
@@ -195,9 +192,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			'Send lineage: Send After {{ $now }} changes on the Retry, and what went out is still found',
 		workflow: WORKFLOW,
 		async run(environment, server) {
-			const { emulator } = environment;
-			emulator.control.clearFaults();
-			const since = lastSeqOf(emulator);
+			const { emulator, since } = freshStart(environment);
 			const workflow = weeklyNotice((send) => {
 				sendOptions(send).sendAfter = '={{ $now.plus({ minutes: 5 }).toISO() }}';
 			});
@@ -218,9 +213,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		title: 'Send lineage: Send Once per Key with one key on several items sends one fax per key',
 		workflow: WORKFLOW,
 		async run(environment, server) {
-			const { emulator } = environment;
-			emulator.control.clearFaults();
-			const since = lastSeqOf(emulator);
+			const { emulator, since } = freshStart(environment);
 			const workflow = weeklyNotice((send) => {
 				Object.assign(sendOptions(send), { sendOnceKey: '={{ $json.number }}', requestsAtOnce: 5 });
 			});
@@ -236,9 +229,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			"Send lineage: a sub-workflow's Send with a key from the parent sends once when the parent is retried",
 		workflow: WORKFLOW,
 		async run(environment, server) {
-			const { emulator } = environment;
-			emulator.control.clearFaults();
-			const since = lastSeqOf(emulator);
+			const { emulator, since } = freshStart(environment);
 			const sub = subWorkflowSender();
 			const subId = await saveWorkflow(server, sub);
 			// n8n 2.x runs a sub-workflow outside the editor (a Retry) only once it is published.

@@ -13,14 +13,8 @@ import { faultAtSend, runFaxCloud, type RunOptions } from './support';
 
 const emulator = useEmulator();
 
-const NUMBERS = [
-	'12125550101',
-	'12125550102',
-	'12125550103',
-	'12125550104',
-	'12125550105',
-	'12125550106',
-];
+/** Six recipients, 12125550101 to 12125550106. */
+const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 const items = (): INodeExecutionData[] => NUMBERS.map((number) => ({ json: { number } }));
 
 const weeklyNotice = (options: IDataObject = {}): IDataObject => ({
@@ -54,6 +48,25 @@ const outcomes = (result: { items: INodeExecutionData[] }) =>
 /** The sixth send of the run is answered 503 once, and the service creates nothing for it. */
 const sixthRefusedOnce = () =>
 	faultAtSend(emulator(), 5, { kind: 'http500', status: 503, count: 1 });
+
+/** A run whose third send is dropped unread: two faxes made, the run failed. */
+async function failsAtThirdSend(run: RunOptions, options: IDataObject = {}) {
+	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
+	const result = await send(run, options);
+	undo();
+	expect(result.error).toBeDefined();
+	return result;
+}
+
+/** The next `count` searches are processed at once and answered 300 ms later. */
+const searchesAnsweredLate = (count: number) =>
+	emulator().control.addFault({
+		method: 'GET',
+		path: '^/v1/outboundfaxes$',
+		kind: 'delay',
+		delayMs: 300,
+		count,
+	});
 
 async function lastWeek(): Promise<IRun> {
 	const week1 = await send({ executionId: 'week-1' });
@@ -125,9 +138,7 @@ test('a Retry of a run whose Send After was {{ $now }} finds what went out altho
 });
 
 test('a Retry after n8n kept the execution context but not the node context (progress saved) still finds its faxes', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	const first = await send({ executionId: 'progress' });
-	undo();
+	const first = await failsAtThirdSend({ executionId: 'progress' });
 	const saved = structuredClone(first.run);
 	saved.data.executionData!.contextData = {};
 
@@ -138,9 +149,7 @@ test('a Retry after n8n kept the execution context but not the node context (pro
 });
 
 test('a Retry of an execution n8n kept nothing of (killed before saving) sends nothing and says why', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	await send({ executionId: 'killed' });
-	undo();
+	await failsAtThirdSend({ executionId: 'killed' });
 	const before = emulator().control.requests({}).length;
 
 	const retry = await send({ executionId: 'killed-retry', mode: 'retry' });
@@ -155,9 +164,7 @@ test('a Retry of an execution n8n kept nothing of (killed before saving) sends n
 
 test('with Send Once per Key such a Retry needs no record: the keys decide', async () => {
 	const options = { sendOnceKey: '={{ $json.number }}' };
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	await send({ executionId: 'killed' }, options);
-	undo();
+	await failsAtThirdSend({ executionId: 'killed' }, options);
 
 	const retry = await send({ executionId: 'killed-retry', mode: 'retry' }, options);
 
@@ -166,9 +173,7 @@ test('with Send Once per Key such a Retry needs no record: the keys decide', asy
 });
 
 test('two Retries of one execution, one after the other: the second finds everything', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	const first = await send({ executionId: 'twice' });
-	undo();
+	const first = await failsAtThirdSend({ executionId: 'twice' });
 	const one = await send({ executionId: 'twice-retry-1', retryOf: first.run });
 	const two = await send({ executionId: 'twice-retry-2', retryOf: first.run });
 	expect(outcomes(one)).toEqual(['found', 'found', 'sent', 'sent', 'sent', 'sent']);
@@ -182,17 +187,9 @@ test('two Retries of one execution, one after the other: the second finds everyt
  * find nothing and both send; README "Crashes and restarts" says so, and this pins it.
  */
 test('two Retries of one execution started together may both send what was missing (stated limit)', async () => {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	const first = await send({ executionId: 'together' });
-	undo();
+	const first = await failsAtThirdSend({ executionId: 'together' });
 	// Each Retry's run search is answered late, so both look before either sends.
-	emulator().control.addFault({
-		method: 'GET',
-		path: '^/v1/outboundfaxes$',
-		kind: 'delay',
-		delayMs: 300,
-		count: 2,
-	});
+	searchesAnsweredLate(2);
 	const [one, two] = await Promise.all([
 		send({ executionId: 'together-retry-1', retryOf: first.run }),
 		send({ executionId: 'together-retry-2', retryOf: first.run }),
@@ -239,13 +236,7 @@ test('a Send in a sub-workflow without Send Once per Key warns that a Retry of t
 test('two executions with the same Send Once key: together both may send (stated limit), one after the other once', async () => {
 	const options = { sendOnceKey: '={{ $json.number }}' };
 	// Each execution's first search is answered late, so both look before either sends.
-	emulator().control.addFault({
-		method: 'GET',
-		path: '^/v1/outboundfaxes$',
-		kind: 'delay',
-		delayMs: 300,
-		count: 2,
-	});
+	searchesAnsweredLate(2);
 	await Promise.all([
 		send({ executionId: 'once-a' }, options),
 		send({ executionId: 'once-b' }, options),
