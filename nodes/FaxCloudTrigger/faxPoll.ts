@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
+import { serviceDatetimeMs } from '../shared/recordFieldTypes';
 import type { PollBudget } from './budget';
 import { StatusMemory } from './statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
@@ -49,6 +50,7 @@ async function readWindow(
 		if (first) clock = page.serviceTime;
 		first = false;
 		for (const event of page.events) {
+			placeZoneless(event, window.startMs);
 			const dated = event.undated === undefined;
 			if (dated && (newest === undefined || event.time > newest)) newest = event.time;
 			const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
@@ -71,11 +73,48 @@ async function readWindow(
 	return { fresh, serviceTime, complete };
 }
 
-/** Whether the window has not emitted this event; a record without a time is known by its key. */
+/**
+ * Whether the window has not emitted this event; a record without a time, or whose time has no
+ * zone, is known by its key.
+ */
 function isNewInWindow(window: EventWindow, event: FaxEvent): boolean {
-	return event.undated === undefined
+	return event.undated === undefined && event.zoneless === undefined
 		? window.isNew(event.time, event.key)
 		: !window.holds(event.key);
+}
+
+/**
+ * A time without a zone is read as UTC. When that puts it before the window, the service (which
+ * returned it for DatetimeAfter at the window start) reads it otherwise, e.g. as US Eastern time:
+ * the record is then ordered as read, at the service's clock of its page, and never dropped.
+ */
+function placeZoneless(event: FaxEvent, windowStart: number | undefined): void {
+	if (event.zoneless === undefined || windowStart === undefined || event.time >= windowStart) {
+		return;
+	}
+	event.time = event.readAt ?? NaN;
+}
+
+/**
+ * Where an emitted event's key is kept. A record whose time has no zone may be returned for as
+ * long as the service's own reading of it lies in the window, which is never after the service's
+ * clock when it was read: its key is kept until the window passes that clock.
+ */
+function keptAt(event: FaxEvent): number {
+	return event.zoneless === undefined ? event.time : Math.max(event.time, event.readAt ?? 0);
+}
+
+/** Names in n8n's log a record whose time has no zone, and how it was read. */
+function logZoneless(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
+	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
+	const asUtc = serviceDatetimeMs(event.zoneless);
+	const how =
+		asUtc === event.time
+			? 'it is read as UTC, as the interface description assumes'
+			: `read as UTC it lies before the trigger's window, so the service reads it otherwise (older interfaces use US Eastern time); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`;
+	context.logger.warn(
+		`The service returned ${recordName} ${event.faxId} with ${timeField} ${JSON.stringify(event.zoneless)}, which has no time zone; ${how}`,
+	);
 }
 
 /** Names in n8n's log a record emitted without a readable time: it is emitted once, in this place. */
@@ -135,13 +174,14 @@ export async function baselineFaxes(
 		extra: { DatetimeAfter: minuteDatetime(start) },
 		readAhead: true,
 	})) {
+		for (const event of page.events) placeZoneless(event, start);
 		read.push(
 			...page.events.map((event) => (isNaN(event.time) ? { ...event, time: start } : event)),
 		);
 	}
 	for (const event of read.sort(byEventTime)) {
 		statuses?.observe(event);
-		if (watch.accepts(event.status)) window.remember(event.time, event.key);
+		if (watch.accepts(event.status)) window.remember(keptAt(event), event.key);
 	}
 	return { ...window.toState(), statuses: statuses?.toState(window.startMs) };
 }
@@ -186,11 +226,12 @@ export async function pollFaxes(
 		statuses?.observe(event);
 		if (!isEvent) continue;
 		if (event.undated !== undefined) logUndated(this, watch, event);
+		else if (event.zoneless !== undefined) logZoneless(this, watch, event);
 		const fax = faxOf(watch.direction, event);
 		items.push(await watch.toItem(fax));
 		faxes.push(fax);
 		budget.countEvent();
-		window.remember(event.time, event.key);
+		window.remember(keptAt(event), event.key);
 	}
 	await retryImages(this, watch, faxes, items, budget);
 	if (contents.complete) {

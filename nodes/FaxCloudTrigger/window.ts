@@ -64,11 +64,16 @@ export class EventWindow {
 	/** Events before this instant are not new; undefined: every event is new. */
 	private start: number | undefined;
 	private readonly seen = new Map<number, Set<string>>();
+	/**
+	 * The same keys by the minute of their time: the format allows a record's time at minute or at
+	 * second precision, so 09:05Z in one answer and 09:05:27Z in another are one event.
+	 */
+	private readonly byMinute = new Map<number, Set<string>>();
 
 	constructor(state: WindowState) {
 		if (state.windowStart !== null) this.start = Date.parse(state.windowStart);
 		for (const [time, keys] of Object.entries(state.seen)) {
-			this.seen.set(Date.parse(time), new Set(keys));
+			for (const key of keys) this.remember(Date.parse(time), key);
 		}
 	}
 
@@ -83,7 +88,12 @@ export class EventWindow {
 	 */
 	isNew(time: number, key: string): boolean {
 		if (this.start !== undefined && time < this.start) return false;
-		return !this.seen.get(time)?.has(key);
+		if (this.seen.get(time)?.has(key)) return false;
+		// A time on a whole minute may be the minute-precision form of any second in it; a time
+		// within a minute may have been read at minute precision before.
+		const minute = floorMinute(time);
+		if (time === minute) return !this.byMinute.get(minute)?.has(key);
+		return !this.seen.get(minute)?.has(key);
 	}
 
 	/** Whether an event of this key was emitted at any time of the window (a record without a time). */
@@ -103,6 +113,9 @@ export class EventWindow {
 		let keys = this.seen.get(time);
 		if (!keys) this.seen.set(time, (keys = new Set()));
 		keys.add(key);
+		let inMinute = this.byMinute.get(floorMinute(time));
+		if (!inMinute) this.byMinute.set(floorMinute(time), (inMinute = new Set()));
+		inMinute.add(key);
 	}
 
 	/**
