@@ -3,6 +3,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import { serviceDatetimeMs } from '../shared/recordFieldTypes';
 import type { PollBudget } from './budget';
+import type { ClockReading } from './serviceClock';
+import { trustedClock } from './serviceClock';
 import { StatusMemory } from './statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
@@ -19,6 +21,8 @@ interface WindowContents {
 	serviceTime?: number;
 	/** Whether every page of the window was read. */
 	complete: boolean;
+	/** The service's Date header against the host's clock, when it sent one. */
+	reading?: ClockReading;
 }
 
 /**
@@ -37,8 +41,8 @@ async function readWindow(
 	const fresh: FaxEvent[] = [];
 	const taken = new Set<string>();
 	let clock: number | undefined;
+	let hostAtClock = 0;
 	let newest: number | undefined;
-	let first = true;
 	let complete = true;
 	// Every page is read unless the time budget runs out, so the next is asked for while this one
 	// is read.
@@ -46,13 +50,17 @@ async function readWindow(
 		extra: after ? { DatetimeAfter: after } : {},
 		readAhead: true,
 	})) {
-		// The earliest clock of the read: a record not on the service then may still appear.
-		if (first) clock = page.serviceTime;
-		first = false;
+		// The earliest clock of the read: a record not on the service then may still appear, and
+		// one front end's clock ahead is not taken over the others'.
+		if (page.serviceTime !== undefined && (clock === undefined || page.serviceTime < clock)) {
+			clock = page.serviceTime;
+			hostAtClock = Date.now();
+		}
 		for (const event of page.events) {
 			placeZoneless(event, window.startMs);
 			const dated = event.undated === undefined;
-			if (dated && (newest === undefined || event.time > newest)) newest = event.time;
+			const ownTime = dated && event.zoneless === undefined;
+			if (ownTime && (newest === undefined || event.time > newest)) newest = event.time;
 			const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
 			// Status changes need every record of the window, in order; other events only new ones.
 			if (!isNew && !everyRecord) continue;
@@ -70,7 +78,9 @@ async function readWindow(
 	for (const event of fresh) {
 		if (isNaN(event.time)) event.time = serviceTime ?? window.startMs ?? 0;
 	}
-	return { fresh, serviceTime, complete };
+	const reading =
+		clock === undefined ? undefined : { service: clock, host: hostAtClock, newestRecord: newest };
+	return { fresh, serviceTime, complete, reading };
 }
 
 /**
@@ -160,12 +170,15 @@ export async function baselineFaxes(
 	latenessMs: number,
 ): Promise<WindowState> {
 	let now: number | undefined;
+	let headerTime: number | undefined;
 	for await (const page of searchPages(this, watch, 'desc', { pageSize: 1 })) {
 		const newest = page.events[0];
+		headerTime = page.serviceTime;
 		now = page.serviceTime ?? (newest?.undated === undefined ? newest?.time : undefined);
 		break;
 	}
 	if (now === undefined) return { windowStart: null, seen: {} };
+	const clock = headerTime === undefined ? undefined : { service: headerTime, host: Date.now() };
 	const start = floorMinute(now - latenessMs);
 	const window = new EventWindow({ windowStart: new Date(start).toISOString(), seen: {} });
 	const statuses = statusMemoryOf(watch, { seen: {} });
@@ -183,7 +196,7 @@ export async function baselineFaxes(
 		statuses?.observe(event);
 		if (watch.accepts(event.status)) window.remember(keptAt(event), event.key);
 	}
-	return { ...window.toState(), statuses: statuses?.toState(window.startMs) };
+	return { ...window.toState(), statuses: statuses?.toState(window.startMs), clock };
 }
 
 /** The last status of each outbound fax, for a status-change event; none for inbound faxes. */
@@ -234,11 +247,12 @@ export async function pollFaxes(
 		window.remember(keptAt(event), event.key);
 	}
 	await retryImages(this, watch, faxes, items, budget);
-	if (contents.complete) {
-		window.advance({ serviceTime: contents.serviceTime, latenessMs, firstLeft });
-	}
+	let { serviceTime } = contents;
+	let clock = state.clock;
+	if (contents.reading) ({ serviceTime, clock } = trustedClock(this, contents.reading, clock));
+	if (contents.complete) window.advance({ serviceTime, latenessMs, firstLeft });
 	return {
 		items,
-		state: { ...window.toState(), statuses: statuses?.toState(window.startMs) },
+		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock },
 	};
 }

@@ -9,6 +9,8 @@
  * Keys older than W are dropped, so the state is bounded by the events of one window.
  */
 
+import type { ClockState } from './serviceClock';
+import { isClockState } from './serviceClock';
 import type { StatusEntries } from './statusMemory';
 import { isStatusEntries } from './statusMemory';
 
@@ -19,6 +21,8 @@ export interface WindowState {
 	seen: Record<string, string[]>;
 	/** Outbound faxes not final yet: the last status seen (statusMemory.ts). */
 	statuses?: StatusEntries;
+	/** The service's clock the trigger last trusted (serviceClock.ts); absent in older states. */
+	clock?: ClockState;
 }
 
 export const MINUTE_MS = 60_000;
@@ -47,7 +51,7 @@ export function isWindowState(value: unknown): value is WindowState {
 	if (!value || typeof value !== 'object') return false;
 	const state = value as WindowState;
 	if (state.windowStart !== null && !isTime(state.windowStart)) return false;
-	return isSeen(state.seen) && isStatusEntries(state.statuses);
+	return isSeen(state.seen) && isStatusEntries(state.statuses) && isClockState(state.clock);
 }
 
 /** What a poll that read the whole window learned. */

@@ -1,9 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED_USERS } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundIds, inboundWireRecord, watchScripted } from './support';
+import { inboundIds, inboundWireRecord, logOf, watchScripted } from './support';
 
 /**
  * Record times the datetime format allows, read from answers that disagree: the same record at
@@ -27,18 +25,6 @@ async function scriptedService() {
 		});
 	});
 	return { server, answer };
-}
-
-/** The log lines of n8n written while `run` runs. */
-async function logOf(run: () => Promise<void>): Promise<string> {
-	const watch = new SecretWatch([SEED_USERS.alice.password]);
-	watch.startCapture();
-	try {
-		await run();
-	} finally {
-		watch.stopCapture();
-	}
-	return watch.logLines.join('\n');
 }
 
 describe('Fax Cloud Trigger: one record at two precisions', () => {
