@@ -1,10 +1,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
+import type { RequestParams } from '../shared/httpEncoding';
 import { serviceDatetimeMs } from '../shared/recordFieldTypes';
 import type { PollBudget } from './budget';
 import type { ClockReading } from './serviceClock';
 import { trustedClock } from './serviceClock';
+import { nextSliceMs, sliceAfter, sliceEnd } from './windowSlice';
 import { StatusMemory } from './statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
@@ -35,8 +37,11 @@ async function readWindow(
 	window: EventWindow,
 	budget: PollBudget,
 	everyRecord: boolean,
+	[from, upTo]: Array<number | undefined>,
 ): Promise<WindowContents> {
-	const after = window.datetimeAfter;
+	const extra: RequestParams = {};
+	if (from !== undefined) extra.DatetimeAfter = minuteDatetime(from);
+	if (upTo !== undefined) extra.DatetimeBefore = minuteDatetime(upTo);
 	let foundNew = false;
 	const fresh: FaxEvent[] = [];
 	const taken = new Set<string>();
@@ -46,10 +51,7 @@ async function readWindow(
 	let complete = true;
 	// Every page is read unless the time budget runs out, so the next is asked for while this one
 	// is read.
-	for await (const page of searchPages(context, watch, 'asc', {
-		extra: after ? { DatetimeAfter: after } : {},
-		readAhead: true,
-	})) {
+	for await (const page of searchPages(context, watch, 'asc', { extra, readAhead: true })) {
 		// The earliest clock of the read: a record not on the service then may still appear, and
 		// one front end's clock ahead is not taken over the others'.
 		if (page.serviceTime !== undefined && (clock === undefined || page.serviceTime < clock)) {
@@ -221,38 +223,81 @@ export async function pollFaxes(
 ): Promise<{ items: INodeExecutionData[]; state: WindowState }> {
 	const window = new EventWindow(state);
 	const statuses = statusMemoryOf(watch, state);
-	const contents = await readWindow(this, watch, window, budget, statuses !== undefined);
-	/** The emitted events' records, normalised once, for the image retry. */
-	const faxes: IDataObject[] = [];
-	const items: INodeExecutionData[] = [];
+	const emitted: Emitted = { items: [], faxes: [] };
+	let clock = state.clock;
+	let serviceTime: number | undefined;
+	let contents: WindowContents;
 	let firstLeft: number | undefined;
-	for (const event of contents.fresh.sort(byEventTime)) {
+	let width = state.sliceMs;
+	let from = window.startMs;
+	let upTo = sliceEnd(from, width);
+	for (let slice = 0; ; slice++) {
+		const everyRecord = statuses !== undefined;
+		contents = await readWindow(this, watch, window, budget, everyRecord, [from, upTo]);
+		if (slice === 0) {
+			serviceTime = contents.serviceTime;
+			if (contents.reading) ({ serviceTime, clock } = trustedClock(this, contents.reading, clock));
+		}
+		firstLeft = await emitEvents(this, watch, window, statuses, contents.fresh, budget, emitted);
+		if (!contents.complete) break;
+		window.advance({ serviceTime, latenessMs, firstLeft, readUpTo: upTo });
+		// A slice without events leaves this poll's time to the next one: a poll reads on until it
+		// has something to show or its time is up; the last slice reads to the window's end.
+		const done = emitted.items.length > 0 || firstLeft !== undefined;
+		if (done || upTo === undefined || budget.readingOver(false)) break;
+		from = upTo;
+		upTo = sliceAfter(from, width, serviceTime, latenessMs);
+	}
+	await retryImages(this, watch, emitted.faxes, emitted.items, budget);
+	const sliceMs = nextSliceMs({
+		sliceMs: width,
+		complete: contents.complete,
+		leftOver: firstLeft !== undefined,
+		start: window.startMs,
+		serviceTime,
+		latenessMs,
+	});
+	return {
+		items: emitted.items,
+		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock, sliceMs },
+	};
+}
+
+/** The items a poll emits and their records, normalised once, for the image retry. */
+interface Emitted {
+	items: INodeExecutionData[];
+	faxes: IDataObject[];
+}
+
+/**
+ * Emits the new events read, oldest first, until Max Events per Poll or the time budget; returns
+ * the event time of the first event left for a later poll.
+ */
+async function emitEvents(
+	context: IPollFunctions,
+	watch: FaxWatch,
+	window: EventWindow,
+	statuses: StatusMemory | undefined,
+	fresh: FaxEvent[],
+	budget: PollBudget,
+	emitted: Emitted,
+): Promise<number | undefined> {
+	for (const event of fresh.sort(byEventTime)) {
 		const isEvent =
 			watch.accepts(event.status) &&
 			isNewInWindow(window, event) &&
 			(statuses?.isChange(event) ?? true);
-		if (isEvent && (budget.eventsFull || budget.emittingOver)) {
-			firstLeft = event.time;
-			break;
-		}
+		if (isEvent && (budget.eventsFull || budget.emittingOver)) return event.time;
 		// Statuses not watched count too: sending, scheduled, sending again is two changes.
 		statuses?.observe(event);
 		if (!isEvent) continue;
-		if (event.undated !== undefined) logUndated(this, watch, event);
-		else if (event.zoneless !== undefined) logZoneless(this, watch, event);
+		if (event.undated !== undefined) logUndated(context, watch, event);
+		else if (event.zoneless !== undefined) logZoneless(context, watch, event);
 		const fax = faxOf(watch.direction, event);
-		items.push(await watch.toItem(fax));
-		faxes.push(fax);
+		emitted.items.push(await watch.toItem(fax));
+		emitted.faxes.push(fax);
 		budget.countEvent();
 		window.remember(keptAt(event), event.key);
 	}
-	await retryImages(this, watch, faxes, items, budget);
-	let { serviceTime } = contents;
-	let clock = state.clock;
-	if (contents.reading) ({ serviceTime, clock } = trustedClock(this, contents.reading, clock));
-	if (contents.complete) window.advance({ serviceTime, latenessMs, firstLeft });
-	return {
-		items,
-		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock },
-	};
+	return undefined;
 }

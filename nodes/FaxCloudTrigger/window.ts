@@ -23,6 +23,8 @@ export interface WindowState {
 	statuses?: StatusEntries;
 	/** The service's clock the trigger last trusted (serviceClock.ts); absent in older states. */
 	clock?: ClockState;
+	/** The width of the next read (windowSlice.ts); absent: the whole window. */
+	sliceMs?: number;
 }
 
 export const MINUTE_MS = 60_000;
@@ -47,11 +49,24 @@ export function isSeen(value: unknown): value is Record<string, string[]> {
 	);
 }
 
+/** A slice width (windowSlice.ts): whole minutes, at least one. */
+function isSliceMs(value: unknown): value is number | undefined {
+	return (
+		value === undefined ||
+		(typeof value === 'number' && Number.isInteger(value / MINUTE_MS) && value >= MINUTE_MS)
+	);
+}
+
 export function isWindowState(value: unknown): value is WindowState {
 	if (!value || typeof value !== 'object') return false;
 	const state = value as WindowState;
 	if (state.windowStart !== null && !isTime(state.windowStart)) return false;
-	return isSeen(state.seen) && isStatusEntries(state.statuses) && isClockState(state.clock);
+	return (
+		isSeen(state.seen) &&
+		isStatusEntries(state.statuses) &&
+		isClockState(state.clock) &&
+		isSliceMs(state.sliceMs)
+	);
 }
 
 /** What a poll that read the whole window learned. */
@@ -62,6 +77,8 @@ export interface WindowRead {
 	latenessMs: number;
 	/** Event time of the first new event left for a later poll (Max Events per Poll, time). */
 	firstLeft?: number;
+	/** The end of the slice read (windowSlice.ts); undefined when the window was read to its end. */
+	readUpTo?: number;
 }
 
 export class EventWindow {
@@ -131,6 +148,7 @@ export class EventWindow {
 		if (read.serviceTime === undefined) return;
 		let next = floorMinute(read.serviceTime - read.latenessMs);
 		if (read.firstLeft !== undefined) next = Math.min(next, floorMinute(read.firstLeft));
+		if (read.readUpTo !== undefined) next = Math.min(next, read.readUpTo);
 		this.start = this.start === undefined ? next : Math.max(this.start, next);
 	}
 
