@@ -228,7 +228,7 @@ export async function pollFaxes(
 	let serviceTime: number | undefined;
 	let contents: WindowContents;
 	let firstLeft: number | undefined;
-	let width = state.sliceMs;
+	const width = state.sliceMs;
 	let from = window.startMs;
 	let upTo = sliceEnd(from, width);
 	for (let slice = 0; ; slice++) {
