@@ -226,20 +226,31 @@ export async function pollFaxes(
 	const emitted: Emitted = { items: [], faxes: [] };
 	let clock = state.clock;
 	let serviceTime: number | undefined;
-	let contents: WindowContents;
+	let complete = false;
 	let firstLeft: number | undefined;
 	const width = state.sliceMs;
 	let from = window.startMs;
 	let upTo = sliceEnd(from, width);
 	for (let slice = 0; ; slice++) {
 		const everyRecord = statuses !== undefined;
-		contents = await readWindow(this, watch, window, budget, everyRecord, [from, upTo]);
+		const bounds = [from, upTo];
+		const read = await readWindow(this, watch, window, budget, everyRecord, bounds).catch(
+			(error: unknown) => {
+				// The slices read whole before stay read: the poll ends with them, and the next poll
+				// reads on from there.
+				if (slice === 0) throw error;
+				logSliceFailed(this, bounds, error);
+				return undefined;
+			},
+		);
+		if (!read) break;
 		if (slice === 0) {
-			serviceTime = contents.serviceTime;
-			if (contents.reading) ({ serviceTime, clock } = trustedClock(this, contents.reading, clock));
+			serviceTime = read.serviceTime;
+			if (read.reading) ({ serviceTime, clock } = trustedClock(this, read.reading, clock));
 		}
-		firstLeft = await emitEvents(this, watch, window, statuses, contents.fresh, budget, emitted);
-		if (!contents.complete) break;
+		firstLeft = await emitEvents(this, watch, window, statuses, read.fresh, budget, emitted);
+		complete = read.complete;
+		if (!complete) break;
 		window.advance({ serviceTime, latenessMs, firstLeft, readUpTo: upTo });
 		// A slice without events leaves this poll's time to the next one: a poll reads on until it
 		// has something to show or its time is up; the last slice reads to the window's end.
@@ -251,7 +262,7 @@ export async function pollFaxes(
 	await retryImages(this, watch, emitted.faxes, emitted.items, budget);
 	const sliceMs = nextSliceMs({
 		sliceMs: width,
-		complete: contents.complete,
+		complete,
 		leftOver: firstLeft !== undefined,
 		start: window.startMs,
 		serviceTime,
@@ -261,6 +272,19 @@ export async function pollFaxes(
 		items: emitted.items,
 		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock, sliceMs },
 	};
+}
+
+/** Says in n8n's log that a slice after the first could not be read; the poll keeps the others. */
+function logSliceFailed(
+	context: IPollFunctions,
+	[from, upTo]: Array<number | undefined>,
+	error: unknown,
+): void {
+	const span = `${from === undefined ? 'the start' : minuteDatetime(from)} to ${upTo === undefined ? 'now' : minuteDatetime(upTo)}`;
+	context.logger.warn(
+		`Fax Cloud Trigger "${context.getNode().name}": reading the records from ${span} failed, so the poll ends with the parts of its window read before, and the next poll reads on from there: ${(error as Error).message}`,
+		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	);
 }
 
 /** The items a poll emits and their records, normalised once, for the image retry. */
