@@ -24,4 +24,9 @@ export interface EmulatorContext {
 	inbound: InboundStore;
 	references: ReferenceStore;
 	logLine: (line: string) => void;
+	/**
+	 * The Date header of the next `answers` answers is off the emulator's clock by `ms` (a front
+	 * end whose clock is wrong); control.setDateHeaderOffset.
+	 */
+	dateSkew: { ms: number; answers: number };
 }

@@ -57,6 +57,13 @@ export interface Emulator {
 
 export const DEFAULT_START_TIME = '2026-01-05T09:00:00Z';
 
+/** The skew of one answer's Date header (control.setDateHeaderOffset), counted down. */
+function takeDateSkew(ctx: EmulatorContext): number {
+	if (ctx.dateSkew.answers <= 0) return 0;
+	ctx.dateSkew.answers--;
+	return ctx.dateSkew.ms;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const seed = loadSeed(options.seed);
 	const mode = options.clock ?? 'manual';
@@ -86,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		inbound: new InboundStore(),
 		references: new ReferenceStore(),
 		logLine,
+		dateSkew: { ms: 0, answers: 0 },
 	};
 	ctx.references.keys = pagingKeys;
 	const mailMerge = new MailMergeService(ctx, options.mailMergeTimeZone);
@@ -116,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			ctx.inbound.reset();
 			ctx.references.clear();
 			ctx.references.keys = pagingKeys;
+			ctx.dateSkew = { ms: 0, answers: 0 };
 			ctx.log.reset();
 			ctx.faults.clear();
 			mailMerge.reset();
@@ -137,6 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			log: ctx.log,
 			faults: ctx.faults,
 			now: nowText,
+			dateSkew: () => takeDateSkew(ctx),
 			authInfo: (h) => accounts.basic(h).info,
 			handler: faxHandler(ctx),
 			control: controlHttp(control),
@@ -148,6 +158,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			log: ctx.log,
 			faults: ctx.faults,
 			now: nowText,
+			dateSkew: () => takeDateSkew(ctx),
 			authInfo: (h) => accounts.basic(h).info,
 			handler: mailMergeHandler(ctx, mailMerge),
 			serverErrorBody: () => withStatus(500, {}, 1300, 'Exception: internal server error').json,
@@ -158,6 +169,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			log: ctx.log,
 			faults: ctx.faults,
 			now: nowText,
+			dateSkew: () => takeDateSkew(ctx),
 			authInfo: (h) => accounts.bearer(h).info,
 			handler: numbersHandler(ctx, numberRequests),
 			serverErrorBody: () => ({ error: 'internal_error', message: 'Internal server error' }),

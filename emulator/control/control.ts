@@ -71,6 +71,12 @@ export interface EmulatorControl extends FaultControl, MailMergeControl {
 	/** How ResultsReference keys are issued from now on: a new one per page, or one per search. */
 	setPagingKeys(mode: PagingKeys): void;
 	/**
+	 * The Date header of the next `answers` answers (any interface; every answer until changed
+	 * when left out) is `ms` off the emulator's clock: a front end whose clock is wrong. The
+	 * records keep the emulator's clock. 0 ends it.
+	 */
+	setDateHeaderOffset(ms: number, answers?: number): void;
+	/**
 	 * Makes the image of one fax fail (`notFound`, `serverError`, `empty`) until set to null; the
 	 * fax itself stays as it is.
 	 */
@@ -179,6 +185,17 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			requestsAtOnce: hooks.requestsAtOnce(),
 		}),
 		resetConnectionStats: () => hooks.resetConnections(),
+		setDateHeaderOffset: (ms, answers) => {
+			const offset = Number(ms);
+			const count = answers === undefined ? Number.MAX_SAFE_INTEGER : Number(answers);
+			if (!Number.isInteger(offset) || Math.abs(offset) > MAX_LAG_MS) {
+				throw new Error('ms must be an integer of at most a day either way');
+			}
+			if (!Number.isInteger(count) || count < 0) {
+				throw new Error('answers must be a non-negative integer');
+			}
+			ctx.dateSkew = { ms: offset, answers: offset === 0 ? 0 : count };
+		},
 		setPagingKeys: (mode) => {
 			if (!PAGING_KEYS.includes(mode)) {
 				throw new Error(`mode must be one of ${PAGING_KEYS.join(', ')}`);

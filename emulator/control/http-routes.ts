@@ -125,6 +125,14 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 		],
 		[
 			'POST',
+			/^\/date-header-offset$/,
+			(b) => {
+				control.setDateHeaderOffset(b.ms, b.answers);
+				return { ok: true };
+			},
+		],
+		[
+			'POST',
 			/^\/paging-keys$/,
 			(b) => {
 				control.setPagingKeys(b.mode);

@@ -5,10 +5,18 @@ import { ApiError } from './status-codes';
 /**
  * How the image of one fax fails, set by control.setImageFault: `notFound` 404 (code 70),
  * `serverError` 500 (code 99) on every request until cleared, `empty` 200 with an empty body (a
- * `recvIncomplete` fax that has no page may answer either way; the description does not say).
+ * `recvIncomplete` fax that has no page may answer either way; the description does not say),
+ * `noAnswer`: the request is held without an answer while the fault is set (a front end whose
+ * image renderer hangs), at most NO_ANSWER_MAX_MS; a slow image is a `delay` fault on its path.
  */
-export const IMAGE_FAULTS = ['notFound', 'serverError', 'empty'] as const;
+export const IMAGE_FAULTS = ['notFound', 'serverError', 'empty', 'noAnswer'] as const;
 export type ImageFault = (typeof IMAGE_FAULTS)[number];
+
+/** A held image request is answered after this long anyway, so no request is held for ever. */
+const NO_ANSWER_MAX_MS = 10 * 60_000;
+
+/** A wait that does not keep the process alive (a test closes the emulator while one is held). */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** FaxContentType (detailed description) or ContentType (overview table); tif by default. */
 export async function imageReply(
@@ -21,6 +29,9 @@ export async function imageReply(
 	const requested = params.get('FaxContentType') || params.get('ContentType') || 'tif';
 	if (requested !== 'tif' && requested !== 'pdf') {
 		throw new ApiError('invalidParameter', 'FaxContentType must be tif or pdf');
+	}
+	for (let held = 0; fax.imageFault === 'noAnswer' && held < NO_ANSWER_MAX_MS; held += 100) {
+		await pause(100);
 	}
 	if (fax.imageFault === 'notFound') {
 		throw new ApiError('faxNotFound', `No image is available for fax ${faxId}`);

@@ -36,7 +36,7 @@ export function searchInbound(ctx: EmulatorContext, req: ServiceRequest, login: 
 	const body: Record<string, unknown> = {};
 	if (page.items.length > 0) body.FaxInfo = page.items.map((f) => formatInbound(f, ctx.precision));
 	body.HasMoreResults = page.more ? 'true' : 'false';
-	if (page.reference) body.ResultsReference = page.reference;
+	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
 	return withStatus(200, body);
 }
 

@@ -72,7 +72,7 @@ export function searchOutbound(ctx: EmulatorContext, req: ServiceRequest, login:
 	const body: Record<string, unknown> = {};
 	if (page.items.length > 0) body.FaxInfo = page.items.map((f) => formatOutbound(f, ctx.precision));
 	body.HasMoreResults = page.more ? 'true' : 'false';
-	if (page.reference) body.ResultsReference = page.reference;
+	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
 	return withStatus(200, body);
 }
 

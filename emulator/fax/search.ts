@@ -37,10 +37,12 @@ const MAX_REFERENCES = 20_000;
  * How ResultsReference values are issued. `per-page`: a new key per page, so asking again with
  * the same key repeats the same page. `session`: one key for every page of a search (a session
  * cursor, which the description allows: it never says each page gets a new key); each request
- * with it answers the page after the last one it answered and keeps the key.
+ * with it answers the page after the last one it answered and keeps the key. `withheld`: a page
+ * with more after it says `HasMoreResults: "true"` and carries no ResultsReference, so the rest
+ * cannot be read (a faulty front end; the description sets the key whenever more records match).
  */
-export type PagingKeys = 'per-page' | 'session';
-export const PAGING_KEYS: readonly PagingKeys[] = ['per-page', 'session'];
+export type PagingKeys = 'per-page' | 'session' | 'withheld';
+export const PAGING_KEYS: readonly PagingKeys[] = ['per-page', 'session', 'withheld'];
 
 /**
  * A ResultsReference is the stored criteria plus the key (time, id) of the last record returned,

@@ -30,6 +30,8 @@ export interface ListenerDeps {
 	faults: FaultRegistry;
 	/** The emulator clock (ISO): request log times and every answer's Date header. */
 	now: () => string;
+	/** How far this answer's Date header is off the emulator's clock (ms); none by default. */
+	dateSkew?: () => number;
 	authInfo: (authorization: string | undefined) => RequestAuthInfo;
 	handler: ServiceHandler;
 	/** Fault-free side door (the control API); returns true when it answered. */
@@ -251,7 +253,7 @@ export class Listener {
 
 	/** The emulator clock as an HTTP Date (whole seconds), not the host's clock. */
 	private httpDate(): string {
-		return new Date(this.deps.now()).toUTCString();
+		return new Date(Date.parse(this.deps.now()) + (this.deps.dateSkew?.() ?? 0)).toUTCString();
 	}
 
 	private faultReply(fault: Fault): Reply {

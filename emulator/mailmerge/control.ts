@@ -9,6 +9,12 @@ export interface MailMergeControl {
 	/** The job is gone: not listed, GET /Job/{id} and /Job/{id}/Faxes answer 2001 (HTTP 404). */
 	removeJob(jobId: number | string): void;
 	/**
+	 * A partial outage of the job store: GET /Job lists no jobs and GET /Job/{id} answers 2001
+	 * ("Error getting the job") with this HTTP status (200: inside a successful answer), until
+	 * called with null. The jobs themselves are kept.
+	 */
+	failJobLookups(httpStatus: number | null): void;
+	/**
 	 * Interface B writes its datetimes as the wall clock of this IANA zone (no designator);
 	 * null or '' goes back to UTC. reset() restores the `mailMergeTimeZone` option.
 	 */
@@ -26,6 +32,7 @@ export function mailMergeControl(service: MailMergeService): MailMergeControl {
 		omitJobOnce: (jobId) => service.omitOnce(jobIdOf(jobId)),
 		listWithoutJobsOnce: (count = 1) => service.listWithoutJobs(Number(count)),
 		removeJob: (jobId) => service.remove(jobIdOf(jobId)),
+		failJobLookups: (httpStatus) => service.failLookups(httpStatus ?? undefined),
 		setMailMergeTimeZone: (zone) => service.clock.setZone(zone ?? undefined),
 	};
 }
@@ -41,6 +48,11 @@ export function mailMergeRoutes(control: MailMergeControl): Route[] {
 	return [
 		['POST', /^\/jobs\/([^/]+)\/omit-once$/, (_b, m) => ok(() => control.omitJobOnce(m[1]))],
 		['POST', /^\/jobs\/([^/]+)\/remove$/, (_b, m) => ok(() => control.removeJob(m[1]))],
+		[
+			'POST',
+			/^\/mail-merge\/fail-job-lookups$/,
+			(b) => ok(() => control.failJobLookups(b.httpStatus ?? null)),
+		],
 		[
 			'POST',
 			/^\/mail-merge\/list-without-jobs$/,

@@ -30,6 +30,8 @@ function listJobs(service: MailMergeService, login: SeedUser): Reply {
 
 function getJob(service: MailMergeService, login: SeedUser, id: string): Reply {
 	if (service.down) throw new MailMergeError('jobError', { details: OUTAGE }, 500);
+	const failing = service.lookupsFailing;
+	if (failing !== undefined) throw new MailMergeError('jobError', { details: OUTAGE }, failing);
 	return withStatus(200, { Job: service.jobView(service.get(login, id, 'jobError')) });
 }
 

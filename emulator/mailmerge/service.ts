@@ -32,6 +32,8 @@ export class MailMergeService {
 	private omitted = new Set<number>();
 	/** List answers still to be sent without `Jobs` (control.listWithoutJobsOnce). */
 	private listsWithoutJobs = 0;
+	/** HTTP status of the 2001 answers while lookups fail (control.failJobLookups); none: off. */
+	private lookupOutageStatus: number | undefined;
 	readonly clock: MailMergeClock;
 
 	constructor(
@@ -48,6 +50,7 @@ export class MailMergeService {
 		this.outage = false;
 		this.omitted.clear();
 		this.listsWithoutJobs = 0;
+		this.lookupOutageStatus = undefined;
 		this.clock.reset();
 	}
 
@@ -57,6 +60,25 @@ export class MailMergeService {
 
 	setOutage(on: boolean): void {
 		this.outage = on;
+	}
+
+	/**
+	 * A partial outage (control.failJobLookups): lists answer no jobs and job lookups answer 2001
+	 * with this HTTP status; undefined ends it.
+	 */
+	failLookups(httpStatus: number | undefined): void {
+		if (
+			httpStatus !== undefined &&
+			(!Number.isInteger(httpStatus) || httpStatus < 200 || httpStatus > 599)
+		) {
+			throw new Error('httpStatus must be an HTTP status from 200 to 599');
+		}
+		this.lookupOutageStatus = httpStatus;
+	}
+
+	/** The HTTP status of a failing lookup while lookups fail; undefined otherwise. */
+	get lookupsFailing(): number | undefined {
+		return this.lookupOutageStatus;
 	}
 
 	/** The job store is down (control.setMailMergeOutage): every call of interface B fails. */
@@ -96,6 +118,7 @@ export class MailMergeService {
 	 * omitJobOnce is left out of its owner's next answer only.
 	 */
 	list(owner: SeedUser): MailMergeJob[] | undefined {
+		if (this.lookupOutageStatus !== undefined) return [];
 		if (this.listsWithoutJobs > 0) {
 			this.listsWithoutJobs--;
 			return undefined;

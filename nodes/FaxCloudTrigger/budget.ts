@@ -18,6 +18,27 @@ const EMIT_SHARE = 0.7;
 const MARK_SHARE = 0.85;
 
 /**
+ * The share of the poll budget one fax image may take, and its floor: a slow or silent image
+ * download ends within it (the fax is emitted with `imageError`), so it never costs the poll.
+ */
+const IMAGE_SHARE = 0.15;
+const MIN_IMAGE_MS = 2_000;
+
+/** The time n8n gives a poll (getPollBudgetMs on 2.x); 5 minutes on versions without it. */
+function reportedBudgetMs(context: IPollFunctions): number {
+	const reported =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+	return typeof reported === 'number' && Number.isFinite(reported) && reported >= 0
+		? reported
+		: DEFAULT_POLL_BUDGET_MS;
+}
+
+/** How long one fax image download may take in a poll (never past the poll's own deadline). */
+export function imageAllowanceMs(context: IPollFunctions): number {
+	return Math.max(reportedBudgetMs(context) * IMAGE_SHARE, MIN_IMAGE_MS);
+}
+
+/**
  * How much one poll may take: at most `maxEvents` events, and no longer than the engine allows
  * (getPollBudgetMs). Elapsed time only decides when to stop and leave the rest to the next poll;
  * it never moves the window, which follows the service's own clock. At the deadline every phase
@@ -34,12 +55,7 @@ export class PollBudget {
 		context: IPollFunctions,
 		readonly maxEvents: number,
 	) {
-		const reported =
-			typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
-		this.budgetMs =
-			typeof reported === 'number' && Number.isFinite(reported) && reported >= 0
-				? reported
-				: DEFAULT_POLL_BUDGET_MS;
+		this.budgetMs = reportedBudgetMs(context);
 		this.deadline = this.startedAt + Math.max(this.budgetMs, MIN_POLL_MS);
 	}
 

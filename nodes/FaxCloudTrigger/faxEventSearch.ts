@@ -43,6 +43,13 @@ export interface FaxEvent {
 	key: string;
 	/** Set when the record's own time cannot be read: the value it has instead. */
 	undated?: string;
+	/**
+	 * Set when the record's time carries no zone (the format requires one; older interfaces
+	 * answer in US Eastern time): the text as sent. It is read as UTC, as the description assumes.
+	 */
+	zoneless?: string;
+	/** The service's clock when the page with this record was answered. */
+	readAt?: number;
 }
 
 export interface FaxSearchPage {
@@ -61,6 +68,9 @@ function eventKey(direction: FaxDirection, faxId: string, status: string): strin
 	return direction === 'inbound' ? `in:${faxId}` : `out:${faxId}:${status}`;
 }
 
+/** A datetime of the description's form without its zone designator. */
+const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i;
+
 /**
  * One record as an event. A record whose time cannot be read is still an event (the caller emits
  * it once and logs it): failing the poll for it would hold back every event behind it for ever.
@@ -71,7 +81,11 @@ function eventOf(direction: FaxDirection, record: IDataObject, serviceTime?: num
 	const status = String(record.FaxStatus);
 	const key = eventKey(direction, faxId, status);
 	const time = serviceDatetimeMs(record[timeField]);
-	if (!isNaN(time)) return { record, faxId, status, time, key };
+	if (!isNaN(time)) {
+		const text = String(record[timeField]).trim();
+		const zoneless = ZONELESS.test(text) ? text : undefined;
+		return { record, faxId, status, time, key, zoneless, readAt: serviceTime };
+	}
 	// A time that cannot be read is left as the service sent it by normalising, too.
 	const undated = String(record[timeField] ?? '');
 	return { record, faxId, status, time: serviceTime ?? NaN, key, undated };

@@ -9,7 +9,8 @@ import type { FaxDirection } from '../shared/faxDirections';
 import type { FaxImageFormat } from '../shared/faxImage';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
 import { simplifyFax } from '../shared/simplifiedFax';
-import { pollTimeIsUp, PollTimeUpError } from '../shared/pollDeadline';
+import { withinShare } from '../shared/pollDeadline';
+import { imageAllowanceMs } from './budget';
 import { invalidParameter, validateChoice } from '../shared/validation';
 
 export interface ImageSettings {
@@ -67,6 +68,9 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 	return { format, binaryPropertyName };
 }
 
+/** How the imageError of an image that did not come within its share of the poll begins. */
+export const IMAGE_NOT_SENT = 'The service did not send the image within';
+
 /**
  * The output item of a fax event: the record, and its image when the event attaches one. An
  * image that cannot be had (not found, a 5xx that lasts through the download's retries, an empty
@@ -83,17 +87,22 @@ export async function faxEventItem(
 ): Promise<INodeExecutionData> {
 	const json = simplify ? simplifyFax(direction, fax) : fax;
 	if (!image) return { json };
-	// A download the poll's deadline cut short is not the image's fault: the poll ends unsaved and
-	// the next one emits the fax with its image.
-	const download = await downloadFaxImage
-		.call(this, direction, String(fax.FaxId), image.format)
-		.then(
-			(binary) => ({ binary }),
-			(error: Error) => {
-				if (error instanceof PollTimeUpError || pollTimeIsUp(this)) throw error;
-				return { imageError: error.message };
-			},
-		);
+	// A slow or silent image may take its share of the poll and no more: the fax is then emitted
+	// without it, so one image never costs the poll its events (nor the faxes after it).
+	const allowanceMs = imageAllowanceMs(this);
+	const attempt = await withinShare(
+		this,
+		allowanceMs,
+		async () => await downloadFaxImage.call(this, direction, String(fax.FaxId), image.format),
+	);
+	const download =
+		attempt.value !== undefined
+			? { binary: attempt.value }
+			: {
+					imageError: attempt.shareOver
+						? `${IMAGE_NOT_SENT} ${Math.round(allowanceMs / 1000)} s, the time a poll gives one image`
+						: (attempt.error as Error).message,
+				};
 	if ('imageError' in download) return { json: { ...json, imageError: download.imageError } };
 	const { binary } = download;
 	if (binary.bytes !== 0 && binary.fileSize !== '0 B') {

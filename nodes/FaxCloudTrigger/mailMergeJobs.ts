@@ -55,14 +55,12 @@ export async function listJobs(context: IPollFunctions): Promise<Job[] | undefin
 export type LookUp = { job: Job } | 'gone' | 'failed';
 
 /**
- * The service says a job does not exist when GET /Job/{JobID} answers HTTP 404 ("missing
- * resource"), or code 2001 ("Error getting the job") in a successful HTTP answer. 2001 with a
- * server error, or any other failure, proves nothing: the job is kept and looked up again later.
+ * The service says a job does not exist only with HTTP 404 ("missing resource"). Code 2001 is
+ * "Error getting the job. {details}", a general failure: in a successful HTTP answer, with a
+ * server error or with anything else it proves nothing, so the job is kept and looked up again.
  */
 function saysNotFound(error: NodeApiError): boolean {
-	const httpCode = Number(error.httpCode);
-	if (httpCode === 404) return true;
-	return error.context.statusCode === '2001' && httpCode >= 200 && httpCode < 300;
+	return Number(error.httpCode) === 404;
 }
 
 /** One job by its ID, tried once: a failure only postpones the job to the next poll. */

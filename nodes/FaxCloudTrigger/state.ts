@@ -48,7 +48,8 @@ function validPending(value: unknown): value is number[] | undefined {
 function windowOf(value: IDataObject): WindowState | undefined {
 	if (value.version === STATE_VERSION) {
 		if (!isWindowState(value)) return undefined;
-		return { windowStart: value.windowStart, seen: value.seen, statuses: value.statuses };
+		const { windowStart, seen, statuses, clock, sliceMs } = value;
+		return { windowStart, seen, statuses, clock, sliceMs };
 	}
 	return windowOfVersion1(value);
 }

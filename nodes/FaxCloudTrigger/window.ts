@@ -9,6 +9,8 @@
  * Keys older than W are dropped, so the state is bounded by the events of one window.
  */
 
+import type { ClockState } from './serviceClock';
+import { isClockState } from './serviceClock';
 import type { StatusEntries } from './statusMemory';
 import { isStatusEntries } from './statusMemory';
 
@@ -19,6 +21,10 @@ export interface WindowState {
 	seen: Record<string, string[]>;
 	/** Outbound faxes not final yet: the last status seen (statusMemory.ts). */
 	statuses?: StatusEntries;
+	/** The service's clock the trigger last trusted (serviceClock.ts); absent in older states. */
+	clock?: ClockState;
+	/** The width of the next read (windowSlice.ts); absent: the whole window. */
+	sliceMs?: number;
 }
 
 export const MINUTE_MS = 60_000;
@@ -43,11 +49,24 @@ export function isSeen(value: unknown): value is Record<string, string[]> {
 	);
 }
 
+/** A slice width (windowSlice.ts): whole minutes, at least one. */
+function isSliceMs(value: unknown): value is number | undefined {
+	return (
+		value === undefined ||
+		(typeof value === 'number' && Number.isInteger(value / MINUTE_MS) && value >= MINUTE_MS)
+	);
+}
+
 export function isWindowState(value: unknown): value is WindowState {
 	if (!value || typeof value !== 'object') return false;
 	const state = value as WindowState;
 	if (state.windowStart !== null && !isTime(state.windowStart)) return false;
-	return isSeen(state.seen) && isStatusEntries(state.statuses);
+	return (
+		isSeen(state.seen) &&
+		isStatusEntries(state.statuses) &&
+		isClockState(state.clock) &&
+		isSliceMs(state.sliceMs)
+	);
 }
 
 /** What a poll that read the whole window learned. */
@@ -58,17 +77,24 @@ export interface WindowRead {
 	latenessMs: number;
 	/** Event time of the first new event left for a later poll (Max Events per Poll, time). */
 	firstLeft?: number;
+	/** The end of the slice read (windowSlice.ts); undefined when the window was read to its end. */
+	readUpTo?: number;
 }
 
 export class EventWindow {
 	/** Events before this instant are not new; undefined: every event is new. */
 	private start: number | undefined;
 	private readonly seen = new Map<number, Set<string>>();
+	/**
+	 * The same keys by the minute of their time: the format allows a record's time at minute or at
+	 * second precision, so 09:05Z in one answer and 09:05:27Z in another are one event.
+	 */
+	private readonly byMinute = new Map<number, Set<string>>();
 
 	constructor(state: WindowState) {
 		if (state.windowStart !== null) this.start = Date.parse(state.windowStart);
 		for (const [time, keys] of Object.entries(state.seen)) {
-			this.seen.set(Date.parse(time), new Set(keys));
+			for (const key of keys) this.remember(Date.parse(time), key);
 		}
 	}
 
@@ -83,7 +109,12 @@ export class EventWindow {
 	 */
 	isNew(time: number, key: string): boolean {
 		if (this.start !== undefined && time < this.start) return false;
-		return !this.seen.get(time)?.has(key);
+		if (this.seen.get(time)?.has(key)) return false;
+		// A time on a whole minute may be the minute-precision form of any second in it; a time
+		// within a minute may have been read at minute precision before.
+		const minute = floorMinute(time);
+		if (time === minute) return !this.byMinute.get(minute)?.has(key);
+		return !this.seen.get(minute)?.has(key);
 	}
 
 	/** Whether an event of this key was emitted at any time of the window (a record without a time). */
@@ -103,6 +134,9 @@ export class EventWindow {
 		let keys = this.seen.get(time);
 		if (!keys) this.seen.set(time, (keys = new Set()));
 		keys.add(key);
+		let inMinute = this.byMinute.get(floorMinute(time));
+		if (!inMinute) this.byMinute.set(floorMinute(time), (inMinute = new Set()));
+		inMinute.add(key);
 	}
 
 	/**
@@ -114,6 +148,7 @@ export class EventWindow {
 		if (read.serviceTime === undefined) return;
 		let next = floorMinute(read.serviceTime - read.latenessMs);
 		if (read.firstLeft !== undefined) next = Math.min(next, floorMinute(read.firstLeft));
+		if (read.readUpTo !== undefined) next = Math.min(next, read.readUpTo);
 		this.start = this.start === undefined ? next : Math.max(this.start, next);
 	}
 

@@ -54,3 +54,26 @@ export function retryFitsPoll(context: object, delayMs: number): boolean {
 	const remaining = remainingMs(context);
 	return remaining === undefined || remaining - delayMs >= MIN_REQUEST_MS;
 }
+
+/**
+ * Runs `run` with the poll's deadline brought forward to `ms` from now (never later than the
+ * poll's own), then puts the poll's back: one request of the poll may take that share and no
+ * more. Says whether the share ran out; outside a poll `run` has no bound but its own.
+ */
+export async function withinShare<T>(
+	context: object,
+	ms: number,
+	run: () => Promise<T>,
+): Promise<{ value?: T; error?: unknown; shareOver: boolean }> {
+	const pollDeadline = deadlines.get(context);
+	const own = Date.now() + ms;
+	const shortened = pollDeadline !== undefined && own < pollDeadline;
+	if (shortened) deadlines.set(context, own);
+	try {
+		return { value: await run(), shareOver: false };
+	} catch (error) {
+		return { error, shareOver: (remainingMs(context) ?? Infinity) < MIN_REQUEST_MS };
+	} finally {
+		if (shortened) deadlines.set(context, pollDeadline);
+	}
+}

@@ -444,6 +444,20 @@ export interface PagesOptions {
 }
 
 /**
+ * An answer that says more results exist but gives no ResultsReference to read them: the rest of
+ * the list cannot be had, and taking the page for the whole list would lose the rest in silence.
+ */
+function pagesWithoutKey(context: FaxCloudContext, request: FaxCloudRequest, page: number) {
+	return faxCloudApiError(context.getNode(), {
+		api: request.api,
+		itemIndex: request.itemIndex,
+		message: `The service's answer to ${request.method} ${request.path} (page ${page}) says HasMoreResults is true but gives no ResultsReference, so the rest of the results cannot be read`,
+		advice:
+			'Nothing of this search was taken as complete. Try again later; if it persists, the service is not returning the key of the next page.',
+	});
+}
+
+/**
  * Pages of a fax search: repeats the query with GetNextResults = ResultsReference while the
  * service says more results exist, from the first page or from `startAt`. Interface A omits
  * HasMoreResults for inbound searches, so a ResultsReference alone also means "more". The key may
@@ -465,15 +479,17 @@ export async function* faxCloudPages(
 				: { ...request.query, ResultLimit: pageSize },
 		});
 	let next = fetchPage(options.startAt);
+	let pageNumber = 1;
 	const read = new Set<string>();
 	let pagesWithoutProgress = 0;
 	for (;;) {
 		const { body, serviceTime } = await next;
 		const records = Array.isArray(body.FaxInfo) ? (body.FaxInfo as IDataObject[]) : [];
 		const reference = body.ResultsReference ? String(body.ResultsReference) : '';
-		const more =
-			reference !== '' &&
-			(body.HasMoreResults === undefined || String(body.HasMoreResults) === 'true');
+		const saysMore = String(body.HasMoreResults) === 'true';
+		if (saysMore && reference === '') throw pagesWithoutKey(this, request, pageNumber);
+		const more = reference !== '' && (body.HasMoreResults === undefined || saysMore);
+		pageNumber++;
 		if (more && readAhead) {
 			next = fetchPage(reference);
 			// Handled where it is awaited; a caller that stops early never awaits it.

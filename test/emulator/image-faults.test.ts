@@ -1,4 +1,5 @@
 import type { Emulator } from '../../emulator';
+import { sleep, waitUntil } from '../harness/waitUntil';
 import { call, sendFax, USERS, withEmulator } from './helpers';
 
 /** An image that cannot be downloaded: 404, a lasting 500, or an empty answer. */
@@ -66,10 +67,30 @@ describe('image faults', () => {
 			json: { fault: 'slow' },
 		});
 		expect(unknown.status).toBe(400);
-		expect(unknown.json.error).toMatch(/notFound, serverError, empty/);
+		expect(unknown.json.error).toMatch(/notFound, serverError, empty, noAnswer/);
 		expect(() => emu.control.setImageFault('inbound', 999, 'empty')).toThrow(/no inbound fax/);
 		emu.control.reset();
 		const again = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
 		expect((await image('outbound', again.json.FaxInfo[0].FaxId)).status).toBe(200);
+	});
+
+	test('noAnswer holds the image request without an answer until the fault is cleared', async () => {
+		const [fax] = emu.control.injectInbound({ userId: USERS.alice.userId });
+		emu.control.setImageFault('inbound', fax.FaxId, 'noAnswer');
+		const path = `^/v1/inboundfaxes/${fax.FaxId}/image$`;
+		const held = image('inbound', fax.FaxId);
+		await waitUntil(
+			'the image request',
+			() => emu.control.requests({ path }).length === 1,
+			5_000,
+			20,
+		);
+		// Some hundreds of milliseconds later it is still not answered.
+		await sleep(300);
+		expect(emu.control.requests({ path })[0].finishedMs).toBeUndefined();
+		emu.control.setImageFault('inbound', fax.FaxId, null);
+		const answer = await held;
+		expect(answer.status).toBe(200);
+		expect(answer.body.subarray(0, 5).toString()).toBe('%PDF-');
 	});
 });

@@ -84,6 +84,28 @@ test('removeJob: the job is neither listed nor found by its id (2001, 404)', asy
 	expect((await control(`/jobs/${kept}/remove`)).status).toBe(400);
 });
 
+test('failJobLookups: lists show no jobs and lookups fail with 2001 while the jobs are kept', async () => {
+	const job = await postJob(1);
+	emu.control.advance(MINUTE);
+	expect((await control('/mail-merge/fail-job-lookups', { httpStatus: 200 })).json).toEqual({
+		ok: true,
+	});
+	expect(await listedIds()).toEqual([]);
+	const res = await call('GET', `${emu.urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
+	expect(res.status).toBe(200);
+	expect(res.json.RequestStatus.StatusCode).toBe(2001);
+	expect(res.json.RequestStatus.StatusText).toMatch(/^Error getting the job\./);
+	emu.control.failJobLookups(503);
+	expect(
+		(await call('GET', `${emu.urls.mailMerge}/Job/${job}`, { auth: USERS.alice })).status,
+	).toBe(503);
+	expect((await control('/mail-merge/fail-job-lookups', { httpStatus: 99 })).status).toBe(400);
+	emu.control.failJobLookups(null);
+	expect(await listedIds()).toEqual([job]);
+	const found = await call('GET', `${emu.urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
+	expect(found.json.Job.Status).toBe('COMPLETE');
+});
+
 describe('mail merge times in a zone with daylight saving time', () => {
 	// 2026-11-01 06:00Z: New York goes from 02:00 EDT back to 01:00 EST.
 	const BEFORE_FALL_BACK = '2026-11-01T05:40:00Z';

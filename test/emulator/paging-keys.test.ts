@@ -96,4 +96,17 @@ describe('ResultsReference keys', () => {
 			await session.close();
 		}
 	});
+
+	test('withheld (control): more results said, no key given; per-page gives keys again', async () => {
+		emu.control.injectInbound({ userId: USERS.alice.userId, count: 15 });
+		emu.control.setPagingKeys('withheld');
+		const res = await search({ ResultLimit: 10 });
+		expect(res.status).toBe(200);
+		expect(ids(res)).toHaveLength(10);
+		expect(res.json.HasMoreResults).toBe('true');
+		expect(res.json.ResultsReference).toBeUndefined();
+		emu.control.setPagingKeys('per-page');
+		const { pages } = await allPages({ ResultLimit: 10 });
+		expect(pages.map((page) => page.length)).toEqual([10, 5]);
+	});
 });

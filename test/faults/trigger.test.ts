@@ -439,3 +439,87 @@ test(
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );
+
+const WRONG_POLLS = 40;
+const HOUR_MS = 60 * 60_000;
+
+test(
+	'answers slow or wrong for a while, under faults: images that never answer, Date headers an hour ahead; each event exactly once',
+	async () => {
+		const emu = emulator();
+		await runUnderFaults(
+			emu,
+			'trigger-slow-or-wrong',
+			{
+				inbound: { event: 'newInboundFax', attachImage: 'pdf' },
+				outbound: { event: 'outboundFaxStatusChanged' },
+			},
+			31,
+			async ({
+				names,
+				emitted,
+				pollOnce,
+				inboundTruth,
+				outboundTruth,
+				inboundEmitted,
+				outboundEmitted,
+			}) => {
+				const silentImages: number[] = [];
+				let aheadAnswers = 0;
+				for (let p = 0; p < WRONG_POLLS; p++) {
+					const faxes = emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 });
+					if (p % 8 === 3) {
+						emu.control.setImageFault('inbound', faxes[0].FaxId, 'noAnswer');
+						silentImages.push(Number(faxes[0].FaxId));
+					}
+					const res = await sendFax(emu, SEED_USERS.alice, {
+						FaxNumber: OUTBOUND_NUMBERS[p % 2],
+						RetryCount: '1',
+					});
+					expect(res.status).toBe(201);
+					emu.control.advance(30_000);
+					// One front end an hour ahead answers the next two requests, now and then.
+					if (p % 6 === 2) {
+						emu.control.setDateHeaderOffset(HOUR_MS, 2);
+						aheadAnswers += 2;
+					}
+					for (const name of names) await pollOnce(name);
+				}
+				emu.control.advance(5 * 60_000);
+				for (let extra = 0; extra < 10; extra++) {
+					for (const name of names) await pollOnce(name);
+				}
+
+				const inbound = inboundEmitted();
+				const outbound = outboundEmitted();
+				const completions = outboundTruth(isCompletion);
+				const duplicated =
+					inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
+				const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
+				const lostOutbound = completions.filter((change) => !outbound.includes(change));
+				expect({ lostInbound, lostOutbound, duplicated }).toEqual({
+					lostInbound: [],
+					lostOutbound: [],
+					duplicated: 0,
+				});
+				// A fax whose image never came was emitted without it, with the cause.
+				const silent = emitted.inbound.filter((item) =>
+					silentImages.includes(Number(item.json.FaxId)),
+				);
+				expect(silent).toHaveLength(silentImages.length);
+				expect(silent.every((item) => item.binary === undefined && item.json.imageError)).toBe(
+					true,
+				);
+				for (const faxId of silentImages) emu.control.setImageFault('inbound', faxId, null);
+				return {
+					events: inbound.length + outbound.length,
+					lost: lostInbound.length + lostOutbound.length,
+					duplicated,
+					imageErrors: silent.length,
+					wrongDateHeaders: aheadAnswers,
+				};
+			},
+		);
+	},
+	FAULT_RUN_TIMEOUT_MS,
+);

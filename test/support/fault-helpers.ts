@@ -255,6 +255,8 @@ export interface SuiteCounts {
 	overlappingPolls?: number;
 	/** Events emitted without their image, with the cause in imageError. */
 	imageErrors?: number;
+	/** Answers whose Date header was an hour ahead of the service's clock. */
+	wrongDateHeaders?: number;
 }
 
 /** Writes one suite's counts; the reporter prints the totals once every suite has run. */

@@ -192,6 +192,34 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 		expect(await emittedUntilQuiet(trigger)).toEqual([kept]);
 	});
 
+	test.each([200, 500])(
+		'an outage that lists no jobs and answers 2001 (HTTP %i) to every lookup for 3 polls forgets no job: each emitted once after it',
+		async (httpStatus) => {
+			const emu = emulator();
+			const trigger = await watchFromNow(emu, JOB_FINISHED);
+			const done = await createJob(emu, 1);
+			const running = await createJob(emu, 30);
+			emu.control.advance(10_000);
+			expect(jobIds(await trigger.pollItems())).toEqual([done]);
+			emu.control.failJobLookups(httpStatus);
+			const watch = new SecretWatch([SEED_USERS.alice.password]);
+			watch.startCapture();
+			try {
+				for (let poll = 0; poll < 3; poll++) {
+					emu.control.advance(60_000);
+					expect(await trigger.poll()).toBeNull();
+				}
+			} finally {
+				watch.stopCapture();
+			}
+			// Both jobs are still known and the one in process still watched.
+			expect(trigger.staticData()).toMatchObject({ pending: [running] });
+			expect(watch.logLines.join('\n')).toMatch(/job \d+ could not be looked up.*2001/);
+			emu.control.failJobLookups(null);
+			expect(await emittedUntilQuiet(trigger)).toEqual([running]);
+		},
+	);
+
 	test('a failed look-up keeps the job; it is emitted once the service answers again', async () => {
 		const emu = emulator();
 		const trigger = await watchFromNow(emu, JOB_FINISHED);

@@ -61,6 +61,7 @@ test('an inbound state of version 1: nothing emitted again, the faxes of the upg
 			'2026-01-05T09:05:30.000Z': ['in:3', 'in:4'],
 			'2026-01-05T09:07:00.000Z': ['in:5'],
 		},
+		clock: { service: Date.parse('2026-01-05T09:08:00Z'), host: expect.any(Number) },
 	});
 	expect(await trigger.poll()).toBeNull();
 	emu.control.advance(MINUTE);

@@ -80,6 +80,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 			account: stateAccount(emu),
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: {},
+			clock: { service: Date.parse('2026-01-05T09:00:00Z'), host: expect.any(Number) },
 		});
 		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);

@@ -4,6 +4,7 @@ import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { sendFax } from '../../emulator/helpers';
 import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../support/emulator';
+import { SecretWatch } from '../../support/fault-helpers';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
 
 /** Helpers of the Fax Cloud Trigger suites. */
@@ -20,12 +21,37 @@ export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	typeVersion?: number;
 }
 
+const realNow = Date.now.bind(Date);
+
+/**
+ * The n8n host's clock moves as the emulator's does. A test moves the service's clock on by
+ * minutes between two polls, which on a real host takes as long; the trigger checks the service's
+ * Date header against the time the host's clock moved (serviceClock.ts), so a host that stood
+ * still while the service's clock jumped an hour would rightly be taken as a wrong service clock.
+ */
+export function hostClockFollows(emulator: Emulator): void {
+	const emulatorNow = () => Date.parse(emulator.control.now());
+	const start = emulatorNow();
+	let reading = false;
+	jest.spyOn(Date, 'now').mockImplementation(() => {
+		// An emulator on the real clock reads Date.now itself.
+		if (reading) return realNow();
+		reading = true;
+		try {
+			return realNow() + Math.max(0, emulatorNow() - start);
+		} finally {
+			reading = false;
+		}
+	});
+}
+
 /** A Fax Cloud Trigger in an active workflow, logged in to the emulator. */
 export function watchTrigger(
 	emulator: Emulator,
 	parameters: IDataObject,
 	options: WatchOptions = {},
 ): PolledTrigger {
+	hostClockFollows(emulator);
 	return pollTrigger({
 		node: triggerNode,
 		parameters,
@@ -75,6 +101,7 @@ export function watchTriggers(
 	nodes: Record<string, IDataObject>,
 	options: WatchOptions = {},
 ): Record<string, PolledTrigger> {
+	hostClockFollows(emulator);
 	return pollWorkflow({
 		node: triggerNode,
 		nodes,
@@ -205,3 +232,15 @@ export const scriptedCredentials = (url: string) => ({
 		mailMergeBaseUrl: `${url}/mm/v1`,
 	},
 });
+
+/** The lines n8n logged while `run` ran (checked for secrets as they are captured). */
+export async function logOf(run: () => Promise<void>): Promise<string> {
+	const watch = new SecretWatch([SEED_USERS.alice.password]);
+	watch.startCapture();
+	try {
+		await run();
+	} finally {
+		watch.stopCapture();
+	}
+	return watch.logLines.join('\n');
+}

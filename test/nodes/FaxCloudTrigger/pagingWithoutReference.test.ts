@@ -1,0 +1,30 @@
+import { useEmulator } from '../../support/emulator';
+import { backlogOverAnHour, drain, expectEachOnce, inboundIds, watchFromNow } from './support';
+
+/**
+ * A search answer that says more results exist (HasMoreResults true) and gives no
+ * ResultsReference to read them: the rest of the list cannot be read, so the page is not the
+ * whole window.
+ */
+
+const emulator = useEmulator();
+
+describe('Fax Cloud Trigger: HasMoreResults without a ResultsReference', () => {
+	test('the poll fails naming the answer and keeps its window; once the keys come back every fax is emitted once', async () => {
+		const emu = emulator();
+		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		backlogOverAnHour(emu, 'inbound', 300);
+		const before = trigger.staticData();
+
+		emu.control.setPagingKeys('withheld');
+		await expect(trigger.poll()).rejects.toThrow(
+			/GET \/inboundfaxes.*HasMoreResults is true but gives no ResultsReference/,
+		);
+		expect(trigger.staticData()).toEqual(before);
+
+		emu.control.setPagingKeys('per-page');
+		const emitted = (await drain(trigger)).flatMap(inboundIds);
+		expect(emitted).toHaveLength(300);
+		expectEachOnce(emitted, trigger.inboundSinceStart());
+	});
+});

@@ -1,0 +1,96 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { inboundIds, inboundWireRecord, logOf, watchScripted } from './support';
+
+/**
+ * Record times the datetime format allows, read from answers that disagree: the same record at
+ * minute and at second precision, and a time without a zone (the format requires one; older
+ * interfaces answer in US Eastern time).
+ */
+
+/** A scripted interface A: each poll's answer is `records`, dated `date`. */
+async function scriptedService() {
+	const answer: { records: IDataObject[]; date: string } = {
+		records: [],
+		date: 'Mon, 05 Jan 2026 09:00:00 GMT',
+	};
+	const server = await startScriptedServer((request, _count, res) => {
+		res.setHeader('Date', answer.date);
+		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
+		sendJson(res, 200, {
+			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
+			...(answer.records.length > 0 ? { FaxInfo: answer.records } : {}),
+			HasMoreResults: 'false',
+		});
+	});
+	return { server, answer };
+}
+
+describe('Fax Cloud Trigger: one record at two precisions', () => {
+	test.each([
+		['2026-01-05T09:05Z', '2026-01-05T09:05:27Z'],
+		['2026-01-05T09:05:27Z', '2026-01-05T09:05Z'],
+	])('read as %s, then as %s: one event', async (first, second) => {
+		const { server, answer } = await scriptedService();
+		try {
+			const trigger = watchScripted(server.url);
+			expect(await trigger.poll()).toBeNull();
+			answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+			answer.records = [inboundWireRecord(7, first)];
+			expect(inboundIds(await trigger.pollItems())).toEqual([7]);
+			answer.date = 'Mon, 05 Jan 2026 09:07:00 GMT';
+			answer.records = [inboundWireRecord(7, second)];
+			expect(await trigger.pollItems()).toEqual([]);
+		} finally {
+			await server.close();
+		}
+	});
+});
+
+describe('Fax Cloud Trigger: a record time without a zone', () => {
+	test('a time that read as UTC lies before the window (US Eastern wall clock) is emitted once and named in the log', async () => {
+		const { server, answer } = await scriptedService();
+		try {
+			const trigger = watchScripted(server.url);
+			expect(await trigger.poll()).toBeNull();
+			// 09:05Z written on a New York wall clock, without a zone: as UTC it is 04:05Z, hours
+			// before the window (08:50Z); the service returned it for DatetimeAfter 08:50Z.
+			answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+			answer.records = [inboundWireRecord(8, '2026-01-05T04:05:00')];
+			let emitted: number[] = [];
+			const log = await logOf(async () => {
+				emitted = inboundIds(await trigger.pollItems());
+			});
+			expect(emitted).toEqual([8]);
+			expect(log).toMatch(/inbound fax 8 .*ReceivedTime.*2026-01-05T04:05:00.*no time zone/i);
+			// The service returns it again while its own time is in the window: not emitted again.
+			for (const minute of ['07', '12', '15']) {
+				answer.date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
+				expect(await trigger.pollItems()).toEqual([]);
+			}
+		} finally {
+			await server.close();
+		}
+	});
+
+	test('a time without a zone inside the window is read as UTC and named in the log', async () => {
+		const { server, answer } = await scriptedService();
+		try {
+			const trigger = watchScripted(server.url);
+			expect(await trigger.poll()).toBeNull();
+			answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+			answer.records = [inboundWireRecord(9, '2026-01-05T09:05:00')];
+			let items: IDataObject[] = [];
+			const log = await logOf(async () => {
+				items = (await trigger.pollItems()).map((item) => item.json);
+			});
+			expect(items.map((fax) => [fax.FaxId, fax.ReceivedTime])).toEqual([
+				[9, '2026-01-05T09:05:00.000Z'],
+			]);
+			expect(log).toMatch(/inbound fax 9 .*no time zone.*UTC/i);
+		} finally {
+			await server.close();
+		}
+	});
+});
