@@ -7,6 +7,7 @@ import type { PollBudget } from './budget';
 import type { ClockReading } from './serviceClock';
 import { trustedClock } from './serviceClock';
 import { nextSliceMs, sliceAfter, sliceEnd } from './windowSlice';
+import { IMAGE_NOT_SENT } from './image';
 import { StatusMemory } from './statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
@@ -151,7 +152,10 @@ async function retryImages(
 ): Promise<void> {
 	for (const [index, item] of items.entries()) {
 		if (item.json.imageError === undefined) continue;
-		if (!budget.emittingOver) items[index] = await watch.toItem(faxes[index]);
+		// An image that did not come within its share has had its time: a second share would only
+		// make a silent image cost the poll twice.
+		const timedOut = String(item.json.imageError).startsWith(IMAGE_NOT_SENT);
+		if (!timedOut && !budget.emittingOver) items[index] = await watch.toItem(faxes[index]);
 		const error = items[index].json.imageError;
 		if (error === undefined) continue;
 		context.logger.warn(

@@ -68,6 +68,9 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 	return { format, binaryPropertyName };
 }
 
+/** How the imageError of an image that did not come within its share of the poll begins. */
+export const IMAGE_NOT_SENT = 'The service did not send the image within';
+
 /**
  * The output item of a fax event: the record, and its image when the event attaches one. An
  * image that cannot be had (not found, a 5xx that lasts through the download's retries, an empty
@@ -97,7 +100,7 @@ export async function faxEventItem(
 			? { binary: attempt.value }
 			: {
 					imageError: attempt.shareOver
-						? `The service did not send the image within ${Math.round(allowanceMs / 1000)} s, the time a poll gives one image`
+						? `${IMAGE_NOT_SENT} ${Math.round(allowanceMs / 1000)} s, the time a poll gives one image`
 						: (attempt.error as Error).message,
 				};
 	if ('imageError' in download) return { json: { ...json, imageError: download.imageError } };

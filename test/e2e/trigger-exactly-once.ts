@@ -6,8 +6,9 @@
  *    (its own emulator, every inbound search held 2 s): the two polls overlap;
  *  - a backlog of BACKLOG faxes read through a service that keeps one ResultsReference for every
  *    page of a search (its own emulator, session-cursor paging keys);
- *  - a fax whose image download fails with a lasting 500, received before two others, with the
- *    image attached (carol of the other organization, so the filing example never sees it);
+ *  - a fax whose image download fails with a lasting 500 and one whose image request is never
+ *    answered, received before two others, with the image attached (carol of the other
+ *    organization, so the filing example never sees them);
  *  - Mark as Retrieved whose marks of two faxes fail, then the credential switched to another
  *    account (carol → admin@globex) while the workflow is active; one more fax after the switch.
  */
@@ -77,6 +78,8 @@ export class ExactlyOnceCases {
 	private backlog: number[] = [];
 	/** carol's faxes: the one whose image fails first, then two whose images download. */
 	private brokenImage = 0;
+	/** carol's fax whose image request is never answered, between the broken one and the others. */
+	private silentImage = 0;
 	private afterBroken: number[] = [];
 	/** carol's faxes whose mark fails while the old account is in use. */
 	private markFails: number[] = [];
@@ -154,6 +157,8 @@ export class ExactlyOnceCases {
 			path: `^/v1/inboundfaxes/${this.brokenImage}/image$`,
 			kind: 'http500',
 		});
+		this.silentImage = faxIdOf(control.injectInbound({ userId: OLD_LOGIN.userId })[0]);
+		control.setImageFault('inbound', this.silentImage, 'noAnswer');
 		this.afterBroken = control.injectInbound({ userId: OLD_LOGIN.userId, count: 2 }).map(faxIdOf);
 		this.markFails = control.injectInbound({ userId: OLD_LOGIN.userId, count: 2 }).map(faxIdOf);
 		control.addFault({
@@ -169,6 +174,7 @@ export class ExactlyOnceCases {
 		this.oldAccountFaxes = sorted([
 			...ids,
 			this.brokenImage,
+			this.silentImage,
 			...this.afterBroken,
 			...this.markFails,
 		]);
@@ -179,7 +185,7 @@ export class ExactlyOnceCases {
 		const done =
 			idsAt(sink, 'twoPollTimes').length >= this.slowFaxes.length &&
 			idsAt(sink, 'sessionCursor').length >= this.backlog.length &&
-			[this.brokenImage, ...this.afterBroken].every((id) =>
+			[this.brokenImage, this.silentImage, ...this.afterBroken].every((id) =>
 				idsAt(sink, 'imageError').includes(id),
 			) &&
 			this.oldAccountFaxes.every((id) => idsAt(sink, 'accountSwitch').includes(id));
@@ -291,12 +297,12 @@ export class ExactlyOnceCases {
 			},
 			{
 				title:
-					'Trigger: a fax whose image cannot be downloaded comes once with its error, the faxes after it with their images',
+					'Trigger: a fax whose image cannot be downloaded, and one whose image never answers, come once with their errors, the faxes after them with their images',
 				body: () => {
 					const events = sink.received.filter((r) => r.event === 'imageError');
 					const ids = events.map((r) => Number(r.faxId));
 					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
-					for (const id of [this.brokenImage, ...this.afterBroken]) {
+					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken]) {
 						assert.ok(ids.includes(id), `fax ${id} emitted (got ${ids.join(', ')})`);
 					}
 					const broken = events.find((r) => Number(r.faxId) === this.brokenImage)!;
@@ -304,6 +310,12 @@ export class ExactlyOnceCases {
 					assert.ok(
 						broken.imageError,
 						`an imageError on fax ${this.brokenImage}: ${JSON.stringify(broken)}`,
+					);
+					const silent = events.find((r) => Number(r.faxId) === this.silentImage)!;
+					assert.deepEqual(
+						[silent.hasImage, /did not send the image within/.test(String(silent.imageError))],
+						[false, true],
+						`fax ${this.silentImage}, its image never answered: ${JSON.stringify(silent)}`,
 					);
 					for (const id of this.afterBroken) {
 						const event = events.find((r) => Number(r.faxId) === id)!;
