@@ -36,6 +36,12 @@ export interface Lineage {
 	 */
 	rerun: boolean;
 	/**
+	 * This run of the node had begun in the lineage before (n8n kept its note): false in a Retry
+	 * of an execution that failed before reaching the node, or that n8n stopped while the node ran
+	 * without saving it.
+	 */
+	began: boolean;
+	/**
 	 * The execution is a sub-workflow's. n8n runs a sub-workflow as a new execution each time its
 	 * parent calls it, a parent's Retry included, and tells it nothing of the parent's lineage.
 	 */
@@ -81,13 +87,14 @@ export function lineageOf(context: IExecuteFunctions): Lineage {
 	const retry = context.getMode() === 'retry';
 	const id =
 		mark?.id ?? establishedLineage(context) ?? (retry ? undefined : `e${context.getExecutionId()}`);
-	const rerun = retry || (mark?.runs.includes(runIndex) ?? false);
+	const began = mark?.runs.includes(runIndex) ?? false;
+	const rerun = retry || began;
 	if (id !== undefined) {
 		const runs = mark?.runs ?? [];
 		nodeContext[MARK] = { id, runs: runs.includes(runIndex) ? runs : [...runs, runIndex] };
 	}
 	const subWorkflow = executionContextOf(context)?.parentExecutionId !== undefined;
-	return { id, runIndex, rerun, subWorkflow, nodeContext };
+	return { id, runIndex, rerun, began, subWorkflow, nodeContext };
 }
 
 /** What a user can do when a Retry cannot know its lineage; every such error ends with it. */

@@ -153,7 +153,7 @@ async function findEarlierJob(
 }
 
 /**
- * Before a create: in a run that repeats one (a Retry, Retry On Fail) the job this lineage created
+ * Before a create: in a run that repeats one that reached this node (a Retry, Retry On Fail) the job this lineage created
  * for these lines, as the create's output marked `sendOnce: 'found'`; undefined when the job is to
  * be created. In every run, the jobs that existed before are noted first.
  */
@@ -164,9 +164,11 @@ export async function jobBeforeCreate(
 	lines: CsvLineFax[],
 	expectedFaxes: number,
 ): Promise<INodeExecutionData[] | undefined> {
-	const known = run.notOurs;
-	if (run.lineage.rerun) {
-		const found = await findEarlierJob.call(this, itemIndex, lines, expectedFaxes, known);
+	const { rerun, began, id } = run.lineage;
+	// A Retry of a run that never reached this node has no job to find; one whose record n8n
+	// lost (no lineage) looks, and stops rather than guess if a job of these lines exists.
+	if (rerun && (began || id === undefined)) {
+		const found = await findEarlierJob.call(this, itemIndex, lines, expectedFaxes, run.notOurs);
 		if (found) return found;
 	}
 	await noteJobsBefore.call(this, run, itemIndex);

@@ -151,3 +151,25 @@ test('Retry On Fail after a lost answer makes no second job: the later try looks
 	expect(retry.items[0].json).toMatchObject({ JobID: 1, sendOnce: 'found' });
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
 });
+
+test("a Retry of a run that failed before reaching the create makes its job, though last week's has the same lines", async () => {
+	await create(lines(3));
+	emulator().control.advance(10 * LINE_SECONDS * 1000);
+	// What n8n stored of a run that failed in a node before this one: its context, no note of ours.
+	const failedUpstream = {
+		data: {
+			executionData: {
+				contextData: {},
+				runtimeData: { version: 1, establishedAt: Date.now(), source: 'manual' },
+			},
+		},
+	} as unknown as IRun;
+
+	const retry = await create(lines(3), failedUpstream);
+
+	expect(retry.error).toBeUndefined();
+	expect(retry.items.map((item) => item.json)).toEqual([
+		{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' },
+	]);
+	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+});
