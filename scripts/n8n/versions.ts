@@ -18,8 +18,8 @@ export interface N8nRelease {
 }
 
 export const RELEASES: Record<string, N8nRelease> = {
-	// The newest 2.x that installs from the registry here: 2.41.3 needs n8n-core 2.41.2, which
-	// the registry does not have. Same pins as 2.40.7.
+	// The newest 2.x that installs from the registry here: 2.41.3 needs n8n-core 2.41.2 and
+	// @n8n/agents 0.26.2, which the registry does not have. Same pins as 2.40.7.
 	'2.41.1': {
 		n8n: '2.41.1',
 		line: 2,
