@@ -96,6 +96,25 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 		expect(await next.poll()).toBeNull();
 	});
 
+	test('an image that did not come within its share is not asked for again in the same poll', async () => {
+		const emu = emulator();
+		const parameters = { event: 'newInboundFax', attachImage: 'pdf' };
+		// 15 % of 20 s: a share of 3 s for each image.
+		const trigger = await watchFromNow(emu, parameters, { pollBudgetMs: 20_000 });
+		emu.control.advance(60_000);
+		const [silent, next] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const image = `^/v1/inboundfaxes/${silent.FaxId}/image$`;
+		emu.control.addFault({ path: image, kind: 'delay', delayMs: HELD_MS });
+
+		const items = await trigger.pollItems();
+
+		expect(inboundIds(items)).toEqual([Number(silent.FaxId), Number(next.FaxId)]);
+		expect(items[0].json.imageError).toMatch(/did not send the image within 3 s/);
+		expect(items[1].binary?.data.mimeType).toBe('application/pdf');
+		// Before: the poll's second pass at failed images gave it a second share (two requests).
+		expect(emu.control.requests({ method: 'GET', path: image })).toHaveLength(1);
+	});
+
 	test('a mark answer held past the deadline: the faxes are emitted, the mark is retried at the next poll without counting an attempt', async () => {
 		const emu = emulator();
 		const trigger = await watchFromNow(
