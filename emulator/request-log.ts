@@ -111,3 +111,24 @@ export class RequestLog {
 export function lastSeq(emulator: { control: { lastSeq(): number } }): number {
 	return emulator.control.lastSeq();
 }
+
+/**
+ * Faxes created per fax number by the sends the service processed (since `sinceSeq`): what a
+ * test counts "sent once" by, whether n8n lived to read the answers or not.
+ */
+export function faxesMadePerNumber(
+	emulator: { control: { requests(filter: RequestFilter): RequestRecord[] } },
+	sinceSeq?: number,
+): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const send of emulator.control.requests({
+		method: 'POST',
+		path: '^/v1/outboundfaxes$',
+		sinceSeq,
+	})) {
+		if (!send.processed) continue;
+		const number = String(send.params.FaxNumber ?? '');
+		counts.set(number, (counts.get(number) ?? 0) + 1);
+	}
+	return counts;
+}

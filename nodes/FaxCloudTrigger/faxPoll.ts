@@ -7,7 +7,7 @@ import type { PollBudget } from './budget';
 import type { ClockReading } from './serviceClock';
 import { trustedClock } from './serviceClock';
 import { nextSliceMs, sliceAfter, sliceEnd } from './windowSlice';
-import { IMAGE_NOT_SENT } from './image';
+import { imageTimedOut } from './image';
 import { StatusMemory } from './statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
@@ -152,10 +152,9 @@ async function retryImages(
 ): Promise<void> {
 	for (const [index, item] of items.entries()) {
 		if (item.json.imageError === undefined) continue;
-		// An image that did not come within its share has had its time: a second share would only
-		// make a silent image cost the poll twice.
-		const timedOut = String(item.json.imageError).startsWith(IMAGE_NOT_SENT);
-		if (!timedOut && !budget.emittingOver) items[index] = await watch.toItem(faxes[index]);
+		if (!imageTimedOut(item) && !budget.emittingOver) {
+			items[index] = await watch.toItem(faxes[index]);
+		}
 		const error = items[index].json.imageError;
 		if (error === undefined) continue;
 		context.logger.warn(

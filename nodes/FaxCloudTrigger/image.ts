@@ -69,7 +69,16 @@ export function readImageSettings(this: IPollFunctions): ImageSettings | undefin
 }
 
 /** How the imageError of an image that did not come within its share of the poll begins. */
-export const IMAGE_NOT_SENT = 'The service did not send the image within';
+const IMAGE_NOT_SENT = 'The service did not send the image within';
+
+/**
+ * Whether an event item lacks its image because it did not come within its share of the poll:
+ * such an image has had its time, and a second share would make a silent image cost the poll
+ * twice.
+ */
+export function imageTimedOut(item: INodeExecutionData): boolean {
+	return String(item.json.imageError ?? '').startsWith(IMAGE_NOT_SENT);
+}
 
 /**
  * The output item of a fax event: the record, and its image when the event attaches one. An

@@ -65,9 +65,7 @@ export async function runWorkflow(
 	delete rest.id;
 	delete rest.active;
 	// `savedId`: the same saved workflow run once more, as a user runs it again next week.
-	const saved = options.savedId
-		? { id: options.savedId }
-		: await server.rest<{ id: string }>('POST', '/workflows', { ...rest, active: false, pinData });
+	const saved = { id: options.savedId ?? (await saveWorkflow(server, workflow, pinned)) };
 	const started = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 		'POST',
 		`/workflows/${saved.id}/run`,
@@ -93,6 +91,22 @@ export async function runWorkflow(
 		return { ok: false, error: `n8n started no execution: ${JSON.stringify(started)}` };
 	}
 	return await outcomeOf(server, started.executionId);
+}
+
+/**
+ * Saves a workflow as a new one (n8n gives it an id, so a file can be saved twice), inactive,
+ * with `pinned` as its trigger's output; its id. n8n 2.x runs a saved workflow's own pinned data.
+ */
+export async function saveWorkflow(
+	server: N8nServer,
+	workflow: WorkflowFile,
+	pinned: Record<string, string> = {},
+): Promise<string> {
+	const trigger = workflow.nodes.find((node) => STARTS.includes(node.type));
+	const pinData = trigger ? { [trigger.name]: [{ json: pinned }] } : {};
+	const body: Record<string, unknown> = { ...workflow, active: false, pinData };
+	delete body.id;
+	return (await server.rest<{ id: string }>('POST', '/workflows', body)).id;
 }
 
 /** The execution n8n stored once it ended, as a RunOutcome. */

@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import { RELEASES } from './versions';
 
-export function npm(args: string[], cwd: string): Promise<{ ok: boolean; out: string }> {
+function npm(args: string[], cwd: string): Promise<{ ok: boolean; out: string }> {
 	return new Promise((resolve) => {
 		execFile('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
 			resolve({ ok: !error, out: `${stdout}\n${stderr}` }),
@@ -36,15 +36,30 @@ export function newerStable(versions: string[], pinned: string): string[] {
 		.sort(compareVersions);
 }
 
-async function resolves(version: string, overrides: Record<string, string>): Promise<string | undefined> {
+async function resolves(
+	version: string,
+	overrides: Record<string, string>,
+): Promise<string | undefined> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-newer-'));
 	try {
 		fs.writeFileSync(
 			path.join(dir, 'package.json'),
-			JSON.stringify({ name: 'n8n-newer-check', private: true, dependencies: { n8n: version }, overrides }),
+			JSON.stringify({
+				name: 'n8n-newer-check',
+				private: true,
+				dependencies: { n8n: version },
+				overrides,
+			}),
 		);
 		const { ok, out } = await npm(
-			['install', '--package-lock-only', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'],
+			[
+				'install',
+				'--package-lock-only',
+				'--dry-run',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+			],
 			dir,
 		);
 		if (ok) return undefined;
@@ -60,12 +75,17 @@ async function resolves(version: string, overrides: Record<string, string>): Pro
 
 async function main(): Promise<void> {
 	const tested = Object.values(RELEASES).filter((release) => release.line === 2);
-	const newest = tested.map((release) => release.n8n).sort(compareVersions).at(-1)!;
+	const newest = tested
+		.map((release) => release.n8n)
+		.sort(compareVersions)
+		.at(-1)!;
 	const overrides = tested.find((release) => release.n8n === newest)!.overrides;
 	const listed = await npm(['view', 'n8n', 'versions', '--json'], process.cwd());
 	if (!listed.ok) throw new Error(`npm view n8n versions failed: ${listed.out.slice(0, 500)}`);
 	const newer = newerStable(JSON.parse(listed.out.split('\n\n')[0]) as string[], newest);
-	console.log(`Newest n8n 2.x tested: ${newest}; newer in the registry: ${newer.join(', ') || 'none'}`);
+	console.log(
+		`Newest n8n 2.x tested: ${newest}; newer in the registry: ${newer.join(', ') || 'none'}`,
+	);
 	const installable: string[] = [];
 	for (const version of newer) {
 		const reason = await resolves(version, overrides);

@@ -152,6 +152,25 @@ export class N8nServer {
 		}
 	}
 
+	/**
+	 * The executions list's Retry ("Retry with original workflow", or with the currently saved one:
+	 * `loadWorkflow`), once n8n has run it; the ID of the execution it started. n8n 2.x answers
+	 * with that execution, 1.x with whether it finished: the workflow's newest execution then.
+	 */
+	async retryExecution(
+		executionId: string,
+		workflowId: string,
+		loadWorkflow = false,
+	): Promise<string> {
+		const answer = await this.rest<unknown>('POST', `/executions/${executionId}/retry`, {
+			loadWorkflow,
+		});
+		if (answer && typeof answer === 'object' && 'id' in answer) return String(answer.id);
+		const [newest] = await this.executions({ workflowId });
+		if (!newest) throw new Error(`n8n's Retry of execution ${executionId} started no execution`);
+		return newest.id;
+	}
+
 	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const res = await this.fetchOrExplain(`${this.url}/rest${path}`, {

@@ -6,9 +6,14 @@
  * emulator's request log (what the service made) and by what n8n stored.
  */
 import type { Emulator } from '../../emulator';
-import { lastSeq as lastSeqOf } from '../../emulator/request-log';
+import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
 import type { WorkflowFile } from '../../scripts/n8n/examples';
-import { outcomeOf, runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';
+import {
+	outcomeOf,
+	runWorkflow,
+	saveWorkflow,
+	type RunOutcome,
+} from '../../scripts/n8n/manual-runs';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { loadWorkflows, type E2eEnvironment } from '../harness/environment';
 import type { FeatureCheck } from './features';
@@ -36,16 +41,7 @@ function sendOptions(send: Node): Record<string, unknown> {
 
 /** Faxes the service made per number since `sinceSeq`, in NUMBERS order. */
 function faxesPerNumber(emulator: Emulator, sinceSeq: number): number[] {
-	const counts = new Map<string, number>();
-	for (const request of emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq,
-	})) {
-		if (!request.processed) continue;
-		const number = String(request.params.FaxNumber);
-		counts.set(number, (counts.get(number) ?? 0) + 1);
-	}
+	const counts = faxesMadePerNumber(emulator, sinceSeq);
 	return NUMBERS.map((number) => counts.get(number) ?? 0);
 }
 
@@ -64,52 +60,21 @@ function mustSucceed(outcome: RunOutcome, what: string): void {
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
 
-/** Saved once, run as often as a test wants: n8n 2.x runs a saved workflow's own pinned data. */
-async function saveWorkflow(
-	server: N8nServer,
-	workflow: WorkflowFile,
-	run?: string,
-): Promise<string> {
-	const pinData = workflow.nodes.some((node) => node.name === 'Start')
-		? { Start: [{ json: startItem(run) }] }
-		: {};
-	const body: Record<string, unknown> = { ...workflow, active: false, pinData };
-	delete body.id;
-	const saved = await server.rest<{ id: string }>('POST', '/workflows', body);
-	return saved.id;
-}
+/** Saved once, run as often as a test wants (its Start pinned with `run`'s item). */
+const saveWeekly = (server: N8nServer, workflow: WorkflowFile, run?: string) =>
+	saveWorkflow(server, workflow, startItem(run));
 
 /** A run of the saved workflow, as "Execute workflow" in the editor. */
 const runSaved = (server: N8nServer, workflow: WorkflowFile, savedId: string, run = 'week') =>
 	runWorkflow(server, workflow, startItem(run), { savedId });
 
-/**
- * The executions list's Retry: "Retry with original workflow" (or with the currently saved one),
- * then the retried execution once it ended. n8n 2.x answers with the new execution, 1.x with
- * whether it finished: then the newest execution of the workflow is the Retry.
- */
-async function retry(
+/** The executions list's Retry (with the original workflow, or the currently saved one). */
+const retry = async (
 	server: N8nServer,
 	executionId: string,
 	workflowId: string,
 	loadWorkflow = false,
-): Promise<RunOutcome> {
-	const answer = await server.rest<unknown>('POST', `/executions/${executionId}/retry`, {
-		loadWorkflow,
-	});
-	let retryId =
-		answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : undefined;
-	if (!retryId) {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const listed = await server.rest<{ results: Array<{ id: string }> }>(
-			'GET',
-			`/executions?filter=${filter}&limit=1`,
-		);
-		retryId = listed.results[0]?.id;
-	}
-	assert.ok(retryId, `n8n's Retry of ${executionId} started an execution`);
-	return await outcomeOf(server, retryId);
-}
+) => await outcomeOf(server, await server.retryExecution(executionId, workflowId, loadWorkflow));
 
 /** The sixth send of the next run is answered 503 once; the service creates nothing for it. */
 function sixthRefusedOnce(emulator: Emulator): string {
@@ -148,7 +113,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		async run(environment: E2eEnvironment, server: N8nServer) {
 			const { emulator, since } = freshStart(environment);
 			const workflow = weeklyNotice();
-			const id = await saveWorkflow(server, workflow);
+			const id = await saveWeekly(server, workflow);
 			mustSucceed(await runSaved(server, workflow, id), 'week 1');
 			assert.deepEqual(faxesPerNumber(emulator, since), each(1), 'week 1');
 
@@ -178,7 +143,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const workflow = weeklyNotice((send) => {
 				Object.assign(send, { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 });
 			});
-			const id = await saveWorkflow(server, workflow);
+			const id = await saveWeekly(server, workflow);
 			sixthRefusedOnce(emulator);
 			const outcome = await runSaved(server, workflow, id);
 			// Before: the second try sent all six again, [2 2 2 2 2 1].
@@ -196,7 +161,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const workflow = weeklyNotice((send) => {
 				sendOptions(send).sendAfter = '={{ $now.plus({ minutes: 5 }).toISO() }}';
 			});
-			const id = await saveWorkflow(server, workflow);
+			const id = await saveWeekly(server, workflow);
 			const revive = diesAtFourthSend(emulator);
 			const first = await runSaved(server, workflow, id);
 			revive();
@@ -231,14 +196,14 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		async run(environment, server) {
 			const { emulator, since } = freshStart(environment);
 			const sub = subWorkflowSender();
-			const subId = await saveWorkflow(server, sub);
+			const subId = await saveWeekly(server, sub);
 			// n8n 2.x runs a sub-workflow outside the editor (a Retry) only once it is published.
 			if (server.release.line === 2) {
 				const saved = await server.rest<{ versionId: string }>('GET', `/workflows/${subId}`);
 				await server.rest('POST', `/workflows/${subId}/activate`, { versionId: saved.versionId });
 			}
 			const parent = parentCalling(subId);
-			const parentId = await saveWorkflow(server, parent, 'run-2026-11-27');
+			const parentId = await saveWeekly(server, parent, 'run-2026-11-27');
 			sixthRefusedOnce(emulator);
 			const first = await runSaved(server, parent, parentId, 'run-2026-11-27');
 			assert.equal(first.ok, false, 'the parent fails with its sub-workflow');

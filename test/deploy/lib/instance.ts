@@ -292,13 +292,14 @@ export class DeployInstance {
 		options: { loadWorkflow?: boolean } = {},
 	): Promise<{ id?: string; status?: string; error?: string; refused?: string }> {
 		try {
-			const run = await this.server.rest<{ id: string; status: string }>(
-				'POST',
-				`/executions/${executionId}/retry`,
-				{ loadWorkflow: options.loadWorkflow === true },
+			const retried = await this.execution(executionId);
+			const id = await this.server.retryExecution(
+				executionId,
+				retried.workflowId,
+				options.loadWorkflow === true,
 			);
-			const stored = await this.execution(String(run.id));
-			return { id: String(run.id), status: stored.status, error: executionError(stored.data) };
+			const stored = await this.execution(id);
+			return { id, status: stored.status, error: executionError(stored.data) };
 		} catch (error) {
 			return { refused: error instanceof Error ? error.message.slice(0, 300) : String(error) };
 		}

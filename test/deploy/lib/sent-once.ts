@@ -1,3 +1,4 @@
+import { faxesMadePerNumber } from '../../../emulator/request-log';
 import type { DeployInstance } from './instance';
 
 /**
@@ -12,17 +13,7 @@ export type Outcome = 'found' | 'sent';
 
 /** Faxes created per fax number by the sends the service processed since `sinceSeq`. */
 export function faxesPerNumber(instance: DeployInstance, sinceSeq: number): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const send of instance.emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq,
-	})) {
-		if (!send.processed) continue;
-		const number = String(send.params.FaxNumber ?? '');
-		counts.set(number, (counts.get(number) ?? 0) + 1);
-	}
-	return counts;
+	return faxesMadePerNumber(instance.emulator, sinceSeq);
 }
 
 /** What notExactlyOnce gives when every number asked for has exactly one fax. */

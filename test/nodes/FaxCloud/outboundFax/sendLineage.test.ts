@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
+import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { useEmulator } from '../../../support/emulator';
 import { faultAtSend, runFaxCloud, type RunOptions } from './support';
 
@@ -30,15 +31,7 @@ const send = (run: RunOptions = {}, options: IDataObject = {}) =>
 
 /** Faxes the service made per number (sends it processed), in NUMBERS order. */
 function faxesPerNumber(): number[] {
-	const counts = new Map<string, number>();
-	for (const request of emulator().control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-	})) {
-		if (!request.processed) continue;
-		const number = String(request.params.FaxNumber);
-		counts.set(number, (counts.get(number) ?? 0) + 1);
-	}
+	const counts = faxesMadePerNumber(emulator());
 	return NUMBERS.map((number) => counts.get(number) ?? 0);
 }
 
