@@ -33,6 +33,14 @@ function reportedBudgetMs(context: IPollFunctions): number {
 		: DEFAULT_POLL_BUDGET_MS;
 }
 
+/**
+ * How long a poll waits for n8n to store the state the previous poll handed it (durable poll
+ * cursors store it with that poll's execution, pollLock.ts): two poll budgets.
+ */
+export function handOffWaitMs(context: IPollFunctions): number {
+	return 2 * reportedBudgetMs(context);
+}
+
 /** How long one fax image download may take in a poll (never past the poll's own deadline). */
 export function imageAllowanceMs(context: IPollFunctions): number {
 	return Math.max(reportedBudgetMs(context) * IMAGE_SHARE, MIN_IMAGE_MS);

@@ -102,19 +102,30 @@ export function loadState(staticData: IDataObject, watching: string, account: st
 	return { state: { watching, account, ...window, marks, pending, jobs } };
 }
 
+/** How many times a state was saved: states before generations were kept count as 0. */
+export function generationOf(staticData: IDataObject): number {
+	const generation = staticData.generation;
+	return typeof generation === 'number' && Number.isInteger(generation) ? generation : 0;
+}
+
 /**
- * Replaces the stored state in one step, at the end of a poll whose requests all succeeded. An
- * unchanged state is not written, so n8n has nothing to save.
+ * Replaces the stored state in one step, at the end of a poll whose requests all succeeded, and
+ * returns its generation: one more than the stored one when the state changed. An unchanged
+ * state is not written, so n8n has nothing to save.
  */
-export function saveState(staticData: IDataObject, state: TriggerState): void {
-	const stored = JSON.parse(JSON.stringify({ version: STATE_VERSION, ...state })) as IDataObject;
+export function saveState(staticData: IDataObject, state: TriggerState): number {
+	const generation = generationOf(staticData);
+	const stored = JSON.parse(
+		JSON.stringify({ version: STATE_VERSION, ...state, generation }),
+	) as IDataObject;
 	const keys = new Set([...Object.keys(stored), ...Object.keys(staticData)]);
 	const same = [...keys].every(
 		(key) => JSON.stringify(stored[key]) === JSON.stringify(staticData[key]),
 	);
-	if (same) return;
+	if (same) return generation;
 	for (const key of Object.keys(staticData)) {
 		if (!(key in stored)) delete staticData[key];
 	}
-	Object.assign(staticData, stored);
+	Object.assign(staticData, stored, { generation: generation + 1 });
+	return generation + 1;
 }

@@ -2,10 +2,10 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { pollTimeIsUp, setPollDeadline } from '../shared/pollDeadline';
 import { accountOf } from './account';
-import { PollBudget } from './budget';
-import { pollAlone } from './pollLock';
+import { handOffWaitMs, PollBudget } from './budget';
+import { noteHandOff, pollAlone, stateBehindHandOff } from './pollLock';
 import type { LoadedState } from './state';
-import { loadState, saveState } from './state';
+import { generationOf, loadState, saveState } from './state';
 import type { PreparedEvent } from './triggerEvent';
 
 /** Why a poll starts afresh, for n8n's log; an empty state (first activation) needs no word. */
@@ -53,16 +53,17 @@ export async function triggerPoll(
 	const pollOnce = async (budget: PollBudget): Promise<INodeExecutionData[][] | null> => {
 		const account = await accountOf.call(this, event);
 		const staticData = this.getWorkflowStaticData('node');
+		if (stateBehindHandOff(this, generationOf(staticData), handOffWaitMs(this))) return null;
 		const loaded = loadState(staticData, prepared.watching, account);
 		const tag = { watching: prepared.watching, account };
 		if (!loaded.state) {
 			reportFreshStart(this, loaded);
 			const state = await prepared.baseline(latenessMs);
-			saveState(staticData, { ...state, ...tag });
+			noteHandOff(this, saveState(staticData, { ...state, ...tag }));
 			return null;
 		}
 		const { items, state } = await prepared.poll(loaded.state, budget, latenessMs);
-		saveState(staticData, { ...state, ...tag });
+		noteHandOff(this, saveState(staticData, { ...state, ...tag }));
 		return items.length > 0 ? [items] : null;
 	};
 	return await pollAlone(this, async () => {

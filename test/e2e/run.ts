@@ -3,12 +3,15 @@
  * Per release, the case phase: one `n8n start` (a fresh user folder) runs the workflow of every
  * case through its REST API, as the editor's "Execute workflow" does, against the emulator; then
  * the trigger phase activates the Fax Cloud Trigger in another running n8n.
- * Usage: test/e2e/run.ts [--n8n <version>] [--only <text>] [--no-trigger] [--trigger-only]
+ * The trigger phase runs once per poll engine the release has (in-memory; durable on 2.x).
+ * Usage: test/e2e/run.ts [--n8n <version>] [--engine in-memory|durable] [--only <text>]
+ *   [--no-trigger] [--trigger-only]
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8n } from '../../scripts/n8n/install';
+import { POLL_ENGINE_ENV, type PollEngine } from '../../scripts/n8n/engines';
 import { buildAndPack } from '../../scripts/n8n/package';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
@@ -32,6 +35,8 @@ import { VERSION_2_CHECKS } from './version2-features';
 interface PhaseResult {
 	version: string;
 	phase: 'install' | 'cases' | 'trigger';
+	/** The poll engine a trigger phase ran on. */
+	engine?: PollEngine;
 	ms: number;
 	outcomes: CaseOutcome[];
 	workflows: number;
@@ -100,6 +105,7 @@ async function timed(
 function phaseSummary(result: PhaseResult): string {
 	const release = releaseOf(result.version);
 	const name = `n8n ${result.version} (Node ${release.node.split('.')[0]})`.padEnd(24);
+	const phase = result.engine ? `${result.phase} ${result.engine}` : result.phase;
 	const seconds = `${(result.ms / 1000).toFixed(1)} s`.padStart(8);
 	const failed = result.outcomes.filter((o) => !o.passed).length;
 	const outcome = result.error
@@ -107,7 +113,7 @@ function phaseSummary(result: PhaseResult): string {
 		: result.phase === 'install'
 			? 'ready'
 			: `${failed > 0 ? 'FAILED' : 'passed'} (${result.outcomes.length - failed} of ${result.outcomes.length} checks)`;
-	return `  ${name} ${result.phase.padEnd(8)} ${seconds}  ${outcome}`;
+	return `  ${name} ${phase.padEnd(18)} ${seconds}  ${outcome}`;
 }
 
 async function main(): Promise<void> {
@@ -116,6 +122,12 @@ async function main(): Promise<void> {
 	const triggerOnly = process.argv.includes('--trigger-only');
 	const withTrigger = !process.argv.includes('--no-trigger') && !only;
 	const chosen = argValue('--n8n');
+	const chosenEngine = argValue('--engine') as PollEngine | undefined;
+	if (chosenEngine && !(chosenEngine in POLL_ENGINE_ENV)) {
+		throw new Error(
+			`--engine ${chosenEngine}: use one of ${Object.keys(POLL_ENGINE_ENV).join(', ')}`,
+		);
+	}
 	const versions = chosen ? [releaseOf(chosen).n8n] : TESTED_N8N_VERSIONS;
 	const chosenBy = (c: { title: string }) =>
 		!triggerOnly && (!only || c.title.toLowerCase().includes(only.toLowerCase()));
@@ -142,21 +154,33 @@ async function main(): Promise<void> {
 				await timed(version, 'cases', () => casePhase(version, tarball, cases, features, logDir)),
 			);
 		}
-		if (withTrigger) {
-			results.push(
-				await timed(version, 'trigger', async () => ({
+		const engines = releaseOf(version).engines.filter((e) => !chosenEngine || e === chosenEngine);
+		for (const engine of withTrigger ? engines : []) {
+			results.push({
+				...(await timed(version, 'trigger', async () => ({
 					version,
 					phase: 'trigger',
-					...(await runTriggerPhase({ tarball, version, logDir })),
-				})),
-			);
+					...(await runTriggerPhase({ tarball, version, logDir, engine })),
+				}))),
+				engine,
+			});
 		}
 	}
 
 	// A phase that did not finish counts as one failed check, named by its phase.
 	const outcomes = results.flatMap((r) => [
-		...r.outcomes.map((o) => ({ ...o, title: `on n8n ${r.version}: ${o.title} (${o.workflow})` })),
-		...(r.error ? [{ title: `on n8n ${r.version}: ${r.phase} phase`, passed: false }] : []),
+		...r.outcomes.map((o) => ({
+			...o,
+			title: `on n8n ${r.version}${r.engine === 'durable' ? ' (durable scheduler)' : ''}: ${o.title} (${o.workflow})`,
+		})),
+		...(r.error
+			? [
+					{
+						title: `on n8n ${r.version}: ${r.phase} phase${r.engine ? ` (${r.engine})` : ''}`,
+						passed: false,
+					},
+				]
+			: []),
 	]);
 	const workflows = results.reduce((sum, r) => sum + r.workflows, 0);
 	console.log('\nEnd-to-end, per n8n release and phase:');

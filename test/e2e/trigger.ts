@@ -15,6 +15,7 @@ import path from 'node:path';
 
 import { SEED_USERS } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
+import { POLL_ENGINE_NAMES, type PollEngine } from '../../scripts/n8n/engines';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { waitForTriggerState } from '../../scripts/n8n/trigger-state';
 import { faxOfAlice } from './features';
@@ -90,9 +91,11 @@ export async function runTriggerPhase(options: {
 	/** The n8n release to run; its log goes to `logDir`. */
 	version: string;
 	logDir: string;
+	/** n8n's engine for poll triggers (scripts/n8n/engines.ts). */
+	engine: PollEngine;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
 	console.log(
-		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n (polls every ${POLL_SECONDS} s)`,
+		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n, ${POLL_ENGINE_NAMES[options.engine]} (polls every ${POLL_SECONDS} s)`,
 	);
 	const started = Date.now();
 	const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(5);
@@ -124,6 +127,7 @@ export async function runTriggerPhase(options: {
 		port,
 		label: 'trigger',
 		version: options.version,
+		engine: options.engine,
 		extraCredentials: (urls) => [...cases.credentials(urls), ...Version2Triggers.credentials(urls)],
 	}).catch(async (error: unknown) => {
 		await cases.close();
@@ -163,7 +167,8 @@ export async function runTriggerPhase(options: {
 		control.advance(60_000);
 		for (const workflow of published) await environment.cli.publish(workflow.id);
 		console.log(`  ${elapsed()}  ${published.length} workflows published`);
-		server = await startServer(environment, 'trigger', options.logDir);
+		const logName = options.engine === 'durable' ? 'trigger-durable' : 'trigger';
+		server = await startServer(environment, logName, options.logDir);
 		for (const workflow of toggled) await activate(server, workflow.id);
 		console.log(`  ${elapsed()}  n8n started, ${toggled.length} more workflows activated in it`);
 		activated = workflows.length;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import { N8nCli, type CredentialImport } from '../../scripts/n8n/cli';
 import { emulatorCredentials } from '../../scripts/n8n/credentials';
+import type { PollEngine } from '../../scripts/n8n/engines';
 import { n8nEnv } from '../../scripts/n8n/env';
 import { readWorkflow, type WorkflowFile } from '../../scripts/n8n/examples';
 import { ensureN8n, type N8nRuntime } from '../../scripts/n8n/install';
@@ -103,6 +104,8 @@ export async function startEnvironment(options: {
 	clock?: 'real' | 'manual';
 	/** n8n's GENERIC_TIMEZONE; default UTC. */
 	timezone?: string;
+	/** n8n's engine for poll triggers; default in-memory (scripts/n8n/engines.ts). */
+	engine?: PollEngine;
 	/** More credentials to import, e.g. the benchmarks' HTTP Basic Auth for the HTTP Request node. */
 	extraCredentials?: (urls: Emulator['urls']) => CredentialImport[];
 }): Promise<E2eEnvironment> {
@@ -121,6 +124,7 @@ export async function startEnvironment(options: {
 			port: options.port,
 			brokerPort: await freePort(),
 			timezone: options.timezone,
+			engine: options.engine,
 		}),
 		// Lets test workflows read values the harness prepared as {{ $env.E2E_... }}.
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',

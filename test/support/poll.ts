@@ -23,6 +23,13 @@ export interface PollWorkflowOptions {
 	pollBudgetMs?: number;
 	/** The node's version; the lowest by default, as in runNode. */
 	typeVersion?: number;
+	/**
+	 * n8n's durable poll cursors (the durable scheduler of n8n 2.40+, scripts/n8n/engines.ts): each
+	 * poll reads a copy of the stored cursor (the node's static data); a poll that returns nothing
+	 * stores it at once, one that emits leaves it to the transaction that creates its execution,
+	 * which n8n runs after the poll has returned: `commitExecution` / `failExecution`.
+	 */
+	durableCursors?: boolean;
 }
 
 export interface PolledTrigger {
@@ -37,7 +44,14 @@ export interface PolledTrigger {
 	setParameters(parameters: IDataObject): void;
 	/** Replaces the node's static data, as a workflow imported with its static data brings. */
 	setStaticData(data: IDataObject): void;
+	/** Durable cursors: the oldest emitted poll's execution is created, its cursor stored with it. */
+	commitExecution(): void;
+	/** Durable cursors: the oldest emitted poll's transaction fails: no execution, no cursor. */
+	failExecution(): void;
 }
+
+/** A copy through JSON, as n8n stores static data and cursors. */
+const stored = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
 
 function withDefaults(type: INodeType, node: INode, parameters: IDataObject): INodeParameters {
 	return (
@@ -51,6 +65,8 @@ function withDefaults(type: INodeType, node: INode, parameters: IDataObject): IN
 		) ?? {}
 	);
 }
+
+let workflowsMade = 0;
 
 /**
  * A workflow holding poll trigger nodes, kept between polls like an active workflow in n8n, so
@@ -69,7 +85,8 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 		return node;
 	});
 	const workflow = new Workflow({
-		id: 'poll-test-workflow',
+		// Each call is its own workflow, as in n8n: the trigger keeps per-workflow memory in its process.
+		id: `poll-test-workflow-${++workflowsMade}`,
 		name: 'Poll Test',
 		nodes,
 		connections: {},
@@ -81,6 +98,13 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 	const additionalData: IWorkflowExecuteAdditionalData = additionalDataFor(options.credentials);
 	const triggers: Record<string, PolledTrigger> = {};
 	for (const node of nodes) {
+		// Durable cursors: the row n8n keeps, the copy the running poll reads, emitted polls' copies.
+		let cursor: IDataObject = {};
+		let staged: IDataObject | undefined;
+		const awaitingExecution: IDataObject[] = [];
+		const resolveNodeStaticData = options.durableCursors
+			? () => (staged ??= stored(cursor))
+			: undefined;
 		// n8n builds a node's poll context once, at activation, and runs every poll in it.
 		const contexts = new Map<PollMode, PollContext>();
 		const contextFor = (mode: PollMode): PollContext => {
@@ -97,28 +121,51 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 					undefined,
 					undefined,
 					undefined,
-					undefined,
+					resolveNodeStaticData,
 					budget === undefined ? undefined : () => budget,
 				);
 				contexts.set(mode, context);
 			}
 			return context;
 		};
+		const pollInMemory = async (mode: PollMode) => await options.node.poll!.call(contextFor(mode));
+		const pollDurable = async (mode: PollMode) => {
+			const read = JSON.stringify(cursor);
+			staged = stored(cursor);
+			try {
+				const result = await options.node.poll!.call(contextFor(mode));
+				// n8n stores a cursor only when the poll changed the copy it read.
+				const changed = JSON.stringify(staged) !== read;
+				if (mode === 'trigger' && result === null && changed) cursor = staged;
+				else if (mode === 'trigger' && result !== null) awaitingExecution.push(staged);
+				return result;
+			} finally {
+				staged = undefined;
+			}
+		};
 		const poll = async (mode: PollMode = 'trigger') =>
-			await options.node.poll!.call(contextFor(mode));
+			await (options.durableCursors ? pollDurable(mode) : pollInMemory(mode));
+		const settleExecution = (created: boolean) => {
+			const emitted = awaitingExecution.shift();
+			if (!emitted) throw new Error('no emitted poll awaits its execution');
+			if (created) cursor = emitted;
+		};
 		triggers[node.name] = {
 			node,
 			poll,
 			pollItems: async (mode?: PollMode) => (await poll(mode))?.[0] ?? [],
 			staticData: () =>
-				JSON.parse(JSON.stringify(workflow.getStaticData('node', node) ?? {})) as IDataObject,
+				stored(options.durableCursors ? cursor : (workflow.getStaticData('node', node) ?? {})),
+			commitExecution: () => settleExecution(true),
+			failExecution: () => settleExecution(false),
 			setParameters: (parameters: IDataObject) => {
 				workflow.getNode(node.name)!.parameters = withDefaults(options.node, node, parameters);
 			},
 			setStaticData: (data: IDataObject) => {
-				const stored = workflow.getStaticData('node', node);
-				for (const key of Object.keys(stored)) delete stored[key];
-				Object.assign(stored, JSON.parse(JSON.stringify(data)));
+				if (options.durableCursors) cursor = stored(data);
+				const inWorkflow = workflow.getStaticData('node', node);
+				for (const key of Object.keys(inWorkflow)) delete inWorkflow[key];
+				Object.assign(inWorkflow, stored(data));
 			},
 		};
 	}

@@ -300,6 +300,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		expect(trigger.staticData()).toEqual({
 			...before,
 			account: JSON.stringify([emu.urls.mailMerge, SEED_USERS.alice.userId]),
+			generation: 1,
 		});
 
 		expect(jobIds(await trigger.pollItems())).toEqual([unseen]);

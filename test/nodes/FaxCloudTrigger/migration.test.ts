@@ -62,6 +62,8 @@ test('an inbound state of version 1: nothing emitted again, the faxes of the upg
 			'2026-01-05T09:07:00.000Z': ['in:5'],
 		},
 		clock: { service: Date.parse('2026-01-05T09:08:00Z'), host: expect.any(Number) },
+		// The first save of this version's state (pollLock.ts).
+		generation: 1,
 	});
 	expect(await trigger.poll()).toBeNull();
 	emu.control.advance(MINUTE);

@@ -81,6 +81,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: {},
 			clock: { service: Date.parse('2026-01-05T09:00:00Z'), host: expect.any(Number) },
+			generation: 1,
 		});
 		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);

@@ -19,6 +19,8 @@ export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	pollBudgetMs?: number;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
 	typeVersion?: number;
+	/** n8n's durable poll cursors (test/support/poll.ts). */
+	durableCursors?: boolean;
 }
 
 const realNow = Date.now.bind(Date);
@@ -58,6 +60,7 @@ export function watchTrigger(
 		credentials: loginCredentials(emulator, options),
 		pollBudgetMs: options.pollBudgetMs,
 		typeVersion: options.typeVersion,
+		durableCursors: options.durableCursors,
 	});
 }
 
@@ -108,6 +111,7 @@ export function watchTriggers(
 		credentials: loginCredentials(emulator, options),
 		pollBudgetMs: options.pollBudgetMs,
 		typeVersion: options.typeVersion,
+		durableCursors: options.durableCursors,
 	});
 }
 
