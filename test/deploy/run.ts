@@ -23,10 +23,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8n } from '../../scripts/n8n/install';
-import { DEPLOY_N8N_VERSION } from '../../scripts/n8n/versions';
+import { DEPLOY_N8N_VERSION, releaseOf } from '../../scripts/n8n/versions';
 import { buildAndPack } from '../../scripts/n8n/package';
 import { QUEUE_BINARY_DATA_MODE } from '../../scripts/services/n8n-queue';
-import { startPostgres } from '../../scripts/services/postgres';
+import { startPostgres, type PostgresService } from '../../scripts/services/postgres';
 import { startRedis } from '../../scripts/services/redis';
 import {
 	DeployInstance,
@@ -50,6 +50,7 @@ import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
 import { TRIGGER_WORKFLOW, TRIGGER_WORKFLOW_ID } from './scenarios/trigger-common';
+import { DURABLE_SCENARIO, durableWindowsInQueueMode } from './scenarios/trigger-durable';
 import { triggerInQueueMode } from './scenarios/trigger-queue';
 import {
 	BULK_ONCE_WORKFLOW,
@@ -157,6 +158,7 @@ async function queuePart(
 					await triggerInQueueMode(instance!, report, sink, postgres),
 				);
 			});
+			await durableScenario(report, instance, postgres);
 			return;
 		}
 		const bulk = 'queue mode: bulk send split over executions';
@@ -204,6 +206,7 @@ async function queuePart(
 		await scenario(report, trigger, async () => {
 			report.figure(trigger, await triggerInQueueMode(instance!, report, sink, postgres));
 		});
+		await durableScenario(report, instance, postgres);
 	} catch (error) {
 		report.broken('queue mode: setup', error);
 	} finally {
@@ -212,6 +215,18 @@ async function queuePart(
 		for (const stop of stops.reverse()) await stop();
 		if (keep && instance) report.log(`n8n folders kept for inspection: ${instance.baseFolder}`);
 	}
+}
+
+/** After the in-memory trigger scenario: main moves to n8n's durable poll scheduler. */
+async function durableScenario(
+	report: Report,
+	instance: DeployInstance,
+	postgres: PostgresService,
+): Promise<void> {
+	if (!releaseOf(DEPLOY_N8N_VERSION).engines.includes('durable')) return;
+	await scenario(report, DURABLE_SCENARIO, async () => {
+		report.figure(DURABLE_SCENARIO, await durableWindowsInQueueMode(instance, report, postgres));
+	});
 }
 
 /** The bulk send figures of 1 and 2 workers side by side (means of the runs). */

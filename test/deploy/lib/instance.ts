@@ -7,6 +7,7 @@ import { parse as parseFlatted } from 'flatted';
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../emulator';
 import { N8nCli } from '../../../scripts/n8n/cli';
 import { emulatorCredentials } from '../../../scripts/n8n/credentials';
+import { POLL_ENGINE_ENV, type PollEngine } from '../../../scripts/n8n/engines';
 import { n8nEnv } from '../../../scripts/n8n/env';
 import type { WorkflowFile } from '../../../scripts/n8n/examples';
 import type { N8nRuntime } from '../../../scripts/n8n/install';
@@ -63,6 +64,8 @@ export class DeployInstance {
 	main?: N8nServer;
 	readonly workers = new Map<string, N8nWorker>();
 	private mainStarts = 0;
+	/** The poll engine main starts with (scripts/n8n/engines.ts); in-memory, n8n's default. */
+	private pollEngine: PollEngine = 'in-memory';
 
 	private constructor(
 		readonly label: string,
@@ -180,6 +183,11 @@ export class DeployInstance {
 		return path.join(OUTPUT_DIR, `${this.label}-${process}.log`);
 	}
 
+	/** The poll engine of main's next starts: the durable scheduler runs on main only. */
+	usePollEngine(engine: PollEngine): void {
+		this.pollEngine = engine;
+	}
+
 	/** `n8n start`, logged in as the owner (created at the first start). */
 	async startMain(): Promise<N8nServer> {
 		if (this.mainProcesses().length > 0) {
@@ -193,7 +201,8 @@ export class DeployInstance {
 			logFile,
 			`\n===== main start ${this.mainStarts} at ${new Date().toISOString()}\n`,
 		);
-		const server = await N8nServer.start(this.runtime, this.env, { logFile });
+		const env = { ...this.env, ...POLL_ENGINE_ENV[this.pollEngine] };
+		const server = await N8nServer.start(this.runtime, env, { logFile });
 		// Known at once, so a test can kill main while it is still starting (activation polls).
 		this.main = server;
 		try {

@@ -1,0 +1,220 @@
+/**
+ * The two windows of README "What n8n cannot guarantee", measured again under n8n's durable poll
+ * scheduler with durable cursors (scripts/n8n/engines.ts), on the queue deployment the in-memory
+ * trigger scenario leaves (trigger-queue.ts): main is restarted on the durable engine, and the
+ * trigger workflow's state moves from its static data into n8n's poller_state cursor.
+ *  1. faxes that arrive while main restarts on the durable engine: each emitted once;
+ *  2. SIGKILL of main once the poll's commit waits for its execution insert (Postgres holds it,
+ *     LOCK TABLE execution_entity): the in-memory engine loses these events;
+ *  3. the trigger's state write refused by the database, then SIGKILL of main: the in-memory
+ *     engine emits these events again after the restart.
+ * Each fax must be in exactly one execution (n8n's record, the ledger).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+
+import type { PostgresService } from '../../../scripts/services/postgres';
+import { waitUntil } from '../../harness/waitUntil';
+import type { DeployInstance } from '../lib/instance';
+import { TriggerLedger } from '../lib/ledger';
+import type { Report } from '../lib/report';
+import {
+	ids,
+	inboundSearches,
+	injectFaxes,
+	POLL_WAIT_MS,
+	TRIGGER_NODE,
+	TRIGGER_WORKFLOW_ID,
+	waitForSearch,
+} from './trigger-common';
+
+export const DURABLE_SCENARIO = 'queue mode, durable poll scheduler: the two windows closed';
+
+/** One probe: its faxes, and in how many executions n8n holds each. */
+interface ProbeCount {
+	faxes: number;
+	lost: number;
+	duplicated: number;
+}
+
+function countOf(ledger: TriggerLedger, faxes: number[]): ProbeCount {
+	const byFax = ledger.executionsByFax();
+	const times = faxes.map((faxId) => (byFax.get(faxId) ?? []).length);
+	return {
+		faxes: faxes.length,
+		lost: times.filter((n) => n === 0).length,
+		duplicated: times.filter((n) => n > 1).length,
+	};
+}
+
+/** Waits until every fax is in an execution n8n recorded. */
+async function waitForEmitted(ledger: TriggerLedger, faxes: number[], what: string): Promise<void> {
+	await waitUntil(
+		what,
+		async () => {
+			await ledger.readOnce();
+			return countOf(ledger, faxes).lost === 0;
+		},
+		POLL_WAIT_MS + 60_000,
+		{
+			intervalMs: 500,
+			detail: () => `not yet emitted: ${ids(faxes.filter((f) => !ledger.executionOf(f)))}`,
+		},
+	);
+}
+
+/** Lock requests on a table that Postgres holds back. */
+function waitingOn(postgres: PostgresService, table: string): number {
+	return Number(
+		postgres.sql(
+			`SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = '${table}' AND NOT l.granted`,
+		),
+	);
+}
+
+const cursorNow = (postgres: PostgresService): string =>
+	postgres.sql(
+		`SELECT "cursor"::text FROM poller_state WHERE "workflowId" = '${TRIGGER_WORKFLOW_ID}'`,
+	);
+
+export async function durableWindowsInQueueMode(
+	instance: DeployInstance,
+	report: Report,
+	postgres: PostgresService,
+): Promise<Record<string, unknown>> {
+	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
+	await ledger.readOnce();
+	const known = new Set(ledger.emitted.keys());
+	// Run on its own (--scenario durable), the trigger workflow is not active yet.
+	if (known.size === 0) await instance.activate(TRIGGER_WORKFLOW_ID).catch(() => undefined);
+
+	// 1. Main restarts on the durable engine; faxes arrive meanwhile.
+	await instance.killMain();
+	const switchFaxes = injectFaxes(instance, 20);
+	instance.usePollEngine('durable');
+	await instance.startMain();
+	report.log(`  ${switchFaxes.length} faxes; main restarted on the durable poll scheduler`);
+	await waitForEmitted(ledger, switchFaxes, 'the faxes of the switch emitted');
+	const movedToCursor = cursorNow(postgres);
+
+	// 2. SIGKILL while the poll's commit waits for its execution insert.
+	const lossFaxes = injectFaxes(instance, 20);
+	const session = await postgres.session();
+	let cursorBeforeKill = '';
+	let commitHeld = false;
+	try {
+		await session.run('BEGIN');
+		await session.run('LOCK TABLE execution_entity IN SHARE MODE');
+		report.log(`  probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
+		cursorBeforeKill = cursorNow(postgres);
+		await waitForSearch(instance, inboundSearches(instance), 'the next poll');
+		await waitUntil(
+			"the poll's commit waiting for its execution insert",
+			() => waitingOn(postgres, 'execution_entity') > 0,
+			POLL_WAIT_MS,
+			200,
+		);
+		commitHeld = true;
+		await instance.killMain();
+		await session.run('ROLLBACK');
+	} finally {
+		await session.close();
+	}
+	const cursorAfterKill = cursorNow(postgres);
+	report.log('  probe: SIGKILL main while its commit waited; restarting');
+	await instance.startMain();
+	await waitForEmitted(ledger, lossFaxes, 'the probe faxes emitted after the restart');
+
+	// 3. The database refuses the trigger's state write; SIGKILL; the refusal dropped; restart.
+	postgres.sql(`CREATE FUNCTION deploy_test_refuse_cursor() RETURNS trigger AS $$
+		BEGIN
+			IF NEW."cursor"::text IS DISTINCT FROM OLD."cursor"::text THEN
+				RAISE EXCEPTION 'deploy test: cursor write refused';
+			END IF;
+			RETURN NEW;
+		END $$ LANGUAGE plpgsql`);
+	postgres.sql(`CREATE TRIGGER deploy_test_refuse_cursor BEFORE UPDATE ON poller_state
+		FOR EACH ROW EXECUTE FUNCTION deploy_test_refuse_cursor()`);
+	const logStart = fs.statSync(instance.logFile('main')).size;
+	const refusedLine = () =>
+		fs
+			.readFileSync(instance.logFile('main'), 'utf8')
+			.slice(logStart)
+			.split('\n')
+			.find((line) => line.includes('cursor write refused'));
+	const duplicateFaxes = injectFaxes(instance, 20);
+	const searches = inboundSearches(instance);
+	try {
+		report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
+		await waitForSearch(instance, searches, 'the next poll');
+		await waitUntil(
+			'n8n to log the refused cursor write',
+			() => !!refusedLine(),
+			POLL_WAIT_MS,
+			200,
+		);
+		await instance.killMain();
+	} finally {
+		postgres.sql('DROP TRIGGER deploy_test_refuse_cursor ON poller_state');
+		postgres.sql('DROP FUNCTION deploy_test_refuse_cursor()');
+	}
+	const refused = refusedLine()?.trim().slice(0, 200);
+	report.log('  probe: SIGKILL main after the refused write; restarting');
+	await instance.startMain();
+	await waitForEmitted(
+		ledger,
+		duplicateFaxes,
+		'the refused poll’s faxes emitted after the restart',
+	);
+	// Two more polls: the execution of the first would be recorded by the second; none may hold a
+	// fax of the probes again.
+	for (const poll of ['one more poll', 'the poll after it']) {
+		await waitForSearch(instance, inboundSearches(instance), poll);
+	}
+	await ledger.readOnce();
+
+	const figures = {
+		switch: countOf(ledger, switchFaxes),
+		lossWindow: {
+			...countOf(ledger, lossFaxes),
+			commitHeld,
+			cursorKeptByKill: cursorBeforeKill === cursorAfterKill,
+		},
+		duplicateWindow: { ...countOf(ledger, duplicateFaxes), n8nLogged: refused },
+		executions: [...ledger.emitted.keys()].filter((id) => !known.has(id)).length,
+	};
+	report.log(`  ${JSON.stringify(figures)}`);
+	await report.check(
+		DURABLE_SCENARIO,
+		'the state moves into n8n’s cursor at the switch: each fax of the switch once',
+		() => {
+			assert.ok(
+				movedToCursor.includes('"watching"'),
+				`poller_state cursor: ${movedToCursor.slice(0, 120)}`,
+			);
+			assert.deepEqual(countOf(ledger, switchFaxes), { faxes: 20, lost: 0, duplicated: 0 });
+		},
+	);
+	await report.check(
+		DURABLE_SCENARIO,
+		'SIGKILL while the poll’s execution is being stored: 0 of 20 events lost (the cursor is stored with the execution)',
+		() => {
+			assert.ok(commitHeld, 'the poll reached its commit before the kill');
+			assert.equal(
+				cursorBeforeKill,
+				cursorAfterKill,
+				'the cursor did not move without its execution',
+			);
+			assert.deepEqual(countOf(ledger, lossFaxes), { faxes: 20, lost: 0, duplicated: 0 });
+		},
+	);
+	await report.check(
+		DURABLE_SCENARIO,
+		'the state write refused, then SIGKILL: 0 of 20 events emitted twice (no execution without its cursor)',
+		() => {
+			assert.ok(refused, 'n8n logged the refused cursor write');
+			assert.deepEqual(countOf(ledger, duplicateFaxes), { faxes: 20, lost: 0, duplicated: 0 });
+		},
+	);
+	return figures;
+}
