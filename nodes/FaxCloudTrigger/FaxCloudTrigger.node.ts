@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
-import { startCredentialRun } from '../shared/credentialRun';
+import { faxCloudApiConnectionTest } from '../shared/transport/faxCloudApiConnectionTest';
+import { startCredentialRun } from '../shared/transport/credentialRun';
 import { NODE_VERSIONS } from '../shared/nodeVersions';
 import { validateChoice, validateInteger } from '../shared/validation';
 import { EVENTS } from './events';

@@ -1,9 +1,9 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { runCredentials } from '../shared/credentialRun';
-import { withoutUserInfo } from '../shared/network';
-import type { FaxCloudInterface } from '../shared/faxCloudInterfaces';
-import { BASE_URL_FIELD_OF, CREDENTIAL_OF } from '../shared/faxCloudInterfaces';
+import { runCredentials } from '../shared/transport/credentialRun';
+import { withoutUserInfo } from '../shared/transport/networkFailures';
+import type { FaxCloudInterface } from '../shared/transport/faxCloudInterfaces';
+import { BASE_URL_FIELD_OF, CREDENTIAL_OF } from '../shared/transport/faxCloudInterfaces';
 
 /** Events read from the mail merge interface; every other event reads the fax interface. */
 const MAIL_MERGE_EVENTS = new Set(['mailMergeJobFinished']);

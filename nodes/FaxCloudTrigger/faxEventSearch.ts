@@ -3,10 +3,10 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import type { FaxDirection } from '../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
 import { serviceDatetimeMs, serviceNumber } from '../shared/recordFieldTypes';
-import type { PagesOptions } from '../shared/transport';
-import { faxCloudPages } from '../shared/transport';
-import type { RequestParams } from '../shared/httpEncoding';
-import { apiPath } from '../shared/httpEncoding';
+import type { PagesOptions } from '../shared/transport/paging';
+import { faxCloudPages } from '../shared/transport/paging';
+import type { RequestParams } from '../shared/transport/httpEncoding';
+import { apiPath } from '../shared/transport/httpEncoding';
 import type { FaxScope } from './faxScope';
 
 /** Records per search request (ResultLimit). */

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { FAX_DIRECTIONS } from '../shared/faxDirections';
-import type { RequestParams } from '../shared/httpEncoding';
+import type { RequestParams } from '../shared/transport/httpEncoding';
 import { serviceDatetimeMs } from '../shared/recordFieldTypes';
 import type { PollBudget } from './budget';
 import type { ClockReading } from './serviceClock';

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { runCredentials } from '../shared/credentialRun';
-import type { RequestParams } from '../shared/httpEncoding';
+import { runCredentials } from '../shared/transport/credentialRun';
+import type { RequestParams } from '../shared/transport/httpEncoding';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { faxOf, searchPages } from './faxEventSearch';
 

@@ -9,7 +9,7 @@ import type { FaxDirection } from '../shared/faxDirections';
 import type { FaxImageFormat } from '../shared/faxImage';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
 import { simplifyFax } from '../shared/simplifiedFax';
-import { withinShare } from '../shared/pollDeadline';
+import { withinShare } from '../shared/transport/pollDeadline';
 import { imageAllowanceMs } from './budget';
 import { invalidParameter, validateChoice } from '../shared/validation';
 

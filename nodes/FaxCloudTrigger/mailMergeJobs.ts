@@ -2,8 +2,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../shared/recordFieldTypes';
-import { faxCloudRequest } from '../shared/transport';
-import { apiPath } from '../shared/httpEncoding';
+import { faxCloudRequest } from '../shared/transport/exchanges';
+import { apiPath } from '../shared/transport/httpEncoding';
 
 const FINISHED = new Set(['COMPLETE', 'CANCELLED']);
 

@@ -1,8 +1,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { pollTimeIsUp } from '../shared/pollDeadline';
-import { faxCloudRequest } from '../shared/transport';
-import { apiPath } from '../shared/httpEncoding';
+import { pollTimeIsUp } from '../shared/transport/pollDeadline';
+import { faxCloudRequest } from '../shared/transport/exchanges';
+import { apiPath } from '../shared/transport/httpEncoding';
 import type { PollBudget } from './budget';
 
 /** How often a failed mark is tried, in as many polls, before the trigger gives up on it. */

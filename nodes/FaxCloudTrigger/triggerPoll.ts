@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { pollTimeIsUp, setPollDeadline } from '../shared/pollDeadline';
+import { pollTimeIsUp, setPollDeadline } from '../shared/transport/pollDeadline';
 import { accountOf } from './account';
 import { PollBudget } from './budget';
 import { pollAlone } from './pollLock';

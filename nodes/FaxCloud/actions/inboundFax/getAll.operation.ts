@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
 import type { OperationDisplayOptions } from '../node.type';
 

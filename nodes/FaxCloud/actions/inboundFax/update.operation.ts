@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { faxCloudRequest } from '../../../shared/transport';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import type { OperationDisplayOptions } from '../node.type';

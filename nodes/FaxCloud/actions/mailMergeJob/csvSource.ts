@@ -4,7 +4,7 @@ import type { CsvRecord } from '../../../shared/csv';
 import { csvCellText, csvField, scanCsv } from '../../../shared/csv';
 import { commaList, textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation';
-import type { FilePart, WrittenFilePart } from '../../../shared/httpEncoding';
+import type { FilePart, WrittenFilePart } from '../../../shared/transport/httpEncoding';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import type { CsvLineFax } from './csvChecks';
 import { csvChecks } from './csvChecks';

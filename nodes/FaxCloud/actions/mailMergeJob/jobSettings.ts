@@ -9,7 +9,7 @@ import {
 	validateEmail,
 	validateInteger,
 } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { booleanOptions } from '../common/collectionOptions';
 
 export const LABELS = {

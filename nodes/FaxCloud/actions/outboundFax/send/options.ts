@@ -12,7 +12,7 @@ import {
 	validatePriority,
 	validateTsi,
 } from '../../../../shared/validation';
-import type { RequestParams } from '../../../../shared/httpEncoding';
+import type { RequestParams } from '../../../../shared/transport/httpEncoding';
 import { booleanOptions, integerOptions } from '../../common/collectionOptions';
 import { requestsAtOnceOption } from '../../common/requestsAtOnce';
 import { RECOVERY_KEY_OPTION, SEND_ONCE_OPTION } from './keys';

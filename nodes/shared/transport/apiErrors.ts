@@ -1,5 +1,6 @@
+// API errors: what the service's answers and failed connections say to a user, as NodeApiError.
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { FaxCloudInterface } from './faxCloudInterfaces';
 
@@ -118,18 +119,29 @@ export function faxCloudApiError(node: INode, details: FaxCloudErrorDetails): No
 	return error;
 }
 
+/** The failures a GET may try again: a failed connection, a 5xx, an answer that is not JSON. */
+const transientFailures = new WeakSet<object>();
+
 /**
- * Any error as the NodeApiError or NodeOperationError n8n shows, saying which item failed: the
- * node's own errors pass through, anything else (a bug, an error of n8n's helpers) is wrapped.
+ * The NodeApiError of one request's failure; `transient` says a GET may try it again
+ * (`withGetRetries`).
  */
-export function asNodeError(
+export function requestFailure(
 	context: { getNode(): INode },
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	request: { api: FaxCloudInterface; itemIndex?: number },
+	transient: boolean,
+	details: Omit<FaxCloudErrorDetails, 'api' | 'itemIndex'>,
+): NodeApiError {
+	const error = faxCloudApiError(context.getNode(), {
+		api: request.api,
+		itemIndex: request.itemIndex,
+		...details,
+	});
+	if (transient) transientFailures.add(error);
+	return error;
+}
+
+/** Whether `error` is a request's failure that a GET may try again. */
+export function isTransient(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && transientFailures.has(error);
 }

@@ -1,3 +1,4 @@
+// Credential run: one credential resolution per run of a node, shared by its requests.
 import type { ICredentialDataDecryptedObject, ICredentialsDecrypted } from 'n8n-workflow';
 
 import type { FaxCloudContext } from './faxCloudInterfaces';

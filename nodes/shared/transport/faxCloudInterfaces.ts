@@ -1,3 +1,4 @@
+// The service's three interfaces: their credential, base URL field and its label.
 import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
 /** The three HTTP interfaces of the service: A fax REST, B mail merge, C numbers. */

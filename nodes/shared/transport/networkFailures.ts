@@ -1,3 +1,4 @@
+// Network failures: a base URL and a failed connection in words a user can act on.
 /**
  * What a base URL and a failed connection look like to a user, for the requests of the nodes and
  * for the credential's Test button alike.

@@ -1,3 +1,4 @@
+// Parameter encoding: query string, form and multipart bodies as the service reads them, and paths.
 /**
  * Encoding of request parameters the way the service reads them: query string, form body or
  * multipart body, with repeatable names (FaxNumber, FaxRecipient) sent once per value.
@@ -117,20 +118,4 @@ export function encodeForm(params: RequestParams | undefined): EncodedBody {
 /** Joins path segments, each percent-encoded, so no value can add or climb path levels. */
 export function apiPath(...segments: Array<string | number>): string {
 	return '/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
-}
-
-/** File name from a Content-Disposition header (`filename*=` UTF-8 form first). */
-export function fileNameFromDisposition(header: string | undefined): string | undefined {
-	if (!header) return undefined;
-	const extended = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(header);
-	if (extended) {
-		try {
-			return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-		} catch {
-			// fall through to the plain form
-		}
-	}
-	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-	if (!plain) return undefined;
-	return (plain[2] ?? plain[1]).trim();
 }

@@ -1,3 +1,4 @@
+// Poll deadline: a trigger poll's end, which bounds each request's timeout and retries.
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,3 +1,4 @@
+// The Fax Cloud API credential's Test button: both interfaces tried with the login, read as requests are.
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
@@ -5,12 +6,14 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import { parseJsonObject, requestStatusOf } from './answerReading';
+import { BASE_URL_LABEL_OF } from './faxCloudInterfaces';
 import {
 	isHttpAddress,
 	networkErrorCode,
 	networkProblem,
 	withoutUserInfo,
-} from '../nodes/shared/network';
+} from './networkFailures';
 
 /**
  * The Test button of the Fax Cloud API credential. It is a function the Fax Cloud node names with
@@ -35,14 +38,14 @@ interface InterfaceCheck {
 const CHECKS: InterfaceCheck[] = [
 	{
 		field: 'faxBaseUrl',
-		label: 'Fax API Base URL',
+		label: BASE_URL_LABEL_OF.fax,
 		name: 'fax interface',
 		path: '/inboundfaxes?ResultLimit=1',
 		example: 'https://api.rpxtest.com/softlinx/replixfax/restapi/v1',
 	},
 	{
 		field: 'mailMergeBaseUrl',
-		label: 'Mail Merge Base URL',
+		label: BASE_URL_LABEL_OF.mailMerge,
 		name: 'mail merge interface',
 		path: '/Job',
 		example: 'https://api-mm.rpxtest.com/softlinx/mailmerge/v1',
@@ -93,17 +96,6 @@ async function fetchAnswer(
 	};
 }
 
-function requestStatusOf(body: string): { code: string; text: string } | undefined {
-	try {
-		const status = (JSON.parse(body) as { RequestStatus?: unknown })?.RequestStatus;
-		if (!status || typeof status !== 'object') return undefined;
-		const { StatusCode, StatusText } = status as { StatusCode?: unknown; StatusText?: unknown };
-		return { code: String(StatusCode ?? '').trim(), text: String(StatusText ?? '').trim() };
-	} catch {
-		return undefined;
-	}
-}
-
 /** What is wrong with one interface for this login, or undefined when it answered StatusCode 0. */
 async function problemWith(
 	helpers: ICredentialTestFunctions['helpers'],
@@ -122,8 +114,9 @@ async function problemWith(
 	} catch (error) {
 		return `Could not reach the ${check.name} at ${shown}: ${networkFailure(error)}. Check the ${check.label}.`;
 	}
-	const status = requestStatusOf(answer.body);
-	const statusPart = status?.text ? `: ${status.text}` : '';
+	const status = requestStatusOf(parseJsonObject(answer.body));
+	const statusText = status?.text.trim();
+	const statusPart = statusText ? `: ${statusText}` : '';
 	if (answer.statusCode === 401) {
 		return `The ${check.name} refused the User ID or Password (HTTP 401)${statusPart}. Check both; the User ID has the form name@organization.`;
 	}
