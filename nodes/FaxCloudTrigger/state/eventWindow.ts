@@ -1,3 +1,4 @@
+// The event window: where the trigger stands on the service's clock and what it emitted there.
 /**
  * Where a trigger stands on the service's own clock: a window start W, a whole minute, and the
  * keys of the events emitted at or after W. Every event before W was emitted by an earlier poll,

@@ -1,9 +1,10 @@
+// Mail merge jobs as the trigger reads them: the job list and one job by its ID.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { normalizeMailMergeJob } from '../shared/recordFieldTypes';
-import { faxCloudRequest } from '../shared/transport/exchanges';
-import { apiPath } from '../shared/transport/httpEncoding';
+import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
+import { faxCloudRequest } from '../../shared/transport/exchanges';
+import { apiPath } from '../../shared/transport/httpEncoding';
 
 const FINISHED = new Set(['COMPLETE', 'CANCELLED']);
 

@@ -1,3 +1,4 @@
+// One poll at a time per trigger: a poll that starts while another runs ends at once, with nothing.
 import type { IPollFunctions } from 'n8n-workflow';
 
 /**

@@ -1,12 +1,13 @@
+// Fax search for events: the search pages of one direction, each record as an event.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { FaxDirection } from '../shared/faxDirections';
-import { FAX_DIRECTIONS } from '../shared/faxDirections';
-import { serviceDatetimeMs, serviceNumber } from '../shared/recordFieldTypes';
-import type { PagesOptions } from '../shared/transport/paging';
-import { faxCloudPages } from '../shared/transport/paging';
-import type { RequestParams } from '../shared/transport/httpEncoding';
-import { apiPath } from '../shared/transport/httpEncoding';
+import type { FaxDirection } from '../../shared/faxDirections';
+import { FAX_DIRECTIONS } from '../../shared/faxDirections';
+import { serviceDatetimeMs, serviceNumber } from '../../shared/recordFieldTypes';
+import type { PagesOptions } from '../../shared/transport/paging';
+import { faxCloudPages } from '../../shared/transport/paging';
+import type { RequestParams } from '../../shared/transport/httpEncoding';
+import { apiPath } from '../../shared/transport/httpEncoding';
 import type { FaxScope } from './faxScope';
 
 /** Records per search request (ResultLimit). */

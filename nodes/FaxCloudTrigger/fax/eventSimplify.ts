@@ -1,8 +1,9 @@
+// Simplify for fax events: the parameter and its reading (version 2 on by default).
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { SIMPLIFY_HINT } from '../shared/simplifiedFax';
-import { nodeVersionOf, VERSION_2_ON } from '../shared/nodeVersions';
-import { validateBoolean } from '../shared/validation';
+import { SIMPLIFY_HINT } from '../../shared/simplifiedFax';
+import { nodeVersionOf, VERSION_2_ON } from '../../shared/nodeVersions';
+import { validateBoolean } from '../../shared/validation';
 
 /**
  * Simplify of the fax events, from version 2 on and on by default: the same fields per direction

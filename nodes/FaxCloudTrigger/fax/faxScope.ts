@@ -1,6 +1,7 @@
+// Watch Faxes Of: whose faxes an event watches (the login, a user, all users).
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { invalidParameter, validateChoice } from '../shared/validation';
+import { invalidParameter, validateChoice } from '../../shared/validation';
 
 const SCOPES = ['own', 'allUsers', 'oneUser'] as const;
 

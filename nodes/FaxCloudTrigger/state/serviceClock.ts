@@ -1,3 +1,4 @@
+// The service's clock as the trigger trusts it: Date headers checked against the host's clock.
 import type { IPollFunctions } from 'n8n-workflow';
 
 /**

@@ -1,9 +1,10 @@
+// The account (base URL and login) a stored state belongs to.
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { runCredentials } from '../shared/transport/credentialRun';
-import { withoutUserInfo } from '../shared/transport/networkFailures';
-import type { FaxCloudInterface } from '../shared/transport/faxCloudInterfaces';
-import { BASE_URL_FIELD_OF, CREDENTIAL_OF } from '../shared/transport/faxCloudInterfaces';
+import { runCredentials } from '../../shared/transport/credentialRun';
+import { withoutUserInfo } from '../../shared/transport/networkFailures';
+import type { FaxCloudInterface } from '../../shared/transport/faxCloudInterfaces';
+import { BASE_URL_FIELD_OF, CREDENTIAL_OF } from '../../shared/transport/faxCloudInterfaces';
 
 /** Events read from the mail merge interface; every other event reads the fax interface. */
 const MAIL_MERGE_EVENTS = new Set(['mailMergeJobFinished']);

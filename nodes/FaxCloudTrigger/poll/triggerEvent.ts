@@ -1,7 +1,8 @@
+// What an event gives the poll: its dropdown entry, parameters, and sample, baseline and poll.
 import type { INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import type { PollBudget } from './budget';
-import type { TriggerState } from './state';
+import type { PollBudget } from './pollBudget';
+import type { EventState } from '../state/triggerState';
 
 /** One event of the trigger: an entry of the Event dropdown, its parameters and its polls. */
 export interface TriggerEvent {
@@ -15,9 +16,6 @@ export interface TriggerEvent {
 	/** Reads and checks the event's parameters (before any request) for one poll. */
 	prepare(this: IPollFunctions): PreparedEvent;
 }
-
-/** The stored state of an event, without the `watching` tag the node adds. */
-export type EventState = Omit<TriggerState, 'watching'>;
 
 /** One event with its parameters read and checked, bound to the poll's context. */
 export interface PreparedEvent {

@@ -1,7 +1,8 @@
+// Fetch Test Event for fax events: the most recent matching fax, nothing stored.
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { runCredentials } from '../shared/transport/credentialRun';
-import type { RequestParams } from '../shared/transport/httpEncoding';
+import { runCredentials } from '../../shared/transport/credentialRun';
+import type { RequestParams } from '../../shared/transport/httpEncoding';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { faxOf, searchPages } from './faxEventSearch';
 

@@ -1,3 +1,4 @@
+// Attach Fax Image: the parameters, and a fax event as an item with its image within its share.
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -5,13 +6,13 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import type { FaxDirection } from '../shared/faxDirections';
-import type { FaxImageFormat } from '../shared/faxImage';
-import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../shared/faxImage';
-import { simplifyFax } from '../shared/simplifiedFax';
-import { withinShare } from '../shared/transport/pollDeadline';
-import { imageAllowanceMs } from './budget';
-import { invalidParameter, validateChoice } from '../shared/validation';
+import type { FaxDirection } from '../../shared/faxDirections';
+import type { FaxImageFormat } from '../../shared/faxImage';
+import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../../shared/faxImage';
+import { simplifyFax } from '../../shared/simplifiedFax';
+import { withinShare } from '../../shared/transport/pollDeadline';
+import { imageAllowanceMs } from '../poll/pollBudget';
+import { invalidParameter, validateChoice } from '../../shared/validation';
 
 export interface ImageSettings {
 	format: FaxImageFormat;

@@ -1,5 +1,4 @@
-import type { FaxEvent } from './faxEventSearch';
-
+// The last status of each outbound fax not final yet, so one status change is one event.
 /** Statuses after which a fax does not change: their event is known by its own CompleteTime. */
 const FINAL_STATUSES = new Set(['sent', 'sendFailed']);
 
@@ -28,6 +27,13 @@ export function isStatusEntries(value: unknown): value is StatusEntries | undefi
 			typeof entry[1] === 'string' &&
 			!isNaN(Date.parse(entry[1])),
 	);
+}
+
+/** What the memory reads of an outbound fax event (faxEventSearch.ts's FaxEvent). */
+interface StatusEvent {
+	faxId: string;
+	status: string;
+	time: number;
 }
 
 /** `out:<FaxId>:<status>`, the key of an outbound event (faxEventSearch.ts). */
@@ -59,13 +65,13 @@ export class StatusMemory {
 	}
 
 	/** Whether the record's status differs from the last one seen of its fax. */
-	isChange(event: FaxEvent): boolean {
+	isChange(event: StatusEvent): boolean {
 		if (FINAL_STATUSES.has(event.status)) return true;
 		return this.last.get(event.faxId)?.status !== event.status;
 	}
 
 	/** Takes the record's status as the fax's last one. */
-	observe(event: FaxEvent): void {
+	observe(event: StatusEvent): void {
 		this.note(event.faxId, event.status, event.time);
 	}
 

@@ -1,7 +1,8 @@
+// Reading a state of layout version 1 into today's window.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { WindowState } from './window';
-import { floorMinute, isSeen, MINUTE_MS } from './window';
+import type { WindowState } from './eventWindow';
+import { floorMinute, isSeen, MINUTE_MS } from './eventWindow';
 
 /**
  * Reading the state of version 1 (round 1), so an active workflow keeps its place through an

@@ -1,4 +1,5 @@
-import { floorMinute, MINUTE_MS } from './window';
+// Window slices: how far one poll reads a long window, and the width of the next read.
+import { floorMinute, MINUTE_MS } from './eventWindow';
 
 /**
  * A window too long to read within one poll is read in slices of its time (DatetimeBefore): a

@@ -1,10 +1,11 @@
+// Mail merge events: the first activation (known jobs) and one poll, emitting finished jobs once.
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import type { PollBudget } from './budget';
+import type { PollBudget } from '../poll/pollBudget';
 import type { Job } from './mailMergeJobs';
 import { listJobs, lookUpJob } from './mailMergeJobs';
 import { knownFromWindow } from './mailMergeUpgrade';
-import type { EventState } from './triggerEvent';
+import type { EventState } from '../state/triggerState';
 
 /**
  * Look-ups of jobs missing from the list, per poll: one request each. The rest wait for the next

@@ -1,18 +1,19 @@
+// Fax events: the first activation (baseline) and one poll of the window, emitting each event once.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { FAX_DIRECTIONS } from '../shared/faxDirections';
-import type { RequestParams } from '../shared/transport/httpEncoding';
-import { serviceDatetimeMs } from '../shared/recordFieldTypes';
-import type { PollBudget } from './budget';
-import type { ClockReading } from './serviceClock';
-import { trustedClock } from './serviceClock';
-import { nextSliceMs, sliceAfter, sliceEnd } from './windowSlice';
-import { imageTimedOut } from './image';
-import { StatusMemory } from './statusMemory';
+import { FAX_DIRECTIONS } from '../../shared/faxDirections';
+import type { RequestParams } from '../../shared/transport/httpEncoding';
+import { serviceDatetimeMs } from '../../shared/recordFieldTypes';
+import type { PollBudget } from '../poll/pollBudget';
+import type { ClockReading } from '../state/serviceClock';
+import { trustedClock } from '../state/serviceClock';
+import { nextSliceMs, sliceAfter, sliceEnd } from '../state/windowSlice';
+import { imageTimedOut } from './eventImage';
+import { StatusMemory } from '../state/statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
-import type { WindowState } from './window';
-import { EventWindow, floorMinute, minuteDatetime } from './window';
+import type { WindowState } from '../state/eventWindow';
+import { EventWindow, floorMinute, minuteDatetime } from '../state/eventWindow';
 
 interface WindowContents {
 	/**

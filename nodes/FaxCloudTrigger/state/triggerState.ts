@@ -1,8 +1,9 @@
+// The trigger's stored state: its layout, loading (with mismatches) and saving in one step.
 import type { IDataObject } from 'n8n-workflow';
 
 import { windowOfVersion1 } from './stateVersion1';
-import type { WindowState } from './window';
-import { isWindowState } from './window';
+import type { WindowState } from './eventWindow';
+import { isWindowState } from './eventWindow';
 
 /** Layout version of the node's static data; version 1 is read and rewritten, others start afresh. */
 const STATE_VERSION = 2;
@@ -101,6 +102,9 @@ export function loadState(staticData: IDataObject, watching: string, account: st
 	const { marks, pending, jobs } = staticData as Pick<TriggerState, 'marks' | 'pending' | 'jobs'>;
 	return { state: { watching, account, ...window, marks, pending, jobs } };
 }
+
+/** The stored state of an event, without the `watching` tag the poll adds. */
+export type EventState = Omit<TriggerState, 'watching'>;
 
 /**
  * Replaces the stored state in one step, at the end of a poll whose requests all succeeded. An

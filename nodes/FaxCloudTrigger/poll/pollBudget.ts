@@ -1,3 +1,4 @@
+// The poll budget: how long a poll may read, emit and mark, and how many events it emits.
 import type { IPollFunctions } from 'n8n-workflow';
 
 /** n8n versions before getPollBudgetMs allowed a poll this long. */

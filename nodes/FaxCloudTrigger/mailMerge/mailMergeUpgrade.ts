@@ -1,5 +1,6 @@
+// Mail merge state of earlier layouts: the jobs a window-kept state had already handled.
 import type { Job } from './mailMergeJobs';
-import type { WindowState } from './window';
+import type { WindowState } from '../state/eventWindow';
 
 /**
  * The jobs a state written before the trigger kept job IDs (layouts 1 and 2: a window over

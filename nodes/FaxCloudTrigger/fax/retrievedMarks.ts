@@ -1,9 +1,10 @@
+// Mark as Retrieved: marks the inbound faxes emitted, keeping failed marks to retry.
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { pollTimeIsUp } from '../shared/transport/pollDeadline';
-import { faxCloudRequest } from '../shared/transport/exchanges';
-import { apiPath } from '../shared/transport/httpEncoding';
-import type { PollBudget } from './budget';
+import { pollTimeIsUp } from '../../shared/transport/pollDeadline';
+import { faxCloudRequest } from '../../shared/transport/exchanges';
+import { apiPath } from '../../shared/transport/httpEncoding';
+import type { PollBudget } from '../poll/pollBudget';
 
 /** How often a failed mark is tried, in as many polls, before the trigger gives up on it. */
 export const MARK_ATTEMPTS = 3;
