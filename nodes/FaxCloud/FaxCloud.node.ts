@@ -11,7 +11,7 @@ import { faxCloudApiConnectionTest } from '../shared/transport/faxCloudApiConnec
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { NODE_VERSIONS } from '../shared/nodeVersions';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions } from './methods/nodeMethods';
 
 const resources = Object.values(RESOURCES);
 

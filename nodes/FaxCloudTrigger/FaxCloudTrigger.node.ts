@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxCloudApiConnectionTest } from '../shared/transport/faxCloudApiConnectionTest';
 import { startCredentialRun } from '../shared/transport/credentialRun';
 import { NODE_VERSIONS } from '../shared/nodeVersions';
-import { validateChoice, validateInteger } from '../shared/validation';
+import { validateChoice, validateInteger } from '../shared/validation/valueChecks';
 import { EVENTS } from './eventList';
 import { latenessOption, readLatenessMs } from './poll/lateness';
 import { triggerPoll } from './poll/triggerPoll';

@@ -6,7 +6,7 @@ import { asNodeError } from '../../shared/itemErrors';
 import { ItemPlanFailure } from './common/planEachItem';
 import { DEFAULT_REQUESTS_AT_ONCE } from './common/requestsAtOnce';
 import { RESOURCES } from './resources';
-import type { FaxCloudOperation } from './operationShape';
+import type { FaxCloudOperation } from './common/operationShape';
 
 function findOperation(this: IExecuteFunctions): FaxCloudOperation {
 	const resourceName = this.getNodeParameter('resource', 0) as string;

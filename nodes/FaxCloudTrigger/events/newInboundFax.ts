@@ -1,7 +1,7 @@
 // Event "New Inbound Fax": a fax was received (optionally marked as retrieved).
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { validateBoolean } from '../../shared/validation';
+import { validateBoolean } from '../../shared/validation/valueChecks';
 import { baselineFaxes, pollFaxes } from '../fax/faxPoll';
 import { sampleFax } from '../fax/faxSample';
 import { faxScopeParameters, readFaxScope } from '../fax/faxScope';

@@ -2,7 +2,8 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../shared/faxStatuses';
-import { invalidParameter, validateChoice } from '../../shared/validation';
+import { invalidParameter } from '../../shared/validation/parameterErrors';
+import { validateChoice } from '../../shared/validation/valueChecks';
 import { baselineFaxes, pollFaxes } from '../fax/faxPoll';
 import { sampleFax } from '../fax/faxSample';
 import { faxScopeParameters, readFaxScope } from '../fax/faxScope';

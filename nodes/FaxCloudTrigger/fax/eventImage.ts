@@ -12,7 +12,8 @@ import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../../shared/faxImage';
 import { simplifyFax } from '../../shared/simplifiedFax';
 import { withinShare } from '../../shared/transport/pollDeadline';
 import { imageAllowanceMs } from '../poll/pollBudget';
-import { invalidParameter, validateChoice } from '../../shared/validation';
+import { invalidParameter } from '../../shared/validation/parameterErrors';
+import { validateChoice } from '../../shared/validation/valueChecks';
 
 export interface ImageSettings {
 	format: FaxImageFormat;

@@ -3,7 +3,7 @@ import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { SIMPLIFY_HINT } from '../../shared/simplifiedFax';
 import { nodeVersionOf, VERSION_2_ON } from '../../shared/nodeVersions';
-import { validateBoolean } from '../../shared/validation';
+import { validateBoolean } from '../../shared/validation/valueChecks';
 
 /**
  * Simplify of the fax events, from version 2 on and on by default: the same fields per direction

@@ -1,7 +1,8 @@
 // Watch Faxes Of: whose faxes an event watches (the login, a user, all users).
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { invalidParameter, validateChoice } from '../../shared/validation';
+import { invalidParameter } from '../../shared/validation/parameterErrors';
+import { validateChoice } from '../../shared/validation/valueChecks';
 
 const SCOPES = ['own', 'allUsers', 'oneUser'] as const;
 

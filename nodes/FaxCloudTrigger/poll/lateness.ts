@@ -1,7 +1,7 @@
 // The lateness allowance option: how late after its own time a record may appear and still count.
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { validateInteger } from '../../shared/validation';
+import { validateInteger } from '../../shared/validation/valueChecks';
 
 const DEFAULT_LATENESS_MINUTES = 10;
 /** A day: the window, and the keys kept for it, grow with the allowance. */

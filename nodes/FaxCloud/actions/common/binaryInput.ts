@@ -1,6 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidParameter } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import type { FilePart } from '../../../shared/transport/httpEncoding';
 
 /**

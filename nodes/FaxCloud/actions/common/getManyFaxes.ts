@@ -9,7 +9,8 @@ import type {
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequestAllItems } from '../../../shared/transport/paging';
-import { validateBoolean, validateChoice, validateDatetime } from '../../../shared/validation';
+import { validateBoolean, validateChoice } from '../../../shared/validation/valueChecks';
+import { validateDatetime } from '../../../shared/validation/datetimeCheck';
 import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 import { readLimit, returnAllParameters } from './returnAll';

@@ -5,7 +5,7 @@ import { runCredentials } from '../../../shared/transport/credentialRun';
 import { cachedLookup, numbersCredentialIdentity } from '../../../shared/numbersCache';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import type { FaxCloudContext } from '../../../shared/transport/faxCloudInterfaces';
-import { invalidParameter } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 
 export const COUNTRIES = ['US', 'CA'] as const;

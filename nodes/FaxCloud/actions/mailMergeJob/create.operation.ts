@@ -5,7 +5,7 @@ import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import type { FilePart } from '../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import type { MailMergeCsv } from './csvSource';
 import {
 	csvFromBinary,

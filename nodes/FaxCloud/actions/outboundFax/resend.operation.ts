@@ -10,12 +10,12 @@ import { asNodeError } from '../../../shared/itemErrors';
 import { textOf } from '../../../shared/parameterText';
 import { normalizeCreatedFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
-import { validateFaxNumber } from '../../../shared/validation';
+import { validateFaxNumber } from '../../../shared/validation/addressChecks';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const NEW_NUMBER_LABEL = 'New Fax Number';
 

@@ -2,7 +2,7 @@ import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { commaList } from '../../../../shared/parameterText';
 import { readItemParameter } from '../../../../shared/runParameters';
-import { invalidParameter } from '../../../../shared/validation';
+import { invalidParameter } from '../../../../shared/validation/parameterErrors';
 import type { FilePart } from '../../../../shared/transport/httpEncoding';
 import { requireBinaryField } from '../../common/binaryInput';
 
