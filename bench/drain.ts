@@ -1,7 +1,7 @@
 import { SEED_USERS } from '../emulator';
 import type { RequestRecord } from '../emulator/request-log';
-import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxEventSearch';
-import { minuteDatetime } from '../nodes/FaxCloudTrigger/window';
+import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/fax/faxEventSearch';
+import { minuteDatetime } from '../nodes/FaxCloudTrigger/state/eventWindow';
 import type { Sink } from '../test/harness/sink';
 import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { runClient } from './lib/child';

@@ -1,5 +1,5 @@
 import { SEED_USERS, type Emulator } from '../emulator';
-import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/faxEventSearch';
+import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/fax/faxEventSearch';
 import { startSink, type Sink } from '../test/harness/sink';
 import { pollsAfterBurst, type AfterBurst } from './after-burst';
 import { burstAndDrain, DRAIN_WORKFLOWS, type DrainRound } from './drain';

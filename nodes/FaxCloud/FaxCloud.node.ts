@@ -7,11 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
+import { faxCloudApiConnectionTest } from '../shared/transport/faxCloudApiConnectionTest';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import { NODE_VERSIONS } from '../shared/nodeVersions';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions } from './methods/nodeMethods';
 
 const resources = Object.values(RESOURCES);
 

@@ -1,3 +1,4 @@
+// The Fax Cloud Trigger node: its description, built from the event list, and its poll entry.
 import type {
 	INodeExecutionData,
 	INodeType,
@@ -6,13 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { faxCloudApiConnectionTest } from '../../credentials/faxCloudApiConnectionTest';
-import { startCredentialRun } from '../shared/credentialRun';
+import { faxCloudApiConnectionTest } from '../shared/transport/faxCloudApiConnectionTest';
+import { startCredentialRun } from '../shared/transport/credentialRun';
 import { NODE_VERSIONS } from '../shared/nodeVersions';
-import { validateChoice, validateInteger } from '../shared/validation';
-import { EVENTS } from './events';
-import { latenessOption, readLatenessMs } from './lateness';
-import { triggerPoll } from './triggerPoll';
+import { validateChoice, validateInteger } from '../shared/validation/valueChecks';
+import { EVENTS } from './eventList';
+import { latenessOption, readLatenessMs } from './poll/lateness';
+import { triggerPoll } from './poll/triggerPoll';
 
 const DEFAULT_MAX_EVENTS = 1_000;
 

@@ -2,8 +2,8 @@ import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 
 import type { FaxDirection } from './faxDirections';
 import { FAX_DIRECTIONS } from './faxDirections';
-import { faxCloudDownload } from './transport';
-import { apiPath } from './httpEncoding';
+import { faxCloudDownload } from './transport/exchanges';
+import { apiPath } from './transport/httpEncoding';
 
 /** The formats the service renders a fax image in, as its FaxContentType values. */
 export const FAX_IMAGE_FORMATS = ['pdf', 'tif'] as const;

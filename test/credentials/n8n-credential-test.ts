@@ -10,7 +10,7 @@ import { request } from 'undici';
 
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { appendQuery } from '../../nodes/shared/httpEncoding';
+import { appendQuery } from '../../nodes/shared/transport/httpEncoding';
 import {
 	CREDENTIAL_TYPES,
 	resolveCredentialTemplate,

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { startCredentialRun } from '../../shared/credentialRun';
-import { asNodeError } from '../../shared/errors';
+import { startCredentialRun } from '../../shared/transport/credentialRun';
+import { asNodeError } from '../../shared/itemErrors';
 import { ItemPlanFailure } from './common/planEachItem';
 import { DEFAULT_REQUESTS_AT_ONCE } from './common/requestsAtOnce';
 import { RESOURCES } from './resources';
-import type { FaxCloudOperation } from './operationShape';
+import type { FaxCloudOperation } from './common/operationShape';
 
 function findOperation(this: IExecuteFunctions): FaxCloudOperation {
 	const resourceName = this.getNodeParameter('resource', 0) as string;

@@ -8,8 +8,9 @@ import type {
 import type { FaxDirection } from '../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../shared/faxDirections';
 import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
-import { faxCloudPages, faxCloudRequest } from '../../shared/transport';
-import { apiPath } from '../../shared/httpEncoding';
+import { faxCloudPages } from '../../shared/transport/paging';
+import { faxCloudRequest } from '../../shared/transport/exchanges';
+import { apiPath } from '../../shared/transport/httpEncoding';
 
 /** Records per page of a picker: one request fills the list the editor shows first. */
 export const LIST_PAGE_SIZE = 50;

@@ -1,8 +1,9 @@
+// Event "Mail Merge Job Finished": a job of the login reached COMPLETE or CANCELLED.
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { listJobs } from '../mailMergeJobs';
-import { baselineJobs, pollJobs } from '../mailMergePoll';
-import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
+import { listJobs } from '../mailMerge/mailMergeJobs';
+import { baselineJobs, pollJobs } from '../mailMerge/mailMergePoll';
+import type { PreparedEvent, TriggerEvent } from '../poll/triggerEvent';
 
 const MAIL_MERGE_JOB_FINISHED = 'mailMergeJobFinished';
 

@@ -1,14 +1,15 @@
+// Event "New Inbound Fax": a fax was received (optionally marked as retrieved).
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { validateBoolean } from '../../shared/validation';
-import { baselineFaxes, pollFaxes } from '../faxPoll';
-import { sampleFax } from '../faxSample';
-import { faxScopeParameters, readFaxScope } from '../faxScope';
-import type { FaxWatch } from '../faxEventSearch';
-import { faxEventItem, imageParameters, readImageSettings } from '../image';
-import { markRetrieved } from '../marks';
-import { readEventSimplify, eventSimplifyParameters } from '../eventSimplify';
-import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
+import { validateBoolean } from '../../shared/validation/valueChecks';
+import { baselineFaxes, pollFaxes } from '../fax/faxPoll';
+import { sampleFax } from '../fax/faxSample';
+import { faxScopeParameters, readFaxScope } from '../fax/faxScope';
+import type { FaxWatch } from '../fax/faxEventSearch';
+import { faxEventItem, imageParameters, readImageSettings } from '../fax/eventImage';
+import { markRetrieved } from '../fax/retrievedMarks';
+import { readEventSimplify, eventSimplifyParameters } from '../fax/eventSimplify';
+import type { PreparedEvent, TriggerEvent } from '../poll/triggerEvent';
 
 const NEW_INBOUND_FAX = 'newInboundFax';
 

@@ -1,14 +1,16 @@
+// Event "Outbound Fax Status Changed": a sent fax changed to a watched status.
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../shared/faxStatuses';
-import { invalidParameter, validateChoice } from '../../shared/validation';
-import { baselineFaxes, pollFaxes } from '../faxPoll';
-import { sampleFax } from '../faxSample';
-import { faxScopeParameters, readFaxScope } from '../faxScope';
-import type { FaxWatch } from '../faxEventSearch';
-import { faxEventItem, imageParameters, readImageSettings } from '../image';
-import { readEventSimplify, eventSimplifyParameters } from '../eventSimplify';
-import type { PreparedEvent, TriggerEvent } from '../triggerEvent';
+import { invalidParameter } from '../../shared/validation/parameterErrors';
+import { validateChoice } from '../../shared/validation/valueChecks';
+import { baselineFaxes, pollFaxes } from '../fax/faxPoll';
+import { sampleFax } from '../fax/faxSample';
+import { faxScopeParameters, readFaxScope } from '../fax/faxScope';
+import type { FaxWatch } from '../fax/faxEventSearch';
+import { faxEventItem, imageParameters, readImageSettings } from '../fax/eventImage';
+import { readEventSimplify, eventSimplifyParameters } from '../fax/eventSimplify';
+import type { PreparedEvent, TriggerEvent } from '../poll/triggerEvent';
 
 const OUTBOUND_FAX_STATUS_CHANGED = 'outboundFaxStatusChanged';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { EVENTS } from '../../../nodes/FaxCloudTrigger/events';
+import { EVENTS } from '../../../nodes/FaxCloudTrigger/eventList';
 import { triggerNode } from './support';
 
 /**

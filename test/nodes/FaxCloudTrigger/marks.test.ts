@@ -1,4 +1,4 @@
-import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/marks';
+import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { inboundIds, watchFromNow } from './support';

@@ -1,10 +1,10 @@
-import { windowOfVersion1 } from '../../../nodes/FaxCloudTrigger/stateVersion1';
+import { windowOfVersion1 } from '../../../nodes/FaxCloudTrigger/state/stateVersion1';
 import {
 	EventWindow,
 	floorMinute,
 	isWindowState,
 	minuteDatetime,
-} from '../../../nodes/FaxCloudTrigger/window';
+} from '../../../nodes/FaxCloudTrigger/state/eventWindow';
 
 const at = (iso: string) => Date.parse(iso);
 const MINUTE = 60_000;

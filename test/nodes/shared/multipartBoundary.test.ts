@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
-import { faxCloudRequest } from '../../../nodes/shared/transport';
-import { apiPath } from '../../../nodes/shared/httpEncoding';
+import { faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
+import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import { probeNode, runNode } from '../../support/run-node';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiPath } from '../../../nodes/shared/httpEncoding';
-import type { PagesOptions } from '../../../nodes/shared/transport';
-import { faxCloudPages } from '../../../nodes/shared/transport';
+import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
+import type { PagesOptions } from '../../../nodes/shared/transport/paging';
+import { faxCloudPages } from '../../../nodes/shared/transport/paging';
 import { waitUntil } from '../../harness/waitUntil';
 import { useScriptedServers } from '../../support/action-scripted-servers';
 import { callHelper, credentials, OK } from '../../support/helper-call';

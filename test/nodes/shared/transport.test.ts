@@ -1,13 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
-import type { FaxCloudRequest } from '../../../nodes/shared/transport';
-import {
-	faxCloudDownload,
-	faxCloudRequest,
-	faxCloudRequestAllItems,
-} from '../../../nodes/shared/transport';
-import { apiPath } from '../../../nodes/shared/httpEncoding';
+import type { FaxCloudRequest } from '../../../nodes/shared/transport/requestBuilding';
+import { faxCloudDownload, faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
+import { faxCloudRequestAllItems } from '../../../nodes/shared/transport/paging';
+import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import { BASIC, callHelper, credentials, OK, PASSWORD, TOKEN } from '../../support/helper-call';
 import { useScriptedServers } from '../../support/action-scripted-servers';
 import { sendJson } from '../../support/scripted-server';

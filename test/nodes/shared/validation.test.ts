@@ -4,15 +4,16 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	validateBoolean,
 	validateChoice,
-	validateCoverMessage,
-	validateDatetime,
-	validateEmail,
-	validateFaxNumber,
 	validateId,
 	validateInteger,
+} from '../../../nodes/shared/validation/valueChecks';
+import {
+	validateCoverMessage,
 	validatePriority,
 	validateTsi,
-} from '../../../nodes/shared/validation';
+} from '../../../nodes/shared/validation/sendFieldChecks';
+import { validateDatetime } from '../../../nodes/shared/validation/datetimeCheck';
+import { validateEmail, validateFaxNumber } from '../../../nodes/shared/validation/addressChecks';
 import { ZONE_LESS_TIMES, ZONED_TIMES } from './workflowTimes';
 
 const context = { getNode: () => ({ name: 'Fax Cloud' }) as INode };

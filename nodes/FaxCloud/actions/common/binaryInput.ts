@@ -1,7 +1,7 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidParameter } from '../../../shared/validation';
-import type { FilePart } from '../../../shared/httpEncoding';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import type { FilePart } from '../../../shared/transport/httpEncoding';
 
 /**
  * The item's binary field, checked before any file is read or sent. The error names the parameter

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { validateBoolean, validateInteger } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
+import { validateBoolean, validateInteger } from '../../../shared/validation/valueChecks';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
 
 /** An option of an Options collection: its name, the service parameter it is sent as, its label. */
 export type OptionMapping = [option: string, parameter: string, label: string];

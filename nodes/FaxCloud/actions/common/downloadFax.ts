@@ -8,7 +8,8 @@ import type {
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../../../shared/faxImage';
 import { textOf } from '../../../shared/parameterText';
-import { invalidParameter, validateChoice } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { validateChoice } from '../../../shared/validation/valueChecks';
 import { readFaxId } from './faxId';
 import { fetchFax } from './getFax';
 import { requestsAtOnceOption } from './requestsAtOnce';

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
-import { faxCloudRequest } from '../../../shared/transport';
-import type { RequestParams } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { readFaxId } from './faxId';
 
 /** One request on the fax of the item's Fax ID (a PUT with its changes, or a DELETE); its id. */

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
-import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { readFaxId } from './faxId';
 import { readSimplifyOfItem, simplifiedItems } from './simplifyFaxItems';
 

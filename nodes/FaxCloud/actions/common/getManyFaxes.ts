@@ -8,10 +8,11 @@ import type {
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
-import { faxCloudRequestAllItems } from '../../../shared/transport';
-import { validateBoolean, validateChoice, validateDatetime } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequestAllItems } from '../../../shared/transport/paging';
+import { validateBoolean, validateChoice } from '../../../shared/validation/valueChecks';
+import { validateDatetime } from '../../../shared/validation/datetimeCheck';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { readLimit, returnAllParameters } from './returnAll';
 import { readSimplifyOfItem, simplifiedItems, simplifyParameter } from './simplifyFaxItems';
 import { FROM_VERSION_2, nodeVersionOf, ONLY_VERSION_1 } from '../../../shared/nodeVersions';

@@ -1,12 +1,12 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
-import { runCredentials } from '../../../shared/credentialRun';
+import { runCredentials } from '../../../shared/transport/credentialRun';
 import { cachedLookup, numbersCredentialIdentity } from '../../../shared/numbersCache';
-import { faxCloudRequest } from '../../../shared/transport';
-import type { FaxCloudContext } from '../../../shared/faxCloudInterfaces';
-import { invalidParameter } from '../../../shared/validation';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import type { FaxCloudContext } from '../../../shared/transport/faxCloudInterfaces';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 
 export const COUNTRIES = ['US', 'CA'] as const;
 export type CountryCode = (typeof COUNTRIES)[number];

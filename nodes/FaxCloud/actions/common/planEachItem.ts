@@ -5,7 +5,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import { asNodeError } from '../../../shared/errors';
+import { asNodeError } from '../../../shared/itemErrors';
 
 /** An item whose plan failed under Continue On Fail: the router makes it the item's error item. */
 export class ItemPlanFailure {

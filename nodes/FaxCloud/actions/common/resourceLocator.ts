@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { validateId } from '../../../shared/validation';
-import type { ValidationTarget } from '../../../shared/validation';
+import { validateId } from '../../../shared/validation/valueChecks';
+import type { ValidationTarget } from '../../../shared/validation/parameterErrors';
 
 /**
  * An id picker: "From List" (a search over the newest records, filtered by typing) or "By ID".

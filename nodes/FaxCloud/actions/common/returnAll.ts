@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { validateBoolean, validateInteger } from '../../../shared/validation';
+import { validateBoolean, validateInteger } from '../../../shared/validation/valueChecks';
 
 /** Return All / Limit of every list operation. */
 export const returnAllParameters: INodeProperties[] = [

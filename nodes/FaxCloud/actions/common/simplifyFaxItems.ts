@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { SIMPLIFY_HINT, simplifyFax } from '../../../shared/simplifiedFax';
-import { validateBoolean } from '../../../shared/validation';
+import { validateBoolean } from '../../../shared/validation/valueChecks';
 import { FROM_VERSION_2, nodeVersionOf } from '../../../shared/nodeVersions';
 
 /** Simplify, on by default (version 2 on): version 1 always returned the whole record. */

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { downloadFax, downloadFaxParameters } from '../common/downloadFax';
 import { faxIdParameters } from '../common/faxId';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const properties: INodeProperties[] = [...faxIdParameters('inbound'), ...downloadFaxParameters];
 

@@ -8,10 +8,11 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { validateBoolean } from '../../../shared/validation/valueChecks';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const filterOptions: INodeProperties[] = [
 	{

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { faxIdParameters } from '../common/faxId';
 import { markFax } from '../common/faxChanges';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const properties: INodeProperties[] = [...faxIdParameters('inbound'), requestsAtOnceCollection];
 

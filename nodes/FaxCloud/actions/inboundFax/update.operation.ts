@@ -6,13 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { faxCloudRequest } from '../../../shared/transport';
-import { invalidParameter, validateBoolean } from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { validateBoolean } from '../../../shared/validation/valueChecks';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const UPDATE_FIELDS_LABEL = 'Update Fields';
 

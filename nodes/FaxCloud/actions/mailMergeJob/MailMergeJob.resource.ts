@@ -1,4 +1,4 @@
-import type { FaxCloudResource, OperationParameter } from '../operationShape';
+import type { FaxCloudResource, OperationParameter } from '../common/operationShape';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { faxCloudRequest } from '../../../shared/transport';
-import type { FilePart } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import type { FilePart } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import type { MailMergeCsv } from './csvSource';
 import {
 	csvFromBinary,

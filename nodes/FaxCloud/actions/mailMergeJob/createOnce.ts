@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../../../shared/errors';
+import { asNodeError } from '../../../shared/itemErrors';
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
-import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { type Lineage, lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
 import type { CsvLineFax } from './csvChecks';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { trimSpaces } from '../../../shared/csv';
-import { invalidParameter } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import type { JobSettings } from './jobSettings';
 import { LABELS } from './jobSettings';
 

@@ -3,8 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { CsvRecord } from '../../../shared/csv';
 import { csvCellText, csvField, scanCsv } from '../../../shared/csv';
 import { commaList, textOf } from '../../../shared/parameterText';
-import { invalidParameter } from '../../../shared/validation';
-import type { FilePart, WrittenFilePart } from '../../../shared/httpEncoding';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import type { FilePart, WrittenFilePart } from '../../../shared/transport/httpEncoding';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import type { CsvLineFax } from './csvChecks';
 import { csvChecks } from './csvChecks';

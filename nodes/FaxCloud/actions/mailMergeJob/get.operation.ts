@@ -7,9 +7,9 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
-import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/httpEncoding';
-import type { OperationDisplayOptions } from '../node.type';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { apiPath } from '../../../shared/transport/httpEncoding';
+import type { OperationDisplayOptions } from '../common/node.type';
 import { jobIdParameters, readJobId } from './jobId';
 
 const properties: INodeProperties[] = [...jobIdParameters];

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { readLimit, returnAllParameters } from '../common/returnAll';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import { listJobs } from './createOnce';
 
 const properties: INodeProperties[] = [...returnAllParameters];

@@ -7,10 +7,10 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { normalizeMailMergeFax } from '../../../shared/recordFieldTypes';
-import { faxCloudRequest } from '../../../shared/transport';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { readLimit, returnAllParameters } from '../common/returnAll';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import { jobIdParameters, readJobId } from './jobId';
 
 const properties: INodeProperties[] = [...jobIdParameters, ...returnAllParameters];

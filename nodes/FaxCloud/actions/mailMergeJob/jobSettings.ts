@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import {
-	invalidParameter,
-	validateChoice,
-	validateCoverMessage,
-	validateDatetime,
-	validateEmail,
-	validateInteger,
-} from '../../../shared/validation';
-import type { RequestParams } from '../../../shared/httpEncoding';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { validateChoice, validateInteger } from '../../../shared/validation/valueChecks';
+import { validateCoverMessage } from '../../../shared/validation/sendFieldChecks';
+import { validateDatetime } from '../../../shared/validation/datetimeCheck';
+import { validateEmail } from '../../../shared/validation/addressChecks';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { booleanOptions } from '../common/collectionOptions';
 
 export const LABELS = {

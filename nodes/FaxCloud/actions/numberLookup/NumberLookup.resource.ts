@@ -1,4 +1,4 @@
-import type { FaxCloudResource, OperationParameter } from '../operationShape';
+import type { FaxCloudResource, OperationParameter } from '../common/operationShape';
 import * as getAreaCodes from './getAreaCodes.operation';
 import * as getCities from './getCities.operation';
 import * as getRegions from './getRegions.operation';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { countryParameter } from '../common/geoParameters';
 import { returnAllParameters } from '../common/returnAll';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import { listLookup } from './listLookup';
 
 const properties: INodeProperties[] = [countryParameter, ...returnAllParameters];

@@ -1,4 +1,4 @@
-import type { FaxCloudResource, OperationParameter } from '../operationShape';
+import type { FaxCloudResource, OperationParameter } from '../common/operationShape';
 import * as nonTollFree from './nonTollFree.operation';
 import * as portIn from './portIn.operation';
 import { createUserFirstNotice } from './requestFields';

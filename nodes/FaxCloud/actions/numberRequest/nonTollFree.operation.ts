@@ -16,7 +16,7 @@ import {
 	regionParameter,
 } from '../common/geoParameters';
 import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import { resolveAreaCodes, resolveCity } from './places';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidParameter } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { GEO_LABELS } from '../common/geoParameters';
 import type { CountryCode } from '../common/numberLookups';
 import { comparableName, lookup, lookupValue } from '../common/numberLookups';

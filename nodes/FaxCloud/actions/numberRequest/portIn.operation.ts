@@ -7,12 +7,13 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import { invalidParameter, validateBoolean } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { validateBoolean } from '../../../shared/validation/valueChecks';
 import type { PdfPart } from '../common/binaryInput';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import { countryParameter, readCountry } from '../common/geoParameters';
 import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import {

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import { invalidParameter, validateEmail } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
+import { validateEmail } from '../../../shared/validation/addressChecks';
 
 export const REQUEST_LABELS = {
 	notifyEmails: 'Notification Email',

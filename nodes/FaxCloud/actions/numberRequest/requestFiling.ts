@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { faxCloudRequest } from '../../../shared/transport';
-import type { FilePart } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import type { FilePart } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 
 export const REQUEST_PATHS = {
 	nonTollFree: apiPath('api', 'numbers', 'add-new-number-request', 'non-toll-free'),

@@ -7,11 +7,11 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import { invalidParameter } from '../../../shared/validation';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { countryParameter, GEO_LABELS } from '../common/geoParameters';
 import { countryOf } from '../common/numberLookups';
 import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import {

@@ -1,4 +1,4 @@
-import type { FaxCloudResource, OperationParameter } from '../operationShape';
+import type { FaxCloudResource, OperationParameter } from '../common/operationShape';
 import * as deleteFax from './delete.operation';
 import * as download from './download.operation';
 import * as get from './get.operation';

@@ -5,7 +5,7 @@ import { faxIdParameters } from '../common/faxId';
 import { getFax } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import { simplifyParameter } from '../common/simplifyFaxItems';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const properties: INodeProperties[] = [
 	...faxIdParameters('outbound'),

@@ -8,9 +8,9 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { textOf } from '../../../shared/parameterText';
-import type { RequestParams } from '../../../shared/httpEncoding';
+import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const filterOptions: INodeProperties[] = [
 	{

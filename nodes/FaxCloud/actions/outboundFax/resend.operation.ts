@@ -6,16 +6,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { asNodeError } from '../../../shared/errors';
+import { asNodeError } from '../../../shared/itemErrors';
 import { textOf } from '../../../shared/parameterText';
 import { normalizeCreatedFax } from '../../../shared/recordFieldTypes';
-import { faxCloudRequest } from '../../../shared/transport';
-import { validateFaxNumber } from '../../../shared/validation';
-import { apiPath } from '../../../shared/httpEncoding';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { validateFaxNumber } from '../../../shared/validation/addressChecks';
+import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../node.type';
+import type { OperationDisplayOptions } from '../common/node.type';
 
 const NEW_NUMBER_LABEL = 'New Fax Number';
 

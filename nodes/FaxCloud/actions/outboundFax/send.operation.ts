@@ -6,14 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { asNodeError } from '../../../shared/errors';
+import { asNodeError } from '../../../shared/itemErrors';
 import { readItemParameter } from '../../../shared/runParameters';
-import { faxCloudRequest } from '../../../shared/transport';
-import { invalidParameter } from '../../../shared/validation';
+import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { FilePart, RequestParams } from '../../../shared/httpEncoding';
-import { apiPath } from '../../../shared/httpEncoding';
-import type { OperationDisplayOptions } from '../node.type';
+import type { FilePart, RequestParams } from '../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../shared/transport/httpEncoding';
+import type { OperationDisplayOptions } from '../common/node.type';
 import { UNKNOWN_LINEAGE_ADVICE, lineageOf } from '../common/lineage';
 import {
 	contentProperties,

@@ -2,8 +2,8 @@ import type { IBinaryData, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { commaList } from '../../../../shared/parameterText';
 import { readItemParameter } from '../../../../shared/runParameters';
-import { invalidParameter } from '../../../../shared/validation';
-import type { FilePart } from '../../../../shared/httpEncoding';
+import { invalidParameter } from '../../../../shared/validation/parameterErrors';
+import type { FilePart } from '../../../../shared/transport/httpEncoding';
 import { requireBinaryField } from '../../common/binaryInput';
 
 const BINARY_FIELDS_LABEL = 'Input Binary Field(s)';

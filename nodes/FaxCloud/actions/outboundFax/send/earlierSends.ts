@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { normalizeCreatedFax } from '../../../../shared/recordFieldTypes';
-import { faxCloudRequestAllItems } from '../../../../shared/transport';
-import type { RequestParams } from '../../../../shared/httpEncoding';
-import { apiPath } from '../../../../shared/httpEncoding';
+import { faxCloudRequestAllItems } from '../../../../shared/transport/paging';
+import type { RequestParams } from '../../../../shared/transport/httpEncoding';
+import { apiPath } from '../../../../shared/transport/httpEncoding';
 import { RECOVERY_KEY_OPTION, type NoKeyReason, type RecoveryKey, type SendRun } from './keys';
 
 /**

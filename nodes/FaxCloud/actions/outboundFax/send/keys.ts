@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { RequestParams } from '../../../../shared/httpEncoding';
+import type { RequestParams } from '../../../../shared/transport/httpEncoding';
 import { Digest } from '../../common/digest';
 import type { Lineage } from '../../common/lineage';
 

@@ -1,18 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { textOf } from '../../../../shared/parameterText';
+import { invalidParameter } from '../../../../shared/validation/parameterErrors';
 import {
-	invalidParameter,
 	validateBoolean,
 	validateChoice,
-	validateCoverMessage,
-	validateDatetime,
-	validateEmail,
 	validateInteger,
+} from '../../../../shared/validation/valueChecks';
+import {
+	validateCoverMessage,
 	validatePriority,
 	validateTsi,
-} from '../../../../shared/validation';
-import type { RequestParams } from '../../../../shared/httpEncoding';
+} from '../../../../shared/validation/sendFieldChecks';
+import { validateDatetime } from '../../../../shared/validation/datetimeCheck';
+import { validateEmail } from '../../../../shared/validation/addressChecks';
+import type { RequestParams } from '../../../../shared/transport/httpEncoding';
 import { booleanOptions, integerOptions } from '../../common/collectionOptions';
 import { requestsAtOnceOption } from '../../common/requestsAtOnce';
 import { RECOVERY_KEY_OPTION, SEND_ONCE_OPTION } from './keys';

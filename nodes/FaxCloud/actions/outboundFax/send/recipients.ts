@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readItemParameter } from '../../../../shared/runParameters';
-import { invalidParameter, validateFaxNumber } from '../../../../shared/validation';
+import { invalidParameter } from '../../../../shared/validation/parameterErrors';
+import { validateFaxNumber } from '../../../../shared/validation/addressChecks';
 
 export const FAX_NUMBERS_LABEL = 'Fax Numbers';
 const RECIPIENTS_LABEL = 'Recipients';

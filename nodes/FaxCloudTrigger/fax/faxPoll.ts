@@ -1,0 +1,331 @@
+// Fax events: the first activation (baseline) and one poll of the window, emitting each event once.
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { FAX_DIRECTIONS } from '../../shared/faxDirections';
+import type { RequestParams } from '../../shared/transport/httpEncoding';
+import { serviceDatetimeMs } from '../../shared/recordFieldTypes';
+import type { PollBudget } from '../poll/pollBudget';
+import type { ClockReading } from '../state/serviceClock';
+import { trustedClock } from '../state/serviceClock';
+import { nextSliceMs, sliceAfter, sliceEnd } from '../state/windowSlice';
+import { imageTimedOut } from './eventImage';
+import { StatusMemory } from '../state/statusMemory';
+import type { FaxEvent, FaxWatch } from './faxEventSearch';
+import { byEventTime, faxOf, searchPages } from './faxEventSearch';
+import type { WindowState } from '../state/eventWindow';
+import { EventWindow, floorMinute, minuteDatetime } from '../state/eventWindow';
+
+interface WindowContents {
+	/**
+	 * Events of the window not emitted yet (with `everyRecord`, every record of the window), in the
+	 * order the service returned them.
+	 */
+	fresh: FaxEvent[];
+	/** The service's clock at the first page, or the newest event time read when it sent none. */
+	serviceTime?: number;
+	/** Whether every page of the window was read. */
+	complete: boolean;
+	/** The service's Date header against the host's clock, when it sent one. */
+	reading?: ClockReading;
+}
+
+/**
+ * Reads the window from its start. It stops early only for the time budget, once the pages read
+ * hold something new; the window then stays where it is, so the unread pages are read again.
+ */
+async function readWindow(
+	context: IPollFunctions,
+	watch: FaxWatch,
+	window: EventWindow,
+	budget: PollBudget,
+	everyRecord: boolean,
+	[from, upTo]: Array<number | undefined>,
+): Promise<WindowContents> {
+	const extra: RequestParams = {};
+	if (from !== undefined) extra.DatetimeAfter = minuteDatetime(from);
+	if (upTo !== undefined) extra.DatetimeBefore = minuteDatetime(upTo);
+	let foundNew = false;
+	const fresh: FaxEvent[] = [];
+	const taken = new Set<string>();
+	let clock: number | undefined;
+	let hostAtClock = 0;
+	let newest: number | undefined;
+	let complete = true;
+	// Every page is read unless the time budget runs out, so the next is asked for while this one
+	// is read.
+	for await (const page of searchPages(context, watch, 'asc', { extra, readAhead: true })) {
+		// The earliest clock of the read: a record not on the service then may still appear, and
+		// one front end's clock ahead is not taken over the others'.
+		if (page.serviceTime !== undefined && (clock === undefined || page.serviceTime < clock)) {
+			clock = page.serviceTime;
+			hostAtClock = Date.now();
+		}
+		for (const event of page.events) {
+			placeZoneless(event, window.startMs);
+			const dated = event.undated === undefined;
+			const ownTime = dated && event.zoneless === undefined;
+			if (ownTime && (newest === undefined || event.time > newest)) newest = event.time;
+			const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
+			// Status changes need every record of the window, in order; other events only new ones.
+			if (!isNew && !everyRecord) continue;
+			// A record modified while the pages are read moves to a later page and comes twice.
+			const id = dated ? `${event.time} ${event.key}` : `undated ${event.key}`;
+			if (taken.has(id)) continue;
+			taken.add(id);
+			fresh.push(event);
+			foundNew ||= isNew;
+		}
+		complete = !page.more;
+		if (!complete && budget.readingOver(foundNew)) break;
+	}
+	const serviceTime = clock ?? newest;
+	for (const event of fresh) {
+		if (isNaN(event.time)) event.time = serviceTime ?? window.startMs ?? 0;
+	}
+	const reading =
+		clock === undefined ? undefined : { service: clock, host: hostAtClock, newestRecord: newest };
+	return { fresh, serviceTime, complete, reading };
+}
+
+/**
+ * Whether the window has not emitted this event; a record without a time, or whose time has no
+ * zone, is known by its key.
+ */
+function isNewInWindow(window: EventWindow, event: FaxEvent): boolean {
+	return event.undated === undefined && event.zoneless === undefined
+		? window.isNew(event.time, event.key)
+		: !window.holds(event.key);
+}
+
+/**
+ * A time without a zone is read as UTC. When that puts it before the window, the service (which
+ * returned it for DatetimeAfter at the window start) reads it otherwise, e.g. as US Eastern time:
+ * the record is then ordered as read, at the service's clock of its page, and never dropped.
+ */
+function placeZoneless(event: FaxEvent, windowStart: number | undefined): void {
+	if (event.zoneless === undefined || windowStart === undefined || event.time >= windowStart) {
+		return;
+	}
+	event.time = event.readAt ?? NaN;
+}
+
+/**
+ * Where an emitted event's key is kept. A record whose time has no zone may be returned for as
+ * long as the service's own reading of it lies in the window, which is never after the service's
+ * clock when it was read: its key is kept until the window passes that clock.
+ */
+function keptAt(event: FaxEvent): number {
+	return event.zoneless === undefined ? event.time : Math.max(event.time, event.readAt ?? 0);
+}
+
+/** Names in n8n's log a record whose time has no zone, and how it was read. */
+function logZoneless(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
+	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
+	const asUtc = serviceDatetimeMs(event.zoneless);
+	const how =
+		asUtc === event.time
+			? 'it is read as UTC, as the interface description assumes'
+			: `read as UTC it lies before the trigger's window, so the service reads it otherwise (older interfaces use US Eastern time); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`;
+	context.logger.warn(
+		`The service returned ${recordName} ${event.faxId} with ${timeField} ${JSON.stringify(event.zoneless)}, which has no time zone; ${how}`,
+	);
+}
+
+/** Names in n8n's log a record emitted without a readable time: it is emitted once, in this place. */
+function logUndated(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
+	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
+	context.logger.warn(
+		`The service returned ${recordName} ${event.faxId} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
+	);
+}
+
+/**
+ * Images that could not be attached are tried once more after every other event of the poll
+ * (the download itself already tried a 5xx three times), while the time budget allows; an event
+ * whose image still fails is emitted with `imageError` and named in n8n's log.
+ */
+async function retryImages(
+	context: IPollFunctions,
+	watch: FaxWatch,
+	faxes: IDataObject[],
+	items: INodeExecutionData[],
+	budget: PollBudget,
+): Promise<void> {
+	for (const [index, item] of items.entries()) {
+		if (item.json.imageError === undefined) continue;
+		if (!imageTimedOut(item) && !budget.emittingOver) {
+			items[index] = await watch.toItem(faxes[index]);
+		}
+		const error = items[index].json.imageError;
+		if (error === undefined) continue;
+		context.logger.warn(
+			`Emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(faxes[index].FaxId)} without its image: ${String(error)}`,
+		);
+	}
+}
+
+/**
+ * First activation: nothing on the service now is emitted later. The service's clock comes from
+ * one record's search; the window starts the lateness allowance before it, and the events already
+ * in it are remembered, so a record that appears later within the allowance is still new. With no
+ * clock and no record at all the window stays open: every record that appears later is new.
+ */
+export async function baselineFaxes(
+	this: IPollFunctions,
+	watch: FaxWatch,
+	latenessMs: number,
+): Promise<WindowState> {
+	let now: number | undefined;
+	let headerTime: number | undefined;
+	for await (const page of searchPages(this, watch, 'desc', { pageSize: 1 })) {
+		const newest = page.events[0];
+		headerTime = page.serviceTime;
+		now = page.serviceTime ?? (newest?.undated === undefined ? newest?.time : undefined);
+		break;
+	}
+	if (now === undefined) return { windowStart: null, seen: {} };
+	const clock = headerTime === undefined ? undefined : { service: headerTime, host: Date.now() };
+	const start = floorMinute(now - latenessMs);
+	const window = new EventWindow({ windowStart: new Date(start).toISOString(), seen: {} });
+	const statuses = statusMemoryOf(watch, { seen: {} });
+	const read: FaxEvent[] = [];
+	for await (const page of searchPages(this, watch, 'asc', {
+		extra: { DatetimeAfter: minuteDatetime(start) },
+		readAhead: true,
+	})) {
+		for (const event of page.events) placeZoneless(event, start);
+		read.push(
+			...page.events.map((event) => (isNaN(event.time) ? { ...event, time: start } : event)),
+		);
+	}
+	for (const event of read.sort(byEventTime)) {
+		statuses?.observe(event);
+		if (watch.accepts(event.status)) window.remember(keptAt(event), event.key);
+	}
+	return { ...window.toState(), statuses: statuses?.toState(window.startMs), clock };
+}
+
+/** The last status of each outbound fax, for a status-change event; none for inbound faxes. */
+function statusMemoryOf(
+	watch: FaxWatch,
+	state: Pick<WindowState, 'seen' | 'statuses'>,
+): StatusMemory | undefined {
+	return watch.direction === 'outbound' ? new StatusMemory(state.statuses, state.seen) : undefined;
+}
+
+/**
+ * One poll: the window's new events, emitted oldest first (event time, then FaxId), each once.
+ * Emitting stops at Max Events per Poll or the time budget; the window then stops at the first
+ * event left, which the next poll emits.
+ */
+export async function pollFaxes(
+	this: IPollFunctions,
+	watch: FaxWatch,
+	state: WindowState,
+	budget: PollBudget,
+	latenessMs: number,
+): Promise<{ items: INodeExecutionData[]; state: WindowState }> {
+	const window = new EventWindow(state);
+	const statuses = statusMemoryOf(watch, state);
+	const emitted: Emitted = { items: [], faxes: [] };
+	let clock = state.clock;
+	let serviceTime: number | undefined;
+	let complete = false;
+	let firstLeft: number | undefined;
+	const width = state.sliceMs;
+	let from = window.startMs;
+	let upTo = sliceEnd(from, width);
+	for (let slice = 0; ; slice++) {
+		const everyRecord = statuses !== undefined;
+		const bounds = [from, upTo];
+		const read = await readWindow(this, watch, window, budget, everyRecord, bounds).catch(
+			(error: unknown) => {
+				// The slices read whole before stay read: the poll ends with them, and the next poll
+				// reads on from there.
+				if (slice === 0) throw error;
+				logSliceFailed(this, bounds, error);
+				return undefined;
+			},
+		);
+		if (!read) break;
+		if (slice === 0) {
+			serviceTime = read.serviceTime;
+			if (read.reading) ({ serviceTime, clock } = trustedClock(this, read.reading, clock));
+		}
+		firstLeft = await emitEvents(this, watch, window, statuses, read.fresh, budget, emitted);
+		complete = read.complete;
+		if (!complete) break;
+		window.advance({ serviceTime, latenessMs, firstLeft, readUpTo: upTo });
+		// A slice without events leaves this poll's time to the next one: a poll reads on until it
+		// has something to show or its time is up; the last slice reads to the window's end.
+		const done = emitted.items.length > 0 || firstLeft !== undefined;
+		if (done || upTo === undefined || budget.readingOver(false)) break;
+		from = upTo;
+		upTo = sliceAfter(from, width, serviceTime, latenessMs);
+	}
+	await retryImages(this, watch, emitted.faxes, emitted.items, budget);
+	const sliceMs = nextSliceMs({
+		sliceMs: width,
+		complete,
+		leftOver: firstLeft !== undefined,
+		start: window.startMs,
+		serviceTime,
+		latenessMs,
+	});
+	return {
+		items: emitted.items,
+		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock, sliceMs },
+	};
+}
+
+/** Says in n8n's log that a slice after the first could not be read; the poll keeps the others. */
+function logSliceFailed(
+	context: IPollFunctions,
+	[from, upTo]: Array<number | undefined>,
+	error: unknown,
+): void {
+	const span = `${from === undefined ? 'the start' : minuteDatetime(from)} to ${upTo === undefined ? 'now' : minuteDatetime(upTo)}`;
+	context.logger.warn(
+		`Fax Cloud Trigger "${context.getNode().name}": reading the records from ${span} failed, so the poll ends with the parts of its window read before, and the next poll reads on from there: ${(error as Error).message}`,
+		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	);
+}
+
+/** The items a poll emits and their records, normalised once, for the image retry. */
+interface Emitted {
+	items: INodeExecutionData[];
+	faxes: IDataObject[];
+}
+
+/**
+ * Emits the new events read, oldest first, until Max Events per Poll or the time budget; returns
+ * the event time of the first event left for a later poll.
+ */
+async function emitEvents(
+	context: IPollFunctions,
+	watch: FaxWatch,
+	window: EventWindow,
+	statuses: StatusMemory | undefined,
+	fresh: FaxEvent[],
+	budget: PollBudget,
+	emitted: Emitted,
+): Promise<number | undefined> {
+	for (const event of fresh.sort(byEventTime)) {
+		const isEvent =
+			watch.accepts(event.status) &&
+			isNewInWindow(window, event) &&
+			(statuses?.isChange(event) ?? true);
+		if (isEvent && (budget.eventsFull || budget.emittingOver)) return event.time;
+		// Statuses not watched count too: sending, scheduled, sending again is two changes.
+		statuses?.observe(event);
+		if (!isEvent) continue;
+		if (event.undated !== undefined) logUndated(context, watch, event);
+		else if (event.zoneless !== undefined) logZoneless(context, watch, event);
+		const fax = faxOf(watch.direction, event);
+		emitted.items.push(await watch.toItem(fax));
+		emitted.faxes.push(fax);
+		budget.countEvent();
+		window.remember(keptAt(event), event.key);
+	}
+	return undefined;
+}

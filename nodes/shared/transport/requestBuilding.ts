@@ -1,0 +1,140 @@
+// Request building: a FaxCloudRequest becomes the HTTP options of one exchange, sent once.
+import type {
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
+import { NodeOperationError, randomString } from 'n8n-workflow';
+
+import { requestFailure } from './apiErrors';
+import { decryptedCredential, runCredentials } from './credentialRun';
+import type { FaxCloudContext, FaxCloudInterface } from './faxCloudInterfaces';
+import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './faxCloudInterfaces';
+import type { FilePart, RequestParams, WrittenFilePart } from './httpEncoding';
+import { appendQuery, encodeForm, encodeMultipart } from './httpEncoding';
+import {
+	isHttpAddress,
+	networkErrorCode,
+	networkProblem,
+	neverSent,
+	withoutUserInfo,
+} from './networkFailures';
+import { timeoutWithinPoll } from './pollDeadline';
+
+export interface FaxCloudRequest {
+	api: FaxCloudInterface;
+	method: IHttpRequestMethods;
+	/** Path below the interface's base URL, built with apiPath() so ids cannot change it. */
+	path: string;
+	query?: RequestParams;
+	/** Parameters sent as an application/x-www-form-urlencoded body. */
+	form?: RequestParams;
+	/** Parameters and files sent as a multipart/form-data body. */
+	multipart?: { fields?: RequestParams; files: Array<FilePart | WrittenFilePart> };
+	/** JSON body (numbers interface). */
+	json?: IDataObject;
+	itemIndex?: number;
+	timeoutMs?: number;
+	/** How often a GET is tried in all; POST, PUT and DELETE are always tried once. */
+	attempts?: number;
+	/** Accept header; the JSON endpoints take the default, an image download names its format. */
+	accept?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, itemIndex?: number) {
+	const credentials = await runCredentials.call(this, CREDENTIAL_OF[api], itemIndex);
+	const raw = String(credentials[BASE_URL_FIELD_OF[api]] ?? '').trim();
+	if (!isHttpAddress(raw)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The ${BASE_URL_LABEL_OF[api]} of the credential is not an http(s) address`,
+			{
+				itemIndex,
+				description: `Open the credential and enter the ${BASE_URL_LABEL_OF[api]}, e.g. https://host/path/v1.`,
+			},
+		);
+	}
+	const headers: IDataObject = {};
+	if (api === 'numbers' && credentials.versionHeaderName) {
+		headers[String(credentials.versionHeaderName)] = String(credentials.versionHeaderValue ?? '');
+	}
+	return { baseUrl: raw.replace(/\/+$/, ''), headers, credentials };
+}
+
+/**
+ * A multipart boundary per request: a random part drawn once per process and a count. Drawing
+ * random text costs more than encoding a one-page fax (n8n's randomString asks the system for
+ * random values each time), and a boundary only has to be absent from the body.
+ */
+const boundaries = { random: '', count: 0 };
+function nextBoundary(): string {
+	if (!boundaries.random) boundaries.random = randomString(16);
+	boundaries.count++;
+	return `----FaxCloudBoundary${boundaries.random}${boundaries.count.toString(36).padStart(8, '0')}`;
+}
+
+function buildBody(request: FaxCloudRequest): {
+	body?: Buffer | string | IDataObject;
+	contentType?: string;
+} {
+	if (request.multipart) {
+		return encodeMultipart(request.multipart.fields, request.multipart.files, nextBoundary());
+	}
+	if (request.form) return encodeForm(request.form);
+	if (request.json) return { body: request.json, contentType: 'application/json' };
+	return {};
+}
+
+/**
+ * Sends one HTTP exchange and returns the full response whatever its HTTP status. A connection
+ * that fails throws the NodeApiError the user will read, marked transient (a GET may try again).
+ */
+export async function sendOnce(
+	this: FaxCloudContext,
+	request: FaxCloudRequest,
+	encoding: 'arraybuffer' | 'stream',
+): Promise<IN8nHttpFullResponse> {
+	const { baseUrl, headers, credentials } = await resolveBaseUrl.call(
+		this,
+		request.api,
+		request.itemIndex,
+	);
+	const { body, contentType } = buildBody(request);
+	const timeout = timeoutWithinPoll(this, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: appendQuery(`${baseUrl}${request.path}`, request.query),
+		headers: {
+			Accept: request.accept ?? 'application/json',
+			...headers,
+			...(contentType ? { 'Content-Type': contentType } : {}),
+		},
+		body,
+		json: false,
+		encoding,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		timeout,
+	};
+	try {
+		const type = CREDENTIAL_OF[request.api];
+		return (await this.helpers.httpRequestWithAuthentication.call(this, type, options, {
+			credentialsDecrypted: decryptedCredential(this, type, credentials),
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		// The client's error object is dropped on purpose: its request config holds the Authorization header.
+		const code = networkErrorCode(error);
+		const unsent = neverSent(code);
+		throw requestFailure(this, request, true, {
+			message: `Could not reach the Fax Cloud service at ${withoutUserInfo(baseUrl)}: ${networkProblem(code, 'the timeout') ?? 'network error'}`,
+			advice: unsent
+				? `Check the ${BASE_URL_LABEL_OF[request.api]} of the credential and the network.`
+				: 'The connection failed before an answer arrived. A send may still have been carried out: look the fax up before sending again.',
+			mayHaveReachedService: !unsent && request.method !== 'GET',
+		});
+	}
+}

@@ -1,0 +1,31 @@
+// Parameter errors: the NodeOperationError that names a parameter and says what is allowed.
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Checks of user input run before any request is sent. Each failure is a NodeOperationError
+ * whose message names the parameter as the user sees it and says what is allowed.
+ */
+
+export interface ValidationTarget {
+	getNode(): INode;
+}
+
+export function invalidParameter(
+	context: ValidationTarget,
+	parameter: string,
+	problem: string,
+	itemIndex?: number,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Invalid "${parameter}": ${problem}`, {
+		itemIndex,
+		description,
+	});
+}
+
+/** A value as a message quotes it: its first 60 characters, in quotes. */
+export function shown(value: unknown): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	return `"${String(text).slice(0, 60)}"`;
+}
