@@ -58,7 +58,8 @@ function repeatedIds(ids: number[]): number[] {
 	return sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
 }
 
-function credential(
+/** A Fax Cloud API credential of `login` on the emulator at `urls`. */
+export function credential(
 	id: string,
 	name: string,
 	login: { userId: string; password: string },

@@ -53,8 +53,31 @@ async function formTemplate(): Promise<Uint8Array> {
 	return await doc.save();
 }
 
+let template: Promise<Uint8Array> | undefined;
+
+/** POST /Job as `login`, one line per fax, on `emulator`; returns the JobID. */
+export async function createMailMergeJob(
+	emulator: Emulator,
+	login: { userId: string; password: string },
+	lines: number,
+): Promise<number> {
+	template ??= formTemplate();
+	const rows = Array.from({ length: lines }, (_, i) => `Line ${i + 1},12125550000`);
+	const form = new FormData();
+	form.append('FaxNumerColumnName', 'Fax');
+	form.append('CSV', new Blob([`Name,Fax\n${rows.join('\n')}\n`]), 'data.csv');
+	form.append('Template', new Blob([await template], { type: 'application/pdf' }), 'form.pdf');
+	const res = await fetch(`${emulator.urls.mailMerge}/Job`, {
+		method: 'POST',
+		headers: { authorization: basicAuthorization(login) },
+		body: form,
+	});
+	const body = (await res.json()) as { JobID?: number };
+	assert.equal(res.status, 201, `POST /Job: ${JSON.stringify(body)}`);
+	return Number(body.JobID);
+}
+
 export class Version2Triggers {
-	private template?: Uint8Array;
 	/** Finished before the activation; never to be emitted. */
 	private finishedBefore = 0;
 	/** In process at the activation, cancelled after it. */
@@ -76,22 +99,8 @@ export class Version2Triggers {
 		];
 	}
 
-	/** POST /Job as carol, one line per fax; returns the JobID. */
 	private async createJob(lines: number): Promise<number> {
-		this.template ??= await formTemplate();
-		const rows = Array.from({ length: lines }, (_, i) => `Line ${i + 1},12125550000`);
-		const form = new FormData();
-		form.append('FaxNumerColumnName', 'Fax');
-		form.append('CSV', new Blob([`Name,Fax\n${rows.join('\n')}\n`]), 'data.csv');
-		form.append('Template', new Blob([this.template], { type: 'application/pdf' }), 'form.pdf');
-		const res = await fetch(`${this.emulator.urls.mailMerge}/Job`, {
-			method: 'POST',
-			headers: { authorization: basicAuthorization(MAIL_MERGE_LOGIN) },
-			body: form,
-		});
-		const body = (await res.json()) as { JobID?: number };
-		assert.equal(res.status, 201, `POST /Job: ${JSON.stringify(body)}`);
-		return Number(body.JobID);
+		return await createMailMergeJob(this.emulator, MAIL_MERGE_LOGIN, lines);
 	}
 
 	/** Before the activation: the phase then moves the service's clock a minute on. */

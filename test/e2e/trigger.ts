@@ -1,7 +1,8 @@
 /**
  * The trigger phase: the Fax Cloud Trigger can only run in an activated workflow, so n8n runs as
- * `n8n start` with three workflows published before it starts (the exactly-once cases' four and
- * the five of version 2 are activated in it: trigger-exactly-once.ts, trigger-version2.ts; every
+ * `n8n start` with three workflows published before it starts (the exactly-once cases' four, the
+ * five of version 2 and the three of answers slow or wrong for a while are activated in it:
+ * trigger-exactly-once.ts, trigger-version2.ts, trigger-slow-or-wrong.ts; every
  * trigger polls every 10 s, trigger-poll-times.ts): two version 1 workflows report each new
  * inbound fax and each outbound fax completion to a local sink, the third is
  * examples/file-inbound-faxes.json. Faxes
@@ -43,6 +44,7 @@ import {
 	secondsBetween,
 } from './trigger-poll-times';
 import { Version2Triggers, VERSION2_WORKFLOWS } from './trigger-version2';
+import { SlowOrWrongCases, SLOW_OR_WRONG_WORKFLOWS } from './trigger-slow-or-wrong';
 
 const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
 const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
@@ -112,6 +114,7 @@ export async function runTriggerPhase(options: {
 		...loadWorkflows([
 			...EXACTLY_ONCE_WORKFLOWS.filter((file) => file !== TWO_POLL_TIMES_WORKFLOW),
 			...VERSION2_WORKFLOWS,
+			...SLOW_OR_WRONG_WORKFLOWS,
 		]).map(pollEveryTenSeconds),
 	];
 	const workflows = [...published, ...toggled];
@@ -121,6 +124,7 @@ export async function runTriggerPhase(options: {
 	assert.ok(usesTrigger);
 	const port = await freePort();
 	const cases = await ExactlyOnceCases.start();
+	const slowOrWrong = await SlowOrWrongCases.start(options.engine);
 	const environment = await startEnvironment({
 		workflows,
 		tarball: options.tarball,
@@ -128,9 +132,14 @@ export async function runTriggerPhase(options: {
 		label: 'trigger',
 		version: options.version,
 		engine: options.engine,
-		extraCredentials: (urls) => [...cases.credentials(urls), ...Version2Triggers.credentials(urls)],
+		extraCredentials: (urls) => [
+			...cases.credentials(urls),
+			...Version2Triggers.credentials(urls),
+			...slowOrWrong.credentials(),
+		],
 	}).catch(async (error: unknown) => {
 		await cases.close();
+		await slowOrWrong.close();
 		throw error;
 	});
 	console.log(`  ${elapsed()}  package installed, credentials and workflows imported`);
@@ -204,6 +213,7 @@ export async function runTriggerPhase(options: {
 		cases.injectFirst(environment.emulator);
 		cases.expectOldAccount(otherOrganization);
 		await version2.injectFirst();
+		await slowOrWrong.injectFirst(sink);
 		console.log(
 			`  ${elapsed()}  first batch injected (faxes ${firstBatch.join(', ')}; the cases' faxes), waiting for a poll`,
 		);
@@ -223,9 +233,11 @@ export async function runTriggerPhase(options: {
 			POLL_WAIT_MS,
 		);
 		// The cases' own waits end without failing: their checks say what did not come.
-		await waitUntil('the first polls of the cases', () => cases.firstDone(sink), POLL_WAIT_MS).catch(
-			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
-		);
+		await waitUntil(
+			'the first polls of the cases',
+			() => cases.firstDone(sink),
+			POLL_WAIT_MS,
+		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
 		await waitUntil(
 			'the first batch and the jobs through the version 2 workflows',
 			() => version2.arrived(sink, firstBatch, [sentAfter, failedAfter]),
@@ -298,8 +310,17 @@ export async function runTriggerPhase(options: {
 		await waitUntil('the last faxes of the cases', () => cases.lastDone(sink), POLL_WAIT_MS).catch(
 			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
 		);
+		await waitUntil(
+			'the cases of answers slow or wrong for a while',
+			() => slowOrWrong.done(sink),
+			POLL_WAIT_MS,
+		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
+		await slowOrWrong.settled();
 		await new Promise((resolve) => setTimeout(resolve, 5000));
 		console.log(`  ${elapsed()}  polls over; the cases' moments: ${JSON.stringify(cases.times)}`);
+		console.log(
+			`  the slow-or-wrong cases' moments: ${JSON.stringify(slowOrWrong.times)}; the slow backlog's events per poll: ${slowOrWrong.backlogPerPoll(sink).join(' ')}`,
+		);
 		// Only the mail merge workflow lists carol's jobs: its polls, one by one.
 		console.log(
 			`  seconds between the mail merge workflow's polls: ${secondsBetween(environment.emulator, SEED_USERS.carol.userId, '^/v1/Job$').join(' ')}`,
@@ -419,6 +440,8 @@ export async function runTriggerPhase(options: {
 		const n8nLog = fs.readFileSync(server.logFile, 'utf8');
 		for (const { title, body } of cases.checks(sink, environment.emulator, n8nLog))
 			outcomes.push(await check(title, body));
+		for (const { title, body } of slowOrWrong.checks(sink, n8nLog))
+			outcomes.push(await check(title, body));
 	} catch (error) {
 		outcomes.push({
 			title: 'Trigger phase',
@@ -439,6 +462,7 @@ export async function runTriggerPhase(options: {
 		await server?.stop();
 		await sink.close();
 		await cases.close();
+		await slowOrWrong.close();
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}

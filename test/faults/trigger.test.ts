@@ -4,6 +4,7 @@ import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
 import { call, sendFax, textFile } from '../emulator/helpers';
 import {
+	createJob,
 	expectEachOnce,
 	inboundIds,
 	statusChanges,
@@ -20,7 +21,7 @@ import {
 	total,
 	type SuiteCounts,
 } from '../support/fault-helpers';
-import { pollWorkflow } from '../support/poll';
+import { pollTrigger, pollWorkflow } from '../support/poll';
 
 /**
  * The Fax Cloud Trigger under faults: 1,000 events (600 inbound faxes, 400 outbound
@@ -520,6 +521,119 @@ test(
 				};
 			},
 		);
+	},
+	FAULT_RUN_TIMEOUT_MS,
+);
+
+const OUTAGE_RUN_POLLS = 48;
+/** Every 12 polls the job store fails for 3 polls: longer than one poll. */
+const OUTAGE_EVERY = 12;
+const OUTAGE_POLLS = 3;
+
+test(
+	'mail merge job store outages under faults: no jobs listed and 2001 to every lookup for 3 polls at a time, then recovery; each job finished once',
+	async () => {
+		const emu = emulator();
+		const credentials = credentialsFor(emu, 'alice');
+		const watch = SecretWatch.forCredentials(credentials);
+		watch.startCapture();
+		const uncap = capRequestTimeout(TIMEOUT_MS);
+		try {
+			const trigger = pollTrigger({
+				node: triggerNode,
+				credentials,
+				parameters: { event: 'mailMergeJobFinished' },
+			});
+			expect(await trigger.poll()).toBeNull();
+			// A fifth of the trigger's reads fail; creating and cancelling jobs is the world changing.
+			addFaultMix(emu, {
+				api: 'mailMerge',
+				method: 'GET',
+				share: 0.2,
+				seed: 37,
+				delayMs: TIMEOUT_MS * 3,
+			});
+			const emitted: INodeExecutionData[] = [];
+			let failedPolls = 0;
+			const pollOnce = async () => {
+				try {
+					emitted.push(...(await trigger.pollItems()));
+				} catch (error) {
+					failedPolls++;
+					watch.expectClean('failed mail merge poll', error);
+				}
+			};
+
+			const created: number[] = [];
+			const cancelled: number[] = [];
+			/** Request numbers of each outage, from its start to its end. */
+			const outages: Array<[number, number]> = [];
+			let outagePolls = 0;
+			let longJob = 0;
+			for (let p = 0; p < OUTAGE_RUN_POLLS; p++) {
+				// A job of one line each poll (done in 2 s); every fourth poll one of 20 lines (40 s),
+				// cancelled a poll later, so outages meet jobs finished, in process and cancelled.
+				created.push(await createJob(emu, 1));
+				if (p % 4 === 0) {
+					longJob = await createJob(emu, 20);
+					created.push(longJob);
+				}
+				if (p % 4 === 1) {
+					emu.control.cancelJob(longJob);
+					cancelled.push(longJob);
+				}
+				const phase = p % OUTAGE_EVERY;
+				if (phase === OUTAGE_EVERY / 2) {
+					// HTTP 200 in one outage, 500 in the next: 2001 proves nothing either way.
+					emu.control.failJobLookups(outages.length % 2 === 0 ? 200 : 500);
+					outages.push([emu.control.lastSeq(), Infinity]);
+				}
+				if (phase === OUTAGE_EVERY / 2 + OUTAGE_POLLS) {
+					emu.control.failJobLookups(null);
+					outages[outages.length - 1][1] = emu.control.lastSeq();
+				}
+				if (phase >= OUTAGE_EVERY / 2 && phase < OUTAGE_EVERY / 2 + OUTAGE_POLLS) outagePolls++;
+				emu.control.advance(30_000);
+				await pollOnce();
+			}
+			// The last jobs finish, then the trigger catches up (faults still on).
+			emu.control.advance(5 * 60_000);
+			for (let extra = 0; extra < 10; extra++) await pollOnce();
+
+			const ids = emitted.map((item) => Number(item.json.ID));
+			const duplicated = ids.length - new Set(ids).size;
+			const lost = created.filter((id) => !ids.includes(id));
+			expect({ lost, duplicated }).toEqual({ lost: [], duplicated: 0 });
+			expectEachOnce(ids, created);
+			const statusOf = new Map(emitted.map((item) => [Number(item.json.ID), item.json.Status]));
+			expect(cancelled.map((id) => statusOf.get(id))).toEqual(cancelled.map(() => 'CANCELLED'));
+			// Each outage met jobs the trigger knew: it looked them up, and the lookups failed.
+			const lookups = emu.control
+				.requests({ api: 'mailMerge', method: 'GET', path: '^/v1/Job/\\d+$' })
+				.filter((request) => request.fault === undefined);
+			for (const [from, to] of outages) {
+				const during = lookups.filter((request) => request.seq > from && request.seq <= to);
+				expect(during.length).toBeGreaterThan(OUTAGE_POLLS);
+			}
+
+			const injected = expectEveryFaultKind(emu);
+			for (const [index, item] of emitted.entries()) watch.expectClean(`job event ${index}`, item);
+			uncap();
+			const logLines = watch.stopCapture();
+			recordCounts('trigger-mail-merge-outages', {
+				events: ids.length,
+				lost: lost.length,
+				duplicated,
+				outagePolls,
+				faultsInjected: total(injected),
+				failedPolls,
+				secretsChecked: watch.checks,
+				logLines,
+			});
+		} finally {
+			uncap();
+			watch.release();
+		}
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );

@@ -257,6 +257,8 @@ export interface SuiteCounts {
 	imageErrors?: number;
 	/** Answers whose Date header was an hour ahead of the service's clock. */
 	wrongDateHeaders?: number;
+	/** Polls while the mail merge job store listed no jobs and answered 2001 to every lookup. */
+	outagePolls?: number;
 }
 
 /** Writes one suite's counts; the reporter prints the totals once every suite has run. */

@@ -1,35 +1,11 @@
-import { FormData } from 'undici';
-
-import type { Emulator } from '../../../emulator';
 import { call } from '../../emulator/helpers';
-import { SEED_USERS, useEmulator, type SeedUser } from '../../support/emulator';
+import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
-import { formPdf } from '../FaxCloud/mailMergeJob/support';
-import { drain, watchFromNow, watchTrigger } from './support';
+import { createJob, drain, watchFromNow, watchTrigger } from './support';
 
 const emulator = useEmulator();
 
 const JOB_FINISHED = { event: 'mailMergeJobFinished' };
-
-let template: Buffer;
-beforeAll(async () => {
-	template = await formPdf(['Name', 'Fax']);
-});
-
-/** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
-async function createJob(emu: Emulator, lines: number, user: SeedUser = 'alice'): Promise<number> {
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
-	form.append('Template', new Blob([template], { type: 'application/pdf' }), 'form.pdf');
-	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
-		auth: SEED_USERS[user],
-		multipart: form,
-	});
-	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
-	return Number(res.json.JobID);
-}
 
 const jobIds = (items: { json: { ID?: unknown } }[]) => items.map((item) => Number(item.json.ID));
 

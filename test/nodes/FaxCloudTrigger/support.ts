@@ -1,11 +1,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { FormData } from 'undici';
 
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { sendFax } from '../../emulator/helpers';
+import { call, sendFax } from '../../emulator/helpers';
 import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
+import { formPdf } from '../FaxCloud/mailMergeJob/support';
 
 /** Helpers of the Fax Cloud Trigger suites. */
 
@@ -247,4 +249,26 @@ export async function logOf(run: () => Promise<void>): Promise<string> {
 		watch.stopCapture();
 	}
 	return watch.logLines.join('\n');
+}
+
+let jobTemplate: Promise<Buffer> | undefined;
+
+/** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
+export async function createJob(
+	emu: Emulator,
+	lines: number,
+	user: SeedUser = 'alice',
+): Promise<number> {
+	jobTemplate ??= formPdf(['Name', 'Fax']);
+	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
+	const form = new FormData();
+	form.append('FaxNumerColumnName', 'Fax');
+	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
+	form.append('Template', new Blob([await jobTemplate], { type: 'application/pdf' }), 'form.pdf');
+	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
+		auth: SEED_USERS[user],
+		multipart: form,
+	});
+	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
+	return Number(res.json.JobID);
 }

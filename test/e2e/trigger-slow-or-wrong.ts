@@ -1,0 +1,326 @@
+/**
+ * Trigger phase, answers slow or wrong for a while (issue 37). Three more activated workflows run
+ * beside the phase's own, in the same minutes, each on an emulator of its own (what goes wrong
+ * there is the whole service's) and reporting to the sink under its own event name:
+ *  - a service whose Date header runs an hour ahead for two answers (one front end's clock), then
+ *    new faxes: every fax once, none lost to a window moved an hour on;
+ *  - a mail merge job store that, after one job was emitted and while another is in process, lists
+ *    no jobs and answers every job lookup with 2001 inside HTTP 200 for longer than one poll, then
+ *    recovers: each job's finish once (the finished job not again, the one cancelled during the
+ *    outage once);
+ *  - a backlog on a service slow for a while (the first three search pages held a sixth of n8n's
+ *    poll budget each, 50 s of the in-memory engine's 5 minutes, 6 s of the durable scheduler's
+ *    36 s: together more than the 45 % the trigger reads for): the first poll emits what it read,
+ *    the next read the window in slices of its time, every fax once.
+ */
+import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
+import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { PollEngine } from '../../scripts/n8n/engines';
+import { assert } from './lib/assert';
+import type { Sink } from '../harness/sink';
+import { waitUntil } from '../harness/waitUntil';
+import { credential } from './trigger-exactly-once';
+import { createMailMergeJob } from './trigger-version2';
+
+export const SLOW_OR_WRONG_WORKFLOWS = [
+	'trigger-clock-ahead.json',
+	'trigger-mail-merge-outage.json',
+	'trigger-slow-backlog.json',
+];
+
+const HOUR_MS = 60 * 60_000;
+const MINUTE_MS = 60_000;
+/** Answers of the clock-ahead service whose Date header is an hour ahead: two polls' searches. */
+const AHEAD_ANSWERS = 2;
+/** Polls whose job lookups all fail before the job store recovers: longer than one poll. */
+const OUTAGE_POLLS = 2;
+/** More than three pages of 250: three slow pages outlast the read share, a fourth is left. */
+const SLOW_BACKLOG = 760;
+const SLOW_PAGES = 3;
+/**
+ * The budget n8n gives a poll (getPollBudgetMs): n8n-core's 5 minutes on the in-memory engine;
+ * under the durable scheduler its default poll timeout (45 s) less its margin (20 %, at least 5 s).
+ */
+const POLL_BUDGET_MS: Record<PollEngine, number> = { 'in-memory': 300_000, durable: 36_000 };
+/** A sixth of the budget: three held pages pass the trigger's 45 % read share, within its timeout. */
+const slowPageMs = (engine: PollEngine) => POLL_BUDGET_MS[engine] / 6;
+/** How long each step of the cases may take: the slow backlog's first poll is 150 s. */
+const STEP_WAIT_MS = 240_000;
+
+const INBOUND_SEARCH = '^/v1/inboundfaxes$';
+const JOB_LIST = '^/v1/Job$';
+const JOB_LOOKUP = '^/v1/Job/\\d+$';
+
+const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
+const sorted = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
+const repeated = (ids: number[]): number[] =>
+	sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
+const at = (sink: Sink, event: string) => sink.received.filter((r) => r.event === event);
+const faxIdsAt = (sink: Sink, event: string) => at(sink, event).map((r) => Number(r.faxId));
+
+/** Answered requests of one path on an emulator since a request number. */
+function answered(emulator: Emulator, path: string, sinceSeq: number) {
+	return emulator.control
+		.requests({ method: 'GET', path, sinceSeq })
+		.filter((r) => r.finishedMs !== undefined);
+}
+
+export class SlowOrWrongCases {
+	/** Faxes on the clock-ahead service before and during its hour-ahead answers. */
+	private beforeAhead: number[] = [];
+	/** Faxes on the clock-ahead service after its hour-ahead answers were given. */
+	private afterAhead: number[] = [];
+	private aheadFromSeq = 0;
+	/** A job that finished and was emitted before the outage. */
+	private finishedJob = 0;
+	/** A job in process at the outage, cancelled during it. */
+	private cancelledJob = 0;
+	private outageFromSeq = 0;
+	private recoveredAtSeq = 0;
+	/** Job lookups answered during the outage, and in how many polls (list answers). */
+	private outageLookups = 0;
+	private outageLists = 0;
+	private backlog: number[] = [];
+	private backlogFromSeq = 0;
+	/** What each case did not get to, for its check. */
+	private readonly stuck: Record<string, string> = {};
+	private driving?: Promise<void>;
+	private readonly startedAt = Date.now();
+	readonly times: Record<string, number> = {};
+
+	private constructor(
+		readonly clock: Emulator,
+		readonly mailMerge: Emulator,
+		readonly slow: Emulator,
+		/** How long each of the slow service's first search answers is held. */
+		private readonly slowPageMs: number,
+	) {}
+
+	static async start(engine: PollEngine): Promise<SlowOrWrongCases> {
+		const [clock, mailMerge, slow] = await Promise.all(
+			[0, 1, 2].map(async () => await startEmulator({ port: 0, clock: 'real' })),
+		);
+		return new SlowOrWrongCases(clock, mailMerge, slow, slowPageMs(engine));
+	}
+
+	credentials(): CredentialImport[] {
+		return [
+			credential(
+				'FaxCloudClockAhd',
+				'Fax Cloud alice (emulator with a clock ahead)',
+				SEED_USERS.alice,
+				this.clock.urls,
+			),
+			credential(
+				'FaxCloudMMOutage',
+				'Fax Cloud carol (emulator with a job store outage)',
+				SEED_USERS.carol,
+				this.mailMerge.urls,
+			),
+			credential(
+				'FaxCloudSlowBklg',
+				'Fax Cloud alice (emulator slow for a while)',
+				SEED_USERS.alice,
+				this.slow.urls,
+			),
+		];
+	}
+
+	private mark(what: string): void {
+		this.times[what] = Math.round((Date.now() - this.startedAt) / 1000);
+	}
+
+	/**
+	 * With the phase's first batch, once every workflow's activation poll is over: the faxes and
+	 * jobs, the hour-ahead answers and the slow pages; then each case goes on by itself.
+	 */
+	async injectFirst(sink: Sink): Promise<void> {
+		const alice = SEED_USERS.alice.userId;
+		this.aheadFromSeq = this.clock.control.lastSeq();
+		this.beforeAhead = this.clock.control.injectInbound({ userId: alice, count: 2 }).map(faxIdOf);
+		this.clock.control.setDateHeaderOffset(HOUR_MS, AHEAD_ANSWERS);
+
+		this.finishedJob = await createMailMergeJob(this.mailMerge, SEED_USERS.carol, 1);
+		this.cancelledJob = await createMailMergeJob(this.mailMerge, SEED_USERS.carol, 1000);
+
+		// Received over the last eight minutes, within the allowance: the window holds them all.
+		const now = Date.parse(this.slow.control.now());
+		const chunks = 8;
+		this.backlogFromSeq = this.slow.control.lastSeq();
+		for (let i = 0; i < chunks; i++) {
+			const when = new Date(now - (chunks - i) * MINUTE_MS).toISOString();
+			const count = SLOW_BACKLOG / chunks;
+			this.backlog.push(
+				...this.slow.control.injectInbound({ userId: alice, count, at: when }).map(faxIdOf),
+			);
+		}
+		this.slow.control.addFault({
+			method: 'GET',
+			path: INBOUND_SEARCH,
+			kind: 'delay',
+			delayMs: this.slowPageMs,
+			count: SLOW_PAGES,
+		});
+		this.mark('injected');
+		// Each case goes on by itself; a wait that ran out is noted in `stuck` for its check.
+		this.driving = Promise.allSettled([this.clockAhead(), this.outage(sink)]).then(() => undefined);
+	}
+
+	/** Once both hour-ahead answers were given, new faxes. */
+	private async clockAhead(): Promise<void> {
+		await this.step('clockAhead', 'the two hour-ahead answers', () => {
+			return answered(this.clock, INBOUND_SEARCH, this.aheadFromSeq).length >= AHEAD_ANSWERS;
+		});
+		this.afterAhead = this.clock.control
+			.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 })
+			.map(faxIdOf);
+		this.mark('faxes after the hour-ahead answers injected');
+	}
+
+	/** Once the finished job was emitted: the outage, the other job cancelled in it, recovery. */
+	private async outage(sink: Sink): Promise<void> {
+		const emitted = () => at(sink, 'mailMergeOutage').map((r) => Number(r.jobId));
+		await this.step('outage', 'the finished job emitted before the outage', () =>
+			emitted().includes(this.finishedJob),
+		);
+		this.outageFromSeq = this.mailMerge.control.lastSeq();
+		this.mailMerge.control.failJobLookups(200);
+		this.mailMerge.control.cancelJob(this.cancelledJob);
+		this.mark('job store outage');
+		// A list answer starts a poll of the outage (it lists no jobs, so the poll looks its jobs
+		// up); polls of a trigger run one at a time, so the next list answer ends the poll before.
+		await this.step('outage', `${OUTAGE_POLLS} whole polls in the outage`, () => {
+			const lists = answered(this.mailMerge, JOB_LIST, this.outageFromSeq);
+			const lookups = answered(this.mailMerge, JOB_LOOKUP, this.outageFromSeq);
+			return lists.length > OUTAGE_POLLS && lookups.length > 0;
+		});
+		this.outageLookups = answered(this.mailMerge, JOB_LOOKUP, this.outageFromSeq).length;
+		this.outageLists = answered(this.mailMerge, JOB_LIST, this.outageFromSeq).length;
+		this.recoveredAtSeq = this.mailMerge.control.lastSeq();
+		this.mailMerge.control.failJobLookups(null);
+		this.mark('job store recovered');
+	}
+
+	/** A wait of one case; running out only notes it, the case's check says what is missing. */
+	private async step(name: string, what: string, done: () => boolean): Promise<void> {
+		if (this.stuck[name]) throw new Error(this.stuck[name]);
+		await waitUntil(what, done, STEP_WAIT_MS).catch((error: Error) => {
+			this.stuck[name] = error.message;
+			throw error;
+		});
+	}
+
+	/** Whether every case has got what it waits for (one poll after recovery for the jobs). */
+	done(sink: Sink): boolean {
+		const jobs = at(sink, 'mailMergeOutage').map((r) => Number(r.jobId));
+		const afterRecovery =
+			this.recoveredAtSeq > 0 &&
+			answered(this.mailMerge, JOB_LIST, this.recoveredAtSeq).length >= 2;
+		const finished =
+			(this.stuck.clockAhead !== undefined ||
+				(this.afterAhead.length > 0 &&
+					this.afterAhead.every((id) => faxIdsAt(sink, 'clockAhead').includes(id)))) &&
+			(this.stuck.outage !== undefined || (afterRecovery && jobs.includes(this.cancelledJob))) &&
+			this.backlog.every((id) => faxIdsAt(sink, 'slowBacklog').includes(id));
+		if (finished && this.times['every case done'] === undefined) this.mark('every case done');
+		return finished;
+	}
+
+	/** Waits for the cases' own steps to end (they end by themselves within STEP_WAIT_MS each). */
+	async settled(): Promise<void> {
+		await this.driving;
+	}
+
+	/** For the phase's log: the slow backlog's events per execution, in order. */
+	backlogPerPoll(sink: Sink): number[] {
+		const executions = at(sink, 'slowBacklog').map((r) => String(r.execution));
+		return [...new Set(executions)].map((id) => executions.filter((e) => e === id).length);
+	}
+
+	checks(sink: Sink, n8nLog: string): Array<{ title: string; body: () => void }> {
+		const stuck = (name: string) => {
+			if (this.stuck[name]) assert.fail(`the case did not get that far: ${this.stuck[name]}`);
+		};
+		return [
+			{
+				title:
+					'Trigger: a service whose Date header runs an hour ahead for two answers, then new faxes: each fax once, none lost',
+				body: () => {
+					stuck('clockAhead');
+					const ids = faxIdsAt(sink, 'clockAhead');
+					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).join(', ')}`);
+					const expected = sorted([...this.beforeAhead, ...this.afterAhead]);
+					const lost = expected.filter((id) => !ids.includes(id));
+					assert.deepEqual(
+						lost,
+						[],
+						`never emitted (after the hour-ahead answers: ${this.afterAhead.join(', ')})`,
+					);
+					assert.deepEqual(sorted(ids), expected);
+					// Without it no poll read an answer an hour ahead, and the case proved nothing.
+					assert.match(
+						n8nLog,
+						/"Clock Ahead": the service's clock \(Date header [^)]*\) is (59|6\d) minutes ahead/,
+						"n8n's log says the service's clock was ahead and the earlier time was taken",
+					);
+				},
+			},
+			{
+				title:
+					'Trigger: a mail merge job store that lists no jobs and answers 2001 to every lookup for longer than a poll, then recovers: each job’s finish once',
+				body: () => {
+					stuck('outage');
+					const events = at(sink, 'mailMergeOutage');
+					const ids = events.map((r) => Number(r.jobId));
+					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).join(', ')}`);
+					assert.deepEqual(
+						events
+							.map((r) => [Number(r.jobId), r.status])
+							.sort((a, b) => Number(a[0]) - Number(b[0])),
+						[
+							[this.finishedJob, 'COMPLETE'],
+							[this.cancelledJob, 'CANCELLED'],
+						],
+					);
+					// Both jobs were looked up in every poll of the outage, and every lookup failed.
+					assert.ok(
+						this.outageLists > OUTAGE_POLLS && this.outageLookups >= OUTAGE_POLLS * 2,
+						`the outage lasted ${this.outageLists} list answers; failed lookups: ${this.outageLookups}`,
+					);
+				},
+			},
+			{
+				title: `Trigger: a backlog of ${SLOW_BACKLOG} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
+				body: () => {
+					const events = at(sink, 'slowBacklog');
+					const ids = events.map((r) => Number(r.faxId));
+					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).length}`);
+					const missing = this.backlog.filter((id) => !ids.includes(id));
+					assert.equal(missing.length, 0, `${missing.length} of ${SLOW_BACKLOG} never emitted`);
+					assert.equal(ids.length, SLOW_BACKLOG);
+					const executions = [...new Set(events.map((r) => String(r.execution)))];
+					const first = events.filter((r) => String(r.execution) === executions[0]).length;
+					assert.ok(
+						first > 0 && first < SLOW_BACKLOG,
+						`the first poll after the slow pages emitted ${first} of ${SLOW_BACKLOG}: its read was cut by its time budget, and it emitted what it had read`,
+					);
+					const searches = this.slow.control.requests({
+						method: 'GET',
+						path: INBOUND_SEARCH,
+						sinceSeq: this.backlogFromSeq,
+					});
+					const held = searches.filter((r) => r.fault !== undefined).length;
+					assert.equal(held, SLOW_PAGES, `search answers held ${this.slowPageMs / 1000} s`);
+					assert.ok(
+						searches.some((r) => typeof r.params.DatetimeBefore === 'string'),
+						'a later poll read the window in slices of its time (DatetimeBefore)',
+					);
+				},
+			},
+		];
+	}
+
+	async close(): Promise<void> {
+		await Promise.all([this.clock.close(), this.mailMerge.close(), this.slow.close()]);
+	}
+}
