@@ -29,7 +29,7 @@ import {
 import type { CaseOutcome } from './lib/run-cases';
 import { freePort } from '../harness/ports';
 import { startSink, type Sink } from '../harness/sink';
-import { waitUntil } from '../harness/waitUntil';
+import { sleep, waitUntil } from '../harness/waitUntil';
 import {
 	EXACTLY_ONCE_WORKFLOWS,
 	ExactlyOnceCases,
@@ -293,7 +293,7 @@ export async function runTriggerPhase(options: {
 		await waitUntil('the last faxes of the cases', () => cases.lastDone(sink), POLL_WAIT_MS).catch(
 			(error: Error) => console.log(`  ${elapsed()}  ${error.message}`),
 		);
-		await new Promise((resolve) => setTimeout(resolve, 5000));
+		await sleep(5000);
 		console.log(`  ${elapsed()}  polls over; the cases' moments: ${JSON.stringify(cases.times)}`);
 		// Only the mail merge workflow lists carol's jobs: its polls, one by one.
 		console.log(

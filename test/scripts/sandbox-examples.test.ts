@@ -22,7 +22,7 @@ const fileInboundFaxes = () => {
 	return example;
 };
 
-test('the sandbox files inbound faxes polling every minute; the example file keeps the vendor\'s 15 minutes', () => {
+test("the sandbox files inbound faxes polling every minute; the example file keeps the vendor's 15 minutes", () => {
 	const example = fileInboundFaxes();
 	expect(example.activate).toBe(true);
 	expect(pollMinutes(example.workflow)).toEqual([15]);
