@@ -22,6 +22,7 @@ import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
 import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';
+import { CommandLine } from '../harness/commandLine';
 import { eventually } from '../harness/waitUntil';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
@@ -77,7 +78,7 @@ async function saveCredential(modal: Locator): Promise<void> {
 
 async function main(): Promise<void> {
 	const started = Date.now();
-	const updateDocs = process.argv.includes('--update-docs');
+	const updateDocs = new CommandLine().has('--update-docs');
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 	console.log('\nEditor check in Chromium');
