@@ -77,7 +77,7 @@ function pidAlive(pid: number): boolean {
 }
 
 /** One installer at a time per cache folder (the sandbox and the test suite may start together). */
-async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
 	const lock = path.join(dir, LOCK);
 	let waitingFor = 0;
 	const taken = () => {
