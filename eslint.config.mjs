@@ -11,6 +11,8 @@ const shippedTs = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 const devTs = ['emulator/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'];
 
 const WAIT_KIT = 'test/harness/waitUntil.ts';
+/** The modules of test/harness that import nothing of the project: scripts/ may use these. */
+const KIT_LEAVES = ['waitUntil', 'tail', 'ports'];
 const USE_THE_KIT = `wait through ${WAIT_KIT} (waitUntil, eventually, watchFor, sleep)`;
 /** A wait written by hand: a timer in a promise, or a loop on the clock. */
 const HAND_MADE_WAITS = [
@@ -58,9 +60,26 @@ export default [
 		ignores: [WAIT_KIT],
 		rules: { 'no-restricted-syntax': ['error', ...HAND_MADE_WAITS] },
 	},
-	// The kit imports nothing, so scripts/ can use it without depending on the rest of test/.
+	// scripts/ takes from test/ only the kit's leaves, which import nothing of the project: the
+	// rest of test/harness (environment.ts) imports scripts/, and must stay the only direction.
 	{
-		files: [WAIT_KIT],
+		files: ['scripts/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: `^(\\.\\./)+test/(?!harness/(${KIT_LEAVES.join('|')})$)`,
+							message: `scripts/ imports from test/ only ${KIT_LEAVES.join(', ')} (test/harness).`,
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: KIT_LEAVES.map((leaf) => `test/harness/${leaf}.ts`),
 		rules: { 'no-restricted-imports': ['error', { patterns: ['./*', '../*'] }] },
 	},
 ];
