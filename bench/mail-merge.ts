@@ -93,8 +93,9 @@ async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 		before = now;
 		return quietSteps >= 3;
 	};
-	await sleep(200);
-	return await watchFor('n8n idle in the Wait node', quiet, timeoutMs - 200, 100);
+	// The first step spans 300 ms, the next ones 100 ms.
+	await sleep(300);
+	return await watchFor('n8n idle in the Wait node', quiet, timeoutMs - 300, 100);
 }
 
 async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {
