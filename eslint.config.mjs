@@ -10,6 +10,33 @@ import globals from 'globals';
 const shippedTs = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 const devTs = ['emulator/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'];
 
+const WAIT_KIT = 'test/harness/waitUntil.ts';
+/** The modules of test/harness that import nothing of the project: scripts/ may use these. */
+const KIT_LEAVES = ['waitUntil', 'tail', 'ports'];
+const USE_THE_KIT = `wait through ${WAIT_KIT} (waitUntil, eventually, watchFor, sleep)`;
+/** A wait written by hand: a timer in a promise, or a loop on the clock. */
+const HAND_MADE_WAITS = [
+	{
+		selector:
+			"NewExpression[callee.name='Promise'] CallExpression[callee.name=/^(setTimeout|setImmediate)$/]:matches([arguments.0.type='Identifier'], [arguments.0.body.callee.type='Identifier'])",
+		message: `A timer in a promise is a hand-made sleep: ${USE_THE_KIT}.`,
+	},
+	{
+		selector:
+			":matches(WhileStatement, DoWhileStatement, ForStatement) > BinaryExpression CallExpression[callee.object.name='Date'][callee.property.name='now']",
+		message: `A loop on the clock is a hand-made wait: ${USE_THE_KIT}.`,
+	},
+	{
+		selector:
+			":matches(WhileStatement, DoWhileStatement, ForStatement) IfStatement > BinaryExpression.test CallExpression[callee.object.name='Date'][callee.property.name='now']",
+		message: `A deadline checked in a loop is a hand-made wait: ${USE_THE_KIT}.`,
+	},
+	{
+		selector: "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]",
+		message: `timers/promises makes hand-made sleeps: ${USE_THE_KIT}.`,
+	},
+];
+
 const scopedCommunityConfig = n8nCommunityConfig.map((entry) =>
 	Array.isArray(entry.files) && entry.files.includes('**/*.ts') ? { ...entry, files: shippedTs } : entry,
 );
@@ -26,4 +53,33 @@ export default [
 			'@typescript-eslint/no-require-imports': 'off',
 		},
 	}),
+	// Every wait of the tests, the bench and the scripts goes through the kit,
+	// test/harness/waitUntil.ts: a bounded deadline, and on timeout what the waiter saw.
+	{
+		files: ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+		ignores: [WAIT_KIT],
+		rules: { 'no-restricted-syntax': ['error', ...HAND_MADE_WAITS] },
+	},
+	// scripts/ takes from test/ only the kit's leaves, which import nothing of the project: the
+	// rest of test/harness (environment.ts) imports scripts/, and must stay the only direction.
+	{
+		files: ['scripts/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: `^(\\.\\./)+test/(?!harness/(${KIT_LEAVES.join('|')})$)`,
+							message: `scripts/ imports from test/ only ${KIT_LEAVES.join(', ')} (test/harness).`,
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: KIT_LEAVES.map((leaf) => `test/harness/${leaf}.ts`),
+		rules: { 'no-restricted-imports': ['error', { patterns: ['./*', '../*'] }] },
+	},
 ];

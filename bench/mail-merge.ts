@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 
 import type { E2eEnvironment } from '../test/harness/environment';
+import { sleep, watchFor } from '../test/harness/waitUntil';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, peakRssBytes, resetHighWaterMark, rssBytes } from './lib/proc';
 import { callWebhook, executionsOf, nodeTimes, type BenchServer } from './lib/server';
@@ -79,25 +80,22 @@ function recipientRows(count: number): Array<Record<string, string>> {
 	}));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Waits until n8n has used at most one clock tick of CPU in each of three 100 ms steps: it sleeps
  * in the Wait node. Returns false if that did not happen within `timeoutMs`.
  */
 async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
-	const deadline = Date.now() + timeoutMs;
 	let quietSteps = 0;
 	let before = cpuSeconds(pid);
-	await sleep(200);
-	while (Date.now() < deadline) {
-		await sleep(100);
+	const quiet = () => {
 		const now = cpuSeconds(pid);
 		quietSteps = now - before <= 0.011 ? quietSteps + 1 : 0;
 		before = now;
-		if (quietSteps >= 3) return true;
-	}
-	return false;
+		return quietSteps >= 3;
+	};
+	// The first step spans 300 ms, the next ones 100 ms.
+	await sleep(300);
+	return await watchFor('n8n idle in the Wait node', quiet, timeoutMs - 300, 100);
 }
 
 async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { buildAndPack } from '../scripts/n8n/package';
+import { CommandLine } from '../test/harness/commandLine';
 import { benchDownload, DOWNLOAD_WORKFLOWS } from './download';
 import { BENCH_DIR, OUTPUT_DIR, startBenchServer } from './lib/server';
 import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-merge';
@@ -24,19 +25,16 @@ import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
 import { benchSendOnce, SEND_ONCE_WORKFLOWS } from './send-once';
 import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';
 
-const quick = process.argv.includes('--quick');
-const onlyArg = process.argv[process.argv.indexOf('--only') + 1];
+const args = new CommandLine();
+const quick = args.has('--quick');
+/** The bench's parts, in the order they run; `--only` picks among them. */
+const PARTS = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger', 'trigger'];
 /** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
-const only = process.argv.includes('--only')
-	? new Set(onlyArg.split(','))
-	: quick
-		? new Set(QUICK_PARTS)
-		: undefined;
-const wants = (part: string): boolean => !only || only.has(part);
-const cpuProfileDir = process.argv.includes('--cpu-prof')
-	? path.join(OUTPUT_DIR, 'profiles')
-	: undefined;
+const picked = args.only(PARTS);
+const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
+const wants = (part: string): boolean => !only || only.includes(part);
+const cpuProfileDir = args.has('--cpu-prof') ? path.join(OUTPUT_DIR, 'profiles') : undefined;
 
 /**
  * Compared runs are made in rounds (A, B, A, B, ...) and their ratios taken per round: at least 5
@@ -91,7 +89,7 @@ const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
 const QUICK_RESULTS_FILE = path.join(BENCH_DIR, 'results.quick.json');
 
 async function main(): Promise<void> {
-	if (process.argv.includes('--table')) {
+	if (args.has('--table')) {
 		// The README's section, from the last full run, without running anything.
 		console.log(readmeSection(JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8'))));
 		return;
@@ -220,7 +218,7 @@ async function main(): Promise<void> {
 		}
 	}
 
-	if (!release) throw new Error(`nothing to run: --only ${onlyArg}`);
+	if (!release) throw new Error(`nothing to run: --only ${args.value('--only')}`);
 	const machine = runMachine(release, loadAtStart);
 	const rows = targetRows(figures, { cores: machine.cores, load });
 	console.log(
@@ -231,7 +229,7 @@ async function main(): Promise<void> {
 		machine,
 		sizes: SIZES,
 		quick,
-		only: only ? [...only] : undefined,
+		only,
 		seconds: Math.round((Date.now() - started) / 1000),
 		loadDuring: load,
 		rows,

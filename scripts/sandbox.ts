@@ -9,7 +9,7 @@ import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../emulat
 import { N8nCli } from './n8n/cli';
 import { emulatorCredentials } from './n8n/credentials';
 import { n8nEnv } from './n8n/env';
-import { loadExamples } from './n8n/examples';
+import { loadExamples, sandboxCopy } from './n8n/examples';
 import { ensureN8n } from './n8n/install';
 import { buildAndPack, installCommunityPackage, REPO_ROOT } from './n8n/package';
 import { N8nServer, SANDBOX_OWNER } from './n8n/server';
@@ -21,6 +21,8 @@ interface SandboxState {
 	createdAt: string;
 	emulatorPort: number;
 	examples: string[];
+	/** The active example polls every minute (sandboxCopy); a sandbox made before polls as its file. */
+	pollsEveryMinute?: boolean;
 }
 
 function portFrom(name: string, fallback: number): number {
@@ -89,13 +91,14 @@ async function main(): Promise<void> {
 			}),
 		);
 		const examples = loadExamples();
-		await cli.importWorkflows(examples.map((example) => example.workflow));
+		await cli.importWorkflows(examples.map((example) => sandboxCopy(example.workflow)));
 		for (const example of examples.filter((e) => e.activate))
 			await cli.publish(example.workflow.id);
 		state = {
 			createdAt: new Date().toISOString(),
 			emulatorPort,
 			examples: examples.map((e) => e.file),
+			pollsEveryMinute: true,
 		};
 		fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 	}
@@ -114,6 +117,11 @@ async function main(): Promise<void> {
 	await server.setupOwner(SANDBOX_OWNER);
 
 	const { urls } = emulator;
+	// A demo fax comes within 120 s, and the trigger's next poll (every minute) files it.
+	const firstFiling = new Date(Date.now() + 3 * 60_000).toTimeString().slice(0, 5);
+	const filing = state.pollsEveryMinute
+		? `polling the emulator every minute): the first by about ${firstFiling}, within 3 minutes.`
+		: 'polling every 15 minutes; npm start -- --reset for a copy that polls every minute).';
 	console.log(
 		[
 			'',
@@ -132,7 +140,8 @@ async function main(): Promise<void> {
 			'  "Fax Cloud administrator (local emulator)" (admin@acme, proxy),',
 			'  "Fax Cloud numbers (local emulator)" (token of admin@acme).',
 			`  Example workflows: ${state.examples.join(', ')}.`,
-			`  Inbound faxes are filed into .n8n-sandbox/files/fax-inbox/ (example "file each inbound fax", active).`,
+			`  Inbound faxes are filed into .n8n-sandbox/files/fax-inbox/ (example "file each inbound fax",`,
+			`  active, ${filing}`,
 			'',
 			'  Start over with: npm start -- --reset',
 			'  Ctrl-C stops everything.',

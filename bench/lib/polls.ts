@@ -1,5 +1,6 @@
 import type { Emulator } from '../../emulator';
 import type { RequestRecord } from '../../emulator/request-log';
+import { waitUntil } from '../../test/harness/waitUntil';
 
 /** Which searches belong to one trigger workflow: its path and its login. */
 export interface Watched {
@@ -23,25 +24,22 @@ export async function nextPoll(
 	sinceSeq: number,
 	options: { timeoutMs?: number; quietMs?: number } = {},
 ): Promise<RequestRecord[]> {
-	const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+	const timeoutMs = options.timeoutMs ?? 150_000;
 	const quietMs = options.quietMs ?? 2_000;
-	let seen = 0;
+	let records: RequestRecord[] = [];
 	let changedAt = Date.now();
-	for (;;) {
-		const records = requestsOf(emulator, watched, sinceSeq);
-		if (records.length !== seen) {
-			seen = records.length;
-			changedAt = Date.now();
-		}
+	const complete = () => {
+		const now = requestsOf(emulator, watched, sinceSeq);
+		if (now.length !== records.length) changedAt = Date.now();
+		records = now;
 		const settled = records.every((r) => r.finishedMs !== undefined || r.status === null);
-		if (seen > 0 && settled && Date.now() - changedAt >= quietMs) return records;
-		if (Date.now() > deadline) {
-			throw new Error(
-				`no complete ${watched.label} poll within ${options.timeoutMs ?? 150_000} ms`,
-			);
-		}
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
+		return records.length > 0 && settled && Date.now() - changedAt >= quietMs;
+	};
+	await waitUntil(`a complete ${watched.label} poll`, complete, timeoutMs, {
+		intervalMs: 200,
+		detail: () => `${records.length} requests so far`,
+	});
+	return records;
 }
 
 export const bytesOf = (records: RequestRecord[]): number =>

@@ -10,6 +10,7 @@ import {
 	type E2eEnvironment,
 } from '../../test/harness/environment';
 import { freePort } from '../../test/harness/ports';
+import { postWebhook, type WebhookAnswer } from '../../test/harness/webhook';
 import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
 import { REPO_ROOT } from '../../scripts/n8n/package';
 import { installFloorPackage } from './floor-package';
@@ -100,48 +101,19 @@ export async function startBenchServer(options: {
 	};
 }
 
-export interface WebhookAnswer {
-	status: number;
-	json: unknown;
-	ms: number;
-}
-
-/** How long after n8n answers its settings a published workflow's webhook may still be missing. */
-const WEBHOOK_REGISTRATION_MS = 60_000;
-
 /** Starts a bench workflow through its production webhook and waits for its last node. */
 export async function callWebhook(
 	bench: BenchServer,
 	webhookPath: string,
 	body: unknown,
 ): Promise<WebhookAnswer> {
-	const firstTry = Date.now();
-	for (;;) {
-		const started = performance.now();
-		const res = await fetch(`${bench.server.url}/webhook/${webhookPath}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-			signal: AbortSignal.timeout(15 * 60_000),
-		});
-		const text = await res.text();
-		const ms = performance.now() - started;
-		if (res.status === 404 && Date.now() - firstTry < WEBHOOK_REGISTRATION_MS) {
-			// n8n answers REST before it has registered every active workflow's webhooks.
-			await new Promise((resolve) => setTimeout(resolve, 1000));
-			continue;
-		}
-		if (res.status !== 200) {
-			throw new Error(`webhook ${webhookPath} answered ${res.status}: ${text.slice(0, 500)}`);
-		}
-		let json: unknown = text;
-		try {
-			json = text ? JSON.parse(text) : undefined;
-		} catch {
-			// not JSON
-		}
-		return { status: res.status, json, ms };
+	const answer = await postWebhook(bench.server, webhookPath, body, 15 * 60_000);
+	if (answer.status !== 200) {
+		throw new Error(
+			`webhook ${webhookPath} answered ${answer.status}: ${answer.text.slice(0, 500)}`,
+		);
 	}
+	return answer;
 }
 
 export interface ExecutionSummary {

@@ -1,7 +1,7 @@
 import { SEED_USERS } from '../../emulator';
 import type { RequestRecord } from '../../emulator/request-log';
 import type { Sink } from '../../test/harness/sink';
-import { waitUntil } from '../../test/harness/waitUntil';
+import { sleep, waitUntil } from '../../test/harness/waitUntil';
 import { lastSeq, nextPoll, type Watched } from './polls';
 import type { BenchServer } from './server';
 
@@ -52,6 +52,6 @@ export async function waitForSink(sink: Sink, count: number, timeoutMs = 120_000
  * the poll went quiet, none has come means none was started.
  */
 export async function executionsStarted(sink: Sink, polls: BothPolls): Promise<number> {
-	await new Promise((resolve) => setTimeout(resolve, 3_000));
+	await sleep(3_000);
 	return sink.received.length - polls.reports;
 }

@@ -38,3 +38,29 @@ export function loadExamples(): Example[] {
 			return { file, workflow, activate };
 		});
 }
+
+/** The sandbox's poll times for a Fax Cloud Trigger: every minute, against its local emulator. */
+export const SANDBOX_POLL_TIMES = { item: [{ mode: 'everyMinute' }] };
+
+/**
+ * The sandbox's copy of an example: its Fax Cloud Trigger polls every minute, so a new user sees
+ * the first fax filed minutes after `npm start`. The example file keeps the vendor's interval
+ * (10 to 15 minutes) for the real service; the copy's note on that interval says what changed.
+ */
+export function sandboxCopy(workflow: WorkflowFile): WorkflowFile {
+	const polls = (node: WorkflowFile['nodes'][number]) =>
+		node.type.endsWith('.faxCloudTrigger') && 'pollTimes' in node.parameters;
+	if (!workflow.nodes.some(polls)) return workflow;
+	const nodes = workflow.nodes.map((node) => {
+		if (polls(node))
+			return { ...node, parameters: { ...node.parameters, pollTimes: SANDBOX_POLL_TIMES } };
+		const { content } = node.parameters;
+		if (!node.type.endsWith('.stickyNote') || typeof content !== 'string') return node;
+		if (!content.startsWith('## Why every ')) return node;
+		const sandbox =
+			'\n\n**In the sandbox** (`npm start`) the trigger polls the local emulator every minute, ' +
+			'so a new fax is filed within minutes.';
+		return { ...node, parameters: { ...node.parameters, content: content + sandbox } };
+	});
+	return { ...workflow, nodes };
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { tailOfFile } from '../../test/harness/tail';
+import { waitUntil } from '../../test/harness/waitUntil';
 import {
 	DEFAULT_N8N_VERSION,
 	NODE_RUNTIME_PACKAGE,
@@ -22,6 +23,8 @@ export interface N8nRuntime {
 
 const MARKER = 'install-complete.json';
 const LOCK = 'install.lock';
+/** An install takes about 8 minutes (README); a lock held far longer than that is reported. */
+const LOCK_WAIT_MS = 30 * 60_000;
 
 function runtimeOf(dir: string, release: N8nRelease): N8nRuntime {
 	return {
@@ -74,22 +77,28 @@ function pidAlive(pid: number): boolean {
 }
 
 /** One installer at a time per cache folder (the sandbox and the test suite may start together). */
-async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
 	const lock = path.join(dir, LOCK);
-	for (;;) {
+	let waitingFor = 0;
+	const taken = () => {
 		try {
 			fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-			break;
+			return true;
 		} catch {
 			const owner = Number(fs.readFileSync(lock, 'utf8') || 0);
 			if (!owner || !pidAlive(owner)) {
 				fs.rmSync(lock, { force: true });
-				continue;
+				return taken();
 			}
-			log(`waiting for the install running in process ${owner}`);
-			await new Promise((r) => setTimeout(r, 5000));
+			if (owner !== waitingFor) log(`waiting for the install running in process ${owner}`);
+			waitingFor = owner;
+			return false;
 		}
-	}
+	};
+	await waitUntil('the other install to end', taken, LOCK_WAIT_MS, {
+		intervalMs: 5000,
+		detail: () => `${lock} still held by process ${waitingFor}`,
+	});
 	try {
 		return await work();
 	} finally {

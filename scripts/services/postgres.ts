@@ -7,10 +7,13 @@ import path from 'node:path';
 import { ensureAptPackages } from './apt';
 import { freePort } from '../../test/harness/ports';
 import { tailOf } from '../../test/harness/tail';
+import { waitUntil } from '../../test/harness/waitUntil';
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 /** The role and database n8n uses. */
 const ROLE = 'n8n';
+/** A session's statement (a lock waiting for n8n's inserts) is over well within this. */
+const STATEMENT_MS = 5 * 60_000;
 
 export interface PostgresService {
 	host: string;
@@ -204,14 +207,16 @@ async function openSession(
 			const marker = `__statement_done_${++counter}__`;
 			const start = output.length;
 			child.stdin.write(`${statement.trim().replace(/;?$/, ';')}\n\\echo ${marker}\n`);
-			for (;;) {
-				const at = output.indexOf(marker, start);
-				if (at >= 0) return output.slice(start, at).trim();
-				if (child.exitCode !== null) {
-					throw new Error(`psql ended: ${statement}\n${tailOf(errors)}`);
-				}
-				await new Promise((resolve) => setTimeout(resolve, 50));
-			}
+			const answered = () => {
+				if (output.includes(marker, start)) return true;
+				if (child.exitCode !== null) throw new Error(`psql ended: ${statement}\n${tailOf(errors)}`);
+				return false;
+			};
+			await waitUntil(`psql to run ${statement}`, answered, STATEMENT_MS, {
+				intervalMs: 50,
+				detail: () => tailOf(errors),
+			});
+			return output.slice(start, output.indexOf(marker, start)).trim();
 		},
 		close: async () => {
 			if (child.exitCode === null) {

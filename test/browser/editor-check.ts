@@ -22,6 +22,8 @@ import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
 import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';
+import { CommandLine } from '../harness/commandLine';
+import { eventually } from '../harness/waitUntil';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
 import type { StepContext } from './steps/context';
@@ -76,7 +78,7 @@ async function saveCredential(modal: Locator): Promise<void> {
 
 async function main(): Promise<void> {
 	const started = Date.now();
-	const updateDocs = process.argv.includes('--update-docs');
+	const updateDocs = new CommandLine().has('--update-docs');
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 	console.log('\nEditor check in Chromium');
@@ -186,6 +188,18 @@ async function main(): Promise<void> {
 			.click();
 		await page.locator('[data-test-id="ndv"]').waitFor();
 		await page.locator('[data-test-id="parameter-input-operation"]').waitFor();
+		// The README's picture shows the credential a user has, whichever n8n picked for a new node.
+		const credentialSelect = page.locator('[data-test-id="node-credentials-select"]');
+		await credentialSelect.click();
+		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.fax }).first().click();
+		await eventually(async () => {
+			const input = credentialSelect.locator('input').first();
+			const shown = `${await input.inputValue()} ${await credentialSelect.innerText()}`;
+			assert.ok(
+				shown.includes(CREDENTIAL_NAMES.fax),
+				`the new node shows the user's credential "${CREDENTIAL_NAMES.fax}", not "${shown.trim()}"`,
+			);
+		});
 		const ndvShot = await shot(page, 'node-send-fax');
 		if (updateDocs) {
 			fs.mkdirSync(DOCS_DIR, { recursive: true });
@@ -217,7 +231,6 @@ async function main(): Promise<void> {
 
 		step('credential test: green against the emulator');
 		await choose(page, 'resource', node.resources[0].name);
-		const credentialSelect = page.locator('[data-test-id="node-credentials-select"]');
 		await credentialSelect.click();
 		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.fax }).first().click();
 		await page.click('[data-test-id="credential-edit-button"]');

@@ -35,6 +35,7 @@ import {
 	QUEUE_TIMINGS,
 	readDeployWorkflow,
 } from './lib/instance';
+import { CommandLine } from '../harness/commandLine';
 import { printSummary, secondsSince } from '../harness/report';
 import { startSink, type Delivery } from '../harness/sink';
 import { Report } from './lib/report';
@@ -64,10 +65,7 @@ const startTimedSink = () => startSink<Delivery>({ keep: (delivery) => delivery 
 /** Worker concurrency: one execution at a time, so the service sees at most workers × Requests at Once. */
 const WORKER_CONCURRENCY = 1;
 
-function argValue(name: string): string | undefined {
-	const i = process.argv.indexOf(name);
-	return i < 0 ? undefined : process.argv[i + 1];
-}
+const args = new CommandLine();
 
 /** Things to stop however the run ends (Ctrl-C included), newest first. */
 const cleanups = new Set<() => Promise<void>>();
@@ -282,8 +280,7 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 
 /** Runs one scenario; if it cannot reach its checks, that is a failure and the next one runs. */
 async function scenario(report: Report, name: string, body: () => Promise<void>): Promise<void> {
-	const picked = argValue('--scenario');
-	if (picked !== undefined && !name.includes(picked)) return;
+	if (!args.picksOne(name, '--scenario')) return;
 	const started = Date.now();
 	report.log(`${name}`);
 	try {
@@ -296,7 +293,8 @@ async function scenario(report: Report, name: string, body: () => Promise<void>)
 
 async function main(): Promise<void> {
 	const started = Date.now();
-	const only = argValue('--only');
+	const only = args.only(['queue', 'single', 'queue-trigger']);
+	const triggerOnly = only('queue-trigger') && !only('queue');
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 	await ensureN8n(DEPLOY_N8N_VERSION);
@@ -311,16 +309,14 @@ async function main(): Promise<void> {
 	};
 	let single: Promise<void> | undefined;
 	const startSingle = () => {
-		if (!single && only !== 'queue' && only !== 'queue-trigger') {
+		if (!single && only('single')) {
 			singleReport.log('Single process (n8n start, SQLite)');
 			single = timed('single process', () => singlePart(singleReport, tarball));
 		}
 	};
-	if (only !== 'single') {
+	if (only('queue') || triggerOnly) {
 		queueReport.log('Queue mode (Redis, Postgres, n8n main and workers)');
-		await timed('queue mode', () =>
-			queuePart(queueReport, tarball, startSingle, only === 'queue-trigger'),
-		);
+		await timed('queue mode', () => queuePart(queueReport, tarball, startSingle, triggerOnly));
 	}
 	startSingle();
 	await single;
@@ -336,7 +332,7 @@ async function main(): Promise<void> {
 	);
 	// Only on request: `npm test` runs this part every time, and a committed file rewritten by every
 	// run would leave the README's table (checked against the file by jest) behind the next run.
-	if (process.argv.includes('--write-scaling')) {
+	if (args.has('--write-scaling')) {
 		if (writeScalingResults(queueReport.figures, queueReport.checks)) {
 			console.log(
 				'Scaling figures written to test/deploy/results.json (README: test/deploy/scaling.ts --readme)',

@@ -15,6 +15,7 @@ import type { N8nServer } from '../../scripts/n8n/server';
 import { assert, assertNoSecrets } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
+import { waitUntil } from '../harness/waitUntil';
 import type { CaseOutcome } from './lib/run-cases';
 
 /**
@@ -68,15 +69,6 @@ export async function faxOfAlice(
 	assert.equal(res.status, 201);
 	const body = (await res.json()) as { FaxInfo: Array<{ FaxId: string }> };
 	return Number(body.FaxInfo[0].FaxId);
-}
-
-async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline)
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
 }
 
 /**
@@ -245,7 +237,7 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			try {
 				const firstSince = lastSeq(environment);
 				const running = runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) });
-				await until('the first read', () => reads(firstSince).length >= 1, 60_000);
+				await waitUntil('the first read', () => reads(firstSince).length >= 1, 60_000, 50);
 				await changeFaxLogin(server, EDITED_CREDENTIAL, SEED_USERS.bob, urls);
 				const first = await running;
 				mustSucceed(first);

@@ -23,6 +23,7 @@ import {
 	type FeatureCheck,
 } from './features';
 import type { E2eCase } from './lib/types';
+import { CommandLine } from '../harness/commandLine';
 import { startEnvironment, startServer } from '../harness/environment';
 import { runOutputDir } from './lib/output';
 import { runCases, type CaseOutcome } from './lib/run-cases';
@@ -42,11 +43,6 @@ interface PhaseResult {
 	workflows: number;
 	/** Set when the phase could not run to its end (n8n did not start, the install failed...). */
 	error?: string;
-}
-
-function argValue(name: string): string | undefined {
-	const i = process.argv.indexOf(name);
-	return i < 0 ? undefined : process.argv[i + 1];
 }
 
 async function casePhase(
@@ -118,23 +114,18 @@ function phaseSummary(result: PhaseResult): string {
 
 async function main(): Promise<void> {
 	const started = Date.now();
-	const only = argValue('--only');
-	const triggerOnly = process.argv.includes('--trigger-only');
-	const withTrigger = !process.argv.includes('--no-trigger') && !only;
-	const chosen = argValue('--n8n');
-	const chosenEngine = argValue('--engine') as PollEngine | undefined;
-	if (chosenEngine && !(chosenEngine in POLL_ENGINE_ENV)) {
-		throw new Error(
-			`--engine ${chosenEngine}: use one of ${Object.keys(POLL_ENGINE_ENV).join(', ')}`,
-		);
-	}
+	const args = new CommandLine();
+	const only = args.value('--only');
+	const triggerOnly = args.has('--trigger-only');
+	const withTrigger = !args.has('--no-trigger') && !only;
+	const chosen = args.value('--n8n');
+	const engineChosen = args.only(Object.keys(POLL_ENGINE_ENV), '--engine');
 	const versions = chosen ? [releaseOf(chosen).n8n] : TESTED_N8N_VERSIONS;
-	const chosenBy = (c: { title: string }) =>
-		!triggerOnly && (!only || c.title.toLowerCase().includes(only.toLowerCase()));
+	const checks = [...FEATURE_CHECKS, ...VERSION_2_CHECKS, ...SEND_LINEAGE_CHECKS];
+	const picked = args.only([...ALL_CASES, ...checks].map((c) => c.title));
+	const chosenBy = (c: { title: string }) => !triggerOnly && picked(c.title);
 	const cases = ALL_CASES.filter(chosenBy);
-	const features = [...FEATURE_CHECKS, ...VERSION_2_CHECKS, ...SEND_LINEAGE_CHECKS].filter(
-		chosenBy,
-	);
+	const features = checks.filter(chosenBy);
 	const outputDir = runOutputDir();
 
 	const tarball = buildAndPack();
@@ -154,7 +145,7 @@ async function main(): Promise<void> {
 				await timed(version, 'cases', () => casePhase(version, tarball, cases, features, logDir)),
 			);
 		}
-		const engines = releaseOf(version).engines.filter((e) => !chosenEngine || e === chosenEngine);
+		const engines = releaseOf(version).engines.filter(engineChosen);
 		for (const engine of withTrigger ? engines : []) {
 			results.push({
 				...(await timed(version, 'trigger', async () => ({

@@ -31,7 +31,7 @@ import {
 import type { CaseOutcome } from './lib/run-cases';
 import { freePort } from '../harness/ports';
 import { startSink, type Sink } from '../harness/sink';
-import { waitUntil } from '../harness/waitUntil';
+import { sleep, waitUntil } from '../harness/waitUntil';
 import {
 	EXACTLY_ONCE_WORKFLOWS,
 	ExactlyOnceCases,
@@ -316,7 +316,7 @@ export async function runTriggerPhase(options: {
 			POLL_WAIT_MS,
 		).catch((error: Error) => console.log(`  ${elapsed()}  ${error.message}`));
 		await slowOrWrong.settled();
-		await new Promise((resolve) => setTimeout(resolve, 5000));
+		await sleep(5000);
 		console.log(`  ${elapsed()}  polls over; the cases' moments: ${JSON.stringify(cases.times)}`);
 		console.log(
 			`  the slow-or-wrong cases' moments: ${JSON.stringify(slowOrWrong.times)}; the slow backlog's events per poll: ${slowOrWrong.backlogPerPoll(sink).join(' ')}`,

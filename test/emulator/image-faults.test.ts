@@ -1,5 +1,5 @@
 import type { Emulator } from '../../emulator';
-import { sleep, waitUntil } from '../harness/waitUntil';
+import { waitUntil, watchFor } from '../harness/waitUntil';
 import { call, sendFax, USERS, withEmulator } from './helpers';
 
 /** An image that cannot be downloaded: 404, a lasting 500, or an empty answer. */
@@ -86,7 +86,11 @@ describe('image faults', () => {
 			20,
 		);
 		// Some hundreds of milliseconds later it is still not answered.
-		await sleep(300);
+		await watchFor(
+			'the held image request answered',
+			() => emu.control.requests({ path })[0].finishedMs !== undefined,
+			300,
+		);
 		expect(emu.control.requests({ path })[0].finishedMs).toBeUndefined();
 		emu.control.setImageFault('inbound', fax.FaxId, null);
 		const answer = await held;

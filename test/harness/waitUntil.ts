@@ -1,3 +1,9 @@
+/**
+ * The project's one wait kit: every wait in test/, bench/ and scripts/ goes through these (a lint
+ * rule in eslint.config.mjs refuses a hand-made loop or timer elsewhere). It imports nothing, so
+ * scripts/ and every runner can use it without importing anything else of test/.
+ */
+
 export interface WaitOptions {
 	/** Between two checks; 250 ms unless given. */
 	intervalMs?: number;
@@ -5,8 +11,16 @@ export interface WaitOptions {
 	detail?: () => string;
 }
 
+/**
+ * A fixed pause, for waits with nothing to watch: a moment on the clock (the bench's next poll),
+ * a settling time the measurement itself defines. A wait for something to happen is `waitUntil`;
+ * a wait that gives something the chance to happen wrongly is `watchFor`.
+ */
 export const sleep = (ms: number): Promise<void> =>
 	new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What `waitUntil` throws once its time is up. */
+export class WaitTimeout extends Error {}
 
 /**
  * Checks `done` until it holds; throws "timed out after N s waiting for WHAT" once `timeoutMs` has
@@ -24,7 +38,7 @@ export async function waitUntil(
 	while (!(await done())) {
 		if (Date.now() > deadline) {
 			const seen = detail ? `\n${detail()}` : '';
-			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${seen}`);
+			throw new WaitTimeout(`timed out after ${timeoutMs / 1000} s waiting for ${what}${seen}`);
 		}
 		await sleep(intervalMs);
 	}
@@ -53,4 +67,24 @@ export async function eventually<T>(
 	await waitUntil('a check to pass', passed, timeoutMs, intervalMs).catch(() => undefined);
 	if ('value' in last) return last.value;
 	throw last.error;
+}
+
+/**
+ * Watches for `happened` during `ms`: the wait of a check that asserts something does NOT happen
+ * (a second send, a rerun, an answer to a held request). Returns true as soon as it happens, false
+ * once `ms` passed without it; the caller's assertions judge either way.
+ */
+export async function watchFor(
+	what: string,
+	happened: () => boolean | Promise<boolean>,
+	ms: number,
+	intervalMs = 50,
+): Promise<boolean> {
+	return await waitUntil(what, happened, ms, intervalMs).then(
+		() => true,
+		(error: unknown) => {
+			if (error instanceof WaitTimeout) return false;
+			throw error;
+		},
+	);
 }

@@ -8,7 +8,7 @@ import { lastSeq as lastSeqOf, type RequestRecord } from '../../../emulator/requ
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
-import { postWebhook } from '../lib/webhooks';
+import { postWebhook } from '../../harness/webhook';
 
 export const BULK_WORKFLOW = 'bulk-send.json';
 export const BULK_WORKFLOW_ID = 'DeployBulkSend01';

@@ -9,7 +9,7 @@ import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
 import { waitUntil } from '../../harness/waitUntil';
-import { postWebhook } from '../lib/webhooks';
+import { postWebhook } from '../../harness/webhook';
 import { executionsStartedIn } from '../lib/worker';
 import { errorOf } from './trigger-queue';
 

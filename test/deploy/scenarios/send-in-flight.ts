@@ -4,8 +4,8 @@ import { runWorkflow } from '../../../scripts/n8n/manual-runs';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import type { Report } from '../lib/report';
-import { waitUntil } from '../../harness/waitUntil';
-import { postWebhook, type WebhookAnswer } from '../lib/webhooks';
+import { waitUntil, watchFor } from '../../harness/waitUntil';
+import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
 import { lastSeq, sendsSince } from './bulk-send';
 import { errorOf } from './trigger-queue';
 
@@ -67,7 +67,13 @@ export async function sendInFlight(
 	);
 	const settledAfterMs = Date.now() - killedAt;
 	// Time for anything that would send again (a retried job, a restarted worker) to do so.
-	await new Promise((resolve) => setTimeout(resolve, 10_000));
+	const sentAtSettle = sendsSince(instance, sinceSeq).length;
+	await watchFor(
+		'a send again',
+		() => sendsSince(instance, sinceSeq).length > sentAtSettle,
+		10_000,
+		500,
+	);
 	const sends = sendsSince(instance, sinceSeq);
 	const stored = await instance.execution(execution);
 	const itemsKept: Record<string, number> = {};

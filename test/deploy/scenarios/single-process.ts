@@ -7,8 +7,8 @@ import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
-import { waitUntil } from '../../harness/waitUntil';
-import { postWebhook } from '../lib/webhooks';
+import { sleep, waitUntil } from '../../harness/waitUntil';
+import { postWebhook } from '../../harness/webhook';
 import { retryBulkSend } from './bulk-retry';
 import { BULK_WORKFLOW_ID, lastSeq, sendsSince } from './bulk-send';
 import {
@@ -111,7 +111,7 @@ export async function singleProcessCrashes(
 	await instance.startMain();
 	// The activation poll after this restart is also the trigger's "one more poll".
 	await waitForSearch(instance, searches, 'the activation poll after the bulk send', 60_000);
-	await new Promise((resolve) => setTimeout(resolve, 5000));
+	await sleep(5000);
 	ledger.stop();
 	await ledger.readOnce();
 	const sends = sendsSince(instance, sinceSeq);

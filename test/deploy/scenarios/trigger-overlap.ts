@@ -8,7 +8,7 @@ import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
-import { waitUntil } from '../../harness/waitUntil';
+import { sleep, waitUntil } from '../../harness/waitUntil';
 import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
 
 const SCENARIO = 'queue mode: two Poll Times that fire together';
@@ -82,7 +82,7 @@ export async function twoPollTimesInQueueMode(
 			POLL_WAIT_MS,
 			500,
 		);
-		await new Promise((resolve) => setTimeout(resolve, 3000));
+		await sleep(3000);
 		await ledger.readOnce();
 		const account = accountFor(faxes, ledger, sink);
 		const figures = {

@@ -8,7 +8,7 @@ import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { waitUntil } from '../../harness/waitUntil';
+import { sleep, waitUntil } from '../../harness/waitUntil';
 import {
 	accountFor,
 	summarize,
@@ -320,7 +320,7 @@ async function lossWindowProbe(
 		);
 		written = true;
 		// The poll's execution insert is now waiting for the lock.
-		await new Promise((resolve) => setTimeout(resolve, 1000));
+		await sleep(1000);
 		await instance.killMain();
 		await session.run('ROLLBACK');
 	} finally {
@@ -332,7 +332,7 @@ async function lossWindowProbe(
 	const searches = inboundSearches(instance);
 	await instance.startMain();
 	await waitForSearch(instance, searches, 'the activation poll after the probe', 60_000);
-	await new Promise((resolve) => setTimeout(resolve, 5000));
+	await sleep(5000);
 	await ledger.readOnce();
 	const fresh = [...ledger.emitted.keys()].filter((id) => !known.has(id));
 	const byFax = ledger.executionsByFax();

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/report';
 import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
-import { waitUntil } from '../../harness/waitUntil';
-import { postWebhook, type WebhookAnswer } from '../lib/webhooks';
+import { waitUntil, watchFor } from '../../harness/waitUntil';
+import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
 import { lastSeq } from './bulk-send';
 import { errorOf } from './trigger-queue';
 
@@ -72,7 +72,9 @@ export async function workerKilledDuringBulkSend(
 		500,
 	);
 	// Time for anything that would run the execution again to do so.
-	await new Promise((resolve) => setTimeout(resolve, 10_000));
+	const made = () => JSON.stringify([...faxesPerNumber(instance, sinceSeq)]);
+	const madeAtSettle = made();
+	await watchFor('a fax made again', () => made() !== madeAtSettle, 10_000, 500);
 	const stored = await instance.execution(execution);
 	const beforeRerun = faxesPerNumber(instance, sinceSeq);
 	const executionsBeforeRerun = (await instance.executionsOf(BULK_ONCE_WORKFLOW_ID)).filter(

@@ -1,5 +1,6 @@
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { waitUntil } from '../../harness/waitUntil';
 import {
 	inboundIds,
 	searches,
@@ -63,9 +64,8 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 		const before = searches(emu, 'inboundfaxes').length;
 		const slow = trigger.pollItems();
 		// The later poll starts once the service has answered the slow one's search, held back.
-		while (!searches(emu, 'inboundfaxes')[before]?.processed) {
-			await new Promise((resolve) => setImmediate(resolve));
-		}
+		const processed = () => Boolean(searches(emu, 'inboundfaxes')[before]?.processed);
+		await waitUntil("the service's answer to the slow search, held back", processed, 5_000, 1);
 		expect(await trigger.poll()).toBeNull();
 		const late = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
 		expect(inboundIds(await slow)).toEqual(first.map((fax) => Number(fax.FaxId)));

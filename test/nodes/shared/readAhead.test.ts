@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import type { PagesOptions } from '../../../nodes/shared/transport/paging';
 import { faxCloudPages } from '../../../nodes/shared/transport/paging';
-import { waitUntil } from '../../harness/waitUntil';
+import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { useScriptedServers } from '../../support/action-scripted-servers';
 import { callHelper, credentials, OK } from '../../support/helper-call';
 import type { ScriptedAnswer } from '../../support/scripted-server';
@@ -112,7 +112,11 @@ describe('reading a fax search ahead', () => {
 			expect(value).toEqual(['1', '2']);
 			await untilReceived(fax, 2, 'the page read ahead');
 			// Long enough for the 400 to reach the helper and reject (it is not tried again).
-			await new Promise((resolve) => setTimeout(resolve, 300));
+			await watchFor(
+				'the page asked again, or an unhandled rejection',
+				() => fax.received.length > 2 || unhandled.length > 0,
+				300,
+			);
 			expect(fax.received).toHaveLength(2);
 			expect(unhandled).toEqual([]);
 		} finally {

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { useEmulator } from '../../../support/emulator';
+import { waitUntil } from '../../../harness/waitUntil';
 import { faultAtSend, runFaxCloud, type RunOptions } from './support';
 
 /**
@@ -121,7 +122,8 @@ test('a Retry of a run whose Send After was {{ $now }} finds what went out altho
 	undo();
 	expect(first.error).toBeDefined();
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 0, 0, 0]);
-	await new Promise((resolve) => setTimeout(resolve, 5));
+	const firstAt = Date.now();
+	await waitUntil('{{ $now }} to move on', () => Date.now() > firstAt, 1_000, 1);
 
 	const retry = await send({ executionId: 'send-after-retry', retryOf: first.run }, options);
 

@@ -1,0 +1,52 @@
+import { waitUntil, WaitTimeout } from './waitUntil';
+
+export interface WebhookAnswer {
+	status: number;
+	text: string;
+	/** The answer read as JSON; the text itself when it is not JSON. */
+	json: unknown;
+	ms: number;
+}
+
+/** How long after n8n answers REST a published workflow's webhook may still be missing. */
+const REGISTRATION_MS = 60_000;
+
+/**
+ * Calls a published workflow's production webhook (POST, JSON) on an n8n at `n8n.url` and returns
+ * its answer, whatever its status. A 404 is asked again for a minute: n8n answers REST before it
+ * has registered every active workflow's webhooks.
+ */
+export async function postWebhook(
+	n8n: { url: string },
+	webhookPath: string,
+	body: unknown,
+	timeoutMs = 10 * 60_000,
+): Promise<WebhookAnswer> {
+	let answer: WebhookAnswer | undefined;
+	const registered = async () => {
+		const started = performance.now();
+		const res = await fetch(`${n8n.url}/webhook/${webhookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(timeoutMs),
+		});
+		const text = await res.text();
+		answer = { status: res.status, text, json: jsonOrText(text), ms: performance.now() - started };
+		return res.status !== 404;
+	};
+	await waitUntil(`webhook ${webhookPath} registered`, registered, REGISTRATION_MS, 500).catch(
+		(error: unknown) => {
+			if (!(error instanceof WaitTimeout)) throw error;
+		},
+	);
+	return answer!;
+}
+
+function jsonOrText(text: string): unknown {
+	try {
+		return text ? JSON.parse(text) : undefined;
+	} catch {
+		return text;
+	}
+}
