@@ -11,12 +11,12 @@
  * Each fax must be in exactly one execution (n8n's record, the ledger).
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 
 import type { PostgresService } from '../../../scripts/services/postgres';
 import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
+import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import type { Report } from '../lib/report';
 import {
 	ids,
@@ -126,22 +126,14 @@ export async function durableWindowsInQueueMode(
 	await waitForEmitted(ledger, lossFaxes, 'the probe faxes emitted after the restart');
 
 	// 3. The database refuses the trigger's state write; SIGKILL; the refusal dropped; restart.
-	postgres.sql(`CREATE FUNCTION deploy_test_refuse_cursor() RETURNS trigger AS $$
-		BEGIN
-			IF NEW."cursor"::text IS DISTINCT FROM OLD."cursor"::text THEN
-				RAISE EXCEPTION 'deploy test: cursor write refused';
-			END IF;
-			RETURN NEW;
-		END $$ LANGUAGE plpgsql`);
-	postgres.sql(`CREATE TRIGGER deploy_test_refuse_cursor BEFORE UPDATE ON poller_state
-		FOR EACH ROW EXECUTE FUNCTION deploy_test_refuse_cursor()`);
-	const logStart = fs.statSync(instance.logFile('main')).size;
-	const refusedLine = () =>
-		fs
-			.readFileSync(instance.logFile('main'), 'utf8')
-			.slice(logStart)
-			.split('\n')
-			.find((line) => line.includes('cursor write refused'));
+	const allowWrites = refuseColumnWrites(
+		postgres,
+		'poller_state',
+		'cursor',
+		'deploy test: cursor write refused',
+	);
+	const logged = mainLogFromNow(instance);
+	const refusedLine = () => logged(/cursor write refused/);
 	const duplicateFaxes = injectFaxes(instance, 20);
 	const searches = inboundSearches(instance);
 	try {
@@ -155,8 +147,7 @@ export async function durableWindowsInQueueMode(
 		);
 		await instance.killMain();
 	} finally {
-		postgres.sql('DROP TRIGGER deploy_test_refuse_cursor ON poller_state');
-		postgres.sql('DROP FUNCTION deploy_test_refuse_cursor()');
+		allowWrites();
 	}
 	const refused = refusedLine()?.trim().slice(0, 200);
 	report.log('  probe: SIGKILL main after the refused write; restarting');

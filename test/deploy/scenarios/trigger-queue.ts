@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 
 import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { PostgresService } from '../../../scripts/services/postgres';
 import { executionError, type DeployInstance } from '../lib/instance';
+import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
@@ -369,16 +369,13 @@ async function duplicateWindowProbe(
 	executions: string[];
 }> {
 	const known = new Set(ledger.emitted.keys());
-	postgres.sql(`CREATE FUNCTION deploy_test_refuse_static_data() RETURNS trigger AS $$
-		BEGIN
-			IF NEW."staticData"::text IS DISTINCT FROM OLD."staticData"::text THEN
-				RAISE EXCEPTION 'deploy test: static data write refused';
-			END IF;
-			RETURN NEW;
-		END $$ LANGUAGE plpgsql`);
-	postgres.sql(`CREATE TRIGGER deploy_test_refuse_static_data BEFORE UPDATE ON workflow_entity
-		FOR EACH ROW EXECUTE FUNCTION deploy_test_refuse_static_data()`);
-	const logStart = fs.statSync(instance.logFile('main')).size;
+	const allowWrites = refuseColumnWrites(
+		postgres,
+		'workflow_entity',
+		'staticData',
+		'deploy test: static data write refused',
+	);
+	const logged = mainLogFromNow(instance);
 	let first: string | undefined;
 	const faxes = injectFaxes(instance, 20);
 	try {
@@ -396,14 +393,9 @@ async function duplicateWindowProbe(
 		await waitForDeliveries(sink, first, faxes.length, `execution ${first} delivered`, 100);
 		await instance.killMain();
 	} finally {
-		postgres.sql('DROP TRIGGER deploy_test_refuse_static_data ON workflow_entity');
-		postgres.sql('DROP FUNCTION deploy_test_refuse_static_data()');
+		allowWrites();
 	}
-	const logged = fs
-		.readFileSync(instance.logFile('main'), 'utf8')
-		.slice(logStart)
-		.split('\n')
-		.find((line) => /problem saving the workflow/.test(line));
+	const refusal = logged(/problem saving the workflow/);
 	report.log(`  probe: SIGKILL main after execution ${first} ran; restarting`);
 	await instance.startMain();
 	let second: string | undefined;
@@ -426,8 +418,8 @@ async function duplicateWindowProbe(
 	}
 	return {
 		faxes: faxes.length,
-		stateWriteRefused: logged !== undefined,
-		n8nLogged: logged?.trim().slice(0, 200),
+		stateWriteRefused: refusal !== undefined,
+		n8nLogged: refusal?.trim().slice(0, 200),
 		emittedTwice: faxes.filter((faxId) => (byFax.get(faxId) ?? []).length === 2).length,
 		deliveredTwice: faxes.filter((faxId) => delivered.get(faxId) === 2).length,
 		executions: [first, second].filter((id): id is string => id !== undefined),
