@@ -47,14 +47,18 @@ process.stdout.write(JSON.stringify(rows.map((row) => row.cursor)));`;
 	return (JSON.parse(result.stdout) as string[]).map((cursor) => JSON.parse(cursor) as unknown);
 }
 
-/**
- * Reads where n8n keeps the trigger states of a workflow: its static data (the in-memory engine),
- * or its poller_state cursors (durable cursors). A Postgres instance passes its own reader.
- */
+/** Whether n8n holds a Fax Cloud Trigger state for a workflow. */
 export type TriggerStateReader = (workflowId: string) => Promise<boolean>;
 
+/**
+ * Reads where n8n keeps the trigger states of a workflow: its static data (the in-memory engine),
+ * or its poller_state cursors (durable cursors, on SQLite: the e2e suite's database).
+ */
 export function triggerStateReader(server: N8nServer): TriggerStateReader {
-	if (usesDurableCursors(server.env) && server.env.DB_TYPE !== 'postgresdb') {
+	if (usesDurableCursors(server.env)) {
+		if (server.env.DB_TYPE === 'postgresdb') {
+			throw new Error('durable cursors on Postgres: read poller_state through psql');
+		}
 		return async (workflowId) => sqliteCursors(server, workflowId).some(isTriggerState);
 	}
 	return async (workflowId) => {
@@ -62,10 +66,6 @@ export function triggerStateReader(server: N8nServer): TriggerStateReader {
 		return hasTriggerState(stored.staticData);
 	};
 }
-
-/** Whether one of the cursors n8n keeps under durable cursors is the trigger's state. */
-export const cursorsHoldTriggerState = (cursors: unknown[]): boolean =>
-	cursors.some(isTriggerState);
 
 /**
  * Waits until n8n holds the trigger state of a workflow activated for the first time: its

@@ -1,4 +1,4 @@
-// One poll at a time per trigger: a poll that starts while another runs ends at once, with nothing.
+// One poll at a time per trigger, never from a state behind the one it last handed n8n.
 import type { IPollFunctions } from 'n8n-workflow';
 
 /**
@@ -50,7 +50,7 @@ export async function pollAlone<T>(
  */
 const handedOff = new Map<string, { generation: number; at: number }>();
 
-/** Notes the generation of the state a poll of this trigger saved (state.ts `saveState`). */
+/** Notes the generation of the state a poll of this trigger saved (state/triggerState.ts). */
 export function noteHandOff(context: IPollFunctions, generation: number): void {
 	handedOff.set(lockKey(context), { generation, at: Date.now() });
 }
