@@ -50,6 +50,8 @@ const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
 const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
 const EXAMPLE = 'examples/file-inbound-faxes.json';
 const POLL_WAIT_MS = 150_000;
+/** How long the workflows' first polls may take after their activation, per poll engine. */
+const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 const MINUTE_MS = 60_000;
 
 /** The example's (proxy) login sees the faxes of these users. */
@@ -183,7 +185,10 @@ export async function runTriggerPhase(options: {
 		activated = workflows.length;
 		// Activation polls once per workflow to learn where "now" is on the service; a fax injected
 		// before a workflow's poll is, for that workflow, one that was there before it was active.
-		const deadline = Date.now() + 60_000;
+		// The durable scheduler polls at no activation: a trigger's first poll comes at its first
+		// scheduled time (the two Poll Times workflow's: the next whole minute) once the scheduler
+		// has materialized and claimed it (every 10 s and 5 s by default).
+		const deadline = Date.now() + FIRST_POLL_WAIT_MS[options.engine];
 		for (const workflow of workflows)
 			await waitForTriggerState(server, workflow, Math.max(0, deadline - Date.now()));
 		console.log(
