@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 import { waitUntil } from '../../test/harness/waitUntil';
+import { usesDurableCursors } from './engines';
 import type { N8nServer } from './server';
 
 /** Whether one node's stored data is the state the Fax Cloud Trigger saves (`watching`). */
@@ -20,11 +21,6 @@ export function hasTriggerState(staticData: unknown): boolean {
 	return Object.entries(data).some(
 		([key, value]) => key.startsWith('node:') && isTriggerState(value),
 	);
-}
-
-/** Whether n8n keeps poll triggers' state as durable cursors (table poller_state, ./engines.ts). */
-export function usesDurableCursors(env: NodeJS.ProcessEnv): boolean {
-	return env.N8N_POLLER_DURABLE_CURSORS_ENABLED === 'true';
 }
 
 /**

@@ -195,8 +195,21 @@ export interface BatchAccount {
 }
 
 /** What became of a batch of faxes: n8n's executions (emission) and the sink (delivery). */
-export function accountFor(faxIds: number[], ledger: TriggerLedger, sink: Sink): BatchAccount {
+/** Which of `faxIds` n8n holds in no execution (lost), and in more than one (repeated). */
+export function emittedOnceCheck(
+	faxIds: number[],
+	ledger: TriggerLedger,
+): { once: number; lost: number[]; repeated: number[] } {
 	const byFax = ledger.executionsByFax();
+	const count = (faxId: number) => (byFax.get(faxId) ?? []).length;
+	return {
+		once: faxIds.filter((faxId) => count(faxId) === 1).length,
+		lost: faxIds.filter((faxId) => count(faxId) === 0),
+		repeated: faxIds.filter((faxId) => count(faxId) > 1),
+	};
+}
+
+export function accountFor(faxIds: number[], ledger: TriggerLedger, sink: Sink): BatchAccount {
 	const deliveries = new Map<number, number>();
 	for (const delivery of sink.received) {
 		const faxId = Number(delivery.body.faxId);
@@ -204,18 +217,12 @@ export function accountFor(faxIds: number[], ledger: TriggerLedger, sink: Sink):
 	}
 	const account: BatchAccount = {
 		faxes: faxIds.length,
-		once: 0,
-		lost: [],
-		repeated: [],
+		...emittedOnceCheck(faxIds, ledger),
 		deliveredOnce: 0,
 		deliveredTwice: [],
 		undelivered: [],
 	};
 	for (const faxId of faxIds) {
-		const executions = byFax.get(faxId) ?? [];
-		if (executions.length === 1) account.once++;
-		else if (executions.length === 0) account.lost.push(faxId);
-		else account.repeated.push(faxId);
 		const delivered = deliveries.get(faxId) ?? 0;
 		if (delivered === 1) account.deliveredOnce++;
 		else if (delivered === 0) account.undelivered.push(faxId);

@@ -19,6 +19,7 @@ import { TriggerLedger } from '../lib/ledger';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import type { Report } from '../lib/report';
 import {
+	emittedOnceCheck,
 	ids,
 	inboundSearches,
 	injectFaxes,
@@ -38,13 +39,8 @@ interface ProbeCount {
 }
 
 function countOf(ledger: TriggerLedger, faxes: number[]): ProbeCount {
-	const byFax = ledger.executionsByFax();
-	const times = faxes.map((faxId) => (byFax.get(faxId) ?? []).length);
-	return {
-		faxes: faxes.length,
-		lost: times.filter((n) => n === 0).length,
-		duplicated: times.filter((n) => n > 1).length,
-	};
+	const { lost, repeated } = emittedOnceCheck(faxes, ledger);
+	return { faxes: faxes.length, lost: lost.length, duplicated: repeated.length };
 }
 
 /** Waits until every fax is in an execution n8n recorded. */
