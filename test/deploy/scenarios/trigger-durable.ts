@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict';
 
+import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { PostgresService } from '../../../scripts/services/postgres';
 import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
@@ -81,8 +82,12 @@ export async function durableWindowsInQueueMode(
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	await ledger.readOnce();
 	const known = new Set(ledger.emitted.keys());
-	// Run on its own (--scenario durable), the trigger workflow is not active yet.
-	if (known.size === 0) await instance.activate(TRIGGER_WORKFLOW_ID).catch(() => undefined);
+	// Run on its own (--scenario durable), the trigger workflow is not active yet: its activation
+	// poll must be over before the switch, or the switch's faxes are there "before activation".
+	if (known.size === 0) {
+		await instance.activate(TRIGGER_WORKFLOW_ID);
+		await waitForTriggerState(instance.server, { id: TRIGGER_WORKFLOW_ID }, 60_000);
+	}
 
 	// 1. Main restarts on the durable engine; faxes arrive meanwhile.
 	await instance.killMain();
