@@ -55,7 +55,7 @@ export async function pollsAfterBurst(
 	const burstTo = Date.parse(burst.to);
 	// Until the clock is past burst + allowance + 1 minute, and one poll more to show it stays so.
 	for (let minute = 1; minute <= latenessMinutes + 2; minute++) {
-		control.advance(MINUTE);
+		bench.clock.advance(MINUTE);
 		const both = await pollBoth(bench, sink);
 		const poll: AfterBurstPoll = {
 			minutesAfter: minute,

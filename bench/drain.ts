@@ -168,7 +168,7 @@ export async function burstAndDrain(
 	warmUpAfter?: DrainRound,
 ): Promise<DrainRound> {
 	const { control } = bench.emulator;
-	if (!received) control.advance(MINUTE);
+	if (!received) bench.clock.advance(MINUTE);
 	const now = Date.parse(control.now());
 	// By default received within the minute before the poll, so the burst lies in one whole minute.
 	const { from: burstFrom, to: burstTo } = received ?? {
@@ -208,7 +208,7 @@ export async function burstAndDrain(
 		windowRecords: raw.found,
 		requests: drain.length,
 		triggerMs: spanMs(drain),
-		pollMs: Date.parse(execution.startedAt) - drain[0].receivedMs,
+		pollMs: Date.parse(execution.startedAt) - bench.clock.n8nOffsetMs - drain[0].receivedMs,
 		emitted,
 		floorRequests: floor.length,
 		floorMs: alone(floor, 'helper floor'),

@@ -96,7 +96,7 @@ export async function benchPolling(
 
 	const few: Array<{ requests: number; bytes: number; pollMs: number; emitted: number }> = [];
 	for (let rep = 1; rep <= options.fewPolls; rep++) {
-		control.advance(MINUTE);
+		bench.clock.advance(MINUTE);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
 		const polls = await pollBoth(bench, sink);
 		await waitForSink(sink, polls.reports + 1);
@@ -104,7 +104,7 @@ export async function benchPolling(
 		few.push({
 			requests: polls.inbound.length,
 			bytes: bytesOf(polls.inbound),
-			pollMs: Date.parse(execution.startedAt) - polls.inbound[0].receivedMs,
+			pollMs: Date.parse(execution.startedAt) - bench.clock.n8nOffsetMs - polls.inbound[0].receivedMs,
 			emitted: Number(sink.received.at(-1)?.count),
 		});
 		log(
@@ -117,7 +117,7 @@ export async function benchPolling(
 	for (let rep = 1; rep <= options.drainRounds; rep++) {
 		// Past the allowance: this poll's window start moves past everything before it, so the
 		// burst's poll reads the burst alone.
-		control.advance((options.latenessMinutes + 2) * MINUTE);
+		bench.clock.advance((options.latenessMinutes + 2) * MINUTE);
 		if (rep === 1) {
 			log(
 				`    trigger, clock moved past the allowance, nothing new: ${await quietPoll()} request(s)`,
@@ -187,7 +187,7 @@ async function drainsOnly(
 	for (let rep = 1; rep <= options.drainRounds; rep++) {
 		options.log(`    drain round ${rep}/${options.drainRounds}:`);
 		const windowStart = previousPollClock - options.latenessMinutes * MINUTE;
-		control.advance((options.latenessMinutes + 1) * MINUTE);
+		bench.clock.advance((options.latenessMinutes + 1) * MINUTE);
 		const round = await burstAndDrain(
 			bench,
 			sink,

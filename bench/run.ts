@@ -194,6 +194,7 @@ async function main(): Promise<void> {
 		const bench = await startBenchServer({
 			tarball,
 			label: 'bench-trigger',
+			n8nFollowsClock: true,
 			workflows: TRIGGER_WORKFLOWS,
 			cpuProfileDir,
 			prepare: async (environment) => {

@@ -42,7 +42,7 @@ export async function benchUserBuilt(
 	const times: number[] = [];
 	let emitted = Infinity;
 	for (let rep = 1; rep <= options.repetitions; rep++) {
-		control.advance(60_000);
+		bench.clock.advance(60_000);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.newFaxes });
 		const sinceSeq = lastSeq(bench.emulator);
 		const answer = await callWebhook(bench, 'bench-list-dedupe', {});

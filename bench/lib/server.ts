@@ -13,6 +13,7 @@ import { freePort } from '../../test/harness/ports';
 import { postWebhook, type WebhookAnswer } from '../../test/harness/webhook';
 import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
 import { REPO_ROOT } from '../../scripts/n8n/package';
+import { BenchClock } from './bench-clock';
 import { installFloorPackage } from './floor-package';
 
 export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
@@ -40,6 +41,8 @@ export interface BenchServer {
 	environment: E2eEnvironment;
 	emulator: Emulator;
 	server: N8nServer;
+	/** Moves the emulator's clock (and n8n's, when it follows: `n8nFollowsClock`). */
+	clock: BenchClock;
 	pid: number;
 	close(): Promise<void>;
 }
@@ -57,6 +60,8 @@ export async function startBenchServer(options: {
 	prepare?: (environment: E2eEnvironment) => Promise<NodeJS.ProcessEnv>;
 	/** Folder for V8 CPU profiles of the n8n process (written when n8n stops). */
 	cpuProfileDir?: string;
+	/** n8n's clock moves with the emulator's (./bench-clock.ts); otherwise it keeps real time. */
+	n8nFollowsClock?: boolean;
 }): Promise<BenchServer> {
 	const workflows = loadWorkflows(options.workflows.map((f) => `bench/workflows/${f}`));
 	const port = await freePort();
@@ -70,17 +75,22 @@ export async function startBenchServer(options: {
 		extraCredentials: basicAuthCredentials,
 	});
 	const { emulator } = environment;
+	const clock = options.n8nFollowsClock
+		? BenchClock.followedByN8n(emulator, environment.userFolder)
+		: BenchClock.emulatorOnly(emulator);
 	installFloorPackage(environment.userFolder);
 	await environment.cli.importWorkflows(workflows);
 	Object.assign(environment.env, {
 		BENCH_FAX_URL: emulator.urls.fax,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem',
 		N8N_PAYLOAD_SIZE_MAX: '256',
-		...(options.cpuProfileDir
-			? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` }
-			: {}),
+		...clock.env,
 		...(await options.prepare?.(environment)),
 	});
+	if (options.cpuProfileDir) {
+		const profile = `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}`;
+		environment.env.NODE_OPTIONS = [environment.env.NODE_OPTIONS, profile].filter(Boolean).join(' ');
+	}
 	for (const workflow of workflows) await environment.cli.publish(workflow.id);
 	const server = await N8nServer.start(environment.runtime, environment.env, {
 		logFile: path.join(OUTPUT_DIR, `${options.label}-n8n.log`),
@@ -93,6 +103,7 @@ export async function startBenchServer(options: {
 		environment,
 		emulator,
 		server,
+		clock,
 		pid,
 		close: async () => {
 			await server.stop();

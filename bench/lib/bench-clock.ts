@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { Emulator } from '../../emulator';
+
+/**
+ * The bench's clock: it moves the emulator's (still) clock, and, for a bench whose n8n follows it,
+ * n8n's own clock by the same amount (./n8n-clock-preload.cjs). The polling bench compresses
+ * hours into minutes; the trigger believes a Date header only as far as the n8n host's clock has
+ * moved since (nodes/FaxCloudTrigger/state/serviceClock.ts), so with the service's clock alone
+ * moved, each jump would be taken as a clock running ahead and the window held back.
+ */
+export class BenchClock {
+	private offset = 0;
+
+	private constructor(
+		private readonly emulator: Emulator,
+		private readonly file: string | undefined,
+	) {
+		this.write();
+	}
+
+	/** Moves the emulator's clock alone (n8n keeps real time). */
+	static emulatorOnly(emulator: Emulator): BenchClock {
+		return new BenchClock(emulator, undefined);
+	}
+
+	/** Moves the emulator's clock and n8n's; `env` goes into n8n's environment. */
+	static followedByN8n(emulator: Emulator, folder: string): BenchClock {
+		return new BenchClock(emulator, path.join(folder, 'n8n-clock-offset-ms'));
+	}
+
+	/** n8n's environment for its clock to follow (nothing when it keeps real time). */
+	get env(): NodeJS.ProcessEnv {
+		if (!this.file) return {};
+		return {
+			BENCH_N8N_CLOCK_FILE: this.file,
+			NODE_OPTIONS: `--require ${path.join(__dirname, 'n8n-clock-preload.cjs')}`,
+		};
+	}
+
+	/** How far n8n's clock runs ahead of the bench's (real) one, in ms. */
+	get n8nOffsetMs(): number {
+		return this.offset;
+	}
+
+	/** Moves the clocks `ms` forward; returns the emulator's new time. */
+	advance(ms: number): string {
+		const now = this.emulator.control.advance(ms);
+		if (this.file) {
+			this.offset += ms;
+			this.write();
+		}
+		return now;
+	}
+
+	private write(): void {
+		if (!this.file) return;
+		// Whole or not at all: n8n reads the file while it is written.
+		const partial = `${this.file}.partial`;
+		fs.writeFileSync(partial, String(this.offset));
+		fs.renameSync(partial, this.file);
+	}
+}
