@@ -14,6 +14,7 @@ import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
 import type { WindowState } from '../state/eventWindow';
 import { EventWindow, floorMinute, minuteDatetime } from '../state/eventWindow';
+import { warnOfTrigger } from '../poll/triggerWarning';
 
 interface WindowContents {
 	/**
@@ -126,16 +127,18 @@ function logZoneless(context: IPollFunctions, watch: FaxWatch, event: FaxEvent):
 		asUtc === event.time
 			? 'it is read as UTC, as the interface description assumes'
 			: `read as UTC it lies before the trigger's window, so the service reads it otherwise (older interfaces use US Eastern time); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`;
-	context.logger.warn(
-		`The service returned ${recordName} ${event.faxId} with ${timeField} ${JSON.stringify(event.zoneless)}, which has no time zone; ${how}`,
+	warnOfTrigger(
+		context,
+		`the service returned ${recordName} ${event.faxId} with ${timeField} ${JSON.stringify(event.zoneless)}, which has no time zone; ${how}`,
 	);
 }
 
 /** Names in n8n's log a record emitted without a readable time: it is emitted once, in this place. */
 function logUndated(context: IPollFunctions, watch: FaxWatch, event: FaxEvent): void {
 	const { recordName, timeField } = FAX_DIRECTIONS[watch.direction];
-	context.logger.warn(
-		`The service returned ${recordName} ${event.faxId} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
+	warnOfTrigger(
+		context,
+		`the service returned ${recordName} ${event.faxId} without a valid ${timeField} (${JSON.stringify(event.undated)}); it is emitted once, ordered as read at ${new Date(event.time).toISOString()}`,
 	);
 }
 
@@ -158,8 +161,9 @@ async function retryImages(
 		}
 		const error = items[index].json.imageError;
 		if (error === undefined) continue;
-		context.logger.warn(
-			`Emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(faxes[index].FaxId)} without its image: ${String(error)}`,
+		warnOfTrigger(
+			context,
+			`emitting ${FAX_DIRECTIONS[watch.direction].recordName} ${String(faxes[index].FaxId)} without its image: ${String(error)}`,
 		);
 	}
 }
@@ -285,9 +289,9 @@ function logSliceFailed(
 	error: unknown,
 ): void {
 	const span = `${from === undefined ? 'the start' : minuteDatetime(from)} to ${upTo === undefined ? 'now' : minuteDatetime(upTo)}`;
-	context.logger.warn(
-		`Fax Cloud Trigger "${context.getNode().name}": reading the records from ${span} failed, so the poll ends with the parts of its window read before, and the next poll reads on from there: ${(error as Error).message}`,
-		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	warnOfTrigger(
+		context,
+		`reading the records from ${span} failed, so the poll ends with the parts of its window read before, and the next poll reads on from there: ${(error as Error).message}`,
 	);
 }
 

@@ -5,6 +5,7 @@ import { pollTimeIsUp } from '../../shared/transport/pollDeadline';
 import { faxCloudRequest } from '../../shared/transport/exchanges';
 import { apiPath } from '../../shared/transport/httpEncoding';
 import type { PollBudget } from '../poll/pollBudget';
+import { warnOfTrigger } from '../poll/triggerWarning';
 
 /** How often a failed mark is tried, in as many polls, before the trigger gives up on it. */
 export const MARK_ATTEMPTS = 3;
@@ -59,13 +60,15 @@ export async function markRetrieved(
 					const tried = pollTimeIsUp(this) ? attempts : attempts + 1;
 					const message = (error as Error).message;
 					if (tried < MARK_ATTEMPTS) {
-						this.logger.warn(
-							`Could not mark inbound fax ${faxId} as retrieved; trying again at the next poll: ${message}`,
+						warnOfTrigger(
+							this,
+							`could not mark inbound fax ${faxId} as retrieved; trying again at the next poll: ${message}`,
 						);
 						retry.push([faxId, tried]);
 					} else {
-						this.logger.warn(
-							`Gave up marking inbound fax ${faxId} as retrieved after ${tried} attempts: ${message}`,
+						warnOfTrigger(
+							this,
+							`gave up marking inbound fax ${faxId} as retrieved after ${tried} attempts: ${message}`,
 						);
 					}
 				}
@@ -75,9 +78,10 @@ export async function markRetrieved(
 	const waiting = [...queue.slice(next), ...retry];
 	const dropped = waiting.slice(0, Math.max(0, waiting.length - MAX_MARK_RETRIES));
 	if (dropped.length > 0) {
-		this.logger.warn(
-			`More than ${MAX_MARK_RETRIES} marks wait for a retry; these inbound faxes were emitted but will not be marked as retrieved: FaxId ${dropped.map(([faxId]) => faxId).join(', ')}`,
-			{ nodeName: this.getNode().name, dropped: dropped.length },
+		warnOfTrigger(
+			this,
+			`more than ${MAX_MARK_RETRIES} marks wait for a retry; these inbound faxes were emitted but will not be marked as retrieved: FaxId ${dropped.map(([faxId]) => faxId).join(', ')}`,
+			{ dropped: dropped.length },
 		);
 	}
 	return { marked, retry: waiting.slice(dropped.length) };

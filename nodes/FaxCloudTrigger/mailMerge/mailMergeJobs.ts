@@ -5,6 +5,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../shared/transport/exchanges';
 import { apiPath } from '../../shared/transport/httpEncoding';
+import { warnOfTrigger } from '../poll/triggerWarning';
 
 const FINISHED = new Set(['COMPLETE', 'CANCELLED']);
 
@@ -79,8 +80,9 @@ export async function lookUpJob(context: IPollFunctions, id: number): Promise<Lo
 		return job.id === id ? { job } : 'failed';
 	} catch (error) {
 		if (error instanceof NodeApiError && saysNotFound(error)) return 'gone';
-		context.logger.warn(
-			`Fax Cloud Trigger: mail merge job ${id} could not be looked up (${(error as Error).message}); it is kept and looked up again at the next poll`,
+		warnOfTrigger(
+			context,
+			`mail merge job ${id} could not be looked up (${(error as Error).message}); it is kept and looked up again at the next poll`,
 		);
 		return 'failed';
 	}

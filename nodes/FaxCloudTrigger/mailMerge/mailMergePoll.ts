@@ -6,6 +6,7 @@ import type { Job } from './mailMergeJobs';
 import { listJobs, lookUpJob } from './mailMergeJobs';
 import { knownFromWindow } from './mailMergeUpgrade';
 import type { EventState } from '../state/triggerState';
+import { warnOfTrigger } from '../poll/triggerWarning';
 
 /**
  * Look-ups of jobs missing from the list, per poll: one request each. The rest wait for the next
@@ -75,8 +76,9 @@ export async function pollJobs(
 		if (budget.markingOver) break;
 		const found = await lookUpJob(this, id);
 		if (found === 'gone') {
-			this.logger.warn(
-				`Fax Cloud Trigger: mail merge job ${id} was not found on the service (GET /Job/${id}); ${pending.has(id) ? 'it was in process and is dropped without an event' : 'it is forgotten'}`,
+			warnOfTrigger(
+				this,
+				`mail merge job ${id} was not found on the service (GET /Job/${id}); ${pending.has(id) ? 'it was in process and is dropped without an event' : 'it is forgotten'}`,
 			);
 			known.delete(id);
 			pending.delete(id);

@@ -8,6 +8,7 @@ import { generationOf, loadState, saveState } from '../state/triggerState';
 import { handOffWaitMs, PollBudget } from './pollBudget';
 import { noteHandOff, pollAlone, stateBehindHandOff } from './pollLock';
 import type { PreparedEvent } from './triggerEvent';
+import { warnOfTrigger } from './triggerWarning';
 
 /**
  * One poll of an active workflow: the whole path of the stored state, top to bottom.
@@ -74,9 +75,9 @@ function reportFreshStart(context: IPollFunctions, loaded: LoadedState): void {
 	if (!loaded.mismatch || loaded.mismatch === 'nothing') return;
 	const { marks, pending } = loaded.leftBehind;
 	if (loaded.mismatch !== 'account' && marks === 0 && pending === 0) return;
-	context.logger.warn(
-		`Fax Cloud Trigger "${context.getNode().name}": ${FRESH_START_REASON[loaded.mismatch]}, so it starts afresh as at its first activation and emits nothing from before; left behind: ${marks} Mark as Retrieved retries and ${pending} mail merge jobs in process`,
-		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	warnOfTrigger(
+		context,
+		`${FRESH_START_REASON[loaded.mismatch]}, so it starts afresh as at its first activation and emits nothing from before; left behind: ${marks} Mark as Retrieved retries and ${pending} mail merge jobs in process`,
 	);
 }
 
@@ -86,9 +87,9 @@ function reportFreshStart(context: IPollFunctions, loaded: LoadedState): void {
  */
 function endAtDeadline(context: IPollFunctions, error: unknown): null {
 	if (!pollTimeIsUp(context)) throw error;
-	context.logger.warn(
-		`Fax Cloud Trigger "${context.getNode().name}": the poll's time ran out before the service answered, so it ends without events and the next poll reads the same records again: ${(error as Error).message}`,
-		{ workflowId: context.getWorkflow().id, nodeName: context.getNode().name },
+	warnOfTrigger(
+		context,
+		`the poll's time ran out before the service answered, so it ends without events and the next poll reads the same records again: ${(error as Error).message}`,
 	);
 	return null;
 }

@@ -158,9 +158,12 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 			watch.stopCapture();
 		}
 		expect(trigger.staticData().pending).toEqual([kept]);
-		expect(watch.logLines.join('\n')).toMatch(
-			new RegExp(`mail merge job ${gone}\\b.*not found`, 'i'),
+		// The line leads to the trigger among many active workflows: its node and workflow named.
+		const line = watch.logLines.find((text) =>
+			new RegExp(`mail merge job ${gone}\\b.*not found`, 'i').test(text),
 		);
+		expect(line).toMatch(/"message":"Fax Cloud Trigger \\"Fax Cloud Trigger\\": mail merge job/);
+		expect(line).toMatch(/"workflowId":"poll-test-workflow-\d+","nodeName":"Fax Cloud Trigger"/);
 		expect(
 			emu.control.requests({ api: 'mailMerge', path: `^/v1/Job/${gone}$` }).map((r) => r.status),
 		).toEqual([404]);
