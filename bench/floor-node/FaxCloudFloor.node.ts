@@ -28,7 +28,7 @@ import type {
 	NodeConnectionType,
 } from 'n8n-workflow';
 
-/** As nodes/shared/transport.ts sets them for every request of the Fax Cloud nodes. */
+/** As nodes/shared/transport/requestBuilding.ts sets them for every request of the Fax Cloud nodes. */
 const TRANSPORT_OPTIONS: Omit<IHttpRequestOptions, 'url'> = {
 	json: false,
 	encoding: 'arraybuffer',
