@@ -6,6 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequestAllItems } from '../../../shared/transport/paging';
@@ -148,11 +149,7 @@ export function faxSearchParameters(options: {
 			displayOptions: FROM_VERSION_2,
 		},
 		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
+			...OPTIONS_COLLECTION,
 			options: sortOptions(options.dateTimeMeaning),
 			displayOptions: ONLY_VERSION_1,
 		},

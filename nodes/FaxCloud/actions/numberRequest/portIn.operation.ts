@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { validateBoolean } from '../../../shared/validation/valueChecks';
@@ -82,11 +83,7 @@ const properties: INodeProperties[] = [
 	notifyEmailsParameter,
 	assignToUserParameter,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [commentOption, departmentOption],
 	},
 ];

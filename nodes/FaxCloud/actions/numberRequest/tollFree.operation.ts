@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { countryParameter, GEO_LABELS } from '../common/geoParameters';
@@ -37,11 +38,7 @@ const properties: INodeProperties[] = [
 	notifyEmailsParameter,
 	assignToUserParameter,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [commentOption, { ...countryParameter, default: 'US' }, departmentOption],
 	},
 	{
