@@ -5,7 +5,36 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { OperationName, ResourceName } from './node.type';
+import type { OperationDisplayOptions, OperationName, ResourceName } from './node.type';
+import type { ItemPlanFailure } from './planEachItem';
+
+/**
+ * An operation's `execute`, as FaxCloudOperation describes it: `export const execute: ItemExecute
+ * = async function (itemIndex) {...}`, typed here once. `Plan` is what the operation's
+ * `checkAllItems` made for the item, for an operation that has it.
+ */
+export type ItemExecute<Plan = undefined> = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	planned: Plan,
+) => Promise<INodeExecutionData[]>;
+
+/** An operation's `checkAllItems`: every item's plan, or its failure under Continue On Fail. */
+export type CheckAllItems<Plan> = (
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+) => Promise<Array<Plan | ItemPlanFailure>>;
+
+/**
+ * The display rule of one operation's parameters, for updateDisplayOptions: shown for its resource
+ * and operation only (`{ show: { resource: [resource], operation: [operation] } }`).
+ */
+export function showOnlyFor<R extends ResourceName>(
+	resource: R,
+	operation: OperationName<R>,
+): OperationDisplayOptions<R> {
+	return { show: { resource: [resource], operation: [operation] } };
+}
 
 /** One operation of a resource: its parameters and what it does with the input items. */
 export interface FaxCloudOperation {

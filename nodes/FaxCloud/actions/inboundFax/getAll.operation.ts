@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -12,7 +11,7 @@ import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { validateBoolean } from '../../../shared/validation/valueChecks';
 import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
 const filterOptions: INodeProperties[] = [
 	{
@@ -81,9 +80,7 @@ const properties: INodeProperties[] = faxSearchParameters({
 	dateTimeMeaning: 'Time the fax was received',
 });
 
-const displayOptions: OperationDisplayOptions<'inboundFax'> = {
-	show: { resource: ['inboundFax'], operation: ['getAll'] },
-};
+const displayOptions = showOnlyFor('inboundFax', 'getAll');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -109,10 +106,7 @@ function inboundFilters(
 	return user ? { FaxUserId: user } : {};
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	const dateLabels = { after: 'Received After', before: 'Received Before' };
 	return await getManyFaxes.call(this, 'inbound', itemIndex, dateLabels, inboundFilters);
-}
+};

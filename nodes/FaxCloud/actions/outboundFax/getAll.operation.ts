@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -10,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { textOf } from '../../../shared/parameterText';
 import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
 const filterOptions: INodeProperties[] = [
 	{
@@ -85,9 +84,7 @@ const properties: INodeProperties[] = faxSearchParameters({
 	dateTimeMeaning: 'Time of the last status change, or the completion time',
 });
 
-const displayOptions: OperationDisplayOptions<'outboundFax'> = {
-	show: { resource: ['outboundFax'], operation: ['getAll'] },
-};
+const displayOptions = showOnlyFor('outboundFax', 'getAll');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -100,10 +97,7 @@ function outboundFilters(this: IExecuteFunctions, _itemIndex: number, filters: I
 	return query;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	const dateLabels = { after: 'Updated After', before: 'Updated Before' };
 	return await getManyFaxes.call(this, 'outbound', itemIndex, dateLabels, outboundFilters);
-}
+};
