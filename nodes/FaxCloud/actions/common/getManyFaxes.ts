@@ -49,6 +49,16 @@ export function sortOptions(dateTimeMeaning: string): INodeProperties[] {
 	];
 }
 
+/** The Marked filter of both searches, read in readSearchParameters. */
+const markedFilter: INodeProperties = {
+	displayName: 'Marked',
+	name: 'mark',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
+};
+
 interface SearchParameters {
 	filters: IDataObject;
 	/** The service's parameters for the filters and options both searches have. */
@@ -126,7 +136,7 @@ export function faxSearchParameters(options: {
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: [...options.filters, status].sort(byName),
+		options: [...options.filters, markedFilter, status].sort(byName),
 	});
 	return [
 		...returnAllParameters,

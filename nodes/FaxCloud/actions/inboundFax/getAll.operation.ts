@@ -13,6 +13,10 @@ import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
 import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
+/** The date filters' labels, which their errors name too. */
+const DATE_LABELS = { after: 'Received After', before: 'Received Before' };
+
+/** This search's own filters and its date filters; faxSearchParameters adds Marked and Status. */
 const filterOptions: INodeProperties[] = [
 	{
 		displayName: 'All Users',
@@ -32,15 +36,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes received by this user; needs a proxy login, other logins always see their own faxes',
 	},
 	{
-		displayName: 'Marked',
-		name: 'mark',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
-	},
-	{
-		displayName: 'Received After',
+		displayName: DATE_LABELS.after,
 		name: 'datetimeAfter',
 		type: 'dateTime',
 		default: '',
@@ -48,7 +44,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes received at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
 	},
 	{
-		displayName: 'Received Before',
+		displayName: DATE_LABELS.before,
 		name: 'datetimeBefore',
 		type: 'dateTime',
 		default: '',
@@ -107,6 +103,5 @@ function inboundFilters(
 }
 
 export const execute: ItemExecute = async function (itemIndex) {
-	const dateLabels = { after: 'Received After', before: 'Received Before' };
-	return await getManyFaxes.call(this, 'inbound', itemIndex, dateLabels, inboundFilters);
+	return await getManyFaxes.call(this, 'inbound', itemIndex, DATE_LABELS, inboundFilters);
 };

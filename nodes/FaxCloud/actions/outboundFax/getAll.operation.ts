@@ -11,6 +11,10 @@ import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
 import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
+/** The date filters' labels, which their errors name too. */
+const DATE_LABELS = { after: 'Updated After', before: 'Updated Before' };
+
+/** This search's own filters and its date filters; faxSearchParameters adds Marked and Status. */
 const filterOptions: INodeProperties[] = [
 	{
 		displayName: 'Batch Name',
@@ -36,15 +40,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes owned by this user; works with a proxy login only, other logins always see their own faxes',
 	},
 	{
-		displayName: 'Marked',
-		name: 'mark',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
-	},
-	{
-		displayName: 'Updated After',
+		displayName: DATE_LABELS.after,
 		name: 'datetimeAfter',
 		type: 'dateTime',
 		default: '',
@@ -52,7 +48,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes updated (or completed, once sent or failed) at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
 	},
 	{
-		displayName: 'Updated Before',
+		displayName: DATE_LABELS.before,
 		name: 'datetimeBefore',
 		type: 'dateTime',
 		default: '',
@@ -98,6 +94,5 @@ function outboundFilters(this: IExecuteFunctions, _itemIndex: number, filters: I
 }
 
 export const execute: ItemExecute = async function (itemIndex) {
-	const dateLabels = { after: 'Updated After', before: 'Updated Before' };
-	return await getManyFaxes.call(this, 'outbound', itemIndex, dateLabels, outboundFilters);
+	return await getManyFaxes.call(this, 'outbound', itemIndex, DATE_LABELS, outboundFilters);
 };
