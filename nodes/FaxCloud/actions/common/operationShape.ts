@@ -43,7 +43,7 @@ export interface FaxCloudOperation {
 	/**
 	 * Runs for one input item; the router adds pairedItem and handles Continue On Fail. `planned`
 	 * is what `checkAllItems` returned for this item, for an operation that has it, so nothing is
-	 * read twice.
+	 * read twice. An operation file types it with ItemExecute.
 	 */
 	execute(
 		this: IExecuteFunctions,
@@ -55,7 +55,7 @@ export interface FaxCloudOperation {
 	 * operations that create something: a node stopped at item 7 would be run again by the user and
 	 * create items 0 to 6 twice. It returns what it built for each item (common/planEachItem.ts),
 	 * which the router hands to that item's `execute`. With Continue On Fail a bad item's entry is
-	 * its failure, which the router makes that item's error item.
+	 * its failure, which the router makes that item's error item. Typed with CheckAllItems.
 	 */
 	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<unknown[]>;
 	/**
