@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../shared/optionsCollection';
 import { faxCloudApiConnectionTest } from '../shared/transport/faxCloudApiConnectionTest';
 import { startCredentialRun } from '../shared/transport/credentialRun';
 import { NODE_VERSIONS } from '../shared/nodeVersions';
@@ -57,11 +58,7 @@ export class FaxCloudTrigger implements INodeType {
 			},
 			...EVENTS.flatMap((event) => event.properties),
 			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
+				...OPTIONS_COLLECTION,
 				options: [
 					{
 						displayName: 'Max Events per Poll',

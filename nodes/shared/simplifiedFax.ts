@@ -2,6 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { FaxDirection } from './faxDirections';
 
+/** The fields both directions end with: the error, the owner, the codes and the mark. */
+const SHARED_TAIL = ['ErrorCode', 'ErrorText', 'FaxUserId', 'ProjectCode', 'ProjectCode2', 'Mark'];
+
 /**
  * The fields of a fax an operations team acts on: which fax, which number, its status, pages,
  * times, error, owner, the codes it is filed under and its mark. Simplify returns these; the
@@ -16,12 +19,7 @@ export const SIMPLIFIED_FAX_FIELDS: Record<FaxDirection, readonly string[]> = {
 		'PagesSent',
 		'CreateTime',
 		'CompleteTime',
-		'ErrorCode',
-		'ErrorText',
-		'FaxUserId',
-		'ProjectCode',
-		'ProjectCode2',
-		'Mark',
+		...SHARED_TAIL,
 	],
 	inbound: [
 		'FaxId',
@@ -30,12 +28,7 @@ export const SIMPLIFIED_FAX_FIELDS: Record<FaxDirection, readonly string[]> = {
 		'FaxStatus',
 		'PagesReceived',
 		'ReceivedTime',
-		'ErrorCode',
-		'ErrorText',
-		'FaxUserId',
-		'ProjectCode',
-		'ProjectCode2',
-		'Mark',
+		...SHARED_TAIL,
 	],
 };
 

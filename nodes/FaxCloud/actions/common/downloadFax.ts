@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { downloadFaxImage, FAX_IMAGE_FORMATS } from '../../../shared/faxImage';
 import { textOf } from '../../../shared/parameterText';
@@ -37,11 +38,7 @@ export const downloadFaxParameters: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the file in',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [
 			{
 				displayName: 'File Name',

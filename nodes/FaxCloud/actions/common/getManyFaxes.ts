@@ -6,6 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
 import { faxCloudRequestAllItems } from '../../../shared/transport/paging';
@@ -47,6 +48,16 @@ export function sortOptions(dateTimeMeaning: string): INodeProperties[] {
 		},
 	];
 }
+
+/** The Marked filter of both searches, read in readSearchParameters. */
+const markedFilter: INodeProperties = {
+	displayName: 'Marked',
+	name: 'mark',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
+};
 
 interface SearchParameters {
 	filters: IDataObject;
@@ -125,7 +136,7 @@ export function faxSearchParameters(options: {
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: [...options.filters, status].sort(byName),
+		options: [...options.filters, markedFilter, status].sort(byName),
 	});
 	return [
 		...returnAllParameters,
@@ -148,11 +159,7 @@ export function faxSearchParameters(options: {
 			displayOptions: FROM_VERSION_2,
 		},
 		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
+			...OPTIONS_COLLECTION,
 			options: sortOptions(options.dateTimeMeaning),
 			displayOptions: ONLY_VERSION_1,
 		},

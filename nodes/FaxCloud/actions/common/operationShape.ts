@@ -5,7 +5,36 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { OperationName, ResourceName } from './node.type';
+import type { OperationDisplayOptions, OperationName, ResourceName } from './node.type';
+import type { ItemPlanFailure } from './planEachItem';
+
+/**
+ * An operation's `execute`, as FaxCloudOperation describes it: `export const execute: ItemExecute
+ * = async function (itemIndex) {...}`, typed here once. `Plan` is what the operation's
+ * `checkAllItems` made for the item, for an operation that has it.
+ */
+export type ItemExecute<Plan = undefined> = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	planned: Plan,
+) => Promise<INodeExecutionData[]>;
+
+/** An operation's `checkAllItems`: every item's plan, or its failure under Continue On Fail. */
+export type CheckAllItems<Plan> = (
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+) => Promise<Array<Plan | ItemPlanFailure>>;
+
+/**
+ * The display rule of one operation's parameters, for updateDisplayOptions: shown for its resource
+ * and operation only (`{ show: { resource: [resource], operation: [operation] } }`).
+ */
+export function showOnlyFor<R extends ResourceName>(
+	resource: R,
+	operation: OperationName<R>,
+): OperationDisplayOptions<R> {
+	return { show: { resource: [resource], operation: [operation] } };
+}
 
 /** One operation of a resource: its parameters and what it does with the input items. */
 export interface FaxCloudOperation {
@@ -14,7 +43,7 @@ export interface FaxCloudOperation {
 	/**
 	 * Runs for one input item; the router adds pairedItem and handles Continue On Fail. `planned`
 	 * is what `checkAllItems` returned for this item, for an operation that has it, so nothing is
-	 * read twice.
+	 * read twice. An operation file types it with ItemExecute.
 	 */
 	execute(
 		this: IExecuteFunctions,
@@ -26,7 +55,7 @@ export interface FaxCloudOperation {
 	 * operations that create something: a node stopped at item 7 would be run again by the user and
 	 * create items 0 to 6 twice. It returns what it built for each item (common/planEachItem.ts),
 	 * which the router hands to that item's `execute`. With Continue On Fail a bad item's entry is
-	 * its failure, which the router makes that item's error item.
+	 * its failure, which the router makes that item's error item. Typed with CheckAllItems.
 	 */
 	checkAllItems?(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<unknown[]>;
 	/**

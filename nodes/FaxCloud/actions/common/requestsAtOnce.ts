@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
+
 /** Kind to the service; the router runs every per-item operation at this many requests at once unless `options.requestsAtOnce` says otherwise. */
 export const DEFAULT_REQUESTS_AT_ONCE = 5;
 
@@ -15,10 +17,6 @@ export const requestsAtOnceOption: INodeProperties = {
 
 /** An Options collection holding only "Requests at Once", for operations run once per item. */
 export const requestsAtOnceCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+	...OPTIONS_COLLECTION,
 	options: [requestsAtOnceOption],
 };

@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -12,8 +11,12 @@ import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { validateBoolean } from '../../../shared/validation/valueChecks';
 import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
+/** The date filters' labels, which their errors name too. */
+const DATE_LABELS = { after: 'Received After', before: 'Received Before' };
+
+/** This search's own filters and its date filters; faxSearchParameters adds Marked and Status. */
 const filterOptions: INodeProperties[] = [
 	{
 		displayName: 'All Users',
@@ -33,15 +36,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes received by this user; needs a proxy login, other logins always see their own faxes',
 	},
 	{
-		displayName: 'Marked',
-		name: 'mark',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
-	},
-	{
-		displayName: 'Received After',
+		displayName: DATE_LABELS.after,
 		name: 'datetimeAfter',
 		type: 'dateTime',
 		default: '',
@@ -49,7 +44,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes received at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
 	},
 	{
-		displayName: 'Received Before',
+		displayName: DATE_LABELS.before,
 		name: 'datetimeBefore',
 		type: 'dateTime',
 		default: '',
@@ -81,9 +76,7 @@ const properties: INodeProperties[] = faxSearchParameters({
 	dateTimeMeaning: 'Time the fax was received',
 });
 
-const displayOptions: OperationDisplayOptions<'inboundFax'> = {
-	show: { resource: ['inboundFax'], operation: ['getAll'] },
-};
+const displayOptions = showOnlyFor('inboundFax', 'getAll');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -109,10 +102,6 @@ function inboundFilters(
 	return user ? { FaxUserId: user } : {};
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const dateLabels = { after: 'Received After', before: 'Received Before' };
-	return await getManyFaxes.call(this, 'inbound', itemIndex, dateLabels, inboundFilters);
-}
+export const execute: ItemExecute = async function (itemIndex) {
+	return await getManyFaxes.call(this, 'inbound', itemIndex, DATE_LABELS, inboundFilters);
+};

@@ -1,23 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxIdParameters } from '../common/faxId';
 import { markFax } from '../common/faxChanges';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
 const properties: INodeProperties[] = [...faxIdParameters('inbound'), requestsAtOnceCollection];
 
-const displayOptions: OperationDisplayOptions<'inboundFax'> = {
-	show: { resource: ['inboundFax'], operation: ['unmark'] },
-};
+const displayOptions = showOnlyFor('inboundFax', 'unmark');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Clears the service's Mark flag of the fax of the item's Fax ID. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	return await markFax.call(this, 'inbound', false, itemIndex);
-}
+};

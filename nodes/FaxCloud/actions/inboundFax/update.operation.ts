@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
@@ -13,7 +8,7 @@ import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
 const UPDATE_FIELDS_LABEL = 'Update Fields';
 
@@ -52,16 +47,11 @@ const properties: INodeProperties[] = [
 	requestsAtOnceCollection,
 ];
 
-const displayOptions: OperationDisplayOptions<'inboundFax'> = {
-	show: { resource: ['inboundFax'], operation: ['update'] },
-};
+const displayOptions = showOnlyFor('inboundFax', 'update');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	const faxId = readFaxId.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const changes: RequestParams = {};
@@ -87,4 +77,4 @@ export async function execute(
 		itemIndex,
 	});
 	return [{ json: { FaxId: Number(faxId), ...(changes as IDataObject), success: true } }];
-}
+};

@@ -5,7 +5,7 @@ import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import type { FilePart } from '../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import type { MailMergeCsv } from './csvSource';
 import {
 	csvFromBinary,
@@ -20,9 +20,7 @@ import { jobSettingProperties, readJobSettings } from './jobSettings';
 
 const properties: INodeProperties[] = [...csvSourceProperties, ...jobSettingProperties];
 
-const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
-	show: { resource: ['mailMergeJob'], operation: ['create'] },
-};
+const displayOptions = showOnlyFor('mailMergeJob', 'create');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -85,26 +83,19 @@ async function planJob(this: IExecuteFunctions, itemIndex: number): Promise<Omit
  * stopped halfway would be run again and fax the first items' lines twice. Each item's plan is
  * made here once and handed to its `execute`.
  */
-export async function checkAllItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<Array<JobPlan | ItemPlanFailure>> {
+export const checkAllItems: CheckAllItems<JobPlan> = async function (items) {
 	const plans = await planEachItem(this, items, planJob);
 	const sizes = plans.flatMap((plan) =>
 		plan instanceof ItemPlanFailure ? [] : [expectedFaxesOf(plan.settings, plan.csv)],
 	);
 	const run = newJobRun(this, sizes);
 	return plans.map((plan) => (plan instanceof ItemPlanFailure ? plan : { ...plan, run }));
-}
+};
 
 /** Binary File: one job per input item, from the item's own CSV and template. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	planned: JobPlan,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute<JobPlan> = async function (itemIndex, planned) {
 	return await createJob.call(this, itemIndex, planned);
-}
+};
 
 /** Input Items: every item is one CSV line and all of them make one job. */
 export function runsOnce(this: IExecuteFunctions): boolean {

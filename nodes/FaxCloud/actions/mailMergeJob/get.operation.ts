@@ -1,29 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import { apiPath } from '../../../shared/transport/httpEncoding';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 import { jobIdParameters, readJobId } from './jobId';
 
 const properties: INodeProperties[] = [...jobIdParameters];
 
-const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
-	show: { resource: ['mailMergeJob'], operation: ['get'] },
-};
+const displayOptions = showOnlyFor('mailMergeJob', 'get');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	const jobId = readJobId.call(this, itemIndex);
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',
@@ -40,4 +30,4 @@ export async function execute(
 		);
 	}
 	return [{ json: normalizeMailMergeJob(job as IDataObject) }];
-}
+};

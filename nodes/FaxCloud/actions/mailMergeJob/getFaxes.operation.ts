@@ -1,30 +1,20 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { normalizeMailMergeFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import { apiPath } from '../../../shared/transport/httpEncoding';
 import { readLimit, returnAllParameters } from '../common/returnAll';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 import { jobIdParameters, readJobId } from './jobId';
 
 const properties: INodeProperties[] = [...jobIdParameters, ...returnAllParameters];
 
-const displayOptions: OperationDisplayOptions<'mailMergeJob'> = {
-	show: { resource: ['mailMergeJob'], operation: ['getFaxes'] },
-};
+const displayOptions = showOnlyFor('mailMergeJob', 'getFaxes');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	const jobId = readJobId.call(this, itemIndex);
 	const limit = readLimit.call(this, itemIndex);
 	const body = await faxCloudRequest.call(this, {
@@ -37,4 +27,4 @@ export async function execute(
 	return faxes
 		.slice(0, limit)
 		.map((fax) => ({ json: { JobID: Number(jobId), ...normalizeMailMergeFax(fax) } }));
-}
+};

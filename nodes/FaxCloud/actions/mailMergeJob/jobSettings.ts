@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { validateChoice, validateInteger } from '../../../shared/validation/valueChecks';
@@ -71,11 +72,7 @@ export const jobSettingProperties: INodeProperties[] = [
 		description: 'Text for the message field of the cover page, at most 12 lines of 128 characters',
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [
 			{
 				displayName: LABELS.barcodeColumn,

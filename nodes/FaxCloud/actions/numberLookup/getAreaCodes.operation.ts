@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { cityParameter, countryParameter, regionParameter } from '../common/geoParameters';
 import { returnAllParameters } from '../common/returnAll';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 import { listLookup } from './listLookup';
 
 const properties: INodeProperties[] = [
@@ -13,15 +13,10 @@ const properties: INodeProperties[] = [
 	...returnAllParameters,
 ];
 
-const displayOptions: OperationDisplayOptions<'numberLookup'> = {
-	show: { resource: ['numberLookup'], operation: ['getAreaCodes'] },
-};
+const displayOptions = showOnlyFor('numberLookup', 'getAreaCodes');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	return await listLookup.call(this, itemIndex, 'area_codes');
-}
+};

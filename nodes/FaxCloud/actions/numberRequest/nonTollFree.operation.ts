@@ -1,11 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import { textOf } from '../../../shared/parameterText';
 import {
 	areaCodesParameter,
@@ -15,8 +11,8 @@ import {
 	readRegion,
 	regionParameter,
 } from '../common/geoParameters';
-import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { planEachItem } from '../common/planEachItem';
+import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import { resolveAreaCodes, resolveCity } from './places';
@@ -38,11 +34,7 @@ const properties: INodeProperties[] = [
 	notifyEmailsParameter,
 	assignToUserParameter,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [
 			commentOption,
 			departmentOption,
@@ -58,9 +50,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-const displayOptions: OperationDisplayOptions<'numberRequest'> = {
-	show: { resource: ['numberRequest'], operation: ['nonTollFree'] },
-};
+const displayOptions = showOnlyFor('numberRequest', 'nonTollFree');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -96,18 +86,9 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 }
 
 /** Every item's request is checked before the first is filed (common/planEachItem.ts). */
-export async function checkAllItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<Array<NumberRequestPlan | ItemPlanFailure>> {
+export const checkAllItems: CheckAllItems<NumberRequestPlan> = async function (items) {
 	return await planEachItem(this, items, plan);
-}
+};
 
 /** Files the item's request, as checkAllItems planned it. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	planned: NumberRequestPlan,
-): Promise<INodeExecutionData[]> {
-	return await fileNumberRequest.call(this, itemIndex, planned);
-}
+export const execute: ItemExecute<NumberRequestPlan> = fileNumberRequest;

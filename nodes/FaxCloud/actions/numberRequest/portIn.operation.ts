@@ -1,19 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { validateBoolean } from '../../../shared/validation/valueChecks';
 import type { PdfPart } from '../common/binaryInput';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import { countryParameter, readCountry } from '../common/geoParameters';
-import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { planEachItem } from '../common/planEachItem';
+import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import {
@@ -82,18 +78,12 @@ const properties: INodeProperties[] = [
 	notifyEmailsParameter,
 	assignToUserParameter,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [commentOption, departmentOption],
 	},
 ];
 
-const displayOptions: OperationDisplayOptions<'numberRequest'> = {
-	show: { resource: ['numberRequest'], operation: ['portIn'] },
-};
+const displayOptions = showOnlyFor('numberRequest', 'portIn');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -170,18 +160,9 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 }
 
 /** Every item's request is checked before the first is filed (common/planEachItem.ts). */
-export async function checkAllItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<Array<NumberRequestPlan | ItemPlanFailure>> {
+export const checkAllItems: CheckAllItems<NumberRequestPlan> = async function (items) {
 	return await planEachItem(this, items, plan);
-}
+};
 
 /** Files the item's request, as checkAllItems planned it. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	planned: NumberRequestPlan,
-): Promise<INodeExecutionData[]> {
-	return await fileNumberRequest.call(this, itemIndex, planned);
-}
+export const execute: ItemExecute<NumberRequestPlan> = fileNumberRequest;

@@ -1,17 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { countryParameter, GEO_LABELS } from '../common/geoParameters';
 import { countryOf } from '../common/numberLookups';
-import { type ItemPlanFailure, planEachItem } from '../common/planEachItem';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { planEachItem } from '../common/planEachItem';
+import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import type { NumberRequestPlan } from './requestFiling';
 import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
 import {
@@ -37,11 +33,7 @@ const properties: INodeProperties[] = [
 	notifyEmailsParameter,
 	assignToUserParameter,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...OPTIONS_COLLECTION,
 		options: [commentOption, { ...countryParameter, default: 'US' }, departmentOption],
 	},
 	{
@@ -79,9 +71,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-const displayOptions: OperationDisplayOptions<'numberRequest'> = {
-	show: { resource: ['numberRequest'], operation: ['tollFree'] },
-};
+const displayOptions = showOnlyFor('numberRequest', 'tollFree');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -123,18 +113,9 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 }
 
 /** Every item's request is checked before the first is filed (common/planEachItem.ts). */
-export async function checkAllItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<Array<NumberRequestPlan | ItemPlanFailure>> {
+export const checkAllItems: CheckAllItems<NumberRequestPlan> = async function (items) {
 	return await planEachItem(this, items, plan);
-}
+};
 
 /** Files the item's request, as checkAllItems planned it. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	planned: NumberRequestPlan,
-): Promise<INodeExecutionData[]> {
-	return await fileNumberRequest.call(this, itemIndex, planned);
-}
+export const execute: ItemExecute<NumberRequestPlan> = fileNumberRequest;

@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { faxIdParameters } from '../common/faxId';
 import { getFax } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import { simplifyParameter } from '../common/simplifyFaxItems';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
 const properties: INodeProperties[] = [
 	...faxIdParameters('outbound'),
@@ -13,16 +13,11 @@ const properties: INodeProperties[] = [
 	requestsAtOnceCollection,
 ];
 
-const displayOptions: OperationDisplayOptions<'outboundFax'> = {
-	show: { resource: ['outboundFax'], operation: ['get'] },
-};
+const displayOptions = showOnlyFor('outboundFax', 'get');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The fax of the item's Fax ID, simplified unless Simplify is off (version 2). */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	return await getFax.call(this, 'outbound', itemIndex);
-}
+};

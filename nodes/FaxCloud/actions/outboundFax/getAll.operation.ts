@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -10,8 +9,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { textOf } from '../../../shared/parameterText';
 import type { RequestParams } from '../../../shared/transport/httpEncoding';
 import { faxSearchParameters, getManyFaxes } from '../common/getManyFaxes';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
+/** The date filters' labels, which their errors name too. */
+const DATE_LABELS = { after: 'Updated After', before: 'Updated Before' };
+
+/** This search's own filters and its date filters; faxSearchParameters adds Marked and Status. */
 const filterOptions: INodeProperties[] = [
 	{
 		displayName: 'Batch Name',
@@ -37,15 +40,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes owned by this user; works with a proxy login only, other logins always see their own faxes',
 	},
 	{
-		displayName: 'Marked',
-		name: 'mark',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return only marked faxes (on) or only unmarked faxes (off); leave the filter out to return both',
-	},
-	{
-		displayName: 'Updated After',
+		displayName: DATE_LABELS.after,
 		name: 'datetimeAfter',
 		type: 'dateTime',
 		default: '',
@@ -53,7 +48,7 @@ const filterOptions: INodeProperties[] = [
 			'Only faxes updated (or completed, once sent or failed) at or after this time, in the workflow’s timezone unless the value ends in Z or an offset',
 	},
 	{
-		displayName: 'Updated Before',
+		displayName: DATE_LABELS.before,
 		name: 'datetimeBefore',
 		type: 'dateTime',
 		default: '',
@@ -85,9 +80,7 @@ const properties: INodeProperties[] = faxSearchParameters({
 	dateTimeMeaning: 'Time of the last status change, or the completion time',
 });
 
-const displayOptions: OperationDisplayOptions<'outboundFax'> = {
-	show: { resource: ['outboundFax'], operation: ['getAll'] },
-};
+const displayOptions = showOnlyFor('outboundFax', 'getAll');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -100,10 +93,6 @@ function outboundFilters(this: IExecuteFunctions, _itemIndex: number, filters: I
 	return query;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const dateLabels = { after: 'Updated After', before: 'Updated Before' };
-	return await getManyFaxes.call(this, 'outbound', itemIndex, dateLabels, outboundFilters);
-}
+export const execute: ItemExecute = async function (itemIndex) {
+	return await getManyFaxes.call(this, 'outbound', itemIndex, DATE_LABELS, outboundFilters);
+};

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/itemErrors';
@@ -15,7 +10,7 @@ import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type ItemExecute, showOnlyFor } from '../common/operationShape';
 
 const NEW_NUMBER_LABEL = 'New Fax Number';
 
@@ -33,9 +28,7 @@ const properties: INodeProperties[] = [
 	requestsAtOnceCollection,
 ];
 
-const displayOptions: OperationDisplayOptions<'outboundFax'> = {
-	show: { resource: ['outboundFax'], operation: ['resend'] },
-};
+const displayOptions = showOnlyFor('outboundFax', 'resend');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -65,10 +58,7 @@ async function originalNumber(
 const RESEND_REFUSED_ADVICE =
 	'Only a fax whose status is sendFailed can be resent: check its FaxStatus with Get, and the New Fax Number.';
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (itemIndex) {
 	const faxId = readFaxId.call(this, itemIndex);
 	const typed = textOf(this.getNodeParameter('faxNumber', itemIndex, ''));
 	const faxNumber = typed
@@ -107,4 +97,4 @@ export async function execute(
 			ResentFaxId: Number(faxId),
 		},
 	}));
-}
+};

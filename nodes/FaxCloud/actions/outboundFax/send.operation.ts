@@ -13,7 +13,7 @@ import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { FilePart, RequestParams } from '../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../shared/transport/httpEncoding';
-import type { OperationDisplayOptions } from '../common/node.type';
+import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import { UNKNOWN_LINEAGE_ADVICE, lineageOf } from '../common/lineage';
 import {
 	contentProperties,
@@ -56,9 +56,7 @@ const properties: INodeProperties[] = [
 	sendOptionsCollection,
 ];
 
-const displayOptions: OperationDisplayOptions<'outboundFax'> = {
-	show: { resource: ['outboundFax'], operation: ['send'] },
-};
+const displayOptions = showOnlyFor('outboundFax', 'send');
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
@@ -126,10 +124,7 @@ async function readSend(
  * Every item is read and checked before the first fax goes out, so a typo cannot send half of
  * them. The run's lineage is settled here too, once, before any send.
  */
-export async function checkAllItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<Array<SendPlan | ItemPlanFailure>> {
+export const checkAllItems: CheckAllItems<SendPlan> = async function (items) {
 	const run = newSendRun(this, lineageOf(this));
 	const plans = await planEachItem(this, items, function (itemIndex) {
 		return readSend.call(this, itemIndex, run);
@@ -138,7 +133,7 @@ export async function checkAllItems(
 		this.addExecutionHints({ message: SUB_WORKFLOW_HINT, type: 'warning', location: 'outputPane' });
 	}
 	return plans;
-}
+};
 
 const SUB_WORKFLOW_HINT = `This Send runs in a sub-workflow, which n8n starts anew when the parent execution is retried: its faxes would be sent again. Set ${SEND_ONCE_OPTION} to a value the parent passes in (an order number) to send each once.`;
 
@@ -268,11 +263,7 @@ async function sendOncePerKey(
 }
 
 /** Sends the item's fax as checkAllItems read it, once its files are read. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	plan: SendPlan,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute<SendPlan> = async function (itemIndex, plan) {
 	const fields: RequestParams = { ...plan.fields };
 	const files = await readAttachments.call(this, itemIndex, plan.source);
 	const keyed = addKey(plan, itemIndex, fields);
@@ -283,4 +274,4 @@ export async function execute(
 		});
 	}
 	return await sendOrFind.call(this, itemIndex, plan, fields, files, keyed);
-}
+};

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { OPTIONS_COLLECTION } from '../../../../shared/optionsCollection';
 import { textOf } from '../../../../shared/parameterText';
 import { invalidParameter } from '../../../../shared/validation/parameterErrors';
 import {
@@ -22,11 +23,7 @@ import { RECOVERY_KEY_OPTION, SEND_ONCE_OPTION } from './keys';
 const PAGE_ORIENTATIONS = ['portrait', 'landscape'] as const;
 
 export const sendOptionsCollection: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
+	...OPTIONS_COLLECTION,
 	options: [
 		{
 			displayName: 'Attach Fax to Failure Notification',
