@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../emulator';
-import { N8nCli } from './n8n/cli';
+import { N8nCli } from './n8n/n8n-cli';
 import { emulatorCredentials } from './n8n/credentials';
 import { n8nEnv } from './n8n/env';
 import { loadExamples, sandboxCopy } from './n8n/examples';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseFlatted } from 'flatted';
 
 import { SEED_USERS, type Emulator } from '../../emulator';
-import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { CredentialImport } from '../../scripts/n8n/n8n-cli';
 import {
 	loadWorkflows,
 	startEnvironment,

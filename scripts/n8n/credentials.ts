@@ -1,4 +1,4 @@
-import type { CredentialImport } from './cli';
+import type { CredentialImport } from './n8n-cli';
 
 /** Fixed ids so workflow files can name their credentials (n8n ids are 16 characters). */
 export const CREDENTIAL_IDS = {

@@ -2,7 +2,7 @@ import { parse as parseFlatted } from 'flatted';
 
 import { waitUntil } from '../../test/harness/waitUntil';
 
-import type { ExecutionRun } from './cli';
+import type { ExecutionRun } from './n8n-cli';
 import type { WorkflowFile } from './examples';
 import { lineOf } from './lines';
 import type { N8nServer } from './server';

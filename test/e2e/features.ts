@@ -7,7 +7,7 @@
  */
 import { basicAuthorization, SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
 import { lastSeq as lastSeqOf, type RequestRecord } from '../../emulator/request-log';
-import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { CredentialImport } from '../../scripts/n8n/n8n-cli';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { lineOf } from '../../scripts/n8n/lines';
 import { runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';

@@ -13,7 +13,7 @@
  *    account (carol → admin@globex) while the workflow is active; one more fax after the switch.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
-import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { CredentialImport } from '../../scripts/n8n/n8n-cli';
 import type { N8nServer } from '../../scripts/n8n/server';
 import { assert } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../emulator';
-import { N8nCli, type CredentialImport } from '../../scripts/n8n/cli';
+import { N8nCli, type CredentialImport } from '../../scripts/n8n/n8n-cli';
 import { emulatorCredentials } from '../../scripts/n8n/credentials';
 import type { PollEngine } from '../../scripts/n8n/engines';
 import { n8nEnv } from '../../scripts/n8n/env';

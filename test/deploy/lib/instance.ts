@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse as parseFlatted } from 'flatted';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../emulator';
-import { N8nCli } from '../../../scripts/n8n/cli';
+import { N8nCli } from '../../../scripts/n8n/n8n-cli';
 import { emulatorCredentials } from '../../../scripts/n8n/credentials';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../../scripts/n8n/engines';
 import { n8nEnv } from '../../../scripts/n8n/env';
