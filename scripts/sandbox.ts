@@ -12,7 +12,7 @@ import { n8nEnv } from './n8n/env';
 import { loadExamples, sandboxCopy } from './n8n/examples';
 import { ensureN8n } from './n8n/install';
 import { buildAndPack, installCommunityPackage, REPO_ROOT } from './n8n/package';
-import { N8nServer, SANDBOX_OWNER } from './n8n/server';
+import { N8nServer, SANDBOX_OWNER } from './n8n/n8n-server';
 
 const SANDBOX_DIR = path.join(REPO_ROOT, '.n8n-sandbox');
 const STATE_FILE = path.join(SANDBOX_DIR, 'state.json');

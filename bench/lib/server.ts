@@ -11,7 +11,7 @@ import {
 } from '../../test/harness/environment';
 import { freePort } from '../../test/harness/ports';
 import { postWebhook, type WebhookAnswer } from '../../test/harness/webhook';
-import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/n8n-server';
 import { REPO_ROOT } from '../../scripts/n8n/package';
 import { BenchClock } from './bench-clock';
 import { installFloorPackage } from './floor-package';

@@ -5,7 +5,7 @@ import { waitUntil } from '../../test/harness/waitUntil';
 import type { ExecutionRun } from './n8n-cli';
 import type { WorkflowFile } from './examples';
 import { lineOf } from './lines';
-import type { N8nServer } from './server';
+import type { N8nServer } from './n8n-server';
 
 /** What a run of a workflow in a running n8n gives a test: its stored run data, or why it failed. */
 export type RunOutcome =

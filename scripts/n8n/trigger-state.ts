@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { waitUntil } from '../../test/harness/waitUntil';
 import { usesDurableCursors } from './engines';
-import type { N8nServer } from './server';
+import type { N8nServer } from './n8n-server';
 
 /** Whether one node's stored data is the state the Fax Cloud Trigger saves (`watching`). */
 function isTriggerState(value: unknown): boolean {

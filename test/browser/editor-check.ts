@@ -18,7 +18,7 @@ import { lastSeq } from '../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { loadExamples } from '../../scripts/n8n/examples';
 import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
-import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
+import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/n8n-server';
 import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';

@@ -11,7 +11,7 @@ import type { CredentialImport } from '../../scripts/n8n/n8n-cli';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { lineOf } from '../../scripts/n8n/lines';
 import { runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/server';
+import type { N8nServer } from '../../scripts/n8n/n8n-server';
 import { assert, assertNoSecrets } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';

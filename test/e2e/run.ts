@@ -13,7 +13,7 @@ import path from 'node:path';
 import { ensureN8n } from '../../scripts/n8n/install';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../scripts/n8n/engines';
 import { buildAndPack } from '../../scripts/n8n/package';
-import type { N8nServer } from '../../scripts/n8n/server';
+import type { N8nServer } from '../../scripts/n8n/n8n-server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
 import { ALL_CASES } from './cases';
 import {

@@ -14,7 +14,7 @@ import {
 	saveWorkflow,
 	type RunOutcome,
 } from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/server';
+import type { N8nServer } from '../../scripts/n8n/n8n-server';
 import { loadWorkflows, type E2eEnvironment } from '../harness/environment';
 import type { FeatureCheck } from './features';
 import { assert } from './lib/assert';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { SEED_USERS } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
 import { POLL_ENGINE_NAMES, type PollEngine } from '../../scripts/n8n/engines';
-import type { N8nServer } from '../../scripts/n8n/server';
+import type { N8nServer } from '../../scripts/n8n/n8n-server';
 import { waitForTriggerState } from '../../scripts/n8n/trigger-state';
 import { faxOfAlice } from './features';
 import { assert } from './lib/assert';

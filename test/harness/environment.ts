@@ -10,7 +10,7 @@ import { n8nEnv } from '../../scripts/n8n/env';
 import { readWorkflow, type WorkflowFile } from '../../scripts/n8n/examples';
 import { ensureN8n, type N8nRuntime } from '../../scripts/n8n/install';
 import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../../scripts/n8n/package';
-import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/n8n-server';
 import { freePort } from './ports';
 
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');

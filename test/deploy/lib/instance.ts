@@ -12,7 +12,7 @@ import { n8nEnv } from '../../../scripts/n8n/env';
 import type { WorkflowFile } from '../../../scripts/n8n/examples';
 import type { N8nRuntime } from '../../../scripts/n8n/install';
 import { installCommunityPackage, REPO_ROOT } from '../../../scripts/n8n/package';
-import { N8nServer, SANDBOX_OWNER } from '../../../scripts/n8n/server';
+import { N8nServer, SANDBOX_OWNER } from '../../../scripts/n8n/n8n-server';
 import { queueModeEnv } from '../../../scripts/services/n8n-queue';
 import { freePort } from '../../harness/ports';
 import { waitUntil } from '../../harness/waitUntil';

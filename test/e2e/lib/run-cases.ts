@@ -6,7 +6,7 @@ import type { E2eEnvironment } from '../../harness/environment';
 import { workflowPath } from '../../harness/environment';
 import { readWorkflow } from '../../../scripts/n8n/examples';
 import { runWorkflow } from '../../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../../scripts/n8n/server';
+import type { N8nServer } from '../../../scripts/n8n/n8n-server';
 import { runCheck, type CheckOutcome } from '../../harness/report';
 import { runResult } from './run-result';
 import type { E2eCase, E2eContext } from './types';

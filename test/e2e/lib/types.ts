@@ -2,7 +2,7 @@ import type { Emulator } from '../../../emulator';
 import type { RequestRecord } from '../../../emulator/request-log';
 import type { ExecutionRun, OutputItem } from '../../../scripts/n8n/n8n-cli';
 import type { WorkflowFile } from '../../../scripts/n8n/examples';
-import type { N8nServer } from '../../../scripts/n8n/server';
+import type { N8nServer } from '../../../scripts/n8n/n8n-server';
 
 export interface E2eContext {
 	emulator: Emulator;
