@@ -26,7 +26,7 @@ import { CommandLine } from '../harness/commandLine';
 import { eventually } from '../harness/waitUntil';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
-import type { StepContext } from './steps/context';
+import type { StepContext } from './steps/step-context';
 import {
 	choose,
 	expectSelected,

@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 
 import { lastSeq } from '../../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
-import type { StepContext } from './context';
+import type { StepContext } from './step-context';
 import { idPicker } from './pickers';
 import { asCredentialUser } from './service';
 

@@ -4,7 +4,7 @@ import { SEED_USERS } from '../../../emulator';
 import { lastSeq } from '../../../emulator/request-log';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
-import type { StepContext } from './context';
+import type { StepContext } from './step-context';
 import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';
 import { executeStep, outputTable } from './output-table';
