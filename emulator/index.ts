@@ -15,7 +15,7 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
-import { mailMergeControl } from './mailmerge/control';
+import { mailMergeControl } from './mailmerge/mailmerge-control';
 import { MailMergeService } from './mailmerge/service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';

@@ -6,7 +6,7 @@ import { formatInbound, formatOutbound } from '../fax/records';
 import { IMAGE_FAULTS, type ImageFault } from '../fax/image-reply';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
-import type { MailMergeControl } from '../mailmerge/control';
+import type { MailMergeControl } from '../mailmerge/mailmerge-control';
 import type { RequestFilter, RequestRecord } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
 import { injectInbound, type InjectInboundOptions } from './inject';
