@@ -16,7 +16,7 @@ import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
 import { mailMergeControl } from './mailmerge/mailmerge-control';
-import { MailMergeService } from './mailmerge/service';
+import { MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';

@@ -1,4 +1,4 @@
-import type { MailMergeService } from './service';
+import type { MailMergeService } from './mailmerge-service';
 
 /** Control calls that make interface B answer in ways the description allows. */
 export interface MailMergeControl {

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { LINE_SECONDS } from '../../../../emulator/mailmerge/service';
+import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { useEmulator } from '../../../support/emulator';
 import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './support';
 
