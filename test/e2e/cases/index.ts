@@ -1,6 +1,6 @@
 import type { E2eCase } from '../lib/types';
 import { aiAgentCases } from './ai-agent';
-import { exampleCases } from './examples';
+import { exampleCases } from './shipped-examples';
 import { inboundFaxCases } from './inbound-fax';
 import { mailMergeCases } from './mail-merge';
 import { numberCases } from './numbers';
