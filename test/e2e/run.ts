@@ -15,7 +15,7 @@ import { POLL_ENGINE_ENV, type PollEngine } from '../../scripts/n8n/engines';
 import { buildAndPack } from '../../scripts/n8n/package';
 import type { N8nServer } from '../../scripts/n8n/n8n-server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
-import { ALL_CASES } from './cases';
+import { ALL_CASES } from './cases/all-cases';
 import {
 	FEATURE_CHECKS,
 	featureCredentials,
