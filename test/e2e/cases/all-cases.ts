@@ -2,7 +2,7 @@ import type { E2eCase } from '../lib/types';
 import { aiAgentCases } from './ai-agent';
 import { exampleCases } from './shipped-examples';
 import { inboundFaxCases } from './inbound-fax';
-import { mailMergeCases } from './mail-merge';
+import { mailMergeCases } from './mail-merge-job';
 import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
