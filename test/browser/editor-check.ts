@@ -41,7 +41,7 @@ import { jobIdPicker } from './steps/job-id-picker';
 import { schemaPreview } from './steps/schema-preview';
 import { simplifyStep } from './steps/simplify';
 import { sortStep } from './steps/sort';
-import { twoFilesExample } from './steps/two-files';
+import { twoFilesExample } from './steps/two-files-notice';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
