@@ -20,7 +20,7 @@ import { benchPolling, preparePolling, TRIGGER_WORKFLOWS } from './polling';
 import { LoadWatch, loadNow, runMachine } from './lib/machine';
 import type { LoadDuring } from './lib/verdict';
 import { benchResults, readmeSection } from './readme-table';
-import { exitCodeOf, printTable, tallyLine, targetRows, type BenchFigures } from './report';
+import { exitCodeOf, printTable, tallyLine, targetRows, type BenchFigures } from './target-rows';
 import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
 import { benchSendOnce, SEND_ONCE_WORKFLOWS } from './send-once';
 import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';

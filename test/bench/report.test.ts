@@ -7,7 +7,7 @@ import {
 	targetRows,
 	type BenchFigures,
 	type RunContext,
-} from '../../bench/report';
+} from '../../bench/target-rows';
 import { benchResults, markdownTable, readmeSection } from '../../bench/readme-table';
 import { runMachine } from '../../bench/lib/machine';
 import { windowHoldsBurst } from '../../bench/after-burst';
