@@ -38,7 +38,7 @@ import {
 import { CommandLine } from '../harness/commandLine';
 import { printSummary, secondsSince } from '../harness/report';
 import { startSink, type Delivery } from '../harness/sink';
-import { Report } from './lib/report';
+import { Report } from './lib/scenario-report';
 import {
 	BULK_WORKFLOW,
 	BULK_WORKFLOW_ID,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SEED_USERS } from '../../../emulator';
 import type { PostgresService } from '../../../scripts/services/postgres';
 import type { DeployInstance } from '../lib/instance';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';

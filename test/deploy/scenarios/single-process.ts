@@ -5,7 +5,7 @@ import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';

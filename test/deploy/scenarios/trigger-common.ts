@@ -1,7 +1,7 @@
 import { SEED_USERS } from '../../../emulator';
 import { PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import type { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/sink';
 import { waitUntil } from '../../harness/waitUntil';
 

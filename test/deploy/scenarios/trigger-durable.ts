@@ -18,7 +18,7 @@ import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import {
 	emittedOnceCheck,
 	ids,

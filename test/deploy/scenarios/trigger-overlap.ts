@@ -6,7 +6,7 @@ import type { WorkflowFile } from '../../../scripts/n8n/examples';
 import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
