@@ -6,7 +6,7 @@ import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/sink';
+import type { Sink } from '../lib/delivery-sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { retryBulkSend } from './bulk-retry';

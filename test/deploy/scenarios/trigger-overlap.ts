@@ -7,7 +7,7 @@ import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/sink';
+import type { Sink } from '../lib/delivery-sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
 

@@ -6,7 +6,7 @@ import { executionError, type DeployInstance } from '../lib/instance';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/sink';
+import type { Sink } from '../lib/delivery-sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import {
