@@ -7,7 +7,7 @@ import { call, sendFax } from '../../emulator/helpers';
 import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
-import { formPdf } from '../FaxCloud/mailMergeJob/support';
+import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
 
 /** Helpers of the Fax Cloud Trigger suites. */
 

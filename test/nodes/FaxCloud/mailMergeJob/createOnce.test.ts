@@ -2,7 +2,7 @@ import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { useEmulator } from '../../../support/emulator';
-import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './support';
+import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './mailMergeHelpers';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the

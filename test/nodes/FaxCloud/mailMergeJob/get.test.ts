@@ -1,5 +1,5 @@
 import { useEmulator } from '../../../support/emulator';
-import { jobItem, mailMergeRequests, runMailMerge, useFormPdf } from './support';
+import { jobItem, mailMergeRequests, runMailMerge, useFormPdf } from './mailMergeHelpers';
 
 const emulator = useEmulator();
 const template = useFormPdf(['Fax', 'Name']);
