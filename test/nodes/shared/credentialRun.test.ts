@@ -4,7 +4,7 @@ import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator'
 import type { TestCredentials } from '../../support/credentials-helper';
 import { pollTrigger } from '../../support/poll';
 import { runNode } from '../../support/run-node';
-import { faxCloudNode } from '../FaxCloud/outboundFax/support';
+import { faxCloudNode } from '../FaxCloud/outboundFax/faxHelpers';
 import { triggerNode } from '../FaxCloudTrigger/support';
 
 /**

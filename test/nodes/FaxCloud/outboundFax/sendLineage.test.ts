@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { useEmulator } from '../../../support/emulator';
 import { waitUntil } from '../../../harness/waitUntil';
-import { faultAtSend, runFaxCloud, type RunOptions } from './support';
+import { faultAtSend, runFaxCloud, type RunOptions } from './faxHelpers';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run

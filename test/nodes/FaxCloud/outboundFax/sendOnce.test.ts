@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import { useEmulator } from '../../../support/emulator';
-import { faultAtSend, faxRequests, runFaxCloud, type RunOptions } from './support';
+import { faultAtSend, faxRequests, runFaxCloud, type RunOptions } from './faxHelpers';
 
 /**
  * A Retry never sends a fax twice: the send's key is derived from the workflow, the node, the

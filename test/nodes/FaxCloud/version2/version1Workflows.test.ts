@@ -7,7 +7,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/support';
+import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();
 const ROOT = join(__dirname, '..', '..', '..', '..');
