@@ -9,7 +9,7 @@ import {
 	inboundIds,
 	statusChanges,
 	triggerNode,
-} from '../nodes/FaxCloudTrigger/support';
+} from '../nodes/FaxCloudTrigger/triggerHelpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
 	addFaultMix,

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../support/emulator';
-import { inboundIds, SECOND, watchFromNow } from './support';
+import { inboundIds, SECOND, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -9,7 +9,7 @@ import {
 	statusChanges,
 	watchFromNow,
 	watchTrigger,
-} from './support';
+} from './triggerHelpers';
 
 const emulator = useEmulator();
 

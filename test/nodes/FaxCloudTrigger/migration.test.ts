@@ -13,7 +13,7 @@ import {
 	stateAccount,
 	statusChanges,
 	watchTrigger,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the

@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { inboundIds, searches, watchFromNow, watchTrigger } from './support';
+import { inboundIds, searches, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

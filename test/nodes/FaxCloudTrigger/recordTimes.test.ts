@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundIds, inboundWireRecord, logOf, watchScripted } from './support';
+import { inboundIds, inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 
 /**
  * Record times the datetime format allows, read from answers that disagree: the same record at
