@@ -4,7 +4,7 @@
  * case through its REST API, as the editor's "Execute workflow" does, against the emulator; then
  * the trigger phase activates the Fax Cloud Trigger in another running n8n.
  * The trigger phase runs once per poll engine the release has (in-memory; durable on 2.x).
- * Usage: test/e2e/run.ts [--n8n <version>] [--engine in-memory|durable] [--only <text>]
+ * Usage: test/e2e/run-e2e.ts [--n8n <version>] [--engine in-memory|durable] [--only <text>]
  *   [--no-trigger] [--trigger-only]
  */
 import fs from 'node:fs';
