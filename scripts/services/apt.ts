@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 
 /**
- * Installs Debian packages when what they provide is missing, as the editor check does with
- * Chromium: CI starts from a clean machine that has neither Redis nor PostgreSQL. apt reaches
- * Debian's mirror here. Installing never starts a system service the harness would use: the
+ * Installs Debian packages when what they provide is missing (Redis and PostgreSQL for the deploy
+ * part, Chromium for the editor check): CI starts from a clean machine that has none of them. apt
+ * reaches Debian's mirror here. Installing never starts a system service the harness would use: the
  * harness runs its own server processes on free ports with their own data folders.
  */
 export function ensureAptPackages(what: string, present: () => boolean, packages: string[]): void {
