@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
+import { formPdf } from '../../../harness/formPdf';
 import { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
 import { ALICE, runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
 
@@ -15,18 +15,7 @@ export const runMailMerge = (
 	options: RunOptions = {},
 ) => runFaxCloudNode(emulator, { resource: 'mailMergeJob', ...parameters }, options);
 
-/** A PDF form with one text field per name (and image-less pages otherwise). */
-export async function formPdf(fieldNames: string[]): Promise<Buffer> {
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([612, 792]);
-	const form = doc.getForm();
-	for (const [index, name] of fieldNames.entries()) {
-		form
-			.createTextField(name)
-			.addToPage(page, { x: 50, y: 700 - index * 30, width: 300, height: 20 });
-	}
-	return Buffer.from(await doc.save());
-}
+export { formPdf };
 
 /** The form PDF of a test file, made once before its tests: every suite here uploads one. */
 export function useFormPdf(fieldNames: string[]): () => Buffer {
