@@ -67,7 +67,8 @@ function run(
 	});
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process of this id runs (a lock's or a run folder's owner). */
+export function pidAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
