@@ -21,26 +21,28 @@ export interface N8nRelease {
 	engines: PollEngine[];
 }
 
+/**
+ * What every 2.x release here runs with. n8n 2.x needs Node >= 24. linkedom@0.18.15 (pulled by
+ * n8n) needs `cssomnom`, which the registry mirror of these machines does not have.
+ */
+const LINE_2_PINS: Omit<N8nRelease, 'n8n'> = {
+	line: 2,
+	node: '24.21.0',
+	overrides: { linkedom: '0.18.12' },
+	rebuild: ['sqlite3', 'isolated-vm'],
+	engines: ['in-memory', 'durable'],
+};
+
 export const RELEASES: Record<string, N8nRelease> = {
 	// The newest 2.x that installs from the registry here: 2.41.3 needs n8n-core 2.41.2 and
-	// @n8n/agents 0.26.2, which the registry does not have. Same pins as 2.40.7.
+	// @n8n/agents 0.26.2, which the registry does not have.
 	'2.41.1': {
 		n8n: '2.41.1',
-		line: 2,
-		node: '24.21.0',
-		overrides: { linkedom: '0.18.12' },
-		rebuild: ['sqlite3', 'isolated-vm'],
-		engines: ['in-memory', 'durable'],
+		...LINE_2_PINS,
 	},
-	// n8n 2.x needs Node >= 24. linkedom@0.18.15 (pulled by n8n) needs `cssomnom`, which the
-	// registry mirror of these machines does not have.
 	'2.40.7': {
 		n8n: '2.40.7',
-		line: 2,
-		node: '24.21.0',
-		overrides: { linkedom: '0.18.12' },
-		rebuild: ['sqlite3', 'isolated-vm'],
-		engines: ['in-memory', 'durable'],
+		...LINE_2_PINS,
 	},
 	// The newest 1.x. Node 22, not the machine's Node 20: its default expression engine (`vm`)
 	// runs on isolated-vm 6.2, which needs Node >= 22; on Node 20 only N8N_EXPRESSION_ENGINE=legacy
