@@ -114,6 +114,14 @@ async function main(): Promise<void> {
 			);
 		}
 	};
+	/** Runs a part the run wants, timed, and keeps its figures. */
+	const part = async <K extends keyof BenchFigures>(
+		name: string,
+		key: K,
+		run: () => Promise<BenchFigures[K]>,
+	): Promise<void> => {
+		if (wants(name)) figures[key] = await timed(key, run);
+	};
 	let release: { n8n: string; node: string } | undefined;
 
 	const actionParts = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger'];
@@ -137,52 +145,26 @@ async function main(): Promise<void> {
 		});
 		release = bench.environment.runtime.release;
 		try {
-			if (wants('send')) {
-				figures.send = await timed('send', () =>
-					benchBulkSend(bench, {
-						items: SIZES.items,
-						rounds: SIZES.sendRounds,
-						log,
-					}),
-				);
-			}
-			if (wants('send-once')) {
-				figures.sendOnce = await timed('sendOnce', () =>
-					benchSendOnce(bench, {
-						items: SIZES.items,
-						rounds: SIZES.sendOnceRounds,
-						log,
-					}),
-				);
-			}
-			if (wants('mail-merge')) {
-				figures.mailMerge = await timed('mailMerge', () =>
-					benchMailMerge(bench, {
-						rows: SIZES.mailMergeRows,
-						rounds: SIZES.mailMergeRounds,
-						log,
-					}),
-				);
-			}
-			if (wants('download')) {
-				figures.download = await timed('download', () =>
-					benchDownload(bench, {
-						bytes: SIZES.imageBytes,
-						rounds: SIZES.downloadRounds,
-						log,
-					}),
-				);
-			}
-			if (wants('without-trigger')) {
-				figures.userBuilt = await timed('userBuilt', () =>
-					benchUserBuilt(bench, {
-						stored: SIZES.stored,
-						newFaxes: SIZES.fewNew,
-						repetitions: SIZES.userBuiltRuns,
-						log,
-					}),
-				);
-			}
+			await part('send', 'send', () =>
+				benchBulkSend(bench, { items: SIZES.items, rounds: SIZES.sendRounds, log }),
+			);
+			await part('send-once', 'sendOnce', () =>
+				benchSendOnce(bench, { items: SIZES.items, rounds: SIZES.sendOnceRounds, log }),
+			);
+			await part('mail-merge', 'mailMerge', () =>
+				benchMailMerge(bench, { rows: SIZES.mailMergeRows, rounds: SIZES.mailMergeRounds, log }),
+			);
+			await part('download', 'download', () =>
+				benchDownload(bench, { bytes: SIZES.imageBytes, rounds: SIZES.downloadRounds, log }),
+			);
+			await part('without-trigger', 'userBuilt', () =>
+				benchUserBuilt(bench, {
+					stored: SIZES.stored,
+					newFaxes: SIZES.fewNew,
+					repetitions: SIZES.userBuiltRuns,
+					log,
+				}),
+			);
 		} finally {
 			await bench.close();
 		}
