@@ -59,6 +59,22 @@ export async function pdfBuffer(pages = 1): Promise<Buffer> {
 	return Buffer.from(await doc.save());
 }
 
+/**
+ * The parameters of a text Send that sends one fax at a time (so the order of the requests is the
+ * items' order), with the options given.
+ */
+export const textSendOneAtATime = (
+	faxNumbers: string,
+	text: string,
+	options: IDataObject = {},
+): IDataObject => ({
+	operation: 'send',
+	faxNumbers,
+	content: 'text',
+	text,
+	options: { requestsAtOnce: 1, ...options },
+});
+
 /** Sends a one-line text fax to 12125550000, with the parameters and run options given. */
 export const sendTextFax = (
 	emulator: Emulator,
