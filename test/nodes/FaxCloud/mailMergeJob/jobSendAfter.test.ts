@@ -2,7 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
-import { FROM_BINARY_FILES, jobItem, mailMergeRequests, runMailMerge, useFormPdf } from './mailMergeHelpers';
+import {
+	FROM_BINARY_FILES,
+	jobItem,
+	mailMergeRequests,
+	runMailMerge,
+	useFormPdf,
+} from './mailMergeHelpers';
 
 /** Mail merge Send After from n8n's date picker means the workflow's timezone (n8n-core run). */
 
