@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { buildAndPack } from '../scripts/n8n/package';
+import { buildAndPack } from '../test/harness/n8n/package';
 import { CommandLine } from '../test/harness/commandLine';
 import { benchDownload, DOWNLOAD_WORKFLOWS } from './download';
 import { BENCH_DIR, OUTPUT_DIR, startBenchServer } from './lib/server';

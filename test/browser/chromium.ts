@@ -2,7 +2,7 @@ import fs from 'node:fs';
 
 import { chromium, type Browser } from 'playwright-core';
 
-import { ensureAptPackages } from '../../scripts/services/apt';
+import { ensureAptPackages } from '../harness/services/apt';
 
 export const CHROMIUM = '/usr/bin/chromium';
 

@@ -15,10 +15,10 @@ import type { Locator, Page } from 'playwright-core';
 
 import { SEED_TOKENS, SEED_USERS } from '../../emulator';
 import { lastSeq } from '../../emulator/request-log';
-import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
-import { loadExamples } from '../../scripts/n8n/examples';
-import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
-import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/n8n-server';
+import { CREDENTIAL_NAMES } from '../harness/n8n/credentials';
+import { loadExamples } from '../harness/n8n/examples';
+import { buildAndPack, REPO_ROOT } from '../harness/n8n/package';
+import { SANDBOX_OWNER, type N8nServer } from '../harness/n8n/n8n-server';
 import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';

@@ -22,12 +22,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { ensureN8n } from '../../scripts/n8n/install';
-import { DEPLOY_N8N_VERSION, releaseOf } from '../../scripts/n8n/versions';
-import { buildAndPack } from '../../scripts/n8n/package';
-import { QUEUE_BINARY_DATA_MODE } from '../../scripts/services/n8n-queue';
-import { startPostgres, type PostgresService } from '../../scripts/services/postgres';
-import { startRedis } from '../../scripts/services/redis';
+import { ensureN8n } from '../harness/n8n/install';
+import { DEPLOY_N8N_VERSION, releaseOf } from '../harness/n8n/versions';
+import { buildAndPack } from '../harness/n8n/package';
+import { QUEUE_BINARY_DATA_MODE } from '../harness/services/n8n-queue';
+import { startPostgres, type PostgresService } from '../harness/services/postgres';
+import { startRedis } from '../harness/services/redis';
 import {
 	DeployInstance,
 	OUTPUT_DIR,

@@ -7,14 +7,14 @@
  */
 import type { Emulator } from '../../emulator';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
-import type { WorkflowFile } from '../../scripts/n8n/examples';
+import type { WorkflowFile } from '../harness/n8n/examples';
 import {
 	outcomeOf,
 	runWorkflow,
 	saveWorkflow,
 	type RunOutcome,
-} from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/n8n-server';
+} from '../harness/n8n/manual-runs';
+import type { N8nServer } from '../harness/n8n/n8n-server';
 import { loadWorkflows, type E2eEnvironment } from '../harness/environment';
 import type { FeatureCheck } from './features';
 import { assert } from './lib/assert';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { SEED_USERS } from '../../../emulator';
 import { lastSeq } from '../../../emulator/request-log';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
+import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
 import type { StepContext } from './step-context';
 import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';

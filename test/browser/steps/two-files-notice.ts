@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import type { Page } from 'playwright-core';
 
-import { loadExamples } from '../../../scripts/n8n/examples';
+import { loadExamples } from '../../harness/n8n/examples';
 
 const EXAMPLE_ID = 'ExampleTwoFiles1';
 

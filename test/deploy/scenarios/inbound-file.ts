@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
-import type { PostgresService } from '../../../scripts/services/postgres';
+import type { PostgresService } from '../../harness/services/postgres';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/delivery-sink';

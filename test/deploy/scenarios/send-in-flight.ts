@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { runWorkflow } from '../../../scripts/n8n/manual-runs';
+import { runWorkflow } from '../../harness/n8n/manual-runs';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';

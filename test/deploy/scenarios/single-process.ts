@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
-import { runWorkflow } from '../../../scripts/n8n/manual-runs';
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
+import { runWorkflow } from '../../harness/n8n/manual-runs';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';

@@ -12,8 +12,8 @@
  */
 import assert from 'node:assert/strict';
 
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
-import type { PostgresService } from '../../../scripts/services/postgres';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
+import type { PostgresService } from '../../harness/services/postgres';
 import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
-import type { PostgresService } from '../../../scripts/services/postgres';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
+import type { PostgresService } from '../../harness/services/postgres';
 import { executionError, type DeployInstance } from '../lib/instance';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import { TriggerLedger } from '../lib/ledger';

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { REPO_ROOT } from '../../../scripts/n8n/package';
+import { REPO_ROOT } from '../../harness/n8n/package';
 import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import type { E2eCase } from '../lib/types';
 

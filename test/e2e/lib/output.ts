@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { pidAlive } from '../../../scripts/n8n/install';
+import { pidAlive } from '../../harness/n8n/install';
 import { OUTPUT_DIR } from '../../harness/environment';
 
 /** Folders of ended runs kept for inspection; older ones are removed when a run starts. */

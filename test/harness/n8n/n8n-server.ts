@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { tailOfFile } from '../../test/harness/tail';
-import { waitUntil } from '../../test/harness/waitUntil';
+import { tailOfFile } from '../tail';
+import { waitUntil } from '../waitUntil';
 import type { N8nRuntime } from './install';
 import type { N8nRelease } from './versions';
 

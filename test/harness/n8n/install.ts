@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { tailOfFile } from '../../test/harness/tail';
-import { waitUntil } from '../../test/harness/waitUntil';
+import { tailOfFile } from '../tail';
+import { waitUntil } from '../waitUntil';
 import {
 	DEFAULT_N8N_VERSION,
 	NODE_RUNTIME_PACKAGE,

@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 	}
 	if (installable.length > 0) {
 		console.error(
-			`n8n ${installable.join(', ')} installs here and is not tested: add it to scripts/n8n/versions.ts (RELEASES, TESTED_N8N_VERSIONS, DEFAULT_N8N_VERSION) and run npm test`,
+			`n8n ${installable.join(', ')} installs here and is not tested: add it to test/harness/n8n/versions.ts (RELEASES, TESTED_N8N_VERSIONS, DEFAULT_N8N_VERSION) and run npm test`,
 		);
 		process.exit(1);
 	}

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-import { waitUntil } from '../../test/harness/waitUntil';
+import { waitUntil } from '../waitUntil';
 import { usesDurableCursors } from './engines';
 import type { N8nServer } from './n8n-server';
 

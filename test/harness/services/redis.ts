@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureAptPackages } from './apt';
-import { freePort } from '../../test/harness/ports';
-import { tailOf } from '../../test/harness/tail';
-import { waitUntil } from '../../test/harness/waitUntil';
+import { freePort } from '../ports';
+import { tailOf } from '../tail';
+import { waitUntil } from '../waitUntil';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureAptPackages } from './apt';
-import { freePort } from '../../test/harness/ports';
-import { tailOf } from '../../test/harness/tail';
-import { waitUntil } from '../../test/harness/waitUntil';
+import { freePort } from '../ports';
+import { tailOf } from '../tail';
+import { waitUntil } from '../waitUntil';
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 /** The role and database n8n uses. */

@@ -1,6 +1,6 @@
 import { parse as parseFlatted } from 'flatted';
 
-import { waitUntil } from '../../test/harness/waitUntil';
+import { waitUntil } from '../waitUntil';
 
 import type { ExecutionRun } from './n8n-cli';
 import type { WorkflowFile } from './examples';

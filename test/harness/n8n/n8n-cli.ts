@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { tailOf } from '../../test/harness/tail';
+import { tailOf } from '../tail';
 import type { N8nRuntime } from './install';
 import { lineOf } from './lines';
 
