@@ -1,5 +1,5 @@
 /**
- * The real-n8n end-to-end suite, on each tested n8n release in turn (scripts/n8n/versions.ts).
+ * The real-n8n end-to-end suite, on each tested n8n release in turn (test/harness/n8n/versions.ts).
  * Per release, the case phase: one `n8n start` (a fresh user folder) runs the workflow of every
  * case through its REST API, as the editor's "Execute workflow" does, against the emulator; then
  * the trigger phase activates the Fax Cloud Trigger in another running n8n.
@@ -10,11 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { ensureN8n } from '../../scripts/n8n/install';
-import { POLL_ENGINE_ENV, type PollEngine } from '../../scripts/n8n/engines';
-import { buildAndPack } from '../../scripts/n8n/package';
-import type { N8nServer } from '../../scripts/n8n/n8n-server';
-import { releaseOf, TESTED_N8N_VERSIONS } from '../../scripts/n8n/versions';
+import { ensureN8n } from '../harness/n8n/install';
+import { POLL_ENGINE_ENV, type PollEngine } from '../harness/n8n/engines';
+import { buildAndPack } from '../harness/n8n/package';
+import type { N8nServer } from '../harness/n8n/n8n-server';
+import { releaseOf, TESTED_N8N_VERSIONS } from '../harness/n8n/versions';
 import { ALL_CASES } from './cases/all-cases';
 import {
 	FEATURE_CHECKS,
