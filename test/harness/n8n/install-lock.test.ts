@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { withLock } from '../harness/n8n/install';
+import { withLock } from './install';
 
 const lockIn = (dir: string) => path.join(dir, 'install.lock');
 

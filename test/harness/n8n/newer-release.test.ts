@@ -1,4 +1,4 @@
-import { compareVersions, newerStable } from '../harness/n8n/newer-release';
+import { compareVersions, newerStable } from './newer-release';
 
 test('newer stable 2.x releases than the pinned one, oldest first; pre-releases and 1.x left out', () => {
 	const listed = ['1.123.99', '2.40.7', '2.41.0', '2.41.1', '2.41.3', '2.42.0-exp.0', '2.9.0', '2.100.1'];
