@@ -11,7 +11,7 @@ const shippedTs = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 const devTs = ['emulator/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'];
 
 const WAIT_KIT = 'test/harness/waitUntil.ts';
-/** The modules of test/harness that import nothing of the project: scripts/ may use these. */
+/** The modules at the bottom of test/harness, which import nothing of the project. */
 const KIT_LEAVES = ['waitUntil', 'tail', 'ports'];
 const USE_THE_KIT = `wait through ${WAIT_KIT} (waitUntil, eventually, watchFor, sleep)`;
 /** A wait written by hand: a timer in a promise, or a loop on the clock. */
@@ -60,18 +60,20 @@ export default [
 		ignores: [WAIT_KIT],
 		rules: { 'no-restricted-syntax': ['error', ...HAND_MADE_WAITS] },
 	},
-	// scripts/ takes from test/ only the kit's leaves, which import nothing of the project: the
-	// rest of test/harness (environment.ts) imports scripts/, and must stay the only direction.
+	// The kit, test/harness, imports only downward: its own rooms (n8n/, services/, the leaves),
+	// the emulator and the nodes; never the entry scripts of scripts/, the bench or a runner, which
+	// all import it.
 	{
-		files: ['scripts/**/*.ts'],
+		files: ['test/harness/**/*.ts'],
+		ignores: ['test/harness/**/*.test.ts'],
 		rules: {
 			'no-restricted-imports': [
 				'error',
 				{
 					patterns: [
 						{
-							regex: `^(\\.\\./)+test/(?!harness/(${KIT_LEAVES.join('|')})$)`,
-							message: `scripts/ imports from test/ only ${KIT_LEAVES.join(', ')} (test/harness).`,
+							regex: `^(\\.\\./)+(scripts|bench|e2e|deploy|browser|support)/`,
+							message: 'test/harness imports only downward: not scripts/, bench/ or a runner.',
 						},
 					],
 				},

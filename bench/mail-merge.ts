@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { PDFDocument } from 'pdf-lib';
-
 import type { E2eEnvironment } from '../test/harness/environment';
+import { formPdf } from '../test/harness/formPdf';
 import { sleep, watchFor } from '../test/harness/waitUntil';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, peakRssBytes, resetHighWaterMark, rssBytes } from './lib/proc';
@@ -55,16 +54,8 @@ export interface MailMergeFigures {
 
 /** Writes the PDF form template; returns n8n environment naming it. */
 export async function prepareTemplate(environment: E2eEnvironment): Promise<NodeJS.ProcessEnv> {
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([612, 792]);
-	const form = doc.getForm();
-	for (const [index, name] of COLUMNS.entries()) {
-		form
-			.createTextField(name)
-			.addToPage(page, { x: 72, y: 700 - index * 40, width: 300, height: 24 });
-	}
 	const templatePath = path.join(environment.filesFolder, 'bench-mail-merge-form.pdf');
-	fs.writeFileSync(templatePath, await doc.save());
+	fs.writeFileSync(templatePath, await formPdf(COLUMNS));
 	return { BENCH_TEMPLATE_PATH: templatePath };
 }
 

@@ -1,6 +1,6 @@
 import type { RunMachine } from './lib/machine';
 import { tally, verdictOf, type LoadDuring, type TargetRow } from './lib/verdict';
-import { tallyLine, type BenchFigures } from './report';
+import { tallyLine, type BenchFigures } from './target-rows';
 
 /**
  * The README's Benchmarks table, from bench/results.json (`npm run bench -- --table`): the line

@@ -15,8 +15,8 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
-import { mailMergeControl } from './mailmerge/control';
-import { MailMergeService } from './mailmerge/service';
+import { mailMergeControl } from './mailmerge/mailmerge-control';
+import { MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';
@@ -140,40 +140,36 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		mailMerge: mailMergeControl(mailMerge),
 		numberRequestCount: () => numberRequests.count(),
 	});
+	/** What the three interfaces' listeners share: the log, the faults, the clock and the log line. */
+	const served = {
+		log: ctx.log,
+		faults: ctx.faults,
+		now: nowText,
+		dateSkew: () => takeDateSkew(ctx),
+		logLine,
+	};
 	const listeners = {
 		fax: new Listener({
+			...served,
 			api: 'fax',
-			log: ctx.log,
-			faults: ctx.faults,
-			now: nowText,
-			dateSkew: () => takeDateSkew(ctx),
 			authInfo: (h) => accounts.basic(h).info,
 			handler: faxHandler(ctx),
 			control: controlHttp(control),
 			serverErrorBody: aStatusError,
-			logLine,
 		}),
 		mailMerge: new Listener({
+			...served,
 			api: 'mailMerge',
-			log: ctx.log,
-			faults: ctx.faults,
-			now: nowText,
-			dateSkew: () => takeDateSkew(ctx),
 			authInfo: (h) => accounts.basic(h).info,
 			handler: mailMergeHandler(ctx, mailMerge),
 			serverErrorBody: () => withStatus(500, {}, 1300, 'Exception: internal server error').json,
-			logLine,
 		}),
 		numbers: new Listener({
+			...served,
 			api: 'numbers',
-			log: ctx.log,
-			faults: ctx.faults,
-			now: nowText,
-			dateSkew: () => takeDateSkew(ctx),
 			authInfo: (h) => accounts.bearer(h).info,
 			handler: numbersHandler(ctx, numberRequests),
 			serverErrorBody: () => ({ error: 'internal_error', message: 'Internal server error' }),
-			logLine,
 		}),
 	};
 	const base = options.port ?? 0;

@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../emulator';
-import { N8nCli } from './n8n/cli';
-import { emulatorCredentials } from './n8n/credentials';
-import { n8nEnv } from './n8n/env';
-import { loadExamples, sandboxCopy } from './n8n/examples';
-import { ensureN8n } from './n8n/install';
-import { buildAndPack, installCommunityPackage, REPO_ROOT } from './n8n/package';
-import { N8nServer, SANDBOX_OWNER } from './n8n/server';
+import { N8nCli } from '../test/harness/n8n/n8n-cli';
+import { emulatorCredentials } from '../test/harness/n8n/credentials';
+import { n8nEnv } from '../test/harness/n8n/env';
+import { loadExamples, sandboxCopy } from '../test/harness/n8n/examples';
+import { ensureN8n } from '../test/harness/n8n/install';
+import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../test/harness/n8n/package';
+import { N8nServer, SANDBOX_OWNER } from '../test/harness/n8n/n8n-server';
 
 const SANDBOX_DIR = path.join(REPO_ROOT, '.n8n-sandbox');
 const STATE_FILE = path.join(SANDBOX_DIR, 'state.json');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 
-import { REPO_ROOT } from '../../scripts/n8n/package';
+import { REPO_ROOT } from '../../test/harness/n8n/package';
 import type { LoadDuring } from './verdict';
 import { round } from './stats';
 

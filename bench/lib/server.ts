@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseFlatted } from 'flatted';
 
 import { SEED_USERS, type Emulator } from '../../emulator';
-import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { CredentialImport } from '../../test/harness/n8n/n8n-cli';
 import {
 	loadWorkflows,
 	startEnvironment,
@@ -11,8 +11,8 @@ import {
 } from '../../test/harness/environment';
 import { freePort } from '../../test/harness/ports';
 import { postWebhook, type WebhookAnswer } from '../../test/harness/webhook';
-import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
-import { REPO_ROOT } from '../../scripts/n8n/package';
+import { N8nServer, SANDBOX_OWNER } from '../../test/harness/n8n/n8n-server';
+import { REPO_ROOT } from '../../test/harness/n8n/package';
 import { BenchClock } from './bench-clock';
 import { installFloorPackage } from './floor-package';
 

@@ -43,21 +43,26 @@ function span(ctx: EmulatorContext, options: BulkOptions): [number, number] {
 	return [from, to];
 }
 
+/** The owners of n faxes and the time of the i-th, evenly from the span's start to its end. */
+function spread(ctx: EmulatorContext, n: number, options: BulkOptions) {
+	if (!Number.isInteger(n) || n < 1) throw new Error('n must be a positive integer');
+	const [from, to] = span(ctx, options);
+	const step = n > 1 ? (to - from) / (n - 1) : 0;
+	return { users: owners(ctx, options), from, at: (i: number) => Math.round(from + i * step) };
+}
+
 /** Many finished outbound faxes at once, inserted in one sort, without lifecycle timers. */
 export function bulkCreateOutbound(
 	ctx: EmulatorContext,
 	n: number,
 	options: BulkOptions = {},
 ): BulkResult {
-	if (!Number.isInteger(n) || n < 1) throw new Error('n must be a positive integer');
-	const users = owners(ctx, options);
-	const [from, to] = span(ctx, options);
-	const step = n > 1 ? (to - from) / (n - 1) : 0;
+	const { users, from, at: timeOf } = spread(ctx, n, options);
 	const faxes: OutboundFax[] = [];
 	for (let i = 0; i < n; i++) {
 		const id = ctx.outboundStore.allocateId();
 		const user = users[i % users.length];
-		const at = Math.round(from + i * step);
+		const at = timeOf(i);
 		const status = options.statuses
 			? options.statuses[i % options.statuses.length]
 			: i % 10 === 9
@@ -93,18 +98,10 @@ export function bulkCreateInbound(
 	n: number,
 	options: BulkOptions = {},
 ): BulkResult {
-	if (!Number.isInteger(n) || n < 1) throw new Error('n must be a positive integer');
-	const users = owners(ctx, options);
-	const [from, to] = span(ctx, options);
-	const step = n > 1 ? (to - from) / (n - 1) : 0;
+	const { users, at } = spread(ctx, n, options);
 	const faxes: InboundFax[] = [];
 	for (let i = 0; i < n; i++) {
-		const fax = makeInbound(
-			ctx.inbound.allocateId(),
-			users[i % users.length],
-			Math.round(from + i * step),
-			ctx.random,
-		);
+		const fax = makeInbound(ctx.inbound.allocateId(), users[i % users.length], at(i), ctx.random);
 		fax.mark = options.mark ?? false;
 		faxes.push(fax);
 	}

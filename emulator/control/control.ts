@@ -6,7 +6,7 @@ import { formatInbound, formatOutbound } from '../fax/records';
 import { IMAGE_FAULTS, type ImageFault } from '../fax/image-reply';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
-import type { MailMergeControl } from '../mailmerge/control';
+import type { MailMergeControl } from '../mailmerge/mailmerge-control';
 import type { RequestFilter, RequestRecord } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
 import { injectInbound, type InjectInboundOptions } from './inject';
@@ -122,6 +122,16 @@ function toId(value: number | string, what: string): number {
 }
 
 export function createControl(ctx: EmulatorContext, hooks: ControlHooks): EmulatorControl {
+	/** An outbound fax still on its way: what its outcome or its lag may still be set for. */
+	const pendingOutbound = (faxId: number | string) => {
+		const id = toId(faxId, 'faxId');
+		const fax = ctx.outboundStore.get(id);
+		if (!fax) throw new Error(`no outbound fax ${id}`);
+		if (fax.status === 'sent' || fax.status === 'sendFailed') {
+			throw new Error(`fax ${id} is already final (${fax.status})`);
+		}
+		return fax;
+	};
 	const iso = (ms: number): string => new Date(ms).toISOString();
 	const faults: FaultControl = {
 		addFault: (spec) => ctx.faults.add(spec),
@@ -144,23 +154,13 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 		},
 		injectInbound: (options) => injectInbound(ctx, options),
 		forceOutcome: (faxId, outcome) => {
-			const id = toId(faxId, 'faxId');
-			const fax = ctx.outboundStore.get(id);
-			if (!fax) throw new Error(`no outbound fax ${id}`);
-			if (fax.status === 'sent' || fax.status === 'sendFailed') {
-				throw new Error(`fax ${id} is already final (${fax.status})`);
-			}
+			const fax = pendingOutbound(faxId);
 			const key = resolveOutcomeKey(outcome);
 			if (!key) throw new Error(`unknown outcome ${outcome}`);
 			fax.forcedOutcome = key;
 		},
 		setCompletionLag: (faxId, ms) => {
-			const id = toId(faxId, 'faxId');
-			const fax = ctx.outboundStore.get(id);
-			if (!fax) throw new Error(`no outbound fax ${id}`);
-			if (fax.status === 'sent' || fax.status === 'sendFailed') {
-				throw new Error(`fax ${id} is already final (${fax.status})`);
-			}
+			const fax = pendingOutbound(faxId);
 			if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LAG_MS) {
 				throw new Error(`ms must be an integer from 0 to ${MAX_LAG_MS}`);
 			}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'http';
-import { mailMergeRoutes } from '../mailmerge/control';
+import { mailMergeRoutes } from '../mailmerge/mailmerge-control';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 

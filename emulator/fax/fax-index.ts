@@ -252,39 +252,28 @@ export class FaxIndex<T extends { id: number }> {
 
 	/** First index in byTime whose key is >= (time, id). */
 	private timePos(time: number, id: number): number {
-		let lo = 0;
-		let hi = this.byTime.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			const k = this.byTime[mid];
-			if (cmp(k.time, k.id, time, id) < 0) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
+		return firstNotBefore(this.byTime, (k) => cmp(k.time, k.id, time, id) < 0);
 	}
 
 	/** First index in byModified whose key is >= (modified, id). */
 	private modifiedPos(modified: number, id: number): number {
-		let lo = 0;
-		let hi = this.byModified.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			const k = this.byModified[mid];
-			if (cmp(k.modified, k.id, modified, id) < 0) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
+		return firstNotBefore(this.byModified, (k) => cmp(k.modified, k.id, modified, id) < 0);
 	}
 
 	/** First index in byIdOrder whose id is >= id. */
 	private idPos(id: number): number {
-		let lo = 0;
-		let hi = this.byIdOrder.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.byIdOrder[mid].id < id) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
+		return firstNotBefore(this.byIdOrder, (k) => k.id < id);
 	}
+}
+
+/** The first index of a sorted array whose entry is not before the sought key (a binary search). */
+function firstNotBefore<T>(sorted: T[], before: (entry: T) => boolean): number {
+	let lo = 0;
+	let hi = sorted.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (before(sorted[mid])) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
 }

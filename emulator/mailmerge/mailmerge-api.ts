@@ -4,7 +4,7 @@ import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
 import { MailMergeError, mmErrorReply } from './codes';
-import type { MailMergeService } from './service';
+import type { MailMergeService } from './mailmerge-service';
 import { validateJobRequest } from './validate';
 
 const OUTAGE = 'Job store unavailable';

@@ -9,7 +9,7 @@ import {
 	listAreaCodes,
 	listCities,
 	listRegions,
-} from './dataset';
+} from './dataset/geography';
 import { validateNonTollFree, validatePortIn, validateTollFree, type FieldError } from './payloads';
 import { view, type NumberRequestStore, type NumberRequestType } from './requests';
 

@@ -1,4 +1,10 @@
-import { findCity, isKnownRegion, listAreaCodes, listRegions, type CountryCode } from './dataset';
+import {
+	findCity,
+	isKnownRegion,
+	listAreaCodes,
+	listRegions,
+	type CountryCode,
+} from './dataset/geography';
 
 export interface FieldError {
 	field: string;

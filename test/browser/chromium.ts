@@ -1,29 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 import { chromium, type Browser } from 'playwright-core';
+
+import { ensureAptPackages } from '../harness/services/apt';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * These machines have no Chromium until a project installs Debian's package; CI starts from a
- * clean machine, so the check installs it itself (apt works offline from Debian's mirror here).
+ * clean machine, so the check installs it itself, as the deploy part does Redis and PostgreSQL.
  */
 export function ensureChromium(): void {
-	if (fs.existsSync(CHROMIUM)) return;
-	console.log('Installing Debian chromium (apt-get)...');
-	const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-	const run = (args: string[]): void => {
-		const [command, ...rest] = [...sudo, ...args];
-		execFileSync(command, rest, {
-			stdio: 'inherit',
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-	};
-	run(['apt-get', 'update']);
-	run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium']);
-	if (!fs.existsSync(CHROMIUM))
-		throw new Error(`apt-get installed chromium, but ${CHROMIUM} is missing`);
+	ensureAptPackages(`Chromium (${CHROMIUM})`, () => fs.existsSync(CHROMIUM), ['chromium']);
 }
 
 export async function launchChromium(): Promise<Browser> {

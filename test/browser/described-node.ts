@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
-import { REPO_ROOT } from '../../scripts/n8n/package';
+import { REPO_ROOT } from '../harness/n8n/package';
 
 export interface DescribedOperation {
 	value: string;

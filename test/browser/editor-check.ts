@@ -15,10 +15,10 @@ import type { Locator, Page } from 'playwright-core';
 
 import { SEED_TOKENS, SEED_USERS } from '../../emulator';
 import { lastSeq } from '../../emulator/request-log';
-import { CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
-import { loadExamples } from '../../scripts/n8n/examples';
-import { buildAndPack, REPO_ROOT } from '../../scripts/n8n/package';
-import { SANDBOX_OWNER, type N8nServer } from '../../scripts/n8n/server';
+import { CREDENTIAL_NAMES } from '../harness/n8n/credentials';
+import { loadExamples } from '../harness/n8n/examples';
+import { buildAndPack, REPO_ROOT } from '../harness/n8n/package';
+import { SANDBOX_OWNER, type N8nServer } from '../harness/n8n/n8n-server';
 import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';
@@ -26,7 +26,7 @@ import { CommandLine } from '../harness/commandLine';
 import { eventually } from '../harness/waitUntil';
 import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
-import type { StepContext } from './steps/context';
+import type { StepContext } from './steps/step-context';
 import {
 	choose,
 	expectSelected,
@@ -41,7 +41,7 @@ import { jobIdPicker } from './steps/job-id-picker';
 import { schemaPreview } from './steps/schema-preview';
 import { simplifyStep } from './steps/simplify';
 import { sortStep } from './steps/sort';
-import { twoFilesExample } from './steps/two-files';
+import { twoFilesExample } from './steps/two-files-notice';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
-import { runNumbers } from '../nodes/FaxCloud/numberRequest/support';
+import { runNumbers } from '../nodes/FaxCloud/numberRequest/numbersHelpers';
 import { credentialsFor, SEED_TOKENS, useEmulator } from '../support/emulator';
 import { useScriptedServers } from '../support/action-scripted-servers';
 import { sendJson } from '../support/scripted-server';

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { DEPLOY_N8N_VERSION } from '../../scripts/n8n/versions';
+import { DEPLOY_N8N_VERSION } from '../harness/n8n/versions';
 import { REQUESTS_AT_ONCE, type BulkRun } from './scenarios/bulk-send';
-import type { ScenarioCheck } from './lib/report';
+import type { ScenarioCheck } from './lib/scenario-report';
 
 /** What the file needs of a check: which scenario it belongs to and whether it passed. */
 type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'> & Partial<ScenarioCheck>;

@@ -7,11 +7,11 @@
  */
 import { basicAuthorization, SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
 import { lastSeq as lastSeqOf, type RequestRecord } from '../../emulator/request-log';
-import type { CredentialImport } from '../../scripts/n8n/cli';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
-import { lineOf } from '../../scripts/n8n/lines';
-import { runWorkflow, type RunOutcome } from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/server';
+import type { CredentialImport } from '../harness/n8n/n8n-cli';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../harness/n8n/credentials';
+import { lineOf } from '../harness/n8n/lines';
+import { runWorkflow, type RunOutcome } from '../harness/n8n/manual-runs';
+import type { N8nServer } from '../harness/n8n/n8n-server';
 import { assert, assertNoSecrets } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
@@ -142,7 +142,7 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			assert.equal((await testButton(server, numbers(SEED_TOKENS.acme))).status, 'OK');
 			const forbidden = await testButton(server, numbers(SEED_TOKENS.acmeNotAdmin));
 			assert.equal(forbidden.status, 'Error');
-			// n8n 1.x shows its own text instead of the credential's rule (scripts/n8n/lines.ts).
+			// n8n 1.x shows its own text instead of the credential's rule (test/harness/n8n/lines.ts).
 			assert.match(
 				forbidden.message,
 				lineOf(server.release).credentialTestRuleMessages

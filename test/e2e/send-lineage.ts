@@ -7,14 +7,14 @@
  */
 import type { Emulator } from '../../emulator';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
-import type { WorkflowFile } from '../../scripts/n8n/examples';
+import type { WorkflowFile } from '../harness/n8n/examples';
 import {
 	outcomeOf,
 	runWorkflow,
 	saveWorkflow,
 	type RunOutcome,
-} from '../../scripts/n8n/manual-runs';
-import type { N8nServer } from '../../scripts/n8n/server';
+} from '../harness/n8n/manual-runs';
+import type { N8nServer } from '../harness/n8n/n8n-server';
 import { loadWorkflows, type E2eEnvironment } from '../harness/environment';
 import type { FeatureCheck } from './features';
 import { assert } from './lib/assert';
@@ -216,18 +216,30 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 	},
 ];
 
+/** A node of a workflow built here, on the first row at `x`. */
+function workflowNode(
+	id: string,
+	name: string,
+	type: string,
+	typeVersion: number,
+	x: number,
+	parameters: Record<string, unknown>,
+) {
+	return { id, name, type, typeVersion, position: [x, 0], parameters };
+}
+
 /** The Send of the weekly notice alone, called by a parent: its key comes from the parent. */
 function subWorkflowSender(): WorkflowFile {
 	return weeklyNotice((send, workflow) => {
 		sendOptions(send).sendOnceKey = '={{ $json.key }}';
-		const trigger = {
-			id: '00000000-0000-4000-9000-000000019101',
-			name: 'When Called',
-			type: 'n8n-nodes-base.executeWorkflowTrigger',
-			typeVersion: 1.1,
-			position: [440, 0],
-			parameters: { inputSource: 'passthrough' },
-		};
+		const trigger = workflowNode(
+			'00000000-0000-4000-9000-000000019101',
+			'When Called',
+			'n8n-nodes-base.executeWorkflowTrigger',
+			1.1,
+			440,
+			{ inputSource: 'passthrough' },
+		);
 		workflow.nodes = [trigger, send];
 		workflow.name = 'E2E v2: the weekly notice, as a sub-workflow';
 		workflow.connections = {
@@ -242,13 +254,13 @@ function subWorkflowSender(): WorkflowFile {
  */
 function parentCalling(subId: string): WorkflowFile {
 	return weeklyNotice((send, workflow) => {
-		const key = {
-			id: '00000000-0000-4000-9000-000000019201',
-			name: 'Key',
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			position: [660, 0],
-			parameters: {
+		const key = workflowNode(
+			'00000000-0000-4000-9000-000000019201',
+			'Key',
+			'n8n-nodes-base.set',
+			3.4,
+			660,
+			{
 				assignments: {
 					assignments: [
 						{
@@ -262,20 +274,20 @@ function parentCalling(subId: string): WorkflowFile {
 				includeOtherFields: true,
 				options: {},
 			},
-		};
-		const call = {
-			id: '00000000-0000-4000-9000-000000019202',
-			name: 'Send Through Sub-Workflow',
-			type: 'n8n-nodes-base.executeWorkflow',
-			typeVersion: 1.2,
-			position: [880, 0],
-			parameters: {
+		);
+		const call = workflowNode(
+			'00000000-0000-4000-9000-000000019202',
+			'Send Through Sub-Workflow',
+			'n8n-nodes-base.executeWorkflow',
+			1.2,
+			880,
+			{
 				source: 'database',
 				workflowId: { __rl: true, value: subId, mode: 'id' },
 				mode: 'once',
 				options: { waitForSubWorkflow: true },
 			},
-		};
+		);
 		workflow.nodes = [...workflow.nodes.filter((node) => node !== send), key, call];
 		workflow.name = 'E2E v2: the weekly notice through a sub-workflow';
 		workflow.connections = {

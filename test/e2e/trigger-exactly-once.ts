@@ -13,8 +13,8 @@
  *    account (carol → admin@globex) while the workflow is active; one more fax after the switch.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
-import type { CredentialImport } from '../../scripts/n8n/cli';
-import type { N8nServer } from '../../scripts/n8n/server';
+import type { CredentialImport } from '../harness/n8n/n8n-cli';
+import type { N8nServer } from '../harness/n8n/n8n-server';
 import { assert } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
 import type { Sink } from '../harness/sink';

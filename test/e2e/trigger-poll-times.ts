@@ -6,7 +6,7 @@
  * second each (0, 10, … 50) poll every 10 seconds; the phase polls so (asserted below), and one
  * poll at a time still holds (the trigger's own lock).
  */
-import type { WorkflowFile } from '../../scripts/n8n/examples';
+import type { WorkflowFile } from '../harness/n8n/examples';
 import type { Emulator } from '../../emulator';
 import { assert } from './lib/assert';
 

@@ -14,8 +14,8 @@
  *    the next read the window in slices of its time, every fax once.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
-import type { CredentialImport } from '../../scripts/n8n/cli';
-import type { PollEngine } from '../../scripts/n8n/engines';
+import type { CredentialImport } from '../harness/n8n/n8n-cli';
+import type { PollEngine } from '../harness/n8n/engines';
 import { assert } from './lib/assert';
 import type { Sink } from '../harness/sink';
 import { waitUntil } from '../harness/waitUntil';

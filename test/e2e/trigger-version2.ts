@@ -13,7 +13,7 @@
 import { PDFDocument } from 'pdf-lib';
 
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
-import type { CredentialImport } from '../../scripts/n8n/cli';
+import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import { assert } from './lib/assert';
 import type { Sink } from '../harness/sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';

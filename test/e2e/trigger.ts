@@ -15,10 +15,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../emulator';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../scripts/n8n/credentials';
-import { POLL_ENGINE_NAMES, type PollEngine } from '../../scripts/n8n/engines';
-import type { N8nServer } from '../../scripts/n8n/server';
-import { waitForTriggerState } from '../../scripts/n8n/trigger-state';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../harness/n8n/credentials';
+import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
+import type { N8nServer } from '../harness/n8n/n8n-server';
+import { waitForTriggerState } from '../harness/n8n/trigger-state';
 import { faxOfAlice } from './features';
 import { assert } from './lib/assert';
 import { changeFaxLogin } from './lib/edit-credential';
@@ -95,7 +95,7 @@ export async function runTriggerPhase(options: {
 	/** The n8n release to run; its log goes to `logDir`. */
 	version: string;
 	logDir: string;
-	/** n8n's engine for poll triggers (scripts/n8n/engines.ts). */
+	/** n8n's engine for poll triggers (test/harness/n8n/engines.ts). */
 	engine: PollEngine;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
 	console.log(

@@ -4,7 +4,7 @@
  * only), and the trigger's "Fetch Test Event" with Simplify (version 2) and without (version 1).
  */
 import { basicAuthorization, SEED_USERS } from '../../emulator';
-import { runWorkflow } from '../../scripts/n8n/manual-runs';
+import { runWorkflow } from '../harness/n8n/manual-runs';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
 import { assert } from './lib/assert';

@@ -1,7 +1,7 @@
 import { FormData } from 'undici';
 
 import type { Emulator } from '../../emulator';
-import { formPdf } from '../nodes/FaxCloud/mailMergeJob/support';
+import { formPdf } from '../nodes/FaxCloud/mailMergeJob/mailMergeHelpers';
 import { call, MINUTE, USERS, withEmulator, type Login } from './helpers';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */

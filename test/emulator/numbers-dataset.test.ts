@@ -6,7 +6,7 @@ import {
 	listCities,
 	listRegions,
 	normalizeCityName,
-} from '../../emulator/numbers/dataset';
+} from '../../emulator/numbers/dataset/geography';
 import citiesJson from '../../emulator/numbers/dataset/cities.json';
 
 const codesOf = (country: string, region: string, city?: string): string[] =>

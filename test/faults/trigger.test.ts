@@ -9,7 +9,7 @@ import {
 	inboundIds,
 	statusChanges,
 	triggerNode,
-} from '../nodes/FaxCloudTrigger/support';
+} from '../nodes/FaxCloudTrigger/triggerHelpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
 	addFaultMix,
@@ -47,7 +47,7 @@ const FAULT_RUN_TIMEOUT_MS = 300_000;
 type Direction = 'inbound' | 'outbound';
 
 /**
- * n8n's two poll engines (scripts/n8n/engines.ts). Under the durable scheduler's cursors the
+ * n8n's two poll engines (test/harness/n8n/engines.ts). Under the durable scheduler's cursors the
  * trigger's state is stored with the poll's execution after the poll returned, and n8n may fail
  * to create that execution: then nothing of the poll ran, no state was stored, and the events
  * must come again. The durable runs fail every twentieth execution of each trigger (the 3rd, the

@@ -1,5 +1,5 @@
 import { CommandLine } from './commandLine';
-import { ALL_CASES } from '../e2e/cases';
+import { ALL_CASES } from '../e2e/cases/all-cases';
 
 const line = (text: string) => new CommandLine(text.split(' ').filter(Boolean));
 const BENCH_PARTS = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger', 'trigger'];

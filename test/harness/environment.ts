@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../emulator';
-import { N8nCli, type CredentialImport } from '../../scripts/n8n/cli';
-import { emulatorCredentials } from '../../scripts/n8n/credentials';
-import type { PollEngine } from '../../scripts/n8n/engines';
-import { n8nEnv } from '../../scripts/n8n/env';
-import { readWorkflow, type WorkflowFile } from '../../scripts/n8n/examples';
-import { ensureN8n, type N8nRuntime } from '../../scripts/n8n/install';
-import { buildAndPack, installCommunityPackage, REPO_ROOT } from '../../scripts/n8n/package';
-import { N8nServer, SANDBOX_OWNER } from '../../scripts/n8n/server';
+import { N8nCli, type CredentialImport } from './n8n/n8n-cli';
+import { emulatorCredentials } from './n8n/credentials';
+import type { PollEngine } from './n8n/engines';
+import { n8nEnv } from './n8n/env';
+import { readWorkflow, type WorkflowFile } from './n8n/examples';
+import { ensureN8n, type N8nRuntime } from './n8n/install';
+import { buildAndPack, installCommunityPackage, REPO_ROOT } from './n8n/package';
+import { N8nServer, SANDBOX_OWNER } from './n8n/n8n-server';
 import { freePort } from './ports';
 
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');
@@ -98,13 +98,13 @@ export async function startEnvironment(options: {
 	tarball?: string;
 	port?: number;
 	label: string;
-	/** The n8n release to run (./scripts/n8n/versions.ts); default the one `npm start` runs. */
+	/** The n8n release to run (./n8n/versions.ts); default the one `npm start` runs. */
 	version?: string;
 	/** The emulator's clock; default real (the benchmarks keep it still, so no fax changes by itself). */
 	clock?: 'real' | 'manual';
 	/** n8n's GENERIC_TIMEZONE; default UTC. */
 	timezone?: string;
-	/** n8n's engine for poll triggers; default in-memory (scripts/n8n/engines.ts). */
+	/** n8n's engine for poll triggers; default in-memory (test/harness/n8n/engines.ts). */
 	engine?: PollEngine;
 	/** More credentials to import, e.g. the benchmarks' HTTP Basic Auth for the HTTP Request node. */
 	extraCredentials?: (urls: Emulator['urls']) => CredentialImport[];

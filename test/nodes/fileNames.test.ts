@@ -1,11 +1,15 @@
-import { readdirSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { basename, join } from 'node:path';
 
 /**
- * Every file name in these folders says its role once: two files of the same name make grep and
- * a newcomer's "open the file named X" lie. One list, so the rule can be extended to more folders.
+ * Every file name says its role once: two files of the same name make grep and a newcomer's
+ * "open the file named X" lie. The rule holds for every source file of the repository (the node,
+ * the emulator, the tests, the bench, the scripts) and for every file of the shipped folders.
+ * Data and prose elsewhere (a workflow's JSON, a folder's README.md) are named for what they hold
+ * beside their neighbours and may repeat.
  */
 export const NAMED_FOLDERS = ['nodes', 'credentials'];
+const SOURCE = /\.(ts|js|mjs|cjs)$/;
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -22,17 +26,25 @@ const REPEATABLE = [
 	/(^|\/)icons\/[^/]+\.svg$/,
 ];
 
-function filesBelow(folder: string): string[] {
-	return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
-		.filter((entry) => entry.isFile())
-		.map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split('\\').join('/'));
+/** The files the rule reads: git's, with those not yet added (so a new file fails before its commit). */
+function repositoryFiles(): string[] {
+	return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	})
+		.split('\n')
+		.filter(Boolean);
 }
 
-/** Each file name (case folded) used by more than one file, with those files. */
+/** Whether a file's name must be its own: a source file anywhere, any file of a shipped folder. */
+export const isNamed = (file: string): boolean =>
+	SOURCE.test(file) || NAMED_FOLDERS.some((folder) => file.startsWith(`${folder}/`));
+
+/** Each file name (case folded) used by more than one named file, with those files. */
 export function repeatedNames(files: string[]): Record<string, string[]> {
 	const byName = new Map<string, string[]>();
 	for (const file of files) {
-		if (REPEATABLE.some((pattern) => pattern.test(file))) continue;
+		if (!isNamed(file) || REPEATABLE.some((pattern) => pattern.test(file))) continue;
 		const name = basename(file).toLowerCase();
 		byName.set(name, [...(byName.get(name) ?? []), file]);
 	}
@@ -40,9 +52,10 @@ export function repeatedNames(files: string[]): Record<string, string[]> {
 }
 
 describe('file names', () => {
-	test(`no file name repeats in ${NAMED_FOLDERS.join(', ')}`, () => {
-		const files = NAMED_FOLDERS.flatMap(filesBelow);
-		expect(files.length).toBeGreaterThan(100);
+	test('no source file name repeats in the repository, nor any file name in nodes/ and credentials/', () => {
+		const files = repositoryFiles().filter(isNamed);
+		expect(files.filter((file) => file.startsWith('nodes/')).length).toBeGreaterThan(100);
+		expect(files.filter((file) => file.startsWith('test/')).length).toBeGreaterThan(100);
 		expect(repeatedNames(files)).toEqual({});
 	});
 
@@ -61,6 +74,37 @@ describe('file names', () => {
 			]),
 		).toEqual({
 			'index.ts': ['nodes/FaxCloud/methods/index.ts', 'nodes/shared/transport/Index.ts'],
+		});
+	});
+
+	test('a source file name repeated outside nodes/ is found too; data and prose outside it are not', () => {
+		expect(
+			repeatedNames([
+				'emulator/index.ts',
+				'test/e2e/cases/index.ts',
+				'bench/run.ts',
+				'test/deploy/run.ts',
+				'scripts/n8n/cli.ts',
+				'test/support/counts-reporter.js',
+				'bench/lib/counts-reporter.mjs',
+				'test/e2e/workflows/inbound-get.json',
+				'test/e2e/workflows/v2/inbound-get.json',
+				'README.md',
+				'emulator/README.md',
+			]),
+		).toEqual({
+			'index.ts': ['emulator/index.ts', 'test/e2e/cases/index.ts'],
+			'run.ts': ['bench/run.ts', 'test/deploy/run.ts'],
+		});
+	});
+
+	test('the repository’s own names are read: a repeat added beside them fails', () => {
+		const files = repositoryFiles();
+		const copy = files.find((file) => file.startsWith('emulator/') && file.endsWith('.ts'));
+		expect(copy).toBeDefined();
+		const repeated = `bench/${basename(copy!)}`;
+		expect(repeatedNames([...files, repeated])).toEqual({
+			[basename(copy!).toLowerCase()]: [copy, repeated],
 		});
 	});
 });

@@ -1,6 +1,6 @@
 import { toCronExpression, type TriggerTime } from 'n8n-workflow';
 
-import { loadExamples, sandboxCopy, type WorkflowFile } from '../../scripts/n8n/examples';
+import { loadExamples, sandboxCopy, type WorkflowFile } from '../harness/n8n/examples';
 
 /** The minutes between two polls of the workflow's Fax Cloud Trigger, as n8n schedules them. */
 function pollMinutes(workflow: WorkflowFile): number[] {

@@ -24,7 +24,7 @@ export interface PollWorkflowOptions {
 	/** The node's version; the lowest by default, as in runNode. */
 	typeVersion?: number;
 	/**
-	 * n8n's durable poll cursors (the durable scheduler of n8n 2.40+, scripts/n8n/engines.ts): each
+	 * n8n's durable poll cursors (the durable scheduler of n8n 2.40+, test/harness/n8n/engines.ts): each
 	 * poll reads a copy of the stored cursor (the node's static data); a poll that returns nothing
 	 * stores it at once, one that emits leaves it to the transaction that creates its execution,
 	 * which n8n runs after the poll has returned: `commitExecution` / `failExecution`.

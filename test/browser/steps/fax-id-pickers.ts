@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
 import { lastSeq } from '../../../emulator/request-log';
-import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
-import type { StepContext } from './context';
+import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
+import type { StepContext } from './step-context';
 import { idPicker } from './pickers';
 
 const DIRECTIONS = {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 
 import { lastSeq } from '../../../emulator/request-log';
-import { EXAMPLES_DIR } from '../../../scripts/n8n/examples';
-import type { StepContext } from './context';
+import { EXAMPLES_DIR } from '../../harness/n8n/examples';
+import type { StepContext } from './step-context';
 import { eventually } from '../../harness/waitUntil';
 import { columnValues, outputTable } from './output-table';
 

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 
 import { lastSeq } from '../../../emulator/request-log';
-import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
-import type { StepContext } from './context';
+import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
+import type { StepContext } from './step-context';
 import { idPicker } from './pickers';
 import { asCredentialUser } from './service';
 

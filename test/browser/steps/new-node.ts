@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import type { Locator } from 'playwright-core';
 
-import type { StepContext } from './context';
+import type { StepContext } from './step-context';
 import { visibleOptions } from './dropdowns';
 import { eventually } from '../../harness/waitUntil';
 

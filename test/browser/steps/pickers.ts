@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import type { Locator, Page } from 'playwright-core';
 
-import type { StepContext } from './context';
+import type { StepContext } from './step-context';
 import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 
 import { lastSeq } from '../../../emulator/request-log';
-import { CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
-import type { StepContext } from './context';
+import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
+import type { StepContext } from './step-context';
 import { choose, expectSelected, visibleOptions } from './dropdowns';
 import { eventually } from '../../harness/waitUntil';
 import { addActionNode, selectCredential } from './new-node';

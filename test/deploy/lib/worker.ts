@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-import type { N8nRuntime } from '../../../scripts/n8n/install';
+import type { N8nRuntime } from '../../harness/n8n/install';
 import { tailOfFile } from '../../harness/tail';
 import { waitUntil } from '../../harness/waitUntil';
 

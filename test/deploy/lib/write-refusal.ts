@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-import type { PostgresService } from '../../../scripts/services/postgres';
+import type { PostgresService } from '../../harness/services/postgres';
 import type { DeployInstance } from './instance';
 
 /**

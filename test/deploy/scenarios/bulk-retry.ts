@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
 import type { DeployInstance } from '../lib/instance';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
 import { lastSeq } from './bulk-send';
 

@@ -7,7 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { lastSeq as lastSeqOf, type RequestRecord } from '../../../emulator/request-log';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import { postWebhook } from '../../harness/webhook';
 
 export const BULK_WORKFLOW = 'bulk-send.json';

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
-import type { PostgresService } from '../../../scripts/services/postgres';
+import type { PostgresService } from '../../harness/services/postgres';
 import type { DeployInstance } from '../lib/instance';
-import type { Report } from '../lib/report';
-import type { Sink } from '../lib/sink';
+import type { Report } from '../lib/scenario-report';
+import type { Sink } from '../lib/delivery-sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { executionsStartedIn } from '../lib/worker';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 
-import { runWorkflow } from '../../../scripts/n8n/manual-runs';
+import { runWorkflow } from '../../harness/n8n/manual-runs';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
 import { lastSeq, sendsSince } from './bulk-send';

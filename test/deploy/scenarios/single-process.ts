@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 
-import { runWorkflow } from '../../../scripts/n8n/manual-runs';
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
+import { runWorkflow } from '../../harness/n8n/manual-runs';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
-import type { Sink } from '../lib/sink';
+import type { Report } from '../lib/scenario-report';
+import type { Sink } from '../lib/delivery-sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { retryBulkSend } from './bulk-retry';

@@ -1,8 +1,8 @@
 import { SEED_USERS } from '../../../emulator';
 import { PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import type { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
-import type { Sink } from '../lib/sink';
+import type { Report } from '../lib/scenario-report';
+import type { Sink } from '../lib/delivery-sink';
 import { waitUntil } from '../../harness/waitUntil';
 
 /** A version 2 trigger as the editor adds it (Simplify on); round 1's was version 1. */

@@ -12,13 +12,13 @@
  */
 import assert from 'node:assert/strict';
 
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
-import type { PostgresService } from '../../../scripts/services/postgres';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
+import type { PostgresService } from '../../harness/services/postgres';
 import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
-import type { Report } from '../lib/report';
+import type { Report } from '../lib/scenario-report';
 import {
 	emittedOnceCheck,
 	ids,

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 
 import { SEED_USERS } from '../../../emulator';
-import type { WorkflowFile } from '../../../scripts/n8n/examples';
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
+import type { WorkflowFile } from '../../harness/n8n/examples';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
 import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
-import type { Sink } from '../lib/sink';
+import type { Report } from '../lib/scenario-report';
+import type { Sink } from '../lib/delivery-sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
 

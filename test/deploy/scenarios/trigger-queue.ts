@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
-import type { PostgresService } from '../../../scripts/services/postgres';
+import { waitForTriggerState } from '../../harness/n8n/trigger-state';
+import type { PostgresService } from '../../harness/services/postgres';
 import { executionError, type DeployInstance } from '../lib/instance';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/report';
-import type { Sink } from '../lib/sink';
+import type { Report } from '../lib/scenario-report';
+import type { Sink } from '../lib/delivery-sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import {

@@ -3,9 +3,9 @@
  * (test/e2e/workflows/v2/: nodes "From List", "By ID", "Expression" and "Bad ID").
  */
 import type { RequestRecord } from '../../../emulator/request-log';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../../scripts/n8n/credentials';
-import type { WorkflowFile } from '../../../scripts/n8n/examples';
-import type { N8nServer } from '../../../scripts/n8n/server';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
+import type { WorkflowFile } from '../../harness/n8n/examples';
+import type { N8nServer } from '../../harness/n8n/n8n-server';
 import { assert, jsonOf } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
 import type { RequestRecord } from '../../../emulator/request-log';
-import type { OutputItem } from '../../../scripts/n8n/cli';
+import type { OutputItem } from '../../harness/n8n/n8n-cli';
 
 export { assert };
 

@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
-import type { Login } from '../../../scripts/n8n/credentials';
-import type { N8nServer } from '../../../scripts/n8n/server';
+import type { Login } from '../../harness/n8n/credentials';
+import type { N8nServer } from '../../harness/n8n/n8n-server';
 
 /**
  * Gives a Fax Cloud API credential another login through n8n's REST API, as a user saving the

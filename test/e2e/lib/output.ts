@@ -1,19 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { pidAlive } from '../../harness/n8n/install';
 import { OUTPUT_DIR } from '../../harness/environment';
 
 /** Folders of ended runs kept for inspection; older ones are removed when a run starts. */
 const KEEP_ENDED_RUNS = 3;
-
-function pidAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 /**
  * This run's own folder under .test-output/e2e/ for n8n's logs and the stored executions. Other

@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../../../emulator/request-log';
-import type { ExecutionRun, OutputItem } from '../../../scripts/n8n/cli';
+import type { ExecutionRun, OutputItem } from '../../harness/n8n/n8n-cli';
 import type { RunResult } from './types';
 
 export function runResult(

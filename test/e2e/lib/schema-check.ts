@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { REPO_ROOT } from '../../../scripts/n8n/package';
+import { REPO_ROOT } from '../../harness/n8n/package';
 import { assert } from './assert';
 
 const SCHEMA_DIR = path.join(REPO_ROOT, 'nodes', 'FaxCloud', '__schema__');

@@ -1,8 +1,8 @@
 import type { Emulator } from '../../../emulator';
 import type { RequestRecord } from '../../../emulator/request-log';
-import type { ExecutionRun, OutputItem } from '../../../scripts/n8n/cli';
-import type { WorkflowFile } from '../../../scripts/n8n/examples';
-import type { N8nServer } from '../../../scripts/n8n/server';
+import type { ExecutionRun, OutputItem } from '../../harness/n8n/n8n-cli';
+import type { WorkflowFile } from '../../harness/n8n/examples';
+import type { N8nServer } from '../../harness/n8n/n8n-server';
 
 export interface E2eContext {
 	emulator: Emulator;

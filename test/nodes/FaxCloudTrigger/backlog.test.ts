@@ -7,7 +7,7 @@ import {
 	searches,
 	statusChanges,
 	watchFromNow,
-} from './support';
+} from './triggerHelpers';
 
 const emulator = useEmulator();
 

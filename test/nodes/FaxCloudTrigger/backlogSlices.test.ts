@@ -9,7 +9,7 @@ import {
 	MINUTE,
 	searches,
 	watchFromNow,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * A backlog after a downtime on a slow service: reading the part of the window already emitted

@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import { inboundIds, watchFromNow, watchTrigger } from './support';
+import { inboundIds, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
  * Every poll ends by its deadline with what it could read, however slow one answer is: n8n 2.x

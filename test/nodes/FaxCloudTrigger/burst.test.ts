@@ -6,7 +6,7 @@ import { request } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../support/emulator';
 import { pollWorkflow } from '../../support/poll';
-import { historyAfter, inboundIds, MINUTE, searches, sorted, statusChanges, triggerNode } from './support';
+import { historyAfter, inboundIds, MINUTE, searches, sorted, statusChanges, triggerNode } from './triggerHelpers';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (the service sorts by last-modified

@@ -13,7 +13,7 @@ import {
 	sorted,
 	statusChanges,
 	watchFromNow,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * Polls cut short by Max Events per Poll or the time budget, over records another system modified

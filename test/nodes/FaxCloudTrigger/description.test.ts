@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { triggerNode } from './support';
+import { triggerNode } from './triggerHelpers';
 
 describe('Fax Cloud Trigger: what the editor shows', () => {
 	const { description } = triggerNode;

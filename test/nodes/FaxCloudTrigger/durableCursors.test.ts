@@ -1,5 +1,6 @@
+import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import { inboundIds, SECOND, watchFromNow } from './support';
+import { inboundIds, SECOND, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 
@@ -14,19 +15,23 @@ const HAND_OFF_WAIT_MS = 2 * DURABLE.pollBudgetMs;
 
 const faxIds = (faxes: Array<Record<string, string>>) => faxes.map((fax) => Number(fax.FaxId));
 
+/** Ten seconds on, `count` faxes arrive for alice: their ids. */
+function faxesArriving(emu: Emulator, count = 1): number[] {
+	emu.control.advance(10 * SECOND);
+	return faxIds(emu.control.injectInbound({ userId: 'alice@acme', count }));
+}
+
 describe('Fax Cloud Trigger under durable poll cursors', () => {
 	test('a poll that starts before n8n stored the last poll’s execution emits nothing again', async () => {
 		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
-		emu.control.advance(10 * SECOND);
-		const first = faxIds(emu.control.injectInbound({ userId: 'alice@acme', count: 2 }));
+		const first = faxesArriving(emu, 2);
 		expect(inboundIds(await trigger.pollItems())).toEqual(first);
 		emu.control.advance(10 * SECOND);
 		// The scheduler's next poll, while n8n still creates the first poll's execution.
 		expect(await trigger.poll()).toBeNull();
 		trigger.commitExecution();
-		emu.control.advance(10 * SECOND);
-		const second = faxIds(emu.control.injectInbound({ userId: 'alice@acme' }));
+		const second = faxesArriving(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual(second);
 		trigger.commitExecution();
 		emu.control.advance(10 * SECOND);
@@ -37,8 +42,7 @@ describe('Fax Cloud Trigger under durable poll cursors', () => {
 	test('a poll whose execution n8n never created: its faxes are read again once the wait is over', async () => {
 		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
-		emu.control.advance(10 * SECOND);
-		const faxes = faxIds(emu.control.injectInbound({ userId: 'alice@acme', count: 3 }));
+		const faxes = faxesArriving(emu, 3);
 		expect(inboundIds(await trigger.pollItems())).toEqual(faxes);
 		// n8n's transaction failed (or the poll lost its lease): no execution, no cursor.
 		trigger.failExecution();

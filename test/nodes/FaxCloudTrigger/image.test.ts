@@ -1,5 +1,5 @@
 import { useEmulator } from '../../support/emulator';
-import { watchTrigger } from './support';
+import { watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

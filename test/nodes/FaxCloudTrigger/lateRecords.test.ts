@@ -12,7 +12,7 @@ import {
 	sorted,
 	watchFromNow,
 	watchTrigger,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * Records that appear on the service minutes after their own time (a 20-page reception, a slow

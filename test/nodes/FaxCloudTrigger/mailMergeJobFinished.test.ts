@@ -1,7 +1,7 @@
 import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
-import { createJob, drain, watchFromNow, watchTrigger } from './support';
+import { createJob, drain, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -1,8 +1,8 @@
 import { call } from '../../emulator/helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
 import { runNode } from '../../support/run-node';
-import { errorText } from '../FaxCloud/outboundFax/support';
-import { searches, sendOutbound, triggerNode, watchTrigger } from './support';
+import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
+import { searches, sendOutbound, triggerNode, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -1,7 +1,7 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { inboundIds, watchFromNow } from './support';
+import { inboundIds, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -3,7 +3,7 @@ import { FormData } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { formPdf } from '../FaxCloud/mailMergeJob/support';
+import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
 import {
 	historyAfter,
 	inboundIds,
@@ -13,7 +13,7 @@ import {
 	stateAccount,
 	statusChanges,
 	watchTrigger,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the

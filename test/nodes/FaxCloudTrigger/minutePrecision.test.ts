@@ -7,7 +7,7 @@ import {
 	sorted,
 	statusChanges,
 	watchFromNow,
-} from './support';
+} from './triggerHelpers';
 
 /** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
 const emulator = useEmulator({ datetimePrecision: 'minute' });

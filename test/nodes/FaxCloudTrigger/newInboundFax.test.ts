@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { errorText } from '../FaxCloud/outboundFax/support';
-import { inboundIds, searches, watchFromNow, watchTrigger } from './support';
+import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
+import { inboundIds, searches, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

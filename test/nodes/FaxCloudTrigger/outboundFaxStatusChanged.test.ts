@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
+import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
 import { useEmulator } from '../../support/emulator';
 import {
 	historyAfter,
@@ -9,19 +10,12 @@ import {
 	statusChanges,
 	watchFromNow,
 	watchTrigger,
-} from './support';
+} from './triggerHelpers';
 
 const emulator = useEmulator();
 
-const ALL_STATUSES = [
-	'awaitingConversion',
-	'awaitingCoverpage',
-	'scheduled',
-	'sending',
-	'sent',
-	'sendFailed',
-];
-const EVERY_CHANGE = { event: 'outboundFaxStatusChanged', statuses: ALL_STATUSES };
+/** Every status an outbound fax passes through: the trigger watches each change. */
+const EVERY_CHANGE = { event: 'outboundFaxStatusChanged', statuses: [...SEND_FAX_STATUSES] };
 const COMPLETED = { event: 'outboundFaxStatusChanged' };
 
 describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {

@@ -9,7 +9,7 @@ import {
 	statusChanges,
 	watchFromNow,
 	watchTriggers,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still

@@ -1,5 +1,11 @@
 import { useEmulator } from '../../support/emulator';
-import { backlogOverAnHour, drain, expectEachOnce, inboundIds, watchFromNow } from './support';
+import {
+	backlogOverAnHour,
+	drain,
+	expectEachOnce,
+	inboundIds,
+	watchFromNow,
+} from './triggerHelpers';
 
 /**
  * A search answer that says more results exist (HasMoreResults true) and gives no

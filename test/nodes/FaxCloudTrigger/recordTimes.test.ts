@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundIds, inboundWireRecord, logOf, watchScripted } from './support';
+import { inboundIds, inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 
 /**
  * Record times the datetime format allows, read from answers that disagree: the same record at
@@ -27,36 +27,47 @@ async function scriptedService() {
 	return { server, answer };
 }
 
+/**
+ * Runs `check` on a trigger watching a scripted service, once its baseline poll is done and the
+ * service's clock says 09:06; the service is closed afterwards.
+ */
+async function afterBaseline(
+	check: (
+		trigger: ReturnType<typeof watchScripted>,
+		answer: Awaited<ReturnType<typeof scriptedService>>['answer'],
+	) => Promise<void>,
+): Promise<void> {
+	const { server, answer } = await scriptedService();
+	try {
+		const trigger = watchScripted(server.url);
+		expect(await trigger.poll()).toBeNull();
+		answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+		await check(trigger, answer);
+	} finally {
+		await server.close();
+	}
+}
+
 describe('Fax Cloud Trigger: one record at two precisions', () => {
 	test.each([
 		['2026-01-05T09:05Z', '2026-01-05T09:05:27Z'],
 		['2026-01-05T09:05:27Z', '2026-01-05T09:05Z'],
 	])('read as %s, then as %s: one event', async (first, second) => {
-		const { server, answer } = await scriptedService();
-		try {
-			const trigger = watchScripted(server.url);
-			expect(await trigger.poll()).toBeNull();
-			answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+		await afterBaseline(async (trigger, answer) => {
 			answer.records = [inboundWireRecord(7, first)];
 			expect(inboundIds(await trigger.pollItems())).toEqual([7]);
 			answer.date = 'Mon, 05 Jan 2026 09:07:00 GMT';
 			answer.records = [inboundWireRecord(7, second)];
 			expect(await trigger.pollItems()).toEqual([]);
-		} finally {
-			await server.close();
-		}
+		});
 	});
 });
 
 describe('Fax Cloud Trigger: a record time without a zone', () => {
 	test('a time that read as UTC lies before the window (US Eastern wall clock) is emitted once and named in the log', async () => {
-		const { server, answer } = await scriptedService();
-		try {
-			const trigger = watchScripted(server.url);
-			expect(await trigger.poll()).toBeNull();
+		await afterBaseline(async (trigger, answer) => {
 			// 09:05Z written on a New York wall clock, without a zone: as UTC it is 04:05Z, hours
 			// before the window (08:50Z); the service returned it for DatetimeAfter 08:50Z.
-			answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
 			answer.records = [inboundWireRecord(8, '2026-01-05T04:05:00')];
 			let emitted: number[] = [];
 			const log = await logOf(async () => {
@@ -69,17 +80,11 @@ describe('Fax Cloud Trigger: a record time without a zone', () => {
 				answer.date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
 				expect(await trigger.pollItems()).toEqual([]);
 			}
-		} finally {
-			await server.close();
-		}
+		});
 	});
 
 	test('a time without a zone inside the window is read as UTC and named in the log', async () => {
-		const { server, answer } = await scriptedService();
-		try {
-			const trigger = watchScripted(server.url);
-			expect(await trigger.poll()).toBeNull();
-			answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+		await afterBaseline(async (trigger, answer) => {
 			answer.records = [inboundWireRecord(9, '2026-01-05T09:05:00')];
 			let items: IDataObject[] = [];
 			const log = await logOf(async () => {
@@ -89,8 +94,6 @@ describe('Fax Cloud Trigger: a record time without a zone', () => {
 				[9, '2026-01-05T09:05:00.000Z'],
 			]);
 			expect(log).toMatch(/inbound fax 9 .*no time zone.*UTC/i);
-		} finally {
-			await server.close();
-		}
+		});
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundWireRecord, watchScripted } from './support';
+import { inboundWireRecord, watchScripted } from './triggerHelpers';
 
 /**
  * The trigger reads a record's FaxId and time while it reads the pages, and normalises the whole

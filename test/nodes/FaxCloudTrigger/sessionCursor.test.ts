@@ -8,7 +8,7 @@ import {
 	inboundWireRecord,
 	watchFromNow,
 	watchScripted,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * A service whose ResultsReference is a session cursor: the same key on every page of a search.

@@ -1,6 +1,6 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { useEmulator } from '../../support/emulator';
-import { sendOutbound, watchFromNow, watchTrigger } from './support';
+import { sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

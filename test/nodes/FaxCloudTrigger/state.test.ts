@@ -7,7 +7,7 @@ import {
 	watchFromNow,
 	watchTrigger,
 	watchTriggers,
-} from './support';
+} from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -10,7 +10,7 @@ import {
 	sendOutbound,
 	watchFromNow,
 	watchScripted,
-} from './support';
+} from './triggerHelpers';
 
 /**
  * One record the trigger cannot process completely (an image that cannot be downloaded, a time

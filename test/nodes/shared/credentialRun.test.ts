@@ -4,8 +4,8 @@ import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator'
 import type { TestCredentials } from '../../support/credentials-helper';
 import { pollTrigger } from '../../support/poll';
 import { runNode } from '../../support/run-node';
-import { faxCloudNode } from '../FaxCloud/outboundFax/support';
-import { triggerNode } from '../FaxCloudTrigger/support';
+import { faxCloudNode } from '../FaxCloud/outboundFax/faxHelpers';
+import { triggerNode } from '../FaxCloudTrigger/triggerHelpers';
 
 /**
  * A credential is resolved (read, decrypted, expressions evaluated by n8n) once per run of a node,

@@ -1,7 +1,7 @@
 import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator } from '../../support/emulator';
 import { listSearch } from '../../support/load-options';
-import { runFaxCloud } from '../FaxCloud/outboundFax/support';
+import { runFaxCloud } from '../FaxCloud/outboundFax/faxHelpers';
 
 /**
  * The one pager of fax searches (faxCloudPages) against a service whose ResultsReference is a

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/support';
+import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();
 

@@ -9,7 +9,7 @@ import {
 	runMailMerge,
 	useFormPdf,
 	type RunOptions,
-} from './support';
+} from './mailMergeHelpers';
 
 const emulator = useEmulator();
 const template = useFormPdf(['Name', 'Fax', 'Amount', 'Code']);

@@ -8,7 +8,7 @@ import {
 	useFormPdf,
 	withTemplate,
 	type RunOptions,
-} from './support';
+} from './mailMergeHelpers';
 
 const emulator = useEmulator();
 const template = useFormPdf(['Name', 'FaxNumber', 'Amount']);

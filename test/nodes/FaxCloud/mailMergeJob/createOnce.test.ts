@@ -1,8 +1,8 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { LINE_SECONDS } from '../../../../emulator/mailmerge/service';
+import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { useEmulator } from '../../../support/emulator';
-import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './support';
+import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './mailMergeHelpers';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -43,13 +43,18 @@ test('a first run lists the jobs once before creating, and its output is as befo
 	expect(jobsListed()[0].seq).toBeLessThan(mailMergeRequests(emulator(), 'POST')[0].seq);
 });
 
-test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
+/** The service makes the next job, and the connection drops before its answer. */
+function loseTheNextCreateAnswer(): void {
 	emulator().control.addFault({
 		api: 'mailMerge',
 		method: 'POST',
 		kind: 'resetAfterProcessing',
 		count: 1,
 	});
+}
+
+test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
+	loseTheNextCreateAnswer();
 	const first = await create(lines(3));
 	expect(first.error).toBeDefined();
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
@@ -132,12 +137,7 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 });
 
 test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
-	emulator().control.addFault({
-		api: 'mailMerge',
-		method: 'POST',
-		kind: 'resetAfterProcessing',
-		count: 1,
-	});
+	loseTheNextCreateAnswer();
 	const result = await runMailMerge(emulator(), parameters, {
 		items: lines(3),
 		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },

@@ -11,7 +11,7 @@ import {
 	mailMergeRequests,
 	runMailMerge,
 	useFormPdf,
-} from './support';
+} from './mailMergeHelpers';
 
 const emulator = useEmulator();
 afterEach(() => jest.restoreAllMocks());

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { credentialsFor, useEmulator } from '../../../support/emulator';
 import { runNode } from '../../../support/run-node';
-import { faxCloudNode, formPdf, jobItem, mailMergeRequests } from './support';
+import { faxCloudNode, formPdf, jobItem, mailMergeRequests } from './mailMergeHelpers';
 
 /**
  * Binary File makes one job per item after checking every item's files: each file is read from

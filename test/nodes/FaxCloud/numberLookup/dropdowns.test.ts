@@ -7,7 +7,7 @@ import {
 	numbersCredentialIdentity,
 } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
-import { dropdown, numbersRequests } from '../numberRequest/support';
+import { dropdown, numbersRequests } from '../numberRequest/numbersHelpers';
 
 const emulator = useEmulator();
 beforeEach(() => clearNumbersCache());

@@ -2,7 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
-import { errorText, numbersRequests, runNumbers, type RunOptions } from '../numberRequest/support';
+import {
+	errorText,
+	numbersRequests,
+	runNumbers,
+	type RunOptions,
+} from '../numberRequest/numbersHelpers';
 
 const emulator = useEmulator();
 beforeEach(() => clearNumbersCache());

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
-import { errorText, fileNumberRequest, numbersRequests, type RunOptions } from './support';
+import { errorText, fileNumberRequest, numbersRequests, type RunOptions } from './numbersHelpers';
 
 const emulator = useEmulator();
 beforeEach(() => clearNumbersCache());

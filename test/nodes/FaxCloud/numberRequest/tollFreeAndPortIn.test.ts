@@ -1,7 +1,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxCloudNode, fileNumberRequest, itemWithPdfs, numbersRequests, pdf } from './support';
+import {
+	faxCloudNode,
+	fileNumberRequest,
+	itemWithPdfs,
+	numbersRequests,
+	pdf,
+} from './numbersHelpers';
 
 const emulator = useEmulator();
 

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud, sendViaNode } from './support';
+import { faxRequests, runFaxCloud, sendViaNode } from './faxHelpers';
 
 const emulator = useEmulator();
 

@@ -1,7 +1,13 @@
 import { useEmulator } from '../../../support/emulator';
 import type { IDataObject } from 'n8n-workflow';
 
-import { faxRequests, itemWithFiles, runFaxCloud, sendViaNode, type RunOptions } from './support';
+import {
+	faxRequests,
+	itemWithFiles,
+	runFaxCloud,
+	sendViaNode,
+	type RunOptions,
+} from './faxHelpers';
 
 const emulator = useEmulator();
 

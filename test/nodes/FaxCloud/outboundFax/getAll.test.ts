@@ -1,5 +1,5 @@
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud, testDateWindows } from './support';
+import { faxRequests, runFaxCloud, testDateWindows } from './faxHelpers';
 
 const emulator = useEmulator();
 

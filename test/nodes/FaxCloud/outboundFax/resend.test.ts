@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud, sendViaNode } from './support';
+import { faxRequests, runFaxCloud, sendViaNode } from './faxHelpers';
 
 const emulator = useEmulator();
 

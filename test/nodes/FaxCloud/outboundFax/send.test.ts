@@ -10,7 +10,7 @@ import {
 	runFaxCloud,
 	sendTextFax,
 	type RunOptions,
-} from './support';
+} from './faxHelpers';
 
 const emulator = useEmulator();
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
-import { faxRequests, sendTextFax, type RunOptions } from './support';
+import { faxRequests, sendTextFax, type RunOptions } from './faxHelpers';
 
 /**
  * Send After from n8n's date picker carries no zone and means the workflow's timezone, as in n8n's

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, sendTextFax } from './support';
+import { faxRequests, sendTextFax } from './faxHelpers';
 
 /**
  * The service uses FaxHeader only when FaxHeaderEnabled is true: what goes on the wire is what

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { useEmulator } from '../../../support/emulator';
 import { waitUntil } from '../../../harness/waitUntil';
-import { faultAtSend, runFaxCloud, type RunOptions } from './support';
+import { faultAtSend, runFaxCloud, textSendOneAtATime, type RunOptions } from './faxHelpers';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
@@ -19,13 +19,8 @@ const emulator = useEmulator();
 const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 const items = (): INodeExecutionData[] => NUMBERS.map((number) => ({ json: { number } }));
 
-const weeklyNotice = (options: IDataObject = {}): IDataObject => ({
-	operation: 'send',
-	faxNumbers: '={{ $json.number }}',
-	content: 'text',
-	text: 'The weekly notice.',
-	options: { requestsAtOnce: 1, ...options },
-});
+const weeklyNotice = (options: IDataObject = {}): IDataObject =>
+	textSendOneAtATime('={{ $json.number }}', 'The weekly notice.', options);
 
 const send = (run: RunOptions = {}, options: IDataObject = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', weeklyNotice(options), { items: items(), ...run });

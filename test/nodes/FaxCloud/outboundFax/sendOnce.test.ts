@@ -2,7 +2,13 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import { useEmulator } from '../../../support/emulator';
-import { faultAtSend, faxRequests, runFaxCloud, type RunOptions } from './support';
+import {
+	faultAtSend,
+	faxRequests,
+	runFaxCloud,
+	textSendOneAtATime,
+	type RunOptions,
+} from './faxHelpers';
 
 /**
  * A Retry never sends a fax twice: the send's key is derived from the workflow, the node, the
@@ -17,13 +23,8 @@ const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
 	Array.from({ length: count }, (_, n) => ({ json: { order: `A-${1000 + n}` } }));
 
-const parameters = (options: IDataObject = {}): IDataObject => ({
-	operation: 'send',
-	faxNumbers: '12125550000',
-	content: 'text',
-	text: '=Order {{ $json.order }} is confirmed.',
-	options: { requestsAtOnce: 1, ...options },
-});
+const parameters = (options: IDataObject = {}): IDataObject =>
+	textSendOneAtATime('12125550000', '=Order {{ $json.order }} is confirmed.', options);
 
 const send = (items: INodeExecutionData[], options: IDataObject = {}, run: RunOptions = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', parameters(options), { items, ...run });

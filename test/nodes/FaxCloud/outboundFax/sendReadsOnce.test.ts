@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { credentialsFor, useEmulator } from '../../../support/emulator';
 import { runNode } from '../../../support/run-node';
-import { faxCloudNode, faxRequests } from './support';
+import { faxCloudNode, faxRequests } from './faxHelpers';
 
 const emulator = useEmulator();
 

@@ -1,6 +1,6 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/support';
+import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator } from '../../../support/emulator';
 import { listSearch } from '../../../support/load-options';
-import { faxRequests, runFaxCloud } from '../outboundFax/support';
+import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();
 const node = new FaxCloud();

@@ -7,11 +7,11 @@ import { NodeHelpers } from 'n8n-workflow';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { useEmulator } from '../../../support/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/support';
+import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();
 const ROOT = join(__dirname, '..', '..', '..', '..');
-// examples/ are version 2 (what a user imports is what the editor adds); test/e2e/cases/examples.ts proves them.
+// examples/ are version 2 (what a user imports is what the editor adds); test/e2e/cases/shipped-examples.ts proves them.
 const ROUND_1_FOLDERS = ['test/e2e/workflows', 'bench/workflows'];
 const NODE_TYPES: Record<string, INodeType> = {
 	'n8n-nodes-fax-cloud.faxCloud': new FaxCloud(),

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { SEED_USERS } from '../../../emulator';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
+import { REPO_ROOT } from '../../harness/n8n/package';
+import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
+import type { E2eCase } from '../lib/types';
+
+/**
+ * What a user imports is what a user gets: every Fax Cloud node of an example is the version the
+ * editor adds (2); the round-1 workflow files under test/ keep proving version 1.
+ */
+export function assertVersion2(workflow: string): void {
+	const { nodes } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, workflow), 'utf8')) as {
+		nodes: Array<{ name: string; type: string; typeVersion: number }>;
+	};
+	const ours = nodes.filter((n) => n.type.startsWith('n8n-nodes-fax-cloud.'));
+	assert.ok(ours.length > 0, `${workflow} has Fax Cloud nodes`);
+	assert.deepEqual(
+		ours.filter((n) => n.typeVersion !== 2).map((n) => `${n.name}: ${n.typeVersion}`),
+		[],
+		`${workflow}: Fax Cloud nodes not at version 2`,
+	);
+}
+
+/** The examples/ workflows, run as shipped: the sandbox imports the same files. */
+export const exampleCases: E2eCase[] = [
+	{
+		title: 'Example: send a PDF and report its outcome',
+		workflow: 'examples/send-pdf-and-report-outcome.json',
+		check(result, { emulator }) {
+			assertVersion2('examples/send-pdf-and-report-outcome.json');
+			const send = onlyRequest(result.requests, 'POST', '/v1/outboundfaxes');
+			assert.deepEqual(send.params.FaxNumber, '12125550000');
+			assert.deepEqual(
+				send.files.map((f) => [f.filename, f.contentType]),
+				[['sample-fax.pdf', 'application/pdf']],
+			);
+			const [report] = jsonOf(result.items('Report Outcome'));
+			const faxId = Number(jsonOf(result.items('Send Fax'))[0].FaxId);
+			assert.equal(report.faxId, faxId);
+			assert.equal(report.status, 'sent');
+			assert.equal(emulator.control.outboundFax(faxId)?.FaxStatus, 'sent');
+			// Get Fax Status has Simplify off: the sentence uses fields Simplify leaves out (Duration).
+			const record = emulator.control.outboundFax(faxId)!;
+			assert.equal(
+				report.outcome,
+				`Fax ${faxId} to 12125550000 was sent: 1 of 1 page(s) in ${record.Duration} s.`,
+			);
+		},
+	},
+	{
+		title: 'Example: mail merge from a list',
+		workflow: 'examples/mail-merge-from-a-list.json',
+		check(result) {
+			assertVersion2('examples/mail-merge-from-a-list.json');
+			const create = onlyRequest(result.requests, 'POST', '/v1/Job');
+			assert.equal(create.params.FaxNumerColumnName, 'FaxNumber');
+			assert.equal(create.params.ExpectedFaxes, '3');
+			assert.deepEqual(create.files.map((f) => [f.field, f.contentType]).sort(), [
+				['CSV', 'text/csv'],
+				['Template', 'application/pdf'],
+			]);
+			const [created] = jsonOf(result.items('Create Mail Merge Job'));
+			const [job] = jsonOf(result.items('Get Job'));
+			assert.equal(job.ID, created.JobID);
+			assert.equal(job.Status, 'COMPLETE');
+			assert.equal(job.ExpectedFaxCount, 3);
+			const faxes = jsonOf(result.items('List Faxes of the Job'));
+			assert.deepEqual(faxes.map((f) => f.FaxNumber).sort(), [
+				'12125550000',
+				'13125550000',
+				'14155550000',
+			]);
+		},
+	},
+	{
+		title: 'Example: request a fax number',
+		workflow: 'examples/request-a-number.json',
+		check(result, { emulator }) {
+			assertVersion2('examples/request-a-number.json');
+			const request = onlyRequestBy(
+				result.requests,
+				SEED_USERS.acmeAdmin,
+				'POST',
+				'/api/numbers/add-new-number-request/non-toll-free',
+			);
+			assert.equal(request.auth.scheme, 'Bearer');
+			const [ticket] = jsonOf(result.items('Request Number'));
+			assert.equal(ticket.type, 'non_toll_free');
+			assert.equal(ticket.status, 'submitted');
+			assert.deepEqual(ticket.request, {
+				country_code: 'US',
+				region: 'NY',
+				city: 'New York',
+				area_code: ['212'],
+				notify_email: ['fax-admin@acme.example'],
+				assign_to_user: 'alice@acme',
+				comment: 'Second fax line for the New York office',
+				department_name: 'Sales',
+				forward_from: '',
+			});
+			const stored = emulator.control.numberRequests() as Array<{ id: unknown; type: string }>;
+			assert.ok(stored.some((r) => r.id === ticket.id && r.type === 'non_toll_free'));
+		},
+	},
+	{
+		title: 'Example: file inbound faxes left unmarked (older than 60 minutes)',
+		workflow: 'examples/file-unmarked-faxes.json',
+		prepare({ emulator, filesFolder, state }) {
+			fs.mkdirSync(path.join(filesFolder, 'fax-inbox'), { recursive: true });
+			const { control } = emulator;
+			// The example's window is on n8n's clock ($now); the emulator's may be ahead of it (cases
+			// before this one advance it).
+			const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+			const idsOf = (faxes: Array<Record<string, string>>) => faxes.map((f) => Number(f.FaxId));
+			const userId = SEED_USERS.bob.userId;
+			state.set('unmarked example', {
+				left: idsOf(control.injectInbound({ userId, at: ago(180), count: 2 })),
+				marked: idsOf(control.injectInbound({ userId, at: ago(180), fields: { Mark: 'true' } })),
+				recent: idsOf(control.injectInbound({ userId, at: ago(10) })),
+			});
+		},
+		check(result, { emulator, filesFolder, state }) {
+			assertVersion2('examples/file-unmarked-faxes.json');
+			const faxes = state.get('unmarked example') as Record<'left' | 'marked' | 'recent', number[]>;
+			const inbox = path.join(filesFolder, 'fax-inbox');
+			const filed = fs.readdirSync(inbox).map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]));
+			for (const id of faxes.left) assert.ok(filed.includes(id), `fax ${id} filed`);
+			for (const id of [...faxes.marked, ...faxes.recent])
+				assert.ok(!filed.includes(id), `fax ${id} not filed`);
+			// Version 2 as users get it: Get Many simplified, Download's item the fax's own record.
+			const listed = jsonOf(result.items('Unmarked Faxes'));
+			for (const fax of listed)
+				assert.deepEqual(
+					Object.keys(fax),
+					SIMPLIFIED_FAX_FIELDS.inbound.filter((field) => field in fax),
+				);
+			assert.ok(listed.every((fax) => 'ReceivedTime' in fax && 'FaxUserId' in fax));
+			const downloaded = jsonOf(result.items('Download PDF'));
+			assert.deepEqual(downloaded.map((fax) => Number(fax.FaxId)).sort(), [...filed].sort());
+			for (const fax of downloaded)
+				assert.ok('TSI' in fax && 'Duration' in fax, 'the whole record, not the simplified input');
+			const search = onlyRequest(result.requests, 'GET', '/v1/inboundfaxes');
+			assert.equal(search.params.Mark, 'false');
+			assert.equal(search.params.FaxUserId, '*');
+			const marks = result.requests
+				.filter((r) => r.method === 'PUT')
+				.map((r) => Number(r.path.split('/').at(-1)));
+			assert.deepEqual([...marks].sort(), [...filed].sort(), 'each filed fax marked, no other');
+			const records = emulator.control.inboundAll();
+			for (const id of faxes.left)
+				assert.equal(records.find((f) => Number(f.FaxId) === id)?.Mark, 'true');
+			for (const name of fs.readdirSync(inbox)) {
+				const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
+				assert.equal(head, '%PDF-', `${name} is a PDF`);
+			}
+		},
+	},
+];

@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { tailOf } from '../tail';
+import type { N8nRuntime } from './install';
+import { lineOf } from './lines';
+
+export interface CommandResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+	ms: number;
+}
+
+/** A credential as `n8n import:credentials` reads it; plaintext `data` is encrypted on import. */
+export interface CredentialImport {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+/** An execution as n8n stores it (IRun): its status and run data. */
+export interface ExecutionRun {
+	finished?: boolean;
+	status?: string;
+	data: {
+		resultData: {
+			runData: Record<string, NodeRun[]>;
+			lastNodeExecuted?: string;
+			error?: { message?: string; description?: string };
+		};
+	};
+}
+
+export interface NodeRun {
+	executionStatus?: string;
+	error?: { message?: string; description?: string; name?: string };
+	data?: { main?: Array<OutputItem[] | null> };
+}
+
+export interface OutputItem {
+	json: Record<string, unknown>;
+	binary?: Record<
+		string,
+		{
+			mimeType?: string;
+			fileName?: string;
+			fileSize?: string;
+			fileExtension?: string;
+			id?: string;
+			data?: string;
+		}
+	>;
+	pairedItem?: unknown;
+	error?: unknown;
+}
+
+/** Runs n8n commands of one user folder with the cached n8n and its own Node runtime. */
+export class N8nCli {
+	constructor(
+		readonly runtime: N8nRuntime,
+		readonly env: NodeJS.ProcessEnv,
+	) {}
+
+	run(
+		args: string[],
+		options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+	): Promise<CommandResult> {
+		const started = Date.now();
+		return new Promise((resolve, reject) => {
+			const child = spawn(this.runtime.node, [this.runtime.n8nBin, ...args], {
+				env: { ...this.env, ...options.env },
+				cwd: this.env.N8N_USER_FOLDER,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
+			const out: Buffer[] = [];
+			const err: Buffer[] = [];
+			child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+			child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+			const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+			child.on('error', reject);
+			child.on('close', (code, signal) => {
+				clearTimeout(timer);
+				resolve({
+					code,
+					signal,
+					stdout: Buffer.concat(out).toString('utf8'),
+					stderr: Buffer.concat(err).toString('utf8'),
+					ms: Date.now() - started,
+				});
+			});
+		});
+	}
+
+	/**
+	 * Runs a command that must succeed. n8n's CLI processes now and then die with a signal
+	 * (SIGSEGV) while exiting, after finishing their work (seen with every command, about one run
+	 * in 25: n8n's runtime, not this package): with `done`, the line the command prints once its
+	 * work is done decides, not how the process ended.
+	 */
+	async mustRun(
+		args: string[],
+		options: { timeoutMs?: number; done?: RegExp } = {},
+	): Promise<CommandResult> {
+		const result = await this.run(args, {
+			timeoutMs: options.timeoutMs,
+			env: options.done ? { N8N_LOG_LEVEL: 'info' } : undefined,
+		});
+		if (result.code === 0) return result;
+		const output = result.stdout + result.stderr;
+		if (result.signal && options.done?.test(output)) {
+			console.log(
+				`  note: n8n ${args[0]} finished its work, then ended with signal ${result.signal} while exiting`,
+			);
+			return result;
+		}
+		throw new Error(
+			`n8n ${args.join(' ')} ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.code}`}:\n${tailOf(result.stdout, 25)}\n${tailOf(result.stderr, 25)}`,
+		);
+	}
+
+	async importCredentials(credentials: CredentialImport[]): Promise<void> {
+		const file = writeTemp('credentials.json', credentials);
+		try {
+			await this.mustRun(['import:credentials', `--input=${file}`], {
+				done: /Successfully imported \d+ credential/,
+			});
+		} finally {
+			fs.rmSync(path.dirname(file), { recursive: true, force: true });
+		}
+	}
+
+	/** Imports workflow objects (each with its own fixed `id`) in one n8n start-up. */
+	async importWorkflows(workflows: object[]): Promise<void> {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-workflows-'));
+		try {
+			workflows.forEach((workflow, i) => {
+				fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(workflow));
+			});
+			await this.mustRun(['import:workflow', '--separate', `--input=${dir}`], {
+				done: /Successfully imported \d+ workflow/,
+			});
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
+	/** Marks a workflow active; a later `n8n start` activates it (n8n 2.x: "publish"). */
+	async publish(id: string): Promise<void> {
+		const { args, done } = lineOf(this.runtime.release).activate(id);
+		await this.mustRun(args, { done });
+	}
+}
+
+function writeTemp(name: string, content: unknown): string {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-'));
+	const file = path.join(dir, name);
+	fs.writeFileSync(file, JSON.stringify(content, null, 2));
+	return file;
+}

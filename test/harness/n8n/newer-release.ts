@@ -1,0 +1,108 @@
+/**
+ * `npm run n8n:newer` (a part of `npm test`): fails when the registry offers an n8n 2.x newer
+ * than the newest one the package is tested on AND that release resolves here (every package it
+ * pulls is in the registry), so the test matrix never silently falls behind. A newer release
+ * that does not resolve (2.41.3 needs n8n-core 2.41.2 and @n8n/agents 0.26.2, missing here) is
+ * printed with the reason and does not fail. Only the registry the installs already use is asked:
+ * `npm view` for the versions, `npm install --package-lock-only --dry-run` (no download, no
+ * build) for whether one resolves.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { RELEASES } from './versions';
+
+function npm(args: string[], cwd: string): Promise<{ ok: boolean; out: string }> {
+	return new Promise((resolve) => {
+		execFile('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+			resolve({ ok: !error, out: `${stdout}\n${stderr}` }),
+		);
+	});
+}
+
+export function compareVersions(a: string, b: string): number {
+	const parts = (v: string) => v.split('.').map(Number);
+	const [x, y] = [parts(a), parts(b)];
+	for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] - y[i];
+	return 0;
+}
+
+/** Stable 2.x versions newer than `pinned`, oldest first. */
+export function newerStable(versions: string[], pinned: string): string[] {
+	return versions
+		.filter((v) => /^2\.\d+\.\d+$/.test(v) && compareVersions(v, pinned) > 0)
+		.sort(compareVersions);
+}
+
+async function resolves(
+	version: string,
+	overrides: Record<string, string>,
+): Promise<string | undefined> {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-newer-'));
+	try {
+		fs.writeFileSync(
+			path.join(dir, 'package.json'),
+			JSON.stringify({
+				name: 'n8n-newer-check',
+				private: true,
+				dependencies: { n8n: version },
+				overrides,
+			}),
+		);
+		const { ok, out } = await npm(
+			[
+				'install',
+				'--package-lock-only',
+				'--dry-run',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+			],
+			dir,
+		);
+		if (ok) return undefined;
+		const lines = out.split('\n');
+		const reason =
+			lines.find((line) => /No matching version|404 Not Found/i.test(line)) ??
+			lines.find((line) => /ETARGET|E404/i.test(line));
+		return (reason ?? out.trim().split('\n').slice(-3).join(' ')).trim();
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+async function main(): Promise<void> {
+	const tested = Object.values(RELEASES).filter((release) => release.line === 2);
+	const newest = tested
+		.map((release) => release.n8n)
+		.sort(compareVersions)
+		.at(-1)!;
+	const overrides = tested.find((release) => release.n8n === newest)!.overrides;
+	const listed = await npm(['view', 'n8n', 'versions', '--json'], process.cwd());
+	if (!listed.ok) throw new Error(`npm view n8n versions failed: ${listed.out.slice(0, 500)}`);
+	const newer = newerStable(JSON.parse(listed.out.split('\n\n')[0]) as string[], newest);
+	console.log(
+		`Newest n8n 2.x tested: ${newest}; newer in the registry: ${newer.join(', ') || 'none'}`,
+	);
+	const installable: string[] = [];
+	for (const version of newer) {
+		const reason = await resolves(version, overrides);
+		if (reason) console.log(`  ${version} does not install here: ${reason}`);
+		else installable.push(version);
+	}
+	if (installable.length > 0) {
+		console.error(
+			`n8n ${installable.join(', ')} installs here and is not tested: add it to test/harness/n8n/versions.ts (RELEASES, TESTED_N8N_VERSIONS, DEFAULT_N8N_VERSION) and run npm test`,
+		);
+		process.exit(1);
+	}
+}
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exit(1);
+	});
+}

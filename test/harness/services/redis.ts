@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { ensureAptPackages } from './apt';
+import { freePort } from '../ports';
+import { tailOf } from '../tail';
+import { waitUntil } from '../waitUntil';
+
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+export interface RedisService {
+	host: string;
+	port: number;
+	/** Random per run; given to n8n through its environment, never printed. */
+	password: string;
+	pid: number;
+	stop(): Promise<void>;
+}
+
+/**
+ * Debian's redis-server as a child of this process: a free port on 127.0.0.1, a password, its
+ * own folder under the temp folder, nothing saved to disk. The system's redis service (if any) is
+ * never used.
+ */
+export async function startRedis(options: { logDir: string }): Promise<RedisService> {
+	ensureAptPackages('Redis', () => fs.existsSync(REDIS_SERVER), ['redis-server']);
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-redis-'));
+	const password = randomBytes(18).toString('hex');
+	const logFile = path.join(options.logDir, 'redis.log');
+	for (let attempt = 1; ; attempt++) {
+		const port = await freePort();
+		// The password goes in a file only this user can read, not on the command line (ps).
+		const config = path.join(dir, 'redis.conf');
+		fs.writeFileSync(
+			config,
+			[
+				`port ${port}`,
+				'bind 127.0.0.1',
+				'protected-mode yes',
+				`dir ${dir}`,
+				'save ""',
+				'appendonly no',
+				`requirepass ${password}`,
+				`logfile ${logFile}`,
+				'daemonize no',
+			].join('\n') + '\n',
+			{ mode: 0o600 },
+		);
+		const child = spawn(REDIS_SERVER, [config], { stdio: 'ignore' });
+		const exited = new Promise<string>((resolve) =>
+			child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)),
+		);
+		const ready = await waitForPing(port, password, exited, 15_000);
+		if (ready === true) {
+			return {
+				host: '127.0.0.1',
+				port,
+				password,
+				pid: child.pid!,
+				stop: async () => {
+					await stopChild(child, exited);
+					fs.rmSync(dir, { recursive: true, force: true });
+				},
+			};
+		}
+		child.kill('SIGKILL');
+		const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+		// Another process may have taken the port between freePort() and the bind: one more try.
+		if (attempt < 3 && /Address already in use/.test(log)) continue;
+		fs.rmSync(dir, { recursive: true, force: true });
+		throw new Error(`redis-server did not start (${ready}); ${logFile}:\n${tailOf(log)}`);
+	}
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<string>): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	child.kill('SIGTERM');
+	const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+	await exited;
+	clearTimeout(timer);
+}
+
+/** true once the server answers PING after AUTH; otherwise why not. */
+async function waitForPing(
+	port: number,
+	password: string,
+	exited: Promise<string>,
+	timeoutMs: number,
+): Promise<true | string> {
+	let ended: string | undefined;
+	void exited.then((how) => (ended = how));
+	const answers = async (): Promise<boolean> => {
+		if (ended) throw new Error(`redis-server ended with ${ended}`);
+		return await ping(port, password);
+	};
+	try {
+		await waitUntil('an answer to PING', answers, timeoutMs, 100);
+		return true;
+	} catch (error) {
+		return (error as Error).message;
+	}
+}
+
+export function ping(port: number, password: string): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect(port, '127.0.0.1');
+		let answer = '';
+		const done = (ok: boolean) => {
+			socket.destroy();
+			resolve(ok);
+		};
+		socket.setTimeout(1000, () => done(false));
+		socket.on('error', () => done(false));
+		socket.on('connect', () => socket.write(`AUTH ${password}\r\nPING\r\n`));
+		socket.on('data', (chunk) => {
+			answer += chunk.toString('utf8');
+			if (answer.includes('+PONG')) done(true);
+			else if (answer.startsWith('-')) done(false);
+		});
+	});
+}

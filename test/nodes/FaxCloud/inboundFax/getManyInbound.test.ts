@@ -1,0 +1,154 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { faxRequests, runFaxCloud, testDateWindows } from '../outboundFax/faxHelpers';
+
+const emulator = useEmulator();
+
+const getMany = (parameters: IDataObject, options = {}) =>
+	runFaxCloud(emulator(), 'inboundFax', { operation: 'getAll', ...parameters }, options);
+
+describe('Inbound Fax: Get Many', () => {
+	test('a login sees its own received faxes, normalised', async () => {
+		emulator().control.injectInbound({ userId: 'alice@acme', count: 3 });
+		emulator().control.injectInbound({ userId: 'bob@acme', count: 2 });
+		const result = await getMany({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+		for (const { json } of result.items) {
+			expect(json).toMatchObject({
+				FaxUserId: 'alice@acme',
+				FaxStatus: 'recvOk',
+				DestFaxNumber: '12125550101',
+				Mark: false,
+				ReceivedTime: '2026-01-05T09:00:00.000Z',
+			});
+			expect(typeof json.FaxId).toBe('number');
+			expect(typeof json.PagesReceived).toBe('number');
+			expect(typeof json.Viewed).toBe('boolean');
+		}
+		const [request] = faxRequests(emulator(), 'GET');
+		expect(request.path).toBe('/v1/inboundfaxes');
+		expect(request.query).toEqual({ ResultLimit: '100' });
+	});
+
+	test('All Users sends FaxUserId * and a proxy login gets every user of its organization', async () => {
+		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
+		emulator().control.injectInbound({ userId: 'bob@acme', count: 2 });
+		emulator().control.injectInbound({ userId: 'carol@globex', count: 1 });
+		const result = await getMany(
+			{ returnAll: true, filters: { allUsers: true } },
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.items.map((item) => item.json.FaxUserId).sort()).toEqual([
+			'alice@acme',
+			'alice@acme',
+			'bob@acme',
+			'bob@acme',
+		]);
+		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+			FaxUserId: '*',
+			ResultLimit: '100',
+		});
+	});
+
+	test('Fax User ID selects one user for a proxy login', async () => {
+		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
+		emulator().control.injectInbound({ userId: 'bob@acme', count: 1 });
+		const result = await getMany(
+			{ returnAll: true, filters: { faxUserId: 'bob@acme' } },
+			{ user: 'acmeAdmin' },
+		);
+		expect(result.items.map((item) => item.json.FaxUserId)).toEqual(['bob@acme']);
+	});
+
+	test('every filter and sort option is sent under its documented name', async () => {
+		emulator().control.injectInbound({
+			userId: 'alice@acme',
+			count: 2,
+			at: '2026-01-05T08:00:00Z',
+			fields: { FaxStatus: 'recvIncomplete' },
+		});
+		emulator().control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' });
+		emulator().control.injectInbound({
+			userId: 'alice@acme',
+			at: '2026-01-04T08:30:00Z',
+			fields: { FaxStatus: 'recvIncomplete' },
+		});
+		const result = await getMany({
+			returnAll: false,
+			limit: 10,
+			filters: {
+				datetimeAfter: '2026-01-05T07:00Z',
+				datetimeBefore: '2026-01-05T10:00:00+01:00',
+				faxStatus: 'recvIncomplete',
+				mark: false,
+			},
+			options: { sortColumn: 'faxId', sortOrder: 'desc' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.FaxId, item.json.FaxStatus])).toEqual([
+			[2, 'recvIncomplete'],
+			[1, 'recvIncomplete'],
+		]);
+		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+			DatetimeAfter: '2026-01-05T07:00:00Z',
+			DatetimeBefore: '2026-01-05T09:00:00Z',
+			FaxStatus: 'recvIncomplete',
+			Mark: 'false',
+			SortColumn: 'faxId',
+			SortOrder: 'desc',
+			ResultLimit: '10',
+		});
+	});
+
+	test('Return All pages through a large inbox', async () => {
+		emulator().control.bulkCreateInbound(230, { userId: 'alice@acme' });
+		const result = await getMany({ returnAll: true });
+		expect(result.items).toHaveLength(230);
+		expect(new Set(result.items.map((item) => item.json.FaxId)).size).toBe(230);
+		const requests = faxRequests(emulator(), 'GET');
+		expect(requests).toHaveLength(3);
+		expect(requests[1].query.GetNextResults).toEqual(expect.any(String));
+	});
+
+	test('All Users together with a Fax User ID is refused before any request', async () => {
+		const result = await getMany({
+			returnAll: true,
+			filters: { allUsers: true, faxUserId: 'bob@acme' },
+		});
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(
+			/^Invalid "Fax User ID": cannot be combined with All Users/,
+		);
+		expect(faxRequests(emulator())).toHaveLength(0);
+	});
+
+	test('a wrong password is a 401 without the secret', async () => {
+		const result = await getMany({ returnAll: true }, { password: 'Inb0x-Secret' });
+		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		expect(
+			JSON.stringify({ m: result.error?.message, d: result.error?.description }),
+		).not.toContain('Inb0x-Secret');
+	});
+
+	describe('Received After and Received Before in the workflow’s timezone', () => {
+		/** One fax received by alice at the instant given (before the emulator's clock, set below). */
+		const receivedAt = (iso: string) =>
+			Number(emulator().control.injectInbound({ userId: 'alice@acme', at: iso })[0].FaxId);
+
+		// The windows (shared with outbound faxes) reach November 2026: a fax is received before now.
+		beforeEach(() => emulator().control.setTime('2027-01-01T00:00:00Z'));
+
+		testDateWindows(emulator, 'inboundFax', receivedAt);
+
+		test('a bad Received After is refused in a Kolkata workflow, naming it', async () => {
+			const result = await getMany(
+				{ returnAll: true, filters: { datetimeAfter: 'last week' } },
+				{ timezone: 'Asia/Kolkata' },
+			);
+			expect(result.error?.message).toMatch(/^Invalid "Received After": "last week" is not a date/);
+			expect(faxRequests(emulator())).toHaveLength(0);
+		});
+	});
+});

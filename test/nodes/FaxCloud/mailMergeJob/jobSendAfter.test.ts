@@ -1,0 +1,55 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { useEmulator } from '../../../support/emulator';
+import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
+import {
+	FROM_BINARY_FILES,
+	jobItem,
+	mailMergeRequests,
+	runMailMerge,
+	useFormPdf,
+} from './mailMergeHelpers';
+
+/** Mail merge Send After from n8n's date picker means the workflow's timezone (n8n-core run). */
+
+const emulator = useEmulator();
+const template = useFormPdf(['Name', 'Fax']);
+
+const CSV = 'Name,Fax\r\nAnn,12125550000\r\n';
+
+const createJob = (sendAfter: unknown, timezone: string) =>
+	runMailMerge(
+		emulator(),
+		{
+			operation: 'create',
+			...FROM_BINARY_FILES,
+			faxNumberColumn: 'Fax',
+			options: { sendAfter } as IDataObject,
+		},
+		{ items: [jobItem(CSV, template())], timezone },
+	);
+
+/** Creates a job with Send After `value` in a `timezone` workflow; the service gets `wire`. */
+async function expectSendAfterSentAs(timezone: string, value: string, wire: string) {
+	const result = await createJob(value, timezone);
+	expect(result.error).toBeUndefined();
+	expect(result.items[0].json).toMatchObject({ JobID: 1 });
+	const [post] = mailMergeRequests(emulator(), 'POST');
+	expect(post.status).toBe(201);
+	expect(post.params.SendAfter).toBe(wire);
+}
+
+describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
+	test.each(ZONE_LESS_TIMES)('in %s, %s goes out as %s (%s)', expectSendAfterSentAs);
+
+	test.each(ZONED_TIMES_IN_TWO_ZONES)('in %s, %s keeps its own zone: %s', expectSendAfterSentAs);
+
+	test('a bad Send After is refused in a New York workflow before the upload, naming it', async () => {
+		const result = await createJob('2026-11-24T25:00:00', 'America/New_York');
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toMatch(
+			/^Invalid "Send After": "2026-11-24T25:00:00" is not a valid date/,
+		);
+		expect(mailMergeRequests(emulator())).toHaveLength(0);
+	});
+});

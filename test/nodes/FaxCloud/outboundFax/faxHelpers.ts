@@ -1,0 +1,211 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { Emulator } from '../../../../emulator';
+import type { FaultSpec } from '../../../../emulator/faults';
+import { TestCredentialsHelper } from '../../../support/credentials-helper';
+import type { SeedUser } from '../../../support/emulator';
+import {
+	runFaxCloudResource as runFaxCloud,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
+
+/** Helpers shared by the outbound and inbound fax suites of the Fax Cloud node. */
+
+export {
+	ALICE,
+	errorText,
+	faxCloudNode,
+	runFaxCloudResource as runFaxCloud,
+	type RunOptions,
+} from '../../../support/fax-cloud-node';
+
+export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
+
+/**
+ * From the send after `sendsMade` on, the fault given is in place (without a `count`, every later
+ * request to the fax interface meets it: the service died). Counted where n8n-core authenticates
+ * each request, just before it leaves; Requests at Once 1 keeps the order exact. Returns the undo.
+ */
+export function faultAtSend(
+	emulator: Emulator,
+	sendsMade: number,
+	fault: Omit<FaultSpec, 'api'>,
+): () => void {
+	const original = TestCredentialsHelper.prototype.authenticate;
+	let posts = 0;
+	const spy = jest
+		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
+		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
+			const request = args[2] as IHttpRequestOptions;
+			if (request.method === 'POST' && ++posts === sendsMade + 1) {
+				const sendsOnly =
+					fault.count === undefined ? {} : { method: 'POST', path: '^/v1/outboundfaxes$' };
+				emulator.control.addFault({ api: 'fax', ...sendsOnly, ...fault });
+			}
+			return await original.apply(this, args);
+		});
+	return () => {
+		spy.mockRestore();
+		emulator.control.clearFaults();
+	};
+}
+
+export async function pdfBuffer(pages = 1): Promise<Buffer> {
+	const { PDFDocument } = await import('pdf-lib');
+	const doc = await PDFDocument.create();
+	for (let i = 0; i < pages; i++) {
+		doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
+	}
+	return Buffer.from(await doc.save());
+}
+
+/**
+ * The parameters of a text Send that sends one fax at a time (so the order of the requests is the
+ * items' order), with the options given.
+ */
+export const textSendOneAtATime = (
+	faxNumbers: string,
+	text: string,
+	options: IDataObject = {},
+): IDataObject => ({
+	operation: 'send',
+	faxNumbers,
+	content: 'text',
+	text,
+	options: { requestsAtOnce: 1, ...options },
+});
+
+/** Sends a one-line text fax to 12125550000, with the parameters and run options given. */
+export const sendTextFax = (
+	emulator: Emulator,
+	parameters: IDataObject = {},
+	options: RunOptions = {},
+) =>
+	runFaxCloud(
+		emulator,
+		'outboundFax',
+		{ operation: 'send', faxNumbers: '12125550000', content: 'text', text: 'Hi', ...parameters },
+		options,
+	);
+
+/** [timezone, After, Before, DatetimeAfter sent, DatetimeBefore sent] for both Get Many filters. */
+const DATE_WINDOWS: Array<[string, string, string, string, string]> = [
+	[
+		'America/New_York',
+		'2025-12-15T09:00:00',
+		'2025-12-15T10:00:00',
+		'2025-12-15T14:00:00Z',
+		'2025-12-15T15:00:00Z',
+	],
+	[
+		'America/New_York',
+		'2025-07-15T09:00:00',
+		'2025-07-15T10:00:00',
+		'2025-07-15T13:00:00Z',
+		'2025-07-15T14:00:00Z',
+	],
+	[
+		'Asia/Kolkata',
+		'2025-11-24T09:00:00',
+		'2025-11-24T10:00:00',
+		'2025-11-24T03:30:00Z',
+		'2025-11-24T04:30:00Z',
+	],
+	[
+		'America/New_York',
+		'2025-11-24T09:00:00+05:30',
+		'2025-11-24T10:00:00Z',
+		'2025-11-24T03:30:00Z',
+		'2025-11-24T10:00:00Z',
+	],
+	[
+		'America/New_York',
+		'2026-01-20T09:00:00',
+		'2026-01-20T10:00:00',
+		'2026-01-20T14:00:00Z',
+		'2026-01-20T15:00:00Z',
+	],
+	[
+		'America/New_York',
+		'2026-07-15T09:00:00',
+		'2026-07-15T10:00:00',
+		'2026-07-15T13:00:00Z',
+		'2026-07-15T14:00:00Z',
+	],
+	[
+		'Asia/Kolkata',
+		'2026-11-24T09:00:00',
+		'2026-11-24T10:00:00',
+		'2026-11-24T03:30:00Z',
+		'2026-11-24T04:30:00Z',
+	],
+	[
+		'America/New_York',
+		'2026-11-24T09:00:00+05:30',
+		'2026-11-24T10:00:00Z',
+		'2026-11-24T03:30:00Z',
+		'2026-11-24T10:00:00Z',
+	],
+	[
+		'Asia/Kolkata',
+		'2026-01-20T09:00:00Z',
+		'2026-01-20T10:00:00-05:00',
+		'2026-01-20T09:00:00Z',
+		'2026-01-20T15:00:00Z',
+	],
+];
+
+/**
+ * The date-window cases of Get Many, shared by both directions: a fax just before the window, one
+ * inside and one just after; the filters typed in the workflow's timezone select the one inside.
+ * `faxAt` makes a fax whose filtered time (received or updated) is the instant given.
+ */
+export function testDateWindows(
+	emulator: () => Emulator,
+	resource: 'outboundFax' | 'inboundFax',
+	faxAt: (iso: string) => unknown,
+) {
+	const shift = (iso: string, minutes: number) =>
+		new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+	test.each(DATE_WINDOWS)(
+		'in %s, %s to %s selects the faxes from %s to %s',
+		async (timezone, after, before, wireAfter, wireBefore) => {
+			faxAt(shift(wireAfter, -30));
+			const inside = faxAt(shift(wireAfter, 30));
+			faxAt(shift(wireBefore, 30));
+			const result = await runFaxCloud(
+				emulator(),
+				resource,
+				{
+					operation: 'getAll',
+					returnAll: true,
+					filters: { datetimeAfter: after, datetimeBefore: before },
+				},
+				{ timezone },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.json.FaxId)).toEqual([inside]);
+			expect(faxRequests(emulator(), 'GET')[0].query).toMatchObject({
+				DatetimeAfter: wireAfter,
+				DatetimeBefore: wireBefore,
+			});
+		},
+	);
+}
+
+/** Requests the emulator received on the fax interface, optionally one method and path pattern. */
+export function faxRequests(emulator: Emulator, method?: string, path?: string) {
+	return emulator.control.requests({ api: 'fax', method, path });
+}
+
+/** Sends one fax as alice through the emulator's own API shape, returning its FaxId. */
+export async function sendViaNode(
+	emulator: Emulator,
+	faxNumbers: string,
+	options: IDataObject = {},
+	user: SeedUser = 'alice',
+): Promise<number[]> {
+	const result = await sendTextFax(emulator, { faxNumbers, text: 'Hello', options }, { user });
+	if (result.error) throw result.error;
+	return result.items.map((item) => item.json.FaxId as number);
+}

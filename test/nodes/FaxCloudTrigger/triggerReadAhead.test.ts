@@ -1,0 +1,42 @@
+import { waitUntil } from '../../harness/waitUntil';
+import { useEmulator } from '../../support/emulator';
+import { drain, expectEachOnce, inboundIds, MINUTE, watchFromNow } from './triggerHelpers';
+
+/**
+ * The trigger reads its window's pages ahead (faxPoll.ts readWindow): the next page is asked for as
+ * soon as a page arrives. What a user can see of it besides speed: a poll that the time budget
+ * stops after one page has asked for the next page too, and used nothing of it.
+ */
+
+const emulator = useEmulator();
+
+const SEARCH = '^/v1/inboundfaxes$';
+
+test('a poll stopped by its time budget after the first page asked for the second too; every fax is still emitted once', async () => {
+	const emu = emulator();
+	// A budget already spent: the poll stops reading once a page holds something new.
+	const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
+	emu.control.advance(MINUTE);
+	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 260 });
+	emu.control.advance(MINUTE);
+	const since = emu.control.lastSeq();
+
+	const first = await trigger.pollItems();
+	expect(first).toHaveLength(1);
+	// Page 2 (records 251 to 260) was asked for while page 1 was read; its answer is not used.
+	await waitUntil(
+		'the page read ahead',
+		() => emu.control.requests({ path: SEARCH, sinceSeq: since }).length === 2,
+		10_000,
+		{ intervalMs: 5 },
+	);
+	const [page1, page2] = emu.control.requests({ path: SEARCH, sinceSeq: since });
+	expect(page1.query.GetNextResults).toBeUndefined();
+	expect(page2.query.GetNextResults).toBeDefined();
+
+	const rest = await drain(trigger, 300);
+	expectEachOnce(
+		[...inboundIds(first), ...rest.flatMap(inboundIds)],
+		faxes.map((fax) => Number(fax.FaxId)),
+	);
+});
