@@ -32,6 +32,12 @@ export interface FaultSpec {
 	after?: number;
 	/** For delay: how long the processed response is held. Default 1000. */
 	delayMs?: number;
+	/**
+	 * For delay: the held answers go out together as soon as this many are held at once (a test of
+	 * a client's concurrency sees it reach its limit however slowly the client starts requests);
+	 * `delayMs` still bounds each hold, for the last few.
+	 */
+	releaseAtOnce?: number;
 	/** Seed of the fault's own generator, so probabilistic faults repeat exactly. */
 	seed?: number;
 	/** For http500 / htmlError: the status to send (defaults 500 / 502). */
@@ -45,6 +51,8 @@ export interface Fault extends FaultSpec {
 
 interface ActiveFault {
 	fault: Fault;
+	/** Answers a releaseAtOnce delay holds now: each one's release. */
+	held: Array<() => void>;
 	/** Matching requests let through so far (see `after`). */
 	passed: number;
 	pathRe?: RegExp;
@@ -63,7 +71,7 @@ export class FaultRegistry {
 		if (typeof probability !== 'number' || probability < 0 || probability > 1) {
 			throw new Error('probability must be a number between 0 and 1');
 		}
-		for (const name of ['count', 'after'] as const) {
+		for (const name of ['count', 'after', 'releaseAtOnce'] as const) {
 			const value = spec[name];
 			if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
 				throw new Error(`${name} must be a non-negative integer`);
@@ -78,6 +86,7 @@ export class FaultRegistry {
 		this.faults.push({
 			fault,
 			passed: 0,
+			held: [],
 			pathRe,
 			random: new Random(spec.seed ?? this.nextId * 7919),
 		});
@@ -96,6 +105,30 @@ export class FaultRegistry {
 
 	list(): Fault[] {
 		return this.faults.map((f) => ({ ...f.fault }));
+	}
+
+	/**
+	 * Holds one answer of a delay fault: `delayMs` of real time, or, with `releaseAtOnce`, until that
+	 * many answers of the fault are held (then all of them go), whichever comes first. The timer
+	 * does not keep the process alive: a test that holds a request longer than the node waits and
+	 * then closes the emulator would otherwise keep its jest worker running until the hold ends (15 s
+	 * in the poll-budget test), and jest force-kills a worker not gone 500 ms after the run.
+	 */
+	async hold(fault: Fault): Promise<void> {
+		const active = this.faults.find((f) => f.fault.id === fault.id);
+		const ms = fault.delayMs ?? 1000;
+		await new Promise<void>((resolve) => {
+			const release = () => {
+				clearTimeout(timer);
+				if (active) active.held = active.held.filter((r) => r !== release);
+				resolve();
+			};
+			const timer = setTimeout(release, ms);
+			timer.unref();
+			if (!active || fault.releaseAtOnce === undefined) return;
+			active.held.push(release);
+			if (active.held.length >= fault.releaseAtOnce) for (const each of [...active.held]) each();
+		});
 	}
 
 	/** The first registered fault that applies and wins its probability roll; consumes one count. */

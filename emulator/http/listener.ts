@@ -94,16 +94,6 @@ function serialize(reply: Reply): { body: Buffer; type: string | undefined } {
 	return { body: Buffer.alloc(0), type: undefined };
 }
 
-/**
- * A held answer (a delay fault) does not keep the process alive: a test that holds a request
- * longer than the node waits and then closes the emulator would otherwise keep its jest worker
- * running until the hold ends (15 s in the poll-budget test), and jest force-kills a worker not
- * gone 500 ms after the run. A running emulator's server keeps the process alive anyway.
- */
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
 /** One HTTP listener (one "host" of the service) with request logging and fault injection. */
 export class Listener {
 	readonly stats: ConnectionStats = { current: 0, max: 0 };
@@ -235,7 +225,7 @@ export class Listener {
 			req.socket.destroy();
 			return;
 		}
-		if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 1000);
+		if (fault?.kind === 'delay') await deps.faults.hold(fault);
 		if (fault?.kind === 'truncatedJson') {
 			const { body: full, type } = serialize(reply);
 			const cut = full.subarray(0, Math.floor(full.length / 2));

@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 
 import type { Emulator } from '../../emulator';
+import { eventually } from '../harness/waitUntil';
 import { basic, USERS, withEmulator } from './helpers';
 
 /**
@@ -57,6 +58,43 @@ test('requests answered at once rise with parallel requests and start again afte
 		expect(emu.control.stats().requestsAtOnce.fax).toEqual({ current: 0, max: 0 });
 	} finally {
 		emu.control.removeFault(slow);
+		await agent.close();
+	}
+});
+
+test('a delay with releaseAtOnce holds answers until that many are held, then lets them go together', async () => {
+	const agent = new Agent({ connections: 8 });
+	// Far longer than any run of this test: only the count releases them.
+	const gate = emu.control.addFault({
+		api: 'fax',
+		kind: 'delay',
+		delayMs: 60_000,
+		releaseAtOnce: 3,
+	});
+	try {
+		const first = Promise.all([get(agent), get(agent)]);
+		let firstDone = false;
+		void first.then(() => (firstDone = true));
+		// Two held: neither answered while no third has come.
+		await eventually(() => expect(emu.control.stats().requestsAtOnce.fax.current).toBe(2));
+		expect(firstDone).toBe(false);
+		const third = get(agent);
+		expect(await first).toEqual([200, 200]);
+		expect(await third).toBe(200);
+		expect(emu.control.stats().requestsAtOnce.fax.max).toBe(3);
+	} finally {
+		emu.control.removeFault(gate);
+		await agent.close();
+	}
+});
+
+test('a delay with releaseAtOnce still ends each hold after delayMs', async () => {
+	const agent = new Agent({ connections: 2 });
+	const gate = emu.control.addFault({ api: 'fax', kind: 'delay', delayMs: 200, releaseAtOnce: 5 });
+	try {
+		expect(await get(agent)).toBe(200);
+	} finally {
+		emu.control.removeFault(gate);
 		await agent.close();
 	}
 });

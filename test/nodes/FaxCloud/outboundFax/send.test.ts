@@ -460,8 +460,22 @@ describe('Outbound Fax: Send', () => {
 		expect(result.error?.message).toMatch(/HTTP 400.*StatusCode 40/);
 	});
 
+	/**
+	 * The sends' answers are held until as many as the limit are held (at most 2 s each, for the
+	 * last few): the node reaches its limit however slowly a loaded machine starts the sends, and
+	 * one send past it would be held beside them.
+	 */
+	const holdSendsUntil = (atOnce: number) =>
+		emulator().control.addFault({
+			api: 'fax',
+			method: 'POST',
+			kind: 'delay',
+			delayMs: 2_000,
+			releaseAtOnce: atOnce,
+		});
+
 	test('20 items with Requests at Once 5 keep input order and pairing, never more than 5 at once', async () => {
-		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'delay', delayMs: 40 });
+		holdSendsUntil(5);
 		const items = Array.from({ length: 20 }, (_, index) => ({
 			json: { number: `1212555${String(1000 + index).padStart(4, '0')}` },
 		}));
@@ -481,15 +495,14 @@ describe('Outbound Fax: Send', () => {
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 		expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
 		const { max } = emulator().control.stats().requestsAtOnce.fax;
-		expect(max).toBeLessThanOrEqual(5);
-		expect(max).toBeGreaterThan(1);
+		expect(max).toBe(5);
 	});
 
 	test.each([
 		[undefined, 5],
 		[2, 2],
 	])('with Requests at Once %p, at most %p sends run at once', async (requestsAtOnce, limit) => {
-		emulator().control.addFault({ api: 'fax', method: 'POST', kind: 'delay', delayMs: 40 });
+		holdSendsUntil(limit);
 		const items = Array.from({ length: 12 }, () => ({ json: {} }));
 		const result = await sendText(
 			{ options: requestsAtOnce === undefined ? {} : { requestsAtOnce } },
