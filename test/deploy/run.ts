@@ -10,13 +10,19 @@
  *   - an inbound fax downloaded on one worker, read by the next node, saved on the other worker;
  *   - a worker killed while its send waits for the service's answer;
  *   - a worker killed during a bulk send of orders, the same orders sent again (Send Once per Key);
- *   - the trigger on main under SIGKILLs of a worker and of main, and the window n8n leaves open.
+ *   - the trigger on main under SIGKILLs of a worker and of main, and the window n8n leaves open;
+ *   - on a release with n8n's durable poll scheduler, main moved to it (durable cursors): the two
+ *     windows of a poll's writes probed again, then the trigger's SIGKILLs and two Poll Times again,
+ *     each counting only its own executions.
  * Single process (`n8n start`, SQLite): SIGKILLs during a trigger drain, during a held poll and
  * during a bulk send, and the user's Retries of the crashed executions.
  *
- * Usage: test/deploy/run.ts [--only queue|single|queue-trigger] [--scenario TEXT] [--write-scaling]
+ * Usage: test/deploy/run.ts [--only queue|single|queue-trigger] [--scenario TEXT] [--n8n VERSION]
+ *        [--write-scaling]
  * (queue-trigger: the queue part's trigger scenario alone, after main and two workers have
- * started; --scenario: of the queue part, only the scenarios whose name contains TEXT)
+ * started; --scenario: of the queue part, only the scenarios whose name contains TEXT, e.g.
+ * `--only queue-trigger --scenario "durable poll scheduler"` for the durable scenarios alone;
+ * --n8n: another release of scripts/n8n/versions.ts than DEPLOY_N8N_VERSION)
  * Output: .test-output/deploy/ (logs of every process, results.json).
  */
 import fs from 'node:fs';
@@ -39,6 +45,7 @@ import { CommandLine } from '../harness/commandLine';
 import { printSummary, secondsSince } from '../harness/report';
 import { startSink, type Delivery } from '../harness/sink';
 import { Report } from './lib/report';
+import type { Sink } from './lib/sink';
 import {
 	BULK_WORKFLOW,
 	BULK_WORKFLOW_ID,
@@ -50,9 +57,14 @@ import { writeScalingResults } from './scaling';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
-import { TRIGGER_WORKFLOW, TRIGGER_WORKFLOW_ID } from './scenarios/trigger-common';
+import { onDurableEngine, TRIGGER_WORKFLOW, TRIGGER_WORKFLOW_ID } from './scenarios/trigger-common';
 import { DURABLE_SCENARIO, durableWindowsInQueueMode } from './scenarios/trigger-durable';
-import { triggerInQueueMode } from './scenarios/trigger-queue';
+import { OVERLAP_SCENARIOS, twoPollTimesInQueueMode } from './scenarios/trigger-overlap';
+import {
+	TRIGGER_SCENARIOS,
+	triggerInQueueMode,
+	triggerInQueueModeDurable,
+} from './scenarios/trigger-queue';
 import {
 	BULK_ONCE_WORKFLOW,
 	BULK_ONCE_WORKFLOW_ID,
@@ -66,6 +78,8 @@ const startTimedSink = () => startSink<Delivery>({ keep: (delivery) => delivery 
 const WORKER_CONCURRENCY = 1;
 
 const args = new CommandLine();
+/** The release the part runs: DEPLOY_N8N_VERSION, or one of RELEASES given with --n8n. */
+const N8N_VERSION = releaseOf(args.value('--n8n') ?? DEPLOY_N8N_VERSION).n8n;
 
 /** Things to stop however the run ends (Ctrl-C included), newest first. */
 const cleanups = new Set<() => Promise<void>>();
@@ -100,7 +114,7 @@ async function queuePart(
 	/** Only the trigger scenario, with main and both workers as the scenarios before leave them. */
 	triggerOnly = false,
 ): Promise<void> {
-	const runtime = await ensureN8n(DEPLOY_N8N_VERSION);
+	const runtime = await ensureN8n(N8N_VERSION);
 	const stops: Array<() => Promise<void>> = [];
 	let instance: DeployInstance | undefined;
 	let keep = false;
@@ -150,13 +164,11 @@ async function queuePart(
 
 		if (triggerOnly) {
 			await instance.startWorker('worker-2', WORKER_CONCURRENCY);
-			await scenario(report, 'queue mode: trigger under SIGKILLs', async () => {
-				report.figure(
-					'queue mode: trigger under SIGKILLs',
-					await triggerInQueueMode(instance!, report, sink, postgres),
-				);
+			const trigger = TRIGGER_SCENARIOS['in-memory'];
+			await scenario(report, trigger, async () => {
+				report.figure(trigger, await triggerInQueueMode(instance!, report, sink, postgres));
 			});
-			await durableScenario(report, instance, postgres);
+			await durableScenarios(report, instance, postgres, sink);
 			return;
 		}
 		const bulk = 'queue mode: bulk send split over executions';
@@ -200,11 +212,11 @@ async function queuePart(
 			report.figure(bulkKilled, await workerKilledDuringBulkSend(instance!, report));
 		});
 		beforeTrigger();
-		const trigger = 'queue mode: trigger under SIGKILLs';
+		const trigger = TRIGGER_SCENARIOS['in-memory'];
 		await scenario(report, trigger, async () => {
 			report.figure(trigger, await triggerInQueueMode(instance!, report, sink, postgres));
 		});
-		await durableScenario(report, instance, postgres);
+		await durableScenarios(report, instance, postgres, sink);
 	} catch (error) {
 		report.broken('queue mode: setup', error);
 	} finally {
@@ -215,15 +227,32 @@ async function queuePart(
 	}
 }
 
-/** After the in-memory trigger scenario: main moves to n8n's durable poll scheduler. */
-async function durableScenario(
+/**
+ * After the in-memory trigger scenarios, on a release that has n8n's durable poll scheduler: main
+ * moves to it (with durable cursors), the two windows of a poll's writes are probed, then the
+ * in-memory scenarios' kills and two Poll Times run again there, each counting its own executions.
+ */
+async function durableScenarios(
 	report: Report,
 	instance: DeployInstance,
 	postgres: PostgresService,
+	sink: Sink,
 ): Promise<void> {
-	if (!releaseOf(DEPLOY_N8N_VERSION).engines.includes('durable')) return;
+	if (!releaseOf(N8N_VERSION).engines.includes('durable')) return;
 	await scenario(report, DURABLE_SCENARIO, async () => {
 		report.figure(DURABLE_SCENARIO, await durableWindowsInQueueMode(instance, report, postgres));
+	});
+	const kills = TRIGGER_SCENARIOS.durable;
+	await scenario(report, kills, async () => {
+		report.figure(kills, await triggerInQueueModeDurable(instance, report, sink));
+	});
+	const overlap = OVERLAP_SCENARIOS.durable;
+	await scenario(report, overlap, async () => {
+		const engineSwitch = await onDurableEngine(instance, report);
+		report.figure(overlap, {
+			engineSwitch,
+			...(await twoPollTimesInQueueMode(instance, report, sink)),
+		});
 	});
 }
 
@@ -241,7 +270,7 @@ function sideBySide(one: BulkRun[], two: BulkRun[]): Record<string, unknown> {
 }
 
 async function singlePart(report: Report, tarball: string): Promise<void> {
-	const runtime = await ensureN8n(DEPLOY_N8N_VERSION);
+	const runtime = await ensureN8n(N8N_VERSION);
 	let instance: DeployInstance | undefined;
 	let keep = false;
 	const sink = await startTimedSink();
@@ -297,7 +326,7 @@ async function main(): Promise<void> {
 	const triggerOnly = only('queue-trigger') && !only('queue');
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-	await ensureN8n(DEPLOY_N8N_VERSION);
+	await ensureN8n(N8N_VERSION);
 	const tarball = buildAndPack();
 	const queueReport = new Report('[queue]  ');
 	const singleReport = new Report('[single] ');
@@ -332,7 +361,11 @@ async function main(): Promise<void> {
 	);
 	// Only on request: `npm test` runs this part every time, and a committed file rewritten by every
 	// run would leave the README's table (checked against the file by jest) behind the next run.
-	if (args.has('--write-scaling')) {
+	if (args.has('--write-scaling') && N8N_VERSION !== DEPLOY_N8N_VERSION) {
+		console.log(
+			`Scaling figures not written: they are DEPLOY_N8N_VERSION's, this run was n8n ${N8N_VERSION}`,
+		);
+	} else if (args.has('--write-scaling')) {
 		if (writeScalingResults(queueReport.figures, queueReport.checks)) {
 			console.log(
 				'Scaling figures written to test/deploy/results.json (README: test/deploy/scaling.ts --readme)',

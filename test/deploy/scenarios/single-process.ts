@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 
 import { runWorkflow } from '../../../scripts/n8n/manual-runs';
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
@@ -58,7 +57,7 @@ export async function singleProcessCrashes(
 	ledger.start();
 	// The trigger's first poll records where "now" is; faxes already there are never emitted.
 	// n8n activates published workflows in the background once it is up.
-	await waitForTriggerState(instance.server, { id: TRIGGER_WORKFLOW_ID }, 60_000);
+	await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
 
 	// 1. Killed in the middle of the execution a poll started.
 	const batch = injectFaxes(instance, MAX_EVENTS_PER_POLL + 100);

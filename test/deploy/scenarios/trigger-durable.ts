@@ -12,7 +12,6 @@
  */
 import assert from 'node:assert/strict';
 
-import { waitForTriggerState } from '../../../scripts/n8n/trigger-state';
 import type { PostgresService } from '../../../scripts/services/postgres';
 import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
@@ -86,7 +85,7 @@ export async function durableWindowsInQueueMode(
 	// poll must be over before the switch, or the switch's faxes are there "before activation".
 	if (known.size === 0) {
 		await instance.activate(TRIGGER_WORKFLOW_ID);
-		await waitForTriggerState(instance.server, { id: TRIGGER_WORKFLOW_ID }, 60_000);
+		await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
 	}
 
 	// 1. Main restarts on the durable engine; faxes arrive meanwhile.
