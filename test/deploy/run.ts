@@ -29,6 +29,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8n } from '../../scripts/n8n/install';
+import { POLL_ENGINE_NAMES, type PollEngine } from '../../scripts/n8n/engines';
 import { DEPLOY_N8N_VERSION, releaseOf } from '../../scripts/n8n/versions';
 import { buildAndPack } from '../../scripts/n8n/package';
 import { QUEUE_BINARY_DATA_MODE } from '../../scripts/services/n8n-queue';
@@ -269,17 +270,29 @@ function sideBySide(one: BulkRun[], two: BulkRun[]): Record<string, unknown> {
 	};
 }
 
+/** The single-process part: once per poll engine of the release, each on its own installation. */
 async function singlePart(report: Report, tarball: string): Promise<void> {
+	for (const engine of releaseOf(N8N_VERSION).engines) {
+		await singleProcess(report, tarball, engine);
+	}
+}
+
+async function singleProcess(report: Report, tarball: string, engine: PollEngine): Promise<void> {
+	const name =
+		engine === 'in-memory'
+			? 'single process: crashes'
+			: 'single process, durable poll scheduler: crashes';
+	if (!args.picksOne(name, '--scenario')) return;
 	const runtime = await ensureN8n(N8N_VERSION);
 	let instance: DeployInstance | undefined;
 	let keep = false;
 	const sink = await startTimedSink();
 	const stopSink = onCleanUp(sink.close);
 	let closeInstance: (() => Promise<void>) | undefined;
-	const name = 'single process: crashes';
+	const started = Date.now();
 	try {
 		instance = await DeployInstance.create({
-			label: 'single',
+			label: engine === 'in-memory' ? 'single' : 'single-durable',
 			runtime,
 			tarball,
 			workflows: [
@@ -294,8 +307,9 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 		const created = instance;
 		closeInstance = onCleanUp(() => created.close(keep));
 		await writeOnePagePdf(instance.filesFolder);
+		instance.usePollEngine(engine);
 		await instance.startMain();
-		report.log('n8n (single process, SQLite) running');
+		report.log(`n8n (single process, SQLite) running, ${POLL_ENGINE_NAMES[engine]}`);
 		report.figure(name, await singleProcessCrashes(instance, report, sink));
 	} catch (error) {
 		report.broken(name, error);
@@ -304,6 +318,7 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 		await closeInstance?.();
 		await stopSink();
 		if (keep && instance) report.log(`n8n folder kept for inspection: ${instance.baseFolder}`);
+		report.figure(name, { seconds: secondsSince(started) });
 	}
 }
 
