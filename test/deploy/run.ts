@@ -20,7 +20,8 @@
  * Usage: test/deploy/run.ts [--only queue|single|queue-trigger] [--scenario TEXT] [--n8n VERSION]
  *        [--write-scaling]
  * (queue-trigger: the queue part's trigger scenario alone, after main and two workers have
- * started; --scenario: of the queue part, only the scenarios whose name contains TEXT, e.g.
+ * started; --scenario: only the queue part's scenarios and the single-process runs ('single
+ * process: crashes', 'single process, durable poll scheduler: crashes') whose name contains TEXT, e.g.
  * `--only queue-trigger --scenario "durable poll scheduler"` for the durable scenarios alone;
  * --n8n: another release of scripts/n8n/versions.ts than DEPLOY_N8N_VERSION)
  * Output: .test-output/deploy/ (logs of every process, results.json).

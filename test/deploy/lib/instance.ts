@@ -22,7 +22,9 @@ import type { RedisService } from '../../../scripts/services/redis';
 import { treeCpuSeconds } from './cpu';
 import { executionsStartedIn, N8nWorker } from './worker';
 
-export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'deploy');
+/** Logs and results.json; DEPLOY_OUTPUT_DIR moves them, so that two runs of one clone can overlap. */
+export const OUTPUT_DIR =
+	process.env.DEPLOY_OUTPUT_DIR ?? path.join(REPO_ROOT, '.test-output', 'deploy');
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'deploy', 'workflows');
 
 /**
