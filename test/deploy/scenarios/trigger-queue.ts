@@ -55,7 +55,7 @@ const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
  * Every fax must be emitted into exactly one execution (n8n's record of what the trigger
  * emitted). What reached the workflow's next node is reported from the sink.
  *
- * Then a probe of the window n8n 2.40 leaves open between a poll's two writes: the trigger's state
+ * Then a probe of the window n8n's in-memory engine (2.40, 2.41) leaves open between a poll's two writes: the trigger's state
  * (workflow static data) is written before the execution row. Postgres holds the insert back
  * (LOCK TABLE execution_entity IN SHARE MODE), main is killed once the state is in the database,
  * and the events of that poll are checked after the restart.
@@ -91,7 +91,7 @@ export async function triggerInQueueMode(
 	);
 	await report.check(
 		DUPLICATE,
-		'n8n 2.40 runs the execution although its state write failed: after a restart the events of that poll are emitted again (a known repeat, see the README)',
+		"n8n's in-memory engine runs the execution although its state write failed: after a restart the events of that poll are emitted again (a known repeat, see the README)",
 		() => {
 			assert.ok(duplicate.stateWriteRefused, 'n8n logged the failed state write');
 			assert.equal(duplicate.emittedTwice, duplicate.faxes, JSON.stringify(duplicate));
@@ -99,7 +99,7 @@ export async function triggerInQueueMode(
 	);
 	await report.check(
 		PROBE,
-		'n8n 2.40 writes the state first: the events of that poll are never emitted (a known loss, see the README)',
+		"n8n's in-memory engine writes the state first: the events of that poll are never emitted (a known loss, see the README)",
 		() => {
 			assert.ok(
 				probe.stateWrittenBeforeKill,
