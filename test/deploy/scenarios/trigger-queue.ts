@@ -55,8 +55,8 @@ const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
  * Every fax must be emitted into exactly one execution (n8n's record of what the trigger
  * emitted). What reached the workflow's next node is reported from the sink.
  *
- * Then a probe of the window n8n's in-memory engine (2.40, 2.41) leaves open between a poll's two writes: the trigger's state
- * (workflow static data) is written before the execution row. Postgres holds the insert back
+ * Then a probe of the window n8n's in-memory engine (2.40, 2.41) leaves open between a poll's two
+ * writes: the trigger's state (workflow static data) is written before the execution row. Postgres holds the insert back
  * (LOCK TABLE execution_entity IN SHARE MODE), main is killed once the state is in the database,
  * and the events of that poll are checked after the restart.
  */
