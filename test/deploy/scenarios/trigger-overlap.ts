@@ -9,7 +9,7 @@ import { mainLogFromNow } from '../lib/write-refusal';
 import type { Report } from '../lib/report';
 import type { Sink } from '../lib/sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
-import { accountFor, ids, POLL_WAIT_MS, summarize, TRIGGER_NODE } from './trigger-common';
+import { accountFor, ids, POLL_WAIT_MS, summarize } from './trigger-common';
 
 /** The scenario per poll engine: named so that a reader of the results sees the engine. */
 export const OVERLAP_SCENARIOS: Record<PollEngine, string> = {
@@ -17,6 +17,11 @@ export const OVERLAP_SCENARIOS: Record<PollEngine, string> = {
 	durable: 'queue mode, durable poll scheduler: two Poll Times that fire together',
 };
 const WORKFLOW = 'trigger-two-poll-times.json';
+/**
+ * Its trigger node: a name of its own, so that main's log line about the poll that stepped aside
+ * is this workflow's, not the SIGKILL scenarios' trigger's (n8n logs the node's name, no id).
+ */
+const NODE = 'Two Poll Times';
 const FAXES = 300;
 const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 /** Every inbound search is held this long, so the two polls of a minute overlap. */
@@ -56,7 +61,7 @@ export async function twoPollTimesInQueueMode(
 		kind: 'delay',
 		delayMs: SEARCH_HELD_MS,
 	});
-	const ledger = new TriggerLedger(instance, created.id, TRIGGER_NODE);
+	const ledger = new TriggerLedger(instance, created.id, NODE);
 	try {
 		await instance.activate(created.id);
 		await instance.waitForTriggerState(created);
@@ -120,7 +125,7 @@ export async function twoPollTimesInQueueMode(
 		await report.check(scenario, "main's log says a poll ended because the other ran", () => {
 			// Without it the two entries never overlapped, and the case proved nothing.
 			assert.ok(
-				logged(/"New Inbound Fax": the previous poll is still running/),
+				logged(/"Two Poll Times": the previous poll is still running/),
 				"no such line in main's log since this scenario started",
 			);
 		});
