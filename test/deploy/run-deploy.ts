@@ -2,7 +2,7 @@
  * `npm run test:deploy`: the package deployed as n8n is run in production, and crashed.
  *
  * Queue mode: the harness installs (apt, when missing) and starts its own Redis and PostgreSQL on
- * free ports of 127.0.0.1, then n8n (DEPLOY_N8N_VERSION, scripts/n8n/versions.ts) as `n8n start` with EXECUTIONS_MODE=queue and two
+ * free ports of 127.0.0.1, then n8n (DEPLOY_N8N_VERSION, test/harness/n8n/versions.ts) as `n8n start` with EXECUTIONS_MODE=queue and two
  * `n8n worker`s, binary data in the database, each process with its own n8n folder and the package
  * installed in it. Against the emulator (whose request log is the ground truth):
  *   - bulk send of 1,000 faxes split over 20 executions, with 1 worker and with 2 (sends/s side by
@@ -10,19 +10,27 @@
  *   - an inbound fax downloaded on one worker, read by the next node, saved on the other worker;
  *   - a worker killed while its send waits for the service's answer;
  *   - a worker killed during a bulk send of orders, the same orders sent again (Send Once per Key);
- *   - the trigger on main under SIGKILLs of a worker and of main, and the window n8n leaves open.
+ *   - the trigger on main under SIGKILLs of a worker and of main, and the window n8n leaves open;
+ *   - on a release with n8n's durable poll scheduler, main moved to it (durable cursors): the two
+ *     windows of a poll's writes probed again, then the trigger's SIGKILLs and two Poll Times again,
+ *     each counting only its own executions.
  * Single process (`n8n start`, SQLite): SIGKILLs during a trigger drain, during a held poll and
  * during a bulk send, and the user's Retries of the crashed executions.
  *
- * Usage: test/deploy/run.ts [--only queue|single|queue-trigger] [--scenario TEXT] [--write-scaling]
+ * Usage: test/deploy/run-deploy.ts [--only queue|single|queue-trigger] [--scenario TEXT] [--n8n VERSION]
+ *        [--write-scaling]
  * (queue-trigger: the queue part's trigger scenario alone, after main and two workers have
- * started; --scenario: of the queue part, only the scenarios whose name contains TEXT)
+ * started; --scenario: only the queue part's scenarios and the single-process runs ('single
+ * process: crashes', 'single process, durable poll scheduler: crashes') whose name contains TEXT, e.g.
+ * `--only queue-trigger --scenario "durable poll scheduler"` for the durable scenarios alone;
+ * --n8n: another release of test/harness/n8n/versions.ts than DEPLOY_N8N_VERSION)
  * Output: .test-output/deploy/ (logs of every process, results.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8n } from '../harness/n8n/install';
+import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
 import { DEPLOY_N8N_VERSION, releaseOf } from '../harness/n8n/versions';
 import { buildAndPack } from '../harness/n8n/package';
 import { QUEUE_BINARY_DATA_MODE } from '../harness/services/n8n-queue';
@@ -39,6 +47,7 @@ import { CommandLine } from '../harness/commandLine';
 import { printSummary, secondsSince } from '../harness/report';
 import { startSink, type Delivery } from '../harness/sink';
 import { Report } from './lib/scenario-report';
+import type { Sink } from './lib/delivery-sink';
 import {
 	BULK_WORKFLOW,
 	BULK_WORKFLOW_ID,
@@ -50,9 +59,14 @@ import { writeScalingResults } from './scaling';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
-import { TRIGGER_WORKFLOW, TRIGGER_WORKFLOW_ID } from './scenarios/trigger-common';
+import { onDurableEngine, TRIGGER_WORKFLOW, TRIGGER_WORKFLOW_ID } from './scenarios/trigger-common';
 import { DURABLE_SCENARIO, durableWindowsInQueueMode } from './scenarios/trigger-durable';
-import { triggerInQueueMode } from './scenarios/trigger-queue';
+import { OVERLAP_SCENARIOS, twoPollTimesInQueueMode } from './scenarios/trigger-overlap';
+import {
+	TRIGGER_SCENARIOS,
+	triggerInQueueMode,
+	triggerInQueueModeDurable,
+} from './scenarios/trigger-queue';
 import {
 	BULK_ONCE_WORKFLOW,
 	BULK_ONCE_WORKFLOW_ID,
@@ -66,6 +80,8 @@ const startTimedSink = () => startSink<Delivery>({ keep: (delivery) => delivery 
 const WORKER_CONCURRENCY = 1;
 
 const args = new CommandLine();
+/** The release the part runs: DEPLOY_N8N_VERSION, or one of RELEASES given with --n8n. */
+const N8N_VERSION = releaseOf(args.value('--n8n') ?? DEPLOY_N8N_VERSION).n8n;
 
 /** Things to stop however the run ends (Ctrl-C included), newest first. */
 const cleanups = new Set<() => Promise<void>>();
@@ -100,7 +116,7 @@ async function queuePart(
 	/** Only the trigger scenario, with main and both workers as the scenarios before leave them. */
 	triggerOnly = false,
 ): Promise<void> {
-	const runtime = await ensureN8n(DEPLOY_N8N_VERSION);
+	const runtime = await ensureN8n(N8N_VERSION);
 	const stops: Array<() => Promise<void>> = [];
 	let instance: DeployInstance | undefined;
 	let keep = false;
@@ -150,13 +166,11 @@ async function queuePart(
 
 		if (triggerOnly) {
 			await instance.startWorker('worker-2', WORKER_CONCURRENCY);
-			await scenario(report, 'queue mode: trigger under SIGKILLs', async () => {
-				report.figure(
-					'queue mode: trigger under SIGKILLs',
-					await triggerInQueueMode(instance!, report, sink, postgres),
-				);
+			const trigger = TRIGGER_SCENARIOS['in-memory'];
+			await scenario(report, trigger, async () => {
+				report.figure(trigger, await triggerInQueueMode(instance!, report, sink, postgres));
 			});
-			await durableScenario(report, instance, postgres);
+			await durableScenarios(report, instance, postgres, sink);
 			return;
 		}
 		const bulk = 'queue mode: bulk send split over executions';
@@ -200,11 +214,11 @@ async function queuePart(
 			report.figure(bulkKilled, await workerKilledDuringBulkSend(instance!, report));
 		});
 		beforeTrigger();
-		const trigger = 'queue mode: trigger under SIGKILLs';
+		const trigger = TRIGGER_SCENARIOS['in-memory'];
 		await scenario(report, trigger, async () => {
 			report.figure(trigger, await triggerInQueueMode(instance!, report, sink, postgres));
 		});
-		await durableScenario(report, instance, postgres);
+		await durableScenarios(report, instance, postgres, sink);
 	} catch (error) {
 		report.broken('queue mode: setup', error);
 	} finally {
@@ -215,15 +229,32 @@ async function queuePart(
 	}
 }
 
-/** After the in-memory trigger scenario: main moves to n8n's durable poll scheduler. */
-async function durableScenario(
+/**
+ * After the in-memory trigger scenarios, on a release that has n8n's durable poll scheduler: main
+ * moves to it (with durable cursors), the two windows of a poll's writes are probed, then the
+ * in-memory scenarios' kills and two Poll Times run again there, each counting its own executions.
+ */
+async function durableScenarios(
 	report: Report,
 	instance: DeployInstance,
 	postgres: PostgresService,
+	sink: Sink,
 ): Promise<void> {
-	if (!releaseOf(DEPLOY_N8N_VERSION).engines.includes('durable')) return;
+	if (!releaseOf(N8N_VERSION).engines.includes('durable')) return;
 	await scenario(report, DURABLE_SCENARIO, async () => {
 		report.figure(DURABLE_SCENARIO, await durableWindowsInQueueMode(instance, report, postgres));
+	});
+	const kills = TRIGGER_SCENARIOS.durable;
+	await scenario(report, kills, async () => {
+		report.figure(kills, await triggerInQueueModeDurable(instance, report, sink));
+	});
+	const overlap = OVERLAP_SCENARIOS.durable;
+	await scenario(report, overlap, async () => {
+		const engineSwitch = await onDurableEngine(instance, report);
+		report.figure(overlap, {
+			engineSwitch,
+			...(await twoPollTimesInQueueMode(instance, report, sink)),
+		});
 	});
 }
 
@@ -240,17 +271,29 @@ function sideBySide(one: BulkRun[], two: BulkRun[]): Record<string, unknown> {
 	};
 }
 
+/** The single-process part: once per poll engine of the release, each on its own installation. */
 async function singlePart(report: Report, tarball: string): Promise<void> {
-	const runtime = await ensureN8n(DEPLOY_N8N_VERSION);
+	for (const engine of releaseOf(N8N_VERSION).engines) {
+		await singleProcess(report, tarball, engine);
+	}
+}
+
+async function singleProcess(report: Report, tarball: string, engine: PollEngine): Promise<void> {
+	const name =
+		engine === 'in-memory'
+			? 'single process: crashes'
+			: 'single process, durable poll scheduler: crashes';
+	if (!args.picksOne(name, '--scenario')) return;
+	const runtime = await ensureN8n(N8N_VERSION);
 	let instance: DeployInstance | undefined;
 	let keep = false;
 	const sink = await startTimedSink();
 	const stopSink = onCleanUp(sink.close);
 	let closeInstance: (() => Promise<void>) | undefined;
-	const name = 'single process: crashes';
+	const started = Date.now();
 	try {
 		instance = await DeployInstance.create({
-			label: 'single',
+			label: engine === 'in-memory' ? 'single' : 'single-durable',
 			runtime,
 			tarball,
 			workflows: [
@@ -265,8 +308,9 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 		const created = instance;
 		closeInstance = onCleanUp(() => created.close(keep));
 		await writeOnePagePdf(instance.filesFolder);
+		instance.usePollEngine(engine);
 		await instance.startMain();
-		report.log('n8n (single process, SQLite) running');
+		report.log(`n8n (single process, SQLite) running, ${POLL_ENGINE_NAMES[engine]}`);
 		report.figure(name, await singleProcessCrashes(instance, report, sink));
 	} catch (error) {
 		report.broken(name, error);
@@ -275,6 +319,7 @@ async function singlePart(report: Report, tarball: string): Promise<void> {
 		await closeInstance?.();
 		await stopSink();
 		if (keep && instance) report.log(`n8n folder kept for inspection: ${instance.baseFolder}`);
+		report.figure(name, { seconds: secondsSince(started) });
 	}
 }
 
@@ -297,7 +342,7 @@ async function main(): Promise<void> {
 	const triggerOnly = only('queue-trigger') && !only('queue');
 	fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-	await ensureN8n(DEPLOY_N8N_VERSION);
+	await ensureN8n(N8N_VERSION);
 	const tarball = buildAndPack();
 	const queueReport = new Report('[queue]  ');
 	const singleReport = new Report('[single] ');
@@ -332,7 +377,11 @@ async function main(): Promise<void> {
 	);
 	// Only on request: `npm test` runs this part every time, and a committed file rewritten by every
 	// run would leave the README's table (checked against the file by jest) behind the next run.
-	if (args.has('--write-scaling')) {
+	if (args.has('--write-scaling') && N8N_VERSION !== DEPLOY_N8N_VERSION) {
+		console.log(
+			`Scaling figures not written: they are DEPLOY_N8N_VERSION's, this run was n8n ${N8N_VERSION}`,
+		);
+	} else if (args.has('--write-scaling')) {
 		if (writeScalingResults(queueReport.figures, queueReport.checks)) {
 			console.log(
 				'Scaling figures written to test/deploy/results.json (README: test/deploy/scaling.ts --readme)',

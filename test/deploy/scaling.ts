@@ -18,7 +18,7 @@ type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'> & Partial<Scenari
 
 export const SCALING_RESULTS = path.join(__dirname, 'results.json');
 const README = path.join(__dirname, '..', '..', 'README.md');
-/** The scenario of test/deploy/run.ts whose figures the table shows. */
+/** The scenario of test/deploy/run-deploy.ts whose figures the table shows. */
 export const BULK_SCENARIO = 'queue mode: bulk send split over executions';
 
 export interface ScalingResults {

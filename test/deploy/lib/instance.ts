@@ -8,6 +8,7 @@ import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../
 import { N8nCli } from '../../harness/n8n/n8n-cli';
 import { emulatorCredentials } from '../../harness/n8n/credentials';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
+import { triggerStateReader, waitForTriggerState } from '../../harness/n8n/trigger-state';
 import { n8nEnv } from '../../harness/n8n/env';
 import type { WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nRuntime } from '../../harness/n8n/install';
@@ -21,7 +22,9 @@ import type { RedisService } from '../../harness/services/redis';
 import { treeCpuSeconds } from './cpu';
 import { executionsStartedIn, N8nWorker } from './worker';
 
-export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'deploy');
+/** Logs and results.json; DEPLOY_OUTPUT_DIR moves them, so that two runs of one clone can overlap. */
+export const OUTPUT_DIR =
+	process.env.DEPLOY_OUTPUT_DIR ?? path.join(REPO_ROOT, '.test-output', 'deploy');
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'deploy', 'workflows');
 
 /**
@@ -42,6 +45,17 @@ export const QUEUE_TIMINGS = {
  * 15 s). Shortened for the test; the README gives the default.
  */
 export const PUBLICATION_LEASE_SECONDS = '40';
+
+/**
+ * How long a trigger workflow activated for the first time may take to hold its state. The
+ * in-memory engine polls at activation; the durable scheduler does not: the first poll comes at
+ * the next whole minute once the scheduler has materialized and claimed it (every 10 s and 5 s by
+ * default), so up to about 80 s, more on a loaded machine.
+ */
+export const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = {
+	'in-memory': 60_000,
+	durable: 150_000,
+};
 
 export interface StoredExecution {
 	id: string;
@@ -64,7 +78,7 @@ export class DeployInstance {
 	main?: N8nServer;
 	readonly workers = new Map<string, N8nWorker>();
 	private mainStarts = 0;
-	/** The poll engine main starts with (scripts/n8n/engines.ts); in-memory, n8n's default. */
+	/** The poll engine main starts with (test/harness/n8n/engines.ts); in-memory, n8n's default. */
 	private pollEngine: PollEngine = 'in-memory';
 
 	private constructor(
@@ -186,6 +200,34 @@ export class DeployInstance {
 	/** The poll engine of main's next starts: the durable scheduler runs on main only. */
 	usePollEngine(engine: PollEngine): void {
 		this.pollEngine = engine;
+	}
+
+	/** The poll engine main runs (or will run at its next start). */
+	get engine(): PollEngine {
+		return this.pollEngine;
+	}
+
+	/**
+	 * Waits until n8n holds the trigger state of a workflow activated for the first time (its
+	 * static data, or its poller_state cursor under durable cursors, read from Postgres in queue
+	 * mode), within FIRST_POLL_WAIT_MS of main's engine.
+	 */
+	async waitForTriggerState(workflow: { id: string; name?: string }): Promise<void> {
+		const postgres = this.services?.postgres;
+		const server = this.server;
+		await waitForTriggerState(
+			server,
+			workflow,
+			FIRST_POLL_WAIT_MS[this.pollEngine],
+			triggerStateReader(server, postgres && ((query) => postgres.sql(query))),
+		);
+	}
+
+	/** Main stopped as an operator stops it (SIGTERM, n8n's shutdown). */
+	async stopMain(): Promise<void> {
+		const server = this.main;
+		this.main = undefined;
+		await server?.stop();
 	}
 
 	/** `n8n start`, logged in as the owner (created at the first start). */

@@ -14,12 +14,35 @@ export class TriggerLedger {
 	readonly status = new Map<string, string>();
 	private timer: NodeJS.Timeout | undefined;
 	private busy = false;
+	/** Executions of earlier scenarios on the same workflow: never read, never counted. */
+	private readonly earlier = new Set<string>();
 
 	constructor(
 		private readonly instance: DeployInstance,
 		private readonly workflowId: string,
 		private readonly triggerNode: string,
 	) {}
+
+	/**
+	 * A ledger of the executions the workflow starts from now on: those n8n already lists (an
+	 * earlier scenario's on the same workflow) are left out of every reading and check.
+	 */
+	static async fromNow(
+		instance: DeployInstance,
+		workflowId: string,
+		triggerNode: string,
+	): Promise<TriggerLedger> {
+		const ledger = new TriggerLedger(instance, workflowId, triggerNode);
+		for (const execution of await instance.executionsOf(workflowId)) {
+			ledger.earlier.add(execution.id);
+		}
+		return ledger;
+	}
+
+	/** How many executions of earlier scenarios this ledger leaves out. */
+	get leftOut(): number {
+		return this.earlier.size;
+	}
 
 	start(intervalMs = 300): void {
 		this.timer = setInterval(() => void this.readOnce(), intervalMs);
@@ -37,6 +60,7 @@ export class TriggerLedger {
 		try {
 			const executions: StoredExecution[] = await this.instance.executionsOf(this.workflowId);
 			for (const execution of executions) {
+				if (this.earlier.has(execution.id)) continue;
 				this.status.set(execution.id, execution.status);
 				if ((this.emitted.get(execution.id) ?? []).length > 0) continue;
 				const items = await this.instance.nodeOutput(execution.id, this.triggerNode);

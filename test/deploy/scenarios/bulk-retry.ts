@@ -5,7 +5,6 @@ import type { Report } from '../lib/scenario-report';
 import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
 import { lastSeq } from './bulk-send';
 
-const SCENARIO = 'single process: Retry of the crashed bulk send';
 /** The Fax Cloud node of bulk-send.json. */
 const SEND_NODE = 'Send Fax';
 
@@ -22,6 +21,8 @@ export async function retryBulkSend(
 	executionId: string,
 	numbers: string[],
 	sinceSeq: number,
+	/** Names the checks (the single-process part runs once per poll engine). */
+	scenario = 'single process: Retry of the crashed bulk send',
 ): Promise<Record<string, unknown>> {
 	const existedBefore = faxesPerNumber(instance, sinceSeq);
 	const original = await retryOnce(instance, executionId, false);
@@ -39,7 +40,7 @@ export async function retryBulkSend(
 
 	const expectSent = numbers.length - existedBefore.size;
 	await report.check(
-		SCENARIO,
+		scenario,
 		`Retry with the original workflow: success, each of the ${numbers.length} faxes exists exactly once (emulator's request log)`,
 		() => {
 			assert.equal(original.figures.status, 'success', JSON.stringify(original.figures));
@@ -48,7 +49,7 @@ export async function retryBulkSend(
 		},
 	);
 	await report.check(
-		SCENARIO,
+		scenario,
 		`the Retry's items say which faxes it found (those created before the crash) and which it sent`,
 		() => {
 			const split = original.split;
@@ -59,7 +60,7 @@ export async function retryBulkSend(
 		},
 	);
 	await report.check(
-		SCENARIO,
+		scenario,
 		`a second Retry, with the currently saved workflow, sends nothing and finds all ${numbers.length}`,
 		() => {
 			assert.equal(current.figures.status, 'success', JSON.stringify(current.figures));

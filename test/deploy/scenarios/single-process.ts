@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
+import type { PollEngine } from '../../harness/n8n/engines';
 import { runWorkflow } from '../../harness/n8n/manual-runs';
-import { waitForTriggerState } from '../../harness/n8n/trigger-state';
 import type { DeployInstance } from '../lib/instance';
 import { readDeployWorkflow } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
@@ -31,8 +31,22 @@ import {
 } from './trigger-common';
 import { errorOf } from './trigger-queue';
 
-const TRIGGER = 'single process: trigger drain under SIGKILLs';
-const BULK = 'single process: bulk send under SIGKILL';
+/** The scenarios per poll engine: named so that a reader of the results sees the engine. */
+export const SINGLE_SCENARIOS: Record<
+	PollEngine,
+	{ trigger: string; bulk: string; bulkRetry: string }
+> = {
+	'in-memory': {
+		trigger: 'single process: trigger drain under SIGKILLs',
+		bulk: 'single process: bulk send under SIGKILL',
+		bulkRetry: 'single process: Retry of the crashed bulk send',
+	},
+	durable: {
+		trigger: 'single process, durable poll scheduler: trigger drain under SIGKILLs',
+		bulk: 'single process, durable poll scheduler: bulk send under SIGKILL',
+		bulkRetry: 'single process, durable poll scheduler: Retry of the crashed bulk send',
+	},
+};
 /** The bulk send's own Batch Unique ID (bulk-send.json): what the user looks up after a crash. */
 const BULK_BATCH = 'deploy-bulk';
 
@@ -45,7 +59,10 @@ const BULK_BATCH = 'deploy-bulk';
  * and started again after each. Every fax must be emitted into exactly one execution, no fax may
  * be sent twice, and what n8n shows afterwards is recorded. Then the user retries the crashed
  * executions as the editor does: after the Retry of the bulk send every fax exists exactly once,
- * and a second Retry (with the currently saved workflow) sends nothing.
+ * and a second Retry (with the currently saved workflow) sends nothing. It runs once per poll
+ * engine of the release, each on an installation of its own started on that engine (under the
+ * durable scheduler with durable cursors the trigger's state is n8n's poller_state cursor in
+ * SQLite, and no poll runs at a (re)start: the first comes at the next whole minute).
  */
 export async function singleProcessCrashes(
 	instance: DeployInstance,
@@ -53,12 +70,18 @@ export async function singleProcessCrashes(
 	sink: Sink,
 ): Promise<Record<string, unknown>> {
 	const { control } = instance.emulator;
-	const figures: Record<string, unknown> = {};
+	const scenarios = SINGLE_SCENARIOS[instance.engine];
+	const durable = instance.engine === 'durable';
+	// The durable scheduler polls at no restart: the first poll after one comes at the next whole
+	// minute once materialized and claimed, and a poll whose process was killed keeps its task's
+	// lease (60 s) until n8n's reaper takes it back.
+	const restartPollMs = durable ? 240_000 : 150_000;
+	const figures: Record<string, unknown> = { engine: instance.engine };
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	ledger.start();
 	// The trigger's first poll records where "now" is; faxes already there are never emitted.
 	// n8n activates published workflows in the background once it is up.
-	await waitForTriggerState(instance.server, { id: TRIGGER_WORKFLOW_ID }, 60_000);
+	await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
 
 	// 1. Killed in the middle of the execution a poll started.
 	const batch = injectFaxes(instance, MAX_EVENTS_PER_POLL + 100);
@@ -79,8 +102,11 @@ export async function singleProcessCrashes(
 		report,
 		ledger,
 		new Set([e1]),
-		'the activation poll emitting the rest (after the publication lease)',
+		durable
+			? "the first poll after the restart emitting the rest (after the killed poll's lease)"
+			: 'the activation poll emitting the rest (after the publication lease)',
 		'n8n',
+		restartPollMs,
 	);
 	const e2 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
@@ -109,8 +135,14 @@ export async function singleProcessCrashes(
 	);
 	const searches = inboundSearches(instance);
 	await instance.startMain();
-	// The activation poll after this restart is also the trigger's "one more poll".
-	await waitForSearch(instance, searches, 'the activation poll after the bulk send', 60_000);
+	// The activation poll after this restart (the durable scheduler's first) is also the
+	// trigger's "one more poll".
+	await waitForSearch(
+		instance,
+		searches,
+		'the activation poll after the bulk send',
+		durable ? 150_000 : 60_000,
+	);
 	await sleep(5000);
 	ledger.stop();
 	await ledger.readOnce();
@@ -145,7 +177,7 @@ export async function singleProcessCrashes(
 	report.log(`  bulk send: ${JSON.stringify(figures.bulk)}`);
 
 	await report.check(
-		TRIGGER,
+		scenarios.trigger,
 		`each of the ${batch.length} faxes emitted into exactly one execution`,
 		() => {
 			assert.deepEqual(
@@ -156,7 +188,7 @@ export async function singleProcessCrashes(
 		},
 	);
 	await report.check(
-		TRIGGER,
+		scenarios.trigger,
 		`the killed execution ${e1} is marked crashed, its undelivered items are the only ones`,
 		() => {
 			assert.equal(ledger.status.get(e1), 'crashed');
@@ -167,7 +199,7 @@ export async function singleProcessCrashes(
 			assert.equal(ledger.emitted.size, 2, `executions: ${JSON.stringify(executions)}`);
 		},
 	);
-	await report.check(BULK, 'no fax sent twice, none sent after the restart', () => {
+	await report.check(scenarios.bulk, 'no fax sent twice, none sent after the restart', () => {
 		const counts = new Map<string, number>();
 		for (const send of sends)
 			counts.set(
@@ -182,7 +214,7 @@ export async function singleProcessCrashes(
 		assert.ok(sends.length < numbers.length, 'the kill came before the end');
 	});
 	await report.check(
-		BULK,
+		scenarios.bulk,
 		'the execution is marked crashed; Get Many by its Batch Unique ID lists exactly the faxes sent',
 		() => {
 			assert.equal(bulkStored?.status, 'crashed');
@@ -207,7 +239,7 @@ export async function singleProcessCrashes(
 	figures.retryOfCrashedTriggerExecution = triggerRetry;
 	report.log(`  Retry of the crashed trigger execution: ${JSON.stringify(triggerRetry)}`);
 	await report.check(
-		TRIGGER,
+		scenarios.trigger,
 		'Retry of the crashed execution runs all its items again, those delivered before the crash too (README)',
 		() => {
 			assert.equal(triggerRetry.status, 'success');
@@ -224,6 +256,7 @@ export async function singleProcessCrashes(
 			bulkStored.id,
 			numbers,
 			sinceSeq,
+			scenarios.bulkRetry,
 		);
 	}
 	return figures;

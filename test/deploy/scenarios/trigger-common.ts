@@ -152,11 +152,12 @@ export async function restartUntilActivationPoll(
 	known: Set<string>,
 	what: string,
 	processName: 'n8n' | 'main',
+	timeoutMs = 150_000,
 ): Promise<{ execution: string; figure: Record<string, number | undefined> }> {
 	const restarted = Date.now();
 	await instance.startMain();
 	const ready = Date.now();
-	const execution = await waitForNewExecution(ledger, known, what, 150_000);
+	const execution = await waitForNewExecution(ledger, known, what, timeoutMs);
 	const activation = firstSearchSince(instance, restarted);
 	report.log(
 		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
@@ -168,6 +169,33 @@ export async function restartUntilActivationPoll(
 			activationPollAfterReadyMs: activation === undefined ? undefined : activation - ready,
 		},
 	};
+}
+
+/** Whether a workflow is published (active) in n8n. */
+export async function isActive(instance: DeployInstance, workflowId: string): Promise<boolean> {
+	const stored = await instance.server.rest<{ active?: boolean }>(
+		'GET',
+		`/workflows/${workflowId}`,
+	);
+	return stored.active === true;
+}
+
+/**
+ * Main on n8n's durable poll scheduler with durable cursors: already there after the scenarios
+ * that switched it (trigger-durable.ts), else stopped as an operator would and started on it.
+ * Returns how long the switch took (0 when there was none).
+ */
+export async function onDurableEngine(
+	instance: DeployInstance,
+	report: Report,
+): Promise<{ switchedNow: boolean; seconds: number }> {
+	if (instance.engine === 'durable' && instance.main) return { switchedNow: false, seconds: 0 };
+	const started = Date.now();
+	await instance.stopMain();
+	instance.usePollEngine('durable');
+	await instance.startMain();
+	report.log('  main restarted on the durable poll scheduler with durable cursors');
+	return { switchedNow: true, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /** Each execution the trigger started: its status, the events it emitted, the items delivered. */
@@ -194,7 +222,6 @@ export interface BatchAccount {
 	undelivered: number[];
 }
 
-/** What became of a batch of faxes: n8n's executions (emission) and the sink (delivery). */
 /** Which of `faxIds` n8n holds in no execution (lost), and in more than one (repeated). */
 export function emittedOnceCheck(
 	faxIds: number[],
@@ -209,9 +236,22 @@ export function emittedOnceCheck(
 	};
 }
 
-export function accountFor(faxIds: number[], ledger: TriggerLedger, sink: Sink): BatchAccount {
+/**
+ * What became of a batch: emission (n8n's executions) and delivery (the sink), the deliveries of
+ * the ledger's own executions only when `ownDeliveriesOnly` (another active workflow on the same
+ * login reports the same faxes).
+ */
+export function accountFor(
+	faxIds: number[],
+	ledger: TriggerLedger,
+	sink: Sink,
+	ownDeliveriesOnly = false,
+): BatchAccount {
 	const deliveries = new Map<number, number>();
-	for (const delivery of sink.received) {
+	const received = ownDeliveriesOnly
+		? sink.received.filter((d) => ledger.emitted.has(String(d.body.execution)))
+		: sink.received;
+	for (const delivery of received) {
 		const faxId = Number(delivery.body.faxId);
 		deliveries.set(faxId, (deliveries.get(faxId) ?? 0) + 1);
 	}

@@ -1,6 +1,6 @@
 /**
  * The two windows of README "What n8n cannot guarantee", measured again under n8n's durable poll
- * scheduler with durable cursors (scripts/n8n/engines.ts), on the queue deployment the in-memory
+ * scheduler with durable cursors (test/harness/n8n/engines.ts), on the queue deployment the in-memory
  * trigger scenario leaves (trigger-queue.ts): main is restarted on the durable engine, and the
  * trigger workflow's state moves from its static data into n8n's poller_state cursor.
  *  1. faxes that arrive while main restarts on the durable engine: each emitted once;
@@ -12,7 +12,6 @@
  */
 import assert from 'node:assert/strict';
 
-import { waitForTriggerState } from '../../harness/n8n/trigger-state';
 import type { PostgresService } from '../../harness/services/postgres';
 import { waitUntil } from '../../harness/waitUntil';
 import type { DeployInstance } from '../lib/instance';
@@ -86,7 +85,7 @@ export async function durableWindowsInQueueMode(
 	// poll must be over before the switch, or the switch's faxes are there "before activation".
 	if (known.size === 0) {
 		await instance.activate(TRIGGER_WORKFLOW_ID);
-		await waitForTriggerState(instance.server, { id: TRIGGER_WORKFLOW_ID }, 60_000);
+		await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
 	}
 
 	// 1. Main restarts on the durable engine; faxes arrive meanwhile.

@@ -43,17 +43,51 @@ process.stdout.write(JSON.stringify(rows.map((row) => row.cursor)));`;
 	return (JSON.parse(result.stdout) as string[]).map((cursor) => JSON.parse(cursor) as unknown);
 }
 
+/** Runs one SQL query on n8n's Postgres database and returns psql's unaligned output (`-At`). */
+export type PostgresQuery = (query: string) => string;
+
+/**
+ * The cursors n8n keeps for a workflow's poll triggers under durable cursors on Postgres (the
+ * deploy part's queue mode), one JSON text per line. n8n's migration quotes the camel-case column
+ * names, as in workflow_entity ("staticData"); the json column is read through jsonb so that each
+ * cursor is one line.
+ */
+function postgresCursors(sql: PostgresQuery, workflowId: string): unknown[] {
+	if (!/^[A-Za-z0-9_-]+$/.test(workflowId)) throw new Error(`not a workflow id: ${workflowId}`);
+	let output: string;
+	try {
+		output = sql(
+			`SELECT "cursor"::jsonb::text FROM poller_state WHERE "workflowId" = '${workflowId}'`,
+		);
+	} catch {
+		// Before its migration has run there is no table to read yet.
+		return [];
+	}
+	return output
+		.split('\n')
+		.filter((line) => line.trim() !== '')
+		.map((line) => JSON.parse(line) as unknown);
+}
+
 /** Whether n8n holds a Fax Cloud Trigger state for a workflow. */
 export type TriggerStateReader = (workflowId: string) => Promise<boolean>;
 
 /**
  * Reads where n8n keeps the trigger states of a workflow: its static data (the in-memory engine),
- * or its poller_state cursors (durable cursors, on SQLite: the e2e suite's database).
+ * or its poller_state cursors (durable cursors: on SQLite, the e2e suite's database, read with
+ * node:sqlite; on Postgres, the deploy part's, read with `postgres`, which a caller running n8n
+ * on Postgres under durable cursors must give).
  */
-export function triggerStateReader(server: N8nServer): TriggerStateReader {
+export function triggerStateReader(
+	server: N8nServer,
+	postgres?: PostgresQuery,
+): TriggerStateReader {
 	if (usesDurableCursors(server.env)) {
 		if (server.env.DB_TYPE === 'postgresdb') {
-			throw new Error('durable cursors on Postgres: read poller_state through psql');
+			if (!postgres) {
+				throw new Error('durable cursors on Postgres: give triggerStateReader a Postgres query');
+			}
+			return async (workflowId) => postgresCursors(postgres, workflowId).some(isTriggerState);
 		}
 		return async (workflowId) => sqliteCursors(server, workflowId).some(isTriggerState);
 	}
