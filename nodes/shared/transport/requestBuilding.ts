@@ -1,5 +1,6 @@
 // Request building: a FaxCloudRequest becomes the HTTP options of one exchange, sent once.
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -44,12 +45,47 @@ export interface FaxCloudRequest {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-async function resolveBaseUrl(this: FaxCloudContext, api: FaxCloudInterface, itemIndex?: number) {
+interface ResolvedAddress {
+	baseUrl: string;
+	headers: IDataObject;
+	credentials: ICredentialDataDecryptedObject;
+}
+
+/**
+ * Each resolved credential's address, read once: within a run every request gets the same
+ * credential object (credentialRun.ts), so a bulk send checks and trims its base URL once, not
+ * per fax. Outside a run each resolution is a new object, and its entry goes with it.
+ */
+const addresses = new WeakMap<
+	ICredentialDataDecryptedObject,
+	Map<FaxCloudInterface, ResolvedAddress>
+>();
+
+async function resolveBaseUrl(
+	this: FaxCloudContext,
+	api: FaxCloudInterface,
+	itemIndex?: number,
+): Promise<ResolvedAddress> {
 	const credentials = await runCredentials.call(this, CREDENTIAL_OF[api], itemIndex);
+	let known = addresses.get(credentials);
+	const resolved = known?.get(api);
+	if (resolved) return resolved;
+	const address = readAddress(this, api, credentials, itemIndex);
+	if (!known) addresses.set(credentials, (known = new Map()));
+	known.set(api, address);
+	return address;
+}
+
+function readAddress(
+	context: FaxCloudContext,
+	api: FaxCloudInterface,
+	credentials: ICredentialDataDecryptedObject,
+	itemIndex?: number,
+): ResolvedAddress {
 	const raw = String(credentials[BASE_URL_FIELD_OF[api]] ?? '').trim();
 	if (!isHttpAddress(raw)) {
 		throw new NodeOperationError(
-			this.getNode(),
+			context.getNode(),
 			`The ${BASE_URL_LABEL_OF[api]} of the credential is not an http(s) address`,
 			{
 				itemIndex,
