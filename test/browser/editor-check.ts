@@ -147,20 +147,23 @@ async function main(): Promise<void> {
 			})
 			.first()
 			.waitFor();
-		await page.waitForTimeout(500);
+		// The panel draws its groups one after another: until every group is there.
+		const panel = page;
+		await eventually(async () => {
+			const headers = await panel
+				.locator('[data-test-id="item-iterator-item"]')
+				.allTextContents()
+				.then((names) => names.map((n) => n.trim()).filter((n) => n.endsWith(' Actions')));
+			assert.deepEqual(
+				headers,
+				node.resources.map((r) => `${r.name} Actions`),
+				'one action group per resource, in the Resource dropdown order',
+			);
+		});
 		const actionNames = await page
 			.locator('[data-test-id="node-creator-item-name"]')
 			.allTextContents()
 			.then((names) => names.map((n) => n.trim()));
-		const headers = await page
-			.locator('[data-test-id="item-iterator-item"]')
-			.allTextContents()
-			.then((names) => names.map((n) => n.trim()).filter((n) => n.endsWith(' Actions')));
-		assert.deepEqual(
-			headers,
-			node.resources.map((r) => `${r.name} Actions`),
-			'one action group per resource, in the Resource dropdown order',
-		);
 		for (const resource of node.resources) {
 			for (const operation of resource.operations) {
 				assert.ok(
@@ -349,8 +352,9 @@ async function main(): Promise<void> {
 		const canvasNodes = page.locator('[data-test-id="canvas-node"]');
 		await canvasNodes.first().waitFor();
 		const steps = example.workflow.nodes.filter((n) => !n.type.endsWith('.stickyNote'));
-		await page.waitForTimeout(1000);
-		assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn');
+		await eventually(async () =>
+			assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn'),
+		);
 		assert.equal(
 			await page
 				.locator(

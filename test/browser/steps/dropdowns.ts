@@ -55,7 +55,7 @@ export async function expectNoOpenDropdown(page: Page): Promise<void> {
 export async function choose(page: Page, parameter: string, option: string): Promise<void> {
 	await openDropdown(page, parameter);
 	await visibleOptions(page).filter({ hasText: option }).first().click();
-	await page.waitForTimeout(300);
+	await expectNoOpenDropdown(page);
 }
 
 /**

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
 import { loadExamples } from '../../harness/n8n/examples';
+import { eventually } from '../../harness/waitUntil';
 
 const EXAMPLE_ID = 'ExampleTwoFiles1';
 
@@ -20,9 +21,10 @@ export async function twoFilesExample(
 	await page.goto(`${serverUrl}/workflow/${EXAMPLE_ID}`);
 	const canvasNodes = page.locator('[data-test-id="canvas-node"]');
 	await canvasNodes.first().waitFor();
-	await page.waitForTimeout(1000);
 	const steps = example.workflow.nodes.filter((n) => !n.type.endsWith('.stickyNote'));
-	assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn');
+	await eventually(async () =>
+		assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn'),
+	);
 	assert.equal(
 		await page.locator('[data-test-id="node-not-installed"]').count(),
 		0,
