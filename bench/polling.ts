@@ -104,7 +104,8 @@ export async function benchPolling(
 		few.push({
 			requests: polls.inbound.length,
 			bytes: bytesOf(polls.inbound),
-			pollMs: Date.parse(execution.startedAt) - bench.clock.n8nOffsetMs - polls.inbound[0].receivedMs,
+			pollMs:
+				Date.parse(execution.startedAt) - bench.clock.n8nOffsetMs - polls.inbound[0].receivedMs,
 			emitted: Number(sink.received.at(-1)?.count),
 		});
 		log(

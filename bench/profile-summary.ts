@@ -57,7 +57,8 @@ function main(): void {
 	const folder = args.value('--dir') ?? path.join(OUTPUT_DIR, 'profiles');
 	const faxes = Number(args.value('--faxes') ?? NaN);
 	const files = fs.readdirSync(folder).filter((f) => f.endsWith('.cpuprofile'));
-	if (files.length === 0) throw new Error(`no .cpuprofile in ${folder}: run npm run bench -- --cpu-prof`);
+	if (files.length === 0)
+		throw new Error(`no .cpuprofile in ${folder}: run npm run bench -- --cpu-prof`);
 	// The n8n server's profile: the one where the packages ran most (the CLI runs only load them).
 	const profiles = files.map((file) =>
 		selfTimes(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as CpuProfile),

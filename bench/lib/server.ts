@@ -89,7 +89,9 @@ export async function startBenchServer(options: {
 	});
 	if (options.cpuProfileDir) {
 		const profile = `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}`;
-		environment.env.NODE_OPTIONS = [environment.env.NODE_OPTIONS, profile].filter(Boolean).join(' ');
+		environment.env.NODE_OPTIONS = [environment.env.NODE_OPTIONS, profile]
+			.filter(Boolean)
+			.join(' ');
 	}
 	for (const workflow of workflows) await environment.cli.publish(workflow.id);
 	const server = await N8nServer.start(environment.runtime, environment.env, {
