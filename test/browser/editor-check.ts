@@ -41,6 +41,7 @@ import { jobIdPicker } from './steps/job-id-picker';
 import { schemaPreview } from './steps/schema-preview';
 import { simplifyStep } from './steps/simplify';
 import { sortStep } from './steps/sort';
+import { openExample } from './steps/open-example';
 import { twoFilesExample } from './steps/two-files-notice';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
@@ -346,15 +347,10 @@ async function main(): Promise<void> {
 		assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
 
 		step('the "send a PDF" example opens with every node known');
-		const example = loadExamples().find((e) => e.workflow.id === 'ExampleSendPdf01');
-		assert.ok(example, 'examples/send-pdf-and-report-outcome.json is there');
-		await page.goto(`${server.url}/workflow/${example.workflow.id}`);
-		const canvasNodes = page.locator('[data-test-id="canvas-node"]');
-		await canvasNodes.first().waitFor();
-		const steps = example.workflow.nodes.filter((n) => !n.type.endsWith('.stickyNote'));
-		await eventually(async () =>
-			assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn'),
-		);
+		await openExample(page, server.url, {
+			id: 'ExampleSendPdf01',
+			file: 'send-pdf-and-report-outcome.json',
+		});
 		assert.equal(
 			await page
 				.locator(

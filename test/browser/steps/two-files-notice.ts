@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 
 import type { Page } from 'playwright-core';
 
-import { loadExamples } from '../../harness/n8n/examples';
-import { eventually } from '../../harness/waitUntil';
+import { openExample } from './open-example';
 
 const EXAMPLE_ID = 'ExampleTwoFiles1';
 
@@ -16,20 +15,10 @@ export async function twoFilesExample(
 	serverUrl: string,
 	shot: (page: Page, name: string) => Promise<string>,
 ): Promise<void> {
-	const example = loadExamples().find((e) => e.workflow.id === EXAMPLE_ID);
-	assert.ok(example, 'examples/two-files-on-one-item.json is there');
-	await page.goto(`${serverUrl}/workflow/${EXAMPLE_ID}`);
-	const canvasNodes = page.locator('[data-test-id="canvas-node"]');
-	await canvasNodes.first().waitFor();
-	const steps = example.workflow.nodes.filter((n) => !n.type.endsWith('.stickyNote'));
-	await eventually(async () =>
-		assert.ok((await canvasNodes.count()) >= steps.length, 'every node of the example is drawn'),
-	);
-	assert.equal(
-		await page.locator('[data-test-id="node-not-installed"]').count(),
-		0,
-		'no node of the example is unknown',
-	);
+	const canvasNodes = await openExample(page, serverUrl, {
+		id: EXAMPLE_ID,
+		file: 'two-files-on-one-item.json',
+	});
 	await page.getByText('Combine → By Position').first().waitFor();
 	await shot(page, 'example-two-files');
 
