@@ -15,6 +15,8 @@ export const GOALS = {
 	 */
 	sendOnceVsFloor: 1.1,
 	drainVsFloor: 1.2,
+	/** Cost curves (issue Q): per unit, the largest size (ten times the work) over the middle size. */
+	curveGrowth: 1.25,
 	mailMergeVsCsv: 1.5,
 	/** The download against n8n's own HTTP Request node saving the same file (curl is a figure). */
 	downloadVsHttpRequest: 1.2,

@@ -4,7 +4,7 @@
  * Options: --quick (the three goals of issue 28 alone: bulk send, mail merge and the trigger's
  * drain against the helper floor, 5 pairs each at smaller sizes, in under 10 minutes; writes
  * bench/results.quick.json), --only send,send-once,mail-merge,download,without-trigger,trigger,
- * --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
+ * curves (cost curves: bulk send, mail merge and the trigger's drain at three sizes), --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
  * where time goes). BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap
  * before it. --table prints the README's section from bench/results.json, runs nothing.
  */
@@ -14,6 +14,9 @@ import path from 'node:path';
 import { buildAndPack } from '../test/harness/n8n/package';
 import { CommandLine } from '../test/harness/commandLine';
 import { benchDownload, DOWNLOAD_WORKFLOWS } from './download';
+import { benchDrainCurves, DRAIN_CURVE_WORKFLOWS } from './drain-curve';
+import { benchMailMergeCurve } from './mail-merge-curve';
+import { benchSendCurve } from './send-curve';
 import { BENCH_DIR, OUTPUT_DIR, startBenchServer } from './lib/server';
 import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-merge';
 import { benchPolling, preparePolling, TRIGGER_WORKFLOWS } from './polling';
@@ -21,6 +24,7 @@ import { LoadWatch, loadNow, runMachine } from './lib/machine';
 import type { LoadDuring } from './lib/verdict';
 import { benchResults, readmeSection } from './readme-table';
 import { exitCodeOf, printTable, tallyLine, targetRows, type BenchFigures } from './target-rows';
+import type { CurveSet } from './curve-rows';
 import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
 import { benchSendOnce, SEND_ONCE_WORKFLOWS } from './send-once';
 import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';
@@ -28,9 +32,18 @@ import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';
 const args = new CommandLine();
 const quick = args.has('--quick');
 /** The bench's parts, in the order they run; `--only` picks among them. */
-const PARTS = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger', 'trigger'];
+const PARTS = [
+	'send',
+	'send-once',
+	'mail-merge',
+	'download',
+	'without-trigger',
+	'trigger',
+	'curves',
+];
 /** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
+// The quick run leaves the cost curves out: --only curves runs them alone.
 const picked = args.only(PARTS);
 const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
 const wants = (part: string): boolean => !only || only.includes(part);
@@ -65,23 +78,37 @@ const SIZES = quick
 	: {
 			items: 1_000,
 			// More rounds than the other parts: node and floor are close, and each round is short.
-			sendRounds: 11,
+			sendRounds: 9,
 			sendOnceRounds: 5,
 			mailMergeRows: 10_000,
 			mailMergeRounds: 5,
 			stored: 100_000,
 			fewNew: 10,
-			fewPolls: 3,
+			fewPolls: 2,
 			drain: 10_000,
-			// Trigger and floor now page at the same pace, and a pair is short: more pairs than the
-			// least, so that one pair's pause (a collection in n8n) does not decide the median.
-			drainRounds: 7,
+			// Each drain round costs two polls a minute apart: the least pairs (lib/pairs.ts), so
+			// that the run, cost curves included, stays within 45 minutes.
+			drainRounds: 5,
 			// The trigger's default.
 			latenessMinutes: 10,
 			imageBytes: 200 * 1024 * 1024,
-			downloadRounds: 5,
-			userBuiltRuns: 3,
+			downloadRounds: 4,
+			userBuiltRuns: 2,
 		};
+
+/**
+ * Cost curves (./send-curve.ts, ./mail-merge-curve.ts, ./drain-curve.ts): three sizes a factor of
+ * ten apart, in the full run (or with --only curves); rounds as the run's 45 minutes allow.
+ */
+const CURVE_SIZES = {
+	send: [100, 1_000, 10_000],
+	sendRounds: 3,
+	mailMerge: [1_000, 10_000, 100_000],
+	mailMergeRounds: 2,
+	cappedDrain: [1_000, 10_000, 100_000],
+	defaultDrain: [1_000, 10_000],
+	drainRounds: 1,
+};
 
 const log = (line: string): void => console.log(line);
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
@@ -123,8 +150,10 @@ async function main(): Promise<void> {
 		if (wants(name)) figures[key] = await timed(key, run);
 	};
 	let release: { n8n: string; node: string } | undefined;
+	const curves: CurveSet = {};
+	if (wants('curves')) figures.curves = curves;
 
-	const actionParts = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger'];
+	const actionParts = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger', 'curves'];
 	if (actionParts.some(wants)) {
 		log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
 		const bench = await startBenchServer({
@@ -165,19 +194,35 @@ async function main(): Promise<void> {
 					log,
 				}),
 			);
+			if (wants('curves')) {
+				curves.send = await timed('curves', async () => {
+					const send = await benchSendCurve(bench, {
+						sizes: CURVE_SIZES.send,
+						rounds: CURVE_SIZES.sendRounds,
+						log,
+					});
+					curves.mailMerge = await benchMailMergeCurve(bench, {
+						sizes: CURVE_SIZES.mailMerge,
+						rounds: CURVE_SIZES.mailMergeRounds,
+						log,
+					});
+					return send;
+				});
+			}
 		} finally {
 			await bench.close();
 		}
 	}
 
-	if (wants('trigger')) {
+	const drainCurves = wants('curves');
+	if (wants('trigger') || drainCurves) {
 		log('\nn8n with the Fax Cloud Trigger active (polls once a minute)');
 		let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
 		const bench = await startBenchServer({
 			tarball,
 			label: 'bench-trigger',
 			n8nFollowsClock: true,
-			workflows: TRIGGER_WORKFLOWS,
+			workflows: [...TRIGGER_WORKFLOWS, ...(drainCurves ? DRAIN_CURVE_WORKFLOWS : [])],
 			cpuProfileDir,
 			prepare: async (environment) => {
 				const prepared = await preparePolling(
@@ -192,9 +237,23 @@ async function main(): Promise<void> {
 		});
 		release = bench.environment.runtime.release;
 		try {
-			figures.polling = await timed('polling', () =>
-				benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
-			);
+			if (wants('trigger')) {
+				figures.polling = await timed('polling', () =>
+					benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
+				);
+			}
+			if (drainCurves) {
+				log('    drain curves (two more trigger workflows, polling every 15 s):');
+				curves.drain = await timed('drainCurve', () =>
+					benchDrainCurves(bench, sink!, {
+						cappedSizes: CURVE_SIZES.cappedDrain,
+						defaultSizes: CURVE_SIZES.defaultDrain,
+						rounds: CURVE_SIZES.drainRounds,
+						latenessMinutes: SIZES.latenessMinutes,
+						log,
+					}),
+				);
+			}
 		} finally {
 			await bench.close();
 			await sink?.close();
@@ -210,7 +269,7 @@ async function main(): Promise<void> {
 	console.log(printTable(rows));
 	const results = benchResults({
 		machine,
-		sizes: SIZES,
+		sizes: wants('curves') ? { ...SIZES, curves: CURVE_SIZES } : SIZES,
 		quick,
 		only,
 		seconds: Math.round((Date.now() - started) / 1000),

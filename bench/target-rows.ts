@@ -1,3 +1,4 @@
+import { curveRows, type CurveSet } from './curve-rows';
 import type { DownloadFigures } from './download';
 import type { MailMergeFigures } from './mail-merge';
 import type { PollingFigures } from './polling';
@@ -31,6 +32,7 @@ export interface BenchFigures {
 	download?: DownloadFigures;
 	userBuilt?: UserBuiltFigures;
 	polling?: PollingFigures;
+	curves?: CurveSet;
 }
 
 const perSecond = (items: number, ms: number): number => round(items / (ms / 1000), 1);
@@ -274,6 +276,7 @@ export function targetRows(f: BenchFigures, context: RunContext = QUIET_CONTEXT)
 	if (f.polling) rows.push(...pollingRows(f.polling, context));
 	if (f.polling?.few && f.userBuilt) rows.push(userBuiltRow(f.polling.few, f.userBuilt));
 	if (f.download) rows.push(...downloadRows(f.download, context));
+	if (f.curves) rows.push(...curveRows(f.curves, context));
 	return rows;
 }
 

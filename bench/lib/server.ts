@@ -19,9 +19,25 @@ import { installFloorPackage } from './floor-package';
 export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'bench');
 
-/** n8n's own HTTP Basic Auth credentials, for the HTTP Request node workflows. */
-function basicAuthCredentials(): CredentialImport[] {
+/**
+ * n8n's own HTTP Basic Auth credentials, for the HTTP Request node workflows, and Fax Cloud logins
+ * of the second organization (globex), whose faxes the acme trigger workflows do not see: the
+ * drain curve's workflows (../drain-curve.ts).
+ */
+function benchCredentials(urls: Emulator['urls']): CredentialImport[] {
+	const faxCloud = (id: string, name: string, login: { userId: string; password: string }) => ({
+		id,
+		name,
+		type: 'faxCloudApi',
+		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+	});
 	return [
+		faxCloud(
+			'BenchFaxGlobexAd',
+			'Fax Cloud globex administrator (local emulator)',
+			SEED_USERS.globexAdmin,
+		),
+		faxCloud('BenchFaxCarol001', 'Fax Cloud carol (local emulator)', SEED_USERS.carol),
 		{
 			id: 'BenchBasicAlice1',
 			name: 'Basic auth alice (local emulator)',
@@ -72,7 +88,7 @@ export async function startBenchServer(options: {
 		port,
 		label: options.label,
 		clock: 'manual',
-		extraCredentials: basicAuthCredentials,
+		extraCredentials: benchCredentials,
 	});
 	const { emulator } = environment;
 	const clock = options.n8nFollowsClock

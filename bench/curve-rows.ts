@@ -1,0 +1,153 @@
+import type { DrainCurves } from './drain-curve';
+import { GOALS } from './goals';
+import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
+import { formatRatio, pairRatios } from './lib/pairs';
+import { round } from './lib/stats';
+import { atMostRow, figureRow, type RunContext, type TargetRow } from './lib/verdict';
+
+/**
+ * The rows of the cost curves (issue Q): how the cost per unit grows from the middle size to the
+ * largest, ten times more work, in time and in n8n's resident memory; the mail merge's memory
+ * against its CSV at every size; the capped drain's largest burst against the helper floor.
+ */
+
+export interface CurveSet {
+	send?: CurveFigures;
+	mailMerge?: CurveFigures;
+	drain?: DrainCurves;
+}
+
+const sizesText = (curve: CurveFigures) =>
+	curve.sizes.map((s) => s.toLocaleString('en-US')).join(' / ');
+
+/** "12.3 / 11.9 / 12.8 µs per fax" style figures, one per size. */
+function perUnitText(values: number[], scale: number, unit: string): string {
+	return `${values.map((v) => round(v * scale, 1)).join(' / ')} ${unit}`;
+}
+
+function growthRows(
+	area: string,
+	what: string,
+	curve: CurveFigures,
+	context: RunContext,
+	part: string,
+): TargetRow[] {
+	const last = curve.sizes.length - 1;
+	const sizes = `${curve.sizes[last - 1].toLocaleString('en-US')} to ${curve.sizes[last].toLocaleString('en-US')}`;
+	const time = largestOverMiddle(curve, (r) => r.ms);
+	const memory = largestOverMiddle(curve, (r) => r.rssRiseBytes);
+	const timePairs = pairRatios(time.largest, time.middle);
+	const memoryPairs = pairRatios(memory.largest, memory.middle);
+	const ms = perUnitAtEachSize(curve, (r) => r.ms);
+	const floor = perUnitAtEachSize(curve, (r) => r.floorMs);
+	const kb = perUnitAtEachSize(curve, (r) => r.rssRiseBytes);
+	const floorText = floor.every(Number.isFinite)
+		? `; helper floor ${perUnitText(floor, 1000, `µs per ${curve.unit}`)}`
+		: '';
+	return [
+		figureRow({
+			area,
+			measure: `cost curve, ${what} at ${sizesText(curve)} ${curve.unit}s: time and n8n's peak RSS rise per ${curve.unit} (medians over ${curve.rounds.length} rounds)`,
+			figure: `${perUnitText(ms, 1000, `µs per ${curve.unit}`)}${floorText}; RSS ${perUnitText(kb, 1 / 1024, `KB per ${curve.unit}`)}`,
+		}),
+		atMostRow(
+			{
+				area,
+				measure: `cost curve, time per ${curve.unit} from ${sizes} ${curve.unit}s: the largest size's over the middle's (ratio per round)`,
+				figure: formatRatio(timePairs, 'round'),
+				targetSuffix: "the middle size's",
+			},
+			{ pairs: timePairs, limit: GOALS.curveGrowth, context, part, unit: 'round' },
+		),
+		atMostRow(
+			{
+				area,
+				measure: `cost curve, n8n's peak RSS rise per ${curve.unit} from ${sizes} ${curve.unit}s: the largest size's over the middle's (ratio per round)`,
+				figure: formatRatio(memoryPairs, 'round'),
+				targetSuffix: "the middle size's",
+			},
+			{ pairs: memoryPairs, limit: GOALS.curveGrowth, context, part, unit: 'round' },
+		),
+	];
+}
+
+/** The mail merge's rise against its CSV, at every size of the curve. */
+function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
+	return curve.sizes.map((size, i) => {
+		const runs = curve.rounds.map((r) => r[i]);
+		const pairs = pairRatios(
+			runs.map((r) => r.rssRiseBytes),
+			runs.map((r) => r.bytes ?? NaN),
+		);
+		return atMostRow(
+			{
+				area: 'Mail merge',
+				measure: `cost curve, ${size.toLocaleString('en-US')} rows: n8n's peak RSS rise while the node builds and uploads the job, against the CSV (ratio per run)`,
+				figure: `CSV ${round((runs[0]?.bytes ?? NaN) / 2 ** 20, 1)} MB: ${formatRatio(pairs, 'run')}`,
+				targetSuffix: 'the CSV',
+			},
+			{ pairs, limit: GOALS.mailMergeVsCsv, context, part: 'curves', unit: 'run' },
+		);
+	});
+}
+
+/** The capped drain of the largest burst against the floor paging its first query once. */
+function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
+	const last = curve.sizes.length - 1;
+	const runs = curve.rounds.map((r) => r[last]) as Array<
+		(typeof curve.rounds)[number][number] & {
+			requests?: number;
+			polls?: number;
+			floorRequests?: number;
+		}
+	>;
+	const pairs = pairRatios(
+		runs.map((r) => r.ms),
+		runs.map((r) => r.floorMs ?? NaN),
+	);
+	const counts = runs
+		.map((r) => `${r.polls} polls, ${r.requests} searches; floor ${r.floorRequests}`)
+		.join(' | ');
+	return atMostRow(
+		{
+			area: 'Trigger',
+			measure: `cost curve, a burst of ${curve.sizes[last].toLocaleString('en-US')} with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor paging the first poll's query once (ms; ratio per round)`,
+			figure: `${formatRatio(pairs, 'round')} (${counts})`,
+		},
+		{
+			pairs,
+			limit: GOALS.drainVsFloor,
+			context,
+			part: 'drainCurve',
+			unit: 'round',
+			facts: [counts],
+		},
+	);
+}
+
+export function curveRows(curves: CurveSet, context: RunContext): TargetRow[] {
+	const rows: TargetRow[] = [];
+	if (curves.send)
+		rows.push(...growthRows('Bulk send', 'bulk send', curves.send, context, 'curves'));
+	if (curves.mailMerge) {
+		rows.push(...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'curves'));
+		rows.push(...csvRows(curves.mailMerge, context));
+	}
+	if (curves.drain) {
+		const { capped, defaultCap } = curves.drain;
+		rows.push(
+			...growthRows('Trigger', 'drain, Max Events per Poll 10,000', capped, context, 'drainCurve'),
+		);
+		rows.push(drainFloorRow(capped, context));
+		rows.push(
+			...growthRows(
+				'Trigger',
+				'drain, Max Events per Poll at its default',
+				defaultCap,
+				context,
+				'drainCurve',
+			),
+		);
+	}
+	return rows;
+}

@@ -1,0 +1,206 @@
+import { SEED_USERS } from '../emulator';
+import type { RequestRecord } from '../emulator/request-log';
+import type { Sink } from '../test/harness/sink';
+import { waitUntil } from '../test/harness/waitUntil';
+import { measureCurve, type CurveFigures, type CurveRun } from './lib/curve';
+import { collectGarbage } from './lib/gc';
+import { lastSeq, nextPoll, type Watched } from './lib/polls';
+import { PeakRss } from './lib/proc';
+import { callWebhook, executionsOf, type BenchServer } from './lib/server';
+import { spanMs } from './lib/stats';
+
+/**
+ * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes, each received
+ * within one minute, drained by a Fax Cloud Trigger that polls every 15 seconds (Poll Times,
+ * Custom: n8n allows no shorter interval than a minute written with `*`, and these four seconds are
+ * how a user polls faster), once with Max Events per Poll at 10,000 (its cap; the burst of 100,000
+ * takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the default at
+ * 100,000 would be a hundred polls). The workflows log in to the second organization (globex), so
+ * the acme trigger workflows of ./polling.ts, still active, never read these bursts.
+ *
+ * The time of a drain is the sum of its polls' searches (each poll's span at the emulator, from
+ * its first request to its last answer), up to the poll that emitted the last event; the capped
+ * drain's is set against the helper floor paging the drain's first query once, in the same n8n.
+ */
+
+export const DRAIN_CURVE_WORKFLOWS = [
+	'trigger-curve-capped.json',
+	'trigger-curve-default.json',
+	'page-helper-floor-globex.json',
+];
+
+const MINUTE = 60_000;
+const POLL_EVERY_MS = 15_000;
+/** Requests further apart than this belong to different polls (polls are 15 s apart). */
+const POLL_GAP_MS = 5_000;
+const INBOUND_PATH = '^/v1/inboundfaxes$';
+
+interface CurveTrigger {
+	workflowId: string;
+	/** What the workflow reports to the sink as `direction`. */
+	direction: string;
+	maxEventsPerPoll: number;
+	watched: Watched;
+	/** The helper floor's webhook paging with the same login, where the curve compares with it. */
+	floorWebhook?: string;
+}
+
+export const CAPPED: CurveTrigger = {
+	workflowId: 'BenchCurveCapped',
+	direction: 'capped',
+	maxEventsPerPoll: 10_000,
+	watched: { label: 'capped drain', path: INBOUND_PATH, userId: SEED_USERS.globexAdmin.userId },
+	floorWebhook: 'bench-page-floor-globex',
+};
+
+export const DEFAULT_CAP: CurveTrigger = {
+	workflowId: 'BenchCurveDefault',
+	direction: 'default',
+	maxEventsPerPoll: 1_000,
+	watched: { label: 'default-cap drain', path: INBOUND_PATH, userId: SEED_USERS.carol.userId },
+};
+
+export interface DrainCurveRun extends CurveRun {
+	polls: number;
+	requests: number;
+	floorRequests?: number;
+	emitted: number;
+}
+
+export interface DrainCurves {
+	capped: CurveFigures;
+	defaultCap: CurveFigures;
+}
+
+const searchesSince = (bench: BenchServer, trigger: CurveTrigger, sinceSeq: number) =>
+	bench.emulator.control.requests({
+		path: INBOUND_PATH,
+		userId: trigger.watched.userId,
+		sinceSeq,
+	});
+
+/** Requests grouped into polls: a gap of more than POLL_GAP_MS starts the next. */
+export function pollsOf(records: RequestRecord[]): RequestRecord[][] {
+	const polls: RequestRecord[][] = [];
+	let lastEnd = -Infinity;
+	for (const record of [...records].sort((a, b) => a.receivedMs - b.receivedMs)) {
+		if (record.receivedMs - lastEnd > POLL_GAP_MS) polls.push([]);
+		polls.at(-1)!.push(record);
+		lastEnd = Math.max(lastEnd, record.finishedMs ?? record.receivedMs);
+	}
+	return polls;
+}
+
+/** The first search's query, as sent, one value per name. */
+function queryOf(record: RequestRecord): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(record.query).map(([name, value]) => [
+			name,
+			Array.isArray(value) ? value[0] : value,
+		]),
+	);
+}
+
+async function drainOnce(
+	bench: BenchServer,
+	sink: Sink,
+	trigger: CurveTrigger,
+	faxes: number,
+	latenessMinutes: number,
+): Promise<DrainCurveRun> {
+	const { control } = bench.emulator;
+	const since = lastSeq(bench.emulator);
+	const reportsBefore = sink.received.length;
+	const emitted = () =>
+		sink.received
+			.slice(reportsBefore)
+			.filter((r) => r.direction === trigger.direction)
+			.reduce((sum, r) => sum + Number(r.count), 0);
+	const now = Date.parse(control.now());
+	control.bulkCreateInbound(faxes, {
+		userId: trigger.watched.userId,
+		from: new Date(now - MINUTE).toISOString(),
+		to: new Date(now - 1000).toISOString(),
+	});
+	collectGarbage();
+	const peak = new PeakRss(bench.pid);
+	const polls = Math.ceil(faxes / trigger.maxEventsPerPoll);
+	await waitUntil(
+		`the ${trigger.watched.label} of ${faxes}`,
+		() => emitted() >= faxes,
+		(polls + 4) * POLL_EVERY_MS * 2,
+		{ intervalMs: 200, detail: () => `${emitted()} events so far` },
+	);
+	const memory = peak.stop();
+	// The searches up to the poll that emitted the last event: its execution started right after.
+	const [last] = await executionsOf(bench, trigger.workflowId, 1);
+	const lastStarted = Date.parse(last.startedAt) - bench.clock.n8nOffsetMs;
+	const drain = searchesSince(bench, trigger, since).filter(
+		(r) => (r.finishedMs ?? r.receivedMs) <= lastStarted,
+	);
+	const drainPolls = pollsOf(drain);
+
+	// Past the allowance: the next poll reads the burst once more and moves its window past it.
+	bench.clock.advance((latenessMinutes + 2) * MINUTE);
+	await nextPoll(bench.emulator, trigger.watched, lastSeq(bench.emulator));
+	if (emitted() !== faxes) {
+		throw new Error(
+			`the ${trigger.direction} drain emitted ${emitted()} events for ${faxes} faxes`,
+		);
+	}
+	let floor: RequestRecord[] | undefined;
+	if (trigger.floorWebhook) {
+		// Right after a poll, the next one 15 s away: the floor pages alone.
+		const floorSince = lastSeq(bench.emulator);
+		await callWebhook(bench, trigger.floorWebhook, { query: queryOf(drain[0]) });
+		floor = searchesSince(bench, trigger, floorSince);
+	}
+	return {
+		units: faxes,
+		ms: drainPolls.reduce((sum, poll) => sum + spanMs(poll), 0),
+		rssRiseBytes: memory.riseBytes,
+		floorMs: floor ? spanMs(floor) : undefined,
+		floorRequests: floor?.length,
+		polls: drainPolls.length,
+		requests: drain.length,
+		emitted: faxes,
+	};
+}
+
+export async function benchDrainCurves(
+	bench: BenchServer,
+	sink: Sink,
+	options: {
+		cappedSizes: number[];
+		defaultSizes: number[];
+		rounds: number;
+		latenessMinutes: number;
+		log: (line: string) => void;
+	},
+): Promise<DrainCurves> {
+	const curve = async (trigger: CurveTrigger, sizes: number[]) => {
+		const drain = async (faxes: number) => {
+			const run = await drainOnce(bench, sink, trigger, faxes, options.latenessMinutes);
+			options.log(
+				`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`}`,
+			);
+			return run;
+		};
+		return await measureCurve({
+			unit: 'event',
+			label: `${trigger.direction} drain`,
+			sizes,
+			rounds: options.rounds,
+			log: options.log,
+			// Code and connections warm: the smallest burst once.
+			warmUp: async (faxes) => (faxes === sizes[0] ? drain(faxes) : undefined),
+			run: drain,
+		});
+	};
+	// The workflows' activation polls came long ago; one poll each before the first burst.
+	await nextPoll(bench.emulator, CAPPED.watched, lastSeq(bench.emulator));
+	return {
+		capped: await curve(CAPPED, options.cappedSizes),
+		defaultCap: await curve(DEFAULT_CAP, options.defaultSizes),
+	};
+}

@@ -1,0 +1,47 @@
+import { measureCurve, type CurveFigures } from './lib/curve';
+import type { BenchServer } from './lib/server';
+import { runSendVariant, type SendVariant } from './send';
+
+/**
+ * The bulk send's cost curve: the Fax Cloud node and the helper floor send 100, 1,000 and 10,000
+ * items (each with the one-page PDF), node and floor in turn at each size, one after the other
+ * (A B, then B A in the next round). The time is each node's executionTime in n8n; the memory is
+ * n8n's peak RSS rise during the node's run.
+ */
+
+export const SEND_CURVE_SIZES = [100, 1_000, 10_000];
+
+export async function benchSendCurve(
+	bench: BenchServer,
+	options: { sizes?: number[]; rounds: number; log: (line: string) => void },
+): Promise<CurveFigures> {
+	const send = async (variant: SendVariant, items: number) => {
+		const run = await runSendVariant(bench, variant, items);
+		if (run.created !== items) {
+			throw new Error(`send curve, ${variant}: ${run.created} of ${items} faxes were created`);
+		}
+		return run;
+	};
+	return await measureCurve({
+		unit: 'fax',
+		label: 'bulk send',
+		sizes: options.sizes ?? SEND_CURVE_SIZES,
+		rounds: options.rounds,
+		log: options.log,
+		warmUp: async (items) => {
+			await send('faxCloud', items);
+			await send('floor', items);
+		},
+		run: async (items, round) => {
+			const order: SendVariant[] = round % 2 ? ['faxCloud', 'floor'] : ['floor', 'faxCloud'];
+			const runs: Partial<Record<SendVariant, Awaited<ReturnType<typeof send>>>> = {};
+			for (const variant of order) runs[variant] = await send(variant, items);
+			return {
+				units: items,
+				ms: runs.faxCloud!.nodeMs,
+				floorMs: runs.floor!.nodeMs,
+				rssRiseBytes: runs.faxCloud!.rssRiseBytes,
+			};
+		},
+	});
+}

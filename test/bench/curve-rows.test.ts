@@ -1,0 +1,116 @@
+import { curveRows, type CurveSet } from '../../bench/curve-rows';
+import { pollsOf } from '../../bench/drain-curve';
+import type { CurveFigures, CurveRun } from '../../bench/lib/curve';
+import { exitCodeOf, type RunContext } from '../../bench/target-rows';
+import type { RequestRecord } from '../../emulator/request-log';
+
+/** The cost curves' rows decide "met" from the figures; these pin their arithmetic. */
+
+const KB = 1024;
+const QUIET: RunContext = { cores: 2, load: {} };
+
+/** A curve whose runs cost `usPerUnit[i]` µs and `kbPerUnit[i]` KB per unit at each size. */
+function curve(
+	sizes: number[],
+	usPerUnit: number[],
+	kbPerUnit: number[],
+	extra: (size: number) => Partial<CurveRun> = () => ({}),
+	rounds = 3,
+): CurveFigures {
+	return {
+		unit: 'fax',
+		sizes,
+		rounds: Array.from({ length: rounds }, () =>
+			sizes.map((units, i) => ({
+				units,
+				ms: (usPerUnit[i] * units) / 1000,
+				rssRiseBytes: kbPerUnit[i] * KB * units,
+				...extra(units),
+			})),
+		),
+	};
+}
+
+const verdicts = (curves: CurveSet) =>
+	curveRows(curves, QUIET).map((r) => [r.measure.replace(/ \(.*$/, ''), r.verdict]);
+
+test('a send curve whose cost per fax grows at most x1.25 from 1,000 to 10,000 meets both targets', () => {
+	const rows = curveRows(
+		{ send: curve([100, 1_000, 10_000], [900, 700, 860], [80, 60, 74]) },
+		QUIET,
+	);
+	expect(rows.map((r) => r.verdict)).toEqual(['figure', 'met', 'met']);
+	expect(rows[0].figure).toBe('900 / 700 / 860 µs per fax; RSS 80 / 60 / 74 KB per fax');
+	expect(rows[1].figure).toMatch(/^x1\.23 /);
+	expect(exitCodeOf(rows)).toBe(0);
+});
+
+test('time or memory per unit growing past x1.25 at the largest size is a miss that fails the run', () => {
+	const time = curveRows(
+		{ send: curve([100, 1_000, 10_000], [900, 700, 880], [80, 60, 60]) },
+		QUIET,
+	);
+	expect(time.map((r) => r.verdict)).toEqual(['figure', 'missed', 'met']);
+	expect(time[1].why).toMatch(/^regression: 0 of 3 rounds within x1\.25/);
+	const memory = curveRows(
+		{ send: curve([100, 1_000, 10_000], [700, 700, 700], [60, 60, 76]) },
+		QUIET,
+	);
+	expect(memory.map((r) => r.verdict)).toEqual(['figure', 'met', 'missed']);
+	expect(exitCodeOf(memory)).toBe(1);
+});
+
+test('the mail merge holds its RSS rise to x1.5 the CSV at every size, each size its own row', () => {
+	const bytesPerRow = 150;
+	const mailMerge = curve(
+		[1_000, 10_000, 100_000],
+		[50, 40, 45],
+		// 0.1, 0.15 and 0.22 KB per row: within x1.5 the CSV at the first two sizes only.
+		[0.1, 0.15, 0.22],
+		(rows) => ({ bytes: rows * bytesPerRow }),
+	);
+	const rows = curveRows({ mailMerge }, QUIET);
+	const csv = rows.filter((r) => r.target === 'at most x1.5 the CSV');
+	expect(csv.map((r) => [r.measure.split(':')[0], r.verdict])).toEqual([
+		['cost curve, 1,000 rows', 'met'],
+		['cost curve, 10,000 rows', 'met'],
+		['cost curve, 100,000 rows', 'missed'],
+	]);
+	expect(csv[2].figure).toBe('CSV 14.3 MB: x1.5 (x1.5 to x1.5 over 3 runs)');
+});
+
+test("the capped drain's largest burst is held to x1.2 the floor paging its query once", () => {
+	const capped = (overFloor: number) =>
+		curve([1_000, 10_000, 100_000], [20, 20, 20], [1, 1, 1], (faxes) => ({
+			floorMs: (20 * faxes) / 1000 / overFloor,
+			polls: Math.ceil(faxes / 10_000),
+			requests: faxes / 250,
+			floorRequests: faxes / 250,
+		}));
+	const defaultCap = curve([1_000, 10_000], [20, 20], [1, 1]);
+	const met = verdicts({ drain: { capped: capped(1), defaultCap } });
+	expect(met).toContainEqual([
+		"cost curve, a burst of 100,000 with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor paging the first poll's query once",
+		'met',
+	]);
+	const rows = curveRows({ drain: { capped: capped(1.3), defaultCap } }, QUIET);
+	const floorRow = rows.find((r) => r.measure.includes('helper floor paging'))!;
+	expect(floorRow.verdict).toBe('missed');
+	expect(floorRow.figure).toContain('10 polls, 400 searches; floor 400');
+	// Both drains' growth rows are there: capped (1,000 / 10,000 / 100,000), default (1,000 / 10,000).
+	expect(rows.filter((r) => r.measure.includes('from 10,000 to 100,000'))).toHaveLength(2);
+	expect(rows.filter((r) => r.measure.includes('from 1,000 to 10,000'))).toHaveLength(2);
+});
+
+test('searches are grouped into polls by the quiet between them', () => {
+	const at = (receivedMs: number, finishedMs: number) =>
+		({ receivedMs, finishedMs }) as RequestRecord;
+	const polls = pollsOf([
+		at(0, 10),
+		at(12, 30),
+		at(15_000, 15_020),
+		at(15_021, 15_050),
+		at(30_000, 30_001),
+	]);
+	expect(polls.map((p) => p.length)).toEqual([2, 2, 1]);
+});
