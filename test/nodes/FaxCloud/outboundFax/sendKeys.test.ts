@@ -26,19 +26,23 @@ const lineage = (id: string | undefined, runIndex = 0): Lineage => ({
 	rerun: false,
 	began: true,
 	subWorkflow: false,
+	nodeContext: {},
 });
 
 test('the derived keys of a run stay what they were', () => {
 	const run = newSendRun(context('node-7'), lineage('exec-1001', 2));
 	expect(run.runKey).toBe(PINNED.runKey);
-	expect([0, 1, 999, 12345].map((index) => itemKey(run.runScope!, index))).toEqual(PINNED.itemKeys);
+	expect([0, 1, 999, 12345].map((index) => itemKey(run.itemScope!, index))).toEqual(
+		PINNED.itemKeys,
+	);
 	// A key taken twice, and a key taken after another, is the same key.
-	expect(itemKey(run.runScope!, 1)).toBe(PINNED.itemKeys[1]);
+	expect(itemKey(run.itemScope!, 1)).toBe(PINNED.itemKeys[1]);
 });
 
 test('Send Once per Key keys stay what they were', () => {
 	const run = newSendRun(context('node-7'), lineage(undefined));
 	expect(run.runScope).toBeUndefined();
+	expect(run.itemScope).toBeUndefined();
 	expect(run.runKey).toBeUndefined();
 	expect(['order-1', 'Grüße 東京', ''].map((key) => userKey(run, key))).toEqual(PINNED.userKeys);
 	expect(userKey(run, 'order-1')).toBe(PINNED.userKeys[0]);
@@ -46,7 +50,7 @@ test('Send Once per Key keys stay what they were', () => {
 
 test('a node without an id keys by its name, as before node IDs', () => {
 	const run = newSendRun(context(''), lineage('exec-1001', 0));
-	expect(itemKey(run.runScope!, 0)).toBe(PINNED.nameItemKey);
+	expect(itemKey(run.itemScope!, 0)).toBe(PINNED.nameItemKey);
 });
 
 const PINNED = {
