@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
 import { requestFailure } from './apiErrors';
-import { decryptedCredential, runCredentials } from './credentialRun';
+import { decryptedCredential, resolvedRunCredentials, runCredentials } from './credentialRun';
 import type { FaxCloudContext, FaxCloudInterface } from './faxCloudInterfaces';
 import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './faxCloudInterfaces';
 import type { FilePart, RequestParams, WrittenFilePart } from './httpEncoding';
@@ -76,6 +76,15 @@ async function resolveBaseUrl(
 	return address;
 }
 
+/** The address when the run has resolved it already: most requests of a run, without a wait. */
+function knownAddress(
+	context: FaxCloudContext,
+	api: FaxCloudInterface,
+): ResolvedAddress | undefined {
+	const credentials = resolvedRunCredentials(context, CREDENTIAL_OF[api]);
+	return credentials && addresses.get(credentials)?.get(api);
+}
+
 function readAddress(
 	context: FaxCloudContext,
 	api: FaxCloudInterface,
@@ -133,11 +142,9 @@ export async function sendOnce(
 	request: FaxCloudRequest,
 	encoding: 'arraybuffer' | 'stream',
 ): Promise<IN8nHttpFullResponse> {
-	const { baseUrl, headers, credentials } = await resolveBaseUrl.call(
-		this,
-		request.api,
-		request.itemIndex,
-	);
+	const { baseUrl, headers, credentials } =
+		knownAddress(this, request.api) ??
+		(await resolveBaseUrl.call(this, request.api, request.itemIndex));
 	const { body, contentType } = buildBody(request);
 	const timeout = timeoutWithinPoll(this, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 	const options: IHttpRequestOptions = {
