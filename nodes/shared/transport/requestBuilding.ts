@@ -133,6 +133,18 @@ function buildBody(request: FaxCloudRequest): {
 	return {};
 }
 
+/** Accept, the interface's own headers, then the body's type: the order n8n sends them in. */
+function requestHeaders(
+	request: FaxCloudRequest,
+	interfaceHeaders: IDataObject,
+	contentType: string | undefined,
+): IDataObject {
+	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
+	Object.assign(headers, interfaceHeaders);
+	if (contentType) headers['Content-Type'] = contentType;
+	return headers;
+}
+
 /**
  * Sends one HTTP exchange and returns the full response whatever its HTTP status. A connection
  * that fails throws the NodeApiError the user will read, marked transient (a GET may try again).
@@ -150,11 +162,7 @@ export async function sendOnce(
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: appendQuery(`${baseUrl}${request.path}`, request.query),
-		headers: {
-			Accept: request.accept ?? 'application/json',
-			...headers,
-			...(contentType ? { 'Content-Type': contentType } : {}),
-		},
+		headers: requestHeaders(request, headers, contentType),
 		body,
 		json: false,
 		encoding,
