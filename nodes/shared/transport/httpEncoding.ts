@@ -54,8 +54,11 @@ export function appendQuery(url: string, params: RequestParams | undefined): str
 
 /** Quotes a multipart header value; CR, LF and quotes cannot be sent raw inside it. */
 function quoteHeaderValue(value: string): string {
-	return value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
+	return UNQUOTED.test(value) ? value : value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
 }
+
+/** A header value with nothing to quote (the usual field and file names). */
+const UNQUOTED = /^[^\r\n"]*$/;
 
 export interface EncodedBody {
 	body: Buffer | string;
@@ -73,8 +76,14 @@ export function encodeMultipart(
 ): EncodedBody {
 	const pieces: Array<Buffer | WrittenFilePart> = [];
 	let text = '';
-	for (const [name, value] of paramPairs(fields)) {
-		text += `--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(name)}"\r\n\r\n${value}\r\n`;
+	const params = fields ?? {};
+	for (const name of Object.keys(params)) {
+		const value = params[name];
+		const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(name)}"\r\n\r\n`;
+		// The pairs paramPairs gives, written as they come: one part per value, none for an empty one.
+		for (const single of Array.isArray(value) ? value : [value]) {
+			if (single !== undefined && single !== null) text += `${head}${String(single)}\r\n`;
+		}
 	}
 	for (const file of files) {
 		text +=
