@@ -19,16 +19,30 @@ import type { FaxCloudContext } from './faxCloudInterfaces';
  */
 const runs = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
 
+/** The run's resolutions that have arrived, for requests that need not wait on a promise. */
+const resolved = new WeakMap<object, Map<string, ICredentialDataDecryptedObject>>();
+
 /**
- * The credential the node has selected, per type, once per run: n8n copies the whole node (its
- * parameters included) on every getNode call, which per request is work a bulk send can skip.
+ * What authentication takes, per type, once per run: n8n copies the whole node (its parameters
+ * included) on every getNode call, which per request is work a bulk send can skip. The data is
+ * the run's one resolution, not a copy: n8n writes into it only what a credential's
+ * preAuthentication returns, and these credentials have none.
  */
-const selections = new WeakMap<object, Map<string, { id: string; name: string }>>();
+const selections = new WeakMap<object, Map<string, ICredentialsDecrypted>>();
 
 /** Starts a run on this context: later requests share one resolution per credential type. */
 export function startCredentialRun(context: FaxCloudContext): void {
 	runs.set(context, new Map());
+	resolved.set(context, new Map());
 	selections.set(context, new Map());
+}
+
+/** The credential's data when this run has resolved it already; undefined outside a run. */
+export function resolvedRunCredentials(
+	context: FaxCloudContext,
+	type: string,
+): ICredentialDataDecryptedObject | undefined {
+	return resolved.get(context)?.get(type);
 }
 
 /** The credential's data, resolved once per run; a failed resolution is tried again next time. */
@@ -43,9 +57,15 @@ export async function runCredentials(
 	if (!pending) {
 		pending = this.getCredentials(type);
 		run.set(type, pending);
-		pending.catch(() => {
-			if (run.get(type) === pending) run.delete(type);
-		});
+		const arrived = resolved.get(this);
+		pending.then(
+			(data) => {
+				if (run.get(type) === pending) arrived?.set(type, data);
+			},
+			() => {
+				if (run.get(type) === pending) run.delete(type);
+			},
+		);
 	}
 	return await pending;
 }
@@ -57,11 +77,10 @@ export function decryptedCredential(
 	data: ICredentialDataDecryptedObject,
 ): ICredentialsDecrypted {
 	const selectedInRun = selections.get(context);
-	let selected = selectedInRun?.get(type);
-	if (!selected) {
-		const chosen = context.getNode().credentials?.[type];
-		selected = { id: String(chosen?.id ?? ''), name: chosen?.name ?? '' };
-		selectedInRun?.set(type, selected);
-	}
-	return { ...selected, type, data: { ...data } };
+	const known = selectedInRun?.get(type);
+	if (known?.data === data) return known;
+	const chosen = context.getNode().credentials?.[type];
+	const selected = { id: String(chosen?.id ?? ''), name: chosen?.name ?? '', type, data };
+	selectedInRun?.set(type, selected);
+	return selected;
 }

@@ -22,6 +22,8 @@ export async function withGetRetries<T>(
 ): Promise<T> {
 	const attempts =
 		request.method === 'GET' ? Math.max(1, request.attempts ?? DEFAULT_GET_ATTEMPTS) : 1;
+	// Tried once, its failure is thrown as it came: a send per fax needs no retry bookkeeping.
+	if (attempts === 1) return await exchangeOnce();
 	for (let tryNumber = 1; ; tryNumber++) {
 		// The failure is passed on as it was thrown (already the NodeApiError the user reads, or the
 		// poll's time-up), so it is taken as a value rather than caught and wrapped again.

@@ -54,47 +54,48 @@ export function appendQuery(url: string, params: RequestParams | undefined): str
 
 /** Quotes a multipart header value; CR, LF and quotes cannot be sent raw inside it. */
 function quoteHeaderValue(value: string): string {
-	return value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
+	return UNQUOTED.test(value) ? value : value.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
 }
+
+/** A header value with nothing to quote (the usual field and file names). */
+const UNQUOTED = /^[^\r\n"]*$/;
 
 export interface EncodedBody {
 	body: Buffer | string;
 	contentType: string;
 }
 
+/**
+ * The multipart body. The text between files (part headers, field values) is joined first and
+ * turned into bytes once per stretch: a buffer per header and value cost more than the encoding.
+ */
 export function encodeMultipart(
 	fields: RequestParams | undefined,
 	files: Array<FilePart | WrittenFilePart>,
 	boundary: string,
 ): EncodedBody {
 	const pieces: Array<Buffer | WrittenFilePart> = [];
-	for (const [name, value] of paramPairs(fields)) {
-		pieces.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(name)}"\r\n\r\n`,
-			),
-			Buffer.from(value, 'utf8'),
-			Buffer.from('\r\n'),
-		);
+	let text = '';
+	const params = fields ?? {};
+	for (const name of Object.keys(params)) {
+		const value = params[name];
+		const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(name)}"\r\n\r\n`;
+		// The pairs paramPairs gives, written as they come: one part per value, none for an empty one.
+		for (const single of Array.isArray(value) ? value : [value]) {
+			if (single !== undefined && single !== null) text += `${head}${String(single)}\r\n`;
+		}
 	}
 	for (const file of files) {
-		pieces.push(
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(file.field)}"; ` +
-					`filename="${quoteHeaderValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`,
-				'utf8',
-			),
-			'data' in file ? file.data : file,
-			Buffer.from('\r\n'),
-		);
+		text +=
+			`--${boundary}\r\nContent-Disposition: form-data; name="${quoteHeaderValue(file.field)}"; ` +
+			`filename="${quoteHeaderValue(file.fileName)}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`;
+		pieces.push(Buffer.from(text, 'utf8'), 'data' in file ? file.data : file);
+		text = '\r\n';
 	}
-	pieces.push(Buffer.from(`--${boundary}--\r\n`));
-	const body = Buffer.alloc(
-		pieces.reduce(
-			(size, piece) => size + (Buffer.isBuffer(piece) ? piece.length : piece.byteLength),
-			0,
-		),
-	);
+	pieces.push(Buffer.from(`${text}--${boundary}--\r\n`, 'utf8'));
+	let size = 0;
+	for (const piece of pieces) size += Buffer.isBuffer(piece) ? piece.length : piece.byteLength;
+	const body = Buffer.alloc(size);
 	let offset = 0;
 	for (const piece of pieces) {
 		if (Buffer.isBuffer(piece)) {

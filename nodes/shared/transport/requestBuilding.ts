@@ -9,7 +9,7 @@ import type {
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
 import { requestFailure } from './apiErrors';
-import { decryptedCredential, runCredentials } from './credentialRun';
+import { decryptedCredential, resolvedRunCredentials, runCredentials } from './credentialRun';
 import type { FaxCloudContext, FaxCloudInterface } from './faxCloudInterfaces';
 import { BASE_URL_FIELD_OF, BASE_URL_LABEL_OF, CREDENTIAL_OF } from './faxCloudInterfaces';
 import type { FilePart, RequestParams, WrittenFilePart } from './httpEncoding';
@@ -76,6 +76,15 @@ async function resolveBaseUrl(
 	return address;
 }
 
+/** The address when the run has resolved it already: most requests of a run, without a wait. */
+function knownAddress(
+	context: FaxCloudContext,
+	api: FaxCloudInterface,
+): ResolvedAddress | undefined {
+	const credentials = resolvedRunCredentials(context, CREDENTIAL_OF[api]);
+	return credentials && addresses.get(credentials)?.get(api);
+}
+
 function readAddress(
 	context: FaxCloudContext,
 	api: FaxCloudInterface,
@@ -124,6 +133,18 @@ function buildBody(request: FaxCloudRequest): {
 	return {};
 }
 
+/** Accept, the interface's own headers, then the body's type: the order n8n sends them in. */
+function requestHeaders(
+	request: FaxCloudRequest,
+	interfaceHeaders: IDataObject,
+	contentType: string | undefined,
+): IDataObject {
+	const headers: IDataObject = { Accept: request.accept ?? 'application/json' };
+	Object.assign(headers, interfaceHeaders);
+	if (contentType) headers['Content-Type'] = contentType;
+	return headers;
+}
+
 /**
  * Sends one HTTP exchange and returns the full response whatever its HTTP status. A connection
  * that fails throws the NodeApiError the user will read, marked transient (a GET may try again).
@@ -133,21 +154,15 @@ export async function sendOnce(
 	request: FaxCloudRequest,
 	encoding: 'arraybuffer' | 'stream',
 ): Promise<IN8nHttpFullResponse> {
-	const { baseUrl, headers, credentials } = await resolveBaseUrl.call(
-		this,
-		request.api,
-		request.itemIndex,
-	);
+	const { baseUrl, headers, credentials } =
+		knownAddress(this, request.api) ??
+		(await resolveBaseUrl.call(this, request.api, request.itemIndex));
 	const { body, contentType } = buildBody(request);
 	const timeout = timeoutWithinPoll(this, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: appendQuery(`${baseUrl}${request.path}`, request.query),
-		headers: {
-			Accept: request.accept ?? 'application/json',
-			...headers,
-			...(contentType ? { 'Content-Type': contentType } : {}),
-		},
+		headers: requestHeaders(request, headers, contentType),
 		body,
 		json: false,
 		encoding,

@@ -25,6 +25,11 @@ function finalMix(h: number): number {
 	return h ^ (h >>> 16);
 }
 
+/** A lane as 7 characters of [0-9a-z]. */
+function base36(lane: number): string {
+	return (lane >>> 0).toString(36).padStart(7, '0');
+}
+
 /** Text whose UTF-8 bytes are its character codes. */
 const ASCII = /^[^\u0080-\uffff]*$/;
 
@@ -35,7 +40,10 @@ export class Digest {
 	/** A digest that goes on from this one's parts, this one unchanged: a shared prefix, once. */
 	copy(): Digest {
 		const copy = new Digest();
-		copy.lanes = [...this.lanes];
+		copy.lanes[0] = this.lanes[0];
+		copy.lanes[1] = this.lanes[1];
+		copy.lanes[2] = this.lanes[2];
+		copy.lanes[3] = this.lanes[3];
 		copy.words = this.words;
 		return copy;
 	}
@@ -57,15 +65,19 @@ export class Digest {
 
 	/** 20 characters of [0-9a-z] (about 100 bits). */
 	key(): string {
-		const lanes = this.lanes.map((lane, index) => finalMix(lane ^ this.words ^ (index << 24)));
+		const words = this.words;
+		let a = finalMix(this.lanes[0] ^ words);
+		let b = finalMix(this.lanes[1] ^ words ^ (1 << 24));
+		let c = finalMix(this.lanes[2] ^ words ^ (2 << 24));
+		let d = finalMix(this.lanes[3] ^ words ^ (3 << 24));
+		// Two rounds, each lane mixed with the next as it stands (the first already mixed into the last).
 		for (let round = 0; round < 2; round++) {
-			for (let i = 0; i < 4; i++) lanes[i] = finalMix(lanes[i] ^ lanes[(i + 1) % 4]);
+			a = finalMix(a ^ b);
+			b = finalMix(b ^ c);
+			c = finalMix(c ^ d);
+			d = finalMix(d ^ a);
 		}
-		return lanes
-			.slice(0, 3)
-			.map((lane) => (lane >>> 0).toString(36).padStart(7, '0'))
-			.join('')
-			.slice(0, 20);
+		return (base36(a) + base36(b) + base36(c)).slice(0, 20);
 	}
 
 	/** A text of ASCII only: its UTF-8 bytes are its character codes, read without a copy. */

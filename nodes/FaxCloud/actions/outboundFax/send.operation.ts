@@ -155,8 +155,8 @@ function addKey(plan: SendPlan, itemIndex: number, fields: RequestParams): Keyed
 	if (onceKey !== undefined) {
 		return { key: addRecoveryKey(fields, userKey(run, onceKey)), lookFirst: true };
 	}
-	if (run.runScope === undefined) return { lookFirst: false };
-	const key = addRecoveryKey(fields, itemKey(run.runScope, itemIndex), run.runKey);
+	if (run.itemScope === undefined) return { lookFirst: false };
+	const key = addRecoveryKey(fields, itemKey(run.itemScope, itemIndex), run.runKey);
 	return { key, lookFirst: key !== undefined && run.lineage.rerun };
 }
 

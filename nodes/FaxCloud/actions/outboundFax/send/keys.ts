@@ -36,6 +36,8 @@ export interface SendRun {
 	scope: Digest;
 	/** The lineage's run, the scope of derived keys; undefined when the lineage is unknown. */
 	runScope?: Digest;
+	/** The run's scope with the item marker added, so each send's key digests only its index. */
+	itemScope?: Digest;
 	/** Batch Name of a run's sends when both batch fields are left to the node. */
 	runKey?: string;
 	/** The run's faxes by BatchUniqueId, one search per Fax User ID, made when first needed. */
@@ -55,13 +57,14 @@ export function newSendRun(context: IExecuteFunctions, lineage: Lineage): SendRu
 	if (lineage.id !== undefined) {
 		run.runScope = scope.copy().add('lineage').add(lineage.id).add(String(lineage.runIndex));
 		run.runKey = `n8n-run-${run.runScope.copy().add('run').key()}`;
+		run.itemScope = run.runScope.copy().add('item');
 	}
 	return run;
 }
 
-/** The derived key of item N's send in its lineage's run. */
-export function itemKey(runScope: Digest, itemIndex: number): string {
-	return `n8n-${runScope.copy().add('item').add(String(itemIndex)).key()}`;
+/** The derived key of item N's send in its lineage's run (runScope, 'item', N). */
+export function itemKey(itemScope: Digest, itemIndex: number): string {
+	return `n8n-${itemScope.copy().add(String(itemIndex)).key()}`;
 }
 
 /** The key of a send with Send Once per Key: the user's key, within this workflow and node. */

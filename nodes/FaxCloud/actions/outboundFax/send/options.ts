@@ -302,8 +302,27 @@ function coverFieldParams(
 	return params;
 }
 
+/**
+ * The send options read from a frozen options collection: one n8n read once for the run (it holds
+ * no expression, see runParameters.ts), so every item's options are the same. Only what passed
+ * its checks is kept; a bad value fails each item with that item's own error.
+ */
+const readOptions = new WeakMap<IDataObject, Readonly<RequestParams>>();
+
 /** Every send option of one item in the service's parameter names, validated. */
 export function readSendOptions(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): Readonly<RequestParams> {
+	const known = readOptions.get(options);
+	if (known) return known;
+	const params = sendOptionsOf.call(this, itemIndex, options);
+	if (Object.isFrozen(options)) readOptions.set(options, Object.freeze(params));
+	return params;
+}
+
+function sendOptionsOf(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject,
