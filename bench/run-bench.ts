@@ -24,11 +24,20 @@ import { exitCodeOf, printTable, tallyLine, targetRows, type BenchFigures } from
 import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
 import { benchSendOnce, SEND_ONCE_WORKFLOWS } from './send-once';
 import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';
+import { benchQueueMode } from './queue-mode';
 
 const args = new CommandLine();
 const quick = args.has('--quick');
 /** The bench's parts, in the order they run; `--only` picks among them. */
-const PARTS = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger', 'trigger'];
+const PARTS = [
+	'send',
+	'send-once',
+	'mail-merge',
+	'download',
+	'without-trigger',
+	'trigger',
+	'queue',
+];
 /** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
 const picked = args.only(PARTS);
@@ -200,6 +209,12 @@ async function main(): Promise<void> {
 			await sink?.close();
 		}
 	}
+
+	// Queue mode (its own Redis, Postgres, main and worker): not in --quick, which it would push past 10 minutes.
+	await part('queue', 'queue', () =>
+		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 5, explainRounds: 2, log }),
+	);
+	release ??= figures.queue && { n8n: figures.queue.n8n, node: figures.queue.n8nNode };
 
 	if (!release) throw new Error(`nothing to run: --only ${args.value('--only')}`);
 	const machine = runMachine(release, loadAtStart);

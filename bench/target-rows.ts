@@ -20,6 +20,8 @@ import {
 	type TargetRow,
 } from './lib/verdict';
 import type { UserBuiltFigures } from './user-built';
+import { queueRows } from './queue-rows';
+import type { QueueFigures } from './queue-mode';
 
 export { GOALS } from './goals';
 export { REGRESSION, exitCodeOf, tally, type RunContext, type TargetRow } from './lib/verdict';
@@ -31,6 +33,7 @@ export interface BenchFigures {
 	download?: DownloadFigures;
 	userBuilt?: UserBuiltFigures;
 	polling?: PollingFigures;
+	queue?: QueueFigures;
 }
 
 const perSecond = (items: number, ms: number): number => round(items / (ms / 1000), 1);
@@ -274,6 +277,7 @@ export function targetRows(f: BenchFigures, context: RunContext = QUIET_CONTEXT)
 	if (f.polling) rows.push(...pollingRows(f.polling, context));
 	if (f.polling?.few && f.userBuilt) rows.push(userBuiltRow(f.polling.few, f.userBuilt));
 	if (f.download) rows.push(...downloadRows(f.download, context));
+	if (f.queue) rows.push(...queueRows(f.queue, context, f.send));
 	return rows;
 }
 
