@@ -8,7 +8,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import type { RequestRecord } from '../emulator/request-log';
 import { machineBusySeconds, treeCpuSeconds } from '../test/deploy/lib/cpu';
-import { DeployInstance, readDeployWorkflow } from '../test/deploy/lib/instance';
+import {
+	DeployInstance,
+	OUTPUT_DIR as DEPLOY_OUTPUT_DIR,
+	readDeployWorkflow,
+} from '../test/deploy/lib/instance';
 import type { WorkflowFile } from '../test/harness/n8n/examples';
 import { ensureN8n } from '../test/harness/n8n/install';
 import { installCommunityPackage } from '../test/harness/n8n/package';
@@ -33,6 +37,8 @@ import { round, spanMs } from './lib/stats';
 
 export const QUEUE_WORKER_CONCURRENCY = 1;
 const WORKER = 'worker-1';
+/** Linux's USER_HZ, the unit of /proc/stat (getconf CLK_TCK: 100 on Linux x86-64). */
+const CLOCK_TICKS = 100;
 
 export type QueueVariant = 'node' | 'floor';
 
@@ -69,6 +75,8 @@ export interface QueueRun {
 	workerCpuMsPerFax: number;
 	/** 1-minute load average at the start and end of the run. */
 	load: [number, number];
+	/** CPU seconds the hypervisor took from this machine's cores during the run (/proc/stat steal). */
+	stealSeconds: number;
 }
 
 export interface QueueFigures {
@@ -152,6 +160,12 @@ function workflows(): WorkflowFile[] {
 	];
 }
 
+/** CPU seconds stolen by the hypervisor so far, all cores (/proc/stat, the cpu line's 8th value). */
+function stealSeconds(): number {
+	const values = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+	return Number(values[8] ?? 0) / CLOCK_TICKS;
+}
+
 async function writePdf(filesFolder: string): Promise<string> {
 	const doc = await PDFDocument.create();
 	const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -223,6 +237,7 @@ class QueueBench {
 			const loadBefore = os.loadavg()[0];
 			const cpuBefore = this.cpu(busy?.pid);
 			const machineBefore = machineBusySeconds();
+			const stealBefore = stealSeconds();
 			const started = performance.now();
 			const answers = await Promise.all(
 				calls.map((share) =>
@@ -232,6 +247,7 @@ class QueueBench {
 			const wallMs = performance.now() - started;
 			const cpuAfter = this.cpu(busy?.pid);
 			const machine = machineBusySeconds() - machineBefore;
+			const steal = stealSeconds() - stealBefore;
 			const failed = answers.filter((a) => a.status !== 200);
 			if (failed.length > 0) {
 				throw new Error(
@@ -276,6 +292,7 @@ class QueueBench {
 				cpuSeconds,
 				workerCpuMsPerFax: round((worker / faxes) * 1000, 2),
 				load: [round(loadBefore, 2), round(os.loadavg()[0], 2)],
+				stealSeconds: round(steal, 2),
 			};
 		} finally {
 			if (busy) await stopBusyLoop(busy);
@@ -284,7 +301,7 @@ class QueueBench {
 }
 
 const lineOf = (run: QueueRun): string =>
-	`${run.label} ${run.workerCpuMsPerFax} ms CPU/fax on the worker, span ${run.spanMs} ms (${run.sendsPerSecond}/s), node ${run.nodeMs} ms in ${run.executions} executions, load ${run.load.join('→')}`;
+	`${run.label} ${run.workerCpuMsPerFax} ms CPU/fax on the worker, span ${run.spanMs} ms (${run.sendsPerSecond}/s), node ${run.nodeMs} ms in ${run.executions} executions, load ${run.load.join('→')}, steal ${run.stealSeconds} s`;
 
 export async function benchQueueMode(options: {
 	tarball: string;
@@ -295,6 +312,8 @@ export async function benchQueueMode(options: {
 }): Promise<QueueFigures> {
 	const { log, faxes } = options;
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+	// n8n's logs of this part go where the deploy part's instance writes them.
+	fs.mkdirSync(DEPLOY_OUTPUT_DIR, { recursive: true });
 	const stops: Array<() => Promise<void>> = [];
 	try {
 		const runtime = await ensureN8n();
@@ -308,7 +327,9 @@ export async function benchQueueMode(options: {
 			runtime,
 			tarball: options.tarball,
 			workflows: all,
-			publish: all.map((w) => w.id),
+			// Published through the REST API once main runs: one n8n CLI start per workflow would
+			// take longer than the whole comparison.
+			publish: [],
 			clock: 'manual',
 			services: { postgres, redis },
 			env: { N8N_PAYLOAD_SIZE_MAX: '256' },
@@ -324,6 +345,7 @@ export async function benchQueueMode(options: {
 		installCommunityPackage(workerFolder, options.tarball);
 		installFloorPackage(workerFolder);
 		await instance.startMain();
+		for (const workflow of all) await instance.activate(workflow.id);
 		await instance.startWorker(WORKER, QUEUE_WORKER_CONCURRENCY);
 		log(
 			`    queue: n8n ${runtime.release.n8n} main and ${WORKER} (concurrency ${QUEUE_WORKER_CONCURRENCY}), Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}`,

@@ -42,6 +42,14 @@ const medianOf = (runs: QueueRun[], pick: (run: QueueRun) => number): number =>
 
 const cpu = (run: QueueRun): number => run.workerCpuMsPerFax;
 
+/** Every run of the part, the pairs and the explanation runs. */
+const allRuns = (q: QueueFigures): QueueRun[] => [
+	...q.rounds.flatMap((p) => [p.node, p.floor]),
+	...q.explain.split.flatMap((p) => [p.node, p.floor]),
+	...q.explain.round3.flatMap((p) => [p.quiet, p.busy]),
+	...q.explain.noSave,
+];
+
 export interface Round3Explanation {
 	cause: 'the node' | 'the setup' | 'the machine' | 'not reproduced';
 	/** Worker CPU per fax (ms), medians of this run. */
@@ -113,6 +121,7 @@ export function explainRound3(q: QueueFigures, send?: SendFigures): Round3Explan
 		)} (${formatRatio(splitRatio)})`,
 		`one execution of ${q.faxes}: node ${r(oneExecution.node)}, floor ${r(oneExecution.floor)}`,
 		`no execution data saved: node ${r(medianOf(noSave, cpu))}`,
+		`CPU stolen by the hypervisor per run (median): ${r(medianOf(allRuns(q), (run) => run.stealSeconds ?? NaN))} s; 1-minute load average at the runs' starts ${r(Math.min(...allRuns(q).map((run) => run.load[0])))} to ${r(Math.max(...allRuns(q).map((run) => run.load[0])))}`,
 		...(singleProcess !== undefined
 			? [`single process (send part): node ${r(singleProcess)}`]
 			: []),
@@ -210,12 +219,7 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 	);
 	const ms = (runs: QueueRun[], pick: (run: QueueRun) => number, digits = 0) =>
 		round(medianOf(runs, pick), digits);
-	const all = [
-		...rounds.flatMap((p) => [p.node, p.floor]),
-		...q.explain.split.flatMap((p) => [p.node, p.floor]),
-		...q.explain.round3.flatMap((p) => [p.quiet, p.busy]),
-		...q.explain.noSave,
-	];
+	const all = allRuns(q);
 	const short = all.filter((run) => run.created !== run.faxes || run.onWorker !== run.executions);
 	const explanation = explainRound3(q, send);
 	const scaling = queueScaling(q);

@@ -27,6 +27,7 @@ const run = (cpuMsPerFax: number, extra: Partial<QueueRun> = {}): QueueRun => ({
 	cpuSeconds: { 'worker-1': cpuMsPerFax },
 	workerCpuMsPerFax: cpuMsPerFax,
 	load: [0.3, 0.4],
+	stealSeconds: 0,
 	...extra,
 });
 
