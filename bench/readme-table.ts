@@ -1,6 +1,7 @@
 import type { RunMachine } from './lib/machine';
 import { tally, verdictOf, type LoadDuring, type TargetRow } from './lib/verdict';
 import { tallyLine, type BenchFigures } from './target-rows';
+import { queueScalingLines } from './queue-rows';
 
 /**
  * The README's Benchmarks table, from bench/results.json (`npm run bench -- --table`): the line
@@ -13,6 +14,7 @@ export interface WrittenResults {
 	seconds?: number;
 	quick?: boolean;
 	targets: TargetRow[];
+	figures?: BenchFigures;
 }
 
 /** bench/results.json: what it measured on, the verdicts, and every run's figures. */
@@ -74,5 +76,7 @@ export function readmeSection(results: WrittenResults): string {
 		'',
 		markdownTable(results.targets),
 		...(whys.length ? ['', ...whys] : []),
+		// README "Scaling (queue mode)": its per-worker-core lines, from the same run's figures.
+		...(results.figures?.queue ? ['', ...queueScalingLines(results.figures.queue)] : []),
 	].join('\n');
 }

@@ -28,6 +28,7 @@ import type { CurveSet } from './curve-rows';
 import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
 import { benchSendOnce, SEND_ONCE_WORKFLOWS } from './send-once';
 import { benchUserBuilt, USER_BUILT_WORKFLOWS } from './user-built';
+import { benchQueueMode } from './queue-mode';
 
 const args = new CommandLine();
 const quick = args.has('--quick');
@@ -40,6 +41,7 @@ const PARTS = [
 	'without-trigger',
 	'trigger',
 	'curves',
+	'queue',
 ];
 /** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
@@ -259,6 +261,13 @@ async function main(): Promise<void> {
 			await sink?.close();
 		}
 	}
+
+	// Queue mode (its own Redis, Postgres, main and worker): not in --quick, which it would push
+	// past 10 minutes; one round of the runs that explain round 3, for the full run's 45 minutes.
+	await part('queue', 'queue', () =>
+		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 5, explainRounds: 1, log }),
+	);
+	release ??= figures.queue && { n8n: figures.queue.n8n, node: figures.queue.n8nNode };
 
 	if (!release) throw new Error(`nothing to run: --only ${args.value('--only')}`);
 	const machine = runMachine(release, loadAtStart);

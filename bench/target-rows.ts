@@ -21,6 +21,8 @@ import {
 	type TargetRow,
 } from './lib/verdict';
 import type { UserBuiltFigures } from './user-built';
+import { queueRows } from './queue-rows';
+import type { QueueFigures } from './queue-mode';
 
 export { GOALS } from './goals';
 export { REGRESSION, exitCodeOf, tally, type RunContext, type TargetRow } from './lib/verdict';
@@ -33,6 +35,7 @@ export interface BenchFigures {
 	userBuilt?: UserBuiltFigures;
 	polling?: PollingFigures;
 	curves?: CurveSet;
+	queue?: QueueFigures;
 }
 
 const perSecond = (items: number, ms: number): number => round(items / (ms / 1000), 1);
@@ -277,6 +280,7 @@ export function targetRows(f: BenchFigures, context: RunContext = QUIET_CONTEXT)
 	if (f.polling?.few && f.userBuilt) rows.push(userBuiltRow(f.polling.few, f.userBuilt));
 	if (f.download) rows.push(...downloadRows(f.download, context));
 	if (f.curves) rows.push(...curveRows(f.curves, context));
+	if (f.queue) rows.push(...queueRows(f.queue, context, f.send));
 	return rows;
 }
 

@@ -1,0 +1,445 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { parse as parseFlatted } from 'flatted';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+import type { RequestRecord } from '../emulator/request-log';
+import { machineBusySeconds, treeCpuSeconds } from '../test/deploy/lib/cpu';
+import {
+	DeployInstance,
+	OUTPUT_DIR as DEPLOY_OUTPUT_DIR,
+	readDeployWorkflow,
+} from '../test/deploy/lib/instance';
+import type { WorkflowFile } from '../test/harness/n8n/examples';
+import { ensureN8n } from '../test/harness/n8n/install';
+import { installCommunityPackage } from '../test/harness/n8n/package';
+import { startPostgres } from '../test/harness/services/postgres';
+import { startRedis } from '../test/harness/services/redis';
+import { postWebhook } from '../test/harness/webhook';
+import { sleep } from '../test/harness/waitUntil';
+import { installFloorPackage } from './lib/floor-package';
+import { lastSeq } from './lib/polls';
+import { BENCH_DIR, OUTPUT_DIR } from './lib/server';
+import { round, spanMs } from './lib/stats';
+
+/**
+ * Queue mode: the bulk send of 1,000 through one n8n worker (Redis, Postgres, one main, one
+ * `n8n worker --concurrency=1`, started as the deploy part starts them: test/deploy/lib/instance.ts),
+ * the Fax Cloud node against the helper floor in interleaved pairs. Then the runs that explain the
+ * deploy part's round-3 figure (worker CPU per fax 10.3 to 14 ms against about 6.5 ms in round 2):
+ * the same 1,000 split into 20 executions of 50 (the deploy part's shape) for node and floor, the
+ * deploy part's own workflow on a quiet machine and with the machine's other core kept busy, and
+ * the node with no execution data saved. Every figure is a run's own; queue-rows.ts judges them.
+ */
+
+export const QUEUE_WORKER_CONCURRENCY = 1;
+const WORKER = 'worker-1';
+/** Linux's USER_HZ, the unit of /proc/stat (getconf CLK_TCK: 100 on Linux x86-64). */
+const CLOCK_TICKS = 100;
+
+export type QueueVariant = 'node' | 'floor';
+
+interface RunSpec {
+	label: string;
+	workflowId: string;
+	webhook: string;
+	/** The node whose executionTime n8n reports (absent when the workflow saves no run data). */
+	timedNode?: string;
+	executions: number;
+	/** The deploy part's workflow takes a fax number per item; the bench's take numbers alone. */
+	distinctNumbers?: boolean;
+	/** Keeps the machine's other core busy during the run (a busy loop in a child process). */
+	otherCoreBusy?: boolean;
+}
+
+export interface QueueRun {
+	label: string;
+	faxes: number;
+	executions: number;
+	/** Faxes the emulator created (201) during the run, and the executions each on the worker. */
+	created: number;
+	onWorker: number;
+	/** First send received to last answer written, as the emulator saw it. */
+	spanMs: number;
+	sendsPerSecond: number;
+	/** Sum over the executions of n8n's executionTime of the sending node (NaN: no run data). */
+	nodeMs: number;
+	/** Sum over the executions of n8n's stored start-to-stop time. */
+	executionMs: number;
+	wallMs: number;
+	/** CPU seconds per process during the run (the worker with its children), and per fax. */
+	cpuSeconds: Record<string, number>;
+	workerCpuMsPerFax: number;
+	/** 1-minute load average at the start and end of the run. */
+	load: [number, number];
+	/** CPU seconds the hypervisor took from this machine's cores during the run (/proc/stat steal). */
+	stealSeconds: number;
+}
+
+export interface QueueFigures {
+	faxes: number;
+	n8n: string;
+	/** The Node that runs n8n. */
+	n8nNode: string;
+	postgres: string;
+	workerConcurrency: number;
+	/** The compared pairs: the bench's send workflows, 1,000 items in one execution each. */
+	rounds: Array<Record<QueueVariant, QueueRun>>;
+	/** What explains the deploy part's round-3 figure, each run in order. */
+	explain: {
+		/** 20 executions of 50, the bench's workflows (node, floor), interleaved. */
+		split: Array<Record<QueueVariant, QueueRun>>;
+		/** The deploy part's own workflow (test/deploy/workflows/bulk-send.json), quiet, then with the other core busy. */
+		round3: Array<{ quiet: QueueRun; busy: QueueRun }>;
+		/** The node, one execution of 1,000, with no execution data saved (workflow setting). */
+		noSave: QueueRun[];
+	};
+}
+
+/** The bench's send workflow turned into another one of this part (own id, path and webhook). */
+function variantOf(
+	file: string,
+	id: string,
+	webhook: string,
+	settings: Record<string, unknown> = {},
+): WorkflowFile {
+	const workflow = JSON.parse(
+		fs.readFileSync(path.join(BENCH_DIR, 'workflows', file), 'utf8'),
+	) as WorkflowFile & {
+		nodes: Array<{ type: string; parameters: Record<string, unknown>; webhookId?: string }>;
+		settings?: Record<string, unknown>;
+	};
+	workflow.id = id;
+	workflow.name = `${workflow.name} (queue mode: ${id})`;
+	for (const node of workflow.nodes) {
+		if (node.type !== 'n8n-nodes-base.webhook') continue;
+		node.parameters.path = webhook;
+		node.webhookId = `00000000-0000-4000-9900-${Buffer.from(id).toString('hex').slice(0, 12)}`;
+	}
+	workflow.settings = { ...workflow.settings, ...settings };
+	return workflow;
+}
+
+const SPECS = {
+	node: { workflowId: 'BenchSendFaxNode', webhook: 'bench-send-fax-cloud', timedNode: 'Send Fax' },
+	floor: { workflowId: 'BenchSendFloor01', webhook: 'bench-send-floor', timedNode: 'Helper Floor' },
+	splitNode: {
+		workflowId: 'BenchQueueSplitN',
+		webhook: 'bench-queue-split-node',
+		timedNode: 'Send Fax',
+	},
+	splitFloor: {
+		workflowId: 'BenchQueueSplitF',
+		webhook: 'bench-queue-split-floor',
+		timedNode: 'Helper Floor',
+	},
+	noSave: { workflowId: 'BenchQueueNoSave', webhook: 'bench-queue-no-save' },
+	round3: {
+		workflowId: 'DeployBulkSend01',
+		webhook: 'deploy-bulk-send',
+		timedNode: 'Send Fax',
+		distinctNumbers: true,
+	},
+} satisfies Record<string, Omit<RunSpec, 'label' | 'executions'>>;
+
+function workflows(): WorkflowFile[] {
+	const read = (file: string) =>
+		JSON.parse(fs.readFileSync(path.join(BENCH_DIR, 'workflows', file), 'utf8')) as WorkflowFile;
+	return [
+		read('send-fax-cloud-node.json'),
+		read('send-helper-floor.json'),
+		variantOf('send-fax-cloud-node.json', SPECS.splitNode.workflowId, SPECS.splitNode.webhook),
+		variantOf('send-helper-floor.json', SPECS.splitFloor.workflowId, SPECS.splitFloor.webhook),
+		variantOf('send-fax-cloud-node.json', SPECS.noSave.workflowId, SPECS.noSave.webhook, {
+			saveDataSuccessExecution: 'none',
+		}),
+		readDeployWorkflow('bulk-send.json'),
+	];
+}
+
+/** CPU seconds stolen by the hypervisor so far, all cores (/proc/stat, the cpu line's 8th value). */
+function stealSeconds(): number {
+	const values = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+	return Number(values[8] ?? 0) / CLOCK_TICKS;
+}
+
+async function writePdf(filesFolder: string): Promise<string> {
+	const doc = await PDFDocument.create();
+	const font = await doc.embedFont(StandardFonts.Helvetica);
+	doc.addPage([612, 792]).drawText('Fax Cloud benchmark: one page', { x: 72, y: 700, font });
+	// The deploy part's workflow reads one-page.pdf from the files folder; the bench's read $env.
+	const pdfPath = path.join(filesFolder, 'one-page.pdf');
+	fs.writeFileSync(pdfPath, await doc.save());
+	return pdfPath;
+}
+
+/** A busy loop on the machine's other core, as another job on this shared machine would be. */
+function startBusyLoop(): ChildProcess {
+	return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
+
+async function stopBusyLoop(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	child.kill('SIGKILL');
+	await exited;
+}
+
+interface StoredRun {
+	id: string;
+	startedAt?: string;
+	stoppedAt?: string;
+}
+
+class QueueBench {
+	private runDigit = 0;
+
+	constructor(readonly instance: DeployInstance) {}
+
+	private cpu(busyPid?: number): Record<string, number> {
+		return {
+			...this.instance.cpuReading(),
+			...(busyPid ? treeCpuSeconds({ 'busy loop on the other core': busyPid }) : {}),
+		};
+	}
+
+	private async nodeMsOf(executionId: string, node: string): Promise<number> {
+		const stored = await this.instance.execution(executionId);
+		if (!stored.data) return NaN;
+		const run = parseFlatted(stored.data) as {
+			resultData?: { runData?: Record<string, Array<{ executionTime?: number }>> };
+		};
+		const runs = run.resultData?.runData?.[node];
+		return runs ? runs.reduce((sum, r) => sum + (r.executionTime ?? 0), 0) : NaN;
+	}
+
+	/**
+	 * The newest executions of a workflow, one page (n8n's REST API, newest first): n8n 2.41 refuses
+	 * the `lastId` paging DeployInstance.executionsOf uses once a workflow has more than a page
+	 * ("Use cursor to load execution pages"). A run adds at most 20, so a page of 100 holds them.
+	 */
+	private async newest(workflowId: string): Promise<StoredRun[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await this.instance.server.rest<{ results: StoredRun[] }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
+		return page.results;
+	}
+
+	async run(spec: RunSpec, faxes: number): Promise<QueueRun> {
+		const { instance } = this;
+		const { emulator } = instance;
+		const digit = (this.runDigit = (this.runDigit % 9) + 1);
+		const perExecution = Math.ceil(faxes / spec.executions);
+		const items = Array.from({ length: faxes }, (_, i) =>
+			spec.distinctNumbers ? { number: `1213${digit}${String(i + 1).padStart(6, '0')}` } : i + 1,
+		);
+		const calls: unknown[][] = [];
+		for (let i = 0; i < items.length; i += perExecution)
+			calls.push(items.slice(i, i + perExecution));
+		const before = new Set((await this.newest(spec.workflowId)).map((e) => e.id));
+		const busy = spec.otherCoreBusy ? startBusyLoop() : undefined;
+		try {
+			// The busy loop's first second is its own start-up, not the load it is meant to be.
+			if (busy) await sleep(1_000);
+			const sinceSeq = lastSeq(emulator);
+			emulator.control.resetConnectionStats();
+			const loadBefore = os.loadavg()[0];
+			const cpuBefore = this.cpu(busy?.pid);
+			const machineBefore = machineBusySeconds();
+			const stealBefore = stealSeconds();
+			const started = performance.now();
+			const answers = await Promise.all(
+				calls.map((share) =>
+					postWebhook(instance.server, spec.webhook, { faxes: share }, 15 * 60_000),
+				),
+			);
+			const wallMs = performance.now() - started;
+			const cpuAfter = this.cpu(busy?.pid);
+			const machine = machineBusySeconds() - machineBefore;
+			const steal = stealSeconds() - stealBefore;
+			const failed = answers.filter((a) => a.status !== 200);
+			if (failed.length > 0) {
+				throw new Error(
+					`${spec.label}: ${failed.length} webhook calls answered ${failed[0].status}: ${failed[0].text.slice(0, 300)}`,
+				);
+			}
+			const cpuSeconds: Record<string, number> = {};
+			for (const [name, value] of Object.entries(cpuAfter)) {
+				cpuSeconds[name] = round(value - (cpuBefore[name] ?? 0), 2);
+			}
+			const ours = Object.values(cpuSeconds).reduce((sum, v) => sum + v, 0);
+			cpuSeconds['other processes on the machine'] = round(Math.max(0, machine - ours), 2);
+			const sends: RequestRecord[] = emulator.control.requests({
+				method: 'POST',
+				path: '^/v1/outboundfaxes$',
+				sinceSeq,
+			});
+			const executions = (await this.newest(spec.workflowId)).filter(
+				(e) => !before.has(e.id),
+			) as StoredRun[];
+			const ranOn = instance.workerOfExecutions();
+			let nodeMs = 0;
+			let executionMs = 0;
+			for (const execution of executions) {
+				nodeMs += spec.timedNode ? await this.nodeMsOf(execution.id, spec.timedNode) : NaN;
+				executionMs +=
+					Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt ?? '');
+			}
+			const span = spanMs(sends);
+			const worker = cpuSeconds[WORKER] ?? NaN;
+			return {
+				label: spec.label,
+				faxes,
+				executions: executions.length,
+				created: sends.filter((s) => s.status === 201).length,
+				onWorker: executions.filter((e) => (ranOn.get(e.id) ?? []).includes(WORKER)).length,
+				spanMs: round(span, 0),
+				sendsPerSecond: round((sends.length / span) * 1000, 1),
+				nodeMs: round(nodeMs, 0),
+				executionMs: round(executionMs, 0),
+				wallMs: round(wallMs, 0),
+				cpuSeconds,
+				workerCpuMsPerFax: round((worker / faxes) * 1000, 2),
+				load: [round(loadBefore, 2), round(os.loadavg()[0], 2)],
+				stealSeconds: round(steal, 2),
+			};
+		} finally {
+			if (busy) await stopBusyLoop(busy);
+		}
+	}
+}
+
+const lineOf = (run: QueueRun): string =>
+	`${run.label} ${run.workerCpuMsPerFax} ms CPU/fax on the worker, span ${run.spanMs} ms (${run.sendsPerSecond}/s), node ${run.nodeMs} ms in ${run.executions} executions, load ${run.load.join('→')}, steal ${run.stealSeconds} s`;
+
+export async function benchQueueMode(options: {
+	tarball: string;
+	faxes: number;
+	rounds: number;
+	explainRounds: number;
+	log: (line: string) => void;
+}): Promise<QueueFigures> {
+	const { log, faxes } = options;
+	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+	// n8n's logs of this part go where the deploy part's instance writes them.
+	fs.mkdirSync(DEPLOY_OUTPUT_DIR, { recursive: true });
+	const stops: Array<() => Promise<void>> = [];
+	try {
+		const runtime = await ensureN8n();
+		const redis = await startRedis({ logDir: OUTPUT_DIR });
+		stops.push(redis.stop);
+		const postgres = await startPostgres({ logDir: OUTPUT_DIR });
+		stops.push(postgres.stop);
+		const all = workflows();
+		const instance = await DeployInstance.create({
+			label: 'bench-queue',
+			runtime,
+			tarball: options.tarball,
+			workflows: all,
+			// Published through the REST API once main runs: one n8n CLI start per workflow would
+			// take longer than the whole comparison.
+			publish: [],
+			clock: 'manual',
+			services: { postgres, redis },
+			env: { N8N_PAYLOAD_SIZE_MAX: '256' },
+		});
+		stops.push(() => instance.close(false));
+		const pdfPath = await writePdf(instance.filesFolder);
+		Object.assign(instance.env, { BENCH_PDF_PATH: pdfPath });
+		// The helper floor beside the Fax Cloud package in main's folder and the worker's (the worker
+		// runs the nodes); a folder that holds the package is taken as it is by startWorker.
+		installFloorPackage(path.join(instance.baseFolder, 'main'));
+		const workerFolder = path.join(instance.baseFolder, WORKER);
+		fs.mkdirSync(workerFolder, { recursive: true });
+		installCommunityPackage(workerFolder, options.tarball);
+		installFloorPackage(workerFolder);
+		await instance.startMain();
+		for (const workflow of all) await instance.activate(workflow.id);
+		await instance.startWorker(WORKER, QUEUE_WORKER_CONCURRENCY);
+		log(
+			`    queue: n8n ${runtime.release.n8n} main and ${WORKER} (concurrency ${QUEUE_WORKER_CONCURRENCY}), Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}`,
+		);
+		const bench = new QueueBench(instance);
+		const one = (variant: QueueVariant, label = variant): RunSpec => ({
+			...SPECS[variant],
+			label,
+			executions: 1,
+		});
+		const split = (variant: QueueVariant): RunSpec => ({
+			...(variant === 'node' ? SPECS.splitNode : SPECS.splitFloor),
+			label: `split ${variant}`,
+			executions: 20,
+		});
+		const round3 = (busy: boolean): RunSpec => ({
+			...SPECS.round3,
+			label: busy ? "round 3's workflow, other core busy" : "round 3's workflow, quiet",
+			executions: 20,
+			otherCoreBusy: busy,
+		});
+		// Warm-up: the worker has loaded both nodes and every workflow, n8n's heap has grown to a
+		// run of this size.
+		for (const spec of [one('node'), one('floor'), split('node'), split('floor'), round3(false)]) {
+			await bench.run(spec, 100);
+		}
+		await bench.run(one('node'), faxes);
+		await bench.run(one('floor'), faxes);
+
+		const figures: QueueFigures = {
+			faxes,
+			n8n: runtime.release.n8n,
+			n8nNode: runtime.release.node,
+			postgres: postgres.version,
+			workerConcurrency: QUEUE_WORKER_CONCURRENCY,
+			rounds: [],
+			explain: { split: [], round3: [], noSave: [] },
+		};
+		const check = (run: QueueRun): QueueRun => {
+			if (run.created !== faxes || run.onWorker !== run.executions) {
+				throw new Error(
+					`${run.label}: ${run.created} of ${faxes} faxes created, ${run.onWorker} of ${run.executions} executions on ${WORKER}`,
+				);
+			}
+			return run;
+		};
+		for (let r = 1; r <= options.rounds; r++) {
+			const order: QueueVariant[] = r % 2 ? ['node', 'floor'] : ['floor', 'node'];
+			const pair = {} as Record<QueueVariant, QueueRun>;
+			for (const variant of order) pair[variant] = check(await bench.run(one(variant), faxes));
+			figures.rounds.push(pair);
+			log(`    queue ${r}/${options.rounds}: ${lineOf(pair.node)}; ${lineOf(pair.floor)}`);
+		}
+		for (let r = 1; r <= options.explainRounds; r++) {
+			const order: QueueVariant[] = r % 2 ? ['node', 'floor'] : ['floor', 'node'];
+			const pair = {} as Record<QueueVariant, QueueRun>;
+			for (const variant of order) pair[variant] = check(await bench.run(split(variant), faxes));
+			figures.explain.split.push(pair);
+			log(`    queue, 20 executions of 50, ${r}: ${lineOf(pair.node)}; ${lineOf(pair.floor)}`);
+			// Quiet and busy in turn, the order swapping every round, as for node and floor.
+			const pairOf = r % 2 ? [false, true] : [true, false];
+			const round3Pair = {} as { quiet: QueueRun; busy: QueueRun };
+			for (const busy of pairOf) {
+				round3Pair[busy ? 'busy' : 'quiet'] = check(await bench.run(round3(busy), faxes));
+			}
+			figures.explain.round3.push(round3Pair);
+			log(
+				`    queue, round 3's workflow ${r}: ${lineOf(round3Pair.quiet)}; ${lineOf(round3Pair.busy)}`,
+			);
+			const noSave = check(
+				await bench.run(
+					{ ...SPECS.noSave, label: 'node, no execution data saved', executions: 1 },
+					faxes,
+				),
+			);
+			figures.explain.noSave.push(noSave);
+			log(`    queue, no execution data saved ${r}: ${lineOf(noSave)}`);
+		}
+		return figures;
+	} finally {
+		for (const stop of stops.reverse()) await stop().catch(() => undefined);
+	}
+}

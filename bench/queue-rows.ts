@@ -1,0 +1,310 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { formatRatio, pairRatios } from './lib/pairs';
+import { median, round } from './lib/stats';
+import {
+	atMostRow,
+	figureRow,
+	regressionWhy,
+	targetRow,
+	type RunContext,
+	type TargetRow,
+} from './lib/verdict';
+import type { QueueFigures, QueueRun } from './queue-mode';
+import type { SendFigures } from './send';
+
+/**
+ * The queue-mode part's rows (bench/queue-mode.ts): the node against the helper floor through one
+ * worker, what explains the deploy part's round-3 figure, and the README's Scaling figures per
+ * worker core, all from the run's figures.
+ */
+
+/** Node against floor through the worker: CPU per fax and time, at most this ratio. */
+export const QUEUE_VS_FLOOR = 1.1;
+
+/**
+ * The deploy part's worker CPU per fax that issue Q asks about: about 6.5 ms in round 2 (README
+ * at e470a94, n8n 2.40.7, a quiet machine) and 10.3 (1 worker) to 14 ms (2 workers) in round 3
+ * (test/deploy/results.json at 3109f16, load average 1.68, 2.02, 3.44 at its end).
+ */
+export const DEPLOY_ROUNDS = { round2CpuMsPerFax: 6.5, round3CpuMsPerFax: 10.3 } as const;
+
+/** A figure counts as the round-3 figure reproduced when it reaches this share of it. */
+const REPRODUCED = 0.9;
+
+/**
+ * The service's published limits: none (fax-cloud-api.md, Limits: "Rate limits ... not shown";
+ * vendor-notes.md names none). The README's workers-until-the-service-binds figure is therefore
+ * given for these assumed service rates (sends per second), each divided by a worker core's rate.
+ */
+export const ASSUMED_SERVICE_RATES = [10, 50, 100, 500];
+
+const medianOf = (runs: QueueRun[], pick: (run: QueueRun) => number): number =>
+	median(runs.map(pick).filter((v) => Number.isFinite(v)));
+
+const cpu = (run: QueueRun): number => run.workerCpuMsPerFax;
+
+/** Every run of the part, the pairs and the explanation runs. */
+const allRuns = (q: QueueFigures): QueueRun[] => [
+	...q.rounds.flatMap((p) => [p.node, p.floor]),
+	...q.explain.split.flatMap((p) => [p.node, p.floor]),
+	...q.explain.round3.flatMap((p) => [p.quiet, p.busy]),
+	...q.explain.noSave,
+];
+
+export interface Round3Explanation {
+	cause: 'the node' | 'the setup' | 'the machine' | 'not reproduced';
+	/** Worker CPU per fax (ms), medians of this run. */
+	oneExecution: { node: number; floor: number };
+	split: { node: number; floor: number; nodeVsFloor: string };
+	round3: { quiet: number; busy: number; busyVsQuiet: string };
+	noSave: number;
+	/** The bench's single-process send in the same run, n8n's CPU per fax (when it ran). */
+	singleProcess?: number;
+	text: string;
+}
+
+/** Which of the node, the setup or the machine the run's figures say made round 3's figure. */
+export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): Round3Explanation {
+	const pairs = q.rounds;
+	const { split, round3, noSave } = q.explain;
+	const oneExecution = {
+		node: medianOf(
+			pairs.map((p) => p.node),
+			cpu,
+		),
+		floor: medianOf(
+			pairs.map((p) => p.floor),
+			cpu,
+		),
+	};
+	const splitRatio = pairRatios(
+		split.map((p) => cpu(p.node)),
+		split.map((p) => cpu(p.floor)),
+	);
+	const busyRatio = pairRatios(
+		round3.map((p) => cpu(p.busy)),
+		round3.map((p) => cpu(p.quiet)),
+	);
+	const quiet = medianOf(
+		round3.map((p) => p.quiet),
+		cpu,
+	);
+	const busy = medianOf(
+		round3.map((p) => p.busy),
+		cpu,
+	);
+	const singleProcess = send
+		? round(median(send.rounds.map((r) => (r.faxCloud.cpuSeconds / send.items) * 1000)), 2)
+		: undefined;
+	const target = DEPLOY_ROUNDS.round3CpuMsPerFax * REPRODUCED;
+	// Round 2 and round 3 ran the same workflow, worker concurrency and n8n: what rose by this
+	// factor is the node, or the machine the same work ran on.
+	const rise = DEPLOY_ROUNDS.round3CpuMsPerFax / DEPLOY_ROUNDS.round2CpuMsPerFax;
+	const quietLoad = Math.max(...round3.map((p) => p.quiet.load[0]));
+	const cause: Round3Explanation['cause'] =
+		splitRatio.median > QUEUE_VS_FLOOR
+			? 'the node'
+			: busyRatio.median >= rise * REPRODUCED || (quiet >= target && quietLoad > cores)
+				? 'the machine'
+				: quiet >= target
+					? 'the setup'
+					: 'not reproduced';
+	const r = (v: number) => round(v, 1);
+	const measured = [
+		`worker CPU per fax: round 3's workflow (20 executions of 50, per-item expressions) ${r(quiet)} ms as the machine was, ${r(busy)} ms with the other core kept busy too (${formatRatio(busyRatio)})`,
+		`20 executions of 50 with the bench's workflows: node ${r(
+			medianOf(
+				split.map((p) => p.node),
+				cpu,
+			),
+		)}, floor ${r(
+			medianOf(
+				split.map((p) => p.floor),
+				cpu,
+			),
+		)} (${formatRatio(splitRatio)})`,
+		`one execution of ${q.faxes}: node ${r(oneExecution.node)}, floor ${r(oneExecution.floor)}`,
+		`no execution data saved: node ${r(medianOf(noSave, cpu))}`,
+		`CPU stolen by the hypervisor per run (median): ${r(medianOf(allRuns(q), (run) => run.stealSeconds ?? NaN))} s; 1-minute load average at the runs' starts ${r(Math.min(...allRuns(q).map((run) => run.load[0])))} to ${r(Math.max(...allRuns(q).map((run) => run.load[0])))}`,
+		...(singleProcess !== undefined
+			? [`single process (send part): node ${r(singleProcess)}`]
+			: []),
+	];
+	const because = {
+		'the node': `in round 3's shape the node's worker CPU per fax is ${formatRatio(splitRatio)} the floor's, more than x${QUEUE_VS_FLOOR}`,
+		'the machine': `the node is within x${QUEUE_VS_FLOOR} of the floor in round 3's shape (${formatRatio(splitRatio)}), and the same work costs the worker more CPU on a busier machine: round 3's workflow x${round(busyRatio.median)} with the other core kept busy, ${r(quiet)} ms at a load average up to ${r(quietLoad)} on ${cores} cores, against round 3's ${DEPLOY_ROUNDS.round3CpuMsPerFax} and round 2's ${DEPLOY_ROUNDS.round2CpuMsPerFax} (x${round(rise)})`,
+		'the setup': `round 3's workflow costs ${r(quiet)} ms on a machine loaded below its ${cores} cores with the node within x${QUEUE_VS_FLOOR} of the floor: the workflow and its executions, not the node or the load`,
+		'not reproduced': `round 3's workflow stayed under ${r(target)} ms per fax and the busy core raised it x${round(busyRatio.median)} only, less than round 3's x${round(rise)}`,
+	}[cause];
+	return {
+		cause,
+		oneExecution: { node: r(oneExecution.node), floor: r(oneExecution.floor) },
+		split: {
+			node: r(
+				medianOf(
+					split.map((p) => p.node),
+					cpu,
+				),
+			),
+			floor: r(
+				medianOf(
+					split.map((p) => p.floor),
+					cpu,
+				),
+			),
+			nodeVsFloor: formatRatio(splitRatio),
+		},
+		round3: { quiet: r(quiet), busy: r(busy), busyVsQuiet: formatRatio(busyRatio) },
+		noSave: r(medianOf(noSave, cpu)),
+		singleProcess,
+		text: `${cause}: ${because}. Measured: ${measured.join('; ')}`,
+	};
+}
+
+export interface QueueScaling {
+	/** Faxes a second one worker core sends, from the node's CPU per fax (1000 / ms). */
+	perWorkerCore: number;
+	/** The same in round 3's shape (20 executions of 50 with per-item expressions), quiet. */
+	perWorkerCoreRound3Shape: number;
+	/** Sends per second the one worker reached, the node's runs (median). */
+	measuredPerSecond: number;
+	/** Workers (one core each, concurrency 1) until a service rate binds, per assumed rate. */
+	workersUntilServiceBinds: Array<{ serviceRate: number; workers: number }>;
+}
+
+export function queueScaling(q: QueueFigures): QueueScaling {
+	const nodeCpu = medianOf(
+		q.rounds.map((p) => p.node),
+		cpu,
+	);
+	const round3Cpu = medianOf(
+		q.explain.round3.map((p) => p.quiet),
+		cpu,
+	);
+	const perWorkerCore = round(1000 / nodeCpu, 0);
+	return {
+		perWorkerCore,
+		perWorkerCoreRound3Shape: round(1000 / round3Cpu, 0),
+		measuredPerSecond: medianOf(
+			q.rounds.map((p) => p.node),
+			(run) => run.sendsPerSecond,
+		),
+		workersUntilServiceBinds: ASSUMED_SERVICE_RATES.map((serviceRate) => ({
+			serviceRate,
+			workers: Math.max(1, Math.ceil(serviceRate / perWorkerCore)),
+		})),
+	};
+}
+
+/** The README's Scaling lines, from the results file's queue figures (readme-table.ts prints them). */
+export function queueScalingLines(q: QueueFigures): string[] {
+	const s = queueScaling(q);
+	const workers = s.workersUntilServiceBinds
+		.map((w) => `${w.serviceRate}/s: ${w.workers}`)
+		.join(', ');
+	return [
+		`- Per worker core (\`npm run bench\`, part \`queue\`: n8n ${q.n8n}, PostgreSQL ${q.postgres}, one worker at concurrency ${q.workerConcurrency}, ${q.faxes} faxes per execution): **${s.perWorkerCore} faxes per second per worker core** (1000 / the worker's CPU per fax); ${s.perWorkerCoreRound3Shape} in the deploy part's shape (20 executions of 50 with per-item expressions). The one worker sent ${s.measuredPerSecond} per second here, sharing two cores with main, Postgres and the emulator.`,
+		`- On paper, with one core per worker: the service publishes no rate limit (its description: "Rate limits ... not shown"), so n8n stays the bound until workers × ${s.perWorkerCore} faxes/s reach the service's rate. Workers at which a service rate binds: ${workers} (each worker adds up to concurrency × Requests at Once = ${q.workerConcurrency} × 5 connections).`,
+	];
+}
+
+export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigures): TargetRow[] {
+	const { rounds, faxes } = q;
+	const nodes = rounds.map((p) => p.node);
+	const floors = rounds.map((p) => p.floor);
+	const cpuPairs = pairRatios(nodes.map(cpu), floors.map(cpu));
+	const timePairs = pairRatios(
+		nodes.map((r) => r.nodeMs),
+		floors.map((r) => r.nodeMs),
+	);
+	const spanPairs = pairRatios(
+		nodes.map((r) => r.spanMs),
+		floors.map((r) => r.spanMs),
+	);
+	const ms = (runs: QueueRun[], pick: (run: QueueRun) => number, digits = 0) =>
+		round(medianOf(runs, pick), digits);
+	const all = allRuns(q);
+	const short = all.filter((run) => run.created !== run.faxes || run.onWorker !== run.executions);
+	const explanation = explainRound3(q, send, context.cores);
+	const scaling = queueScaling(q);
+	const area = 'Queue mode';
+	return [
+		atMostRow(
+			{
+				area,
+				measure: `${faxes} faxes in one execution on one worker (concurrency ${q.workerConcurrency}): the worker's CPU per fax, Fax Cloud node vs the helper floor (ms; ratio per pair)`,
+				figure: `${ms(nodes, cpu, 2)} vs ${ms(floors, cpu, 2)}: ${formatRatio(cpuPairs)}`,
+			},
+			{ pairs: cpuPairs, limit: QUEUE_VS_FLOOR, context, part: 'queue' },
+		),
+		atMostRow(
+			{
+				area,
+				measure: `${faxes} faxes on one worker: the node's time in n8n (executionTime), Fax Cloud node vs the helper floor (ms; ratio per pair)`,
+				figure: `${ms(nodes, (r) => r.nodeMs)} vs ${ms(floors, (r) => r.nodeMs)}: ${formatRatio(timePairs)}; first send to last answer at the emulator ${ms(nodes, (r) => r.spanMs)} vs ${ms(floors, (r) => r.spanMs)}: ${formatRatio(spanPairs)}`,
+			},
+			{
+				pairs: timePairs,
+				limit: QUEUE_VS_FLOOR,
+				context,
+				part: 'queue',
+				facts: [
+					`at the emulator ${formatRatio(spanPairs)}`,
+					`worker CPU per fax ${formatRatio(cpuPairs)}`,
+				],
+			},
+		),
+		targetRow({
+			area,
+			measure: 'every run: every fax created, every execution on the worker',
+			figure: `${all.length - short.length} of ${all.length} runs`,
+			target: `${faxes} faxes created per run, each execution on the worker`,
+			met: short.length === 0,
+			why: () =>
+				regressionWhy(
+					short
+						.map(
+							(r) =>
+								`${r.label}: ${r.created} created, ${r.onWorker} of ${r.executions} on the worker`,
+						)
+						.join('; '),
+				),
+		}),
+		figureRow({
+			area,
+			measure: `the deploy part's round-3 worker CPU per fax (${DEPLOY_ROUNDS.round3CpuMsPerFax} to 14 ms against about ${DEPLOY_ROUNDS.round2CpuMsPerFax} in round 2): what explains it`,
+			figure: explanation.text,
+		}),
+		figureRow({
+			area,
+			measure:
+				"faxes per second per worker core (1000 / the node's worker CPU per fax), as README Scaling gives it",
+			figure: `${scaling.perWorkerCore} (round 3's shape ${scaling.perWorkerCoreRound3Shape}); one worker sent ${scaling.measuredPerSecond}/s on this machine`,
+		}),
+	];
+}
+
+/**
+ * `npx ts-node --transpile-only bench/queue-rows.ts [results file]`: the part's rows and the
+ * README's Scaling lines, made again by this code from a results file's queue figures
+ * (bench/results.json unless named; a `--only queue` run writes bench/results.quick.json).
+ */
+if (require.main === module) {
+	const file = process.argv[2] ?? path.join(__dirname, 'results.json');
+	const results = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+		machine?: { cores?: number };
+		loadDuring?: RunContext['load'];
+		figures?: { queue?: QueueFigures; send?: SendFigures };
+	};
+	const queue = results.figures?.queue;
+	if (!queue) throw new Error(`${file} holds no queue figures`);
+	const context = { cores: results.machine?.cores ?? 2, load: results.loadDuring ?? {} };
+	for (const row of queueRows(queue, context, results.figures?.send)) {
+		console.log(
+			`${row.verdict}: ${row.measure}\n  ${row.figure}${row.why ? `\n  why: ${row.why}` : ''}`,
+		);
+	}
+	console.log(`\n${queueScalingLines(queue).join('\n')}`);
+}
