@@ -86,7 +86,7 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 				figure: `CSV ${round((runs[0]?.bytes ?? NaN) / 2 ** 20, 1)} MB: ${formatRatio(pairs, 'run')}`,
 				targetSuffix: 'the CSV',
 			},
-			{ pairs, limit: GOALS.mailMergeVsCsv, context, part: 'curves', unit: 'run' },
+			{ pairs, limit: GOALS.mailMergeVsCsv, context, part: 'mailMergeCurve', unit: 'run' },
 		);
 	});
 }
@@ -127,10 +127,11 @@ function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 
 export function curveRows(curves: CurveSet, context: RunContext): TargetRow[] {
 	const rows: TargetRow[] = [];
-	if (curves.send)
-		rows.push(...growthRows('Bulk send', 'bulk send', curves.send, context, 'curves'));
+	if (curves.send) {
+		rows.push(...growthRows('Bulk send', 'bulk send', curves.send, context, 'sendCurve'));
+	}
 	if (curves.mailMerge) {
-		rows.push(...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'curves'));
+		rows.push(...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'mailMergeCurve'));
 		rows.push(...csvRows(curves.mailMerge, context));
 	}
 	if (curves.drain) {

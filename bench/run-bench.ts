@@ -4,7 +4,7 @@
  * Options: --quick (the three goals of issue 28 alone: bulk send, mail merge and the trigger's
  * drain against the helper floor, 5 pairs each at smaller sizes, in under 10 minutes; writes
  * bench/results.quick.json), --only send,send-once,mail-merge,download,without-trigger,trigger,
- * curves (cost curves: bulk send, mail merge and the trigger's drain at three sizes), --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
+ * send-curve,mail-merge-curve,drain-curve (cost curves at three sizes),queue, --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
  * where time goes). BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap
  * before it. --table prints the README's section from bench/results.json, runs nothing.
  */
@@ -40,12 +40,15 @@ const PARTS = [
 	'download',
 	'without-trigger',
 	'trigger',
-	'curves',
+	'send-curve',
+	'mail-merge-curve',
+	'drain-curve',
 	'queue',
 ];
 /** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
-// The quick run leaves the cost curves out: --only curves runs them alone.
+// The quick run leaves the cost curves and queue mode out: --only runs them alone.
+const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
 const picked = args.only(PARTS);
 const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
 const wants = (part: string): boolean => !only || only.includes(part);
@@ -100,7 +103,7 @@ const SIZES = quick
 
 /**
  * Cost curves (./send-curve.ts, ./mail-merge-curve.ts, ./drain-curve.ts): three sizes a factor of
- * ten apart, in the full run (or with --only curves); rounds as the run's 45 minutes allow.
+ * ten apart, in the full run (or with --only); rounds as the run's 45 minutes allow.
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -153,9 +156,17 @@ async function main(): Promise<void> {
 	};
 	let release: { n8n: string; node: string } | undefined;
 	const curves: CurveSet = {};
-	if (wants('curves')) figures.curves = curves;
+	if (CURVE_PARTS.some(wants)) figures.curves = curves;
 
-	const actionParts = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger', 'curves'];
+	const actionParts = [
+		'send',
+		'send-once',
+		'mail-merge',
+		'download',
+		'without-trigger',
+		'send-curve',
+		'mail-merge-curve',
+	];
 	if (actionParts.some(wants)) {
 		log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
 		const bench = await startBenchServer({
@@ -196,27 +207,30 @@ async function main(): Promise<void> {
 					log,
 				}),
 			);
-			if (wants('curves')) {
-				curves.send = await timed('curves', async () => {
-					const send = await benchSendCurve(bench, {
+			if (wants('send-curve')) {
+				curves.send = await timed('sendCurve', () =>
+					benchSendCurve(bench, {
 						sizes: CURVE_SIZES.send,
 						rounds: CURVE_SIZES.sendRounds,
 						log,
-					});
-					curves.mailMerge = await benchMailMergeCurve(bench, {
+					}),
+				);
+			}
+			if (wants('mail-merge-curve')) {
+				curves.mailMerge = await timed('mailMergeCurve', () =>
+					benchMailMergeCurve(bench, {
 						sizes: CURVE_SIZES.mailMerge,
 						rounds: CURVE_SIZES.mailMergeRounds,
 						log,
-					});
-					return send;
-				});
+					}),
+				);
 			}
 		} finally {
 			await bench.close();
 		}
 	}
 
-	const drainCurves = wants('curves');
+	const drainCurves = wants('drain-curve');
 	if (wants('trigger') || drainCurves) {
 		log('\nn8n with the Fax Cloud Trigger active (polls once a minute)');
 		let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
@@ -278,7 +292,7 @@ async function main(): Promise<void> {
 	console.log(printTable(rows));
 	const results = benchResults({
 		machine,
-		sizes: wants('curves') ? { ...SIZES, curves: CURVE_SIZES } : SIZES,
+		sizes: CURVE_PARTS.some(wants) ? { ...SIZES, curves: CURVE_SIZES } : SIZES,
 		quick,
 		only,
 		seconds: Math.round((Date.now() - started) / 1000),
