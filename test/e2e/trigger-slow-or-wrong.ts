@@ -35,8 +35,7 @@ const AHEAD_ANSWERS = 2;
 /** Polls whose job lookups all fail before the job store recovers: longer than one poll. */
 const OUTAGE_POLLS = 2;
 /** More than three pages of 250: three slow pages outlast the read share, a fourth is left. */
-const SLOW_BACKLOG = 760;
-const SLOW_PAGES = 3;
+const SLOW_BACKLOG = { faxes: 760, slowPages: 3 };
 /**
  * The budget n8n gives a poll (getPollBudgetMs): n8n-core's 5 minutes on the in-memory engine;
  * under the durable scheduler its default poll timeout (45 s) less its margin (20 %, at least 5 s).
@@ -149,7 +148,7 @@ export class SlowOrWrongCases {
 		this.backlogFromSeq = this.slow.control.lastSeq();
 		for (let i = 0; i < chunks; i++) {
 			const when = new Date(now - (chunks - i) * MINUTE_MS).toISOString();
-			const count = SLOW_BACKLOG / chunks;
+			const count = SLOW_BACKLOG.faxes / chunks;
 			this.backlog.push(
 				...this.slow.control.injectInbound({ userId: alice, count, at: when }).map(faxIdOf),
 			);
@@ -159,7 +158,7 @@ export class SlowOrWrongCases {
 			path: INBOUND_SEARCH,
 			kind: 'delay',
 			delayMs: this.slowPageMs,
-			count: SLOW_PAGES,
+			count: SLOW_BACKLOG.slowPages,
 		});
 		this.mark('injected');
 		// Each case goes on by itself; a wait that ran out is noted in `stuck` for its check.
@@ -290,19 +289,23 @@ export class SlowOrWrongCases {
 				},
 			},
 			{
-				title: `Trigger: a backlog of ${SLOW_BACKLOG} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
+				title: `Trigger: a backlog of ${SLOW_BACKLOG.faxes} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
 				body: () => {
 					const events = at(sink, 'slowBacklog');
 					const ids = events.map((r) => Number(r.faxId));
 					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).length}`);
 					const missing = this.backlog.filter((id) => !ids.includes(id));
-					assert.equal(missing.length, 0, `${missing.length} of ${SLOW_BACKLOG} never emitted`);
-					assert.equal(ids.length, SLOW_BACKLOG);
+					assert.equal(
+						missing.length,
+						0,
+						`${missing.length} of ${SLOW_BACKLOG.faxes} never emitted`,
+					);
+					assert.equal(ids.length, SLOW_BACKLOG.faxes);
 					const executions = [...new Set(events.map((r) => String(r.execution)))];
 					const first = events.filter((r) => String(r.execution) === executions[0]).length;
 					assert.ok(
-						first > 0 && first < SLOW_BACKLOG,
-						`the first poll after the slow pages emitted ${first} of ${SLOW_BACKLOG}: its read was cut by its time budget, and it emitted what it had read`,
+						first > 0 && first < SLOW_BACKLOG.faxes,
+						`the first poll after the slow pages emitted ${first} of ${SLOW_BACKLOG.faxes}: its read was cut by its time budget, and it emitted what it had read`,
 					);
 					const searches = this.slow.control.requests({
 						method: 'GET',
@@ -310,7 +313,11 @@ export class SlowOrWrongCases {
 						sinceSeq: this.backlogFromSeq,
 					});
 					const held = searches.filter((r) => r.fault !== undefined).length;
-					assert.equal(held, SLOW_PAGES, `search answers held ${this.slowPageMs / 1000} s`);
+					assert.equal(
+						held,
+						SLOW_BACKLOG.slowPages,
+						`search answers held ${this.slowPageMs / 1000} s`,
+					);
 					assert.ok(
 						searches.some((r) => typeof r.params.DatetimeBefore === 'string'),
 						'a later poll read the window in slices of its time (DatetimeBefore)',
