@@ -74,11 +74,11 @@ export class SlowOrWrongCases {
 	private finishedJob = 0;
 	/** A job in process at the outage, cancelled during it. */
 	private cancelledJob = 0;
-	private outageFromSeq = 0;
-	private recoveredAtSeq = 0;
-	/** Job lookups answered during the outage, and in how many polls (list answers). */
-	private outageLookups = 0;
-	private outageLists = 0;
+	/**
+	 * The job store's outage: the request it began after and the one it recovered at; the job
+	 * lookups answered during it, and in how many polls (list answers).
+	 */
+	private readonly jobStoreOutage = { fromSeq: 0, recoveredAtSeq: 0, lookups: 0, lists: 0 };
 	private backlog: number[] = [];
 	private backlogFromSeq = 0;
 	/** What each case did not get to, for its check. */
@@ -182,20 +182,21 @@ export class SlowOrWrongCases {
 		await this.step('outage', 'the finished job emitted before the outage', () =>
 			emitted().includes(this.finishedJob),
 		);
-		this.outageFromSeq = this.mailMerge.control.lastSeq();
+		this.jobStoreOutage.fromSeq = this.mailMerge.control.lastSeq();
 		this.mailMerge.control.failJobLookups(200);
 		this.mailMerge.control.cancelJob(this.cancelledJob);
 		this.mark('job store outage');
 		// A list answer starts a poll of the outage (it lists no jobs, so the poll looks its jobs
 		// up); polls of a trigger run one at a time, so the next list answer ends the poll before.
 		await this.step('outage', `${OUTAGE_POLLS} whole polls in the outage`, () => {
-			const lists = answered(this.mailMerge, JOB_LIST, this.outageFromSeq);
-			const lookups = answered(this.mailMerge, JOB_LOOKUP, this.outageFromSeq);
+			const lists = answered(this.mailMerge, JOB_LIST, this.jobStoreOutage.fromSeq);
+			const lookups = answered(this.mailMerge, JOB_LOOKUP, this.jobStoreOutage.fromSeq);
 			return lists.length > OUTAGE_POLLS && lookups.length > 0;
 		});
-		this.outageLookups = answered(this.mailMerge, JOB_LOOKUP, this.outageFromSeq).length;
-		this.outageLists = answered(this.mailMerge, JOB_LIST, this.outageFromSeq).length;
-		this.recoveredAtSeq = this.mailMerge.control.lastSeq();
+		const outage = this.jobStoreOutage;
+		outage.lookups = answered(this.mailMerge, JOB_LOOKUP, outage.fromSeq).length;
+		outage.lists = answered(this.mailMerge, JOB_LIST, outage.fromSeq).length;
+		outage.recoveredAtSeq = this.mailMerge.control.lastSeq();
 		this.mailMerge.control.failJobLookups(null);
 		this.mark('job store recovered');
 	}
@@ -213,8 +214,8 @@ export class SlowOrWrongCases {
 	done(sink: Sink): boolean {
 		const jobs = at(sink, 'mailMergeOutage').map((r) => Number(r.jobId));
 		const afterRecovery =
-			this.recoveredAtSeq > 0 &&
-			answered(this.mailMerge, JOB_LIST, this.recoveredAtSeq).length >= 2;
+			this.jobStoreOutage.recoveredAtSeq > 0 &&
+			answered(this.mailMerge, JOB_LIST, this.jobStoreOutage.recoveredAtSeq).length >= 2;
 		const finished =
 			(this.stuck.clockAhead !== undefined ||
 				(this.afterAhead.length > 0 &&
@@ -283,8 +284,9 @@ export class SlowOrWrongCases {
 					);
 					// Both jobs were looked up in every poll of the outage, and every lookup failed.
 					assert.ok(
-						this.outageLists > OUTAGE_POLLS && this.outageLookups >= OUTAGE_POLLS * 2,
-						`the outage lasted ${this.outageLists} list answers; failed lookups: ${this.outageLookups}`,
+						this.jobStoreOutage.lists > OUTAGE_POLLS &&
+							this.jobStoreOutage.lookups >= OUTAGE_POLLS * 2,
+						`the outage lasted ${this.jobStoreOutage.lists} list answers; failed lookups: ${this.jobStoreOutage.lookups}`,
 					);
 				},
 			},
