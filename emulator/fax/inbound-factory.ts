@@ -2,16 +2,17 @@ import type { Random } from '../random';
 import type { SeedUser } from '../seed-data';
 import type { InboundFax } from './records';
 
-const SENDERS = [
-	{ tsi: 'MERCY HOSPITAL', area: '312' },
-	{ tsi: 'LAW OFFICE OF J REED', area: '415' },
-	{ tsi: 'FIRST NATL BANK', area: '704' },
-	{ tsi: 'CITY PERMITS DEPT', area: '602' },
-	{ tsi: 'NORTHWIND TRADERS', area: '206' },
-	{ tsi: 'CONTOSO PHARMACY', area: '617' },
-	{ tsi: 'TORONTO MEDICAL', area: '416' },
-	{ tsi: 'VANCOUVER FREIGHT', area: '604' },
-];
+/** Senders of received faxes: each one's station id (TSI) and the area code it calls from. */
+const SENDER_AREAS: Record<string, string> = {
+	'MERCY HOSPITAL': '312',
+	'LAW OFFICE OF J REED': '415',
+	'FIRST NATL BANK': '704',
+	'CITY PERMITS DEPT': '602',
+	'NORTHWIND TRADERS': '206',
+	'CONTOSO PHARMACY': '617',
+	'TORONTO MEDICAL': '416',
+	'VANCOUVER FREIGHT': '604',
+};
 
 function formatCsi(number: string): string {
 	const d = number.replace(/[^0-9]/g, '');
@@ -31,15 +32,15 @@ export function makeInbound(
 	random: Random,
 	fields: InboundOverrides = {},
 ): InboundFax {
-	const sender = random.pick(SENDERS);
-	const callerNumber = `1${sender.area}555${random.digits(4)}`;
+	const [senderTsi, senderArea] = random.pick(Object.entries(SENDER_AREAS));
+	const callerNumber = `1${senderArea}555${random.digits(4)}`;
 	const pages = random.int(1, 5);
 	const incomplete = fields.FaxStatus === 'recvIncomplete';
 	const fax: InboundFax = {
 		id,
 		userId: user.userId,
 		status: incomplete ? 'recvIncomplete' : 'recvOk',
-		tsi: random.next() < 0.2 ? formatCsi(callerNumber) : sender.tsi,
+		tsi: random.next() < 0.2 ? formatCsi(callerNumber) : senderTsi,
 		csi: formatCsi(user.faxNumber),
 		receivedAt,
 		createdAt: receivedAt,

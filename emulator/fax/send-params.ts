@@ -27,14 +27,8 @@ export interface SendRequest {
 	options: Partial<OutboundFax>;
 }
 
-const RECIPIENT_KEYS = [
-	'FaxNumber',
-	'RcptName',
-	'RcptCompany',
-	'RcptTitle',
-	'RcptFax',
-	'RcptVoice',
-];
+/** What a FaxRecipient may give besides its FaxNumber (checked first): each a string. */
+const RCPT_DETAILS = ['RcptName', 'RcptCompany', 'RcptTitle', 'RcptFax', 'RcptVoice'] as const;
 
 function destinationKey(number: string): string {
 	const trimmed = number.trim();
@@ -56,7 +50,7 @@ function parseRecipient(raw: string): Recipient {
 	if (typeof obj.FaxNumber !== 'string' || obj.FaxNumber.trim() === '') {
 		throw new ApiError('invalidRecipient', 'FaxRecipient needs a FaxNumber string');
 	}
-	for (const key of RECIPIENT_KEYS) {
+	for (const key of RCPT_DETAILS) {
 		if (obj[key] !== undefined && typeof obj[key] !== 'string') {
 			throw new ApiError('invalidRecipient', `FaxRecipient.${key} must be a string`);
 		}

@@ -2,14 +2,7 @@ import { orgOf } from '../accounts';
 import type { EmulatorContext } from '../context';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { json, type Reply } from '../http/reply';
-import {
-	findCity,
-	isKnownCountry,
-	isKnownRegion,
-	listAreaCodes,
-	listCities,
-	listRegions,
-} from './dataset/geography';
+import * as geography from './dataset/geography';
 import { validateNonTollFree, validatePortIn, validateTollFree, type FieldError } from './payloads';
 import { view, type NumberRequestStore, type NumberRequestType } from './requests';
 
@@ -22,19 +15,23 @@ function validationError(details: FieldError[]): Reply {
 function lookup(segments: string[]): Reply {
 	const [kind, country, region, city, ...rest] = segments;
 	if (rest.length > 0) return notFound('No such lookup');
-	if (!isKnownCountry(country ?? '')) return notFound(`Unknown country ${country ?? ''}`);
+	if (!geography.isKnownCountry(country ?? '')) return notFound(`Unknown country ${country ?? ''}`);
 	if (kind === 'regions') {
-		return region === undefined ? json(200, listRegions(country)) : notFound('No such lookup');
+		return region === undefined
+			? json(200, geography.listRegions(country))
+			: notFound('No such lookup');
 	}
-	if (region === undefined || !isKnownRegion(country, region)) {
+	if (region === undefined || !geography.isKnownRegion(country, region)) {
 		return notFound(`Unknown region ${region ?? ''} of ${country.toUpperCase()}`);
 	}
 	if (kind === 'cities') {
-		return city === undefined ? json(200, listCities(country, region)) : notFound('No such lookup');
+		return city === undefined
+			? json(200, geography.listCities(country, region))
+			: notFound('No such lookup');
 	}
-	if (city === undefined || city === '') return json(200, listAreaCodes(country, region));
-	if (!findCity(country, region, city)) return notFound(`Unknown city ${city}`);
-	return json(200, listAreaCodes(country, region, city));
+	if (city === undefined || city === '') return json(200, geography.listAreaCodes(country, region));
+	if (!geography.findCity(country, region, city)) return notFound(`Unknown city ${city}`);
+	return json(200, geography.listAreaCodes(country, region, city));
 }
 
 function warnings(ctx: EmulatorContext, login: string, payload: Record<string, unknown>): string[] {

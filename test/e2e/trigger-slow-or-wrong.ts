@@ -35,8 +35,7 @@ const AHEAD_ANSWERS = 2;
 /** Polls whose job lookups all fail before the job store recovers: longer than one poll. */
 const OUTAGE_POLLS = 2;
 /** More than three pages of 250: three slow pages outlast the read share, a fourth is left. */
-const SLOW_BACKLOG = 760;
-const SLOW_PAGES = 3;
+const SLOW_BACKLOG = { faxes: 760, slowPages: 3 };
 /**
  * The budget n8n gives a poll (getPollBudgetMs): n8n-core's 5 minutes on the in-memory engine;
  * under the durable scheduler its default poll timeout (45 s) less its margin (20 %, at least 5 s).
@@ -75,11 +74,11 @@ export class SlowOrWrongCases {
 	private finishedJob = 0;
 	/** A job in process at the outage, cancelled during it. */
 	private cancelledJob = 0;
-	private outageFromSeq = 0;
-	private recoveredAtSeq = 0;
-	/** Job lookups answered during the outage, and in how many polls (list answers). */
-	private outageLookups = 0;
-	private outageLists = 0;
+	/**
+	 * The job store's outage: the request it began after and the one it recovered at; the job
+	 * lookups answered during it, and in how many polls (list answers).
+	 */
+	private readonly jobStoreOutage = { fromSeq: 0, recoveredAtSeq: 0, lookups: 0, lists: 0 };
 	private backlog: number[] = [];
 	private backlogFromSeq = 0;
 	/** What each case did not get to, for its check. */
@@ -149,7 +148,7 @@ export class SlowOrWrongCases {
 		this.backlogFromSeq = this.slow.control.lastSeq();
 		for (let i = 0; i < chunks; i++) {
 			const when = new Date(now - (chunks - i) * MINUTE_MS).toISOString();
-			const count = SLOW_BACKLOG / chunks;
+			const count = SLOW_BACKLOG.faxes / chunks;
 			this.backlog.push(
 				...this.slow.control.injectInbound({ userId: alice, count, at: when }).map(faxIdOf),
 			);
@@ -159,7 +158,7 @@ export class SlowOrWrongCases {
 			path: INBOUND_SEARCH,
 			kind: 'delay',
 			delayMs: this.slowPageMs,
-			count: SLOW_PAGES,
+			count: SLOW_BACKLOG.slowPages,
 		});
 		this.mark('injected');
 		// Each case goes on by itself; a wait that ran out is noted in `stuck` for its check.
@@ -183,20 +182,21 @@ export class SlowOrWrongCases {
 		await this.step('outage', 'the finished job emitted before the outage', () =>
 			emitted().includes(this.finishedJob),
 		);
-		this.outageFromSeq = this.mailMerge.control.lastSeq();
+		this.jobStoreOutage.fromSeq = this.mailMerge.control.lastSeq();
 		this.mailMerge.control.failJobLookups(200);
 		this.mailMerge.control.cancelJob(this.cancelledJob);
 		this.mark('job store outage');
 		// A list answer starts a poll of the outage (it lists no jobs, so the poll looks its jobs
 		// up); polls of a trigger run one at a time, so the next list answer ends the poll before.
 		await this.step('outage', `${OUTAGE_POLLS} whole polls in the outage`, () => {
-			const lists = answered(this.mailMerge, JOB_LIST, this.outageFromSeq);
-			const lookups = answered(this.mailMerge, JOB_LOOKUP, this.outageFromSeq);
+			const lists = answered(this.mailMerge, JOB_LIST, this.jobStoreOutage.fromSeq);
+			const lookups = answered(this.mailMerge, JOB_LOOKUP, this.jobStoreOutage.fromSeq);
 			return lists.length > OUTAGE_POLLS && lookups.length > 0;
 		});
-		this.outageLookups = answered(this.mailMerge, JOB_LOOKUP, this.outageFromSeq).length;
-		this.outageLists = answered(this.mailMerge, JOB_LIST, this.outageFromSeq).length;
-		this.recoveredAtSeq = this.mailMerge.control.lastSeq();
+		const outage = this.jobStoreOutage;
+		outage.lookups = answered(this.mailMerge, JOB_LOOKUP, outage.fromSeq).length;
+		outage.lists = answered(this.mailMerge, JOB_LIST, outage.fromSeq).length;
+		outage.recoveredAtSeq = this.mailMerge.control.lastSeq();
 		this.mailMerge.control.failJobLookups(null);
 		this.mark('job store recovered');
 	}
@@ -214,8 +214,8 @@ export class SlowOrWrongCases {
 	done(sink: Sink): boolean {
 		const jobs = at(sink, 'mailMergeOutage').map((r) => Number(r.jobId));
 		const afterRecovery =
-			this.recoveredAtSeq > 0 &&
-			answered(this.mailMerge, JOB_LIST, this.recoveredAtSeq).length >= 2;
+			this.jobStoreOutage.recoveredAtSeq > 0 &&
+			answered(this.mailMerge, JOB_LIST, this.jobStoreOutage.recoveredAtSeq).length >= 2;
 		const finished =
 			(this.stuck.clockAhead !== undefined ||
 				(this.afterAhead.length > 0 &&
@@ -284,25 +284,30 @@ export class SlowOrWrongCases {
 					);
 					// Both jobs were looked up in every poll of the outage, and every lookup failed.
 					assert.ok(
-						this.outageLists > OUTAGE_POLLS && this.outageLookups >= OUTAGE_POLLS * 2,
-						`the outage lasted ${this.outageLists} list answers; failed lookups: ${this.outageLookups}`,
+						this.jobStoreOutage.lists > OUTAGE_POLLS &&
+							this.jobStoreOutage.lookups >= OUTAGE_POLLS * 2,
+						`the outage lasted ${this.jobStoreOutage.lists} list answers; failed lookups: ${this.jobStoreOutage.lookups}`,
 					);
 				},
 			},
 			{
-				title: `Trigger: a backlog of ${SLOW_BACKLOG} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
+				title: `Trigger: a backlog of ${SLOW_BACKLOG.faxes} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
 				body: () => {
 					const events = at(sink, 'slowBacklog');
 					const ids = events.map((r) => Number(r.faxId));
 					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).length}`);
 					const missing = this.backlog.filter((id) => !ids.includes(id));
-					assert.equal(missing.length, 0, `${missing.length} of ${SLOW_BACKLOG} never emitted`);
-					assert.equal(ids.length, SLOW_BACKLOG);
+					assert.equal(
+						missing.length,
+						0,
+						`${missing.length} of ${SLOW_BACKLOG.faxes} never emitted`,
+					);
+					assert.equal(ids.length, SLOW_BACKLOG.faxes);
 					const executions = [...new Set(events.map((r) => String(r.execution)))];
 					const first = events.filter((r) => String(r.execution) === executions[0]).length;
 					assert.ok(
-						first > 0 && first < SLOW_BACKLOG,
-						`the first poll after the slow pages emitted ${first} of ${SLOW_BACKLOG}: its read was cut by its time budget, and it emitted what it had read`,
+						first > 0 && first < SLOW_BACKLOG.faxes,
+						`the first poll after the slow pages emitted ${first} of ${SLOW_BACKLOG.faxes}: its read was cut by its time budget, and it emitted what it had read`,
 					);
 					const searches = this.slow.control.requests({
 						method: 'GET',
@@ -310,7 +315,11 @@ export class SlowOrWrongCases {
 						sinceSeq: this.backlogFromSeq,
 					});
 					const held = searches.filter((r) => r.fault !== undefined).length;
-					assert.equal(held, SLOW_PAGES, `search answers held ${this.slowPageMs / 1000} s`);
+					assert.equal(
+						held,
+						SLOW_BACKLOG.slowPages,
+						`search answers held ${this.slowPageMs / 1000} s`,
+					);
 					assert.ok(
 						searches.some((r) => typeof r.params.DatetimeBefore === 'string'),
 						'a later poll read the window in slices of its time (DatetimeBefore)',

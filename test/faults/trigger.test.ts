@@ -3,13 +3,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
 import { call, sendFax, textFile } from '../emulator/helpers';
-import {
-	createJob,
-	expectEachOnce,
-	inboundIds,
-	statusChanges,
-	triggerNode,
-} from '../nodes/FaxCloudTrigger/triggerHelpers';
+import { expectEachOnce, inboundIds, statusChanges } from '../nodes/FaxCloudTrigger/groundTruth';
+import { createJob, triggerNode } from '../nodes/FaxCloudTrigger/triggerHelpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
 import {
 	addFaultMix,

@@ -8,11 +8,31 @@ import { eventually } from '../../harness/waitUntil';
 export const visibleOptions = (page: Page) =>
 	page.locator('.el-select-dropdown:visible .el-select-dropdown__item:visible');
 
+/**
+ * Until the open dropdown's fade-in is over, for the screenshot taken next: its popper has lost
+ * the transition's enter classes (removed when the transition ends) and runs no animation.
+ */
+async function fadedIn(page: Page): Promise<void> {
+	await eventually(async () => {
+		const settled = await visibleOptions(page)
+			.first()
+			.evaluate((item) => {
+				const popper = item.closest('.el-popper') ?? item;
+				return (
+					!/-enter-/.test(popper.className) &&
+					popper
+						.getAnimations({ subtree: true })
+						.every((a: { playState: string }) => a.playState !== 'running')
+				);
+			});
+		assert.ok(settled, 'the dropdown has faded in');
+	});
+}
+
 /** The option names of the open dropdown, each without its description line. */
 export async function optionNames(page: Page): Promise<string[]> {
 	await visibleOptions(page).first().waitFor();
-	// Lets the dropdown's fade-in finish, for the screenshot taken next.
-	await page.waitForTimeout(400);
+	await fadedIn(page);
 	return await visibleOptions(page).evaluateAll((items) =>
 		items.map((item) => {
 			// An option with a description renders the name in its first text element.

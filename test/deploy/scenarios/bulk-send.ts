@@ -46,15 +46,16 @@ export function spanMs(requests: RequestRecord[]): number {
 export interface BulkRun {
 	faxes: number;
 	executions: number;
+	/** Executions each worker ran. */
+	executionsPerWorker: Record<string, number>;
 	workers: number;
 	concurrency: number;
+	/** CPU seconds each process used during the run. */
+	cpuSeconds: Record<string, number>;
 	spanMs: number;
 	sendsPerSecond: number;
 	wallMs: number;
 	maxConnections: number;
-	executionsPerWorker: Record<string, number>;
-	/** CPU seconds each process used during the run. */
-	cpuSeconds: Record<string, number>;
 }
 
 /**

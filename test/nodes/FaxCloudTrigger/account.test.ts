@@ -5,7 +5,7 @@ import { loadSeed } from '../../../emulator/seed-data';
 import { SecretWatch } from '../../support/fault-helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
 import { pollTrigger } from '../../support/poll';
-import { inboundIds, stateAccount } from './triggerHelpers';
+import { inboundIds, stateAccount } from './groundTruth';
 
 /**
  * The trigger's state belongs to one account: the base URL and the login of its credential. Fax

@@ -1,13 +1,6 @@
 import { useEmulator } from '../../support/emulator';
-import {
-	backlogOverAnHour,
-	drain,
-	expectEachOnce,
-	inboundIds,
-	searches,
-	statusChanges,
-	watchFromNow,
-} from './triggerHelpers';
+import { expectEachOnce, inboundIds, searches, statusChanges } from './groundTruth';
+import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 

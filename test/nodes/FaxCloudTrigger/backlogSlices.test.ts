@@ -1,15 +1,7 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import {
-	backlogOverAnHour,
-	drain,
-	expectEachOnce,
-	inboundIds,
-	logOf,
-	MINUTE,
-	searches,
-	watchFromNow,
-} from './triggerHelpers';
+import { expectEachOnce, inboundIds, searches } from './groundTruth';
+import { backlogOverAnHour, drain, logOf, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**
  * A backlog after a downtime on a slow service: reading the part of the window already emitted

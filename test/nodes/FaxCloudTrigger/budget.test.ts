@@ -1,6 +1,7 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import { inboundIds, watchFromNow, watchTrigger } from './triggerHelpers';
+import { inboundIds } from './groundTruth';
+import { watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
  * Every poll ends by its deadline with what it could read, however slow one answer is: n8n 2.x

@@ -6,7 +6,8 @@ import { request } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../support/emulator';
 import { pollWorkflow } from '../../support/poll';
-import { historyAfter, inboundIds, MINUTE, searches, sorted, statusChanges, triggerNode } from './triggerHelpers';
+import { historyAfter, inboundIds, searches, sorted, statusChanges } from './groundTruth';
+import { MINUTE, triggerNode } from './triggerHelpers';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (the service sorts by last-modified
@@ -33,53 +34,57 @@ const lastSeq = (emu: Emulator) => emu.control.requests().at(-1)?.seq ?? 0;
 // and event counts; this bound only keeps a hung poll from hanging the suite.
 const BURST_TEST_TIMEOUT_MS = 240_000;
 
-test('after 10,000 faxes in one minute each way, quiet polls are one request per direction once the allowance passed on the service clock', async () => {
-	const emu = emulator();
-	const triggers = pollWorkflow({
-		node: triggerNode,
-		credentials: credentialsFor(emu, 'alice'),
-		nodes: {
-			inbound: { event: 'newInboundFax', options: { maxEventsPerPoll: BURST } },
-			outbound: { event: 'outboundFaxStatusChanged', options: { maxEventsPerPoll: BURST } },
-		},
-	});
-	await triggers.inbound.poll();
-	await triggers.outbound.poll();
-	const skip = emu.control.outboundHistory().length;
-	emu.control.advance(MINUTE);
-	const span = { userId: 'alice@acme', from: '2026-01-05T09:01:00Z', to: '2026-01-05T09:01:59Z' };
-	emu.control.bulkCreateInbound(BURST, span);
-	emu.control.bulkCreateOutbound(BURST, span);
-	emu.control.advance(MINUTE);
-
-	const emitted = { inbound: [] as number[], outbound: [] as string[] };
-	const requests: Array<{ inbound: number; outbound: number }> = [];
-	const keys: number[] = [];
-	for (let poll = 0; poll < 16; poll++) {
-		const since = lastSeq(emu);
-		emitted.inbound.push(...inboundIds(await triggers.inbound.pollItems()));
-		emitted.outbound.push(...statusChanges(await triggers.outbound.pollItems()));
-		requests.push(requestsPerPoll(emu, since));
-		keys.push(Object.values(triggers.inbound.staticData().seen as object).flat().length);
+test(
+	'after 10,000 faxes in one minute each way, quiet polls are one request per direction once the allowance passed on the service clock',
+	async () => {
+		const emu = emulator();
+		const triggers = pollWorkflow({
+			node: triggerNode,
+			credentials: credentialsFor(emu, 'alice'),
+			nodes: {
+				inbound: { event: 'newInboundFax', options: { maxEventsPerPoll: BURST } },
+				outbound: { event: 'outboundFaxStatusChanged', options: { maxEventsPerPoll: BURST } },
+			},
+		});
+		await triggers.inbound.poll();
+		await triggers.outbound.poll();
+		const skip = emu.control.outboundHistory().length;
 		emu.control.advance(MINUTE);
-	}
+		const span = { userId: 'alice@acme', from: '2026-01-05T09:01:00Z', to: '2026-01-05T09:01:59Z' };
+		emu.control.bulkCreateInbound(BURST, span);
+		emu.control.bulkCreateOutbound(BURST, span);
+		emu.control.advance(MINUTE);
 
-	// Every fax of the burst exactly once, all in the first poll.
-	expect(emitted.inbound).toHaveLength(BURST);
-	expect(new Set(emitted.inbound).size).toBe(BURST);
-	expect(sorted(emitted.outbound)).toEqual(sorted(historyAfter(emu, skip)));
-	expect(new Set(emitted.outbound).size).toBe(BURST);
-	// Polls at 09:02 … 09:12 still hold the burst's minute (09:01) in their window, since the
-	// service's clock at the poll before was less than 10 minutes past it; from 09:13 on, one
-	// request per direction.
-	const full = BURST / PAGE_SIZE;
-	expect(requests.map((r) => r.inbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
-	expect(requests.map((r) => r.outbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
-	// The keys of the burst are kept while the window holds it, then dropped.
-	expect(keys.slice(0, 10).every((count) => count === BURST)).toBe(true);
-	expect(keys.slice(11)).toEqual([0, 0, 0, 0, 0]);
-	expect(triggers.inbound.staticData().windowStart).toBe('2026-01-05T09:07:00.000Z');
-}, BURST_TEST_TIMEOUT_MS);
+		const emitted = { inbound: [] as number[], outbound: [] as string[] };
+		const requests: Array<{ inbound: number; outbound: number }> = [];
+		const keys: number[] = [];
+		for (let poll = 0; poll < 16; poll++) {
+			const since = lastSeq(emu);
+			emitted.inbound.push(...inboundIds(await triggers.inbound.pollItems()));
+			emitted.outbound.push(...statusChanges(await triggers.outbound.pollItems()));
+			requests.push(requestsPerPoll(emu, since));
+			keys.push(Object.values(triggers.inbound.staticData().seen as object).flat().length);
+			emu.control.advance(MINUTE);
+		}
+
+		// Every fax of the burst exactly once, all in the first poll.
+		expect(emitted.inbound).toHaveLength(BURST);
+		expect(new Set(emitted.inbound).size).toBe(BURST);
+		expect(sorted(emitted.outbound)).toEqual(sorted(historyAfter(emu, skip)));
+		expect(new Set(emitted.outbound).size).toBe(BURST);
+		// Polls at 09:02 … 09:12 still hold the burst's minute (09:01) in their window, since the
+		// service's clock at the poll before was less than 10 minutes past it; from 09:13 on, one
+		// request per direction.
+		const full = BURST / PAGE_SIZE;
+		expect(requests.map((r) => r.inbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
+		expect(requests.map((r) => r.outbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
+		// The keys of the burst are kept while the window holds it, then dropped.
+		expect(keys.slice(0, 10).every((count) => count === BURST)).toBe(true);
+		expect(keys.slice(11)).toEqual([0, 0, 0, 0, 0]);
+		expect(triggers.inbound.staticData().windowStart).toBe('2026-01-05T09:07:00.000Z');
+	},
+	BURST_TEST_TIMEOUT_MS,
+);
 
 /**
  * A proxy in front of the emulator that drops the Date header, as a service (or a gateway) that

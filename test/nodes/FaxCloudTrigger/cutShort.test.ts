@@ -3,17 +3,8 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import {
-	drain,
-	expectEachOnce,
-	inboundIds,
-	MINUTE,
-	SECOND,
-	sendOutbound,
-	sorted,
-	statusChanges,
-	watchFromNow,
-} from './triggerHelpers';
+import { expectEachOnce, inboundIds, sorted, statusChanges } from './groundTruth';
+import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelpers';
 
 /**
  * Polls cut short by Max Events per Poll or the time budget, over records another system modified

@@ -1,6 +1,7 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import { inboundIds, SECOND, watchFromNow } from './triggerHelpers';
+import { inboundIds } from './groundTruth';
+import { SECOND, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -1,18 +1,8 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
 import type { PolledTrigger } from '../../support/poll';
-import {
-	expectEachOnce,
-	historyAfter,
-	inboundIds,
-	MINUTE,
-	searches,
-	SECOND,
-	sendOutbound,
-	sorted,
-	watchFromNow,
-	watchTrigger,
-} from './triggerHelpers';
+import { expectEachOnce, historyAfter, inboundIds, searches, sorted } from './groundTruth';
+import { MINUTE, SECOND, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
  * Records that appear on the service minutes after their own time (a 20-page reception, a slow

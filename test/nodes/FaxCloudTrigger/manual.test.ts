@@ -2,7 +2,8 @@ import { call } from '../../emulator/helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
 import { runNode } from '../../support/run-node';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { searches, sendOutbound, triggerNode, watchTrigger } from './triggerHelpers';
+import { searches } from './groundTruth';
+import { sendOutbound, triggerNode, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

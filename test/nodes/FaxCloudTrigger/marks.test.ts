@@ -1,7 +1,8 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { inboundIds, watchFromNow } from './triggerHelpers';
+import { inboundIds } from './groundTruth';
+import { watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 

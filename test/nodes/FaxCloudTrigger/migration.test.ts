@@ -4,16 +4,8 @@ import type { Emulator } from '../../../emulator';
 import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
-import {
-	historyAfter,
-	inboundIds,
-	MINUTE,
-	searches,
-	sendOutbound,
-	stateAccount,
-	statusChanges,
-	watchTrigger,
-} from './triggerHelpers';
+import { historyAfter, inboundIds, searches, stateAccount, statusChanges } from './groundTruth';
+import { MINUTE, sendOutbound, watchTrigger } from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the

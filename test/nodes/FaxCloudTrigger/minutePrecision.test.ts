@@ -1,13 +1,6 @@
 import { useEmulator } from '../../support/emulator';
-import {
-	drain,
-	inboundIds,
-	searches,
-	sendOutbound,
-	sorted,
-	statusChanges,
-	watchFromNow,
-} from './triggerHelpers';
+import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
+import { drain, sendOutbound, watchFromNow } from './triggerHelpers';
 
 /** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
 const emulator = useEmulator({ datetimePrecision: 'minute' });

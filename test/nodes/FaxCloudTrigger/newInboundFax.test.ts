@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { inboundIds, searches, watchFromNow, watchTrigger } from './triggerHelpers';
+import { inboundIds, searches } from './groundTruth';
+import { watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

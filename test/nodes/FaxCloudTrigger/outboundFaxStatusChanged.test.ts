@@ -2,15 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
 import { useEmulator } from '../../support/emulator';
-import {
-	historyAfter,
-	searches,
-	sendOutbound,
-	sorted,
-	statusChanges,
-	watchFromNow,
-	watchTrigger,
-} from './triggerHelpers';
+import { historyAfter, searches, sorted, statusChanges } from './groundTruth';
+import { sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

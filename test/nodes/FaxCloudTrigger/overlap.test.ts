@@ -1,15 +1,8 @@
 import { SecretWatch } from '../../support/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
 import { waitUntil } from '../../harness/waitUntil';
-import {
-	inboundIds,
-	searches,
-	sendOutbound,
-	sorted,
-	statusChanges,
-	watchFromNow,
-	watchTriggers,
-} from './triggerHelpers';
+import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
+import { sendOutbound, watchFromNow, watchTriggers } from './triggerHelpers';
 
 /**
  * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still

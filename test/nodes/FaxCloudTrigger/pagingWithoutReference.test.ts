@@ -1,11 +1,6 @@
 import { useEmulator } from '../../support/emulator';
-import {
-	backlogOverAnHour,
-	drain,
-	expectEachOnce,
-	inboundIds,
-	watchFromNow,
-} from './triggerHelpers';
+import { expectEachOnce, inboundIds } from './groundTruth';
+import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 /**
  * A search answer that says more results exist (HasMoreResults true) and gives no

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
-import { inboundIds, inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
+import { inboundIds } from './groundTruth';
+import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 
 /**
  * Record times the datetime format allows, read from answers that disagree: the same record at

@@ -1,7 +1,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { useEmulator } from '../../support/emulator';
-import { expectEachOnce, inboundIds, logOf, MINUTE, watchFromNow } from './triggerHelpers';
+import { expectEachOnce, inboundIds } from './groundTruth';
+import { logOf, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**
  * The service's clock (the Date header) is a hint: one front end's clock can be an hour ahead.

@@ -1,10 +1,9 @@
 import { useEmulator } from '../../support/emulator';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { expectEachOnce, inboundIds } from './groundTruth';
 import {
 	backlogOverAnHour,
 	drain,
-	expectEachOnce,
-	inboundIds,
 	inboundWireRecord,
 	watchFromNow,
 	watchScripted,

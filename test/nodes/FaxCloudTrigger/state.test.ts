@@ -1,13 +1,6 @@
 import { useEmulator } from '../../support/emulator';
-import {
-	inboundIds,
-	sendOutbound,
-	stateAccount,
-	statusChanges,
-	watchFromNow,
-	watchTrigger,
-	watchTriggers,
-} from './triggerHelpers';
+import { inboundIds, stateAccount, statusChanges } from './groundTruth';
+import { sendOutbound, watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
 
 const emulator = useEmulator();
 

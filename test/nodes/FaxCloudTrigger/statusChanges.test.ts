@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { historyAfter, SECOND, statusChanges, watchFromNow } from './triggerHelpers';
+import { historyAfter, statusChanges } from './groundTruth';
+import { SECOND, watchFromNow } from './triggerHelpers';
 
 /**
  * Outbound Fax Status Changed: one event per change of FaxStatus. CompleteTime is a fax's last

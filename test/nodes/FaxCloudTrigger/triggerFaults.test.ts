@@ -1,15 +1,8 @@
 import type { FaultKind } from '../../../emulator/faults';
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../support/emulator';
-import {
-	drain,
-	expectEachOnce,
-	inboundIds,
-	sendOutbound,
-	statusChanges,
-	watchFromNow,
-	watchTrigger,
-} from './triggerHelpers';
+import { expectEachOnce, inboundIds, statusChanges } from './groundTruth';
+import { drain, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

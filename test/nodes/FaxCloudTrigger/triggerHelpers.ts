@@ -8,8 +8,9 @@ import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../s
 import { SecretWatch } from '../../support/fault-helpers';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
 import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
+import { historyAfter, inboundCreatedAfter } from './groundTruth';
 
-/** Helpers of the Fax Cloud Trigger suites. */
+/** Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it. */
 
 export const triggerNode = new FaxCloudTrigger();
 
@@ -94,12 +95,6 @@ export async function watchFromNow(
 	};
 }
 
-/** Each emitted value once, and together exactly the ground truth (in any order). */
-export function expectEachOnce<T>(emitted: T[], truth: T[]) {
-	expect(new Set(emitted).size).toBe(emitted.length);
-	expect(sorted(emitted)).toEqual(sorted(truth));
-}
-
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
 export function watchTriggers(
 	emulator: Emulator,
@@ -128,13 +123,6 @@ export async function sendOutbound(
 	if (res.status !== 201) throw new Error(`send failed: ${res.status} ${res.body.toString()}`);
 	return Number(res.json.FaxInfo[0].FaxId);
 }
-
-export const inboundIds = (items: INodeExecutionData[]) =>
-	items.map((item) => Number(item.json.FaxId));
-
-/** An outbound status change as `FaxId:status`, the way the ground truth is compared. */
-export const statusChanges = (items: INodeExecutionData[]) =>
-	items.map((item) => `${String(item.json.FaxId)}:${String(item.json.FaxStatus)}`);
 
 /**
  * A backlog for the next poll: an hour passes on the emulator's clock (from 09:00) in which
@@ -174,39 +162,6 @@ export async function drain(
 	}
 	throw new Error(`still emitting after ${maxPolls} polls`);
 }
-
-/** Inbound faxes the emulator created since `sinceId` (exclusive), as ground truth. */
-export function inboundCreatedAfter(
-	emulator: Emulator,
-	sinceId: number,
-	userId?: string,
-): number[] {
-	return emulator.control
-		.inboundAll()
-		.filter((fax) => Number(fax.FaxId) > sinceId && (!userId || fax.FaxUserId === userId))
-		.map((fax) => Number(fax.FaxId))
-		.sort((a, b) => a - b);
-}
-
-/** Status changes recorded by the emulator after the first `skip` history entries. */
-export function historyAfter(emulator: Emulator, skip: number, statuses?: string[]): string[] {
-	return emulator.control
-		.outboundHistory()
-		.slice(skip)
-		.filter((change) => !statuses || statuses.includes(change.status))
-		.map((change) => `${change.faxId}:${change.status}`);
-}
-
-export const sorted = <T>(values: T[]) => [...values].sort();
-
-/** Search requests of one direction the emulator received, oldest first. */
-export function searches(emulator: Emulator, collection: 'inboundfaxes' | 'outboundfaxes') {
-	return emulator.control.requests({ api: 'fax', method: 'GET', path: `^/v1/${collection}$` });
-}
-
-/** The account a trigger's stored state names: the fax interface's base URL and the login. */
-export const stateAccount = (emulator: Emulator, user: SeedUser = 'alice') =>
-	JSON.stringify([emulator.urls.fax, SEED_USERS[user].userId]);
 
 /** An inbound fax as the service writes it (strings), for a scripted service. */
 export const inboundWireRecord = (faxId: number, time: string): IDataObject => ({

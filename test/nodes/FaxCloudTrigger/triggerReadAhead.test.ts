@@ -1,6 +1,7 @@
 import { waitUntil } from '../../harness/waitUntil';
 import { useEmulator } from '../../support/emulator';
-import { drain, expectEachOnce, inboundIds, MINUTE, watchFromNow } from './triggerHelpers';
+import { expectEachOnce, inboundIds } from './groundTruth';
+import { drain, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**
  * The trigger reads its window's pages ahead (faxPoll.ts readWindow): the next page is asked for as

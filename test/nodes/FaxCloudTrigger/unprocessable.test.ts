@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { useEmulator } from '../../support/emulator';
 import { SecretWatch } from '../../support/fault-helpers';
 import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { inboundIds } from './groundTruth';
 import {
-	inboundIds,
 	inboundWireRecord,
 	scriptedCredentials,
 	sendOutbound,
