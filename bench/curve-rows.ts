@@ -17,6 +17,9 @@ export interface CurveSet {
 	drain?: DrainCurves;
 }
 
+/** "faxes", "rows", "events". */
+const units = (curve: CurveFigures): string => (curve.unit === 'fax' ? 'faxes' : `${curve.unit}s`);
+
 const sizesText = (curve: CurveFigures) =>
 	curve.sizes.map((s) => s.toLocaleString('en-US')).join(' / ');
 
@@ -41,32 +44,34 @@ function growthRows(
 	const ms = perUnitAtEachSize(curve, (r) => r.ms);
 	const floor = perUnitAtEachSize(curve, (r) => r.floorMs);
 	const kb = perUnitAtEachSize(curve, (r) => r.rssRiseBytes);
+	const failures = [...new Set(curve.rounds.flat().flatMap((r) => (r.failed ? [r.failed] : [])))];
+	const facts = failures.length ? [`failed runs: ${failures.join('; ')}`] : [];
 	const floorText = floor.every(Number.isFinite)
 		? `; helper floor ${perUnitText(floor, 1000, `µs per ${curve.unit}`)}`
 		: '';
 	return [
 		figureRow({
 			area,
-			measure: `cost curve, ${what} at ${sizesText(curve)} ${curve.unit}s: time and n8n's peak RSS rise per ${curve.unit} (medians over ${curve.rounds.length} rounds)`,
+			measure: `cost curve, ${what} at ${sizesText(curve)} ${units(curve)}: time and n8n's peak RSS rise per ${curve.unit} (medians over ${curve.rounds.length} rounds)`,
 			figure: `${perUnitText(ms, 1000, `µs per ${curve.unit}`)}${floorText}; RSS ${perUnitText(kb, 1 / 1024, `KB per ${curve.unit}`)}`,
 		}),
 		atMostRow(
 			{
 				area,
-				measure: `cost curve, time per ${curve.unit} from ${sizes} ${curve.unit}s: the largest size's over the middle's (ratio per round)`,
+				measure: `cost curve, time per ${curve.unit} from ${sizes} ${units(curve)}: the largest size's over the middle's (ratio per round)`,
 				figure: formatRatio(timePairs, 'round'),
 				targetSuffix: "the middle size's",
 			},
-			{ pairs: timePairs, limit: GOALS.curveGrowth, context, part, unit: 'round' },
+			{ pairs: timePairs, limit: GOALS.curveGrowth, context, part, unit: 'round', facts },
 		),
 		atMostRow(
 			{
 				area,
-				measure: `cost curve, n8n's peak RSS rise per ${curve.unit} from ${sizes} ${curve.unit}s: the largest size's over the middle's (ratio per round)`,
+				measure: `cost curve, n8n's peak RSS rise per ${curve.unit} from ${sizes} ${units(curve)}: the largest size's over the middle's (ratio per round)`,
 				figure: formatRatio(memoryPairs, 'round'),
 				targetSuffix: "the middle size's",
 			},
-			{ pairs: memoryPairs, limit: GOALS.curveGrowth, context, part, unit: 'round' },
+			{ pairs: memoryPairs, limit: GOALS.curveGrowth, context, part, unit: 'round', facts },
 		),
 	];
 }
@@ -79,6 +84,7 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 			runs.map((r) => r.rssRiseBytes),
 			runs.map((r) => r.bytes ?? NaN),
 		);
+		const failed = runs.flatMap((r) => (r.failed ? [r.failed] : []));
 		return atMostRow(
 			{
 				area: 'Mail merge',
@@ -86,7 +92,14 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 				figure: `CSV ${round((runs[0]?.bytes ?? NaN) / 2 ** 20, 1)} MB: ${formatRatio(pairs, 'run')}`,
 				targetSuffix: 'the CSV',
 			},
-			{ pairs, limit: GOALS.mailMergeVsCsv, context, part: 'mailMergeCurve', unit: 'run' },
+			{
+				pairs,
+				limit: GOALS.mailMergeVsCsv,
+				context,
+				part: 'mailMergeCurve',
+				unit: 'run',
+				facts: failed.length ? [`failed runs: ${failed.join('; ')}`] : [],
+			},
 		);
 	});
 }

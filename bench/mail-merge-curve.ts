@@ -27,15 +27,22 @@ export async function benchMailMergeCurve(
 		rounds: options.rounds,
 		log: options.log,
 		run: async (count) => {
-			const job = await runJob(bench, rows(count));
-			if (job.status !== 201)
-				throw new Error(`mail merge curve: the upload answered ${job.status}`);
-			return {
-				units: count,
-				ms: job.nodeMs,
-				rssRiseBytes: job.nodeRiseBytes,
-				bytes: job.csvBytes,
-			};
+			// A size that fails is recorded as failed (its rows are missed, saying why), and the
+			// other sizes are still measured.
+			try {
+				const job = await runJob(bench, rows(count));
+				if (job.status !== 201) throw new Error(`the upload answered ${job.status}`);
+				return {
+					units: count,
+					ms: job.nodeMs,
+					rssRiseBytes: job.nodeRiseBytes,
+					bytes: job.csvBytes,
+				};
+			} catch (error) {
+				const failed = `${count} rows: ${(error as Error).message}`;
+				options.log(`    mail merge curve, ${failed}`);
+				return { units: count, ms: NaN, rssRiseBytes: NaN, bytes: NaN, failed };
+			}
 		},
 	});
 }

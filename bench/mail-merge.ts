@@ -113,7 +113,7 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 		async () => {
 			const before = rssBytes(pid);
 			const kernel = resetHighWaterMark(pid);
-			const call = callWebhook(bench, 'bench-mail-merge', { rows });
+			const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
 			if (kernel && (await untilIdle(pid, idleWithinMs(rows.length)))) {
 				itemsRise = peakRssBytes(pid) - before;
 				windowStart = rssBytes(pid);

@@ -16,6 +16,8 @@ export interface CurveRun {
 	floorMs?: number;
 	/** The bytes the run carried, where they bound its memory (the mail merge's CSV). */
 	bytes?: number;
+	/** Why the run measured nothing (its figures are NaN); the row that needs it is missed. */
+	failed?: string;
 }
 
 export interface CurveFigures {

@@ -135,8 +135,11 @@ export async function callWebhook(
 	bench: BenchServer,
 	webhookPath: string,
 	body: unknown,
+	compressed = false,
 ): Promise<WebhookAnswer> {
-	const answer = await postWebhook(bench.server, webhookPath, body, 15 * 60_000);
+	// A body of tens of MB (100,000 mail merge rows) goes compressed: sent plain, n8n closed the
+	// connection before answering.
+	const answer = await postWebhook(bench.server, webhookPath, body, 15 * 60_000, compressed);
 	if (answer.status !== 200) {
 		throw new Error(
 			`webhook ${webhookPath} answered ${answer.status}: ${answer.text.slice(0, 500)}`,

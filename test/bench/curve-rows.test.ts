@@ -114,3 +114,21 @@ test('searches are grouped into polls by the quiet between them', () => {
 	]);
 	expect(polls.map((p) => p.length)).toEqual([2, 2, 1]);
 });
+
+test('a size whose runs failed is missed, and its rows say what failed', () => {
+	const mailMerge = curve([1_000, 10_000, 100_000], [50, 40, 45], [0.1, 0.1, 0.1], (rows) => ({
+		bytes: rows * 150,
+		...(rows === 100_000
+			? { ms: NaN, rssRiseBytes: NaN, bytes: NaN, failed: '100000 rows: fetch failed' }
+			: {}),
+	}));
+	const rows = curveRows({ mailMerge }, QUIET);
+	const missed = rows.filter((r) => r.verdict === 'missed');
+	expect(missed.map((r) => r.measure.split(':')[0])).toEqual([
+		'cost curve, time per fax from 10,000 to 100,000 faxes',
+		"cost curve, n8n's peak RSS rise per fax from 10,000 to 100,000 faxes",
+		'cost curve, 100,000 rows',
+	]);
+	for (const row of missed) expect(row.why).toContain('failed runs: 100000 rows: fetch failed');
+	expect(exitCodeOf(rows)).toBe(1);
+});

@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+
 import { waitUntil, WaitTimeout } from './waitUntil';
 
 export interface WebhookAnswer {
@@ -21,14 +23,20 @@ export async function postWebhook(
 	webhookPath: string,
 	body: unknown,
 	timeoutMs = 10 * 60_000,
+	/** Sent gzip-compressed (n8n inflates it): a large body, as a client on a slow link sends it. */
+	compressed = false,
 ): Promise<WebhookAnswer> {
 	let answer: WebhookAnswer | undefined;
+	const json = JSON.stringify(body);
+	const payload = compressed ? gzipSync(json) : json;
+	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	if (compressed) headers['content-encoding'] = 'gzip';
 	const registered = async () => {
 		const started = performance.now();
 		const res = await fetch(`${n8n.url}/webhook/${webhookPath}`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
+			headers,
+			body: payload,
 			signal: AbortSignal.timeout(timeoutMs),
 		});
 		const text = await res.text();
