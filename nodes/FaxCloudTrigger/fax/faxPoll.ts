@@ -7,7 +7,7 @@ import { serviceDatetimeMs } from '../../shared/recordFieldTypes';
 import type { PollBudget } from '../poll/pollBudget';
 import type { ClockReading } from '../state/serviceClock';
 import { trustedClock } from '../state/serviceClock';
-import { nextSliceMs, sliceAfter, sliceEnd } from '../state/windowSlice';
+import { narrowedSlice, nextSliceMs, sliceAfter, sliceEnd } from '../state/windowSlice';
 import { imageTimedOut } from './eventImage';
 import { StatusMemory } from '../state/statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
@@ -28,11 +28,15 @@ interface WindowContents {
 	complete: boolean;
 	/** The service's Date header against the host's clock, when it sent one. */
 	reading?: ClockReading;
+	/** The slice read instead of the one asked for (narrowedSlice). */
+	narrowed?: { upTo: number; sliceMs: number };
 }
 
 /**
  * Reads the window from its start. It stops early only for the time budget, once the pages read
- * hold something new; the window then stays where it is, so the unread pages are read again.
+ * hold something new; the window then stays where it is, so the unread pages are read again. Once
+ * the pages read hold more new events than the poll may emit, it reads a narrower slice instead
+ * (narrowedSlice), once.
  */
 async function readWindow(
 	context: IPollFunctions,
@@ -40,11 +44,9 @@ async function readWindow(
 	window: EventWindow,
 	budget: PollBudget,
 	everyRecord: boolean,
-	[from, upTo]: Array<number | undefined>,
+	[from, asked]: Array<number | undefined>,
 ): Promise<WindowContents> {
-	const extra: RequestParams = {};
-	if (from !== undefined) extra.DatetimeAfter = minuteDatetime(from);
-	if (upTo !== undefined) extra.DatetimeBefore = minuteDatetime(upTo);
+	let upTo = asked;
 	let foundNew = false;
 	const fresh: FaxEvent[] = [];
 	const taken = new Set<string>();
@@ -52,40 +54,61 @@ async function readWindow(
 	let hostAtClock = 0;
 	let newest: number | undefined;
 	let complete = true;
-	// Every page is read unless the time budget runs out, so the next is asked for while this one
-	// is read.
-	for await (const page of searchPages(context, watch, 'asc', { extra, readAhead: true })) {
-		// The earliest clock of the read: a record not on the service then may still appear, and
-		// one front end's clock ahead is not taken over the others'.
-		if (page.serviceTime !== undefined && (clock === undefined || page.serviceTime < clock)) {
-			clock = page.serviceTime;
-			hostAtClock = Date.now();
+	let narrowTo: WindowContents['narrowed'];
+	let narrowed: WindowContents['narrowed'];
+	let decided = false;
+	do {
+		const extra: RequestParams = {};
+		if (from !== undefined) extra.DatetimeAfter = minuteDatetime(from);
+		if (upTo !== undefined) extra.DatetimeBefore = minuteDatetime(upTo);
+		// The own times of the new events read: where the events this poll may emit end.
+		const newTimes: number[] = [];
+		fresh.length = 0;
+		taken.clear();
+		foundNew = false;
+		complete = true;
+		narrowTo = undefined;
+		// Every page is read unless the time budget runs out, so the next is asked for while this one
+		// is read.
+		for await (const page of searchPages(context, watch, 'asc', { extra, readAhead: true })) {
+			// The earliest clock of the read: a record not on the service then may still appear, and
+			// one front end's clock ahead is not taken over the others'.
+			if (page.serviceTime !== undefined && (clock === undefined || page.serviceTime < clock)) {
+				clock = page.serviceTime;
+				hostAtClock = Date.now();
+			}
+			for (const event of page.events) {
+				placeZoneless(event, window.startMs);
+				const dated = event.undated === undefined;
+				const ownTime = dated && event.zoneless === undefined;
+				if (ownTime && (newest === undefined || event.time > newest)) newest = event.time;
+				const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
+				// Status changes need every record of the window, in order; other events only new ones.
+				if (!isNew && !everyRecord) continue;
+				// A record modified while the pages are read moves to a later page and comes twice.
+				const id = dated ? `${event.time} ${event.key}` : `undated ${event.key}`;
+				if (taken.has(id)) continue;
+				taken.add(id);
+				fresh.push(event);
+				foundNew ||= isNew;
+				if (isNew && ownTime) newTimes.push(event.time);
+			}
+			complete = !page.more;
+			if (!complete && budget.readingOver(foundNew)) break;
+			if (complete || decided || newTimes.length < budget.room) continue;
+			decided = true;
+			narrowTo = narrowedSlice(from, upTo, newTimes, budget.room);
+			if (narrowTo !== undefined) break;
 		}
-		for (const event of page.events) {
-			placeZoneless(event, window.startMs);
-			const dated = event.undated === undefined;
-			const ownTime = dated && event.zoneless === undefined;
-			if (ownTime && (newest === undefined || event.time > newest)) newest = event.time;
-			const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
-			// Status changes need every record of the window, in order; other events only new ones.
-			if (!isNew && !everyRecord) continue;
-			// A record modified while the pages are read moves to a later page and comes twice.
-			const id = dated ? `${event.time} ${event.key}` : `undated ${event.key}`;
-			if (taken.has(id)) continue;
-			taken.add(id);
-			fresh.push(event);
-			foundNew ||= isNew;
-		}
-		complete = !page.more;
-		if (!complete && budget.readingOver(foundNew)) break;
-	}
+		if (narrowTo) ({ upTo } = narrowed = narrowTo);
+	} while (narrowTo !== undefined);
 	const serviceTime = clock ?? newest;
 	for (const event of fresh) {
 		if (isNaN(event.time)) event.time = serviceTime ?? window.startMs ?? 0;
 	}
 	const reading =
 		clock === undefined ? undefined : { service: clock, host: hostAtClock, newestRecord: newest };
-	return { fresh, serviceTime, complete, reading };
+	return { fresh, serviceTime, complete, reading, narrowed };
 }
 
 /**
@@ -236,9 +259,9 @@ export async function pollFaxes(
 	let serviceTime: number | undefined;
 	let complete = false;
 	let firstLeft: number | undefined;
-	const width = state.sliceMs;
+	let width = state.sliceMs;
 	let from = window.startMs;
-	let upTo = sliceEnd(from, width);
+	let upTo = sliceEnd(from, width, window.lastEmitted);
 	for (let slice = 0; ; slice++) {
 		const everyRecord = statuses !== undefined;
 		const bounds = [from, upTo];
@@ -252,6 +275,8 @@ export async function pollFaxes(
 			},
 		);
 		if (!read) break;
+		// The slice narrowed to about one poll's events: the next polls read slices this wide.
+		if (read.narrowed) ({ upTo, sliceMs: width } = read.narrowed);
 		if (slice === 0) {
 			serviceTime = read.serviceTime;
 			if (read.reading) ({ serviceTime, clock } = trustedClock(this, read.reading, clock));
@@ -272,6 +297,7 @@ export async function pollFaxes(
 		sliceMs: width,
 		complete,
 		leftOver: firstLeft !== undefined,
+		full: budget.eventsFull,
 		start: window.startMs,
 		serviceTime,
 		latenessMs,

@@ -77,6 +77,11 @@ export class PollBudget {
 		this.emitted++;
 	}
 
+	/** How many more events this poll may emit (Max Events per Poll). */
+	get room(): number {
+		return Math.max(0, this.maxEvents - this.emitted);
+	}
+
 	get eventsFull(): boolean {
 		return this.emitted >= this.maxEvents;
 	}

@@ -124,6 +124,13 @@ export class EventWindow {
 		return false;
 	}
 
+	/** The latest time of an event emitted in the window; undefined when none was. */
+	get lastEmitted(): number | undefined {
+		let last: number | undefined;
+		for (const time of this.seen.keys()) if (last === undefined || time > last) last = time;
+		return last;
+	}
+
 	/** First instant of the window (epoch ms); undefined when every event is new. */
 	get startMs(): number | undefined {
 		return this.start;

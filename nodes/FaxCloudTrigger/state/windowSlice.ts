@@ -9,7 +9,9 @@ import { floorMinute, MINUTE_MS } from './eventWindow';
  *
  * The width is kept between polls: absent, a poll reads the whole window (one request when the
  * service is quiet); a read the budget stopped halves it (at least a minute, the datetime
- * format's precision); a slice read whole doubles it, until it spans the whole window again.
+ * format's precision); a slice read whole doubles it, until it spans the whole window again. A
+ * poll that emitted Max Events per Poll keeps it: the next Max Events per Poll fit about as wide a
+ * slice, and reading wider would page records a later poll reads again (narrowedSlice).
  */
 export interface SliceRead {
 	/** The width the poll read with; undefined: the whole window. */
@@ -18,6 +20,8 @@ export interface SliceRead {
 	complete: boolean;
 	/** Whether events were left for a later poll (Max Events per Poll, time). */
 	leftOver: boolean;
+	/** Whether the poll emitted Max Events per Poll. */
+	full: boolean;
 	/** The window start after the poll. */
 	start?: number;
 	/** The service's clock the poll trusted. */
@@ -25,9 +29,18 @@ export interface SliceRead {
 	latenessMs: number;
 }
 
-/** The end of the slice to read from `start` (DatetimeBefore); undefined: read to the end. */
-export function sliceEnd(start: number | undefined, sliceMs: number | undefined) {
-	return start === undefined || sliceMs === undefined ? undefined : start + sliceMs;
+/**
+ * The end of the slice to read from `start` (DatetimeBefore); undefined: read to the end. The
+ * lateness allowance may hold the start minutes before the last event emitted, where the events
+ * left begin: the slice then reaches its width past that event's minute.
+ */
+export function sliceEnd(
+	start: number | undefined,
+	sliceMs: number | undefined,
+	lastEmitted?: number,
+) {
+	if (start === undefined || sliceMs === undefined) return undefined;
+	return Math.max(start, floorMinute(lastEmitted ?? start)) + sliceMs;
 }
 
 /**
@@ -52,7 +65,28 @@ export function nextSliceMs(read: SliceRead): number | undefined {
 		const width = sliceMs ?? serviceTime - start;
 		return Math.max(MINUTE_MS, floorMinute(width / 2));
 	}
-	if (sliceMs === undefined || read.leftOver) return sliceMs;
+	if (sliceMs === undefined || read.leftOver || read.full) return sliceMs;
 	const grown = sliceMs * 2;
 	return start + grown >= serviceTime - read.latenessMs ? undefined : grown;
+}
+
+/**
+ * A narrower slice for a read whose pages so far hold at least `room` new events (what the poll
+ * may still emit): to the end of the minute of the room-th oldest of their times (a time read at
+ * second or minute precision may stand for a later instant of it). The service sorts by
+ * last-modified time, so the unread pages may hold older events, but the slice to that end, read
+ * whole, holds the oldest `room` events of the window without paging the rest of a backlog that
+ * later polls page again. Its width, from the minute of the oldest, is what the next polls read.
+ */
+export function narrowedSlice(
+	from: number | undefined,
+	upTo: number | undefined,
+	newTimes: number[],
+	room: number,
+): { upTo: number; sliceMs: number } | undefined {
+	if (from === undefined || room < 1 || newTimes.length < room) return undefined;
+	const times = [...newTimes].sort((a, b) => a - b);
+	const end = Math.max(from + MINUTE_MS, floorMinute(times[room - 1]) + MINUTE_MS);
+	if (upTo !== undefined && end >= upTo) return undefined;
+	return { upTo: end, sliceMs: Math.max(MINUTE_MS, end - Math.max(from, floorMinute(times[0]))) };
 }
