@@ -1,7 +1,8 @@
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../support/emulator';
 import { pollWorkflow } from '../../support/poll';
-import { hostClockFollows, inboundIds, MINUTE, searches, triggerNode } from './triggerHelpers';
+import { inboundIds, searches } from './groundTruth';
+import { hostClockFollows, MINUTE, triggerNode } from './triggerHelpers';
 
 /**
  * A burst larger than Max Events per Poll, drained by polls once a minute: each fax once, oldest
