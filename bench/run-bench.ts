@@ -6,7 +6,8 @@
  * bench/results.quick.json), --only send,send-once,mail-merge,download,without-trigger,trigger,
  * send-curve,mail-merge-curve,drain-curve (cost curves at three sizes),queue, --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
  * where time goes). BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap
- * before it. --table prints the README's section from bench/results.json, runs nothing.
+ * before it. --table prints the README's section from bench/results.json (--table partial: from
+ * bench/results.partial.json, the last --only run at full sizes), runs nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -119,11 +120,17 @@ const log = (line: string): void => console.log(line);
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
 /** A quick or partial run never replaces the full run's results. */
 const QUICK_RESULTS_FILE = path.join(BENCH_DIR, 'results.quick.json');
+/**
+ * A partial run at full sizes (--only without --quick) is kept beside the full run's results,
+ * committed: the parts it ran are named in it (`only`), and `--table partial` prints it.
+ */
+const PARTIAL_RESULTS_FILE = path.join(BENCH_DIR, 'results.partial.json');
 
 async function main(): Promise<void> {
 	if (args.has('--table')) {
 		// The README's section, from the last full run, without running anything.
-		console.log(readmeSection(JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8'))));
+		const file = args.has('partial') ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
+		console.log(readmeSection(JSON.parse(fs.readFileSync(file, 'utf8'))));
 		return;
 	}
 	const started = Date.now();
@@ -300,7 +307,7 @@ async function main(): Promise<void> {
 		rows,
 		figures,
 	});
-	const file = quick || only ? QUICK_RESULTS_FILE : RESULTS_FILE;
+	const file = quick ? QUICK_RESULTS_FILE : only ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
 	fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 	console.log(`\n${tallyLine(rows)}; written to ${path.relative(process.cwd(), file)}`);
 	process.exitCode = exitCodeOf(rows);
