@@ -11,9 +11,9 @@ import { spanMs } from './lib/stats';
 
 /**
  * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes, each received
- * within one minute, drained by a Fax Cloud Trigger that polls every 15 seconds (Poll Times,
- * Custom: n8n allows no shorter interval than a minute written with `*`, and these four seconds are
- * how a user polls faster), once with Max Events per Poll at 10,000 (its cap; the burst of 100,000
+ * within one minute, drained by a Fax Cloud Trigger that polls every minute (n8n 2.41 refuses to
+ * activate a shorter Poll Times interval, a list of seconds included: "The polling interval is too
+ * short"), once with Max Events per Poll at 10,000 (its cap; the burst of 100,000
  * takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the default at
  * 100,000 would be a hundred polls). The workflows log in to the second organization (globex), so
  * the acme trigger workflows of ./polling.ts, still active, never read these bursts.
@@ -30,8 +30,8 @@ export const DRAIN_CURVE_WORKFLOWS = [
 ];
 
 const MINUTE = 60_000;
-const POLL_EVERY_MS = 15_000;
-/** Requests further apart than this belong to different polls (polls are 15 s apart). */
+const POLL_EVERY_MS = 60_000;
+/** Requests further apart than this belong to different polls (polls are a minute apart). */
 const POLL_GAP_MS = 5_000;
 const INBOUND_PATH = '^/v1/inboundfaxes$';
 
@@ -150,7 +150,7 @@ async function drainOnce(
 	}
 	let floor: RequestRecord[] | undefined;
 	if (trigger.floorWebhook) {
-		// Right after a poll, the next one 15 s away: the floor pages alone.
+		// Right after a poll, the next one a minute away: the floor pages alone.
 		const floorSince = lastSeq(bench.emulator);
 		await callWebhook(bench, trigger.floorWebhook, { query: queryOf(drain[0]) });
 		floor = searchesSince(bench, trigger, floorSince);

@@ -92,8 +92,8 @@ const SIZES = quick
 			fewNew: 10,
 			fewPolls: 2,
 			drain: 10_000,
-			// Each drain round costs two polls a minute apart: the least pairs (lib/pairs.ts), so
-			// that the run, cost curves included, stays within 45 minutes.
+			// Each drain round costs two polls a minute apart: the least pairs (lib/pairs.ts), to
+			// leave time for the cost curves.
 			drainRounds: 5,
 			// The trigger's default.
 			latenessMinutes: 10,
@@ -104,7 +104,7 @@ const SIZES = quick
 
 /**
  * Cost curves (./send-curve.ts, ./mail-merge-curve.ts, ./drain-curve.ts): three sizes a factor of
- * ten apart, in the full run (or with --only); rounds as the run's 45 minutes allow.
+ * ten apart, in the full run (or with --only); one round of the drains, each a poll a minute.
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
 				);
 			}
 			if (drainCurves) {
-				log('    drain curves (two more trigger workflows, polling every 15 s):');
+				log('    drain curves (two more trigger workflows, polling every minute):');
 				curves.drain = await timed('drainCurve', () =>
 					benchDrainCurves(bench, sink!, {
 						cappedSizes: CURVE_SIZES.cappedDrain,
@@ -284,7 +284,7 @@ async function main(): Promise<void> {
 	}
 
 	// Queue mode (its own Redis, Postgres, main and worker): not in --quick, which it would push
-	// past 10 minutes; one round of the runs that explain round 3, for the full run's 45 minutes.
+	// past 10 minutes; one round of the runs that explain round 3 (the full run is long already).
 	await part('queue', 'queue', () =>
 		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 5, explainRounds: 1, log }),
 	);
