@@ -99,12 +99,14 @@ const SIZES = quick
 			latenessMinutes: 10,
 			imageBytes: 200 * 1024 * 1024,
 			downloadRounds: 4,
-			userBuiltRuns: 2,
+			// One run: the row is one ratio of thousands (a hundred-fold target), and each run
+			// pages 100,000 stored faxes through the HTTP Request node.
+			userBuiltRuns: 1,
 		};
 
 /**
  * Cost curves (./send-curve.ts, ./mail-merge-curve.ts, ./drain-curve.ts): three sizes a factor of
- * ten apart, in the full run (or with --only); one round of the drains, each a poll a minute.
+ * ten apart, in the full run (or with --only); one round of the drains, a poll every 20 seconds.
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -133,18 +135,32 @@ async function main(): Promise<void> {
 		console.log(readmeSection(JSON.parse(fs.readFileSync(file, 'utf8'))));
 		return;
 	}
+	if (only?.length === 0) throw new Error(`nothing to run: --only ${args.value('--only')}`);
 	const started = Date.now();
 	const loadAtStart = loadNow();
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 	const tarball = buildAndPack();
 	const figures: BenchFigures = {};
 	const load: Record<string, LoadDuring> = {};
-	/** Runs one part, sampling the machine's load while it runs (the rows' explanations read it). */
-	const timed = async <T>(part: string, run: () => Promise<T>): Promise<T> => {
+	/** Parts that threw, by name: each is a missed row, and the run goes on with the next part. */
+	const failed: Record<string, string> = {};
+	const fail = (part: string, e: unknown): undefined => {
+		failed[part] = e instanceof Error ? e.message : String(e);
+		log(`    ${part} FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+		return undefined;
+	};
+	/**
+	 * Runs one part, sampling the machine's load while it runs (the rows' explanations read it); a
+	 * part that throws is recorded as failed and gives no figures, so what the others measured is
+	 * still written.
+	 */
+	const timed = async <T>(part: string, run: () => Promise<T>): Promise<T | undefined> => {
 		const watch = new LoadWatch();
 		const partStarted = Date.now();
 		try {
 			return await run();
+		} catch (e) {
+			return fail(part, e);
 		} finally {
 			load[part] = watch.stop();
 			// Where a run's time goes (--quick is meant to stay under 10 minutes).
@@ -164,6 +180,15 @@ async function main(): Promise<void> {
 	let release: { n8n: string; node: string } | undefined;
 	const curves: CurveSet = {};
 	if (CURVE_PARTS.some(wants)) figures.curves = curves;
+	figures.failed = failed;
+	/** One n8n and its parts: a server that fails to start fails its parts, not the run. */
+	const section = async (name: string, run: () => Promise<void>): Promise<void> => {
+		try {
+			await run();
+		} catch (e) {
+			fail(name, e);
+		}
+	};
 
 	const actionParts = [
 		'send',
@@ -174,114 +199,118 @@ async function main(): Promise<void> {
 		'send-curve',
 		'mail-merge-curve',
 	];
-	if (actionParts.some(wants)) {
-		log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
-		const bench = await startBenchServer({
-			tarball,
-			label: 'bench-actions',
-			workflows: [
-				...SEND_WORKFLOWS,
-				...SEND_ONCE_WORKFLOWS,
-				...MAIL_MERGE_WORKFLOWS,
-				...DOWNLOAD_WORKFLOWS,
-				...USER_BUILT_WORKFLOWS,
-			],
-			prepare: async (environment) => ({
-				...(await preparePdf(environment)),
-				...(await prepareTemplate(environment)),
-			}),
-			cpuProfileDir,
-		});
-		release = bench.environment.runtime.release;
-		try {
-			await part('send', 'send', () =>
-				benchBulkSend(bench, { items: SIZES.items, rounds: SIZES.sendRounds, log }),
-			);
-			await part('send-once', 'sendOnce', () =>
-				benchSendOnce(bench, { items: SIZES.items, rounds: SIZES.sendOnceRounds, log }),
-			);
-			await part('mail-merge', 'mailMerge', () =>
-				benchMailMerge(bench, { rows: SIZES.mailMergeRows, rounds: SIZES.mailMergeRounds, log }),
-			);
-			await part('download', 'download', () =>
-				benchDownload(bench, { bytes: SIZES.imageBytes, rounds: SIZES.downloadRounds, log }),
-			);
-			await part('without-trigger', 'userBuilt', () =>
-				benchUserBuilt(bench, {
-					stored: SIZES.stored,
-					newFaxes: SIZES.fewNew,
-					repetitions: SIZES.userBuiltRuns,
-					log,
+	if (actionParts.some(wants))
+		await section('actions', async () => {
+			log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
+			const bench = await startBenchServer({
+				tarball,
+				label: 'bench-actions',
+				workflows: [
+					...SEND_WORKFLOWS,
+					...SEND_ONCE_WORKFLOWS,
+					...MAIL_MERGE_WORKFLOWS,
+					...DOWNLOAD_WORKFLOWS,
+					...USER_BUILT_WORKFLOWS,
+				],
+				prepare: async (environment) => ({
+					...(await preparePdf(environment)),
+					...(await prepareTemplate(environment)),
 				}),
-			);
-			if (wants('send-curve')) {
-				curves.send = await timed('sendCurve', () =>
-					benchSendCurve(bench, {
-						sizes: CURVE_SIZES.send,
-						rounds: CURVE_SIZES.sendRounds,
+				cpuProfileDir,
+			});
+			release = bench.environment.runtime.release;
+			try {
+				await part('send', 'send', () =>
+					benchBulkSend(bench, { items: SIZES.items, rounds: SIZES.sendRounds, log }),
+				);
+				await part('send-once', 'sendOnce', () =>
+					benchSendOnce(bench, { items: SIZES.items, rounds: SIZES.sendOnceRounds, log }),
+				);
+				await part('mail-merge', 'mailMerge', () =>
+					benchMailMerge(bench, { rows: SIZES.mailMergeRows, rounds: SIZES.mailMergeRounds, log }),
+				);
+				await part('download', 'download', () =>
+					benchDownload(bench, { bytes: SIZES.imageBytes, rounds: SIZES.downloadRounds, log }),
+				);
+				await part('without-trigger', 'userBuilt', () =>
+					benchUserBuilt(bench, {
+						stored: SIZES.stored,
+						newFaxes: SIZES.fewNew,
+						repetitions: SIZES.userBuiltRuns,
 						log,
 					}),
 				);
+				if (wants('send-curve')) {
+					curves.send = await timed('sendCurve', () =>
+						benchSendCurve(bench, {
+							sizes: CURVE_SIZES.send,
+							rounds: CURVE_SIZES.sendRounds,
+							log,
+						}),
+					);
+				}
+				if (wants('mail-merge-curve')) {
+					curves.mailMerge = await timed('mailMergeCurve', () =>
+						benchMailMergeCurve(bench, {
+							sizes: CURVE_SIZES.mailMerge,
+							rounds: CURVE_SIZES.mailMergeRounds,
+							log,
+						}),
+					);
+				}
+			} finally {
+				await bench.close();
 			}
-			if (wants('mail-merge-curve')) {
-				curves.mailMerge = await timed('mailMergeCurve', () =>
-					benchMailMergeCurve(bench, {
-						sizes: CURVE_SIZES.mailMerge,
-						rounds: CURVE_SIZES.mailMergeRounds,
-						log,
-					}),
-				);
-			}
-		} finally {
-			await bench.close();
-		}
-	}
+		});
 
 	const drainCurves = wants('drain-curve');
-	if (wants('trigger') || drainCurves) {
-		log('\nn8n with the Fax Cloud Trigger active (polls once a minute)');
-		let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
-		const bench = await startBenchServer({
-			tarball,
-			label: 'bench-trigger',
-			n8nFollowsClock: true,
-			workflows: [...TRIGGER_WORKFLOWS, ...(drainCurves ? DRAIN_CURVE_WORKFLOWS : [])],
-			cpuProfileDir,
-			prepare: async (environment) => {
-				const prepared = await preparePolling(
-					environment.emulator,
-					SIZES.stored,
-					SIZES.latenessMinutes,
-					quick,
-				);
-				sink = prepared.sink;
-				return prepared.env;
-			},
+	if (wants('trigger') || drainCurves)
+		await section('triggers', async () => {
+			log(
+				"\nn8n with the Fax Cloud Trigger active (polls once a minute; the drain curve's every 20 seconds)",
+			);
+			let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
+			const bench = await startBenchServer({
+				tarball,
+				label: 'bench-trigger',
+				n8nFollowsClock: true,
+				workflows: [...TRIGGER_WORKFLOWS, ...(drainCurves ? DRAIN_CURVE_WORKFLOWS : [])],
+				cpuProfileDir,
+				prepare: async (environment) => {
+					const prepared = await preparePolling(
+						environment.emulator,
+						SIZES.stored,
+						SIZES.latenessMinutes,
+						quick,
+					);
+					sink = prepared.sink;
+					return prepared.env;
+				},
+			});
+			release = bench.environment.runtime.release;
+			try {
+				if (wants('trigger')) {
+					figures.polling = await timed('polling', () =>
+						benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
+					);
+				}
+				if (drainCurves) {
+					log('    drain curves (two more trigger workflows, polling every 20 seconds):');
+					curves.drain = await timed('drainCurve', () =>
+						benchDrainCurves(bench, sink!, {
+							cappedSizes: CURVE_SIZES.cappedDrain,
+							defaultSizes: CURVE_SIZES.defaultDrain,
+							rounds: CURVE_SIZES.drainRounds,
+							latenessMinutes: SIZES.latenessMinutes,
+							log,
+						}),
+					);
+				}
+			} finally {
+				await bench.close();
+				await sink?.close();
+			}
 		});
-		release = bench.environment.runtime.release;
-		try {
-			if (wants('trigger')) {
-				figures.polling = await timed('polling', () =>
-					benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
-				);
-			}
-			if (drainCurves) {
-				log('    drain curves (two more trigger workflows, polling every minute):');
-				curves.drain = await timed('drainCurve', () =>
-					benchDrainCurves(bench, sink!, {
-						cappedSizes: CURVE_SIZES.cappedDrain,
-						defaultSizes: CURVE_SIZES.defaultDrain,
-						rounds: CURVE_SIZES.drainRounds,
-						latenessMinutes: SIZES.latenessMinutes,
-						log,
-					}),
-				);
-			}
-		} finally {
-			await bench.close();
-			await sink?.close();
-		}
-	}
 
 	// Queue mode (its own Redis, Postgres, main and worker): not in --quick, which it would push
 	// past 10 minutes; one round of the runs that explain round 3 (the full run is long already).
@@ -290,7 +319,8 @@ async function main(): Promise<void> {
 	);
 	release ??= figures.queue && { n8n: figures.queue.n8n, node: figures.queue.n8nNode };
 
-	if (!release) throw new Error(`nothing to run: --only ${args.value('--only')}`);
+	// Every n8n failed to start: the rows say so, and the machine's line says which release.
+	release ??= { n8n: 'none started', node: 'none' };
 	const machine = runMachine(release, loadAtStart);
 	const rows = targetRows(figures, { cores: machine.cores, load });
 	console.log(

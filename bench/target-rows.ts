@@ -36,6 +36,8 @@ export interface BenchFigures {
 	polling?: PollingFigures;
 	curves?: CurveSet;
 	queue?: QueueFigures;
+	/** Parts (or whole n8n sections) that threw, with the error's message. */
+	failed?: Record<string, string>;
 }
 
 const perSecond = (items: number, ms: number): number => round(items / (ms / 1000), 1);
@@ -269,6 +271,20 @@ function downloadRows(d: DownloadFigures, context: RunContext): TargetRow[] {
 	];
 }
 
+/** A part that threw measured nothing: a missed row each, so the run fails and says why. */
+function failedRows(failed: Record<string, string>): TargetRow[] {
+	return Object.entries(failed).map(([part, message]) =>
+		targetRow({
+			area: 'Run',
+			measure: `the bench part "${part}" ran to its end`,
+			figure: 'threw before its figures were complete',
+			target: 'runs to its end',
+			met: false,
+			why: () => message,
+		}),
+	);
+}
+
 export const QUIET_CONTEXT: RunContext = { cores: 2, load: {} };
 
 export function targetRows(f: BenchFigures, context: RunContext = QUIET_CONTEXT): TargetRow[] {
@@ -281,6 +297,7 @@ export function targetRows(f: BenchFigures, context: RunContext = QUIET_CONTEXT)
 	if (f.download) rows.push(...downloadRows(f.download, context));
 	if (f.curves) rows.push(...curveRows(f.curves, context));
 	if (f.queue) rows.push(...queueRows(f.queue, context, f.send));
+	rows.push(...failedRows(f.failed ?? {}));
 	return rows;
 }
 

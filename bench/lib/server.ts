@@ -90,6 +90,23 @@ export async function startBenchServer(options: {
 		clock: 'manual',
 		extraCredentials: benchCredentials,
 	});
+	// A start that fails half way stops what it started: no n8n is left running after the bench.
+	let server: N8nServer | undefined;
+	try {
+		return await startN8n(environment, options, workflows, (started) => (server = started));
+	} catch (e) {
+		await server?.stop();
+		await environment.close(false);
+		throw e;
+	}
+}
+
+async function startN8n(
+	environment: E2eEnvironment,
+	options: Parameters<typeof startBenchServer>[0],
+	workflows: ReturnType<typeof loadWorkflows>,
+	started: (server: N8nServer) => void,
+): Promise<BenchServer> {
 	const { emulator } = environment;
 	const clock = options.n8nFollowsClock
 		? BenchClock.followedByN8n(emulator, environment.userFolder)
@@ -113,6 +130,7 @@ export async function startBenchServer(options: {
 	const server = await N8nServer.start(environment.runtime, environment.env, {
 		logFile: path.join(OUTPUT_DIR, `${options.label}-n8n.log`),
 	});
+	started(server);
 	await server.setupOwner(SANDBOX_OWNER);
 	await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
 	const pid = server.child.pid;

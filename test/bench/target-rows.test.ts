@@ -194,6 +194,25 @@ test('a missed target fails the run; figures never do, however far off they are'
 	expect(exitCodeOf(targetRows({ send: oneConnectionTooMany }))).toBe(1);
 });
 
+test('a part that threw is a missed row with its error; the parts that ran keep their rows', () => {
+	const figures: BenchFigures = {
+		send: send({ node: [1000, 1000], floor: [1000, 1000], http: [4000, 4000] }),
+		failed: { mailMergeCurve: 'other side closed' },
+	};
+	const rows = targetRows(figures);
+	const failed = rows.filter((r) => r.area === 'Run');
+	expect(failed).toEqual([
+		expect.objectContaining({
+			measure: 'the bench part "mailMergeCurve" ran to its end',
+			verdict: 'missed',
+			why: 'other side closed',
+		}),
+	]);
+	expect(rows.filter((r) => r.area === 'Bulk send' && r.verdict === 'met')).not.toHaveLength(0);
+	expect(exitCodeOf(rows)).toBe(1);
+	expect(exitCodeOf(targetRows({ ...figures, failed: {} }))).toBe(0);
+});
+
 test("against the floor, the node's time in n8n counts, not only its requests' span", () => {
 	// The same span at the emulator, but the node spent 300 ms more before its first request
 	// (reading and checking every item): the user waits for that too.
