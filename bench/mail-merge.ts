@@ -114,6 +114,9 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 			const before = rssBytes(pid);
 			const kernel = resetHighWaterMark(pid);
 			const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
+			// Awaited below, after the memory window: a failure meanwhile must not go unhandled (Node
+			// ends the process on an unhandled rejection, and the bench with it).
+			call.catch(() => undefined);
 			if (kernel && (await untilIdle(pid, idleWithinMs(rows.length)))) {
 				itemsRise = peakRssBytes(pid) - before;
 				windowStart = rssBytes(pid);
