@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 
 import { basic, call, controlOf, sendFax, USERS } from './helpers';
-import { useEmulator } from '../support/emulator';
+import { useEmulator } from '../harness/jest/emulator';
 import { waitUntil } from '../harness/waitUntil';
 
 /** What the benchmarks read from the emulator: timings, answer sizes, connections, big images. */

@@ -1,6 +1,6 @@
 import { startEmulator } from '../../emulator';
 import { call, controlOf, sendFax, USERS } from './helpers';
-import { useEmulator } from '../support/emulator';
+import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();
 

@@ -1,6 +1,6 @@
 import { FormData } from 'undici';
 import { call, getOutbound, pdfFile, sendFax, sendForm, textFile, USERS } from './helpers';
-import { useEmulator } from '../support/emulator';
+import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();
 

@@ -3,9 +3,9 @@ import { PDFDocument } from 'pdf-lib';
 
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { clearNumbersCache } from '../../nodes/shared/numbersCache';
-import { credentialsFor, useEmulator } from '../support/emulator';
-import { binaryItem, recordCounts, SecretWatch } from '../support/fault-helpers';
-import { runNode } from '../support/run-node';
+import { credentialsFor, useEmulator } from '../harness/jest/emulator';
+import { binaryItem, recordCounts, SecretWatch } from '../harness/jest/fault-helpers';
+import { runNode } from '../harness/jest/run-node';
 
 /**
  * Bad input across every operation of the Fax Cloud node: each is refused with a

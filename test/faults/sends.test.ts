@@ -4,7 +4,7 @@ import type { Emulator } from '../../emulator';
 import type { FaultKind } from '../../emulator/faults';
 import type { RequestRecord } from '../../emulator/request-log';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
-import { credentialsFor, useEmulator, type SeedUser } from '../support/emulator';
+import { credentialsFor, useEmulator, type SeedUser } from '../harness/jest/emulator';
 import {
 	addFaultMix,
 	expectEveryFaultKind,
@@ -12,10 +12,10 @@ import {
 	recordCounts,
 	SecretWatch,
 	total,
-} from '../support/fault-helpers';
-import type { TestCredentials } from '../support/credentials-helper';
-import { runNode } from '../support/run-node';
-import { sendJson, startScriptedServer } from '../support/scripted-server';
+} from '../harness/jest/fault-helpers';
+import type { TestCredentials } from '../harness/jest/credentials-helper';
+import { runNode } from '../harness/jest/run-node';
+import { sendJson, startScriptedServer } from '../harness/jest/scripted-server';
 
 /**
  * Sends under faults: a send whose answer is lost may have created its fax. The node tags every

@@ -5,7 +5,7 @@ import type { HistoryEntry } from '../../emulator/control/control';
 import { call, sendFax, textFile } from '../emulator/helpers';
 import { expectEachOnce, inboundIds, statusChanges } from '../nodes/FaxCloudTrigger/groundTruth';
 import { createJob, triggerNode } from '../nodes/FaxCloudTrigger/triggerHelpers';
-import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
+import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
 import {
 	addFaultMix,
 	capRequestTimeout,
@@ -15,9 +15,9 @@ import {
 	SecretWatch,
 	total,
 	type SuiteCounts,
-} from '../support/fault-helpers';
+} from '../harness/jest/fault-helpers';
 import { sleep } from '../harness/waitUntil';
-import { pollTrigger, pollWorkflow } from '../support/poll';
+import { pollTrigger, pollWorkflow } from '../harness/jest/poll';
 
 /**
  * The Fax Cloud Trigger under faults: 1,000 events (600 inbound faxes, 400 outbound

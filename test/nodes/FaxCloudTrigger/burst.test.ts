@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
 import type { Emulator } from '../../../emulator';
-import { credentialsFor, useEmulator } from '../../support/emulator';
-import { pollWorkflow } from '../../support/poll';
+import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { pollWorkflow } from '../../harness/jest/poll';
 import { historyAfter, inboundIds, searches, sorted, statusChanges } from './groundTruth';
 import { MINUTE, triggerNode } from './triggerHelpers';
 

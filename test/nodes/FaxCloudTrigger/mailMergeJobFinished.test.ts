@@ -1,6 +1,6 @@
 import { call } from '../../emulator/helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { createJob, drain, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,6 +1,6 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
-import { SecretWatch } from '../../support/fault-helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from './groundTruth';
 import { watchFromNow } from './triggerHelpers';
 

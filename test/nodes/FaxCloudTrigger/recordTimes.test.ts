@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { sendJson, startScriptedServer } from '../../harness/jest/scripted-server';
 import { inboundIds } from './groundTruth';
 import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 

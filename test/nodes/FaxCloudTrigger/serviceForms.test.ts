@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { sendJson, startScriptedServer } from '../../harness/jest/scripted-server';
 import { inboundWireRecord, watchScripted } from './triggerHelpers';
 
 /**

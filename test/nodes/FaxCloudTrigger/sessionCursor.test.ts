@@ -1,5 +1,5 @@
-import { useEmulator } from '../../support/emulator';
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { useEmulator } from '../../harness/jest/emulator';
+import { sendJson, startScriptedServer } from '../../harness/jest/scripted-server';
 import { expectEachOnce, inboundIds } from './groundTruth';
 import {
 	backlogOverAnHour,

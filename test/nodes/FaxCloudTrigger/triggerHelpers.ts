@@ -4,9 +4,14 @@ import { FormData } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { call, sendFax } from '../../emulator/helpers';
-import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
-import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
+import {
+	loginCredentials,
+	SEED_USERS,
+	type Login,
+	type SeedUser,
+} from '../../harness/jest/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../harness/jest/poll';
 import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
 import { historyAfter, inboundCreatedAfter } from './groundTruth';
 
@@ -22,7 +27,7 @@ export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	pollBudgetMs?: number;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
 	typeVersion?: number;
-	/** n8n's durable poll cursors (test/support/poll.ts). */
+	/** n8n's durable poll cursors (test/harness/jest/poll.ts). */
 	durableCursors?: boolean;
 }
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { useEmulator } from '../../harness/jest/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { sendJson, startScriptedServer } from '../../harness/jest/scripted-server';
 import { inboundIds } from './groundTruth';
 import {
 	inboundWireRecord,

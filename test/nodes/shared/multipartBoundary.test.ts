@@ -3,8 +3,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
 import { faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
-import { probeNode, runNode } from '../../support/run-node';
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { probeNode, runNode } from '../../harness/jest/run-node';
+import { sendJson, startScriptedServer } from '../../harness/jest/scripted-server';
 
 const OK = { RequestStatus: { StatusCode: 0, StatusText: '' }, FaxInfo: [{ FaxId: 1 }] };
 

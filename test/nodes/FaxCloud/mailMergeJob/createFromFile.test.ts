@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import {
 	expectJobAccepted,
 	FROM_BINARY_FILES,

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './mailMergeHelpers';
 
 /**

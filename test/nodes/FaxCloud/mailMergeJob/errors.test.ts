@@ -1,8 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
-import { TestCredentialsHelper } from '../../../support/credentials-helper';
-import { useEmulator } from '../../../support/emulator';
+import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
+import { useEmulator } from '../../../harness/jest/emulator';
 import {
 	errorText,
 	expectNoSecrets,

@@ -1,4 +1,4 @@
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { jobItem, mailMergeRequests, runMailMerge, useFormPdf } from './mailMergeHelpers';
 
 const emulator = useEmulator();

@@ -2,12 +2,17 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import { formPdf } from '../../../harness/formPdf';
-import { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
-import { ALICE, runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+import { ALICE, runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
 /** Helpers of the mail merge suites of the Fax Cloud node. */
 
-export { ALICE, errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+export {
+	ALICE,
+	errorText,
+	faxCloudNode,
+	type RunOptions,
+} from '../../../harness/jest/fax-cloud-node';
 
 export const runMailMerge = (
 	emulator: Emulator,
@@ -29,7 +34,7 @@ export function useFormPdf(fieldNames: string[]): () => Buffer {
 	};
 }
 
-export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
+export { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 
 export const csvFile = (text: string | Buffer, fileName = 'recipients.csv'): BinaryFile => ({
 	data: text,

@@ -2,13 +2,13 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
-import { loginCredentials, SEED_TOKENS } from '../../../support/emulator';
+import { loginCredentials, SEED_TOKENS } from '../../../harness/jest/emulator';
 import {
 	faxCloudNode,
 	runFaxCloudResource,
 	type RunOptions,
-} from '../../../support/fax-cloud-node';
-import { loadOptions } from '../../../support/load-options';
+} from '../../../harness/jest/fax-cloud-node';
+import { loadOptions } from '../../../harness/jest/load-options';
 
 /** Helpers of the number request and number lookup suites of the Fax Cloud node. */
 
@@ -17,7 +17,7 @@ export {
 	faxCloudNode,
 	runFaxCloudResource as runNumbers,
 	type RunOptions,
-} from '../../../support/fax-cloud-node';
+} from '../../../harness/jest/fax-cloud-node';
 
 /** Files a number request with one notification address, plus the parameters the test gives. */
 export const fileNumberRequest = (

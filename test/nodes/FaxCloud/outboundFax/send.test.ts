@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED_USERS } from '../../../support/emulator';
-import { useEmulator } from '../../../support/emulator';
+import { SEED_USERS } from '../../../harness/jest/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import {
 	errorText,
 	faxRequests,

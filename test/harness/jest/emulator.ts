@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
-import { SEED_TOKENS, SEED_USERS } from '../../emulator/seed-data';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../../emulator';
+import { SEED_TOKENS, SEED_USERS } from '../../../emulator/seed-data';
 import type { TestCredentials } from './credentials-helper';
 
 export { SEED_TOKENS, SEED_USERS };
