@@ -6,6 +6,7 @@ import {
 	type EmulatorOptions,
 } from '../../emulator';
 import { SEED_USERS } from '../../emulator/seed';
+import { numberedPdf } from '../harness/textPdf';
 
 export type Login = { userId: string; password: string };
 
@@ -100,11 +101,7 @@ export function textFile(text = 'Hello fax\nSecond line\n'): Blob {
 }
 
 export async function pdfFile(pages = 2): Promise<Blob> {
-	const { PDFDocument } = await import('pdf-lib');
-	const doc = await PDFDocument.create();
-	for (let i = 0; i < pages; i++)
-		doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
-	return new Blob([Buffer.from(await doc.save())], { type: 'application/pdf' });
+	return new Blob([await numberedPdf(pages)], { type: 'application/pdf' });
 }
 
 /** Multipart send form: one attachment plus the given parameters (arrays repeat the name). */

@@ -3,7 +3,7 @@ import { FormData } from 'undici';
 import type { Emulator } from '../../../emulator';
 import { call } from '../../emulator/helpers';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
+import { formPdf } from '../../harness/formPdf';
 import { historyAfter, inboundIds, searches, stateAccount, statusChanges } from './groundTruth';
 import { MINUTE, sendOutbound, watchTrigger } from './triggerHelpers';
 

@@ -12,7 +12,7 @@ import {
 } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../harness/jest/poll';
-import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
+import { formPdf } from '../../harness/formPdf';
 import { historyAfter, inboundCreatedAfter } from './groundTruth';
 
 /** Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it. */

@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../../../emulator';
 import { formPdf } from '../../../harness/formPdf';
 import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+import { madeOnce } from '../../../harness/jest/madeOnce';
 import { ALICE, runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
 /** Helpers of the mail merge suites of the Fax Cloud node. */
@@ -23,16 +24,8 @@ export const runMailMerge = (
 export { formPdf };
 
 /** The form PDF of a test file, made once before its tests: every suite here uploads one. */
-export function useFormPdf(fieldNames: string[]): () => Buffer {
-	let template: Buffer | undefined;
-	beforeAll(async () => {
-		template = await formPdf(fieldNames);
-	});
-	return () => {
-		if (!template) throw new Error('the form PDF is made in beforeAll');
-		return template;
-	};
-}
+export const useFormPdf = (fieldNames: string[]): (() => Buffer) =>
+	madeOnce(() => formPdf(fieldNames));
 
 export { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 

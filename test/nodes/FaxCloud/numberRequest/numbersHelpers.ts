@@ -1,5 +1,4 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { PDFDocument } from 'pdf-lib';
 
 import type { Emulator } from '../../../../emulator';
 import { loginCredentials, SEED_TOKENS } from '../../../harness/jest/emulator';
@@ -50,12 +49,6 @@ export async function dropdown(
 
 export function numbersRequests(emulator: Emulator, method?: string) {
 	return emulator.control.requests({ api: 'numbers', method });
-}
-
-export async function pdf(text: string): Promise<Buffer> {
-	const doc = await PDFDocument.create();
-	doc.addPage([612, 792]).drawText(text, { x: 50, y: 700 });
-	return Buffer.from(await doc.save());
 }
 
 /** An input item carrying files in binary fields, as a Read File node would give. */

@@ -50,15 +50,6 @@ export function faultAtSend(
 	};
 }
 
-export async function pdfBuffer(pages = 1): Promise<Buffer> {
-	const { PDFDocument } = await import('pdf-lib');
-	const doc = await PDFDocument.create();
-	for (let i = 0; i < pages; i++) {
-		doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
-	}
-	return Buffer.from(await doc.save());
-}
-
 /**
  * The parameters of a text Send that sends one fax at a time (so the order of the requests is the
  * items' order), with the options given.
