@@ -8,7 +8,7 @@ import { paddedImage } from './image-padding';
 import { inboundPdf, inboundTiff } from './images';
 import { ParamReader, parseFaxId } from './param-rules';
 import { formatInbound, RECEIVE_FAX_STATUSES, type InboundFax } from './records';
-import { parseSearch, runSearch } from './search';
+import { searchReply } from './search';
 import { ApiError } from './status-codes';
 
 function findInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): InboundFax {
@@ -25,19 +25,12 @@ export function getInbound(ctx: EmulatorContext, login: SeedUser, rawId: string)
 }
 
 export function searchInbound(ctx: EmulatorContext, req: ServiceRequest, login: SeedUser): Reply {
-	const parsed = parseSearch(
-		new ParamReader(req.params),
-		login,
-		'inbound',
-		RECEIVE_FAX_STATUSES,
-		ctx.references,
-	);
-	const page = runSearch(ctx.inbound.index, parsed, ctx.references);
-	const body: Record<string, unknown> = {};
-	if (page.items.length > 0) body.FaxInfo = page.items.map((f) => formatInbound(f, ctx.precision));
-	body.HasMoreResults = page.more ? 'true' : 'false';
-	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
-	return withStatus(200, body);
+	return searchReply(ctx, req, login, {
+		direction: 'inbound',
+		statuses: RECEIVE_FAX_STATUSES,
+		index: ctx.inbound.index,
+		format: formatInbound,
+	});
 }
 
 export async function inboundImage(
