@@ -1,4 +1,4 @@
-import { FormData, request } from 'undici';
+import { FormData, request, type Agent } from 'undici';
 import {
 	basicAuthorization,
 	startEmulator,
@@ -128,6 +128,18 @@ export async function sendFax(
 		auth: login,
 		multipart: sendForm(params, file),
 	});
+}
+
+/** Alice's outbound faxes asked for through `agent` (its own sockets), the answer's status. */
+export async function searchThrough(agent: Agent, emu: Emulator): Promise<number> {
+	const res = await agent.request({
+		origin: new URL(emu.urls.fax).origin,
+		path: '/v1/outboundfaxes',
+		method: 'GET',
+		headers: { authorization: basic(USERS.alice) },
+	});
+	await res.body.dump();
+	return res.statusCode;
 }
 
 export async function getOutbound(emu: Emulator, login: Login, id: string | number): Promise<any> {

@@ -70,8 +70,7 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 		['K3', 'sent', '0'],
 	]);
 	// the faxes are ordinary outbound faxes of the user
-	const out = await getOutbound(emu(), USERS.alice, 2);
-	expect(out).toMatchObject({
+	expect(await getOutbound(emu(), USERS.alice, 2)).toMatchObject({
 		FaxUserId: 'alice@acme',
 		FaxNumber: '12125550002',
 		PagesTotal: '1',

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 
 import { eventually } from '../harness/waitUntil';
-import { basic, USERS } from './helpers';
+import { searchThrough } from './helpers';
 import { useEmulator } from '../harness/jest/emulator';
 
 /**
@@ -11,16 +11,7 @@ import { useEmulator } from '../harness/jest/emulator';
  */
 const emu = useEmulator();
 
-async function get(agent: Agent): Promise<number> {
-	const res = await agent.request({
-		origin: new URL(emu().urls.fax).origin,
-		path: '/v1/outboundfaxes',
-		method: 'GET',
-		headers: { authorization: basic(USERS.alice) },
-	});
-	await res.body.dump();
-	return res.statusCode;
-}
+const get = (agent: Agent) => searchThrough(agent, emu());
 
 test('an idle keep-alive socket of an earlier run is a connection but no request at once', async () => {
 	const earlier = new Agent({ connections: 3, keepAliveTimeout: 60_000 });
@@ -41,32 +32,36 @@ test('an idle keep-alive socket of an earlier run is a connection but no request
 	}
 });
 
-test('requests answered at once rise with parallel requests and start again after a reset', async () => {
-	const agent = new Agent({ connections: 4 });
-	const slow = emu().control.addFault({ api: 'fax', kind: 'delay', delayMs: 200 });
+/** Runs `use` with an agent of that many sockets while the delay holds the fax answers; removes both. */
+async function whileDelayed(
+	connections: number,
+	delay: { delayMs: number; releaseAtOnce?: number },
+	use: (agent: Agent) => Promise<void>,
+): Promise<void> {
+	const agent = new Agent({ connections });
+	const fault = emu().control.addFault({ api: 'fax', kind: 'delay', ...delay });
 	try {
+		await use(agent);
+	} finally {
+		emu().control.removeFault(fault);
+		await agent.close();
+	}
+}
+
+test('requests answered at once rise with parallel requests and start again after a reset', async () => {
+	await whileDelayed(4, { delayMs: 200 }, async (agent) => {
 		const answers = await Promise.all(Array.from({ length: 8 }, () => get(agent)));
 		expect(answers.every((status) => status === 200)).toBe(true);
 		expect(emu().control.stats().requestsAtOnce.fax.max).toBeGreaterThanOrEqual(2);
 		expect(emu().control.stats().requestsAtOnce.fax.max).toBeLessThanOrEqual(4);
 		emu().control.resetConnectionStats();
 		expect(emu().control.stats().requestsAtOnce.fax).toEqual({ current: 0, max: 0 });
-	} finally {
-		emu().control.removeFault(slow);
-		await agent.close();
-	}
+	});
 });
 
 test('a delay with releaseAtOnce holds answers until that many are held, then lets them go together', async () => {
-	const agent = new Agent({ connections: 8 });
 	// Far longer than any run of this test: only the count releases them.
-	const gate = emu().control.addFault({
-		api: 'fax',
-		kind: 'delay',
-		delayMs: 60_000,
-		releaseAtOnce: 3,
-	});
-	try {
+	await whileDelayed(8, { delayMs: 60_000, releaseAtOnce: 3 }, async (agent) => {
 		const first = Promise.all([get(agent), get(agent)]);
 		let firstDone = false;
 		void first.then(() => (firstDone = true));
@@ -77,24 +72,11 @@ test('a delay with releaseAtOnce holds answers until that many are held, then le
 		expect(await first).toEqual([200, 200]);
 		expect(await third).toBe(200);
 		expect(emu().control.stats().requestsAtOnce.fax.max).toBe(3);
-	} finally {
-		emu().control.removeFault(gate);
-		await agent.close();
-	}
+	});
 });
 
 test('a delay with releaseAtOnce still ends each hold after delayMs', async () => {
-	const agent = new Agent({ connections: 2 });
-	const gate = emu().control.addFault({
-		api: 'fax',
-		kind: 'delay',
-		delayMs: 200,
-		releaseAtOnce: 5,
-	});
-	try {
+	await whileDelayed(2, { delayMs: 200, releaseAtOnce: 5 }, async (agent) => {
 		expect(await get(agent)).toBe(200);
-	} finally {
-		emu().control.removeFault(gate);
-		await agent.close();
-	}
+	});
 });
