@@ -150,6 +150,11 @@ async function activateUnderFaults(
 	addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
 	const emitted: Record<Direction, INodeExecutionData[]> = { inbound: [], outbound: [] };
 	let failedPolls = 0;
+	const inboundTruth = () =>
+		emu.control
+			.inboundAll()
+			.slice(inboundBaseline)
+			.map((fax) => Number(fax.FaxId));
 	const pollOnce = async (name: Direction): Promise<INodeExecutionData[]> => {
 		try {
 			const output = await triggers[name].poll();
@@ -179,11 +184,7 @@ async function activateUnderFaults(
 			n8nFails = false;
 			await sleep(2 * DURABLE_POLL_BUDGET_MS + 500);
 		},
-		inboundTruth: () =>
-			emu.control
-				.inboundAll()
-				.slice(inboundBaseline)
-				.map((fax) => Number(fax.FaxId)),
+		inboundTruth,
 		/** The status changes after the baseline that `keep` says the outbound trigger emits. */
 		outboundTruth: (keep: (change: HistoryEntry) => boolean) =>
 			emu.control
@@ -193,6 +194,24 @@ async function activateUnderFaults(
 				.map((change) => `${change.faxId}:${change.status}`),
 		inboundEmitted: () => inboundIds(emitted.inbound),
 		outboundEmitted: () => statusChanges(emitted.outbound),
+		/**
+		 * What the triggers emitted against the ground truth (the outbound one's given): no event
+		 * lost, none emitted twice, the failure naming each; the emitted events and the counts.
+		 */
+		eachEmittedOnce: (outboundChanges: string[]) => {
+			const inbound = inboundIds(emitted.inbound);
+			const outbound = statusChanges(emitted.outbound);
+			const duplicated =
+				inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
+			const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
+			const lostOutbound = outboundChanges.filter((change) => !outbound.includes(change));
+			expect({ lostInbound, lostOutbound, duplicated }).toEqual({
+				lostInbound: [],
+				lostOutbound: [],
+				duplicated: 0,
+			});
+			return { inbound, outbound, lost: lostInbound.length + lostOutbound.length, duplicated };
+		},
 	};
 }
 
@@ -399,15 +418,7 @@ test(
 				},
 			},
 			24,
-			async ({
-				names,
-				emitted,
-				pollOnce,
-				inboundTruth,
-				outboundTruth,
-				inboundEmitted,
-				outboundEmitted,
-			}) => {
+			async ({ names, emitted, pollOnce, inboundTruth, outboundTruth, eachEmittedOnce }) => {
 				let overlappingPolls = 0;
 				// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
 				const pollTwiceAtOnce = async () =>
@@ -466,18 +477,7 @@ test(
 						isCompletion(change) ||
 						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
 				);
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				const duplicated =
-					inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
-				const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
-				const lostOutbound = outboundChanges.filter((change) => !outbound.includes(change));
-				const lost = lostInbound.length + lostOutbound.length;
-				expect({ lostInbound, lostOutbound, duplicated }).toEqual({
-					lostInbound: [],
-					lostOutbound: [],
-					duplicated: 0,
-				});
+				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(outboundChanges);
 				expect(inOrder(inbound)).toEqual(inOrder(inboundTruth()));
 				expect(inOrder(outbound)).toEqual(inOrder([...new Set(outboundChanges)]));
 
@@ -519,15 +519,7 @@ test(
 				outbound: { event: 'outboundFaxStatusChanged' },
 			},
 			31,
-			async ({
-				names,
-				emitted,
-				pollOnce,
-				inboundTruth,
-				outboundTruth,
-				inboundEmitted,
-				outboundEmitted,
-			}) => {
+			async ({ names, emitted, pollOnce, outboundTruth, eachEmittedOnce }) => {
 				const silentImages: number[] = [];
 				let aheadAnswers = 0;
 				for (let p = 0; p < WRONG_POLLS; p++) {
@@ -554,18 +546,9 @@ test(
 					for (const name of names) await pollOnce(name);
 				}
 
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				const completions = outboundTruth(isCompletion);
-				const duplicated =
-					inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
-				const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
-				const lostOutbound = completions.filter((change) => !outbound.includes(change));
-				expect({ lostInbound, lostOutbound, duplicated }).toEqual({
-					lostInbound: [],
-					lostOutbound: [],
-					duplicated: 0,
-				});
+				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(
+					outboundTruth(isCompletion),
+				);
 				// A fax whose image never came was emitted without it, with the cause.
 				const silent = emitted.inbound.filter((item) =>
 					silentImages.includes(Number(item.json.FaxId)),
@@ -577,7 +560,7 @@ test(
 				for (const faxId of silentImages) emu.control.setImageFault('inbound', faxId, null);
 				return {
 					events: inbound.length + outbound.length,
-					lost: lostInbound.length + lostOutbound.length,
+					lost,
 					duplicated,
 					imageErrors: silent.length,
 					wrongDateHeaders: aheadAnswers,
