@@ -1,7 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
-import { useEmulator } from '../../../harness/jest/emulator';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
 import {
@@ -11,12 +10,11 @@ import {
 	jobItem,
 	mailMergeRequests,
 	runMailMerge,
-	useFormPdf,
+	useMailMergeSuite,
 } from './mailMergeHelpers';
 
-const emulator = useEmulator();
+const { emulator, template } = useMailMergeSuite(['Name', 'Fax', 'Code']);
 afterEach(() => jest.restoreAllMocks());
-const template = useFormPdf(['Name', 'Fax', 'Code']);
 
 const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
 

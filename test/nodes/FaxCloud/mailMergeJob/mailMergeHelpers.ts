@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../../../emulator';
 import { formPdf } from '../../../harness/formPdf';
 import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { ALICE, runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
@@ -23,9 +24,14 @@ export const runMailMerge = (
 
 export { formPdf };
 
-/** The form PDF of a test file, made once before its tests: every suite here uploads one. */
-export const useFormPdf = (fieldNames: string[]): (() => Buffer) =>
-	madeOnce(() => formPdf(fieldNames));
+/**
+ * A mail merge suite's emulator and the form PDF it uploads (a field per name), each made once
+ * before the file's tests.
+ */
+export const useMailMergeSuite = (fieldNames: string[]) => ({
+	emulator: useEmulator(),
+	template: madeOnce(() => formPdf(fieldNames)),
+});
 
 export { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 
