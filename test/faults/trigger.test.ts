@@ -6,6 +6,7 @@ import { call, sendFax, textFile } from '../emulator/helpers';
 import { expectEachOnce, inboundIds, statusChanges } from '../nodes/FaxCloudTrigger/groundTruth';
 import { createJob, triggerNode } from '../nodes/FaxCloudTrigger/triggerHelpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
+import type { TestCredentials } from '../harness/jest/credentials-helper';
 import {
 	addFaultMix,
 	capRequestTimeout,
@@ -61,12 +62,50 @@ const isCompletion = (change: { status: string }) =>
 	change.status === 'sent' || change.status === 'sendFailed';
 
 /**
+ * The frame of every run under faults: alice's credentials watched for secrets (n8n-core's log and
+ * the console captured), the request timeout capped. `run` drives the triggers and returns what
+ * they emitted, by trigger, and its counts; then every fault kind must have happened and no event
+ * may carry a secret, and the counts are recorded as `suite`.
+ */
+async function watchedFaultRun(
+	emu: Emulator,
+	suite: string,
+	run: (
+		credentials: TestCredentials,
+		watch: SecretWatch,
+	) => Promise<{ emitted: Record<string, INodeExecutionData[]>; counts: SuiteCounts }>,
+) {
+	const credentials = credentialsFor(emu, 'alice');
+	const watch = SecretWatch.forCredentials(credentials);
+	watch.startCapture();
+	const uncap = capRequestTimeout(TIMEOUT_MS);
+	try {
+		const { emitted, counts } = await run(credentials, watch);
+		const injected = expectEveryFaultKind(emu);
+		for (const [name, items] of Object.entries(emitted)) {
+			for (const [index, item] of items.entries()) {
+				watch.expectClean(`${name} event ${index}`, item);
+			}
+		}
+		uncap();
+		const logLines = watch.stopCapture();
+		recordCounts(suite, {
+			...counts,
+			faultsInjected: total(injected),
+			secretsChecked: watch.checks,
+			logLines,
+		});
+	} finally {
+		uncap();
+		watch.release();
+	}
+}
+
+/**
  * One run of an inbound and an outbound trigger under faults, the frame the three tests share:
- * alice's credentials watched for secrets, the request timeout capped, both triggers activated
- * (their baseline polls before any event and any fault), then a fifth of the fax GETs faulted:
- * sends and injections are the world changing, not the trigger. `drive` makes the events, polls
- * and checks what was emitted, and returns its own counts; then every fault kind must have
- * happened and no event may carry a secret, and the counts are recorded as `suite`.
+ * both triggers activated (their baseline polls before any event and any fault), then a fifth of
+ * the fax GETs faulted: sends and injections are the world changing, not the trigger. `drive`
+ * makes the events, polls and checks what was emitted, and returns its own counts.
  */
 async function runUnderFaults(
 	emu: Emulator,
@@ -76,34 +115,16 @@ async function runUnderFaults(
 	drive: (run: FaultRun) => Promise<SuiteCounts>,
 	engine: PollEngine = 'in-memory',
 ) {
-	const credentials = credentialsFor(emu, 'alice');
-	const watch = SecretWatch.forCredentials(credentials);
-	watch.startCapture();
-	const uncap = capRequestTimeout(TIMEOUT_MS);
-	try {
+	await watchedFaultRun(emu, suite, async (credentials, watch) => {
 		const run = await activateUnderFaults(emu, credentials, watch, nodes, seed, engine);
 		const counts = await drive(run);
-
-		const injected = expectEveryFaultKind(emu);
-		for (const name of run.names) {
-			for (const [index, item] of run.emitted[name].entries()) {
-				watch.expectClean(`${name} event ${index}`, item);
-			}
-		}
-		uncap();
-		const logLines = watch.stopCapture();
-		recordCounts(suite, {
-			...counts,
-			faultsInjected: total(injected),
-			failedPolls: run.failedPolls(),
-			...(engine === 'durable' ? { failedExecutions: run.failedExecutions() } : {}),
-			secretsChecked: watch.checks,
-			logLines,
-		});
-	} finally {
-		uncap();
-		watch.release();
-	}
+		const failedExecutions =
+			engine === 'durable' ? { failedExecutions: run.failedExecutions() } : {};
+		return {
+			emitted: run.emitted,
+			counts: { ...counts, failedPolls: run.failedPolls(), ...failedExecutions },
+		};
+	});
 }
 
 type FaultRun = Awaited<ReturnType<typeof activateUnderFaults>>;
@@ -580,11 +601,7 @@ test(
 	'mail merge job store outages under faults: no jobs listed and 2001 to every lookup for 3 polls at a time, then recovery; each job finished once',
 	async () => {
 		const emu = emulator();
-		const credentials = credentialsFor(emu, 'alice');
-		const watch = SecretWatch.forCredentials(credentials);
-		watch.startCapture();
-		const uncap = capRequestTimeout(TIMEOUT_MS);
-		try {
+		await watchedFaultRun(emu, 'trigger-mail-merge-outages', async (credentials, watch) => {
 			const trigger = pollTrigger({
 				node: triggerNode,
 				credentials,
@@ -661,25 +678,11 @@ test(
 				const during = lookups.filter((request) => request.seq > from && request.seq <= to);
 				expect(during.length).toBeGreaterThan(OUTAGE_POLLS);
 			}
-
-			const injected = expectEveryFaultKind(emu);
-			for (const [index, item] of emitted.entries()) watch.expectClean(`job event ${index}`, item);
-			uncap();
-			const logLines = watch.stopCapture();
-			recordCounts('trigger-mail-merge-outages', {
-				events: ids.length,
-				lost: lost.length,
-				duplicated,
-				outagePolls,
-				faultsInjected: total(injected),
-				failedPolls,
-				secretsChecked: watch.checks,
-				logLines,
-			});
-		} finally {
-			uncap();
-			watch.release();
-		}
+			return {
+				emitted: { job: emitted },
+				counts: { events: ids.length, lost: lost.length, duplicated, outagePolls, failedPolls },
+			};
+		});
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );
