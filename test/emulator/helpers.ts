@@ -6,6 +6,7 @@ import {
 	type EmulatorOptions,
 } from '../../emulator';
 import { SEED_USERS } from '../../emulator/seed';
+import { formPdf } from '../harness/formPdf';
 import { numberedPdf } from '../harness/textPdf';
 
 export type Login = { userId: string; password: string };
@@ -145,4 +146,26 @@ export async function searchThrough(agent: Agent, emu: Emulator): Promise<number
 export async function getOutbound(emu: Emulator, login: Login, id: string | number): Promise<any> {
 	const res = await call('GET', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: login });
 	return res.json?.FaxInfo?.[0];
+}
+
+let jobTemplate: Promise<Buffer> | undefined;
+
+/**
+ * Creates a mail merge job of `lines` CSV lines (Name, Fax) for `login`, its id; the emulator
+ * reads one line every 2 s, then the job is COMPLETE.
+ */
+export async function postMailMergeJob(
+	emu: Emulator,
+	lines: number,
+	login: Login = USERS.alice,
+): Promise<number> {
+	jobTemplate ??= formPdf(['Name', 'Fax']);
+	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
+	const form = new FormData();
+	form.append('FaxNumerColumnName', 'Fax');
+	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
+	form.append('Template', new Blob([await jobTemplate], { type: 'application/pdf' }), 'form.pdf');
+	const res = await call('POST', `${emu.urls.mailMerge}/Job`, { auth: login, multipart: form });
+	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
+	return Number(res.json.JobID);
 }

@@ -2,7 +2,7 @@ import { FormData } from 'undici';
 
 import { formPdf } from '../harness/formPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
-import { call, MINUTE, USERS, withEmulator, type Login } from './helpers';
+import { call, MINUTE, postMailMergeJob, USERS, withEmulator, type Login } from './helpers';
 import { useEmulator } from '../harness/jest/emulator';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */
@@ -10,16 +10,7 @@ import { useEmulator } from '../harness/jest/emulator';
 const emu = useEmulator();
 const template = madeOnce(() => formPdf(['Name', 'Fax']));
 
-async function postJob(lines: number, auth: Login = USERS.alice): Promise<number> {
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`${csv.join('\n')}\n`], { type: 'text/csv' }), 'list.csv');
-	form.append('Template', new Blob([template()], { type: 'application/pdf' }), 'form.pdf');
-	const res = await call('POST', `${emu().urls.mailMerge}/Job`, { auth, multipart: form });
-	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
-	return Number(res.json.JobID);
-}
+const postJob = (lines: number, auth?: Login) => postMailMergeJob(emu(), lines, auth);
 
 const list = async (auth: Login = USERS.alice) =>
 	(await call('GET', `${emu().urls.mailMerge}/Job`, { auth })).json;

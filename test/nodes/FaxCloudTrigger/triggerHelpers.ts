@@ -1,9 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { FormData } from 'undici';
 
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { call, sendFax } from '../../emulator/helpers';
+import { postMailMergeJob, sendFax } from '../../emulator/helpers';
 import {
 	loginCredentials,
 	SEED_USERS,
@@ -12,7 +11,6 @@ import {
 } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../harness/jest/poll';
-import { formPdf } from '../../harness/formPdf';
 import { historyAfter, inboundCreatedAfter } from './groundTruth';
 
 /** Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it. */
@@ -211,24 +209,6 @@ export async function logOf(run: () => Promise<void>): Promise<string> {
 	return watch.logLines.join('\n');
 }
 
-let jobTemplate: Promise<Buffer> | undefined;
-
 /** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
-export async function createJob(
-	emu: Emulator,
-	lines: number,
-	user: SeedUser = 'alice',
-): Promise<number> {
-	jobTemplate ??= formPdf(['Name', 'Fax']);
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
-	form.append('Template', new Blob([await jobTemplate], { type: 'application/pdf' }), 'form.pdf');
-	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
-		auth: SEED_USERS[user],
-		multipart: form,
-	});
-	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
-	return Number(res.json.JobID);
-}
+export const createJob = (emu: Emulator, lines: number, user: SeedUser = 'alice') =>
+	postMailMergeJob(emu, lines, SEED_USERS[user]);
