@@ -1,10 +1,5 @@
 import { FormData, request, type Agent } from 'undici';
-import {
-	basicAuthorization,
-	startEmulator,
-	type Emulator,
-	type EmulatorOptions,
-} from '../../emulator';
+import { basicAuthorization, type Emulator } from '../../emulator';
 import { SEED_USERS } from '../../emulator/seed';
 import { formPdf } from '../harness/formPdf';
 import { numberedPdf } from '../harness/textPdf';
@@ -82,10 +77,6 @@ export async function statusOf(
 	options: CallOptions = {},
 ): Promise<number> {
 	return (await call(method, url, options)).status;
-}
-
-export async function withEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-	return startEmulator({ port: 0, ...options });
 }
 
 /** Calls the control API (under /__emulator) of the emulator `emu()` returns, with a JSON body. */

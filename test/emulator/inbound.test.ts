@@ -1,7 +1,8 @@
-import { call, MINUTE, statusOf, USERS, withEmulator, type Login } from './helpers';
-import { useEmulator } from '../harness/jest/emulator';
+import { call, MINUTE, statusOf, USERS, type Login } from './helpers';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 async function search(login: Login, query: Record<string, string | number> = {}) {
 	return call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: login, query });
@@ -192,13 +193,9 @@ test('outbound and inbound ids are counted separately', async () => {
 });
 
 test('demo traffic delivers inbound faxes on the clock', async () => {
-	const demo = await withEmulator({ demoTraffic: true });
-	try {
-		const initial = demo.control.stats().inboundCount;
-		expect(initial).toBeGreaterThan(0);
-		demo.control.advance(10 * MINUTE);
-		expect(demo.control.stats().inboundCount).toBeGreaterThan(initial + 3);
-	} finally {
-		await demo.close();
-	}
+	const demo = await ownEmulator({ demoTraffic: true });
+	const initial = demo.control.stats().inboundCount;
+	expect(initial).toBeGreaterThan(0);
+	demo.control.advance(10 * MINUTE);
+	expect(demo.control.stats().inboundCount).toBeGreaterThan(initial + 3);
 });

@@ -2,12 +2,13 @@ import { FormData } from 'undici';
 
 import { formPdf } from '../harness/formPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
-import { call, MINUTE, postMailMergeJob, USERS, withEmulator, type Login } from './helpers';
-import { useEmulator } from '../harness/jest/emulator';
+import { call, MINUTE, postMailMergeJob, USERS, type Login } from './helpers';
+import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */
 
 const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 const template = madeOnce(() => formPdf(['Name', 'Fax']));
 
 const postJob = (lines: number, auth?: Login) => postMailMergeJob(emu(), lines, auth);
@@ -127,36 +128,32 @@ describe('mail merge times in a zone with daylight saving time', () => {
 	});
 
 	test('the option sets the zone from the start; reset keeps it; null goes back to UTC', async () => {
-		const zoned = await withEmulator({
+		const zoned = await ownEmulator({
 			mailMergeTimeZone: 'America/New_York',
 			startTime: BEFORE_FALL_BACK,
 		});
-		try {
-			const form = new FormData();
-			form.append('FaxNumerColumnName', 'Fax');
-			form.append('CSV', new Blob(['Name,Fax\nA,12125550000\n']), 'list.csv');
-			form.append('Template', new Blob([template()]), 'form.pdf');
-			const created = async () => {
-				await call('POST', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice, multipart: form });
-				const res = await call('GET', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice });
-				return res.json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn);
-			};
-			expect(await created()).toEqual(['2026-11-01T01:40:00']);
-			zoned.control.reset();
-			expect(await created()).toEqual(['2026-11-01T01:40:00']);
-			const http = await call('POST', `${zoned.urls.control}/mail-merge/time-zone`, {
-				json: { zone: null },
-			});
-			expect(http.json).toEqual({ ok: true });
-			// The zone is how times are written: the earlier job reads in UTC too now.
-			expect(await created()).toEqual(['2026-11-01T05:40:00', '2026-11-01T05:40:00']);
-		} finally {
-			await zoned.close();
-		}
+		const form = new FormData();
+		form.append('FaxNumerColumnName', 'Fax');
+		form.append('CSV', new Blob(['Name,Fax\nA,12125550000\n']), 'list.csv');
+		form.append('Template', new Blob([template()]), 'form.pdf');
+		const created = async () => {
+			await call('POST', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice, multipart: form });
+			const res = await call('GET', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice });
+			return res.json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn);
+		};
+		expect(await created()).toEqual(['2026-11-01T01:40:00']);
+		zoned.control.reset();
+		expect(await created()).toEqual(['2026-11-01T01:40:00']);
+		const http = await call('POST', `${zoned.urls.control}/mail-merge/time-zone`, {
+			json: { zone: null },
+		});
+		expect(http.json).toEqual({ ok: true });
+		// The zone is how times are written: the earlier job reads in UTC too now.
+		expect(await created()).toEqual(['2026-11-01T05:40:00', '2026-11-01T05:40:00']);
 		expect(() => emu().control.setMailMergeTimeZone('Mars/Olympus')).toThrow(
 			'unknown time zone Mars/Olympus',
 		);
-		await expect(withEmulator({ mailMergeTimeZone: 'Nowhere/Land' })).rejects.toThrow(
+		await expect(startTestEmulator({ mailMergeTimeZone: 'Nowhere/Land' })).rejects.toThrow(
 			'unknown time zone Nowhere/Land',
 		);
 	});

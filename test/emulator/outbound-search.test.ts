@@ -1,16 +1,8 @@
-import {
-	call,
-	getOutbound,
-	MINUTE,
-	sendFax,
-	statusOf,
-	USERS,
-	withEmulator,
-	type Login,
-} from './helpers';
-import { useEmulator } from '../harness/jest/emulator';
+import { call, getOutbound, MINUTE, sendFax, statusOf, USERS, type Login } from './helpers';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 async function search(login: Login, query: Record<string, string | number>) {
 	return call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: login, query });
@@ -266,15 +258,11 @@ test('PUT Mark answers 201 with RequestStatus only; Mark is required', async () 
 });
 
 test('minute precision option writes datetimes without seconds', async () => {
-	const other = await withEmulator({
+	const other = await ownEmulator({
 		datetimePrecision: 'minute',
 		startTime: '2026-03-01T12:34:56Z',
 	});
-	try {
-		await sendFax(other, USERS.alice, { FaxNumber: '12125550000' });
-		expect((await getOutbound(other, USERS.alice, 1)).CreateTime).toBe('2026-03-01T12:34Z');
-		expect(other.control.now()).toBe('2026-03-01T12:34:56.000Z');
-	} finally {
-		await other.close();
-	}
+	await sendFax(other, USERS.alice, { FaxNumber: '12125550000' });
+	expect((await getOutbound(other, USERS.alice, 1)).CreateTime).toBe('2026-03-01T12:34Z');
+	expect(other.control.now()).toBe('2026-03-01T12:34:56.000Z');
 });

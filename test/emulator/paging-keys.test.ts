@@ -1,5 +1,5 @@
-import { call, USERS, withEmulator } from './helpers';
-import { useEmulator } from '../harness/jest/emulator';
+import { call, USERS } from './helpers';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 /**
  * How ResultsReference keys are issued: a new key per page (default), or one key for every page
@@ -7,6 +7,7 @@ import { useEmulator } from '../harness/jest/emulator';
  */
 
 const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 const search = (query: Record<string, string | number>) =>
 	call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice, query });
@@ -78,18 +79,14 @@ describe('ResultsReference keys', () => {
 	});
 
 	test('the start option pagingKeys: session', async () => {
-		const session = await withEmulator({ pagingKeys: 'session' });
-		try {
-			session.control.injectInbound({ userId: USERS.alice.userId, count: 3 });
-			const url = `${session.urls.fax}/inboundfaxes`;
-			const first = await call('GET', url, { auth: USERS.alice, query: { ResultLimit: 1 } });
-			const key = first.json.ResultsReference;
-			const next = await call('GET', url, { auth: USERS.alice, query: { GetNextResults: key } });
-			expect(next.json.ResultsReference).toBe(key);
-			expect(ids(next)).not.toEqual(ids(first));
-		} finally {
-			await session.close();
-		}
+		const session = await ownEmulator({ pagingKeys: 'session' });
+		session.control.injectInbound({ userId: USERS.alice.userId, count: 3 });
+		const url = `${session.urls.fax}/inboundfaxes`;
+		const first = await call('GET', url, { auth: USERS.alice, query: { ResultLimit: 1 } });
+		const key = first.json.ResultsReference;
+		const next = await call('GET', url, { auth: USERS.alice, query: { GetNextResults: key } });
+		expect(next.json.ResultsReference).toBe(key);
+		expect(ids(next)).not.toEqual(ids(first));
 	});
 
 	test('withheld (control): more results said, no key given; per-page gives keys again', async () => {

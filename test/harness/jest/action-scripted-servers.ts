@@ -1,3 +1,4 @@
+import { closedAfterEach } from './closedAfterEach';
 import { startScriptedServer, type ScriptedAnswer } from './scripted-server';
 
 /**
@@ -5,13 +6,6 @@ import { startScriptedServer, type ScriptedAnswer } from './scripted-server';
  * the credentials and the transport start several per test and must not leave one listening.
  */
 export function useScriptedServers() {
-	const open: Array<{ close(): Promise<void> }> = [];
-	afterEach(async () => {
-		await Promise.all(open.splice(0).map((server) => server.close()));
-	});
-	return async (answer: ScriptedAnswer) => {
-		const started = await startScriptedServer(answer);
-		open.push(started);
-		return started;
-	};
+	const keep = closedAfterEach();
+	return async (answer: ScriptedAnswer) => keep(await startScriptedServer(answer));
 }
