@@ -15,7 +15,8 @@ import {
 } from '../harness/jest/fault-helpers';
 import type { TestCredentials } from '../harness/jest/credentials-helper';
 import { runNode } from '../harness/jest/run-node';
-import { sendJson, startScriptedServer } from '../harness/jest/scripted-server';
+import { useScriptedServers } from '../harness/jest/action-scripted-servers';
+import { sendJson } from '../harness/jest/scripted-server';
 
 /**
  * Sends under faults: a send whose answer is lost may have created its fax. The node tags every
@@ -25,6 +26,7 @@ import { sendJson, startScriptedServer } from '../harness/jest/scripted-server';
  */
 
 const emulator = useEmulator();
+const scripted = useScriptedServers();
 const node = new FaxCloud();
 
 const TIMEOUT_MS = 1_000;
@@ -301,20 +303,16 @@ describe('Recovery Key in Batch Fields off', () => {
 	);
 
 	test('an answer without a FaxId: no lookup either, and the same advice', async () => {
-		const server = await startScriptedServer((_request, _count, res) =>
+		const server = await scripted((_request, _count, res) =>
 			sendJson(res, 201, { RequestStatus: { StatusCode: 0, StatusText: '' } }),
 		);
-		try {
-			const credentials = credentialsFor(emulator(), 'alice');
-			credentials.faxCloudApi!.faxBaseUrl = server.url;
-			const result = await sendHi(credentials, { options: { recoveryKey: false } });
-			watch.expectRunClean('no FaxId', result);
-			expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
-			expect(result.error?.description).toMatch(OFF_ADVICE);
-			expect(server.received.map((request) => request.method)).toEqual(['POST']);
-		} finally {
-			await server.close();
-		}
+		const credentials = credentialsFor(emulator(), 'alice');
+		credentials.faxCloudApi!.faxBaseUrl = server.url;
+		const result = await sendHi(credentials, { options: { recoveryKey: false } });
+		watch.expectRunClean('no FaxId', result);
+		expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
+		expect(result.error?.description).toMatch(OFF_ADVICE);
+		expect(server.received.map((request) => request.method)).toEqual(['POST']);
 	});
 
 	test('with Continue On Fail the lost send is an error item naming the user’s Batch Unique ID; the next item is sent', async () => {
