@@ -197,8 +197,8 @@ export const scriptedCredentials = (url: string) => ({
 	},
 });
 
-/** The lines n8n logged while `run` ran (checked for secrets as they are captured). */
-export async function logOf(run: () => Promise<void>): Promise<string> {
+/** The lines n8n logged while `run` ran, each checked for alice's password. */
+export async function logLinesOf(run: () => Promise<void>): Promise<readonly string[]> {
 	const watch = new SecretWatch([SEED_USERS.alice.password]);
 	watch.startCapture();
 	try {
@@ -206,8 +206,12 @@ export async function logOf(run: () => Promise<void>): Promise<string> {
 	} finally {
 		watch.stopCapture();
 	}
-	return watch.logLines.join('\n');
+	return watch.logLines;
 }
+
+/** What n8n logged while `run` ran, as one text. */
+export const logOf = async (run: () => Promise<void>): Promise<string> =>
+	(await logLinesOf(run)).join('\n');
 
 /** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
 export const createJob = (emu: Emulator, lines: number, user: SeedUser = 'alice') =>
