@@ -1,6 +1,7 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
+import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 import { loginCredentials, SEED_TOKENS } from '../../../harness/jest/emulator';
 import {
 	faxCloudNode,
@@ -51,17 +52,15 @@ export function numbersRequests(emulator: Emulator, method?: string) {
 	return emulator.control.requests({ api: 'numbers', method });
 }
 
-/** An input item carrying files in binary fields, as a Read File node would give. */
-export function itemWithPdfs(
-	files: Record<string, { data: Buffer; fileName?: string; mimeType?: string }>,
-) {
-	const binary: INodeExecutionData['binary'] = {};
-	for (const [field, file] of Object.entries(files)) {
-		binary[field] = {
-			data: file.data.toString('base64'),
-			mimeType: file.mimeType ?? 'application/pdf',
-			fileName: file.fileName,
-		};
-	}
-	return { json: {}, binary } as INodeExecutionData;
-}
+/** An input item carrying files in binary fields (PDFs unless a file says otherwise). */
+export const itemWithPdfs = (
+	files: Record<string, Omit<BinaryFile, 'mimeType'> & Partial<BinaryFile>>,
+) =>
+	itemWithFiles(
+		Object.fromEntries(
+			Object.entries(files).map(([field, file]) => [
+				field,
+				{ mimeType: 'application/pdf', ...file },
+			]),
+		),
+	);
