@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 
-import { call, controlOf, searchThrough, sendFax, USERS } from './helpers';
+import { call, controlOf, searchThrough, sendFax, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 import { waitUntil } from '../harness/waitUntil';
 

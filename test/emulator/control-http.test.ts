@@ -1,4 +1,4 @@
-import { call, controlOf, sendFax, USERS } from './helpers';
+import { call, controlOf, sendFax, USERS } from '../harness/emulatorHttp';
 import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 const emu = useEmulator();

@@ -1,4 +1,4 @@
-import { call, USERS } from './helpers';
+import { call, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 /** A front end whose clock is wrong: its Date header is off the service's clock, its records not. */

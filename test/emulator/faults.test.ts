@@ -1,4 +1,4 @@
-import { call, sendFax, USERS } from './helpers';
+import { call, sendFax, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();

@@ -1,4 +1,4 @@
-import { USERS, basic } from './helpers';
+import { USERS, basic } from '../harness/emulatorHttp';
 import { startTestEmulator } from '../harness/jest/emulator';
 
 /** Ref'd timers: those that keep a process (a jest worker) from ending. */

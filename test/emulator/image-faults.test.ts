@@ -1,5 +1,5 @@
 import { waitUntil, watchFor } from '../harness/waitUntil';
-import { call, sendFax, USERS } from './helpers';
+import { call, sendFax, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 /** An image that cannot be downloaded: 404, a lasting 500, or an empty answer. */

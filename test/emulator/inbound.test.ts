@@ -1,4 +1,4 @@
-import { call, MINUTE, statusOf, USERS, type Login } from './helpers';
+import { call, MINUTE, statusOf, USERS, type Login } from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 const emu = useEmulator();

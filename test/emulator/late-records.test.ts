@@ -1,4 +1,12 @@
-import { call, controlOf, getOutbound, MINUTE, sendFax, USERS, type Login } from './helpers';
+import {
+	call,
+	controlOf,
+	getOutbound,
+	MINUTE,
+	sendFax,
+	USERS,
+	type Login,
+} from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 /**

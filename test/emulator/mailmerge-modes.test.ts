@@ -2,7 +2,7 @@ import { FormData } from 'undici';
 
 import { formPdf } from '../harness/formPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
-import { call, MINUTE, postMailMergeJob, USERS, type Login } from './helpers';
+import { call, MINUTE, postMailMergeJob, USERS, type Login } from '../harness/emulatorHttp';
 import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */

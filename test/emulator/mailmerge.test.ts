@@ -2,7 +2,7 @@ import { FormData } from 'undici';
 import { formPdf } from '../harness/formPdf';
 import { textPdf } from '../harness/textPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
-import { call, getOutbound, MINUTE, USERS } from './helpers';
+import { call, getOutbound, MINUTE, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();

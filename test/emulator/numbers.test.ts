@@ -1,6 +1,6 @@
 import { FormData } from 'undici';
 import { SEED_TOKENS } from '../../emulator/seed';
-import { call, pdfFile } from './helpers';
+import { call, pdfFile } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();

@@ -1,4 +1,4 @@
-import { call, getOutbound, MINUTE, sendFax, textFile, USERS } from './helpers';
+import { call, getOutbound, MINUTE, sendFax, textFile, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();

@@ -1,4 +1,12 @@
-import { call, getOutbound, MINUTE, sendFax, statusOf, USERS, type Login } from './helpers';
+import {
+	call,
+	getOutbound,
+	MINUTE,
+	sendFax,
+	statusOf,
+	USERS,
+	type Login,
+} from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 const emu = useEmulator();

@@ -1,5 +1,13 @@
 import { FormData } from 'undici';
-import { call, getOutbound, pdfFile, sendFax, sendForm, textFile, USERS } from './helpers';
+import {
+	call,
+	getOutbound,
+	pdfFile,
+	sendFax,
+	sendForm,
+	textFile,
+	USERS,
+} from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();

@@ -1,4 +1,4 @@
-import { call, USERS } from './helpers';
+import { call, USERS } from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 /**

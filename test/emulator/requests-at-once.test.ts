@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 
 import { eventually } from '../harness/waitUntil';
-import { searchThrough } from './helpers';
+import { searchThrough } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 /**

@@ -1,5 +1,5 @@
 import type { Emulator } from '../../emulator';
-import { call, sendFax, USERS } from './helpers';
+import { call, sendFax, USERS } from '../harness/emulatorHttp';
 import { startTestEmulator } from '../harness/jest/emulator';
 
 let emu: Emulator;

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
-import { call, sendFax, textFile } from '../emulator/helpers';
+import { call, sendFax, textFile } from '../harness/emulatorHttp';
 import { expectEachOnce, inboundIds, statusChanges } from '../nodes/FaxCloudTrigger/groundTruth';
 import { createJob, triggerNode } from '../nodes/FaxCloudTrigger/triggerHelpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';

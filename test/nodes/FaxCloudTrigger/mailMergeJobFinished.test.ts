@@ -1,4 +1,4 @@
-import { call } from '../../emulator/helpers';
+import { call } from '../../harness/emulatorHttp';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { createJob, drain, logLinesOf, logOf, watchFromNow, watchTrigger } from './triggerHelpers';
 

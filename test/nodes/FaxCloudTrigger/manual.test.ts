@@ -1,4 +1,4 @@
-import { call } from '../../emulator/helpers';
+import { call } from '../../harness/emulatorHttp';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { runNode } from '../../harness/jest/run-node';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { postMailMergeJob, sendFax } from '../../emulator/helpers';
+import { postMailMergeJob, sendFax } from '../../harness/emulatorHttp';
 import {
 	loginCredentials,
 	SEED_USERS,

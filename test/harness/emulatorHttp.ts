@@ -1,8 +1,13 @@
 import { FormData, request, type Agent } from 'undici';
 import { basicAuthorization, type Emulator } from '../../emulator';
 import { SEED_USERS } from '../../emulator/seed';
-import { formPdf } from '../harness/formPdf';
-import { numberedPdf } from '../harness/textPdf';
+import { formPdf } from './formPdf';
+import { numberedPdf } from './textPdf';
+
+/**
+ * The emulator over HTTP, as a client of its interfaces calls it: a request with a login, a fax
+ * sent, a mail merge job posted, and the files they upload.
+ */
 
 export type Login = { userId: string; password: string };
 
