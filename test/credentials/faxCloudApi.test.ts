@@ -2,8 +2,7 @@ import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workfl
 
 import { FaxCloudApi } from '../../credentials/FaxCloudApi.credentials';
 import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
-import { useScriptedServers } from '../harness/jest/action-scripted-servers';
-import { sendJson, startScriptedServer } from '../harness/jest/scripted-server';
+import { sendJson, startScriptedServer, useScriptedServers } from '../harness/jest/scripted-server';
 import { credentialTestOf, pressTest } from './n8n-credential-test';
 
 const emulator = useEmulator();

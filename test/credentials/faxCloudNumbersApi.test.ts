@@ -3,8 +3,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
 import { runNumbers } from '../nodes/FaxCloud/numberRequest/numbersHelpers';
 import { credentialsFor, SEED_TOKENS, useEmulator } from '../harness/jest/emulator';
-import { useScriptedServers } from '../harness/jest/action-scripted-servers';
-import { sendJson } from '../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 import { pressTest } from './n8n-credential-test';
 
 const emulator = useEmulator();

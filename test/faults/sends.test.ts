@@ -15,8 +15,7 @@ import {
 } from '../harness/jest/fault-helpers';
 import type { TestCredentials } from '../harness/jest/credentials-helper';
 import { runNode } from '../harness/jest/run-node';
-import { useScriptedServers } from '../harness/jest/action-scripted-servers';
-import { sendJson } from '../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 
 /**
  * Sends under faults: a send whose answer is lost may have created its fax. The node tags every
@@ -26,7 +25,6 @@ import { sendJson } from '../harness/jest/scripted-server';
  */
 
 const emulator = useEmulator();
-const scripted = useScriptedServers();
 const node = new FaxCloud();
 
 const TIMEOUT_MS = 1_000;
@@ -255,6 +253,8 @@ describe('one send, one fault', () => {
 });
 
 describe('Recovery Key in Batch Fields off', () => {
+	const scripted = useScriptedServers();
+
 	const OFF_ADVICE =
 		/^The fax may or may not have been sent\. Recovery Key in Batch Fields is off, so the node has no key to look it up by: search Get Many for the faxes updated since this run started before sending again, or turn the option on to let the node look it up\.$/;
 

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useScriptedServers } from '../../harness/jest/action-scripted-servers';
-import { sendJson } from '../../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { inboundWireRecord, watchScripted } from './triggerHelpers';
 
 /**

@@ -1,6 +1,5 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { useScriptedServers } from '../../harness/jest/action-scripted-servers';
-import { sendJson } from '../../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { expectEachOnce, inboundIds } from './groundTruth';
 import {
 	backlogOverAnHour,

@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useEmulator } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
-import { useScriptedServers } from '../../harness/jest/action-scripted-servers';
-import { sendJson } from '../../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { inboundIds } from './groundTruth';
 import {
 	inboundWireRecord,
@@ -19,7 +18,6 @@ import {
  */
 
 const emulator = useEmulator();
-const scripted = useScriptedServers();
 
 describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	test('each bad image is one event with imageError, the faxes after it come in the same poll, never again', async () => {
@@ -102,6 +100,8 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 });
 
 describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
+	const scripted = useScriptedServers();
+
 	test('is emitted once and named in n8n’s log; the records around it are emitted', async () => {
 		// The service's own time of each record, which DatetimeAfter filters by; fax 8 shows none.
 		let records: Array<{ at: string; record: IDataObject }> = [];

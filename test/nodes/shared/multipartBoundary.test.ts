@@ -4,8 +4,7 @@ import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
 import { faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import { probeNode, runNode } from '../../harness/jest/run-node';
-import { useScriptedServers } from '../../harness/jest/action-scripted-servers';
-import { sendJson } from '../../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 
 const scripted = useScriptedServers();
 

@@ -13,8 +13,7 @@ import {
 	PASSWORD,
 	TOKEN,
 } from '../../harness/jest/helper-call';
-import { useScriptedServers } from '../../harness/jest/action-scripted-servers';
-import { sendJson } from '../../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 
 const server = useScriptedServers();
 
