@@ -2,22 +2,17 @@ import type { EmulatorContext } from '../context';
 import type { ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
-import { assertAccess } from './access';
+import { findFax } from './access';
 import { imageReply } from './image-reply';
 import { paddedImage } from './image-padding';
 import { inboundPdf, inboundTiff } from './images';
-import { ParamReader, parseFaxId } from './param-rules';
+import { ParamReader } from './param-rules';
 import { formatInbound, RECEIVE_FAX_STATUSES, type InboundFax } from './records';
 import { searchReply } from './search';
 import { ApiError } from './status-codes';
 
-function findInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): InboundFax {
-	const id = parseFaxId(rawId);
-	const fax = ctx.inbound.get(id);
-	if (!fax) throw new ApiError('faxNotFound', `Fax ${id} not found`);
-	assertAccess(login, fax.userId, id);
-	return fax;
-}
+const findInbound = (ctx: EmulatorContext, login: SeedUser, rawId: string): InboundFax =>
+	findFax(ctx.inbound, login, rawId);
 
 export function getInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): Reply {
 	const fax = findInbound(ctx, login, rawId);

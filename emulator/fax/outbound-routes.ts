@@ -2,22 +2,17 @@ import type { EmulatorContext } from '../context';
 import type { ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
-import { assertAccess } from './access';
+import { findFax } from './access';
 import { imageReply } from './image-reply';
 import { outboundPdf, outboundTiff } from './images';
-import { ParamReader, parseFaxId } from './param-rules';
+import { ParamReader } from './param-rules';
 import { formatOutbound, SEND_FAX_STATUSES, type OutboundFax } from './records';
 import { searchReply } from './search';
 import { parseSendRequest } from './send-params';
 import { ApiError } from './status-codes';
 
-function findOutbound(ctx: EmulatorContext, login: SeedUser, rawId: string): OutboundFax {
-	const id = parseFaxId(rawId);
-	const fax = ctx.outboundStore.get(id);
-	if (!fax) throw new ApiError('faxNotFound', `Fax ${id} not found`);
-	assertAccess(login, fax.userId, id);
-	return fax;
-}
+const findOutbound = (ctx: EmulatorContext, login: SeedUser, rawId: string): OutboundFax =>
+	findFax(ctx.outboundStore, login, rawId);
 
 export async function sendFax(
 	ctx: EmulatorContext,
