@@ -13,6 +13,10 @@ const devTs = ['emulator/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/
 const WAIT_KIT = 'test/harness/waitUntil.ts';
 /** The modules at the bottom of test/harness, which import nothing of the project. */
 const KIT_LEAVES = ['waitUntil', 'tail', 'ports'];
+const JEST_ROOM =
+	'test/harness/jest/ runs in jest (its globals, n8n-core in process): only the jest suites import it.';
+/** The folders of test/ beside the kit: the tests and the runners. */
+const TEST_ROOMS = 'bench|browser|credentials|deploy|e2e|emulator|faults|nodes|scripts';
 const USE_THE_KIT = `wait through ${WAIT_KIT} (waitUntil, eventually, watchFor, sleep)`;
 /** A wait written by hand: a timer in a promise, or a loop on the clock. */
 const HAND_MADE_WAITS = [
@@ -32,13 +36,15 @@ const HAND_MADE_WAITS = [
 		message: `A deadline checked in a loop is a hand-made wait: ${USE_THE_KIT}.`,
 	},
 	{
-		selector: "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]",
+		selector: 'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]',
 		message: `timers/promises makes hand-made sleeps: ${USE_THE_KIT}.`,
 	},
 ];
 
 const scopedCommunityConfig = n8nCommunityConfig.map((entry) =>
-	Array.isArray(entry.files) && entry.files.includes('**/*.ts') ? { ...entry, files: shippedTs } : entry,
+	Array.isArray(entry.files) && entry.files.includes('**/*.ts')
+		? { ...entry, files: shippedTs }
+		: entry,
 );
 
 export default [
@@ -60,11 +66,12 @@ export default [
 		ignores: [WAIT_KIT],
 		rules: { 'no-restricted-syntax': ['error', ...HAND_MADE_WAITS] },
 	},
-	// The kit, test/harness, imports only downward: its own rooms (n8n/, services/, the leaves),
-	// the emulator and the nodes; never the entry scripts of scripts/, the bench or a runner, which
-	// all import it.
-	{
-		files: ['test/harness/**/*.ts'],
+	// The kit, test/harness, imports only downward: its own rooms (n8n/, services/, jest/, the
+	// leaves), the emulator and the nodes; never the entry scripts of scripts/, the bench, a runner
+	// or a test, which all import it. A test room sits one folder above a file of the kit's top and
+	// two above a file of its rooms, so each depth has its pattern.
+	...[1, 2].map((depth) => ({
+		files: [depth === 1 ? 'test/harness/*.ts' : 'test/harness/*/**/*.ts'],
 		ignores: ['test/harness/**/*.test.ts'],
 		rules: {
 			'no-restricted-imports': [
@@ -72,11 +79,34 @@ export default [
 				{
 					patterns: [
 						{
-							regex: `^(\\.\\./)+(scripts|bench|e2e|deploy|browser|support)/`,
+							regex: `^(\\.\\./)+(scripts|bench|e2e|deploy|browser)/`,
 							message: 'test/harness imports only downward: not scripts/, bench/ or a runner.',
+						},
+						{
+							regex: `^(\\.\\./){${depth}}(${TEST_ROOMS})/`,
+							message: 'test/harness imports only downward: not a test of test/.',
+						},
+						{
+							regex: '^\\.\\.?/jest/',
+							message: JEST_ROOM,
 						},
 					],
 				},
+			],
+		},
+	})),
+	{
+		files: [
+			'test/e2e/**/*.ts',
+			'test/deploy/**/*.ts',
+			'test/browser/**/*.ts',
+			'bench/**/*.ts',
+			'scripts/**/*.ts',
+		],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ patterns: [{ regex: '/harness/jest/', message: JEST_ROOM }] },
 			],
 		},
 	},

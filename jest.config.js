@@ -1,6 +1,6 @@
 /** Jest runs the unit, emulator and integration suites; the real-n8n end-to-end suite runs separately (npm run test:e2e). */
 module.exports = {
-	testEnvironment: '<rootDir>/test/support/node-environment.js',
+	testEnvironment: '<rootDir>/test/harness/jest/node-environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
@@ -14,6 +14,6 @@ module.exports = {
 	// exiting worker, so jest force-kills it ("A worker process has failed to exit gracefully").
 	// Jest replaces a worker above this after a file (silently, between files), so none ends big.
 	workerIdleMemoryLimit: '512MB',
-	setupFiles: ['<rootDir>/test/support/jest-env.ts'],
-	reporters: ['default', '<rootDir>/test/support/counts-reporter.js'],
+	setupFiles: ['<rootDir>/test/harness/jest/jest-env.ts'],
+	reporters: ['default', '<rootDir>/test/harness/jest/counts-reporter.js'],
 };

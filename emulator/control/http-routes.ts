@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'http';
+import { ok, type ControlRoute } from '../http/controlRoute';
 import { mailMergeRoutes } from '../mailmerge/mailmerge-control';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 
 export const CONTROL_PREFIX = '/__emulator';
-
-type Handler = (body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown;
 
 function filterFrom(query: URLSearchParams): RequestFilter {
 	const f: RequestFilter = {};
@@ -19,7 +18,7 @@ function filterFrom(query: URLSearchParams): RequestFilter {
 }
 
 /** The control API over HTTP: JSON in, JSON out, no authentication, never faulted or logged. */
-function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
+function routes(control: EmulatorControl): ControlRoute[] {
 	return [
 		['GET', /^\/now$/, () => ({ now: control.now() })],
 		['POST', /^\/advance$/, (b) => ({ now: control.advance(Number(b.ms)) })],
@@ -29,66 +28,29 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 		[
 			'POST',
 			/^\/outbound\/([^/]+)\/outcome$/,
-			(b, m) => {
-				control.forceOutcome(m[1], b.outcome);
-				return { ok: true };
-			},
+			(b, m) => ok(() => control.forceOutcome(m[1], b.outcome)),
 		],
 		[
 			'POST',
 			/^\/outbound\/([^/]+)\/completion-lag$/,
-			(b, m) => {
-				control.setCompletionLag(m[1], Number(b.ms));
-				return { ok: true };
-			},
+			(b, m) => ok(() => control.setCompletionLag(m[1], Number(b.ms))),
 		],
 		['GET', /^\/outbound\/([^/]+)$/, (_b, m) => ({ fax: control.outboundFax(m[1]) })],
 		['GET', /^\/outbound-history$/, () => ({ history: control.outboundHistory() })],
-		[
-			'POST',
-			/^\/jobs\/([^/]+)\/cancel$/,
-			(_b, m) => {
-				control.cancelJob(m[1]);
-				return { ok: true };
-			},
-		],
+		['POST', /^\/jobs\/([^/]+)\/cancel$/, (_b, m) => ok(() => control.cancelJob(m[1]))],
 		[
 			'POST',
 			/^\/number-requests\/([^/]+)\/status$/,
-			(b, m) => {
-				control.setNumberRequestStatus(m[1], b.status);
-				return { ok: true };
-			},
+			(b, m) => ok(() => control.setNumberRequestStatus(m[1], b.status)),
 		],
 		...mailMergeRoutes(control),
 		['GET', /^\/number-requests$/, () => ({ requests: control.numberRequests() })],
-		[
-			'POST',
-			/^\/mail-merge-outage$/,
-			(b) => {
-				control.setMailMergeOutage(Boolean(b.on));
-				return { ok: true };
-			},
-		],
+		['POST', /^\/mail-merge-outage$/, (b) => ok(() => control.setMailMergeOutage(Boolean(b.on)))],
 		['GET', /^\/requests$/, (_b, _m, q) => ({ requests: control.requests(filterFrom(q)) })],
-		[
-			'DELETE',
-			/^\/requests$/,
-			() => {
-				control.clearRequests();
-				return { ok: true };
-			},
-		],
+		['DELETE', /^\/requests$/, () => ok(() => control.clearRequests())],
 		['POST', /^\/faults$/, (b) => ({ id: control.addFault(b) })],
 		['GET', /^\/faults$/, () => ({ faults: control.listFaults() })],
-		[
-			'DELETE',
-			/^\/faults$/,
-			() => {
-				control.clearFaults();
-				return { ok: true };
-			},
-		],
+		['DELETE', /^\/faults$/, () => ok(() => control.clearFaults())],
 		['DELETE', /^\/faults\/([^/]+)$/, (_b, m) => ({ ok: control.removeFault(m[1]) })],
 		[
 			'POST',
@@ -99,46 +61,24 @@ function routes(control: EmulatorControl): Array<[string, RegExp, Handler]> {
 			},
 		],
 		['GET', /^\/stats$/, () => control.stats()],
-		[
-			'POST',
-			/^\/connection-stats\/reset$/,
-			() => {
-				control.resetConnectionStats();
-				return { ok: true };
-			},
-		],
+		['POST', /^\/connection-stats\/reset$/, () => ok(() => control.resetConnectionStats())],
 		[
 			'POST',
 			/^\/inbound\/([^/]+)\/image-size$/,
-			(b, m) => {
-				control.padInboundImage(m[1], Number(b.bytes));
-				return { ok: true };
-			},
+			(b, m) => ok(() => control.padInboundImage(m[1], Number(b.bytes))),
 		],
 		[
 			'POST',
 			/^\/(inbound|outbound)\/([^/]+)\/image-fault$/,
-			(b, m) => {
-				control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null);
-				return { ok: true };
-			},
+			(b, m) =>
+				ok(() => control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null)),
 		],
 		[
 			'POST',
 			/^\/date-header-offset$/,
-			(b) => {
-				control.setDateHeaderOffset(b.ms, b.answers);
-				return { ok: true };
-			},
+			(b) => ok(() => control.setDateHeaderOffset(b.ms, b.answers)),
 		],
-		[
-			'POST',
-			/^\/paging-keys$/,
-			(b) => {
-				control.setPagingKeys(b.mode);
-				return { ok: true };
-			},
-		],
+		['POST', /^\/paging-keys$/, (b) => ok(() => control.setPagingKeys(b.mode))],
 		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
 		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
 	];

@@ -2,22 +2,17 @@ import type { EmulatorContext } from '../context';
 import type { ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
-import { assertAccess } from './access';
+import { findFax } from './access';
 import { imageReply } from './image-reply';
 import { paddedImage } from './image-padding';
 import { inboundPdf, inboundTiff } from './images';
-import { ParamReader, parseFaxId } from './param-rules';
+import { ParamReader } from './param-rules';
 import { formatInbound, RECEIVE_FAX_STATUSES, type InboundFax } from './records';
-import { parseSearch, runSearch } from './search';
+import { searchReply } from './search';
 import { ApiError } from './status-codes';
 
-function findInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): InboundFax {
-	const id = parseFaxId(rawId);
-	const fax = ctx.inbound.get(id);
-	if (!fax) throw new ApiError('faxNotFound', `Fax ${id} not found`);
-	assertAccess(login, fax.userId, id);
-	return fax;
-}
+const findInbound = (ctx: EmulatorContext, login: SeedUser, rawId: string): InboundFax =>
+	findFax(ctx.inbound, login, rawId);
 
 export function getInbound(ctx: EmulatorContext, login: SeedUser, rawId: string): Reply {
 	const fax = findInbound(ctx, login, rawId);
@@ -25,19 +20,12 @@ export function getInbound(ctx: EmulatorContext, login: SeedUser, rawId: string)
 }
 
 export function searchInbound(ctx: EmulatorContext, req: ServiceRequest, login: SeedUser): Reply {
-	const parsed = parseSearch(
-		new ParamReader(req.params),
-		login,
-		'inbound',
-		RECEIVE_FAX_STATUSES,
-		ctx.references,
-	);
-	const page = runSearch(ctx.inbound.index, parsed, ctx.references);
-	const body: Record<string, unknown> = {};
-	if (page.items.length > 0) body.FaxInfo = page.items.map((f) => formatInbound(f, ctx.precision));
-	body.HasMoreResults = page.more ? 'true' : 'false';
-	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
-	return withStatus(200, body);
+	return searchReply(ctx, req, login, {
+		direction: 'inbound',
+		statuses: RECEIVE_FAX_STATUSES,
+		index: ctx.inbound.index,
+		format: formatInbound,
+	});
 }
 
 export async function inboundImage(

@@ -2,22 +2,17 @@ import type { EmulatorContext } from '../context';
 import type { ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
-import { assertAccess } from './access';
+import { findFax } from './access';
 import { imageReply } from './image-reply';
 import { outboundPdf, outboundTiff } from './images';
-import { ParamReader, parseFaxId } from './param-rules';
+import { ParamReader } from './param-rules';
 import { formatOutbound, SEND_FAX_STATUSES, type OutboundFax } from './records';
-import { parseSearch, runSearch } from './search';
+import { searchReply } from './search';
 import { parseSendRequest } from './send-params';
 import { ApiError } from './status-codes';
 
-function findOutbound(ctx: EmulatorContext, login: SeedUser, rawId: string): OutboundFax {
-	const id = parseFaxId(rawId);
-	const fax = ctx.outboundStore.get(id);
-	if (!fax) throw new ApiError('faxNotFound', `Fax ${id} not found`);
-	assertAccess(login, fax.userId, id);
-	return fax;
-}
+const findOutbound = (ctx: EmulatorContext, login: SeedUser, rawId: string): OutboundFax =>
+	findFax(ctx.outboundStore, login, rawId);
 
 export async function sendFax(
 	ctx: EmulatorContext,
@@ -61,19 +56,12 @@ export function getOutbound(ctx: EmulatorContext, login: SeedUser, rawId: string
 }
 
 export function searchOutbound(ctx: EmulatorContext, req: ServiceRequest, login: SeedUser): Reply {
-	const parsed = parseSearch(
-		new ParamReader(req.params),
-		login,
-		'outbound',
-		SEND_FAX_STATUSES,
-		ctx.references,
-	);
-	const page = runSearch(ctx.outboundStore.index, parsed, ctx.references);
-	const body: Record<string, unknown> = {};
-	if (page.items.length > 0) body.FaxInfo = page.items.map((f) => formatOutbound(f, ctx.precision));
-	body.HasMoreResults = page.more ? 'true' : 'false';
-	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
-	return withStatus(200, body);
+	return searchReply(ctx, req, login, {
+		direction: 'outbound',
+		statuses: SEND_FAX_STATUSES,
+		index: ctx.outboundStore.index,
+		format: formatOutbound,
+	});
 }
 
 export async function outboundImage(

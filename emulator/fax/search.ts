@@ -1,5 +1,9 @@
 import { randomBytes } from 'crypto';
 import { orgOf } from '../accounts';
+import type { EmulatorContext } from '../context';
+import type { DatetimePrecision } from '../datetime';
+import type { ServiceRequest } from '../http/listener';
+import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
 import type { Cursor, FaxIndex, SortColumn, SortOrder } from './fax-index';
 import { ParamReader } from './param-rules';
@@ -203,4 +207,34 @@ export function runSearch<T extends Searchable>(
 	if (!more || items.length === 0) return { items, more };
 	const last = index.keyOf(items[items.length - 1]);
 	return { items, more, reference: refs.next(parsed.reference, c, last) };
+}
+
+/** What a search of one direction reads and how its records are written in the answer. */
+export interface SearchedRecords<T extends Searchable> {
+	direction: Direction;
+	statuses: readonly string[];
+	index: FaxIndex<T>;
+	format: (record: T, precision: DatetimePrecision) => Record<string, string>;
+}
+
+/**
+ * The answer of a fax search: the page's records (no FaxInfo when there are none), whether more
+ * follow, and the key of the next page unless the emulator withholds keys.
+ */
+export function searchReply<T extends Searchable>(
+	ctx: EmulatorContext,
+	req: ServiceRequest,
+	login: SeedUser,
+	records: SearchedRecords<T>,
+): Reply {
+	const reader = new ParamReader(req.params);
+	const parsed = parseSearch(reader, login, records.direction, records.statuses, ctx.references);
+	const page = runSearch(records.index, parsed, ctx.references);
+	const body: Record<string, unknown> = {};
+	if (page.items.length > 0) {
+		body.FaxInfo = page.items.map((record) => records.format(record, ctx.precision));
+	}
+	body.HasMoreResults = page.more ? 'true' : 'false';
+	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
+	return withStatus(200, body);
 }

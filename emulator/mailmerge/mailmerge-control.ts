@@ -1,3 +1,4 @@
+import { ok, type ControlRoute } from '../http/controlRoute';
 import type { MailMergeService } from './mailmerge-service';
 
 /** Control calls that make interface B answer in ways the description allows. */
@@ -37,14 +38,8 @@ export function mailMergeControl(service: MailMergeService): MailMergeControl {
 	};
 }
 
-type Route = [string, RegExp, (body: any, match: RegExpMatchArray) => unknown];
-
 /** The same calls over HTTP, under the control prefix. */
-export function mailMergeRoutes(control: MailMergeControl): Route[] {
-	const ok = (run: () => void) => {
-		run();
-		return { ok: true };
-	};
+export function mailMergeRoutes(control: MailMergeControl): ControlRoute[] {
 	return [
 		['POST', /^\/jobs\/([^/]+)\/omit-once$/, (_b, m) => ok(() => control.omitJobOnce(m[1]))],
 		['POST', /^\/jobs\/([^/]+)\/remove$/, (_b, m) => ok(() => control.removeJob(m[1]))],

@@ -1,9 +1,8 @@
 import type { ICredentialDataDecryptedObject, ICredentialType } from 'n8n-workflow';
 
 import { FaxCloudApi } from '../../credentials/FaxCloudApi.credentials';
-import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
-import { useScriptedServers } from '../support/action-scripted-servers';
-import { sendJson, startScriptedServer } from '../support/scripted-server';
+import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
+import { sendJson, startScriptedServer, useScriptedServers } from '../harness/jest/scripted-server';
 import { credentialTestOf, pressTest } from './n8n-credential-test';
 
 const emulator = useEmulator();

@@ -2,9 +2,8 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
 import { runNumbers } from '../nodes/FaxCloud/numberRequest/numbersHelpers';
-import { credentialsFor, SEED_TOKENS, useEmulator } from '../support/emulator';
-import { useScriptedServers } from '../support/action-scripted-servers';
-import { sendJson } from '../support/scripted-server';
+import { credentialsFor, SEED_TOKENS, useEmulator } from '../harness/jest/emulator';
+import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 import { pressTest } from './n8n-credential-test';
 
 const emulator = useEmulator();

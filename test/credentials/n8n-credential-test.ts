@@ -15,7 +15,7 @@ import {
 	CREDENTIAL_TYPES,
 	resolveCredentialTemplate,
 	TestCredentialsHelper,
-} from '../support/credentials-helper';
+} from '../harness/jest/credentials-helper';
 
 /** The package's nodes in the order package.json lists them, as n8n loads them. */
 const NODES: INodeType[] = [new FaxCloud(), new FaxCloudTrigger()];

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 
-import { basic, call, controlOf, sendFax, USERS } from './helpers';
-import { useEmulator } from '../support/emulator';
+import { call, controlOf, searchThrough, sendFax, USERS } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 import { waitUntil } from '../harness/waitUntil';
 
 /** What the benchmarks read from the emulator: timings, answer sizes, connections, big images. */
@@ -56,16 +56,7 @@ test('connection maxima count simultaneous sockets and start again after resetCo
 		emu().control.resetConnectionStats();
 		const open = emu().control.stats().connections.fax.current;
 		const answers = await Promise.all(
-			Array.from({ length: 12 }, async () => {
-				const res = await agent.request({
-					origin: new URL(emu().urls.fax).origin,
-					path: '/v1/outboundfaxes',
-					method: 'GET',
-					headers: { authorization: basic(USERS.alice) },
-				});
-				await res.body.dump();
-				return res.statusCode;
-			}),
+			Array.from({ length: 12 }, () => searchThrough(agent, emu())),
 		);
 		expect(answers.every((status) => status === 200)).toBe(true);
 		const { max } = emu().control.stats().connections.fax;

@@ -1,8 +1,8 @@
-import { startEmulator } from '../../emulator';
-import { call, controlOf, sendFax, USERS } from './helpers';
-import { useEmulator } from '../support/emulator';
+import { call, controlOf, sendFax, USERS } from '../harness/emulatorHttp';
+import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 const ctl = controlOf(emu);
 
@@ -18,19 +18,13 @@ test('urls: three listeners on 127.0.0.1, control under /__emulator', () => {
 });
 
 test('a fixed base port uses N, N+1, N+2', async () => {
-	const probe = await startEmulator({ port: 0 });
+	const probe = await startTestEmulator();
 	const base = Number(new URL(probe.urls.fax).port);
 	await probe.close();
-	const fixed = await startEmulator({ port: base });
-	try {
-		expect(
-			[fixed.urls.fax, fixed.urls.mailMerge, fixed.urls.numbers].map((u) =>
-				Number(new URL(u).port),
-			),
-		).toEqual([base, base + 1, base + 2]);
-	} finally {
-		await fixed.close();
-	}
+	const fixed = await ownEmulator({ port: base });
+	expect(
+		[fixed.urls.fax, fixed.urls.mailMerge, fixed.urls.numbers].map((u) => Number(new URL(u).port)),
+	).toEqual([base, base + 1, base + 2]);
 });
 
 test('clock over HTTP: now, advance, set-time (forward only)', async () => {
@@ -88,8 +82,7 @@ test('the control API is not logged and needs no auth', async () => {
 });
 
 test('custom seed object', async () => {
-	const custom = await startEmulator({
-		port: 0,
+	const custom = await ownEmulator({
 		seed: {
 			organizations: [{ id: 'tiny', name: 'Tiny' }],
 			users: [
@@ -107,33 +100,25 @@ test('custom seed object', async () => {
 			coverPages: ['default'],
 		},
 	});
-	try {
-		const ok = await call('GET', `${custom.urls.fax}/inboundfaxes`, {
-			auth: { userId: 'u@tiny', password: 'p' },
-		});
-		expect(ok.status).toBe(200);
-		const old = await call('GET', `${custom.urls.fax}/inboundfaxes`, { auth: USERS.alice });
-		expect(old.status).toBe(401);
-	} finally {
-		await custom.close();
-	}
+	const ok = await call('GET', `${custom.urls.fax}/inboundfaxes`, {
+		auth: { userId: 'u@tiny', password: 'p' },
+	});
+	expect(ok.status).toBe(200);
+	const old = await call('GET', `${custom.urls.fax}/inboundfaxes`, { auth: USERS.alice });
+	expect(old.status).toBe(401);
 });
 
 test('real clock: wall time, and advance() still jumps ahead', async () => {
-	const real = await startEmulator({ port: 0, clock: 'real' });
-	try {
-		const before = Date.parse(real.control.now());
-		expect(Math.abs(before - Date.now())).toBeLessThan(2000);
-		await sendFax(real, USERS.alice, { FaxNumber: '12125550000' });
-		real.control.advance(60_000);
-		expect(real.control.outboundHistory().map((h) => h.status)).toEqual([
-			'awaitingConversion',
-			'scheduled',
-			'sending',
-			'sent',
-		]);
-		expect(Date.parse(real.control.now()) - Date.now()).toBeGreaterThan(59_000);
-	} finally {
-		await real.close();
-	}
+	const real = await ownEmulator({ clock: 'real' });
+	const before = Date.parse(real.control.now());
+	expect(Math.abs(before - Date.now())).toBeLessThan(2000);
+	await sendFax(real, USERS.alice, { FaxNumber: '12125550000' });
+	real.control.advance(60_000);
+	expect(real.control.outboundHistory().map((h) => h.status)).toEqual([
+		'awaitingConversion',
+		'scheduled',
+		'sending',
+		'sent',
+	]);
+	expect(Date.parse(real.control.now()) - Date.now()).toBeGreaterThan(59_000);
 });

@@ -1,23 +1,18 @@
-import type { Emulator } from '../../emulator';
-import { call, USERS, withEmulator } from './helpers';
+import { call, USERS } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
 /** A front end whose clock is wrong: its Date header is off the service's clock, its records not. */
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
-const search = () => call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice });
+const search = () => call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice });
 const dateOf = (res: { headers: Record<string, unknown> }) =>
 	new Date(String(res.headers.date)).toISOString();
 
 test('the next answers carry a Date an hour ahead, then the clock again; the records keep the service clock', async () => {
-	emu.control.injectInbound({ userId: USERS.alice.userId });
-	const now = emu.control.now();
-	const set = await call('POST', `${emu.urls.control}/date-header-offset`, {
+	emu().control.injectInbound({ userId: USERS.alice.userId });
+	const now = emu().control.now();
+	const set = await call('POST', `${emu().urls.control}/date-header-offset`, {
 		json: { ms: 3_600_000, answers: 1 },
 	});
 	expect(set.status).toBe(200);
@@ -26,11 +21,11 @@ test('the next answers carry a Date an hour ahead, then the clock again; the rec
 	expect(ahead.json.FaxInfo[0].ReceivedTime).toBe(now.replace('.000Z', 'Z'));
 	expect(dateOf(await search())).toBe(now);
 
-	emu.control.setDateHeaderOffset(-120_000);
+	emu().control.setDateHeaderOffset(-120_000);
 	expect(dateOf(await search())).toBe(new Date(Date.parse(now) - 120_000).toISOString());
 	expect(dateOf(await search())).toBe(new Date(Date.parse(now) - 120_000).toISOString());
-	emu.control.reset();
-	expect(dateOf(await search())).toBe(emu.control.now());
-	const bad = await call('POST', `${emu.urls.control}/date-header-offset`, { json: { ms: 'x' } });
+	emu().control.reset();
+	expect(dateOf(await search())).toBe(emu().control.now());
+	const bad = await call('POST', `${emu().urls.control}/date-header-offset`, { json: { ms: 'x' } });
 	expect(bad.status).toBe(400);
 });

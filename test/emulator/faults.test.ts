@@ -1,17 +1,12 @@
-import type { Emulator } from '../../emulator';
-import { call, sendFax, USERS, withEmulator } from './helpers';
+import { call, sendFax, USERS } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
-const send = () => sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
+const send = () => sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
 
 test('after: the first N matching requests go through, then the fault hits its count', async () => {
-	emu.control.addFault({
+	emu().control.addFault({
 		method: 'POST',
 		path: '^/v1/outboundfaxes$',
 		kind: 'http500',
@@ -22,12 +17,12 @@ test('after: the first N matching requests go through, then the fault hits its c
 	const statuses = [];
 	for (let n = 0; n < 4; n++) statuses.push((await send()).status);
 	expect(statuses).toEqual([201, 201, 503, 201]);
-	expect(emu.control.stats().outboundCount).toBe(3);
-	expect(() => emu.control.addFault({ kind: 'http500', after: -1 })).toThrow(/after must be/);
+	expect(emu().control.stats().outboundCount).toBe(3);
+	expect(() => emu().control.addFault({ kind: 'http500', after: -1 })).toThrow(/after must be/);
 });
 
 test('http500: 500 with RequestStatus, nothing processed', async () => {
-	emu.control.addFault({
+	emu().control.addFault({
 		api: 'fax',
 		method: 'POST',
 		path: '^/v1/outboundfaxes$',
@@ -37,8 +32,8 @@ test('http500: 500 with RequestStatus, nothing processed', async () => {
 	const res = await send();
 	expect(res.status).toBe(500);
 	expect(res.json.RequestStatus.StatusCode).not.toBe(0);
-	expect(emu.control.stats().outboundCount).toBe(0);
-	expect(emu.control.requests()[0]).toMatchObject({
+	expect(emu().control.stats().outboundCount).toBe(0);
+	expect(emu().control.requests()[0]).toMatchObject({
 		status: 500,
 		fault: 'http500',
 		processed: false,
@@ -47,13 +42,13 @@ test('http500: 500 with RequestStatus, nothing processed', async () => {
 });
 
 test('htmlError: an HTML gateway page, nothing processed', async () => {
-	emu.control.addFault({ kind: 'htmlError', count: 1 });
+	emu().control.addFault({ kind: 'htmlError', count: 1 });
 	const res = await send();
 	expect(res.status).toBe(502);
 	expect(res.headers['content-type']).toBe('text/html');
 	expect(res.body.toString()).toContain('<html>');
-	expect(emu.control.stats().outboundCount).toBe(0);
-	emu.control.addFault({ kind: 'htmlError', status: 503, count: 1 });
+	expect(emu().control.stats().outboundCount).toBe(0);
+	emu().control.addFault({ kind: 'htmlError', status: 503, count: 1 });
 	expect((await send()).status).toBe(503);
 });
 
@@ -67,60 +62,64 @@ test.each([
 		true,
 	],
 ] as const)('%s', async (_name, kind, faxes, processed) => {
-	emu.control.addFault({ kind, count: 1 });
+	emu().control.addFault({ kind, count: 1 });
 	await expect(send()).rejects.toThrow();
-	expect(emu.control.stats().outboundCount).toBe(faxes);
-	expect(emu.control.requests()[0]).toMatchObject({ status: null, fault: kind, processed });
+	expect(emu().control.stats().outboundCount).toBe(faxes);
+	expect(emu().control.requests()[0]).toMatchObject({ status: null, fault: kind, processed });
 });
 
 test('delay: the processed answer is held', async () => {
-	emu.control.addFault({ kind: 'delay', delayMs: 300, count: 1 });
+	emu().control.addFault({ kind: 'delay', delayMs: 300, count: 1 });
 	const started = Date.now();
 	const res = await send();
 	expect(Date.now() - started).toBeGreaterThanOrEqual(280);
 	expect(res.status).toBe(201);
-	expect(emu.control.requests()[0]).toMatchObject({ fault: 'delay', processed: true, status: 201 });
+	expect(emu().control.requests()[0]).toMatchObject({
+		fault: 'delay',
+		processed: true,
+		status: 201,
+	});
 });
 
 test('truncatedJson: 201 with half a JSON body, fax created', async () => {
-	emu.control.addFault({ kind: 'truncatedJson', count: 1 });
+	emu().control.addFault({ kind: 'truncatedJson', count: 1 });
 	const res = await send();
 	expect(res.status).toBe(201);
 	expect(res.headers['content-type']).toContain('application/json');
 	expect(() => JSON.parse(res.body.toString())).toThrow();
-	expect(emu.control.stats().outboundCount).toBe(1);
+	expect(emu().control.stats().outboundCount).toBe(1);
 });
 
 test('filters by api, method and path; count; the control API is never faulted', async () => {
-	emu.control.addFault({ api: 'fax', method: 'GET', path: '/inboundfaxes', kind: 'http500' });
+	emu().control.addFault({ api: 'fax', method: 'GET', path: '/inboundfaxes', kind: 'http500' });
 	expect((await send()).status).toBe(201);
-	expect((await call('GET', `${emu.urls.fax}/outboundfaxes`, { auth: USERS.alice })).status).toBe(
+	expect((await call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: USERS.alice })).status).toBe(
 		200,
 	);
-	expect((await call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
+	expect((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
 		500,
 	);
-	expect((await call('GET', `${emu.urls.control}/stats`)).status).toBe(200);
-	emu.control.clearFaults();
-	expect((await call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
+	expect((await call('GET', `${emu().urls.control}/stats`)).status).toBe(200);
+	emu().control.clearFaults();
+	expect((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
 		200,
 	);
-	emu.control.addFault({ kind: 'http500', count: 2 });
+	emu().control.addFault({ kind: 'http500', count: 2 });
 	const statuses = [];
 	for (let i = 0; i < 3; i++)
 		statuses.push(
-			(await call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice })).status,
+			(await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status,
 		);
 	expect(statuses).toEqual([500, 500, 200]);
 });
 
 test('probability with a seed repeats exactly', async () => {
 	const run = async (): Promise<number[]> => {
-		emu.control.reset();
-		emu.control.addFault({ kind: 'http500', probability: 0.5, seed: 42 });
+		emu().control.reset();
+		emu().control.addFault({ kind: 'http500', probability: 0.5, seed: 42 });
 		const out: number[] = [];
 		for (let i = 0; i < 12; i++)
-			out.push((await call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice })).status);
+			out.push((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status);
 		return out;
 	};
 	const a = await run();
@@ -131,17 +130,17 @@ test('probability with a seed repeats exactly', async () => {
 });
 
 test('bad fault specs are refused', () => {
-	expect(() => emu.control.addFault({ kind: 'explode' as any })).toThrow();
-	expect(() => emu.control.addFault({ kind: 'http500', probability: 2 })).toThrow();
+	expect(() => emu().control.addFault({ kind: 'explode' as any })).toThrow();
+	expect(() => emu().control.addFault({ kind: 'http500', probability: 2 })).toThrow();
 });
 
 test('request log: every request in order, params merged, files described, no secrets', async () => {
-	await sendFax(emu, USERS.alice, { FaxNumber: ['12125550000', '12125550010'], Mark: 'x' });
-	await call('GET', `${emu.urls.fax}/outboundfaxes`, {
+	await sendFax(emu(), USERS.alice, { FaxNumber: ['12125550000', '12125550010'], Mark: 'x' });
+	await call('GET', `${emu().urls.fax}/outboundfaxes`, {
 		auth: { userId: 'bob@acme', password: 'wrong' },
 		query: { ResultLimit: 5 },
 	});
-	const log = emu.control.requests();
+	const log = emu().control.requests();
 	expect(log).toHaveLength(2);
 	expect(log[0]).toMatchObject({
 		seq: 1,
@@ -157,41 +156,45 @@ test('request log: every request in order, params merged, files described, no se
 	});
 	expect(log[1]).toMatchObject({ seq: 2, query: { ResultLimit: '5' }, status: 401 });
 	expect(JSON.stringify(log)).not.toMatch(/alice-pass-1|wrong/);
-	expect(emu.control.requests({ method: 'GET' })).toHaveLength(1);
-	expect(emu.control.requests({ path: 'outboundfaxes$', userId: 'bob@acme' })).toHaveLength(1);
-	emu.control.clearRequests();
-	expect(emu.control.requests()).toHaveLength(0);
+	expect(emu().control.requests({ method: 'GET' })).toHaveLength(1);
+	expect(emu().control.requests({ path: 'outboundfaxes$', userId: 'bob@acme' })).toHaveLength(1);
+	emu().control.clearRequests();
+	expect(emu().control.requests()).toHaveLength(0);
 });
 
 test('connection statistics count concurrent connections', async () => {
 	const { Agent, request } = await import('undici');
 	const agent = new Agent({ connections: 5 });
-	const before = emu.control.stats().connections.fax.current;
-	emu.control.addFault({ kind: 'delay', delayMs: 200 });
+	const before = emu().control.stats().connections.fax.current;
+	emu().control.addFault({ kind: 'delay', delayMs: 200 });
 	await Promise.all(
 		Array.from({ length: 5 }, () =>
-			request(`${emu.urls.fax}/inboundfaxes`, {
+			request(`${emu().urls.fax}/inboundfaxes`, {
 				dispatcher: agent,
 				headers: { authorization: 'Basic x' },
 			}).then((r) => r.body.dump()),
 		),
 	);
-	const { max } = emu.control.stats().connections.fax;
+	const { max } = emu().control.stats().connections.fax;
 	expect(max).toBeGreaterThanOrEqual(5);
 	expect(max).toBeLessThanOrEqual(before + 5);
 	await agent.close();
 });
 
 test('faults reach mail merge and numbers in their own dialect; faults.addFault is the same registry', async () => {
-	emu.control.faults.addFault({ api: 'numbers', kind: 'http500', count: 1 });
-	const numbers = await call('GET', `${emu.urls.numbers}/api/numbers/regions/US`, {
+	emu().control.faults.addFault({ api: 'numbers', kind: 'http500', count: 1 });
+	const numbers = await call('GET', `${emu().urls.numbers}/api/numbers/regions/US`, {
 		auth: 'Bearer acme-numbers-token',
 	});
 	expect(numbers.status).toBe(500);
 	expect(numbers.json).toEqual({ error: 'internal_error', message: 'Internal server error' });
-	emu.control.faults.addFault({ api: 'mailMerge', kind: 'http500', count: 1 });
-	const mm = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice });
+	emu().control.faults.addFault({ api: 'mailMerge', kind: 'http500', count: 1 });
+	const mm = await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice });
 	expect(mm.status).toBe(500);
 	expect(mm.json.RequestStatus.StatusCode).toBe(1300);
-	expect(emu.control.listFaults().map((f) => f.hits)).toEqual([1, 1]);
+	expect(
+		emu()
+			.control.listFaults()
+			.map((f) => f.hits),
+	).toEqual([1, 1]);
 });

@@ -1,11 +1,12 @@
-import { USERS, basic, withEmulator } from './helpers';
+import { USERS, basic } from '../harness/emulatorHttp';
+import { startTestEmulator } from '../harness/jest/emulator';
 
 /** Ref'd timers: those that keep a process (a jest worker) from ending. */
 const timersKeepingAlive = () =>
 	process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
 
 test('a request held by a delay fault keeps no timer alive once the client gave up and the emulator closed', async () => {
-	const emu = await withEmulator();
+	const emu = await startTestEmulator();
 	const before = timersKeepingAlive();
 	emu.control.addFault({ api: 'fax', kind: 'delay', delayMs: 60_000 });
 	const asked = fetch(`${emu.urls.fax}/outboundfaxes`, {

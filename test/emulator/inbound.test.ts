@@ -1,20 +1,16 @@
-import type { Emulator } from '../../emulator';
-import { call, MINUTE, statusOf, USERS, withEmulator, type Login } from './helpers';
+import { call, MINUTE, statusOf, USERS, type Login } from '../harness/emulatorHttp';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 async function search(login: Login, query: Record<string, string | number> = {}) {
-	return call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: login, query });
+	return call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: login, query });
 }
 const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
 
 test('injected faxes have realistic fields, all strings', async () => {
-	const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+	const [fax] = emu().control.injectInbound({ userId: 'alice@acme' });
 	expect(fax).toMatchObject({
 		FaxId: '1',
 		FaxUserId: 'alice@acme',
@@ -32,38 +28,38 @@ test('injected faxes have realistic fields, all strings', async () => {
 	expect(fax.TSI.length).toBeLessThanOrEqual(20);
 	expect(Number(fax.PagesReceived)).toBeGreaterThan(0);
 	expect(Number(fax.Duration)).toBeGreaterThan(0);
-	const res = await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
+	const res = await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
 	expect(res.status).toBe(200);
 	expect(res.json.FaxInfo).toEqual([fax]);
 	for (const v of Object.values(res.json.FaxInfo[0])) expect(typeof v).toBe('string');
 });
 
 test('recvIncomplete on request, overrides by wire name, future arrival', async () => {
-	const [bad] = emu.control.injectInbound({
+	const [bad] = emu().control.injectInbound({
 		userId: 'bob@acme',
 		fields: { FaxStatus: 'recvIncomplete', PagesReceived: 2 },
 	});
 	expect(bad).toMatchObject({ FaxStatus: 'recvIncomplete', PagesReceived: '2' });
 	expect(bad.ErrorCode).not.toBe('0');
-	const later = emu.control.injectInbound({
+	const later = emu().control.injectInbound({
 		userId: 'bob@acme',
 		count: 2,
 		at: '2026-01-05T09:10:00Z',
 	});
 	expect(later.map((f) => f.FaxId)).toEqual(['2', '3']);
 	expect(ids(await search(USERS.bob))).toEqual(['1']);
-	emu.control.advance(10 * MINUTE);
+	emu().control.advance(10 * MINUTE);
 	expect(ids(await search(USERS.bob))).toEqual(['1', '2', '3']);
-	expect(() => emu.control.injectInbound({ userId: 'nobody@acme' })).toThrow();
+	expect(() => emu().control.injectInbound({ userId: 'nobody@acme' })).toThrow();
 });
 
 test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outbound', async () => {
-	emu.control.injectInbound({ userId: 'alice@acme' }); // 1 at 09:00
-	emu.control.advance(MINUTE);
-	emu.control.injectInbound({ userId: 'alice@acme', fields: { FaxStatus: 'recvIncomplete' } }); // 2 at 09:01
-	emu.control.advance(MINUTE);
-	emu.control.injectInbound({ userId: 'alice@acme', count: 3 }); // 3,4,5 at 09:02
-	await call('PUT', `${emu.urls.fax}/inboundfaxes/1`, {
+	emu().control.injectInbound({ userId: 'alice@acme' }); // 1 at 09:00
+	emu().control.advance(MINUTE);
+	emu().control.injectInbound({ userId: 'alice@acme', fields: { FaxStatus: 'recvIncomplete' } }); // 2 at 09:01
+	emu().control.advance(MINUTE);
+	emu().control.injectInbound({ userId: 'alice@acme', count: 3 }); // 3,4,5 at 09:02
+	await call('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
 		auth: USERS.alice,
 		form: { Mark: 'true' },
 	});
@@ -106,40 +102,44 @@ test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outb
 });
 
 test('proxy rules: own faxes by default, FaxUserId=* for everyone of the organization', async () => {
-	emu.control.injectInbound({ userId: 'alice@acme' }); // 1
-	emu.control.injectInbound({ userId: 'bob@acme' }); // 2
-	emu.control.injectInbound({ userId: 'carol@globex' }); // 3
-	emu.control.injectInbound({ userId: 'admin@acme' }); // 4
+	emu().control.injectInbound({ userId: 'alice@acme' }); // 1
+	emu().control.injectInbound({ userId: 'bob@acme' }); // 2
+	emu().control.injectInbound({ userId: 'carol@globex' }); // 3
+	emu().control.injectInbound({ userId: 'admin@acme' }); // 4
 	expect(ids(await search(USERS.alice, { FaxUserId: '*' }))).toEqual(['1']);
 	expect(ids(await search(USERS.alice, { FaxUserId: 'bob@acme' }))).toEqual(['1']);
 	expect(ids(await search(USERS.acmeAdmin))).toEqual(['4']);
 	expect(ids(await search(USERS.acmeAdmin, { FaxUserId: '*' }))).toEqual(['1', '2', '4']);
 	expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'bob@acme' }))).toEqual(['2']);
 	expect(ids(await search(USERS.globexAdmin, { FaxUserId: '*' }))).toEqual(['3']);
-	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.bob })).toBe(403);
-	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.acmeAdmin })).toBe(
+	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.bob })).toBe(403);
+	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.acmeAdmin })).toBe(
 		200,
 	);
-	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.carol })).toBe(404);
+	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.carol })).toBe(
+		404,
+	);
 });
 
 test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
-	emu.control.injectInbound({ userId: 'alice@acme' });
-	const put = await call('PUT', `${emu.urls.fax}/inboundfaxes/1`, {
+	emu().control.injectInbound({ userId: 'alice@acme' });
+	const put = await call('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
 		auth: USERS.alice,
 		form: { Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'ref-1' },
 	});
 	expect(put.status).toBe(201);
 	expect(put.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	const got = await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
+	const got = await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
 	expect(got.json.FaxInfo[0]).toMatchObject({
 		Mark: 'true',
 		ProjectCode: 'ACC-9',
 		ProjectCode2: 'ref-1',
 	});
-	expect(await statusOf('PUT', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(400);
+	expect(await statusOf('PUT', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(
+		400,
+	);
 	expect(
-		await statusOf('PUT', `${emu.urls.fax}/inboundfaxes/1`, {
+		await statusOf('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
 			auth: USERS.alice,
 			form: { Mark: '1' },
 		}),
@@ -147,15 +147,15 @@ test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
 });
 
 test('image as TIFF (default) and PDF, page count matching PagesReceived', async () => {
-	const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
-	const tif = await call('GET', `${emu.urls.fax}/inboundfaxes/${fax.FaxId}/image`, {
+	const [fax] = emu().control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
+	const tif = await call('GET', `${emu().urls.fax}/inboundfaxes/${fax.FaxId}/image`, {
 		auth: USERS.alice,
 	});
 	expect(tif.headers['content-type']).toBe('image/tiff');
 	expect(tif.headers['content-disposition']).toBe(`inline; filename="fax-${fax.FaxId}.tif"`);
 	const { tiffPageCount } = await import('../../emulator/fax/documents');
 	expect(tiffPageCount(tif.body)).toBe(3);
-	const pdf = await call('GET', `${emu.urls.fax}/inboundfaxes/${fax.FaxId}/image`, {
+	const pdf = await call('GET', `${emu().urls.fax}/inboundfaxes/${fax.FaxId}/image`, {
 		auth: USERS.alice,
 		query: { FaxContentType: 'pdf' },
 	});
@@ -165,35 +165,37 @@ test('image as TIFF (default) and PDF, page count matching PagesReceived', async
 });
 
 test('DELETE answers 201; the fax is gone but stays in inboundAll()', async () => {
-	emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
-	const del = await call('DELETE', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
+	emu().control.injectInbound({ userId: 'alice@acme', count: 2 });
+	const del = await call('DELETE', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	expect(await statusOf('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(404);
+	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(
+		404,
+	);
 	expect(ids(await search(USERS.alice))).toEqual(['2']);
-	expect(emu.control.inboundAll().map((f) => [f.FaxId, f.deleted])).toEqual([
+	expect(
+		emu()
+			.control.inboundAll()
+			.map((f) => [f.FaxId, f.deleted]),
+	).toEqual([
 		['1', true],
 		['2', false],
 	]);
 });
 
 test('outbound and inbound ids are counted separately', async () => {
-	emu.control.injectInbound({ userId: 'alice@acme' });
-	emu.control.bulkCreateOutbound(1, { userId: 'alice@acme' });
-	const inb = await call('GET', `${emu.urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
-	const out = await call('GET', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	emu().control.injectInbound({ userId: 'alice@acme' });
+	emu().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
+	const inb = await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
+	const out = await call('GET', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
 	expect(inb.json.FaxInfo[0].FaxId).toBe('1');
 	expect(out.json.FaxInfo[0].FaxId).toBe('1');
 });
 
 test('demo traffic delivers inbound faxes on the clock', async () => {
-	const demo = await withEmulator({ demoTraffic: true });
-	try {
-		const initial = demo.control.stats().inboundCount;
-		expect(initial).toBeGreaterThan(0);
-		demo.control.advance(10 * MINUTE);
-		expect(demo.control.stats().inboundCount).toBeGreaterThan(initial + 3);
-	} finally {
-		await demo.close();
-	}
+	const demo = await ownEmulator({ demoTraffic: true });
+	const initial = demo.control.stats().inboundCount;
+	expect(initial).toBeGreaterThan(0);
+	demo.control.advance(10 * MINUTE);
+	expect(demo.control.stats().inboundCount).toBeGreaterThan(initial + 3);
 });

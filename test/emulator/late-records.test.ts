@@ -1,5 +1,13 @@
-import { call, controlOf, getOutbound, MINUTE, sendFax, USERS, type Login } from './helpers';
-import { useEmulator } from '../support/emulator';
+import {
+	call,
+	controlOf,
+	getOutbound,
+	MINUTE,
+	sendFax,
+	USERS,
+	type Login,
+} from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
 /**
  * Records that become visible after their own time, the last-modified order of SortColumn=dateTime

@@ -1,50 +1,37 @@
 import { FormData } from 'undici';
 
-import type { Emulator } from '../../emulator';
-import { formPdf } from '../nodes/FaxCloud/mailMergeJob/mailMergeHelpers';
-import { call, MINUTE, USERS, withEmulator, type Login } from './helpers';
+import { formPdf } from '../harness/formPdf';
+import { madeOnce } from '../harness/jest/madeOnce';
+import { call, MINUTE, postMailMergeJob, USERS, type Login } from '../harness/emulatorHttp';
+import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */
 
-let emu: Emulator;
-let template: Buffer;
-beforeAll(async () => {
-	emu = await withEmulator();
-	template = await formPdf(['Name', 'Fax']);
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
+const template = madeOnce(() => formPdf(['Name', 'Fax']));
 
-async function postJob(lines: number, auth: Login = USERS.alice): Promise<number> {
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`${csv.join('\n')}\n`], { type: 'text/csv' }), 'list.csv');
-	form.append('Template', new Blob([template], { type: 'application/pdf' }), 'form.pdf');
-	const res = await call('POST', `${emu.urls.mailMerge}/Job`, { auth, multipart: form });
-	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
-	return Number(res.json.JobID);
-}
+const postJob = (lines: number, auth?: Login) => postMailMergeJob(emu(), lines, auth);
 
 const list = async (auth: Login = USERS.alice) =>
-	(await call('GET', `${emu.urls.mailMerge}/Job`, { auth })).json;
+	(await call('GET', `${emu().urls.mailMerge}/Job`, { auth })).json;
 const listedIds = async (auth: Login = USERS.alice) =>
 	((await list(auth)).Jobs as Array<{ ID: number }>).map((job) => job.ID);
 const control = (path: string, json: unknown = {}) =>
-	call('POST', `${emu.urls.control}${path}`, { json });
+	call('POST', `${emu().urls.control}${path}`, { json });
 
 test('omitJobOnce: the owner’s next list leaves the job out, the list after shows it again', async () => {
 	const first = await postJob(3);
 	const second = await postJob(3);
 	const bobs = await postJob(1, USERS.bob);
-	emu.control.omitJobOnce(first);
+	emu().control.omitJobOnce(first);
 	// Another login's list does not use up the omission.
 	expect(await listedIds(USERS.bob)).toEqual([bobs]);
 	expect(await listedIds()).toEqual([second]);
 	expect(await listedIds()).toEqual([first, second]);
 	// The job itself stays readable by its id meanwhile.
-	emu.control.omitJobOnce(first);
-	const job = await call('GET', `${emu.urls.mailMerge}/Job/${first}`, { auth: USERS.alice });
+	emu().control.omitJobOnce(first);
+	const job = await call('GET', `${emu().urls.mailMerge}/Job/${first}`, { auth: USERS.alice });
 	expect(job.json.Job).toMatchObject({ ID: first, Status: 'INPROCESS' });
 	expect(await listedIds()).toEqual([second]);
 
@@ -55,7 +42,7 @@ test('omitJobOnce: the owner’s next list leaves the job out, the list after sh
 
 test('listWithoutJobsOnce: the next list answer has RequestStatus and no Jobs', async () => {
 	const job = await postJob(1);
-	emu.control.listWithoutJobsOnce();
+	emu().control.listWithoutJobsOnce();
 	expect(await list()).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
 	expect(await listedIds()).toEqual([job]);
 
@@ -69,16 +56,16 @@ test('listWithoutJobsOnce: the next list answer has RequestStatus and no Jobs', 
 test('removeJob: the job is neither listed nor found by its id (2001, 404)', async () => {
 	const gone = await postJob(5);
 	const kept = await postJob(1);
-	emu.control.removeJob(gone);
-	emu.control.advance(MINUTE);
+	emu().control.removeJob(gone);
+	emu().control.advance(MINUTE);
 	expect(await listedIds()).toEqual([kept]);
 	for (const path of [`/Job/${gone}`, `/Job/${gone}/Faxes`]) {
-		const res = await call('GET', `${emu.urls.mailMerge}${path}`, { auth: USERS.alice });
+		const res = await call('GET', `${emu().urls.mailMerge}${path}`, { auth: USERS.alice });
 		expect(res.status).toBe(404);
 		expect(res.json.RequestStatus.StatusCode).toBe(2001);
 	}
 	// Its timer went with it: no line was processed after the removal.
-	expect(emu.control.stats()).toMatchObject({ mailMergeJobCount: 1, outboundCount: 1 });
+	expect(emu().control.stats()).toMatchObject({ mailMergeJobCount: 1, outboundCount: 1 });
 	expect((await control(`/jobs/${kept}/remove`)).json).toEqual({ ok: true });
 	expect(await listedIds()).toEqual([]);
 	expect((await control(`/jobs/${kept}/remove`)).status).toBe(400);
@@ -86,23 +73,23 @@ test('removeJob: the job is neither listed nor found by its id (2001, 404)', asy
 
 test('failJobLookups: lists show no jobs and lookups fail with 2001 while the jobs are kept', async () => {
 	const job = await postJob(1);
-	emu.control.advance(MINUTE);
+	emu().control.advance(MINUTE);
 	expect((await control('/mail-merge/fail-job-lookups', { httpStatus: 200 })).json).toEqual({
 		ok: true,
 	});
 	expect(await listedIds()).toEqual([]);
-	const res = await call('GET', `${emu.urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
+	const res = await call('GET', `${emu().urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
 	expect(res.status).toBe(200);
 	expect(res.json.RequestStatus.StatusCode).toBe(2001);
 	expect(res.json.RequestStatus.StatusText).toMatch(/^Error getting the job\./);
-	emu.control.failJobLookups(503);
+	emu().control.failJobLookups(503);
 	expect(
-		(await call('GET', `${emu.urls.mailMerge}/Job/${job}`, { auth: USERS.alice })).status,
+		(await call('GET', `${emu().urls.mailMerge}/Job/${job}`, { auth: USERS.alice })).status,
 	).toBe(503);
 	expect((await control('/mail-merge/fail-job-lookups', { httpStatus: 99 })).status).toBe(400);
-	emu.control.failJobLookups(null);
+	emu().control.failJobLookups(null);
 	expect(await listedIds()).toEqual([job]);
-	const found = await call('GET', `${emu.urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
+	const found = await call('GET', `${emu().urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
 	expect(found.json.Job.Status).toBe('COMPLETE');
 });
 
@@ -111,13 +98,13 @@ describe('mail merge times in a zone with daylight saving time', () => {
 	const BEFORE_FALL_BACK = '2026-11-01T05:40:00Z';
 
 	test('CreatedOn repeats the wall-clock hour at the fall-back, without a zone', async () => {
-		emu.control.setMailMergeTimeZone('America/New_York');
-		emu.control.setTime(BEFORE_FALL_BACK);
+		emu().control.setMailMergeTimeZone('America/New_York');
+		emu().control.setTime(BEFORE_FALL_BACK);
 		const summer = await postJob(1);
-		emu.control.advance(60 * MINUTE);
+		emu().control.advance(60 * MINUTE);
 		const winter = await postJob(1);
-		emu.control.advance(MINUTE);
-		emu.control.cancelJob(await postJob(5));
+		emu().control.advance(MINUTE);
+		emu().control.cancelJob(await postJob(5));
 		const { Jobs } = await list();
 		expect(Jobs.map((job: { CreatedOn: string }) => job.CreatedOn)).toEqual([
 			'2026-11-01T01:40:00',
@@ -125,7 +112,7 @@ describe('mail merge times in a zone with daylight saving time', () => {
 			'2026-11-01T01:41:00',
 		]);
 		expect(Jobs[2].CancelledOn).toBe('2026-11-01T01:41:00');
-		const faxes = await call('GET', `${emu.urls.mailMerge}/Job/${winter}/Faxes`, {
+		const faxes = await call('GET', `${emu().urls.mailMerge}/Job/${winter}/Faxes`, {
 			auth: USERS.alice,
 		});
 		expect(faxes.json.Faxes[0]).toMatchObject({
@@ -134,43 +121,39 @@ describe('mail merge times in a zone with daylight saving time', () => {
 		});
 		expect(summer).toBeLessThan(winter);
 		// Interface A keeps UTC with Z.
-		const fax = await call('GET', `${emu.urls.fax}/outboundfaxes/${faxes.json.Faxes[0].ID}`, {
+		const fax = await call('GET', `${emu().urls.fax}/outboundfaxes/${faxes.json.Faxes[0].ID}`, {
 			auth: USERS.alice,
 		});
 		expect(JSON.stringify(fax.json)).toContain('2026-11-01T06:40:02Z');
 	});
 
 	test('the option sets the zone from the start; reset keeps it; null goes back to UTC', async () => {
-		const zoned = await withEmulator({
+		const zoned = await ownEmulator({
 			mailMergeTimeZone: 'America/New_York',
 			startTime: BEFORE_FALL_BACK,
 		});
-		try {
-			const form = new FormData();
-			form.append('FaxNumerColumnName', 'Fax');
-			form.append('CSV', new Blob(['Name,Fax\nA,12125550000\n']), 'list.csv');
-			form.append('Template', new Blob([template]), 'form.pdf');
-			const created = async () => {
-				await call('POST', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice, multipart: form });
-				const res = await call('GET', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice });
-				return res.json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn);
-			};
-			expect(await created()).toEqual(['2026-11-01T01:40:00']);
-			zoned.control.reset();
-			expect(await created()).toEqual(['2026-11-01T01:40:00']);
-			const http = await call('POST', `${zoned.urls.control}/mail-merge/time-zone`, {
-				json: { zone: null },
-			});
-			expect(http.json).toEqual({ ok: true });
-			// The zone is how times are written: the earlier job reads in UTC too now.
-			expect(await created()).toEqual(['2026-11-01T05:40:00', '2026-11-01T05:40:00']);
-		} finally {
-			await zoned.close();
-		}
-		expect(() => emu.control.setMailMergeTimeZone('Mars/Olympus')).toThrow(
+		const form = new FormData();
+		form.append('FaxNumerColumnName', 'Fax');
+		form.append('CSV', new Blob(['Name,Fax\nA,12125550000\n']), 'list.csv');
+		form.append('Template', new Blob([template()]), 'form.pdf');
+		const created = async () => {
+			await call('POST', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice, multipart: form });
+			const res = await call('GET', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice });
+			return res.json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn);
+		};
+		expect(await created()).toEqual(['2026-11-01T01:40:00']);
+		zoned.control.reset();
+		expect(await created()).toEqual(['2026-11-01T01:40:00']);
+		const http = await call('POST', `${zoned.urls.control}/mail-merge/time-zone`, {
+			json: { zone: null },
+		});
+		expect(http.json).toEqual({ ok: true });
+		// The zone is how times are written: the earlier job reads in UTC too now.
+		expect(await created()).toEqual(['2026-11-01T05:40:00', '2026-11-01T05:40:00']);
+		expect(() => emu().control.setMailMergeTimeZone('Mars/Olympus')).toThrow(
 			'unknown time zone Mars/Olympus',
 		);
-		await expect(withEmulator({ mailMergeTimeZone: 'Nowhere/Land' })).rejects.toThrow(
+		await expect(startTestEmulator({ mailMergeTimeZone: 'Nowhere/Land' })).rejects.toThrow(
 			'unknown time zone Nowhere/Land',
 		);
 	});

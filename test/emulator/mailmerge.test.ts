@@ -1,26 +1,13 @@
 import { FormData } from 'undici';
-import { PDFDocument } from 'pdf-lib';
-import type { Emulator } from '../../emulator';
-import { call, getOutbound, MINUTE, USERS, withEmulator } from './helpers';
+import { formPdf } from '../harness/formPdf';
+import { textPdf } from '../harness/textPdf';
+import { madeOnce } from '../harness/jest/madeOnce';
+import { call, getOutbound, MINUTE, USERS } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
-let emu: Emulator;
-let template: Buffer;
-let noFields: Buffer;
-beforeAll(async () => {
-	emu = await withEmulator();
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([612, 792]);
-	const form = doc.getForm();
-	for (const [i, name] of ['Name', 'Fax', 'Amount', 'Code'].entries()) {
-		form.createTextField(name).addToPage(page, { x: 50, y: 700 - i * 40, width: 200, height: 24 });
-	}
-	template = Buffer.from(await doc.save());
-	const plain = await PDFDocument.create();
-	plain.addPage();
-	noFields = Buffer.from(await plain.save());
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
+const template = madeOnce(() => formPdf(['Name', 'Fax', 'Amount', 'Code']));
+const noFields = madeOnce(() => textPdf(['']));
 
 const CSV =
 	'Name,Fax,Amount,Code\nAnn,12125550000,10,K1\nBen,12125550002,20,K2\nCid,12125550000,30,K3\n';
@@ -33,13 +20,13 @@ function jobForm(
 	for (const [k, v] of Object.entries(params)) fd.append(k, v);
 	const csv = files.csv === undefined ? CSV : files.csv;
 	if (csv !== null) fd.append('CSV', new Blob([csv], { type: 'text/csv' }), 'data.csv');
-	const tpl = files.template === undefined ? template : files.template;
+	const tpl = files.template === undefined ? template() : files.template;
 	if (tpl !== null) fd.append('Template', new Blob([tpl], { type: 'application/pdf' }), 'form.pdf');
 	return fd;
 }
 
 const postJob = (fd: FormData | undefined, auth = USERS.alice) =>
-	call('POST', `${emu.urls.mailMerge}/Job`, { auth, multipart: fd });
+	call('POST', `${emu().urls.mailMerge}/Job`, { auth, multipart: fd });
 
 test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLETE at the end', async () => {
 	const res = await postJob(
@@ -48,7 +35,7 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 	expect(res.status).toBe(201);
 	expect(res.json).toEqual({ JobID: 1, RequestStatus: { StatusCode: 0, StatusText: '' } });
 	const job = async () =>
-		(await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice })).json;
+		(await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice })).json;
 	expect((await job()).Job).toEqual({
 		ID: 1,
 		CreatedOn: '2026-01-05T09:00:00',
@@ -57,9 +44,9 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 		CancelledOn: null,
 		ExpectedFaxCount: 3,
 	});
-	emu.control.advance(2000);
+	emu().control.advance(2000);
 	expect((await job()).Job).toMatchObject({ LastCompletedLine: 1, Status: 'INPROCESS' });
-	const faxes = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	const faxes = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
 	expect(faxes.json.Faxes).toEqual([
 		{
 			ID: 1,
@@ -73,35 +60,34 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 			Owner: 'alice@acme',
 		},
 	]);
-	emu.control.advance(4000);
+	emu().control.advance(4000);
 	expect((await job()).Job).toMatchObject({ LastCompletedLine: 3, Status: 'COMPLETE' });
-	emu.control.advance(60 * MINUTE);
-	const done = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	emu().control.advance(60 * MINUTE);
+	const done = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
 	expect(done.json.Faxes.map((f: any) => [f.Keyword, f.Status, f.ErrorCode])).toEqual([
 		['K1', 'sent', '0'],
 		['K2', 'sendFailed', '1002'],
 		['K3', 'sent', '0'],
 	]);
 	// the faxes are ordinary outbound faxes of the user
-	const out = await getOutbound(emu, USERS.alice, 2);
-	expect(out).toMatchObject({
+	expect(await getOutbound(emu(), USERS.alice, 2)).toMatchObject({
 		FaxUserId: 'alice@acme',
 		FaxNumber: '12125550002',
 		PagesTotal: '1',
 		ProjectCode2: 'K2',
 	});
-	const list = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice });
+	const list = await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice });
 	expect(list.json.Jobs).toHaveLength(1);
 	expect(list.json.RequestStatus.StatusCode).toBe(0);
-	expect((await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.bob })).json.Jobs).toEqual(
+	expect((await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.bob })).json.Jobs).toEqual(
 		[],
 	);
 });
 
 test('the merged image carries the CSV values in the form fields', async () => {
 	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
-	emu.control.advance(2000);
-	const pdf = await call('GET', `${emu.urls.fax}/outboundfaxes/1/image`, {
+	emu().control.advance(2000);
+	const pdf = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
 		auth: USERS.alice,
 		query: { FaxContentType: 'pdf' },
 	});
@@ -122,8 +108,8 @@ test('cover page options and SendAfter go to every fax', async () => {
 			NotifyEmail: 'ops@acme.example',
 		}),
 	);
-	emu.control.advance(MINUTE);
-	expect(await getOutbound(emu, USERS.alice, 1)).toMatchObject({
+	emu().control.advance(MINUTE);
+	expect(await getOutbound(emu(), USERS.alice, 1)).toMatchObject({
 		CoverPageName: 'default',
 		PagesTotal: '2',
 		SendAfter: '2026-01-05T12:00:00Z',
@@ -136,19 +122,19 @@ test('cover page options and SendAfter go to every fax', async () => {
 
 test('CANCELLED through the control API sets CancelledOn and stops creating faxes', async () => {
 	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
-	emu.control.advance(2000);
-	emu.control.cancelJob(1);
-	emu.control.advance(MINUTE);
-	const job = (await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice })).json.Job;
+	emu().control.advance(2000);
+	emu().control.cancelJob(1);
+	emu().control.advance(MINUTE);
+	const job = (await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice })).json.Job;
 	expect(job).toMatchObject({
 		Status: 'CANCELLED',
 		LastCompletedLine: 1,
 		CancelledOn: '2026-01-05T09:00:02',
 	});
-	expect(emu.control.stats().outboundCount).toBe(1);
-	expect(() => emu.control.cancelJob(1)).toThrow();
-	expect(() => emu.control.cancelJob(9)).toThrow();
-	const http = await call('POST', `${emu.urls.control}/jobs/1/cancel`);
+	expect(emu().control.stats().outboundCount).toBe(1);
+	expect(() => emu().control.cancelJob(1)).toThrow();
+	expect(() => emu().control.cancelJob(9)).toThrow();
+	const http = await call('POST', `${emu().urls.control}/jobs/1/cancel`);
 	expect(http.status).toBe(400);
 });
 
@@ -214,8 +200,7 @@ const cases: Array<[number, string, () => FormData, string]> = [
 	[
 		1001,
 		'PDF without fields',
-		// noFields is made in beforeAll: read it when the test runs.
-		() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields }),
+		() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields() }),
 		'No fields found in PDF template',
 	],
 	[1102, 'empty CSV', withFax({}, { csv: '' }), 'No fields found in CSV file'],
@@ -294,14 +279,14 @@ test.each(cases)('%i %s', async (code, _name, build, text) => {
 	const res = await postJob(build());
 	expect(res.status).toBe(400);
 	expect(res.json).toEqual({ RequestStatus: { StatusCode: code, StatusText: text } });
-	expect(emu.control.stats().mailMergeJobCount).toBe(0);
+	expect(emu().control.stats().mailMergeJobCount).toBe(0);
 });
 
 test('the line break that ends the file starts no line; a quoted line break stays inside its line', async () => {
 	const csv = 'Name,Fax\r\n"Ann\r\nSmith",12125550000\r\nBen,12125550000\r\n';
 	const res = await postJob(jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '2' }, { csv }));
 	expect(res.status).toBe(201);
-	const job = await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice });
+	const job = await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice });
 	expect(job.json.Job.ExpectedFaxCount).toBe(2);
 });
 
@@ -312,7 +297,7 @@ test('headings are trimmed of spaces; without a byte order mark the first column
 });
 
 test('1002 also for a form body without files', async () => {
-	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
+	const res = await call('POST', `${emu().urls.mailMerge}/Job`, {
 		auth: USERS.alice,
 		form: { FaxNumerColumnName: 'Fax' },
 	});
@@ -321,54 +306,58 @@ test('1002 also for a form body without files', async () => {
 
 test('1300, 2000 and 2001 while the job store is down', async () => {
 	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
-	emu.control.setMailMergeOutage(true);
+	emu().control.setMailMergeOutage(true);
 	const create = await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
 	expect(create.status).toBe(500);
 	expect(create.json.RequestStatus).toEqual({
 		StatusCode: 1300,
 		StatusText: 'Exception: Job store unavailable',
 	});
-	const list = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice });
+	const list = await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice });
 	expect(list.status).toBe(500);
 	expect(list.json.RequestStatus).toEqual({
 		StatusCode: 2000,
 		StatusText: 'Error getting job list. Job store unavailable',
 	});
-	const job = await call('GET', `${emu.urls.mailMerge}/Job/1`, { auth: USERS.alice });
+	const job = await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice });
 	expect(job.json.RequestStatus).toEqual({
 		StatusCode: 2001,
 		StatusText: 'Error getting the job. Job store unavailable',
 	});
-	const faxes = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	const faxes = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
 	expect(faxes.json.RequestStatus).toEqual({
 		StatusCode: 2001,
 		StatusText: 'Error getting the fax list. Job store unavailable',
 	});
-	emu.control.setMailMergeOutage(false);
-	expect((await call('GET', `${emu.urls.mailMerge}/Job`, { auth: USERS.alice })).status).toBe(200);
+	emu().control.setMailMergeOutage(false);
+	expect((await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice })).status).toBe(
+		200,
+	);
 });
 
 test("2001 for an unknown job or another user's job; 401; wrong paths are 404", async () => {
 	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
-	const unknown = await call('GET', `${emu.urls.mailMerge}/Job/42`, { auth: USERS.alice });
+	const unknown = await call('GET', `${emu().urls.mailMerge}/Job/42`, { auth: USERS.alice });
 	expect(unknown.status).toBe(404);
 	expect(unknown.json.RequestStatus).toEqual({
 		StatusCode: 2001,
 		StatusText: 'Error getting the job. Job 42 not found',
 	});
-	const other = await call('GET', `${emu.urls.mailMerge}/Job/1/Faxes`, { auth: USERS.bob });
+	const other = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.bob });
 	expect(other.json.RequestStatus).toEqual({
 		StatusCode: 2001,
 		StatusText: 'Error getting the fax list. Job 1 not found',
 	});
-	const bad = await call('GET', `${emu.urls.mailMerge}/Job/abc`, { auth: USERS.alice });
+	const bad = await call('GET', `${emu().urls.mailMerge}/Job/abc`, { auth: USERS.alice });
 	expect(bad.status).toBe(400);
 	expect(bad.json.RequestStatus.StatusCode).toBe(2001);
-	const noAuth = await call('GET', `${emu.urls.mailMerge}/Job`, {
+	const noAuth = await call('GET', `${emu().urls.mailMerge}/Job`, {
 		auth: { userId: 'alice@acme', password: 'x' },
 	});
 	expect(noAuth.status).toBe(401);
-	expect((await call('GET', `${emu.urls.mailMerge}/job`, { auth: USERS.alice })).status).toBe(404);
-	expect((await call('GET', `${emu.urls.fax}/Job`, { auth: USERS.alice })).status).toBe(404);
-	expect(emu.control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
+	expect((await call('GET', `${emu().urls.mailMerge}/job`, { auth: USERS.alice })).status).toBe(
+		404,
+	);
+	expect((await call('GET', `${emu().urls.fax}/Job`, { auth: USERS.alice })).status).toBe(404);
+	expect(emu().control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
 });

@@ -134,6 +134,16 @@ describe('emulator numbers dataset', () => {
 			expect(findCity('US', 'ID', 'COEUR D’ALENE')?.name).toBe("Coeur d'Alene");
 			expect(findCity('US', 'NY', 'Gotham')).toBeUndefined();
 		});
+
+		it('compares names without case, accents, apostrophe style or extra white space', () => {
+			expect(normalizeCityName('  Trois-RIVIÈRES\t')).toBe('trois-rivieres');
+			expect(normalizeCityName('Montre\u0301al')).toBe('montreal');
+			for (const apostrophe of ['\u2018', '\u2019', '\u02bc', '`', '\u00b4', "'"]) {
+				expect(normalizeCityName(`Coeur d${apostrophe}Alene`)).toBe("coeur d'alene");
+			}
+			expect(normalizeCityName('Salt \n Lake\u00a0\u00a0City')).toBe('salt lake city');
+			expect(normalizeCityName(' \t ')).toBe('');
+		});
 	});
 
 	describe('area codes', () => {

@@ -1,20 +1,15 @@
 import { FormData } from 'undici';
-import type { Emulator } from '../../emulator';
 import { SEED_TOKENS } from '../../emulator/seed';
-import { call, pdfFile, withEmulator } from './helpers';
+import { call, pdfFile } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
 const bearer = (token: string = SEED_TOKENS.acme) => `Bearer ${token}`;
 const get = (path: string, token?: string) =>
-	call('GET', `${emu.urls.numbers}${path}`, { auth: bearer(token) });
+	call('GET', `${emu().urls.numbers}${path}`, { auth: bearer(token) });
 const post = (path: string, json: unknown, token?: string) =>
-	call('POST', `${emu.urls.numbers}${path}`, { auth: bearer(token), json });
+	call('POST', `${emu().urls.numbers}${path}`, { auth: bearer(token), json });
 
 const NON_TOLL_FREE = {
 	country_code: 'US',
@@ -65,16 +60,16 @@ describe('lookups', () => {
 	});
 
 	test('401 without or with a bad token, 403 for a non-administrator', async () => {
-		const none = await call('GET', `${emu.urls.numbers}/api/numbers/regions/US`);
+		const none = await call('GET', `${emu().urls.numbers}/api/numbers/regions/US`);
 		expect(none.status).toBe(401);
 		expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
 		expect((await get('/api/numbers/regions/US', 'wrong')).status).toBe(401);
-		const basic = await call('GET', `${emu.urls.numbers}/api/numbers/regions/US`, {
+		const basic = await call('GET', `${emu().urls.numbers}/api/numbers/regions/US`, {
 			auth: { userId: 'admin@acme', password: 'admin-pass-1' },
 		});
 		expect(basic.status).toBe(401);
 		expect((await get('/api/numbers/regions/US', SEED_TOKENS.acmeNotAdmin)).status).toBe(403);
-		const logged = emu.control.requests({ api: 'numbers' });
+		const logged = emu().control.requests({ api: 'numbers' });
 		expect(logged[0].auth).toEqual({ scheme: null });
 		expect(logged[1].auth).toEqual({ scheme: 'Bearer' });
 		expect(JSON.stringify(logged)).not.toContain('acme-numbers-token');
@@ -94,18 +89,18 @@ describe('non-toll-free request', () => {
 			request: NON_TOLL_FREE,
 			warnings: [],
 		});
-		emu.control.setNumberRequestStatus(1001, 'in_review');
-		emu.control.advance(60_000);
-		emu.control.setNumberRequestStatus(1001, 'completed');
-		expect(emu.control.numberRequests()[0]).toMatchObject({
+		emu().control.setNumberRequestStatus(1001, 'in_review');
+		emu().control.advance(60_000);
+		emu().control.setNumberRequestStatus(1001, 'completed');
+		expect(emu().control.numberRequests()[0]).toMatchObject({
 			status: 'completed',
 			updated_at: '2026-01-05T09:01:00.000Z',
 			history: [{ status: 'submitted' }, { status: 'in_review' }, { status: 'completed' }],
 		});
-		expect(() => emu.control.setNumberRequestStatus(1001, 'in_review')).toThrow();
-		expect(() => emu.control.setNumberRequestStatus(1001, 'bogus')).toThrow();
-		expect(() => emu.control.setNumberRequestStatus(9, 'in_review')).toThrow();
-		const http = await call('POST', `${emu.urls.control}/number-requests/1001/status`, {
+		expect(() => emu().control.setNumberRequestStatus(1001, 'in_review')).toThrow();
+		expect(() => emu().control.setNumberRequestStatus(1001, 'bogus')).toThrow();
+		expect(() => emu().control.setNumberRequestStatus(9, 'in_review')).toThrow();
+		const http = await call('POST', `${emu().urls.control}/number-requests/1001/status`, {
 			json: { status: 'approved' },
 		});
 		expect(http.status).toBe(400);
@@ -140,13 +135,13 @@ describe('non-toll-free request', () => {
 		expect(res.status).toBe(400);
 		expect(res.json.error).toBe('validation_error');
 		expect(res.json.details.map((d: any) => d.field)).toContain(field);
-		expect(emu.control.numberRequests()).toHaveLength(0);
+		expect(emu().control.numberRequests()).toHaveLength(0);
 	});
 
 	test('not JSON: 415 for another content type, 400 for a broken body', async () => {
 		const form = await call(
 			'POST',
-			`${emu.urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
+			`${emu().urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
 			{
 				auth: bearer(),
 				form: { country_code: 'US' },
@@ -155,7 +150,7 @@ describe('non-toll-free request', () => {
 		expect(form.status).toBe(415);
 		const broken = await call(
 			'POST',
-			`${emu.urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
+			`${emu().urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
 			{
 				auth: bearer(),
 				body: '{"country_code":',
@@ -210,7 +205,7 @@ describe('port-in request', () => {
 		number_to_port: '+1 (212) 555-0199',
 	};
 	const port = async (fd: FormData) =>
-		call('POST', `${emu.urls.numbers}/api/numbers/add-port-request`, {
+		call('POST', `${emu().urls.numbers}/api/numbers/add-port-request`, {
 			auth: bearer(),
 			multipart: fd,
 		});

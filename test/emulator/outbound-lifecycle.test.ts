@@ -1,21 +1,16 @@
-import type { Emulator } from '../../emulator';
-import { call, getOutbound, MINUTE, sendFax, textFile, USERS, withEmulator } from './helpers';
+import { call, getOutbound, MINUTE, sendFax, textFile, USERS } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
 
 const statusesOf = (faxId: number): string[] =>
-	emu.control
-		.outboundHistory()
+	emu()
+		.control.outboundHistory()
 		.filter((h) => h.faxId === faxId)
 		.map((h) => h.status);
 
 async function sendOne(params: Record<string, string | string[]>): Promise<number> {
-	const res = await sendFax(emu, USERS.alice, params);
+	const res = await sendFax(emu(), USERS.alice, params);
 	expect(res.status).toBe(201);
 	return Number(res.json.FaxInfo[0].FaxId);
 }
@@ -24,10 +19,10 @@ test('awaitingConversion → scheduled → sending → sent on the clock, Comple
 	const id = await sendOne({ FaxNumber: '12125550000' });
 	const seen: Array<[string, string]> = [];
 	for (let i = 0; i < 40; i++) {
-		const f = await getOutbound(emu, USERS.alice, id);
+		const f = await getOutbound(emu(), USERS.alice, id);
 		if (seen.length === 0 || seen[seen.length - 1][0] !== f.FaxStatus)
 			seen.push([f.FaxStatus, f.CompleteTime]);
-		emu.control.advance(1000);
+		emu().control.advance(1000);
 	}
 	expect(seen).toEqual([
 		['awaitingConversion', '2026-01-05T09:00:00Z'],
@@ -35,7 +30,7 @@ test('awaitingConversion → scheduled → sending → sent on the clock, Comple
 		['sending', '2026-01-05T09:00:07Z'],
 		['sent', '2026-01-05T09:00:27Z'],
 	]);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+	expect(await getOutbound(emu(), USERS.alice, id)).toMatchObject({
 		PagesTotal: '1',
 		PagesSent: '1',
 		Duration: '20',
@@ -47,7 +42,7 @@ test('awaitingConversion → scheduled → sending → sent on the clock, Comple
 
 test('a cover page adds awaitingCoverpage and a page', async () => {
 	const id = await sendOne({ FaxNumber: '12125550000', CoverPageEnabled: 'true' });
-	emu.control.advance(10 * MINUTE);
+	emu().control.advance(10 * MINUTE);
 	expect(statusesOf(id)).toEqual([
 		'awaitingConversion',
 		'awaitingCoverpage',
@@ -55,7 +50,7 @@ test('a cover page adds awaitingCoverpage and a page', async () => {
 		'sending',
 		'sent',
 	]);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+	expect(await getOutbound(emu(), USERS.alice, id)).toMatchObject({
 		CoverPageName: 'default',
 		PagesTotal: '2',
 	});
@@ -83,36 +78,38 @@ test.each<[string, Record<string, string>, number, Record<string, string>]>([
 	],
 ])('%s', async (_name, params, wait, fields) => {
 	const id = await sendOne(params);
-	emu.control.advance(wait);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject(fields);
+	emu().control.advance(wait);
+	expect(await getOutbound(emu(), USERS.alice, id)).toMatchObject(fields);
 });
 
 test('SendAfter holds the fax in scheduled', async () => {
 	const id = await sendOne({ FaxNumber: '12125550000', SendAfter: '2026-01-05T11:30+0200' });
-	emu.control.advance(29 * MINUTE);
-	expect((await getOutbound(emu, USERS.alice, id)).FaxStatus).toBe('scheduled');
-	emu.control.setTime('2026-01-05T09:31:00Z');
-	expect((await getOutbound(emu, USERS.alice, id)).FaxStatus).toBe('sent');
-	expect(emu.control.outboundHistory().find((h) => h.status === 'sending')?.at).toBe(
-		'2026-01-05T09:30:00.000Z',
-	);
+	emu().control.advance(29 * MINUTE);
+	expect((await getOutbound(emu(), USERS.alice, id)).FaxStatus).toBe('scheduled');
+	emu().control.setTime('2026-01-05T09:31:00Z');
+	expect((await getOutbound(emu(), USERS.alice, id)).FaxStatus).toBe('sent');
+	expect(
+		emu()
+			.control.outboundHistory()
+			.find((h) => h.status === 'sending')?.at,
+	).toBe('2026-01-05T09:30:00.000Z');
 });
 
 test('retries: RetryCount attempts, RetryInterval minutes apart, RetryCountLeft going down', async () => {
 	const id = await sendOne({ FaxNumber: '12125550002', RetryCount: '3', RetryInterval: '10' });
-	emu.control.advance(20_000);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+	emu().control.advance(20_000);
+	expect(await getOutbound(emu(), USERS.alice, id)).toMatchObject({
 		FaxStatus: 'scheduled',
 		RetryCountLeft: '2',
 		ErrorCode: '1002',
 		ErrorText: 'Busy',
 	});
-	emu.control.advance(9 * MINUTE);
-	expect((await getOutbound(emu, USERS.alice, id)).FaxStatus).toBe('scheduled');
-	emu.control.advance(MINUTE);
-	expect((await getOutbound(emu, USERS.alice, id)).RetryCountLeft).toBe('1');
-	emu.control.advance(30 * MINUTE);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+	emu().control.advance(9 * MINUTE);
+	expect((await getOutbound(emu(), USERS.alice, id)).FaxStatus).toBe('scheduled');
+	emu().control.advance(MINUTE);
+	expect((await getOutbound(emu(), USERS.alice, id)).RetryCountLeft).toBe('1');
+	emu().control.advance(30 * MINUTE);
+	expect(await getOutbound(emu(), USERS.alice, id)).toMatchObject({
 		FaxStatus: 'sendFailed',
 		RetryCountLeft: '0',
 		ErrorCode: '1002',
@@ -128,7 +125,9 @@ test('retries: RetryCount attempts, RetryInterval minutes apart, RetryCountLeft 
 		'sending',
 		'sendFailed',
 	]);
-	const dials = emu.control.outboundHistory().filter((h) => h.status === 'sending');
+	const dials = emu()
+		.control.outboundHistory()
+		.filter((h) => h.status === 'sending');
 	expect(dials.map((d) => d.at)).toEqual([
 		'2026-01-05T09:00:07.000Z',
 		'2026-01-05T09:10:12.000Z',
@@ -158,8 +157,8 @@ test.each([
 	['1212555000', '1000', 'Invalid phone number, missing digits', 1],
 ])('%s ends sendFailed with %s %s', async (number, code, text, dialled) => {
 	const id = await sendOne({ FaxNumber: number, RetryCount: '1' });
-	emu.control.advance(60 * MINUTE);
-	expect(await getOutbound(emu, USERS.alice, id)).toMatchObject({
+	emu().control.advance(60 * MINUTE);
+	expect(await getOutbound(emu(), USERS.alice, id)).toMatchObject({
 		FaxStatus: 'sendFailed',
 		ErrorCode: code,
 		ErrorText: text,
@@ -169,13 +168,13 @@ test.each([
 
 test('a file the server cannot convert fails with 4001', async () => {
 	const res = await sendFax(
-		emu,
+		emu(),
 		USERS.alice,
 		{ FaxNumber: '12125550000' },
 		new Blob([Buffer.from([0, 1, 2, 3, 0, 255, 254])], { type: 'application/octet-stream' }),
 	);
-	emu.control.advance(MINUTE);
-	expect(await getOutbound(emu, USERS.alice, res.json.FaxInfo[0].FaxId)).toMatchObject({
+	emu().control.advance(MINUTE);
+	expect(await getOutbound(emu(), USERS.alice, res.json.FaxInfo[0].FaxId)).toMatchObject({
 		FaxStatus: 'sendFailed',
 		ErrorCode: '4001',
 	});
@@ -183,57 +182,57 @@ test('a file the server cannot convert fails with 4001', async () => {
 
 test('TSI is truncated to 20 characters when sent', async () => {
 	const id = await sendOne({ FaxNumber: '12125550000', TSI: 'A VERY LONG STATION IDENTIFIER' });
-	expect((await getOutbound(emu, USERS.alice, id)).TSI).toBe('A VERY LONG STATION IDENTIFIER');
-	emu.control.advance(MINUTE);
-	expect((await getOutbound(emu, USERS.alice, id)).TSI).toBe('A VERY LONG STATION ');
+	expect((await getOutbound(emu(), USERS.alice, id)).TSI).toBe('A VERY LONG STATION IDENTIFIER');
+	emu().control.advance(MINUTE);
+	expect((await getOutbound(emu(), USERS.alice, id)).TSI).toBe('A VERY LONG STATION ');
 });
 
 test('forceOutcome overrides the script, by key or by ErrorCode', async () => {
 	const a = await sendOne({ FaxNumber: '12125550000', RetryCount: '1' });
 	const b = await sendOne({ FaxNumber: '12125550002' });
-	emu.control.forceOutcome(a, 'noFaxTone');
-	emu.control.forceOutcome(b, 'sent');
-	emu.control.advance(MINUTE);
-	expect((await getOutbound(emu, USERS.alice, a)).ErrorCode).toBe('1005');
-	expect((await getOutbound(emu, USERS.alice, b)).FaxStatus).toBe('sent');
-	expect(() => emu.control.forceOutcome(b, 'busy')).toThrow(/final/);
+	emu().control.forceOutcome(a, 'noFaxTone');
+	emu().control.forceOutcome(b, 'sent');
+	emu().control.advance(MINUTE);
+	expect((await getOutbound(emu(), USERS.alice, a)).ErrorCode).toBe('1005');
+	expect((await getOutbound(emu(), USERS.alice, b)).FaxStatus).toBe('sent');
+	expect(() => emu().control.forceOutcome(b, 'busy')).toThrow(/final/);
 	const c = await sendOne({ FaxNumber: '12125550000', RetryCount: '1' });
-	emu.control.forceOutcome(c, 1041);
-	emu.control.advance(MINUTE);
-	expect((await getOutbound(emu, USERS.alice, c)).ErrorCode).toBe('1041');
-	expect(() => emu.control.forceOutcome(c + 10, 'busy')).toThrow();
-	expect(() => emu.control.forceOutcome(c, 'nonsense')).toThrow();
+	emu().control.forceOutcome(c, 1041);
+	emu().control.advance(MINUTE);
+	expect((await getOutbound(emu(), USERS.alice, c)).ErrorCode).toBe('1041');
+	expect(() => emu().control.forceOutcome(c + 10, 'busy')).toThrow();
+	expect(() => emu().control.forceOutcome(c, 'nonsense')).toThrow();
 });
 
 test('DeleteAfterSend removes the fax after success but not after failure', async () => {
 	const ok = await sendOne({ FaxNumber: '12125550000', DeleteAfterSend: 'true' });
 	const bad = await sendOne({ FaxNumber: '12125551041', DeleteAfterSend: 'true' });
-	emu.control.advance(MINUTE);
-	const res = await call('GET', `${emu.urls.fax}/outboundfaxes/${ok}`, { auth: USERS.alice });
+	emu().control.advance(MINUTE);
+	const res = await call('GET', `${emu().urls.fax}/outboundfaxes/${ok}`, { auth: USERS.alice });
 	expect(res.status).toBe(404);
 	expect(statusesOf(ok)).toContain('sent');
-	expect((await getOutbound(emu, USERS.alice, bad)).FaxStatus).toBe('sendFailed');
+	expect((await getOutbound(emu(), USERS.alice, bad)).FaxStatus).toBe('sendFailed');
 });
 
 test('deleting a fax stops its lifecycle', async () => {
 	const id = await sendOne({ FaxNumber: '12125550000' });
-	const del = await call('DELETE', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+	const del = await call('DELETE', `${emu().urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	emu.control.advance(MINUTE);
+	emu().control.advance(MINUTE);
 	expect(statusesOf(id)).toEqual(['awaitingConversion']);
 });
 
 describe('resend', () => {
 	test('only from sendFailed: new FaxId, original deleted', async () => {
 		const id = await sendOne({ FaxNumber: '12125551041', FaxDescription: 'first try' });
-		const early = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+		const early = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
 			auth: USERS.alice,
 		});
 		expect(early.status).toBe(400);
 		expect(early.json.RequestStatus.StatusCode).toBe(30);
-		emu.control.advance(MINUTE);
-		const res = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+		emu().control.advance(MINUTE);
+		const res = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
 			auth: USERS.alice,
 			form: { FaxNumber: '12125550000' },
 		});
@@ -242,17 +241,17 @@ describe('resend', () => {
 			FaxInfo: [{ FaxId: String(id + 1), FaxNumber: '12125550000' }],
 			RequestStatus: { StatusCode: 0, StatusText: '' },
 		});
-		const old = await call('GET', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+		const old = await call('GET', `${emu().urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
 		expect(old.status).toBe(404);
-		expect(await getOutbound(emu, USERS.alice, id + 1)).toMatchObject({
+		expect(await getOutbound(emu(), USERS.alice, id + 1)).toMatchObject({
 			FaxStatus: 'awaitingConversion',
 			FaxDescription: 'first try',
 			GroupId: String(id + 1),
 			ErrorCode: '0',
 		});
-		emu.control.advance(MINUTE);
-		expect((await getOutbound(emu, USERS.alice, id + 1)).FaxStatus).toBe('sent');
-		const again = await call('POST', `${emu.urls.fax}/outboundfaxes/${id + 1}/resend`, {
+		emu().control.advance(MINUTE);
+		expect((await getOutbound(emu(), USERS.alice, id + 1)).FaxStatus).toBe('sent');
+		const again = await call('POST', `${emu().urls.fax}/outboundfaxes/${id + 1}/resend`, {
 			auth: USERS.alice,
 		});
 		expect(again.status).toBe(400);
@@ -260,12 +259,12 @@ describe('resend', () => {
 
 	test('without FaxNumber the original number is used; unknown fax is 404', async () => {
 		const id = await sendOne({ FaxNumber: '12125551041' });
-		emu.control.advance(MINUTE);
-		const res = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+		emu().control.advance(MINUTE);
+		const res = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
 			auth: USERS.alice,
 		});
 		expect(res.json.FaxInfo[0].FaxNumber).toBe('12125551041');
-		const missing = await call('POST', `${emu.urls.fax}/outboundfaxes/999/resend`, {
+		const missing = await call('POST', `${emu().urls.fax}/outboundfaxes/999/resend`, {
 			auth: USERS.alice,
 		});
 		expect(missing.status).toBe(404);
@@ -274,16 +273,16 @@ describe('resend', () => {
 
 	test('a colleague cannot resend; the proxy can', async () => {
 		const id = await sendOne({ FaxNumber: '12125551041' });
-		emu.control.advance(MINUTE);
-		const bob = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+		emu().control.advance(MINUTE);
+		const bob = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
 			auth: USERS.bob,
 		});
 		expect(bob.status).toBe(403);
-		const admin = await call('POST', `${emu.urls.fax}/outboundfaxes/${id}/resend`, {
+		const admin = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
 			auth: USERS.acmeAdmin,
 		});
 		expect(admin.status).toBe(201);
-		expect((await getOutbound(emu, USERS.alice, admin.json.FaxInfo[0].FaxId)).FaxUserId).toBe(
+		expect((await getOutbound(emu(), USERS.alice, admin.json.FaxInfo[0].FaxId)).FaxUserId).toBe(
 			'alice@acme',
 		);
 	});
@@ -291,14 +290,14 @@ describe('resend', () => {
 
 test('while sending, each page that has gone out updates PagesSent and CompleteTime; the status stays sending', async () => {
 	const text = Array.from({ length: 4 * 66 }, (_, i) => `line ${i + 1}`).join('\n');
-	const res = await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }, textFile(text));
+	const res = await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }, textFile(text));
 	const id = Number(res.json.FaxInfo[0].FaxId);
-	emu.control.advance(7_000);
+	emu().control.advance(7_000);
 	const progress: Array<[string, string, string]> = [];
 	for (let second = 7; second <= 47; second += 10) {
-		const f = await getOutbound(emu, USERS.alice, id);
+		const f = await getOutbound(emu(), USERS.alice, id);
 		progress.push([f.FaxStatus, f.PagesSent, f.CompleteTime]);
-		emu.control.advance(10_000);
+		emu().control.advance(10_000);
 	}
 	expect(progress).toEqual([
 		['sending', '0', '2026-01-05T09:00:07Z'],
@@ -307,7 +306,7 @@ test('while sending, each page that has gone out updates PagesSent and CompleteT
 		['sending', '2', '2026-01-05T09:00:37Z'],
 		['sending', '3', '2026-01-05T09:00:47Z'],
 	]);
-	const done = await getOutbound(emu, USERS.alice, id);
+	const done = await getOutbound(emu(), USERS.alice, id);
 	expect([done.FaxStatus, done.PagesSent, done.CompleteTime]).toEqual([
 		'sent',
 		'4',

@@ -1,4 +1,3 @@
-import type { Emulator } from '../../emulator';
 import {
 	call,
 	getOutbound,
@@ -6,19 +5,15 @@ import {
 	sendFax,
 	statusOf,
 	USERS,
-	withEmulator,
 	type Login,
-} from './helpers';
+} from '../harness/emulatorHttp';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 async function search(login: Login, query: Record<string, string | number>) {
-	return call('GET', `${emu.urls.fax}/outboundfaxes`, { auth: login, query });
+	return call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: login, query });
 }
 const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
 
@@ -32,20 +27,20 @@ test('FaxInfo is absent when nothing matches', async () => {
 });
 
 test('filters: FaxStatus, Mark, BatchName, BatchUniqueId, datetime window', async () => {
-	await sendFax(emu, USERS.alice, {
+	await sendFax(emu(), USERS.alice, {
 		FaxNumber: '12125550000',
 		BatchName: 'b1',
 		BatchUniqueId: 'x1',
 	});
-	emu.control.advance(MINUTE); // fax 1 sent at 09:00:27
-	await sendFax(emu, USERS.alice, {
+	emu().control.advance(MINUTE); // fax 1 sent at 09:00:27
+	await sendFax(emu(), USERS.alice, {
 		FaxNumber: '12125551041',
 		BatchName: 'b1',
 		BatchUniqueId: 'x2',
 	});
-	emu.control.advance(MINUTE); // fax 2 failed at 09:01:07
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000', BatchName: 'b2' }); // fax 3 awaiting at 09:02
-	await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+	emu().control.advance(MINUTE); // fax 2 failed at 09:01:07
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000', BatchName: 'b2' }); // fax 3 awaiting at 09:02
+	await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
 		auth: USERS.alice,
 		form: { Mark: 'true' },
 	});
@@ -87,8 +82,8 @@ test('filters: FaxStatus, Mark, BatchName, BatchUniqueId, datetime window', asyn
 });
 
 test('CompleteTime (last update) moves with every status change, so the update window finds moving faxes', async () => {
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
-	emu.control.advance(6000);
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
+	emu().control.advance(6000);
 	const res = await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:05Z' });
 	expect(res.json.FaxInfo[0]).toMatchObject({
 		FaxStatus: 'scheduled',
@@ -97,9 +92,9 @@ test('CompleteTime (last update) moves with every status change, so the update w
 });
 
 test('sorting by faxId and by dateTime, ascending and descending', async () => {
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }); // 1: sent at 09:00:27
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125551041' }); // 2: failed at 09:00:07
-	emu.control.advance(MINUTE);
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }); // 1: sent at 09:00:27
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125551041' }); // 2: failed at 09:00:07
+	emu().control.advance(MINUTE);
 	expect(ids(await search(USERS.alice, { SortColumn: 'faxId', SortOrder: 'desc' }))).toEqual([
 		'2',
 		'1',
@@ -118,11 +113,11 @@ test('sorting by faxId and by dateTime, ascending and descending', async () => {
 describe('paging', () => {
 	beforeEach(async () => {
 		for (let i = 0; i < 7; i++) {
-			await sendFax(emu, USERS.alice, {
+			await sendFax(emu(), USERS.alice, {
 				FaxNumber: '12125550000',
 				BatchName: i % 2 ? 'odd' : 'even',
 			});
-			emu.control.advance(MINUTE);
+			emu().control.advance(MINUTE);
 		}
 	});
 
@@ -170,7 +165,7 @@ describe('paging', () => {
 	test('the reference is a keyset position: deleting seen records does not skip unseen ones', async () => {
 		const first = await search(USERS.alice, { ResultLimit: 3 });
 		for (const id of ['1', '2'])
-			await call('DELETE', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+			await call('DELETE', `${emu().urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
 		const next = await search(USERS.alice, {
 			ResultLimit: 3,
 			GetNextResults: first.json.ResultsReference,
@@ -201,10 +196,10 @@ describe('paging', () => {
 
 describe('proxy rules', () => {
 	beforeEach(async () => {
-		await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' }); // 1
-		await sendFax(emu, USERS.bob, { FaxNumber: '12125550000' }); // 2
-		await sendFax(emu, USERS.carol, { FaxNumber: '14165550000' }); // 3
-		await sendFax(emu, USERS.acmeAdmin, { FaxNumber: '12125550000' }); // 4
+		await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }); // 1
+		await sendFax(emu(), USERS.bob, { FaxNumber: '12125550000' }); // 2
+		await sendFax(emu(), USERS.carol, { FaxNumber: '14165550000' }); // 3
+		await sendFax(emu(), USERS.acmeAdmin, { FaxNumber: '12125550000' }); // 4
 	});
 
 	test('a non-proxy FaxUserId filter is ignored', async () => {
@@ -221,65 +216,61 @@ describe('proxy rules', () => {
 	});
 
 	test('get, mark, delete of another user: 403 for a colleague, allowed for the proxy, 404 across organizations', async () => {
-		const colleague = await call('GET', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.bob });
+		const colleague = await call('GET', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.bob });
 		expect(colleague.status).toBe(403);
 		expect(colleague.json.RequestStatus.StatusCode).toBe(60);
 		expect(
-			await statusOf('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+			await statusOf('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
 				auth: USERS.bob,
 				form: { Mark: 'true' },
 			}),
 		).toBe(403);
-		expect(await statusOf('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.bob })).toBe(
+		expect(await statusOf('DELETE', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.bob })).toBe(
 			403,
 		);
 		expect(
-			await statusOf('GET', `${emu.urls.fax}/outboundfaxes/1/image`, { auth: USERS.bob }),
+			await statusOf('GET', `${emu().urls.fax}/outboundfaxes/1/image`, { auth: USERS.bob }),
 		).toBe(403);
-		expect((await getOutbound(emu, USERS.acmeAdmin, 1)).FaxUserId).toBe('alice@acme');
+		expect((await getOutbound(emu(), USERS.acmeAdmin, 1)).FaxUserId).toBe('alice@acme');
 		expect(
-			await statusOf('GET', `${emu.urls.fax}/outboundfaxes/3`, { auth: USERS.acmeAdmin }),
+			await statusOf('GET', `${emu().urls.fax}/outboundfaxes/3`, { auth: USERS.acmeAdmin }),
 		).toBe(404);
 	});
 });
 
 test('PUT Mark answers 201 with RequestStatus only; Mark is required', async () => {
-	await sendFax(emu, USERS.alice, { FaxNumber: '12125550000' });
-	const put = await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
+	const put = await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
 		auth: USERS.alice,
 		query: { Mark: 'true' },
 	});
 	expect(put.status).toBe(201);
 	expect(put.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	expect((await getOutbound(emu, USERS.alice, 1)).Mark).toBe('true');
-	const unmark = await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, {
+	expect((await getOutbound(emu(), USERS.alice, 1)).Mark).toBe('true');
+	const unmark = await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
 		auth: USERS.alice,
 		form: { Mark: 'false' },
 	});
 	expect(unmark.status).toBe(201);
-	expect((await getOutbound(emu, USERS.alice, 1)).Mark).toBe('false');
-	const missing = await call('PUT', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	expect((await getOutbound(emu(), USERS.alice, 1)).Mark).toBe('false');
+	const missing = await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
 	expect(missing.status).toBe(400);
 	expect(missing.json.RequestStatus.StatusCode).toBe(10);
-	const badId = await call('GET', `${emu.urls.fax}/outboundfaxes/abc`, { auth: USERS.alice });
+	const badId = await call('GET', `${emu().urls.fax}/outboundfaxes/abc`, { auth: USERS.alice });
 	expect(badId.status).toBe(400);
-	const del = await call('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	const del = await call('DELETE', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
 	expect(del.status).toBe(201);
-	expect(await statusOf('DELETE', `${emu.urls.fax}/outboundfaxes/1`, { auth: USERS.alice })).toBe(
+	expect(await statusOf('DELETE', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice })).toBe(
 		404,
 	);
 });
 
 test('minute precision option writes datetimes without seconds', async () => {
-	const other = await withEmulator({
+	const other = await ownEmulator({
 		datetimePrecision: 'minute',
 		startTime: '2026-03-01T12:34:56Z',
 	});
-	try {
-		await sendFax(other, USERS.alice, { FaxNumber: '12125550000' });
-		expect((await getOutbound(other, USERS.alice, 1)).CreateTime).toBe('2026-03-01T12:34Z');
-		expect(other.control.now()).toBe('2026-03-01T12:34:56.000Z');
-	} finally {
-		await other.close();
-	}
+	await sendFax(other, USERS.alice, { FaxNumber: '12125550000' });
+	expect((await getOutbound(other, USERS.alice, 1)).CreateTime).toBe('2026-03-01T12:34Z');
+	expect(other.control.now()).toBe('2026-03-01T12:34:56.000Z');
 });

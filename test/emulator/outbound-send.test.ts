@@ -1,6 +1,14 @@
 import { FormData } from 'undici';
-import { call, getOutbound, pdfFile, sendFax, sendForm, textFile, USERS } from './helpers';
-import { useEmulator } from '../support/emulator';
+import {
+	call,
+	getOutbound,
+	pdfFile,
+	sendFax,
+	sendForm,
+	textFile,
+	USERS,
+} from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();
 

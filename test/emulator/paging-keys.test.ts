@@ -1,20 +1,16 @@
-import type { Emulator } from '../../emulator';
-import { call, USERS, withEmulator } from './helpers';
+import { call, USERS } from '../harness/emulatorHttp';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 /**
  * How ResultsReference keys are issued: a new key per page (default), or one key for every page
  * of a search (`pagingKeys: 'session'`, a session cursor), which still pages on to the end.
  */
 
-let emu: Emulator;
-beforeAll(async () => {
-	emu = await withEmulator();
-});
-afterAll(() => emu.close());
-beforeEach(() => emu.control.reset());
+const emu = useEmulator();
+const ownEmulator = useOwnEmulators();
 
 const search = (query: Record<string, string | number>) =>
-	call('GET', `${emu.urls.fax}/inboundfaxes`, { auth: USERS.alice, query });
+	call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice, query });
 const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
 
 /** Every page of one search, following ResultsReference, with the keys it was given. */
@@ -38,7 +34,7 @@ async function allPages(query: Record<string, string | number>) {
 
 describe('ResultsReference keys', () => {
 	test('per page by default: each page its own key, asking again repeats the page', async () => {
-		const faxes = emu.control.injectInbound({ userId: USERS.alice.userId, count: 25 });
+		const faxes = emu().control.injectInbound({ userId: USERS.alice.userId, count: 25 });
 		const { pages, keys } = await allPages({ ResultLimit: 10 });
 		expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
 		expect(pages.flat()).toEqual(faxes.map((fax) => fax.FaxId));
@@ -48,11 +44,11 @@ describe('ResultsReference keys', () => {
 	});
 
 	test('session (control): one key for every page, each request answers the next page', async () => {
-		const switched = await call('POST', `${emu.urls.control}/paging-keys`, {
+		const switched = await call('POST', `${emu().urls.control}/paging-keys`, {
 			json: { mode: 'session' },
 		});
 		expect(switched.status).toBe(200);
-		const faxes = emu.control.injectInbound({ userId: USERS.alice.userId, count: 25 });
+		const faxes = emu().control.injectInbound({ userId: USERS.alice.userId, count: 25 });
 		const { pages, keys } = await allPages({ ResultLimit: 10 });
 		expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
 		expect(pages.flat()).toEqual(faxes.map((fax) => fax.FaxId));
@@ -70,42 +66,38 @@ describe('ResultsReference keys', () => {
 	});
 
 	test('an unknown mode is refused; reset returns to the start option', async () => {
-		const refused = await call('POST', `${emu.urls.control}/paging-keys`, {
+		const refused = await call('POST', `${emu().urls.control}/paging-keys`, {
 			json: { mode: 'sticky' },
 		});
 		expect(refused.status).toBe(400);
 		expect(refused.json.error).toMatch(/per-page, session/);
-		emu.control.setPagingKeys('session');
-		emu.control.reset();
-		emu.control.injectInbound({ userId: USERS.alice.userId, count: 3 });
+		emu().control.setPagingKeys('session');
+		emu().control.reset();
+		emu().control.injectInbound({ userId: USERS.alice.userId, count: 3 });
 		const { keys } = await allPages({ ResultLimit: 1 });
 		expect(new Set(keys).size).toBe(2);
 	});
 
 	test('the start option pagingKeys: session', async () => {
-		const session = await withEmulator({ pagingKeys: 'session' });
-		try {
-			session.control.injectInbound({ userId: USERS.alice.userId, count: 3 });
-			const url = `${session.urls.fax}/inboundfaxes`;
-			const first = await call('GET', url, { auth: USERS.alice, query: { ResultLimit: 1 } });
-			const key = first.json.ResultsReference;
-			const next = await call('GET', url, { auth: USERS.alice, query: { GetNextResults: key } });
-			expect(next.json.ResultsReference).toBe(key);
-			expect(ids(next)).not.toEqual(ids(first));
-		} finally {
-			await session.close();
-		}
+		const session = await ownEmulator({ pagingKeys: 'session' });
+		session.control.injectInbound({ userId: USERS.alice.userId, count: 3 });
+		const url = `${session.urls.fax}/inboundfaxes`;
+		const first = await call('GET', url, { auth: USERS.alice, query: { ResultLimit: 1 } });
+		const key = first.json.ResultsReference;
+		const next = await call('GET', url, { auth: USERS.alice, query: { GetNextResults: key } });
+		expect(next.json.ResultsReference).toBe(key);
+		expect(ids(next)).not.toEqual(ids(first));
 	});
 
 	test('withheld (control): more results said, no key given; per-page gives keys again', async () => {
-		emu.control.injectInbound({ userId: USERS.alice.userId, count: 15 });
-		emu.control.setPagingKeys('withheld');
+		emu().control.injectInbound({ userId: USERS.alice.userId, count: 15 });
+		emu().control.setPagingKeys('withheld');
 		const res = await search({ ResultLimit: 10 });
 		expect(res.status).toBe(200);
 		expect(ids(res)).toHaveLength(10);
 		expect(res.json.HasMoreResults).toBe('true');
 		expect(res.json.ResultsReference).toBeUndefined();
-		emu.control.setPagingKeys('per-page');
+		emu().control.setPagingKeys('per-page');
 		const { pages } = await allPages({ ResultLimit: 10 });
 		expect(pages.map((page) => page.length)).toEqual([10, 5]);
 	});

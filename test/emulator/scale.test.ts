@@ -1,9 +1,10 @@
 import type { Emulator } from '../../emulator';
-import { call, sendFax, USERS, withEmulator } from './helpers';
+import { call, sendFax, USERS } from '../harness/emulatorHttp';
+import { startTestEmulator } from '../harness/jest/emulator';
 
 let emu: Emulator;
 beforeAll(async () => {
-	emu = await withEmulator();
+	emu = await startTestEmulator();
 	emu.control.bulkCreateOutbound(100_000, {
 		users: ['alice@acme', 'bob@acme', 'carol@globex'],
 		from: '2025-12-01T00:00:00Z',

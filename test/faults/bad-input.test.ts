@@ -1,11 +1,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { PDFDocument } from 'pdf-lib';
 
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { clearNumbersCache } from '../../nodes/shared/numbersCache';
-import { credentialsFor, useEmulator } from '../support/emulator';
-import { binaryItem, recordCounts, SecretWatch } from '../support/fault-helpers';
-import { runNode } from '../support/run-node';
+import { formPdf } from '../harness/formPdf';
+import { credentialsFor, useEmulator } from '../harness/jest/emulator';
+import { binaryItem, recordCounts, SecretWatch } from '../harness/jest/fault-helpers';
+import { madeOnce } from '../harness/jest/madeOnce';
+import { runNode } from '../harness/jest/run-node';
+import { textPdf } from '../harness/textPdf';
 
 /**
  * Bad input across every operation of the Fax Cloud node: each is refused with a
@@ -30,18 +32,8 @@ interface BadInput {
 	parameter: string;
 }
 
-let templatePdf: Buffer;
-let letterPdf: Buffer;
-
-beforeAll(async () => {
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([612, 792]);
-	doc.getForm().createTextField('FaxNumber').addToPage(page, { x: 50, y: 700 });
-	templatePdf = Buffer.from(await doc.save());
-	const letter = await PDFDocument.create();
-	letter.addPage([612, 792]).drawText('Letter of authorization', { x: 50, y: 700 });
-	letterPdf = Buffer.from(await letter.save());
-});
+const templatePdf = madeOnce(() => formPdf(['FaxNumber']));
+const letterPdf = madeOnce(() => textPdf(['Letter of authorization']));
 
 const csv = (text: string | Buffer) => ({ data: text, mimeType: 'text/csv', fileName: 'list.csv' });
 const pdf = (data: () => Buffer, fileName = 'form.pdf') => ({
@@ -63,7 +55,7 @@ const NON_TOLL_FREE = {
 };
 const PORT_IN = { country: 'US', numberToPort: '12125550100', notifyEmails: 'it@acme.example' };
 const portInItem = (bill: { data: Buffer | string; mimeType: string; fileName: string }) => () => [
-	binaryItem({ loa: pdf(() => letterPdf, 'loa.pdf'), bill }),
+	binaryItem({ loa: pdf(letterPdf, 'loa.pdf'), bill }),
 ];
 
 const ID_CASES = ['0', '-1', '1.5', '../2', '%2F'];
@@ -269,7 +261,7 @@ const CASES: BadInput[] = [
 		parameters: CREATE_JOB,
 		items: mailMergeItem({
 			csv: csv('Fax,Name\n12125550000,Jane\n'),
-			data: pdf(() => templatePdf),
+			data: pdf(templatePdf),
 		}),
 		parameter: 'Fax Number Column',
 	},
@@ -278,7 +270,7 @@ const CASES: BadInput[] = [
 		resource: 'mailMergeJob',
 		operation: 'create',
 		parameters: { ...CREATE_JOB, faxNumberColumn: ' ' },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(() => templatePdf) }),
+		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
 		parameter: 'Fax Number Column',
 	},
 	{
@@ -288,7 +280,7 @@ const CASES: BadInput[] = [
 		parameters: CREATE_JOB,
 		items: mailMergeItem({
 			csv: csv(Buffer.from('FaxNumber,Name\n12125550000,J\xfcrgen\n', 'latin1')),
-			data: pdf(() => templatePdf),
+			data: pdf(templatePdf),
 		}),
 		parameter: 'CSV Binary Field',
 	},
@@ -297,7 +289,7 @@ const CASES: BadInput[] = [
 		resource: 'mailMergeJob',
 		operation: 'create',
 		parameters: CREATE_JOB,
-		items: mailMergeItem({ data: pdf(() => templatePdf) }),
+		items: mailMergeItem({ data: pdf(templatePdf) }),
 		parameter: 'CSV Binary Field',
 	},
 	{
@@ -305,7 +297,7 @@ const CASES: BadInput[] = [
 		resource: 'mailMergeJob',
 		operation: 'create',
 		parameters: { ...CREATE_JOB, options: { expectedFaxes: 3 } },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(() => templatePdf) }),
+		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
 		parameter: 'Expected Faxes',
 	},
 	{
@@ -317,7 +309,7 @@ const CASES: BadInput[] = [
 			coverPage: 'default',
 			coverPageMessage: Array(13).fill('line').join('\n'),
 		},
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(() => templatePdf) }),
+		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
 		parameter: 'Cover Page Message',
 	},
 	{
@@ -325,7 +317,7 @@ const CASES: BadInput[] = [
 		resource: 'mailMergeJob',
 		operation: 'create',
 		parameters: { ...CREATE_JOB, coverPage: 'named', coverPageName: '={{ "  " }}' },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(() => templatePdf) }),
+		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
 		parameter: 'Cover Page Template',
 	},
 	{
@@ -333,7 +325,7 @@ const CASES: BadInput[] = [
 		resource: 'mailMergeJob',
 		operation: 'create',
 		parameters: { ...CREATE_JOB, options: { sendAfter: '2026-01-05' } },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(() => templatePdf) }),
+		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
 		parameter: 'Send After',
 	},
 	{
@@ -431,7 +423,7 @@ const CASES: BadInput[] = [
 		resource: 'numberRequest',
 		operation: 'portIn',
 		parameters: PORT_IN,
-		items: () => [binaryItem({ bill: pdf(() => letterPdf, 'bill.pdf') })],
+		items: () => [binaryItem({ bill: pdf(letterPdf, 'bill.pdf') })],
 		parameter: 'LOA Binary Field',
 	},
 	{

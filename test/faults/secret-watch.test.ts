@@ -1,6 +1,6 @@
 import { LoggerProxy } from 'n8n-workflow';
 
-import { SecretWatch } from '../support/fault-helpers';
+import { SecretWatch } from '../harness/jest/fault-helpers';
 
 /** The secret checks of this suite can fail: a secret in a log line, the console or an item is caught. */
 

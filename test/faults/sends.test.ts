@@ -4,7 +4,7 @@ import type { Emulator } from '../../emulator';
 import type { FaultKind } from '../../emulator/faults';
 import type { RequestRecord } from '../../emulator/request-log';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
-import { credentialsFor, useEmulator, type SeedUser } from '../support/emulator';
+import { credentialsFor, useEmulator, type SeedUser } from '../harness/jest/emulator';
 import {
 	addFaultMix,
 	expectEveryFaultKind,
@@ -12,10 +12,10 @@ import {
 	recordCounts,
 	SecretWatch,
 	total,
-} from '../support/fault-helpers';
-import type { TestCredentials } from '../support/credentials-helper';
-import { runNode } from '../support/run-node';
-import { sendJson, startScriptedServer } from '../support/scripted-server';
+} from '../harness/jest/fault-helpers';
+import type { TestCredentials } from '../harness/jest/credentials-helper';
+import { runNode } from '../harness/jest/run-node';
+import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 
 /**
  * Sends under faults: a send whose answer is lost may have created its fax. The node tags every
@@ -253,6 +253,8 @@ describe('one send, one fault', () => {
 });
 
 describe('Recovery Key in Batch Fields off', () => {
+	const scripted = useScriptedServers();
+
 	const OFF_ADVICE =
 		/^The fax may or may not have been sent\. Recovery Key in Batch Fields is off, so the node has no key to look it up by: search Get Many for the faxes updated since this run started before sending again, or turn the option on to let the node look it up\.$/;
 
@@ -301,20 +303,16 @@ describe('Recovery Key in Batch Fields off', () => {
 	);
 
 	test('an answer without a FaxId: no lookup either, and the same advice', async () => {
-		const server = await startScriptedServer((_request, _count, res) =>
+		const server = await scripted((_request, _count, res) =>
 			sendJson(res, 201, { RequestStatus: { StatusCode: 0, StatusText: '' } }),
 		);
-		try {
-			const credentials = credentialsFor(emulator(), 'alice');
-			credentials.faxCloudApi!.faxBaseUrl = server.url;
-			const result = await sendHi(credentials, { options: { recoveryKey: false } });
-			watch.expectRunClean('no FaxId', result);
-			expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
-			expect(result.error?.description).toMatch(OFF_ADVICE);
-			expect(server.received.map((request) => request.method)).toEqual(['POST']);
-		} finally {
-			await server.close();
-		}
+		const credentials = credentialsFor(emulator(), 'alice');
+		credentials.faxCloudApi!.faxBaseUrl = server.url;
+		const result = await sendHi(credentials, { options: { recoveryKey: false } });
+		watch.expectRunClean('no FaxId', result);
+		expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
+		expect(result.error?.description).toMatch(OFF_ADVICE);
+		expect(server.received.map((request) => request.method)).toEqual(['POST']);
 	});
 
 	test('with Continue On Fail the lost send is an error item naming the user’s Batch Unique ID; the next item is sent', async () => {

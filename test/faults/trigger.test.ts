@@ -2,10 +2,11 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
-import { call, sendFax, textFile } from '../emulator/helpers';
+import { call, sendFax, textFile } from '../harness/emulatorHttp';
 import { expectEachOnce, inboundIds, statusChanges } from '../nodes/FaxCloudTrigger/groundTruth';
 import { createJob, triggerNode } from '../nodes/FaxCloudTrigger/triggerHelpers';
-import { credentialsFor, SEED_USERS, useEmulator } from '../support/emulator';
+import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
+import type { TestCredentials } from '../harness/jest/credentials-helper';
 import {
 	addFaultMix,
 	capRequestTimeout,
@@ -15,9 +16,9 @@ import {
 	SecretWatch,
 	total,
 	type SuiteCounts,
-} from '../support/fault-helpers';
+} from '../harness/jest/fault-helpers';
 import { sleep } from '../harness/waitUntil';
-import { pollTrigger, pollWorkflow } from '../support/poll';
+import { pollTrigger, pollWorkflow } from '../harness/jest/poll';
 
 /**
  * The Fax Cloud Trigger under faults: 1,000 events (600 inbound faxes, 400 outbound
@@ -61,12 +62,50 @@ const isCompletion = (change: { status: string }) =>
 	change.status === 'sent' || change.status === 'sendFailed';
 
 /**
+ * The frame of every run under faults: alice's credentials watched for secrets (n8n-core's log and
+ * the console captured), the request timeout capped. `run` drives the triggers and returns what
+ * they emitted, by trigger, and its counts; then every fault kind must have happened and no event
+ * may carry a secret, and the counts are recorded as `suite`.
+ */
+async function watchedFaultRun(
+	emu: Emulator,
+	suite: string,
+	run: (
+		credentials: TestCredentials,
+		watch: SecretWatch,
+	) => Promise<{ emitted: Record<string, INodeExecutionData[]>; counts: SuiteCounts }>,
+) {
+	const credentials = credentialsFor(emu, 'alice');
+	const watch = SecretWatch.forCredentials(credentials);
+	watch.startCapture();
+	const uncap = capRequestTimeout(TIMEOUT_MS);
+	try {
+		const { emitted, counts } = await run(credentials, watch);
+		const injected = expectEveryFaultKind(emu);
+		for (const [name, items] of Object.entries(emitted)) {
+			for (const [index, item] of items.entries()) {
+				watch.expectClean(`${name} event ${index}`, item);
+			}
+		}
+		uncap();
+		const logLines = watch.stopCapture();
+		recordCounts(suite, {
+			...counts,
+			faultsInjected: total(injected),
+			secretsChecked: watch.checks,
+			logLines,
+		});
+	} finally {
+		uncap();
+		watch.release();
+	}
+}
+
+/**
  * One run of an inbound and an outbound trigger under faults, the frame the three tests share:
- * alice's credentials watched for secrets, the request timeout capped, both triggers activated
- * (their baseline polls before any event and any fault), then a fifth of the fax GETs faulted:
- * sends and injections are the world changing, not the trigger. `drive` makes the events, polls
- * and checks what was emitted, and returns its own counts; then every fault kind must have
- * happened and no event may carry a secret, and the counts are recorded as `suite`.
+ * both triggers activated (their baseline polls before any event and any fault), then a fifth of
+ * the fax GETs faulted: sends and injections are the world changing, not the trigger. `drive`
+ * makes the events, polls and checks what was emitted, and returns its own counts.
  */
 async function runUnderFaults(
 	emu: Emulator,
@@ -76,34 +115,16 @@ async function runUnderFaults(
 	drive: (run: FaultRun) => Promise<SuiteCounts>,
 	engine: PollEngine = 'in-memory',
 ) {
-	const credentials = credentialsFor(emu, 'alice');
-	const watch = SecretWatch.forCredentials(credentials);
-	watch.startCapture();
-	const uncap = capRequestTimeout(TIMEOUT_MS);
-	try {
+	await watchedFaultRun(emu, suite, async (credentials, watch) => {
 		const run = await activateUnderFaults(emu, credentials, watch, nodes, seed, engine);
 		const counts = await drive(run);
-
-		const injected = expectEveryFaultKind(emu);
-		for (const name of run.names) {
-			for (const [index, item] of run.emitted[name].entries()) {
-				watch.expectClean(`${name} event ${index}`, item);
-			}
-		}
-		uncap();
-		const logLines = watch.stopCapture();
-		recordCounts(suite, {
-			...counts,
-			faultsInjected: total(injected),
-			failedPolls: run.failedPolls(),
-			...(engine === 'durable' ? { failedExecutions: run.failedExecutions() } : {}),
-			secretsChecked: watch.checks,
-			logLines,
-		});
-	} finally {
-		uncap();
-		watch.release();
-	}
+		const failedExecutions =
+			engine === 'durable' ? { failedExecutions: run.failedExecutions() } : {};
+		return {
+			emitted: run.emitted,
+			counts: { ...counts, failedPolls: run.failedPolls(), ...failedExecutions },
+		};
+	});
 }
 
 type FaultRun = Awaited<ReturnType<typeof activateUnderFaults>>;
@@ -150,6 +171,11 @@ async function activateUnderFaults(
 	addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
 	const emitted: Record<Direction, INodeExecutionData[]> = { inbound: [], outbound: [] };
 	let failedPolls = 0;
+	const inboundTruth = () =>
+		emu.control
+			.inboundAll()
+			.slice(inboundBaseline)
+			.map((fax) => Number(fax.FaxId));
 	const pollOnce = async (name: Direction): Promise<INodeExecutionData[]> => {
 		try {
 			const output = await triggers[name].poll();
@@ -179,11 +205,7 @@ async function activateUnderFaults(
 			n8nFails = false;
 			await sleep(2 * DURABLE_POLL_BUDGET_MS + 500);
 		},
-		inboundTruth: () =>
-			emu.control
-				.inboundAll()
-				.slice(inboundBaseline)
-				.map((fax) => Number(fax.FaxId)),
+		inboundTruth,
 		/** The status changes after the baseline that `keep` says the outbound trigger emits. */
 		outboundTruth: (keep: (change: HistoryEntry) => boolean) =>
 			emu.control
@@ -193,6 +215,24 @@ async function activateUnderFaults(
 				.map((change) => `${change.faxId}:${change.status}`),
 		inboundEmitted: () => inboundIds(emitted.inbound),
 		outboundEmitted: () => statusChanges(emitted.outbound),
+		/**
+		 * What the triggers emitted against the ground truth (the outbound one's given): no event
+		 * lost, none emitted twice, the failure naming each; the emitted events and the counts.
+		 */
+		eachEmittedOnce: (outboundChanges: string[]) => {
+			const inbound = inboundIds(emitted.inbound);
+			const outbound = statusChanges(emitted.outbound);
+			const duplicated =
+				inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
+			const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
+			const lostOutbound = outboundChanges.filter((change) => !outbound.includes(change));
+			expect({ lostInbound, lostOutbound, duplicated }).toEqual({
+				lostInbound: [],
+				lostOutbound: [],
+				duplicated: 0,
+			});
+			return { inbound, outbound, lost: lostInbound.length + lostOutbound.length, duplicated };
+		},
 	};
 }
 
@@ -399,15 +439,7 @@ test(
 				},
 			},
 			24,
-			async ({
-				names,
-				emitted,
-				pollOnce,
-				inboundTruth,
-				outboundTruth,
-				inboundEmitted,
-				outboundEmitted,
-			}) => {
+			async ({ names, emitted, pollOnce, inboundTruth, outboundTruth, eachEmittedOnce }) => {
 				let overlappingPolls = 0;
 				// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
 				const pollTwiceAtOnce = async () =>
@@ -466,18 +498,7 @@ test(
 						isCompletion(change) ||
 						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
 				);
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				const duplicated =
-					inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
-				const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
-				const lostOutbound = outboundChanges.filter((change) => !outbound.includes(change));
-				const lost = lostInbound.length + lostOutbound.length;
-				expect({ lostInbound, lostOutbound, duplicated }).toEqual({
-					lostInbound: [],
-					lostOutbound: [],
-					duplicated: 0,
-				});
+				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(outboundChanges);
 				expect(inOrder(inbound)).toEqual(inOrder(inboundTruth()));
 				expect(inOrder(outbound)).toEqual(inOrder([...new Set(outboundChanges)]));
 
@@ -519,15 +540,7 @@ test(
 				outbound: { event: 'outboundFaxStatusChanged' },
 			},
 			31,
-			async ({
-				names,
-				emitted,
-				pollOnce,
-				inboundTruth,
-				outboundTruth,
-				inboundEmitted,
-				outboundEmitted,
-			}) => {
+			async ({ names, emitted, pollOnce, outboundTruth, eachEmittedOnce }) => {
 				const silentImages: number[] = [];
 				let aheadAnswers = 0;
 				for (let p = 0; p < WRONG_POLLS; p++) {
@@ -554,18 +567,9 @@ test(
 					for (const name of names) await pollOnce(name);
 				}
 
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				const completions = outboundTruth(isCompletion);
-				const duplicated =
-					inbound.length - new Set(inbound).size + outbound.length - new Set(outbound).size;
-				const lostInbound = inboundTruth().filter((id) => !inbound.includes(id));
-				const lostOutbound = completions.filter((change) => !outbound.includes(change));
-				expect({ lostInbound, lostOutbound, duplicated }).toEqual({
-					lostInbound: [],
-					lostOutbound: [],
-					duplicated: 0,
-				});
+				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(
+					outboundTruth(isCompletion),
+				);
 				// A fax whose image never came was emitted without it, with the cause.
 				const silent = emitted.inbound.filter((item) =>
 					silentImages.includes(Number(item.json.FaxId)),
@@ -577,7 +581,7 @@ test(
 				for (const faxId of silentImages) emu.control.setImageFault('inbound', faxId, null);
 				return {
 					events: inbound.length + outbound.length,
-					lost: lostInbound.length + lostOutbound.length,
+					lost,
 					duplicated,
 					imageErrors: silent.length,
 					wrongDateHeaders: aheadAnswers,
@@ -597,11 +601,7 @@ test(
 	'mail merge job store outages under faults: no jobs listed and 2001 to every lookup for 3 polls at a time, then recovery; each job finished once',
 	async () => {
 		const emu = emulator();
-		const credentials = credentialsFor(emu, 'alice');
-		const watch = SecretWatch.forCredentials(credentials);
-		watch.startCapture();
-		const uncap = capRequestTimeout(TIMEOUT_MS);
-		try {
+		await watchedFaultRun(emu, 'trigger-mail-merge-outages', async (credentials, watch) => {
 			const trigger = pollTrigger({
 				node: triggerNode,
 				credentials,
@@ -678,25 +678,11 @@ test(
 				const during = lookups.filter((request) => request.seq > from && request.seq <= to);
 				expect(during.length).toBeGreaterThan(OUTAGE_POLLS);
 			}
-
-			const injected = expectEveryFaultKind(emu);
-			for (const [index, item] of emitted.entries()) watch.expectClean(`job event ${index}`, item);
-			uncap();
-			const logLines = watch.stopCapture();
-			recordCounts('trigger-mail-merge-outages', {
-				events: ids.length,
-				lost: lost.length,
-				duplicated,
-				outagePolls,
-				faultsInjected: total(injected),
-				failedPolls,
-				secretsChecked: watch.checks,
-				logLines,
-			});
-		} finally {
-			uncap();
-			watch.release();
-		}
+			return {
+				emitted: { job: emitted },
+				counts: { events: ids.length, lost: lost.length, duplicated, outagePolls, failedPolls },
+			};
+		});
 	},
 	FAULT_RUN_TIMEOUT_MS,
 );

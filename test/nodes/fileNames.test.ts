@@ -85,7 +85,7 @@ describe('file names', () => {
 				'bench/run.ts',
 				'test/deploy/run.ts',
 				'scripts/n8n/cli.ts',
-				'test/support/counts-reporter.js',
+				'test/harness/jest/counts-reporter.js',
 				'bench/lib/counts-reporter.mjs',
 				'test/e2e/workflows/inbound-get.json',
 				'test/e2e/workflows/v2/inbound-get.json',

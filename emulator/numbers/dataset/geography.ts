@@ -49,15 +49,26 @@ function normalizeRegion(region: unknown): string {
 	return typeof region === 'string' ? region.trim().toUpperCase() : '';
 }
 
-/** Lower-case, strip diacritics, unify apostrophes and whitespace for city name matching. */
+/** The apostrophes people type for ' (curly quotes, the modifier letter, grave and acute accents). */
+const APOSTROPHE_LIKE = ['\u2018', '\u2019', '\u02bc', '`', '\u00b4'];
+
+/** The combining accents (U+0300 to U+036F) that decomposing an accented letter sets apart. */
+const isCombiningAccent = (char: string): boolean => {
+	const code = char.charCodeAt(0);
+	return code >= 0x300 && code <= 0x36f;
+};
+
+/**
+ * The form two city names are compared in: accents dropped, every apostrophe a plain ', words
+ * one space apart, lower case.
+ */
 export function normalizeCityName(name: string): string {
-	return name
-		.normalize('NFD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.replace(/[\u2018\u2019\u02bc`´]/g, "'")
-		.replace(/\s+/g, ' ')
-		.trim()
-		.toLowerCase();
+	let plain = '';
+	for (const char of name.normalize('NFD')) {
+		if (isCombiningAccent(char)) continue;
+		plain += APOSTROPHE_LIKE.includes(char) ? "'" : char;
+	}
+	return plain.split(/\s+/).filter(Boolean).join(' ').toLowerCase();
 }
 
 function cityRecords(country: unknown, region: unknown): CityRecord[] | undefined {

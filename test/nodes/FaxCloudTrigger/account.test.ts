@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { loadSeed } from '../../../emulator/seed-data';
-import { SecretWatch } from '../../support/fault-helpers';
-import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
-import { pollTrigger } from '../../support/poll';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { pollTrigger } from '../../harness/jest/poll';
 import { inboundIds, stateAccount } from './groundTruth';
 
 /**

@@ -1,4 +1,4 @@
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, searches, statusChanges } from './groundTruth';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 

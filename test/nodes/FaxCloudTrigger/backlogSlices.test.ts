@@ -1,5 +1,5 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, searches } from './groundTruth';
 import { backlogOverAnHour, drain, logOf, MINUTE, watchFromNow } from './triggerHelpers';
 

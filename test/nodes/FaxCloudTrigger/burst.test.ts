@@ -1,11 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { request } from 'undici';
 
 import type { Emulator } from '../../../emulator';
-import { credentialsFor, useEmulator } from '../../support/emulator';
-import { pollWorkflow } from '../../support/poll';
+import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { pollWorkflow } from '../../harness/jest/poll';
+import { startScriptedServer } from '../../harness/jest/scripted-server';
 import { historyAfter, inboundIds, searches, sorted, statusChanges } from './groundTruth';
 import { MINUTE, triggerNode } from './triggerHelpers';
 
@@ -91,35 +89,21 @@ test(
  * sends none would. Node adds a Date of its own unless told not to.
  */
 async function withoutDateHeader(emu: Emulator) {
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const target = `${new URL(emu.urls.fax).origin}${req.url ?? '/'}`;
-			void request(target, {
-				method: req.method as 'GET',
-				headers: req.headers,
-				body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-			}).then(async (answer) => {
-				const body = Buffer.from(await answer.body.arrayBuffer());
-				res.sendDate = false;
-				res.writeHead(answer.statusCode, {
-					'content-type': String(answer.headers['content-type'] ?? 'application/json'),
-				});
-				res.end(body);
+	const server = await startScriptedServer((received, _count, res) => {
+		void request(`${new URL(emu.urls.fax).origin}${received.url}`, {
+			method: received.method as 'GET',
+			headers: received.headers,
+			body: received.body.length > 0 ? received.body : undefined,
+		}).then(async (answer) => {
+			const body = Buffer.from(await answer.body.arrayBuffer());
+			res.sendDate = false;
+			res.writeHead(answer.statusCode, {
+				'content-type': String(answer.headers['content-type'] ?? 'application/json'),
 			});
+			res.end(body);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		faxBaseUrl: `http://127.0.0.1:${port}/v1`,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
-	};
+	return { faxBaseUrl: `${server.url}/v1`, close: server.close };
 }
 
 test('without a Date header the newest record time stands in for the clock: nothing lost, the burst read until a newer fax moves on', async () => {

@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
-import { credentialsFor, useEmulator } from '../../support/emulator';
-import { pollWorkflow } from '../../support/poll';
+import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { pollWorkflow } from '../../harness/jest/poll';
 import { inboundIds, searches } from './groundTruth';
 import { hostClockFollows, MINUTE, triggerNode } from './triggerHelpers';
 

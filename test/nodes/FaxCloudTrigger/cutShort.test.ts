@@ -1,8 +1,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { call } from '../../emulator/helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { call } from '../../harness/emulatorHttp';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, sorted, statusChanges } from './groundTruth';
 import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelpers';
 

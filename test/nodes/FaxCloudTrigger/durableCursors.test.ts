@@ -1,5 +1,5 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from './groundTruth';
 import { SECOND, watchFromNow } from './triggerHelpers';
 

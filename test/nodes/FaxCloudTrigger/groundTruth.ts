@@ -2,7 +2,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { SEED_USERS, type SeedUser } from '../../support/emulator';
+import { SEED_USERS, type SeedUser } from '../../harness/jest/emulator';
 
 /** Each emitted value once, and together exactly the ground truth (in any order). */
 export function expectEachOnce<T>(emitted: T[], truth: T[]) {

@@ -1,4 +1,4 @@
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../support/emulator';
-import type { PolledTrigger } from '../../support/poll';
+import { useEmulator } from '../../harness/jest/emulator';
+import type { PolledTrigger } from '../../harness/jest/poll';
 import { expectEachOnce, historyAfter, inboundIds, searches, sorted } from './groundTruth';
 import { MINUTE, SECOND, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 

@@ -1,7 +1,6 @@
-import { call } from '../../emulator/helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
-import { createJob, drain, watchFromNow, watchTrigger } from './triggerHelpers';
+import { call } from '../../harness/emulatorHttp';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { createJob, drain, logLinesOf, logOf, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 
@@ -150,16 +149,12 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	test('a job in process that the service says does not exist is dropped, with a log line', async () => {
 		const { emu, trigger, first: gone, second: kept } = await withTwoPendingJobs(30, 30);
 		emu.control.removeJob(gone);
-		const watch = new SecretWatch([SEED_USERS.alice.password]);
-		watch.startCapture();
-		try {
+		const logLines = await logLinesOf(async () => {
 			expect(await trigger.poll()).toBeNull();
-		} finally {
-			watch.stopCapture();
-		}
+		});
 		expect(trigger.staticData().pending).toEqual([kept]);
 		// The line leads to the trigger among many active workflows: its node and workflow named.
-		const line = watch.logLines.find((text) =>
+		const line = logLines.find((text) =>
 			new RegExp(`mail merge job ${gone}\\b.*not found`, 'i').test(text),
 		);
 		expect(line).toMatch(/"message":"Fax Cloud Trigger \\"Fax Cloud Trigger\\": mail merge job/);
@@ -181,19 +176,15 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 			emu.control.advance(10_000);
 			expect(jobIds(await trigger.pollItems())).toEqual([done]);
 			emu.control.failJobLookups(httpStatus);
-			const watch = new SecretWatch([SEED_USERS.alice.password]);
-			watch.startCapture();
-			try {
+			const log = await logOf(async () => {
 				for (let poll = 0; poll < 3; poll++) {
 					emu.control.advance(60_000);
 					expect(await trigger.poll()).toBeNull();
 				}
-			} finally {
-				watch.stopCapture();
-			}
+			});
 			// Both jobs are still known and the one in process still watched.
 			expect(trigger.staticData()).toMatchObject({ pending: [running] });
-			expect(watch.logLines.join('\n')).toMatch(/job \d+ could not be looked up.*2001/);
+			expect(log).toMatch(/job \d+ could not be looked up.*2001/);
 			emu.control.failJobLookups(null);
 			expect(await emittedUntilQuiet(trigger)).toEqual([running]);
 		},

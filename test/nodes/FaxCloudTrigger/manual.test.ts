@@ -1,6 +1,6 @@
-import { call } from '../../emulator/helpers';
-import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
-import { runNode } from '../../support/run-node';
+import { call } from '../../harness/emulatorHttp';
+import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { runNode } from '../../harness/jest/run-node';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
 import { searches } from './groundTruth';
 import { sendOutbound, triggerNode, watchTrigger } from './triggerHelpers';

@@ -1,8 +1,7 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
-import { SecretWatch } from '../../support/fault-helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from './groundTruth';
-import { watchFromNow } from './triggerHelpers';
+import { logLinesOf, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();
 
@@ -20,13 +19,9 @@ describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });
 		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
 
-		const watch = new SecretWatch([SEED_USERS.alice.password]);
-		watch.startCapture();
-		try {
+		const logLines = await logLinesOf(async () => {
 			expect(inboundIds(await trigger.pollItems())).toEqual([Number(fax.FaxId)]);
-		} finally {
-			watch.stopCapture();
-		}
+		});
 		const marks = trigger.staticData().marks as Array<[number, number]>;
 		expect(marks).toHaveLength(MAX_MARK_RETRIES);
 		const kept = new Set(marks.map(([faxId]) => faxId));
@@ -34,7 +29,7 @@ describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 			(faxId) => !kept.has(faxId),
 		);
 		expect(lost).toHaveLength(1);
-		const warnings = watch.logLines.filter((line) => line.includes('will not be marked'));
+		const warnings = logLines.filter((line) => line.includes('will not be marked'));
 		expect(warnings).toHaveLength(1);
 		expect(warnings[0]).toContain(`FaxId ${lost[0]}`);
 	});

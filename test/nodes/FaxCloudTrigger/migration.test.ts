@@ -1,11 +1,6 @@
-import { FormData } from 'undici';
-
-import type { Emulator } from '../../../emulator';
-import { call } from '../../emulator/helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
-import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
+import { useEmulator } from '../../harness/jest/emulator';
 import { historyAfter, inboundIds, searches, stateAccount, statusChanges } from './groundTruth';
-import { MINUTE, sendOutbound, watchTrigger } from './triggerHelpers';
+import { createJob, MINUTE, sendOutbound, watchTrigger } from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the
@@ -112,24 +107,6 @@ test('an outbound state of version 1 keeps its status keys', async () => {
 	expect(historyAfter(emu, skip, ['sent'])).toEqual([`${second}:sent`]);
 	expect(await trigger.poll()).toBeNull();
 });
-
-async function createJob(emu: Emulator, lines: number): Promise<number> {
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
-	form.append(
-		'Template',
-		new Blob([await formPdf(['Name', 'Fax'])], { type: 'application/pdf' }),
-		'form.pdf',
-	);
-	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
-		auth: SEED_USERS.alice,
-		multipart: form,
-	});
-	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
-	return Number(res.json.JobID);
-}
 
 test('a mail merge state of version 1 keeps its jobs in process', async () => {
 	const emu = emulator();

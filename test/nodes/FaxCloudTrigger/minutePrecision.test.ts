@@ -1,4 +1,4 @@
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
 import { drain, sendOutbound, watchFromNow } from './triggerHelpers';
 

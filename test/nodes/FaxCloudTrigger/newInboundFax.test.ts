@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
 import { inboundIds, searches } from './groundTruth';
 import { watchFromNow, watchTrigger } from './triggerHelpers';

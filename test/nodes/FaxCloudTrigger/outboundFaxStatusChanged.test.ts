@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { historyAfter, searches, sorted, statusChanges } from './groundTruth';
 import { sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 

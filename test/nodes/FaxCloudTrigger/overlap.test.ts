@@ -1,5 +1,5 @@
-import { SecretWatch } from '../../support/fault-helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { waitUntil } from '../../harness/waitUntil';
 import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
 import { sendOutbound, watchFromNow, watchTriggers } from './triggerHelpers';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { inboundIds } from './groundTruth';
 import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 
@@ -10,13 +10,15 @@ import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
  * interfaces answer in US Eastern time).
  */
 
+const scripted = useScriptedServers();
+
 /** A scripted interface A: each poll's answer is `records`, dated `date`. */
 async function scriptedService() {
 	const answer: { records: IDataObject[]; date: string } = {
 		records: [],
 		date: 'Mon, 05 Jan 2026 09:00:00 GMT',
 	};
-	const server = await startScriptedServer((request, _count, res) => {
+	const server = await scripted((request, _count, res) => {
 		res.setHeader('Date', answer.date);
 		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
 		sendJson(res, 200, {
@@ -39,14 +41,10 @@ async function afterBaseline(
 	) => Promise<void>,
 ): Promise<void> {
 	const { server, answer } = await scriptedService();
-	try {
-		const trigger = watchScripted(server.url);
-		expect(await trigger.poll()).toBeNull();
-		answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
-		await check(trigger, answer);
-	} finally {
-		await server.close();
-	}
+	const trigger = watchScripted(server.url);
+	expect(await trigger.poll()).toBeNull();
+	answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
+	await check(trigger, answer);
 }
 
 describe('Fax Cloud Trigger: one record at two precisions', () => {

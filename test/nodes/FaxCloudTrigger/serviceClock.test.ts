@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds } from './groundTruth';
 import { logOf, MINUTE, watchFromNow } from './triggerHelpers';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { inboundWireRecord, watchScripted } from './triggerHelpers';
 
 /**
@@ -10,10 +10,12 @@ import { inboundWireRecord, watchScripted } from './triggerHelpers';
  * emitted with another.
  */
 
+const scripted = useScriptedServers();
+
 test('datetimes without a zone, with an offset or a space, and FaxIds with leading zeros: each fax once, in event order, keyed as its emitted record reads', async () => {
 	let records: IDataObject[] = [];
 	let date = 'Mon, 05 Jan 2026 09:00:00 GMT';
-	const server = await startScriptedServer((request, _count, res) => {
+	const server = await scripted((request, _count, res) => {
 		res.setHeader('Date', date);
 		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
 		sendJson(res, 200, {
@@ -22,39 +24,35 @@ test('datetimes without a zone, with an offset or a space, and FaxIds with leadi
 			HasMoreResults: 'false',
 		});
 	});
-	try {
-		const trigger = watchScripted(server.url);
-		expect(await trigger.poll()).toBeNull();
+	const trigger = watchScripted(server.url);
+	expect(await trigger.poll()).toBeNull();
 
-		records = [
-			inboundWireRecord(7, '2026-01-05 09:05'),
-			{ ...inboundWireRecord(9, '2026-01-05T11:06:30+02:00'), FaxId: ' 009' },
-			{ ...inboundWireRecord(12, '2026-01-05T09:04:10.5Z'), FaxId: '012' },
-			inboundWireRecord(13, '2026-01-05T04:05:00-0500'),
-		];
-		date = 'Mon, 05 Jan 2026 09:10:00 GMT';
-		const items = await trigger.pollItems();
-		expect(items.map((item) => [item.json.FaxId, item.json.ReceivedTime])).toEqual([
-			[12, '2026-01-05T09:04:10.500Z'],
-			[7, '2026-01-05T09:05:00.000Z'],
-			[13, '2026-01-05T09:05:00.000Z'],
-			[9, '2026-01-05T09:06:30.000Z'],
-		]);
-		// Fax 7's time has no zone: its key is kept until the window passes the service's clock
-		// when it was read (09:10), however the service itself reads that time.
-		expect(trigger.staticData().seen).toEqual({
-			'2026-01-05T09:04:10.500Z': ['in:12'],
-			'2026-01-05T09:05:00.000Z': ['in:13'],
-			'2026-01-05T09:06:30.000Z': ['in:9'],
-			'2026-01-05T09:10:00.000Z': ['in:7'],
-		});
+	records = [
+		inboundWireRecord(7, '2026-01-05 09:05'),
+		{ ...inboundWireRecord(9, '2026-01-05T11:06:30+02:00'), FaxId: ' 009' },
+		{ ...inboundWireRecord(12, '2026-01-05T09:04:10.5Z'), FaxId: '012' },
+		inboundWireRecord(13, '2026-01-05T04:05:00-0500'),
+	];
+	date = 'Mon, 05 Jan 2026 09:10:00 GMT';
+	const items = await trigger.pollItems();
+	expect(items.map((item) => [item.json.FaxId, item.json.ReceivedTime])).toEqual([
+		[12, '2026-01-05T09:04:10.500Z'],
+		[7, '2026-01-05T09:05:00.000Z'],
+		[13, '2026-01-05T09:05:00.000Z'],
+		[9, '2026-01-05T09:06:30.000Z'],
+	]);
+	// Fax 7's time has no zone: its key is kept until the window passes the service's clock
+	// when it was read (09:10), however the service itself reads that time.
+	expect(trigger.staticData().seen).toEqual({
+		'2026-01-05T09:04:10.500Z': ['in:12'],
+		'2026-01-05T09:05:00.000Z': ['in:13'],
+		'2026-01-05T09:06:30.000Z': ['in:9'],
+		'2026-01-05T09:10:00.000Z': ['in:7'],
+	});
 
-		// Read again while the window holds them: not emitted again.
-		for (const minute of ['11', '13', '14']) {
-			date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
-			expect(await trigger.pollItems()).toEqual([]);
-		}
-	} finally {
-		await server.close();
+	// Read again while the window holds them: not emitted again.
+	for (const minute of ['11', '13', '14']) {
+		date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
+		expect(await trigger.pollItems()).toEqual([]);
 	}
 });

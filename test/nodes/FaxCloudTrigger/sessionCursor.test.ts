@@ -1,5 +1,5 @@
-import { useEmulator } from '../../support/emulator';
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { useEmulator } from '../../harness/jest/emulator';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { expectEachOnce, inboundIds } from './groundTruth';
 import {
 	backlogOverAnHour,
@@ -14,6 +14,8 @@ import {
  * The description never says each page gets a new key, so the trigger pages on until the service
  * says there is no more, and stops only when pages bring nothing new.
  */
+
+const scripted = useScriptedServers();
 
 const emulator = useEmulator({ pagingKeys: 'session' });
 
@@ -43,7 +45,7 @@ describe('Fax Cloud Trigger: a service that answers the same page for ever', () 
 			inboundWireRecord(7, '2026-01-05T09:05:00Z'),
 			inboundWireRecord(8, '2026-01-05T09:06:00Z'),
 		];
-		const server = await startScriptedServer((request, _count, res) => {
+		const server = await scripted((request, _count, res) => {
 			res.setHeader('Date', 'Mon, 05 Jan 2026 09:10:00 GMT');
 			const ok = { RequestStatus: { StatusCode: 0, StatusText: 'OK' } };
 			if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
@@ -58,23 +60,19 @@ describe('Fax Cloud Trigger: a service that answers the same page for ever', () 
 				ResultsReference: 'SESSION-1',
 			});
 		});
-		try {
-			const trigger = watchScripted(server.url);
-			expect(await trigger.poll()).toBeNull();
-			const before = trigger.staticData();
+		const trigger = watchScripted(server.url);
+		expect(await trigger.poll()).toBeNull();
+		const before = trigger.staticData();
 
-			mode = 'stuck';
-			await expect(trigger.poll()).rejects.toThrow(/same page|no new record/i);
-			expect(trigger.staticData()).toEqual(before);
-			// It gave up after a few pages, not after the poll's whole budget.
-			const stuckPages = server.received.filter((r) => r.url.includes('GetNextResults'));
-			expect(stuckPages.length).toBeLessThanOrEqual(5);
+		mode = 'stuck';
+		await expect(trigger.poll()).rejects.toThrow(/same page|no new record/i);
+		expect(trigger.staticData()).toEqual(before);
+		// It gave up after a few pages, not after the poll's whole budget.
+		const stuckPages = server.received.filter((r) => r.url.includes('GetNextResults'));
+		expect(stuckPages.length).toBeLessThanOrEqual(5);
 
-			mode = 'fine';
-			expect(inboundIds(await trigger.pollItems())).toEqual([7, 8]);
-			expect(await trigger.pollItems()).toEqual([]);
-		} finally {
-			await server.close();
-		}
+		mode = 'fine';
+		expect(inboundIds(await trigger.pollItems())).toEqual([7, 8]);
+		expect(await trigger.pollItems()).toEqual([]);
 	});
 });

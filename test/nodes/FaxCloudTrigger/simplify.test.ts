@@ -1,5 +1,5 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,4 +1,4 @@
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, stateAccount, statusChanges } from './groundTruth';
 import { sendOutbound, watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { sendFax, textFile } from '../../emulator/helpers';
-import { SEED_USERS, useEmulator } from '../../support/emulator';
+import { sendFax, textFile } from '../../harness/emulatorHttp';
+import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { historyAfter, statusChanges } from './groundTruth';
 import { SECOND, watchFromNow } from './triggerHelpers';
 

@@ -1,6 +1,6 @@
 import type { FaultKind } from '../../../emulator/faults';
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, statusChanges } from './groundTruth';
 import { drain, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 

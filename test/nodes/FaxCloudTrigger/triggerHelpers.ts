@@ -1,13 +1,16 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { FormData } from 'undici';
 
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { call, sendFax } from '../../emulator/helpers';
-import { loginCredentials, SEED_USERS, type Login, type SeedUser } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
-import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../support/poll';
-import { formPdf } from '../FaxCloud/mailMergeJob/mailMergeHelpers';
+import { postMailMergeJob, sendFax } from '../../harness/emulatorHttp';
+import {
+	loginCredentials,
+	SEED_USERS,
+	type Login,
+	type SeedUser,
+} from '../../harness/jest/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../harness/jest/poll';
 import { historyAfter, inboundCreatedAfter } from './groundTruth';
 
 /** Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it. */
@@ -22,7 +25,7 @@ export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
 	pollBudgetMs?: number;
 	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
 	typeVersion?: number;
-	/** n8n's durable poll cursors (test/support/poll.ts). */
+	/** n8n's durable poll cursors (test/harness/jest/poll.ts). */
 	durableCursors?: boolean;
 }
 
@@ -194,8 +197,8 @@ export const scriptedCredentials = (url: string) => ({
 	},
 });
 
-/** The lines n8n logged while `run` ran (checked for secrets as they are captured). */
-export async function logOf(run: () => Promise<void>): Promise<string> {
+/** The lines n8n logged while `run` ran, each checked for alice's password. */
+export async function logLinesOf(run: () => Promise<void>): Promise<readonly string[]> {
 	const watch = new SecretWatch([SEED_USERS.alice.password]);
 	watch.startCapture();
 	try {
@@ -203,27 +206,13 @@ export async function logOf(run: () => Promise<void>): Promise<string> {
 	} finally {
 		watch.stopCapture();
 	}
-	return watch.logLines.join('\n');
+	return watch.logLines;
 }
 
-let jobTemplate: Promise<Buffer> | undefined;
+/** What n8n logged while `run` ran, as one text. */
+export const logOf = async (run: () => Promise<void>): Promise<string> =>
+	(await logLinesOf(run)).join('\n');
 
 /** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
-export async function createJob(
-	emu: Emulator,
-	lines: number,
-	user: SeedUser = 'alice',
-): Promise<number> {
-	jobTemplate ??= formPdf(['Name', 'Fax']);
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
-	form.append('Template', new Blob([await jobTemplate], { type: 'application/pdf' }), 'form.pdf');
-	const res = await call('POST', `${emu.urls.mailMerge}/Job`, {
-		auth: SEED_USERS[user],
-		multipart: form,
-	});
-	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
-	return Number(res.json.JobID);
-}
+export const createJob = (emu: Emulator, lines: number, user: SeedUser = 'alice') =>
+	postMailMergeJob(emu, lines, SEED_USERS[user]);

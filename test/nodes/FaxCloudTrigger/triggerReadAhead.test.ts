@@ -1,5 +1,5 @@
 import { waitUntil } from '../../harness/waitUntil';
-import { useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds } from './groundTruth';
 import { drain, MINUTE, watchFromNow } from './triggerHelpers';
 

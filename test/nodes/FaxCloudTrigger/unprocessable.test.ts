@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../support/emulator';
-import { SecretWatch } from '../../support/fault-helpers';
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { useEmulator } from '../../harness/jest/emulator';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { inboundIds } from './groundTruth';
 import {
 	inboundWireRecord,
@@ -100,11 +100,13 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 });
 
 describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
+	const scripted = useScriptedServers();
+
 	test('is emitted once and named in n8n’s log; the records around it are emitted', async () => {
 		// The service's own time of each record, which DatetimeAfter filters by; fax 8 shows none.
 		let records: Array<{ at: string; record: IDataObject }> = [];
 		let date = 'Mon, 05 Jan 2026 09:00:00 GMT';
-		const server = await startScriptedServer((request, _count, res) => {
+		const server = await scripted((request, _count, res) => {
 			res.setHeader('Date', date);
 			if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
 			const after = new URL(request.url, 'http://service').searchParams.get('DatetimeAfter');
@@ -144,7 +146,6 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 			}
 		} finally {
 			watch.release();
-			await server.close();
 		}
 	});
 });

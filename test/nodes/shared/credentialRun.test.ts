@@ -1,9 +1,9 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { credentialsFor, SEED_USERS, useEmulator } from '../../support/emulator';
-import type { TestCredentials } from '../../support/credentials-helper';
-import { pollTrigger } from '../../support/poll';
-import { runNode } from '../../support/run-node';
+import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import type { TestCredentials } from '../../harness/jest/credentials-helper';
+import { pollTrigger } from '../../harness/jest/poll';
+import { runNode } from '../../harness/jest/run-node';
 import { faxCloudNode } from '../FaxCloud/outboundFax/faxHelpers';
 import { triggerNode } from '../FaxCloudTrigger/triggerHelpers';
 

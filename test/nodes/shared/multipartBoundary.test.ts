@@ -3,8 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
 import { faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
-import { probeNode, runNode } from '../../support/run-node';
-import { sendJson, startScriptedServer } from '../../support/scripted-server';
+import { probeNode, runNode } from '../../harness/jest/run-node';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
+
+const scripted = useScriptedServers();
 
 const OK = { RequestStatus: { StatusCode: 0, StatusText: '' }, FaxInfo: [{ FaxId: 1 }] };
 
@@ -14,54 +16,48 @@ const OK = { RequestStatus: { StatusCode: 0, StatusText: '' }, FaxInfo: [{ FaxId
  * boundary must arrive whole.
  */
 test('each multipart request has its own boundary, and a file holding an earlier one arrives whole', async () => {
-	const server = await startScriptedServer((_request, _number, response) =>
-		sendJson(response, 201, OK),
-	);
-	try {
-		const send = (context: IExecuteFunctions, text: string) =>
-			faxCloudRequest.call(context, {
-				api: 'fax',
-				method: 'POST',
-				path: apiPath('outboundfaxes'),
-				multipart: {
-					fields: { FaxNumber: '12125550100' },
-					files: [
-						{ field: 'file1', data: Buffer.from(text), fileName: 'a.txt', mimeType: 'text/plain' },
-					],
-				},
-			});
-		const boundaryIn = (index: number) =>
-			boundaryOf(String(server.received[index].headers['content-type']))!;
-		const node = probeNode(async function (this: IExecuteFunctions) {
-			await send(this, 'first');
-			// The second file holds the first request's boundary as a line of its own.
-			await send(this, `--${boundaryIn(0)}\r\nnot a part`);
-			await send(this, 'third');
-			return [[{ json: {} }]];
-		});
-		const result = await runNode({
-			node,
-			parameters: {},
-			credentials: {
-				faxCloudApi: {
-					userId: 'alice@acme',
-					password: 'irrelevant-here',
-					faxBaseUrl: `${server.url}/v1`,
-					mailMergeBaseUrl: `${server.url}/mm/v1`,
-				},
+	const server = await scripted((_request, _number, response) => sendJson(response, 201, OK));
+	const send = (context: IExecuteFunctions, text: string) =>
+		faxCloudRequest.call(context, {
+			api: 'fax',
+			method: 'POST',
+			path: apiPath('outboundfaxes'),
+			multipart: {
+				fields: { FaxNumber: '12125550100' },
+				files: [
+					{ field: 'file1', data: Buffer.from(text), fileName: 'a.txt', mimeType: 'text/plain' },
+				],
 			},
 		});
+	const boundaryIn = (index: number) =>
+		boundaryOf(String(server.received[index].headers['content-type']))!;
+	const node = probeNode(async function (this: IExecuteFunctions) {
+		await send(this, 'first');
+		// The second file holds the first request's boundary as a line of its own.
+		await send(this, `--${boundaryIn(0)}\r\nnot a part`);
+		await send(this, 'third');
+		return [[{ json: {} }]];
+	});
+	const result = await runNode({
+		node,
+		parameters: {},
+		credentials: {
+			faxCloudApi: {
+				userId: 'alice@acme',
+				password: 'irrelevant-here',
+				faxBaseUrl: `${server.url}/v1`,
+				mailMergeBaseUrl: `${server.url}/mm/v1`,
+			},
+		},
+	});
 
-		expect(result.error).toBeUndefined();
-		const boundaries = [0, 1, 2].map(boundaryIn);
-		expect(new Set(boundaries).size).toBe(3);
-		const files = [0, 1, 2].map((index) =>
-			parseMultipart(server.received[index].body, boundaries[index])
-				.filter((part) => part.name === 'file1')
-				.map((part) => part.data.toString()),
-		);
-		expect(files).toEqual([['first'], [`--${boundaries[0]}\r\nnot a part`], ['third']]);
-	} finally {
-		await server.close();
-	}
+	expect(result.error).toBeUndefined();
+	const boundaries = [0, 1, 2].map(boundaryIn);
+	expect(new Set(boundaries).size).toBe(3);
+	const files = [0, 1, 2].map((index) =>
+		parseMultipart(server.received[index].body, boundaries[index])
+			.filter((part) => part.name === 'file1')
+			.map((part) => part.data.toString()),
+	);
+	expect(files).toEqual([['first'], [`--${boundaries[0]}\r\nnot a part`], ['third']]);
 });

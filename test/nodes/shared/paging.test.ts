@@ -1,6 +1,6 @@
 import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
-import { credentialsFor, useEmulator } from '../../support/emulator';
-import { listSearch } from '../../support/load-options';
+import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { listSearch } from '../../harness/jest/load-options';
 import { runFaxCloud } from '../FaxCloud/outboundFax/faxHelpers';
 
 /**

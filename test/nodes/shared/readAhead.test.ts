@@ -4,10 +4,9 @@ import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import type { PagesOptions } from '../../../nodes/shared/transport/paging';
 import { faxCloudPages } from '../../../nodes/shared/transport/paging';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
-import { useScriptedServers } from '../../support/action-scripted-servers';
-import { callHelper, credentials, OK } from '../../support/helper-call';
-import type { ScriptedAnswer } from '../../support/scripted-server';
-import { sendJson } from '../../support/scripted-server';
+import { callHelper, credentials, OK } from '../../harness/jest/helper-call';
+import type { ScriptedAnswer } from '../../harness/jest/scripted-server';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 
 /**
  * Reading ahead (faxCloudPages' `readAhead`, which the trigger's window read uses): the next page

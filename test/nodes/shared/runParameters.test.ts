@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import { readItemParameter } from '../../../nodes/shared/runParameters';
-import { probeNode, runNode } from '../../support/run-node';
+import { probeNode, runNode } from '../../harness/jest/run-node';
 
 /** A probe with one collection parameter, Box, that reads it for items 0 to 2 in one run. */
 async function readBoxThreeTimes(box: Record<string, unknown>) {

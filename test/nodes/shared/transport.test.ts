@@ -5,9 +5,15 @@ import type { FaxCloudRequest } from '../../../nodes/shared/transport/requestBui
 import { faxCloudDownload, faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
 import { faxCloudRequestAllItems } from '../../../nodes/shared/transport/paging';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
-import { BASIC, callHelper, credentials, OK, PASSWORD, TOKEN } from '../../support/helper-call';
-import { useScriptedServers } from '../../support/action-scripted-servers';
-import { sendJson } from '../../support/scripted-server';
+import {
+	BASIC,
+	callHelper,
+	credentials,
+	OK,
+	PASSWORD,
+	TOKEN,
+} from '../../harness/jest/helper-call';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 
 const server = useScriptedServers();
 

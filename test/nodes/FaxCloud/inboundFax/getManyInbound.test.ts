@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { faxRequests, runFaxCloud, testDateWindows } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();

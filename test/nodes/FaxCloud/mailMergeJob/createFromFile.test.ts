@@ -1,18 +1,16 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
 import {
 	expectJobAccepted,
 	FROM_BINARY_FILES,
 	jobItem as jobItemOf,
 	mailMergeRequests,
 	runMailMerge,
-	useFormPdf,
+	useMailMergeSuite,
 	type RunOptions,
 } from './mailMergeHelpers';
 
-const emulator = useEmulator();
-const template = useFormPdf(['Name', 'Fax', 'Amount', 'Code']);
+const { emulator, template } = useMailMergeSuite(['Name', 'Fax', 'Amount', 'Code']);
 
 const CSV =
 	'Name,Fax,Amount,Code\r\nAnn,12125550000,10,K1\r\n"Ben, Jr.",12125550002,20,K2\r\nCid,12125550000,30,K3\r\n';

@@ -1,17 +1,15 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
 import {
 	expectJobAccepted,
 	mailMergeRequests,
 	runMailMerge,
-	useFormPdf,
+	useMailMergeSuite,
 	withTemplate,
 	type RunOptions,
 } from './mailMergeHelpers';
 
-const emulator = useEmulator();
-const template = useFormPdf(['Name', 'FaxNumber', 'Amount']);
+const { emulator, template } = useMailMergeSuite(['Name', 'FaxNumber', 'Amount']);
 
 /** Names a careless CSV writer would break: commas, quotes, line breaks, spaces, non-ASCII. */
 const AWKWARD = [

@@ -1,8 +1,12 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
-import { useEmulator } from '../../../support/emulator';
-import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './mailMergeHelpers';
+import {
+	mailMergeRequests,
+	runMailMerge,
+	useMailMergeSuite,
+	withTemplate,
+} from './mailMergeHelpers';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -12,8 +16,7 @@ import { mailMergeRequests, runMailMerge, useFormPdf, withTemplate } from './mai
  * mailing of the same list) is never taken for its own.
  */
 
-const emulator = useEmulator();
-const template = useFormPdf(['Name', 'FaxNumber']);
+const { emulator, template } = useMailMergeSuite(['Name', 'FaxNumber']);
 
 function lines(count: number, prefix = 'Client'): INodeExecutionData[] {
 	const items: INodeExecutionData[] = Array.from({ length: count }, (_, index) => ({

@@ -1,8 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import { PDFDocument } from 'pdf-lib';
 
-import { TestCredentialsHelper } from '../../../support/credentials-helper';
-import { useEmulator } from '../../../support/emulator';
+import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
+import { madeOnce } from '../../../harness/jest/madeOnce';
+import { textPdf } from '../../../harness/textPdf';
 import {
 	errorText,
 	expectNoSecrets,
@@ -10,21 +10,15 @@ import {
 	jobItem,
 	mailMergeRequests,
 	runMailMerge,
-	useFormPdf,
+	useMailMergeSuite,
 } from './mailMergeHelpers';
 
-const emulator = useEmulator();
+const { emulator, template } = useMailMergeSuite(['Name', 'Fax', 'Code']);
 afterEach(() => jest.restoreAllMocks());
-const template = useFormPdf(['Name', 'Fax', 'Code']);
 
 const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
 
-let noFields: Buffer;
-beforeAll(async () => {
-	const plain = await PDFDocument.create();
-	plain.addPage();
-	noFields = Buffer.from(await plain.save());
-});
+const noFields = madeOnce(() => textPdf(['']));
 
 const create = (parameters: IDataObject = {}): IDataObject => ({
 	operation: 'create',
@@ -182,7 +176,7 @@ describe('caught by the node before any request', () => {
 describe('refused by the service, shown with advice', () => {
 	test('1001 a template without form fields', async () => {
 		const emu = emulator();
-		const result = await runMailMerge(emu, create(), { items: [item({ template: noFields })] });
+		const result = await runMailMerge(emu, create(), { items: [item({ template: noFields() })] });
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1001]: No fields found in PDF template',
 		);

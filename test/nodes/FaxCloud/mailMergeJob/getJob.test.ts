@@ -1,8 +1,6 @@
-import { useEmulator } from '../../../support/emulator';
-import { jobItem, mailMergeRequests, runMailMerge, useFormPdf } from './mailMergeHelpers';
+import { jobItem, mailMergeRequests, runMailMerge, useMailMergeSuite } from './mailMergeHelpers';
 
-const emulator = useEmulator();
-const template = useFormPdf(['Fax', 'Name']);
+const { emulator, template } = useMailMergeSuite(['Fax', 'Name']);
 
 const CSV = 'Fax,Name\r\n12125550000,Ann\r\n12125550000,Ben\r\n12125550000,Cid\r\n';
 

@@ -1,19 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
 import {
 	FROM_BINARY_FILES,
 	jobItem,
 	mailMergeRequests,
 	runMailMerge,
-	useFormPdf,
+	useMailMergeSuite,
 } from './mailMergeHelpers';
 
 /** Mail merge Send After from n8n's date picker means the workflow's timezone (n8n-core run). */
 
-const emulator = useEmulator();
-const template = useFormPdf(['Name', 'Fax']);
+const { emulator, template } = useMailMergeSuite(['Name', 'Fax']);
 
 const CSV = 'Name,Fax\r\nAnn,12125550000\r\n';
 

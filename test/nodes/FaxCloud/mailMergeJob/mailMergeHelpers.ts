@@ -2,12 +2,19 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import { formPdf } from '../../../harness/formPdf';
-import { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
-import { ALICE, runFaxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+import { useEmulator } from '../../../harness/jest/emulator';
+import { madeOnce } from '../../../harness/jest/madeOnce';
+import { ALICE, runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
 /** Helpers of the mail merge suites of the Fax Cloud node. */
 
-export { ALICE, errorText, faxCloudNode, type RunOptions } from '../../../support/fax-cloud-node';
+export {
+	ALICE,
+	errorText,
+	faxCloudNode,
+	type RunOptions,
+} from '../../../harness/jest/fax-cloud-node';
 
 export const runMailMerge = (
 	emulator: Emulator,
@@ -17,19 +24,16 @@ export const runMailMerge = (
 
 export { formPdf };
 
-/** The form PDF of a test file, made once before its tests: every suite here uploads one. */
-export function useFormPdf(fieldNames: string[]): () => Buffer {
-	let template: Buffer | undefined;
-	beforeAll(async () => {
-		template = await formPdf(fieldNames);
-	});
-	return () => {
-		if (!template) throw new Error('the form PDF is made in beforeAll');
-		return template;
-	};
-}
+/**
+ * A mail merge suite's emulator and the form PDF it uploads (a field per name), each made once
+ * before the file's tests.
+ */
+export const useMailMergeSuite = (fieldNames: string[]) => ({
+	emulator: useEmulator(),
+	template: madeOnce(() => formPdf(fieldNames)),
+});
 
-export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
+export { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 
 export const csvFile = (text: string | Buffer, fileName = 'recipients.csv'): BinaryFile => ({
 	data: text,

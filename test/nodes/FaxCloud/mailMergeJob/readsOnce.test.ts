@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { credentialsFor, useEmulator } from '../../../support/emulator';
-import { runNode } from '../../../support/run-node';
+import { credentialsFor, useEmulator } from '../../../harness/jest/emulator';
+import { runNode } from '../../../harness/jest/run-node';
 import { faxCloudNode, formPdf, jobItem, mailMergeRequests } from './mailMergeHelpers';
 
 /**

@@ -6,7 +6,7 @@ import {
 	numbersCacheSize,
 	numbersCredentialIdentity,
 } from '../../../../nodes/shared/numbersCache';
-import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
+import { SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
 import { dropdown, numbersRequests } from '../numberRequest/numbersHelpers';
 
 const emulator = useEmulator();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
-import { SEED_TOKENS, useEmulator } from '../../../support/emulator';
+import { SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
 import {
 	errorText,
 	numbersRequests,

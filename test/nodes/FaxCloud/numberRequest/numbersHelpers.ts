@@ -1,14 +1,14 @@
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { PDFDocument } from 'pdf-lib';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
-import { loginCredentials, SEED_TOKENS } from '../../../support/emulator';
+import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+import { loginCredentials, SEED_TOKENS } from '../../../harness/jest/emulator';
 import {
 	faxCloudNode,
 	runFaxCloudResource,
 	type RunOptions,
-} from '../../../support/fax-cloud-node';
-import { loadOptions } from '../../../support/load-options';
+} from '../../../harness/jest/fax-cloud-node';
+import { loadOptions } from '../../../harness/jest/load-options';
 
 /** Helpers of the number request and number lookup suites of the Fax Cloud node. */
 
@@ -17,7 +17,7 @@ export {
 	faxCloudNode,
 	runFaxCloudResource as runNumbers,
 	type RunOptions,
-} from '../../../support/fax-cloud-node';
+} from '../../../harness/jest/fax-cloud-node';
 
 /** Files a number request with one notification address, plus the parameters the test gives. */
 export const fileNumberRequest = (
@@ -52,23 +52,15 @@ export function numbersRequests(emulator: Emulator, method?: string) {
 	return emulator.control.requests({ api: 'numbers', method });
 }
 
-export async function pdf(text: string): Promise<Buffer> {
-	const doc = await PDFDocument.create();
-	doc.addPage([612, 792]).drawText(text, { x: 50, y: 700 });
-	return Buffer.from(await doc.save());
-}
-
-/** An input item carrying files in binary fields, as a Read File node would give. */
-export function itemWithPdfs(
-	files: Record<string, { data: Buffer; fileName?: string; mimeType?: string }>,
-) {
-	const binary: INodeExecutionData['binary'] = {};
-	for (const [field, file] of Object.entries(files)) {
-		binary[field] = {
-			data: file.data.toString('base64'),
-			mimeType: file.mimeType ?? 'application/pdf',
-			fileName: file.fileName,
-		};
-	}
-	return { json: {}, binary } as INodeExecutionData;
-}
+/** An input item carrying files in binary fields (PDFs unless a file says otherwise). */
+export const itemWithPdfs = (
+	files: Record<string, Omit<BinaryFile, 'mimeType'> & Partial<BinaryFile>>,
+) =>
+	itemWithFiles(
+		Object.fromEntries(
+			Object.entries(files).map(([field, file]) => [
+				field,
+				{ mimeType: 'application/pdf', ...file },
+			]),
+		),
+	);

@@ -1,13 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
-import {
-	faxCloudNode,
-	fileNumberRequest,
-	itemWithPdfs,
-	numbersRequests,
-	pdf,
-} from './numbersHelpers';
+import { useEmulator } from '../../../harness/jest/emulator';
+import { madeOnce } from '../../../harness/jest/madeOnce';
+import { textPdf } from '../../../harness/textPdf';
+import { faxCloudNode, fileNumberRequest, itemWithPdfs, numbersRequests } from './numbersHelpers';
 
 const emulator = useEmulator();
 
@@ -92,17 +88,13 @@ describe('toll-free request', () => {
 });
 
 describe('port-in request', () => {
-	let loa: Buffer;
-	let bill: Buffer;
-	beforeAll(async () => {
-		loa = await pdf('Letter of authorization');
-		bill = await pdf('Phone bill');
-	});
+	const loa = madeOnce(() => textPdf(['Letter of authorization']));
+	const bill = madeOnce(() => textPdf(['Phone bill']));
 
 	const portItem = (): INodeExecutionData =>
 		itemWithPdfs({
-			loa: { data: loa, fileName: 'signed-loa.pdf' },
-			bill: { data: bill, fileName: 'bill-2026-01.pdf' },
+			loa: { data: loa(), fileName: 'signed-loa.pdf' },
+			bill: { data: bill(), fileName: 'bill-2026-01.pdf' },
 		});
 
 	/** A port-in request of a New York number, the item carrying both PDFs unless items are given. */
@@ -128,13 +120,13 @@ describe('port-in request', () => {
 				field: 'loaFile',
 				filename: 'signed-loa.pdf',
 				contentType: 'application/pdf',
-				size: loa.length,
+				size: loa().length,
 			},
 			{
 				field: 'billFile',
 				filename: 'bill-2026-01.pdf',
 				contentType: 'application/pdf',
-				size: bill.length,
+				size: bill().length,
 			},
 		]);
 		const data = {
@@ -151,8 +143,8 @@ describe('port-in request', () => {
 		expect(result.items[0].json).toMatchObject({
 			type: 'port_in',
 			files: [
-				{ field: 'loaFile', filename: 'signed-loa.pdf', size: loa.length },
-				{ field: 'billFile', filename: 'bill-2026-01.pdf', size: bill.length },
+				{ field: 'loaFile', filename: 'signed-loa.pdf', size: loa().length },
+				{ field: 'billFile', filename: 'bill-2026-01.pdf', size: bill().length },
 			],
 		});
 	});
@@ -195,7 +187,7 @@ describe('port-in request', () => {
 		[
 			'a missing bill',
 			{},
-			() => itemWithPdfs({ loa: { data: loa } }),
+			() => itemWithPdfs({ loa: { data: loa() } }),
 			'Invalid "Bill Binary Field": item 0 has no binary field "bill"',
 		],
 		[
@@ -204,7 +196,7 @@ describe('port-in request', () => {
 			() =>
 				itemWithPdfs({
 					loa: { data: Buffer.from('scanned'), fileName: 'loa.jpg', mimeType: 'image/jpeg' },
-					bill: { data: bill },
+					bill: { data: bill() },
 				}),
 			'Invalid "LOA Binary Field": the file "loa.jpg" is not a PDF (image/jpeg)',
 		],

@@ -2,12 +2,12 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import type { FaultSpec } from '../../../../emulator/faults';
-import { TestCredentialsHelper } from '../../../support/credentials-helper';
-import type { SeedUser } from '../../../support/emulator';
+import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
+import type { SeedUser } from '../../../harness/jest/emulator';
 import {
 	runFaxCloudResource as runFaxCloud,
 	type RunOptions,
-} from '../../../support/fax-cloud-node';
+} from '../../../harness/jest/fax-cloud-node';
 
 /** Helpers shared by the outbound and inbound fax suites of the Fax Cloud node. */
 
@@ -17,9 +17,9 @@ export {
 	faxCloudNode,
 	runFaxCloudResource as runFaxCloud,
 	type RunOptions,
-} from '../../../support/fax-cloud-node';
+} from '../../../harness/jest/fax-cloud-node';
 
-export { itemWithFiles, type BinaryFile } from '../../../support/binary-items';
+export { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 
 /**
  * From the send after `sendsMade` on, the fault given is in place (without a `count`, every later
@@ -48,15 +48,6 @@ export function faultAtSend(
 		spy.mockRestore();
 		emulator.control.clearFaults();
 	};
-}
-
-export async function pdfBuffer(pages = 1): Promise<Buffer> {
-	const { PDFDocument } = await import('pdf-lib');
-	const doc = await PDFDocument.create();
-	for (let i = 0; i < pages; i++) {
-		doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
-	}
-	return Buffer.from(await doc.save());
 }
 
 /**

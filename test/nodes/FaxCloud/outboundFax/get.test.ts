@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { errorText, faxRequests, runFaxCloud, sendViaNode } from './faxHelpers';
 
 const emulator = useEmulator();

@@ -1,4 +1,4 @@
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { faxRequests, runFaxCloud, testDateWindows } from './faxHelpers';
 
 const emulator = useEmulator();

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED_USERS } from '../../../support/emulator';
-import { useEmulator } from '../../../support/emulator';
+import { SEED_USERS, useEmulator } from '../../../harness/jest/emulator';
+import { numberedPdf } from '../../../harness/textPdf';
 import {
 	errorText,
 	faxRequests,
 	itemWithFiles,
-	pdfBuffer,
 	runFaxCloud,
 	sendTextFax,
 	type RunOptions,
@@ -21,7 +20,7 @@ const sendText = (parameters: IDataObject = {}, options: RunOptions = {}) =>
 
 describe('Outbound Fax: Send', () => {
 	test('one multipart request per item, one output item per created fax, sharing the GroupId', async () => {
-		const pdf = await pdfBuffer(2);
+		const pdf = await numberedPdf(2);
 		const result = await send(
 			{
 				faxNumbers: '1 (212) 555-0000, +44 20 7123 4567',
@@ -91,7 +90,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('several binary fields become attachments in the order listed', async () => {
-		const pdf = await pdfBuffer(1);
+		const pdf = await numberedPdf(1);
 		const result = await send(
 			{ faxNumbers: '12125550000', binaryPropertyName: 'cover, data' },
 			{

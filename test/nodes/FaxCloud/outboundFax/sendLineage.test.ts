@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { waitUntil } from '../../../harness/waitUntil';
 import { faultAtSend, runFaxCloud, textSendOneAtATime, type RunOptions } from './faxHelpers';
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
-import { credentialsFor, useEmulator } from '../../../support/emulator';
-import { listSearch } from '../../../support/load-options';
+import { credentialsFor, useEmulator } from '../../../harness/jest/emulator';
+import { listSearch } from '../../../harness/jest/load-options';
 import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();

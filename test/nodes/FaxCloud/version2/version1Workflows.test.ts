@@ -6,7 +6,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { useEmulator } from '../../../support/emulator';
+import { useEmulator } from '../../../harness/jest/emulator';
 import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
 
 const emulator = useEmulator();

@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
-import { FaxCloudApi } from '../../credentials/FaxCloudApi.credentials';
-import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
+import { FaxCloudApi } from '../../../credentials/FaxCloudApi.credentials';
+import { FaxCloudNumbersApi } from '../../../credentials/FaxCloudNumbersApi.credentials';
 
 const nodeTypesOf = (): INodeTypes =>
 	({

@@ -4,7 +4,7 @@ const path = require('node:path');
 /**
  * Prints the fault and bad-input suite's counts (events, faults injected, bad inputs tried,
  * secrets checked) after all test files ran. Each suite writes its own JSON file under
- * .test-output/fault-suite/ (test/support/fault-helpers.ts, recordCounts); files of an earlier
+ * .test-output/fault-suite/ (test/harness/jest/fault-helpers.ts, recordCounts); files of an earlier
  * run are removed first, so only this run's counts are summed.
  */
 class CountsReporter {

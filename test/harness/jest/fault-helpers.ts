@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { Emulator } from '../../emulator';
-import { FAULT_KINDS, type FaultKind, type FaultSpec } from '../../emulator/faults';
+import type { Emulator } from '../../../emulator';
+import { FAULT_KINDS, type FaultKind, type FaultSpec } from '../../../emulator/faults';
 import { TestCredentialsHelper, type TestCredentials } from './credentials-helper';
 
 /** What n8n's Logger hands every log call to (a winston logger in n8n). */
@@ -230,8 +230,8 @@ export class SecretWatch {
 	}
 }
 
-/** The folder the counts reporter (test/support/counts-reporter.js) sums up after the run. */
-export const COUNTS_DIR = join(__dirname, '..', '..', '.test-output', 'fault-suite');
+/** The folder the counts reporter (test/harness/jest/counts-reporter.js) sums up after the run. */
+export const COUNTS_DIR = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
 
 export interface SuiteCounts {
 	events?: number;

@@ -1,11 +1,13 @@
-import { FormData, request } from 'undici';
-import {
-	basicAuthorization,
-	startEmulator,
-	type Emulator,
-	type EmulatorOptions,
-} from '../../emulator';
+import { FormData, request, type Agent } from 'undici';
+import { basicAuthorization, type Emulator } from '../../emulator';
 import { SEED_USERS } from '../../emulator/seed';
+import { formPdf } from './formPdf';
+import { numberedPdf } from './textPdf';
+
+/**
+ * The emulator over HTTP, as a client of its interfaces calls it: a request with a login, a fax
+ * sent, a mail merge job posted, and the files they upload.
+ */
 
 export type Login = { userId: string; password: string };
 
@@ -82,10 +84,6 @@ export async function statusOf(
 	return (await call(method, url, options)).status;
 }
 
-export async function withEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-	return startEmulator({ port: 0, ...options });
-}
-
 /** Calls the control API (under /__emulator) of the emulator `emu()` returns, with a JSON body. */
 export const controlOf =
 	(emu: () => Emulator) =>
@@ -100,11 +98,7 @@ export function textFile(text = 'Hello fax\nSecond line\n'): Blob {
 }
 
 export async function pdfFile(pages = 2): Promise<Blob> {
-	const { PDFDocument } = await import('pdf-lib');
-	const doc = await PDFDocument.create();
-	for (let i = 0; i < pages; i++)
-		doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
-	return new Blob([Buffer.from(await doc.save())], { type: 'application/pdf' });
+	return new Blob([await numberedPdf(pages)], { type: 'application/pdf' });
 }
 
 /** Multipart send form: one attachment plus the given parameters (arrays repeat the name). */
@@ -133,7 +127,41 @@ export async function sendFax(
 	});
 }
 
+/** Alice's outbound faxes asked for through `agent` (its own sockets), the answer's status. */
+export async function searchThrough(agent: Agent, emu: Emulator): Promise<number> {
+	const res = await agent.request({
+		origin: new URL(emu.urls.fax).origin,
+		path: '/v1/outboundfaxes',
+		method: 'GET',
+		headers: { authorization: basic(USERS.alice) },
+	});
+	await res.body.dump();
+	return res.statusCode;
+}
+
 export async function getOutbound(emu: Emulator, login: Login, id: string | number): Promise<any> {
 	const res = await call('GET', `${emu.urls.fax}/outboundfaxes/${id}`, { auth: login });
 	return res.json?.FaxInfo?.[0];
+}
+
+let jobTemplate: Promise<Buffer> | undefined;
+
+/**
+ * Creates a mail merge job of `lines` CSV lines (Name, Fax) for `login`, its id; the emulator
+ * reads one line every 2 s, then the job is COMPLETE.
+ */
+export async function postMailMergeJob(
+	emu: Emulator,
+	lines: number,
+	login: Login = USERS.alice,
+): Promise<number> {
+	jobTemplate ??= formPdf(['Name', 'Fax']);
+	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
+	const form = new FormData();
+	form.append('FaxNumerColumnName', 'Fax');
+	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
+	form.append('Template', new Blob([await jobTemplate], { type: 'application/pdf' }), 'form.pdf');
+	const res = await call('POST', `${emu.urls.mailMerge}/Job`, { auth: login, multipart: form });
+	if (res.status !== 201) throw new Error(`job not created: ${res.body.toString()}`);
+	return Number(res.json.JobID);
 }

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { closedAfterEach } from './closedAfterEach';
+
 export interface ReceivedRequest {
 	method: string;
 	url: string;
@@ -51,4 +53,13 @@ export async function startScriptedServer(answer: ScriptedAnswer) {
 export function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 	res.writeHead(status, { 'Content-Type': 'application/json' });
 	res.end(JSON.stringify(body));
+}
+
+/**
+ * Scripted servers for one test file, each closed after the test that started it: the suites of
+ * the credentials and the transport start several per test and must not leave one listening.
+ */
+export function useScriptedServers() {
+	const keep = closedAfterEach();
+	return async (answer: ScriptedAnswer) => keep(await startScriptedServer(answer));
 }

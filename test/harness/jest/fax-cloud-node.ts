@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IRun, WorkflowExecuteMode } from 'n8n-workflow';
 
-import type { Emulator } from '../../emulator';
-import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
+import type { Emulator } from '../../../emulator';
+import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
 import { loginCredentials, SEED_USERS, type Login } from './emulator';
 import { runNode, type RunNodeOptions } from './run-node';
 
@@ -53,7 +53,7 @@ export async function runFaxCloudNode(
 	});
 }
 
-/** Runs an operation of one resource: the resource-wrappers of the suites' support files. */
+/** Runs an operation of one resource: the resource-wrappers of the suites' files. */
 export const runFaxCloudResource = (
 	emulator: Emulator,
 	resource: 'outboundFax' | 'inboundFax' | 'numberRequest' | 'numberLookup',

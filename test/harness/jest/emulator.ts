@@ -1,7 +1,8 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
-import { SEED_TOKENS, SEED_USERS } from '../../emulator/seed-data';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../../emulator';
+import { SEED_TOKENS, SEED_USERS } from '../../../emulator/seed-data';
+import { closedAfterEach } from './closedAfterEach';
 import type { TestCredentials } from './credentials-helper';
 
 export { SEED_TOKENS, SEED_USERS };
@@ -52,11 +53,15 @@ export function loginCredentials(emulator: Emulator, login: Login = {}): TestCre
 	return credentials;
 }
 
+/** An emulator on free ports (manual clock unless the options say otherwise). */
+export const startTestEmulator = (options: EmulatorOptions = {}): Promise<Emulator> =>
+	startEmulator({ port: 0, ...options });
+
 /** Starts one emulator for a test file (manual clock) and resets it before each test. */
 export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
 	let emulator: Emulator | undefined;
 	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, ...options });
+		emulator = await startTestEmulator(options);
 	});
 	beforeEach(() => emulator?.control.reset());
 	afterAll(async () => {
@@ -66,4 +71,10 @@ export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
 		if (!emulator) throw new Error('emulator not started');
 		return emulator;
 	};
+}
+
+/** Emulators a test starts with options of its own, each closed after that test. */
+export function useOwnEmulators(): (options?: EmulatorOptions) => Promise<Emulator> {
+	const keep = closedAfterEach();
+	return async (options) => keep(await startTestEmulator(options));
 }
