@@ -21,11 +21,10 @@ export async function benchMailMergeCurve(
 		return rowsOf.get(count)!;
 	};
 	return await measureCurve({
+		...options,
+		sizes: options.sizes ?? MAIL_MERGE_CURVE_SIZES,
 		unit: 'row',
 		label: 'mail merge',
-		sizes: options.sizes ?? MAIL_MERGE_CURVE_SIZES,
-		rounds: options.rounds,
-		log: options.log,
 		run: async (count) => {
 			// A size that fails is recorded as failed (its rows are missed, saying why), and the
 			// other sizes are still measured.

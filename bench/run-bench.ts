@@ -184,6 +184,14 @@ async function main(): Promise<void> {
 	let release: { n8n: string; node: string } | undefined;
 	const curves: CurveSet = {};
 	if (CURVE_PARTS.some(wants)) figures.curves = curves;
+	/** Runs a cost curve the run wants, timed as `<key>Curve`, and keeps it. */
+	const curve = async <K extends keyof CurveSet>(
+		name: string,
+		key: K,
+		run: () => Promise<CurveSet[K]>,
+	): Promise<void> => {
+		if (wants(name)) curves[key] = await timed(`${key}Curve`, run);
+	};
 	figures.failed = failed;
 	/** One n8n and its parts: a server that fails to start fails its parts, not the run. */
 	const section = async (name: string, run: () => Promise<void>): Promise<void> => {
@@ -244,24 +252,16 @@ async function main(): Promise<void> {
 						log,
 					}),
 				);
-				if (wants('send-curve')) {
-					curves.send = await timed('sendCurve', () =>
-						benchSendCurve(bench, {
-							sizes: CURVE_SIZES.send,
-							rounds: CURVE_SIZES.sendRounds,
-							log,
-						}),
-					);
-				}
-				if (wants('mail-merge-curve')) {
-					curves.mailMerge = await timed('mailMergeCurve', () =>
-						benchMailMergeCurve(bench, {
-							sizes: CURVE_SIZES.mailMerge,
-							rounds: CURVE_SIZES.mailMergeRounds,
-							log,
-						}),
-					);
-				}
+				await curve('send-curve', 'send', () =>
+					benchSendCurve(bench, { sizes: CURVE_SIZES.send, rounds: CURVE_SIZES.sendRounds, log }),
+				);
+				await curve('mail-merge-curve', 'mailMerge', () =>
+					benchMailMergeCurve(bench, {
+						sizes: CURVE_SIZES.mailMerge,
+						rounds: CURVE_SIZES.mailMergeRounds,
+						log,
+					}),
+				);
 			} finally {
 				await bench.close();
 			}
@@ -298,18 +298,17 @@ async function main(): Promise<void> {
 						benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
 					);
 				}
-				if (drainCurves) {
+				if (drainCurves)
 					log('    drain curves (two more trigger workflows, polling every 20 seconds):');
-					curves.drain = await timed('drainCurve', () =>
-						benchDrainCurves(bench, sink!, {
-							cappedSizes: CURVE_SIZES.cappedDrain,
-							defaultSizes: CURVE_SIZES.defaultDrain,
-							rounds: CURVE_SIZES.drainRounds,
-							latenessMinutes: SIZES.latenessMinutes,
-							log,
-						}),
-					);
-				}
+				await curve('drain-curve', 'drain', () =>
+					benchDrainCurves(bench, sink!, {
+						cappedSizes: CURVE_SIZES.cappedDrain,
+						defaultSizes: CURVE_SIZES.defaultDrain,
+						rounds: CURVE_SIZES.drainRounds,
+						latenessMinutes: SIZES.latenessMinutes,
+						log,
+					}),
+				);
 			} finally {
 				await bench.close();
 				await sink?.close();

@@ -23,11 +23,10 @@ export async function benchSendCurve(
 		return run;
 	};
 	return await measureCurve({
+		...options,
+		sizes: options.sizes ?? SEND_CURVE_SIZES,
 		unit: 'fax',
 		label: 'bulk send',
-		sizes: options.sizes ?? SEND_CURVE_SIZES,
-		rounds: options.rounds,
-		log: options.log,
 		warmUp: async (items) => {
 			await send('faxCloud', items);
 			await send('floor', items);

@@ -88,6 +88,17 @@ async function inParallel<T>(count: number, task: (index: number) => Promise<T>)
 	return results;
 }
 
+/** The floor's operations: each the Fax Cloud node's requests for one path, nothing else. */
+const OPERATIONS = [
+	['Send', 'send', 'One fax per item (POST /outboundfaxes)'],
+	[
+		'Send Once',
+		'sendOnce',
+		'Per item a search by the send key (GET /outboundfaxes), then the send',
+	],
+	['Page', 'page', 'Every page of one fax search'],
+].map(([name, value, description]) => ({ name, value, description }));
+
 export class FaxCloudFloor implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Fax Cloud Helper Floor (benchmark)',
@@ -104,15 +115,7 @@ export class FaxCloudFloor implements INodeType {
 				displayName: 'Operation',
 				name: 'operation',
 				type: 'options',
-				options: [
-					{ name: 'Send', value: 'send', description: 'One fax per item (POST /outboundfaxes)' },
-					{
-						name: 'Send Once',
-						value: 'sendOnce',
-						description: 'Per item a search by the send key (GET /outboundfaxes), then the send',
-					},
-					{ name: 'Page', value: 'page', description: 'Every page of one fax search' },
-				],
+				options: OPERATIONS,
 				default: 'send',
 			},
 			{

@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 
+import { Agent, fetch } from 'undici';
+
 import { waitUntil, WaitTimeout } from './waitUntil';
 
 export interface WebhookAnswer {
@@ -9,6 +11,14 @@ export interface WebhookAnswer {
 	json: unknown;
 	ms: number;
 }
+
+/**
+ * Each call on a connection of its own (pipelining 0: no keep-alive). A kept-alive connection that
+ * n8n closes as idle just as the next call goes out fails that call with "other side closed" (the
+ * bench's mail merge calls failed so, each the first call after a long one, on a socket that had
+ * carried earlier answers); the caller's timeoutMs bounds the wait, not undici's 300 s for headers.
+ */
+const ONE_CONNECTION_PER_CALL = new Agent({ pipelining: 0, headersTimeout: 0, bodyTimeout: 0 });
 
 /** How long after n8n answers REST a published workflow's webhook may still be missing. */
 const REGISTRATION_MS = 60_000;
@@ -38,6 +48,7 @@ export async function postWebhook(
 			headers,
 			body: payload,
 			signal: AbortSignal.timeout(timeoutMs),
+			dispatcher: ONE_CONNECTION_PER_CALL,
 		});
 		const text = await res.text();
 		answer = { status: res.status, text, json: jsonOrText(text), ms: performance.now() - started };
