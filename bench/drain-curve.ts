@@ -11,14 +11,14 @@ import { spanMs } from './lib/stats';
 
 /**
  * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes, all new at one
- * poll, received at 1,000 a minute (the burst of 100,000 over the 100 minutes before the poll: a
- * backlog after an outage, or a day's faxes of a large office), drained by a Fax Cloud Trigger
- * that polls every 20 seconds (POLL_EVERY_MS), once with Max Events per Poll at 10,000
- * (its cap; the burst of 100,000 takes ten polls) and once at its default of 1,000 (bursts of 1,000
- * and 10,000: the default at 100,000 would be a hundred polls). A burst received within one minute
- * is paged whole by each capped poll (a search's times are whole minutes: README, Trigger
- * semantics); test/nodes/FaxCloudTrigger/cappedDrain.test.ts counts both. The workflows log in to the second organization (globex), so
- * the acme trigger workflows of ./polling.ts, still active, never read these bursts.
+ * poll, received at 1,000 a minute (the burst of 100,000 over 100 minutes, ending past the lateness
+ * allowance before the poll: a backlog after an outage), drained by a Fax Cloud Trigger that polls
+ * every 20 seconds (POLL_EVERY_MS), once with Max Events per Poll at 10,000 (its cap; the burst of
+ * 100,000 takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the
+ * default at 100,000 would be a hundred polls). A burst received within one minute is paged whole
+ * by each capped poll (a search's times are whole minutes: README, Trigger semantics);
+ * test/nodes/FaxCloudTrigger/cappedDrain.test.ts counts both. The workflows log in to the second
+ * organization (globex), so the acme trigger workflows of ./polling.ts never read these bursts.
  *
  * The time of a drain is the sum of its polls' searches (each poll's span at the emulator, from
  * its first request to its last answer), up to the poll that emitted the last event; the capped

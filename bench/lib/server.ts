@@ -155,8 +155,8 @@ export async function callWebhook(
 	body: unknown,
 	compressed = false,
 ): Promise<WebhookAnswer> {
-	// A body of tens of MB (100,000 mail merge rows) goes compressed: sent plain, n8n closed the
-	// connection before answering.
+	// A body of tens of MB (100,000 mail merge rows, 27 MB of JSON) may go gzip-compressed (5 MB on
+	// the wire), as a client on a slow link sends it; n8n inflates it.
 	const answer = await postWebhook(bench.server, webhookPath, body, 15 * 60_000, compressed);
 	if (answer.status !== 200) {
 		throw new Error(
