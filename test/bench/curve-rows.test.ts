@@ -34,11 +34,12 @@ function curve(
 const verdicts = (curves: CurveSet) =>
 	curveRows(curves, QUIET).map((r) => [r.measure.replace(/ \(.*$/, ''), r.verdict]);
 
+/** The rows of a send curve at 100, 1,000 and 10,000 faxes. */
+const sendRows = (usPerFax: number[], kbPerFax: number[]) =>
+	curveRows({ send: curve([100, 1_000, 10_000], usPerFax, kbPerFax) }, QUIET);
+
 test('a send curve whose cost per fax grows at most x1.25 from 1,000 to 10,000 meets both targets', () => {
-	const rows = curveRows(
-		{ send: curve([100, 1_000, 10_000], [900, 700, 860], [80, 60, 74]) },
-		QUIET,
-	);
+	const rows = sendRows([900, 700, 860], [80, 60, 74]);
 	expect(rows.map((r) => r.verdict)).toEqual(['figure', 'met', 'met']);
 	expect(rows[0].figure).toBe('900 / 700 / 860 µs per fax; RSS 80 / 60 / 74 KB per fax');
 	expect(rows[1].figure).toMatch(/^x1\.23 /);
@@ -46,16 +47,10 @@ test('a send curve whose cost per fax grows at most x1.25 from 1,000 to 10,000 m
 });
 
 test('time or memory per unit growing past x1.25 at the largest size is a miss that fails the run', () => {
-	const time = curveRows(
-		{ send: curve([100, 1_000, 10_000], [900, 700, 880], [80, 60, 60]) },
-		QUIET,
-	);
+	const time = sendRows([900, 700, 880], [80, 60, 60]);
 	expect(time.map((r) => r.verdict)).toEqual(['figure', 'missed', 'met']);
 	expect(time[1].why).toMatch(/^regression: 0 of 3 rounds within x1\.25/);
-	const memory = curveRows(
-		{ send: curve([100, 1_000, 10_000], [700, 700, 700], [60, 60, 76]) },
-		QUIET,
-	);
+	const memory = sendRows([700, 700, 700], [60, 60, 76]);
 	expect(memory.map((r) => r.verdict)).toEqual(['figure', 'met', 'missed']);
 	expect(exitCodeOf(memory)).toBe(1);
 });

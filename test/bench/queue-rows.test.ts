@@ -105,24 +105,16 @@ test('a run short of faxes is a miss', () => {
 });
 
 test('round 3 explained: the machine, the setup or the node, from the figures', () => {
-	expect(explainRound3(figures({ node: 4, floor: 4, quiet: 7, busy: 11 })).cause).toBe(
-		'the machine',
-	);
-	expect(
-		explainRound3(
-			figures({ node: 4, floor: 4, quiet: 10.5, busy: 14, splitNode: 8.2, splitFloor: 8 }),
-		).cause,
-	).toBe('the setup');
-	expect(
-		explainRound3(
-			figures({ node: 4, floor: 4, quiet: 10.5, busy: 14, splitNode: 10, splitFloor: 8 }),
-		).cause,
-	).toBe('the node');
-	const none = explainRound3(figures({ node: 4, floor: 4, quiet: 6, busy: 7 }));
+	const explain = (o: Omit<Parameters<typeof figures>[0], 'node' | 'floor'>) =>
+		explainRound3(figures({ node: 4, floor: 4, ...o }));
+	expect(explain({ quiet: 7, busy: 11 }).cause).toBe('the machine');
+	expect(explain({ quiet: 10.5, busy: 14, splitNode: 8.2, splitFloor: 8 }).cause).toBe('the setup');
+	expect(explain({ quiet: 10.5, busy: 14, splitNode: 10, splitFloor: 8 }).cause).toBe('the node');
+	const none = explain({ quiet: 6, busy: 7 });
 	expect(none.cause).toBe('not reproduced');
 	expect(none.text).toContain('6 ms as the machine was, 7 ms with the other core kept busy too');
 	// Round 3's figure without the busy loop, but on a machine loaded past its cores: the machine.
-	const loaded = explainRound3(figures({ node: 4, floor: 4, quiet: 10.5, busy: 11, quietLoad: 8 }));
+	const loaded = explain({ quiet: 10.5, busy: 11, quietLoad: 8 });
 	expect(loaded.cause).toBe('the machine');
 	expect(loaded.text).toContain('10.5 ms at a load average up to 8 on 2 cores');
 });

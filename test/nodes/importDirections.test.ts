@@ -91,48 +91,40 @@ function wrongImports(): string[] {
 	return wrong;
 }
 
-describe('import directions in nodes/ and credentials/', () => {
-	test('every file is in a room of the table', () => {
-		const unplaced = FILES.filter((file) => {
-			const found = roomOf(file);
-			return !found || !(found.room in MAY_IMPORT);
-		});
-		expect(unplaced).toEqual([]);
-		expect(FILES.length).toBeGreaterThan(100);
+test('every file is in a room of the table', () => {
+	const unplaced = FILES.filter((file) => {
+		const found = roomOf(file);
+		return !found || !(found.room in MAY_IMPORT);
 	});
+	expect(unplaced).toEqual([]);
+	expect(FILES.length).toBeGreaterThan(100);
+});
 
-	test('every import points down the table (a resource folder: itself, common and shared)', () => {
-		expect(wrongImports()).toEqual([]);
-	});
+test('every import points down the table (a resource folder: itself, common and shared)', () => {
+	expect(wrongImports()).toEqual([]);
+});
 
-	test('the table has no cycle', () => {
-		const visiting = new Set<string>();
-		const cycleFrom = (room: string): boolean => {
-			if (visiting.has(room)) return true;
-			visiting.add(room);
-			const found = MAY_IMPORT[room].some(cycleFrom);
-			visiting.delete(room);
-			return found;
-		};
-		expect(Object.keys(MAY_IMPORT).filter(cycleFrom)).toEqual([]);
-	});
+test('the table has no cycle', () => {
+	const visiting = new Set<string>();
+	const cycleFrom = (room: string): boolean => {
+		if (visiting.has(room)) return true;
+		visiting.add(room);
+		const found = MAY_IMPORT[room].some(cycleFrom);
+		visiting.delete(room);
+		return found;
+	};
+	expect(Object.keys(MAY_IMPORT).filter(cycleFrom)).toEqual([]);
+});
 
-	test('the rooms are as named: shared and credentials know no node, no trigger room the action node', () => {
-		const reaches = (room: string, other: string): boolean =>
-			MAY_IMPORT[room].some((next) => next === other || reaches(next, other));
-		const actionRooms = [
-			'action node',
-			'actions',
-			'actions/<resource>',
-			'actions/common',
-			'methods',
-		];
-		const triggerRooms = Object.keys(MAY_IMPORT).filter((room) => room.startsWith('trigger'));
-		for (const room of ['shared', 'credentials']) {
-			expect([...actionRooms, ...triggerRooms].filter((other) => reaches(room, other))).toEqual([]);
-		}
-		for (const room of triggerRooms) {
-			expect(actionRooms.filter((other) => reaches(room, other))).toEqual([]);
-		}
-	});
+test('the rooms are as named: shared and credentials know no node, no trigger room the action node', () => {
+	const reaches = (room: string, other: string): boolean =>
+		MAY_IMPORT[room].some((next) => next === other || reaches(next, other));
+	const actionRooms = ['action node', 'actions', 'actions/<resource>', 'actions/common', 'methods'];
+	const triggerRooms = Object.keys(MAY_IMPORT).filter((room) => room.startsWith('trigger'));
+	for (const room of ['shared', 'credentials']) {
+		expect([...actionRooms, ...triggerRooms].filter((other) => reaches(room, other))).toEqual([]);
+	}
+	for (const room of triggerRooms) {
+		expect(actionRooms.filter((other) => reaches(room, other))).toEqual([]);
+	}
 });

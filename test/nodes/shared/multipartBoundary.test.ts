@@ -3,12 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
 import { faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
-import { probeNode, runNode } from '../../harness/jest/run-node';
+import { callHelper, credentials, OK } from '../../harness/jest/helper-call';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 
 const scripted = useScriptedServers();
-
-const OK = { RequestStatus: { StatusCode: 0, StatusText: '' }, FaxInfo: [{ FaxId: 1 }] };
 
 /**
  * The transport draws the random part of its multipart boundaries once and counts requests:
@@ -16,7 +14,9 @@ const OK = { RequestStatus: { StatusCode: 0, StatusText: '' }, FaxInfo: [{ FaxId
  * boundary must arrive whole.
  */
 test('each multipart request has its own boundary, and a file holding an earlier one arrives whole', async () => {
-	const server = await scripted((_request, _number, response) => sendJson(response, 201, OK));
+	const server = await scripted((_request, _number, response) =>
+		sendJson(response, 201, { ...OK, FaxInfo: [{ FaxId: 1 }] }),
+	);
 	const send = (context: IExecuteFunctions, text: string) =>
 		faxCloudRequest.call(context, {
 			api: 'fax',
@@ -31,27 +31,14 @@ test('each multipart request has its own boundary, and a file holding an earlier
 		});
 	const boundaryIn = (index: number) =>
 		boundaryOf(String(server.received[index].headers['content-type']))!;
-	const node = probeNode(async function (this: IExecuteFunctions) {
+	const { error } = await callHelper(credentials(server.url), async function () {
 		await send(this, 'first');
 		// The second file holds the first request's boundary as a line of its own.
 		await send(this, `--${boundaryIn(0)}\r\nnot a part`);
 		await send(this, 'third');
-		return [[{ json: {} }]];
-	});
-	const result = await runNode({
-		node,
-		parameters: {},
-		credentials: {
-			faxCloudApi: {
-				userId: 'alice@acme',
-				password: 'irrelevant-here',
-				faxBaseUrl: `${server.url}/v1`,
-				mailMergeBaseUrl: `${server.url}/mm/v1`,
-			},
-		},
 	});
 
-	expect(result.error).toBeUndefined();
+	expect(error).toBeUndefined();
 	const boundaries = [0, 1, 2].map(boundaryIn);
 	expect(new Set(boundaries).size).toBe(3);
 	const files = [0, 1, 2].map((index) =>

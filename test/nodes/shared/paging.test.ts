@@ -11,53 +11,51 @@ import { runFaxCloud } from '../FaxCloud/outboundFax/faxHelpers';
 
 const emulator = useEmulator({ pagingKeys: 'session' });
 
-describe('paging through a session-cursor ResultsReference', () => {
-	test('Get Many with Return All returns every received fax (450, pages of 100)', async () => {
-		const { firstId, lastId } = emulator().control.bulkCreateInbound(450, {
-			userId: 'alice@acme',
-		});
-		const result = await runFaxCloud(emulator(), 'inboundFax', {
-			operation: 'getAll',
-			returnAll: true,
-		});
-		expect(result.error).toBeUndefined();
-		const ids = result.items.map((item) => Number(item.json.FaxId));
-		expect(new Set(ids).size).toBe(450);
-		expect(Math.min(...ids)).toBe(firstId);
-		expect(Math.max(...ids)).toBe(lastId);
+test('Get Many with Return All returns every received fax (450, pages of 100)', async () => {
+	const { firstId, lastId } = emulator().control.bulkCreateInbound(450, {
+		userId: 'alice@acme',
 	});
+	const result = await runFaxCloud(emulator(), 'inboundFax', {
+		operation: 'getAll',
+		returnAll: true,
+	});
+	expect(result.error).toBeUndefined();
+	const ids = result.items.map((item) => Number(item.json.FaxId));
+	expect(new Set(ids).size).toBe(450);
+	expect(Math.min(...ids)).toBe(firstId);
+	expect(Math.max(...ids)).toBe(lastId);
+});
 
-	test('Get Many with a Limit over several pages returns exactly the Limit', async () => {
-		emulator().control.bulkCreateOutbound(300, { userId: 'alice@acme' });
-		const result = await runFaxCloud(emulator(), 'outboundFax', {
-			operation: 'getAll',
-			returnAll: false,
-			limit: 250,
-		});
-		expect(result.error).toBeUndefined();
-		const ids = result.items.map((item) => Number(item.json.FaxId));
-		expect(new Set(ids).size).toBe(250);
+test('Get Many with a Limit over several pages returns exactly the Limit', async () => {
+	emulator().control.bulkCreateOutbound(300, { userId: 'alice@acme' });
+	const result = await runFaxCloud(emulator(), 'outboundFax', {
+		operation: 'getAll',
+		returnAll: false,
+		limit: 250,
 	});
+	expect(result.error).toBeUndefined();
+	const ids = result.items.map((item) => Number(item.json.FaxId));
+	expect(new Set(ids).size).toBe(250);
+});
 
-	test('the Fax ID picker scrolls on with the same token to the last fax', async () => {
-		const { firstId } = emulator().control.bulkCreateOutbound(120, { userId: 'alice@acme' });
-		const search = (paginationToken?: string) =>
-			listSearch({
-				node: new FaxCloud(),
-				method: 'searchOutboundFaxes',
-				parameters: { resource: 'outboundFax', operation: 'get' },
-				credentials: credentialsFor(emulator(), 'alice'),
-				typeVersion: 2,
-				paginationToken,
-			});
-		const first = await search();
-		const second = await search(first.paginationToken);
-		expect(second.paginationToken).toBe(first.paginationToken);
-		const third = await search(second.paginationToken);
-		const values = [first, second, third].flatMap((page) => page.results.map((r) => r.value));
-		expect(values).toHaveLength(120);
-		expect(new Set(values).size).toBe(120);
-		expect(values.at(-1)).toBe(String(firstId));
-		expect(third.paginationToken).toBeUndefined();
-	});
+test('the Fax ID picker scrolls on with the same token to the last fax', async () => {
+	const { firstId } = emulator().control.bulkCreateOutbound(120, { userId: 'alice@acme' });
+	const search = (paginationToken?: string) =>
+		listSearch({
+			node: new FaxCloud(),
+			method: 'searchOutboundFaxes',
+			parameters: { resource: 'outboundFax', operation: 'get' },
+			credentials: credentialsFor(emulator(), 'alice'),
+			typeVersion: 2,
+			paginationToken,
+		});
+	const first = await search();
+	const second = await search(first.paginationToken);
+	expect(second.paginationToken).toBe(first.paginationToken);
+	const third = await search(second.paginationToken);
+	const values = [first, second, third].flatMap((page) => page.results.map((r) => r.value));
+	expect(values).toHaveLength(120);
+	expect(new Set(values).size).toBe(120);
+	expect(values.at(-1)).toBe(String(firstId));
+	expect(third.paginationToken).toBeUndefined();
 });

@@ -4,9 +4,9 @@ import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import type { PagesOptions } from '../../../nodes/shared/transport/paging';
 import { faxCloudPages } from '../../../nodes/shared/transport/paging';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
-import { callHelper, credentials, OK } from '../../harness/jest/helper-call';
-import type { ScriptedAnswer } from '../../harness/jest/scripted-server';
-import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
+import { callHelper, credentials } from '../../harness/jest/helper-call';
+import { useScriptedServers } from '../../harness/jest/scripted-server';
+import { THREE_PAGE_URLS, threePages } from './threePageSearch';
 
 /**
  * Reading ahead (faxCloudPages' `readAhead`, which the trigger's window read uses): the next page
@@ -14,25 +14,6 @@ import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server
  */
 
 const server = useScriptedServers();
-
-/** Pages 0..2 of two records each, by GetNextResults; `failPage` answers 400 instead. */
-const threePages =
-	(failPage?: number): ScriptedAnswer =>
-	(req, _n, res) => {
-		const query = new URL(req.url, 'http://x').searchParams;
-		const page = Number(query.get('GetNextResults')?.replace('ref-', '') ?? 0);
-		if (page === failPage) {
-			sendJson(res, 400, { RequestStatus: { StatusCode: 400, StatusText: 'Bad paging key' } });
-			return;
-		}
-		const last = page === 2;
-		sendJson(res, 200, {
-			...OK,
-			FaxInfo: [1, 2].map((i) => ({ FaxId: String(page * 2 + i), FaxStatus: 'sent' })),
-			HasMoreResults: last ? 'false' : 'true',
-			...(last ? {} : { ResultsReference: `ref-${page + 1}` }),
-		});
-	};
 
 /** Waits, without a caller reading on, until the test server has received `count` requests. */
 const untilReceived = (server: { received: unknown[] }, count: number, what: string) =>
@@ -63,77 +44,71 @@ function pageThrough(
 	};
 }
 
-describe('reading a fax search ahead', () => {
-	test('the next page is asked for while the caller still reads this one; the service sees the same requests in the same order', async () => {
-		const ahead = await server(threePages());
-		const requestsWhileReading: number[] = [];
+test('the next page is asked for while the caller still reads this one; the service sees the same requests in the same order', async () => {
+	const ahead = await server(threePages());
+	const requestsWhileReading: number[] = [];
+	const { value, error } = await callHelper(
+		credentials(ahead.url),
+		pageThrough({ readAhead: true }, async (index) => {
+			// The caller has not asked for the next page: it is on its way already.
+			if (index < 2) await untilReceived(ahead, index + 2, 'the next page');
+			requestsWhileReading.push(ahead.received.length);
+		}),
+	);
+	expect(error).toBeUndefined();
+	expect(value).toEqual(['1', '2', '3', '4', '5', '6']);
+	expect(requestsWhileReading).toEqual([2, 3, 3]);
+
+	const inTurn = await server(threePages());
+	const plain = await callHelper(
+		credentials(inTurn.url),
+		pageThrough({}, async () => {
+			requestsWhileReading.push(inTurn.received.length);
+		}),
+	);
+	expect(plain.value).toEqual(value);
+	// Without reading ahead, each page is asked for only when the caller reads on.
+	expect(requestsWhileReading.slice(3)).toEqual([1, 2, 3]);
+	expect(ahead.received.map((r) => r.url)).toEqual(inTurn.received.map((r) => r.url));
+	expect(ahead.received.map((r) => r.url)).toEqual(THREE_PAGE_URLS);
+});
+
+test('a caller that stops early leaves one page unread, and that page failing fails nothing', async () => {
+	const unhandled: unknown[] = [];
+	const onUnhandled = (reason: unknown) => unhandled.push(reason);
+	process.on('unhandledRejection', onUnhandled);
+	try {
+		const fax = await server(threePages(1));
 		const { value, error } = await callHelper(
-			credentials(ahead.url),
-			pageThrough({ readAhead: true }, async (index) => {
-				// The caller has not asked for the next page: it is on its way already.
-				if (index < 2) await untilReceived(ahead, index + 2, 'the next page');
-				requestsWhileReading.push(ahead.received.length);
-			}),
+			credentials(fax.url),
+			pageThrough({ readAhead: true }, async () => undefined, 1),
 		);
 		expect(error).toBeUndefined();
-		expect(value).toEqual(['1', '2', '3', '4', '5', '6']);
-		expect(requestsWhileReading).toEqual([2, 3, 3]);
-
-		const inTurn = await server(threePages());
-		const plain = await callHelper(
-			credentials(inTurn.url),
-			pageThrough({}, async () => {
-				requestsWhileReading.push(inTurn.received.length);
-			}),
+		expect(value).toEqual(['1', '2']);
+		await untilReceived(fax, 2, 'the page read ahead');
+		// Long enough for the 400 to reach the helper and reject (it is not tried again).
+		await watchFor(
+			'the page asked again, or an unhandled rejection',
+			() => fax.received.length > 2 || unhandled.length > 0,
+			300,
 		);
-		expect(plain.value).toEqual(value);
-		// Without reading ahead, each page is asked for only when the caller reads on.
-		expect(requestsWhileReading.slice(3)).toEqual([1, 2, 3]);
-		expect(ahead.received.map((r) => r.url)).toEqual(inTurn.received.map((r) => r.url));
-		expect(ahead.received.map((r) => r.url)).toEqual([
-			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2',
-			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-1',
-			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-2',
-		]);
-	});
-
-	test('a caller that stops early leaves one page unread, and that page failing fails nothing', async () => {
-		const unhandled: unknown[] = [];
-		const onUnhandled = (reason: unknown) => unhandled.push(reason);
-		process.on('unhandledRejection', onUnhandled);
-		try {
-			const fax = await server(threePages(1));
-			const { value, error } = await callHelper(
-				credentials(fax.url),
-				pageThrough({ readAhead: true }, async () => undefined, 1),
-			);
-			expect(error).toBeUndefined();
-			expect(value).toEqual(['1', '2']);
-			await untilReceived(fax, 2, 'the page read ahead');
-			// Long enough for the 400 to reach the helper and reject (it is not tried again).
-			await watchFor(
-				'the page asked again, or an unhandled rejection',
-				() => fax.received.length > 2 || unhandled.length > 0,
-				300,
-			);
-			expect(fax.received).toHaveLength(2);
-			expect(unhandled).toEqual([]);
-		} finally {
-			process.off('unhandledRejection', onUnhandled);
-		}
-	});
-
-	test('a page read ahead that fails fails the caller that reads on to it, after the page before', async () => {
-		const fax = await server(threePages(1));
-		const read: number[] = [];
-		const { error } = await callHelper(
-			credentials(fax.url),
-			pageThrough({ readAhead: true }, async (index) => {
-				read.push(index);
-			}),
-		);
-		expect(read).toEqual([0]);
-		expect(error?.message).toMatch(/400|Bad paging key/);
 		expect(fax.received).toHaveLength(2);
-	});
+		expect(unhandled).toEqual([]);
+	} finally {
+		process.off('unhandledRejection', onUnhandled);
+	}
+});
+
+test('a page read ahead that fails fails the caller that reads on to it, after the page before', async () => {
+	const fax = await server(threePages(1));
+	const read: number[] = [];
+	const { error } = await callHelper(
+		credentials(fax.url),
+		pageThrough({ readAhead: true }, async (index) => {
+			read.push(index);
+		}),
+	);
+	expect(read).toEqual([0]);
+	expect(error?.message).toMatch(/400|Bad paging key/);
+	expect(fax.received).toHaveLength(2);
 });

@@ -14,6 +14,7 @@ import {
 	TOKEN,
 } from '../../harness/jest/helper-call';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
+import { THREE_PAGE_URLS, threePages } from './threePageSearch';
 
 const server = useScriptedServers();
 
@@ -33,441 +34,390 @@ function expectNoSecrets(text: string) {
 	expect(text).not.toContain(BASIC);
 }
 
-describe('shared request helper', () => {
-	test('Basic login goes to the fax and mail merge hosts only, the Bearer token to the numbers host only', async () => {
-		const fax = await server((_r, _n, res) => sendJson(res, 200, OK));
-		const mailMerge = await server((_r, _n, res) => sendJson(res, 200, OK));
-		const numbers = await server((_r, _n, res) => sendJson(res, 200, { regions: [] }));
-		const creds = credentials(fax.url, mailMerge.url, numbers.url);
-
-		const { error } = await callHelper(creds, async function () {
-			await faxCloudRequest.call(this, request({ api: 'fax' }));
-			await faxCloudRequest.call(this, request({ api: 'mailMerge', path: apiPath('Job') }));
-			await faxCloudRequest.call(
-				this,
-				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') }),
-			);
-		});
-
-		expect(error).toBeUndefined();
-		expect(fax.received.map((r) => [r.url, r.headers.authorization])).toEqual([
-			['/v1/outboundfaxes', `Basic ${BASIC}`],
-		]);
-		expect(mailMerge.received.map((r) => [r.url, r.headers.authorization])).toEqual([
-			['/mm/v1/Job', `Basic ${BASIC}`],
-		]);
-		expect(numbers.received.map((r) => [r.url, r.headers.authorization])).toEqual([
-			['/api/numbers/regions/US', `Bearer ${TOKEN}`],
-		]);
+/** Return All (or up to a Limit) of one search at `url`, as the nodes page it. */
+const allItems = (url: string, overrides: Partial<FaxCloudRequest>, options = {}) =>
+	callHelper(credentials(url), async function () {
+		return await faxCloudRequestAllItems.call(this, request(overrides), options);
 	});
 
-	test('the optional API version header of the numbers credential is sent to the numbers host', async () => {
-		const numbers = await server((_r, _n, res) => sendJson(res, 200, {}));
-		const creds = credentials(numbers.url);
-		creds.faxCloudNumbersApi = {
-			...creds.faxCloudNumbersApi,
-			versionHeaderName: 'X-Api-Version',
-			versionHeaderValue: '2',
+/** A server answering every request with `status` and the JSON `body`. */
+const jsonServer = (status: number, body: unknown) =>
+	server((_r, _n, res) => sendJson(res, status, body));
+
+/** A server answering every request with `status` and `body` as `type`. */
+const textServer = (status: number, type: string, body: string) =>
+	server((_r, _n, res) => {
+		res.writeHead(status, { 'Content-Type': type });
+		res.end(body);
+	});
+
+const NUMBERS_US = { api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') } as const;
+const NUMBERS_POST = {
+	api: 'numbers',
+	method: 'POST',
+	path: apiPath('api', 'numbers', 'x'),
+	json: {},
+} as const;
+const MAIL_MERGE_POST = {
+	api: 'mailMerge',
+	method: 'POST',
+	path: apiPath('Job'),
+	form: {},
+} as const;
+
+test('Basic login goes to the fax and mail merge hosts only, the Bearer token to the numbers host only', async () => {
+	const fax = await jsonServer(200, OK);
+	const mailMerge = await jsonServer(200, OK);
+	const numbers = await jsonServer(200, { regions: [] });
+	const creds = credentials(fax.url, mailMerge.url, numbers.url);
+
+	const { error } = await callHelper(creds, async function () {
+		await faxCloudRequest.call(this, request({ api: 'fax' }));
+		await faxCloudRequest.call(this, request({ api: 'mailMerge', path: apiPath('Job') }));
+		await faxCloudRequest.call(this, request(NUMBERS_US));
+	});
+
+	expect(error).toBeUndefined();
+	expect(fax.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+		['/v1/outboundfaxes', `Basic ${BASIC}`],
+	]);
+	expect(mailMerge.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+		['/mm/v1/Job', `Basic ${BASIC}`],
+	]);
+	expect(numbers.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+		['/api/numbers/regions/US', `Bearer ${TOKEN}`],
+	]);
+});
+
+test('the optional API version header of the numbers credential is sent to the numbers host', async () => {
+	const numbers = await jsonServer(200, {});
+	const creds = credentials(numbers.url);
+	creds.faxCloudNumbersApi = {
+		...creds.faxCloudNumbersApi,
+		versionHeaderName: 'X-Api-Version',
+		versionHeaderValue: '2',
+	};
+	await callHelper(creds, async function () {
+		await faxCloudRequest.call(
+			this,
+			request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'CA') }),
+		);
+	});
+	expect(numbers.received[0].headers['x-api-version']).toBe('2');
+});
+
+test.each([
+	[{ StatusCode: 0 }, undefined],
+	[{ StatusCode: '0', StatusText: '' }, undefined],
+	[
+		{ StatusCode: 7, StatusText: 'Invalid FaxId' },
+		'The service reported an error [StatusCode 7]: Invalid FaxId',
+	],
+	[
+		{
+			StatusCode: '1103',
+			StatusText: 'Could not find fax number column named Fax in metadata file',
+		},
+		'The service reported an error [StatusCode 1103]: Could not find fax number column named Fax in metadata file',
+	],
+])('RequestStatus %j under HTTP 200 gives %s', async (status, message) => {
+	const fax = await jsonServer(200, { RequestStatus: status });
+	const { error } = await requestOnce(fax.url, { api: 'mailMerge', path: apiPath('Job') });
+	expect(error?.message).toBe(message);
+});
+
+test('a mail merge StatusCode carries advice the user can act on', async () => {
+	const mailMerge = await jsonServer(201, {
+		RequestStatus: {
+			StatusCode: 1106,
+			StatusText: 'Expected faxes 3 does not match lines in meta file 2',
+		},
+	});
+	const { error } = await requestOnce(mailMerge.url, MAIL_MERGE_POST);
+	expect(error?.description).toMatch(/Expected Faxes must equal the number of CSV data lines/);
+});
+
+test.each([
+	['1101', 'No fields found in PDF template', /PDF template has no form fields/],
+	['1001', 'No fields found in PDF template', /use a PDF form whose fields are named like/],
+	['1001', 'FaxNumerColumnName not specified', /set the Fax Number Column/],
+])('mail merge StatusCode %s (%s) gets its advice', async (statusCode, statusText, advice) => {
+	const mailMerge = await jsonServer(400, {
+		RequestStatus: { StatusCode: statusCode, StatusText: statusText },
+	});
+	const { error } = await requestOnce(mailMerge.url, MAIL_MERGE_POST);
+	expect(error?.message).toBe(`Bad request (HTTP 400) [StatusCode ${statusCode}]: ${statusText}`);
+	expect(error?.description).toMatch(advice);
+});
+
+test.each([
+	['fax', /Fax API Base URL of the credential is the fax REST address including \/v1/],
+	['mailMerge', /Mail Merge Base URL of the credential is the mail merge address/],
+	[
+		'numbers',
+		/Numbers Base URL of the credential is the numbers interface address, without \/api\/numbers/,
+	],
+] as const)('HTTP 405 of the %s interface names the base URL to check', async (api, advice) => {
+	const host = await jsonServer(405, { error: 'method_not_allowed' });
+	const { error } = await requestOnce(host.url, { api, attempts: 1 });
+	expect(error?.message).toBe('Method not allowed (HTTP 405): method_not_allowed');
+	expect(error?.description).toMatch(advice);
+});
+
+test.each([
+	[400, /^Bad request \(HTTP 400\)/, /check the values/],
+	[401, /^Authorization failed \(HTTP 401\)/, /User ID \(name@organization\) and Password/],
+	[403, /^Access denied \(HTTP 403\)/, /proxy login/],
+	[404, /^Not found \(HTTP 404\)/, /Fax ID/],
+	[500, /^Service error \(HTTP 500\)/, /try again later/],
+])('HTTP %i gives its own message and advice, without secrets', async (status, message, advice) => {
+	const fax = await jsonServer(status, {
+		RequestStatus: { StatusCode: status === 401 ? 401 : 5, StatusText: `failure ${status}` },
+	});
+	const { error, run } = await requestOnce(fax.url, { attempts: 1 });
+	expect(error?.message).toMatch(message);
+	expect(error?.message).toContain(`failure ${status}`);
+	expect(error?.description).toMatch(advice);
+	expectNoSecrets(JSON.stringify(run));
+	expectNoSecrets(`${error?.message} ${error?.description} ${error?.stack}`);
+});
+
+test('a 401 of the numbers interface points at the access token', async () => {
+	const numbers = await jsonServer(401, { error: 'invalid token' });
+	const { error } = await requestOnce(numbers.url, NUMBERS_US);
+	expect(error?.message).toBe('Authorization failed (HTTP 401): invalid token');
+	expect(error?.description).toMatch(/Access Token/);
+	expectNoSecrets(JSON.stringify(error));
+});
+
+test('the field problems a 400 lists are part of the message', async () => {
+	const numbers = await jsonServer(400, {
+		error: 'validation_error',
+		message: 'The request is not valid',
+		details: [
+			{ field: 'notify_email', message: 'must be a non-empty array' },
+			{ field: 'region', message: 'unknown region ZZ' },
+		],
+	});
+	const { error } = await requestOnce(numbers.url, NUMBERS_POST);
+	expect(error?.message).toBe(
+		'Bad request (HTTP 400): The request is not valid notify_email: must be a non-empty array; region: unknown region ZZ',
+	);
+});
+
+test.each([
+	['', 'text/plain', { httpCode: 201 }],
+	['Request received', 'text/plain; charset=utf-8', { httpCode: 201, message: 'Request received' }],
+])(
+	'a numbers request answered 201 with %p (%s) is a success, so nobody files it twice',
+	async (body, type, expected) => {
+		const numbers = await textServer(201, type, body);
+		const { value, error } = await requestOnce(numbers.url, NUMBERS_POST);
+		expect(error).toBeUndefined();
+		expect(value).toEqual(expected);
+	},
+);
+
+test('a numbers answer that claims JSON but is cut short is still an error', async () => {
+	const numbers = await textServer(200, 'application/json', '[{"code":"N');
+	const { error } = await requestOnce(numbers.url, { ...NUMBERS_US, attempts: 1 });
+	expect(error?.message).toMatch(/not valid JSON/);
+});
+
+test('Return All follows ResultsReference with GetNextResults to the last page', async () => {
+	const fax = await server(threePages());
+	const { value } = await allItems(fax.url, { query: { FaxStatus: 'sent' } }, { pageSize: 2 });
+	expect((value as IDataObject[]).map((r) => r.FaxId)).toEqual(['1', '2', '3', '4', '5', '6']);
+	expect(fax.received.map((r) => r.url)).toEqual(THREE_PAGE_URLS);
+});
+
+test('a Limit stops paging as soon as enough records arrived', async () => {
+	const fax = await server((_r, n, res) =>
+		sendJson(res, 200, {
+			...OK,
+			FaxInfo: [{ FaxId: String(n) }],
+			HasMoreResults: true,
+			ResultsReference: `r${n}`,
+		}),
+	);
+	const { value } = await allItems(fax.url, {}, { limit: 2, pageSize: 1 });
+	expect(value).toHaveLength(2);
+	expect(fax.received).toHaveLength(2);
+});
+
+test('inbound searches without HasMoreResults page while a ResultsReference comes back', async () => {
+	const fax = await server((req, n, res) =>
+		sendJson(res, 200, {
+			...OK,
+			FaxInfo: [{ FaxId: String(n) }],
+			...(n < 3 ? { ResultsReference: `r${n}` } : {}),
+		}),
+	);
+	const { value } = await allItems(fax.url, { path: apiPath('inboundfaxes') });
+	expect(value).toHaveLength(3);
+});
+
+test('a GET is tried again after a 503 and succeeds', async () => {
+	const fax = await server((_r, n, res) => {
+		if (n === 1) {
+			res.writeHead(503, { 'Content-Type': 'text/html' });
+			res.end('<html><body>Service Unavailable</body></html>');
+		} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
+	});
+	const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
+	expect(error).toBeUndefined();
+	expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
+	expect(fax.received).toHaveLength(2);
+});
+
+test('a GET gives up after its bounded attempts and says what the service answered', async () => {
+	const fax = await textServer(502, 'text/html', '<html><body><h1>Bad Gateway</h1></body></html>');
+	const { error } = await requestOnce(fax.url, {});
+	expect(fax.received).toHaveLength(3);
+	expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
+});
+
+test('a POST whose connection dies after the server read it is not sent again, and says it may have happened', async () => {
+	const fax = await server((_r, _n, res) => res.socket?.destroy());
+	const { error } = await requestOnce(fax.url, {
+		method: 'POST',
+		form: { FaxNumber: '12125550100' },
+	});
+	expect(fax.received).toHaveLength(1);
+	expect(fax.received[0].body.toString()).toBe('FaxNumber=12125550100');
+	expect(error?.message).toMatch(
+		/^Could not reach the Fax Cloud service at http:\/\/127\.0\.0\.1:\d+\/v1: connection closed before an answer arrived$/,
+	);
+	expect(error?.description).toMatch(/may still have been carried out/);
+	expectNoSecrets(JSON.stringify(error));
+});
+
+test('a POST answered with a 500 is not sent again', async () => {
+	const fax = await jsonServer(500, { RequestStatus: { StatusCode: 99, StatusText: 'boom' } });
+	await requestOnce(fax.url, { method: 'POST', form: {} });
+	expect(fax.received).toHaveLength(1);
+});
+
+test('a truncated JSON body is an error, not an empty success', async () => {
+	const fax = await textServer(200, 'application/json', '{"FaxInfo":[{"FaxId":"1"');
+	const { error } = await requestOnce(fax.url, { attempts: 1 });
+	expect(error?.message).toBe(
+		'The service answered HTTP 200 with a body that is not valid JSON (application/json)',
+	);
+});
+
+test('multipart parts arrive with their names, file names and MIME types; repeated parameters once per value', async () => {
+	const fax = await jsonServer(201, { ...OK, FaxInfo: [] });
+	await requestOnce(fax.url, {
+		method: 'POST',
+		multipart: {
+			fields: {
+				FaxNumber: ['12125550100', '+442071234567'],
+				CoverMessage: 'Zürich "quoted"',
+				Skip: undefined,
+			},
+			files: [
+				{
+					field: 'file1',
+					data: Buffer.from('%PDF-1.4 test'),
+					fileName: 'invoice 7.pdf',
+					mimeType: 'application/pdf',
+				},
+				{
+					field: 'file2',
+					data: Buffer.from('hello'),
+					fileName: 'note.txt',
+					mimeType: 'text/plain',
+				},
+			],
+		},
+	});
+	const received = fax.received[0];
+	const parts = parseMultipart(
+		received.body,
+		boundaryOf(String(received.headers['content-type']))!,
+	);
+	expect(parts.map((p) => [p.name, p.filename, p.contentType, p.data.toString()])).toEqual([
+		['FaxNumber', undefined, undefined, '12125550100'],
+		['FaxNumber', undefined, undefined, '+442071234567'],
+		['CoverMessage', undefined, undefined, 'Zürich "quoted"'],
+		['file1', 'invoice 7.pdf', 'application/pdf', '%PDF-1.4 test'],
+		['file2', 'note.txt', 'text/plain', 'hello'],
+	]);
+});
+
+test('form bodies and query strings repeat names instead of indexing them', async () => {
+	const fax = await jsonServer(201, OK);
+	await callHelper(credentials(fax.url), async function () {
+		await faxCloudRequest.call(
+			this,
+			request({ method: 'PUT', path: apiPath('outboundfaxes', 5), form: { Mark: true } }),
+		);
+		await faxCloudRequest.call(
+			this,
+			request({ query: { FaxNumber: ['1', '2'], Empty: undefined } }),
+		);
+	});
+	expect(fax.received[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
+	expect(fax.received[0].body.toString()).toBe('Mark=true');
+	expect(fax.received[1].url).toBe('/v1/outboundfaxes?FaxNumber=1&FaxNumber=2');
+});
+
+test('path segments are encoded, so a value cannot add or climb path levels', () => {
+	expect(apiPath('api', 'numbers', 'cities', 'US', 'NY', 'New York/../x?y')).toBe(
+		'/api/numbers/cities/US/NY/New%20York%2F..%2Fx%3Fy',
+	);
+});
+
+test('a download returns the body, its MIME type and the file name of Content-Disposition', async () => {
+	const fax = await server((_r, _n, res) => {
+		res.writeHead(200, {
+			'Content-Type': 'application/pdf',
+			'Content-Disposition': 'inline; filename="fax-12.pdf"',
+		});
+		res.end('%PDF-1.4 body');
+	});
+	const { value } = await callHelper(credentials(fax.url), async function () {
+		const download = await faxCloudDownload.call(
+			this,
+			request({ path: apiPath('outboundfaxes', 12, 'image'), query: { FaxContentType: 'pdf' } }),
+		);
+		return {
+			mimeType: download.mimeType,
+			fileName: download.fileName,
+			text: (await this.helpers.binaryToBuffer(download.body as never)).toString(),
 		};
-		await callHelper(creds, async function () {
-			await faxCloudRequest.call(
-				this,
-				request({ api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'CA') }),
-			);
-		});
-		expect(numbers.received[0].headers['x-api-version']).toBe('2');
 	});
-
-	test.each([
-		[{ StatusCode: 0 }, undefined],
-		[{ StatusCode: '0', StatusText: '' }, undefined],
-		[
-			{ StatusCode: 7, StatusText: 'Invalid FaxId' },
-			'The service reported an error [StatusCode 7]: Invalid FaxId',
-		],
-		[
-			{
-				StatusCode: '1103',
-				StatusText: 'Could not find fax number column named Fax in metadata file',
-			},
-			'The service reported an error [StatusCode 1103]: Could not find fax number column named Fax in metadata file',
-		],
-	])('RequestStatus %j under HTTP 200 gives %s', async (status, message) => {
-		const fax = await server((_r, _n, res) => sendJson(res, 200, { RequestStatus: status }));
-		const { error } = await requestOnce(fax.url, { api: 'mailMerge', path: apiPath('Job') });
-		expect(error?.message).toBe(message);
+	expect(value).toEqual({
+		mimeType: 'application/pdf',
+		fileName: 'fax-12.pdf',
+		text: '%PDF-1.4 body',
 	});
+});
 
-	test('a mail merge StatusCode carries advice the user can act on', async () => {
-		const fax = await server((_r, _n, res) =>
-			sendJson(res, 201, {
-				RequestStatus: {
-					StatusCode: 1106,
-					StatusText: 'Expected faxes 3 does not match lines in meta file 2',
-				},
-			}),
+test('a download answered with a JSON error becomes that error', async () => {
+	const fax = await jsonServer(404, {
+		RequestStatus: { StatusCode: 4, StatusText: 'Fax not found' },
+	});
+	const { error } = await callHelper(credentials(fax.url), async function () {
+		return await faxCloudDownload.call(
+			this,
+			request({ path: apiPath('outboundfaxes', 12, 'image') }),
 		);
-		const { error } = await requestOnce(fax.url, {
-			api: 'mailMerge',
-			method: 'POST',
-			path: apiPath('Job'),
-			form: {},
-		});
-		expect(error?.description).toMatch(/Expected Faxes must equal the number of CSV data lines/);
 	});
+	expect(error?.message).toBe('Not found (HTTP 404) [StatusCode 4]: Fax not found');
+});
 
-	test.each([
-		['1101', 'No fields found in PDF template', /PDF template has no form fields/],
-		['1001', 'No fields found in PDF template', /use a PDF form whose fields are named like/],
-		['1001', 'FaxNumerColumnName not specified', /set the Fax Number Column/],
-	])('mail merge StatusCode %s (%s) gets its advice', async (statusCode, statusText, advice) => {
-		const mailMerge = await server((_r, _n, res) =>
-			sendJson(res, 400, { RequestStatus: { StatusCode: statusCode, StatusText: statusText } }),
-		);
-		const { error } = await requestOnce(mailMerge.url, {
-			api: 'mailMerge',
-			method: 'POST',
-			path: apiPath('Job'),
-			form: {},
-		});
-		expect(error?.message).toBe(`Bad request (HTTP 400) [StatusCode ${statusCode}]: ${statusText}`);
-		expect(error?.description).toMatch(advice);
-	});
-
-	test.each([
-		['fax', /Fax API Base URL of the credential is the fax REST address including \/v1/],
-		['mailMerge', /Mail Merge Base URL of the credential is the mail merge address/],
-		[
-			'numbers',
-			/Numbers Base URL of the credential is the numbers interface address, without \/api\/numbers/,
-		],
-	] as const)('HTTP 405 of the %s interface names the base URL to check', async (api, advice) => {
-		const host = await server((_r, _n, res) => sendJson(res, 405, { error: 'method_not_allowed' }));
-		const { error } = await requestOnce(host.url, { api, attempts: 1 });
-		expect(error?.message).toBe('Method not allowed (HTTP 405): method_not_allowed');
-		expect(error?.description).toMatch(advice);
-	});
-
-	test.each([
-		[400, /^Bad request \(HTTP 400\)/, /check the values/],
-		[401, /^Authorization failed \(HTTP 401\)/, /User ID \(name@organization\) and Password/],
-		[403, /^Access denied \(HTTP 403\)/, /proxy login/],
-		[404, /^Not found \(HTTP 404\)/, /Fax ID/],
-		[500, /^Service error \(HTTP 500\)/, /try again later/],
-	])(
-		'HTTP %i gives its own message and advice, without secrets',
-		async (status, message, advice) => {
-			const fax = await server((_r, _n, res) =>
-				sendJson(res, status, {
-					RequestStatus: { StatusCode: status === 401 ? 401 : 5, StatusText: `failure ${status}` },
-				}),
-			);
-			const { error, run } = await requestOnce(fax.url, { attempts: 1 });
-			expect(error?.message).toMatch(message);
-			expect(error?.message).toContain(`failure ${status}`);
-			expect(error?.description).toMatch(advice);
-			expectNoSecrets(JSON.stringify(run));
-			expectNoSecrets(`${error?.message} ${error?.description} ${error?.stack}`);
-		},
+test('an unreachable service is named by address without credentials in it', async () => {
+	const { error } = await requestOnce('http://127.0.0.1:9', { attempts: 1 });
+	expect(error?.message).toBe(
+		'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
 	);
+	expect(error?.description).toMatch(/Fax API Base URL/);
+	expectNoSecrets(JSON.stringify(error));
+});
 
-	test('a 401 of the numbers interface points at the access token', async () => {
-		const numbers = await server((_r, _n, res) => sendJson(res, 401, { error: 'invalid token' }));
-		const { error } = await requestOnce(numbers.url, {
-			api: 'numbers',
-			path: apiPath('api', 'numbers', 'regions', 'US'),
-		});
-		expect(error?.message).toBe('Authorization failed (HTTP 401): invalid token');
-		expect(error?.description).toMatch(/Access Token/);
-		expectNoSecrets(JSON.stringify(error));
-	});
-
-	test('the field problems a 400 lists are part of the message', async () => {
-		const numbers = await server((_r, _n, res) =>
-			sendJson(res, 400, {
-				error: 'validation_error',
-				message: 'The request is not valid',
-				details: [
-					{ field: 'notify_email', message: 'must be a non-empty array' },
-					{ field: 'region', message: 'unknown region ZZ' },
-				],
-			}),
-		);
-		const { error } = await requestOnce(numbers.url, {
-			api: 'numbers',
-			method: 'POST',
-			path: apiPath('api', 'numbers', 'x'),
-			json: {},
-		});
-		expect(error?.message).toBe(
-			'Bad request (HTTP 400): The request is not valid notify_email: must be a non-empty array; region: unknown region ZZ',
-		);
-	});
-
-	test.each([
-		['', 'text/plain', { httpCode: 201 }],
-		[
-			'Request received',
-			'text/plain; charset=utf-8',
-			{ httpCode: 201, message: 'Request received' },
-		],
-	])(
-		'a numbers request answered 201 with %p (%s) is a success, so nobody files it twice',
-		async (body, type, expected) => {
-			const numbers = await server((_r, _n, res) => {
-				res.writeHead(201, { 'Content-Type': type });
-				res.end(body);
-			});
-			const { value, error } = await requestOnce(numbers.url, {
-				api: 'numbers',
-				method: 'POST',
-				path: apiPath('api', 'numbers', 'x'),
-				json: {},
-			});
-			expect(error).toBeUndefined();
-			expect(value).toEqual(expected);
-		},
-	);
-
-	test('a numbers answer that claims JSON but is cut short is still an error', async () => {
-		const numbers = await server((_r, _n, res) => {
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end('[{"code":"N');
-		});
-		const { error } = await requestOnce(numbers.url, {
-			api: 'numbers',
-			path: apiPath('api', 'numbers', 'regions', 'US'),
-			attempts: 1,
-		});
-		expect(error?.message).toMatch(/not valid JSON/);
-	});
-
-	test('Return All follows ResultsReference with GetNextResults to the last page', async () => {
-		const fax = await server((req, _n, res) => {
-			const query = new URL(req.url, 'http://x').searchParams;
-			const page = Number(query.get('GetNextResults')?.replace('ref-', '') ?? 0);
-			const records = [1, 2].map((i) => ({ FaxId: String(page * 2 + i) }));
-			const last = page === 2;
-			sendJson(res, 200, {
-				...OK,
-				FaxInfo: records,
-				HasMoreResults: last ? 'false' : 'true',
-				...(last ? {} : { ResultsReference: `ref-${page + 1}` }),
-			});
-		});
-		const { value } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequestAllItems.call(this, request({ query: { FaxStatus: 'sent' } }), {
-				pageSize: 2,
-			});
-		});
-		expect((value as IDataObject[]).map((r) => r.FaxId)).toEqual(['1', '2', '3', '4', '5', '6']);
-		expect(fax.received.map((r) => r.url)).toEqual([
-			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2',
-			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-1',
-			'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-2',
-		]);
-	});
-
-	test('a Limit stops paging as soon as enough records arrived', async () => {
-		const fax = await server((_r, n, res) =>
-			sendJson(res, 200, {
-				...OK,
-				FaxInfo: [{ FaxId: String(n) }],
-				HasMoreResults: true,
-				ResultsReference: `r${n}`,
-			}),
-		);
-		const { value } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequestAllItems.call(this, request({}), { limit: 2, pageSize: 1 });
-		});
-		expect(value).toHaveLength(2);
-		expect(fax.received).toHaveLength(2);
-	});
-
-	test('inbound searches without HasMoreResults page while a ResultsReference comes back', async () => {
-		const fax = await server((req, n, res) =>
-			sendJson(res, 200, {
-				...OK,
-				FaxInfo: [{ FaxId: String(n) }],
-				...(n < 3 ? { ResultsReference: `r${n}` } : {}),
-			}),
-		);
-		const { value } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudRequestAllItems.call(this, request({ path: apiPath('inboundfaxes') }));
-		});
-		expect(value).toHaveLength(3);
-	});
-
-	test('a GET is tried again after a 503 and succeeds', async () => {
-		const fax = await server((_r, n, res) => {
-			if (n === 1) {
-				res.writeHead(503, { 'Content-Type': 'text/html' });
-				res.end('<html><body>Service Unavailable</body></html>');
-			} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
-		});
-		const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
-		expect(error).toBeUndefined();
-		expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
-		expect(fax.received).toHaveLength(2);
-	});
-
-	test('a GET gives up after its bounded attempts and says what the service answered', async () => {
-		const fax = await server((_r, _n, res) => {
-			res.writeHead(502, { 'Content-Type': 'text/html' });
-			res.end('<html><body><h1>Bad Gateway</h1></body></html>');
-		});
-		const { error } = await requestOnce(fax.url, {});
-		expect(fax.received).toHaveLength(3);
-		expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
-	});
-
-	test('a POST whose connection dies after the server read it is not sent again, and says it may have happened', async () => {
-		const fax = await server((_r, _n, res) => res.socket?.destroy());
-		const { error } = await requestOnce(fax.url, {
-			method: 'POST',
-			form: { FaxNumber: '12125550100' },
-		});
-		expect(fax.received).toHaveLength(1);
-		expect(fax.received[0].body.toString()).toBe('FaxNumber=12125550100');
-		expect(error?.message).toMatch(
-			/^Could not reach the Fax Cloud service at http:\/\/127\.0\.0\.1:\d+\/v1: connection closed before an answer arrived$/,
-		);
-		expect(error?.description).toMatch(/may still have been carried out/);
-		expectNoSecrets(JSON.stringify(error));
-	});
-
-	test('a POST answered with a 500 is not sent again', async () => {
-		const fax = await server((_r, _n, res) =>
-			sendJson(res, 500, { RequestStatus: { StatusCode: 99, StatusText: 'boom' } }),
-		);
-		await requestOnce(fax.url, { method: 'POST', form: {} });
-		expect(fax.received).toHaveLength(1);
-	});
-
-	test('a truncated JSON body is an error, not an empty success', async () => {
-		const fax = await server((_r, _n, res) => {
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end('{"FaxInfo":[{"FaxId":"1"');
-		});
-		const { error } = await requestOnce(fax.url, { attempts: 1 });
-		expect(error?.message).toBe(
-			'The service answered HTTP 200 with a body that is not valid JSON (application/json)',
-		);
-	});
-
-	test('multipart parts arrive with their names, file names and MIME types; repeated parameters once per value', async () => {
-		const fax = await server((_r, _n, res) => sendJson(res, 201, { ...OK, FaxInfo: [] }));
-		await requestOnce(fax.url, {
-			method: 'POST',
-			multipart: {
-				fields: {
-					FaxNumber: ['12125550100', '+442071234567'],
-					CoverMessage: 'Zürich "quoted"',
-					Skip: undefined,
-				},
-				files: [
-					{
-						field: 'file1',
-						data: Buffer.from('%PDF-1.4 test'),
-						fileName: 'invoice 7.pdf',
-						mimeType: 'application/pdf',
-					},
-					{
-						field: 'file2',
-						data: Buffer.from('hello'),
-						fileName: 'note.txt',
-						mimeType: 'text/plain',
-					},
-				],
-			},
-		});
-		const received = fax.received[0];
-		const parts = parseMultipart(
-			received.body,
-			boundaryOf(String(received.headers['content-type']))!,
-		);
-		expect(parts.map((p) => [p.name, p.filename, p.contentType, p.data.toString()])).toEqual([
-			['FaxNumber', undefined, undefined, '12125550100'],
-			['FaxNumber', undefined, undefined, '+442071234567'],
-			['CoverMessage', undefined, undefined, 'Zürich "quoted"'],
-			['file1', 'invoice 7.pdf', 'application/pdf', '%PDF-1.4 test'],
-			['file2', 'note.txt', 'text/plain', 'hello'],
-		]);
-	});
-
-	test('form bodies and query strings repeat names instead of indexing them', async () => {
-		const fax = await server((_r, _n, res) => sendJson(res, 201, OK));
-		await callHelper(credentials(fax.url), async function () {
-			await faxCloudRequest.call(
-				this,
-				request({ method: 'PUT', path: apiPath('outboundfaxes', 5), form: { Mark: true } }),
-			);
-			await faxCloudRequest.call(
-				this,
-				request({ query: { FaxNumber: ['1', '2'], Empty: undefined } }),
-			);
-		});
-		expect(fax.received[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
-		expect(fax.received[0].body.toString()).toBe('Mark=true');
-		expect(fax.received[1].url).toBe('/v1/outboundfaxes?FaxNumber=1&FaxNumber=2');
-	});
-
-	test('path segments are encoded, so a value cannot add or climb path levels', () => {
-		expect(apiPath('api', 'numbers', 'cities', 'US', 'NY', 'New York/../x?y')).toBe(
-			'/api/numbers/cities/US/NY/New%20York%2F..%2Fx%3Fy',
-		);
-	});
-
-	test('a download returns the body, its MIME type and the file name of Content-Disposition', async () => {
-		const fax = await server((_r, _n, res) => {
-			res.writeHead(200, {
-				'Content-Type': 'application/pdf',
-				'Content-Disposition': 'inline; filename="fax-12.pdf"',
-			});
-			res.end('%PDF-1.4 body');
-		});
-		const { value } = await callHelper(credentials(fax.url), async function () {
-			const download = await faxCloudDownload.call(
-				this,
-				request({ path: apiPath('outboundfaxes', 12, 'image'), query: { FaxContentType: 'pdf' } }),
-			);
-			return {
-				mimeType: download.mimeType,
-				fileName: download.fileName,
-				text: (await this.helpers.binaryToBuffer(download.body as never)).toString(),
-			};
-		});
-		expect(value).toEqual({
-			mimeType: 'application/pdf',
-			fileName: 'fax-12.pdf',
-			text: '%PDF-1.4 body',
-		});
-	});
-
-	test('a download answered with a JSON error becomes that error', async () => {
-		const fax = await server((_r, _n, res) =>
-			sendJson(res, 404, { RequestStatus: { StatusCode: 4, StatusText: 'Fax not found' } }),
-		);
-		const { error } = await callHelper(credentials(fax.url), async function () {
-			return await faxCloudDownload.call(
-				this,
-				request({ path: apiPath('outboundfaxes', 12, 'image') }),
-			);
-		});
-		expect(error?.message).toBe('Not found (HTTP 404) [StatusCode 4]: Fax not found');
-	});
-
-	test('an unreachable service is named by address without credentials in it', async () => {
-		const { error } = await requestOnce('http://127.0.0.1:9', { attempts: 1 });
-		expect(error?.message).toBe(
-			'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
-		);
-		expect(error?.description).toMatch(/Fax API Base URL/);
-		expectNoSecrets(JSON.stringify(error));
-	});
-
-	test('a base URL that is not an http(s) address is refused before any request', async () => {
-		const { error } = await requestOnce('ftp://example.com', {});
-		expect(error?.message).toBe('The Fax API Base URL of the credential is not an http(s) address');
-	});
+test('a base URL that is not an http(s) address is refused before any request', async () => {
+	const { error } = await requestOnce('ftp://example.com', {});
+	expect(error?.message).toBe('The Fax API Base URL of the credential is not an http(s) address');
 });

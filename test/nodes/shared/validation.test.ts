@@ -103,19 +103,19 @@ describe('datetimes', () => {
 	});
 
 	test.each([
-		['yesterday'],
-		['2026-01-05'],
-		['2026-13-05T09:30Z'],
-		['2026-02-30T09:30Z'],
-		['2026-02-29T09:30'],
-		['2026-01-05T24:30Z'],
-		['2026-01-05T09:60Z'],
-		['2026-01-05T09:30EST'],
-		['2026-01-05T09:30+24:00'],
-		[new Date('nonsense')],
-		[{ toISO: () => null }],
-		[''],
-		[42],
+		'yesterday',
+		'2026-01-05',
+		'2026-13-05T09:30Z',
+		'2026-02-30T09:30Z',
+		'2026-02-29T09:30',
+		'2026-01-05T24:30Z',
+		'2026-01-05T09:60Z',
+		'2026-01-05T09:30EST',
+		'2026-01-05T09:30+24:00',
+		new Date('nonsense'),
+		{ toISO: () => null },
+		'',
+		42,
 	])('%p is refused', (value) => {
 		expect(
 			failure(() => validateDatetime(inZone('America/New_York'), value, 'Send After')).message,
@@ -135,19 +135,19 @@ describe('ids', () => {
 	});
 
 	test.each([
-		['0'],
-		['-1'],
-		['1.5'],
-		['../2'],
-		['%2F'],
-		['2/image'],
-		[''],
-		['1e3'],
-		[0],
-		[-3],
-		[1.5],
-		[null],
-		['12345678901234567890'],
+		'0',
+		'-1',
+		'1.5',
+		'../2',
+		'%2F',
+		'2/image',
+		'',
+		'1e3',
+		0,
+		-3,
+		1.5,
+		null,
+		'12345678901234567890',
 	])('%p is refused, so it cannot change a request path', (value) => {
 		expect(failure(() => validateId(context, value, 'Fax ID')).message).toMatch(
 			/^Invalid "Fax ID": .* is not an ID; use a whole number greater than 0/,
@@ -175,11 +175,11 @@ describe('numbers and booleans', () => {
 		);
 	});
 
-	test.each([[0], [10], ['7']])('priority %p is accepted', (value) => {
+	test.each([0, 10, '7'])('priority %p is accepted', (value) => {
 		expect(validatePriority(context, value, 'Priority')).toBe(Number(value));
 	});
 
-	test.each([[-1], [11], [3.5]])('priority %p is refused', (value) => {
+	test.each([-1, 11, 3.5])('priority %p is refused', (value) => {
 		expect(failure(() => validatePriority(context, value, 'Priority')).message).toMatch(
 			/^Invalid "Priority": .* use a whole number from 0 to 10/,
 		);
@@ -192,7 +192,7 @@ describe('numbers and booleans', () => {
 		expect(validateBoolean(context, value, 'Mark')).toBe(expected);
 	});
 
-	test.each([['yes'], [1], [undefined]])('boolean %p is refused', (value) => {
+	test.each(['yes', 1, undefined])('boolean %p is refused', (value) => {
 		expect(failure(() => validateBoolean(context, value, 'Mark')).message).toMatch(
 			/use true or false/,
 		);
@@ -236,11 +236,11 @@ describe('choices and e-mail addresses', () => {
 		);
 	});
 
-	test.each([['ops@example.com'], [' a.b+c@d.co ']])('%p is an e-mail address', (value) => {
+	test.each(['ops@example.com', ' a.b+c@d.co '])('%p is an e-mail address', (value) => {
 		expect(validateEmail(context, value, 'Notify Email')).toBe(value.trim());
 	});
 
-	test.each([['ops'], ['a@b'], ['a b@c.com'], ['']])('%p is refused', (value) => {
+	test.each(['ops', 'a@b', 'a b@c.com', ''])('%p is refused', (value) => {
 		expect(failure(() => validateEmail(context, value, 'Notify Email')).message).toMatch(
 			/^Invalid "Notify Email": .* is not an e-mail address/,
 		);
