@@ -31,21 +31,14 @@ const run = (cpuMsPerFax: number, extra: Partial<QueueRun> = {}): QueueRun => ({
 	...extra,
 });
 
+/** What `figures` may set besides the node's and the floor's CPU per fax. */
+type Knob = 'nodeMs' | 'quiet' | 'busy' | 'splitNode' | 'splitFloor' | 'created' | 'quietLoad';
+
 /**
  * Five pairs at the given worker CPU per fax (node, floor), and two explanation rounds: round 3's
  * workflow at `quiet` and `busy` ms per fax, the split shape at `split` for node and floor.
  */
-function figures(o: {
-	node: number;
-	floor: number;
-	nodeMs?: number;
-	quiet?: number;
-	busy?: number;
-	splitNode?: number;
-	splitFloor?: number;
-	created?: number;
-	quietLoad?: number;
-}): QueueFigures {
+function figures(o: { node: number; floor: number } & Partial<Record<Knob, number>>): QueueFigures {
 	const pair = () => ({
 		node: run(o.node, { nodeMs: o.nodeMs ?? 8000, created: o.created ?? 1000 }),
 		floor: run(o.floor),
@@ -105,7 +98,7 @@ test('a run short of faxes is a miss', () => {
 });
 
 test('round 3 explained: the machine, the setup or the node, from the figures', () => {
-	const explain = (o: Omit<Parameters<typeof figures>[0], 'node' | 'floor'>) =>
+	const explain = (o: Partial<Record<Knob, number>>) =>
 		explainRound3(figures({ node: 4, floor: 4, ...o }));
 	expect(explain({ quiet: 7, busy: 11 }).cause).toBe('the machine');
 	expect(explain({ quiet: 10.5, busy: 14, splitNode: 8.2, splitFloor: 8 }).cause).toBe('the setup');

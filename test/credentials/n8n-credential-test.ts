@@ -4,21 +4,16 @@ import type {
 	ICredentialTestFunction,
 	ICredentialTestRequest,
 	INodeCredentialTestResult,
-	INodeType,
 } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
-import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { appendQuery } from '../../nodes/shared/transport/httpEncoding';
 import {
 	CREDENTIAL_TYPES,
 	resolveCredentialTemplate,
 	TestCredentialsHelper,
 } from '../harness/jest/credentials-helper';
-
-/** The package's nodes in the order package.json lists them, as n8n loads them. */
-const NODES: INodeType[] = [new FaxCloud(), new FaxCloudTrigger()];
+import { PACKAGE_NODES } from '../nodes/shared/packageNodes';
 
 /**
  * What n8n 2.40's CredentialsTester.getCredentialTestFunction finds: the credential's own `test`
@@ -29,7 +24,7 @@ export function credentialTestOf(
 ): { request: ICredentialTestRequest } | { fn: ICredentialTestFunction } | undefined {
 	const test = CREDENTIAL_TYPES[name].test;
 	if (test) return { request: test };
-	for (const node of NODES) {
+	for (const [, node] of PACKAGE_NODES) {
 		for (const credential of node.description.credentials ?? []) {
 			if (credential.name !== name || !credential.testedBy) continue;
 			if (typeof credential.testedBy !== 'string') return { request: credential.testedBy };

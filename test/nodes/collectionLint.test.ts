@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
-import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import { PACKAGE_NODES } from './shared/packageNodes';
 
 /**
  * n8n's lint checks an Options collection only where it reads `type: 'collection'` in a literal
@@ -19,12 +18,7 @@ function collectionsOf(properties: INodeProperties[]): INodeProperties[] {
 	});
 }
 
-const nodes = [
-	['FaxCloud', new FaxCloud()],
-	['FaxCloudTrigger', new FaxCloudTrigger()],
-] as const;
-
-describe.each(nodes)('%s collections, as n8n’s lint wants them', (_name, node) => {
+describe.each(PACKAGE_NODES)('%s collections, as n8n’s lint wants them', (_name, node) => {
 	const collections = collectionsOf(node.description.properties);
 
 	test('every collection is found, the shared Options head included', () => {

@@ -1,8 +1,7 @@
 import { writeFileSync, readFileSync, existsSync } from 'fs';
 import { join } from 'path';
 
-import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
-import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
+import { PACKAGE_NODES } from './shared/packageNodes';
 
 /**
  * What n8n shows in the editor for both node versions, as committed: a change of shape in nodes/
@@ -12,13 +11,8 @@ import { FaxCloudTrigger } from '../../nodes/FaxCloudTrigger/FaxCloudTrigger.nod
  */
 const FOLDER = join(__dirname, '__descriptions__');
 
-const nodes = [
-	['FaxCloud', new FaxCloud()],
-	['FaxCloudTrigger', new FaxCloudTrigger()],
-] as const;
-
 describe('node descriptions (what the editor shows for version 1 and 2)', () => {
-	it.each(nodes)('%s is byte-identical to the committed description', (name, node) => {
+	it.each(PACKAGE_NODES)('%s is byte-identical to the committed description', (name, node) => {
 		const text = `${JSON.stringify(node.description, null, '\t')}\n`;
 		const file = join(FOLDER, `${name}.json`);
 		if (process.env.WRITE_DESCRIPTIONS === '1') writeFileSync(file, text);
@@ -26,7 +20,7 @@ describe('node descriptions (what the editor shows for version 1 and 2)', () => 
 		expect(text).toBe(readFileSync(file, 'utf8'));
 	});
 
-	it.each(nodes)('%s offers versions 1 and 2, with 2 the default', (_name, node) => {
+	it.each(PACKAGE_NODES)('%s offers versions 1 and 2, with 2 the default', (_name, node) => {
 		expect(node.description.version).toEqual([1, 2]);
 		expect(node.description.defaultVersion ?? 2).toBe(2);
 	});

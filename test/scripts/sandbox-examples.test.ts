@@ -16,14 +16,9 @@ function pollMinutes(workflow: WorkflowFile): number[] {
 	});
 }
 
-const fileInboundFaxes = () => {
+test("the sandbox files inbound faxes polling every minute; the example file keeps the vendor's 15 minutes", () => {
 	const example = loadExamples().find((e) => e.file === 'file-inbound-faxes.json');
 	if (!example) throw new Error('examples/file-inbound-faxes.json is missing');
-	return example;
-};
-
-test("the sandbox files inbound faxes polling every minute; the example file keeps the vendor's 15 minutes", () => {
-	const example = fileInboundFaxes();
 	expect(example.activate).toBe(true);
 	expect(pollMinutes(example.workflow)).toEqual([15]);
 

@@ -15,13 +15,9 @@ import { triggerNode } from '../FaxCloudTrigger/triggerHelpers';
 const emulator = useEmulator();
 
 /** The package's credentials, counting how often n8n resolves the Fax Cloud login. */
-function countedCredentials(): {
-	credentials: TestCredentials;
-	login: ICredentialDataDecryptedObject;
-	resolutions: () => number;
-} {
+function countedCredentials() {
 	const base = credentialsFor(emulator(), 'acmeAdmin');
-	const login = base.faxCloudApi!;
+	const login: ICredentialDataDecryptedObject = base.faxCloudApi!;
 	let count = 0;
 	const credentials: TestCredentials = { faxCloudNumbersApi: base.faxCloudNumbersApi };
 	Object.defineProperty(credentials, 'faxCloudApi', {

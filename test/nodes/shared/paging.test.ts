@@ -12,9 +12,7 @@ import { runFaxCloud } from '../FaxCloud/outboundFax/faxHelpers';
 const emulator = useEmulator({ pagingKeys: 'session' });
 
 test('Get Many with Return All returns every received fax (450, pages of 100)', async () => {
-	const { firstId, lastId } = emulator().control.bulkCreateInbound(450, {
-		userId: 'alice@acme',
-	});
+	const { firstId, lastId } = emulator().control.bulkCreateInbound(450, { userId: 'alice@acme' });
 	const result = await runFaxCloud(emulator(), 'inboundFax', {
 		operation: 'getAll',
 		returnAll: true,

@@ -6,29 +6,20 @@ import { serviceDatetimeMs } from '../../../nodes/shared/recordFieldTypes';
  */
 
 test('each text reads as its own instant, repeated, alternating or unreadable', () => {
-	const texts = [
-		'2026-11-27T05:10:00Z',
-		'2026-11-27T05:10:00Z',
-		'2026-11-27 05:10:01',
-		'2026-11-27T07:10:01+02:00',
-		'not a time',
-		'not a time',
-		'',
-		'2026-11-27T05:10:00Z',
-		'2026-11-27T05:10',
+	const at = Date.parse('2026-11-27T05:10:00Z');
+	const second = Date.parse('2026-11-27T05:10:01Z');
+	const read: Array<[string, number]> = [
+		['2026-11-27T05:10:00Z', at],
+		['2026-11-27T05:10:00Z', at],
+		['2026-11-27 05:10:01', second],
+		['2026-11-27T07:10:01+02:00', second],
+		['not a time', NaN],
+		['not a time', NaN],
+		['', NaN],
+		['2026-11-27T05:10:00Z', at],
+		['2026-11-27T05:10', at],
 	];
-	const read = texts.map((text) => serviceDatetimeMs(text));
-	expect(read).toEqual([
-		Date.parse('2026-11-27T05:10:00Z'),
-		Date.parse('2026-11-27T05:10:00Z'),
-		Date.parse('2026-11-27T05:10:01Z'),
-		Date.parse('2026-11-27T05:10:01Z'),
-		NaN,
-		NaN,
-		NaN,
-		Date.parse('2026-11-27T05:10:00Z'),
-		Date.parse('2026-11-27T05:10:00Z'),
-	]);
+	expect(read.map(([text]) => serviceDatetimeMs(text))).toEqual(read.map(([, ms]) => ms));
 	// A value that is not text is not a time, and does not disturb the next text's reading.
 	expect(serviceDatetimeMs(undefined)).toBeNaN();
 	expect(serviceDatetimeMs(null)).toBeNaN();

@@ -28,6 +28,8 @@ function failure(run: () => unknown): NodeOperationError {
 	throw new Error('expected a NodeOperationError');
 }
 
+const refusal = (run: () => unknown) => failure(run).message;
+
 describe('fax numbers', () => {
 	test.each([
 		['12125550100', '12125550100'],
@@ -52,7 +54,7 @@ describe('fax numbers', () => {
 		['abc', /is not a fax number; use 1 and 10 digits for US\/Canada/],
 		['+44 20 7123 4567 8901 2', /is not a fax number/],
 	])('%p is refused: %s', (value, message) => {
-		expect(failure(() => validateFaxNumber(context, value, 'Fax Number')).message).toMatch(message);
+		expect(refusal(() => validateFaxNumber(context, value, 'Fax Number'))).toMatch(message);
 	});
 });
 
@@ -118,7 +120,7 @@ describe('datetimes', () => {
 		42,
 	])('%p is refused', (value) => {
 		expect(
-			failure(() => validateDatetime(inZone('America/New_York'), value, 'Send After')).message,
+			refusal(() => validateDatetime(inZone('America/New_York'), value, 'Send After')),
 		).toMatch(/^Invalid "Send After": .* use a date and time such as 2026-01-05T09:30Z/);
 	});
 });
@@ -149,7 +151,7 @@ describe('ids', () => {
 		null,
 		'12345678901234567890',
 	])('%p is refused, so it cannot change a request path', (value) => {
-		expect(failure(() => validateId(context, value, 'Fax ID')).message).toMatch(
+		expect(refusal(() => validateId(context, value, 'Fax ID'))).toMatch(
 			/^Invalid "Fax ID": .* is not an ID; use a whole number greater than 0/,
 		);
 	});
@@ -170,9 +172,7 @@ describe('numbers and booleans', () => {
 		['x', { min: 1 }, /use a whole number from 1 or more/],
 		[11, { min: 0, max: 10 }, /use a whole number from 0 to 10/],
 	])('%p within %p is refused', (value, range, message) => {
-		expect(failure(() => validateInteger(context, value, 'Retry Count', range)).message).toMatch(
-			message,
-		);
+		expect(refusal(() => validateInteger(context, value, 'Retry Count', range))).toMatch(message);
 	});
 
 	test.each([0, 10, '7'])('priority %p is accepted', (value) => {
@@ -180,7 +180,7 @@ describe('numbers and booleans', () => {
 	});
 
 	test.each([-1, 11, 3.5])('priority %p is refused', (value) => {
-		expect(failure(() => validatePriority(context, value, 'Priority')).message).toMatch(
+		expect(refusal(() => validatePriority(context, value, 'Priority'))).toMatch(
 			/^Invalid "Priority": .* use a whole number from 0 to 10/,
 		);
 	});
@@ -193,9 +193,7 @@ describe('numbers and booleans', () => {
 	});
 
 	test.each(['yes', 1, undefined])('boolean %p is refused', (value) => {
-		expect(failure(() => validateBoolean(context, value, 'Mark')).message).toMatch(
-			/use true or false/,
-		);
+		expect(refusal(() => validateBoolean(context, value, 'Mark'))).toMatch(/use true or false/);
 	});
 });
 
@@ -209,20 +207,20 @@ describe('documented limits', () => {
 
 	test('a 13th line is refused', () => {
 		const message = Array.from({ length: 13 }, () => 'hi').join('\r\n');
-		expect(failure(() => validateCoverMessage(context, message, 'Cover Message')).message).toBe(
+		expect(refusal(() => validateCoverMessage(context, message, 'Cover Message'))).toBe(
 			'Invalid "Cover Message": has 13 lines; at most 12 lines are allowed',
 		);
 	});
 
 	test('a line of 129 characters is refused', () => {
-		expect(
-			failure(() => validateCoverMessage(context, `ok\n${line(129)}`, 'Cover Message')).message,
-		).toBe('Invalid "Cover Message": line 2 has 129 characters; at most 128 per line are allowed');
+		expect(refusal(() => validateCoverMessage(context, `ok\n${line(129)}`, 'Cover Message'))).toBe(
+			'Invalid "Cover Message": line 2 has 129 characters; at most 128 per line are allowed',
+		);
 	});
 
 	test('a TSI of 20 characters is accepted, 21 refused', () => {
 		expect(validateTsi(context, line(20), 'TSI')).toBe(line(20));
-		expect(failure(() => validateTsi(context, line(21), 'TSI')).message).toBe(
+		expect(refusal(() => validateTsi(context, line(21), 'TSI'))).toBe(
 			'Invalid "TSI": has 21 characters; at most 20 are allowed',
 		);
 	});
@@ -231,7 +229,7 @@ describe('documented limits', () => {
 describe('choices and e-mail addresses', () => {
 	test('a listed choice passes, another is refused with the list', () => {
 		expect(validateChoice(context, 'pdf', 'Format', ['tif', 'pdf'])).toBe('pdf');
-		expect(failure(() => validateChoice(context, 'png', 'Format', ['tif', 'pdf'])).message).toBe(
+		expect(refusal(() => validateChoice(context, 'png', 'Format', ['tif', 'pdf']))).toBe(
 			'Invalid "Format": "png" is not allowed; use one of tif, pdf',
 		);
 	});
@@ -241,7 +239,7 @@ describe('choices and e-mail addresses', () => {
 	});
 
 	test.each(['ops', 'a@b', 'a b@c.com', ''])('%p is refused', (value) => {
-		expect(failure(() => validateEmail(context, value, 'Notify Email')).message).toMatch(
+		expect(refusal(() => validateEmail(context, value, 'Notify Email'))).toMatch(
 			/^Invalid "Notify Email": .* is not an e-mail address/,
 		);
 	});
