@@ -19,10 +19,7 @@ const server = useScriptedServers();
 const untilReceived = (server: { received: unknown[] }, count: number, what: string) =>
 	waitUntil(what, () => server.received.length === count, 10_000, { intervalMs: 5 });
 
-/**
- * Pages the search; on each page, `onPage` runs before the caller reads on (it gets the page's
- * position), and `stopAfter` pages end the reading early.
- */
+/** Pages the search: `onPage(index)` runs before the caller reads on; `stopAfter` pages end it. */
 function pageThrough(
 	options: PagesOptions,
 	onPage: (index: number) => Promise<void>,
