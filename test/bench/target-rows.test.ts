@@ -14,7 +14,6 @@ import { windowHoldsBurst } from '../../bench/after-burst';
 import { formatRatio, pairRatios } from '../../bench/lib/pairs';
 import { median, spanMs } from '../../bench/lib/stats';
 import type { SendFigures, SendRun } from '../../bench/send';
-import type { SendOnceFigures } from '../../bench/send-once';
 import type { PollingFigures } from '../../bench/polling';
 import type { DrainRound } from '../../bench/drain';
 import type { MailMergeFigures } from '../../bench/mail-merge';
@@ -64,7 +63,7 @@ function send(nodeMs: number[], httpMs: number | number[], nodeCpu = 3): SendFig
 const evenSend = () => send([1000, 1000], 4000);
 
 /** Send Once rounds: the node's time in n8n per round, its requests' span the floor's 7000 ms. */
-const sendOnce = (onceMs: number[], searches = 1000): SendOnceFigures => {
+const sendOnce = (onceMs: number[], searches = 1000): NonNullable<BenchFigures['sendOnce']> => {
 	const onceRun = (spanMs: number, searches: number) => ({
 		spanMs,
 		nodeMs: spanMs,
