@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud, testDateWindows } from '../outboundFax/faxHelpers';
+import { expectSecretHidden, testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, run, requests } = useFaxSuite('inboundFax');
 
 const getMany = (parameters: IDataObject, options = {}) =>
-	runFaxCloud(emulator(), 'inboundFax', { operation: 'getAll', ...parameters }, options);
+	run({ operation: 'getAll', ...parameters }, options);
 
 describe('Inbound Fax: Get Many', () => {
 	test('a login sees its own received faxes, normalised', async () => {
@@ -27,7 +26,7 @@ describe('Inbound Fax: Get Many', () => {
 			expect(typeof json.PagesReceived).toBe('number');
 			expect(typeof json.Viewed).toBe('boolean');
 		}
-		const [request] = faxRequests(emulator(), 'GET');
+		const [request] = requests('GET');
 		expect(request.path).toBe('/v1/inboundfaxes');
 		expect(request.query).toEqual({ ResultLimit: '100' });
 	});
@@ -46,7 +45,7 @@ describe('Inbound Fax: Get Many', () => {
 			'bob@acme',
 			'bob@acme',
 		]);
-		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+		expect(requests('GET')[0].query).toEqual({
 			FaxUserId: '*',
 			ResultLimit: '100',
 		});
@@ -91,7 +90,7 @@ describe('Inbound Fax: Get Many', () => {
 			[2, 'recvIncomplete'],
 			[1, 'recvIncomplete'],
 		]);
-		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+		expect(requests('GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-05T07:00:00Z',
 			DatetimeBefore: '2026-01-05T09:00:00Z',
 			FaxStatus: 'recvIncomplete',
@@ -107,9 +106,9 @@ describe('Inbound Fax: Get Many', () => {
 		const result = await getMany({ returnAll: true });
 		expect(result.items).toHaveLength(230);
 		expect(new Set(result.items.map((item) => item.json.FaxId)).size).toBe(230);
-		const requests = faxRequests(emulator(), 'GET');
-		expect(requests).toHaveLength(3);
-		expect(requests[1].query.GetNextResults).toEqual(expect.any(String));
+		const seen = requests('GET');
+		expect(seen).toHaveLength(3);
+		expect(seen[1].query.GetNextResults).toEqual(expect.any(String));
 	});
 
 	test('All Users together with a Fax User ID is refused before any request', async () => {
@@ -121,15 +120,13 @@ describe('Inbound Fax: Get Many', () => {
 		expect(result.error?.message).toMatch(
 			/^Invalid "Fax User ID": cannot be combined with All Users/,
 		);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await getMany({ returnAll: true }, { password: 'Inb0x-Secret' });
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expect(
-			JSON.stringify({ m: result.error?.message, d: result.error?.description }),
-		).not.toContain('Inb0x-Secret');
+		expectSecretHidden(result.error, 'Inb0x-Secret');
 	});
 
 	describe('Received After and Received Before in the workflow’s timezone', () => {
@@ -148,7 +145,7 @@ describe('Inbound Fax: Get Many', () => {
 				{ timezone: 'Asia/Kolkata' },
 			);
 			expect(result.error?.message).toMatch(/^Invalid "Received After": "last week" is not a date/);
-			expect(faxRequests(emulator())).toHaveLength(0);
+			expect(requests()).toHaveLength(0);
 		});
 	});
 });

@@ -1,17 +1,16 @@
-import type { IDataObject } from 'n8n-workflow';
+import { expectSecretHidden, useFaxSuite } from '../outboundFax/faxHelpers';
 
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
-
-const emulator = useEmulator();
-
-const run = (parameters: IDataObject, options = {}) =>
-	runFaxCloud(emulator(), 'inboundFax', parameters, options);
+const { emulator, run, requests } = useFaxSuite('inboundFax');
 
 function receive(fields: Record<string, string | number> = {}): number {
 	const [fax] = emulator().control.injectInbound({ userId: 'alice@acme', fields });
 	return Number(fax.FaxId);
 }
+
+const storedFax = (faxId: number) =>
+	emulator()
+		.control.inboundAll()
+		.find((fax) => fax.FaxId === String(faxId));
 
 describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	test('Get returns the record with numbers, booleans and UTC datetimes', async () => {
@@ -26,7 +25,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			ReceivedTime: '2026-01-05T09:00:00.000Z',
 			CreateTime: '2026-01-05T09:00:00.000Z',
 		});
-		expect(faxRequests(emulator(), 'GET')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
+		expect(requests('GET')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
 	});
 
 	test('Get of a fax ID that does not exist is a 404', async () => {
@@ -48,7 +47,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			fileName: `fax-${faxId}.pdf`,
 			mimeType: 'application/pdf',
 		});
-		const [request] = faxRequests(emulator(), 'GET');
+		const [request] = requests('GET');
 		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}/image`);
 		expect(request.query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
 		expect(request.accept).toBe('application/pdf');
@@ -64,12 +63,10 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			binaryPropertyName: 'data',
 		});
 		expect(result.items[0].binary?.data.mimeType).toBe('image/tiff');
-		expect(faxRequests(emulator(), 'GET').map((request) => [request.path, request.accept])).toEqual(
-			[
-				[`/v1/inboundfaxes/${faxId}`, 'application/json'],
-				[`/v1/inboundfaxes/${faxId}/image`, 'image/tiff'],
-			],
-		);
+		expect(requests('GET').map((request) => [request.path, request.accept])).toEqual([
+			[`/v1/inboundfaxes/${faxId}`, 'application/json'],
+			[`/v1/inboundfaxes/${faxId}/image`, 'image/tiff'],
+		]);
 	});
 
 	test('Download with a wrong password is a 401 without the secret', async () => {
@@ -80,9 +77,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		);
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		const shown = JSON.stringify({ m: result.error?.message, d: result.error?.description });
-		expect(shown).not.toContain('Tiff-Secret-1');
-		expect(shown).not.toContain(Buffer.from('alice@acme:Tiff-Secret-1').toString('base64'));
+		expectSecretHidden(result.error, 'Tiff-Secret-1');
 	});
 
 	test('Update sends Mark, ProjectCode and ProjectCode2 and reports what changed', async () => {
@@ -99,22 +94,18 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			ProjectCode2: 'claims',
 			success: true,
 		});
-		const [request] = faxRequests(emulator(), 'PUT');
+		const [request] = requests('PUT');
 		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}`);
 		expect(request.params).toEqual({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
-		const stored = emulator()
-			.control.inboundAll()
-			.find((fax) => fax.FaxId === String(faxId));
+		const stored = storedFax(faxId);
 		expect(stored).toMatchObject({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
 	});
 
 	test('Update with an empty Project Code clears it', async () => {
 		const faxId = receive({ ProjectCode: 'OLD' });
 		await run({ operation: 'update', faxId: String(faxId), updateFields: { projectCode: '' } });
-		expect(faxRequests(emulator(), 'PUT')[0].params).toEqual({ ProjectCode: '' });
-		const stored = emulator()
-			.control.inboundAll()
-			.find((fax) => fax.FaxId === String(faxId));
+		expect(requests('PUT')[0].params).toEqual({ ProjectCode: '' });
+		const stored = storedFax(faxId);
 		expect(stored?.ProjectCode).toBe('');
 	});
 
@@ -122,7 +113,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		const result = await run({ operation: 'update', faxId: '1', updateFields: {} });
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toMatch(/^Invalid "Update Fields": add at least one field/);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('Mark and Unmark', async () => {
@@ -131,7 +122,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		expect(marked.items[0].json).toEqual({ FaxId: faxId, Mark: true, success: true });
 		const unmarked = await run({ operation: 'unmark', faxId: String(faxId) });
 		expect(unmarked.items[0].json).toEqual({ FaxId: faxId, Mark: false, success: true });
-		expect(faxRequests(emulator(), 'PUT').map((request) => request.params)).toEqual([
+		expect(requests('PUT').map((request) => request.params)).toEqual([
 			{ Mark: 'true' },
 			{ Mark: 'false' },
 		]);
@@ -141,10 +132,8 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		const faxId = receive();
 		const deleted = await run({ operation: 'delete', faxId: String(faxId) });
 		expect(deleted.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
-		expect(faxRequests(emulator(), 'DELETE')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
-		const stored = emulator()
-			.control.inboundAll()
-			.find((fax) => fax.FaxId === String(faxId));
+		expect(requests('DELETE')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
+		const stored = storedFax(faxId);
 		expect(stored?.deleted).toBe(true);
 		const again = await run({ operation: 'delete', faxId: String(faxId) });
 		expect(again.error?.message).toMatch(/HTTP 404/);

@@ -1,16 +1,18 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
-	expectJobAccepted,
 	FROM_BINARY_FILES,
 	jobItem as jobItemOf,
-	mailMergeRequests,
-	runMailMerge,
 	useMailMergeSuite,
 	type RunOptions,
 } from './mailMergeHelpers';
 
-const { emulator, template } = useMailMergeSuite(['Name', 'Fax', 'Amount', 'Code']);
+const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
+	'Name',
+	'Fax',
+	'Amount',
+	'Code',
+]);
 
 const CSV =
 	'Name,Fax,Amount,Code\r\nAnn,12125550000,10,K1\r\n"Ben, Jr.",12125550002,20,K2\r\nCid,12125550000,30,K3\r\n';
@@ -22,12 +24,7 @@ const createJob = (
 	parameters: IDataObject = {},
 	items: INodeExecutionData[] = [jobItem()],
 	options: RunOptions = {},
-) =>
-	runMailMerge(
-		emulator(),
-		{ operation: 'create', faxNumberColumn: 'Fax', ...parameters },
-		{ items, ...options },
-	);
+) => run({ operation: 'create', faxNumberColumn: 'Fax', ...parameters }, { items, ...options });
 
 test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {
 	const result = await createJob({
@@ -46,7 +43,7 @@ test('a job from a CSV file: multipart CSV and Template, the documented paramete
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toEqual([{ json: { JobID: 1, ExpectedFaxes: 3 }, pairedItem: { item: 0 } }]);
-	const [list, post] = mailMergeRequests(emulator());
+	const [list, post] = requests();
 	expect(list).toMatchObject({ method: 'GET', path: '/v1/Job', status: 200 });
 	expect(post).toMatchObject({ method: 'POST', path: '/v1/Job', status: 201 });
 	expect(post.params).toEqual({
@@ -77,12 +74,11 @@ test('a job from a CSV file: multipart CSV and Template, the documented paramete
 });
 
 test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with the keyword column', async () => {
-	const emu = emulator();
 	const created = await createJob({ options: { keywordColumn: 'Code' } });
 	const jobId = created.items[0].json.JobID;
-	emu.control.advance(10_000);
+	emulator().control.advance(10_000);
 
-	const job = await runMailMerge(emu, { operation: 'get', jobId });
+	const job = await run({ operation: 'get', jobId });
 	expect(job.error).toBeUndefined();
 	expect(job.items[0].json).toEqual({
 		ID: jobId,
@@ -93,7 +89,7 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 		ExpectedFaxCount: 3,
 	});
 
-	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId, returnAll: true });
+	const faxes = await run({ operation: 'getFaxes', jobId, returnAll: true });
 	expect(faxes.error).toBeUndefined();
 	expect(faxes.items.map((item) => [item.json.Keyword, item.json.FaxNumber])).toEqual([
 		['K1', '12125550000'],
@@ -105,7 +101,7 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 	expect(typeof first.ID).toBe('number');
 	expect(first.CreatedOn).toMatch(/^2026-01-05T09:00:\d{2}\.000Z$/);
 	// The fax the job made carries the keyword as ProjectCode2, as the description says.
-	expect(emu.control.outboundFax(first.ID as number)?.ProjectCode2).toBe('K1');
+	expect(emulator().control.outboundFax(first.ID as number)?.ProjectCode2).toBe('K1');
 });
 
 test('one job per input item when each item carries its own CSV file', async () => {
@@ -115,16 +111,13 @@ test('one job per input item when each item carries its own CSV file', async () 
 		[{ JobID: 1, ExpectedFaxes: 3 }, { item: 0 }],
 		[{ JobID: 2, ExpectedFaxes: 1 }, { item: 1 }],
 	]);
-	expect(mailMergeRequests(emulator(), 'POST').map((r) => r.params.ExpectedFaxes)).toEqual([
-		'3',
-		'1',
-	]);
+	expect(requests('POST').map((r) => r.params.ExpectedFaxes)).toEqual(['3', '1']);
 });
 
 test('the default cover page is CoverPage=default; no cover page sends neither CoverPage nor its message', async () => {
 	await createJob({ coverPage: 'default', coverPageMessage: 'Hi' });
 	await createJob({ coverPage: 'none', coverPageMessage: 'Hi' });
-	const [withCover, without] = mailMergeRequests(emulator(), 'POST');
+	const [withCover, without] = requests('POST');
 	expect(withCover.params).toMatchObject({ CoverPage: 'default', CoverPageMessage: 'Hi' });
 	expect(without.params).toEqual({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '3' });
 });
@@ -132,22 +125,21 @@ test('the default cover page is CoverPage=default; no cover page sends neither C
 test('Expected Faxes set by the user is sent as given when it matches the file', async () => {
 	const result = await createJob({ options: { expectedFaxes: 3 } });
 	expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 3 });
-	expect(mailMergeRequests(emulator(), 'POST')[0].params.ExpectedFaxes).toBe('3');
+	expect(requests('POST')[0].params.ExpectedFaxes).toBe('3');
 });
 
 test('blank lines are left out of the uploaded CSV, so the service counts the lines the node counted', async () => {
-	const emu = emulator();
 	// An Excel export often ends with rows of commas; the service counts every line (1106 otherwise).
 	const csv = 'Fax,Name\r\n12125550000,Ann\r\n\r\n12125550002,Ben\r\n,\r\n\r\n';
-	const post = expectJobAccepted(emu, await createJob({}, [jobItem(csv)]), 2);
+	const post = expectJobAccepted(await createJob({}, [jobItem(csv)]), 2);
 	expect(post.files[0].size).toBe(
 		Buffer.byteLength('Fax,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n'),
 	);
 
-	emu.control.advance(10_000);
-	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+	emulator().control.advance(10_000);
+	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
 	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550002']);
-	const job = await runMailMerge(emu, { operation: 'get', jobId: 1 });
+	const job = await run({ operation: 'get', jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', ExpectedFaxCount: 2 });
 });
 
@@ -155,7 +147,7 @@ test('Expected Faxes set by the user counts the lines that hold values, as the u
 	const csv = 'Fax,Name\n12125550000,Ann\n\n12125550002,Ben\n\n';
 	const result = await createJob({ options: { expectedFaxes: 2 } }, [jobItem(csv)]);
 	expect(result.error).toBeUndefined();
-	expect(mailMergeRequests(emulator(), 'POST')[0]).toMatchObject({
+	expect(requests('POST')[0]).toMatchObject({
 		status: 201,
 		params: { ExpectedFaxes: '2' },
 	});
@@ -164,7 +156,7 @@ test('Expected Faxes set by the user counts the lines that hold values, as the u
 test('a CSV saved by Excel as "CSV UTF-8" goes to the service without its byte order mark', async () => {
 	// The mark would make the service's first heading "\uFEFFFax": 1103 for the fax number column.
 	const csv = '\uFEFFFax,Name\r\n12125550000,Ann\r\n12125550002,Ben\r\n';
-	const post = expectJobAccepted(emulator(), await createJob({}, [jobItem(csv)]), 2);
+	const post = expectJobAccepted(await createJob({}, [jobItem(csv)]), 2);
 	expect(post.files[0]).toMatchObject({
 		field: 'CSV',
 		filename: 'recipients.csv',
@@ -179,7 +171,7 @@ test('a byte order mark inside a heading is not trimmed away by the check: the c
 	expect(result.error?.message).toBe(
 		'Invalid "Keyword Column": the CSV has no column "Code"; its columns are "Fax", "\\uFEFFCode"',
 	);
-	expect(mailMergeRequests(emulator())).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });
 
 test('a bad file in a later item stops the node before the first job is created', async () => {
@@ -188,7 +180,7 @@ test('a bad file in a later item stops the node before the first job is created'
 		'Invalid "Fax Number Column": the CSV has no column "Fax"; its columns are "Name", "Phone"',
 	);
 	expect(result.error?.context.itemIndex).toBe(1);
-	expect(mailMergeRequests(emulator())).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });
 
 test('with Continue On Fail the good items make their jobs and the bad one an error item', async () => {
@@ -201,5 +193,5 @@ test('with Continue On Fail the good items make their jobs and the bad one an er
 			[2, { item: 2 }],
 		],
 	);
-	expect(mailMergeRequests(emulator(), 'POST')).toHaveLength(2);
+	expect(requests('POST')).toHaveLength(2);
 });

@@ -1,15 +1,12 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	expectJobAccepted,
-	mailMergeRequests,
-	runMailMerge,
-	useMailMergeSuite,
-	withTemplate,
-	type RunOptions,
-} from './mailMergeHelpers';
+import { useMailMergeSuite, withTemplate, type RunOptions } from './mailMergeHelpers';
 
-const { emulator, template } = useMailMergeSuite(['Name', 'FaxNumber', 'Amount']);
+const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
+	'Name',
+	'FaxNumber',
+	'Amount',
+]);
 
 /** Names a careless CSV writer would break: commas, quotes, line breaks, spaces, non-ASCII. */
 const AWKWARD = [
@@ -44,14 +41,12 @@ const createFromItems = (
 	parameters: IDataObject = {},
 	options: RunOptions = {},
 ) =>
-	runMailMerge(
-		emulator(),
+	run(
 		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },
 		{ items, ...options },
 	);
 
 test('250 input items make one job of 250 faxes; names round-trip through the CSV unchanged', async () => {
-	const emu = emulator();
 	const items = recipients(250);
 	items[0] = withTemplate(items[0], template());
 
@@ -64,7 +59,7 @@ test('250 input items make one job of 250 faxes; names round-trip through the CS
 	expect(created.items).toHaveLength(1);
 	expect(created.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: 250 });
 	expect(created.items[0].pairedItem).toEqual(items.map((_, item) => ({ item })));
-	const posts = mailMergeRequests(emu, 'POST');
+	const posts = requests('POST');
 	expect(posts).toHaveLength(1);
 	expect(posts[0].params).toEqual({
 		FaxNumerColumnName: 'FaxNumber',
@@ -76,20 +71,19 @@ test('250 input items make one job of 250 faxes; names round-trip through the CS
 		['Template', 'form.pdf', 'application/pdf'],
 	]);
 
-	emu.control.advance(250 * 2_000 + 1_000);
-	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+	emulator().control.advance(250 * 2_000 + 1_000);
+	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
 	expect(faxes.error).toBeUndefined();
 	expect(faxes.items).toHaveLength(250);
 	expect(faxes.items.map((item) => item.json.Keyword)).toEqual(items.map((item) => item.json.Name));
 	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(
 		items.map((item) => item.json.FaxNumber),
 	);
-	const job = await runMailMerge(emu, { operation: 'get', jobId: 1 });
+	const job = await run({ operation: 'get', jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', LastCompletedLine: 250 });
 });
 
 test('Selected Fields make the only columns; the template comes from the first item that has it', async () => {
-	const emu = emulator();
 	const items = recipients(3);
 	items[2] = withTemplate(items[2], template(), 'form');
 	const selected = {
@@ -100,12 +94,12 @@ test('Selected Fields make the only columns; the template comes from the first i
 
 	const created = await createFromItems(items, { ...selected, options: { keywordColumn: 'Name' } });
 	expect(created.error).toBeUndefined();
-	emu.control.advance(10_000);
-	const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+	emulator().control.advance(10_000);
+	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
 	expect(faxes.items.map((item) => item.json.Keyword)).toEqual(items.map((item) => item.json.Name));
 
 	// A field left out of the selection is not a column: naming it is refused before any upload.
-	emu.control.clearRequests();
+	emulator().control.clearRequests();
 	const refused = await createFromItems(items, {
 		...selected,
 		options: { keywordColumn: 'Amount' },
@@ -113,7 +107,7 @@ test('Selected Fields make the only columns; the template comes from the first i
 	expect(refused.error?.message).toBe(
 		'Invalid "Keyword Column": the CSV has no column "Amount"; its columns are "FaxNumber", "Name"',
 	);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });
 
 test('an item without a fax number is named before anything is uploaded', async () => {
@@ -124,7 +118,7 @@ test('an item without a fax number is named before anything is uploaded', async 
 	expect(result.error?.message).toBe(
 		'Invalid "Fax Number Column": item 2 has no value in field "FaxNumber"',
 	);
-	expect(mailMergeRequests(emulator())).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });
 
 test('no input item carries the template: the error says where it is expected', async () => {
@@ -132,7 +126,7 @@ test('no input item carries the template: the error says where it is expected', 
 	expect(result.error?.message).toBe(
 		'Invalid "Template Binary Field": no input item has a binary field "data"',
 	);
-	expect(mailMergeRequests(emulator())).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });
 
 test('with Continue On Fail a refused job is one error item paired with every input item', async () => {
@@ -163,11 +157,10 @@ describe('items read by Extract From File from an Excel "CSV UTF-8" file (byte o
 	])(
 		'%s: the column is named without the mark and the service receives none',
 		async (_mode, columns) => {
-			const emu = emulator();
-			const post = expectJobAccepted(emu, await createFromItems(fromExcel(), columns), 2);
+			const post = expectJobAccepted(await createFromItems(fromExcel(), columns), 2);
 			expect(post.files[0]).toMatchObject({ field: 'CSV', size: uploaded });
-			emu.control.advance(10_000);
-			const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
+			emulator().control.advance(10_000);
+			const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
 			expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual([
 				'12125550000',
 				'12125550002',

@@ -1,12 +1,7 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
-import {
-	mailMergeRequests,
-	runMailMerge,
-	useMailMergeSuite,
-	withTemplate,
-} from './mailMergeHelpers';
+import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -16,7 +11,7 @@ import {
  * mailing of the same list) is never taken for its own.
  */
 
-const { emulator, template } = useMailMergeSuite(['Name', 'FaxNumber']);
+const { emulator, template, run, requests } = useMailMergeSuite(['Name', 'FaxNumber']);
 
 function lines(count: number, prefix = 'Client'): INodeExecutionData[] {
 	const items: INodeExecutionData[] = Array.from({ length: count }, (_, index) => ({
@@ -34,16 +29,15 @@ const parameters = {
 	options: { keywordColumn: 'Name' },
 };
 
-const create = (items: INodeExecutionData[], retryOf?: IRun) =>
-	runMailMerge(emulator(), parameters, { items, retryOf });
+const create = (items: INodeExecutionData[], retryOf?: IRun) => run(parameters, { items, retryOf });
 
-const jobsListed = () => mailMergeRequests(emulator(), 'GET');
+const jobsListed = () => requests('GET');
 
 test('a first run lists the jobs once before creating, and its output is as before', async () => {
 	const result = await create(lines(3));
 	expect(result.items.map((item) => item.json)).toEqual([{ JobID: 1, ExpectedFaxes: 3 }]);
 	expect(jobsListed()).toHaveLength(1);
-	expect(jobsListed()[0].seq).toBeLessThan(mailMergeRequests(emulator(), 'POST')[0].seq);
+	expect(jobsListed()[0].seq).toBeLessThan(requests('POST')[0].seq);
 });
 
 /** The service makes the next job, and the connection drops before its answer. */
@@ -70,7 +64,7 @@ test('Retry after the answer to the create was lost finds the job and creates no
 		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found', Status: 'INPROCESS' }),
 	]);
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
-	expect(mailMergeRequests(emulator(), 'POST')).toHaveLength(1);
+	expect(requests('POST')).toHaveLength(1);
 });
 
 /** A first run of three lines whose create the service refused (503), creating nothing. */
@@ -109,7 +103,6 @@ test("a recurring mailing of the same list is a new job: its Retry never takes l
 
 	const retry = await create(lines(3), failed);
 
-	// Before: the Retry took job 1, last week's, for its own and created nothing.
 	expect(retry.error).toBeUndefined();
 	expect(retry.items.map((item) => item.json)).toEqual([
 		{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' },
@@ -121,7 +114,7 @@ test('a Retry of an execution n8n kept nothing of does not guess between jobs of
 	await create(lines(3));
 	emulator().control.advance(10 * LINE_SECONDS * 1000);
 
-	const retry = await runMailMerge(emulator(), parameters, { items: lines(3), mode: 'retry' });
+	const retry = await run(parameters, { items: lines(3), mode: 'retry' });
 
 	expect(retry.error?.message).toBe(
 		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
@@ -141,12 +134,12 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 
 test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
 	loseTheNextCreateAnswer();
-	const result = await runMailMerge(emulator(), parameters, {
+	const result = await run(parameters, {
 		items: lines(3),
 		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 	});
-	// Before: the second try created the job again. Now it finds job 1, which has made no fax
-	// yet, and stops rather than guess; a Retry a minute later finds it.
+	// The later try finds job 1, which has made no fax yet, and stops rather than guess; a Retry a
+	// minute later finds it.
 	expect(result.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
 	emulator().control.advance(LINE_SECONDS * 1000);

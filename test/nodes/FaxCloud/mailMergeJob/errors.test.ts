@@ -3,17 +3,12 @@ import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-w
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
-import {
-	errorText,
-	expectNoSecrets,
-	formPdf,
-	jobItem,
-	mailMergeRequests,
-	runMailMerge,
-	useMailMergeSuite,
-} from './mailMergeHelpers';
+import { ALICE } from '../../../harness/jest/fax-cloud-node';
+import { formPdf } from '../../../harness/formPdf';
+import { expectSecretHidden } from '../outboundFax/faxHelpers';
+import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
 
-const { emulator, template } = useMailMergeSuite(['Name', 'Fax', 'Code']);
+const { emulator, template, run, requests } = useMailMergeSuite(['Name', 'Fax', 'Code']);
 afterEach(() => jest.restoreAllMocks());
 
 const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
@@ -26,7 +21,9 @@ const create = (parameters: IDataObject = {}): IDataObject => ({
 	...parameters,
 });
 
-function item(files: { csv?: string | Buffer; template?: Buffer } = {}): INodeExecutionData {
+type ItemFiles = { csv?: string | Buffer; template?: Buffer };
+
+function item(files: ItemFiles = {}): INodeExecutionData {
 	return jobItem(files.csv ?? CSV, files.template ?? template());
 }
 
@@ -35,138 +32,103 @@ function item(files: { csv?: string | Buffer; template?: Buffer } = {}): INodeEx
  * itself, before uploading anything.
  */
 describe('caught by the node before any request', () => {
-	test.each<[string, IDataObject, () => INodeExecutionData, string]>([
-		[
-			'1000 Expected Faxes not a whole number',
-			create({ options: { expectedFaxes: 2.5 } }),
-			() => item(),
+	const refused: Record<string, [IDataObject, string, ItemFiles?]> = {
+		'1000 Expected Faxes not a whole number': [
+			{ options: { expectedFaxes: 2.5 } },
 			'Invalid "Expected Faxes": "2.5" is not allowed; use a whole number from 1 or more',
 		],
-		[
-			'1001 no Fax Number Column',
-			create({ faxNumberColumn: ' ' }),
-			() => item(),
+		'1001 no Fax Number Column': [
+			{ faxNumberColumn: ' ' },
 			'Invalid "Fax Number Column": enter the heading of the CSV column that holds the fax numbers',
 		],
-		[
-			'1003 no CSV file',
-			create({ csvBinaryPropertyName: 'sheet' }),
-			() => item(),
+		'1003 no CSV file': [
+			{ csvBinaryPropertyName: 'sheet' },
 			'Invalid "CSV Binary Field": item 0 has no binary field "sheet"',
 		],
-		[
-			'1004 no template file',
-			create({ templateBinaryPropertyName: 'form' }),
-			() => item(),
+		'1004 no template file': [
+			{ templateBinaryPropertyName: 'form' },
 			'Invalid "Template Binary Field": item 0 has no binary field "form"',
 		],
-		[
-			'1005 Send After not a date',
-			create({ options: { sendAfter: 'tomorrow' } }),
-			() => item(),
+		'1005 Send After not a date': [
+			{ options: { sendAfter: 'tomorrow' } },
 			'Invalid "Send After": "tomorrow" is not a date and time; use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00',
 		],
-		[
-			'1006 Notify on Success not a boolean',
-			create({ options: { notifyOnSuccess: 'yes' } }),
-			() => item(),
+		'1006 Notify on Success not a boolean': [
+			{ options: { notifyOnSuccess: 'yes' } },
 			'Invalid "Notify on Success": "yes" is not allowed; use true or false',
 		],
-		[
-			'1007 Notify on Failure not a boolean',
-			create({ options: { notifyOnFailure: 'no' } }),
-			() => item(),
+		'1007 Notify on Failure not a boolean': [
+			{ options: { notifyOnFailure: 'no' } },
 			'Invalid "Notify on Failure": "no" is not allowed; use true or false',
 		],
-		[
-			'1100 template not a PDF',
-			create(),
-			() => item({ template: Buffer.from('PK\u0003\u0004 a word file') }),
+		'1100 template not a PDF': [
+			{},
 			'Invalid "Template Binary Field": the file "form.pdf" is not a PDF (application/pdf)',
+			{ template: Buffer.from('PK\u0003\u0004 a word file') },
 		],
-		[
-			'1100 CSV not UTF-8',
-			create(),
-			() => item({ csv: Buffer.from('Name,Fax\r\nJos\xe9,12125550000\r\n', 'latin1') }),
+		'1100 CSV not UTF-8': [
+			{},
 			'Invalid "CSV Binary Field": the file "recipients.csv" is not UTF-8 text',
+			{ csv: Buffer.from('Name,Fax\r\nJos\xe9,12125550000\r\n', 'latin1') },
 		],
-		[
-			'1100 CSV with an unclosed quote',
-			create(),
-			() => item({ csv: 'Name,Fax\r\n"Ann,12125550000\r\n' }),
+		'1100 CSV with an unclosed quote': [
+			{},
 			'Invalid "CSV Binary Field": line 2: a quoted field is never closed',
+			{ csv: 'Name,Fax\r\n"Ann,12125550000\r\n' },
 		],
-		[
-			'1100 CSV line with a field too many',
-			create(),
-			() => item({ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen,1,2125550000\r\n' }),
+		'1100 CSV line with a field too many': [
+			{},
 			'Invalid "CSV Binary Field": line 3 has 3 fields but the headings have 2',
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen,1,2125550000\r\n' },
 		],
-		[
-			'1102 empty CSV',
-			create(),
-			() => item({ csv: '' }),
+		'1102 empty CSV': [
+			{},
 			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
+			{ csv: '' },
 		],
-		[
-			'1103 fax number column not in the CSV',
-			create({ faxNumberColumn: 'fax' }),
-			() => item(),
+		'1103 fax number column not in the CSV': [
+			{ faxNumberColumn: 'fax' },
 			'Invalid "Fax Number Column": the CSV has no column "fax"; its columns are "Name", "Fax", "Code"',
 		],
-		[
-			'1104 keyword column not in the CSV',
-			create({ options: { keywordColumn: 'Keyword' } }),
-			() => item(),
+		'1104 keyword column not in the CSV': [
+			{ options: { keywordColumn: 'Keyword' } },
 			'Invalid "Keyword Column": the CSV has no column "Keyword"; its columns are "Name", "Fax", "Code"',
 		],
-		[
-			'1105 barcode column not in the CSV',
-			create({ options: { barcodeColumn: 'Barcode' } }),
-			() => item(),
+		'1105 barcode column not in the CSV': [
+			{ options: { barcodeColumn: 'Barcode' } },
 			'Invalid "Barcode Column": the CSV has no column "Barcode"; its columns are "Name", "Fax", "Code"',
 		],
-		[
-			'1106 Expected Faxes differs from the data lines',
-			create({ options: { expectedFaxes: 3 } }),
-			() => item(),
+		'1106 Expected Faxes differs from the data lines': [
+			{ options: { expectedFaxes: 3 } },
 			'Invalid "Expected Faxes": 3 does not match the 2 data lines of the CSV',
 		],
-		[
-			'1200 headings without data lines',
-			create(),
-			() => item({ csv: 'Name,Fax\r\n' }),
+		'1200 headings without data lines': [
+			{},
 			'Invalid "CSV Binary Field": the CSV has column headings but no data lines',
+			{ csv: 'Name,Fax\r\n' },
 		],
-		[
-			'1200 a line without a fax number',
-			create(),
-			() => item({ csv: 'Name,Fax\r\nAnn,12125550000\r\n"Ben\r\nBenson",\r\n' }),
+		'1200 a line without a fax number': [
+			{},
 			'Invalid "Fax Number Column": line 3 has no value in column "Fax"',
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n"Ben\r\nBenson",\r\n' },
 		],
-		[
-			'1200 Notify Email not an address',
-			create({ options: { notifyEmail: 'billing at acme' } }),
-			() => item(),
+		'1200 Notify Email not an address': [
+			{ options: { notifyEmail: 'billing at acme' } },
 			'Invalid "Notification Email": "billing at acme" is not an e-mail address; use name@example.com',
 		],
-		[
-			'cover page message over 12 lines',
-			create({ coverPage: 'default', coverPageMessage: 'x\n'.repeat(13) }),
-			() => item(),
+		'cover page message over 12 lines': [
+			{ coverPage: 'default', coverPageMessage: 'x\n'.repeat(13) },
 			'Invalid "Cover Page Message": has 14 lines; at most 12 lines are allowed',
 		],
-	])('%s', async (_name, parameters, input, message) => {
-		const emu = emulator();
-		const result = await runMailMerge(emu, parameters, { items: [input()] });
+	};
+	test.each(Object.entries(refused))('%s', async (_name, [parameters, message, files]) => {
+		const result = await run(create(parameters), { items: [item(files)] });
 		expect(result.error?.message).toBe(message);
-		expect(mailMergeRequests(emu)).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('a missing column error tells how to fix it', async () => {
-		const result = await runMailMerge(emulator(), create({ faxNumberColumn: 'FaxNo' }), {
-			items: [item()],
-		});
+		const result = await run(create({ faxNumberColumn: 'FaxNo' }), { items: [item()] });
 		expect(result.error?.description).toBe(
 			'Enter a column heading exactly as it appears in the first line of the CSV (case matters).',
 		);
@@ -175,21 +137,22 @@ describe('caught by the node before any request', () => {
 
 describe('refused by the service, shown with advice', () => {
 	test('1001 a template without form fields', async () => {
-		const emu = emulator();
-		const result = await runMailMerge(emu, create(), { items: [item({ template: noFields() })] });
+		const result = await run(create(), {
+			items: [item({ template: noFields() })],
+		});
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1001]: No fields found in PDF template',
 		);
 		expect(result.error?.description).toMatch(
 			/use a PDF form whose fields are named like the CSV columns/,
 		);
-		expect(mailMergeRequests(emu, 'POST')).toHaveLength(1);
+		expect(requests('POST')).toHaveLength(1);
 	});
 
 	test('1100 a PDF cut short (an interrupted download)', async () => {
 		// The emulator's PDF parser warns about the broken objects on the console.
 		jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-		const result = await runMailMerge(emulator(), create(), {
+		const result = await run(create(), {
 			items: [item({ template: template().subarray(0, 300) })],
 		});
 		expect(result.error?.message).toBe(
@@ -202,7 +165,7 @@ describe('refused by the service, shown with advice', () => {
 
 	test('1200 the barcode column has no image field in the template', async () => {
 		const csv = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\n';
-		const result = await runMailMerge(emulator(), create({ options: { barcodeColumn: 'Code' } }), {
+		const result = await run(create({ options: { barcodeColumn: 'Code' } }), {
 			items: [item({ csv, template: await formPdf(['Name', 'Fax']) })],
 		});
 		expect(result.error?.message).toBe(
@@ -214,17 +177,17 @@ describe('refused by the service, shown with advice', () => {
 	});
 
 	test('1300 the job store fails: the advice says to look the job up before creating it again', async () => {
-		const emu = emulator();
 		// The store fails once the create leaves, after the job list the create first reads.
 		const original = TestCredentialsHelper.prototype.authenticate;
 		jest.spyOn(TestCredentialsHelper.prototype, 'authenticate').mockImplementation(async function (
 			this: TestCredentialsHelper,
 			...args
 		) {
-			if ((args[2] as IHttpRequestOptions).method === 'POST') emu.control.setMailMergeOutage(true);
+			if ((args[2] as IHttpRequestOptions).method === 'POST')
+				emulator().control.setMailMergeOutage(true);
 			return await original.apply(this, args);
 		});
-		const result = await runMailMerge(emu, create(), { items: [item()], continueOnFail: true });
+		const result = await run(create(), { items: [item()], continueOnFail: true });
 		expect(result.items[0].json).toMatchObject({
 			error: 'Service error (HTTP 500) [StatusCode 1300]: Exception: Job store unavailable',
 			statusCode: '1300',
@@ -234,23 +197,21 @@ describe('refused by the service, shown with advice', () => {
 			/look the job up with Get Many before creating it again/,
 		);
 		// A POST is never repeated: a job must not be created twice.
-		expect(mailMergeRequests(emu, 'POST')).toHaveLength(1);
+		expect(requests('POST')).toHaveLength(1);
 		jest.restoreAllMocks();
 	});
 
 	test('a job list that fails before a create stops it: nothing is created', async () => {
-		const emu = emulator();
-		emu.control.setMailMergeOutage(true);
-		const result = await runMailMerge(emu, create(), { items: [item()] });
+		emulator().control.setMailMergeOutage(true);
+		const result = await run(create(), { items: [item()] });
 		expect(result.error?.message).toMatch(/\[StatusCode 2000\]: Error getting job list/);
 		expect(result.error?.description).toMatch(/^Nothing was created/);
-		expect(mailMergeRequests(emu, 'POST')).toHaveLength(0);
+		expect(requests('POST')).toHaveLength(0);
 	});
 
 	test('2000 the job list fails', async () => {
-		const emu = emulator();
-		emu.control.setMailMergeOutage(true);
-		const result = await runMailMerge(emu, { operation: 'getAll', returnAll: true });
+		emulator().control.setMailMergeOutage(true);
+		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toBe(
 			'Service error (HTTP 500) [StatusCode 2000]: Error getting job list. Job store unavailable',
 		);
@@ -258,30 +219,25 @@ describe('refused by the service, shown with advice', () => {
 	});
 
 	test('2001 a job of another login, for Get and Get Faxes; no secret in the error', async () => {
-		const emu = emulator();
-		await runMailMerge(emu, create(), { items: [item()], user: 'bob' });
-		const job = await runMailMerge(emu, { operation: 'get', jobId: '1' });
+		await run(create(), { items: [item()], user: 'bob' });
+		const job = await run({ operation: 'get', jobId: '1' });
 		expect(job.error?.message).toBe(
 			'Not found (HTTP 404) [StatusCode 2001]: Error getting the job. Job 1 not found',
 		);
 		expect(job.error?.description).toBe('The job could not be read: check the Job ID.');
-		expectNoSecrets(errorText(job.error));
-		const faxes = await runMailMerge(emu, { operation: 'getFaxes', jobId: '1', returnAll: true });
+		expectSecretHidden(job.error, ALICE.password);
+		const faxes = await run({ operation: 'getFaxes', jobId: '1', returnAll: true });
 		expect(faxes.error?.message).toBe(
 			'Not found (HTTP 404) [StatusCode 2001]: Error getting the fax list. Job 1 not found',
 		);
 	});
 
 	test('a wrong password names the credential and shows no secret', async () => {
-		const result = await runMailMerge(
-			emulator(),
+		const result = await run(
 			{ operation: 'getAll', returnAll: true },
 			{ password: 'wrong-password-xyz' },
 		);
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expect(errorText(result.error)).not.toContain('wrong-password-xyz');
-		expect(errorText(result.error)).not.toContain(
-			Buffer.from('alice@acme:wrong-password-xyz').toString('base64'),
-		);
+		expectSecretHidden(result.error, 'wrong-password-xyz');
 	});
 });

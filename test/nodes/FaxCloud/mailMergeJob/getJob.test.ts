@@ -1,27 +1,21 @@
-import { jobItem, mailMergeRequests, runMailMerge, useMailMergeSuite } from './mailMergeHelpers';
+import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
 
-const { emulator, template } = useMailMergeSuite(['Fax', 'Name']);
+const { emulator, template, run, requests } = useMailMergeSuite(['Fax', 'Name']);
 
 const CSV = 'Fax,Name\r\n12125550000,Ann\r\n12125550000,Ben\r\n12125550000,Cid\r\n';
 
 async function createJobs(count: number) {
-	const emu = emulator();
 	const items = Array.from({ length: count }, () => jobItem(CSV, template()));
-	const result = await runMailMerge(
-		emu,
-		{ operation: 'create', faxNumberColumn: 'Fax' },
-		{ items },
-	);
+	const result = await run({ operation: 'create', faxNumberColumn: 'Fax' }, { items });
 	expect(result.error).toBeUndefined();
-	emu.control.clearRequests();
+	emulator().control.clearRequests();
 }
 
 test('Get Many lists the jobs of the login with Return All or Limit, normalised', async () => {
 	await createJobs(3);
-	const emu = emulator();
-	emu.control.advance(3_000);
+	emulator().control.advance(3_000);
 
-	const all = await runMailMerge(emu, { operation: 'getAll', returnAll: true });
+	const all = await run({ operation: 'getAll', returnAll: true });
 	expect(all.error).toBeUndefined();
 	expect(all.items.map((item) => item.json)).toEqual(
 		[1, 2, 3].map((ID) => ({
@@ -34,41 +28,35 @@ test('Get Many lists the jobs of the login with Return All or Limit, normalised'
 		})),
 	);
 
-	const limited = await runMailMerge(emu, { operation: 'getAll', returnAll: false, limit: 2 });
+	const limited = await run({ operation: 'getAll', returnAll: false, limit: 2 });
 	expect(limited.items.map((item) => item.json.ID)).toEqual([1, 2]);
-	expect(mailMergeRequests(emu).map((r) => [r.method, r.path])).toEqual([
+	expect(requests().map((r) => [r.method, r.path])).toEqual([
 		['GET', '/v1/Job'],
 		['GET', '/v1/Job'],
 	]);
 
-	const otherLogin = await runMailMerge(
-		emu,
-		{ operation: 'getAll', returnAll: true },
-		{ user: 'bob' },
-	);
+	const otherLogin = await run({ operation: 'getAll', returnAll: true }, { user: 'bob' });
 	expect(otherLogin.items).toEqual([]);
 });
 
 test('Get of a cancelled job shows CancelledOn as an ISO time', async () => {
 	await createJobs(1);
-	const emu = emulator();
-	emu.control.advance(2_500);
-	emu.control.cancelJob(1);
-	const job = await runMailMerge(emu, { operation: 'get', jobId: '1' });
+	emulator().control.advance(2_500);
+	emulator().control.cancelJob(1);
+	const job = await run({ operation: 'get', jobId: '1' });
 	expect(job.items[0].json).toMatchObject({
 		Status: 'CANCELLED',
 		LastCompletedLine: 1,
 		CancelledOn: '2026-01-05T09:00:02.000Z',
 	});
-	expect(mailMergeRequests(emu).map((r) => r.path)).toEqual(['/v1/Job/1']);
+	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1']);
 });
 
 test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	await createJobs(1);
-	const emu = emulator();
-	emu.control.advance(10_000);
-	const all = await runMailMerge(emu, { operation: 'getFaxes', jobId: 1, returnAll: true });
-	const limited = await runMailMerge(emu, {
+	emulator().control.advance(10_000);
+	const all = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
+	const limited = await run({
 		operation: 'getFaxes',
 		jobId: 1,
 		returnAll: false,
@@ -78,7 +66,7 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	expect(limited.items.map((item) => item.json)).toEqual(
 		all.items.slice(0, 2).map((item) => item.json),
 	);
-	expect(mailMergeRequests(emu).map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
+	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
 });
 
 test.each([
@@ -86,19 +74,17 @@ test.each([
 	['getFaxes', '1/../2'],
 	['get', '0'],
 ])('%s refuses Job ID %j before any request', async (operation, jobId) => {
-	const emu = emulator();
-	const result = await runMailMerge(emu, { operation, jobId, returnAll: true });
+	const result = await run({ operation, jobId, returnAll: true });
 	expect(result.error?.message).toMatch(
 		/^Invalid "Job ID": ".*" is not an ID; use a whole number greater than 0/,
 	);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });
 
 test('a Limit below 1 is refused before any request', async () => {
-	const emu = emulator();
-	const result = await runMailMerge(emu, { operation: 'getAll', returnAll: false, limit: 0 });
+	const result = await run({ operation: 'getAll', returnAll: false, limit: 0 });
 	expect(result.error?.message).toBe(
 		'Invalid "Limit": "0" is not allowed; use a whole number from 1 or more',
 	);
-	expect(mailMergeRequests(emu)).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });

@@ -1,23 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
-import {
-	FROM_BINARY_FILES,
-	jobItem,
-	mailMergeRequests,
-	runMailMerge,
-	useMailMergeSuite,
-} from './mailMergeHelpers';
+import { FROM_BINARY_FILES, jobItem, useMailMergeSuite } from './mailMergeHelpers';
 
 /** Mail merge Send After from n8n's date picker means the workflow's timezone (n8n-core run). */
 
-const { emulator, template } = useMailMergeSuite(['Name', 'Fax']);
+const { template, run, requests } = useMailMergeSuite(['Name', 'Fax']);
 
 const CSV = 'Name,Fax\r\nAnn,12125550000\r\n';
 
 const createJob = (sendAfter: unknown, timezone: string) =>
-	runMailMerge(
-		emulator(),
+	run(
 		{
 			operation: 'create',
 			...FROM_BINARY_FILES,
@@ -32,7 +25,7 @@ async function expectSendAfterSentAs(timezone: string, value: string, wire: stri
 	const result = await createJob(value, timezone);
 	expect(result.error).toBeUndefined();
 	expect(result.items[0].json).toMatchObject({ JobID: 1 });
-	const [post] = mailMergeRequests(emulator(), 'POST');
+	const [post] = requests('POST');
 	expect(post.status).toBe(201);
 	expect(post.params.SendAfter).toBe(wire);
 }
@@ -48,6 +41,6 @@ describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
 		expect(result.error?.message).toMatch(
 			/^Invalid "Send After": "2026-11-24T25:00:00" is not a valid date/,
 		);
-		expect(mailMergeRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 });

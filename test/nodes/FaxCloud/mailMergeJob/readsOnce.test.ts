@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { credentialsFor, useEmulator } from '../../../harness/jest/emulator';
+import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
-import { faxCloudNode, formPdf, jobItem, mailMergeRequests } from './mailMergeHelpers';
+import { faxCloudNode, jobItem, useMailMergeSuite } from './mailMergeHelpers';
 
 /**
  * Binary File makes one job per item after checking every item's files: each file is read from
@@ -10,7 +10,7 @@ import { faxCloudNode, formPdf, jobItem, mailMergeRequests } from './mailMergeHe
  * read twice costs its size twice, in memory and, with filesystem binary data, on disk).
  */
 
-const emulator = useEmulator();
+const { emulator, template, requests } = useMailMergeSuite(['Fax', 'Name']);
 
 /** The Fax Cloud node, counting the binary reads n8n serves it, per item and field. */
 function countingNode(reads: string[]): INodeType {
@@ -28,9 +28,7 @@ function countingNode(reads: string[]): INodeType {
 }
 
 test('Binary File: each item reads its CSV and its template once, checks and job alike', async () => {
-	const emu = emulator();
-	const template = await formPdf(['Fax', 'Name']);
-	const item = (name: string) => jobItem(`Fax,Name\r\n12125550000,${name}\r\n`, template);
+	const item = (name: string) => jobItem(`Fax,Name\r\n12125550000,${name}\r\n`, template());
 	const reads: string[] = [];
 	const result = await runNode({
 		node: countingNode(reads),
@@ -40,12 +38,12 @@ test('Binary File: each item reads its CSV and its template once, checks and job
 			csvSource: 'binary',
 			faxNumberColumn: 'Fax',
 		},
-		credentials: credentialsFor(emu, 'alice'),
+		credentials: credentialsFor(emulator(), 'alice'),
 		items: [item('Ann'), item('Ben'), item('Cid')],
 	});
 
 	expect(result.error).toBeUndefined();
 	expect(result.items.map(({ json }) => json.ExpectedFaxes)).toEqual([1, 1, 1]);
-	expect(mailMergeRequests(emu, 'POST')).toHaveLength(3);
+	expect(requests('POST')).toHaveLength(3);
 	expect(reads.sort()).toEqual(['0:csv', '0:data', '1:csv', '1:data', '2:csv', '2:data']);
 });

@@ -6,83 +6,77 @@ import {
 	numbersCacheSize,
 	numbersCredentialIdentity,
 } from '../../../../nodes/shared/numbersCache';
-import { SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
-import { dropdown, numbersRequests } from '../numberRequest/numbersHelpers';
+import { SEED_TOKENS } from '../../../harness/jest/emulator';
+import { useNumbersSuite } from '../numberRequest/numbersHelpers';
 
-const emulator = useEmulator();
+const { emulator, dropdown, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
 afterEach(() => jest.restoreAllMocks());
 
 describe('dropdowns of the request operations', () => {
 	test('Region lists the provinces of the chosen country as "Name (CODE)"', async () => {
-		const options = await dropdown(emulator(), 'getRegions', { country: 'CA' });
+		const options = await dropdown('getRegions', { country: 'CA' });
 		expect(options).toContainEqual({ name: 'Ontario (ON)', value: 'ON' });
 		expect(options).not.toContainEqual(expect.objectContaining({ value: 'NY' }));
 	});
 
 	test('City lists the cities of the chosen region after "Any City"', async () => {
-		const emu = emulator();
-		const options = await dropdown(emu, 'getCities', { country: 'CA', region: 'QC' });
+		const options = await dropdown('getCities', { country: 'CA', region: 'QC' });
 		expect(options[0]).toEqual({ name: 'Any City', value: '' });
 		expect(options).toContainEqual({ name: 'Montréal', value: 'Montréal' });
-		expect(numbersRequests(emu).map((r) => r.path)).toEqual(['/api/numbers/cities/CA/QC']);
+		expect(requests().map((r) => r.path)).toEqual(['/api/numbers/cities/CA/QC']);
 	});
 
 	test('Area Codes lists the codes of the chosen city, or of the region without a city', async () => {
-		const emu = emulator();
-		const ofCity = await dropdown(emu, 'getAreaCodes', {
+		const ofCity = await dropdown('getAreaCodes', {
 			country: 'US',
 			region: 'NY',
 			city: 'New York',
 		});
 		expect(ofCity.map((option) => option.value)).toEqual(expect.arrayContaining(['212', '646']));
 		expect(ofCity).toContainEqual({ name: '212 (New York)', value: '212' });
-		const ofRegion = await dropdown(emu, 'getAreaCodes', { country: 'US', region: 'NY', city: '' });
+		const ofRegion = await dropdown('getAreaCodes', { country: 'US', region: 'NY', city: '' });
 		expect(ofRegion.length).toBeGreaterThan(ofCity.length);
-		expect(numbersRequests(emu).map((r) => r.path)).toEqual([
+		expect(requests().map((r) => r.path)).toEqual([
 			'/api/numbers/area_codes/US/NY/New%20York',
 			'/api/numbers/area_codes/US/NY',
 		]);
 	});
 
 	test('a city with "/" and "?" in the Area Codes dropdown stays one path segment', async () => {
-		const emu = emulator();
 		await expect(
-			dropdown(emu, 'getAreaCodes', { country: 'US', region: 'NY', city: 'A/B?c=d' }),
+			dropdown('getAreaCodes', { country: 'US', region: 'NY', city: 'A/B?c=d' }),
 		).rejects.toThrow('Not found (HTTP 404): Unknown city A/B?c=d');
-		expect(numbersRequests(emu).map((r) => [r.path, r.query])).toEqual([
+		expect(requests().map((r) => [r.path, r.query])).toEqual([
 			['/api/numbers/area_codes/US/NY/A%2FB%3Fc%3Dd', {}],
 		]);
 	});
 
 	test('no list while the choice it depends on is missing or an expression', async () => {
-		const emu = emulator();
-		expect(await dropdown(emu, 'getCities', { country: 'US', region: '' })).toEqual([]);
-		expect(
-			await dropdown(emu, 'getCities', { country: 'US', region: '={{ $json.state }}' }),
-		).toEqual([]);
-		expect(await dropdown(emu, 'getAreaCodes', { country: '', region: 'NY' })).toEqual([]);
-		expect(numbersRequests(emu)).toHaveLength(0);
+		expect(await dropdown('getCities', { country: 'US', region: '' })).toEqual([]);
+		expect(await dropdown('getCities', { country: 'US', region: '={{ $json.state }}' })).toEqual(
+			[],
+		);
+		expect(await dropdown('getAreaCodes', { country: '', region: 'NY' })).toEqual([]);
+		expect(requests()).toHaveLength(0);
 	});
 });
 
 describe('lookup cache', () => {
 	test('a second load of a dropdown sends no request', async () => {
-		const emu = emulator();
-		const first = await dropdown(emu, 'getRegions', { country: 'US' });
-		const second = await dropdown(emu, 'getRegions', { country: 'US' });
+		const first = await dropdown('getRegions', { country: 'US' });
+		const second = await dropdown('getRegions', { country: 'US' });
 		expect(second).toEqual(first);
-		expect(numbersRequests(emu)).toHaveLength(1);
+		expect(requests()).toHaveLength(1);
 	});
 
 	test('the cache is per arguments and per credential', async () => {
-		const emu = emulator();
-		await dropdown(emu, 'getRegions', { country: 'US' });
-		await dropdown(emu, 'getRegions', { country: 'CA' });
-		await dropdown(emu, 'getRegions', { country: 'US' }, SEED_TOKENS.globex);
-		await dropdown(emu, 'getRegions', { country: 'CA' }, SEED_TOKENS.globex);
-		await dropdown(emu, 'getRegions', { country: 'US' });
-		expect(numbersRequests(emu).map((r) => [r.path, r.auth.userId])).toEqual([
+		await dropdown('getRegions', { country: 'US' });
+		await dropdown('getRegions', { country: 'CA' });
+		await dropdown('getRegions', { country: 'US' }, SEED_TOKENS.globex);
+		await dropdown('getRegions', { country: 'CA' }, SEED_TOKENS.globex);
+		await dropdown('getRegions', { country: 'US' });
+		expect(requests().map((r) => [r.path, r.auth.userId])).toEqual([
 			['/api/numbers/regions/US', 'admin@acme'],
 			['/api/numbers/regions/CA', 'admin@acme'],
 			['/api/numbers/regions/US', 'admin@globex'],
@@ -91,38 +85,35 @@ describe('lookup cache', () => {
 	});
 
 	test('a token without access is never answered from another token’s cache', async () => {
-		const emu = emulator();
-		await dropdown(emu, 'getRegions', { country: 'US' });
+		await dropdown('getRegions', { country: 'US' });
 		await expect(
-			dropdown(emu, 'getRegions', { country: 'US' }, SEED_TOKENS.acmeNotAdmin),
+			dropdown('getRegions', { country: 'US' }, SEED_TOKENS.acmeNotAdmin),
 		).rejects.toThrow(/Access denied \(HTTP 403\)/);
 	});
 
 	test('lookups are kept for a day, then asked again', async () => {
-		const emu = emulator();
 		const start = Date.now();
 		const now = jest.spyOn(Date, 'now').mockReturnValue(start);
-		await dropdown(emu, 'getCities', { country: 'US', region: 'NY' });
+		await dropdown('getCities', { country: 'US', region: 'NY' });
 		now.mockReturnValue(start + LOOKUP_CACHE_TTL_MS - 1);
-		await dropdown(emu, 'getCities', { country: 'US', region: 'NY' });
-		expect(numbersRequests(emu)).toHaveLength(1);
+		await dropdown('getCities', { country: 'US', region: 'NY' });
+		expect(requests()).toHaveLength(1);
 		now.mockReturnValue(start + LOOKUP_CACHE_TTL_MS);
-		await dropdown(emu, 'getCities', { country: 'US', region: 'NY' });
-		expect(numbersRequests(emu)).toHaveLength(2);
+		await dropdown('getCities', { country: 'US', region: 'NY' });
+		expect(requests()).toHaveLength(2);
 	});
 
 	test('a failed lookup is not kept: the next load asks again', async () => {
-		const emu = emulator();
-		emu.control.addFault({
+		emulator().control.addFault({
 			api: 'numbers',
 			path: '^/api/numbers/regions',
 			kind: 'http500',
 			count: 3,
 		});
-		await expect(dropdown(emu, 'getRegions', { country: 'US' })).rejects.toThrow(/HTTP 500/);
-		const options = await dropdown(emu, 'getRegions', { country: 'US' });
+		await expect(dropdown('getRegions', { country: 'US' })).rejects.toThrow(/HTTP 500/);
+		const options = await dropdown('getRegions', { country: 'US' });
 		expect(options).toContainEqual({ name: 'Texas (TX)', value: 'TX' });
-		expect(numbersRequests(emu).map((r) => r.status)).toEqual([500, 500, 500, 200]);
+		expect(requests().map((r) => r.status)).toEqual([500, 500, 500, 200]);
 	});
 
 	test('the credential is known by its base URL and a digest, never by its token', () => {
@@ -154,12 +145,11 @@ describe('lookup cache', () => {
 	});
 
 	test('loads of one key at the same time share one request', async () => {
-		const emu = emulator();
 		await Promise.all([
-			dropdown(emu, 'getRegions', { country: 'US' }),
-			dropdown(emu, 'getRegions', { country: 'US' }),
-			dropdown(emu, 'getRegions', { country: 'US' }),
+			dropdown('getRegions', { country: 'US' }),
+			dropdown('getRegions', { country: 'US' }),
+			dropdown('getRegions', { country: 'US' }),
 		]);
-		expect(numbersRequests(emu)).toHaveLength(1);
+		expect(requests()).toHaveLength(1);
 	});
 });

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
-import { SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
+import { SEED_TOKENS } from '../../../harness/jest/emulator';
 import {
 	errorText,
-	numbersRequests,
 	runNumbers,
 	type RunOptions,
+	useNumbersSuite,
 } from '../numberRequest/numbersHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
 
 /** A lookup of every region, city or area code of the place given (Return All). */
@@ -20,21 +20,23 @@ const lookup = (
 ) => runNumbers(emulator(), 'numberLookup', { operation, ...place, returnAll: true }, options);
 
 test('Get Regions lists the states of the US with the Bearer token of the credential', async () => {
-	const emu = emulator();
 	const result = await lookup('getRegions', { country: 'US' });
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(51);
 	expect(result.items.map((item) => item.json)).toContainEqual({ code: 'NY', name: 'New York' });
 	expect(result.items[0].pairedItem).toEqual({ item: 0 });
-	expect(numbersRequests(emu).map((r) => [r.method, r.path, r.auth])).toEqual([
+	expect(requests().map((r) => [r.method, r.path, r.auth])).toEqual([
 		['GET', '/api/numbers/regions/US', { scheme: 'Bearer', userId: 'admin@acme' }],
 	]);
 });
 
 test('Get Regions with a Limit returns the first regions of the list', async () => {
-	const emu = emulator();
 	const run = (parameters: object) =>
-		runNumbers(emu, 'numberLookup', { operation: 'getRegions', country: 'CA', ...parameters });
+		runNumbers(emulator(), 'numberLookup', {
+			operation: 'getRegions',
+			country: 'CA',
+			...parameters,
+		});
 	const all = await run({ returnAll: true });
 	const limited = await run({ returnAll: false, limit: 3 });
 	expect(limited.items.map((item) => item.json)).toEqual(
@@ -44,7 +46,6 @@ test('Get Regions with a Limit returns the first regions of the list', async () 
 });
 
 test('Get Cities takes the region as a code or a name in any case and sends its code', async () => {
-	const emu = emulator();
 	for (const region of ['NY', 'ny', 'New York']) {
 		const result = await lookup('getCities', { country: 'US', region });
 		expect(result.error).toBeUndefined();
@@ -55,49 +56,43 @@ test('Get Cities takes the region as a code or a name in any case and sends its 
 		});
 	}
 	// The regions list and the cities are each asked once; the rest came from the cache.
-	expect(numbersRequests(emu).map((r) => r.path)).toEqual([
+	expect(requests().map((r) => r.path)).toEqual([
 		'/api/numbers/regions/US',
 		'/api/numbers/cities/US/NY',
 	]);
 });
 
 test('an unknown region is refused with the codes that exist, before its cities are asked for', async () => {
-	const emu = emulator();
 	const result = await lookup('getCities', { country: 'US', region: 'XX' });
 	expect(result.error?.message).toBe(
 		'Invalid "Region": "XX" is not a region of US; use one of AL, AK, AZ, AR, CA, CO, CT, DE, DC, FL, GA, HI, …',
 	);
 	expect(result.error?.description).toMatch(/Get Regions/);
-	expect(numbersRequests(emu).map((r) => r.path)).toEqual(['/api/numbers/regions/US']);
+	expect(requests().map((r) => r.path)).toEqual(['/api/numbers/regions/US']);
 });
 
 test('Get Area Codes of a city with a space: the city is one encoded path segment', async () => {
-	const emu = emulator();
 	const result = await lookup('getAreaCodes', { country: 'US', region: 'NY', city: 'New York' });
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.areaCode)).toEqual(
 		expect.arrayContaining(['212', '646', '718']),
 	);
-	expect(numbersRequests(emu).map((r) => r.path)).toContain(
-		'/api/numbers/area_codes/US/NY/New%20York',
-	);
+	expect(requests().map((r) => r.path)).toContain('/api/numbers/area_codes/US/NY/New%20York');
 });
 
 test('Get Area Codes without a city lists the codes of the whole region', async () => {
-	const emu = emulator();
 	const result = await lookup('getAreaCodes', { country: 'US', region: 'NY', city: '' });
 	expect(result.items.length).toBeGreaterThan(5);
 	expect(result.items.every((item) => item.json.city === undefined)).toBe(true);
-	expect(numbersRequests(emu).map((r) => r.path)).toContain('/api/numbers/area_codes/US/NY');
+	expect(requests().map((r) => r.path)).toContain('/api/numbers/area_codes/US/NY');
 });
 
 test('a city with "/" and "?" stays inside its path segment and adds no query', async () => {
-	const emu = emulator();
 	const city = 'Winston/Salem?state=NC#x';
 	const result = await lookup('getAreaCodes', { country: 'US', region: 'NC', city });
 	// The service received the whole name as the city: it is simply not one of its cities.
 	expect(result.error?.message).toBe(`Not found (HTTP 404): Unknown city ${city}`);
-	const request = numbersRequests(emu).find((r) => r.path.startsWith('/api/numbers/area_codes'));
+	const request = requests().find((r) => r.path.startsWith('/api/numbers/area_codes'));
 	expect(request).toMatchObject({
 		path: '/api/numbers/area_codes/US/NC/Winston%2FSalem%3Fstate%3DNC%23x',
 		query: {},
@@ -117,8 +112,7 @@ test('a token of a user who may not manage numbers: access denied, no token in t
 });
 
 test('a country other than US or CA is refused before any request', async () => {
-	const emu = emulator();
 	const result = await lookup('getRegions', { country: 'MX' });
 	expect(result.error?.message).toBe('Invalid "Country": "MX" is not allowed; use US or CA');
-	expect(numbersRequests(emu)).toHaveLength(0);
+	expect(requests()).toHaveLength(0);
 });

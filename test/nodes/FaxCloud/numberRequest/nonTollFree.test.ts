@@ -1,25 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
-import { SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
-import { errorText, fileNumberRequest, numbersRequests, type RunOptions } from './numbersHelpers';
+import { SEED_TOKENS } from '../../../harness/jest/emulator';
+import { errorText, type RunOptions, useNumbersSuite } from './numbersHelpers';
 
-const emulator = useEmulator();
+const { emulator, fileNumberRequest, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
 
 const PATH = '/api/numbers/add-new-number-request/non-toll-free';
 
 /** A non-toll-free request for a number in New York, with what the test adds. */
 const nonTollFree = (parameters: IDataObject = {}, options: RunOptions = {}) =>
-	fileNumberRequest(
-		emulator(),
-		'nonTollFree',
-		{ country: 'US', region: 'NY', ...parameters },
-		options,
-	);
+	fileNumberRequest('nonTollFree', { country: 'US', region: 'NY', ...parameters }, options);
 
 test('a non-toll-free request sends the JSON fields as the description names them', async () => {
-	const emu = emulator();
 	const result = await nonTollFree({
 		city: 'New York',
 		areaCodes: ['212', '646'],
@@ -44,10 +38,10 @@ test('a non-toll-free request sends the JSON fields as the description names the
 		city: 'New York',
 		area_code: ['212', '646'],
 	};
-	const posts = numbersRequests(emu, 'POST');
+	const posts = requests('POST');
 	expect(posts.map((r) => [r.path, r.status, r.auth.userId])).toEqual([[PATH, 201, 'admin@acme']]);
 	expect(posts[0].params).toEqual(payload);
-	const [ticket] = emu.control.numberRequests() as Array<{ id: number }>;
+	const [ticket] = emulator().control.numberRequests() as Array<{ id: number }>;
 	expect(ticket).toMatchObject({ type: 'non_toll_free', request: payload });
 	expect(result.items).toEqual([
 		{
@@ -63,10 +57,9 @@ test('a non-toll-free request sends the JSON fields as the description names the
 });
 
 test('only the region: empty department, user and forward number, no city, no area code', async () => {
-	const emu = emulator();
 	const result = await nonTollFree();
 	expect(result.error).toBeUndefined();
-	expect(numbersRequests(emu, 'POST')[0].params).toEqual({
+	expect(requests('POST')[0].params).toEqual({
 		country_code: 'US',
 		department_name: '',
 		assign_to_user: '',
@@ -78,11 +71,10 @@ test('only the region: empty department, user and forward number, no city, no ar
 });
 
 test('region, city and area codes typed by hand are matched to the provider’s spelling', async () => {
-	const emu = emulator();
 	const typedByHand = { country: 'CA', region: 'quebec', city: 'montreal', areaCodes: '514, 438' };
 	const result = await nonTollFree(typedByHand);
 	expect(result.error).toBeUndefined();
-	expect(numbersRequests(emu, 'POST')[0].params).toMatchObject({
+	expect(requests('POST')[0].params).toMatchObject({
 		country_code: 'CA',
 		region: 'QC',
 		city: 'Montréal',
@@ -120,10 +112,9 @@ describe('bad input is refused before the request is filed', () => {
 			'Invalid "Region": choose a region (state or province) of US',
 		],
 	])('%s (no request at all)', async (_name, parameters, message) => {
-		const emu = emulator();
 		const result = await nonTollFree(parameters);
 		expect(result.error?.message).toBe(message);
-		expect(numbersRequests(emu)).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test.each<[string, IDataObject, string]>([
@@ -148,21 +139,19 @@ describe('bad input is refused before the request is filed', () => {
 			'Invalid "Area Codes": 312 is not an area code of NY; the region has',
 		],
 	])('%s (lookups only, nothing filed)', async (_name, parameters, message) => {
-		const emu = emulator();
 		const result = await nonTollFree(parameters);
 		expect(result.error?.message.startsWith(message)).toBe(true);
-		expect(numbersRequests(emu, 'POST')).toHaveLength(0);
-		expect(numbersRequests(emu, 'GET').length).toBeGreaterThan(0);
+		expect(requests('POST')).toHaveLength(0);
+		expect(requests('GET').length).toBeGreaterThan(0);
 	});
 });
 
 test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
-	const emu = emulator();
 	const result = await nonTollFree({}, { token: SEED_TOKENS.acmeNotAdmin, continueOnFail: true });
 	expect(result.items[0].json).toMatchObject({ httpCode: '403' });
 	expect(String(result.items[0].json.error)).toMatch(/^Access denied \(HTTP 403\)/);
 	expect(JSON.stringify(result.items)).not.toContain(SEED_TOKENS.acmeNotAdmin);
-	expect(numbersRequests(emu, 'POST')).toHaveLength(0);
+	expect(requests('POST')).toHaveLength(0);
 });
 
 test('a wrong token: authorization failed, pointing at the access token, no token in the error', async () => {
@@ -180,17 +169,15 @@ describe('several items', () => {
 	];
 
 	test('a bad later item stops the node before the first request is filed', async () => {
-		const emu = emulator();
 		const result = await nonTollFree({ notifyEmails: '={{ $json.email }}' }, { items });
 		expect(result.error?.message).toBe(
 			'Invalid "Notification Email": "not-an-address" is not an e-mail address; use name@example.com',
 		);
 		expect(result.error?.context.itemIndex).toBe(1);
-		expect(numbersRequests(emu, 'POST')).toHaveLength(0);
+		expect(requests('POST')).toHaveLength(0);
 	});
 
 	test('with Continue On Fail the good items are filed and the bad one is an error item', async () => {
-		const emu = emulator();
 		const result = await nonTollFree(
 			{ notifyEmails: '={{ $json.email }}' },
 			{ items, continueOnFail: true },
@@ -202,7 +189,7 @@ describe('several items', () => {
 			[expect.stringMatching(/^Invalid "Notification Email"/), { item: 1 }],
 			['non_toll_free', { item: 2 }],
 		]);
-		expect(numbersRequests(emu, 'POST').map((r) => r.params.notify_email)).toEqual([
+		expect(requests('POST').map((r) => r.params.notify_email)).toEqual([
 			['it@acme.example'],
 			['ops@acme.example'],
 		]);

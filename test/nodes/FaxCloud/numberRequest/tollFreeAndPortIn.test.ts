@@ -1,18 +1,15 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../../harness/jest/emulator';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
-import { faxCloudNode, fileNumberRequest, itemWithPdfs, numbersRequests } from './numbersHelpers';
+import { faxCloudNode, itemWithPdfs, useNumbersSuite } from './numbersHelpers';
 
-const emulator = useEmulator();
+const { emulator, fileNumberRequest, requests } = useNumbersSuite();
 
-const tollFree = (parameters: IDataObject = {}) =>
-	fileNumberRequest(emulator(), 'tollFree', parameters);
+const tollFree = (parameters: IDataObject = {}) => fileNumberRequest('tollFree', parameters);
 
 describe('toll-free request', () => {
 	test('common fields and the additional fields go in one JSON body', async () => {
-		const emu = emulator();
 		const result = await tollFree({
 			assignToUser: 'alice@acme',
 			options: { comment: 'Vanity if possible', country: 'CA', departmentName: 'Support' },
@@ -33,19 +30,22 @@ describe('toll-free request', () => {
 			comment: 'Vanity if possible',
 			country_code: 'CA',
 		};
-		const [post] = numbersRequests(emu, 'POST');
+		const [post] = requests('POST');
 		expect(post).toMatchObject({
 			path: '/api/numbers/add-new-number-request/toll-free',
 			status: 201,
 			params: payload,
 		});
-		expect(emu.control.numberRequests()[0]).toMatchObject({ type: 'toll_free', request: payload });
+		expect(emulator().control.numberRequests()[0]).toMatchObject({
+			type: 'toll_free',
+			request: payload,
+		});
 		expect(result.items[0].json).toMatchObject({ type: 'toll_free', status: 'submitted' });
 	});
 
 	test('without options only notify_email is sent: no empty department or user the payload does not show', async () => {
 		await tollFree();
-		expect(numbersRequests(emulator(), 'POST')[0].params).toEqual({
+		expect(requests('POST')[0].params).toEqual({
 			notify_email: ['it@acme.example'],
 		});
 	});
@@ -56,7 +56,7 @@ describe('toll-free request', () => {
 			options: { comment: '', departmentName: ' ' },
 		});
 		expect(result.error).toBeUndefined();
-		expect(numbersRequests(emulator(), 'POST')[0].params).toEqual({
+		expect(requests('POST')[0].params).toEqual({
 			notify_email: ['it@acme.example'],
 		});
 	});
@@ -83,7 +83,7 @@ describe('toll-free request', () => {
 	])('%s is refused before any request', async (_name, field, message) => {
 		const result = await tollFree({ additionalFields: { field } });
 		expect(result.error?.message).toBe(message);
-		expect(numbersRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 });
 
@@ -100,20 +100,18 @@ describe('port-in request', () => {
 	/** A port-in request of a New York number, the item carrying both PDFs unless items are given. */
 	const portIn = (parameters: IDataObject = {}, items = [portItem()]) =>
 		fileNumberRequest(
-			emulator(),
 			'portIn',
 			{ country: 'US', numberToPort: '(212) 555-0100', ...parameters },
 			{ items },
 		);
 
 	test('multipart with the loaFile and billFile PDFs and the JSON in the data field', async () => {
-		const emu = emulator();
 		const result = await portIn({
 			assignToUser: 'bob@acme',
 			options: { comment: 'Main line', departmentName: 'Front desk' },
 		});
 		expect(result.error).toBeUndefined();
-		const [post] = numbersRequests(emu, 'POST');
+		const [post] = requests('POST');
 		expect(post).toMatchObject({ path: '/api/numbers/add-port-request', status: 201 });
 		expect(post.files).toEqual([
 			{
@@ -139,7 +137,10 @@ describe('port-in request', () => {
 			toll_free: false,
 		};
 		expect(JSON.parse(String(post.params.data))).toEqual(data);
-		expect(emu.control.numberRequests()[0]).toMatchObject({ type: 'port_in', request: data });
+		expect(emulator().control.numberRequests()[0]).toMatchObject({
+			type: 'port_in',
+			request: data,
+		});
 		expect(result.items[0].json).toMatchObject({
 			type: 'port_in',
 			files: [
@@ -152,7 +153,7 @@ describe('port-in request', () => {
 	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {
 		const result = await portIn();
 		expect(result.error).toBeUndefined();
-		expect(JSON.parse(String(numbersRequests(emulator(), 'POST')[0].params.data))).toEqual({
+		expect(JSON.parse(String(requests('POST')[0].params.data))).toEqual({
 			country_code: 'US',
 			department_name: '',
 			assign_to_user: '',
@@ -165,7 +166,7 @@ describe('port-in request', () => {
 	test('a toll-free number is ported with the flag on', async () => {
 		const result = await portIn({ numberToPort: '+1 800 555 0199', tollFree: true });
 		expect(result.error).toBeUndefined();
-		expect(JSON.parse(String(numbersRequests(emulator(), 'POST')[0].params.data))).toMatchObject({
+		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
 			number_to_port: '18005550199',
 			toll_free: true,
 		});
@@ -209,7 +210,7 @@ describe('port-in request', () => {
 	])('%s is refused before any request', async (_name, parameters, input, message) => {
 		const result = await portIn(parameters, [input()]);
 		expect(result.error?.message).toBe(message);
-		expect(numbersRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 });
 

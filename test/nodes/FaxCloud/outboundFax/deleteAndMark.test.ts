@@ -1,7 +1,6 @@
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud, sendViaNode } from './faxHelpers';
+import { runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 
 const run = (operation: string, faxId: string, options = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', { operation, faxId }, options);
@@ -21,9 +20,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 		expect(unmarked.items[0].json).toEqual({ FaxId: faxId, Mark: false, success: true });
 		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('false');
 
-		expect(
-			faxRequests(emulator()).map((request) => [request.method, request.path, request.params]),
-		).toEqual([
+		expect(requests().map((request) => [request.method, request.path, request.params])).toEqual([
 			['PUT', `/v1/outboundfaxes/${faxId}`, { Mark: 'true' }],
 			['PUT', `/v1/outboundfaxes/${faxId}`, { Mark: 'false' }],
 		]);
@@ -33,7 +30,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		const result = await run('delete', String(faxId));
 		expect(result.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
-		const [request] = faxRequests(emulator(), 'DELETE');
+		const [request] = requests('DELETE');
 		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}`);
 		expect((await run('get', String(faxId))).error?.message).toMatch(/HTTP 404/);
 	});
@@ -79,6 +76,6 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax ID"/)],
 			[{ item: 3 }, ids[1]],
 		]);
-		expect(faxRequests(emulator(), 'DELETE')).toHaveLength(3);
+		expect(requests('DELETE')).toHaveLength(3);
 	});
 });

@@ -1,15 +1,14 @@
-import { useEmulator } from '../../../harness/jest/emulator';
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	faxRequests,
 	itemWithFiles,
 	runFaxCloud,
-	sendViaNode,
 	type RunOptions,
+	sendViaNode,
+	useFaxSuite,
 } from './faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 
 /** Download of a fax of `resource` into the binary field `data` unless the parameters say. */
 const download = (
@@ -42,7 +41,7 @@ describe('Outbound Fax: Download', () => {
 		});
 		const bytes = Buffer.from(item.binary!.fax.data, 'base64');
 		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-		const [request] = faxRequests(emulator(), 'GET');
+		const [request] = requests('GET');
 		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}/image`);
 		expect(request.query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
 	});
@@ -63,7 +62,7 @@ describe('Outbound Fax: Download', () => {
 		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
 		const bytes = Buffer.from(binary!.data.data, 'base64');
 		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
-		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+		expect(requests('GET')[0].query).toEqual({
 			FaxContentType: 'tif',
 			ContentType: 'tif',
 		});
@@ -78,9 +77,7 @@ describe('Outbound Fax: Download', () => {
 			const [faxId] = await sendViaNode(emulator(), '12125550000');
 			const result = await download({ faxId: String(faxId), format });
 			expect(result.error).toBeUndefined();
-			expect(
-				faxRequests(emulator()).map((request) => [request.method, request.path, request.accept]),
-			).toEqual([
+			expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
 				['POST', '/v1/outboundfaxes', 'application/json'],
 				['GET', `/v1/outboundfaxes/${faxId}/image`, mimeType],
 			]);
@@ -100,7 +97,7 @@ describe('Outbound Fax: Download', () => {
 			binaryPropertyName: '={{ $json.none }}',
 		});
 		expect(result.error?.message).toMatch(/^Invalid "Put Output File in Field"/);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('an outbound and an inbound fax with the same ID are different images', async () => {
@@ -108,7 +105,7 @@ describe('Outbound Fax: Download', () => {
 		emulator().control.injectInbound({ userId: 'alice@acme' });
 		const outbound = await download({ faxId: String(faxId), format: 'pdf' });
 		const inbound = await download({ faxId: String(faxId), format: 'pdf' }, {}, 'inboundFax');
-		expect(faxRequests(emulator(), 'GET').map((request) => request.path)).toEqual([
+		expect(requests('GET').map((request) => request.path)).toEqual([
 			`/v1/outboundfaxes/${faxId}/image`,
 			`/v1/inboundfaxes/${faxId}/image`,
 		]);

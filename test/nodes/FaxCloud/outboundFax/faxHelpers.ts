@@ -1,25 +1,30 @@
+/** Helpers shared by the outbound and inbound fax suites of the Fax Cloud node. */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { Emulator } from '../../../../emulator';
 import type { FaultSpec } from '../../../../emulator/faults';
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
-import type { SeedUser } from '../../../harness/jest/emulator';
+import { useEmulator, type SeedUser } from '../../../harness/jest/emulator';
 import {
-	runFaxCloudResource as runFaxCloud,
-	type RunOptions,
-} from '../../../harness/jest/fax-cloud-node';
-
-/** Helpers shared by the outbound and inbound fax suites of the Fax Cloud node. */
-
-export {
-	ALICE,
 	errorText,
-	faxCloudNode,
 	runFaxCloudResource as runFaxCloud,
 	type RunOptions,
 } from '../../../harness/jest/fax-cloud-node';
 
-export { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+export { errorText, runFaxCloud, type RunOptions };
+export { faxCloudNode } from '../../../harness/jest/fax-cloud-node';
+export { itemWithFiles } from '../../../harness/jest/binary-items';
+
+/** A fax suite: its emulator, its runs of `resource` and the requests the fax interface received. */
+export function useFaxSuite(resource: 'outboundFax' | 'inboundFax' = 'outboundFax') {
+	const emulator = useEmulator();
+	return {
+		emulator,
+		run: (parameters: IDataObject, options: RunOptions = {}) =>
+			runFaxCloud(emulator(), resource, parameters, options),
+		requests: (method?: string, path?: string) => faxRequests(emulator(), method, path),
+	};
+}
 
 /**
  * From the send after `sendsMade` on, the fault given is in place (without a `count`, every later
@@ -50,10 +55,7 @@ export function faultAtSend(
 	};
 }
 
-/**
- * The parameters of a text Send that sends one fax at a time (so the order of the requests is the
- * items' order), with the options given.
- */
+/** A text Send of one fax at a time, so the requests go in the items' order. */
 export const textSendOneAtATime = (
 	faxNumbers: string,
 	text: string,
@@ -79,73 +81,6 @@ export const sendTextFax = (
 		options,
 	);
 
-/** [timezone, After, Before, DatetimeAfter sent, DatetimeBefore sent] for both Get Many filters. */
-const DATE_WINDOWS: Array<[string, string, string, string, string]> = [
-	[
-		'America/New_York',
-		'2025-12-15T09:00:00',
-		'2025-12-15T10:00:00',
-		'2025-12-15T14:00:00Z',
-		'2025-12-15T15:00:00Z',
-	],
-	[
-		'America/New_York',
-		'2025-07-15T09:00:00',
-		'2025-07-15T10:00:00',
-		'2025-07-15T13:00:00Z',
-		'2025-07-15T14:00:00Z',
-	],
-	[
-		'Asia/Kolkata',
-		'2025-11-24T09:00:00',
-		'2025-11-24T10:00:00',
-		'2025-11-24T03:30:00Z',
-		'2025-11-24T04:30:00Z',
-	],
-	[
-		'America/New_York',
-		'2025-11-24T09:00:00+05:30',
-		'2025-11-24T10:00:00Z',
-		'2025-11-24T03:30:00Z',
-		'2025-11-24T10:00:00Z',
-	],
-	[
-		'America/New_York',
-		'2026-01-20T09:00:00',
-		'2026-01-20T10:00:00',
-		'2026-01-20T14:00:00Z',
-		'2026-01-20T15:00:00Z',
-	],
-	[
-		'America/New_York',
-		'2026-07-15T09:00:00',
-		'2026-07-15T10:00:00',
-		'2026-07-15T13:00:00Z',
-		'2026-07-15T14:00:00Z',
-	],
-	[
-		'Asia/Kolkata',
-		'2026-11-24T09:00:00',
-		'2026-11-24T10:00:00',
-		'2026-11-24T03:30:00Z',
-		'2026-11-24T04:30:00Z',
-	],
-	[
-		'America/New_York',
-		'2026-11-24T09:00:00+05:30',
-		'2026-11-24T10:00:00Z',
-		'2026-11-24T03:30:00Z',
-		'2026-11-24T10:00:00Z',
-	],
-	[
-		'Asia/Kolkata',
-		'2026-01-20T09:00:00Z',
-		'2026-01-20T10:00:00-05:00',
-		'2026-01-20T09:00:00Z',
-		'2026-01-20T15:00:00Z',
-	],
-];
-
 /**
  * The date-window cases of Get Many, shared by both directions: a fax just before the window, one
  * inside and one just after; the filters typed in the workflow's timezone select the one inside.
@@ -158,9 +93,21 @@ export function testDateWindows(
 ) {
 	const shift = (iso: string, minutes: number) =>
 		new Date(Date.parse(iso) + minutes * 60_000).toISOString();
-	test.each(DATE_WINDOWS)(
-		'in %s, %s to %s selects the faxes from %s to %s',
-		async (timezone, after, before, wireAfter, wireBefore) => {
+	// The filters typed in `timezone`, and the UTC instants the service must be sent for them.
+	test.each`
+		timezone              | after                          | before                         | wireAfter                 | wireBefore
+		${'America/New_York'} | ${'2025-12-15T09:00:00'}       | ${'2025-12-15T10:00:00'}       | ${'2025-12-15T14:00:00Z'} | ${'2025-12-15T15:00:00Z'}
+		${'America/New_York'} | ${'2025-07-15T09:00:00'}       | ${'2025-07-15T10:00:00'}       | ${'2025-07-15T13:00:00Z'} | ${'2025-07-15T14:00:00Z'}
+		${'Asia/Kolkata'}     | ${'2025-11-24T09:00:00'}       | ${'2025-11-24T10:00:00'}       | ${'2025-11-24T03:30:00Z'} | ${'2025-11-24T04:30:00Z'}
+		${'America/New_York'} | ${'2025-11-24T09:00:00+05:30'} | ${'2025-11-24T10:00:00Z'}      | ${'2025-11-24T03:30:00Z'} | ${'2025-11-24T10:00:00Z'}
+		${'America/New_York'} | ${'2026-01-20T09:00:00'}       | ${'2026-01-20T10:00:00'}       | ${'2026-01-20T14:00:00Z'} | ${'2026-01-20T15:00:00Z'}
+		${'America/New_York'} | ${'2026-07-15T09:00:00'}       | ${'2026-07-15T10:00:00'}       | ${'2026-07-15T13:00:00Z'} | ${'2026-07-15T14:00:00Z'}
+		${'Asia/Kolkata'}     | ${'2026-11-24T09:00:00'}       | ${'2026-11-24T10:00:00'}       | ${'2026-11-24T03:30:00Z'} | ${'2026-11-24T04:30:00Z'}
+		${'America/New_York'} | ${'2026-11-24T09:00:00+05:30'} | ${'2026-11-24T10:00:00Z'}      | ${'2026-11-24T03:30:00Z'} | ${'2026-11-24T10:00:00Z'}
+		${'Asia/Kolkata'}     | ${'2026-01-20T09:00:00Z'}      | ${'2026-01-20T10:00:00-05:00'} | ${'2026-01-20T09:00:00Z'} | ${'2026-01-20T15:00:00Z'}
+	`(
+		'in $timezone, $after to $before selects the faxes from $wireAfter to $wireBefore',
+		async ({ timezone, after, before, wireAfter, wireBefore }: Record<string, string>) => {
 			faxAt(shift(wireAfter, -30));
 			const inside = faxAt(shift(wireAfter, 30));
 			faxAt(shift(wireBefore, 30));
@@ -189,7 +136,7 @@ export function faxRequests(emulator: Emulator, method?: string, path?: string) 
 	return emulator.control.requests({ api: 'fax', method, path });
 }
 
-/** Sends one fax as alice through the emulator's own API shape, returning its FaxId. */
+/** Sends a text fax to the numbers given (as alice unless `user` says), returning the FaxIds. */
 export async function sendViaNode(
 	emulator: Emulator,
 	faxNumbers: string,
@@ -199,4 +146,11 @@ export async function sendViaNode(
 	const result = await sendTextFax(emulator, { faxNumbers, text: 'Hello', options }, { user });
 	if (result.error) throw result.error;
 	return result.items.map((item) => item.json.FaxId as number);
+}
+
+/** Checks that what an error shows holds neither the password nor the Basic credentials made of it. */
+export function expectSecretHidden(error: unknown, password: string, userId = 'alice@acme') {
+	const text = errorText(error);
+	expect(text).not.toContain(password);
+	expect(text).not.toContain(Buffer.from(`${userId}:${password}`).toString('base64'));
 }

@@ -1,12 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import { expectSecretHidden, sendViaNode, useFaxSuite } from './faxHelpers';
 
-import { useEmulator } from '../../../harness/jest/emulator';
-import { errorText, faxRequests, runFaxCloud, sendViaNode } from './faxHelpers';
-
-const emulator = useEmulator();
-
-const run = (parameters: IDataObject, options = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', parameters, options);
+const { emulator, run, requests } = useFaxSuite();
 
 describe('Outbound Fax: Get', () => {
 	test('returns the record with numbers, booleans and UTC datetimes', async () => {
@@ -36,7 +30,7 @@ describe('Outbound Fax: Get', () => {
 		expect(typeof fax.Duration).toBe('number');
 		expect(fax.CompleteTime).toMatch(/^2026-01-05T09:00:\d\d\.000Z$/);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		const [request] = faxRequests(emulator(), 'GET');
+		const [request] = requests('GET');
 		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}`);
 	});
 
@@ -45,7 +39,7 @@ describe('Outbound Fax: Get', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
 		expect(result.error?.description).toMatch(/check the Fax ID/);
-		expect(faxRequests(emulator(), 'GET')).toHaveLength(1);
+		expect(requests('GET')).toHaveLength(1);
 	});
 
 	test.each([['abc'], ['0'], ['12/../13'], ['={{ $json.missing }}']])(
@@ -54,7 +48,7 @@ describe('Outbound Fax: Get', () => {
 			const result = await run({ operation: 'get', faxId });
 			expect(result.error?.name).toBe('NodeOperationError');
 			expect(result.error?.message).toMatch(/^Invalid "Fax ID": .* is not an ID/);
-			expect(faxRequests(emulator())).toHaveLength(0);
+			expect(requests()).toHaveLength(0);
 		},
 	);
 
@@ -73,6 +67,6 @@ describe('Outbound Fax: Get', () => {
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await run({ operation: 'get', faxId: '1' }, { password: 'N0t-The-Pass' });
 		expect(result.error?.message).toMatch(/HTTP 401/);
-		expect(errorText(result.error)).not.toContain('N0t-The-Pass');
+		expectSecretHidden(result.error, 'N0t-The-Pass');
 	});
 });

@@ -1,15 +1,9 @@
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud, testDateWindows } from './faxHelpers';
+import { testDateWindows, useFaxSuite } from './faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, run, requests } = useFaxSuite();
 
 const getMany = (parameters: Record<string, unknown>, options = {}) =>
-	runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{ operation: 'getAll', ...(parameters as object) },
-		options,
-	);
+	run({ operation: 'getAll', ...(parameters as object) }, options);
 
 describe('Outbound Fax: Get Many', () => {
 	test('Return All pages through ResultsReference for the user', async () => {
@@ -27,14 +21,14 @@ describe('Outbound Fax: Get Many', () => {
 				(item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0,
 			),
 		).toBe(true);
-		const requests = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
-		expect(requests).toHaveLength(3);
-		expect(requests[0].query).toEqual({ ResultLimit: '100' });
-		expect(requests[1].query).toEqual({
+		const seen = requests('GET', '^/v1/outboundfaxes$');
+		expect(seen).toHaveLength(3);
+		expect(seen[0].query).toEqual({ ResultLimit: '100' });
+		expect(seen[1].query).toEqual({
 			ResultLimit: '100',
 			GetNextResults: expect.any(String),
 		});
-		expect(requests[2].query.GetNextResults).not.toBe(requests[1].query.GetNextResults);
+		expect(seen[2].query.GetNextResults).not.toBe(seen[1].query.GetNextResults);
 	});
 
 	test('Limit returns that many records, asking the service for no more', async () => {
@@ -48,15 +42,14 @@ describe('Outbound Fax: Get Many', () => {
 			PagesTotal: expect.any(Number),
 			CompleteTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
 		});
-		const requests = faxRequests(emulator(), 'GET');
-		expect(requests.map((request) => request.query)).toEqual([{ ResultLimit: '30' }]);
+		expect(requests('GET').map((request) => request.query)).toEqual([{ ResultLimit: '30' }]);
 	});
 
 	test('a limit above one page is filled across pages', async () => {
 		emulator().control.bulkCreateOutbound(180, { userId: 'alice@acme' });
 		const result = await getMany({ returnAll: false, limit: 150 });
 		expect(result.items).toHaveLength(150);
-		expect(faxRequests(emulator(), 'GET')).toHaveLength(2);
+		expect(requests('GET')).toHaveLength(2);
 	});
 
 	test('every filter and sort option is sent under its documented name', async () => {
@@ -84,7 +77,7 @@ describe('Outbound Fax: Get Many', () => {
 			{ user: 'acmeAdmin' },
 		);
 		expect(result.error).toBeUndefined();
-		expect(faxRequests(emulator(), 'GET')[0].query).toEqual({
+		expect(requests('GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-02T00:00:00Z',
 			DatetimeBefore: '2026-01-03T11:00:00Z',
 			FaxUserId: 'bob@acme',
@@ -106,20 +99,20 @@ describe('Outbound Fax: Get Many', () => {
 	});
 
 	test('Batch Unique ID and Marked filters', async () => {
-		await runFaxCloud(emulator(), 'outboundFax', {
+		await run({
 			operation: 'send',
 			faxNumbers: '12125550000, 12125550001',
 			content: 'text',
 			text: 'Hi',
 			options: { batchUniqueId: 'b-77' },
 		});
-		await runFaxCloud(emulator(), 'outboundFax', { operation: 'mark', faxId: '2' });
+		await run({ operation: 'mark', faxId: '2' });
 		const result = await getMany({
 			returnAll: true,
 			filters: { batchUniqueId: 'b-77', mark: true },
 		});
 		expect(result.items.map((item) => item.json.FaxId)).toEqual([2]);
-		const request = faxRequests(emulator(), 'GET').pop()!;
+		const request = requests('GET').pop()!;
 		expect(request.query).toMatchObject({ BatchUniqueId: 'b-77', Mark: 'true' });
 	});
 
@@ -132,7 +125,7 @@ describe('Outbound Fax: Get Many', () => {
 	test('a bad date filter is refused before any request', async () => {
 		const result = await getMany({ returnAll: true, filters: { datetimeAfter: '05/01/2026' } });
 		expect(result.error?.message).toMatch(/^Invalid "Updated After": "05\/01\/2026" is not a date/);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	describe('Updated After and Updated Before in the workflow’s timezone', () => {
@@ -151,7 +144,7 @@ describe('Outbound Fax: Get Many', () => {
 			expect(result.error?.message).toMatch(
 				/^Invalid "Updated Before": "2026-11-31T09:00:00" is not a valid date/,
 			);
-			expect(faxRequests(emulator())).toHaveLength(0);
+			expect(requests()).toHaveLength(0);
 		});
 	});
 });

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud, sendViaNode } from './faxHelpers';
+import { sendViaNode, useFaxSuite } from './faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, run, requests } = useFaxSuite();
 
 const resend = (parameters: IDataObject, options = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', { operation: 'resend', ...parameters }, options);
+	run({ operation: 'resend', ...parameters }, options);
 
 /** A fax to a busy number (scripted ending 0002) with one attempt, failed once the clock moves. */
 async function failedFax(): Promise<number> {
@@ -25,12 +24,12 @@ describe('Outbound Fax: Resend', () => {
 		expect(result.items.map((item) => item.json)).toEqual([
 			{ FaxId: faxId + 1, FaxNumber: '12125550000', ResentFaxId: faxId },
 		]);
-		const requests = faxRequests(emulator());
-		expect(requests.map((request) => [request.method, request.path])).toEqual([
+		const seen = requests();
+		expect(seen.map((request) => [request.method, request.path])).toEqual([
 			['POST', `/v1/outboundfaxes/${faxId}/resend`],
 		]);
-		expect(requests[0].params).toEqual({ FaxNumber: '12125550000' });
-		const check = await runFaxCloud(emulator(), 'outboundFax', {
+		expect(seen[0].params).toEqual({ FaxNumber: '12125550000' });
+		const check = await run({
 			operation: 'get',
 			faxId: String(faxId),
 		});
@@ -46,8 +45,8 @@ describe('Outbound Fax: Resend', () => {
 			FaxNumber: '12125550002',
 			ResentFaxId: faxId,
 		});
-		const requests = faxRequests(emulator());
-		expect(requests.map((request) => [request.method, request.path, request.params])).toEqual([
+		const seen = requests();
+		expect(seen.map((request) => [request.method, request.path, request.params])).toEqual([
 			['GET', `/v1/outboundfaxes/${faxId}`, {}],
 			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: '12125550002' }],
 		]);
@@ -74,6 +73,6 @@ describe('Outbound Fax: Resend', () => {
 		expect(result.error?.message).toMatch(
 			/^Invalid "New Fax Number": "555-0100" is not a fax number/,
 		);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 });

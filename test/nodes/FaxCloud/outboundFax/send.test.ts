@@ -1,22 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED_USERS, useEmulator } from '../../../harness/jest/emulator';
 import { numberedPdf } from '../../../harness/textPdf';
 import {
-	errorText,
-	faxRequests,
+	expectSecretHidden,
 	itemWithFiles,
-	runFaxCloud,
-	sendTextFax,
 	type RunOptions,
+	sendTextFax,
+	useFaxSuite,
 } from './faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, run, requests } = useFaxSuite();
 
 const send = (parameters: IDataObject, options = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', { operation: 'send', ...parameters }, options);
+	run({ operation: 'send', ...parameters }, options);
 const sendText = (parameters: IDataObject = {}, options: RunOptions = {}) =>
 	sendTextFax(emulator(), parameters, options);
+/** An item with a small text file in the binary field `data`, and the JSON given. */
+const withTextFile = (fileName: string, json: IDataObject = {}) =>
+	itemWithFiles({ data: { data: fileName, mimeType: 'text/plain', fileName } }, json);
 
 describe('Outbound Fax: Send', () => {
 	test('one multipart request per item, one output item per created fax, sharing the GroupId', async () => {
@@ -62,11 +63,11 @@ describe('Outbound Fax: Send', () => {
 			{ item: 0 },
 		]);
 
-		const requests = faxRequests(emulator(), 'POST');
-		expect(requests).toHaveLength(1);
-		expect(requests[0].path).toBe('/v1/outboundfaxes');
-		expect(requests[0].params.FaxNumber).toEqual(['12125550000', '+442071234567']);
-		expect(requests[0].params.FaxRecipient).toEqual([
+		const seen = requests('POST');
+		expect(seen).toHaveLength(1);
+		expect(seen[0].path).toBe('/v1/outboundfaxes');
+		expect(seen[0].params.FaxNumber).toEqual(['12125550000', '+442071234567']);
+		expect(seen[0].params.FaxRecipient).toEqual([
 			JSON.stringify({
 				FaxNumber: '12125550010',
 				RcptName: 'Jane Doe',
@@ -77,7 +78,7 @@ describe('Outbound Fax: Send', () => {
 			}),
 			JSON.stringify({ FaxNumber: '12125550011', RcptName: 'Joe' }),
 		]);
-		expect(requests[0].files).toEqual([
+		expect(seen[0].files).toEqual([
 			expect.objectContaining({
 				filename: 'letter.pdf',
 				contentType: 'application/pdf',
@@ -103,7 +104,7 @@ describe('Outbound Fax: Send', () => {
 			},
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = faxRequests(emulator(), 'POST');
+		const [request] = requests('POST');
 		expect(request.files.map((file) => [file.filename, file.contentType])).toEqual([
 			['note.txt', 'text/plain'],
 			['contract.pdf', 'application/pdf'],
@@ -119,7 +120,7 @@ describe('Outbound Fax: Send', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toEqual({ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 });
-		const [request] = faxRequests(emulator(), 'POST');
+		const [request] = requests('POST');
 		expect(request.files).toEqual([
 			expect.objectContaining({
 				filename: 'fax.txt',
@@ -168,7 +169,7 @@ describe('Outbound Fax: Send', () => {
 			{ user: 'acmeAdmin' },
 		);
 		expect(result.error).toBeUndefined();
-		const [request] = faxRequests(emulator(), 'POST');
+		const [request] = requests('POST');
 		expect(request.params).toEqual({
 			FaxNumber: '12125550000',
 			RetryCount: '4',
@@ -208,7 +209,7 @@ describe('Outbound Fax: Send', () => {
 	test('a proxy login sends as another user with Fax User ID', async () => {
 		const result = await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' });
 		expect(result.error).toBeUndefined();
-		const [request] = faxRequests(emulator(), 'POST');
+		const [request] = requests('POST');
 		expect(request.params.FaxUserId).toBe('bob@acme');
 		expect(emulator().control.outboundFax(1)).toMatchObject({
 			FaxUserId: 'bob@acme',
@@ -219,7 +220,7 @@ describe('Outbound Fax: Send', () => {
 	test('a cover page message alone turns the cover page on; Cover Page off keeps it off', async () => {
 		await sendText({ options: { coverMessage: 'See attached' } });
 		await sendText({ options: { coverPageEnabled: false, faxHeaderEnabled: false } });
-		const [first, second] = faxRequests(emulator(), 'POST');
+		const [first, second] = requests('POST');
 		expect(first.params).toMatchObject({ CoverPageEnabled: 'true', CoverMessage: 'See attached' });
 		expect(second.params).toMatchObject({ CoverPageEnabled: 'false', FaxHeaderEnabled: 'false' });
 		expect(second.params.CoverPageName).toBeUndefined();
@@ -252,7 +253,7 @@ describe('Outbound Fax: Send', () => {
 			'+442071234567',
 			'12125550000',
 		]);
-		const [request] = faxRequests(emulator(), 'POST');
+		const [request] = requests('POST');
 		expect(request.params.FaxNumber).toBe('+442071234567');
 		expect(request.params.FaxRecipient).toBe(
 			JSON.stringify({ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' }),
@@ -266,10 +267,7 @@ describe('Outbound Fax: Send', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550001']);
-		expect(faxRequests(emulator(), 'POST')[0].params.FaxNumber).toEqual([
-			'12125550000',
-			'12125550001',
-		]);
+		expect(requests('POST')[0].params.FaxNumber).toEqual(['12125550000', '12125550001']);
 	});
 
 	test('a JSON string of recipients typed in the node', async () => {
@@ -280,7 +278,7 @@ describe('Outbound Fax: Send', () => {
 			text: 'Hi',
 		});
 		expect(result.error).toBeUndefined();
-		const [request] = faxRequests(emulator(), 'POST');
+		const [request] = requests('POST');
 		expect(request.params.FaxRecipient).toBe(
 			JSON.stringify({ FaxNumber: '12125550000', RcptTitle: 'Dr.' }),
 		);
@@ -354,7 +352,7 @@ describe('Outbound Fax: Send', () => {
 			const result = await sendText(parameters);
 			expect(result.error?.name).toBe('NodeOperationError');
 			expect(result.error?.message).toMatch(message);
-			expect(faxRequests(emulator())).toHaveLength(0);
+			expect(requests()).toHaveLength(0);
 		});
 	});
 
@@ -362,10 +360,7 @@ describe('Outbound Fax: Send', () => {
 		const result = await send(
 			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
 			{
-				items: [
-					itemWithFiles({ data: { data: 'x', mimeType: 'text/plain', fileName: 'a.txt' } }),
-					itemWithFiles({ data: { data: 'x', mimeType: 'text/plain', fileName: 'b.txt' } }),
-				],
+				items: [withTextFile('a.txt'), withTextFile('b.txt')],
 			},
 		);
 		expect(result.error?.name).toBe('NodeOperationError');
@@ -373,7 +368,7 @@ describe('Outbound Fax: Send', () => {
 			'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"',
 		);
 		expect(result.error?.description).toBe('The input item has these binary fields: data.');
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
@@ -382,7 +377,7 @@ describe('Outbound Fax: Send', () => {
 			{ items: [{ json: { number: '12125550000' } }, { json: { number: '555' } }] },
 		);
 		expect(result.error?.message).toMatch(/"Fax Numbers": "555" is not a fax number/);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('Continue On Fail: the bad item becomes an error item, the others are sent, pairing kept', async () => {
@@ -391,19 +386,10 @@ describe('Outbound Fax: Send', () => {
 			{
 				continueOnFail: true,
 				items: [
-					itemWithFiles(
-						{ data: { data: 'a', mimeType: 'text/plain', fileName: 'a.txt' } },
-						{ number: '12125550000' },
-					),
+					withTextFile('a.txt', { number: '12125550000' }),
 					{ json: { number: '12125550001' } },
-					itemWithFiles(
-						{ data: { data: 'c', mimeType: 'text/plain', fileName: 'c.txt' } },
-						{ number: '12345' },
-					),
-					itemWithFiles(
-						{ data: { data: 'd', mimeType: 'text/plain', fileName: 'd.txt' } },
-						{ number: '12125550003' },
-					),
+					withTextFile('c.txt', { number: '12345' }),
+					withTextFile('d.txt', { number: '12125550003' }),
 				],
 			},
 		);
@@ -416,11 +402,8 @@ describe('Outbound Fax: Send', () => {
 			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax Numbers": "12345" is not a fax number/)],
 			[{ item: 3 }, '12125550003'],
 		]);
-		const requests = faxRequests(emulator(), 'POST');
-		expect(requests.map((request) => request.params.FaxNumber)).toEqual([
-			'12125550000',
-			'12125550003',
-		]);
+		const seen = requests('POST');
+		expect(seen.map((request) => request.params.FaxNumber)).toEqual(['12125550000', '12125550003']);
 	});
 
 	test('a wrong password stops with the 401 and advice, without the secret', async () => {
@@ -429,11 +412,8 @@ describe('Outbound Fax: Send', () => {
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
-		const text = errorText(result.error);
-		const basic = Buffer.from(`${SEED_USERS.alice.userId}:${password}`).toString('base64');
-		expect(text).not.toContain(password);
-		expect(text).not.toContain(basic);
-		expect(faxRequests(emulator(), 'POST')[0].status).toBe(401);
+		expectSecretHidden(result.error, password);
+		expect(requests('POST')[0].status).toBe(401);
 	});
 
 	test('a wrong password with Continue On Fail gives error items without the secret', async () => {
@@ -492,9 +472,8 @@ describe('Outbound Fax: Send', () => {
 			items.map((item) => item.json.number),
 		);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
-		expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
-		const { max } = emulator().control.stats().requestsAtOnce.fax;
-		expect(max).toBe(5);
+		expect(requests('POST')).toHaveLength(20);
+		expect(emulator().control.stats().requestsAtOnce.fax.max).toBe(5);
 	});
 
 	test.each([
@@ -508,7 +487,6 @@ describe('Outbound Fax: Send', () => {
 			{ items },
 		);
 		expect(result.items).toHaveLength(12);
-		const { max } = emulator().control.stats().requestsAtOnce.fax;
-		expect(max).toBe(limit);
+		expect(emulator().control.stats().requestsAtOnce.fax.max).toBe(limit);
 	});
 });

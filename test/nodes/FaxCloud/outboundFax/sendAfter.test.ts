@@ -1,22 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../../harness/jest/emulator';
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
-import { faxRequests, sendTextFax, type RunOptions } from './faxHelpers';
+import { type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
 
 /**
  * Send After from n8n's date picker carries no zone and means the workflow's timezone, as in n8n's
  * own nodes; the service gets UTC with Z. Runs in n8n-core with the workflow's Timezone setting.
  */
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 
 const sendAfter = (value: unknown, options: RunOptions = {}) =>
 	sendTextFax(emulator(), { text: 'Hello', options: { sendAfter: value } as IDataObject }, options);
 
 /** SendAfter as it went on the wire and as the service stored it on the fax. */
 function sentAndStored(): [unknown, unknown] {
-	const [request] = faxRequests(emulator(), 'POST');
+	const [request] = requests('POST');
 	return [request?.params.SendAfter, emulator().control.outboundFax(1)?.SendAfter];
 }
 
@@ -32,44 +31,53 @@ describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 
 	test.each(ZONED_TIMES_IN_TWO_ZONES)('in %s, %s keeps its own zone: %s', expectSentAndStoredAs);
 
-	test('clocks set forward: 02:30 on 8 March 2026 does not exist in New York and becomes 03:30 EDT', async () => {
-		await sendAfter('2026-03-08T02:30:00', { timezone: 'America/New_York' });
-		expect(sentAndStored()[0]).toBe('2026-03-08T07:30:00Z');
-	});
-
-	test('clocks set back: 01:30 on 1 November 2026 occurs twice in New York; the first, 01:30 EDT, is taken', async () => {
-		await sendAfter('2026-11-01T01:30:00', { timezone: 'America/New_York' });
-		expect(sentAndStored()[0]).toBe('2026-11-01T05:30:00Z');
-	});
-
-	test('without a workflow Timezone, n8n’s instance timezone (GENERIC_TIMEZONE) applies', async () => {
-		await sendAfter('2026-11-24T09:00:00', { instanceTimezone: 'Asia/Kolkata' });
-		expect(sentAndStored()[0]).toBe('2026-11-24T03:30:00Z');
-	});
-
-	test('the workflow’s Timezone setting wins over the instance timezone', async () => {
-		await sendAfter('2026-11-24T09:00:00', {
-			timezone: 'America/New_York',
-			instanceTimezone: 'Asia/Kolkata',
-		});
-		expect(sentAndStored()[0]).toBe('2026-11-24T14:00:00Z');
-	});
-
-	test('a Luxon DateTime from an expression is an instant and agrees with n8n’s own conversion', async () => {
-		const result = await sendAfter(
+	test.each<[string, string, RunOptions, string]>([
+		[
+			'clocks set forward: 02:30 on 8 March 2026 does not exist in New York and becomes 03:30 EDT',
+			'2026-03-08T02:30:00',
+			{ timezone: 'America/New_York' },
+			'2026-03-08T07:30:00Z',
+		],
+		[
+			'clocks set back: 01:30 on 1 November 2026 occurs twice in New York; the first, 01:30 EDT, is taken',
+			'2026-11-01T01:30:00',
+			{ timezone: 'America/New_York' },
+			'2026-11-01T05:30:00Z',
+		],
+		[
+			'without a workflow Timezone, n8n’s instance timezone (GENERIC_TIMEZONE) applies',
+			'2026-11-24T09:00:00',
+			{ instanceTimezone: 'Asia/Kolkata' },
+			'2026-11-24T03:30:00Z',
+		],
+		[
+			'the workflow’s Timezone setting wins over the instance timezone',
+			'2026-11-24T09:00:00',
+			{ timezone: 'America/New_York', instanceTimezone: 'Asia/Kolkata' },
+			'2026-11-24T14:00:00Z',
+		],
+		[
+			'a Luxon DateTime from an expression is an instant and agrees with n8n’s own conversion',
 			'={{ DateTime.fromObject({ year: 2026, month: 11, day: 24, hour: 9 }) }}',
 			{ timezone: 'Asia/Kolkata' },
-		);
+			'2026-11-24T03:30:00Z',
+		],
+		[
+			'an ISO string with an offset from an expression keeps it',
+			'={{ $json.due }}',
+			{ timezone: 'America/New_York', items: [{ json: { due: '2026-07-15T09:00:00.000+05:30' } }] },
+			'2026-07-15T03:30:00Z',
+		],
+		[
+			'an unknown workflow timezone does not stop a time with Z',
+			'2026-11-24T09:00:00Z',
+			{ timezone: 'Mars/Olympus_Mons' },
+			'2026-11-24T09:00:00Z',
+		],
+	])('%s', async (_name, value, options, wire) => {
+		const result = await sendAfter(value, options);
 		expect(result.error).toBeUndefined();
-		expect(sentAndStored()[0]).toBe('2026-11-24T03:30:00Z');
-	});
-
-	test('an ISO string with an offset from an expression keeps it', async () => {
-		await sendAfter('={{ $json.due }}', {
-			timezone: 'America/New_York',
-			items: [{ json: { due: '2026-07-15T09:00:00.000+05:30' } }],
-		});
-		expect(sentAndStored()[0]).toBe('2026-07-15T03:30:00Z');
+		expect(sentAndStored()).toEqual([wire, wire]);
 	});
 
 	test.each([
@@ -80,7 +88,7 @@ describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 		const result = await sendAfter(value, { timezone: 'America/New_York' });
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toMatch(message);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 
 	test('an unknown workflow timezone refuses a zone-less time instead of reading it as UTC', async () => {
@@ -89,12 +97,6 @@ describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 		expect(result.error?.message).toBe(
 			'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow\'s timezone "Mars/Olympus_Mons" is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
 		);
-		expect(faxRequests(emulator())).toHaveLength(0);
-	});
-
-	test('an unknown workflow timezone does not stop a time with Z', async () => {
-		const result = await sendAfter('2026-11-24T09:00:00Z', { timezone: 'Mars/Olympus_Mons' });
-		expect(result.error).toBeUndefined();
-		expect(sentAndStored()[0]).toBe('2026-11-24T09:00:00Z');
+		expect(requests()).toHaveLength(0);
 	});
 });

@@ -8,10 +8,8 @@ import {
 } from '../../../../nodes/FaxCloud/actions/outboundFax/send/keys';
 
 /**
- * A send's recovery key must come out byte for byte the same after an upgrade: a Retry made by a
- * newer package looks the failed run's sends up under these keys, and a key derived differently
- * would find nothing and send the faxes again. The values were taken from the package before the
- * keys' digests were cached per run (2f2f85f).
+ * A send's recovery key must stay byte for byte the same across upgrades: a Retry by a newer
+ * package looks the failed run's sends up under these keys, and other keys would send them again.
  */
 
 const context = (nodeId: string): IExecuteFunctions =>

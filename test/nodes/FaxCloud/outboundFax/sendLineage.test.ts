@@ -1,19 +1,16 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
-import { useEmulator } from '../../../harness/jest/emulator';
 import { waitUntil } from '../../../harness/waitUntil';
-import { faultAtSend, runFaxCloud, textSendOneAtATime, type RunOptions } from './faxHelpers';
+import { faultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
- * with the same workflow, node, items and content is another lineage: its lost answers and its
- * Retries never take an earlier week's faxes, and n8n's Retry On Fail, inside one execution, sends
- * only what did not go out. Each test runs the node in n8n-core's engine against the emulator,
- * whose request log is the ground truth of what was sent.
+ * with the same workflow, node, items and content is another lineage: it never takes an earlier
+ * week's faxes, and Retry On Fail, inside one execution, sends only what did not go out.
  */
 
-const emulator = useEmulator();
+const { emulator, run } = useFaxSuite();
 
 /** Six recipients, 12125550101 to 12125550106. */
 const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
@@ -22,8 +19,8 @@ const items = (): INodeExecutionData[] => NUMBERS.map((number) => ({ json: { num
 const weeklyNotice = (options: IDataObject = {}): IDataObject =>
 	textSendOneAtATime('={{ $json.number }}', 'The weekly notice.', options);
 
-const send = (run: RunOptions = {}, options: IDataObject = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', weeklyNotice(options), { items: items(), ...run });
+const send = (runOptions: RunOptions = {}, options: IDataObject = {}) =>
+	run(weeklyNotice(options), { items: items(), ...runOptions });
 
 /** Faxes the service made per number (sends it processed), in NUMBERS order. */
 function faxesPerNumber(): number[] {
@@ -39,9 +36,9 @@ const sixthRefusedOnce = () =>
 	faultAtSend(emulator(), 5, { kind: 'http500', status: 503, count: 1 });
 
 /** A run whose third send is dropped unread: two faxes made, the run failed. */
-async function failsAtThirdSend(run: RunOptions, options: IDataObject = {}) {
+async function failsAtThirdSend(runOptions: RunOptions, options: IDataObject = {}) {
 	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	const result = await send(run, options);
+	const result = await send(runOptions, options);
 	undo();
 	expect(result.error).toBeDefined();
 	return result;
@@ -70,7 +67,6 @@ test("a recurring run whose sixth send is refused once fails, and does not take 
 	const week2 = await send({ executionId: 'week-2' });
 	undo();
 
-	// Before: the lost answer's lookup found week 1's fax, and week 2 succeeded with [2 2 2 2 2 1].
 	expect(week2.error?.message).toMatch(/503|unavailable/i);
 	expect(week2.error?.description).toMatch(/looked the fax up .* found none/);
 	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 1]);
@@ -104,7 +100,6 @@ test('Retry On Fail re-runs the node inside the execution and sends only what di
 	});
 	undo();
 
-	// Before: the second try sent all six again, [2 2 2 2 2 1].
 	expect(result.error).toBeUndefined();
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
 	expect(outcomes(result)).toEqual(['found', 'found', 'found', 'found', 'found', 'sent']);

@@ -1,23 +1,20 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { Emulator } from '../../../../emulator';
-import { useEmulator } from '../../../harness/jest/emulator';
 import {
 	faultAtSend,
-	faxRequests,
 	runFaxCloud,
-	textSendOneAtATime,
 	type RunOptions,
+	textSendOneAtATime,
+	useFaxSuite,
 } from './faxHelpers';
 
 /**
- * A Retry never sends a fax twice: the send's key is derived from the workflow, the node, the
- * execution lineage and the item's position, so n8n's Retry (mode 'retry', the stored execution's
- * context) carries the keys the first run did, looks them up and sends only what did not go out. Send Once per Key does the same with
- * the user's own key in any run. The emulator's fax store is the ground truth.
+ * A Retry never sends a fax twice: it derives the keys the first run did (workflow, node, execution
+ * lineage, item position), looks them up and sends only what did not go out. Send Once per Key does
+ * the same with the user's own key in any run.
  */
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 
 const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
@@ -29,8 +26,8 @@ const parameters = (options: IDataObject = {}): IDataObject =>
 const send = (items: INodeExecutionData[], options: IDataObject = {}, run: RunOptions = {}) =>
 	runFaxCloud(emulator(), 'outboundFax', parameters(options), { items, ...run });
 
-const searches = (emu: Emulator) => faxRequests(emu, 'GET', '^/v1/outboundfaxes$');
-const sends = (emu: Emulator) => faxRequests(emu, 'POST', '^/v1/outboundfaxes$');
+const searches = () => requests('GET', '^/v1/outboundfaxes$');
+const sends = () => requests('POST', '^/v1/outboundfaxes$');
 
 /** The service dies at the send after `sendsMade`: every later connection is dropped unread. */
 const serviceDiesAfter = (sendsMade: number) =>
@@ -46,8 +43,8 @@ test('a first run without Send Once per Key makes no search, and its items are a
 	expect(result.items.map((item) => item.json)).toEqual(
 		[1, 2, 3, 4, 5].map((faxId) => ({ FaxId: faxId, FaxNumber: '12125550000', GroupId: faxId })),
 	);
-	expect(searches(emulator())).toHaveLength(0);
-	const posted = sends(emulator()).map((request) => request.params);
+	expect(searches()).toHaveLength(0);
+	const posted = sends().map((request) => request.params);
 	expect(new Set(posted.map((params) => params.BatchUniqueId)).size).toBe(5);
 	expect(new Set(posted.map((params) => params.BatchName)).size).toBe(1);
 	expect(String(posted[0].BatchName)).toMatch(/^n8n-run-[0-9a-z]{20}$/);
@@ -59,8 +56,8 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 	undo();
 	expect(first.error?.message).toMatch(/connection/i);
 	expect(emulator().control.stats().outboundCount).toBe(20);
-	const searchesBefore = searches(emulator()).length;
-	const sendsBefore = sends(emulator()).length;
+	const searchesBefore = searches().length;
+	const sendsBefore = sends().length;
 
 	const retry = await send(orders(), {}, { retryOf: first.run });
 
@@ -80,8 +77,8 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 	expect(retry.items.map((item) => item.pairedItem)).toEqual(
 		Array.from({ length: ITEMS }, (_, item) => ({ item })),
 	);
-	expect(searches(emulator()).length - searchesBefore).toBe(1);
-	expect(sends(emulator()).length - sendsBefore).toBe(30);
+	expect(searches().length - searchesBefore).toBe(1);
+	expect(sends().length - sendsBefore).toBe(30);
 
 	const again = await send(orders(), {}, { retryOf: first.run });
 	expect(count(again.items, 'found')).toBe(ITEMS);
@@ -92,7 +89,7 @@ test('a Retry with other parameters (the current workflow) finds each send of it
 	const undo = serviceDiesAfter(3);
 	const first = await send(orders(5));
 	undo();
-	const before = searches(emulator()).length;
+	const before = searches().length;
 
 	const retry = await runFaxCloud(
 		emulator(),
@@ -103,7 +100,7 @@ test('a Retry with other parameters (the current workflow) finds each send of it
 
 	expect(outcomes(retry.items)).toEqual(['found', 'found', 'found', 'sent', 'sent']);
 	expect(emulator().control.stats().outboundCount).toBe(5);
-	expect(searches(emulator()).length - before).toBe(1);
+	expect(searches().length - before).toBe(1);
 });
 
 test('Send Once per Key: two manual runs with the same order numbers send each order once', async () => {
@@ -132,7 +129,6 @@ test.each([1, 5])(
 			keys.map((order) => ({ json: { order } })),
 			{ sendOnceKey: '={{ $json.order }}', requestsAtOnce },
 		);
-		// Before: with 5 at once every item searched before any sent, and all six were sent.
 		expect(result.error).toBeUndefined();
 		expect(outcomes(result.items)).toEqual(['sent', 'sent', 'found', 'found', 'found', 'sent']);
 		expect(emulator().control.stats().outboundCount).toBe(3);
@@ -165,6 +161,6 @@ test.each([
 		const result = await send(orders(2), { sendOnceKey: '={{ $json.order }}', ...extra });
 		expect(result.error?.message).toMatch(/^Invalid "Send Once per Key": /);
 		expect(result.error?.message).toMatch(message);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	},
 );

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { credentialsFor, useEmulator } from '../../../harness/jest/emulator';
+import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
-import { faxCloudNode, faxRequests } from './faxHelpers';
+import { faxCloudNode, useFaxSuite } from './faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 
 /**
  * The Fax Cloud node, with every getNodeParameter call of a run counted by parameter and item.
@@ -38,47 +38,47 @@ function countingNode(reads: Map<string, number>): INodeType {
 	};
 }
 
-/** Sends 20 text faxes (items with `order` 0 to 19), counting the parameter reads of the run. */
-async function sendTwentyCounted(options: Record<string, unknown>) {
+/** Runs a Send of 20 items (`order` 0 to 19) with the parameters given, counting its reads. */
+async function sendTwentyCounted(parameters: Record<string, unknown>) {
 	const reads = new Map<string, number>();
 	const result = await runNode({
 		node: countingNode(reads),
-		parameters: {
-			resource: 'outboundFax',
-			operation: 'send',
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: '={{ "Order " + $json.order }}',
-			options,
-		},
+		parameters: { resource: 'outboundFax', operation: 'send', content: 'text', ...parameters },
 		credentials: credentialsFor(emulator(), 'alice'),
 		items: Array.from({ length: 20 }, (_, index) => ({ json: { order: index } })),
+	});
+	return { reads, result };
+}
+
+/** Sends 20 text faxes to one number, counting the parameter reads of the run. */
+async function sendTwentyTexts(options: Record<string, unknown>) {
+	const { reads, result } = await sendTwentyCounted({
+		faxNumbers: '12125550000',
+		text: '={{ "Order " + $json.order }}',
+		options,
 	});
 	expect(result.error).toBeUndefined();
 	return reads;
 }
 
 test('a 20-item send reads and checks each item’s parameters once, before the first fax goes out', async () => {
-	const reads = await sendTwentyCounted({
+	const reads = await sendTwentyTexts({
 		faxDescription: '={{ "order " + $json.order }}',
 		priority: 3,
 	});
 
-	expect(faxRequests(emulator(), 'POST')).toHaveLength(20);
-	const item7 = faxRequests(emulator(), 'POST').find(
-		(request) => request.params.FaxDescription === 'order 7',
-	);
+	expect(requests('POST')).toHaveLength(20);
+	const item7 = requests('POST').find((request) => request.params.FaxDescription === 'order 7');
 	expect(item7).toBeDefined();
 	// Every item was read (its options included), and no parameter of any item twice.
 	for (let item = 0; item < 20; item++) expect(reads.get(`options of item ${item}`)).toBe(1);
-	const readAgain = [...reads].filter(([, count]) => count > 1);
-	expect(readAgain).toEqual([]);
+	expect([...reads].filter(([, count]) => count > 1)).toEqual([]);
 });
 
 test('parameters without expressions are asked of n8n once per run, not once per item', async () => {
-	const reads = await sendTwentyCounted({ priority: 3, faxDescription: 'same for all' });
+	const reads = await sendTwentyTexts({ priority: 3, faxDescription: 'same for all' });
 
-	const sent = faxRequests(emulator(), 'POST');
+	const sent = requests('POST');
 	expect(sent).toHaveLength(20);
 	for (const request of sent) {
 		expect(request.params).toMatchObject({
@@ -96,20 +96,11 @@ test('parameters without expressions are asked of n8n once per run, not once per
 });
 
 test('an item with a bad parameter still stops the send before any fax goes out', async () => {
-	const items = Array.from({ length: 20 }, (_, index) => ({ json: { order: index } }));
-	const result = await runNode({
-		node: countingNode(new Map()),
-		parameters: {
-			resource: 'outboundFax',
-			operation: 'send',
-			faxNumbers: '={{ $json.order === 13 ? "not a number" : "12125550000" }}',
-			content: 'text',
-			text: 'Hello',
-		},
-		credentials: credentialsFor(emulator(), 'alice'),
-		items,
+	const { result } = await sendTwentyCounted({
+		faxNumbers: '={{ $json.order === 13 ? "not a number" : "12125550000" }}',
+		text: 'Hello',
 	});
 
 	expect(result.error?.message).toMatch(/Fax Numbers/);
-	expect(faxRequests(emulator(), 'POST')).toHaveLength(0);
+	expect(requests('POST')).toHaveLength(0);
 });

@@ -1,8 +1,7 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
+import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 
 const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: Record<string, unknown>) =>
 	runFaxCloud(emulator(), resource, parameters as never, { typeVersion: 2 });
@@ -58,11 +57,11 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 		expect(statuses).toEqual(new Set(['sendFailed', 'scheduled']));
 		const ids = result.items.map((item) => item.json.FaxId as number);
 		expect(ids).toEqual([...ids].sort((a, b) => b - a));
-		const requests = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
-		expect(requests.map((r) => r.query.FaxStatus)).toEqual(['sendFailed', 'scheduled']);
-		expect(
-			requests.every((r) => r.query.SortOrder === 'desc' && r.query.SortColumn === 'faxId'),
-		).toBe(true);
+		const seen = requests('GET', '^/v1/outboundfaxes$');
+		expect(seen.map((r) => r.query.FaxStatus)).toEqual(['sendFailed', 'scheduled']);
+		expect(seen.every((r) => r.query.SortOrder === 'desc' && r.query.SortColumn === 'faxId')).toBe(
+			true,
+		);
 	});
 
 	test('Return All with two statuses returns every matching fax once', async () => {
@@ -86,7 +85,7 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 		emulator().control.bulkCreateOutbound(5, { userId: 'alice@acme' });
 		const result = await runV2('outboundFax', { operation: 'getAll', filters: { faxStatus: [] } });
 		expect(result.items).toHaveLength(5);
-		const [request] = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		const [request] = requests('GET', '^/v1/outboundfaxes$');
 		expect(request.query.FaxStatus).toBeUndefined();
 	});
 
@@ -96,7 +95,7 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			filters: { faxStatus: ['recvOk', 'sent'] },
 		});
 		expect(result.error?.message).toMatch(/^Invalid "Status"/);
-		expect(faxRequests(emulator())).toHaveLength(0);
+		expect(requests()).toHaveLength(0);
 	});
 });
 

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
-import { credentialsFor, useEmulator } from '../../../harness/jest/emulator';
+import { credentialsFor } from '../../../harness/jest/emulator';
 import { listSearch } from '../../../harness/jest/load-options';
-import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
+import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 const node = new FaxCloud();
 
 const search = (method: string, filter?: string, paginationToken?: string) =>
@@ -35,8 +35,8 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 		expect(third.results).toHaveLength(20);
 		expect(third.results.at(-1)?.value).toBe(String(firstId));
 		expect(third.paginationToken).toBeUndefined();
-		const requests = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
-		expect(requests[0].query).toEqual({
+		const seen = requests('GET', '^/v1/outboundfaxes$');
+		expect(seen[0].query).toEqual({
 			SortColumn: 'faxId',
 			SortOrder: 'desc',
 			ResultLimit: '50',
@@ -91,7 +91,7 @@ describe('Version 2 pickers: By ID', () => {
 			await expect(get({ __rl: true, mode: 'id', value })).rejects.toThrow(
 				/Not a valid Fax ID: use a whole number greater than 0/,
 			);
-			expect(faxRequests(emulator())).toHaveLength(0);
+			expect(requests()).toHaveLength(0);
 		},
 	);
 
@@ -102,7 +102,7 @@ describe('Version 2 pickers: By ID', () => {
 			expect(result.error?.message).toMatch(
 				/^Invalid "Fax ID": .*use a whole number greater than 0/,
 			);
-			expect(faxRequests(emulator())).toHaveLength(0);
+			expect(requests()).toHaveLength(0);
 		},
 	);
 

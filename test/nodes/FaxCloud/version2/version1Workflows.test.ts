@@ -6,10 +6,9 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { useEmulator } from '../../../harness/jest/emulator';
-import { faxRequests, runFaxCloud } from '../outboundFax/faxHelpers';
+import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
 
-const emulator = useEmulator();
+const { emulator, requests } = useFaxSuite();
 const ROOT = join(__dirname, '..', '..', '..', '..');
 // examples/ are version 2 (what a user imports is what the editor adds); test/e2e/cases/shipped-examples.ts proves them.
 const ROUND_1_FOLDERS = ['test/e2e/workflows', 'bench/workflows'];
@@ -96,7 +95,7 @@ describe('Version 1 workflows keep working', () => {
 			'sendFailed',
 		]);
 		expect(result.items[0].json).toHaveProperty('ImgHost');
-		const [request] = faxRequests(emulator(), 'GET', '^/v1/outboundfaxes$');
+		const [request] = requests('GET', '^/v1/outboundfaxes$');
 		expect(request.query).toMatchObject({
 			FaxStatus: 'sendFailed',
 			SortColumn: 'faxId',
@@ -113,6 +112,6 @@ describe('Version 1 workflows keep working', () => {
 			{ typeVersion: 1, items: [{ json: { from: 'input' } }] },
 		);
 		expect(result.items[0].json).toEqual({ from: 'input' });
-		expect(faxRequests(emulator(), 'GET')).toHaveLength(1);
+		expect(requests('GET')).toHaveLength(1);
 	});
 });
