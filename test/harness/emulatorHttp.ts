@@ -59,9 +59,8 @@ export async function call(
 		body = JSON.stringify(options.json);
 		headers['content-type'] = 'application/json';
 	}
-	// One connection per call (reset): a kept-alive socket that the emulator closes after its idle
-	// time just as the next call reuses it answers that call with ECONNRESET, which a loaded machine
-	// (timers late by seconds) made happen in full runs. These tests are about answers, not sockets.
+	// One connection per call: a kept-alive socket the emulator closes as idle just as the next call
+	// reuses it fails that call with ECONNRESET. These tests are about answers, not sockets.
 	const res = await request(target, { method: method as any, headers, body, reset: true });
 	const buf = Buffer.from(await res.body.arrayBuffer());
 	let json: any;

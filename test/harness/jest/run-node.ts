@@ -26,23 +26,15 @@ export interface RunNodeOptions {
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	typeVersion?: number;
-	/**
-	 * The workflow settings' Timezone: what `this.getTimezone()` returns and what zone-less dates
-	 * mean. Without it n8n takes its instance default (GENERIC_TIMEZONE), see instanceTimezone.
-	 */
+	/** The workflow settings' Timezone (`this.getTimezone()`); else instanceTimezone. */
 	timezone?: string;
-	/**
-	 * n8n's GENERIC_TIMEZONE, for workflows without a Timezone setting; n8n's own default,
-	 * America/New_York, when not given (n8n sets it with setGlobalState at startup).
-	 */
+	/** n8n's GENERIC_TIMEZONE; n8n's own default, America/New_York, when not given. */
 	instanceTimezone?: string;
-	/** How n8n started the execution (`this.getMode()`); 'retry' is n8n's Retry. 'manual' by default. */
+	/** How n8n started the execution (`this.getMode()`): 'manual' by default, 'retry' for Retry. */
 	mode?: WorkflowExecuteMode;
 	/**
-	 * The stored execution this run retries, as n8n's Retry takes it: the execution context and
-	 * node contexts n8n kept with it (`run.data`) go on into this run, in mode 'retry' unless
-	 * `mode` says otherwise. Without it a run in mode 'retry' is the Retry of an execution n8n kept
-	 * nothing of (killed before it saved any).
+	 * The stored execution this run retries: the contexts n8n kept with it go on into this run,
+	 * in mode 'retry' unless `mode` says otherwise.
 	 */
 	retryOf?: IRun;
 	/** Node settings, as the editor's Settings tab sets them (Retry On Fail, Max Tries...). */
@@ -52,9 +44,8 @@ export interface RunNodeOptions {
 }
 
 export interface RunNodeResult {
-	/** Items of the node's first output. */
+	/** Items of the node's first output, or the error that stopped the node. */
 	items: INodeExecutionData[];
-	/** The error that stopped the node, when it failed. */
 	error?: ExecutionError;
 	run: IRun;
 }
