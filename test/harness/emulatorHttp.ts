@@ -38,9 +38,7 @@ export async function call(
 	options: CallOptions = {},
 ): Promise<CallResult> {
 	const target = new URL(url);
-	for (const [k, v] of Object.entries(options.query ?? {})) {
-		for (const value of Array.isArray(v) ? v : [v]) target.searchParams.append(k, String(value));
-	}
+	appendAll(target.searchParams, options.query ?? {});
 	const headers: Record<string, string> = { ...(options.headers ?? {}) };
 	if (options.auth) {
 		headers.authorization = typeof options.auth === 'string' ? options.auth : basic(options.auth);
@@ -48,9 +46,7 @@ export async function call(
 	let body: string | Buffer | FormData | undefined = options.body;
 	if (options.form) {
 		const p = new URLSearchParams();
-		for (const [k, v] of Object.entries(options.form)) {
-			for (const value of Array.isArray(v) ? v : [v]) p.append(k, value);
-		}
+		appendAll(p, options.form);
 		body = p.toString();
 		headers['content-type'] = 'application/x-www-form-urlencoded';
 	} else if (options.multipart) {
@@ -72,6 +68,16 @@ export async function call(
 		}
 	}
 	return { status: res.statusCode, headers: res.headers as CallResult['headers'], body: buf, json };
+}
+
+/** Appends each value of a record to a form or a query; an array repeats the name. */
+function appendAll(
+	to: { append(name: string, value: string): void },
+	values: Record<string, string | number | boolean | Array<string | number | boolean>>,
+): void {
+	for (const [name, value] of Object.entries(values)) {
+		for (const one of Array.isArray(value) ? value : [value]) to.append(name, String(one));
+	}
 }
 
 // The status code alone: many checks only ask whether the service allowed or refused a call.
@@ -107,9 +113,7 @@ export function sendForm(
 	filename = 'letter.txt',
 ): FormData {
 	const fd = new FormData();
-	for (const [k, v] of Object.entries(params)) {
-		for (const value of Array.isArray(v) ? v : [v]) fd.append(k, value);
-	}
+	appendAll(fd, params);
 	fd.append('attachment', file, filename);
 	return fd;
 }

@@ -18,7 +18,18 @@ export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'e2e');
 
 /** A wrong password and a token without number rights, for the error paths. */
 export const WRONG_PASSWORD = 'wrong-password-for-e2e';
-const ERROR_PATH_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
+
+/**
+ * The OpenAI credential of the AI agent case (test/e2e/cases/ai-agent.ts), whose Base URL the case
+ * points at its scripted model; until then at a port where nothing answers.
+ */
+export const SCRIPTED_MODEL_CREDENTIAL = {
+	id: 'ScriptedModelLoc',
+	name: 'Scripted chat model (local)',
+} as const;
+
+/** What the e2e cases need besides the emulator credentials: the error paths', the AI agent's. */
+const CASE_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
 	faxCredential(
 		'FaxCloudBadLogin',
 		'Fax Cloud wrong password (local emulator)',
@@ -31,17 +42,6 @@ const ERROR_PATH_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
 		SEED_TOKENS.acmeNotAdmin,
 		urls,
 	),
-];
-
-/**
- * The OpenAI credential of the AI agent case (test/e2e/cases/ai-agent.ts), whose Base URL the case
- * points at its scripted model; until then at a port where nothing answers.
- */
-export const SCRIPTED_MODEL_CREDENTIAL = {
-	id: 'ScriptedModelLoc',
-	name: 'Scripted chat model (local)',
-} as const;
-const FEATURE_CREDENTIALS = (): CredentialImport[] => [
 	{
 		...SCRIPTED_MODEL_CREDENTIAL,
 		type: 'openAiApi',
@@ -122,8 +122,7 @@ export async function startEnvironment(options: {
 	const cli = new N8nCli(runtime, env);
 	const credentials = [
 		...emulatorCredentials(emulator.urls),
-		...ERROR_PATH_CREDENTIALS(emulator.urls),
-		...FEATURE_CREDENTIALS(),
+		...CASE_CREDENTIALS(emulator.urls),
 		...(options.extraCredentials?.(emulator.urls) ?? []),
 	];
 	await cli.importCredentials(credentials);

@@ -43,11 +43,7 @@ export interface Login {
 
 /** The package's credentials pointing at the emulator, as `login` says. */
 export function loginCredentials(emulator: Emulator, login: Login = {}): TestCredentials {
-	const credentials = credentialsFor(
-		emulator,
-		login.user ?? 'alice',
-		login.token ?? SEED_TOKENS.acme,
-	);
+	const credentials = credentialsFor(emulator, login.user, login.token);
 	if (login.password !== undefined) credentials.faxCloudApi!.password = login.password;
 	if (login.numbersCredential) credentials.faxCloudNumbersApi = login.numbersCredential;
 	return credentials;

@@ -5,10 +5,9 @@ import type {
 	INodePropertyOptions,
 	INodeType,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import type { TestCredentials } from './credentials-helper';
-import { additionalDataFor, nodeTypesOf, workflowNode } from './run-node';
+import { additionalDataFor, testWorkflow, workflowNode } from './run-node';
 
 export interface LoadOptionsRun {
 	node: INodeType;
@@ -32,15 +31,7 @@ function contextOf(
 	path: string,
 ): LoadOptionsContext {
 	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [node],
-		connections: {},
-		nodeTypes: nodeTypesOf(run.node),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = testWorkflow(run.node, [node]);
 	const additionalData = additionalDataFor(run.credentials);
 	additionalData.currentNodeParameters = run.parameters;
 	return new LoadOptionsContext(workflow, node, additionalData, path);

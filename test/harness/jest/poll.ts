@@ -7,10 +7,10 @@ import type {
 	INodeType,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import type { TestCredentials } from './credentials-helper';
-import { additionalDataFor, nodeTypesOf, workflowNode } from './run-node';
+import { additionalDataFor, testWorkflow, workflowNode } from './run-node';
 
 export type PollMode = 'trigger' | 'manual';
 
@@ -82,16 +82,12 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 		node.parameters = withDefaults(options.node, node, parameters);
 		return node;
 	});
-	const workflow = new Workflow({
+	const workflow = testWorkflow(options.node, nodes, {
 		// Each call is its own workflow, as in n8n: the trigger keeps per-workflow memory in its process.
 		id: `poll-test-workflow-${++workflowsMade}`,
 		name: 'Poll Test',
-		nodes,
-		connections: {},
-		nodeTypes: nodeTypesOf(options.node),
 		active: true,
 		staticData: {},
-		settings: { executionOrder: 'v1' },
 	});
 	const additionalData: IWorkflowExecuteAdditionalData = additionalDataFor(options.credentials);
 	const triggers: Record<string, PolledTrigger> = {};
@@ -103,28 +99,22 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 		const resolveNodeStaticData = options.durableCursors
 			? () => (staged ??= stored(cursor))
 			: undefined;
-		const contexts = new Map<PollMode, PollContext>();
-		const contextFor = (mode: PollMode): PollContext => {
-			let context = contexts.get(mode);
-			if (!context) {
-				const budget = options.pollBudgetMs;
-				context = new PollContext(
-					workflow,
-					workflow.getNode(node.name)!,
-					additionalData,
-					mode,
-					mode === 'manual' ? 'manual' : 'activate',
-					undefined,
-					undefined,
-					undefined,
-					undefined,
-					resolveNodeStaticData,
-					budget === undefined ? undefined : () => budget,
-				);
-				contexts.set(mode, context);
-			}
-			return context;
-		};
+		const contexts: Partial<Record<PollMode, PollContext>> = {};
+		const budget = options.pollBudgetMs;
+		const contextFor = (mode: PollMode): PollContext =>
+			(contexts[mode] ??= new PollContext(
+				workflow,
+				workflow.getNode(node.name)!,
+				additionalData,
+				mode,
+				mode === 'manual' ? 'manual' : 'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				resolveNodeStaticData,
+				budget === undefined ? undefined : () => budget,
+			));
 		const pollInMemory = async (mode: PollMode) => await options.node.poll!.call(contextFor(mode));
 		const pollDurable = async (mode: PollMode) => {
 			const read = JSON.stringify(cursor);

@@ -11,6 +11,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
+	WorkflowParameters,
 } from 'n8n-workflow';
 import { getGlobalState, setGlobalState, Workflow } from 'n8n-workflow';
 
@@ -111,6 +112,24 @@ export function workflowNode(
 	};
 }
 
+/** A workflow of `nodes` (of type `type`), inactive unless `extra` says otherwise. */
+export function testWorkflow(
+	type: INodeType,
+	nodes: INode[],
+	extra: Partial<WorkflowParameters> = {},
+): Workflow {
+	return new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes,
+		connections: {},
+		nodeTypes: nodeTypesOf(type),
+		active: false,
+		settings: { executionOrder: 'v1' },
+		...extra,
+	});
+}
+
 /** The Workflow takes its zone when it is built; the global is put back for the next test. */
 function withInstanceTimezone<T>(timezone: string | undefined, build: () => T): T {
 	if (timezone === undefined) return build();
@@ -134,36 +153,17 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
 		...options.settings,
 	});
-	const workflow = withInstanceTimezone(
-		options.instanceTimezone,
-		() =>
-			new Workflow({
-				id: 'test-workflow',
-				name: 'Test',
-				nodes: [nodeUnderTest],
-				connections: {},
-				nodeTypes: nodeTypesOf(options.node),
-				active: false,
-				settings: {
-					executionOrder: 'v1',
-					...(options.timezone === undefined ? {} : { timezone: options.timezone }),
-				},
-			}),
+	const workflow = withInstanceTimezone(options.instanceTimezone, () =>
+		testWorkflow(options.node, [nodeUnderTest], {
+			settings: {
+				executionOrder: 'v1',
+				...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+			},
+		}),
 	);
 	const mode = options.mode ?? (options.retryOf ? 'retry' : 'manual');
 	const executionId = options.executionId ?? 'test-execution';
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [],
-		connections: {},
-		active: false,
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		isArchived: false,
-		activeVersionId: null,
-	} as never);
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'test-workflow' } as never);
 	let finished: (run: IRun) => void = () => undefined;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));

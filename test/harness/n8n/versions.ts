@@ -31,16 +31,9 @@ const LINE_2_PINS: Omit<N8nRelease, 'n8n'> = {
 };
 
 export const RELEASES: Record<string, N8nRelease> = {
-	// The newest 2.x that installs from the registry here: 2.41.3 needs n8n-core 2.41.2 and
-	// @n8n/agents 0.26.2, which the registry does not have.
-	'2.41.1': {
-		n8n: '2.41.1',
-		...LINE_2_PINS,
-	},
-	'2.40.7': {
-		n8n: '2.40.7',
-		...LINE_2_PINS,
-	},
+	// 2.41.1: the newest 2.x that installs here (2.41.3 needs packages the registry does not have).
+	'2.41.1': { n8n: '2.41.1', ...LINE_2_PINS },
+	'2.40.7': { n8n: '2.40.7', ...LINE_2_PINS },
 	// The newest 1.x, on Node 22: its default expression engine needs isolated-vm 6.2 (Node >= 22).
 	// xlsx: 1.x points it at a tarball on its vendor's site; 0.18.5 is the registry's last.
 	'1.123.81': {
