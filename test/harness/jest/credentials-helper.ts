@@ -22,6 +22,23 @@ export type TestCredentials = Partial<
 	Record<'faxCloudApi' | 'faxCloudNumbersApi', ICredentialDataDecryptedObject>
 >;
 
+/** Both credential types: `login` at the fax and mail merge URLs, `token` at the numbers URL. */
+export function testCredentials(
+	login: { userId: string; password: string },
+	token: string,
+	urls: { fax: string; mailMerge: string; numbers: string },
+): TestCredentials {
+	return {
+		faxCloudApi: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+		faxCloudNumbersApi: {
+			accessToken: token,
+			numbersBaseUrl: urls.numbers,
+			versionHeaderName: '',
+			versionHeaderValue: '',
+		},
+	};
+}
+
 export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 	faxCloudApi: new FaxCloudApi(),
 	faxCloudNumbersApi: new FaxCloudNumbersApi(),
