@@ -43,11 +43,9 @@ function toolNameOf(node: string): string {
 }
 
 /**
- * Runs a workflow the way a user does in the editor: saved as a new workflow, its trigger's
- * output pinned (the values a test prepared), then "Execute workflow" from that trigger, with
- * `tool` "Execute step" on that tool node, or with `trigger` "Fetch Test Event" of that trigger
- * node (a polling trigger's poll in manual mode). The result is the execution n8n stored, read
- * back through its REST API: what n8n did, whatever becomes of any process afterwards.
+ * Runs a workflow as a user does in the editor: saved with its trigger's output pinned, then
+ * "Execute workflow" (with `tool`, "Execute step" on that tool; with `trigger`, "Fetch Test
+ * Event"). The result is the execution n8n stored, read back through its REST API.
  */
 export async function runWorkflow(
 	server: N8nServer,

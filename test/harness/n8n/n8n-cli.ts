@@ -97,10 +97,8 @@ export class N8nCli {
 	}
 
 	/**
-	 * Runs a command that must succeed. n8n's CLI processes now and then die with a signal
-	 * (SIGSEGV) while exiting, after finishing their work (seen with every command, about one run
-	 * in 25: n8n's runtime, not this package): with `done`, the line the command prints once its
-	 * work is done decides, not how the process ended.
+	 * Runs a command that must succeed. n8n's CLI now and then dies with a signal (SIGSEGV) while
+	 * exiting after its work: with `done`, the line it prints once done decides.
 	 */
 	async mustRun(
 		args: string[],
