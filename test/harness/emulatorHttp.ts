@@ -38,9 +38,7 @@ export async function call(
 	options: CallOptions = {},
 ): Promise<CallResult> {
 	const target = new URL(url);
-	for (const [k, v] of Object.entries(options.query ?? {})) {
-		for (const value of Array.isArray(v) ? v : [v]) target.searchParams.append(k, String(value));
-	}
+	appendAll(target.searchParams, options.query ?? {});
 	const headers: Record<string, string> = { ...(options.headers ?? {}) };
 	if (options.auth) {
 		headers.authorization = typeof options.auth === 'string' ? options.auth : basic(options.auth);
@@ -48,9 +46,7 @@ export async function call(
 	let body: string | Buffer | FormData | undefined = options.body;
 	if (options.form) {
 		const p = new URLSearchParams();
-		for (const [k, v] of Object.entries(options.form)) {
-			for (const value of Array.isArray(v) ? v : [v]) p.append(k, value);
-		}
+		appendAll(p, options.form);
 		body = p.toString();
 		headers['content-type'] = 'application/x-www-form-urlencoded';
 	} else if (options.multipart) {
@@ -59,9 +55,8 @@ export async function call(
 		body = JSON.stringify(options.json);
 		headers['content-type'] = 'application/json';
 	}
-	// One connection per call (reset): a kept-alive socket that the emulator closes after its idle
-	// time just as the next call reuses it answers that call with ECONNRESET, which a loaded machine
-	// (timers late by seconds) made happen in full runs. These tests are about answers, not sockets.
+	// One connection per call: a kept-alive socket the emulator closes as idle just as the next call
+	// reuses it fails that call with ECONNRESET. These tests are about answers, not sockets.
 	const res = await request(target, { method: method as any, headers, body, reset: true });
 	const buf = Buffer.from(await res.body.arrayBuffer());
 	let json: any;
@@ -73,6 +68,16 @@ export async function call(
 		}
 	}
 	return { status: res.statusCode, headers: res.headers as CallResult['headers'], body: buf, json };
+}
+
+/** Appends each value of a record to a form or a query; an array repeats the name. */
+function appendAll(
+	to: { append(name: string, value: string): void },
+	values: Record<string, string | number | boolean | Array<string | number | boolean>>,
+): void {
+	for (const [name, value] of Object.entries(values)) {
+		for (const one of Array.isArray(value) ? value : [value]) to.append(name, String(one));
+	}
 }
 
 // The status code alone: many checks only ask whether the service allowed or refused a call.
@@ -108,9 +113,7 @@ export function sendForm(
 	filename = 'letter.txt',
 ): FormData {
 	const fd = new FormData();
-	for (const [k, v] of Object.entries(params)) {
-		for (const value of Array.isArray(v) ? v : [v]) fd.append(k, value);
-	}
+	appendAll(fd, params);
 	fd.append('attachment', file, filename);
 	return fd;
 }

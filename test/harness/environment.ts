@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import { N8nCli, type CredentialImport } from './n8n/n8n-cli';
-import { emulatorCredentials } from './n8n/credentials';
+import { emulatorCredentials, faxCredential, numbersCredential } from './n8n/credentials';
 import type { PollEngine } from './n8n/engines';
 import { n8nEnv } from './n8n/env';
 import { readWorkflow, type WorkflowFile } from './n8n/examples';
@@ -18,30 +18,6 @@ export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'e2e');
 
 /** A wrong password and a token without number rights, for the error paths. */
 export const WRONG_PASSWORD = 'wrong-password-for-e2e';
-const ERROR_PATH_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
-	{
-		id: 'FaxCloudBadLogin',
-		name: 'Fax Cloud wrong password (local emulator)',
-		type: 'faxCloudApi',
-		data: {
-			userId: SEED_USERS.alice.userId,
-			password: WRONG_PASSWORD,
-			faxBaseUrl: urls.fax,
-			mailMergeBaseUrl: urls.mailMerge,
-		},
-	},
-	{
-		id: 'FaxNumbersReadOn',
-		name: 'Fax Cloud numbers read-only (local emulator)',
-		type: 'faxCloudNumbersApi',
-		data: {
-			accessToken: SEED_TOKENS.acmeNotAdmin,
-			numbersBaseUrl: urls.numbers,
-			versionHeaderName: '',
-			versionHeaderValue: '',
-		},
-	},
-];
 
 /**
  * The OpenAI credential of the AI agent case (test/e2e/cases/ai-agent.ts), whose Base URL the case
@@ -51,7 +27,21 @@ export const SCRIPTED_MODEL_CREDENTIAL = {
 	id: 'ScriptedModelLoc',
 	name: 'Scripted chat model (local)',
 } as const;
-const FEATURE_CREDENTIALS = (): CredentialImport[] => [
+
+/** What the e2e cases need besides the emulator credentials: the error paths', the AI agent's. */
+const CASE_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
+	faxCredential(
+		'FaxCloudBadLogin',
+		'Fax Cloud wrong password (local emulator)',
+		{ userId: SEED_USERS.alice.userId, password: WRONG_PASSWORD },
+		urls,
+	),
+	numbersCredential(
+		'FaxNumbersReadOn',
+		'Fax Cloud numbers read-only (local emulator)',
+		SEED_TOKENS.acmeNotAdmin,
+		urls,
+	),
 	{
 		...SCRIPTED_MODEL_CREDENTIAL,
 		type: 'openAiApi',
@@ -131,13 +121,8 @@ export async function startEnvironment(options: {
 	};
 	const cli = new N8nCli(runtime, env);
 	const credentials = [
-		...emulatorCredentials(emulator.urls, {
-			user: SEED_USERS.alice,
-			proxy: SEED_USERS.acmeAdmin,
-			numbersToken: SEED_TOKENS.acme,
-		}),
-		...ERROR_PATH_CREDENTIALS(emulator.urls),
-		...FEATURE_CREDENTIALS(),
+		...emulatorCredentials(emulator.urls),
+		...CASE_CREDENTIALS(emulator.urls),
 		...(options.extraCredentials?.(emulator.urls) ?? []),
 	];
 	await cli.importCredentials(credentials);

@@ -13,10 +13,8 @@ function canListen(port: number): Promise<boolean> {
 
 /**
  * A TCP port free on 127.0.0.1 right now, with the next one free too (n8n's task broker takes
- * port + 1). The machine is shared: never a fixed port. Chosen at random below the ephemeral
- * range, because the port is released before its server binds it: a port from the ephemeral
- * range could meanwhile become the local port of any outgoing connection or port-0 listener (an
- * n8n found "its port already in use" that way while other tests ran).
+ * port + 1). At random below the ephemeral range: the port is released before its server binds
+ * it, and an ephemeral one could meanwhile become any outgoing connection's local port.
  */
 export async function freePort(): Promise<number> {
 	for (let attempt = 0; attempt < 100; attempt++) {

@@ -1,7 +1,6 @@
 /**
  * The project's one wait kit: every wait in test/, bench/ and scripts/ goes through these (a lint
- * rule in eslint.config.mjs refuses a hand-made loop or timer elsewhere). It imports nothing, so
- * scripts/ and every runner can use it without importing anything else of test/.
+ * rule refuses a hand-made loop or timer elsewhere). It imports nothing.
  */
 
 export interface WaitOptions {
@@ -12,9 +11,8 @@ export interface WaitOptions {
 }
 
 /**
- * A fixed pause, for waits with nothing to watch: a moment on the clock (the bench's next poll),
- * a settling time the measurement itself defines. A wait for something to happen is `waitUntil`;
- * a wait that gives something the chance to happen wrongly is `watchFor`.
+ * A fixed pause, for waits with nothing to watch (a moment on the clock). A wait for something to
+ * happen is `waitUntil`; one that gives something the chance to happen wrongly is `watchFor`.
  */
 export const sleep = (ms: number): Promise<void> =>
 	new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,9 +43,8 @@ export async function waitUntil(
 }
 
 /**
- * Retries `check` until it returns without throwing, and returns what it returned: what is
- * checked changes in its own time (a list that loads, a run that finishes), most of all on a
- * loaded machine. Throws the last failure once `timeoutMs` has passed.
+ * Retries `check` until it returns without throwing, and returns what it returned; throws the
+ * last failure once `timeoutMs` has passed.
  */
 export async function eventually<T>(
 	check: () => Promise<T> | T,
@@ -70,9 +67,8 @@ export async function eventually<T>(
 }
 
 /**
- * Watches for `happened` during `ms`: the wait of a check that asserts something does NOT happen
- * (a second send, a rerun, an answer to a held request). Returns true as soon as it happens, false
- * once `ms` passed without it; the caller's assertions judge either way.
+ * Watches for `happened` during `ms`, for a check that something does NOT happen: true as soon as
+ * it happens, false once `ms` passed without it.
  */
 export async function watchFor(
 	what: string,

@@ -13,10 +13,8 @@ export interface WebhookAnswer {
 }
 
 /**
- * Each call on a connection of its own (pipelining 0: no keep-alive). A kept-alive connection that
- * n8n closes as idle just as the next call goes out fails that call with "other side closed" (the
- * bench's mail merge calls failed so, each the first call after a long one, on a socket that had
- * carried earlier answers); the caller's timeoutMs bounds the wait, not undici's 300 s for headers.
+ * Each call on a connection of its own: a kept-alive one that n8n closes as idle just as the next
+ * call goes out fails it ("other side closed"). The caller's timeoutMs bounds the wait.
  */
 const ONE_CONNECTION_PER_CALL = new Agent({ pipelining: 0, headersTimeout: 0, bodyTimeout: 0 });
 

@@ -2,10 +2,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /**
- * Prints the fault and bad-input suite's counts (events, faults injected, bad inputs tried,
- * secrets checked) after all test files ran. Each suite writes its own JSON file under
- * .test-output/fault-suite/ (test/harness/jest/fault-helpers.ts, recordCounts); files of an earlier
- * run are removed first, so only this run's counts are summed.
+ * Prints the fault and bad-input suite's counts after all test files ran: the JSON files each
+ * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals.
  */
 class CountsReporter {
 	constructor(globalConfig) {

@@ -22,6 +22,23 @@ export type TestCredentials = Partial<
 	Record<'faxCloudApi' | 'faxCloudNumbersApi', ICredentialDataDecryptedObject>
 >;
 
+/** Both credential types: `login` at the fax and mail merge URLs, `token` at the numbers URL. */
+export function testCredentials(
+	login: { userId: string; password: string },
+	token: string,
+	urls: { fax: string; mailMerge: string; numbers: string },
+): TestCredentials {
+	return {
+		faxCloudApi: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+		faxCloudNumbersApi: {
+			accessToken: token,
+			numbersBaseUrl: urls.numbers,
+			versionHeaderName: '',
+			versionHeaderValue: '',
+		},
+	};
+}
+
 export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
 	faxCloudApi: new FaxCloudApi(),
 	faxCloudNumbersApi: new FaxCloudNumbersApi(),
@@ -80,31 +97,17 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (!authenticate) return requestOptions;
 		// As n8n's CredentialsHelper: a function gets the resolved data, a generic one is resolved here.
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		const resolve = (value: unknown) =>
+			String(resolveCredentialTemplate(value, credentials, workflow, node));
+		const resolveAll = (values: object = {}) =>
+			Object.fromEntries(Object.entries(values).map(([name, value]) => [name, resolve(value)]));
+		const { headers, qs, auth } = authenticate.properties;
 		const result: IHttpRequestOptions = {
 			...requestOptions,
-			headers: { ...requestOptions.headers },
+			headers: { ...requestOptions.headers, ...resolveAll(headers) },
 		};
-		const { headers, qs, auth } = authenticate.properties;
-		for (const [name, value] of Object.entries(headers ?? {})) {
-			result.headers![name] = resolveCredentialTemplate(
-				value,
-				credentials,
-				workflow,
-				node,
-			) as string;
-		}
-		for (const [name, value] of Object.entries(qs ?? {})) {
-			result.qs = {
-				...result.qs,
-				[name]: resolveCredentialTemplate(value, credentials, workflow, node) as string,
-			};
-		}
-		if (auth) {
-			result.auth = {
-				username: String(resolveCredentialTemplate(auth.username, credentials, workflow, node)),
-				password: String(resolveCredentialTemplate(auth.password, credentials, workflow, node)),
-			};
-		}
+		if (qs) result.qs = { ...result.qs, ...resolveAll(qs) };
+		if (auth) result.auth = { username: resolve(auth.username), password: resolve(auth.password) };
 		return result;
 	}
 

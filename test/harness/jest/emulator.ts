@@ -3,7 +3,7 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../../emulator';
 import { SEED_TOKENS, SEED_USERS } from '../../../emulator/seed-data';
 import { closedAfterEach } from './closedAfterEach';
-import type { TestCredentials } from './credentials-helper';
+import { testCredentials, type TestCredentials } from './credentials-helper';
 
 export { SEED_TOKENS, SEED_USERS };
 export type SeedUser = keyof typeof SEED_USERS;
@@ -14,20 +14,8 @@ export function credentialsFor(
 	user: SeedUser = 'alice',
 	token: string = SEED_TOKENS.acme,
 ): TestCredentials {
-	return {
-		faxCloudApi: {
-			userId: SEED_USERS[user].userId,
-			password: SEED_USERS[user].password,
-			faxBaseUrl: emulator.urls.fax,
-			mailMergeBaseUrl: emulator.urls.mailMerge,
-		},
-		faxCloudNumbersApi: {
-			accessToken: token,
-			numbersBaseUrl: emulator.urls.numbers,
-			versionHeaderName: '',
-			versionHeaderValue: '',
-		},
-	};
+	const { userId, password } = SEED_USERS[user];
+	return testCredentials({ userId, password }, token, emulator.urls);
 }
 
 /** Who the node logs in as: a seed user of the emulator, or what a test puts instead. */
@@ -43,11 +31,7 @@ export interface Login {
 
 /** The package's credentials pointing at the emulator, as `login` says. */
 export function loginCredentials(emulator: Emulator, login: Login = {}): TestCredentials {
-	const credentials = credentialsFor(
-		emulator,
-		login.user ?? 'alice',
-		login.token ?? SEED_TOKENS.acme,
-	);
+	const credentials = credentialsFor(emulator, login.user, login.token);
 	if (login.password !== undefined) credentials.faxCloudApi!.password = login.password;
 	if (login.numbersCredential) credentials.faxCloudNumbersApi = login.numbersCredential;
 	return credentials;

@@ -18,11 +18,7 @@ interface InternalLoggerHolder {
 	setInternalLogger(internal: InternalLogger): void;
 }
 
-/**
- * The Logger instance n8n-core logs through. n8n-core carries its own copies of @n8n/di and
- * @n8n/backend-common, so they are loaded from its folder (through jest's registry, which holds
- * the n8n-core the tests run).
- */
+/** The Logger n8n-core logs through, from n8n-core's own copies of @n8n/di and backend-common. */
 function n8nCoreLogger(): InternalLoggerHolder {
 	const from = { paths: [dirname(require.resolve('n8n-core'))] };
 	const { Container } = require(require.resolve('@n8n/di', from)) as {
@@ -68,9 +64,8 @@ export function addFaultMix(emulator: Emulator, mix: FaultMix): void {
 }
 
 /**
- * Caps the timeout of every request the nodes send, so a `delay` fault lasts past it in a
- * fraction of a second, for nodes without a timeout option (the trigger waits 60 s otherwise).
- * It acts where n8n-core applies the credential, just before the request leaves. Returns the undo.
+ * Caps the timeout of every request the nodes send (where n8n-core applies the credential), so a
+ * `delay` fault outlasts it in a fraction of a second. Returns the undo.
  */
 export function capRequestTimeout(ms: number): () => void {
 	const original = TestCredentialsHelper.prototype.authenticate;
@@ -137,8 +132,8 @@ export function scanText(value: unknown): string {
 }
 
 /**
- * Checks texts for secrets and counts every check. Also captures what n8n-core's logger is asked
- * to log (at every level, whatever N8N_LOG_LEVEL says) and what is written to the console.
+ * Checks texts for secrets and counts every check; captures what n8n-core's logger is asked to
+ * log (every level) and what is written to the console.
  */
 export class SecretWatch {
 	checks = 0;

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IRun, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
 import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
@@ -11,23 +11,9 @@ export const faxCloudNode = new FaxCloud();
 
 export const ALICE = SEED_USERS.alice;
 
-export interface RunOptions extends Login {
-	items?: INodeExecutionData[];
-	continueOnFail?: boolean;
-	/** The workflow's Timezone setting (see runNode). */
-	timezone?: string;
-	/** n8n's GENERIC_TIMEZONE (see runNode). */
-	instanceTimezone?: string;
-	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
-	typeVersion?: number;
-	/** How n8n started the execution; 'retry' is n8n's Retry (see runNode). */
-	mode?: WorkflowExecuteMode;
-	/** The earlier run this one retries (see runNode). */
-	retryOf?: IRun;
-	/** Node settings such as Retry On Fail (see runNode). */
-	settings?: RunNodeOptions['settings'];
-	executionId?: string;
-}
+/** A run's options as runNode takes them (the node's version 1 unless a test says so). */
+export type RunOptions = Login &
+	Omit<Partial<RunNodeOptions>, 'node' | 'parameters' | 'credentials'>;
 
 /** Runs the Fax Cloud node once against the emulator in n8n-core's engine (see runNode). */
 export async function runFaxCloudNode(
@@ -35,21 +21,12 @@ export async function runFaxCloudNode(
 	parameters: IDataObject,
 	options: RunOptions = {},
 ) {
-	const { items, continueOnFail, timezone, instanceTimezone, typeVersion, mode } = options;
-	const { retryOf, settings, executionId } = options;
+	const { user, password, token, numbersCredential, ...run } = options;
 	return await runNode({
-		retryOf,
-		settings,
-		executionId,
+		...run,
 		node: faxCloudNode,
 		parameters,
-		credentials: loginCredentials(emulator, options),
-		items,
-		continueOnFail,
-		timezone,
-		instanceTimezone,
-		typeVersion,
-		mode,
+		credentials: loginCredentials(emulator, { user, password, token, numbersCredential }),
 	});
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { TestCredentials } from './credentials-helper';
+import { testCredentials, type TestCredentials } from './credentials-helper';
 import { probeNode, runNode } from './run-node';
 
 /** The secrets of `credentials`: a test asserts none of them shows in an error or a log. */
@@ -12,20 +12,8 @@ export const OK = { RequestStatus: { StatusCode: 0, StatusText: '' } };
 
 /** Both credential types, every interface at the given test servers. */
 export function credentials(fax: string, mailMerge = fax, numbers = fax): TestCredentials {
-	return {
-		faxCloudApi: {
-			userId: 'alice@acme',
-			password: PASSWORD,
-			faxBaseUrl: `${fax}/v1`,
-			mailMergeBaseUrl: `${mailMerge}/mm/v1`,
-		},
-		faxCloudNumbersApi: {
-			accessToken: TOKEN,
-			numbersBaseUrl: numbers,
-			versionHeaderName: '',
-			versionHeaderValue: '',
-		},
-	};
+	const urls = { fax: `${fax}/v1`, mailMerge: `${mailMerge}/mm/v1`, numbers };
+	return testCredentials({ userId: 'alice@acme', password: PASSWORD }, TOKEN, urls);
 }
 
 /** Runs the shared helper inside a real n8n execution and returns its result or the node's error. */

@@ -5,10 +5,9 @@ import type {
 	INodePropertyOptions,
 	INodeType,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import type { TestCredentials } from './credentials-helper';
-import { additionalDataFor, nodeTypesOf, workflowNode } from './run-node';
+import { additionalDataFor, testWorkflow, workflowNode } from './run-node';
 
 export interface LoadOptionsRun {
 	node: INodeType;
@@ -24,34 +23,21 @@ export interface LoadOptionsRun {
 }
 
 /**
- * Runs a loadOptions method in n8n-core's own LoadOptionsContext, as the editor's request for a
- * dropdown does: a one-node workflow with the current parameters, credentials resolved by the
- * test credentials helper and `additionalData.currentNodeParameters` set.
+ * n8n-core's own LoadOptionsContext, as the editor's request for a dropdown builds it: a one-node
+ * workflow with the current parameters and `additionalData.currentNodeParameters` set.
  */
-/** The context n8n gives a loadOptions or listSearch method of the node, as the editor calls it. */
 function contextOf(
 	run: Pick<LoadOptionsRun, 'node' | 'parameters' | 'typeVersion' | 'credentials'>,
 	path: string,
 ): LoadOptionsContext {
 	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
-	const workflow = new Workflow({
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [node],
-		connections: {},
-		nodeTypes: nodeTypesOf(run.node),
-		active: false,
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = testWorkflow(run.node, [node]);
 	const additionalData = additionalDataFor(run.credentials);
 	additionalData.currentNodeParameters = run.parameters;
 	return new LoadOptionsContext(workflow, node, additionalData, path);
 }
 
-/**
- * Runs a listSearch method (a resource locator's "From List") the same way, with the filter the
- * user typed and the token of the page before.
- */
+/** Runs a listSearch method (a resource locator's "From List") with a filter and page token. */
 export async function listSearch(
 	run: Omit<LoadOptionsRun, 'method'> & {
 		method: string;
@@ -65,6 +51,7 @@ export async function listSearch(
 	return await method.call(context, run.filter, run.paginationToken);
 }
 
+/** Runs a loadOptions method as the editor's request for a dropdown does. */
 export async function loadOptions(run: LoadOptionsRun): Promise<INodePropertyOptions[]> {
 	const method = run.node.methods?.loadOptions?.[run.method];
 	if (!method) throw new Error(`The node has no loadOptions method ${run.method}`);

@@ -1,15 +1,7 @@
 /**
- * Jest's node environment, with one change to how a jest worker process ends. After the run jest
- * sends each worker an end message and force-kills any worker not gone 500 ms later ("A worker
- * process has failed to exit gracefully"). Measured here: a worker with nothing left open emits
- * 'exit' 1 to 3 ms after the message, and then Node tears down its heap (hundreds of MB after 40
- * test files) before the kernel frees the memory: a forked process with a 3-million-object heap
- * took 9 to 18 s to end on its own on the loaded machine, 1.8 to 3.2 s when ended by
- * process.exit(), which leaves the heap to the kernel; strace showed the kernel part alone at
- * 0.5 s for a worker. So once jest has said "end" and the worker's loop is empty (beforeExit:
- * nothing left to run, no handle open), the worker calls process.exit() at once. Nothing is cut
- * short: beforeExit only comes when there is nothing left to do. (jest.config.js also recycles
- * workers above 512 MB, so that none ends with a big heap.)
+ * Jest's node environment, except that a worker told to end calls process.exit() once its loop is
+ * empty (beforeExit): tearing down a big heap took seconds on a loaded machine, past jest's 500 ms
+ * before it force-kills the worker ("A worker process has failed to exit gracefully").
  */
 const { TestEnvironment } = require('jest-environment-node');
 

@@ -7,10 +7,10 @@ import type {
 	INodeType,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import type { TestCredentials } from './credentials-helper';
-import { additionalDataFor, nodeTypesOf, workflowNode } from './run-node';
+import { additionalDataFor, testWorkflow, workflowNode } from './run-node';
 
 export type PollMode = 'trigger' | 'manual';
 
@@ -24,10 +24,9 @@ export interface PollWorkflowOptions {
 	/** The node's version; the lowest by default, as in runNode. */
 	typeVersion?: number;
 	/**
-	 * n8n's durable poll cursors (the durable scheduler of n8n 2.40+, test/harness/n8n/engines.ts): each
-	 * poll reads a copy of the stored cursor (the node's static data); a poll that returns nothing
-	 * stores it at once, one that emits leaves it to the transaction that creates its execution,
-	 * which n8n runs after the poll has returned: `commitExecution` / `failExecution`.
+	 * n8n's durable poll cursors (test/harness/n8n/engines.ts): each poll reads a copy of the stored
+	 * cursor; one that returns nothing stores it at once, one that emits leaves it to its execution's
+	 * transaction: `commitExecution` / `failExecution`.
 	 */
 	durableCursors?: boolean;
 }
@@ -69,10 +68,9 @@ function withDefaults(type: INodeType, node: INode, parameters: IDataObject): IN
 let workflowsMade = 0;
 
 /**
- * A workflow holding poll trigger nodes, kept between polls like an active workflow in n8n, so
- * each node's getWorkflowStaticData('node') persists from one poll to the next. Polls run in
- * n8n-core's real PollContext (credentials, request helpers, binary helpers), one per node and
- * mode kept for every poll, as n8n keeps the one it builds at activation.
+ * A workflow holding poll trigger nodes, kept between polls like an active workflow in n8n (static
+ * data persists). Polls run in n8n-core's real PollContext, built once per node and mode as n8n
+ * builds it at activation.
  */
 export function pollWorkflow(options: PollWorkflowOptions): Record<string, PolledTrigger> {
 	const nodes = Object.entries(options.nodes).map(([name, parameters], index) => {
@@ -84,16 +82,12 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 		node.parameters = withDefaults(options.node, node, parameters);
 		return node;
 	});
-	const workflow = new Workflow({
+	const workflow = testWorkflow(options.node, nodes, {
 		// Each call is its own workflow, as in n8n: the trigger keeps per-workflow memory in its process.
 		id: `poll-test-workflow-${++workflowsMade}`,
 		name: 'Poll Test',
-		nodes,
-		connections: {},
-		nodeTypes: nodeTypesOf(options.node),
 		active: true,
 		staticData: {},
-		settings: { executionOrder: 'v1' },
 	});
 	const additionalData: IWorkflowExecuteAdditionalData = additionalDataFor(options.credentials);
 	const triggers: Record<string, PolledTrigger> = {};
@@ -105,29 +99,22 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 		const resolveNodeStaticData = options.durableCursors
 			? () => (staged ??= stored(cursor))
 			: undefined;
-		// n8n builds a node's poll context once, at activation, and runs every poll in it.
-		const contexts = new Map<PollMode, PollContext>();
-		const contextFor = (mode: PollMode): PollContext => {
-			let context = contexts.get(mode);
-			if (!context) {
-				const budget = options.pollBudgetMs;
-				context = new PollContext(
-					workflow,
-					workflow.getNode(node.name)!,
-					additionalData,
-					mode,
-					mode === 'manual' ? 'manual' : 'activate',
-					undefined,
-					undefined,
-					undefined,
-					undefined,
-					resolveNodeStaticData,
-					budget === undefined ? undefined : () => budget,
-				);
-				contexts.set(mode, context);
-			}
-			return context;
-		};
+		const contexts: Partial<Record<PollMode, PollContext>> = {};
+		const budget = options.pollBudgetMs;
+		const contextFor = (mode: PollMode): PollContext =>
+			(contexts[mode] ??= new PollContext(
+				workflow,
+				workflow.getNode(node.name)!,
+				additionalData,
+				mode,
+				mode === 'manual' ? 'manual' : 'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				resolveNodeStaticData,
+				budget === undefined ? undefined : () => budget,
+			));
 		const pollInMemory = async (mode: PollMode) => await options.node.poll!.call(contextFor(mode));
 		const pollDurable = async (mode: PollMode) => {
 			const read = JSON.stringify(cursor);

@@ -11,6 +11,7 @@ import type {
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
+	WorkflowParameters,
 } from 'n8n-workflow';
 import { getGlobalState, setGlobalState, Workflow } from 'n8n-workflow';
 
@@ -26,23 +27,15 @@ export interface RunNodeOptions {
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	typeVersion?: number;
-	/**
-	 * The workflow settings' Timezone: what `this.getTimezone()` returns and what zone-less dates
-	 * mean. Without it n8n takes its instance default (GENERIC_TIMEZONE), see instanceTimezone.
-	 */
+	/** The workflow settings' Timezone (`this.getTimezone()`); else instanceTimezone. */
 	timezone?: string;
-	/**
-	 * n8n's GENERIC_TIMEZONE, for workflows without a Timezone setting; n8n's own default,
-	 * America/New_York, when not given (n8n sets it with setGlobalState at startup).
-	 */
+	/** n8n's GENERIC_TIMEZONE; n8n's own default, America/New_York, when not given. */
 	instanceTimezone?: string;
-	/** How n8n started the execution (`this.getMode()`); 'retry' is n8n's Retry. 'manual' by default. */
+	/** How n8n started the execution (`this.getMode()`): 'manual' by default, 'retry' for Retry. */
 	mode?: WorkflowExecuteMode;
 	/**
-	 * The stored execution this run retries, as n8n's Retry takes it: the execution context and
-	 * node contexts n8n kept with it (`run.data`) go on into this run, in mode 'retry' unless
-	 * `mode` says otherwise. Without it a run in mode 'retry' is the Retry of an execution n8n kept
-	 * nothing of (killed before it saved any).
+	 * The stored execution this run retries: the contexts n8n kept with it go on into this run,
+	 * in mode 'retry' unless `mode` says otherwise.
 	 */
 	retryOf?: IRun;
 	/** Node settings, as the editor's Settings tab sets them (Retry On Fail, Max Tries...). */
@@ -52,9 +45,8 @@ export interface RunNodeOptions {
 }
 
 export interface RunNodeResult {
-	/** Items of the node's first output. */
+	/** Items of the node's first output, or the error that stopped the node. */
 	items: INodeExecutionData[];
-	/** The error that stopped the node, when it failed. */
 	error?: ExecutionError;
 	run: IRun;
 }
@@ -120,6 +112,24 @@ export function workflowNode(
 	};
 }
 
+/** A workflow of `nodes` (of type `type`), inactive unless `extra` says otherwise. */
+export function testWorkflow(
+	type: INodeType,
+	nodes: INode[],
+	extra: Partial<WorkflowParameters> = {},
+): Workflow {
+	return new Workflow({
+		id: 'test-workflow',
+		name: 'Test',
+		nodes,
+		connections: {},
+		nodeTypes: nodeTypesOf(type),
+		active: false,
+		settings: { executionOrder: 'v1' },
+		...extra,
+	});
+}
+
 /** The Workflow takes its zone when it is built; the global is put back for the next test. */
 function withInstanceTimezone<T>(timezone: string | undefined, build: () => T): T {
 	if (timezone === undefined) return build();
@@ -143,36 +153,17 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
 		...options.settings,
 	});
-	const workflow = withInstanceTimezone(
-		options.instanceTimezone,
-		() =>
-			new Workflow({
-				id: 'test-workflow',
-				name: 'Test',
-				nodes: [nodeUnderTest],
-				connections: {},
-				nodeTypes: nodeTypesOf(options.node),
-				active: false,
-				settings: {
-					executionOrder: 'v1',
-					...(options.timezone === undefined ? {} : { timezone: options.timezone }),
-				},
-			}),
+	const workflow = withInstanceTimezone(options.instanceTimezone, () =>
+		testWorkflow(options.node, [nodeUnderTest], {
+			settings: {
+				executionOrder: 'v1',
+				...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+			},
+		}),
 	);
 	const mode = options.mode ?? (options.retryOf ? 'retry' : 'manual');
 	const executionId = options.executionId ?? 'test-execution';
-	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
-		id: 'test-workflow',
-		name: 'Test',
-		nodes: [],
-		connections: {},
-		active: false,
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		isArchived: false,
-		activeVersionId: null,
-	} as never);
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'test-workflow' } as never);
 	let finished: (run: IRun) => void = () => undefined;
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));

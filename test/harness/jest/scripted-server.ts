@@ -17,9 +17,8 @@ export type ScriptedAnswer = (
 ) => void;
 
 /**
- * A bare HTTP server whose every answer the test scripts, for transport behaviour the emulator
- * has no reason to produce on demand (a 503 then a 200 on the next try, a socket closed after the
- * body was read). It records every request it received.
+ * A bare HTTP server whose every answer the test scripts (a 503 then a 200, a socket closed after
+ * the body was read), recording every request it received.
  */
 export async function startScriptedServer(answer: ScriptedAnswer) {
 	const received: ReceivedRequest[] = [];

@@ -1,3 +1,5 @@
+import type { Emulator } from '../../../emulator';
+import { SEED_TOKENS, SEED_USERS } from '../../../emulator/seed-data';
 import type { CredentialImport } from './n8n-cli';
 
 /** Fixed ids so workflow files can name their credentials (n8n ids are 16 characters). */
@@ -13,45 +15,63 @@ export const CREDENTIAL_NAMES = {
 	numbers: 'Fax Cloud numbers (local emulator)',
 } as const;
 
-export interface EmulatorUrls {
-	fax: string;
-	mailMerge: string;
-	numbers: string;
-}
+type EmulatorUrls = Emulator['urls'];
 
 export interface Login {
 	userId: string;
 	password: string;
 }
 
-/** The package's two credential types pointing at an emulator, as `n8n import:credentials` takes them. */
+/** A Fax Cloud API credential logging in as `login` at the emulator's fax and mail merge URLs. */
+export function faxCredential(
+	id: string,
+	name: string,
+	login: Login,
+	urls: EmulatorUrls,
+): CredentialImport {
+	return {
+		id,
+		name,
+		type: 'faxCloudApi',
+		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
+	};
+}
+
+/** A Fax Cloud Numbers API credential with `token` at the emulator's numbers URL. */
+export function numbersCredential(
+	id: string,
+	name: string,
+	token: string,
+	urls: EmulatorUrls,
+): CredentialImport {
+	return {
+		id,
+		name,
+		type: 'faxCloudNumbersApi',
+		data: {
+			accessToken: token,
+			numbersBaseUrl: urls.numbers,
+			versionHeaderName: '',
+			versionHeaderValue: '',
+		},
+	};
+}
+
+/**
+ * The package's two credential types pointing at an emulator, as `n8n import:credentials` takes
+ * them; the emulator's seed logins unless given.
+ */
 export function emulatorCredentials(
 	urls: EmulatorUrls,
-	logins: { user: Login; proxy: Login; numbersToken: string },
+	logins: { user: Login; proxy: Login; numbersToken: string } = {
+		user: SEED_USERS.alice,
+		proxy: SEED_USERS.acmeAdmin,
+		numbersToken: SEED_TOKENS.acme,
+	},
 ): CredentialImport[] {
 	return [
-		{
-			id: CREDENTIAL_IDS.fax,
-			name: CREDENTIAL_NAMES.fax,
-			type: 'faxCloudApi',
-			data: { ...logins.user, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-		},
-		{
-			id: CREDENTIAL_IDS.faxProxy,
-			name: CREDENTIAL_NAMES.faxProxy,
-			type: 'faxCloudApi',
-			data: { ...logins.proxy, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-		},
-		{
-			id: CREDENTIAL_IDS.numbers,
-			name: CREDENTIAL_NAMES.numbers,
-			type: 'faxCloudNumbersApi',
-			data: {
-				accessToken: logins.numbersToken,
-				numbersBaseUrl: urls.numbers,
-				versionHeaderName: '',
-				versionHeaderValue: '',
-			},
-		},
+		faxCredential(CREDENTIAL_IDS.fax, CREDENTIAL_NAMES.fax, logins.user, urls),
+		faxCredential(CREDENTIAL_IDS.faxProxy, CREDENTIAL_NAMES.faxProxy, logins.proxy, urls),
+		numbersCredential(CREDENTIAL_IDS.numbers, CREDENTIAL_NAMES.numbers, logins.numbersToken, urls),
 	];
 }

@@ -23,8 +23,7 @@ export interface N8nEnvOptions {
 
 /**
  * Environment of every n8n process the harness starts: a private user folder, and every feature
- * that calls out to n8n's servers switched off (these machines have no internet; n8n would wait
- * for time-outs at startup and in the editor).
+ * that calls out to n8n's servers off (no internet here: n8n would wait for time-outs).
  */
 export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.ProcessEnv {
 	const keep = ['HOME', 'LANG', 'TMPDIR', 'TZ', 'USER', 'TERM'];

@@ -43,9 +43,8 @@ export function loadExamples(): Example[] {
 export const SANDBOX_POLL_TIMES = { item: [{ mode: 'everyMinute' }] };
 
 /**
- * The sandbox's copy of an example: its Fax Cloud Trigger polls every minute, so a new user sees
- * the first fax filed minutes after `npm start`. The example file keeps the vendor's interval
- * (10 to 15 minutes) for the real service; the copy's note on that interval says what changed.
+ * The sandbox's copy of an example: its Fax Cloud Trigger polls every minute (the file keeps the
+ * vendor's interval), and its note on that interval says so.
  */
 export function sandboxCopy(workflow: WorkflowFile): WorkflowFile {
 	const polls = (node: WorkflowFile['nodes'][number]) =>

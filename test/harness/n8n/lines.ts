@@ -1,31 +1,16 @@
-/**
- * Everything the harness does differently on n8n 1.x and 2.x, in one place. Each entry was read
- * from the installed dist of the release named in ./versions.ts (n8n 2.40.7, n8n 1.123.81).
- */
+/** Everything the harness does differently on n8n 1.x and 2.x (read from their installed dist). */
 import type { N8nRelease } from './versions';
 
 export interface N8nLine {
-	/** Environment this line needs, on top of ./env.ts (which holds what both lines take). */
+	/** Environment this line needs on top of ./env.ts. */
 	env: Record<string, string>;
-	/**
-	 * CLI arguments marking a workflow active for the next `n8n start`, and the line the command
-	 * prints once the database holds it (the process may then die with a signal while exiting).
-	 */
+	/** CLI arguments marking a workflow active for the next `n8n start`, and the line it prints once done. */
 	activate(workflowId: string): { args: string[]; done: RegExp };
-	/**
-	 * Body of POST /rest/workflows/:id/run: `start` says where the run starts (the same fields on
-	 * both lines: triggerToStartFrom, or destinationNode and agentRequest for a tool).
-	 */
+	/** Body of POST /rest/workflows/:id/run; `start` says where the run starts. */
 	manualRunBody(saved: SavedWorkflow, start: object): object;
-	/**
-	 * The agentRequest that runs one tool on its own (the editor's "Execute step" on a tool): n8n
-	 * swaps the agent for its ToolExecutor, which calls the tool named `toolName` with `args`.
-	 */
+	/** The agentRequest of the editor's "Execute step" on a tool: n8n's ToolExecutor calls it with `args`. */
 	agentRequest(toolName: string, args: Record<string, unknown>): object;
-	/**
-	 * Whether the Test button shows the messages of a declarative credential test's responseCode
-	 * rules (Fax Cloud Numbers API); false: n8n's generic text for the HTTP status instead.
-	 */
+	/** Whether the Test button shows a declarative credential test's responseCode rule messages. */
 	credentialTestRuleMessages: boolean;
 }
 
@@ -38,8 +23,7 @@ export interface SavedWorkflow {
 
 const LINE_2: N8nLine = {
 	env: {
-		// Both fetch lists from n8n's servers at startup (no internet here). n8n 1.x knows neither
-		// module and refuses to start when they are named (UnknownModuleError).
+		// Both fetch lists from n8n's servers at startup (no internet here); 1.x refuses the names.
 		N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 	},
 	activate: (workflowId) => ({
@@ -55,8 +39,7 @@ const LINE_2: N8nLine = {
 
 const LINE_1: N8nLine = {
 	env: {},
-	// 1.x has no publish: update:workflow sets `active` and `activeVersionId`, which `n8n start`
-	// activates, as publish does in 2.x.
+	// 1.x has no publish: update:workflow sets `active`, which `n8n start` activates.
 	activate: (workflowId) => ({
 		args: ['update:workflow', `--id=${workflowId}`, '--active=true'],
 		done: /Activation or deactivation will not take effect/,

@@ -43,11 +43,9 @@ function toolNameOf(node: string): string {
 }
 
 /**
- * Runs a workflow the way a user does in the editor: saved as a new workflow, its trigger's
- * output pinned (the values a test prepared), then "Execute workflow" from that trigger, with
- * `tool` "Execute step" on that tool node, or with `trigger` "Fetch Test Event" of that trigger
- * node (a polling trigger's poll in manual mode). The result is the execution n8n stored, read
- * back through its REST API: what n8n did, whatever becomes of any process afterwards.
+ * Runs a workflow as a user does in the editor: saved with its trigger's output pinned, then
+ * "Execute workflow" (with `tool`, "Execute step" on that tool; with `trigger`, "Fetch Test
+ * Event"). The result is the execution n8n stored, read back through its REST API.
  */
 export async function runWorkflow(
 	server: N8nServer,
@@ -59,18 +57,14 @@ export async function runWorkflow(
 	if (!trigger) {
 		throw new Error(`${workflow.name} does not start with a Manual Trigger or a Schedule Trigger`);
 	}
-	const pinData = { [trigger.name]: [{ json: pinned }] };
-	// A new workflow each run: n8n gives it an id, so a case can run twice in one n8n.
-	const rest: Record<string, unknown> = { ...workflow };
-	delete rest.id;
-	delete rest.active;
-	// `savedId`: the same saved workflow run once more, as a user runs it again next week.
-	const saved = { id: options.savedId ?? (await saveWorkflow(server, workflow, pinned)) };
+	// A new workflow each run, so a case can run twice in one n8n; `savedId`: the same saved
+	// workflow run once more, as a user runs it again next week.
+	const id = options.savedId ?? (await saveWorkflow(server, workflow, pinned));
 	const started = await server.rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 		'POST',
-		`/workflows/${saved.id}/run`,
+		`/workflows/${id}/run`,
 		lineOf(server.release).manualRunBody(
-			{ ...rest, id: saved.id, pinData },
+			{ ...savedBody(workflow, pinned), id },
 			options.tool
 				? {
 						destinationNode: { nodeName: options.tool.node, mode: 'inclusive' },
@@ -102,11 +96,18 @@ export async function saveWorkflow(
 	workflow: WorkflowFile,
 	pinned: Record<string, string> = {},
 ): Promise<string> {
+	const body = { ...savedBody(workflow, pinned), active: false };
+	return (await server.rest<{ id: string }>('POST', '/workflows', body)).id;
+}
+
+/** The workflow without its id and active flag, with `pinned` as its start's output. */
+function savedBody(workflow: WorkflowFile, pinned: Record<string, string>) {
 	const trigger = workflow.nodes.find((node) => STARTS.includes(node.type));
 	const pinData = trigger ? { [trigger.name]: [{ json: pinned }] } : {};
-	const body: Record<string, unknown> = { ...workflow, active: false, pinData };
+	const body: Record<string, unknown> = { ...workflow };
 	delete body.id;
-	return (await server.rest<{ id: string }>('POST', '/workflows', body)).id;
+	delete body.active;
+	return { ...body, pinData };
 }
 
 /** The execution n8n stored once it ended, as a RunOutcome. */

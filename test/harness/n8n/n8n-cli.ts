@@ -97,10 +97,8 @@ export class N8nCli {
 	}
 
 	/**
-	 * Runs a command that must succeed. n8n's CLI processes now and then die with a signal
-	 * (SIGSEGV) while exiting, after finishing their work (seen with every command, about one run
-	 * in 25: n8n's runtime, not this package): with `done`, the line the command prints once its
-	 * work is done decides, not how the process ended.
+	 * Runs a command that must succeed. n8n's CLI now and then dies with a signal (SIGSEGV) while
+	 * exiting after its work: with `done`, the line it prints once done decides.
 	 */
 	async mustRun(
 		args: string[],
@@ -124,29 +122,20 @@ export class N8nCli {
 	}
 
 	async importCredentials(credentials: CredentialImport[]): Promise<void> {
-		const file = writeTemp('credentials.json', credentials);
-		try {
-			await this.mustRun(['import:credentials', `--input=${file}`], {
+		await withJsonFiles([credentials], (dir) =>
+			this.mustRun(['import:credentials', `--input=${path.join(dir, '0.json')}`], {
 				done: /Successfully imported \d+ credential/,
-			});
-		} finally {
-			fs.rmSync(path.dirname(file), { recursive: true, force: true });
-		}
+			}),
+		);
 	}
 
 	/** Imports workflow objects (each with its own fixed `id`) in one n8n start-up. */
 	async importWorkflows(workflows: object[]): Promise<void> {
-		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-workflows-'));
-		try {
-			workflows.forEach((workflow, i) => {
-				fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(workflow));
-			});
-			await this.mustRun(['import:workflow', '--separate', `--input=${dir}`], {
+		await withJsonFiles(workflows, (dir) =>
+			this.mustRun(['import:workflow', '--separate', `--input=${dir}`], {
 				done: /Successfully imported \d+ workflow/,
-			});
-		} finally {
-			fs.rmSync(dir, { recursive: true, force: true });
-		}
+			}),
+		);
 	}
 
 	/** Marks a workflow active; a later `n8n start` activates it (n8n 2.x: "publish"). */
@@ -156,9 +145,15 @@ export class N8nCli {
 	}
 }
 
-function writeTemp(name: string, content: unknown): string {
+/** Runs `work` on a temporary folder holding each content as JSON file `<index>.json`. */
+async function withJsonFiles(contents: unknown[], work: (dir: string) => Promise<unknown>) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-'));
-	const file = path.join(dir, name);
-	fs.writeFileSync(file, JSON.stringify(content, null, 2));
-	return file;
+	try {
+		contents.forEach((content, i) => {
+			fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(content));
+		});
+		await work(dir);
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
 }

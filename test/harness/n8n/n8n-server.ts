@@ -27,7 +27,6 @@ export const SANDBOX_OWNER: OwnerLogin = {
 export class N8nServer {
 	private cookie = '';
 	private readonly browserId = randomUUID();
-	private exited = false;
 	/** How the process ended, e.g. "signal SIGSEGV" or "exit code 1"; undefined while it runs. */
 	private exitedWith: string | undefined;
 
@@ -42,14 +41,13 @@ export class N8nServer {
 		readonly env: NodeJS.ProcessEnv,
 	) {
 		child.once('exit', (code, signal) => {
-			this.exited = true;
 			this.exitedWith = signal ? `signal ${signal}` : `exit code ${code}`;
 		});
 	}
 
 	/** Throws, with how n8n ended and its last log lines, when the process is gone. */
 	assertRunning(): void {
-		if (!this.exited) return;
+		if (this.exitedWith === undefined) return;
 		throw new Error(
 			`n8n (pid ${this.child.pid}) ended with ${this.exitedWith}\n${this.lastLogLines()}`,
 		);
@@ -95,14 +93,11 @@ export class N8nServer {
 	private async waitReady(timeoutMs: number): Promise<void> {
 		const answersJson = async (path: string): Promise<boolean> => {
 			const res = await fetch(`${this.url}${path}`);
-			const text = await res.text();
-			if (!res.ok) return false;
-			try {
-				JSON.parse(text);
-				return true;
-			} catch {
-				return false;
-			}
+			const isJson = await res.json().then(
+				() => true,
+				() => false,
+			);
+			return res.ok && isJson;
 		};
 		const ready = async (): Promise<boolean> => {
 			this.assertRunning();
@@ -117,11 +112,7 @@ export class N8nServer {
 
 	/** Creates the instance owner (only possible once per user folder); true when created now. */
 	async setupOwner(owner: OwnerLogin): Promise<boolean> {
-		const res = await fetch(`${this.url}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
-			body: JSON.stringify(owner),
-		});
+		const res = await this.post('/rest/owner/setup', owner);
 		if (res.ok) return true;
 		const text = await res.text();
 		if (res.status === 400 && /already/i.test(text)) return false;
@@ -129,14 +120,20 @@ export class N8nServer {
 	}
 
 	async login(email: string, password: string): Promise<void> {
-		const res = await fetch(`${this.url}/rest/login`, {
+		const res = await this.post('/rest/login', { emailOrLdapLoginId: email, password });
+		if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+		this.cookie = res.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ');
+	}
+
+	private post(path: string, body: unknown): Promise<Response> {
+		return fetch(`${this.url}${path}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'browser-id': this.browserId },
-			body: JSON.stringify({ emailOrLdapLoginId: email, password }),
+			body: JSON.stringify(body),
 		});
-		if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-		const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-		this.cookie = cookies.join('; ');
 	}
 
 	/**
@@ -178,7 +175,7 @@ export class N8nServer {
 
 	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const res = await this.fetchOrExplain(`${this.url}/rest${path}`, {
+		const res = await fetch(`${this.url}/rest${path}`, {
 			method,
 			headers: {
 				cookie: this.cookie,
@@ -186,6 +183,10 @@ export class N8nServer {
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
+		}).catch((error: unknown) => {
+			// A refused connection says whether n8n is still running.
+			this.assertRunning();
+			throw error;
 		});
 		const text = await res.text();
 		if (!res.ok) {
@@ -202,18 +203,8 @@ export class N8nServer {
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 	}
 
-	/** fetch, but a refused connection says whether n8n is still running. */
-	private async fetchOrExplain(url: string, init: RequestInit): Promise<Response> {
-		try {
-			return await fetch(url, init);
-		} catch (error) {
-			this.assertRunning();
-			throw error;
-		}
-	}
-
 	async stop(): Promise<void> {
-		if (this.exited) return;
+		if (this.exitedWith !== undefined) return;
 		const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
 		this.child.kill('SIGTERM');
 		const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);

@@ -1,11 +1,7 @@
 /**
- * `npm run n8n:newer` (a part of `npm test`): fails when the registry offers an n8n 2.x newer
- * than the newest one the package is tested on AND that release resolves here (every package it
- * pulls is in the registry), so the test matrix never silently falls behind. A newer release
- * that does not resolve (2.41.3 needs n8n-core 2.41.2 and @n8n/agents 0.26.2, missing here) is
- * printed with the reason and does not fail. Only the registry the installs already use is asked:
- * `npm view` for the versions, `npm install --package-lock-only --dry-run` (no download, no
- * build) for whether one resolves.
+ * `npm run n8n:newer` (part of `npm test`): fails when the registry offers an n8n 2.x newer than
+ * the newest tested one AND it resolves here (`npm install --package-lock-only --dry-run`), so
+ * the test matrix never silently falls behind; one that does not resolve is printed with why.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

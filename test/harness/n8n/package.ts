@@ -23,9 +23,8 @@ export function buildAndPack(options: { build?: boolean } = {}): string {
 }
 
 /**
- * Installs the tarball where n8n keeps community packages installed from its settings page:
- * `<user folder>/.n8n/nodes/node_modules/<name>`, listed in `.n8n/nodes/package.json`. The package
- * has no runtime dependencies (n8n-workflow is a peer n8n provides), so unpacking is the install.
+ * Installs the tarball where n8n keeps community packages installed from its settings page
+ * (`<user folder>/.n8n/nodes/`); with no runtime dependencies, unpacking is the install.
  */
 export function installCommunityPackage(userFolder: string, tarball: string): string {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');

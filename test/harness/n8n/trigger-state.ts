@@ -5,7 +5,7 @@ import { waitUntil } from '../waitUntil';
 import { usesDurableCursors } from './engines';
 import type { N8nServer } from './n8n-server';
 
-/** Whether one node's stored data is the state the Fax Cloud Trigger saves (`watching`). */
+/** Whether one node's stored data is the Fax Cloud Trigger's state (`watching`). */
 function isTriggerState(value: unknown): boolean {
 	return (
 		!!value &&
@@ -14,8 +14,7 @@ function isTriggerState(value: unknown): boolean {
 	);
 }
 
-/** Whether a workflow's static data holds the state the Fax Cloud Trigger saves (`watching`). */
-export function hasTriggerState(staticData: unknown): boolean {
+function hasTriggerState(staticData: unknown): boolean {
 	const data = typeof staticData === 'string' ? (JSON.parse(staticData) as unknown) : staticData;
 	if (!data || typeof data !== 'object') return false;
 	return Object.entries(data).some(
@@ -23,10 +22,7 @@ export function hasTriggerState(staticData: unknown): boolean {
 	);
 }
 
-/**
- * The cursors n8n keeps for a workflow's poll triggers under durable cursors, read from its SQLite
- * database with the Node that runs n8n (node:sqlite, read-only: n8n keeps writing).
- */
+/** A workflow's durable cursors in n8n's SQLite database, read with n8n's Node (node:sqlite). */
 function sqliteCursors(server: N8nServer, workflowId: string): unknown[] {
 	const database = path.join(server.env.N8N_USER_FOLDER ?? '', '.n8n', 'database.sqlite');
 	const script = `const { DatabaseSync } = require('node:sqlite');
@@ -47,10 +43,8 @@ process.stdout.write(JSON.stringify(rows.map((row) => row.cursor)));`;
 export type PostgresQuery = (query: string) => string;
 
 /**
- * The cursors n8n keeps for a workflow's poll triggers under durable cursors on Postgres (the
- * deploy part's queue mode), one JSON text per line. n8n's migration quotes the camel-case column
- * names, as in workflow_entity ("staticData"); the json column is read through jsonb so that each
- * cursor is one line.
+ * A workflow's durable cursors on Postgres (the deploy part), one per line: the json column is
+ * read through jsonb so that each cursor is one line; n8n quotes camel-case column names.
  */
 function postgresCursors(sql: PostgresQuery, workflowId: string): unknown[] {
 	if (!/^[A-Za-z0-9_-]+$/.test(workflowId)) throw new Error(`not a workflow id: ${workflowId}`);
@@ -73,10 +67,8 @@ function postgresCursors(sql: PostgresQuery, workflowId: string): unknown[] {
 export type TriggerStateReader = (workflowId: string) => Promise<boolean>;
 
 /**
- * Reads where n8n keeps the trigger states of a workflow: its static data (the in-memory engine),
- * or its poller_state cursors (durable cursors: on SQLite, the e2e suite's database, read with
- * node:sqlite; on Postgres, the deploy part's, read with `postgres`, which a caller running n8n
- * on Postgres under durable cursors must give).
+ * Reads where n8n keeps a workflow's trigger states: its static data (in-memory engine) or its
+ * poller_state cursors (durable cursors, on SQLite, or on Postgres through `postgres`).
  */
 export function triggerStateReader(
 	server: N8nServer,
@@ -98,11 +90,8 @@ export function triggerStateReader(
 }
 
 /**
- * Waits until n8n holds the trigger state of a workflow activated for the first time: its
- * activation poll (in-memory engine) or its first poll (durable scheduler) is over. A fax injected
- * before then is, for the trigger, one that was there before it was active, and is never emitted.
- * The first search reaching the service says only that the poll began, and two workflows with one
- * login cannot be told apart by their searches.
+ * Waits until n8n holds the trigger state of a newly activated workflow (its first poll is over):
+ * a fax injected before then was there before the trigger was active, and is never emitted.
  */
 export async function waitForTriggerState(
 	server: N8nServer,

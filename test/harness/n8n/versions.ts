@@ -21,10 +21,7 @@ export interface N8nRelease {
 	engines: PollEngine[];
 }
 
-/**
- * What every 2.x release here runs with. n8n 2.x needs Node >= 24. linkedom@0.18.15 (pulled by
- * n8n) needs `cssomnom`, which the registry mirror of these machines does not have.
- */
+/** n8n 2.x needs Node >= 24; linkedom@0.18.15 needs `cssomnom`, which the registry lacks. */
 const LINE_2_PINS: Omit<N8nRelease, 'n8n'> = {
 	line: 2,
 	node: '24.21.0',
@@ -34,21 +31,11 @@ const LINE_2_PINS: Omit<N8nRelease, 'n8n'> = {
 };
 
 export const RELEASES: Record<string, N8nRelease> = {
-	// The newest 2.x that installs from the registry here: 2.41.3 needs n8n-core 2.41.2 and
-	// @n8n/agents 0.26.2, which the registry does not have.
-	'2.41.1': {
-		n8n: '2.41.1',
-		...LINE_2_PINS,
-	},
-	'2.40.7': {
-		n8n: '2.40.7',
-		...LINE_2_PINS,
-	},
-	// The newest 1.x. Node 22, not the machine's Node 20: its default expression engine (`vm`)
-	// runs on isolated-vm 6.2, which needs Node >= 22; on Node 20 only N8N_EXPRESSION_ENGINE=legacy
-	// starts, which 1.123 itself flags as deprecated and insecure, so users do not run it by default.
-	// xlsx: n8n 1.x points it at a tarball on its vendor's site, unreachable here; 0.18.5 is the
-	// last release in the npm registry.
+	// 2.41.1: the newest 2.x that installs here (2.41.3 needs packages the registry does not have).
+	'2.41.1': { n8n: '2.41.1', ...LINE_2_PINS },
+	'2.40.7': { n8n: '2.40.7', ...LINE_2_PINS },
+	// The newest 1.x, on Node 22: its default expression engine needs isolated-vm 6.2 (Node >= 22).
+	// xlsx: 1.x points it at a tarball on its vendor's site; 0.18.5 is the registry's last.
 	'1.123.81': {
 		n8n: '1.123.81',
 		line: 1,
@@ -63,12 +50,7 @@ export const RELEASES: Record<string, N8nRelease> = {
 /** The release `npm start`, the benchmarks and the editor check run. */
 export const DEFAULT_N8N_VERSION = '2.41.1';
 
-/**
- * The release the deploy part (queue mode, kills: test/deploy/) runs, on both of its poll
- * engines: every scenario passed on 2.41.1 (75 checks). The README's Scaling figures were
- * measured on 2.40.7 (test/deploy/results.json says which release), until the next
- * `--write-scaling` run.
- */
+/** The release the deploy part (queue mode, kills: test/deploy/) runs, on both poll engines. */
 export const DEPLOY_N8N_VERSION = '2.41.1';
 
 /** Every release the end-to-end suite runs on, in the order it runs them. */

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 
 /**
- * Installs Debian packages when what they provide is missing (Redis and PostgreSQL for the deploy
- * part, Chromium for the editor check): CI starts from a clean machine that has none of them. apt
- * reaches Debian's mirror here. Installing never starts a system service the harness would use: the
- * harness runs its own server processes on free ports with their own data folders.
+ * Installs Debian packages when what they provide is missing (CI starts from a clean machine).
+ * The harness never uses a system service they start: it runs its own servers on free ports.
  */
 export function ensureAptPackages(what: string, present: () => boolean, packages: string[]): void {
 	if (present()) return;

@@ -2,19 +2,12 @@ import type { PostgresService } from './postgres';
 import type { RedisService } from './redis';
 
 /**
- * Binary data mode of a queue-mode n8n: `database`. n8n 2.40 offers default (memory), filesystem,
- * s3, azure and database; s3 and azure need an enterprise license, filesystem needs one folder
- * shared by every process, memory is not shared at all. `database` keeps each file in the
- * `binary_data` table of the shared Postgres, and is n8n 2.x's own default in queue mode
- * (n8n-core BinaryDataConfig: `mode ??= executions.mode === 'queue' ? 'database' : 'filesystem'`).
+ * Binary data mode of a queue-mode n8n: each file in the shared Postgres (n8n 2.x's own default
+ * in queue mode; s3 and azure need a license, filesystem a folder shared by every process).
  */
 export const QUEUE_BINARY_DATA_MODE = 'database';
 
-/**
- * Environment every process of a queue-mode n8n shares (main, workers, CLI commands): executions
- * queued in Redis (Bull), everything stored in Postgres, binary data in the database. Passwords
- * travel only in the environment of the child processes.
- */
+/** Environment every process of a queue-mode n8n shares: Redis (Bull) queue, Postgres store. */
 export function queueModeEnv(services: {
 	postgres: PostgresService;
 	redis: RedisService;

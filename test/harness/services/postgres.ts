@@ -44,10 +44,7 @@ function serverBin(): { version: string; bin: string } | undefined {
 		: undefined;
 }
 
-/**
- * PostgreSQL refuses to run as root: as root the server runs as Debian's `postgres` user
- * (runuser); otherwise as the current user.
- */
+/** PostgreSQL refuses to run as root: as root it runs as Debian's `postgres` user (runuser). */
 function asServerUser(): { prefix: string[]; uid?: number; gid?: number } {
 	if (process.getuid?.() !== 0) return { prefix: [] };
 	const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -74,32 +71,30 @@ function run(
 }
 
 /**
- * A PostgreSQL server of its own: Debian's binaries (installed with apt when missing), a new
- * cluster (initdb) in a folder under the temp folder, a free port on 127.0.0.1, password login
- * for the `n8n` role, and the `n8n` database. The system's cluster is never used. stop() shuts
- * the server down (pg_ctl stop) and removes the folder.
+ * A PostgreSQL server of its own (never the system's): a new cluster in a temp folder, a free
+ * port on 127.0.0.1, password login for the `n8n` role and database. stop() removes the folder.
  */
 export async function startPostgres(options: { logDir: string }): Promise<PostgresService> {
 	ensureAptPackages('PostgreSQL', () => serverBin() !== undefined, ['postgresql']);
 	const { version, bin } = serverBin()!;
 	const user = asServerUser();
+	const asUser = (command: string, args: string[]) =>
+		run(user.prefix, path.join(bin, command), args);
 	const base = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-postgres-'));
 	const data = path.join(base, 'data');
 	const socketDir = path.join(base, 'socket');
-	fs.mkdirSync(socketDir);
-	if (user.uid !== undefined) {
-		for (const dir of [base, socketDir]) fs.chownSync(dir, user.uid, user.gid!);
-	}
-	const password = randomBytes(18).toString('hex');
 	const pwfile = path.join(base, 'pwfile');
-	fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-	if (user.uid !== undefined) fs.chownSync(pwfile, user.uid, user.gid!);
 	const logFile = path.join(options.logDir, 'postgres.log');
+	const password = randomBytes(18).toString('hex');
+	fs.mkdirSync(socketDir);
+	fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
 	fs.writeFileSync(logFile, '');
-	if (user.uid !== undefined) fs.chownSync(logFile, user.uid, user.gid!);
+	if (user.uid !== undefined) {
+		for (const file of [base, socketDir, pwfile, logFile]) fs.chownSync(file, user.uid, user.gid!);
+	}
 
 	const cleanUp = () => fs.rmSync(base, { recursive: true, force: true });
-	const init = run(user.prefix, path.join(bin, 'initdb'), [
+	const init = asUser('initdb', [
 		'-D',
 		data,
 		'-U',
@@ -120,7 +115,8 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 	const pgEnv = { PGPASSWORD: password };
 	for (let attempt = 1; ; attempt++) {
 		const port = await freePort();
-		const started = run(user.prefix, path.join(bin, 'pg_ctl'), [
+		const listen = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir}`;
+		const started = asUser('pg_ctl', [
 			'-D',
 			data,
 			'-l',
@@ -129,7 +125,7 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 			'-t',
 			'60',
 			'-o',
-			`-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir}`,
+			listen,
 			'start',
 		]);
 		if (!started.ok) {
@@ -142,13 +138,9 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 			);
 		}
 		const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', ROLE];
+		const psqlArgs = (db: string) => [...connect, '-d', db, '-v', 'ON_ERROR_STOP=1', '-At'];
 		const psql = (database: string, query: string): string => {
-			const result = run(
-				[],
-				path.join(bin, 'psql'),
-				[...connect, '-d', database, '-v', 'ON_ERROR_STOP=1', '-At', '-c', query],
-				pgEnv,
-			);
+			const result = run([], path.join(bin, 'psql'), [...psqlArgs(database), '-c', query], pgEnv);
 			if (!result.ok) throw new Error(`psql failed: ${query}\n${tailOf(result.output)}`);
 			return result.output.trim();
 		};
@@ -164,16 +156,11 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 			version,
 			pid,
 			sql: (query) => psql(ROLE, query),
-			session: () =>
-				openSession(
-					path.join(bin, 'psql'),
-					[...connect, '-d', ROLE, '-At', '-v', 'ON_ERROR_STOP=1'],
-					pgEnv,
-				),
+			session: () => openSession(path.join(bin, 'psql'), psqlArgs(ROLE), pgEnv),
 			stop: async () => {
 				if (stopped) return;
 				stopped = true;
-				run(user.prefix, path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+				asUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
 				cleanUp();
 			},
 		};

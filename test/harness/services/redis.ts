@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -21,11 +21,7 @@ export interface RedisService {
 	stop(): Promise<void>;
 }
 
-/**
- * Debian's redis-server as a child of this process: a free port on 127.0.0.1, a password, its
- * own folder under the temp folder, nothing saved to disk. The system's redis service (if any) is
- * never used.
- */
+/** redis-server as a child (never the system's): a free port on 127.0.0.1, a password, no disk. */
 export async function startRedis(options: { logDir: string }): Promise<RedisService> {
 	ensureAptPackages('Redis', () => fs.existsSync(REDIS_SERVER), ['redis-server']);
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-redis-'));
@@ -51,18 +47,34 @@ export async function startRedis(options: { logDir: string }): Promise<RedisServ
 			{ mode: 0o600 },
 		);
 		const child = spawn(REDIS_SERVER, [config], { stdio: 'ignore' });
-		const exited = new Promise<string>((resolve) =>
-			child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)),
+		let ended: string | undefined;
+		const exited = new Promise<void>((resolve) =>
+			child.once('exit', (code, signal) => {
+				ended = signal ? `signal ${signal}` : `code ${code}`;
+				resolve();
+			}),
 		);
-		const ready = await waitForPing(port, password, exited, 15_000);
-		if (ready === true) {
+		const answers = async (): Promise<boolean> => {
+			if (ended) throw new Error(`redis-server ended with ${ended}`);
+			return await ping(port, password);
+		};
+		const failure = await waitUntil('an answer to PING', answers, 15_000, 100).then(
+			() => undefined,
+			(error: Error) => error.message,
+		);
+		if (failure === undefined) {
 			return {
 				host: '127.0.0.1',
 				port,
 				password,
 				pid: child.pid!,
 				stop: async () => {
-					await stopChild(child, exited);
+					if (ended === undefined) {
+						child.kill('SIGTERM');
+						const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+						await exited;
+						clearTimeout(timer);
+					}
 					fs.rmSync(dir, { recursive: true, force: true });
 				},
 			};
@@ -72,40 +84,12 @@ export async function startRedis(options: { logDir: string }): Promise<RedisServ
 		// Another process may have taken the port between freePort() and the bind: one more try.
 		if (attempt < 3 && /Address already in use/.test(log)) continue;
 		fs.rmSync(dir, { recursive: true, force: true });
-		throw new Error(`redis-server did not start (${ready}); ${logFile}:\n${tailOf(log)}`);
+		throw new Error(`redis-server did not start (${failure}); ${logFile}:\n${tailOf(log)}`);
 	}
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<string>): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) return;
-	child.kill('SIGTERM');
-	const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-	await exited;
-	clearTimeout(timer);
-}
-
-/** true once the server answers PING after AUTH; otherwise why not. */
-async function waitForPing(
-	port: number,
-	password: string,
-	exited: Promise<string>,
-	timeoutMs: number,
-): Promise<true | string> {
-	let ended: string | undefined;
-	void exited.then((how) => (ended = how));
-	const answers = async (): Promise<boolean> => {
-		if (ended) throw new Error(`redis-server ended with ${ended}`);
-		return await ping(port, password);
-	};
-	try {
-		await waitUntil('an answer to PING', answers, timeoutMs, 100);
-		return true;
-	} catch (error) {
-		return (error as Error).message;
-	}
-}
-
-export function ping(port: number, password: string): Promise<boolean> {
+/** Whether the server answers PING after AUTH. */
+function ping(port: number, password: string): Promise<boolean> {
 	return new Promise((resolve) => {
 		const socket = net.connect(port, '127.0.0.1');
 		let answer = '';
