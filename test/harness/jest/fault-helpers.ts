@@ -63,12 +63,17 @@ export function addFaultMix(emulator: Emulator, mix: FaultMix): void {
 	});
 }
 
+/** n8n-core's own, before any test caps it. */
+const AUTHENTICATE = TestCredentialsHelper.prototype.authenticate;
+
 /**
  * Caps the timeout of every request the nodes send (where n8n-core applies the credential), so a
  * `delay` fault outlasts it in a fraction of a second. Returns the undo.
  */
 export function capRequestTimeout(ms: number): () => void {
-	const original = TestCredentialsHelper.prototype.authenticate;
+	// A cap left on by a test that timed out is replaced, not wrapped: wrapping the spy itself
+	// would call it from its own implementation, without end.
+	const original = AUTHENTICATE;
 	const spy = jest
 		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
 		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
