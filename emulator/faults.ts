@@ -1,22 +1,16 @@
-import type { ApiName } from './api';
+import { API_NAMES, type ApiName } from './api';
 import { Random } from './random';
 
-export type FaultKind =
-	| 'http500'
-	| 'resetBeforeProcessing'
-	| 'resetAfterProcessing'
-	| 'delay'
-	| 'truncatedJson'
-	| 'htmlError';
-
-export const FAULT_KINDS: readonly FaultKind[] = [
+export const FAULT_KINDS = [
 	'http500',
 	'resetBeforeProcessing',
 	'resetAfterProcessing',
 	'delay',
 	'truncatedJson',
 	'htmlError',
-];
+] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
 	api?: ApiName;
@@ -77,7 +71,7 @@ export class FaultRegistry {
 				throw new Error(`${name} must be a non-negative integer`);
 			}
 		}
-		if (spec.api !== undefined && !['fax', 'mailMerge', 'numbers'].includes(spec.api)) {
+		if (spec.api !== undefined && !API_NAMES.includes(spec.api)) {
 			throw new Error('api must be fax, mailMerge or numbers');
 		}
 		const pathRe = spec.path === undefined ? undefined : new RegExp(spec.path);

@@ -15,7 +15,6 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
-import { mailMergeControl } from './mailmerge/mailmerge-control';
 import { MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
@@ -132,13 +131,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			Object.values(listeners).forEach((l) => l.resetStats());
 			demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 		},
-		cancelJob: (id) => mailMerge.cancel(id),
-		setNumberRequestStatus: (id, status) => numberRequests.setStatus(id, status),
-		numberRequests: () => numberRequests.list(),
-		setMailMergeOutage: (on) => mailMerge.setOutage(on),
-		jobCount: () => mailMerge.count(),
-		mailMerge: mailMergeControl(mailMerge),
-		numberRequestCount: () => numberRequests.count(),
+		mailMerge,
+		numberRequests,
 	});
 	/** What the three interfaces' listeners share: the log, the faults, the clock and the log line. */
 	const served = {

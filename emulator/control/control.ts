@@ -6,7 +6,9 @@ import { formatInbound, formatOutbound } from '../fax/records';
 import { IMAGE_FAULTS, type ImageFault } from '../fax/image-reply';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
-import type { MailMergeControl } from '../mailmerge/mailmerge-control';
+import { mailMergeControl, type MailMergeControl } from '../mailmerge/mailmerge-control';
+import type { MailMergeService } from '../mailmerge/mailmerge-service';
+import type { NumberRequestStore } from '../numbers/requests';
 import type { RequestFilter, RequestRecord } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
 import { injectInbound, type InjectInboundOptions } from './inject';
@@ -100,13 +102,8 @@ export interface ControlHooks {
 	requestsAtOnce(): EmulatorStats['requestsAtOnce'];
 	resetConnections(): void;
 	reset(): void;
-	cancelJob(jobId: number): void;
-	setNumberRequestStatus(id: number, status: string): void;
-	numberRequests(): unknown[];
-	setMailMergeOutage(on: boolean): void;
-	jobCount(): number;
-	numberRequestCount(): number;
-	mailMerge: MailMergeControl;
+	mailMerge: MailMergeService;
+	numberRequests: NumberRequestStore;
 }
 
 /** A day: later than any allowance a poller would wait for a record. */
@@ -141,7 +138,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 	};
 	return {
 		...faults,
-		...hooks.mailMerge,
+		...mailMergeControl(hooks.mailMerge),
 		faults,
 		now: () => iso(ctx.clock.now()),
 		advance: (ms) => {
@@ -166,10 +163,10 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			}
 			fax.completionLagMs = ms;
 		},
-		cancelJob: (jobId) => hooks.cancelJob(toId(jobId, 'jobId')),
-		setNumberRequestStatus: (id, status) => hooks.setNumberRequestStatus(toId(id, 'id'), status),
-		numberRequests: () => hooks.numberRequests(),
-		setMailMergeOutage: (on) => hooks.setMailMergeOutage(on),
+		cancelJob: (jobId) => hooks.mailMerge.cancel(toId(jobId, 'jobId')),
+		setNumberRequestStatus: (id, status) => hooks.numberRequests.setStatus(toId(id, 'id'), status),
+		numberRequests: () => hooks.numberRequests.list(),
+		setMailMergeOutage: (on) => hooks.mailMerge.setOutage(on),
 		requests: (filter) => ctx.log.list(filter),
 		lastSeq: () => ctx.log.lastSeq(),
 		clearRequests: () => ctx.log.clear(),
@@ -177,8 +174,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 		stats: () => ({
 			outboundCount: ctx.outboundStore.index.size,
 			inboundCount: ctx.inbound.index.size,
-			mailMergeJobCount: hooks.jobCount(),
-			numberRequestCount: hooks.numberRequestCount(),
+			mailMergeJobCount: hooks.mailMerge.count(),
+			numberRequestCount: hooks.numberRequests.count(),
 			requestCount: ctx.log.count(),
 			pendingTimers: ctx.clock.pending(),
 			connections: hooks.connections(),

@@ -1,4 +1,4 @@
-import { ok, type ControlRoute } from '../http/controlRoute';
+import type { ControlRoute } from '../http/controlRoute';
 import type { MailMergeService } from './mailmerge-service';
 
 /** Control calls that make interface B answer in ways the description allows. */
@@ -41,22 +41,18 @@ export function mailMergeControl(service: MailMergeService): MailMergeControl {
 /** The same calls over HTTP, under the control prefix. */
 export function mailMergeRoutes(control: MailMergeControl): ControlRoute[] {
 	return [
-		['POST', /^\/jobs\/([^/]+)\/omit-once$/, (_b, m) => ok(() => control.omitJobOnce(m[1]))],
-		['POST', /^\/jobs\/([^/]+)\/remove$/, (_b, m) => ok(() => control.removeJob(m[1]))],
+		['POST', /^\/jobs\/([^/]+)\/omit-once$/, (_b, m) => control.omitJobOnce(m[1])],
+		['POST', /^\/jobs\/([^/]+)\/remove$/, (_b, m) => control.removeJob(m[1])],
 		[
 			'POST',
 			/^\/mail-merge\/fail-job-lookups$/,
-			(b) => ok(() => control.failJobLookups(b.httpStatus ?? null)),
+			(b) => control.failJobLookups(b.httpStatus ?? null),
 		],
 		[
 			'POST',
 			/^\/mail-merge\/list-without-jobs$/,
-			(b) => ok(() => control.listWithoutJobsOnce(b.count === undefined ? 1 : Number(b.count))),
+			(b) => control.listWithoutJobsOnce(b.count === undefined ? 1 : Number(b.count)),
 		],
-		[
-			'POST',
-			/^\/mail-merge\/time-zone$/,
-			(b) => ok(() => control.setMailMergeTimeZone(b.zone ?? null)),
-		],
+		['POST', /^\/mail-merge\/time-zone$/, (b) => control.setMailMergeTimeZone(b.zone ?? null)],
 	];
 }
