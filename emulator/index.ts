@@ -196,4 +196,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 export type { EmulatorControl } from './control/control';
 export type { Seed } from './seed-data';
-export { SEED_USERS, SEED_TOKENS, SEED_COVER_PAGES, basicAuthorization } from './seed-data';
+export { SEED_USERS, SEED_TOKENS, basicAuthorization } from './seed-data';
