@@ -8,7 +8,7 @@ type Query = Record<string, string | number>;
 export const ids = (res: { json: any }): string[] =>
 	(res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
 
-/** `get`/`put`/`del` answer the whole reply, `status` its status alone, `ids` what a search finds. */
+/** `get`/`put`/`post`/`del` answer the whole reply, `status` its status alone, `ids` what a search finds. */
 export function faxCalls(emu: () => Emulator) {
 	const url = (path: string): string => `${emu().urls.fax}/${path}`;
 	return {
@@ -16,6 +16,8 @@ export function faxCalls(emu: () => Emulator) {
 			call('GET', url(path), { auth, query }),
 		put: (path: string, auth: Login, form?: Record<string, string>): Promise<CallResult> =>
 			call('PUT', url(path), { auth, form }),
+		post: (path: string, auth: Login, form?: Record<string, string>): Promise<CallResult> =>
+			call('POST', url(path), { auth, form }),
 		del: (path: string, auth: Login): Promise<CallResult> => call('DELETE', url(path), { auth }),
 		status: async (method: string, path: string, auth: Login, form?: Record<string, string>) =>
 			(await call(method, url(path), { auth, form })).status,

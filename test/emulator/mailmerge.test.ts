@@ -4,8 +4,10 @@ import { textPdf } from '../harness/textPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
 import { call, getOutbound, MINUTE, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 const template = madeOnce(() => formPdf(['Name', 'Fax', 'Amount', 'Code']));
 const noFields = madeOnce(() => textPdf(['']));
 
@@ -87,10 +89,7 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 test('the merged image carries the CSV values in the form fields', async () => {
 	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
 	emu().control.advance(2000);
-	const pdf = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
-		auth: USERS.alice,
-		query: { FaxContentType: 'pdf' },
-	});
+	const pdf = await api.get(`outboundfaxes/1/image`, USERS.alice, { FaxContentType: 'pdf' });
 	expect(pdf.status).toBe(200);
 	const { PDFDocument: P } = await import('pdf-lib');
 	expect((await P.load(pdf.body)).getPageCount()).toBe(1);
@@ -358,6 +357,6 @@ test("2001 for an unknown job or another user's job; 401; wrong paths are 404", 
 	expect((await call('GET', `${emu().urls.mailMerge}/job`, { auth: USERS.alice })).status).toBe(
 		404,
 	);
-	expect((await call('GET', `${emu().urls.fax}/Job`, { auth: USERS.alice })).status).toBe(404);
+	expect((await api.get(`Job`, USERS.alice)).status).toBe(404);
 	expect(emu().control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
 });
