@@ -103,10 +103,8 @@ export class FaultRegistry {
 
 	/**
 	 * Holds one answer of a delay fault: `delayMs` of real time, or, with `releaseAtOnce`, until that
-	 * many answers of the fault are held (then all of them go), whichever comes first. The timer
-	 * does not keep the process alive: a test that holds a request longer than the node waits and
-	 * then closes the emulator would otherwise keep its jest worker running until the hold ends (15 s
-	 * in the poll-budget test), and jest force-kills a worker not gone 500 ms after the run.
+	 * many answers are held (then all go). The timer is unref'd so a held answer never keeps a jest
+	 * worker alive after the emulator closed.
 	 */
 	async hold(fault: Fault): Promise<void> {
 		const active = this.faults.find((f) => f.fault.id === fault.id);

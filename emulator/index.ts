@@ -102,17 +102,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const aStatusError = () => ({
 		RequestStatus: { StatusCode: 99, StatusText: 'Internal server error' },
 	});
+	/** A copy of one count of every listener: its connections, or its requests being answered. */
+	const statsOf = (count: 'stats' | 'requestStats') => ({
+		fax: { ...listeners.fax[count] },
+		mailMerge: { ...listeners.mailMerge[count] },
+		numbers: { ...listeners.numbers[count] },
+	});
 	const control = createControl(ctx, {
-		connections: () => ({
-			fax: { ...listeners.fax.stats },
-			mailMerge: { ...listeners.mailMerge.stats },
-			numbers: { ...listeners.numbers.stats },
-		}),
-		requestsAtOnce: () => ({
-			fax: { ...listeners.fax.requestStats },
-			mailMerge: { ...listeners.mailMerge.requestStats },
-			numbers: { ...listeners.numbers.requestStats },
-		}),
+		connections: () => statsOf('stats'),
+		requestsAtOnce: () => statsOf('requestStats'),
 		resetConnections: () => Object.values(listeners).forEach((l) => l.resetStats()),
 		reset: () => {
 			demo?.stop();
@@ -169,9 +167,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const base = options.port ?? 0;
 	const ports: number[] = [];
 	try {
-		ports.push(await listeners.fax.listen(base === 0 ? 0 : base));
-		ports.push(await listeners.mailMerge.listen(base === 0 ? 0 : base + 1));
-		ports.push(await listeners.numbers.listen(base === 0 ? 0 : base + 2));
+		for (const [i, listener] of Object.values(listeners).entries()) {
+			ports.push(await listener.listen(base === 0 ? 0 : base + i));
+		}
 	} catch (e) {
 		await Promise.all(Object.values(listeners).map((l) => l.close().catch(() => undefined)));
 		clock.stop();
