@@ -2,12 +2,8 @@ import { timingSafeEqual } from 'crypto';
 import type { RequestAuthInfo } from './request-log';
 import type { Seed, SeedOrganization, SeedToken, SeedUser } from './seed-data';
 
-export interface BasicResult {
-	user?: SeedUser;
-	info: RequestAuthInfo;
-}
-
-export interface BearerResult {
+/** Who a request's Authorization header names, if the secret holds, and what the log keeps of it. */
+interface AuthResult {
 	token?: SeedToken;
 	user?: SeedUser;
 	info: RequestAuthInfo;
@@ -49,7 +45,7 @@ export class Accounts {
 		return this.seed.coverPages;
 	}
 
-	basic(header: string | undefined): BasicResult {
+	basic(header: string | undefined): AuthResult {
 		const m = /^Basic\s+(.+)$/i.exec(header ?? '');
 		if (!m) return { info: { scheme: header?.match(/^Bearer\s/i) ? 'Bearer' : null } };
 		const decoded = Buffer.from(m[1].trim(), 'base64').toString('utf8');
@@ -62,7 +58,7 @@ export class Accounts {
 		return user && same(user.password, password) ? { user, info } : { info };
 	}
 
-	bearer(header: string | undefined): BearerResult {
+	bearer(header: string | undefined): AuthResult {
 		const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
 		if (!m) return { info: { scheme: header?.match(/^Basic\s/i) ? 'Basic' : null } };
 		const token = this.seed.tokens.find((t) => same(t.token, m[1]));

@@ -10,13 +10,8 @@ const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d
 export function parseDatetime(value: string): number | undefined {
 	const m = DATETIME.exec(value);
 	if (!m) return undefined;
-	const [, y, mo, d, h, mi, s = '00', zone] = m;
-	const year = Number(y);
-	const month = Number(mo);
-	const day = Number(d);
-	const hour = Number(h);
-	const minute = Number(mi);
-	const second = Number(s);
+	const zone = m[7];
+	const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0));
 	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
 		return undefined;
 	const local = Date.UTC(year, month - 1, day, hour, minute, second);

@@ -1,22 +1,16 @@
-import type { ApiName } from './api';
+import { API_NAMES, type ApiName } from './api';
 import { Random } from './random';
 
-export type FaultKind =
-	| 'http500'
-	| 'resetBeforeProcessing'
-	| 'resetAfterProcessing'
-	| 'delay'
-	| 'truncatedJson'
-	| 'htmlError';
-
-export const FAULT_KINDS: readonly FaultKind[] = [
+export const FAULT_KINDS = [
 	'http500',
 	'resetBeforeProcessing',
 	'resetAfterProcessing',
 	'delay',
 	'truncatedJson',
 	'htmlError',
-];
+] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
 	api?: ApiName;
@@ -77,7 +71,7 @@ export class FaultRegistry {
 				throw new Error(`${name} must be a non-negative integer`);
 			}
 		}
-		if (spec.api !== undefined && !['fax', 'mailMerge', 'numbers'].includes(spec.api)) {
+		if (spec.api !== undefined && !API_NAMES.includes(spec.api)) {
 			throw new Error('api must be fax, mailMerge or numbers');
 		}
 		const pathRe = spec.path === undefined ? undefined : new RegExp(spec.path);
@@ -109,10 +103,8 @@ export class FaultRegistry {
 
 	/**
 	 * Holds one answer of a delay fault: `delayMs` of real time, or, with `releaseAtOnce`, until that
-	 * many answers of the fault are held (then all of them go), whichever comes first. The timer
-	 * does not keep the process alive: a test that holds a request longer than the node waits and
-	 * then closes the emulator would otherwise keep its jest worker running until the hold ends (15 s
-	 * in the poll-budget test), and jest force-kills a worker not gone 500 ms after the run.
+	 * many answers are held (then all go). The timer is unref'd so a held answer never keeps a jest
+	 * worker alive after the emulator closed.
 	 */
 	async hold(fault: Fault): Promise<void> {
 		const active = this.faults.find((f) => f.fault.id === fault.id);

@@ -15,7 +15,6 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
-import { mailMergeControl } from './mailmerge/mailmerge-control';
 import { MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
@@ -103,17 +102,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const aStatusError = () => ({
 		RequestStatus: { StatusCode: 99, StatusText: 'Internal server error' },
 	});
+	/** A copy of one count of every listener: its connections, or its requests being answered. */
+	const statsOf = (count: 'stats' | 'requestStats') => ({
+		fax: { ...listeners.fax[count] },
+		mailMerge: { ...listeners.mailMerge[count] },
+		numbers: { ...listeners.numbers[count] },
+	});
 	const control = createControl(ctx, {
-		connections: () => ({
-			fax: { ...listeners.fax.stats },
-			mailMerge: { ...listeners.mailMerge.stats },
-			numbers: { ...listeners.numbers.stats },
-		}),
-		requestsAtOnce: () => ({
-			fax: { ...listeners.fax.requestStats },
-			mailMerge: { ...listeners.mailMerge.requestStats },
-			numbers: { ...listeners.numbers.requestStats },
-		}),
+		connections: () => statsOf('stats'),
+		requestsAtOnce: () => statsOf('requestStats'),
 		resetConnections: () => Object.values(listeners).forEach((l) => l.resetStats()),
 		reset: () => {
 			demo?.stop();
@@ -132,13 +129,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			Object.values(listeners).forEach((l) => l.resetStats());
 			demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 		},
-		cancelJob: (id) => mailMerge.cancel(id),
-		setNumberRequestStatus: (id, status) => numberRequests.setStatus(id, status),
-		numberRequests: () => numberRequests.list(),
-		setMailMergeOutage: (on) => mailMerge.setOutage(on),
-		jobCount: () => mailMerge.count(),
-		mailMerge: mailMergeControl(mailMerge),
-		numberRequestCount: () => numberRequests.count(),
+		mailMerge,
+		numberRequests,
 	});
 	/** What the three interfaces' listeners share: the log, the faults, the clock and the log line. */
 	const served = {
@@ -175,9 +167,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const base = options.port ?? 0;
 	const ports: number[] = [];
 	try {
-		ports.push(await listeners.fax.listen(base === 0 ? 0 : base));
-		ports.push(await listeners.mailMerge.listen(base === 0 ? 0 : base + 1));
-		ports.push(await listeners.numbers.listen(base === 0 ? 0 : base + 2));
+		for (const [i, listener] of Object.values(listeners).entries()) {
+			ports.push(await listener.listen(base === 0 ? 0 : base + i));
+		}
 	} catch (e) {
 		await Promise.all(Object.values(listeners).map((l) => l.close().catch(() => undefined)));
 		clock.stop();
@@ -202,4 +194,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 export type { EmulatorControl } from './control/control';
 export type { Seed } from './seed-data';
-export { SEED_USERS, SEED_TOKENS, SEED_COVER_PAGES, basicAuthorization } from './seed-data';
+export { SEED_USERS, SEED_TOKENS, basicAuthorization } from './seed-data';

@@ -34,12 +34,10 @@ export interface Seed {
 	coverPages: string[];
 }
 
-export const DEFAULT_SEED_PATH = join(__dirname, 'seed.json');
-
 export function loadSeed(source?: string | Seed): Seed {
 	const seed: Seed =
 		source === undefined || typeof source === 'string'
-			? JSON.parse(readFileSync(source ?? DEFAULT_SEED_PATH, 'utf8'))
+			? JSON.parse(readFileSync(source ?? join(__dirname, 'seed.json'), 'utf8'))
 			: source;
 	if (!Array.isArray(seed.users) || !Array.isArray(seed.organizations)) {
 		throw new Error('seed needs organizations and users arrays');
@@ -68,8 +66,6 @@ export const SEED_TOKENS = {
 	/** Belongs to alice@acme, who is not a portal administrator: every call answers 403. */
 	acmeNotAdmin: 'acme-readonly-token',
 } as const;
-
-export const SEED_COVER_PAGES = ['default', 'confidential', 'urgent', 'acme-letterhead'] as const;
 
 /** The Authorization header of a login on the Basic interfaces (fax and mail merge), for clients. */
 export function basicAuthorization(login: { userId: string; password: string }): string {

@@ -6,7 +6,9 @@ import { formatInbound, formatOutbound } from '../fax/records';
 import { IMAGE_FAULTS, type ImageFault } from '../fax/image-reply';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
-import type { MailMergeControl } from '../mailmerge/mailmerge-control';
+import { mailMergeControl } from '../mailmerge/mailmerge-control';
+import type { MailMergeService } from '../mailmerge/mailmerge-service';
+import type { NumberRequestStore } from '../numbers/requests';
 import type { RequestFilter, RequestRecord } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
 import { injectInbound, type InjectInboundOptions } from './inject';
@@ -23,13 +25,6 @@ export interface EmulatorStats {
 	requestsAtOnce: { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
 }
 
-export interface FaultControl {
-	addFault(spec: FaultSpec): string;
-	removeFault(id: string): boolean;
-	clearFaults(): void;
-	listFaults(): Fault[];
-}
-
 export interface HistoryEntry {
 	faxId: number;
 	status: string;
@@ -42,71 +37,13 @@ export interface InboundGroundTruth extends Record<string, string | boolean> {
 	visibleAt: string;
 }
 
-export interface EmulatorControl extends FaultControl, MailMergeControl {
-	now(): string;
-	advance(ms: number): string;
-	setTime(iso: string): string;
-	injectInbound(options: InjectInboundOptions): Record<string, string>[];
-	forceOutcome(faxId: number | string, outcome: string | number): void;
-	/**
-	 * The completion (sent or sendFailed) of an outbound fax not yet completed becomes visible `ms`
-	 * after it happens; until then the fax shows its previous status. CompleteTime stays the time
-	 * it completed, so the record appears `ms` late.
-	 */
-	setCompletionLag(faxId: number | string, ms: number): void;
-	cancelJob(jobId: number | string): void;
-	setNumberRequestStatus(id: number | string, status: string): void;
-	numberRequests(): unknown[];
-	/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
-	setMailMergeOutage(on: boolean): void;
-	requests(filter?: RequestFilter): RequestRecord[];
-	/** Sequence number of the newest request logged: "the requests since now" start after it. */
-	lastSeq(): number;
-	clearRequests(): void;
-	faults: FaultControl;
-	reset(): void;
-	stats(): EmulatorStats;
-	/** Starts counting the connection maxima of stats() again from the connections open now. */
-	resetConnectionStats(): void;
-	/** How ResultsReference keys are issued from now on: a new one per page, or one per search. */
-	setPagingKeys(mode: PagingKeys): void;
-	/**
-	 * The Date header of the next `answers` answers (any interface; every answer until changed
-	 * when left out) is `ms` off the emulator's clock: a front end whose clock is wrong. The
-	 * records keep the emulator's clock. 0 ends it.
-	 */
-	setDateHeaderOffset(ms: number, answers?: number): void;
-	/**
-	 * Makes the image of one fax fail (`notFound`, `serverError`, `empty`) until set to null; the
-	 * fax itself stays as it is.
-	 */
-	setImageFault(
-		direction: 'inbound' | 'outbound',
-		faxId: number | string,
-		fault: ImageFault | null,
-	): void;
-	/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
-	padInboundImage(faxId: number | string, bytes: number): void;
-	bulkCreateOutbound(n: number, options?: BulkOptions): BulkResult;
-	bulkCreateInbound(n: number, options?: BulkOptions): BulkResult;
-	outboundHistory(): HistoryEntry[];
-	/** Wire form of one outbound fax, also after deletion (null when never created). */
-	outboundFax(faxId: number | string): Record<string, string> | null;
-	inboundAll(): InboundGroundTruth[];
-}
-
 export interface ControlHooks {
 	connections(): EmulatorStats['connections'];
 	requestsAtOnce(): EmulatorStats['requestsAtOnce'];
 	resetConnections(): void;
 	reset(): void;
-	cancelJob(jobId: number): void;
-	setNumberRequestStatus(id: number, status: string): void;
-	numberRequests(): unknown[];
-	setMailMergeOutage(on: boolean): void;
-	jobCount(): number;
-	numberRequestCount(): number;
-	mailMerge: MailMergeControl;
+	mailMerge: MailMergeService;
+	numberRequests: NumberRequestStore;
 }
 
 /** A day: later than any allowance a poller would wait for a record. */
@@ -121,9 +58,14 @@ function toId(value: number | string, what: string): number {
 	return n;
 }
 
-export function createControl(ctx: EmulatorContext, hooks: ControlHooks): EmulatorControl {
+type FaxId = number | string;
+
+/** What tests, the bench and the demo drive the emulator with; the same calls over HTTP: http-routes.ts. */
+export type EmulatorControl = ReturnType<typeof createControl>;
+
+export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 	/** An outbound fax still on its way: what its outcome or its lag may still be set for. */
-	const pendingOutbound = (faxId: number | string) => {
+	const pendingOutbound = (faxId: FaxId) => {
 		const id = toId(faxId, 'faxId');
 		const fax = ctx.outboundStore.get(id);
 		if (!fax) throw new Error(`no outbound fax ${id}`);
@@ -133,59 +75,73 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 		return fax;
 	};
 	const iso = (ms: number): string => new Date(ms).toISOString();
-	const faults: FaultControl = {
-		addFault: (spec) => ctx.faults.add(spec),
-		removeFault: (id) => ctx.faults.remove(id),
-		clearFaults: () => ctx.faults.clear(),
-		listFaults: () => ctx.faults.list(),
+	const faults = {
+		addFault: (spec: FaultSpec): string => ctx.faults.add(spec),
+		removeFault: (id: string): boolean => ctx.faults.remove(id),
+		clearFaults: (): void => ctx.faults.clear(),
+		listFaults: (): Fault[] => ctx.faults.list(),
 	};
 	return {
 		...faults,
-		...hooks.mailMerge,
+		...mailMergeControl(hooks.mailMerge),
 		faults,
-		now: () => iso(ctx.clock.now()),
-		advance: (ms) => {
+		now: (): string => iso(ctx.clock.now()),
+		advance: (ms: number): string => {
 			ctx.clock.advance(Number(ms));
 			return iso(ctx.clock.now());
 		},
-		setTime: (time) => {
+		setTime: (time: string): string => {
 			ctx.clock.setTime(parseIso(time));
 			return iso(ctx.clock.now());
 		},
-		injectInbound: (options) => injectInbound(ctx, options),
-		forceOutcome: (faxId, outcome) => {
+		injectInbound: (options: InjectInboundOptions) => injectInbound(ctx, options),
+		forceOutcome: (faxId: FaxId, outcome: string | number): void => {
 			const fax = pendingOutbound(faxId);
 			const key = resolveOutcomeKey(outcome);
 			if (!key) throw new Error(`unknown outcome ${outcome}`);
 			fax.forcedOutcome = key;
 		},
-		setCompletionLag: (faxId, ms) => {
+		/**
+		 * The completion (sent or sendFailed) of an outbound fax not yet completed becomes visible `ms`
+		 * after it happens; until then the fax shows its previous status. CompleteTime stays the time
+		 * it completed, so the record appears `ms` late.
+		 */
+		setCompletionLag: (faxId: FaxId, ms: number): void => {
 			const fax = pendingOutbound(faxId);
 			if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LAG_MS) {
 				throw new Error(`ms must be an integer from 0 to ${MAX_LAG_MS}`);
 			}
 			fax.completionLagMs = ms;
 		},
-		cancelJob: (jobId) => hooks.cancelJob(toId(jobId, 'jobId')),
-		setNumberRequestStatus: (id, status) => hooks.setNumberRequestStatus(toId(id, 'id'), status),
-		numberRequests: () => hooks.numberRequests(),
-		setMailMergeOutage: (on) => hooks.setMailMergeOutage(on),
-		requests: (filter) => ctx.log.list(filter),
-		lastSeq: () => ctx.log.lastSeq(),
-		clearRequests: () => ctx.log.clear(),
-		reset: () => hooks.reset(),
-		stats: () => ({
+		cancelJob: (jobId: FaxId): void => hooks.mailMerge.cancel(toId(jobId, 'jobId')),
+		setNumberRequestStatus: (id: FaxId, status: string): void =>
+			hooks.numberRequests.setStatus(toId(id, 'id'), status),
+		numberRequests: () => hooks.numberRequests.list(),
+		/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
+		setMailMergeOutage: (on: boolean): void => hooks.mailMerge.setOutage(on),
+		requests: (filter?: RequestFilter): RequestRecord[] => ctx.log.list(filter),
+		/** Sequence number of the newest request logged: "the requests since now" start after it. */
+		lastSeq: (): number => ctx.log.lastSeq(),
+		clearRequests: (): void => ctx.log.clear(),
+		reset: (): void => hooks.reset(),
+		stats: (): EmulatorStats => ({
 			outboundCount: ctx.outboundStore.index.size,
 			inboundCount: ctx.inbound.index.size,
-			mailMergeJobCount: hooks.jobCount(),
-			numberRequestCount: hooks.numberRequestCount(),
+			mailMergeJobCount: hooks.mailMerge.count(),
+			numberRequestCount: hooks.numberRequests.count(),
 			requestCount: ctx.log.count(),
 			pendingTimers: ctx.clock.pending(),
 			connections: hooks.connections(),
 			requestsAtOnce: hooks.requestsAtOnce(),
 		}),
-		resetConnectionStats: () => hooks.resetConnections(),
-		setDateHeaderOffset: (ms, answers) => {
+		/** Starts counting the connection maxima of stats() again from the connections open now. */
+		resetConnectionStats: (): void => hooks.resetConnections(),
+		/**
+		 * The Date header of the next `answers` answers (any interface; every answer until changed
+		 * when left out) is `ms` off the emulator's clock: a front end whose clock is wrong. The
+		 * records keep the emulator's clock. 0 ends it.
+		 */
+		setDateHeaderOffset: (ms: number, answers?: number): void => {
 			const offset = Number(ms);
 			const count = answers === undefined ? Number.MAX_SAFE_INTEGER : Number(answers);
 			if (!Number.isInteger(offset) || Math.abs(offset) > MAX_LAG_MS) {
@@ -196,13 +152,19 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			}
 			ctx.dateSkew = { ms: offset, answers: offset === 0 ? 0 : count };
 		},
-		setPagingKeys: (mode) => {
+		/** How ResultsReference keys are issued from now on: a new one per page, or one per search. */
+		setPagingKeys: (mode: PagingKeys): void => {
 			if (!PAGING_KEYS.includes(mode)) {
 				throw new Error(`mode must be one of ${PAGING_KEYS.join(', ')}`);
 			}
 			ctx.references.keys = mode;
 		},
-		setImageFault: (direction, faxId, fault) => {
+		/** Makes the image of one fax fail (IMAGE_FAULTS) until set to null; the fax stays as it is. */
+		setImageFault: (
+			direction: 'inbound' | 'outbound',
+			faxId: FaxId,
+			fault: ImageFault | null,
+		): void => {
 			const id = toId(faxId, 'faxId');
 			const fax =
 				direction === 'inbound'
@@ -216,7 +178,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			}
 			fax.imageFault = fault ?? undefined;
 		},
-		padInboundImage: (faxId, bytes) => {
+		/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
+		padInboundImage: (faxId: FaxId, bytes: number): void => {
 			const id = toId(faxId, 'faxId');
 			const fax = ctx.inbound.get(id);
 			if (!fax) throw new Error(`no inbound fax ${id}`);
@@ -225,16 +188,19 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks): Emulat
 			}
 			fax.imageBytes = bytes;
 		},
-		bulkCreateOutbound: (n, options) => bulkCreateOutbound(ctx, n, options),
-		bulkCreateInbound: (n, options) => bulkCreateInbound(ctx, n, options),
-		outboundHistory: () =>
+		bulkCreateOutbound: (n: number, options?: BulkOptions): BulkResult =>
+			bulkCreateOutbound(ctx, n, options),
+		bulkCreateInbound: (n: number, options?: BulkOptions): BulkResult =>
+			bulkCreateInbound(ctx, n, options),
+		outboundHistory: (): HistoryEntry[] =>
 			ctx.outboundStore.history.map((h) => ({ faxId: h.faxId, status: h.status, at: iso(h.at) })),
-		outboundFax: (faxId) => {
+		/** Wire form of one outbound fax, also after deletion (null when never created). */
+		outboundFax: (faxId: FaxId): Record<string, string> | null => {
 			const id = toId(faxId, 'faxId');
 			const fax = ctx.outboundStore.get(id) ?? ctx.outboundStore.deletedFax(id);
 			return fax ? formatOutbound(fax, ctx.precision) : null;
 		},
-		inboundAll: () =>
+		inboundAll: (): InboundGroundTruth[] =>
 			ctx.inbound.all.map((f) => ({
 				...formatInbound(f, ctx.precision),
 				deleted: f.deleted,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'http';
-import { ok, type ControlRoute } from '../http/controlRoute';
+import type { ControlRoute } from '../http/controlRoute';
 import { mailMergeRoutes } from '../mailmerge/mailmerge-control';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
@@ -25,32 +25,28 @@ function routes(control: EmulatorControl): ControlRoute[] {
 		['POST', /^\/set-time$/, (b) => ({ now: control.setTime(String(b.time ?? b.iso)) })],
 		['POST', /^\/inbound$/, (b) => ({ faxes: control.injectInbound(b) })],
 		['GET', /^\/inbound$/, () => ({ faxes: control.inboundAll() })],
-		[
-			'POST',
-			/^\/outbound\/([^/]+)\/outcome$/,
-			(b, m) => ok(() => control.forceOutcome(m[1], b.outcome)),
-		],
+		['POST', /^\/outbound\/([^/]+)\/outcome$/, (b, m) => control.forceOutcome(m[1], b.outcome)],
 		[
 			'POST',
 			/^\/outbound\/([^/]+)\/completion-lag$/,
-			(b, m) => ok(() => control.setCompletionLag(m[1], Number(b.ms))),
+			(b, m) => control.setCompletionLag(m[1], Number(b.ms)),
 		],
 		['GET', /^\/outbound\/([^/]+)$/, (_b, m) => ({ fax: control.outboundFax(m[1]) })],
 		['GET', /^\/outbound-history$/, () => ({ history: control.outboundHistory() })],
-		['POST', /^\/jobs\/([^/]+)\/cancel$/, (_b, m) => ok(() => control.cancelJob(m[1]))],
+		['POST', /^\/jobs\/([^/]+)\/cancel$/, (_b, m) => control.cancelJob(m[1])],
 		[
 			'POST',
 			/^\/number-requests\/([^/]+)\/status$/,
-			(b, m) => ok(() => control.setNumberRequestStatus(m[1], b.status)),
+			(b, m) => control.setNumberRequestStatus(m[1], b.status),
 		],
 		...mailMergeRoutes(control),
 		['GET', /^\/number-requests$/, () => ({ requests: control.numberRequests() })],
-		['POST', /^\/mail-merge-outage$/, (b) => ok(() => control.setMailMergeOutage(Boolean(b.on)))],
+		['POST', /^\/mail-merge-outage$/, (b) => control.setMailMergeOutage(Boolean(b.on))],
 		['GET', /^\/requests$/, (_b, _m, q) => ({ requests: control.requests(filterFrom(q)) })],
-		['DELETE', /^\/requests$/, () => ok(() => control.clearRequests())],
+		['DELETE', /^\/requests$/, () => control.clearRequests()],
 		['POST', /^\/faults$/, (b) => ({ id: control.addFault(b) })],
 		['GET', /^\/faults$/, () => ({ faults: control.listFaults() })],
-		['DELETE', /^\/faults$/, () => ok(() => control.clearFaults())],
+		['DELETE', /^\/faults$/, () => control.clearFaults()],
 		['DELETE', /^\/faults\/([^/]+)$/, (_b, m) => ({ ok: control.removeFault(m[1]) })],
 		[
 			'POST',
@@ -61,24 +57,19 @@ function routes(control: EmulatorControl): ControlRoute[] {
 			},
 		],
 		['GET', /^\/stats$/, () => control.stats()],
-		['POST', /^\/connection-stats\/reset$/, () => ok(() => control.resetConnectionStats())],
+		['POST', /^\/connection-stats\/reset$/, () => control.resetConnectionStats()],
 		[
 			'POST',
 			/^\/inbound\/([^/]+)\/image-size$/,
-			(b, m) => ok(() => control.padInboundImage(m[1], Number(b.bytes))),
+			(b, m) => control.padInboundImage(m[1], Number(b.bytes)),
 		],
 		[
 			'POST',
 			/^\/(inbound|outbound)\/([^/]+)\/image-fault$/,
-			(b, m) =>
-				ok(() => control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null)),
+			(b, m) => control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null),
 		],
-		[
-			'POST',
-			/^\/date-header-offset$/,
-			(b) => ok(() => control.setDateHeaderOffset(b.ms, b.answers)),
-		],
-		['POST', /^\/paging-keys$/, (b) => ok(() => control.setPagingKeys(b.mode))],
+		['POST', /^\/date-header-offset$/, (b) => control.setDateHeaderOffset(b.ms, b.answers)],
+		['POST', /^\/paging-keys$/, (b) => control.setPagingKeys(b.mode)],
 		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
 		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
 	];

@@ -178,7 +178,7 @@ export class FaxIndex<T extends { id: number }> {
 		const want = q.limit === undefined ? Infinity : q.limit + 1;
 		const lo = q.after === undefined ? 0 : this.timePos(q.after, -Infinity);
 		const hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
-		const out: T[] = [];
+		let out: T[];
 		if (q.sortColumn === 'dateTime') {
 			// Modified at or after its own time: nothing from DatetimeAfter on is modified earlier.
 			let from = q.after === undefined ? 0 : this.modifiedPos(q.after, -Infinity);
@@ -187,17 +187,7 @@ export class FaxIndex<T extends { id: number }> {
 				from = Math.max(from, this.modifiedPos(q.cursor.time, q.cursor.id + 0.5));
 			if (q.cursor && q.sortOrder === 'desc')
 				to = Math.min(to, this.modifiedPos(q.cursor.time, q.cursor.id - 0.5));
-			if (q.sortOrder === 'asc') {
-				for (let i = from; i < to && out.length < want; i++) {
-					const k = this.byModified[i];
-					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
-				}
-			} else {
-				for (let i = to - 1; i >= from && out.length < want; i--) {
-					const k = this.byModified[i];
-					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
-				}
-			}
+			out = walk(this.byModified, from, to, q, want);
 		} else if (hi - lo < this.byIdOrder.length / 8) {
 			// A narrow time range: gather it and order by id rather than walk every id.
 			const found: T[] = [];
@@ -208,21 +198,13 @@ export class FaxIndex<T extends { id: number }> {
 				if (q.match(r)) found.push(r);
 			}
 			found.sort((a, b) => (q.sortOrder === 'asc' ? a.id - b.id : b.id - a.id));
-			out.push(...found.slice(0, want));
+			out = found.slice(0, want);
 		} else {
-			if (q.sortOrder === 'asc') {
-				const start = q.cursor ? this.idPos(q.cursor.id + 0.5) : 0;
-				for (let i = start; i < this.byIdOrder.length && out.length < want; i++) {
-					const k = this.byIdOrder[i];
-					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
-				}
-			} else {
-				const end = q.cursor ? this.idPos(q.cursor.id - 0.5) : this.byIdOrder.length;
-				for (let i = end - 1; i >= 0 && out.length < want; i--) {
-					const k = this.byIdOrder[i];
-					if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
-				}
-			}
+			const { cursor } = q;
+			const asc = q.sortOrder === 'asc';
+			const from = asc && cursor ? this.idPos(cursor.id + 0.5) : 0;
+			const to = !asc && cursor ? this.idPos(cursor.id - 0.5) : this.byIdOrder.length;
+			out = walk(this.byIdOrder, from, to, q, want);
 		}
 		const more = out.length > (q.limit ?? Infinity);
 		return { items: more ? out.slice(0, q.limit) : out, more };
@@ -264,6 +246,17 @@ export class FaxIndex<T extends { id: number }> {
 	private idPos(id: number): number {
 		return firstNotBefore(this.byIdOrder, (k) => k.id < id);
 	}
+}
+
+/** The records of sorted[from, to) in the asked order that are in the window and match (`want` at most). */
+function walk<T>(sorted: Keyed<T>[], from: number, to: number, q: IndexQuery<T>, want: number) {
+	const out: T[] = [];
+	const step = q.sortOrder === 'asc' ? 1 : -1;
+	for (let i = step > 0 ? from : to - 1; from <= i && i < to && out.length < want; i += step) {
+		const k = sorted[i];
+		if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
+	}
+	return out;
 }
 
 /** The first index of a sorted array whose entry is not before the sought key (a binary search). */

@@ -3,11 +3,8 @@ import type { Reply } from '../http/reply';
 import { ApiError } from './status-codes';
 
 /**
- * How the image of one fax fails, set by control.setImageFault: `notFound` 404 (code 70),
- * `serverError` 500 (code 99) on every request until cleared, `empty` 200 with an empty body (a
- * `recvIncomplete` fax that has no page may answer either way; the description does not say),
- * `noAnswer`: the request is held without an answer while the fault is set (a front end whose
- * image renderer hangs), at most NO_ANSWER_MAX_MS; a slow image is a `delay` fault on its path.
+ * How the image of one fax fails (control.setImageFault): `notFound` 404 (code 70), `serverError`
+ * 500 (code 99), `empty` 200 with no body, `noAnswer` held unanswered while set (a hung renderer).
  */
 export const IMAGE_FAULTS = ['notFound', 'serverError', 'empty', 'noAnswer'] as const;
 export type ImageFault = (typeof IMAGE_FAULTS)[number];

@@ -69,34 +69,20 @@ export function makeInbound(
 	return fax;
 }
 
-const FIELD_MAP: Record<string, keyof InboundFax> = {
-	TSI: 'tsi',
-	CSI: 'csi',
-	PagesReceived: 'pagesReceived',
-	DestFaxNumber: 'destFaxNumber',
-	CallerNumber: 'callerNumber',
-	Duration: 'duration',
-	ErrorCode: 'errorCode',
-	ErrorText: 'errorText',
-	NotifyEmail: 'notifyEmail',
-	NotifyAttachFax: 'notifyAttachFax',
-	PrintFax: 'printFax',
-	Viewed: 'viewed',
-	ImgHost: 'imgHost',
-	ImgDevice: 'imgDevice',
-	Caption: 'caption',
-	Note: 'note',
-	Mark: 'mark',
-	ProjectCode: 'projectCode',
-	ProjectCode2: 'projectCode2',
-	Barcode: 'barcode',
-};
+/** The wire names an override may set; each names the field of the same name (TSI: tsi). */
+const FIELDS = new Set([
+	...'TSI CSI PagesReceived DestFaxNumber CallerNumber Duration ErrorCode ErrorText'.split(' '),
+	...'NotifyEmail NotifyAttachFax PrintFax Viewed ImgHost ImgDevice Caption Note Mark'.split(' '),
+	...'ProjectCode ProjectCode2 Barcode'.split(' '),
+]);
 
 /** Overrides given with wire names (`PagesReceived: 3` or `'3'`, `Mark: 'true'`). */
 function applyInboundFields(fax: InboundFax, fields: InboundOverrides): void {
 	for (const [name, value] of Object.entries(fields)) {
-		const key = FIELD_MAP[name];
-		if (!key || value === undefined) continue;
+		if (!FIELDS.has(name) || value === undefined) continue;
+		const key = (
+			/^[A-Z]+$/.test(name) ? name.toLowerCase() : name[0].toLowerCase() + name.slice(1)
+		) as keyof InboundFax;
 		const current = fax[key];
 		const record = fax as unknown as Record<string, unknown>;
 		if (typeof current === 'number') record[key] = Number(value);

@@ -20,28 +20,46 @@ export interface Outcome {
 }
 
 const none = (): number => 0;
-const fixed = (s: number) => (): number => s;
 
-function failure(
-	key: string,
-	errorCode: number,
-	errorText: string,
-	retryable: boolean,
-	seconds: number,
-	extra: Partial<Outcome> = {},
-): Outcome {
-	return {
-		key,
-		errorCode,
-		errorText,
-		stage: 'send',
-		retryable,
-		connected: false,
-		seconds: fixed(seconds),
-		pagesSent: none,
-		...extra,
-	};
-}
+/** key: [ErrorCode, ErrorText, retryable, seconds, what differs from a send failure] */
+const FAILURES: Record<string, [number, string, boolean, number, Partial<Outcome>?]> = {
+	busy: [1002, 'Busy', true, 5],
+	circuitsBusy: [1003, 'Circuits Busy', true, 3],
+	noAnswer: [1004, 'No answer', true, 45],
+	noFaxTone: [1005, 'No fax tone', true, 30],
+	sitIntercept: [1009, 'sit intercept tone', true, 4],
+	sitVacant: [1009, 'sit vacant tone', false, 4],
+	callRejected: [1000, 'Call rejected', false, 3],
+	temporaryFailure: [1000, 'Temporary failure', true, 5],
+	answeredBySilence: [1000, 'Answer - Marked by Silence', true, 35],
+	blocked: [1041, 'Fax number rejected by fax server fax number restriction', false, 0],
+	answeredByPerson: [1100, 'Call answered, possibly by a person', true, 20],
+	noCentralOffice: [1101, 'Dial - no answer from central office', true, 10],
+	callDisconnected: [1102, 'Dial - call disconnected', true, 8],
+	excessiveDuration: [
+		1103,
+		'fax processing excessive duration',
+		false,
+		600,
+		{ connected: true, pagesSent: (pages) => Math.max(0, pages - 1) },
+	],
+	pageRejected: [
+		3002,
+		'page rejected by recipient',
+		true,
+		0,
+		{
+			connected: true,
+			seconds: (pages) => 10 + 5 * pages,
+			pagesSent: (pages) => Math.floor(pages / 2),
+		},
+	],
+	systemError: [0, 'Cannot combine fax files', false, 1],
+	invalidNumber: [1000, 'Invalid number format', false, 0],
+	missingDigits: [1000, 'Invalid phone number, missing digits', false, 0],
+	conversionError: [4001, 'Error converting document to FAX', false, 0, { stage: 'conversion' }],
+	coverpageMergeFailed: [1000, 'Coverpage and fax merge failed', false, 0, { stage: 'coverpage' }],
+};
 
 export const OUTCOMES: Record<string, Outcome> = {
 	sent: {
@@ -54,65 +72,20 @@ export const OUTCOMES: Record<string, Outcome> = {
 		seconds: (pages) => 10 + 10 * pages,
 		pagesSent: (pages) => pages,
 	},
-	busy: failure('busy', 1002, 'Busy', true, 5),
-	circuitsBusy: failure('circuitsBusy', 1003, 'Circuits Busy', true, 3),
-	noAnswer: failure('noAnswer', 1004, 'No answer', true, 45),
-	noFaxTone: failure('noFaxTone', 1005, 'No fax tone', true, 30),
-	sitIntercept: failure('sitIntercept', 1009, 'sit intercept tone', true, 4),
-	sitVacant: failure('sitVacant', 1009, 'sit vacant tone', false, 4),
-	callRejected: failure('callRejected', 1000, 'Call rejected', false, 3),
-	temporaryFailure: failure('temporaryFailure', 1000, 'Temporary failure', true, 5),
-	answeredBySilence: failure('answeredBySilence', 1000, 'Answer - Marked by Silence', true, 35),
-	blocked: failure(
-		'blocked',
-		1041,
-		'Fax number rejected by fax server fax number restriction',
-		false,
-		0,
-	),
-	answeredByPerson: failure(
-		'answeredByPerson',
-		1100,
-		'Call answered, possibly by a person',
-		true,
-		20,
-	),
-	noCentralOffice: failure(
-		'noCentralOffice',
-		1101,
-		'Dial - no answer from central office',
-		true,
-		10,
-	),
-	callDisconnected: failure('callDisconnected', 1102, 'Dial - call disconnected', true, 8),
-	excessiveDuration: failure(
-		'excessiveDuration',
-		1103,
-		'fax processing excessive duration',
-		false,
-		600,
-		{ connected: true, pagesSent: (pages) => Math.max(0, pages - 1) },
-	),
-	pageRejected: failure('pageRejected', 3002, 'page rejected by recipient', true, 0, {
-		connected: true,
-		seconds: (pages) => 10 + 5 * pages,
-		pagesSent: (pages) => Math.floor(pages / 2),
-	}),
-	systemError: failure('systemError', 0, 'Cannot combine fax files', false, 1),
-	invalidNumber: failure('invalidNumber', 1000, 'Invalid number format', false, 0),
-	missingDigits: failure('missingDigits', 1000, 'Invalid phone number, missing digits', false, 0),
-	conversionError: failure('conversionError', 4001, 'Error converting document to FAX', false, 0, {
-		stage: 'conversion',
-	}),
-	coverpageMergeFailed: failure(
-		'coverpageMergeFailed',
-		1000,
-		'Coverpage and fax merge failed',
-		false,
-		0,
-		{ stage: 'coverpage' },
-	),
 };
+for (const [key, [errorCode, errorText, retryable, seconds, extra]] of Object.entries(FAILURES)) {
+	OUTCOMES[key] = {
+		key,
+		errorCode,
+		errorText,
+		stage: 'send',
+		retryable,
+		connected: false,
+		seconds: () => seconds,
+		pagesSent: none,
+		...extra,
+	};
+}
 
 /** Last four digits → outcome key; attempt-dependent scripts are listed in SCRIPTS. */
 export const SCRIPTED_SUFFIXES: Record<string, string> = {

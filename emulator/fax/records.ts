@@ -1,26 +1,19 @@
 import type { ImageFault } from './image-reply';
 import { formatDatetime, type DatetimePrecision } from '../datetime';
 
-export type SendFaxStatus =
-	| 'awaitingConversion'
-	| 'awaitingCoverpage'
-	| 'scheduled'
-	| 'sending'
-	| 'sent'
-	| 'sendFailed';
-
-export const SEND_FAX_STATUSES: readonly SendFaxStatus[] = [
+export const SEND_FAX_STATUSES = [
 	'sent',
 	'sendFailed',
 	'awaitingConversion',
 	'awaitingCoverpage',
 	'scheduled',
 	'sending',
-];
+] as const;
 
-export type ReceiveFaxStatus = 'recvOk' | 'recvIncomplete';
+export type SendFaxStatus = (typeof SEND_FAX_STATUSES)[number];
 
-export const RECEIVE_FAX_STATUSES: readonly ReceiveFaxStatus[] = ['recvOk', 'recvIncomplete'];
+export const RECEIVE_FAX_STATUSES = ['recvOk', 'recvIncomplete'] as const;
+export type ReceiveFaxStatus = (typeof RECEIVE_FAX_STATUSES)[number];
 
 export interface Recipient {
 	FaxNumber: string;

@@ -38,12 +38,9 @@ interface Reference {
 const MAX_REFERENCES = 20_000;
 
 /**
- * How ResultsReference values are issued. `per-page`: a new key per page, so asking again with
- * the same key repeats the same page. `session`: one key for every page of a search (a session
- * cursor, which the description allows: it never says each page gets a new key); each request
- * with it answers the page after the last one it answered and keeps the key. `withheld`: a page
- * with more after it says `HasMoreResults: "true"` and carries no ResultsReference, so the rest
- * cannot be read (a faulty front end; the description sets the key whenever more records match).
+ * How ResultsReference values are issued. `per-page`: a new key per page (the same key repeats
+ * its page). `session`: one key for the whole search, each use answers the next page (allowed by
+ * the description). `withheld`: HasMoreResults "true" without a key (a faulty front end).
  */
 export type PagingKeys = 'per-page' | 'session' | 'withheld';
 export const PAGING_KEYS: readonly PagingKeys[] = ['per-page', 'session', 'withheld'];

@@ -122,24 +122,17 @@ export async function parseSendRequest(
 	}
 	const files = params.files.filter((f) => !(f.filename === '' && f.data.length === 0));
 	if (files.length === 0) throw new ApiError('noAttachment', 'No attachment in request');
-	if (params.has('PageSize')) {
-		throw new ApiError('invalidParameter', 'PageSize is reserved and must not be specified');
-	}
+	const invalid = (text: string) => new ApiError('invalidParameter', text);
+	if (params.has('PageSize')) throw invalid('PageSize is reserved and must not be specified');
 	const coverPageName = r.string('CoverPageName') ?? '';
 	const coverPageEnabled = r.bool('CoverPageEnabled') ?? false;
 	if (coverPageName !== '' && !coverPageEnabled) {
-		throw new ApiError(
-			'invalidParameter',
-			'CoverPageEnabled must be true when CoverPageName is set',
-		);
+		throw invalid('CoverPageEnabled must be true when CoverPageName is set');
 	}
 	const coverMessage = r.string('CoverMessage') ?? '';
 	const lines = coverMessage.split(/\r?\n/);
 	if (lines.length > 12 || lines.some((l) => l.length > 128)) {
-		throw new ApiError(
-			'invalidParameter',
-			'CoverMessage may have at most 12 lines of at most 128 characters',
-		);
+		throw invalid('CoverMessage may have at most 12 lines of at most 128 characters');
 	}
 	const coverFields: Record<string, string> = {};
 	for (const [name, value] of params.entries) {

@@ -27,13 +27,14 @@ export interface MailMergeJob {
 export class MailMergeService {
 	private jobs = new Map<number, MailMergeJob>();
 	private nextId = 1;
-	private outage = false;
+	/** The job store is down (control.setMailMergeOutage): every call of interface B fails. */
+	down = false;
 	/** Jobs the next list answer of their owner leaves out (control.omitJobOnce). */
 	private omitted = new Set<number>();
 	/** List answers still to be sent without `Jobs` (control.listWithoutJobsOnce). */
 	private listsWithoutJobs = 0;
 	/** HTTP status of the 2001 answers while lookups fail (control.failJobLookups); none: off. */
-	private lookupOutageStatus: number | undefined;
+	lookupsFailing: number | undefined;
 	readonly clock: MailMergeClock;
 
 	constructor(
@@ -47,10 +48,10 @@ export class MailMergeService {
 		for (const job of this.jobs.values()) job.timer?.cancel();
 		this.jobs.clear();
 		this.nextId = 1;
-		this.outage = false;
+		this.down = false;
 		this.omitted.clear();
 		this.listsWithoutJobs = 0;
-		this.lookupOutageStatus = undefined;
+		this.lookupsFailing = undefined;
 		this.clock.reset();
 	}
 
@@ -59,7 +60,7 @@ export class MailMergeService {
 	}
 
 	setOutage(on: boolean): void {
-		this.outage = on;
+		this.down = on;
 	}
 
 	/**
@@ -73,17 +74,7 @@ export class MailMergeService {
 		) {
 			throw new Error('httpStatus must be an HTTP status from 200 to 599');
 		}
-		this.lookupOutageStatus = httpStatus;
-	}
-
-	/** The HTTP status of a failing lookup while lookups fail; undefined otherwise. */
-	get lookupsFailing(): number | undefined {
-		return this.lookupOutageStatus;
-	}
-
-	/** The job store is down (control.setMailMergeOutage): every call of interface B fails. */
-	get down(): boolean {
-		return this.outage;
+		this.lookupsFailing = httpStatus;
 	}
 
 	create(owner: SeedUser, request: JobRequest): MailMergeJob {
@@ -118,7 +109,7 @@ export class MailMergeService {
 	 * omitJobOnce is left out of its owner's next answer only.
 	 */
 	list(owner: SeedUser): MailMergeJob[] | undefined {
-		if (this.lookupOutageStatus !== undefined) return [];
+		if (this.lookupsFailing !== undefined) return [];
 		if (this.listsWithoutJobs > 0) {
 			this.listsWithoutJobs--;
 			return undefined;

@@ -87,13 +87,8 @@ async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[];
 			ignoreEncryption: true,
 			updateMetadata: false,
 		});
-		return {
-			fieldNames: doc
-				.getForm()
-				.getFields()
-				.map((f) => f.getName()),
-			pages: doc.getPageCount(),
-		};
+		const fieldNames = doc.getForm().getFields();
+		return { fieldNames: fieldNames.map((f) => f.getName()), pages: doc.getPageCount() };
 	} catch {
 		throw new MailMergeError('filesInvalid');
 	}
@@ -145,24 +140,15 @@ export async function validateJobRequest(params: Params): Promise<JobRequest> {
 	if (expectedFaxes !== undefined && expectedFaxes !== csv.rows.length) {
 		throw new MailMergeError('expectedMismatch', { n: expectedFaxes, m: csv.rows.length });
 	}
-	if (csv.rows.length === 0) {
-		throw new MailMergeError('error', { details: 'metadata file has no data lines' });
-	}
+	const lineError = (details: string) => new MailMergeError('error', { details });
+	if (csv.rows.length === 0) throw lineError('metadata file has no data lines');
 	const blank = csv.rows.findIndex((r) => !(r[faxNumberColumn] ?? '').trim());
-	if (blank >= 0) {
-		throw new MailMergeError('error', {
-			details: `line ${blank + 2} has no value in column ${faxNumberColumn}`,
-		});
-	}
+	if (blank >= 0) throw lineError(`line ${blank + 2} has no value in column ${faxNumberColumn}`);
 	if (barcodeColumn && !template.fieldNames.includes(barcodeColumn)) {
-		throw new MailMergeError('error', {
-			details: `template has no image field named ${barcodeColumn} for the barcode`,
-		});
+		throw lineError(`template has no image field named ${barcodeColumn} for the barcode`);
 	}
 	if (notifyEmail && !EMAIL.test(notifyEmail)) {
-		throw new MailMergeError('error', {
-			details: `NotifyEmail ${notifyEmail} is not a valid e-mail address`,
-		});
+		throw lineError(`NotifyEmail ${notifyEmail} is not a valid e-mail address`);
 	}
 	return {
 		lines: csv.rows,

@@ -3,7 +3,13 @@ import type { EmulatorContext } from '../context';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { json, type Reply } from '../http/reply';
 import * as geography from './dataset/geography';
-import { validateNonTollFree, validatePortIn, validateTollFree, type FieldError } from './payloads';
+import {
+	validateNonTollFree,
+	validatePortIn,
+	validateTollFree,
+	type FieldError,
+	type PayloadResult,
+} from './payloads';
 import { view, type NumberRequestStore, type NumberRequestType } from './requests';
 
 const notFound = (message: string): Reply => json(404, { error: 'not_found', message });
@@ -44,48 +50,11 @@ function warnings(ctx: EmulatorContext, login: string, payload: Record<string, u
 	];
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+const unsupported = (type: string): Reply =>
+	json(415, { error: 'unsupported_media_type', message: `Send the request as ${type}` });
 
-function jsonBody(req: ServiceRequest): Parsed<Record<string, unknown>> {
-	const type = String(req.headers['content-type'] ?? '');
-	if (!/^application\/(.+\+)?json/i.test(type)) {
-		return {
-			ok: false,
-			reply: json(415, {
-				error: 'unsupported_media_type',
-				message: 'Send the request as application/json',
-			}),
-		};
-	}
-	if (
-		req.jsonError !== undefined ||
-		typeof req.json !== 'object' ||
-		req.json === null ||
-		Array.isArray(req.json)
-	) {
-		return {
-			ok: false,
-			reply: json(400, { error: 'invalid_json', message: 'The body must be a JSON object' }),
-		};
-	}
-	return { ok: true, value: req.json as Record<string, unknown> };
-}
-
-function portBody(
-	req: ServiceRequest,
-): Parsed<{ data: Record<string, unknown>; errors: FieldError[] }> {
-	if (!/^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''))) {
-		return {
-			ok: false,
-			reply: json(415, {
-				error: 'unsupported_media_type',
-				message: 'Send the request as multipart/form-data',
-			}),
-		};
-	}
-	if (req.bodyError) {
-		return { ok: false, reply: json(400, { error: 'invalid_multipart', message: req.bodyError }) };
-	}
+/** The files and the `data` part of a port request, each missing or malformed one an error. */
+function portParts(req: ServiceRequest): { data: Record<string, unknown>; errors: FieldError[] } {
 	const errors: FieldError[] = [];
 	for (const field of ['loaFile', 'billFile']) {
 		const file = req.params.file(field);
@@ -107,7 +76,7 @@ function portBody(
 			errors.push({ field: 'data', message: 'must be a JSON object' });
 		}
 	}
-	return { ok: true, value: { data, errors } };
+	return { data, errors };
 }
 
 function createRequest(
@@ -117,29 +86,33 @@ function createRequest(
 	login: string,
 	type: NumberRequestType,
 ): Reply {
-	let payload: Record<string, unknown>;
+	const contentType = String(req.headers['content-type'] ?? '');
+	let result: PayloadResult;
 	if (type === 'port_in') {
-		const body = portBody(req);
-		if (!body.ok) return body.reply;
-		const { data, errors: partErrors } = body.value;
-		const result = validatePortIn(data);
-		const errors = [
-			...partErrors,
-			...(partErrors.some((e) => e.field === 'data') ? [] : result.errors),
-		];
-		if (errors.length > 0) return validationError(errors);
-		payload = result.payload;
+		if (!/^multipart\/form-data/i.test(contentType)) return unsupported('multipart/form-data');
+		if (req.bodyError) return json(400, { error: 'invalid_multipart', message: req.bodyError });
+		const { data, errors } = portParts(req);
+		const checked = validatePortIn(data);
+		const dataOk = !errors.some((e) => e.field === 'data');
+		result = { payload: checked.payload, errors: [...errors, ...(dataOk ? checked.errors : [])] };
 	} else {
-		const body = jsonBody(req);
-		if (!body.ok) return body.reply;
-		const result =
-			type === 'toll_free' ? validateTollFree(body.value) : validateNonTollFree(body.value);
-		if (result.errors.length > 0) return validationError(result.errors);
-		payload = result.payload;
+		if (!/^application\/(.+\+)?json/i.test(contentType)) return unsupported('application/json');
+		const body = req.json;
+		if (
+			req.jsonError !== undefined ||
+			typeof body !== 'object' ||
+			body === null ||
+			Array.isArray(body)
+		) {
+			return json(400, { error: 'invalid_json', message: 'The body must be a JSON object' });
+		}
+		const validate = type === 'toll_free' ? validateTollFree : validateNonTollFree;
+		result = validate(body as Record<string, unknown>);
 	}
+	if (result.errors.length > 0) return validationError(result.errors);
 	const files = type === 'port_in' ? req.params.fileInfo() : [];
-	const created = store.create(type, login, payload, files);
-	return json(201, { ...view(created), warnings: warnings(ctx, login, payload) });
+	const created = store.create(type, login, result.payload, files);
+	return json(201, { ...view(created), warnings: warnings(ctx, login, result.payload) });
 }
 
 const REQUEST_ROUTES: Record<string, NumberRequestType> = {

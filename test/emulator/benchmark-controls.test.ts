@@ -2,11 +2,13 @@ import { Agent } from 'undici';
 
 import { call, controlOf, searchThrough, sendFax, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 import { waitUntil } from '../harness/waitUntil';
 
 /** What the benchmarks read from the emulator: timings, answer sizes, connections, big images. */
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 
 const ctl = controlOf(emu);
 const stats = () => emu().control.stats().connections.fax;
@@ -14,7 +16,7 @@ const stats = () => emu().control.stats().connections.fax;
 test('the request log keeps when each request came, when its answer was written, and its size', async () => {
 	const before = Date.now();
 	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
-	const search = await call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: USERS.alice });
+	const search = await api.get(`outboundfaxes`, USERS.alice);
 	const [sent, searched] = emu().control.requests();
 	expect(sent.receivedMs).toBeGreaterThanOrEqual(before);
 	expect(sent.finishedMs).toBeGreaterThanOrEqual(sent.receivedMs);

@@ -1,7 +1,9 @@
 import { call, controlOf, sendFax, USERS } from '../harness/emulatorHttp';
 import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 const ownEmulator = useOwnEmulators();
 
 const ctl = controlOf(emu);
@@ -58,9 +60,7 @@ test('inbound injection, history, requests, faults, stats, reset over HTTP', asy
 	const fault = await ctl('POST', '/faults', { kind: 'http500', count: 1 });
 	expect(fault.json.id).toMatch(/^fault-/);
 	expect((await ctl('GET', '/faults')).json.faults).toHaveLength(1);
-	expect((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
-		500,
-	);
+	expect((await api.get(`inboundfaxes`, USERS.alice)).status).toBe(500);
 	await ctl('DELETE', '/faults');
 	await ctl('DELETE', '/requests');
 	expect((await ctl('GET', '/requests')).json.requests).toHaveLength(0);

@@ -1,11 +1,13 @@
 import { call, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 /** A front end whose clock is wrong: its Date header is off the service's clock, its records not. */
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 
-const search = () => call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice });
+const search = () => api.get(`inboundfaxes`, USERS.alice);
 const dateOf = (res: { headers: Record<string, unknown> }) =>
 	new Date(String(res.headers.date)).toISOString();
 

@@ -1,7 +1,9 @@
 import { call, sendFax, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 
 const send = () => sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
 
@@ -93,23 +95,14 @@ test('truncatedJson: 201 with half a JSON body, fax created', async () => {
 test('filters by api, method and path; count; the control API is never faulted', async () => {
 	emu().control.addFault({ api: 'fax', method: 'GET', path: '/inboundfaxes', kind: 'http500' });
 	expect((await send()).status).toBe(201);
-	expect((await call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: USERS.alice })).status).toBe(
-		200,
-	);
-	expect((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
-		500,
-	);
+	expect((await api.get(`outboundfaxes`, USERS.alice)).status).toBe(200);
+	expect((await api.get(`inboundfaxes`, USERS.alice)).status).toBe(500);
 	expect((await call('GET', `${emu().urls.control}/stats`)).status).toBe(200);
 	emu().control.clearFaults();
-	expect((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status).toBe(
-		200,
-	);
+	expect((await api.get(`inboundfaxes`, USERS.alice)).status).toBe(200);
 	emu().control.addFault({ kind: 'http500', count: 2 });
 	const statuses = [];
-	for (let i = 0; i < 3; i++)
-		statuses.push(
-			(await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status,
-		);
+	for (let i = 0; i < 3; i++) statuses.push((await api.get(`inboundfaxes`, USERS.alice)).status);
 	expect(statuses).toEqual([500, 500, 200]);
 });
 
@@ -118,8 +111,7 @@ test('probability with a seed repeats exactly', async () => {
 		emu().control.reset();
 		emu().control.addFault({ kind: 'http500', probability: 0.5, seed: 42 });
 		const out: number[] = [];
-		for (let i = 0; i < 12; i++)
-			out.push((await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: USERS.alice })).status);
+		for (let i = 0; i < 12; i++) out.push((await api.get(`inboundfaxes`, USERS.alice)).status);
 		return out;
 	};
 	const a = await run();

@@ -1,16 +1,15 @@
 import { waitUntil, watchFor } from '../harness/waitUntil';
 import { call, sendFax, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 /** An image that cannot be downloaded: 404, a lasting 500, or an empty answer. */
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 
 const image = (direction: 'inbound' | 'outbound', id: string, format = 'pdf') =>
-	call('GET', `${emu().urls.fax}/${direction}faxes/${id}/image`, {
-		auth: USERS.alice,
-		query: { FaxContentType: format },
-	});
+	api.get(`${direction}faxes/${id}/image`, USERS.alice, { FaxContentType: format });
 
 describe('image faults', () => {
 	test('notFound, serverError (every request) and empty, each on its own fax only', async () => {
@@ -45,9 +44,7 @@ describe('image faults', () => {
 		expect(nothing.body.length).toBe(0);
 
 		// The record itself is untouched; clearing the fault serves the image again.
-		const record = await call('GET', `${emu().urls.fax}/inboundfaxes/${missing.FaxId}`, {
-			auth: USERS.alice,
-		});
+		const record = await api.get(`inboundfaxes/${missing.FaxId}`, USERS.alice);
 		expect(record.status).toBe(200);
 		emu().control.setImageFault('inbound', missing.FaxId, null);
 		expect((await image('inbound', missing.FaxId)).status).toBe(200);

@@ -1,13 +1,16 @@
-import { call, MINUTE, statusOf, USERS, type Login } from '../harness/emulatorHttp';
+import { MINUTE, USERS, type Login } from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
+import { faxCalls, ids } from './faxCalls';
 
 const emu = useEmulator();
 const ownEmulator = useOwnEmulators();
+const api = faxCalls(emu);
 
-async function search(login: Login, query: Record<string, string | number> = {}) {
-	return call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: login, query });
-}
-const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
+const search = (login: Login, query: Record<string, string | number> = {}) =>
+	api.get('inboundfaxes', login, query);
+/** The FaxIds a login's search finds. */
+const finds = (login: Login, query: Record<string, string | number> = {}) =>
+	api.ids('inboundfaxes', login, query);
 
 test('injected faxes have realistic fields, all strings', async () => {
 	const [fax] = emu().control.injectInbound({ userId: 'alice@acme' });
@@ -28,7 +31,7 @@ test('injected faxes have realistic fields, all strings', async () => {
 	expect(fax.TSI.length).toBeLessThanOrEqual(20);
 	expect(Number(fax.PagesReceived)).toBeGreaterThan(0);
 	expect(Number(fax.Duration)).toBeGreaterThan(0);
-	const res = await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
+	const res = await api.get('inboundfaxes/1', USERS.alice);
 	expect(res.status).toBe(200);
 	expect(res.json.FaxInfo).toEqual([fax]);
 	for (const v of Object.values(res.json.FaxInfo[0])) expect(typeof v).toBe('string');
@@ -47,9 +50,9 @@ test('recvIncomplete on request, overrides by wire name, future arrival', async 
 		at: '2026-01-05T09:10:00Z',
 	});
 	expect(later.map((f) => f.FaxId)).toEqual(['2', '3']);
-	expect(ids(await search(USERS.bob))).toEqual(['1']);
+	expect(await finds(USERS.bob)).toEqual(['1']);
 	emu().control.advance(10 * MINUTE);
-	expect(ids(await search(USERS.bob))).toEqual(['1', '2', '3']);
+	expect(await finds(USERS.bob)).toEqual(['1', '2', '3']);
 	expect(() => emu().control.injectInbound({ userId: 'nobody@acme' })).toThrow();
 });
 
@@ -59,35 +62,17 @@ test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outb
 	emu().control.injectInbound({ userId: 'alice@acme', fields: { FaxStatus: 'recvIncomplete' } }); // 2 at 09:01
 	emu().control.advance(MINUTE);
 	emu().control.injectInbound({ userId: 'alice@acme', count: 3 }); // 3,4,5 at 09:02
-	await call('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
-		auth: USERS.alice,
-		form: { Mark: 'true' },
-	});
-	expect(ids(await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:01Z' }))).toEqual([
-		'2',
-		'3',
-		'4',
-		'5',
-	]);
-	expect(ids(await search(USERS.alice, { DatetimeBefore: '2026-01-05T09:01:00Z' }))).toEqual([
-		'1',
-		'2',
-	]);
-	expect(ids(await search(USERS.alice, { FaxStatus: 'recvIncomplete' }))).toEqual(['2']);
-	expect(ids(await search(USERS.alice, { Mark: 'false', SortOrder: 'desc' }))).toEqual([
-		'5',
-		'4',
-		'3',
-		'2',
-	]);
+	await api.put('inboundfaxes/1', USERS.alice, { Mark: 'true' });
+	const aliceFinds = (query: Record<string, string>) => finds(USERS.alice, query);
+	const after = { DatetimeAfter: '2026-01-05T09:01Z' };
+	expect(await aliceFinds(after)).toEqual(['2', '3', '4', '5']);
+	const before = { DatetimeBefore: '2026-01-05T09:01:00Z' };
+	expect(await aliceFinds(before)).toEqual(['1', '2']);
+	expect(await aliceFinds({ FaxStatus: 'recvIncomplete' })).toEqual(['2']);
+	expect(await aliceFinds({ Mark: 'false', SortOrder: 'desc' })).toEqual(['5', '4', '3', '2']);
 	// dateTime is the last-modified time: fax 1 was marked at 09:02, with 3, 4 and 5.
-	expect(ids(await search(USERS.alice, { SortColumn: 'dateTime', SortOrder: 'desc' }))).toEqual([
-		'5',
-		'4',
-		'3',
-		'1',
-		'2',
-	]);
+	const byModified = { SortColumn: 'dateTime', SortOrder: 'desc' };
+	expect(await aliceFinds(byModified)).toEqual(['5', '4', '3', '1', '2']);
 	const page = await search(USERS.alice, { ResultLimit: 2 });
 	expect(page.json.HasMoreResults).toBe('true');
 	const next = await search(USERS.alice, {
@@ -106,58 +91,37 @@ test('proxy rules: own faxes by default, FaxUserId=* for everyone of the organiz
 	emu().control.injectInbound({ userId: 'bob@acme' }); // 2
 	emu().control.injectInbound({ userId: 'carol@globex' }); // 3
 	emu().control.injectInbound({ userId: 'admin@acme' }); // 4
-	expect(ids(await search(USERS.alice, { FaxUserId: '*' }))).toEqual(['1']);
-	expect(ids(await search(USERS.alice, { FaxUserId: 'bob@acme' }))).toEqual(['1']);
-	expect(ids(await search(USERS.acmeAdmin))).toEqual(['4']);
-	expect(ids(await search(USERS.acmeAdmin, { FaxUserId: '*' }))).toEqual(['1', '2', '4']);
-	expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'bob@acme' }))).toEqual(['2']);
-	expect(ids(await search(USERS.globexAdmin, { FaxUserId: '*' }))).toEqual(['3']);
-	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.bob })).toBe(403);
-	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.acmeAdmin })).toBe(
-		200,
-	);
-	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.carol })).toBe(
-		404,
-	);
+	expect(await finds(USERS.alice, { FaxUserId: '*' })).toEqual(['1']);
+	expect(await finds(USERS.alice, { FaxUserId: 'bob@acme' })).toEqual(['1']);
+	expect(await finds(USERS.acmeAdmin)).toEqual(['4']);
+	expect(await finds(USERS.acmeAdmin, { FaxUserId: '*' })).toEqual(['1', '2', '4']);
+	expect(await finds(USERS.acmeAdmin, { FaxUserId: 'bob@acme' })).toEqual(['2']);
+	expect(await finds(USERS.globexAdmin, { FaxUserId: '*' })).toEqual(['3']);
+	expect(await api.status('GET', 'inboundfaxes/1', USERS.bob)).toBe(403);
+	expect(await api.status('GET', 'inboundfaxes/1', USERS.acmeAdmin)).toBe(200);
+	expect(await api.status('GET', 'inboundfaxes/1', USERS.carol)).toBe(404);
 });
 
 test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
 	emu().control.injectInbound({ userId: 'alice@acme' });
-	const put = await call('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
-		auth: USERS.alice,
-		form: { Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'ref-1' },
-	});
+	const codes = { Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'ref-1' };
+	const put = await api.put('inboundfaxes/1', USERS.alice, codes);
 	expect(put.status).toBe(201);
 	expect(put.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	const got = await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
-	expect(got.json.FaxInfo[0]).toMatchObject({
-		Mark: 'true',
-		ProjectCode: 'ACC-9',
-		ProjectCode2: 'ref-1',
-	});
-	expect(await statusOf('PUT', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(
-		400,
-	);
-	expect(
-		await statusOf('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
-			auth: USERS.alice,
-			form: { Mark: '1' },
-		}),
-	).toBe(400);
+	expect((await api.get('inboundfaxes/1', USERS.alice)).json.FaxInfo[0]).toMatchObject(codes);
+	expect(await api.status('PUT', 'inboundfaxes/1', USERS.alice)).toBe(400);
+	expect(await api.status('PUT', 'inboundfaxes/1', USERS.alice, { Mark: '1' })).toBe(400);
 });
 
 test('image as TIFF (default) and PDF, page count matching PagesReceived', async () => {
 	const [fax] = emu().control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
-	const tif = await call('GET', `${emu().urls.fax}/inboundfaxes/${fax.FaxId}/image`, {
-		auth: USERS.alice,
-	});
+	const tif = await api.get(`inboundfaxes/${fax.FaxId}/image`, USERS.alice);
 	expect(tif.headers['content-type']).toBe('image/tiff');
 	expect(tif.headers['content-disposition']).toBe(`inline; filename="fax-${fax.FaxId}.tif"`);
 	const { tiffPageCount } = await import('../../emulator/fax/documents');
 	expect(tiffPageCount(tif.body)).toBe(3);
-	const pdf = await call('GET', `${emu().urls.fax}/inboundfaxes/${fax.FaxId}/image`, {
-		auth: USERS.alice,
-		query: { FaxContentType: 'pdf' },
+	const pdf = await api.get(`inboundfaxes/${fax.FaxId}/image`, USERS.alice, {
+		FaxContentType: 'pdf',
 	});
 	expect(pdf.headers['content-type']).toBe('application/pdf');
 	const { PDFDocument } = await import('pdf-lib');
@@ -166,13 +130,11 @@ test('image as TIFF (default) and PDF, page count matching PagesReceived', async
 
 test('DELETE answers 201; the fax is gone but stays in inboundAll()', async () => {
 	emu().control.injectInbound({ userId: 'alice@acme', count: 2 });
-	const del = await call('DELETE', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
+	const del = await api.del('inboundfaxes/1', USERS.alice);
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	expect(await statusOf('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).toBe(
-		404,
-	);
-	expect(ids(await search(USERS.alice))).toEqual(['2']);
+	expect(await api.status('GET', 'inboundfaxes/1', USERS.alice)).toBe(404);
+	expect(await finds(USERS.alice)).toEqual(['2']);
 	expect(
 		emu()
 			.control.inboundAll()
@@ -186,8 +148,8 @@ test('DELETE answers 201; the fax is gone but stays in inboundAll()', async () =
 test('outbound and inbound ids are counted separately', async () => {
 	emu().control.injectInbound({ userId: 'alice@acme' });
 	emu().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
-	const inb = await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice });
-	const out = await call('GET', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	const inb = await api.get('inboundfaxes/1', USERS.alice);
+	const out = await api.get('outboundfaxes/1', USERS.alice);
 	expect(inb.json.FaxInfo[0].FaxId).toBe('1');
 	expect(out.json.FaxInfo[0].FaxId).toBe('1');
 });

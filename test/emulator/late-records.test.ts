@@ -1,3 +1,7 @@
+/**
+ * Records that become visible after their own time, the last-modified order of SortColumn=dateTime
+ * and the service clock in the Date header: what a poller needs to be tested against.
+ */
 import {
 	call,
 	controlOf,
@@ -8,24 +12,17 @@ import {
 	type Login,
 } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
-
-/**
- * Records that become visible after their own time, the last-modified order of SortColumn=dateTime
- * and the service clock in the Date header: what a poller needs to be tested against.
- */
+import { faxCalls, ids } from './faxCalls';
 
 const emu = useEmulator();
-
 const ctl = controlOf(emu);
-
-async function search(
-	collection: 'inboundfaxes' | 'outboundfaxes',
-	login: Login,
-	query: Record<string, string | number> = {},
-) {
-	return call('GET', `${emu().urls.fax}/${collection}`, { auth: login, query });
-}
-const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
+const api = faxCalls(emu);
+const search = (collection: string, login: Login, query: Record<string, string | number> = {}) =>
+	api.get(collection, login, query);
+/** The FaxIds of Alice's faxes a search finds. */
+const aliceFinds = (collection: string, query: Record<string, string | number> = {}) =>
+	api.ids(collection, USERS.alice, query);
+const byModified = { SortColumn: 'dateTime', SortOrder: 'asc' };
 
 describe('the Date header is the emulator clock', () => {
 	test('on every interface, on errors and on injected faults, never the host clock', async () => {
@@ -33,8 +30,8 @@ describe('the Date header is the emulator clock', () => {
 		const expected = 'Mon, 05 Jan 2026 10:30:07 GMT';
 		const answers = [
 			await search('inboundfaxes', USERS.alice),
-			await call('GET', `${emu().urls.fax}/inboundfaxes/99`, { auth: USERS.alice }),
-			await call('GET', `${emu().urls.fax}/inboundfaxes`, { auth: null }),
+			await api.get('inboundfaxes/99', USERS.alice),
+			await api.get('inboundfaxes', null),
 			await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice }),
 			await call('GET', `${emu().urls.numbers}/api/numbers/regions/US`, {
 				headers: { authorization: 'Bearer acme-numbers-token' },
@@ -49,12 +46,10 @@ describe('the Date header is the emulator clock', () => {
 
 	test('whole seconds, moving only with the clock', async () => {
 		emu().control.advance(1_999);
-		expect((await search('inboundfaxes', USERS.alice)).headers.date).toBe(
-			'Mon, 05 Jan 2026 09:00:01 GMT',
-		);
-		expect((await search('inboundfaxes', USERS.alice)).headers.date).toBe(
-			'Mon, 05 Jan 2026 09:00:01 GMT',
-		);
+		for (let i = 0; i < 2; i++) {
+			const { headers } = await search('inboundfaxes', USERS.alice);
+			expect(headers.date).toBe('Mon, 05 Jan 2026 09:00:01 GMT');
+		}
 	});
 });
 
@@ -64,10 +59,8 @@ describe('inbound faxes visible late (injectInbound lateByMs)', () => {
 		expect(late).toMatchObject({ FaxId: '1', ReceivedTime: '2026-01-05T09:00:00Z' });
 		emu().control.advance(MINUTE);
 		const [onTime] = emu().control.injectInbound({ userId: 'alice@acme' });
-		expect(ids(await search('inboundfaxes', USERS.alice))).toEqual([onTime.FaxId]);
-		expect(
-			(await call('GET', `${emu().urls.fax}/inboundfaxes/1`, { auth: USERS.alice })).status,
-		).toBe(404);
+		expect(await aliceFinds('inboundfaxes')).toEqual([onTime.FaxId]);
+		expect(await api.status('GET', 'inboundfaxes/1', USERS.alice)).toBe(404);
 		expect(
 			emu()
 				.control.inboundAll()
@@ -76,16 +69,13 @@ describe('inbound faxes visible late (injectInbound lateByMs)', () => {
 
 		emu().control.advance(2 * MINUTE);
 		// Filtered by its ReceivedTime (09:00), though it appeared at 09:03.
-		expect(
-			ids(await search('inboundfaxes', USERS.alice, { DatetimeAfter: '2026-01-05T09:00Z' })),
-		).toEqual(['1', '2']);
-		expect(
-			ids(await search('inboundfaxes', USERS.alice, { DatetimeAfter: '2026-01-05T09:01Z' })),
-		).toEqual(['2']);
+		expect(await aliceFinds('inboundfaxes', { DatetimeAfter: '2026-01-05T09:00Z' })).toEqual([
+			'1',
+			'2',
+		]);
+		expect(await aliceFinds('inboundfaxes', { DatetimeAfter: '2026-01-05T09:01Z' })).toEqual(['2']);
 		// Sorted by when it appeared: after the fax received a minute later.
-		expect(
-			ids(await search('inboundfaxes', USERS.alice, { SortColumn: 'dateTime', SortOrder: 'asc' })),
-		).toEqual(['2', '1']);
+		expect(await aliceFinds('inboundfaxes', byModified)).toEqual(['2', '1']);
 		expect(emu().control.inboundAll()).toEqual([
 			expect.objectContaining({ FaxId: '2', visibleAt: '2026-01-05T09:01:00.000Z' }),
 			expect.objectContaining({
@@ -103,9 +93,7 @@ describe('inbound faxes visible late (injectInbound lateByMs)', () => {
 			lateByMs: 30_000,
 		});
 		emu().control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:10:00Z' });
-		expect(
-			ids(await search('inboundfaxes', USERS.alice, { SortColumn: 'dateTime', SortOrder: 'asc' })),
-		).toEqual(['1', '2']);
+		expect(await aliceFinds('inboundfaxes', byModified)).toEqual(['1', '2']);
 		expect(emu().control.inboundAll()[0].visibleAt).toBe('2026-01-05T08:00:30.000Z');
 	});
 
@@ -124,23 +112,12 @@ describe('SortColumn=dateTime is the last-modified time', () => {
 		emu().control.advance(MINUTE);
 		emu().control.injectInbound({ userId: 'alice@acme' });
 		emu().control.advance(MINUTE);
-		await call('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
-			auth: USERS.alice,
-			form: { ProjectCode: 'A-7' },
-		});
-		const byModified = { SortColumn: 'dateTime', SortOrder: 'asc' };
-		expect(ids(await search('inboundfaxes', USERS.alice, byModified))).toEqual(['2', '1']);
-		expect(
-			ids(await search('inboundfaxes', USERS.alice, { ...byModified, SortOrder: 'desc' })),
-		).toEqual(['1', '2']);
-		expect(
-			ids(
-				await search('inboundfaxes', USERS.alice, {
-					...byModified,
-					DatetimeAfter: '2026-01-05T09:01Z',
-				}),
-			),
-		).toEqual(['2']);
+		await api.put('inboundfaxes/1', USERS.alice, { ProjectCode: 'A-7' });
+		expect(await aliceFinds('inboundfaxes', byModified)).toEqual(['2', '1']);
+		const descending = { ...byModified, SortOrder: 'desc' };
+		expect(await aliceFinds('inboundfaxes', descending)).toEqual(['1', '2']);
+		const after = { ...byModified, DatetimeAfter: '2026-01-05T09:01Z' };
+		expect(await aliceFinds('inboundfaxes', after)).toEqual(['2']);
 		const [fax] = (await search('inboundfaxes', USERS.alice, { ResultLimit: 1 })).json.FaxInfo;
 		expect(fax.ReceivedTime).toBe('2026-01-05T09:00:00Z');
 	});
@@ -150,17 +127,11 @@ describe('SortColumn=dateTime is the last-modified time', () => {
 		emu().control.advance(MINUTE);
 		await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
 		emu().control.advance(MINUTE);
-		await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
-			auth: USERS.alice,
-			form: { Mark: 'true' },
-		});
-		expect(
-			ids(await search('outboundfaxes', USERS.alice, { SortColumn: 'dateTime', SortOrder: 'asc' })),
-		).toEqual(['2', '1']);
+		await api.put('outboundfaxes/1', USERS.alice, { Mark: 'true' });
+		expect(await aliceFinds('outboundfaxes', byModified)).toEqual(['2', '1']);
 		expect((await getOutbound(emu(), USERS.alice, 1)).CompleteTime).toBe('2026-01-05T09:00:27Z');
-		expect(
-			ids(await search('outboundfaxes', USERS.alice, { DatetimeBefore: '2026-01-05T09:00:30Z' })),
-		).toEqual(['1']);
+		const before = { DatetimeBefore: '2026-01-05T09:00:30Z' };
+		expect(await aliceFinds('outboundfaxes', before)).toEqual(['1']);
 	});
 
 	test('a record modified between two pages comes again on a later ascending page, never lost', async () => {
@@ -169,10 +140,7 @@ describe('SortColumn=dateTime is the last-modified time', () => {
 		const query = { SortColumn: 'dateTime', SortOrder: 'asc', ResultLimit: 2 };
 		const first = await search('inboundfaxes', USERS.alice, query);
 		expect(ids(first)).toEqual(['1', '2']);
-		await call('PUT', `${emu().urls.fax}/inboundfaxes/1`, {
-			auth: USERS.alice,
-			form: { Mark: 'true' },
-		});
+		await api.put('inboundfaxes/1', USERS.alice, { Mark: 'true' });
 		const second = await search('inboundfaxes', USERS.alice, {
 			ResultLimit: 5,
 			GetNextResults: first.json.ResultsReference,
@@ -207,27 +175,21 @@ describe('outbound completions visible late (setCompletionLag)', () => {
 		// Found by its CompleteTime, sorted by when it appeared.
 		await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
 		emu().control.advance(MINUTE);
-		expect(
-			ids(await search('outboundfaxes', USERS.alice, { DatetimeAfter: '2026-01-05T09:00Z' })),
-		).toEqual(['1', '2']);
-		expect(
-			ids(
-				await search('outboundfaxes', USERS.alice, { SortColumn: 'dateTime', SortOrder: 'desc' }),
-			),
-		).toEqual(['2', '1']);
+		const after = { DatetimeAfter: '2026-01-05T09:00Z' };
+		expect(await aliceFinds('outboundfaxes', after)).toEqual(['1', '2']);
+		const descending = { SortColumn: 'dateTime', SortOrder: 'desc' };
+		expect(await aliceFinds('outboundfaxes', descending)).toEqual(['2', '1']);
 	});
 
 	test('a failure is late the same way; a fax deleted during the lag never shows its completion', async () => {
-		const failed = Number(
-			(await sendFax(emu(), USERS.alice, { FaxNumber: '12125551000' })).json.FaxInfo[0].FaxId,
-		);
-		const deleted = Number(
-			(await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' })).json.FaxInfo[0].FaxId,
-		);
+		const send = async (FaxNumber: string) =>
+			Number((await sendFax(emu(), USERS.alice, { FaxNumber })).json.FaxInfo[0].FaxId);
+		const failed = await send('12125551000');
+		const deleted = await send('12125550000');
 		emu().control.setCompletionLag(failed, 3 * MINUTE);
 		emu().control.setCompletionLag(deleted, 3 * MINUTE);
 		emu().control.advance(MINUTE);
-		await call('DELETE', `${emu().urls.fax}/outboundfaxes/${deleted}`, { auth: USERS.alice });
+		await api.del(`outboundfaxes/${deleted}`, USERS.alice);
 		emu().control.advance(3 * MINUTE);
 		expect(await getOutbound(emu(), USERS.alice, failed)).toMatchObject({
 			FaxStatus: 'sendFailed',

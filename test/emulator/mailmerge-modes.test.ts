@@ -4,10 +4,12 @@ import { formPdf } from '../harness/formPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
 import { call, MINUTE, postMailMergeJob, USERS, type Login } from '../harness/emulatorHttp';
 import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 const ownEmulator = useOwnEmulators();
 const template = madeOnce(() => formPdf(['Name', 'Fax']));
 
@@ -121,9 +123,7 @@ describe('mail merge times in a zone with daylight saving time', () => {
 		});
 		expect(summer).toBeLessThan(winter);
 		// Interface A keeps UTC with Z.
-		const fax = await call('GET', `${emu().urls.fax}/outboundfaxes/${faxes.json.Faxes[0].ID}`, {
-			auth: USERS.alice,
-		});
+		const fax = await api.get(`outboundfaxes/${faxes.json.Faxes[0].ID}`, USERS.alice);
 		expect(JSON.stringify(fax.json)).toContain('2026-11-01T06:40:02Z');
 	});
 

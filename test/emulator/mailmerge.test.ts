@@ -4,8 +4,10 @@ import { textPdf } from '../harness/textPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
 import { call, getOutbound, MINUTE, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 const template = madeOnce(() => formPdf(['Name', 'Fax', 'Amount', 'Code']));
 const noFields = madeOnce(() => textPdf(['']));
 
@@ -87,10 +89,7 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 test('the merged image carries the CSV values in the form fields', async () => {
 	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
 	emu().control.advance(2000);
-	const pdf = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
-		auth: USERS.alice,
-		query: { FaxContentType: 'pdf' },
-	});
+	const pdf = await api.get(`outboundfaxes/1/image`, USERS.alice, { FaxContentType: 'pdf' });
 	expect(pdf.status).toBe(200);
 	const { PDFDocument: P } = await import('pdf-lib');
 	expect((await P.load(pdf.body)).getPageCount()).toBe(1);
@@ -144,90 +143,68 @@ const withFax =
 	() =>
 		jobForm({ FaxNumerColumnName: 'Fax', ...extra }, files);
 
-// [StatusCode, what is wrong with the form, the form, StatusText]
-const cases: Array<[number, string, () => FormData, string]> = [
-	[
-		1000,
-		'ExpectedFaxes not a number',
-		withFax({ ExpectedFaxes: 'three' }),
-		'ExpectedFaxes value is not a valid number',
-	],
-	[
-		1001,
-		'no FaxNumerColumnName',
-		() => jobForm({ FaxNumberColumnName: 'Fax' }),
-		'FaxNumerColumnName not specified',
-	],
-	[
-		1002,
-		'no files',
-		() => {
-			const fd = new FormData();
-			fd.append('FaxNumerColumnName', 'Fax');
-			return fd;
-		},
-		'No files in request',
-	],
-	[1003, 'no CSV', withFax({}, { csv: null }), 'CSV file not specified'],
-	[1004, 'no Template', withFax({}, { template: null }), 'Template file not specified'],
-	[1005, 'bad SendAfter', withFax({ SendAfter: 'tomorrow' }), 'SendAfter is invalid'],
-	[1006, 'bad NotifyOnSuccess', withFax({ NotifyOnSuccess: 'yes' }), 'NotifyOnSuccess is invalid'],
-	[1007, 'bad NotifyOnFailure', withFax({ NotifyOnFailure: '1' }), 'NotifyEmailFailure is invalid'],
-	[
-		1100,
-		'template not a PDF',
-		withFax({}, { template: Buffer.from('not a pdf') }),
-		'Could not validate files',
-	],
+/** The StatusText of each code whose text names nothing of the request. */
+const TEXT: Record<number, string> = {
+	1000: 'ExpectedFaxes value is not a valid number',
+	1001: 'FaxNumerColumnName not specified',
+	1002: 'No files in request',
+	1003: 'CSV file not specified',
+	1004: 'Template file not specified',
+	1005: 'SendAfter is invalid',
+	1006: 'NotifyOnSuccess is invalid',
+	1007: 'NotifyEmailFailure is invalid',
+	1100: 'Could not validate files',
+	1102: 'No fields found in CSV file',
+};
+const fileless = () => {
+	const fd = new FormData();
+	fd.append('FaxNumerColumnName', 'Fax');
+	return fd;
+};
+const mismatch = (n: number, m: number) =>
+	`Expected faxes ${n} does not match lines in meta file ${m}`;
+const notFound = (what: string, name: string) =>
+	`Could not find ${what} column named ${name} in metadata file`;
+
+// [StatusCode, what is wrong with the form, the form, StatusText (default TEXT[code])]
+const cases: Array<[number, string, () => FormData, string?]> = [
+	[1000, 'ExpectedFaxes not a number', withFax({ ExpectedFaxes: 'three' })],
+	[1001, 'no FaxNumerColumnName', () => jobForm({ FaxNumberColumnName: 'Fax' })],
+	[1002, 'no files', fileless],
+	[1003, 'no CSV', withFax({}, { csv: null })],
+	[1004, 'no Template', withFax({}, { template: null })],
+	[1005, 'bad SendAfter', withFax({ SendAfter: 'tomorrow' })],
+	[1006, 'bad NotifyOnSuccess', withFax({ NotifyOnSuccess: 'yes' })],
+	[1007, 'bad NotifyOnFailure', withFax({ NotifyOnFailure: '1' })],
+	[1100, 'template not a PDF', withFax({}, { template: Buffer.from('not a pdf') })],
 	[
 		1100,
 		'template with a PDF header and nothing readable after it',
 		withFax({}, { template: Buffer.from('%PDF-1.7\nbroken') }),
-		'Could not validate files',
 	],
-	[
-		1100,
-		'CSV with broken quotes',
-		withFax({}, { csv: 'Name,Fax\n"Ann,12125550000\n' }),
-		'Could not validate files',
-	],
-	[
-		1100,
-		'CSV not text',
-		withFax({}, { csv: Buffer.from([0, 159, 146, 150]) }),
-		'Could not validate files',
-	],
+	[1100, 'CSV with broken quotes', withFax({}, { csv: 'Name,Fax\n"Ann,12125550000\n' })],
+	[1100, 'CSV not text', withFax({}, { csv: Buffer.from([0, 159, 146, 150]) })],
 	[
 		1001,
 		'PDF without fields',
 		() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields() }),
 		'No fields found in PDF template',
 	],
-	[1102, 'empty CSV', withFax({}, { csv: '' }), 'No fields found in CSV file'],
+	[1102, 'empty CSV', withFax({}, { csv: '' })],
 	[
 		1103,
 		'fax column missing',
 		() => jobForm({ FaxNumerColumnName: 'FaxNo' }),
-		'Could not find fax number column named FaxNo in metadata file',
+		notFound('fax number', 'FaxNo'),
 	],
 	[
 		1104,
 		'keyword column missing',
 		withFax({ KeywordColumnName: 'Ref' }),
-		'Could not find keyword column named Ref in metadata file',
+		notFound('keyword', 'Ref'),
 	],
-	[
-		1105,
-		'barcode column missing',
-		withFax({ BarcodeColumnName: 'BC' }),
-		'Could not find barcode column named BC in metadata file',
-	],
-	[
-		1106,
-		'expected count mismatch',
-		withFax({ ExpectedFaxes: '5' }),
-		'Expected faxes 5 does not match lines in meta file 3',
-	],
+	[1105, 'barcode column missing', withFax({ BarcodeColumnName: 'BC' }), notFound('barcode', 'BC')],
+	[1106, 'expected count mismatch', withFax({ ExpectedFaxes: '5' }), mismatch(5, 3)],
 	[
 		1200,
 		'no data lines',
@@ -253,13 +230,13 @@ const cases: Array<[number, string, () => FormData, string]> = [
 			{ ExpectedFaxes: '2' },
 			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n\r\nBen,12125550000\r\n' },
 		),
-		'Expected faxes 2 does not match lines in meta file 3',
+		mismatch(2, 3),
 	],
 	[
 		1106,
 		'lines of commas only and a second final line break are lines too',
 		withFax({ ExpectedFaxes: '1' }, { csv: 'Name,Fax\nAnn,12125550000\n,\n\n' }),
-		'Expected faxes 1 does not match lines in meta file 3',
+		mismatch(1, 3),
 	],
 	[
 		1200,
@@ -271,11 +248,11 @@ const cases: Array<[number, string, () => FormData, string]> = [
 		1103,
 		'a byte order mark stays part of the first heading',
 		withFax({}, { csv: '\uFEFFFax,Name\r\n12125550000,Ann\r\n' }),
-		'Could not find fax number column named Fax in metadata file',
+		notFound('fax number', 'Fax'),
 	],
 ];
 
-test.each(cases)('%i %s', async (code, _name, build, text) => {
+test.each(cases)('%i %s', async (code, _name, build, text = TEXT[code]) => {
 	const res = await postJob(build());
 	expect(res.status).toBe(400);
 	expect(res.json).toEqual({ RequestStatus: { StatusCode: code, StatusText: text } });
@@ -358,6 +335,6 @@ test("2001 for an unknown job or another user's job; 401; wrong paths are 404", 
 	expect((await call('GET', `${emu().urls.mailMerge}/job`, { auth: USERS.alice })).status).toBe(
 		404,
 	);
-	expect((await call('GET', `${emu().urls.fax}/Job`, { auth: USERS.alice })).status).toBe(404);
+	expect((await api.get(`Job`, USERS.alice)).status).toBe(404);
 	expect(emu().control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
 });

@@ -1,7 +1,9 @@
-import { call, getOutbound, MINUTE, sendFax, textFile, USERS } from '../harness/emulatorHttp';
+import { getOutbound, MINUTE, sendFax, textFile, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 
 const statusesOf = (faxId: number): string[] =>
 	emu()
@@ -208,7 +210,7 @@ test('DeleteAfterSend removes the fax after success but not after failure', asyn
 	const ok = await sendOne({ FaxNumber: '12125550000', DeleteAfterSend: 'true' });
 	const bad = await sendOne({ FaxNumber: '12125551041', DeleteAfterSend: 'true' });
 	emu().control.advance(MINUTE);
-	const res = await call('GET', `${emu().urls.fax}/outboundfaxes/${ok}`, { auth: USERS.alice });
+	const res = await api.get(`outboundfaxes/${ok}`, USERS.alice);
 	expect(res.status).toBe(404);
 	expect(statusesOf(ok)).toContain('sent');
 	expect((await getOutbound(emu(), USERS.alice, bad)).FaxStatus).toBe('sendFailed');
@@ -216,7 +218,7 @@ test('DeleteAfterSend removes the fax after success but not after failure', asyn
 
 test('deleting a fax stops its lifecycle', async () => {
 	const id = await sendOne({ FaxNumber: '12125550000' });
-	const del = await call('DELETE', `${emu().urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+	const del = await api.del(`outboundfaxes/${id}`, USERS.alice);
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
 	emu().control.advance(MINUTE);
@@ -226,22 +228,19 @@ test('deleting a fax stops its lifecycle', async () => {
 describe('resend', () => {
 	test('only from sendFailed: new FaxId, original deleted', async () => {
 		const id = await sendOne({ FaxNumber: '12125551041', FaxDescription: 'first try' });
-		const early = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
-			auth: USERS.alice,
-		});
+		const early = await api.post(`outboundfaxes/${id}/resend`, USERS.alice);
 		expect(early.status).toBe(400);
 		expect(early.json.RequestStatus.StatusCode).toBe(30);
 		emu().control.advance(MINUTE);
-		const res = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
-			auth: USERS.alice,
-			form: { FaxNumber: '12125550000' },
+		const res = await api.post(`outboundfaxes/${id}/resend`, USERS.alice, {
+			FaxNumber: '12125550000',
 		});
 		expect(res.status).toBe(201);
 		expect(res.json).toEqual({
 			FaxInfo: [{ FaxId: String(id + 1), FaxNumber: '12125550000' }],
 			RequestStatus: { StatusCode: 0, StatusText: '' },
 		});
-		const old = await call('GET', `${emu().urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+		const old = await api.get(`outboundfaxes/${id}`, USERS.alice);
 		expect(old.status).toBe(404);
 		expect(await getOutbound(emu(), USERS.alice, id + 1)).toMatchObject({
 			FaxStatus: 'awaitingConversion',
@@ -251,22 +250,16 @@ describe('resend', () => {
 		});
 		emu().control.advance(MINUTE);
 		expect((await getOutbound(emu(), USERS.alice, id + 1)).FaxStatus).toBe('sent');
-		const again = await call('POST', `${emu().urls.fax}/outboundfaxes/${id + 1}/resend`, {
-			auth: USERS.alice,
-		});
+		const again = await api.post(`outboundfaxes/${id + 1}/resend`, USERS.alice);
 		expect(again.status).toBe(400);
 	});
 
 	test('without FaxNumber the original number is used; unknown fax is 404', async () => {
 		const id = await sendOne({ FaxNumber: '12125551041' });
 		emu().control.advance(MINUTE);
-		const res = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
-			auth: USERS.alice,
-		});
+		const res = await api.post(`outboundfaxes/${id}/resend`, USERS.alice);
 		expect(res.json.FaxInfo[0].FaxNumber).toBe('12125551041');
-		const missing = await call('POST', `${emu().urls.fax}/outboundfaxes/999/resend`, {
-			auth: USERS.alice,
-		});
+		const missing = await api.post(`outboundfaxes/999/resend`, USERS.alice);
 		expect(missing.status).toBe(404);
 		expect(missing.json.RequestStatus.StatusCode).toBe(70);
 	});
@@ -274,13 +267,9 @@ describe('resend', () => {
 	test('a colleague cannot resend; the proxy can', async () => {
 		const id = await sendOne({ FaxNumber: '12125551041' });
 		emu().control.advance(MINUTE);
-		const bob = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
-			auth: USERS.bob,
-		});
+		const bob = await api.post(`outboundfaxes/${id}/resend`, USERS.bob);
 		expect(bob.status).toBe(403);
-		const admin = await call('POST', `${emu().urls.fax}/outboundfaxes/${id}/resend`, {
-			auth: USERS.acmeAdmin,
-		});
+		const admin = await api.post(`outboundfaxes/${id}/resend`, USERS.acmeAdmin);
 		expect(admin.status).toBe(201);
 		expect((await getOutbound(emu(), USERS.alice, admin.json.FaxInfo[0].FaxId)).FaxUserId).toBe(
 			'alice@acme',

@@ -1,21 +1,16 @@
-import {
-	call,
-	getOutbound,
-	MINUTE,
-	sendFax,
-	statusOf,
-	USERS,
-	type Login,
-} from '../harness/emulatorHttp';
+import { getOutbound, MINUTE, sendFax, USERS, type Login } from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
+import { faxCalls, ids } from './faxCalls';
 
 const emu = useEmulator();
 const ownEmulator = useOwnEmulators();
+const api = faxCalls(emu);
 
-async function search(login: Login, query: Record<string, string | number>) {
-	return call('GET', `${emu().urls.fax}/outboundfaxes`, { auth: login, query });
-}
-const ids = (res: { json: any }): string[] => (res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
+const search = (login: Login, query: Record<string, string | number>) =>
+	api.get('outboundfaxes', login, query);
+/** The ids of Alice's faxes that a query finds. */
+const aliceFinds = (query: Record<string, string | number> = {}) =>
+	api.ids('outboundfaxes', USERS.alice, query);
 
 test('FaxInfo is absent when nothing matches', async () => {
 	const res = await search(USERS.alice, {});
@@ -40,13 +35,7 @@ test('filters: FaxStatus, Mark, BatchName, BatchUniqueId, datetime window', asyn
 	});
 	emu().control.advance(MINUTE); // fax 2 failed at 09:01:07
 	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000', BatchName: 'b2' }); // fax 3 awaiting at 09:02
-	await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
-		auth: USERS.alice,
-		form: { Mark: 'true' },
-	});
-
-	// The ids of Alice's faxes that a query finds.
-	const aliceFinds = async (query: Record<string, string>) => ids(await search(USERS.alice, query));
+	await api.put('outboundfaxes/1', USERS.alice, { Mark: 'true' });
 	expect(await aliceFinds({ FaxStatus: 'sent' })).toEqual(['1']);
 	expect(await aliceFinds({ FaxStatus: 'sendFailed' })).toEqual(['2']);
 	expect(await aliceFinds({ FaxStatus: 'awaitingConversion' })).toEqual(['3']);
@@ -95,19 +84,10 @@ test('sorting by faxId and by dateTime, ascending and descending', async () => {
 	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }); // 1: sent at 09:00:27
 	await sendFax(emu(), USERS.alice, { FaxNumber: '12125551041' }); // 2: failed at 09:00:07
 	emu().control.advance(MINUTE);
-	expect(ids(await search(USERS.alice, { SortColumn: 'faxId', SortOrder: 'desc' }))).toEqual([
-		'2',
-		'1',
-	]);
-	expect(ids(await search(USERS.alice, { SortColumn: 'dateTime', SortOrder: 'asc' }))).toEqual([
-		'2',
-		'1',
-	]);
-	expect(ids(await search(USERS.alice, { SortColumn: 'dateTime', SortOrder: 'desc' }))).toEqual([
-		'1',
-		'2',
-	]);
-	expect(ids(await search(USERS.alice, {}))).toEqual(['1', '2']);
+	expect(await aliceFinds({ SortColumn: 'faxId', SortOrder: 'desc' })).toEqual(['2', '1']);
+	expect(await aliceFinds({ SortColumn: 'dateTime', SortOrder: 'asc' })).toEqual(['2', '1']);
+	expect(await aliceFinds({ SortColumn: 'dateTime', SortOrder: 'desc' })).toEqual(['1', '2']);
+	expect(await aliceFinds()).toEqual(['1', '2']);
 });
 
 describe('paging', () => {
@@ -164,8 +144,7 @@ describe('paging', () => {
 
 	test('the reference is a keyset position: deleting seen records does not skip unseen ones', async () => {
 		const first = await search(USERS.alice, { ResultLimit: 3 });
-		for (const id of ['1', '2'])
-			await call('DELETE', `${emu().urls.fax}/outboundfaxes/${id}`, { auth: USERS.alice });
+		for (const id of ['1', '2']) await api.del(`outboundfaxes/${id}`, USERS.alice);
 		const next = await search(USERS.alice, {
 			ResultLimit: 3,
 			GetNextResults: first.json.ResultsReference,
@@ -203,66 +182,46 @@ describe('proxy rules', () => {
 	});
 
 	test('a non-proxy FaxUserId filter is ignored', async () => {
-		expect(ids(await search(USERS.alice, {}))).toEqual(['1']);
-		expect(ids(await search(USERS.alice, { FaxUserId: 'bob@acme' }))).toEqual(['1']);
-		expect(ids(await search(USERS.alice, { FaxUserId: '*' }))).toEqual(['1']);
+		expect(await aliceFinds()).toEqual(['1']);
+		expect(await aliceFinds({ FaxUserId: 'bob@acme' })).toEqual(['1']);
+		expect(await aliceFinds({ FaxUserId: '*' })).toEqual(['1']);
 	});
 
 	test('a proxy sees its own by default, one user by FaxUserId, the organization with *', async () => {
-		expect(ids(await search(USERS.acmeAdmin, {}))).toEqual(['4']);
-		expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'bob@acme' }))).toEqual(['2']);
-		expect(ids(await search(USERS.acmeAdmin, { FaxUserId: '*' }))).toEqual(['1', '2', '4']);
-		expect(ids(await search(USERS.acmeAdmin, { FaxUserId: 'carol@globex' }))).toEqual([]);
+		const adminFinds = (query = {}) => api.ids('outboundfaxes', USERS.acmeAdmin, query);
+		expect(await adminFinds()).toEqual(['4']);
+		expect(await adminFinds({ FaxUserId: 'bob@acme' })).toEqual(['2']);
+		expect(await adminFinds({ FaxUserId: '*' })).toEqual(['1', '2', '4']);
+		expect(await adminFinds({ FaxUserId: 'carol@globex' })).toEqual([]);
 	});
 
 	test('get, mark, delete of another user: 403 for a colleague, allowed for the proxy, 404 across organizations', async () => {
-		const colleague = await call('GET', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.bob });
+		const colleague = await api.get('outboundfaxes/1', USERS.bob);
 		expect(colleague.status).toBe(403);
 		expect(colleague.json.RequestStatus.StatusCode).toBe(60);
-		expect(
-			await statusOf('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
-				auth: USERS.bob,
-				form: { Mark: 'true' },
-			}),
-		).toBe(403);
-		expect(await statusOf('DELETE', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.bob })).toBe(
-			403,
-		);
-		expect(
-			await statusOf('GET', `${emu().urls.fax}/outboundfaxes/1/image`, { auth: USERS.bob }),
-		).toBe(403);
+		expect(await api.status('PUT', 'outboundfaxes/1', USERS.bob, { Mark: 'true' })).toBe(403);
+		expect(await api.status('DELETE', 'outboundfaxes/1', USERS.bob)).toBe(403);
+		expect(await api.status('GET', 'outboundfaxes/1/image', USERS.bob)).toBe(403);
 		expect((await getOutbound(emu(), USERS.acmeAdmin, 1)).FaxUserId).toBe('alice@acme');
-		expect(
-			await statusOf('GET', `${emu().urls.fax}/outboundfaxes/3`, { auth: USERS.acmeAdmin }),
-		).toBe(404);
+		expect(await api.status('GET', 'outboundfaxes/3', USERS.acmeAdmin)).toBe(404);
 	});
 });
 
 test('PUT Mark answers 201 with RequestStatus only; Mark is required', async () => {
 	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
-	const put = await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
-		auth: USERS.alice,
-		query: { Mark: 'true' },
-	});
+	const put = await api.put('outboundfaxes/1?Mark=true', USERS.alice);
 	expect(put.status).toBe(201);
 	expect(put.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
 	expect((await getOutbound(emu(), USERS.alice, 1)).Mark).toBe('true');
-	const unmark = await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, {
-		auth: USERS.alice,
-		form: { Mark: 'false' },
-	});
+	const unmark = await api.put('outboundfaxes/1', USERS.alice, { Mark: 'false' });
 	expect(unmark.status).toBe(201);
 	expect((await getOutbound(emu(), USERS.alice, 1)).Mark).toBe('false');
-	const missing = await call('PUT', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
+	const missing = await api.put('outboundfaxes/1', USERS.alice);
 	expect(missing.status).toBe(400);
 	expect(missing.json.RequestStatus.StatusCode).toBe(10);
-	const badId = await call('GET', `${emu().urls.fax}/outboundfaxes/abc`, { auth: USERS.alice });
-	expect(badId.status).toBe(400);
-	const del = await call('DELETE', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice });
-	expect(del.status).toBe(201);
-	expect(await statusOf('DELETE', `${emu().urls.fax}/outboundfaxes/1`, { auth: USERS.alice })).toBe(
-		404,
-	);
+	expect(await api.status('GET', 'outboundfaxes/abc', USERS.alice)).toBe(400);
+	expect(await api.status('DELETE', 'outboundfaxes/1', USERS.alice)).toBe(201);
+	expect(await api.status('DELETE', 'outboundfaxes/1', USERS.alice)).toBe(404);
 });
 
 test('minute precision option writes datetimes without seconds', async () => {

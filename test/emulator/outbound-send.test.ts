@@ -9,8 +9,10 @@ import {
 	USERS,
 } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
+import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
+const api = faxCalls(emu);
 
 describe('POST /outboundfaxes', () => {
 	test('creates a fax and answers 201 with string FaxIds', async () => {
@@ -68,10 +70,7 @@ describe('POST /outboundfaxes', () => {
 			'from query',
 		);
 		// A form body has no attachment, so the service refuses it.
-		const form = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
-			auth: USERS.alice,
-			form: { FaxNumber: '12125550000' },
-		});
+		const form = await api.post(`outboundfaxes`, USERS.alice, { FaxNumber: '12125550000' });
 		expect(form.status).toBe(400);
 		expect(form.json.RequestStatus).toEqual({
 			StatusCode: 12,
@@ -240,7 +239,7 @@ describe('POST /outboundfaxes', () => {
 			multipart: sendForm({ FaxNumber: '12125550000' }),
 		});
 		expect(res.status).toBe(404);
-		const unknown = await call('GET', `${emu().urls.fax}/faxes`, { auth: USERS.alice });
+		const unknown = await api.get(`faxes`, USERS.alice);
 		expect(unknown.status).toBe(404);
 		expect(unknown.json.RequestStatus.StatusCode).toBe(71);
 	});
@@ -249,33 +248,22 @@ describe('POST /outboundfaxes', () => {
 describe('images', () => {
 	test('PDF and TIFF downloads with content type and disposition', async () => {
 		await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' }, await pdfFile(2));
-		const pdf = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
-			auth: USERS.alice,
-			query: { FaxContentType: 'pdf' },
-		});
+		const pdf = await api.get(`outboundfaxes/1/image`, USERS.alice, { FaxContentType: 'pdf' });
 		expect(pdf.status).toBe(200);
 		expect(pdf.headers['content-type']).toBe('application/pdf');
 		expect(pdf.headers['content-disposition']).toBe('inline; filename="fax-1.pdf"');
 		expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
 		const { PDFDocument } = await import('pdf-lib');
 		expect((await PDFDocument.load(pdf.body)).getPageCount()).toBe(2);
-		const tif = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, { auth: USERS.alice });
+		const tif = await api.get(`outboundfaxes/1/image`, USERS.alice);
 		expect(tif.headers['content-type']).toBe('image/tiff');
 		expect(tif.headers['content-disposition']).toBe('inline; filename="fax-1.tif"');
 		expect(tif.body.subarray(0, 4).toString('latin1')).toBe('II*\u0000');
-		const alt = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
-			auth: USERS.alice,
-			query: { ContentType: 'pdf' },
-		});
+		const alt = await api.get(`outboundfaxes/1/image`, USERS.alice, { ContentType: 'pdf' });
 		expect(alt.headers['content-type']).toBe('application/pdf');
-		const bad = await call('GET', `${emu().urls.fax}/outboundfaxes/1/image`, {
-			auth: USERS.alice,
-			query: { FaxContentType: 'png' },
-		});
+		const bad = await api.get(`outboundfaxes/1/image`, USERS.alice, { FaxContentType: 'png' });
 		expect(bad.status).toBe(400);
-		const missing = await call('GET', `${emu().urls.fax}/outboundfaxes/99/image`, {
-			auth: USERS.alice,
-		});
+		const missing = await api.get(`outboundfaxes/99/image`, USERS.alice);
 		expect(missing.status).toBe(404);
 	});
 });

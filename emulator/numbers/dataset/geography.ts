@@ -71,12 +71,12 @@ export function normalizeCityName(name: string): string {
 	return plain.split(/\s+/).filter(Boolean).join(' ').toLowerCase();
 }
 
-function cityRecords(country: unknown, region: unknown): CityRecord[] | undefined {
+/** The dataset's cities of a region, with the country and region codes as the dataset writes them. */
+function regionOf(country: unknown, region: unknown) {
 	const cc = normalizeCountry(country);
-	if (!cc) return undefined;
-	const byRegion = CITIES[cc];
 	const rc = normalizeRegion(region);
-	return Object.prototype.hasOwnProperty.call(byRegion, rc) ? byRegion[rc] : undefined;
+	if (!cc || !Object.prototype.hasOwnProperty.call(CITIES[cc], rc)) return undefined;
+	return { cc, rc, records: CITIES[cc][rc] };
 }
 
 export function isKnownCountry(country: unknown): boolean {
@@ -98,11 +98,9 @@ export function listRegions(country: string): Region[] {
 
 /** Cities of a region in dataset order; `[]` for an unknown country or region. */
 export function listCities(country: string, region: string): City[] {
-	const cc = normalizeCountry(country);
-	const records = cityRecords(country, region);
-	if (!cc || !records) return [];
-	const rc = normalizeRegion(region);
-	return records.map((c) => ({ name: c.name, region: rc, country: cc }));
+	const found = regionOf(country, region);
+	if (!found) return [];
+	return found.records.map((c) => ({ name: c.name, region: found.rc, country: found.cc }));
 }
 
 /** The dataset entry for a city of a region (case/accent-insensitive), if any. */
@@ -117,24 +115,15 @@ export function findCity(country: string, region: string, city: string): City | 
  * (primary code first, then overlays). `[]` for an unknown country, region or city.
  */
 export function listAreaCodes(country: string, region: string, city?: string): AreaCode[] {
-	const cc = normalizeCountry(country);
-	const records = cityRecords(country, region);
-	if (!cc || !records) return [];
-	const rc = normalizeRegion(region);
-
+	const found = regionOf(country, region);
+	if (!found) return [];
+	const { cc, rc, records } = found;
 	if (city !== undefined && city !== null) {
 		const wanted = normalizeCityName(String(city));
 		const match = records.find((c) => normalizeCityName(c.name) === wanted);
-		if (!match) return [];
-		return [...new Set(match.areaCodes)].map((areaCode) => ({
-			areaCode,
-			city: match.name,
-			region: rc,
-			country: cc,
-		}));
+		const codes = [...new Set(match?.areaCodes)];
+		return codes.map((areaCode) => ({ areaCode, city: match?.name, region: rc, country: cc }));
 	}
-
-	const codes = new Set<string>();
-	for (const c of records) for (const code of c.areaCodes) codes.add(code);
+	const codes = new Set(records.flatMap((c) => c.areaCodes));
 	return [...codes].sort().map((areaCode) => ({ areaCode, region: rc, country: cc }));
 }
