@@ -28,6 +28,16 @@ export function pairRatios(numerators: number[], denominators: number[]): PairRa
 	};
 }
 
+/** A figure of a round: a function, or the name of a numeric field. */
+type Figure<T> = ((r: T) => number) | { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
+/** Pair ratios of two figures of the same rounds: `a / b` per round. */
+export function pairsOf<T>(rounds: T[], a: Figure<T>, b: Figure<T>): PairRatios {
+	const values = (f: Figure<T>) =>
+		rounds.map((r) => (typeof f === 'function' ? f(r) : (r[f] as number)));
+	return pairRatios(values(a), values(b));
+}
+
 /** "x1.04 (x0.98 to x1.12 over 7 pairs)": the median that decides, then the spread it came with. */
 export function formatRatio(pairs: PairRatios, unit = 'pair'): string {
 	const count = `${pairs.ratios.length} ${unit}${pairs.ratios.length === 1 ? '' : 's'}`;
