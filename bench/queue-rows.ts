@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
 import {
@@ -236,23 +233,4 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 			figure: `${scaling.perWorkerCore} (round 3's shape ${scaling.perWorkerCoreRound3Shape}); one worker sent ${scaling.measuredPerSecond}/s on this machine`,
 		}),
 	];
-}
-
-/** `npx ts-node --transpile-only bench/queue-rows.ts [results file]`: the rows and Scaling lines again. */
-if (require.main === module) {
-	const file = process.argv[2] ?? path.join(__dirname, 'results.json');
-	const results = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-		machine?: { cores?: number };
-		loadDuring?: RunContext['load'];
-		figures?: { queue?: QueueFigures; send?: SendFigures };
-	};
-	const queue = results.figures?.queue;
-	if (!queue) throw new Error(`${file} holds no queue figures`);
-	const context = { cores: results.machine?.cores ?? 2, load: results.loadDuring ?? {} };
-	for (const row of queueRows(queue, context, results.figures?.send)) {
-		console.log(
-			`${row.verdict}: ${row.measure}\n  ${row.figure}${row.why ? `\n  why: ${row.why}` : ''}`,
-		);
-	}
-	console.log(`\n${queueScalingLines(queue).join('\n')}`);
 }

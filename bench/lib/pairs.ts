@@ -1,10 +1,9 @@
 import { median, round } from './stats';
 
 /**
- * Ratios of interleaved runs. On this shared 2-core machine a ratio of two medians moved by up to
- * 30 % between runs: the load of other processes changes over minutes. The compared runs are
- * therefore made in pairs (A, B, A, B, ...), each pair under the same load, and the ratio is taken
- * per pair; the median of the pair ratios decides a target and their spread is shown beside it.
+ * Ratios of interleaved runs: on this shared machine a ratio of two medians moved by up to 30 %
+ * between runs, so compared runs are made in pairs (A, B, A, B, ...) under the same load, the ratio
+ * taken per pair; their median decides a target, their spread is shown beside it.
  */
 
 export interface PairRatios {
