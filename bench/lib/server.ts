@@ -20,36 +20,28 @@ export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'bench');
 
 /**
- * n8n's own HTTP Basic Auth credentials, for the HTTP Request node workflows, and Fax Cloud logins
- * of the second organization (globex), whose faxes the acme trigger workflows do not see: the
- * drain curve's workflows (../drain-curve.ts).
+ * Fax Cloud logins of globex (whose faxes acme's trigger workflows do not see: ../drain-curve.ts)
+ * and carol, and n8n's own HTTP Basic Auth credentials for the HTTP Request node workflows.
  */
 function benchCredentials(urls: Emulator['urls']): CredentialImport[] {
-	const faxCloud = (id: string, name: string, login: { userId: string; password: string }) => ({
+	type Login = { userId: string; password: string };
+	const faxCloud = (id: string, name: string, login: Login) => ({
 		id,
-		name,
+		name: `Fax Cloud ${name} (local emulator)`,
 		type: 'faxCloudApi',
 		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
 	});
+	const basic = (id: string, name: string, { userId, password }: Login) => ({
+		id,
+		name: `Basic auth ${name} (local emulator)`,
+		type: 'httpBasicAuth',
+		data: { user: userId, password },
+	});
 	return [
-		faxCloud(
-			'BenchFaxGlobexAd',
-			'Fax Cloud globex administrator (local emulator)',
-			SEED_USERS.globexAdmin,
-		),
-		faxCloud('BenchFaxCarol001', 'Fax Cloud carol (local emulator)', SEED_USERS.carol),
-		{
-			id: 'BenchBasicAlice1',
-			name: 'Basic auth alice (local emulator)',
-			type: 'httpBasicAuth',
-			data: { user: SEED_USERS.alice.userId, password: SEED_USERS.alice.password },
-		},
-		{
-			id: 'BenchBasicAdmin1',
-			name: 'Basic auth administrator (local emulator)',
-			type: 'httpBasicAuth',
-			data: { user: SEED_USERS.acmeAdmin.userId, password: SEED_USERS.acmeAdmin.password },
-		},
+		faxCloud('BenchFaxGlobexAd', 'globex administrator', SEED_USERS.globexAdmin),
+		faxCloud('BenchFaxCarol001', 'carol', SEED_USERS.carol),
+		basic('BenchBasicAlice1', 'alice', SEED_USERS.alice),
+		basic('BenchBasicAdmin1', 'administrator', SEED_USERS.acmeAdmin),
 	];
 }
 
