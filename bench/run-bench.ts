@@ -1,13 +1,11 @@
 /**
  * `npm run bench`: the package against what users would otherwise do, in a real n8n against the
  * emulator. Prints the table, writes bench/results.json and exits 1 when a target was missed.
- * Options: --quick (the three goals of issue 28 alone: bulk send, mail merge and the trigger's
- * drain against the helper floor, 5 pairs each at smaller sizes, in under 10 minutes; writes
- * bench/results.quick.json), --only send,send-once,mail-merge,download,without-trigger,trigger,
- * send-curve,mail-merge-curve,drain-curve (cost curves at three sizes),queue, --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
- * where time goes). BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap
- * before it. --table prints the README's section from bench/results.json (--table partial: from
- * bench/results.partial.json, the last --only run at full sizes), runs nothing.
+ * Options: --quick (issue 28's goals alone: bulk send, mail merge and the drain against the helper
+ * floor, under 10 minutes; writes bench/results.quick.json), --only <parts> (PARTS below; at full
+ * sizes it writes bench/results.partial.json), --cpu-prof (V8 CPU profiles of n8n into
+ * .test-output/bench/profiles), --table [partial] (prints the README's section from the results
+ * file, runs nothing). BENCH_DEBUG=1 prints each drain request's service time and the gap before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,9 +44,8 @@ const PARTS = [
 	'drain-curve',
 	'queue',
 ];
-/** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
+/** The quick run: the goals against the helper floor (bulk send, mail merge, drain). */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
-// The quick run leaves the cost curves and queue mode out: --only runs them alone.
 const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
 const picked = args.only(PARTS);
 const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
@@ -109,7 +106,6 @@ const PARTIAL_RESULTS_FILE = path.join(BENCH_DIR, 'results.partial.json');
 
 async function main(): Promise<void> {
 	if (args.has('--table')) {
-		// The README's section, from the last full run, without running anything.
 		const file = args.has('partial') ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
 		console.log(readmeSection(JSON.parse(fs.readFileSync(file, 'utf8'))));
 		return;
@@ -274,8 +270,7 @@ async function main(): Promise<void> {
 			}
 		});
 
-	// Queue mode (its own Redis, Postgres, main and worker): not in --quick, which it would push
-	// past 10 minutes; one round of the runs that explain round 3 (the full run is long already).
+	// Queue mode (its own Redis, Postgres, main and worker): one round of the runs explaining round 3.
 	await part('queue', figures, 'queue', () =>
 		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 5, explainRounds: 1, log }),
 	);
