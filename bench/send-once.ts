@@ -22,8 +22,6 @@ export const SEND_ONCE_WORKFLOWS = [
 	'send-fax-cloud-retry.json',
 ];
 
-const ONCE_PATH = 'bench-send-fax-cloud-once';
-const FLOOR_ONCE_PATH = 'bench-send-floor-once';
 /**
  * The Retry's workflow: the bulk send's under its own IDs. Derived keys are not scoped by execution,
  * so in the bulk send's own workflow a Retry would take earlier rounds' faxes for its own (README
@@ -32,11 +30,15 @@ const FLOOR_ONCE_PATH = 'bench-send-floor-once';
 const RETRY_WORKFLOW = 'BenchSendRetry01';
 const RETRY_PATH = 'bench-send-fax-cloud-retry';
 
-/** The workflow and the sending node of each variant, for n8n's executionTime of that node. */
-const TIMED: Record<OnceVariant, { workflowId: string; node: string }> = {
-	once: { workflowId: 'BenchSendFaxOnce', node: 'Send Fax' },
-	floorOnce: { workflowId: 'BenchSendFloorOn', node: 'Helper Floor' },
-	floor: TIMED_NODE.floor!,
+/** Each variant's webhook, and its workflow and sending node (for n8n's executionTime of it). */
+const VARIANTS: Record<OnceVariant, { path: string; workflowId: string; node: string }> = {
+	once: { path: 'bench-send-fax-cloud-once', workflowId: 'BenchSendFaxOnce', node: 'Send Fax' },
+	floorOnce: {
+		path: 'bench-send-floor-once',
+		workflowId: 'BenchSendFloorOn',
+		node: 'Helper Floor',
+	},
+	floor: { path: SEND_VARIANTS.floor, ...TIMED_NODE.floor! },
 };
 
 export interface OnceRun {
@@ -72,17 +74,12 @@ export interface SendOnceFigures {
 	retry: RetryRun;
 }
 
-async function runOnce(
-	bench: BenchServer,
-	variant: OnceVariant,
-	webhookPath: string,
-	items: number,
-): Promise<OnceRun> {
+async function runOnce(bench: BenchServer, variant: OnceVariant, items: number): Promise<OnceRun> {
+	const { path, workflowId, node } = VARIANTS[variant];
 	const sinceSeq = lastSeq(bench.emulator);
-	await callWebhook(bench, webhookPath, { faxes: Array.from({ length: items }, (_, i) => i + 1) });
+	await callWebhook(bench, path, { faxes: Array.from({ length: items }, (_, i) => i + 1) });
 	const sends = outboundSince(bench.emulator, sinceSeq);
 	const searches = outboundSince(bench.emulator, sinceSeq, 'GET');
-	const { workflowId, node } = TIMED[variant];
 	return {
 		spanMs: spanMs([...sends, ...searches]),
 		nodeMs: await latestNodeMs(bench, workflowId, node),
@@ -145,20 +142,13 @@ export async function benchSendOnce(
 	options: { items: number; rounds: number; log: (line: string) => void },
 ): Promise<SendOnceFigures> {
 	const { items, log } = options;
-	const paths: Record<OnceVariant, string> = {
-		once: ONCE_PATH,
-		floorOnce: FLOOR_ONCE_PATH,
-		floor: SEND_VARIANTS.floor,
-	};
-	for (const [variant, webhookPath] of Object.entries(paths) as Array<[OnceVariant, string]>) {
-		await runOnce(bench, variant, webhookPath, 50);
-	}
+	for (const variant of Object.keys(VARIANTS) as OnceVariant[]) await runOnce(bench, variant, 50);
 	const rounds: OnceRound[] = [];
 	for (let r = 1; r <= options.rounds; r++) {
 		const pair: OnceVariant[] = r % 2 ? ['once', 'floorOnce'] : ['floorOnce', 'once'];
 		const round = {} as OnceRound;
 		for (const variant of [...pair, 'floor'] as OnceVariant[]) {
-			const run = await runOnce(bench, variant, paths[variant], items);
+			const run = await runOnce(bench, variant, items);
 			if (run.created !== items) throw new Error(`${variant}: ${run.created} of ${items} created`);
 			round[variant] = run;
 		}
