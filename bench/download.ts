@@ -9,9 +9,8 @@ import { callWebhook, latestNodeMs, type BenchServer } from './lib/server';
 import { mb } from './lib/stats';
 
 /**
- * Download: one inbound fax image of `bytes` into a binary field, with n8n's filesystem binary
- * mode, against curl writing the same image to a file. Memory is the n8n process's peak resident
- * size above where it stood when the download started.
+ * Download: one inbound fax image of `bytes` into a binary field (filesystem binary mode), against
+ * n8n's HTTP Request node and curl writing the same image to a file; memory is n8n's peak RSS rise.
  */
 
 export const DOWNLOAD_WORKFLOWS = ['download-large-image.json', 'download-http-request.json'];
@@ -19,8 +18,8 @@ const WORKFLOW_ID = 'BenchDownload001';
 /** The same download by n8n's HTTP Request node (response as a file): n8n's own floor. */
 const HTTP_REQUEST_WORKFLOW_ID = 'BenchDownloadHttp';
 
-/** One download by each, one after the other (the ratios are taken per round, lib/pairs.ts). */
-export interface DownloadRound {
+/** One download by each, one after the other (ratios per round, lib/pairs.ts). */
+interface DownloadRound {
 	nodeMs: number;
 	httpRequestMs: number;
 	curlMs: number;

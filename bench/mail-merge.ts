@@ -11,17 +11,11 @@ import { spanMs } from './lib/stats';
 import { tapRequests } from './lib/wire-capture';
 
 /**
- * Mail merge: one job from `rows` input items (Input Items: one CSV line per item, all items one
- * job, the PDF form template on the first item), and n8n's resident memory for it.
- *
- * n8n's own handling of 10,000 items (the webhook body, Split Out, Merge, the run data) moves its
- * peak RSS by tens of MB from run to run, far more than the CSV weighs, so a whole run says
- * nothing about the node. The workflow therefore waits 5 s before the Fax Cloud node, in memory
- * (n8n's Wait node sleeps in process below 65 s): once n8n's CPU goes idle there, the bench resets
- * the kernel's high-water mark, and reads it again the moment the job's upload reaches the
- * emulator, when the node holds everything it built. That rise, the node's, is set against the
- * size of the CSV it uploaded. A round counts only if the reset fell between the start of the
- * Wait node and the start of the Fax Cloud node (n8n's run data says when each started).
+ * Mail merge: one job from `rows` input items, and n8n's resident memory for it. n8n's own handling
+ * of 10,000 items moves its peak RSS by far more than the CSV weighs, so the workflow waits 5 s in
+ * memory before the node: once n8n idles there, the kernel's high-water mark is reset, and read
+ * again when the job's upload reaches the emulator. That rise is set against the CSV's size; a
+ * round counts only if the reset fell between the Wait node's start and the node's (run data).
  */
 
 export const MAIL_MERGE_WORKFLOWS = ['mail-merge-items.json'];
@@ -59,10 +53,7 @@ export async function prepareTemplate(environment: E2eEnvironment): Promise<Node
 	return { BENCH_TEMPLATE_PATH: templatePath };
 }
 
-/**
- * Rows as a list from a sheet or a database would give them: about 150 bytes of CSV each (a notes
- * column makes them wide enough that 100,000 rows are a CSV of more than 10 MB).
- */
+/** Rows as a sheet would give them, about 150 bytes of CSV each (100,000: a CSV over 10 MB). */
 export function recipientRows(count: number): Array<Record<string, string>> {
 	return Array.from({ length: count }, (_, i) => ({
 		FaxNumber: `1212555${String(i % 10_000).padStart(4, '0')}`,
@@ -75,10 +66,7 @@ export function recipientRows(count: number): Array<Record<string, string>> {
 	}));
 }
 
-/**
- * Waits until n8n has used at most one clock tick of CPU in each of three 100 ms steps: it sleeps
- * in the Wait node. Returns false if that did not happen within `timeoutMs`.
- */
+/** Whether n8n used at most one clock tick of CPU in three 100 ms steps in a row (the Wait node). */
 async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 	let quietSteps = 0;
 	let before = cpuSeconds(pid);
@@ -96,7 +84,10 @@ async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 /** How long n8n may take to reach the Wait node: the webhook's body and the items, per row. */
 const idleWithinMs = (rows: number): number => 4_500 + rows * 0.5;
 
-export async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {
+export async function runJob(
+	bench: BenchServer,
+	rows: Array<Record<string, string>>,
+): Promise<MailMergeRound> {
 	const { pid, emulator } = bench;
 	const port = Number(new URL(emulator.urls.mailMerge).port);
 	const since = lastSeq(emulator);
@@ -114,8 +105,7 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 			const before = rssBytes(pid);
 			const kernel = resetHighWaterMark(pid);
 			const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
-			// Awaited below, after the memory window: a failure meanwhile must not go unhandled (Node
-			// ends the process on an unhandled rejection, and the bench with it).
+			// Awaited after the memory window: a failure meanwhile must not go unhandled.
 			call.catch(() => undefined);
 			if (kernel && (await untilIdle(pid, idleWithinMs(rows.length)))) {
 				itemsRise = peakRssBytes(pid) - before;
@@ -136,7 +126,7 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 	const times = await nodeTimes(bench, execution.id);
 	const windowValid =
 		times[WAIT_NAME].startTime <= resetAt && resetAt <= times[NODE_NAME].startTime;
-	const round: MailMergeRound = {
+	return {
 		itemsRiseBytes: itemsRise,
 		nodeRiseBytes: windowValid ? Math.max(0, uploadPeak - windowStart) : NaN,
 		nodeMs: times[NODE_NAME].executionTime,
@@ -145,7 +135,6 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 		status: upload.status,
 		windowValid,
 	};
-	return round;
 }
 
 export async function benchMailMerge(

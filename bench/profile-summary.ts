@@ -1,9 +1,7 @@
 /**
- * `npx ts-node --transpile-only bench/profile-summary.ts [--faxes N] [--dir FOLDER]`: where the node's own CPU time goes, from the V8
- * CPU profiles `npm run bench -- --cpu-prof` writes (.test-output/bench/profiles by default).
- * In the n8n server's profile, self time is summed per function of the Fax Cloud package's dist
- * and of the helper floor's package (the same requests through n8n's helper, nothing else), so the two are compared on
- * their own code alone; with --faxes (how many sends each made in the profiled run) per fax too.
+ * `npx ts-node --transpile-only bench/profile-summary.ts [--faxes N] [--dir FOLDER]`: self time per
+ * function of the Fax Cloud package and of the helper floor in the n8n server's V8 CPU profile
+ * (`npm run bench -- --cpu-prof`), their own code alone; with --faxes (sends each made) per fax too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,14 +26,14 @@ const PACKAGES = [
 	{ label: 'helper floor', marker: `/node_modules/${FLOOR_PACKAGE.name}/dist/` },
 ];
 
-export interface FunctionTime {
+interface FunctionTime {
 	pkg: string;
 	fn: string;
 	ms: number;
 }
 
 /** Self time (ms) per function of the two packages in one profile. */
-export function selfTimes(profile: CpuProfile): FunctionTime[] {
+function selfTimes(profile: CpuProfile): FunctionTime[] {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const totals = new Map<string, FunctionTime>();
 	profile.samples.forEach((id, index) => {

@@ -3,10 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { parse as parseFlatted } from 'flatted';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-
-import type { RequestRecord } from '../emulator/request-log';
 import { machineBusySeconds, treeCpuSeconds } from '../test/deploy/lib/cpu';
 import {
 	DeployInstance,
@@ -22,17 +18,16 @@ import { postWebhook } from '../test/harness/webhook';
 import { sleep } from '../test/harness/waitUntil';
 import { installFloorPackage } from './lib/floor-package';
 import { lastSeq } from './lib/polls';
-import { BENCH_DIR, OUTPUT_DIR } from './lib/server';
+import { BENCH_DIR, executionsOf, OUTPUT_DIR, outboundSince, runDataTimes } from './lib/server';
 import { round, spanMs } from './lib/stats';
+import { preparePdf } from './send';
 
 /**
- * Queue mode: the bulk send of 1,000 through one n8n worker (Redis, Postgres, one main, one
- * `n8n worker --concurrency=1`, started as the deploy part starts them: test/deploy/lib/instance.ts),
- * the Fax Cloud node against the helper floor in interleaved pairs. Then the runs that explain the
- * deploy part's round-3 figure (worker CPU per fax 10.3 to 14 ms against about 6.5 ms in round 2):
- * the same 1,000 split into 20 executions of 50 (the deploy part's shape) for node and floor, the
- * deploy part's own workflow on a quiet machine and with the machine's other core kept busy, and
- * the node with no execution data saved. Every figure is a run's own; queue-rows.ts judges them.
+ * Queue mode: the bulk send of 1,000 through one `n8n worker --concurrency=1` (Redis, Postgres, one
+ * main, as test/deploy/lib/instance.ts starts them), node against helper floor in interleaved
+ * pairs; then what explains the deploy part's round-3 worker CPU per fax (queue-rows.ts judges):
+ * 20 executions of 50, the deploy part's own workflow quiet and with the other core busy, and the
+ * node with no execution data saved.
  */
 
 export const QUEUE_WORKER_CONCURRENCY = 1;
@@ -99,19 +94,19 @@ export interface QueueFigures {
 	};
 }
 
-/** The bench's send workflow turned into another one of this part (own id, path and webhook). */
-function variantOf(
-	file: string,
-	id: string,
-	webhook: string,
-	settings: Record<string, unknown> = {},
-): WorkflowFile {
-	const workflow = JSON.parse(
-		fs.readFileSync(path.join(BENCH_DIR, 'workflows', file), 'utf8'),
-	) as WorkflowFile & {
+const readBenchWorkflow = (file: string) =>
+	JSON.parse(fs.readFileSync(path.join(BENCH_DIR, 'workflows', file), 'utf8')) as WorkflowFile & {
 		nodes: Array<{ type: string; parameters: Record<string, unknown>; webhookId?: string }>;
 		settings?: Record<string, unknown>;
 	};
+
+/** The bench's send workflow turned into another one of this part (own id, path and webhook). */
+function variantOf(
+	file: string,
+	{ workflowId: id, webhook }: { workflowId: string; webhook: string },
+	settings: Record<string, unknown> = {},
+): WorkflowFile {
+	const workflow = readBenchWorkflow(file);
 	workflow.id = id;
 	workflow.name = `${workflow.name} (queue mode: ${id})`;
 	for (const node of workflow.nodes) {
@@ -123,57 +118,33 @@ function variantOf(
 	return workflow;
 }
 
+const spec = (workflowId: string, webhook: string, timedNode?: string) => ({
+	workflowId,
+	webhook,
+	timedNode,
+});
 const SPECS = {
-	node: { workflowId: 'BenchSendFaxNode', webhook: 'bench-send-fax-cloud', timedNode: 'Send Fax' },
-	floor: { workflowId: 'BenchSendFloor01', webhook: 'bench-send-floor', timedNode: 'Helper Floor' },
-	splitNode: {
-		workflowId: 'BenchQueueSplitN',
-		webhook: 'bench-queue-split-node',
-		timedNode: 'Send Fax',
-	},
-	splitFloor: {
-		workflowId: 'BenchQueueSplitF',
-		webhook: 'bench-queue-split-floor',
-		timedNode: 'Helper Floor',
-	},
-	noSave: { workflowId: 'BenchQueueNoSave', webhook: 'bench-queue-no-save' },
-	round3: {
-		workflowId: 'DeployBulkSend01',
-		webhook: 'deploy-bulk-send',
-		timedNode: 'Send Fax',
-		distinctNumbers: true,
-	},
-} satisfies Record<string, Omit<RunSpec, 'label' | 'executions'>>;
+	node: spec('BenchSendFaxNode', 'bench-send-fax-cloud', 'Send Fax'),
+	floor: spec('BenchSendFloor01', 'bench-send-floor', 'Helper Floor'),
+	splitNode: spec('BenchQueueSplitN', 'bench-queue-split-node', 'Send Fax'),
+	splitFloor: spec('BenchQueueSplitF', 'bench-queue-split-floor', 'Helper Floor'),
+	noSave: spec('BenchQueueNoSave', 'bench-queue-no-save'),
+	round3: { ...spec('DeployBulkSend01', 'deploy-bulk-send', 'Send Fax'), distinctNumbers: true },
+};
 
-function workflows(): WorkflowFile[] {
-	const read = (file: string) =>
-		JSON.parse(fs.readFileSync(path.join(BENCH_DIR, 'workflows', file), 'utf8')) as WorkflowFile;
-	return [
-		read('send-fax-cloud-node.json'),
-		read('send-helper-floor.json'),
-		variantOf('send-fax-cloud-node.json', SPECS.splitNode.workflowId, SPECS.splitNode.webhook),
-		variantOf('send-helper-floor.json', SPECS.splitFloor.workflowId, SPECS.splitFloor.webhook),
-		variantOf('send-fax-cloud-node.json', SPECS.noSave.workflowId, SPECS.noSave.webhook, {
-			saveDataSuccessExecution: 'none',
-		}),
-		readDeployWorkflow('bulk-send.json'),
-	];
-}
+const workflows = (): WorkflowFile[] => [
+	readBenchWorkflow('send-fax-cloud-node.json'),
+	readBenchWorkflow('send-helper-floor.json'),
+	variantOf('send-fax-cloud-node.json', SPECS.splitNode),
+	variantOf('send-helper-floor.json', SPECS.splitFloor),
+	variantOf('send-fax-cloud-node.json', SPECS.noSave, { saveDataSuccessExecution: 'none' }),
+	readDeployWorkflow('bulk-send.json'),
+];
 
 /** CPU seconds stolen by the hypervisor so far, all cores (/proc/stat, the cpu line's 8th value). */
 function stealSeconds(): number {
 	const values = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
 	return Number(values[8] ?? 0) / CLOCK_TICKS;
-}
-
-async function writePdf(filesFolder: string): Promise<string> {
-	const doc = await PDFDocument.create();
-	const font = await doc.embedFont(StandardFonts.Helvetica);
-	doc.addPage([612, 792]).drawText('Fax Cloud benchmark: one page', { x: 72, y: 700, font });
-	// The deploy part's workflow reads one-page.pdf from the files folder; the bench's read $env.
-	const pdfPath = path.join(filesFolder, 'one-page.pdf');
-	fs.writeFileSync(pdfPath, await doc.save());
-	return pdfPath;
 }
 
 /** A busy loop on the machine's other core, as another job on this shared machine would be. */
@@ -186,12 +157,6 @@ async function stopBusyLoop(child: ChildProcess): Promise<void> {
 	const exited = new Promise((resolve) => child.once('exit', resolve));
 	child.kill('SIGKILL');
 	await exited;
-}
-
-interface StoredRun {
-	id: string;
-	startedAt?: string;
-	stoppedAt?: string;
 }
 
 class QueueBench {
@@ -207,28 +172,15 @@ class QueueBench {
 	}
 
 	private async nodeMsOf(executionId: string, node: string): Promise<number> {
-		const stored = await this.instance.execution(executionId);
-		if (!stored.data) return NaN;
-		const run = parseFlatted(stored.data) as {
-			resultData?: { runData?: Record<string, Array<{ executionTime?: number }>> };
-		};
-		const runs = run.resultData?.runData?.[node];
-		return runs ? runs.reduce((sum, r) => sum + (r.executionTime ?? 0), 0) : NaN;
+		const { data } = await this.instance.execution(executionId);
+		return (data ? runDataTimes(data)[node]?.executionTime : undefined) ?? NaN;
 	}
 
 	/**
-	 * The newest executions of a workflow, one page (n8n's REST API, newest first): n8n 2.41 refuses
-	 * the `lastId` paging DeployInstance.executionsOf uses once a workflow has more than a page
-	 * ("Use cursor to load execution pages"). A run adds at most 20, so a page of 100 holds them.
+	 * The newest executions of a workflow, one page of 100 (a run adds at most 20): n8n 2.41 refuses
+	 * the `lastId` paging DeployInstance.executionsOf uses once a workflow has more than a page.
 	 */
-	private async newest(workflowId: string): Promise<StoredRun[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await this.instance.server.rest<{ results: StoredRun[] }>(
-			'GET',
-			`/executions?filter=${filter}&limit=100`,
-		);
-		return page.results;
-	}
+	private newest = (workflowId: string) => executionsOf(this.instance, workflowId, 100);
 
 	async run(spec: RunSpec, faxes: number): Promise<QueueRun> {
 		const { instance } = this;
@@ -274,21 +226,14 @@ class QueueBench {
 			}
 			const ours = Object.values(cpuSeconds).reduce((sum, v) => sum + v, 0);
 			cpuSeconds['other processes on the machine'] = round(Math.max(0, machine - ours), 2);
-			const sends: RequestRecord[] = emulator.control.requests({
-				method: 'POST',
-				path: '^/v1/outboundfaxes$',
-				sinceSeq,
-			});
-			const executions = (await this.newest(spec.workflowId)).filter(
-				(e) => !before.has(e.id),
-			) as StoredRun[];
+			const sends = outboundSince(emulator, sinceSeq);
+			const executions = (await this.newest(spec.workflowId)).filter((e) => !before.has(e.id));
 			const ranOn = instance.workerOfExecutions();
 			let nodeMs = 0;
 			let executionMs = 0;
 			for (const execution of executions) {
 				nodeMs += spec.timedNode ? await this.nodeMsOf(execution.id, spec.timedNode) : NaN;
-				executionMs +=
-					Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt ?? '');
+				executionMs += Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt);
 			}
 			const span = spanMs(sends);
 			const worker = cpuSeconds[WORKER] ?? NaN;
@@ -349,8 +294,8 @@ export async function benchQueueMode(options: {
 			env: { N8N_PAYLOAD_SIZE_MAX: '256' },
 		});
 		stops.push(() => instance.close(false));
-		const pdfPath = await writePdf(instance.filesFolder);
-		Object.assign(instance.env, { BENCH_PDF_PATH: pdfPath });
+		// The deploy part's workflow reads one-page.pdf from the files folder; the bench's read $env.
+		Object.assign(instance.env, await preparePdf(instance, 'one-page.pdf'));
 		// The helper floor beside the Fax Cloud package in main's folder and the worker's (the worker
 		// runs the nodes); a folder that holds the package is taken as it is by startWorker.
 		installFloorPackage(path.join(instance.baseFolder, 'main'));
@@ -365,9 +310,9 @@ export async function benchQueueMode(options: {
 			`    queue: n8n ${runtime.release.n8n} main and ${WORKER} (concurrency ${QUEUE_WORKER_CONCURRENCY}), Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}`,
 		);
 		const bench = new QueueBench(instance);
-		const one = (variant: QueueVariant, label = variant): RunSpec => ({
+		const one = (variant: QueueVariant): RunSpec => ({
 			...SPECS[variant],
-			label,
+			label: variant,
 			executions: 1,
 		});
 		const split = (variant: QueueVariant): RunSpec => ({
@@ -398,7 +343,8 @@ export async function benchQueueMode(options: {
 			rounds: [],
 			explain: { split: [], round3: [], noSave: [] },
 		};
-		const check = (run: QueueRun): QueueRun => {
+		const check = async (spec: RunSpec): Promise<QueueRun> => {
+			const run = await bench.run(spec, faxes);
 			if (run.created !== faxes || run.onWorker !== run.executions) {
 				throw new Error(
 					`${run.label}: ${run.created} of ${faxes} faxes created, ${run.onWorker} of ${run.executions} executions on ${WORKER}`,
@@ -406,35 +352,33 @@ export async function benchQueueMode(options: {
 			}
 			return run;
 		};
+		/** Both sides of a pair, the first side swapping every round. */
+		const pair = async <K extends string>(r: number, [a, b]: [K, K], specOf: (k: K) => RunSpec) => {
+			const runs = {} as Record<K, QueueRun>;
+			for (const side of r % 2 ? [a, b] : [b, a]) runs[side] = await check(specOf(side));
+			return runs;
+		};
 		for (let r = 1; r <= options.rounds; r++) {
-			const order: QueueVariant[] = r % 2 ? ['node', 'floor'] : ['floor', 'node'];
-			const pair = {} as Record<QueueVariant, QueueRun>;
-			for (const variant of order) pair[variant] = check(await bench.run(one(variant), faxes));
-			figures.rounds.push(pair);
-			log(`    queue ${r}/${options.rounds}: ${lineOf(pair.node)}; ${lineOf(pair.floor)}`);
+			const runs = await pair(r, ['node', 'floor'], one);
+			figures.rounds.push(runs);
+			log(`    queue ${r}/${options.rounds}: ${lineOf(runs.node)}; ${lineOf(runs.floor)}`);
 		}
 		for (let r = 1; r <= options.explainRounds; r++) {
-			const order: QueueVariant[] = r % 2 ? ['node', 'floor'] : ['floor', 'node'];
-			const pair = {} as Record<QueueVariant, QueueRun>;
-			for (const variant of order) pair[variant] = check(await bench.run(split(variant), faxes));
-			figures.explain.split.push(pair);
-			log(`    queue, 20 executions of 50, ${r}: ${lineOf(pair.node)}; ${lineOf(pair.floor)}`);
-			// Quiet and busy in turn, the order swapping every round, as for node and floor.
-			const pairOf = r % 2 ? [false, true] : [true, false];
-			const round3Pair = {} as { quiet: QueueRun; busy: QueueRun };
-			for (const busy of pairOf) {
-				round3Pair[busy ? 'busy' : 'quiet'] = check(await bench.run(round3(busy), faxes));
-			}
-			figures.explain.round3.push(round3Pair);
+			const splitRuns = await pair(r, ['node', 'floor'], split);
+			figures.explain.split.push(splitRuns);
 			log(
-				`    queue, round 3's workflow ${r}: ${lineOf(round3Pair.quiet)}; ${lineOf(round3Pair.busy)}`,
+				`    queue, 20 executions of 50, ${r}: ${lineOf(splitRuns.node)}; ${lineOf(splitRuns.floor)}`,
 			);
-			const noSave = check(
-				await bench.run(
-					{ ...SPECS.noSave, label: 'node, no execution data saved', executions: 1 },
-					faxes,
-				),
+			const round3Runs = await pair(r, ['quiet', 'busy'], (side) => round3(side === 'busy'));
+			figures.explain.round3.push(round3Runs);
+			log(
+				`    queue, round 3's workflow ${r}: ${lineOf(round3Runs.quiet)}; ${lineOf(round3Runs.busy)}`,
 			);
+			const noSave = await check({
+				...SPECS.noSave,
+				label: 'node, no execution data saved',
+				executions: 1,
+			});
 			figures.explain.noSave.push(noSave);
 			log(`    queue, no execution data saved ${r}: ${lineOf(noSave)}`);
 		}

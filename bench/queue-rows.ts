@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
-import { formatRatio, pairRatios } from './lib/pairs';
+import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
 import {
 	atMostRow,
@@ -14,36 +11,33 @@ import {
 import type { QueueFigures, QueueRun } from './queue-mode';
 import type { SendFigures } from './send';
 
-/**
- * The queue-mode part's rows (bench/queue-mode.ts): the node against the helper floor through one
- * worker, what explains the deploy part's round-3 figure, and the README's Scaling figures per
- * worker core, all from the run's figures.
- */
+/** The queue-mode part's rows (bench/queue-mode.ts), round 3 explained, README Scaling lines. */
 
 /** Node against floor through the worker: CPU per fax and time, at most this ratio. */
 export const QUEUE_VS_FLOOR = 1.1;
 
 /**
- * The deploy part's worker CPU per fax that issue Q asks about: about 6.5 ms in round 2 (README
- * at e470a94, n8n 2.40.7, a quiet machine) and 10.3 (1 worker) to 14 ms (2 workers) in round 3
- * (test/deploy/results.json at 3109f16, load average 1.68, 2.02, 3.44 at its end).
+ * The deploy part's worker CPU per fax (issue Q): about 6.5 ms in round 2 (README at e470a94) and
+ * 10.3 (1 worker) to 14 ms (2 workers) in round 3 (test/deploy/results.json at 3109f16).
  */
 export const DEPLOY_ROUNDS = { round2CpuMsPerFax: 6.5, round3CpuMsPerFax: 10.3 } as const;
 
 /** A figure counts as the round-3 figure reproduced when it reaches this share of it. */
 const REPRODUCED = 0.9;
 
-/**
- * The service's published limits: none (fax-cloud-api.md, Limits: "Rate limits ... not shown";
- * vendor-notes.md names none). The README's workers-until-the-service-binds figure is therefore
- * given for these assumed service rates (sends per second), each divided by a worker core's rate.
- */
+/** The service publishes no rate limit: the workers-until-it-binds figure is for these rates (/s). */
 export const ASSUMED_SERVICE_RATES = [10, 50, 100, 500];
 
 const medianOf = (runs: QueueRun[], pick: (run: QueueRun) => number): number =>
 	median(runs.map(pick).filter((v) => Number.isFinite(v)));
 
 const cpu = (run: QueueRun): number => run.workerCpuMsPerFax;
+const cpuOf = (runs: QueueRun[]): number => medianOf(runs, cpu);
+/** One side of a pair of runs, as a figure of the pair (the worker's CPU per fax unless named). */
+const side =
+	<K extends string>(key: K, pick = cpu) =>
+	(pair: Record<K, QueueRun>): number =>
+		pick(pair[key]);
 
 /** Every run of the part, the pairs and the explanation runs. */
 const allRuns = (q: QueueFigures): QueueRun[] => [
@@ -67,34 +61,19 @@ export interface Round3Explanation {
 
 /** Which of the node, the setup or the machine the run's figures say made round 3's figure. */
 export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): Round3Explanation {
-	const pairs = q.rounds;
 	const { split, round3, noSave } = q.explain;
 	const oneExecution = {
-		node: medianOf(
-			pairs.map((p) => p.node),
-			cpu,
-		),
-		floor: medianOf(
-			pairs.map((p) => p.floor),
-			cpu,
-		),
+		node: cpuOf(q.rounds.map((p) => p.node)),
+		floor: cpuOf(q.rounds.map((p) => p.floor)),
 	};
-	const splitRatio = pairRatios(
-		split.map((p) => cpu(p.node)),
-		split.map((p) => cpu(p.floor)),
-	);
-	const busyRatio = pairRatios(
-		round3.map((p) => cpu(p.busy)),
-		round3.map((p) => cpu(p.quiet)),
-	);
-	const quiet = medianOf(
-		round3.map((p) => p.quiet),
-		cpu,
-	);
-	const busy = medianOf(
-		round3.map((p) => p.busy),
-		cpu,
-	);
+	const splitCpu = {
+		node: cpuOf(split.map((p) => p.node)),
+		floor: cpuOf(split.map((p) => p.floor)),
+	};
+	const splitRatio = pairsOf(split, side('node'), side('floor'));
+	const busyRatio = pairsOf(round3, side('busy'), side('quiet'));
+	const quiet = cpuOf(round3.map((p) => p.quiet));
+	const busy = cpuOf(round3.map((p) => p.busy));
 	const singleProcess = send
 		? round(median(send.rounds.map((r) => (r.faxCloud.cpuSeconds / send.items) * 1000)), 2)
 		: undefined;
@@ -114,19 +93,9 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 	const r = (v: number) => round(v, 1);
 	const measured = [
 		`worker CPU per fax: round 3's workflow (20 executions of 50, per-item expressions) ${r(quiet)} ms as the machine was, ${r(busy)} ms with the other core kept busy too (${formatRatio(busyRatio)})`,
-		`20 executions of 50 with the bench's workflows: node ${r(
-			medianOf(
-				split.map((p) => p.node),
-				cpu,
-			),
-		)}, floor ${r(
-			medianOf(
-				split.map((p) => p.floor),
-				cpu,
-			),
-		)} (${formatRatio(splitRatio)})`,
+		`20 executions of 50 with the bench's workflows: node ${r(splitCpu.node)}, floor ${r(splitCpu.floor)} (${formatRatio(splitRatio)})`,
 		`one execution of ${q.faxes}: node ${r(oneExecution.node)}, floor ${r(oneExecution.floor)}`,
-		`no execution data saved: node ${r(medianOf(noSave, cpu))}`,
+		`no execution data saved: node ${r(cpuOf(noSave))}`,
 		`CPU stolen by the hypervisor per run (median): ${r(medianOf(allRuns(q), (run) => run.stealSeconds ?? NaN))} s; 1-minute load average at the runs' starts ${r(Math.min(...allRuns(q).map((run) => run.load[0])))} to ${r(Math.max(...allRuns(q).map((run) => run.load[0])))}`,
 		...(singleProcess !== undefined
 			? [`single process (send part): node ${r(singleProcess)}`]
@@ -142,22 +111,12 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 		cause,
 		oneExecution: { node: r(oneExecution.node), floor: r(oneExecution.floor) },
 		split: {
-			node: r(
-				medianOf(
-					split.map((p) => p.node),
-					cpu,
-				),
-			),
-			floor: r(
-				medianOf(
-					split.map((p) => p.floor),
-					cpu,
-				),
-			),
+			node: r(splitCpu.node),
+			floor: r(splitCpu.floor),
 			nodeVsFloor: formatRatio(splitRatio),
 		},
 		round3: { quiet: r(quiet), busy: r(busy), busyVsQuiet: formatRatio(busyRatio) },
-		noSave: r(medianOf(noSave, cpu)),
+		noSave: r(cpuOf(noSave)),
 		singleProcess,
 		text: `${cause}: ${because}. Measured: ${measured.join('; ')}`,
 	};
@@ -175,14 +134,8 @@ export interface QueueScaling {
 }
 
 export function queueScaling(q: QueueFigures): QueueScaling {
-	const nodeCpu = medianOf(
-		q.rounds.map((p) => p.node),
-		cpu,
-	);
-	const round3Cpu = medianOf(
-		q.explain.round3.map((p) => p.quiet),
-		cpu,
-	);
+	const nodeCpu = cpuOf(q.rounds.map((p) => p.node));
+	const round3Cpu = cpuOf(q.explain.round3.map((p) => p.quiet));
 	const perWorkerCore = round(1000 / nodeCpu, 0);
 	return {
 		perWorkerCore,
@@ -214,15 +167,11 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 	const { rounds, faxes } = q;
 	const nodes = rounds.map((p) => p.node);
 	const floors = rounds.map((p) => p.floor);
-	const cpuPairs = pairRatios(nodes.map(cpu), floors.map(cpu));
-	const timePairs = pairRatios(
-		nodes.map((r) => r.nodeMs),
-		floors.map((r) => r.nodeMs),
-	);
-	const spanPairs = pairRatios(
-		nodes.map((r) => r.spanMs),
-		floors.map((r) => r.spanMs),
-	);
+	const nodeMs = (run: QueueRun) => run.nodeMs;
+	const spanOf = (run: QueueRun) => run.spanMs;
+	const cpuPairs = pairsOf(rounds, side('node'), side('floor'));
+	const timePairs = pairsOf(rounds, side('node', nodeMs), side('floor', nodeMs));
+	const spanPairs = pairsOf(rounds, side('node', spanOf), side('floor', spanOf));
 	const ms = (runs: QueueRun[], pick: (run: QueueRun) => number, digits = 0) =>
 		round(medianOf(runs, pick), digits);
 	const all = allRuns(q);
@@ -243,7 +192,7 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 			{
 				area,
 				measure: `${faxes} faxes on one worker: the node's time in n8n (executionTime), Fax Cloud node vs the helper floor (ms; ratio per pair)`,
-				figure: `${ms(nodes, (r) => r.nodeMs)} vs ${ms(floors, (r) => r.nodeMs)}: ${formatRatio(timePairs)}; first send to last answer at the emulator ${ms(nodes, (r) => r.spanMs)} vs ${ms(floors, (r) => r.spanMs)}: ${formatRatio(spanPairs)}`,
+				figure: `${ms(nodes, nodeMs)} vs ${ms(floors, nodeMs)}: ${formatRatio(timePairs)}; first send to last answer at the emulator ${ms(nodes, spanOf)} vs ${ms(floors, spanOf)}: ${formatRatio(spanPairs)}`,
 			},
 			{
 				pairs: timePairs,
@@ -284,27 +233,4 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 			figure: `${scaling.perWorkerCore} (round 3's shape ${scaling.perWorkerCoreRound3Shape}); one worker sent ${scaling.measuredPerSecond}/s on this machine`,
 		}),
 	];
-}
-
-/**
- * `npx ts-node --transpile-only bench/queue-rows.ts [results file]`: the part's rows and the
- * README's Scaling lines, made again by this code from a results file's queue figures
- * (bench/results.json unless named; a `--only queue` run writes bench/results.quick.json).
- */
-if (require.main === module) {
-	const file = process.argv[2] ?? path.join(__dirname, 'results.json');
-	const results = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-		machine?: { cores?: number };
-		loadDuring?: RunContext['load'];
-		figures?: { queue?: QueueFigures; send?: SendFigures };
-	};
-	const queue = results.figures?.queue;
-	if (!queue) throw new Error(`${file} holds no queue figures`);
-	const context = { cores: results.machine?.cores ?? 2, load: results.loadDuring ?? {} };
-	for (const row of queueRows(queue, context, results.figures?.send)) {
-		console.log(
-			`${row.verdict}: ${row.measure}\n  ${row.figure}${row.why ? `\n  why: ${row.why}` : ''}`,
-		);
-	}
-	console.log(`\n${queueScalingLines(queue).join('\n')}`);
 }

@@ -1,5 +1,5 @@
 import type { RunMachine } from './lib/machine';
-import { tally, verdictOf, type LoadDuring, type TargetRow } from './lib/verdict';
+import { tally, type LoadDuring, type TargetRow } from './lib/verdict';
 import { tallyLine, type BenchFigures } from './target-rows';
 import { queueScalingLines } from './queue-rows';
 
@@ -60,16 +60,15 @@ export function markdownTable(rows: TargetRow[]): string {
 		'| Benchmark | Figure | Target | |',
 		'| --- | --- | --- | --- |',
 		...rows.map((r) => {
-			const verdict = verdictOf(r);
-			const target = verdict === 'figure' ? '' : cell(r.target ?? '');
-			return `| ${cell(`${r.area}: ${r.measure}`)} | ${cell(r.figure)} | ${target} | ${mark[verdict]} |`;
+			const target = r.verdict === 'figure' ? '' : cell(r.target ?? '');
+			return `| ${cell(`${r.area}: ${r.measure}`)} | ${cell(r.figure)} | ${target} | ${mark[r.verdict]} |`;
 		}),
 	].join('\n');
 }
 
 /** What `--table` prints: the measured-on line, the table, and under it why each miss happened. */
 export function readmeSection(results: WrittenResults): string {
-	const missed = results.targets.filter((r) => verdictOf(r) === 'missed' && r.why);
+	const missed = results.targets.filter((r) => r.verdict === 'missed' && r.why);
 	const whys = missed.map((r) => `- **${r.area}: ${r.measure}.** ${r.why}`);
 	return [
 		measuredOn(results),

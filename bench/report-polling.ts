@@ -1,6 +1,6 @@
 import type { PollingFigures } from './polling';
 import { GOALS } from './goals';
-import { formatRatio, pairRatios } from './lib/pairs';
+import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
 import {
 	figureRow,
@@ -29,8 +29,7 @@ export function pollingRows(p: PollingFigures, context: RunContext): TargetRow[]
 			}),
 		);
 	}
-	const { drains } = p;
-	if (drains.length > 0) rows.push(...drainRows(p, context));
+	if (p.drains.length > 0) rows.push(...drainRows(p, context));
 	if (p.afterBurst) rows.push(afterBurstRow(p, p.afterBurst));
 	return rows;
 }
@@ -41,29 +40,13 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 	const expected = Math.ceil(newFaxes / p.pageSize) + 1;
 	const mostRequests = Math.max(...drains.map((d) => d.requests));
 	const fewestEmitted = Math.min(...drains.map((d) => d.emitted));
-	const triggerMs = drains.map((d) => d.triggerMs);
-	const vsFloor = pairRatios(
-		triggerMs,
-		drains.map((d) => d.floorMs),
-	);
-	const vsHttp = pairRatios(
-		drains.map((d) => d.httpRequestMs),
-		triggerMs,
-	);
-	const vsRaw = pairRatios(
-		triggerMs,
-		drains.map((d) => d.rawMs),
-	);
-	const floorVsHttp = pairRatios(
-		drains.map((d) => d.httpRequestMs),
-		drains.map((d) => d.floorMs),
-	);
-	const floorVsRaw = pairRatios(
-		drains.map((d) => d.floorMs),
-		drains.map((d) => d.rawMs),
-	);
-	const ms = (f: (d: (typeof drains)[number]) => number) =>
-		round(median(drains.map(f).filter((v) => Number.isFinite(v))), 0);
+	const vsFloor = pairsOf(drains, 'triggerMs', 'floorMs');
+	const vsHttp = pairsOf(drains, 'httpRequestMs', 'triggerMs');
+	const vsRaw = pairsOf(drains, 'triggerMs', 'rawMs');
+	const floorVsHttp = pairsOf(drains, 'httpRequestMs', 'floorMs');
+	const floorVsRaw = pairsOf(drains, 'floorMs', 'rawMs');
+	const ms = (key: 'triggerMs' | 'floorMs' | 'httpRequestMs' | 'rawMs' | 'pollMs') =>
+		round(median(drains.map((d) => d[key]).filter((v) => Number.isFinite(v))), 0);
 	const limit = GOALS.drainVsFloor;
 	return [
 		targetRow({
@@ -80,7 +63,7 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 				area: 'Polling',
 				measure:
 					"drain time: trigger's searches vs the helper floor paging the same query (ms; ratio per burst)",
-				figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.floorMs)}: ${formatRatio(vsFloor)} (whole poll to execution start ${ms((d) => d.pollMs)})`,
+				figure: `${ms('triggerMs')} vs ${ms('floorMs')}: ${formatRatio(vsFloor)} (whole poll to execution start ${ms('pollMs')})`,
 			},
 			{
 				pairs: vsFloor,
@@ -88,7 +71,7 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 				context,
 				part: 'polling',
 				facts: [
-					`the floor's own ${ms((d) => d.floorMs)} ms is ${formatRatio(floorVsRaw)} the raw client's`,
+					`the floor's own ${ms('floorMs')} ms is ${formatRatio(floorVsRaw)} the raw client's`,
 				],
 			},
 		),
@@ -97,14 +80,11 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 				area: 'Polling',
 				measure:
 					"drain time: trigger's searches vs the HTTP Request node's pagination, same query (ms; ratio per burst)",
-				figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.httpRequestMs)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
+				figure: `${ms('triggerMs')} vs ${ms('httpRequestMs')}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
 			},
 			{
 				floorVsHttp,
-				reachOfFloor: pairRatios(
-					drains.map((d) => d.floorMs),
-					drains.map((d) => d.triggerMs),
-				),
+				reachOfFloor: pairsOf(drains, 'floorMs', 'triggerMs'),
 				allowance: limit,
 				context,
 				part: 'polling',
@@ -114,7 +94,7 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 			area: 'Polling',
 			measure:
 				"drain time: trigger's searches vs a raw undici client outside n8n: the machine's limit (ms)",
-			figure: `${ms((d) => d.triggerMs)} vs ${ms((d) => d.rawMs)}: ${formatRatio(vsRaw)}`,
+			figure: `${ms('triggerMs')} vs ${ms('rawMs')}: ${formatRatio(vsRaw)}`,
 		}),
 	];
 }

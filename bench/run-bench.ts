@@ -1,13 +1,11 @@
 /**
  * `npm run bench`: the package against what users would otherwise do, in a real n8n against the
  * emulator. Prints the table, writes bench/results.json and exits 1 when a target was missed.
- * Options: --quick (the three goals of issue 28 alone: bulk send, mail merge and the trigger's
- * drain against the helper floor, 5 pairs each at smaller sizes, in under 10 minutes; writes
- * bench/results.quick.json), --only send,send-once,mail-merge,download,without-trigger,trigger,
- * send-curve,mail-merge-curve,drain-curve (cost curves at three sizes),queue, --cpu-prof (V8 CPU profiles of the n8n processes into .test-output/bench/profiles, for finding
- * where time goes). BENCH_DEBUG=1 prints, for each request of a drain, the service time and the gap
- * before it. --table prints the README's section from bench/results.json (--table partial: from
- * bench/results.partial.json, the last --only run at full sizes), runs nothing.
+ * Options: --quick (issue 28's goals alone: bulk send, mail merge and the drain against the helper
+ * floor, under 10 minutes; writes bench/results.quick.json), --only <parts> (PARTS below; at full
+ * sizes it writes bench/results.partial.json), --cpu-prof (V8 CPU profiles of n8n into
+ * .test-output/bench/profiles), --table [partial] (prints the README's section from the results
+ * file, runs nothing). BENCH_DEBUG=1 prints each drain request's service time and the gap before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,69 +44,49 @@ const PARTS = [
 	'drain-curve',
 	'queue',
 ];
-/** The quick run checks the goals against the helper floor: bulk send, mail merge, drain. */
+/** The quick run: the goals against the helper floor (bulk send, mail merge, drain). */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
-// The quick run leaves the cost curves and queue mode out: --only runs them alone.
 const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
 const picked = args.only(PARTS);
 const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
 const wants = (part: string): boolean => !only || only.includes(part);
 const cpuProfileDir = args.has('--cpu-prof') ? path.join(OUTPUT_DIR, 'profiles') : undefined;
 
-/**
- * Compared runs are made in rounds (A, B, A, B, ...) and their ratios taken per round: at least 5
- * pairs (lib/pairs.ts). A drain round costs two polls, a minute each, in the full run; one in --quick
- * (polling.ts drainsOnly).
- */
+/** Sizes of the full run; each compared part runs at least 5 pairs (lib/pairs.ts). */
+const FULL_SIZES = {
+	items: 1_000,
+	// Node and floor are within a few percent, with pairs varying by ±15 %: 7 pairs.
+	sendRounds: 7,
+	sendOnceRounds: 5,
+	mailMergeRows: 10_000,
+	mailMergeRounds: 5,
+	stored: 100_000,
+	fewNew: 10,
+	fewPolls: 2,
+	drain: 10_000,
+	// Each drain round costs two polls a minute apart (one in --quick: polling.ts drainsOnly).
+	drainRounds: 5,
+	// The trigger's default.
+	latenessMinutes: 10,
+	imageBytes: 200 * 1024 * 1024,
+	downloadRounds: 4,
+	// One run: the row is one ratio of thousands (a hundred-fold target), each paging 100,000 faxes.
+	userBuiltRuns: 1,
+};
+/** --quick: the goals' own sizes (bulk send, mail merge, drain), smaller elsewhere. */
 const SIZES = quick
 	? {
-			// The full run's bulk send with fewer rounds, and the same mail merge and drain: the
-			// goals' own sizes, at least 5 pairs each (lib/pairs.ts). The bulk send is within a
-			// few percent of the floor and its pairs vary by ±15 %: 7 pairs of 1,000, where 5 or 9
-			// pairs of 500 gave x1.03 to x1.08 on the code the full run measured at x1.01.
-			items: 1_000,
-			sendRounds: 7,
+			...FULL_SIZES,
 			sendOnceRounds: 3,
-			mailMergeRows: 10_000,
-			mailMergeRounds: 5,
 			stored: 10_000,
-			fewNew: 10,
 			fewPolls: 1,
-			drain: 10_000,
-			drainRounds: 5,
 			latenessMinutes: 2,
 			imageBytes: 20 * 1024 * 1024,
 			downloadRounds: 3,
-			userBuiltRuns: 1,
 		}
-	: {
-			items: 1_000,
-			// More rounds than the other parts: node and floor are close (7, as --quick: the HTTP
-			// Request node's run in each round takes ten times the node's).
-			sendRounds: 7,
-			sendOnceRounds: 5,
-			mailMergeRows: 10_000,
-			mailMergeRounds: 5,
-			stored: 100_000,
-			fewNew: 10,
-			fewPolls: 2,
-			drain: 10_000,
-			// Each drain round costs two polls a minute apart: the least pairs (lib/pairs.ts), to
-			// leave time for the cost curves.
-			drainRounds: 5,
-			// The trigger's default.
-			latenessMinutes: 10,
-			imageBytes: 200 * 1024 * 1024,
-			downloadRounds: 4,
-			// One run: the row is one ratio of thousands (a hundred-fold target), and each run
-			// pages 100,000 stored faxes through the HTTP Request node.
-			userBuiltRuns: 1,
-		};
+	: FULL_SIZES;
 
-/**
- * Cost curves (./send-curve.ts, ./mail-merge-curve.ts, ./drain-curve.ts): three sizes a factor of
- * ten apart, in the full run (or with --only); one round of the drains, a poll every 20 seconds.
- */
+/** Cost curves: three sizes a factor of ten apart; one round of the drains, a poll every 20 s. */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
 	sendRounds: 3,
@@ -121,17 +99,13 @@ const CURVE_SIZES = {
 
 const log = (line: string): void => console.log(line);
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
-/** A quick or partial run never replaces the full run's results. */
+/** A quick run never replaces the full run's results. */
 const QUICK_RESULTS_FILE = path.join(BENCH_DIR, 'results.quick.json');
-/**
- * A partial run at full sizes (--only without --quick) is kept beside the full run's results,
- * committed: the parts it ran are named in it (`only`), and `--table partial` prints it.
- */
+/** A partial run at full sizes (--only without --quick), committed: `--table partial` prints it. */
 const PARTIAL_RESULTS_FILE = path.join(BENCH_DIR, 'results.partial.json');
 
 async function main(): Promise<void> {
 	if (args.has('--table')) {
-		// The README's section, from the last full run, without running anything.
 		const file = args.has('partial') ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
 		console.log(readmeSection(JSON.parse(fs.readFileSync(file, 'utf8'))));
 		return;
@@ -150,14 +124,10 @@ async function main(): Promise<void> {
 		log(`    ${part} FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
 		return undefined;
 	};
-	// A promise that failed while nobody awaited it would end the process (Node's default), and the
-	// run with everything measured so far: it is a failure of the run, recorded, and the run goes on.
+	// A promise that failed while nobody awaited it would end the process and the run (Node's
+	// default): it is recorded as a failure, and the run goes on.
 	process.on('unhandledRejection', (e) => fail('unhandled', e));
-	/**
-	 * Runs one part, sampling the machine's load while it runs (the rows' explanations read it); a
-	 * part that throws is recorded as failed and gives no figures, so what the others measured is
-	 * still written.
-	 */
+	/** Runs one part, sampling the machine's load meanwhile; a part that throws gives no figures. */
 	const timed = async <T>(part: string, run: () => Promise<T>): Promise<T | undefined> => {
 		const watch = new LoadWatch();
 		const partStarted = Date.now();
@@ -167,32 +137,30 @@ async function main(): Promise<void> {
 			return fail(part, e);
 		} finally {
 			load[part] = watch.stop();
-			// Where a run's time goes (--quick is meant to stay under 10 minutes).
 			log(
 				`    ${part}: ${Math.round((Date.now() - partStarted) / 1000)} s, ${Math.round((Date.now() - started) / 1000)} s since the start`,
 			);
 		}
 	};
-	/** Runs a part the run wants, timed, and keeps its figures. */
-	const part = async <K extends keyof BenchFigures>(
-		name: string,
-		key: K,
-		run: () => Promise<BenchFigures[K]>,
-	): Promise<void> => {
-		if (wants(name)) figures[key] = await timed(key, run);
-	};
 	let release: { n8n: string; node: string } | undefined;
 	const curves: CurveSet = {};
 	if (CURVE_PARTS.some(wants)) figures.curves = curves;
-	/** Runs a cost curve the run wants, timed as `<key>Curve`, and keeps it. */
-	const curve = async <K extends keyof CurveSet>(
+	figures.failed = failed;
+	/** Runs a part the run wants, timed as `timedAs`, and keeps its figures in `into[key]`. */
+	const part = async <S, K extends keyof S & string>(
+		name: string,
+		into: S,
+		key: K,
+		run: () => Promise<S[K]>,
+		timedAs: string = key,
+	): Promise<void> => {
+		if (wants(name)) into[key] = (await timed(timedAs, run)) as S[K];
+	};
+	const curve = <K extends keyof CurveSet & string>(
 		name: string,
 		key: K,
 		run: () => Promise<CurveSet[K]>,
-	): Promise<void> => {
-		if (wants(name)) curves[key] = await timed(`${key}Curve`, run);
-	};
-	figures.failed = failed;
+	) => part(name, curves, key, run, `${key}Curve`);
 	/** One n8n and its parts: a server that fails to start fails its parts, not the run. */
 	const section = async (name: string, run: () => Promise<void>): Promise<void> => {
 		try {
@@ -202,16 +170,8 @@ async function main(): Promise<void> {
 		}
 	};
 
-	const actionParts = [
-		'send',
-		'send-once',
-		'mail-merge',
-		'download',
-		'without-trigger',
-		'send-curve',
-		'mail-merge-curve',
-	];
-	if (actionParts.some(wants))
+	const triggerParts = ['trigger', 'drain-curve', 'queue'];
+	if (PARTS.filter((p) => !triggerParts.includes(p)).some(wants))
 		await section('actions', async () => {
 			log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
 			const bench = await startBenchServer({
@@ -232,19 +192,19 @@ async function main(): Promise<void> {
 			});
 			release = bench.environment.runtime.release;
 			try {
-				await part('send', 'send', () =>
+				await part('send', figures, 'send', () =>
 					benchBulkSend(bench, { items: SIZES.items, rounds: SIZES.sendRounds, log }),
 				);
-				await part('send-once', 'sendOnce', () =>
+				await part('send-once', figures, 'sendOnce', () =>
 					benchSendOnce(bench, { items: SIZES.items, rounds: SIZES.sendOnceRounds, log }),
 				);
-				await part('mail-merge', 'mailMerge', () =>
+				await part('mail-merge', figures, 'mailMerge', () =>
 					benchMailMerge(bench, { rows: SIZES.mailMergeRows, rounds: SIZES.mailMergeRounds, log }),
 				);
-				await part('download', 'download', () =>
+				await part('download', figures, 'download', () =>
 					benchDownload(bench, { bytes: SIZES.imageBytes, rounds: SIZES.downloadRounds, log }),
 				);
-				await part('without-trigger', 'userBuilt', () =>
+				await part('without-trigger', figures, 'userBuilt', () =>
 					benchUserBuilt(bench, {
 						stored: SIZES.stored,
 						newFaxes: SIZES.fewNew,
@@ -255,12 +215,9 @@ async function main(): Promise<void> {
 				await curve('send-curve', 'send', () =>
 					benchSendCurve(bench, { sizes: CURVE_SIZES.send, rounds: CURVE_SIZES.sendRounds, log }),
 				);
+				const { mailMerge: sizes, mailMergeRounds: rounds } = CURVE_SIZES;
 				await curve('mail-merge-curve', 'mailMerge', () =>
-					benchMailMergeCurve(bench, {
-						sizes: CURVE_SIZES.mailMerge,
-						rounds: CURVE_SIZES.mailMergeRounds,
-						log,
-					}),
+					benchMailMergeCurve(bench, { sizes, rounds, log }),
 				);
 			} finally {
 				await bench.close();
@@ -281,10 +238,11 @@ async function main(): Promise<void> {
 				workflows: [...TRIGGER_WORKFLOWS, ...(drainCurves ? DRAIN_CURVE_WORKFLOWS : [])],
 				cpuProfileDir,
 				prepare: async (environment) => {
+					const { stored, latenessMinutes } = SIZES;
 					const prepared = await preparePolling(
 						environment.emulator,
-						SIZES.stored,
-						SIZES.latenessMinutes,
+						stored,
+						latenessMinutes,
 						quick,
 					);
 					sink = prepared.sink;
@@ -293,31 +251,27 @@ async function main(): Promise<void> {
 			});
 			release = bench.environment.runtime.release;
 			try {
-				if (wants('trigger')) {
-					figures.polling = await timed('polling', () =>
-						benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
-					);
-				}
+				await part('trigger', figures, 'polling', () =>
+					benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
+				);
 				if (drainCurves)
 					log('    drain curves (two more trigger workflows, polling every 20 seconds):');
-				await curve('drain-curve', 'drain', () =>
-					benchDrainCurves(bench, sink!, {
-						cappedSizes: CURVE_SIZES.cappedDrain,
-						defaultSizes: CURVE_SIZES.defaultDrain,
-						rounds: CURVE_SIZES.drainRounds,
-						latenessMinutes: SIZES.latenessMinutes,
-						log,
-					}),
-				);
+				const drainOptions = {
+					cappedSizes: CURVE_SIZES.cappedDrain,
+					defaultSizes: CURVE_SIZES.defaultDrain,
+					rounds: CURVE_SIZES.drainRounds,
+					latenessMinutes: SIZES.latenessMinutes,
+					log,
+				};
+				await curve('drain-curve', 'drain', () => benchDrainCurves(bench, sink!, drainOptions));
 			} finally {
 				await bench.close();
 				await sink?.close();
 			}
 		});
 
-	// Queue mode (its own Redis, Postgres, main and worker): not in --quick, which it would push
-	// past 10 minutes; one round of the runs that explain round 3 (the full run is long already).
-	await part('queue', 'queue', () =>
+	// Queue mode (its own Redis, Postgres, main and worker): one round of the runs explaining round 3.
+	await part('queue', figures, 'queue', () =>
 		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 5, explainRounds: 1, log }),
 	);
 	release ??= figures.queue && { n8n: figures.queue.n8n, node: figures.queue.n8nNode };

@@ -3,17 +3,13 @@ import type { BenchServer } from './lib/server';
 import { runSendVariant, type SendVariant } from './send';
 
 /**
- * The bulk send's cost curve: the Fax Cloud node and the helper floor send 100, 1,000 and 10,000
- * items (each with the one-page PDF), node and floor in turn at each size, one after the other
- * (A B, then B A in the next round). The time is each node's executionTime in n8n; the memory is
- * n8n's peak RSS rise during the node's run.
+ * The bulk send's cost curve: node and helper floor in turn (A B, then B A) send 100, 1,000 and
+ * 10,000 items; each node's executionTime, and n8n's peak RSS rise during the node's run.
  */
-
-export const SEND_CURVE_SIZES = [100, 1_000, 10_000];
 
 export async function benchSendCurve(
 	bench: BenchServer,
-	options: { sizes?: number[]; rounds: number; log: (line: string) => void },
+	options: { sizes: number[]; rounds: number; log: (line: string) => void },
 ): Promise<CurveFigures> {
 	const send = async (variant: SendVariant, items: number) => {
 		const run = await runSendVariant(bench, variant, items);
@@ -24,7 +20,6 @@ export async function benchSendCurve(
 	};
 	return await measureCurve({
 		...options,
-		sizes: options.sizes ?? SEND_CURVE_SIZES,
 		unit: 'fax',
 		label: 'bulk send',
 		warmUp: async (items) => {

@@ -1,15 +1,19 @@
-import type { Emulator } from '../emulator';
+import { postWebhook } from '../test/harness/webhook';
 import { lastSeq } from './lib/polls';
-import { callWebhook, executionsOf, latestNodeMs, type BenchServer } from './lib/server';
+import {
+	callWebhook,
+	executionsOf,
+	latestNodeMs,
+	outboundSince,
+	type BenchServer,
+} from './lib/server';
 import { spanMs } from './lib/stats';
 import { SEND_VARIANTS, TIMED_NODE } from './send';
 
 /**
- * Send once (issue 25): what a bulk send costs with Send Once per Key set (a lookup before every
- * send) against the helper floor making the same lookup before each send (its target) and the
- * floor's plain send (what the lookup costs), and what n8n's Retry of a bulk send that stopped halfway costs
- * (the run's one search, then only the sends that had not gone out). Runs in the n8n of the send
- * part, whose workflows (the node at its defaults, the floor) it uses beside its own.
+ * Send once (issue 25): a bulk send with Send Once per Key set (a lookup before every send) against
+ * the helper floor making the same lookup (its target) and the floor's plain send; and what n8n's
+ * Retry of a bulk send that stopped halfway costs. Runs in the send part's n8n.
  */
 
 export const SEND_ONCE_WORKFLOWS = [
@@ -18,23 +22,23 @@ export const SEND_ONCE_WORKFLOWS = [
 	'send-fax-cloud-retry.json',
 ];
 
-const ONCE_PATH = 'bench-send-fax-cloud-once';
-const FLOOR_ONCE_PATH = 'bench-send-floor-once';
 /**
- * The Retry's workflow: the bulk send's, under its own workflow and node IDs. The node's derived
- * keys are scoped by workflow and node but not by execution, so in the bulk send's own workflow a
- * Retry would take the faxes of the earlier rounds' identical sends for its own and send nothing
- * (the limit README "What a Retry cannot recognise" states; test/nodes/FaxCloud/outboundFax/
- * sendOnce.test.ts pins it).
+ * The Retry's workflow: the bulk send's under its own IDs. Derived keys are not scoped by execution,
+ * so in the bulk send's own workflow a Retry would take earlier rounds' faxes for its own (README
+ * "What a Retry cannot recognise").
  */
 const RETRY_WORKFLOW = 'BenchSendRetry01';
 const RETRY_PATH = 'bench-send-fax-cloud-retry';
 
-/** The workflow and the sending node of each variant, for n8n's executionTime of that node. */
-const TIMED: Record<OnceVariant, { workflowId: string; node: string }> = {
-	once: { workflowId: 'BenchSendFaxOnce', node: 'Send Fax' },
-	floorOnce: { workflowId: 'BenchSendFloorOn', node: 'Helper Floor' },
-	floor: TIMED_NODE.floor!,
+/** Each variant's webhook, and its workflow and sending node (for n8n's executionTime of it). */
+const VARIANTS: Record<OnceVariant, { path: string; workflowId: string; node: string }> = {
+	once: { path: 'bench-send-fax-cloud-once', workflowId: 'BenchSendFaxOnce', node: 'Send Fax' },
+	floorOnce: {
+		path: 'bench-send-floor-once',
+		workflowId: 'BenchSendFloorOn',
+		node: 'Helper Floor',
+	},
+	floor: { path: SEND_VARIANTS.floor, ...TIMED_NODE.floor! },
 };
 
 export interface OnceRun {
@@ -70,20 +74,12 @@ export interface SendOnceFigures {
 	retry: RetryRun;
 }
 
-const requestsSince = (emulator: Emulator, sinceSeq: number, method: string) =>
-	emulator.control.requests({ method, path: '^/v1/outboundfaxes$', sinceSeq });
-
-async function runOnce(
-	bench: BenchServer,
-	variant: OnceVariant,
-	webhookPath: string,
-	items: number,
-): Promise<OnceRun> {
+async function runOnce(bench: BenchServer, variant: OnceVariant, items: number): Promise<OnceRun> {
+	const { path, workflowId, node } = VARIANTS[variant];
 	const sinceSeq = lastSeq(bench.emulator);
-	await callWebhook(bench, webhookPath, { faxes: Array.from({ length: items }, (_, i) => i + 1) });
-	const sends = requestsSince(bench.emulator, sinceSeq, 'POST');
-	const searches = requestsSince(bench.emulator, sinceSeq, 'GET');
-	const { workflowId, node } = TIMED[variant];
+	await callWebhook(bench, path, { faxes: Array.from({ length: items }, (_, i) => i + 1) });
+	const sends = outboundSince(bench.emulator, sinceSeq);
+	const searches = outboundSince(bench.emulator, sinceSeq, 'GET');
 	return {
 		spanMs: spanMs([...sends, ...searches]),
 		nodeMs: await latestNodeMs(bench, workflowId, node),
@@ -104,18 +100,14 @@ async function retryOfHalfSent(bench: BenchServer, items: number): Promise<Retry
 	const before = emulator.control.stats().outboundCount;
 	const sinceSeq = lastSeq(emulator);
 	const watch = setInterval(() => {
-		if (requestsSince(emulator, sinceSeq, 'POST').length >= half) {
+		if (outboundSince(emulator, sinceSeq).length >= half) {
 			emulator.control.addFault({ api: 'fax', kind: 'resetBeforeProcessing' });
 			clearInterval(watch);
 		}
 	}, 5);
-	const answer = await fetch(`${bench.server.url}/webhook/${RETRY_PATH}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ faxes: Array.from({ length: items }, (_, i) => i + 1) }),
-		signal: AbortSignal.timeout(15 * 60_000),
-	});
-	await answer.text();
+	// Not callWebhook: the run is meant to fail.
+	const faxes = Array.from({ length: items }, (_, i) => i + 1);
+	await postWebhook(bench.server, RETRY_PATH, { faxes }, 15 * 60_000);
 	clearInterval(watch);
 	emulator.control.clearFaults();
 	const sentBefore = emulator.control.stats().outboundCount - before;
@@ -130,8 +122,8 @@ async function retryOfHalfSent(bench: BenchServer, items: number): Promise<Retry
 		{ loadWorkflow: false },
 	);
 	const retryMs = performance.now() - started;
-	const sends = requestsSince(emulator, retrySeq, 'POST');
-	const searches = requestsSince(emulator, retrySeq, 'GET');
+	const sends = outboundSince(emulator, retrySeq);
+	const searches = outboundSince(emulator, retrySeq, 'GET');
 	return {
 		items,
 		sentBefore,
@@ -150,20 +142,13 @@ export async function benchSendOnce(
 	options: { items: number; rounds: number; log: (line: string) => void },
 ): Promise<SendOnceFigures> {
 	const { items, log } = options;
-	const paths: Record<OnceVariant, string> = {
-		once: ONCE_PATH,
-		floorOnce: FLOOR_ONCE_PATH,
-		floor: SEND_VARIANTS.floor,
-	};
-	for (const [variant, webhookPath] of Object.entries(paths) as Array<[OnceVariant, string]>) {
-		await runOnce(bench, variant, webhookPath, 50);
-	}
+	for (const variant of Object.keys(VARIANTS) as OnceVariant[]) await runOnce(bench, variant, 50);
 	const rounds: OnceRound[] = [];
 	for (let r = 1; r <= options.rounds; r++) {
 		const pair: OnceVariant[] = r % 2 ? ['once', 'floorOnce'] : ['floorOnce', 'once'];
 		const round = {} as OnceRound;
 		for (const variant of [...pair, 'floor'] as OnceVariant[]) {
-			const run = await runOnce(bench, variant, paths[variant], items);
+			const run = await runOnce(bench, variant, items);
 			if (run.created !== items) throw new Error(`${variant}: ${run.created} of ${items} created`);
 			round[variant] = run;
 		}

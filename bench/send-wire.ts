@@ -1,6 +1,6 @@
 import type { RequestRecord } from '../emulator/request-log';
 import { lastSeq } from './lib/polls';
-import type { BenchServer } from './lib/server';
+import { outboundSince, type BenchServer } from './lib/server';
 import {
 	captureRequests,
 	normalizedBody,
@@ -9,10 +9,9 @@ import {
 } from './lib/wire-capture';
 
 /**
- * The helper floor is a floor only if it sends what the Fax Cloud node sends. One send of each,
- * compared as the emulator received them: the bytes of the body (the multipart boundary and the
- * recovery key are random per send, and are named instead), the headers that describe the body,
- * and the fields and files of the emulator's request log.
+ * The helper floor is a floor only if it sends what the Fax Cloud node sends: one send of each,
+ * compared as the emulator received them (body bytes with the random boundary and recovery key
+ * named, the headers that describe the body, the fields and files of the request log).
  */
 
 export interface WireCheck {
@@ -65,11 +64,7 @@ export async function sameSendBodies(
 			await sendOne('floor');
 		})
 	).filter((r) => r.method === 'POST');
-	const logged = emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq: since,
-	});
+	const logged = outboundSince(emulator, since);
 	if (sends.length !== 2 || logged.length !== 2) {
 		throw new Error(`wire check: expected 2 sends, saw ${sends.length} (log ${logged.length})`);
 	}

@@ -3,22 +3,18 @@ import path from 'node:path';
 
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-import { SEED_USERS, type Emulator } from '../emulator';
-import type { E2eEnvironment } from '../test/harness/environment';
+import { SEED_USERS } from '../emulator';
 import { runClient } from './lib/child';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, PeakRss } from './lib/proc';
-import { callWebhook, latestNodeMs, type BenchServer } from './lib/server';
-import { median, round, spanMs } from './lib/stats';
+import { callWebhook, latestNodeMs, outboundSince, type BenchServer } from './lib/server';
+import { round, spanMs } from './lib/stats';
 import { sameSendBodies, type WireCheck } from './send-wire';
 
 /**
  * Bulk send: the same items (each with a one-page PDF) sent by the Fax Cloud node at its defaults,
- * by the helper floor (a node that sends the same bytes through n8n's request helper and does
- * nothing else), by n8n's HTTP Request node configured by hand at its defaults, and by a raw
- * undici client at the node's concurrency (the machine's limit, outside n8n). Time is the span the
- * emulator saw from the first send to the last answer. The variants run in rounds, one run of each
- * per round, so every ratio is taken within a round (see lib/pairs.ts).
+ * by the helper floor (the same bytes through n8n's request helper, nothing else), by n8n's HTTP
+ * Request node and by a raw undici client outside n8n, one run of each per round (lib/pairs.ts).
  */
 
 export const SEND_WORKFLOWS = [
@@ -80,18 +76,17 @@ export interface SendFigures {
 	wire: WireCheck;
 }
 
-/** Writes the one-page PDF every item carries; returns n8n environment naming it. */
-export async function preparePdf(environment: E2eEnvironment): Promise<NodeJS.ProcessEnv> {
+/** Writes the one-page PDF every item carries into the files folder; returns n8n environment naming it. */
+export async function preparePdf(
+	n8n: { filesFolder: string },
+	fileName = 'bench-one-page.pdf',
+): Promise<NodeJS.ProcessEnv> {
 	const doc = await PDFDocument.create();
 	const font = await doc.embedFont(StandardFonts.Helvetica);
 	doc.addPage([612, 792]).drawText('Fax Cloud benchmark: one page', { x: 72, y: 700, font });
-	const pdfPath = path.join(environment.filesFolder, 'bench-one-page.pdf');
+	const pdfPath = path.join(n8n.filesFolder, fileName);
 	fs.writeFileSync(pdfPath, await doc.save());
 	return { BENCH_PDF_PATH: pdfPath };
-}
-
-function sendsSince(emulator: Emulator, sinceSeq: number) {
-	return emulator.control.requests({ method: 'POST', path: '^/v1/outboundfaxes$', sinceSeq });
 }
 
 export async function runSendVariant(
@@ -109,7 +104,7 @@ export async function runSendVariant(
 	});
 	const memory = peak.stop();
 	const cpu = cpuSeconds(bench.pid) - cpuBefore;
-	const sends = sendsSince(emulator, sinceSeq);
+	const sends = outboundSince(emulator, sinceSeq);
 	const timed = TIMED_NODE[variant];
 	return {
 		spanMs: spanMs(sends),
@@ -140,7 +135,7 @@ async function runRaw(bench: BenchServer, items: number, pdfPath: string): Promi
 		},
 		SEED_USERS.alice.password,
 	);
-	const sends = sendsSince(emulator, sinceSeq);
+	const sends = outboundSince(emulator, sinceSeq);
 	if (out.ok !== items) throw new Error(`raw client: ${out.ok} of ${items} sends succeeded`);
 	return {
 		spanMs: spanMs(sends),
@@ -194,12 +189,3 @@ export async function benchBulkSend(
 }
 
 const mbOf = (run: SendRun): number => round(run.rssRiseBytes / (1024 * 1024), 1);
-
-/** The median of one figure of one variant over the rounds, for the table's plain figures. */
-export function medianOf(
-	rounds: SendRound[],
-	variant: SendVariant,
-	figure: (run: SendRun) => number,
-): number {
-	return median(rounds.map((r) => figure(r[variant])));
-}

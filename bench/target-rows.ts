@@ -3,11 +3,10 @@ import type { DownloadFigures } from './download';
 import type { MailMergeFigures } from './mail-merge';
 import type { PollingFigures } from './polling';
 import { pollingRows, userBuiltRow } from './report-polling';
-import type { SendFigures } from './send';
-import { medianOf, NODE_CONCURRENCY } from './send';
-import type { SendOnceFigures } from './send-once';
+import { NODE_CONCURRENCY, type SendFigures, type SendRound } from './send';
+import type { OnceRound, OnceVariant, SendOnceFigures } from './send-once';
 import { GOALS } from './goals';
-import { formatRatio, pairRatios } from './lib/pairs';
+import { formatRatio, pairsOf } from './lib/pairs';
 import { mb, median, round } from './lib/stats';
 import {
 	figureRow,
@@ -16,7 +15,6 @@ import {
 	regressionWhy,
 	tally,
 	targetRow,
-	verdictOf,
 	type RunContext,
 	type TargetRow,
 } from './lib/verdict';
@@ -25,7 +23,7 @@ import { queueRows } from './queue-rows';
 import type { QueueFigures } from './queue-mode';
 
 export { GOALS } from './goals';
-export { REGRESSION, exitCodeOf, tally, type RunContext, type TargetRow } from './lib/verdict';
+export { REGRESSION, exitCodeOf, type RunContext } from './lib/verdict';
 
 export interface BenchFigures {
 	send?: SendFigures;
@@ -41,34 +39,32 @@ export interface BenchFigures {
 }
 
 const perSecond = (items: number, ms: number): number => round(items / (ms / 1000), 1);
+
 function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 	const { rounds, items } = send;
-	const spans = (variant: 'faxCloud' | 'floor' | 'httpRequest') =>
-		rounds.map((r) => r[variant].spanMs);
-	const node = medianOf(rounds, 'faxCloud', (r) => r.spanMs);
-	const floor = medianOf(rounds, 'floor', (r) => r.spanMs);
-	const http = medianOf(rounds, 'httpRequest', (r) => r.spanMs);
-	const raw = median(rounds.map((r) => r.raw.spanMs));
+	type Variant = 'faxCloud' | 'floor' | 'httpRequest';
+	const at = (f: (r: SendRound) => number) => median(rounds.map(f));
+	const span = (v: Variant) => (r: SendRound) => r[v].spanMs;
+	const rawSpan = (r: SendRound) => r.raw.spanMs;
 	// Against the floor, the node's whole time in n8n (its executionTime): checking every item
 	// before the first send happens before any request, so the span at the emulator leaves it out.
-	const nodeTimes = (variant: 'faxCloud' | 'floor') => rounds.map((r) => r[variant].nodeMs);
-	const vsFloor = pairRatios(nodeTimes('faxCloud'), nodeTimes('floor'));
-	const nodeTime = (variant: 'faxCloud' | 'floor') => round(median(nodeTimes(variant)), 0);
-	const vsHttp = pairRatios(spans('httpRequest'), spans('faxCloud'));
-	const floorVsHttp = pairRatios(spans('httpRequest'), spans('floor'));
-	const cpuOver = (variant: 'faxCloud' | 'floor') =>
-		rounds.map((r) => r[variant].cpuSeconds - r.itemsOnly.cpuSeconds);
-	const cpuVsFloor = pairRatios(cpuOver('faxCloud'), cpuOver('floor'));
-	const vsRaw = pairRatios(
-		spans('faxCloud'),
-		rounds.map((r) => r.raw.spanMs),
-	);
-	const cpuAbove = (variant: 'faxCloud' | 'floor' | 'httpRequest') =>
-		round(median(rounds.map((r) => r[variant].cpuSeconds - r.itemsOnly.cpuSeconds)));
-	const rise = (variant: 'faxCloud' | 'httpRequest') => rounds.map((r) => r[variant].rssRiseBytes);
-	const rss = pairRatios(rise('faxCloud'), rise('httpRequest'));
+	const nodeMs = (v: Variant) => (r: SendRound) => r[v].nodeMs;
+	const cpuOver = (v: Variant) => (r: SendRound) => r[v].cpuSeconds - r.itemsOnly.cpuSeconds;
+	const rise = (v: Variant) => (r: SendRound) => r[v].rssRiseBytes;
+	const [node, floor, http, raw] = [
+		span('faxCloud'),
+		span('floor'),
+		span('httpRequest'),
+		rawSpan,
+	].map(at);
+	const vsFloor = pairsOf(rounds, nodeMs('faxCloud'), nodeMs('floor'));
+	const vsHttp = pairsOf(rounds, span('httpRequest'), span('faxCloud'));
+	const floorVsHttp = pairsOf(rounds, span('httpRequest'), span('floor'));
+	const cpuVsFloor = pairsOf(rounds, cpuOver('faxCloud'), cpuOver('floor'));
+	const rss = pairsOf(rounds, rise('faxCloud'), rise('httpRequest'));
 	const maxConnections = Math.max(...rounds.map((r) => r.faxCloud.maxConnections));
 	const httpConnections = Math.max(...rounds.map((r) => r.httpRequest.maxConnections));
+	const cpuAbove = (v: Variant) => round(at(cpuOver(v)));
 	const limit = GOALS.sendVsFloor;
 	const cpuFact = `n8n CPU above the items alone x${round(cpuVsFloor.median)} the floor's`;
 	return [
@@ -76,7 +72,7 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 			{
 				area: 'Bulk send',
 				measure: `${items} faxes, the node's time in n8n (executionTime): Fax Cloud node vs the helper floor (ms; ratio per pair)`,
-				figure: `${nodeTime('faxCloud')} vs ${nodeTime('floor')}: ${formatRatio(vsFloor)}; ${cpuFact}`,
+				figure: `${round(at(nodeMs('faxCloud')), 0)} vs ${round(at(nodeMs('floor')), 0)}: ${formatRatio(vsFloor)}; ${cpuFact}`,
 			},
 			{
 				pairs: vsFloor,
@@ -101,7 +97,7 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 			},
 			{
 				floorVsHttp,
-				reachOfFloor: pairRatios(spans('floor'), spans('faxCloud')),
+				reachOfFloor: pairsOf(rounds, span('floor'), span('faxCloud')),
 				allowance: limit,
 				context,
 				part: 'send',
@@ -118,18 +114,18 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 		figureRow({
 			area: 'Bulk send',
 			measure: `time: Fax Cloud node vs raw undici at ${NODE_CONCURRENCY} at once, outside n8n: the machine's limit (ms)`,
-			figure: `${round(node, 0)} vs ${round(raw, 0)} (raw ${perSecond(items, raw)}/s): ${formatRatio(vsRaw)}`,
+			figure: `${round(node, 0)} vs ${round(raw, 0)} (raw ${perSecond(items, raw)}/s): ${formatRatio(pairsOf(rounds, span('faxCloud'), rawSpan))}`,
 		}),
 		figureRow({
 			area: 'Bulk send',
 			measure:
 				'n8n CPU seconds above the items alone: Fax Cloud node vs helper floor vs HTTP Request node',
-			figure: `${cpuAbove('faxCloud')} vs ${cpuAbove('floor')} vs ${cpuAbove('httpRequest')} (items alone ${round(medianOf(rounds, 'itemsOnly', (r) => r.cpuSeconds))})`,
+			figure: `${cpuAbove('faxCloud')} vs ${cpuAbove('floor')} vs ${cpuAbove('httpRequest')} (items alone ${round(at((r) => r.itemsOnly.cpuSeconds))})`,
 		}),
 		figureRow({
 			area: 'Bulk send',
 			measure: `n8n peak RSS rise: Fax Cloud node vs HTTP Request node (MB; ${send.rssSource})`,
-			figure: `${mb(median(rise('faxCloud')))} vs ${mb(median(rise('httpRequest')))}: ${formatRatio(rss)}`,
+			figure: `${mb(at(rise('faxCloud')))} vs ${mb(at(rise('httpRequest')))}: ${formatRatio(rss)}`,
 		}),
 		targetRow({
 			area: 'Bulk send',
@@ -147,10 +143,10 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 	// The node's whole time in n8n (its executionTime), as for the bulk send: reading each item's
 	// key (an expression n8n evaluates per item) happens before the node's first request.
-	const time = (variant: 'once' | 'floorOnce' | 'floor') => o.rounds.map((r) => r[variant].nodeMs);
-	const vsFloor = pairRatios(time('once'), time('floorOnce'));
-	const vsPlain = pairRatios(time('once'), time('floor'));
-	const ms = (variant: 'once' | 'floorOnce' | 'floor') => round(median(time(variant)), 0);
+	const time = (variant: OnceVariant) => (r: OnceRound) => r[variant].nodeMs;
+	const vsFloor = pairsOf(o.rounds, time('once'), time('floorOnce'));
+	const vsPlain = pairsOf(o.rounds, time('once'), time('floor'));
+	const ms = (variant: OnceVariant) => round(median(o.rounds.map(time(variant))), 0);
 	const searches = median(o.rounds.map((r) => r.once.searches));
 	const floorSearches = median(o.rounds.map((r) => r.floorOnce.searches));
 	const { retry } = o;
@@ -190,10 +186,7 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 
 function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 	const { rounds } = m;
-	const vsCsv = pairRatios(
-		rounds.map((r) => r.nodeRiseBytes),
-		rounds.map((r) => r.csvBytes),
-	);
+	const vsCsv = pairsOf(rounds, 'nodeRiseBytes', 'csvBytes');
 	const at = (f: (r: (typeof rounds)[number]) => number) =>
 		median(rounds.map(f).filter((v) => Number.isFinite(v)));
 	const limit = GOALS.mailMergeVsCsv;
@@ -233,15 +226,8 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 function downloadRows(d: DownloadFigures, context: RunContext): TargetRow[] {
 	const { rounds } = d;
 	const rise = mb(median(rounds.map((r) => r.rssRiseBytes)));
-	const node = rounds.map((r) => r.nodeMs);
-	const vsCurl = pairRatios(
-		node,
-		rounds.map((r) => r.curlMs),
-	);
-	const vsHttp = pairRatios(
-		node,
-		rounds.map((r) => r.httpRequestMs),
-	);
+	const vsCurl = pairsOf(rounds, 'nodeMs', 'curlMs');
+	const vsHttp = pairsOf(rounds, 'nodeMs', 'httpRequestMs');
 	const at = (f: (r: (typeof rounds)[number]) => number) => round(median(rounds.map(f)), 0);
 	const limit = GOALS.downloadVsHttpRequest;
 	return [
@@ -285,9 +271,10 @@ function failedRows(failed: Record<string, string>): TargetRow[] {
 	);
 }
 
-export const QUIET_CONTEXT: RunContext = { cores: 2, load: {} };
-
-export function targetRows(f: BenchFigures, context: RunContext = QUIET_CONTEXT): TargetRow[] {
+export function targetRows(
+	f: BenchFigures,
+	context: RunContext = { cores: 2, load: {} },
+): TargetRow[] {
 	const rows: TargetRow[] = [];
 	if (f.send) rows.push(...sendRows(f.send, context));
 	if (f.sendOnce) rows.push(...sendOnceRows(f.sendOnce, context));
@@ -305,10 +292,9 @@ const MARK = { met: 'met    ', missed: 'MISSED ', figure: 'figure ' } as const;
 
 export function printTable(rows: TargetRow[]): string {
 	const lines = rows.map((r) => {
-		const verdict = verdictOf(r);
-		const target = verdict === 'figure' ? '' : `  [target: ${r.target}]`;
+		const target = r.verdict === 'figure' ? '' : `  [target: ${r.target}]`;
 		const why = r.why ? `\n${' '.repeat(18)}why: ${r.why}` : '';
-		return `${MARK[verdict]} ${r.area.padEnd(10)} ${r.measure}\n${' '.repeat(18)}${r.figure}${target}${why}`;
+		return `${MARK[r.verdict]} ${r.area.padEnd(10)} ${r.measure}\n${' '.repeat(18)}${r.figure}${target}${why}`;
 	});
 	return lines.join('\n');
 }

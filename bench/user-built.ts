@@ -4,9 +4,8 @@ import { callWebhook, durationMs, executionsOf, type BenchServer } from './lib/s
 import { median, round } from './lib/stats';
 
 /**
- * What users build without the trigger: list the faxes with the HTTP Request node, one item per
- * fax, Remove Duplicates against earlier executions. A webhook starts it where a Schedule Trigger
- * would, so the harness can run it on demand; every other node is as a user would set it up.
+ * What users build without the trigger: the HTTP Request node lists the faxes, Remove Duplicates
+ * against earlier executions; a webhook starts it where a Schedule Trigger would.
  */
 
 export const USER_BUILT_WORKFLOWS = ['list-and-remove-duplicates.json'];

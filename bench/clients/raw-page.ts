@@ -1,9 +1,11 @@
 /**
  * The raw client of the polling benchmark, run as its own process: one search with the query the
  * trigger sent, then GetNextResults with each ResultsReference until HasMoreResults is no longer
- * true. Config in BENCH_CONFIG (JSON), the password in BENCH_PASSWORD; prints {requests, records, ms}.
+ * true. Prints {requests, records, ms}.
  */
 import { Pool } from 'undici';
+
+import { clientFrame } from './client-frame';
 
 interface Config {
 	url: string;
@@ -18,10 +20,8 @@ interface Page {
 	ResultsReference?: string;
 }
 
-async function main(): Promise<void> {
-	const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Config;
+clientFrame<Config>(async (config, auth) => {
 	const url = new URL(config.url);
-	const auth = `Basic ${Buffer.from(`${config.userId}:${process.env.BENCH_PASSWORD ?? ''}`).toString('base64')}`;
 	const pool = new Pool(url.origin, { connections: 1 });
 	let query: Record<string, string> = { ...config.query, ResultLimit: String(config.pageSize) };
 	let requests = 0;
@@ -42,10 +42,5 @@ async function main(): Promise<void> {
 	}
 	const ms = performance.now() - started;
 	await pool.close();
-	process.stdout.write(JSON.stringify({ requests, records, ms }));
-}
-
-main().catch((e) => {
-	process.stderr.write(String(e instanceof Error ? e.message : e));
-	process.exit(1);
+	return { requests, records, ms };
 });

@@ -1,11 +1,13 @@
 /**
  * The raw client of the bulk-send benchmark, run as its own process (like n8n): `count` multipart
  * sends of one PDF with undici, at most `concurrency` at once over as many connections.
- * Config in BENCH_CONFIG (JSON), the password in BENCH_PASSWORD; prints {ok, failed, ms}.
+ * Prints {ok, failed, ms}.
  */
 import fs from 'node:fs';
 
 import { FormData, Pool } from 'undici';
+
+import { clientFrame } from './client-frame';
 
 interface Config {
 	faxUrl: string;
@@ -16,10 +18,8 @@ interface Config {
 	faxNumber: string;
 }
 
-async function main(): Promise<void> {
-	const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Config;
+clientFrame<Config>(async (config, auth) => {
 	const url = new URL(`${config.faxUrl}/outboundfaxes`);
-	const auth = `Basic ${Buffer.from(`${config.userId}:${process.env.BENCH_PASSWORD ?? ''}`).toString('base64')}`;
 	const pdf = fs.readFileSync(config.pdfPath);
 	const pool = new Pool(url.origin, { connections: config.concurrency });
 	let next = 0;
@@ -46,10 +46,5 @@ async function main(): Promise<void> {
 	await Promise.all(Array.from({ length: config.concurrency }, worker));
 	const ms = performance.now() - started;
 	await pool.close();
-	process.stdout.write(JSON.stringify({ ok, failed, ms }));
-}
-
-main().catch((e) => {
-	process.stderr.write(String(e instanceof Error ? e.message : e));
-	process.exit(1);
+	return { ok, failed, ms };
 });

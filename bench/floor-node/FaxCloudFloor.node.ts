@@ -1,17 +1,10 @@
 /**
- * The helper floor of `npm run bench`: what any node must pay to put the Fax Cloud node's requests
- * on the wire from inside n8n. Every community node has to send through n8n's request helper
- * (`httpRequestWithAuthentication`), so this node does that and nothing else: it resolves the
- * credential once per run (as the Fax Cloud node does; n8n's helper would otherwise resolve it on
- * every request), builds the same bytes, sends them at the Fax Cloud node's default of 5 requests
- * at once, and outputs the parsed answers. No validation, no parameters per item, no error
- * mapping, no retries, no recovery search. "Send Once" makes the lookup the Fax Cloud node makes
- * before each send when Send Once per Key is set (one search by the send's key), then the send;
- * its key is the item's Send Key parameter, the same expression the node's workflow gives, since
- * n8n evaluates a per-item key for whichever node reads it (the one parameter read per item).
- *
- * Benchmark only: installed next to the package in the bench's n8n, never published. Types only
- * from n8n-workflow (erased at build), so the built file needs nothing at run time but Node.
+ * The helper floor of `npm run bench`: what any node pays to put the Fax Cloud node's requests on
+ * the wire from inside n8n. It sends through n8n's request helper (`httpRequestWithAuthentication`)
+ * with the credential resolved once per run, the same bytes at the node's 5 requests at once, and
+ * outputs the parsed answers: no validation, per-item parameters (but Send Once's key), error
+ * mapping, retries or recovery search. "Send Once" makes the node's lookup by key before each send.
+ * Benchmark only, never published; types only from n8n-workflow, so the built file needs just Node.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -23,6 +16,7 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	NodeConnectionType,
@@ -99,6 +93,21 @@ const OPERATIONS = [
 	['Page', 'page', 'Every page of one fax search'],
 ].map(([name, value, description]) => ({ name, value, description }));
 
+/** A parameter shown for the given operations. */
+const parameter = (
+	displayName: string,
+	name: string,
+	type: 'string' | 'json' | 'number',
+	value: string | number,
+	operation: string[],
+): INodeProperties => ({
+	displayName,
+	name,
+	type,
+	default: value,
+	displayOptions: { show: { operation } },
+});
+
 export class FaxCloudFloor implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Fax Cloud Helper Floor (benchmark)',
@@ -118,54 +127,18 @@ export class FaxCloudFloor implements INodeType {
 				options: OPERATIONS,
 				default: 'send',
 			},
+			parameter('Fax Number', 'faxNumber', 'string', '', ['send', 'sendOnce']),
+			parameter('Input Binary Field', 'binaryPropertyName', 'string', 'data', ['send', 'sendOnce']),
+			// The node's Send Once per Key, usually an expression n8n evaluates per item for any node.
+			parameter('Send Key', 'sendKey', 'string', '', ['sendOnce']),
+			parameter('Collection', 'collection', 'string', 'inboundfaxes', ['page']),
 			{
-				displayName: 'Fax Number',
-				name: 'faxNumber',
-				type: 'string',
-				default: '',
-				displayOptions: { show: { operation: ['send', 'sendOnce'] } },
-			},
-			{
-				displayName: 'Input Binary Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				displayOptions: { show: { operation: ['send', 'sendOnce'] } },
-			},
-			{
-				// The Fax Cloud node's Send Once per Key, as the user gives it: usually an expression,
-				// which n8n evaluates for every item whichever node reads it.
-				displayName: 'Send Key',
-				name: 'sendKey',
-				type: 'string',
-				default: '',
-				displayOptions: { show: { operation: ['sendOnce'] } },
-			},
-			{
-				displayName: 'Collection',
-				name: 'collection',
-				type: 'string',
-				default: 'inboundfaxes',
-				displayOptions: { show: { operation: ['page'] } },
-			},
-			{
-				displayName: 'Query (JSON)',
-				name: 'query',
-				type: 'json',
-				default: '{}',
-				displayOptions: { show: { operation: ['page'] } },
+				...parameter('Query (JSON)', 'query', 'json', '{}', ['page']),
 				description: 'The first search, as the trigger sent it; later pages add GetNextResults',
 			},
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				default: 250,
-				displayOptions: { show: { operation: ['page'] } },
-			},
+			parameter('Page Size', 'pageSize', 'number', 250, ['page']),
 		],
 	};
-
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const data = await this.getCredentials(CREDENTIAL);
 		const selected = this.getNode().credentials?.[CREDENTIAL];

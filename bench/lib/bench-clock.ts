@@ -4,11 +4,9 @@ import path from 'node:path';
 import type { Emulator } from '../../emulator';
 
 /**
- * The bench's clock: it moves the emulator's (still) clock, and, for a bench whose n8n follows it,
- * n8n's own clock by the same amount (./n8n-clock-preload.cjs). The polling bench compresses
- * hours into minutes; the trigger believes a Date header only as far as the n8n host's clock has
- * moved since (nodes/FaxCloudTrigger/state/serviceClock.ts), so with the service's clock alone
- * moved, each jump would be taken as a clock running ahead and the window held back.
+ * The bench's clock: moves the emulator's (still) clock and, when n8n follows it, n8n's own by the
+ * same amount (./n8n-clock-preload.cjs): the trigger believes a Date header only as far as the
+ * host's clock has moved (nodes/FaxCloudTrigger/state/serviceClock.ts).
  */
 export class BenchClock {
 	private offset = 0;

@@ -1,9 +1,8 @@
 import { median } from './stats';
 
 /**
- * A cost curve: one path measured at sizes a factor of ten apart, in rounds (each round runs every
- * size once, smallest first), so that the growth of the cost with the work is read within a round
- * and under the same load, like the pairs of lib/pairs.ts.
+ * A cost curve: one path measured at sizes a factor of ten apart, every size once per round, so
+ * that the cost's growth is read within a round, under the same load (as lib/pairs.ts).
  */
 
 /** One run at one size: the work, its time and n8n's resident memory rise. */
@@ -53,10 +52,7 @@ export function perUnitAtEachSize(
 	);
 }
 
-/**
- * Runs `rounds` rounds over the sizes, after one warm-up run at each size (code loaded, n8n's heap
- * grown to what a run of that size needs), smallest first.
- */
+/** Runs `rounds` rounds over the sizes, smallest first, after one warm-up run at each size. */
 export async function measureCurve(options: {
 	unit: string;
 	sizes: number[];

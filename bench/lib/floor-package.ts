@@ -4,11 +4,9 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The helper floor (bench/floor-node/) as a second community package in the bench's n8n, next to
- * the Fax Cloud package: compiled with TypeScript (its types are checked with the rest of the
- * repository by `npm run typecheck`) and unpacked where n8n keeps installed community packages.
- * n8n loads every `n8n-nodes-*` folder there; the node uses the Fax Cloud package's credential
- * type, which n8n resolves by name across packages.
+ * The helper floor (bench/floor-node/) as a second community package beside the Fax Cloud one,
+ * transpiled where n8n keeps installed community packages; it uses the Fax Cloud credential type,
+ * which n8n resolves by name across packages.
  */
 
 const SOURCE_DIR = path.join(__dirname, '..', 'floor-node');
@@ -16,9 +14,6 @@ const SOURCE_DIR = path.join(__dirname, '..', 'floor-node');
 export const FLOOR_PACKAGE = JSON.parse(
 	fs.readFileSync(path.join(SOURCE_DIR, 'package.json'), 'utf8'),
 ) as { name: string; version: string };
-
-/** n8n's type name of the floor node, for checks; workflows spell it out. */
-export const FLOOR_NODE_TYPE = `${FLOOR_PACKAGE.name}.faxCloudFloor`;
 
 export function installFloorPackage(userFolder: string): string {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');

@@ -5,11 +5,7 @@ import { REPO_ROOT } from '../../test/harness/n8n/package';
 import type { LoadDuring } from './verdict';
 import { round } from './stats';
 
-/**
- * What a run measured on: the commit (with a note when the worktree had changes), the n8n release
- * and the Node that ran it, the CPU and the load. The machine is shared, so its load during each
- * part is sampled and kept beside the figures.
- */
+/** What a run measured on: the commit (and whether the worktree had changes), n8n, Node, CPU, load. */
 
 export interface RunMachine {
 	commit: string;

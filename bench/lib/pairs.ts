@@ -1,10 +1,9 @@
 import { median, round } from './stats';
 
 /**
- * Ratios of interleaved runs. On this shared 2-core machine a ratio of two medians moved by up to
- * 30 % between runs: the load of other processes changes over minutes. The compared runs are
- * therefore made in pairs (A, B, A, B, ...), each pair under the same load, and the ratio is taken
- * per pair; the median of the pair ratios decides a target and their spread is shown beside it.
+ * Ratios of interleaved runs: on this shared machine a ratio of two medians moved by up to 30 %
+ * between runs, so compared runs are made in pairs (A, B, A, B, ...) under the same load, the ratio
+ * taken per pair; their median decides a target, their spread is shown beside it.
  */
 
 export interface PairRatios {
@@ -26,6 +25,16 @@ export function pairRatios(numerators: number[], denominators: number[]): PairRa
 		min: ratios.length ? Math.min(...ratios) : NaN,
 		max: ratios.length ? Math.max(...ratios) : NaN,
 	};
+}
+
+/** A figure of a round: a function, or the name of a numeric field. */
+type Figure<T> = ((r: T) => number) | { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
+/** Pair ratios of two figures of the same rounds: `a / b` per round. */
+export function pairsOf<T>(rounds: T[], a: Figure<T>, b: Figure<T>): PairRatios {
+	const values = (f: Figure<T>) =>
+		rounds.map((r) => (typeof f === 'function' ? f(r) : (r[f] as number)));
+	return pairRatios(values(a), values(b));
 }
 
 /** "x1.04 (x0.98 to x1.12 over 7 pairs)": the median that decides, then the spread it came with. */

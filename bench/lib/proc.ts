@@ -28,9 +28,8 @@ export const rssBytes = (pid: number): number => statusKb(pid, 'VmRSS') * 1024;
 export const peakRssBytes = (pid: number): number => statusKb(pid, 'VmHWM') * 1024;
 
 /**
- * Peak resident memory over a stretch of time: the kernel's high-water mark (VmHWM), reset
- * through clear_refs. Where the kernel refuses the reset, a 5 ms sampler stands in; it is not run
- * otherwise, since its reads would take CPU from the runs being timed on this 2-core machine.
+ * Peak resident memory over a stretch of time: the kernel's high-water mark (VmHWM), reset through
+ * clear_refs; where the kernel refuses, a 5 ms sampler (never otherwise: it takes CPU from the runs).
  */
 export class PeakRss {
 	private sampled = 0;

@@ -2,10 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Requests as the emulator's listener receives them. The emulator runs in the bench's own process;
- * its request log keeps parsed fields, file sizes and times, not the bytes nor the moment a
- * request arrives. The bench taps the 'request' events of the emulator's server on one port while
- * `run` goes on, and removes the tap afterwards.
+ * Requests as the emulator's listener receives them (its log keeps parsed fields, not the bytes nor
+ * the moment of arrival): a tap on the 'request' events of the server on one port while `run` goes on.
  */
 
 export interface WireRequest {

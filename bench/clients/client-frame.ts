@@ -1,0 +1,17 @@
+/**
+ * The frame of a raw client run as its own process (lib/child.ts runClient): config in BENCH_CONFIG
+ * (JSON), the password in BENCH_PASSWORD; prints what `run` returns as JSON, or the error and exits 1.
+ */
+export function clientFrame<C extends { userId: string }>(
+	run: (config: C, authorization: string) => Promise<object>,
+): void {
+	const config = JSON.parse(process.env.BENCH_CONFIG ?? '{}') as C;
+	const login = `${config.userId}:${process.env.BENCH_PASSWORD ?? ''}`;
+	run(config, `Basic ${Buffer.from(login).toString('base64')}`).then(
+		(out) => process.stdout.write(JSON.stringify(out)),
+		(e: unknown) => {
+			process.stderr.write(String(e instanceof Error ? e.message : e));
+			process.exit(1);
+		},
+	);
+}
