@@ -1,6 +1,6 @@
 import type { Sink } from '../test/harness/sink';
 import type { BenchServer } from './lib/server';
-import { executionsStarted, pollBoth } from './lib/trigger-polls';
+import { advanceForNextPoll, executionsStarted, pollBoth } from './lib/trigger-polls';
 
 /**
  * The polls after a burst, nothing new: each poll reads its window again, so the polls re-read
@@ -55,7 +55,7 @@ export async function pollsAfterBurst(
 	const burstTo = Date.parse(burst.to);
 	// Until the clock is past burst + allowance + 1 minute, and one poll more to show it stays so.
 	for (let minute = 1; minute <= latenessMinutes + 2; minute++) {
-		bench.clock.advance(MINUTE);
+		await advanceForNextPoll(bench, MINUTE);
 		const both = await pollBoth(bench, sink);
 		const poll: AfterBurstPoll = {
 			minutesAfter: minute,

@@ -1,7 +1,7 @@
 import type { DrainCurves } from './drain-curve';
 import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
-import { formatRatio, pairRatios } from './lib/pairs';
+import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
 import { round } from './lib/stats';
 import { atMostRow, figureRow, type RunContext, type TargetRow } from './lib/verdict';
 
@@ -16,6 +16,20 @@ export interface CurveSet {
 	mailMerge?: CurveFigures;
 	drain?: DrainCurves;
 }
+
+/**
+ * The least rise the RSS rows tell apart from none: n8n's heap takes memory from the system in
+ * chunks (V8's pages and its young generation), so a run that fits the heap already resident rises
+ * 0 and one a little larger a chunk. A rise below this counts as this much at every size, so a size
+ * whose rise was too small to see makes its ratio neither infinite nor NaN, and the row says so.
+ */
+export const RSS_RESOLUTION_BYTES = 2 ** 20;
+
+/** A run's RSS rise as the rows compare it: at least the resolution; NaN when the run failed. */
+const resolvedRise = (run: { rssRiseBytes: number | null }): number =>
+	typeof run.rssRiseBytes === 'number' && Number.isFinite(run.rssRiseBytes)
+		? Math.max(run.rssRiseBytes, RSS_RESOLUTION_BYTES)
+		: NaN;
 
 /** "faxes", "rows", "events". */
 const units = (curve: CurveFigures): string => (curve.unit === 'fax' ? 'faxes' : `${curve.unit}s`);
@@ -38,7 +52,7 @@ function growthRows(
 	const last = curve.sizes.length - 1;
 	const sizes = `${curve.sizes[last - 1].toLocaleString('en-US')} to ${curve.sizes[last].toLocaleString('en-US')}`;
 	const time = largestOverMiddle(curve, (r) => r.ms);
-	const memory = largestOverMiddle(curve, (r) => r.rssRiseBytes);
+	const memory = largestOverMiddle(curve, resolvedRise);
 	const timePairs = pairRatios(time.largest, time.middle);
 	const memoryPairs = pairRatios(memory.largest, memory.middle);
 	const ms = perUnitAtEachSize(curve, (r) => r.ms);
@@ -46,6 +60,15 @@ function growthRows(
 	const kb = perUnitAtEachSize(curve, (r) => r.rssRiseBytes);
 	const failures = [...new Set(curve.rounds.flat().flatMap((r) => (r.failed ? [r.failed] : [])))];
 	const facts = failures.length ? [`failed runs: ${failures.join('; ')}`] : [];
+	const compared = curve.rounds.flatMap((r) => [r[last - 1], r[last]]);
+	const unresolved = compared.filter(
+		(r) => Number.isFinite(r.rssRiseBytes) && r.rssRiseBytes < RSS_RESOLUTION_BYTES,
+	);
+	const mb = RSS_RESOLUTION_BYTES / 2 ** 20;
+	const resolution = unresolved.length
+		? ` (${unresolved.length} of ${compared.length} runs compared rose less than ${mb} MB, counted as ${mb} MB: what the measure tells apart from none)`
+		: '';
+	const explained = searchGrowth(curve, timePairs);
 	const floorText = floor.every(Number.isFinite)
 		? `; helper floor ${perUnitText(floor, 1000, `µs per ${curve.unit}`)}`
 		: '';
@@ -62,18 +85,41 @@ function growthRows(
 				figure: formatRatio(timePairs, 'round'),
 				targetSuffix: "the middle size's",
 			},
-			{ pairs: timePairs, limit: GOALS.curveGrowth, context, part, unit: 'round', facts },
+			{
+				pairs: timePairs,
+				limit: GOALS.curveGrowth,
+				context,
+				part,
+				unit: 'round',
+				facts,
+				explained,
+			},
 		),
 		atMostRow(
 			{
 				area,
 				measure: `cost curve, n8n's peak RSS rise per ${curve.unit} from ${sizes} ${units(curve)}: the largest size's over the middle's (ratio per round)`,
-				figure: formatRatio(memoryPairs, 'round'),
+				figure: `${formatRatio(memoryPairs, 'round')}${resolution}`,
 				targetSuffix: "the middle size's",
 			},
 			{ pairs: memoryPairs, limit: GOALS.curveGrowth, context, part, unit: 'round', facts },
 		),
 	];
+}
+
+/**
+ * A drain's time per event that grew with its searches per event, the time per search not: the
+ * measured cause of a miss. Max Events per Poll ends a poll inside a minute, and the next poll
+ * pages that minute again for the few events left (the service's datetimes are whole minutes:
+ * README, Backlog), so a drain of many polls pages more per event than one of a single poll.
+ */
+function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined {
+	const searches = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
+	const perEvent = pairRatios(searches.largest, searches.middle);
+	if (!perEvent.ratios.length) return undefined;
+	const perSearch = time.median / perEvent.median;
+	if (!(perSearch <= GOALS.curveGrowth)) return undefined;
+	return `the searches per event grew ${formatRatio(perEvent, 'round')}, the time per search x${round(perSearch)}: each poll but the first pages again the minute the poll before stopped in, the service's datetimes being whole minutes`;
 }
 
 /** The mail merge's rise against its CSV, at every size of the curve. */

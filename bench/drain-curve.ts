@@ -7,6 +7,7 @@ import { collectGarbage } from './lib/gc';
 import { lastSeq, nextPoll, type Watched } from './lib/polls';
 import { PeakRss } from './lib/proc';
 import { callWebhook, executionsOf, type BenchServer } from './lib/server';
+import { POLL_EVERY_MS } from './lib/trigger-polls';
 import { spanMs } from './lib/stats';
 
 /**
@@ -32,13 +33,6 @@ export const DRAIN_CURVE_WORKFLOWS = [
 ];
 
 const MINUTE = 60_000;
-/**
- * The curve's workflows poll at seconds 0, 20 and 40 of every minute: three Poll Times entries of
- * the Custom kind, each once a minute (n8n refuses one cron that fires more often, "The polling
- * interval is too short", but takes a list of once-a-minute entries). Polling every minute, the
- * curve's 32 polls would take half an hour.
- */
-const POLL_EVERY_MS = 20_000;
 /** How many faxes the service receives a minute while a burst comes in. */
 const RECEIVED_PER_MINUTE = 1_000;
 /** Requests further apart than this belong to different polls (POLL_EVERY_MS apart). */

@@ -9,7 +9,14 @@ import { collectGarbage } from './lib/gc';
 import { lastSeq } from './lib/polls';
 import { callWebhook, executionsOf, type BenchServer, type ExecutionSummary } from './lib/server';
 import { spanMs } from './lib/stats';
-import { INBOUND, pollBoth, waitForSink } from './lib/trigger-polls';
+import {
+	advanceForNextPoll,
+	clearOfNextPoll,
+	INBOUND,
+	nextPollAt,
+	pollBoth,
+	waitForSink,
+} from './lib/trigger-polls';
 
 /**
  * One burst and its drain: `newFaxes` inbound faxes received within one minute, then the
@@ -116,18 +123,11 @@ function burstQuery(earlier: Record<string, string>, burstFrom: string): Record<
 	return { ...earlier, DatetimeAfter: minuteDatetime(Date.parse(burstFrom)) };
 }
 
-/** How long before the trigger's poll the warm-up starts. */
-const AHEAD_OF_POLL_MS = 2_000;
-
 /**
- * Waits until shortly before the trigger's next poll: n8n polls once a minute at the same second,
- * so the next poll comes a whole number of minutes after an earlier one.
+ * The time a step needs between letting a poll pass and the poll it measures: a burst made and
+ * the warm-up paged (well under a second each on a quiet machine).
  */
-async function untilJustBeforePoll(earlierPollMs: number): Promise<void> {
-	const minutes = Math.ceil((Date.now() + AHEAD_OF_POLL_MS + 500 - earlierPollMs) / MINUTE);
-	const startAt = earlierPollMs + minutes * MINUTE - AHEAD_OF_POLL_MS;
-	await sleep(Math.max(0, startAt - Date.now()));
-}
+export const STEP_LEAD_MS = 10_000;
 
 /** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
 const SETTLE_MS = 500;
@@ -160,7 +160,7 @@ export async function burstAndDrain(
 	/** When the burst was received; by default within the minute before the poll. */
 	received?: { from: string; to: string },
 	/**
-	 * An earlier drain: when given, the floor pages the burst once, not counted, just before the
+	 * An earlier drain: when given, the floor pages the burst once, not counted, seconds before the
 	 * trigger's poll. Whatever pages first after the best part of a minute idle is slower (about
 	 * x2 here, the floor as the trigger); this way the trigger, like the floor right after it,
 	 * meets n8n and the emulator warm.
@@ -168,7 +168,10 @@ export async function burstAndDrain(
 	warmUpAfter?: DrainRound,
 ): Promise<DrainRound> {
 	const { control } = bench.emulator;
-	if (!received) bench.clock.advance(MINUTE);
+	if (!received) {
+		await clearOfNextPoll(bench, sink, STEP_LEAD_MS);
+		await advanceForNextPoll(bench, MINUTE);
+	}
 	const now = Date.parse(control.now());
 	// By default received within the minute before the poll, so the burst lies in one whole minute.
 	const { from: burstFrom, to: burstTo } = received ?? {
@@ -178,8 +181,15 @@ export async function burstAndDrain(
 	control.bulkCreateInbound(newFaxes, { users: USERS, from: burstFrom, to: burstTo });
 	collectGarbage();
 	if (warmUpAfter) {
-		await untilJustBeforePoll(warmUpAfter.pollStartedMs);
+		// Right after the burst, seconds before the poll (STEP_LEAD_MS): should the paging run into
+		// the poll, the poll's first searches would be taken for the warm-up's, so the round fails.
+		const pollAt = nextPollAt(Date.now());
 		await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpAfter.query, burstFrom));
+		if (Date.now() >= pollAt) {
+			throw new Error(
+				`the warm-up paging ended ${Date.now() - pollAt} ms after the trigger's poll began`,
+			);
+		}
 	}
 	const polls = await pollBoth(bench, sink);
 	await waitForSink(sink, polls.reports + 1);

@@ -2,14 +2,22 @@ import { SEED_USERS, type Emulator } from '../emulator';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/fax/faxEventSearch';
 import { startSink, type Sink } from '../test/harness/sink';
 import { pollsAfterBurst, type AfterBurst } from './after-burst';
-import { burstAndDrain, DRAIN_WORKFLOWS, type DrainRound } from './drain';
+import { burstAndDrain, DRAIN_WORKFLOWS, STEP_LEAD_MS, type DrainRound } from './drain';
 import { bytesOf, nextPoll } from './lib/polls';
 import { executionsOf, type BenchServer } from './lib/server';
 import { median, round } from './lib/stats';
-import { executionsStarted, INBOUND, OUTBOUND, pollBoth, waitForSink } from './lib/trigger-polls';
+import {
+	advanceForNextPoll,
+	clearOfNextPoll,
+	executionsStarted,
+	INBOUND,
+	OUTBOUND,
+	pollBoth,
+	waitForSink,
+} from './lib/trigger-polls';
 
 /**
- * Polling: the Fax Cloud Trigger activated in n8n (both directions, n8n polls every minute) over
+ * Polling: the Fax Cloud Trigger activated in n8n (both directions, polled every 20 seconds) over
  * an emulator holding `stored` faxes per direction, on a still clock the bench moves. In order: a
  * poll with nothing new; polls with a few new faxes (steady state); per drain round, a jump of
  * the clock past the lateness allowance (its poll moves the window past everything older) and a
@@ -96,7 +104,7 @@ export async function benchPolling(
 
 	const few: Array<{ requests: number; bytes: number; pollMs: number; emitted: number }> = [];
 	for (let rep = 1; rep <= options.fewPolls; rep++) {
-		bench.clock.advance(MINUTE);
+		await advanceForNextPoll(bench, MINUTE);
 		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
 		const polls = await pollBoth(bench, sink);
 		await waitForSink(sink, polls.reports + 1);
@@ -118,7 +126,7 @@ export async function benchPolling(
 	for (let rep = 1; rep <= options.drainRounds; rep++) {
 		// Past the allowance: this poll's window start moves past everything before it, so the
 		// burst's poll reads the burst alone.
-		bench.clock.advance((options.latenessMinutes + 2) * MINUTE);
+		await advanceForNextPoll(bench, (options.latenessMinutes + 2) * MINUTE);
 		if (rep === 1) {
 			log(
 				`    trigger, clock moved past the allowance, nothing new: ${await quietPoll()} request(s)`,
@@ -164,7 +172,7 @@ export async function benchPolling(
 }
 
 /**
- * The drain pairs alone, one poll each (n8n polls once a minute). A burst drained by one poll is
+ * The drain pairs alone, one poll each. A burst drained by one poll is
  * read again by the next while the allowance holds it, so the full run spends a poll moving the
  * clock past it before each burst. Here the clock moves past the allowance without a poll, and
  * the burst is received in the first minute of the new poll's window (records as late as the
@@ -188,7 +196,8 @@ async function drainsOnly(
 	for (let rep = 1; rep <= options.drainRounds; rep++) {
 		options.log(`    drain round ${rep}/${options.drainRounds}:`);
 		const windowStart = previousPollClock - options.latenessMinutes * MINUTE;
-		bench.clock.advance((options.latenessMinutes + 1) * MINUTE);
+		await clearOfNextPoll(bench, sink, STEP_LEAD_MS);
+		await advanceForNextPoll(bench, (options.latenessMinutes + 1) * MINUTE);
 		const round = await burstAndDrain(
 			bench,
 			sink,

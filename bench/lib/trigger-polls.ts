@@ -6,10 +6,47 @@ import { lastSeq, nextPoll, type Watched } from './polls';
 import type { BenchServer } from './server';
 
 /**
- * The two active trigger workflows of the polling benchmark, polled by n8n once a minute: inbound
- * faxes of all users (the proxy login) and outbound status changes of alice. Both report each
- * execution's event count to the sink.
+ * The two active trigger workflows of the polling benchmark, polled by n8n every 20 seconds
+ * (POLL_EVERY_MS): inbound faxes of all users (the proxy login) and outbound status changes of
+ * alice. Both report each execution's event count to the sink.
  */
+
+/**
+ * The bench's trigger workflows poll at seconds 0, 20 and 40 of every minute: three Poll Times
+ * entries of the Custom kind, each once a minute (n8n refuses one cron that fires more often, "The
+ * polling interval is too short", but takes a list of once-a-minute entries). n8n's clock runs
+ * whole minutes ahead of the real one (lib/bench-clock.ts), so its polls fall on these seconds of
+ * the real clock too. The service's clock is the bench's: it moves as each step says, not with
+ * the polls.
+ */
+export const POLL_EVERY_MS = 20_000;
+
+/** The first instant at or after `ms` (epoch ms) at which n8n polls the bench's triggers. */
+export const nextPollAt = (ms: number): number => Math.ceil(ms / POLL_EVERY_MS) * POLL_EVERY_MS;
+
+/**
+ * Before a step that changes the service and then waits for "the next poll" with work in between
+ * (a burst made, a warm-up paged): when that poll is less than `leadMs` away, it is let pass first,
+ * so the poll the step measures is the one after, and no poll reads the change unobserved. The
+ * poll let pass reads nothing the bench has not measured already.
+ */
+/** How long a poll may page after its start: a step that begins sooner waits until then. */
+const POLL_PAGING_MS = 5_000;
+
+/**
+ * Moves the service's clock for the next poll to see: not while a poll that began less than
+ * POLL_PAGING_MS ago may still be paging (its pages would be taken for the next poll's).
+ */
+export async function advanceForNextPoll(bench: BenchServer, ms: number): Promise<string> {
+	const sinceLastPoll = Date.now() - (nextPollAt(Date.now()) - POLL_EVERY_MS);
+	if (sinceLastPoll < POLL_PAGING_MS) await sleep(POLL_PAGING_MS - sinceLastPoll);
+	return bench.clock.advance(ms);
+}
+
+export async function clearOfNextPoll(bench: BenchServer, sink: Sink, leadMs: number) {
+	if (nextPollAt(Date.now()) - Date.now() >= leadMs) return;
+	await pollBoth(bench, sink);
+}
 
 export const INBOUND: Watched = {
 	label: 'inbound',
@@ -29,7 +66,7 @@ export interface BothPolls {
 	reports: number;
 }
 
-/** The next poll of both workflows (n8n polls each once a minute, at its own second). */
+/** The next poll of both workflows (n8n polls both at the same seconds: POLL_EVERY_MS). */
 export async function pollBoth(bench: BenchServer, sink: Sink): Promise<BothPolls> {
 	const since = lastSeq(bench.emulator);
 	const reports = sink.received.length;

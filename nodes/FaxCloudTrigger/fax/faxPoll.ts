@@ -13,7 +13,7 @@ import { StatusMemory } from '../state/statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
 import type { WindowState } from '../state/eventWindow';
-import { EventWindow, floorMinute, minuteDatetime } from '../state/eventWindow';
+import { EventWindow, floorMinute, MINUTE_MS, minuteDatetime } from '../state/eventWindow';
 import { warnOfTrigger } from '../poll/triggerWarning';
 
 interface WindowContents {
@@ -262,8 +262,11 @@ export async function pollFaxes(
 	let width = state.sliceMs;
 	let from = window.startMs;
 	let upTo = sliceEnd(from, width, window.lastEmitted);
+	let cutShort = false;
 	for (let slice = 0; ; slice++) {
 		const everyRecord = statuses !== undefined;
+		// This slice continues a poll that emitted events from the slices before.
+		const continued = emitted.items.length > 0;
 		const bounds = [from, upTo];
 		const read = await readWindow(this, watch, window, budget, everyRecord, bounds).catch(
 			(error: unknown) => {
@@ -275,28 +278,39 @@ export async function pollFaxes(
 			},
 		);
 		if (!read) break;
-		// The slice narrowed to about one poll's events: the next polls read slices this wide.
-		if (read.narrowed) ({ upTo, sliceMs: width } = read.narrowed);
+		if (read.narrowed) {
+			upTo = read.narrowed.upTo;
+			// The slice narrowed to about one poll's events: the next polls read slices this wide
+			// (not after events were emitted: then it held the room left, not a poll's).
+			if (!continued) width = read.narrowed.sliceMs;
+		}
 		if (slice === 0) {
 			serviceTime = read.serviceTime;
 			if (read.reading) ({ serviceTime, clock } = trustedClock(this, read.reading, clock));
 		}
 		firstLeft = await emitEvents(this, watch, window, statuses, read.fresh, budget, emitted);
-		complete = read.complete;
-		if (!complete) break;
+		if (!read.complete) {
+			// Cut short by the time after events were emitted, the poll's time went to the slices
+			// before: the next poll keeps the width and reads on from the last slice read whole.
+			complete = continued;
+			cutShort = continued;
+			break;
+		}
+		complete = true;
 		window.advance({ serviceTime, latenessMs, firstLeft, readUpTo: upTo });
-		// A slice without events leaves this poll's time to the next one: a poll reads on until it
-		// has something to show or its time is up; the last slice reads to the window's end.
-		const done = emitted.items.length > 0 || firstLeft !== undefined;
-		if (done || upTo === undefined || budget.readingOver(false)) break;
+		// A poll reads on, slice after slice, until events are left for a later poll, it emitted Max
+		// Events per Poll, the window ends or its time is up: a slice that held only the few events
+		// an earlier poll left (the minute it stopped in) does not end the poll with room to spare.
+		if (firstLeft !== undefined || budget.eventsFull || upTo === undefined) break;
+		if (budget.readingOver(emitted.items.length > 0)) break;
 		from = upTo;
-		upTo = sliceAfter(from, width, serviceTime, latenessMs);
+		upTo = sliceAfter(from, widthForRoom(width, budget), serviceTime, latenessMs);
 	}
 	await retryImages(this, watch, emitted.faxes, emitted.items, budget);
 	const sliceMs = nextSliceMs({
 		sliceMs: width,
 		complete,
-		leftOver: firstLeft !== undefined,
+		leftOver: firstLeft !== undefined || cutShort,
 		full: budget.eventsFull,
 		start: window.startMs,
 		serviceTime,
@@ -306,6 +320,16 @@ export async function pollFaxes(
 		items: emitted.items,
 		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock, sliceMs },
 	};
+}
+
+/**
+ * The width of the next slice within a poll: as wide as the room left, at the poll's events per
+ * width, so a poll that emitted most of its events reads a narrow slice (one minute at least)
+ * instead of one it would stop early in and the next poll would read again.
+ */
+function widthForRoom(width: number | undefined, budget: PollBudget): number | undefined {
+	if (width === undefined) return undefined;
+	return Math.max(MINUTE_MS, floorMinute((width * budget.room) / budget.maxEvents));
 }
 
 /** Says in n8n's log that a slice after the first could not be read; the poll keeps the others. */

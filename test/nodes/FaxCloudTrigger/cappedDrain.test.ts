@@ -75,6 +75,44 @@ async function drainBurst(
 	return { emitted, perPoll, truth };
 }
 
+/**
+ * A backlog after an outage, as the bench's drain curve makes it: `count` inbound faxes received at
+ * `perMinute` (a few more in some minutes: the first and last a second inside the span), ending
+ * past the lateness allowance (10 minutes) before the first poll, which comes a minute later; then
+ * polls on a still service clock (several a minute), until all are emitted.
+ */
+async function drainBacklog(count: number, perMinute: number, maxEventsPerPoll?: number) {
+	const emu = emulator();
+	hostClockFollows(emu);
+	const { inbound } = pollWorkflow({
+		node: triggerNode,
+		credentials: credentialsFor(emu, 'alice'),
+		nodes: {
+			inbound: {
+				event: 'newInboundFax',
+				options: maxEventsPerPoll === undefined ? {} : { maxEventsPerPoll },
+			},
+		},
+	});
+	await inbound.poll();
+	const minutes = Math.ceil(count / perMinute);
+	const end = Date.parse(emu.control.advance((minutes - 1) * MINUTE));
+	const made = emu.control.bulkCreateInbound(count, {
+		userId: 'alice@acme',
+		from: new Date(end - minutes * MINUTE).toISOString(),
+		to: new Date(end - 1000).toISOString(),
+	});
+	emu.control.advance(11 * MINUTE);
+	const emitted: number[] = [];
+	const perPoll: number[] = [];
+	while (emitted.length < count && perPoll.length < 4 * (count / (maxEventsPerPoll ?? 1_000))) {
+		const since = lastSeq(emu);
+		emitted.push(...inboundIds(await inbound.pollItems()));
+		perPoll.push(searches(emu, 'inboundfaxes').filter((r) => r.seq > since).length);
+	}
+	return { emitted, perPoll, truth: Array.from({ length: count }, (_, i) => made.firstId + i) };
+}
+
 const total = (counts: number[]) => counts.reduce((sum, n) => sum + n, 0);
 
 // 100,000 records made, served in 400-page reads and emitted over ten polls: about a minute on a
@@ -96,6 +134,31 @@ describe('Fax Cloud Trigger: a burst drained at Max Events per Poll', () => {
 			expect(perPoll).toHaveLength(10);
 			const floor = truth.length / PAGE_SIZE;
 			expect(total(perPoll)).toBeLessThanOrEqual(1.2 * floor);
+		},
+		DRAIN_TEST_TIMEOUT_MS,
+	);
+
+	// Max Events per Poll ends each poll inside a minute (it holds a few more than a poll's share):
+	// the next poll reads that minute again for the few left, then on, in the same poll, as far as
+	// its room reaches, so the backlog takes as many polls as Max Events per Poll says. Each poll
+	// pages its own events and the minute it resumes in; the first also the pages that showed
+	// where its share ends (it reads its slice again: unread pages may hold older events).
+	test.each([
+		{ faxes: 100_000, cap: 10_000, setting: '10,000' },
+		{ faxes: 10_000, cap: undefined, setting: 'at its default (1,000)' },
+	])(
+		'a backlog of $faxes received at 1,000 a minute past the allowance, Max Events per Poll $setting: each once, oldest first, one poll per Max Events per Poll, no minute paged more than twice',
+		async ({ faxes, cap }) => {
+			const { emitted, perPoll, truth } = await drainBacklog(faxes, 1_000, cap);
+			expect(emitted).toEqual(truth);
+			const share = cap ?? 1_000;
+			expect(perPoll).toHaveLength(faxes / share);
+			const ownPages = share / PAGE_SIZE;
+			const minutePages = 1_000 / PAGE_SIZE + 1;
+			expect(perPoll[0]).toBeLessThanOrEqual(2 * (ownPages + 1));
+			for (const searchesOfPoll of perPoll.slice(1)) {
+				expect(searchesOfPoll).toBeLessThanOrEqual(ownPages + minutePages + 1);
+			}
 		},
 		DRAIN_TEST_TIMEOUT_MS,
 	);
