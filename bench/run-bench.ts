@@ -64,7 +64,7 @@ const FULL_SIZES = {
 	fewNew: 10,
 	fewPolls: 2,
 	drain: 10_000,
-	// Each drain round costs two polls a minute apart (one in --quick: polling.ts drainsOnly).
+	// Each drain round costs two polls, 20 seconds apart (one in --quick: polling.ts drainsOnly).
 	drainRounds: 5,
 	// The trigger's default.
 	latenessMinutes: 10,
@@ -228,7 +228,7 @@ async function main(): Promise<void> {
 	if (wants('trigger') || drainCurves)
 		await section('triggers', async () => {
 			log(
-				"\nn8n with the Fax Cloud Trigger active (polls once a minute; the drain curve's every 20 seconds)",
+				'\nn8n with the Fax Cloud Trigger active (every trigger workflow polls every 20 seconds)',
 			);
 			let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
 			const bench = await startBenchServer({

@@ -1,4 +1,5 @@
 import { curveRows, RSS_RESOLUTION_BYTES } from '../../bench/curve-rows';
+import type { DrainCurveRun } from '../../bench/drain-curve';
 import type { CurveFigures } from '../../bench/lib/curve';
 import type { RunContext } from '../../bench/target-rows';
 
@@ -50,21 +51,23 @@ test('a failed run read back from results.json (null) stays a gap, not the resol
 });
 
 /** A drain curve at the default cap: 1,000 events in one poll, 10,000 in ten. */
-const defaultCapDrain = (searchesAtLargest: number, msPerSearch: number): CurveFigures => ({
-	unit: 'event',
-	sizes: [1_000, 10_000],
-	rounds: [
-		[
-			{ units: 1_000, ms: 4 * 10, rssRiseBytes: 2 * MB, requests: 4 },
-			{
-				units: 10_000,
-				ms: searchesAtLargest * msPerSearch,
-				rssRiseBytes: 4 * MB,
-				requests: searchesAtLargest,
-			},
-		] as CurveFigures['rounds'][number],
-	],
-});
+function defaultCapDrain(searchesAtLargest: number, msPerSearch: number): CurveFigures {
+	const run = (units: number, polls: number, requests: number, ms: number): DrainCurveRun => ({
+		units,
+		ms,
+		rssRiseBytes: 2 * MB,
+		polls,
+		requests,
+		emitted: units,
+	});
+	return {
+		unit: 'event',
+		sizes: [1_000, 10_000],
+		rounds: [
+			[run(1_000, 1, 4, 40), run(10_000, 10, searchesAtLargest, searchesAtLargest * msPerSearch)],
+		],
+	};
+}
 
 const drainTimeRow = (curve: CurveFigures) =>
 	curveRows({ drain: { capped: defaultCapDrain(440, 10), defaultCap: curve } }, QUIET).filter((r) =>
