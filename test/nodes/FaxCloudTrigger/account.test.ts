@@ -5,7 +5,7 @@ import { loadSeed } from '../../../emulator/seed-data';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
-import { inboundIds, stateAccount } from './groundTruth';
+import { inboundIds, stateAccount } from '../../harness/jest/trigger-kit';
 
 /**
  * The trigger's state belongs to one account: the base URL and the login of its credential. Fax

@@ -4,8 +4,15 @@ import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
-import { historyAfter, inboundIds, searches, sorted, statusChanges } from './groundTruth';
-import { MINUTE, triggerNode } from './triggerHelpers';
+import {
+	historyAfter,
+	inboundIds,
+	searches,
+	sorted,
+	statusChanges,
+	triggerNode,
+} from '../../harness/jest/trigger-kit';
+import { MINUTE } from './triggerHelpers';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (the service sorts by last-modified

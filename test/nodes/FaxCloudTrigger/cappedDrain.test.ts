@@ -1,8 +1,8 @@
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
-import { inboundIds, searches } from './groundTruth';
-import { hostClockFollows, MINUTE, triggerNode } from './triggerHelpers';
+import { inboundIds, searches, triggerNode } from '../../harness/jest/trigger-kit';
+import { hostClockFollows, MINUTE } from './triggerHelpers';
 
 /**
  * A burst larger than Max Events per Poll, drained by polls once a minute: each fax once, oldest

@@ -1,9 +1,14 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { call } from '../../harness/emulatorHttp';
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, sorted, statusChanges } from './groundTruth';
+import { useEmulator } from '../../harness/jest/emulator';
+import {
+	editFax,
+	expectEachOnce,
+	inboundIds,
+	sorted,
+	statusChanges,
+} from '../../harness/jest/trigger-kit';
 import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelpers';
 
 /**
@@ -16,21 +21,8 @@ import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelp
 const emulator = useEmulator();
 
 /** Another client of the service changes an inbound fax (the trigger's login is alice). */
-async function recode(emu: Emulator, faxId: string | number, field = 'ProjectCode') {
-	const res = await call('PUT', `${emu.urls.fax}/inboundfaxes/${faxId}`, {
-		auth: SEED_USERS.alice,
-		form: { [field]: field === 'Mark' ? 'true' : `edited-${faxId}` },
-	});
-	if (res.status !== 201) throw new Error(`PUT failed: ${res.status}`);
-}
-
-async function markOutbound(emu: Emulator, faxId: number) {
-	const res = await call('PUT', `${emu.urls.fax}/outboundfaxes/${faxId}`, {
-		auth: SEED_USERS.alice,
-		form: { Mark: 'true' },
-	});
-	if (res.status !== 201) throw new Error(`PUT failed: ${res.status}`);
-}
+const recode = (emu: Emulator, faxId: string, field = 'ProjectCode') =>
+	editFax(emu, `inboundfaxes/${faxId}`, { [field]: field === 'Mark' ? 'true' : `edited-${faxId}` });
 
 /** Event times within each poll never go back: emitted in the order they happened. */
 function expectInOrder(polls: INodeExecutionData[][], field: 'ReceivedTime' | 'CompleteTime') {
@@ -168,7 +160,7 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		emu.control.advance(2 * MINUTE);
 		const newer = await sendOutbound(emu, 'alice', '12125551000');
 		emu.control.advance(MINUTE);
-		await markOutbound(emu, older);
+		await editFax(emu, `outboundfaxes/${older}`, { Mark: 'true' });
 
 		const polls: INodeExecutionData[][] = [];
 		for (let poll = 0; poll < 3; poll++) polls.push(await trigger.pollItems());

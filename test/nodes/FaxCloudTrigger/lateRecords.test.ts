@@ -1,7 +1,13 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
 import type { PolledTrigger } from '../../harness/jest/poll';
-import { expectEachOnce, historyAfter, inboundIds, searches, sorted } from './groundTruth';
+import {
+	expectEachOnce,
+	historyAfter,
+	inboundIds,
+	searches,
+	sorted,
+} from '../../harness/jest/trigger-kit';
 import { MINUTE, SECOND, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
+import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/trigger-kit';
 import { drain, sendOutbound, watchFromNow } from './triggerHelpers';
 
 /** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */

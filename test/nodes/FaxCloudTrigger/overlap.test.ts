@@ -1,7 +1,7 @@
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { waitUntil } from '../../harness/waitUntil';
-import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
+import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/trigger-kit';
 import { sendOutbound, watchFromNow, watchTriggers } from './triggerHelpers';
 
 /**

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds } from './groundTruth';
+import { expectEachOnce, inboundIds } from '../../harness/jest/trigger-kit';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 /**

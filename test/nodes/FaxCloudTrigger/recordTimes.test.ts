@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds } from './groundTruth';
+import { inboundIds } from '../../harness/jest/trigger-kit';
 import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 
 /**

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds, stateAccount, statusChanges } from './groundTruth';
+import { inboundIds, stateAccount, statusChanges } from '../../harness/jest/trigger-kit';
 import { sendOutbound, watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,7 +1,7 @@
 import type { FaultKind } from '../../../emulator/faults';
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, statusChanges } from './groundTruth';
+import { expectEachOnce, inboundIds, statusChanges } from '../../harness/jest/trigger-kit';
 import { drain, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

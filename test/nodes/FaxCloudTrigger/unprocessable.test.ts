@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { useEmulator } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds } from './groundTruth';
+import { inboundIds } from '../../harness/jest/trigger-kit';
 import {
 	inboundWireRecord,
 	scriptedCredentials,
