@@ -4,9 +4,8 @@ import { expectEachOnce, inboundIds, searches } from '../../harness/jest/trigger
 import { backlogOverAnHour, drain, logOf, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**
- * A backlog after a downtime on a slow service: reading the part of the window already emitted
- * takes longer than a poll's budget. The host's clock is scripted: each search answer costs
- * PAGE_MS of it (no real wait), on top of the emulator's clock.
+ * A backlog after a downtime on a slow service: re-reading what was already emitted outlasts a
+ * poll's budget. Each search answer costs PAGE_MS of the scripted host clock (no real wait).
  */
 
 const emulator = useEmulator();

@@ -12,10 +12,9 @@ import {
 import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelpers';
 
 /**
- * Polls cut short by Max Events per Poll or the time budget, over records another system modified
- * after newer ones arrived. The service sorts a search by last-modified time while the events are
- * ordered by ReceivedTime/CompleteTime, so an older fax edited later comes after newer ones: a
- * poll must still emit the oldest first and the next poll must not skip it.
+ * Polls cut short (Max Events per Poll, the time budget) over older records edited after newer
+ * ones: a search sorts by last-modified time, events by their own time, so the older fax comes
+ * last in the search yet must be emitted first and not skipped by the next poll.
  */
 
 const emulator = useEmulator();

@@ -11,10 +11,8 @@ import {
 import { MINUTE, SECOND, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
- * Records that appear on the service minutes after their own time (a 20-page reception, a slow
- * conversion, a completion the fax server reports late), among on-time traffic that keeps moving
- * the newest event time forward. The emulator's record is the ground truth: every record that
- * appears within the lateness allowance is emitted exactly once.
+ * Records that appear minutes after their own time (a long reception, a late completion) among
+ * on-time traffic: every record that appears within the lateness allowance is emitted once.
  */
 
 const emulator = useEmulator();

@@ -3,9 +3,8 @@ import { expectEachOnce, inboundIds } from '../../harness/jest/trigger-kit';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 /**
- * A search answer that says more results exist (HasMoreResults true) and gives no
- * ResultsReference to read them: the rest of the list cannot be read, so the page is not the
- * whole window.
+ * A search answer with HasMoreResults true and no ResultsReference: the rest cannot be read, so
+ * the page is not the whole window.
  */
 
 const emulator = useEmulator();

@@ -4,10 +4,8 @@ import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server
 import { inboundWireRecord, watchScripted } from './triggerHelpers';
 
 /**
- * The trigger reads a record's FaxId and time while it reads the pages, and normalises the whole
- * record only for an event it emits: both readings must agree, for every form of datetime and
- * number the service may send, or a record would be ordered, keyed or remembered by one value and
- * emitted with another.
+ * The FaxId and time read while paging and the record normalised for the event must agree, for
+ * every form of datetime and number the service may send.
  */
 
 const scripted = useScriptedServers();

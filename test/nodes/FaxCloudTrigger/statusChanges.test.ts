@@ -23,14 +23,8 @@ async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000'
 }
 
 /** A trigger emitting sending and sent, its first poll (the baseline) done. */
-async function watchSendingAndSent(emu: Emulator, options: IDataObject = {}) {
-	const trigger = await watchFromNow(emu, {
-		event: 'outboundFaxStatusChanged',
-		statuses: ['sending', 'sent'],
-		options,
-	});
-	return trigger;
-}
+const watchSendingAndSent = (emu: Emulator, options: IDataObject = {}) =>
+	watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses: ['sending', 'sent'], options });
 
 describe('Fax Cloud Trigger: outbound status changes', () => {
 	test('a fax sending 5 pages, polled at every page, is one sending event, then one sent', async () => {
