@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
-import { sendFax, textFile } from '../harness/emulatorHttp';
+import { textFile } from '../harness/emulatorHttp';
 import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
 import type { TestCredentials } from '../harness/jest/credentials-helper';
 import {
@@ -24,6 +24,7 @@ import {
 	historyAfter,
 	inboundCreatedAfter,
 	inboundIds,
+	sendOutbound,
 	sorted,
 	statusChanges,
 	triggerNode,
@@ -251,11 +252,7 @@ test.each<PollEngine>(['in-memory', 'durable'])(
 				for (let p = 0; p < POLLS; p++) {
 					emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
 					for (const number of OUTBOUND_NUMBERS) {
-						const res = await sendFax(emu, SEED_USERS.alice, {
-							FaxNumber: number,
-							RetryCount: '1',
-						});
-						expect(res.status).toBe(201);
+						await sendOutbound(emu, 'alice', number, { RetryCount: '1' });
 					}
 					events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
 					emu.control.advance(POLL_INTERVAL_MS);
@@ -333,10 +330,7 @@ test(
 						const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
 						lateInbound.push(Number(emu.control.injectInbound({ userId, lateByMs })[0].FaxId));
 					}
-					const faxId = Number(
-						(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
-							.FaxInfo[0].FaxId,
-					);
+					const faxId = await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2]);
 					if (p % 3 === 0) {
 						emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
 						lateOutbound.push(faxId);
@@ -440,14 +434,15 @@ test(
 						);
 						imageFailed.add(faxId);
 					}
-					const res = await sendFax(
-						emu,
-						SEED_USERS.alice,
-						{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
-						textFile(text),
+					outboundSends.push(
+						await sendOutbound(
+							emu,
+							'alice',
+							OUTBOUND_NUMBERS[p % 2],
+							{ RetryCount: '1' },
+							textFile(text),
+						),
 					);
-					expect(res.status).toBe(201);
-					outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
 					emu.control.advance(20_000);
 					await pollTwiceAtOnce();
 				}
@@ -519,11 +514,7 @@ test(
 						emu.control.setImageFault('inbound', faxes[0].FaxId, 'noAnswer');
 						silentImages.push(Number(faxes[0].FaxId));
 					}
-					const res = await sendFax(emu, SEED_USERS.alice, {
-						FaxNumber: OUTBOUND_NUMBERS[p % 2],
-						RetryCount: '1',
-					});
-					expect(res.status).toBe(201);
+					await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2], { RetryCount: '1' });
 					emu.control.advance(30_000);
 					// One front end an hour ahead answers the next two requests, now and then.
 					if (p % 6 === 2) {

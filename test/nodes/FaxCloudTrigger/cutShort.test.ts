@@ -6,10 +6,11 @@ import {
 	editFax,
 	expectEachOnce,
 	inboundIds,
+	sendOutbound,
 	sorted,
 	statusChanges,
 } from '../../harness/jest/trigger-kit';
-import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelpers';
+import { drain, MINUTE, SECOND, watchFromNow } from './triggerHelpers';
 
 /**
  * Polls cut short (Max Events per Poll, the time budget) over older records edited after newer

@@ -6,9 +6,10 @@ import {
 	historyAfter,
 	inboundIds,
 	searches,
+	sendOutbound,
 	sorted,
 } from '../../harness/jest/trigger-kit';
-import { MINUTE, SECOND, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
+import { MINUTE, SECOND, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
  * Records that appear minutes after their own time (a long reception, a late completion) among

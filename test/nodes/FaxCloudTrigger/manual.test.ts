@@ -1,8 +1,8 @@
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { runNode } from '../../harness/jest/run-node';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { editFax, searches, triggerNode } from '../../harness/jest/trigger-kit';
-import { sendOutbound, watchTrigger } from './triggerHelpers';
+import { editFax, searches, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
+import { watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -4,10 +4,11 @@ import {
 	historyAfter,
 	inboundIds,
 	searches,
+	sendOutbound,
 	stateAccount,
 	statusChanges,
 } from '../../harness/jest/trigger-kit';
-import { MINUTE, sendOutbound, watchTrigger } from './triggerHelpers';
+import { MINUTE, watchTrigger } from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the

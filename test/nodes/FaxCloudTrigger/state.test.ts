@@ -1,6 +1,11 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds, stateAccount, statusChanges } from '../../harness/jest/trigger-kit';
-import { sendOutbound, watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
+import {
+	inboundIds,
+	sendOutbound,
+	stateAccount,
+	statusChanges,
+} from '../../harness/jest/trigger-kit';
+import { watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -2,13 +2,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { sendFax } from '../../harness/emulatorHttp';
-import {
-	loginCredentials,
-	SEED_USERS,
-	type Login,
-	type SeedUser,
-} from '../../harness/jest/emulator';
+import { loginCredentials, SEED_USERS, type Login } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import {
 	pollTrigger,
@@ -95,18 +89,6 @@ export async function watchFromNow(
 		/** Status changes the emulator recorded since the first poll (of `statuses` when given). */
 		changesSinceStart: (statuses?: string[]) => historyAfter(emulator, historyBefore, statuses),
 	};
-}
-
-/** Sends one fax as a seed user; the last four digits script its outcome (emulator README). */
-export async function sendOutbound(
-	emulator: Emulator,
-	user: SeedUser,
-	faxNumber = '12125550000',
-	params: Record<string, string> = {},
-): Promise<number> {
-	const res = await sendFax(emulator, SEED_USERS[user], { FaxNumber: faxNumber, ...params });
-	if (res.status !== 201) throw new Error(`send failed: ${res.status} ${res.body.toString()}`);
-	return Number(res.json.FaxInfo[0].FaxId);
 }
 
 /**

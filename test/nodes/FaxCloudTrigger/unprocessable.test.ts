@@ -3,11 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { useEmulator } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds } from '../../harness/jest/trigger-kit';
+import { inboundIds, sendOutbound } from '../../harness/jest/trigger-kit';
 import {
 	inboundWireRecord,
 	scriptedCredentials,
-	sendOutbound,
 	watchFromNow,
 	watchScripted,
 } from './triggerHelpers';
