@@ -53,7 +53,7 @@ type Direction = 'inbound' | 'outbound';
  */
 type PollEngine = 'in-memory' | 'durable';
 const FAILED_EXECUTION_EVERY = 20;
-/** The durable poll budget (n8n's is 36 s): small, so the wait for an unstored state (two budgets) passes. */
+/** The durable poll budget (n8n's: 36 s), small so the wait for an unstored state passes. */
 const DURABLE_POLL_BUDGET_MS = 500;
 
 /** A completion of an outbound fax, the event Outbound Fax Status Changed emits by default. */

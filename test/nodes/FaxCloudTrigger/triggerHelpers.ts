@@ -4,6 +4,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { loginCredentials, SEED_USERS, type Login } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { sendJson, type useScriptedServers } from '../../harness/jest/scripted-server';
 import {
 	pollTrigger,
 	pollWorkflow,
@@ -153,6 +154,36 @@ export const watchScripted = (url: string): PolledTrigger =>
 		parameters: { event: 'newInboundFax' },
 		credentials: scriptedCredentials(url),
 	});
+
+/**
+ * A scripted interface A answering inbound searches with `answer.records`, dated `answer.date`
+ * (of the records with a `serviceTimes` entry, those not before the search's DatetimeAfter), and a
+ * New Inbound Fax trigger logged in to it.
+ */
+export async function scriptedInbound(scripted: ReturnType<typeof useScriptedServers>) {
+	const answer = {
+		records: [] as IDataObject[],
+		serviceTimes: [] as string[],
+		date: 'Mon, 05 Jan 2026 09:00:00 GMT',
+	};
+	const { url } = await scripted((request, _count, res) => {
+		res.setHeader('Date', answer.date);
+		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
+		const after = new URL(request.url, 'http://service').searchParams.get('DatetimeAfter');
+		const shown = (index: number) =>
+			!after ||
+			!answer.serviceTimes[index] ||
+			Date.parse(answer.serviceTimes[index]) >= Date.parse(after);
+		const found = answer.records.filter((_, index) => shown(index));
+		sendJson(res, 200, {
+			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
+			...(found.length > 0 ? { FaxInfo: found } : {}),
+			HasMoreResults: 'false',
+		});
+	});
+	return { url, trigger: watchScripted(url), answer };
+}
+export type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
 
 /** The lines n8n logged while `run` ran, each checked for alice's password. */
 export async function logLinesOf(run: () => Promise<void>): Promise<readonly string[]> {
