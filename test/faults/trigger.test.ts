@@ -18,17 +18,14 @@ import {
 import { sleep } from '../harness/waitUntil';
 import { pollTrigger, pollWorkflow } from '../harness/jest/poll';
 import {
-	createJob,
-	editFax,
 	expectEachOnce,
 	historyAfter,
 	inboundCreatedAfter,
 	inboundIds,
-	sendOutbound,
 	sorted,
 	statusChanges,
-	triggerNode,
-} from '../harness/jest/trigger-kit';
+} from '../harness/jest/ground-truth';
+import { createJob, editFax, sendOutbound, triggerNode } from '../harness/jest/trigger-kit';
 
 /**
  * The Fax Cloud Trigger while a fifth of its requests fail in each of the six ways: what it emits

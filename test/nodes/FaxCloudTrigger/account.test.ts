@@ -4,7 +4,8 @@ import { loadSeed } from '../../../emulator/seed-data';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
-import { inboundIds, stateAccount, triggerNode } from '../../harness/jest/trigger-kit';
+import { inboundIds, stateAccount } from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
 /**
  * The trigger's state belongs to one account: the base URL and the login of its credential. Fax

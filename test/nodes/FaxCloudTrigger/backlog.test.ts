@@ -4,7 +4,7 @@ import {
 	inboundIds,
 	searches,
 	statusChanges,
-} from '../../harness/jest/trigger-kit';
+} from '../../harness/jest/ground-truth';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();

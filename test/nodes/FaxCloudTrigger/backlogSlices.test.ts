@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, searches } from '../../harness/jest/trigger-kit';
+import { expectEachOnce, inboundIds, searches } from '../../harness/jest/ground-truth';
 import { backlogOverAnHour, drain, logOf, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**

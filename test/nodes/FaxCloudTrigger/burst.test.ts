@@ -10,8 +10,8 @@ import {
 	searches,
 	sorted,
 	statusChanges,
-	triggerNode,
-} from '../../harness/jest/trigger-kit';
+} from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 import { MINUTE } from './triggerHelpers';
 
 /**

@@ -1,7 +1,8 @@
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
-import { inboundIds, searches, triggerNode } from '../../harness/jest/trigger-kit';
+import { inboundIds, searches } from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 import { hostClockFollows, MINUTE } from './triggerHelpers';
 
 /**

@@ -2,14 +2,8 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import {
-	editFax,
-	expectEachOnce,
-	inboundIds,
-	sendOutbound,
-	sorted,
-	statusChanges,
-} from '../../harness/jest/trigger-kit';
+import { expectEachOnce, inboundIds, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { editFax, sendOutbound } from '../../harness/jest/trigger-kit';
 import { drain, MINUTE, SECOND, watchFromNow } from './triggerHelpers';
 
 /**

@@ -6,9 +6,9 @@ import {
 	historyAfter,
 	inboundIds,
 	searches,
-	sendOutbound,
 	sorted,
-} from '../../harness/jest/trigger-kit';
+} from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
 import { MINUTE, SECOND, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**

@@ -1,7 +1,8 @@
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { runNode } from '../../harness/jest/run-node';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { editFax, searches, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
+import { searches } from '../../harness/jest/ground-truth';
+import { editFax, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
 import { watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,13 +1,12 @@
 import { useEmulator } from '../../harness/jest/emulator';
 import {
-	createJob,
 	historyAfter,
 	inboundIds,
 	searches,
-	sendOutbound,
 	stateAccount,
 	statusChanges,
-} from '../../harness/jest/trigger-kit';
+} from '../../harness/jest/ground-truth';
+import { createJob, sendOutbound } from '../../harness/jest/trigger-kit';
 import { MINUTE, watchTrigger } from './triggerHelpers';
 
 /**

@@ -1,13 +1,8 @@
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { waitUntil } from '../../harness/waitUntil';
-import {
-	inboundIds,
-	searches,
-	sendOutbound,
-	sorted,
-	statusChanges,
-} from '../../harness/jest/trigger-kit';
+import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
 import { watchFromNow, watchTriggers } from './triggerHelpers';
 
 /**

@@ -1,5 +1,5 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds } from '../../harness/jest/trigger-kit';
+import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 /**

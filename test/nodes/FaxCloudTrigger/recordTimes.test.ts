@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds } from '../../harness/jest/trigger-kit';
+import { inboundIds } from '../../harness/jest/ground-truth';
 import { inboundWireRecord, logOf, scriptedInbound, type ScriptedInbound } from './triggerHelpers';
 
 /**

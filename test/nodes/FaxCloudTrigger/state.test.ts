@@ -1,10 +1,6 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import {
-	inboundIds,
-	sendOutbound,
-	stateAccount,
-	statusChanges,
-} from '../../harness/jest/trigger-kit';
+import { inboundIds, stateAccount, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
 import { watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../harness/emulatorHttp';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { historyAfter, statusChanges } from '../../harness/jest/trigger-kit';
+import { historyAfter, statusChanges } from '../../harness/jest/ground-truth';
 import { SECOND, watchFromNow } from './triggerHelpers';
 
 /**

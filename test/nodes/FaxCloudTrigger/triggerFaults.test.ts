@@ -1,12 +1,8 @@
 import type { FaultKind } from '../../../emulator/faults';
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import {
-	expectEachOnce,
-	inboundIds,
-	sendOutbound,
-	statusChanges,
-} from '../../harness/jest/trigger-kit';
+import { expectEachOnce, inboundIds, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
 import { drain, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

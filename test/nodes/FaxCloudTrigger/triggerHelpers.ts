@@ -11,7 +11,8 @@ import {
 	type PolledTrigger,
 	type PollWorkflowOptions,
 } from '../../harness/jest/poll';
-import { historyAfter, inboundCreatedAfter, triggerNode } from '../../harness/jest/trigger-kit';
+import { historyAfter, inboundCreatedAfter } from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
 // test/nodes/shared/credentialRun.test.ts imports the node from here.
 export { triggerNode };
@@ -138,7 +139,7 @@ export const inboundWireRecord = (faxId: number, time: string): IDataObject => (
 });
 
 /** Credentials of alice pointing at a scripted service instead of the emulator. */
-export const scriptedCredentials = (url: string) => ({
+const scriptedCredentials = (url: string) => ({
 	faxCloudApi: {
 		userId: 'alice@acme',
 		password: 'alice-pass-1',
@@ -158,7 +159,7 @@ export const watchScripted = (url: string): PolledTrigger =>
 /**
  * A scripted interface A answering inbound searches with `answer.records`, dated `answer.date`
  * (of the records with a `serviceTimes` entry, those not before the search's DatetimeAfter), and a
- * New Inbound Fax trigger logged in to it.
+ * New Inbound Fax trigger logged in to it with `credentials`.
  */
 export async function scriptedInbound(scripted: ReturnType<typeof useScriptedServers>) {
 	const answer = {
@@ -181,7 +182,7 @@ export async function scriptedInbound(scripted: ReturnType<typeof useScriptedSer
 			HasMoreResults: 'false',
 		});
 	});
-	return { url, trigger: watchScripted(url), answer };
+	return { trigger: watchScripted(url), credentials: scriptedCredentials(url), answer };
 }
 export type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
 

@@ -1,6 +1,6 @@
 import { waitUntil } from '../../harness/waitUntil';
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds } from '../../harness/jest/trigger-kit';
+import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import { drain, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**

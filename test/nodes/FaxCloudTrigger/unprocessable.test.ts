@@ -1,13 +1,9 @@
 import { useEmulator } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds, sendOutbound } from '../../harness/jest/trigger-kit';
-import {
-	inboundWireRecord,
-	scriptedCredentials,
-	watchFromNow,
-	scriptedInbound,
-} from './triggerHelpers';
+import { inboundIds } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { inboundWireRecord, scriptedInbound, watchFromNow } from './triggerHelpers';
 
 /**
  * One record the trigger cannot process completely (an image that cannot be downloaded, a time
@@ -100,8 +96,8 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 	const scripted = useScriptedServers();
 
 	test('is emitted once and named in n8n’s log; the records around it are emitted', async () => {
-		const { url, trigger, answer } = await scriptedInbound(scripted);
-		const watch = SecretWatch.forCredentials(scriptedCredentials(url));
+		const { credentials, trigger, answer } = await scriptedInbound(scripted);
+		const watch = SecretWatch.forCredentials(credentials);
 		try {
 			expect(await trigger.poll()).toBeNull();
 
