@@ -60,9 +60,30 @@ const portInItem = (bill: { data: Buffer | string; mimeType: string; fileName: s
 
 const ID_CASES = ['0', '-1', '1.5', '../2', '%2F'];
 
+/** Bad inputs of one operation: [what is wrong, parameters over `base`, the name, the items]. */
+type Row = [string, IDataObject, string, (() => INodeExecutionData[])?];
+const badInputs = (
+	label: string,
+	[resource, operation]: [string, string],
+	rows: Row[],
+	base: IDataObject = {},
+): BadInput[] =>
+	rows.map(([name, parameters, parameter, items]) => ({
+		case: `${label}: ${name}`,
+		resource,
+		operation,
+		parameters: { ...base, ...parameters },
+		parameter,
+		items,
+	}));
+
+const GOOD_JOB = mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) });
+const PDF_BILL = portInItem({ data: 'x', mimeType: 'application/pdf', fileName: 'bill.pdf' });
+
 const CASES: BadInput[] = [
-	// Outbound Fax: Send
-	...(
+	...badInputs(
+		'send',
+		['outboundFax', 'send'],
 		[
 			['a 10-digit number without the leading 1', { faxNumbers: '2125550100' }, 'Fax Numbers'],
 			['a number too short', { faxNumbers: '12345' }, 'Fax Numbers'],
@@ -125,344 +146,248 @@ const CASES: BadInput[] = [
 				{ options: { coverFields: { field: [{ number: '../310', value: 'x' }] } } },
 				'Cover Page Custom Fields: Field Number of field 1',
 			],
-		] as Array<[string, IDataObject, string]>
-	).map(([name, parameters, parameter]) => ({
-		case: `send: ${name}`,
-		resource: 'outboundFax',
-		operation: 'send',
-		parameters: { ...SEND, ...parameters },
-		parameter,
-	})),
-	{
-		case: 'send: a missing binary field',
-		resource: 'outboundFax',
-		operation: 'send',
-		parameters: { faxNumbers: '12125550000', content: 'binary', binaryPropertyName: 'data' },
-		items: () => [{ json: {} }],
-		parameter: 'Input Binary Field(s)',
-	},
+		],
+		SEND,
+	),
+	...badInputs(
+		'send',
+		['outboundFax', 'send'],
+		[
+			[
+				'a missing binary field',
+				{ faxNumbers: '12125550000', content: 'binary', binaryPropertyName: 'data' },
+				'Input Binary Field(s)',
+				() => [{ json: {} }],
+			],
+		],
+	),
 	// Fax ids of every single-fax operation, both directions
 	...ID_CASES.flatMap((faxId, index) => [
-		{
-			case: `outbound ${['resend', 'get', 'download', 'delete', 'mark'][index]}: Fax ID ${faxId}`,
-			resource: 'outboundFax',
-			operation: ['resend', 'get', 'download', 'delete', 'mark'][index],
-			parameters: { faxId },
-			parameter: 'Fax ID',
-		},
-		{
-			case: `inbound ${['get', 'download', 'delete', 'mark', 'unmark'][index]}: Fax ID ${faxId}`,
-			resource: 'inboundFax',
-			operation: ['get', 'download', 'delete', 'mark', 'unmark'][index],
-			parameters: { faxId },
-			parameter: 'Fax ID',
-		},
+		...badInputs(
+			`outbound ${['resend', 'get', 'download', 'delete', 'mark'][index]}`,
+			['outboundFax', ['resend', 'get', 'download', 'delete', 'mark'][index]],
+			[[`Fax ID ${faxId}`, { faxId }, 'Fax ID']],
+		),
+		...badInputs(
+			`inbound ${['get', 'download', 'delete', 'mark', 'unmark'][index]}`,
+			['inboundFax', ['get', 'download', 'delete', 'mark', 'unmark'][index]],
+			[[`Fax ID ${faxId}`, { faxId }, 'Fax ID']],
+		),
 	]),
-	{
-		case: 'outbound unmark: Fax ID from an expression that is empty',
-		resource: 'outboundFax',
-		operation: 'unmark',
-		parameters: { faxId: '={{ $json.missing ?? "" }}' },
-		parameter: 'Fax ID',
-	},
-	{
-		case: 'inbound update: Fax ID %2F',
-		resource: 'inboundFax',
-		operation: 'update',
-		parameters: { faxId: '%2F', updateFields: { mark: true } },
-		parameter: 'Fax ID',
-	},
-	{
-		case: 'resend: a new number that is not one',
-		resource: 'outboundFax',
-		operation: 'resend',
-		parameters: { faxId: '5', faxNumber: '555-0100' },
-		parameter: 'New Fax Number',
-	},
-	{
-		case: 'outbound download: an unknown file format',
-		resource: 'outboundFax',
-		operation: 'download',
-		parameters: { faxId: '5', format: 'png' },
-		parameter: 'File Format',
-	},
-	{
-		case: 'inbound download: an empty output field',
-		resource: 'inboundFax',
-		operation: 'download',
-		parameters: { faxId: '5', binaryPropertyName: ' ' },
-		parameter: 'Put Output File in Field',
-	},
-	{
-		case: 'inbound update: nothing to change',
-		resource: 'inboundFax',
-		operation: 'update',
-		parameters: { faxId: '5', updateFields: {} },
-		parameter: 'Update Fields',
-	},
-	{
-		case: 'outbound get many: an hour 25',
-		resource: 'outboundFax',
-		operation: 'getAll',
-		parameters: { filters: { datetimeAfter: '2026-01-05T25:00Z' } },
-		parameter: 'Updated After',
-	},
-	{
-		case: 'outbound get many: limit 0',
-		resource: 'outboundFax',
-		operation: 'getAll',
-		parameters: { returnAll: false, limit: 0 },
-		parameter: 'Limit',
-	},
-	{
-		case: 'outbound get many: an unknown status',
-		resource: 'outboundFax',
-		operation: 'getAll',
-		parameters: { filters: { faxStatus: 'delivered' } },
-		parameter: 'Status',
-	},
-	{
-		case: 'inbound get many: month 13',
-		resource: 'inboundFax',
-		operation: 'getAll',
-		parameters: { filters: { datetimeBefore: '2026-13-01T00:00Z' } },
-		parameter: 'Received Before',
-	},
-	{
-		case: 'inbound get many: all users and one user',
-		resource: 'inboundFax',
-		operation: 'getAll',
-		parameters: { filters: { allUsers: true, faxUserId: 'bob@acme' } },
-		parameter: 'Fax User ID',
-	},
-	{
-		case: 'inbound get many: an unknown sort column',
-		resource: 'inboundFax',
-		operation: 'getAll',
-		parameters: { options: { sortColumn: 'name' } },
-		parameter: 'Sort By',
-	},
-	// Mail merge
-	{
-		case: 'mail merge create: a template that is not a PDF',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: CREATE_JOB,
-		items: mailMergeItem({
-			csv: csv(GOOD_CSV),
-			data: { data: 'FaxNumber', mimeType: 'text/plain', fileName: 'form.txt' },
-		}),
-		parameter: 'Template Binary Field',
-	},
-	{
-		case: 'mail merge create: a CSV without the fax number column',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: CREATE_JOB,
-		items: mailMergeItem({
-			csv: csv('Fax,Name\n12125550000,Jane\n'),
-			data: pdf(templatePdf),
-		}),
-		parameter: 'Fax Number Column',
-	},
-	{
-		case: 'mail merge create: no fax number column named',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: { ...CREATE_JOB, faxNumberColumn: ' ' },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
-		parameter: 'Fax Number Column',
-	},
-	{
-		case: 'mail merge create: a CSV that is not UTF-8',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: CREATE_JOB,
-		items: mailMergeItem({
-			csv: csv(Buffer.from('FaxNumber,Name\n12125550000,J\xfcrgen\n', 'latin1')),
-			data: pdf(templatePdf),
-		}),
-		parameter: 'CSV Binary Field',
-	},
-	{
-		case: 'mail merge create: a missing CSV',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: CREATE_JOB,
-		items: mailMergeItem({ data: pdf(templatePdf) }),
-		parameter: 'CSV Binary Field',
-	},
-	{
-		case: 'mail merge create: Expected Faxes not matching the lines',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: { ...CREATE_JOB, options: { expectedFaxes: 3 } },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
-		parameter: 'Expected Faxes',
-	},
-	{
-		case: 'mail merge create: a cover page message of 13 lines',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: {
-			...CREATE_JOB,
-			coverPage: 'default',
-			coverPageMessage: Array(13).fill('line').join('\n'),
-		},
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
-		parameter: 'Cover Page Message',
-	},
-	{
-		case: 'mail merge create: a named cover page whose name expression is blank',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: { ...CREATE_JOB, coverPage: 'named', coverPageName: '={{ "  " }}' },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
-		parameter: 'Cover Page Template',
-	},
-	{
-		case: 'mail merge create: Send After without a time',
-		resource: 'mailMergeJob',
-		operation: 'create',
-		parameters: { ...CREATE_JOB, options: { sendAfter: '2026-01-05' } },
-		items: mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) }),
-		parameter: 'Send After',
-	},
-	{
-		case: 'mail merge get: Job ID %2F',
-		resource: 'mailMergeJob',
-		operation: 'get',
-		parameters: { jobId: '%2F' },
-		parameter: 'Job ID',
-	},
-	{
-		case: 'mail merge get faxes: Job ID ../2',
-		resource: 'mailMergeJob',
-		operation: 'getFaxes',
-		parameters: { jobId: '../2' },
-		parameter: 'Job ID',
-	},
-	{
-		case: 'mail merge get many: limit -1',
-		resource: 'mailMergeJob',
-		operation: 'getAll',
-		parameters: { returnAll: false, limit: -1 },
-		parameter: 'Limit',
-	},
-	// Number requests
-	{
-		case: 'non-toll-free: an unknown region',
-		resource: 'numberRequest',
-		operation: 'nonTollFree',
-		parameters: { ...NON_TOLL_FREE, region: 'Atlantis' },
-		parameter: 'Region',
-	},
-	{
-		case: 'non-toll-free: a city with path characters',
-		resource: 'numberRequest',
-		operation: 'nonTollFree',
-		parameters: { ...NON_TOLL_FREE, city: '../New York' },
-		parameter: 'City',
-	},
-	{
-		case: 'non-toll-free: an area code of another region',
-		resource: 'numberRequest',
-		operation: 'nonTollFree',
-		parameters: { ...NON_TOLL_FREE, areaCodes: ['415'] },
-		parameter: 'Area Codes',
-	},
-	{
-		case: 'non-toll-free: an unknown country',
-		resource: 'numberRequest',
-		operation: 'nonTollFree',
-		parameters: { ...NON_TOLL_FREE, country: 'MX' },
-		parameter: 'Country',
-	},
-	{
-		case: 'non-toll-free: no notify address',
-		resource: 'numberRequest',
-		operation: 'nonTollFree',
-		parameters: { ...NON_TOLL_FREE, notifyEmails: ' ' },
-		parameter: 'Notification Email',
-	},
-	{
-		case: 'toll-free: a notify address that is not one',
-		resource: 'numberRequest',
-		operation: 'tollFree',
-		parameters: { notifyEmails: 'it@acme.example, fax admin' },
-		parameter: 'Notification Email',
-	},
-	{
-		case: 'toll-free: an additional field replacing notify_email',
-		resource: 'numberRequest',
-		operation: 'tollFree',
-		parameters: {
-			notifyEmails: 'it@acme.example',
-			additionalFields: { field: [{ name: 'notify_email', value: 'x@y.z' }] },
-		},
-		parameter: 'Additional Fields',
-	},
-	{
-		case: 'port-in: a number that is not a US or Canadian number',
-		resource: 'numberRequest',
-		operation: 'portIn',
-		parameters: { ...PORT_IN, numberToPort: '+442071234567' },
-		items: portInItem({ data: 'x', mimeType: 'application/pdf', fileName: 'bill.pdf' }),
-		parameter: 'Number to Port',
-	},
-	{
-		case: 'port-in: a toll-free number without Toll-Free Number',
-		resource: 'numberRequest',
-		operation: 'portIn',
-		parameters: { ...PORT_IN, numberToPort: '18005550100' },
-		items: portInItem({ data: 'x', mimeType: 'application/pdf', fileName: 'bill.pdf' }),
-		parameter: 'Toll-Free Number',
-	},
-	{
-		case: 'port-in: a missing letter of authorization',
-		resource: 'numberRequest',
-		operation: 'portIn',
-		parameters: PORT_IN,
-		items: () => [binaryItem({ bill: pdf(letterPdf, 'bill.pdf') })],
-		parameter: 'LOA Binary Field',
-	},
-	{
-		case: 'port-in: a bill that is not a PDF',
-		resource: 'numberRequest',
-		operation: 'portIn',
-		parameters: PORT_IN,
-		items: portInItem({ data: 'PNG', mimeType: 'image/png', fileName: 'bill.png' }),
-		parameter: 'Bill Binary Field',
-	},
-	// Number lookups
-	{
-		case: 'get regions: an unknown country',
-		resource: 'numberLookup',
-		operation: 'getRegions',
-		parameters: { country: 'XX' },
-		parameter: 'Country',
-	},
-	{
-		case: 'get cities: an unknown region',
-		resource: 'numberLookup',
-		operation: 'getCities',
-		parameters: { country: 'CA', region: 'Texas' },
-		parameter: 'Region',
-	},
-	{
-		case: 'get area codes: a region expression that is blank',
-		resource: 'numberLookup',
-		operation: 'getAreaCodes',
-		parameters: { country: 'US', region: '={{ " " }}' },
-		parameter: 'Region',
-	},
-	{
-		case: 'get cities: limit 0',
-		resource: 'numberLookup',
-		operation: 'getCities',
-		parameters: { country: 'US', region: 'NY', returnAll: false, limit: 0 },
-		parameter: 'Limit',
-	},
+	...badInputs(
+		'outbound unmark',
+		['outboundFax', 'unmark'],
+		[
+			[
+				'Fax ID from an expression that is empty',
+				{ faxId: '={{ $json.missing ?? "" }}' },
+				'Fax ID',
+			],
+		],
+	),
+	...badInputs(
+		'inbound update',
+		['inboundFax', 'update'],
+		[
+			['Fax ID %2F', { faxId: '%2F', updateFields: { mark: true } }, 'Fax ID'],
+			['nothing to change', { faxId: '5', updateFields: {} }, 'Update Fields'],
+		],
+	),
+	...badInputs(
+		'resend',
+		['outboundFax', 'resend'],
+		[['a new number that is not one', { faxId: '5', faxNumber: '555-0100' }, 'New Fax Number']],
+	),
+	...badInputs(
+		'outbound download',
+		['outboundFax', 'download'],
+		[['an unknown file format', { faxId: '5', format: 'png' }, 'File Format']],
+	),
+	...badInputs(
+		'inbound download',
+		['inboundFax', 'download'],
+		[
+			[
+				'an empty output field',
+				{ faxId: '5', binaryPropertyName: ' ' },
+				'Put Output File in Field',
+			],
+		],
+	),
+	...badInputs(
+		'outbound get many',
+		['outboundFax', 'getAll'],
+		[
+			['an hour 25', { filters: { datetimeAfter: '2026-01-05T25:00Z' } }, 'Updated After'],
+			['limit 0', { returnAll: false, limit: 0 }, 'Limit'],
+			['an unknown status', { filters: { faxStatus: 'delivered' } }, 'Status'],
+		],
+	),
+	...badInputs(
+		'inbound get many',
+		['inboundFax', 'getAll'],
+		[
+			['month 13', { filters: { datetimeBefore: '2026-13-01T00:00Z' } }, 'Received Before'],
+			[
+				'all users and one user',
+				{ filters: { allUsers: true, faxUserId: 'bob@acme' } },
+				'Fax User ID',
+			],
+			['an unknown sort column', { options: { sortColumn: 'name' } }, 'Sort By'],
+		],
+	),
+	...badInputs(
+		'mail merge create',
+		['mailMergeJob', 'create'],
+		[
+			[
+				'a template that is not a PDF',
+				{},
+				'Template Binary Field',
+				mailMergeItem({
+					csv: csv(GOOD_CSV),
+					data: { data: 'FaxNumber', mimeType: 'text/plain', fileName: 'form.txt' },
+				}),
+			],
+			[
+				'a CSV without the fax number column',
+				{},
+				'Fax Number Column',
+				mailMergeItem({ csv: csv('Fax,Name\n12125550000,Jane\n'), data: pdf(templatePdf) }),
+			],
+			['no fax number column named', { faxNumberColumn: ' ' }, 'Fax Number Column', GOOD_JOB],
+			[
+				'a CSV that is not UTF-8',
+				{},
+				'CSV Binary Field',
+				mailMergeItem({
+					csv: csv(Buffer.from('FaxNumber,Name\n12125550000,J\xfcrgen\n', 'latin1')),
+					data: pdf(templatePdf),
+				}),
+			],
+			['a missing CSV', {}, 'CSV Binary Field', mailMergeItem({ data: pdf(templatePdf) })],
+			[
+				'Expected Faxes not matching the lines',
+				{ options: { expectedFaxes: 3 } },
+				'Expected Faxes',
+				GOOD_JOB,
+			],
+			[
+				'a cover page message of 13 lines',
+				{ coverPage: 'default', coverPageMessage: Array(13).fill('line').join('\n') },
+				'Cover Page Message',
+				GOOD_JOB,
+			],
+			[
+				'a named cover page whose name expression is blank',
+				{ coverPage: 'named', coverPageName: '={{ "  " }}' },
+				'Cover Page Template',
+				GOOD_JOB,
+			],
+			[
+				'Send After without a time',
+				{ options: { sendAfter: '2026-01-05' } },
+				'Send After',
+				GOOD_JOB,
+			],
+		],
+		CREATE_JOB,
+	),
+	...badInputs(
+		'mail merge get',
+		['mailMergeJob', 'get'],
+		[['Job ID %2F', { jobId: '%2F' }, 'Job ID']],
+	),
+	...badInputs(
+		'mail merge get faxes',
+		['mailMergeJob', 'getFaxes'],
+		[['Job ID ../2', { jobId: '../2' }, 'Job ID']],
+	),
+	...badInputs(
+		'mail merge get many',
+		['mailMergeJob', 'getAll'],
+		[['limit -1', { returnAll: false, limit: -1 }, 'Limit']],
+	),
+	...badInputs(
+		'non-toll-free',
+		['numberRequest', 'nonTollFree'],
+		[
+			['an unknown region', { region: 'Atlantis' }, 'Region'],
+			['a city with path characters', { city: '../New York' }, 'City'],
+			['an area code of another region', { areaCodes: ['415'] }, 'Area Codes'],
+			['an unknown country', { country: 'MX' }, 'Country'],
+			['no notify address', { notifyEmails: ' ' }, 'Notification Email'],
+		],
+		NON_TOLL_FREE,
+	),
+	...badInputs(
+		'toll-free',
+		['numberRequest', 'tollFree'],
+		[
+			[
+				'a notify address that is not one',
+				{ notifyEmails: 'it@acme.example, fax admin' },
+				'Notification Email',
+			],
+			[
+				'an additional field replacing notify_email',
+				{
+					notifyEmails: 'it@acme.example',
+					additionalFields: { field: [{ name: 'notify_email', value: 'x@y.z' }] },
+				},
+				'Additional Fields',
+			],
+		],
+	),
+	...badInputs(
+		'port-in',
+		['numberRequest', 'portIn'],
+		[
+			[
+				'a number that is not a US or Canadian number',
+				{ numberToPort: '+442071234567' },
+				'Number to Port',
+				PDF_BILL,
+			],
+			[
+				'a toll-free number without Toll-Free Number',
+				{ numberToPort: '18005550100' },
+				'Toll-Free Number',
+				PDF_BILL,
+			],
+			[
+				'a missing letter of authorization',
+				{},
+				'LOA Binary Field',
+				() => [binaryItem({ bill: pdf(letterPdf, 'bill.pdf') })],
+			],
+			[
+				'a bill that is not a PDF',
+				{},
+				'Bill Binary Field',
+				portInItem({ data: 'PNG', mimeType: 'image/png', fileName: 'bill.png' }),
+			],
+		],
+		PORT_IN,
+	),
+	...badInputs(
+		'get regions',
+		['numberLookup', 'getRegions'],
+		[['an unknown country', { country: 'XX' }, 'Country']],
+	),
+	...badInputs(
+		'get cities',
+		['numberLookup', 'getCities'],
+		[
+			['an unknown region', { country: 'CA', region: 'Texas' }, 'Region'],
+			['limit 0', { country: 'US', region: 'NY', returnAll: false, limit: 0 }, 'Limit'],
+		],
+	),
+	...badInputs(
+		'get area codes',
+		['numberLookup', 'getAreaCodes'],
+		[['a region expression that is blank', { country: 'US', region: '={{ " " }}' }, 'Region']],
+	),
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

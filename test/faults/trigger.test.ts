@@ -2,9 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
-import { call, sendFax, textFile } from '../harness/emulatorHttp';
-import { expectEachOnce, inboundIds, statusChanges } from '../nodes/FaxCloudTrigger/groundTruth';
-import { createJob, triggerNode } from '../nodes/FaxCloudTrigger/triggerHelpers';
+import { textFile } from '../harness/emulatorHttp';
 import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
 import type { TestCredentials } from '../harness/jest/credentials-helper';
 import {
@@ -19,42 +17,40 @@ import {
 } from '../harness/jest/fault-helpers';
 import { sleep } from '../harness/waitUntil';
 import { pollTrigger, pollWorkflow } from '../harness/jest/poll';
+import {
+	expectEachOnce,
+	historyAfter,
+	inboundCreatedAfter,
+	inboundIds,
+	sorted,
+	statusChanges,
+} from '../harness/jest/ground-truth';
+import { createJob, editFax, sendOutbound, triggerNode } from '../harness/jest/trigger-kit';
 
 /**
- * The Fax Cloud Trigger under faults: 1,000 events (600 inbound faxes, 400 outbound
- * completions) spread over 200 polls while a fifth of the trigger's requests fail in each of
- * the six ways; then records that appear minutes late, older records edited after newer ones
- * arrived and polls cut short by Max Events per Poll, under the same faults. What it emits must
- * equal the emulator's ground truth, nothing missing, nothing twice. A failed poll is what n8n
- * sees as a failed poll: the next one runs on schedule.
+ * The Fax Cloud Trigger while a fifth of its requests fail in each of the six ways: what it emits
+ * must equal the emulator's ground truth, nothing missing, nothing twice. A failed poll is what
+ * n8n sees as a failed poll: the next one runs on schedule.
  */
 
 const emulator = useEmulator();
 
 /**
- * Each run is hundreds of polls, and every delay fault and retry waits in real time (the capped
- * request timeout, the transport's back-off): about a minute each on a quiet 2-core machine, two
- * or three when other work shares it. The runs assert counts, not times; this only keeps a hung
- * poll from hanging the suite. A run that outlived jest's default 60 s went on in the background
- * and faulted the next run's first poll.
+ * Hundreds of polls whose delay faults and retries wait in real time: a minute or three a run. The
+ * runs assert counts, not times; this only keeps a hung poll from hanging the suite.
  */
 const FAULT_RUN_TIMEOUT_MS = 300_000;
 
 type Direction = 'inbound' | 'outbound';
 
 /**
- * n8n's two poll engines (test/harness/n8n/engines.ts). Under the durable scheduler's cursors the
- * trigger's state is stored with the poll's execution after the poll returned, and n8n may fail
- * to create that execution: then nothing of the poll ran, no state was stored, and the events
- * must come again. The durable runs fail every twentieth execution of each trigger (the 3rd, the
- * 23rd, ...) on top of the faults.
+ * n8n's two poll engines (test/harness/n8n/engines.ts). Under durable cursors the state is stored
+ * with the poll's execution, which n8n may fail to create: then the events must come again. The
+ * durable runs fail every twentieth execution of each trigger (the 3rd, the 23rd, ...).
  */
 type PollEngine = 'in-memory' | 'durable';
 const FAILED_EXECUTION_EVERY = 20;
-/**
- * What the durable scheduler reports as the poll budget here (n8n's is 36 s): small, so that the
- * trigger's wait for a state n8n did not store (two budgets) passes within the run's polls.
- */
+/** The durable poll budget (n8n's: 36 s), small so the wait for an unstored state passes. */
 const DURABLE_POLL_BUDGET_MS = 500;
 
 /** A completion of an outbound fax, the event Outbound Fax Status Changed emits by default. */
@@ -62,9 +58,8 @@ const isCompletion = (change: { status: string }) =>
 	change.status === 'sent' || change.status === 'sendFailed';
 
 /**
- * The frame of every run under faults: alice's credentials watched for secrets (n8n-core's log and
- * the console captured), the request timeout capped. `run` drives the triggers and returns what
- * they emitted, by trigger, and its counts; then every fault kind must have happened and no event
+ * The frame of every run under faults: alice's secrets watched, the request timeout capped. `run`
+ * returns what each trigger emitted and its counts; every fault kind must have happened, no event
  * may carry a secret, and the counts are recorded as `suite`.
  */
 async function watchedFaultRun(
@@ -102,10 +97,9 @@ async function watchedFaultRun(
 }
 
 /**
- * One run of an inbound and an outbound trigger under faults, the frame the three tests share:
- * both triggers activated (their baseline polls before any event and any fault), then a fifth of
- * the fax GETs faulted: sends and injections are the world changing, not the trigger. `drive`
- * makes the events, polls and checks what was emitted, and returns its own counts.
+ * An inbound and an outbound trigger under faults: both activated before any event and fault, then
+ * a fifth of the fax GETs faulted (sends and injections are the world changing, not the trigger).
+ * `drive` makes the events, polls, checks what was emitted and returns its own counts.
  */
 async function runUnderFaults(
 	emu: Emulator,
@@ -131,9 +125,8 @@ type FaultRun = Awaited<ReturnType<typeof activateUnderFaults>>;
 
 /**
  * Activates the two triggers and turns the faults on. `pollOnce` is one poll as n8n sees it: its
- * events kept, a failure counted (and checked for secrets), the next poll on schedule. The
- * ground truth is what the emulator recorded after the baseline; what was emitted is read the
- * same way (inbound FaxIds, outbound `FaxId:status`).
+ * events kept, a failure counted (and checked for secrets). The ground truth is what the emulator
+ * recorded after the baseline.
  */
 async function activateUnderFaults(
 	emu: Emulator,
@@ -166,16 +159,12 @@ async function activateUnderFaults(
 	};
 	const names = ['inbound', 'outbound'] as const;
 	for (const name of names) expect(await triggers[name].poll()).toBeNull();
-	const inboundBaseline = emu.control.inboundAll().length;
+	const inboundBaseline = emu.control.stats().inboundCount;
 	const historyBaseline = emu.control.outboundHistory().length;
 	addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
 	const emitted: Record<Direction, INodeExecutionData[]> = { inbound: [], outbound: [] };
 	let failedPolls = 0;
-	const inboundTruth = () =>
-		emu.control
-			.inboundAll()
-			.slice(inboundBaseline)
-			.map((fax) => Number(fax.FaxId));
+	const inboundTruth = () => inboundCreatedAfter(emu, inboundBaseline);
 	const pollOnce = async (name: Direction): Promise<INodeExecutionData[]> => {
 		try {
 			const output = await triggers[name].poll();
@@ -195,11 +184,7 @@ async function activateUnderFaults(
 		pollOnce,
 		failedPolls: () => failedPolls,
 		failedExecutions: () => failedExecutions,
-		/**
-		 * n8n creates every execution from here on, and the trigger's wait for a state n8n did not
-		 * store (two poll budgets, nodes/FaxCloudTrigger/poll/pollLock.ts) passes: the catch-up polls
-		 * read what the failed executions' polls had read.
-		 */
+		/** n8n creates every execution from now on, and the wait for an unstored state passes. */
 		n8nSettles: async () => {
 			if (!n8nFails) return;
 			n8nFails = false;
@@ -208,17 +193,10 @@ async function activateUnderFaults(
 		inboundTruth,
 		/** The status changes after the baseline that `keep` says the outbound trigger emits. */
 		outboundTruth: (keep: (change: HistoryEntry) => boolean) =>
-			emu.control
-				.outboundHistory()
-				.slice(historyBaseline)
-				.filter(keep)
-				.map((change) => `${change.faxId}:${change.status}`),
+			historyAfter(emu, historyBaseline, keep),
 		inboundEmitted: () => inboundIds(emitted.inbound),
 		outboundEmitted: () => statusChanges(emitted.outbound),
-		/**
-		 * What the triggers emitted against the ground truth (the outbound one's given): no event
-		 * lost, none emitted twice, the failure naming each; the emitted events and the counts.
-		 */
+		/** No event lost, none emitted twice (the failure naming each); the outbound truth given. */
 		eachEmittedOnce: (outboundChanges: string[]) => {
 			const inbound = inboundIds(emitted.inbound);
 			const outbound = statusChanges(emitted.outbound);
@@ -235,10 +213,6 @@ async function activateUnderFaults(
 		},
 	};
 }
-
-/** FaxIds ascending (numbers as numbers), changes as text: both sides of a comparison alike. */
-const inOrder = <T extends string | number>(values: T[]) =>
-	[...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 const POLLS = 200;
 const POLL_INTERVAL_MS = 30_000;
@@ -275,11 +249,7 @@ test.each<PollEngine>(['in-memory', 'durable'])(
 				for (let p = 0; p < POLLS; p++) {
 					emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
 					for (const number of OUTBOUND_NUMBERS) {
-						const res = await sendFax(emu, SEED_USERS.alice, {
-							FaxNumber: number,
-							RetryCount: '1',
-						});
-						expect(res.status).toBe(201);
+						await sendOutbound(emu, 'alice', number, { RetryCount: '1' });
 					}
 					events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
 					emu.control.advance(POLL_INTERVAL_MS);
@@ -345,14 +315,6 @@ test(
 							if ((await pollOnce(name)).length === MAX_EVENTS) cutShortPolls++;
 						}),
 					);
-				// Another client of the service edits faxes (PUTs are never faulted here).
-				const edit = async (path: string, form: Record<string, string>) => {
-					const res = await call('PUT', `${emu.urls.fax}/${path}`, {
-						auth: SEED_USERS.alice,
-						form,
-					});
-					expect(res.status).toBe(201);
-				};
 
 				const lateInbound: number[] = [];
 				const lateOutbound: number[] = [];
@@ -365,22 +327,21 @@ test(
 						const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
 						lateInbound.push(Number(emu.control.injectInbound({ userId, lateByMs })[0].FaxId));
 					}
-					const faxId = Number(
-						(await sendFax(emu, SEED_USERS.alice, { FaxNumber: OUTBOUND_NUMBERS[p % 2] })).json
-							.FaxInfo[0].FaxId,
-					);
+					const faxId = await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2]);
 					if (p % 3 === 0) {
 						emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
 						lateOutbound.push(faxId);
 					}
-					// An older fax of each direction is edited after newer ones arrived.
+					// Another client edits an older fax of each direction (PUTs are never faulted here).
 					const visible = emu.control.inboundAll();
-					await edit(`inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
+					await editFax(emu, `inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
 						ProjectCode: `P-${p}`,
 					});
 					modifiedRecords++;
 					if (completed.length > 0) {
-						await edit(`outboundfaxes/${completed[(p * 5) % completed.length]}`, { Mark: 'true' });
+						await editFax(emu, `outboundfaxes/${completed[(p * 5) % completed.length]}`, {
+							Mark: 'true',
+						});
 						modifiedRecords++;
 					}
 					emu.control.advance(60_000);
@@ -470,14 +431,15 @@ test(
 						);
 						imageFailed.add(faxId);
 					}
-					const res = await sendFax(
-						emu,
-						SEED_USERS.alice,
-						{ FaxNumber: OUTBOUND_NUMBERS[p % 2], RetryCount: '1' },
-						textFile(text),
+					outboundSends.push(
+						await sendOutbound(
+							emu,
+							'alice',
+							OUTBOUND_NUMBERS[p % 2],
+							{ RetryCount: '1' },
+							textFile(text),
+						),
 					);
-					expect(res.status).toBe(201);
-					outboundSends.push(Number(res.json.FaxInfo[0].FaxId));
 					emu.control.advance(20_000);
 					await pollTwiceAtOnce();
 				}
@@ -499,12 +461,12 @@ test(
 						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
 				);
 				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(outboundChanges);
-				expect(inOrder(inbound)).toEqual(inOrder(inboundTruth()));
-				expect(inOrder(outbound)).toEqual(inOrder([...new Set(outboundChanges)]));
+				expect(sorted(inbound)).toEqual(sorted(inboundTruth()));
+				expect(sorted(outbound)).toEqual(sorted([...new Set(outboundChanges)]));
 
 				// The images that failed came without a file and with the cause, and stayed unmarked.
 				const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
-				expect(inOrder(inboundIds(withError))).toEqual(inOrder([...imageFailed]));
+				expect(sorted(inboundIds(withError))).toEqual(sorted([...imageFailed]));
 				expect(withError.every((item) => item.binary === undefined)).toBe(true);
 				const marked = new Set(
 					emu.control
@@ -549,11 +511,7 @@ test(
 						emu.control.setImageFault('inbound', faxes[0].FaxId, 'noAnswer');
 						silentImages.push(Number(faxes[0].FaxId));
 					}
-					const res = await sendFax(emu, SEED_USERS.alice, {
-						FaxNumber: OUTBOUND_NUMBERS[p % 2],
-						RetryCount: '1',
-					});
-					expect(res.status).toBe(201);
+					await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2], { RetryCount: '1' });
 					emu.control.advance(30_000);
 					// One front end an hour ahead answers the next two requests, now and then.
 					if (p % 6 === 2) {

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { loadSeed } from '../../../emulator/seed-data';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
-import { inboundIds, stateAccount } from './groundTruth';
+import { inboundIds, stateAccount } from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
 /**
  * The trigger's state belongs to one account: the base URL and the login of its credential. Fax
@@ -26,7 +26,7 @@ afterEach(() => {
 function watchWithCredential(parameters: IDataObject) {
 	const emu = emulator();
 	const credentials = credentialsFor(emu, 'alice');
-	const trigger = pollTrigger({ node: new FaxCloudTrigger(), parameters, credentials });
+	const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
 	return { emu, trigger, credential: credentials.faxCloudApi! };
 }
 

@@ -1,5 +1,10 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, searches, statusChanges } from './groundTruth';
+import {
+	expectEachOnce,
+	inboundIds,
+	searches,
+	statusChanges,
+} from '../../harness/jest/ground-truth';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,12 +1,11 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, searches } from './groundTruth';
+import { expectEachOnce, inboundIds, searches } from '../../harness/jest/ground-truth';
 import { backlogOverAnHour, drain, logOf, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**
- * A backlog after a downtime on a slow service: reading the part of the window already emitted
- * takes longer than a poll's budget. The host's clock is scripted: each search answer costs
- * PAGE_MS of it (no real wait), on top of the emulator's clock.
+ * A backlog after a downtime on a slow service: re-reading what was already emitted outlasts a
+ * poll's budget. Each search answer costs PAGE_MS of the scripted host clock (no real wait).
  */
 
 const emulator = useEmulator();

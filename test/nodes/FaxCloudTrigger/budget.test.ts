@@ -1,13 +1,12 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds } from './groundTruth';
+import { inboundIds } from '../../harness/jest/ground-truth';
 import { watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
- * Every poll ends by its deadline with what it could read, however slow one answer is: n8n 2.x
- * abandons a poll that runs past its time. The budget given here is below the trigger's floor
- * (5 seconds); each held answer takes far longer than that, so the order "the poll ended, then
- * the answer was written" shows the poll did not wait for it.
+ * Every poll ends by its deadline with what it could read (n8n 2.x abandons a late poll): each
+ * held answer outlasts the budget's floor (5 s), so "the poll ended, the answer was still
+ * held" shows the poll did not wait for it.
  */
 
 const emulator = useEmulator();

@@ -4,14 +4,20 @@ import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
-import { historyAfter, inboundIds, searches, sorted, statusChanges } from './groundTruth';
-import { MINUTE, triggerNode } from './triggerHelpers';
+import {
+	historyAfter,
+	inboundIds,
+	searches,
+	sorted,
+	statusChanges,
+} from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
+import { MINUTE } from './triggerHelpers';
 
 /**
- * A burst followed by quiet: a poll reads the whole window (the service sorts by last-modified
- * time, so only a whole window is known to hold all its events), and the window may only pass the
- * burst once the lateness allowance has passed on the service's clock. From then on a quiet poll
- * is one request per watched direction again.
+ * A burst followed by quiet: a poll reads the whole window (sorted by last-modified time, only a
+ * whole window holds all its events) until the allowance has passed the burst on the service's
+ * clock; then a quiet poll is one request per direction again.
  */
 
 const emulator = useEmulator();

@@ -1,15 +1,14 @@
 import type { Emulator } from '../../../emulator';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
-import { inboundIds, searches } from './groundTruth';
-import { hostClockFollows, MINUTE, triggerNode } from './triggerHelpers';
+import { inboundIds, searches } from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
+import { hostClockFollows, MINUTE } from './triggerHelpers';
 
 /**
- * A burst larger than Max Events per Poll, drained by polls once a minute: each fax once, oldest
- * first across polls, and the searches of the whole drain counted against paging the first poll's
- * window once (the floor). Spread over minutes, a capped poll reads a slice about one poll's
- * events wide instead of the rest of the backlog. Within one minute no slice is narrower (the
- * datetimes' precision), so every poll pages the whole minute: that drain stays a multiple.
+ * A burst larger than Max Events per Poll, drained once a minute: each fax once, oldest first, and
+ * the drain's searches against paging the first window once. Over minutes a capped poll reads a
+ * slice one poll wide; within one minute (the datetimes' precision) every poll pages it whole.
  */
 
 const emulator = useEmulator();

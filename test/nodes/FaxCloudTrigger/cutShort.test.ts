@@ -1,36 +1,22 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { call } from '../../harness/emulatorHttp';
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, sorted, statusChanges } from './groundTruth';
-import { drain, MINUTE, SECOND, sendOutbound, watchFromNow } from './triggerHelpers';
+import { useEmulator } from '../../harness/jest/emulator';
+import { expectEachOnce, inboundIds, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { editFax, sendOutbound } from '../../harness/jest/trigger-kit';
+import { drain, MINUTE, SECOND, watchFromNow } from './triggerHelpers';
 
 /**
- * Polls cut short by Max Events per Poll or the time budget, over records another system modified
- * after newer ones arrived. The service sorts a search by last-modified time while the events are
- * ordered by ReceivedTime/CompleteTime, so an older fax edited later comes after newer ones: a
- * poll must still emit the oldest first and the next poll must not skip it.
+ * Polls cut short (Max Events per Poll, the time budget) over older records edited after newer
+ * ones: a search sorts by last-modified time, events by their own time, so the older fax comes
+ * last in the search yet must be emitted first and not skipped by the next poll.
  */
 
 const emulator = useEmulator();
 
 /** Another client of the service changes an inbound fax (the trigger's login is alice). */
-async function recode(emu: Emulator, faxId: string | number, field = 'ProjectCode') {
-	const res = await call('PUT', `${emu.urls.fax}/inboundfaxes/${faxId}`, {
-		auth: SEED_USERS.alice,
-		form: { [field]: field === 'Mark' ? 'true' : `edited-${faxId}` },
-	});
-	if (res.status !== 201) throw new Error(`PUT failed: ${res.status}`);
-}
-
-async function markOutbound(emu: Emulator, faxId: number) {
-	const res = await call('PUT', `${emu.urls.fax}/outboundfaxes/${faxId}`, {
-		auth: SEED_USERS.alice,
-		form: { Mark: 'true' },
-	});
-	if (res.status !== 201) throw new Error(`PUT failed: ${res.status}`);
-}
+const recode = (emu: Emulator, faxId: string, field = 'ProjectCode') =>
+	editFax(emu, `inboundfaxes/${faxId}`, { [field]: field === 'Mark' ? 'true' : `edited-${faxId}` });
 
 /** Event times within each poll never go back: emitted in the order they happened. */
 function expectInOrder(polls: INodeExecutionData[][], field: 'ReceivedTime' | 'CompleteTime') {
@@ -168,7 +154,7 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		emu.control.advance(2 * MINUTE);
 		const newer = await sendOutbound(emu, 'alice', '12125551000');
 		emu.control.advance(MINUTE);
-		await markOutbound(emu, older);
+		await editFax(emu, `outboundfaxes/${older}`, { Mark: 'true' });
 
 		const polls: INodeExecutionData[][] = [];
 		for (let poll = 0; poll < 3; poll++) polls.push(await trigger.pollItems());

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
-import { triggerNode } from './triggerHelpers';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
 describe('Fax Cloud Trigger: what the editor shows', () => {
 	const { description } = triggerNode;

@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds } from './groundTruth';
+import { inboundIds } from '../../harness/jest/ground-truth';
 import { SECOND, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { EVENTS } from '../../../nodes/FaxCloudTrigger/eventList';
-import { triggerNode } from './triggerHelpers';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
 /**
  * The event registry as the editor shows it: the Event dropdown offers every registered event,

@@ -1,14 +1,19 @@
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
 import type { PolledTrigger } from '../../harness/jest/poll';
-import { expectEachOnce, historyAfter, inboundIds, searches, sorted } from './groundTruth';
-import { MINUTE, SECOND, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
+import {
+	expectEachOnce,
+	historyAfter,
+	inboundIds,
+	searches,
+	sorted,
+} from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { MINUTE, SECOND, watchFromNow, watchTrigger } from './triggerHelpers';
 
 /**
- * Records that appear on the service minutes after their own time (a 20-page reception, a slow
- * conversion, a completion the fax server reports late), among on-time traffic that keeps moving
- * the newest event time forward. The emulator's record is the ground truth: every record that
- * appears within the lateness allowance is emitted exactly once.
+ * Records that appear minutes after their own time (a long reception, a late completion) among
+ * on-time traffic: every record that appears within the lateness allowance is emitted once.
  */
 
 const emulator = useEmulator();

@@ -1,6 +1,7 @@
 import { call } from '../../harness/emulatorHttp';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { createJob, drain, logLinesOf, logOf, watchFromNow, watchTrigger } from './triggerHelpers';
+import { drain, logLinesOf, logOf, watchFromNow, watchTrigger } from './triggerHelpers';
+import { createJob } from '../../harness/jest/trigger-kit';
 
 const emulator = useEmulator();
 

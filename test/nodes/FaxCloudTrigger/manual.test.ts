@@ -1,9 +1,9 @@
-import { call } from '../../harness/emulatorHttp';
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { runNode } from '../../harness/jest/run-node';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { searches } from './groundTruth';
-import { sendOutbound, triggerNode, watchTrigger } from './triggerHelpers';
+import { searches } from '../../harness/jest/ground-truth';
+import { editFax, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
+import { watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 
@@ -112,10 +112,7 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' }),
 			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' }),
 		];
-		await call('PUT', `${emu.urls.fax}/inboundfaxes/${older.FaxId}`, {
-			auth: SEED_USERS.alice,
-			form: { ProjectCode: 'A-1' },
-		});
+		await editFax(emu, `inboundfaxes/${older.FaxId}`, { ProjectCode: 'A-1' });
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		expect((await trigger.pollItems('manual')).map((item) => item.json.FaxId)).toEqual([
 			Number(newer.FaxId),

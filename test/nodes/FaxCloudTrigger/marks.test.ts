@@ -1,6 +1,6 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds } from './groundTruth';
+import { inboundIds } from '../../harness/jest/ground-truth';
 import { logLinesOf, watchFromNow } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -1,6 +1,13 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { historyAfter, inboundIds, searches, stateAccount, statusChanges } from './groundTruth';
-import { createJob, MINUTE, sendOutbound, watchTrigger } from './triggerHelpers';
+import {
+	historyAfter,
+	inboundIds,
+	searches,
+	stateAccount,
+	statusChanges,
+} from '../../harness/jest/ground-truth';
+import { createJob, sendOutbound } from '../../harness/jest/trigger-kit';
+import { MINUTE, watchTrigger } from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the

@@ -1,6 +1,7 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
-import { drain, sendOutbound, watchFromNow } from './triggerHelpers';
+import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { drain, watchFromNow } from './triggerHelpers';
 
 /** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
 const emulator = useEmulator({ datetimePrecision: 'minute' });

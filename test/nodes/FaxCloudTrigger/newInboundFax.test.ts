@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
-import { inboundIds, searches } from './groundTruth';
+import { inboundIds, searches } from '../../harness/jest/ground-truth';
 import { watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();

@@ -2,8 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
 import { useEmulator } from '../../harness/jest/emulator';
-import { historyAfter, searches, sorted, statusChanges } from './groundTruth';
-import { sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
+import { historyAfter, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

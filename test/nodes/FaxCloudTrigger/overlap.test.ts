@@ -1,8 +1,9 @@
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { waitUntil } from '../../harness/waitUntil';
-import { inboundIds, searches, sorted, statusChanges } from './groundTruth';
-import { sendOutbound, watchFromNow, watchTriggers } from './triggerHelpers';
+import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { watchFromNow, watchTriggers } from './triggerHelpers';
 
 /**
  * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still

@@ -1,11 +1,10 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds } from './groundTruth';
+import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
 
 /**
- * A search answer that says more results exist (HasMoreResults true) and gives no
- * ResultsReference to read them: the rest of the list cannot be read, so the page is not the
- * whole window.
+ * A search answer with HasMoreResults true and no ResultsReference: the rest cannot be read, so
+ * the page is not the whole window.
  */
 
 const emulator = useEmulator();

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds } from './groundTruth';
-import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
+import { useScriptedServers } from '../../harness/jest/scripted-server';
+import { inboundIds } from '../../harness/jest/ground-truth';
+import { inboundWireRecord, logOf, scriptedInbound, type ScriptedInbound } from './triggerHelpers';
 
 /**
  * Record times the datetime format allows, read from answers that disagree: the same record at
@@ -12,36 +12,14 @@ import { inboundWireRecord, logOf, watchScripted } from './triggerHelpers';
 
 const scripted = useScriptedServers();
 
-/** A scripted interface A: each poll's answer is `records`, dated `date`. */
-async function scriptedService() {
-	const answer: { records: IDataObject[]; date: string } = {
-		records: [],
-		date: 'Mon, 05 Jan 2026 09:00:00 GMT',
-	};
-	const server = await scripted((request, _count, res) => {
-		res.setHeader('Date', answer.date);
-		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
-		sendJson(res, 200, {
-			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
-			...(answer.records.length > 0 ? { FaxInfo: answer.records } : {}),
-			HasMoreResults: 'false',
-		});
-	});
-	return { server, answer };
-}
-
 /**
  * Runs `check` on a trigger watching a scripted service, once its baseline poll is done and the
  * service's clock says 09:06; the service is closed afterwards.
  */
 async function afterBaseline(
-	check: (
-		trigger: ReturnType<typeof watchScripted>,
-		answer: Awaited<ReturnType<typeof scriptedService>>['answer'],
-	) => Promise<void>,
+	check: (trigger: ScriptedInbound['trigger'], answer: ScriptedInbound['answer']) => Promise<void>,
 ): Promise<void> {
-	const { server, answer } = await scriptedService();
-	const trigger = watchScripted(server.url);
+	const { trigger, answer } = await scriptedInbound(scripted);
 	expect(await trigger.poll()).toBeNull();
 	answer.date = 'Mon, 05 Jan 2026 09:06:00 GMT';
 	await check(trigger, answer);

@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds } from './groundTruth';
+import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import { logOf, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**

@@ -1,39 +1,24 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundWireRecord, watchScripted } from './triggerHelpers';
+import { useScriptedServers } from '../../harness/jest/scripted-server';
+import { inboundWireRecord, scriptedInbound } from './triggerHelpers';
 
 /**
- * The trigger reads a record's FaxId and time while it reads the pages, and normalises the whole
- * record only for an event it emits: both readings must agree, for every form of datetime and
- * number the service may send, or a record would be ordered, keyed or remembered by one value and
- * emitted with another.
+ * The FaxId and time read while paging and the record normalised for the event must agree, for
+ * every form of datetime and number the service may send.
  */
 
 const scripted = useScriptedServers();
 
 test('datetimes without a zone, with an offset or a space, and FaxIds with leading zeros: each fax once, in event order, keyed as its emitted record reads', async () => {
-	let records: IDataObject[] = [];
-	let date = 'Mon, 05 Jan 2026 09:00:00 GMT';
-	const server = await scripted((request, _count, res) => {
-		res.setHeader('Date', date);
-		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
-		sendJson(res, 200, {
-			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
-			...(records.length > 0 ? { FaxInfo: records } : {}),
-			HasMoreResults: 'false',
-		});
-	});
-	const trigger = watchScripted(server.url);
+	const { trigger, answer } = await scriptedInbound(scripted);
 	expect(await trigger.poll()).toBeNull();
 
-	records = [
+	answer.records = [
 		inboundWireRecord(7, '2026-01-05 09:05'),
 		{ ...inboundWireRecord(9, '2026-01-05T11:06:30+02:00'), FaxId: ' 009' },
 		{ ...inboundWireRecord(12, '2026-01-05T09:04:10.5Z'), FaxId: '012' },
 		inboundWireRecord(13, '2026-01-05T04:05:00-0500'),
 	];
-	date = 'Mon, 05 Jan 2026 09:10:00 GMT';
+	answer.date = 'Mon, 05 Jan 2026 09:10:00 GMT';
 	const items = await trigger.pollItems();
 	expect(items.map((item) => [item.json.FaxId, item.json.ReceivedTime])).toEqual([
 		[12, '2026-01-05T09:04:10.500Z'],
@@ -52,7 +37,7 @@ test('datetimes without a zone, with an offset or a space, and FaxIds with leadi
 
 	// Read again while the window holds them: not emitted again.
 	for (const minute of ['11', '13', '14']) {
-		date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
+		answer.date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
 		expect(await trigger.pollItems()).toEqual([]);
 	}
 });

@@ -1,6 +1,6 @@
 import { useEmulator } from '../../harness/jest/emulator';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { expectEachOnce, inboundIds } from './groundTruth';
+import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import {
 	backlogOverAnHour,
 	drain,

@@ -1,6 +1,7 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { useEmulator } from '../../harness/jest/emulator';
-import { sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
+import { watchFromNow, watchTrigger } from './triggerHelpers';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
 
 const emulator = useEmulator();
 

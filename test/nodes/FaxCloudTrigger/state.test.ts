@@ -1,6 +1,7 @@
 import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds, stateAccount, statusChanges } from './groundTruth';
-import { sendOutbound, watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
+import { inboundIds, stateAccount, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../harness/emulatorHttp';
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { historyAfter, statusChanges } from './groundTruth';
+import { historyAfter, statusChanges } from '../../harness/jest/ground-truth';
 import { SECOND, watchFromNow } from './triggerHelpers';
 
 /**
@@ -23,14 +23,8 @@ async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000'
 }
 
 /** A trigger emitting sending and sent, its first poll (the baseline) done. */
-async function watchSendingAndSent(emu: Emulator, options: IDataObject = {}) {
-	const trigger = await watchFromNow(emu, {
-		event: 'outboundFaxStatusChanged',
-		statuses: ['sending', 'sent'],
-		options,
-	});
-	return trigger;
-}
+const watchSendingAndSent = (emu: Emulator, options: IDataObject = {}) =>
+	watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses: ['sending', 'sent'], options });
 
 describe('Fax Cloud Trigger: outbound status changes', () => {
 	test('a fax sending 5 pages, polled at every page, is one sending event, then one sent', async () => {

@@ -1,8 +1,9 @@
 import type { FaultKind } from '../../../emulator/faults';
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds, statusChanges } from './groundTruth';
-import { drain, sendOutbound, watchFromNow, watchTrigger } from './triggerHelpers';
+import { expectEachOnce, inboundIds, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { drain, watchFromNow, watchTrigger } from './triggerHelpers';
 
 const emulator = useEmulator();
 

@@ -1,41 +1,35 @@
+// Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { postMailMergeJob, sendFax } from '../../harness/emulatorHttp';
-import {
-	loginCredentials,
-	SEED_USERS,
-	type Login,
-	type SeedUser,
-} from '../../harness/jest/emulator';
+import { loginCredentials, SEED_USERS, type Login } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
-import { pollTrigger, pollWorkflow, type PolledTrigger } from '../../harness/jest/poll';
-import { historyAfter, inboundCreatedAfter } from './groundTruth';
+import { sendJson, type useScriptedServers } from '../../harness/jest/scripted-server';
+import {
+	pollTrigger,
+	pollWorkflow,
+	type PolledTrigger,
+	type PollWorkflowOptions,
+} from '../../harness/jest/poll';
+import { historyAfter, inboundCreatedAfter } from '../../harness/jest/ground-truth';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
-/** Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it. */
-
-export const triggerNode = new FaxCloudTrigger();
+// test/nodes/shared/credentialRun.test.ts imports the node from here.
+export { triggerNode };
 
 /** Durations on the emulator's clock, in ms. */
 export const SECOND = 1_000;
 export const MINUTE = 60_000;
 
-export interface WatchOptions extends Pick<Login, 'user' | 'password'> {
-	pollBudgetMs?: number;
-	/** The node's version; 1 (the round-1 parameters) unless a test of version 2 says so. */
-	typeVersion?: number;
-	/** n8n's durable poll cursors (test/harness/jest/poll.ts). */
-	durableCursors?: boolean;
-}
+type WatchOptions = Pick<Login, 'user' | 'password'> &
+	Pick<PollWorkflowOptions, 'pollBudgetMs' | 'typeVersion' | 'durableCursors'>;
 
 const realNow = Date.now.bind(Date);
 
 /**
- * The n8n host's clock moves as the emulator's does. A test moves the service's clock on by
- * minutes between two polls, which on a real host takes as long; the trigger checks the service's
- * Date header against the time the host's clock moved (serviceClock.ts), so a host that stood
- * still while the service's clock jumped an hour would rightly be taken as a wrong service clock.
+ * The n8n host's clock moves as the emulator's does: the trigger checks the service's Date header
+ * against the time the host's clock moved (serviceClock.ts), so a host that stood still while the
+ * service's clock jumped an hour would rightly be taken as a wrong service clock.
  */
 export function hostClockFollows(emulator: Emulator): void {
 	const emulatorNow = () => Date.parse(emulator.control.now());
@@ -53,78 +47,50 @@ export function hostClockFollows(emulator: Emulator): void {
 	});
 }
 
+/** The trigger logged in to the emulator, the host's clock following the emulator's. */
+function watching(emulator: Emulator, { user, password, ...poll }: WatchOptions) {
+	hostClockFollows(emulator);
+	return {
+		node: triggerNode,
+		credentials: loginCredentials(emulator, { user, password }),
+		...poll,
+	};
+}
+
 /** A Fax Cloud Trigger in an active workflow, logged in to the emulator. */
-export function watchTrigger(
+export const watchTrigger = (
 	emulator: Emulator,
 	parameters: IDataObject,
 	options: WatchOptions = {},
-): PolledTrigger {
-	hostClockFollows(emulator);
-	return pollTrigger({
-		node: triggerNode,
-		parameters,
-		credentials: loginCredentials(emulator, options),
-		pollBudgetMs: options.pollBudgetMs,
-		typeVersion: options.typeVersion,
-		durableCursors: options.durableCursors,
-	});
-}
+): PolledTrigger => pollTrigger({ ...watching(emulator, options), parameters });
 
-export interface WatchedTrigger extends PolledTrigger {
-	/** Inbound faxes the emulator created since the first poll, ascending: the ground truth. */
-	inboundSinceStart(): number[];
-	/** Status changes the emulator recorded since the first poll (of `statuses` when given). */
-	changesSinceStart(statuses?: string[]): string[];
-}
+/** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
+export const watchTriggers = (
+	emulator: Emulator,
+	nodes: Record<string, IDataObject>,
+	options: WatchOptions = {},
+): Record<string, PolledTrigger> => pollWorkflow({ ...watching(emulator, options), nodes });
 
 /**
- * A Fax Cloud Trigger that has made its first poll, its output left aside: what it emits from
- * then on is what changes after this point, the way most tests start; the emulator's record of
- * those changes is the ground truth to compare with.
+ * A Fax Cloud Trigger that has made its first poll, its output left aside, the way most tests
+ * start; with the emulator's record of what changed since, the ground truth to compare with.
  */
 export async function watchFromNow(
 	emulator: Emulator,
 	parameters: IDataObject,
 	options: WatchOptions = {},
-): Promise<WatchedTrigger> {
+) {
 	const trigger = watchTrigger(emulator, parameters, options);
 	await trigger.poll();
 	const inboundBefore = emulator.control.stats().inboundCount;
 	const historyBefore = emulator.control.outboundHistory().length;
 	return {
 		...trigger,
+		/** Inbound faxes the emulator created since the first poll, ascending. */
 		inboundSinceStart: () => inboundCreatedAfter(emulator, inboundBefore),
-		changesSinceStart: (statuses) => historyAfter(emulator, historyBefore, statuses),
+		/** Status changes the emulator recorded since the first poll (of `statuses` when given). */
+		changesSinceStart: (statuses?: string[]) => historyAfter(emulator, historyBefore, statuses),
 	};
-}
-
-/** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
-export function watchTriggers(
-	emulator: Emulator,
-	nodes: Record<string, IDataObject>,
-	options: WatchOptions = {},
-): Record<string, PolledTrigger> {
-	hostClockFollows(emulator);
-	return pollWorkflow({
-		node: triggerNode,
-		nodes,
-		credentials: loginCredentials(emulator, options),
-		pollBudgetMs: options.pollBudgetMs,
-		typeVersion: options.typeVersion,
-		durableCursors: options.durableCursors,
-	});
-}
-
-/** Sends one fax as a seed user; the last four digits script its outcome (emulator README). */
-export async function sendOutbound(
-	emulator: Emulator,
-	user: SeedUser,
-	faxNumber = '12125550000',
-	params: Record<string, string> = {},
-): Promise<number> {
-	const res = await sendFax(emulator, SEED_USERS[user], { FaxNumber: faxNumber, ...params });
-	if (res.status !== 201) throw new Error(`send failed: ${res.status} ${res.body.toString()}`);
-	return Number(res.json.FaxInfo[0].FaxId);
 }
 
 /**
@@ -137,18 +103,11 @@ export function backlogOverAnHour(
 	count: number,
 ): void {
 	emulator.control.advance(60 * 60_000);
+	const span = { userId: 'alice@acme', to: emulator.control.now() };
 	if (direction === 'inbound') {
-		emulator.control.bulkCreateInbound(count, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:01Z',
-			to: emulator.control.now(),
-		});
+		emulator.control.bulkCreateInbound(count, { ...span, from: '2026-01-05T09:00:01Z' });
 	} else {
-		emulator.control.bulkCreateOutbound(count, {
-			userId: 'alice@acme',
-			from: '2026-01-05T09:00:00Z',
-			to: emulator.control.now(),
-		});
+		emulator.control.bulkCreateOutbound(count, { ...span, from: '2026-01-05T09:00:00Z' });
 	}
 }
 
@@ -179,6 +138,16 @@ export const inboundWireRecord = (faxId: number, time: string): IDataObject => (
 	Mark: 'false',
 });
 
+/** Credentials of alice pointing at a scripted service instead of the emulator. */
+const scriptedCredentials = (url: string) => ({
+	faxCloudApi: {
+		userId: 'alice@acme',
+		password: 'alice-pass-1',
+		faxBaseUrl: `${url}/v1`,
+		mailMergeBaseUrl: `${url}/mm/v1`,
+	},
+});
+
 /** A New Inbound Fax trigger logged in as alice to a scripted service instead of the emulator. */
 export const watchScripted = (url: string): PolledTrigger =>
 	pollTrigger({
@@ -187,15 +156,35 @@ export const watchScripted = (url: string): PolledTrigger =>
 		credentials: scriptedCredentials(url),
 	});
 
-/** Credentials of alice pointing at a scripted service instead of the emulator. */
-export const scriptedCredentials = (url: string) => ({
-	faxCloudApi: {
-		userId: 'alice@acme',
-		password: 'alice-pass-1',
-		faxBaseUrl: `${url}/v1`,
-		mailMergeBaseUrl: `${url}/mm/v1`,
-	},
-});
+/**
+ * A scripted interface A answering inbound searches with `answer.records`, dated `answer.date`
+ * (of the records with a `serviceTimes` entry, those not before the search's DatetimeAfter), and a
+ * New Inbound Fax trigger logged in to it with `credentials`.
+ */
+export async function scriptedInbound(scripted: ReturnType<typeof useScriptedServers>) {
+	const answer = {
+		records: [] as IDataObject[],
+		serviceTimes: [] as string[],
+		date: 'Mon, 05 Jan 2026 09:00:00 GMT',
+	};
+	const { url } = await scripted((request, _count, res) => {
+		res.setHeader('Date', answer.date);
+		if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
+		const after = new URL(request.url, 'http://service').searchParams.get('DatetimeAfter');
+		const shown = (index: number) =>
+			!after ||
+			!answer.serviceTimes[index] ||
+			Date.parse(answer.serviceTimes[index]) >= Date.parse(after);
+		const found = answer.records.filter((_, index) => shown(index));
+		sendJson(res, 200, {
+			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
+			...(found.length > 0 ? { FaxInfo: found } : {}),
+			HasMoreResults: 'false',
+		});
+	});
+	return { trigger: watchScripted(url), credentials: scriptedCredentials(url), answer };
+}
+export type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
 
 /** The lines n8n logged while `run` ran, each checked for alice's password. */
 export async function logLinesOf(run: () => Promise<void>): Promise<readonly string[]> {
@@ -212,7 +201,3 @@ export async function logLinesOf(run: () => Promise<void>): Promise<readonly str
 /** What n8n logged while `run` ran, as one text. */
 export const logOf = async (run: () => Promise<void>): Promise<string> =>
 	(await logLinesOf(run)).join('\n');
-
-/** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
-export const createJob = (emu: Emulator, lines: number, user: SeedUser = 'alice') =>
-	postMailMergeJob(emu, lines, SEED_USERS[user]);

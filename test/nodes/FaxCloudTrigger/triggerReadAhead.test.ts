@@ -1,12 +1,11 @@
 import { waitUntil } from '../../harness/waitUntil';
 import { useEmulator } from '../../harness/jest/emulator';
-import { expectEachOnce, inboundIds } from './groundTruth';
+import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import { drain, MINUTE, watchFromNow } from './triggerHelpers';
 
 /**
- * The trigger reads its window's pages ahead (faxPoll.ts readWindow): the next page is asked for as
- * soon as a page arrives. What a user can see of it besides speed: a poll that the time budget
- * stops after one page has asked for the next page too, and used nothing of it.
+ * The trigger asks for a window's next page as soon as a page arrives (faxPoll.ts readWindow): a
+ * poll the budget stops after one page has asked for the next too, and used nothing of it.
  */
 
 const emulator = useEmulator();

@@ -1,16 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { useEmulator } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
-import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { inboundIds } from './groundTruth';
-import {
-	inboundWireRecord,
-	scriptedCredentials,
-	sendOutbound,
-	watchFromNow,
-	watchScripted,
-} from './triggerHelpers';
+import { useScriptedServers } from '../../harness/jest/scripted-server';
+import { inboundIds } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { inboundWireRecord, scriptedInbound, watchFromNow } from './triggerHelpers';
 
 /**
  * One record the trigger cannot process completely (an image that cannot be downloaded, a time
@@ -103,33 +96,23 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 	const scripted = useScriptedServers();
 
 	test('is emitted once and named in n8n’s log; the records around it are emitted', async () => {
-		// The service's own time of each record, which DatetimeAfter filters by; fax 8 shows none.
-		let records: Array<{ at: string; record: IDataObject }> = [];
-		let date = 'Mon, 05 Jan 2026 09:00:00 GMT';
-		const server = await scripted((request, _count, res) => {
-			res.setHeader('Date', date);
-			if (!request.url.startsWith('/v1/inboundfaxes')) return sendJson(res, 404, {});
-			const after = new URL(request.url, 'http://service').searchParams.get('DatetimeAfter');
-			const found = records
-				.filter(({ at }) => !after || Date.parse(at) >= Date.parse(after))
-				.map(({ record }) => record);
-			sendJson(res, 200, {
-				RequestStatus: { StatusCode: 0, StatusText: 'OK' },
-				...(found.length > 0 ? { FaxInfo: found } : {}),
-				HasMoreResults: 'false',
-			});
-		});
-		const watch = SecretWatch.forCredentials(scriptedCredentials(server.url));
+		const { credentials, trigger, answer } = await scriptedInbound(scripted);
+		const watch = SecretWatch.forCredentials(credentials);
 		try {
-			const trigger = watchScripted(server.url);
 			expect(await trigger.poll()).toBeNull();
 
-			records = [
-				{ at: '2026-01-05T09:05:00Z', record: inboundWireRecord(7, '2026-01-05T09:05:00Z') },
-				{ at: '2026-01-05T09:07:00Z', record: inboundWireRecord(8, 'yesterday noon') },
-				{ at: '2026-01-05T09:06:00Z', record: inboundWireRecord(9, '2026-01-05T09:06:00Z') },
+			answer.records = [
+				inboundWireRecord(7, '2026-01-05T09:05:00Z'),
+				inboundWireRecord(8, 'yesterday noon'),
+				inboundWireRecord(9, '2026-01-05T09:06:00Z'),
 			];
-			date = 'Mon, 05 Jan 2026 09:10:00 GMT';
+			// The service's own time of each record, which DatetimeAfter filters by; fax 8 shows none.
+			answer.serviceTimes = [
+				'2026-01-05T09:05:00Z',
+				'2026-01-05T09:07:00Z',
+				'2026-01-05T09:06:00Z',
+			];
+			answer.date = 'Mon, 05 Jan 2026 09:10:00 GMT';
 			watch.startCapture();
 			const items = await trigger.pollItems();
 			watch.release();
@@ -141,7 +124,7 @@ describe('Fax Cloud Trigger: a record whose time cannot be read', () => {
 
 			// The service returns it while the window holds its own time: it is not emitted again.
 			for (const minute of ['11', '14', '19', '25', '40']) {
-				date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
+				answer.date = `Mon, 05 Jan 2026 09:${minute}:00 GMT`;
 				expect(await trigger.pollItems()).toEqual([]);
 			}
 		} finally {
