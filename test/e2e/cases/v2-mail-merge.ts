@@ -80,7 +80,7 @@ export const v2MailMergeCases: E2eCase[] = [
 			return { E2E_JOB_ID: String(id) };
 		},
 		check(result) {
-			const [start] = jsonOf(result.items('Start'));
+			const start = result.start();
 			const all = jsonOf(result.items('All Jobs'));
 			assert.ok(all.some((job) => job.ID === Number(start.E2E_JOB_ID)));
 			assert.equal(jsonOf(result.items('One Job')).length, 1);

@@ -1,10 +1,9 @@
-import { basicAuthorization, SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase } from '../lib/types';
 import * as v2Fax from './v2-fax-cases';
 import { assertOneRequestEach, pickedIds, pickedOutputs } from './v2-support';
-import { outboundFaxes } from './fixtures';
+import { getAsAlice, outboundFaxes } from './fixtures';
 
 const resource = 'outboundFax';
 
@@ -79,9 +78,7 @@ export const v2OutboundCases: E2eCase[] = [
 		'outbound',
 		(ctx) => outboundFaxes(ctx, 3),
 		async (ctx, id, node) => {
-			const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes/${id}`, {
-				headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-			});
+			const res = await getAsAlice(ctx, `/outboundfaxes/${id}`);
 			assert.equal(res.status, 404, `${node}: the fax is gone`);
 		},
 	),

@@ -77,7 +77,7 @@ export async function pickerValues(
 
 /** The picker nodes of a workflow and the id each was given (read from the run's trigger item). */
 export function pickedIds(result: RunResult): Array<[node: string, id: number]> {
-	const [start] = jsonOf(result.items('Start'));
+	const start = result.start();
 	return [
 		['From List', Number(start.E2E_LIST_ID)],
 		['By ID', Number(start.E2E_BY_ID)],
