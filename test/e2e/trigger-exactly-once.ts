@@ -80,22 +80,18 @@ export class ExactlyOnceCases extends Moments {
 	/** The credentials of the four workflows; `urls` are the phase's own emulator. */
 	credentials(urls: Emulator['urls']): CredentialImport[] {
 		const admin = SEED_USERS.acmeAdmin;
-		return [
-			faxCredential(
-				'FaxCloudSlowLoc1',
-				'Fax Cloud administrator (slow emulator)',
-				admin,
-				this.slow.urls,
-			),
-			faxCredential(
+		const table = [
+			['FaxCloudSlowLoc1', 'Fax Cloud administrator (slow emulator)', admin, this.slow.urls],
+			[
 				'FaxCloudPageLoc1',
 				'Fax Cloud administrator (session-cursor emulator)',
 				admin,
 				this.session.urls,
-			),
-			faxCredential('FaxCloudCarolImg', 'Fax Cloud carol (local emulator)', OLD_LOGIN, urls),
-			faxCredential(ACCOUNT_SWITCH.id, ACCOUNT_SWITCH.name, OLD_LOGIN, urls),
-		];
+			],
+			['FaxCloudCarolImg', 'Fax Cloud carol (local emulator)', OLD_LOGIN, urls],
+			[ACCOUNT_SWITCH.id, ACCOUNT_SWITCH.name, OLD_LOGIN, urls],
+		] as const;
+		return table.map(([id, name, login, where]) => faxCredential(id, name, login, where));
 	}
 
 	/** With the phase's first batch: every case's first faxes, and the faults. */

@@ -100,26 +100,14 @@ export class SlowOrWrongCases extends Moments {
 
 	credentials(): CredentialImport[] {
 		const { alice, carol } = SEED_USERS;
-		return [
-			faxCredential(
-				'FaxCloudClockAhd',
-				'Fax Cloud alice (emulator with a clock ahead)',
-				alice,
-				this.clock.urls,
-			),
-			faxCredential(
-				'FaxCloudMMOutage',
-				'Fax Cloud carol (emulator with a job store outage)',
-				carol,
-				this.mailMerge.urls,
-			),
-			faxCredential(
-				'FaxCloudSlowBklg',
-				'Fax Cloud alice (emulator slow for a while)',
-				alice,
-				this.slow.urls,
-			),
-		];
+		const table = [
+			['FaxCloudClockAhd', 'alice (emulator with a clock ahead)', alice, this.clock],
+			['FaxCloudMMOutage', 'carol (emulator with a job store outage)', carol, this.mailMerge],
+			['FaxCloudSlowBklg', 'alice (emulator slow for a while)', alice, this.slow],
+		] as const;
+		return table.map(([id, name, login, { urls }]) =>
+			faxCredential(id, `Fax Cloud ${name}`, login, urls),
+		);
 	}
 
 	/**

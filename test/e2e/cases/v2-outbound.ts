@@ -2,7 +2,6 @@ import { assert, jsonOf, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase } from '../lib/types';
 import * as v2Fax from './v2-fax-cases';
-import { assertOneRequestEach, pickedIds, pickedOutputs } from './v2-support';
 import { getAsAlice, outboundFaxes } from './fixtures';
 
 const resource = 'outboundFax';
@@ -92,15 +91,14 @@ export const v2OutboundCases: E2eCase[] = [
 		'resend',
 		`resend failed faxes, ${v2Fax.PICKED}`,
 		(ctx) => outboundFaxes(ctx, 3, { statuses: ['sendFailed'] }),
-		(result, ctx) => {
-			assertOneRequestEach(result, v2Fax.requestLine('outbound', 'POST', '/resend'));
-			for (const [node, id] of pickedIds(result)) {
-				const [fax] = jsonOf(result.items(node));
+		{
+			method: 'POST',
+			suffix: '/resend',
+			eachPicked([fax], node, id, ctx) {
 				assert.equal(fax.FaxNumber, '13125550000', node);
 				assert.notEqual(fax.FaxId, id);
 				assert.equal(ctx.emulator.control.outboundFax(Number(fax.FaxId))?.FaxNumber, '13125550000');
-			}
-			assertMatchesSchema(pickedOutputs(result), { version: 2, resource, operation: 'resend' });
+			},
 		},
 	),
 ];
