@@ -1,19 +1,20 @@
 /**
- * What the package relies on in n8n beyond running a node, checked on each n8n release in the
- * running n8n of the case phase: the Fax Cloud node as an AI agent's tool (`usableAsTool`), and
- * one credential resolution per run (the credential is read once and handed to every request as
- * `credentialsDecrypted`). Each check drives n8n through its REST API and judges what n8n stored
- * and what the emulator received.
+ * What the package relies on in n8n beyond running a node, checked in the case phase's running
+ * n8n on each release: the credentials' Test button, the node as an AI agent's tool, loadOptions
+ * and its cache, and one credential resolution per run. Each check drives n8n's REST API and
+ * judges what n8n stored and what the emulator received.
  */
-import { basicAuthorization, SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
-import { lastSeq as lastSeqOf, type RequestRecord } from '../../emulator/request-log';
+import { SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
+import { lastSeq } from '../../emulator/request-log';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../harness/n8n/credentials';
 import { lineOf } from '../harness/n8n/lines';
-import { runWorkflow, type RunOutcome } from '../harness/n8n/manual-runs';
+import { runWorkflow } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
+import { runCheck } from '../harness/report';
+import { faxOfAlice } from './cases/fixtures';
 import { assert, assertNoSecrets } from './lib/assert';
-import { changeFaxLogin } from './lib/edit-credential';
+import { changeFaxLogin, faxCredential, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
 import type { CaseOutcome } from './lib/run-cases';
@@ -25,62 +26,16 @@ import type { CaseOutcome } from './lib/run-cases';
 const EDITED_CREDENTIAL = {
 	id: 'FaxCloudEditRun1',
 	name: 'Fax Cloud account edited during a run (local emulator)',
-} as const;
+};
 
-export function featureCredentials(urls: Emulator['urls']): CredentialImport[] {
-	return [
-		{
-			...EDITED_CREDENTIAL,
-			type: 'faxCloudApi',
-			data: { ...SEED_USERS.alice, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-		},
-	];
-}
+export const featureCredentials = (urls: Emulator['urls']): CredentialImport[] => [
+	faxCredential(EDITED_CREDENTIAL.id, EDITED_CREDENTIAL.name, SEED_USERS.alice, urls),
+];
 
 export interface FeatureCheck {
 	title: string;
 	workflow: string;
 	run(environment: E2eEnvironment, server: N8nServer): Promise<void>;
-}
-
-function requestsSince(environment: E2eEnvironment, sinceSeq: number): RequestRecord[] {
-	return environment.emulator.control.requests({ sinceSeq });
-}
-
-const lastSeq = (environment: E2eEnvironment): number => lastSeqOf(environment.emulator);
-
-function mustSucceed(outcome: RunOutcome): asserts outcome is Extract<RunOutcome, { ok: true }> {
-	if (!outcome.ok) throw new Error(`the workflow failed:\n${outcome.error}`);
-}
-
-/** A text fax sent by alice straight to the emulator, as another client of the service would. */
-export async function faxOfAlice(
-	environment: E2eEnvironment,
-	faxNumber = '12125550000',
-): Promise<number> {
-	const form = new FormData();
-	form.append('FaxNumber', faxNumber);
-	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
-	const res = await fetch(`${environment.emulator.urls.fax}/outboundfaxes`, {
-		method: 'POST',
-		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-		body: form,
-	});
-	assert.equal(res.status, 201);
-	const body = (await res.json()) as { FaxInfo: Array<{ FaxId: string }> };
-	return Number(body.FaxInfo[0].FaxId);
-}
-
-/**
- * The editor's Test button: POST /rest/credentials/test with the credential as the form holds it
- * (the same call on n8n 1.x and 2.x). Fax Cloud API tests with a function (`testedBy`), Fax Cloud
- * Numbers API with a declarative request and rules.
- */
-async function testButton(
-	server: N8nServer,
-	credential: { id: string; name: string; type: string; data: Record<string, unknown> },
-): Promise<{ status: string; message: string }> {
-	return await server.rest('POST', '/credentials/test', { credentials: credential });
 }
 
 /**
@@ -112,6 +67,12 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 		workflow: '(credential test)',
 		async run(environment, server) {
 			const { urls } = environment.emulator;
+			// The editor's Test button, the same call on n8n 1.x and 2.x: Fax Cloud API tests with a
+			// function (`testedBy`), Fax Cloud Numbers API with a declarative request and rules.
+			const testButton = (credentials: object) =>
+				server.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+					credentials,
+				});
 			const fax = (password: string) => ({
 				id: CREDENTIAL_IDS.fax,
 				name: CREDENTIAL_NAMES.fax,
@@ -134,13 +95,13 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 					versionHeaderValue: '',
 				},
 			});
-			assert.equal((await testButton(server, fax(SEED_USERS.alice.password))).status, 'OK');
-			const refused = await testButton(server, fax(WRONG_PASSWORD));
+			assert.equal((await testButton(fax(SEED_USERS.alice.password))).status, 'OK');
+			const refused = await testButton(fax(WRONG_PASSWORD));
 			assert.equal(refused.status, 'Error');
 			assert.match(refused.message, /HTTP 401/);
 			assertNoSecrets(refused.message, [WRONG_PASSWORD]);
-			assert.equal((await testButton(server, numbers(SEED_TOKENS.acme))).status, 'OK');
-			const forbidden = await testButton(server, numbers(SEED_TOKENS.acmeNotAdmin));
+			assert.equal((await testButton(numbers(SEED_TOKENS.acme))).status, 'OK');
+			const forbidden = await testButton(numbers(SEED_TOKENS.acmeNotAdmin));
 			assert.equal(forbidden.status, 'Error');
 			// n8n 1.x shows its own text instead of the credential's rule (test/harness/n8n/lines.ts).
 			assert.match(
@@ -156,8 +117,8 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 		title: 'n8n: the Fax Cloud node runs as an AI agent’s tool, its arguments from $fromAI()',
 		workflow: TOOL_WORKFLOW,
 		async run(environment, server) {
-			const faxId = await faxOfAlice(environment);
-			const sinceSeq = lastSeq(environment);
+			const faxId = await faxOfAlice(environment.emulator);
+			const sinceSeq = lastSeq(environment.emulator);
 			const records = await toolAnswer(server, TOOL_WORKFLOW, 'Fax Status', { faxId });
 			assert.deepEqual(
 				records.map((r) => [r.FaxId, r.FaxNumber]),
@@ -165,12 +126,9 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				`the tool's answer: ${JSON.stringify(records).slice(0, 300)}`,
 			);
 			assert.deepEqual(
-				requestsSince(environment, sinceSeq).map((r) => [
-					r.method,
-					r.path,
-					r.auth.scheme,
-					r.auth.userId,
-				]),
+				environment.emulator.control
+					.requests({ sinceSeq })
+					.map((r) => [r.method, r.path, r.auth.scheme, r.auth.userId]),
 				[['GET', `/v1/outboundfaxes/${faxId}`, 'Basic', SEED_USERS.alice.userId]],
 			);
 		},
@@ -221,12 +179,12 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 		workflow: EDIT_WORKFLOW,
 		async run(environment, server) {
 			const { control, urls } = environment.emulator;
-			const faxId = await faxOfAlice(environment);
+			const faxId = await faxOfAlice(environment.emulator);
 			const [workflow] = loadWorkflows([EDIT_WORKFLOW]);
 			const reads = (sinceSeq: number) =>
-				requestsSince(environment, sinceSeq).filter(
-					(r) => r.method === 'GET' && r.path === `/v1/outboundfaxes/${faxId}`,
-				);
+				control
+					.requests({ sinceSeq })
+					.filter((r) => r.method === 'GET' && r.path === `/v1/outboundfaxes/${faxId}`);
 			// Three reads one after the other, each held 2 s: the edit lands between them.
 			const fault = control.addFault({
 				method: 'GET',
@@ -235,15 +193,13 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				delayMs: 2000,
 			});
 			try {
-				const firstSince = lastSeq(environment);
+				const firstSince = lastSeq(environment.emulator);
 				const running = runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) });
 				await waitUntil('the first read', () => reads(firstSince).length >= 1, 60_000, 50);
 				await changeFaxLogin(server, EDITED_CREDENTIAL, SEED_USERS.bob, urls);
-				const first = await running;
-				mustSucceed(first);
-				const firstReads = reads(firstSince);
+				mustSucceed(await running);
 				assert.deepEqual(
-					firstReads.map((r) => [r.auth.userId, r.status]),
+					reads(firstSince).map((r) => [r.auth.userId, r.status]),
 					[
 						[SEED_USERS.alice.userId, 200],
 						[SEED_USERS.alice.userId, 200],
@@ -252,7 +208,7 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 					'every request of the run uses the credential as it was when the run started',
 				);
 
-				const secondSince = lastSeq(environment);
+				const secondSince = lastSeq(environment.emulator);
 				mustSucceed(await runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) }));
 				assert.deepEqual(
 					reads(secondSince).map((r) => r.auth.userId),
@@ -274,25 +230,11 @@ export async function runFeatureChecks(
 ): Promise<CaseOutcome[]> {
 	const outcomes: CaseOutcome[] = [];
 	for (const check of checks) {
-		const started = Date.now();
-		let message: string | undefined;
-		try {
-			await check.run(environment, server);
-		} catch (error) {
-			message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-		}
-		const ms = Date.now() - started;
-		outcomes.push({ title: check.title, workflow: check.workflow, passed: !message, ms, message });
-		console.log(`  ${message ? 'FAIL' : 'ok  '} ${check.title} (${(ms / 1000).toFixed(1)} s)`);
-		if (message) {
-			console.log(
-				message
-					.split('\n')
-					.slice(0, 40)
-					.map((line) => `        ${line}`)
-					.join('\n'),
-			);
-		}
+		const run = () => check.run(environment, server);
+		outcomes.push({
+			...(await runCheck(check.title, run, { timed: true })),
+			workflow: check.workflow,
+		});
 	}
 	return outcomes;
 }

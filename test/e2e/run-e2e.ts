@@ -1,9 +1,8 @@
 /**
- * The real-n8n end-to-end suite, on each tested n8n release in turn (test/harness/n8n/versions.ts).
- * Per release, the case phase: one `n8n start` (a fresh user folder) runs the workflow of every
- * case through its REST API, as the editor's "Execute workflow" does, against the emulator; then
- * the trigger phase activates the Fax Cloud Trigger in another running n8n.
- * The trigger phase runs once per poll engine the release has (in-memory; durable on 2.x).
+ * The real-n8n end-to-end suite, on each tested n8n release (test/harness/n8n/versions.ts): the
+ * case phase runs every case's workflow in one `n8n start` through its REST API, as the editor's
+ * "Execute workflow" does, against the emulator; then the trigger phase activates the Fax Cloud
+ * Trigger in another running n8n, once per poll engine of the release (durable on 2.x only).
  * Usage: test/e2e/run-e2e.ts [--n8n <version>] [--engine in-memory|durable] [--only <text>]
  *   [--no-trigger] [--trigger-only]
  */
@@ -54,7 +53,7 @@ async function casePhase(
 ): Promise<Omit<PhaseResult, 'ms'>> {
 	const workflows = cases.length + features.length;
 	console.log(`\nEnd-to-end on n8n ${version}: ${workflows} workflows run in one n8n`);
-	const outcomes: CaseOutcome[] = [];
+	let outcomes: CaseOutcome[] = [];
 	const environment = await startEnvironment({
 		workflows: [],
 		tarball,
@@ -71,8 +70,10 @@ async function casePhase(
 		const startedAt = Date.now();
 		server = await startServer(environment, 'cases', logDir);
 		console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-		outcomes.push(...(await runCases(environment, server, cases, logDir)));
-		outcomes.push(...(await runFeatureChecks(environment, server, features)));
+		outcomes = [
+			...(await runCases(environment, server, cases, logDir)),
+			...(await runFeatureChecks(environment, server, features)),
+		];
 		failed = outcomes.some((o) => !o.passed);
 	} finally {
 		await server?.stop();

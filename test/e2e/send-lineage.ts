@@ -8,16 +8,12 @@
 import type { Emulator } from '../../emulator';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
 import type { WorkflowFile } from '../harness/n8n/examples';
-import {
-	outcomeOf,
-	runWorkflow,
-	saveWorkflow,
-	type RunOutcome,
-} from '../harness/n8n/manual-runs';
+import { outcomeOf, runWorkflow, saveWorkflow, type RunOutcome } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { loadWorkflows, type E2eEnvironment } from '../harness/environment';
 import type { FeatureCheck } from './features';
 import { assert } from './lib/assert';
+import { activate, mustSucceed } from './lib/n8n-rest';
 
 const WORKFLOW = 'test/e2e/workflows/v2/send-lineage.json';
 const SEND_NODE = 'Send Notice';
@@ -51,10 +47,6 @@ function sendOutcomes(outcome: RunOutcome, node = SEND_NODE): unknown[] {
 	const runs = outcome.run?.data.resultData.runData[node] ?? [];
 	const items = runs.at(-1)?.data?.main?.[0] ?? [];
 	return items.map((item) => item.json.sendOnce);
-}
-
-function mustSucceed(outcome: RunOutcome, what: string): void {
-	if (!outcome.ok) throw new Error(`${what} failed:\n${outcome.error}`);
 }
 
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
@@ -198,10 +190,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const sub = subWorkflowSender();
 			const subId = await saveWeekly(server, sub);
 			// n8n 2.x runs a sub-workflow outside the editor (a Retry) only once it is published.
-			if (server.release.line === 2) {
-				const saved = await server.rest<{ versionId: string }>('GET', `/workflows/${subId}`);
-				await server.rest('POST', `/workflows/${subId}/activate`, { versionId: saved.versionId });
-			}
+			if (server.release.line === 2) await activate(server, subId);
 			const parent = parentCalling(subId);
 			const parentId = await saveWeekly(server, parent, 'run-2026-11-27');
 			sixthRefusedOnce(emulator);

@@ -1,26 +1,20 @@
 /**
- * Trigger phase, exactly-once under what the service and n8n may legally do (issue 24). Four more
- * activated workflows run beside the phase's own, in the same minutes, each reporting to the sink
- * under its own event name:
- *  - two Poll Times entries that fire at the same second, on a service slow to answer searches
- *    (its own emulator, every inbound search held 2 s): the two polls overlap;
- *  - a backlog of BACKLOG faxes read through a service that keeps one ResultsReference for every
- *    page of a search (its own emulator, session-cursor paging keys);
- *  - a fax whose image download fails with a lasting 500 and one whose image request is never
- *    answered, received before two others, with the image attached (carol of the other
- *    organization, so the filing example never sees them);
- *  - Mark as Retrieved whose marks of two faxes fail, then the credential switched to another
- *    account (carol → admin@globex) while the workflow is active; one more fax after the switch.
+ * Trigger phase, exactly-once under what the service and n8n may legally do (issue 24): four more
+ * activated workflows, each reporting to the sink under its own event name: two Poll Times entries
+ * firing together on a service slow to answer searches (the polls overlap); a backlog read through
+ * one ResultsReference for every page; images that fail or never answer before faxes whose images
+ * download; marks that fail, then the credential switched to another account while active.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { assert } from './lib/assert';
-import { changeFaxLogin } from './lib/edit-credential';
+import { changeFaxLogin, faxCredential } from './lib/n8n-rest';
+import { allAt, assertOnce, eventsAt, faxIdOf, idsAt, Moments, sorted } from './lib/sink-events';
 import type { Sink } from '../harness/sink';
 
 /** Larger than the two pages a reader that stops at a repeated key reads (2 × 250). */
-export const BACKLOG = 800;
+const BACKLOG = 800;
 /** How long the slow service holds each inbound search. */
 const SEARCH_HELD_MS = 2000;
 /** The trigger's attempts to mark a fax (README, Exactly once: "three attempts"). */
@@ -45,41 +39,12 @@ export const EXACTLY_ONCE_WORKFLOWS = [
 	'trigger-account-switch.json',
 ];
 
-const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
-const sorted = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
-
-/** The FaxIds the sink received for one event name, in order of arrival. */
-function idsAt(sink: Sink, event: string): number[] {
-	return sink.received.filter((r) => r.event === event).map((r) => Number(r.faxId));
-}
-
-/** The ids that came more than once. */
-function repeatedIds(ids: number[]): number[] {
-	return sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
-}
-
-/** A Fax Cloud API credential of `login` on the emulator at `urls`. */
-export function credential(
-	id: string,
-	name: string,
-	login: { userId: string; password: string },
-	urls: Emulator['urls'],
-): CredentialImport {
-	return {
-		id,
-		name,
-		type: 'faxCloudApi',
-		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-	};
-}
-
-export class ExactlyOnceCases {
+export class ExactlyOnceCases extends Moments {
 	/** Faxes of the slow service (two Poll Times). */
 	private slowFaxes: number[] = [];
 	private backlog: number[] = [];
-	/** carol's faxes: the one whose image fails first, then two whose images download. */
+	/** carol's faxes: the one whose image fails, the one whose image never answers, then two. */
 	private brokenImage = 0;
-	/** carol's fax whose image request is never answered, between the broken one and the others. */
 	private silentImage = 0;
 	private afterBroken: number[] = [];
 	/** carol's faxes whose mark fails while the old account is in use. */
@@ -90,15 +55,15 @@ export class ExactlyOnceCases {
 	private switchedAtSeq = 0;
 	/** Attempts to mark each of `markFails` with the old login before the switch. */
 	private attemptsAtSwitch: number[] = [];
-	private readonly startedAt = Date.now();
-	readonly times: Record<string, number> = {};
 
 	private constructor(
 		/** Every inbound search held SEARCH_HELD_MS. */
 		readonly slow: Emulator,
 		/** One ResultsReference for every page of a search. */
 		readonly session: Emulator,
-	) {}
+	) {
+		super();
+	}
 
 	static async start(): Promise<ExactlyOnceCases> {
 		const slow = await startEmulator({ port: 0, clock: 'real' });
@@ -114,26 +79,19 @@ export class ExactlyOnceCases {
 
 	/** The credentials of the four workflows; `urls` are the phase's own emulator. */
 	credentials(urls: Emulator['urls']): CredentialImport[] {
-		return [
-			credential(
-				'FaxCloudSlowLoc1',
-				'Fax Cloud administrator (slow emulator)',
-				SEED_USERS.acmeAdmin,
-				this.slow.urls,
-			),
-			credential(
+		const admin = SEED_USERS.acmeAdmin;
+		const table = [
+			['FaxCloudSlowLoc1', 'Fax Cloud administrator (slow emulator)', admin, this.slow.urls],
+			[
 				'FaxCloudPageLoc1',
 				'Fax Cloud administrator (session-cursor emulator)',
-				SEED_USERS.acmeAdmin,
+				admin,
 				this.session.urls,
-			),
-			credential('FaxCloudCarolImg', 'Fax Cloud carol (local emulator)', OLD_LOGIN, urls),
-			credential(ACCOUNT_SWITCH.id, ACCOUNT_SWITCH.name, OLD_LOGIN, urls),
-		];
-	}
-
-	private mark(what: string): void {
-		this.times[what] = Math.round((Date.now() - this.startedAt) / 1000);
+			],
+			['FaxCloudCarolImg', 'Fax Cloud carol (local emulator)', OLD_LOGIN, urls],
+			[ACCOUNT_SWITCH.id, ACCOUNT_SWITCH.name, OLD_LOGIN, urls],
+		] as const;
+		return table.map(([id, name, login, where]) => faxCredential(id, name, login, where));
 	}
 
 	/** With the phase's first batch: every case's first faxes, and the faults. */
@@ -186,11 +144,9 @@ export class ExactlyOnceCases {
 		const done =
 			idsAt(sink, 'twoPollTimes').length >= this.slowFaxes.length &&
 			idsAt(sink, 'sessionCursor').length >= this.backlog.length &&
-			[this.brokenImage, this.silentImage, ...this.afterBroken].every((id) =>
-				idsAt(sink, 'imageError').includes(id),
-			) &&
-			this.oldAccountFaxes.every((id) => idsAt(sink, 'accountSwitch').includes(id));
-		if (done && this.times['first polls emitted'] === undefined) this.mark('first polls emitted');
+			allAt(sink, 'imageError', [this.brokenImage, this.silentImage, ...this.afterBroken]) &&
+			allAt(sink, 'accountSwitch', this.oldAccountFaxes);
+		if (done) this.mark('first polls emitted', true);
 		return done;
 	}
 
@@ -208,9 +164,8 @@ export class ExactlyOnceCases {
 	 * poll (the phase polls every 10 s). The switch comes now, while they wait there.
 	 */
 	readyToSwitch(sink: Sink, main: Emulator): boolean {
-		const emitted = idsAt(sink, 'accountSwitch');
 		return (
-			this.oldAccountFaxes.every((id) => emitted.includes(id)) &&
+			allAt(sink, 'accountSwitch', this.oldAccountFaxes) &&
 			this.markAttempts(main).every((attempts) => attempts >= 1)
 		);
 	}
@@ -255,8 +210,8 @@ export class ExactlyOnceCases {
 	lastDone(sink: Sink): boolean {
 		const done =
 			idsAt(sink, 'twoPollTimes').length >= this.slowFaxes.length &&
-			this.afterSwitch.every((id) => idsAt(sink, 'accountSwitch').includes(id));
-		if (done && this.times['last faxes emitted'] === undefined) this.mark('last faxes emitted');
+			allAt(sink, 'accountSwitch', this.afterSwitch);
+		if (done) this.mark('last faxes emitted', true);
 		return done;
 	}
 
@@ -268,7 +223,7 @@ export class ExactlyOnceCases {
 					'Trigger: two Poll Times entries that fire together, on a slow service: each fax once',
 				body: () => {
 					const ids = idsAt(sink, 'twoPollTimes');
-					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
+					assertOnce(ids);
 					assert.deepEqual(sorted(ids), sorted(this.slowFaxes));
 					// Without it the two entries never overlapped, and the case proved nothing.
 					assert.match(
@@ -282,7 +237,7 @@ export class ExactlyOnceCases {
 				title: `Trigger: a backlog of ${BACKLOG} faxes read through one paging key per search: each fax once`,
 				body: () => {
 					const ids = idsAt(sink, 'sessionCursor');
-					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).length}`);
+					assertOnce(ids);
 					const missing = this.backlog.filter((id) => !ids.includes(id));
 					assert.equal(missing.length, 0, `${missing.length} of ${BACKLOG} never emitted`);
 					const keys = this.session.control
@@ -300,9 +255,9 @@ export class ExactlyOnceCases {
 				title:
 					'Trigger: a fax whose image cannot be downloaded, and one whose image never answers, come once with their errors, the faxes after them with their images',
 				body: () => {
-					const events = sink.received.filter((r) => r.event === 'imageError');
+					const events = eventsAt(sink, 'imageError');
 					const ids = events.map((r) => Number(r.faxId));
-					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
+					assertOnce(ids);
 					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken]) {
 						assert.ok(ids.includes(id), `fax ${id} emitted (got ${ids.join(', ')})`);
 					}
@@ -347,7 +302,7 @@ export class ExactlyOnceCases {
 						`marks sent with ${NEW_LOGIN.userId} for faxes of ${OLD_LOGIN.userId}'s polls`,
 					);
 					const ids = idsAt(sink, 'accountSwitch');
-					assert.deepEqual(repeatedIds(ids), [], `emitted twice: ${repeatedIds(ids).join(', ')}`);
+					assertOnce(ids);
 					assert.deepEqual(sorted(ids), sorted([...this.oldAccountFaxes, ...this.afterSwitch]));
 					assert.match(
 						n8nLog,

@@ -1,10 +1,7 @@
 /**
- * Poll Times in the trigger phase. n8n's source refuses, at activation, an entry whose seconds
- * field is more than one fixed second (n8n-core ActiveWorkflows.activatePolling in 1.123: a `*`;
- * n8n-workflow isSubMinuteCron in 2.40: not a plain number), though a seconds step of 10 was seen activated
- * through the REST API on 2.40.7. Each entry becomes its own cron, so six entries of one fixed
- * second each (0, 10, … 50) poll every 10 seconds; the phase polls so (asserted below), and one
- * poll at a time still holds (the trigger's own lock).
+ * Poll Times in the trigger phase. n8n refuses at activation an entry whose seconds field is more
+ * than one fixed second (1.123: a `*`; 2.40: not a plain number), and each entry is its own cron:
+ * six entries of one fixed second each (0, 10, … 50) poll every 10 seconds.
  */
 import type { WorkflowFile } from '../harness/n8n/examples';
 import type { Emulator } from '../../emulator';

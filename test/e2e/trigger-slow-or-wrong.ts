@@ -1,17 +1,10 @@
 /**
- * Trigger phase, answers slow or wrong for a while (issue 37). Three more activated workflows run
- * beside the phase's own, in the same minutes, each on an emulator of its own (what goes wrong
- * there is the whole service's) and reporting to the sink under its own event name:
- *  - a service whose Date header runs an hour ahead for two answers (one front end's clock), then
- *    new faxes: every fax once, none lost to a window moved an hour on;
- *  - a mail merge job store that, after one job was emitted and while another is in process, lists
- *    no jobs and answers every job lookup with 2001 inside HTTP 200 for longer than one poll, then
- *    recovers: each job's finish once (the finished job not again, the one cancelled during the
- *    outage once);
- *  - a backlog on a service slow for a while (the first three search pages held a sixth of n8n's
- *    poll budget each, 50 s of the in-memory engine's 5 minutes, 6 s of the durable scheduler's
- *    36 s: together more than the 45 % the trigger reads for): the first poll emits what it read,
- *    the next read the window in slices of its time, every fax once.
+ * Trigger phase, answers slow or wrong for a while (issue 37): three more activated workflows, each
+ * on an emulator of its own: a Date header an hour ahead for two answers, then new faxes; a mail
+ * merge job store that lists no jobs and answers 2001 to every lookup for longer than a poll, then
+ * recovers; a backlog whose first three search pages are each held a sixth of n8n's poll budget
+ * (more than the trigger's 45 % read share together): the first poll emits what it read, the next
+ * read the window in slices of its time. Every fax and job once.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
@@ -19,8 +12,18 @@ import type { PollEngine } from '../harness/n8n/engines';
 import { assert } from './lib/assert';
 import type { Sink } from '../harness/sink';
 import { waitUntil } from '../harness/waitUntil';
-import { credential } from './trigger-exactly-once';
-import { createMailMergeJob } from './trigger-version2';
+import { createMailMergeJob } from './cases/fixtures';
+import { faxCredential } from './lib/n8n-rest';
+import {
+	allAt,
+	assertOnce,
+	byId,
+	eventsAt,
+	faxIdOf,
+	idsAt,
+	Moments,
+	sorted,
+} from './lib/sink-events';
 
 export const SLOW_OR_WRONG_WORKFLOWS = [
 	'trigger-clock-ahead.json',
@@ -50,13 +53,6 @@ const INBOUND_SEARCH = '^/v1/inboundfaxes$';
 const JOB_LIST = '^/v1/Job$';
 const JOB_LOOKUP = '^/v1/Job/\\d+$';
 
-const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
-const sorted = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
-const repeated = (ids: number[]): number[] =>
-	sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
-const at = (sink: Sink, event: string) => sink.received.filter((r) => r.event === event);
-const faxIdsAt = (sink: Sink, event: string) => at(sink, event).map((r) => Number(r.faxId));
-
 /** Answered requests of one path on an emulator since a request number. */
 function answered(emulator: Emulator, path: string, sinceSeq: number) {
 	return emulator.control
@@ -64,7 +60,7 @@ function answered(emulator: Emulator, path: string, sinceSeq: number) {
 		.filter((r) => r.finishedMs !== undefined);
 }
 
-export class SlowOrWrongCases {
+export class SlowOrWrongCases extends Moments {
 	/** Faxes on the clock-ahead service before and during its hour-ahead answers. */
 	private beforeAhead: number[] = [];
 	/** Faxes on the clock-ahead service after its hour-ahead answers were given. */
@@ -84,8 +80,6 @@ export class SlowOrWrongCases {
 	/** What each case did not get to, for its check. */
 	private readonly stuck: Record<string, string> = {};
 	private driving?: Promise<void>;
-	private readonly startedAt = Date.now();
-	readonly times: Record<string, number> = {};
 
 	private constructor(
 		readonly clock: Emulator,
@@ -93,7 +87,9 @@ export class SlowOrWrongCases {
 		readonly slow: Emulator,
 		/** How long each of the slow service's first search answers is held. */
 		private readonly slowPageMs: number,
-	) {}
+	) {
+		super();
+	}
 
 	static async start(engine: PollEngine): Promise<SlowOrWrongCases> {
 		const [clock, mailMerge, slow] = await Promise.all(
@@ -103,30 +99,15 @@ export class SlowOrWrongCases {
 	}
 
 	credentials(): CredentialImport[] {
-		return [
-			credential(
-				'FaxCloudClockAhd',
-				'Fax Cloud alice (emulator with a clock ahead)',
-				SEED_USERS.alice,
-				this.clock.urls,
-			),
-			credential(
-				'FaxCloudMMOutage',
-				'Fax Cloud carol (emulator with a job store outage)',
-				SEED_USERS.carol,
-				this.mailMerge.urls,
-			),
-			credential(
-				'FaxCloudSlowBklg',
-				'Fax Cloud alice (emulator slow for a while)',
-				SEED_USERS.alice,
-				this.slow.urls,
-			),
-		];
-	}
-
-	private mark(what: string): void {
-		this.times[what] = Math.round((Date.now() - this.startedAt) / 1000);
+		const { alice, carol } = SEED_USERS;
+		const table = [
+			['FaxCloudClockAhd', 'alice (emulator with a clock ahead)', alice, this.clock],
+			['FaxCloudMMOutage', 'carol (emulator with a job store outage)', carol, this.mailMerge],
+			['FaxCloudSlowBklg', 'alice (emulator slow for a while)', alice, this.slow],
+		] as const;
+		return table.map(([id, name, login, { urls }]) =>
+			faxCredential(id, `Fax Cloud ${name}`, login, urls),
+		);
 	}
 
 	/**
@@ -178,9 +159,8 @@ export class SlowOrWrongCases {
 
 	/** Once the finished job was emitted: the outage, the other job cancelled in it, recovery. */
 	private async outage(sink: Sink): Promise<void> {
-		const emitted = () => at(sink, 'mailMergeOutage').map((r) => Number(r.jobId));
 		await this.step('outage', 'the finished job emitted before the outage', () =>
-			emitted().includes(this.finishedJob),
+			allAt(sink, 'mailMergeOutage', [this.finishedJob], 'jobId'),
 		);
 		this.jobStoreOutage.fromSeq = this.mailMerge.control.lastSeq();
 		this.mailMerge.control.failJobLookups(200);
@@ -212,17 +192,16 @@ export class SlowOrWrongCases {
 
 	/** Whether every case has got what it waits for (one poll after recovery for the jobs). */
 	done(sink: Sink): boolean {
-		const jobs = at(sink, 'mailMergeOutage').map((r) => Number(r.jobId));
 		const afterRecovery =
 			this.jobStoreOutage.recoveredAtSeq > 0 &&
 			answered(this.mailMerge, JOB_LIST, this.jobStoreOutage.recoveredAtSeq).length >= 2;
 		const finished =
 			(this.stuck.clockAhead !== undefined ||
-				(this.afterAhead.length > 0 &&
-					this.afterAhead.every((id) => faxIdsAt(sink, 'clockAhead').includes(id)))) &&
-			(this.stuck.outage !== undefined || (afterRecovery && jobs.includes(this.cancelledJob))) &&
-			this.backlog.every((id) => faxIdsAt(sink, 'slowBacklog').includes(id));
-		if (finished && this.times['every case done'] === undefined) this.mark('every case done');
+				(this.afterAhead.length > 0 && allAt(sink, 'clockAhead', this.afterAhead))) &&
+			(this.stuck.outage !== undefined ||
+				(afterRecovery && allAt(sink, 'mailMergeOutage', [this.cancelledJob], 'jobId'))) &&
+			allAt(sink, 'slowBacklog', this.backlog);
+		if (finished) this.mark('every case done', true);
 		return finished;
 	}
 
@@ -233,7 +212,7 @@ export class SlowOrWrongCases {
 
 	/** For the phase's log: the slow backlog's events per execution, in order. */
 	backlogPerPoll(sink: Sink): number[] {
-		const executions = at(sink, 'slowBacklog').map((r) => String(r.execution));
+		const executions = eventsAt(sink, 'slowBacklog').map((r) => String(r.execution));
 		return [...new Set(executions)].map((id) => executions.filter((e) => e === id).length);
 	}
 
@@ -247,8 +226,8 @@ export class SlowOrWrongCases {
 					'Trigger: a service whose Date header runs an hour ahead for two answers, then new faxes: each fax once, none lost',
 				body: () => {
 					stuck('clockAhead');
-					const ids = faxIdsAt(sink, 'clockAhead');
-					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).join(', ')}`);
+					const ids = idsAt(sink, 'clockAhead');
+					assertOnce(ids);
 					const expected = sorted([...this.beforeAhead, ...this.afterAhead]);
 					const lost = expected.filter((id) => !ids.includes(id));
 					assert.deepEqual(
@@ -270,18 +249,12 @@ export class SlowOrWrongCases {
 					'Trigger: a mail merge job store that lists no jobs and answers 2001 to every lookup for longer than a poll, then recovers: each job’s finish once',
 				body: () => {
 					stuck('outage');
-					const events = at(sink, 'mailMergeOutage');
-					const ids = events.map((r) => Number(r.jobId));
-					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).join(', ')}`);
-					assert.deepEqual(
-						events
-							.map((r) => [Number(r.jobId), r.status])
-							.sort((a, b) => Number(a[0]) - Number(b[0])),
-						[
-							[this.finishedJob, 'COMPLETE'],
-							[this.cancelledJob, 'CANCELLED'],
-						],
-					);
+					const events = eventsAt(sink, 'mailMergeOutage');
+					assertOnce(events.map((r) => Number(r.jobId)));
+					assert.deepEqual(byId(events.map((r) => [Number(r.jobId), r.status])), [
+						[this.finishedJob, 'COMPLETE'],
+						[this.cancelledJob, 'CANCELLED'],
+					]);
 					// Both jobs were looked up in every poll of the outage, and every lookup failed.
 					assert.ok(
 						this.jobStoreOutage.lists > OUTAGE_POLLS &&
@@ -293,9 +266,9 @@ export class SlowOrWrongCases {
 			{
 				title: `Trigger: a backlog of ${SLOW_BACKLOG.faxes} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
 				body: () => {
-					const events = at(sink, 'slowBacklog');
+					const events = eventsAt(sink, 'slowBacklog');
 					const ids = events.map((r) => Number(r.faxId));
-					assert.deepEqual(repeated(ids), [], `emitted twice: ${repeated(ids).length}`);
+					assertOnce(ids);
 					const missing = this.backlog.filter((id) => !ids.includes(id));
 					assert.equal(
 						missing.length,

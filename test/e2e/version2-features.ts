@@ -6,7 +6,8 @@
 import { basicAuthorization, SEED_USERS } from '../../emulator';
 import { runWorkflow } from '../harness/n8n/manual-runs';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
-import { faxOfAlice, toolAnswer, type FeatureCheck } from './features';
+import { toolAnswer, type FeatureCheck } from './features';
+import { faxOfAlice } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { loadWorkflows } from '../harness/environment';
 import { listSearch, type ListSearchAnswer } from './cases/v2-support';
@@ -47,7 +48,7 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 		async run(environment, server) {
 			const { control } = environment.emulator;
 			// A fax to a number no other fax has, then 70 newer ones: it is on the second page.
-			const older = await faxOfAlice(environment, OLDER_FAX_NUMBER);
+			const older = await faxOfAlice(environment.emulator, OLDER_FAX_NUMBER);
 			const { lastId } = control.bulkCreateOutbound(70, { userId: SEED_USERS.alice.userId });
 			const outbound = { resource: 'outboundFax', operation: 'get' };
 			const first = await listSearch(server, 'searchOutboundFaxes', outbound);

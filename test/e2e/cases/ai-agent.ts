@@ -55,7 +55,7 @@ export const aiAgentCases: E2eCase[] = [
 		async check(result) {
 			const model = modelOf();
 			try {
-				const fax = { FaxId: String(jsonOf(result.items('Start'))[0].E2E_FAX_ID) };
+				const fax = { FaxId: String(result.start().E2E_FAX_ID) };
 				const get = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${fax.FaxId}`);
 				assert.equal(get.auth.userId, SEED_USERS.alice.userId);
 				assert.equal(get.status, 200);

@@ -1,37 +1,53 @@
 /**
- * What a case makes for itself in the emulator before its workflow runs, as other clients of the
- * service would leave it: no case depends on another, so any one runs alone (--only) and the
- * order of the cases does not matter.
+ * What a case (or a trigger or feature check) makes for itself in the emulator, as other clients
+ * of the service would leave it: no case depends on another, so any one runs alone (--only).
  */
 import fs from 'node:fs';
 
-import { basicAuthorization, SEED_USERS } from '../../../emulator';
+import { PDFDocument } from 'pdf-lib';
+
+import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
+import type { Login } from '../../harness/n8n/credentials';
 import { assert } from '../lib/assert';
 import { workflowPath } from '../../harness/environment';
 import type { E2eContext } from '../lib/types';
 
-/**
- * A fax alice sent through the service with `params` (wire names), finished by the time this
- * returns: the emulator's clock is moved on until it is sent, or failed for a number that fails.
- */
-export async function sentFax(
-	ctx: E2eContext,
-	faxNumber: string,
+/** POSTs a form to the service as `login`, as another client would; 201 and its answer. */
+async function postForm<T>(url: string, login: Login, form: FormData): Promise<T> {
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { authorization: basicAuthorization(login) },
+		body: form,
+	});
+	const body = (await res.json()) as T;
+	assert.equal(res.status, 201, `POST ${url}: ${JSON.stringify(body)}`);
+	return body;
+}
+
+/** A text fax alice sent with `params` (wire names) straight to the emulator; its FaxId. */
+export async function faxOfAlice(
+	emulator: Emulator,
+	faxNumber = '12125550000',
 	params: Record<string, string> = {},
 ): Promise<number> {
 	const form = new FormData();
 	form.append('FaxNumber', faxNumber);
 	for (const [name, value] of Object.entries(params)) form.append(name, value);
-	form.append('file1', new Blob(['made by the case'], { type: 'text/plain' }), 'fax.txt');
-	const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes`, {
-		method: 'POST',
-		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-		body: form,
-	});
-	const body = (await res.json()) as { FaxInfo?: Array<{ FaxId: string }> };
-	assert.equal(res.status, 201, `the fax was sent: ${JSON.stringify(body)}`);
+	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
+	const url = `${emulator.urls.fax}/outboundfaxes`;
+	const body = await postForm<{ FaxInfo: Array<{ FaxId: string }> }>(url, SEED_USERS.alice, form);
+	return Number(body.FaxInfo[0].FaxId);
+}
+
+/** A fax of alice, finished (sent, or failed for a failing number) by the time this returns. */
+export async function sentFax(
+	ctx: E2eContext,
+	faxNumber: string,
+	params: Record<string, string> = {},
+): Promise<number> {
+	const id = await faxOfAlice(ctx.emulator, faxNumber, params);
 	ctx.emulator.control.advance(10 * 60_000);
-	return Number(body.FaxInfo?.[0].FaxId);
+	return id;
 }
 
 /** Finished faxes of alice, made in the emulator as other clients of the service leave them. */
@@ -60,6 +76,13 @@ export function inboundFaxes(ctx: E2eContext, count: number): number[] {
 	return ctx.emulator.control
 		.injectInbound({ userId: SEED_USERS.alice.userId, count })
 		.map((fax) => Number(fax.FaxId));
+}
+
+/** The emulator's own record of an inbound fax. */
+export function inboundRecord(ctx: E2eContext, id: number) {
+	const fax = ctx.emulator.control.inboundAll().find((f) => Number(f.FaxId) === id);
+	if (!fax) throw new Error(`the emulator has no inbound fax ${id}`);
+	return fax;
 }
 
 /** The two-line CSV and the PDF form of the round-1 mail merge workflow. */
@@ -92,14 +115,34 @@ export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 	form.append('KeywordColumnName', 'Ref');
 	form.append('CSV', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
 	form.append('Template', new Blob([template], { type: 'application/pdf' }), 'template.pdf');
-	const res = await fetch(`${ctx.emulator.urls.mailMerge}/Job`, {
-		method: 'POST',
-		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-		body: form,
-	});
-	const body = (await res.json()) as { JobID?: number };
-	assert.equal(res.status, 201, `the job was created: ${JSON.stringify(body)}`);
-	return Number(body.JobID);
+	const url = `${ctx.emulator.urls.mailMerge}/Job`;
+	return Number((await postForm<{ JobID?: number }>(url, SEED_USERS.alice, form)).JobID);
+}
+
+/** A PDF form with one field, the smallest template the mail merge service takes. */
+async function formTemplate(): Promise<Uint8Array> {
+	const doc = await PDFDocument.create();
+	const page = doc.addPage([612, 792]);
+	doc.getForm().createTextField('Name').addToPage(page, { x: 72, y: 700, width: 300, height: 24 });
+	return await doc.save();
+}
+
+let template: Promise<Uint8Array> | undefined;
+
+/** A mail merge job of `login`, `lines` faxes to 12125550000, on `emulator`; its JobID. */
+export async function createMailMergeJob(
+	emulator: Emulator,
+	login: Login,
+	lines: number,
+): Promise<number> {
+	template ??= formTemplate();
+	const rows = Array.from({ length: lines }, (_, i) => `Line ${i + 1},12125550000`);
+	const form = new FormData();
+	form.append('FaxNumerColumnName', 'Fax');
+	form.append('CSV', new Blob([`Name,Fax\n${rows.join('\n')}\n`]), 'data.csv');
+	form.append('Template', new Blob([await template], { type: 'application/pdf' }), 'form.pdf');
+	const url = `${emulator.urls.mailMerge}/Job`;
+	return Number((await postForm<{ JobID?: number }>(url, login, form)).JobID);
 }
 
 /** Marks a fax as alice's own client would, through the service. */
@@ -120,14 +163,22 @@ export async function markFax(
 	assert.ok(res.ok, `${direction} fax ${id} marked ${mark}: ${res.status}`);
 }
 
+/** What GET answers alice on the fax service (e.g. 404 for a deleted fax). */
+export async function getAsAlice(ctx: E2eContext, path: string): Promise<Response> {
+	return await fetch(`${ctx.emulator.urls.fax}${path}`, {
+		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
+	});
+}
+
 /**
  * Unmarks every marked inbound fax of alice that other cases left: a case that lists marked faxes
- * then finds its own, whatever ran before it (received times depend on the emulator's clock, which
- * other cases move).
+ * then finds its own, whatever ran before it.
  */
 export async function unmarkOtherInbound(ctx: E2eContext): Promise<void> {
 	const marked = ctx.emulator.control
 		.inboundAll()
-		.filter((fax) => !fax.deleted && fax.FaxUserId === SEED_USERS.alice.userId && fax.Mark === 'true');
+		.filter(
+			(fax) => !fax.deleted && fax.FaxUserId === SEED_USERS.alice.userId && fax.Mark === 'true',
+		);
 	for (const fax of marked) await markFax(ctx, 'inbound', Number(fax.FaxId), false);
 }

@@ -1,15 +1,12 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, assertParams, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
-import { inboundFaxes } from './fixtures';
+import { inboundFaxes, inboundRecord } from './fixtures';
 import { markCases } from './mark-cases';
 
 /** Ids the case's prepare gave the workflow's trigger item, by name. */
-function idsOf(result: RunResult, name: string): number[] {
-	return String(jsonOf(result.items('Start'))[0][name])
-		.split(',')
-		.map(Number);
-}
+const idsOf = (result: RunResult, name: string): number[] =>
+	String(result.start()[name]).split(',').map(Number);
 
 const faxIdOf = (result: RunResult): number => idsOf(result, 'E2E_FAX_ID')[0];
 
@@ -17,12 +14,6 @@ const faxIdOf = (result: RunResult): number => idsOf(result, 'E2E_FAX_ID')[0];
 function receivedFax(ctx: E2eContext): Record<string, string> {
 	const [id] = inboundFaxes(ctx, 1);
 	return { E2E_FAX_ID: String(id) };
-}
-
-function groundTruth(ctx: E2eContext, id: number) {
-	const fax = ctx.emulator.control.inboundAll().find((f) => Number(f.FaxId) === id);
-	if (!fax) throw new Error(`the emulator has no inbound fax ${id}`);
-	return fax;
 }
 
 const idOfFax = (fax: Record<string, string>) => Number(fax.FaxId);
@@ -90,7 +81,7 @@ export const inboundFaxCases: E2eCase[] = [
 			const id = faxIdOf(result);
 			onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${id}`);
 			const [fax] = jsonOf(result.items('Get Fax'));
-			const truth = groundTruth(ctx, id);
+			const truth = inboundRecord(ctx, id);
 			assert.equal(fax.FaxId, id);
 			assert.equal(fax.FaxStatus, 'recvOk');
 			assert.equal(fax.TSI, truth.TSI);
@@ -126,7 +117,7 @@ export const inboundFaxCases: E2eCase[] = [
 			const [out] = jsonOf(result.items('Update Fax'));
 			assert.equal(out.FaxId, id);
 			assert.equal(out.success, true);
-			const truth = groundTruth(ctx, id);
+			const truth = inboundRecord(ctx, id);
 			assert.equal(truth.ProjectCode, 'ACC-42');
 			assert.equal(truth.ProjectCode2, 'invoices');
 			assert.equal(truth.Mark, 'true');
@@ -135,7 +126,7 @@ export const inboundFaxCases: E2eCase[] = [
 	...markCases(
 		'inbound',
 		(ctx) => inboundFaxes(ctx, 1)[0],
-		(ctx, id) => groundTruth(ctx, id).Mark,
+		(ctx, id) => inboundRecord(ctx, id).Mark,
 	),
 	{
 		title: 'Inbound fax: delete',
@@ -147,7 +138,7 @@ export const inboundFaxCases: E2eCase[] = [
 			assert.deepEqual(jsonOf(result.items('Delete Fax')), [
 				{ FaxId: id, deleted: true, success: true },
 			]);
-			assert.equal(groundTruth(ctx, id).deleted, true);
+			assert.equal(inboundRecord(ctx, id).deleted, true);
 		},
 	},
 ];

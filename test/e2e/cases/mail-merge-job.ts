@@ -3,10 +3,7 @@ import { assert, assertParams, jsonOf, onlyRequest, onlyRequestBy } from '../lib
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 import { mailMergeJob } from './fixtures';
 
-/** The job id the case's prepare gave the workflow (its trigger's item). */
-function jobIdOf(result: RunResult): number {
-	return Number(jsonOf(result.items('Start'))[0].E2E_JOB_ID);
-}
+const jobIdOf = (result: RunResult): number => Number(result.start().E2E_JOB_ID);
 
 /** A finished job of alice with the two lines of the create case's CSV. */
 async function finishedJob(ctx: E2eContext): Promise<Record<string, string>> {

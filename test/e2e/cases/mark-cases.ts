@@ -3,9 +3,8 @@ import type { E2eCase, E2eContext } from '../lib/types';
 import { markFax } from './fixtures';
 
 /**
- * The Mark and Unmark cases of a fax direction: the four cases differ only in the direction, the
- * value set and whether the fax starts marked, so one builder writes them. `newFax` makes an
- * unmarked fax of alice; `storedMark` reads the service's own record of it.
+ * The Mark and Unmark cases of a fax direction. `newFax` makes an unmarked fax of alice;
+ * `storedMark` reads the service's own record of it.
  */
 export function markCases(
 	direction: 'inbound' | 'outbound',
@@ -24,7 +23,7 @@ export function markCases(
 				return { E2E_FAX_ID: String(id) };
 			},
 			check(result, ctx) {
-				const id = Number(jsonOf(result.items('Start'))[0].E2E_FAX_ID);
+				const id = Number(result.start().E2E_FAX_ID);
 				const put = onlyRequest(result.requests, 'PUT', `/v1/${direction}faxes/${id}`);
 				assert.equal(put.params.Mark, String(mark));
 				assert.deepEqual(jsonOf(result.items(mark ? 'Mark Fax' : 'Unmark Fax')), [

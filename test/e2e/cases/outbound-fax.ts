@@ -10,15 +10,12 @@ import {
 } from '../lib/assert';
 import { WRONG_PASSWORD } from '../../harness/environment';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
-import { sentFax } from './fixtures';
+import { getAsAlice, sentFax } from './fixtures';
 import { markCases } from './mark-cases';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
-/** The fax id the case's prepare gave the workflow (its trigger's item). */
-function faxIdOf(result: RunResult): number {
-	return Number(jsonOf(result.items('Start'))[0].E2E_FAX_ID);
-}
+const faxIdOf = (result: RunResult): number => Number(result.start().E2E_FAX_ID);
 
 /** A finished fax of alice, sent with the cover page and retry settings the send case uses. */
 async function sentFaxId(ctx: E2eContext): Promise<{ E2E_FAX_ID: string }> {
@@ -201,12 +198,7 @@ export const outboundFaxCases: E2eCase[] = [
 			assert.deepEqual(jsonOf(result.items('Delete Fax')), [
 				{ FaxId: id, deleted: true, success: true },
 			]);
-			const { userId, password } = SEED_USERS.alice;
-			const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes/${id}`, {
-				headers: {
-					authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
-				},
-			});
+			const res = await getAsAlice(ctx, `/outboundfaxes/${id}`);
 			assert.equal(res.status, 404, 'the fax is gone');
 		},
 	},

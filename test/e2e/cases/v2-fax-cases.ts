@@ -1,16 +1,17 @@
 /**
- * The version 2 cases that inbound and outbound faxes share: each has one workflow per direction
+ * The version 2 cases that inbound and outbound faxes share: one workflow per direction
  * (test/e2e/workflows/v2/<direction>-<operation>.json) and the same checks, apart from what the
  * caller passes for what differs between the directions' records.
  */
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase, E2eContext, RunResult } from '../lib/types';
-import { assertOneRequestEach, pickedIds, pickedOutputs, pickerCase } from './v2-support';
+import type { E2eCase, E2eContext } from '../lib/types';
+import { pickerCase } from './v2-support';
 
 export type Direction = 'inbound' | 'outbound';
 type Fixture = (ctx: E2eContext) => Promise<number[]> | number[];
+type PickerOptions = Parameters<typeof pickerCase>[0];
 
 const resourceOf = (direction: Direction) =>
 	direction === 'inbound' ? 'inboundFax' : 'outboundFax';
@@ -18,29 +19,31 @@ const resourceOf = (direction: Direction) =>
 /** How most picker cases are titled, after the operation. */
 export const PICKED = 'picked from the list, by ID and by expression';
 
-/** A picker case of a fax operation: "v2 <direction> fax: <what>", its workflow by operation. */
+/**
+ * A picker case of a fax operation: "v2 <direction> fax: <what>, picked…", its workflow by
+ * operation; `method` and `suffix`: each picker node's one request, METHOD /v1/<direction>faxes/<id><suffix>.
+ */
 export function operationCase(
 	direction: Direction,
 	operation: string,
 	what: string,
 	fixture: Fixture,
-	check: (result: RunResult, ctx: E2eContext) => Promise<void> | void,
+	options: Pick<PickerOptions, 'eachPicked' | 'check' | 'schema'> & {
+		method?: string;
+		suffix?: string;
+	},
 ): E2eCase {
+	const { method, suffix = '' } = options;
 	return pickerCase({
+		...options,
 		title: `v2 ${direction} fax: ${what}`,
 		workflow: `test/e2e/workflows/v2/${direction}-${operation}.json`,
 		resource: resourceOf(direction),
 		operation,
 		fixture,
-		check,
+		requestLine: method ? (id) => `${method} /v1/${direction}faxes/${id}${suffix}` : undefined,
 	});
 }
-
-/** "METHOD /v1/<direction>faxes/<id><suffix>", a picker node's one request. */
-export const requestLine =
-	(direction: Direction, method: string, suffix = '') =>
-	(id: number): string =>
-		`${method} /v1/${direction}faxes/${id}${suffix}`;
 
 /**
  * Get: From List and Expression with Simplify on give the simplified fields; By ID with it off
@@ -56,22 +59,24 @@ export function getCase(
 	const resource = resourceOf(direction);
 	const SIMPLE = SIMPLIFIED_FAX_FIELDS[direction];
 	const what = 'get, picked from the list, by ID (whole record) and by expression';
-	return operationCase(direction, 'get', what, fixture, (result) => {
-		assertOneRequestEach(result, requestLine(direction, 'GET'));
-		for (const [node, id] of pickedIds(result)) {
-			const [fax] = jsonOf(result.items(node));
+	return operationCase(direction, 'get', what, fixture, {
+		method: 'GET',
+		schema: false,
+		eachPicked([fax], node, id) {
 			assert.equal(fax.FaxId, id, node);
 			sameFax(fax);
-		}
-		const simple = ['From List', 'Expression'].flatMap((n) => jsonOf(result.items(n)));
-		for (const fax of simple) assert.deepEqual(Object.keys(fax), SIMPLE, 'Simplify on');
-		assertMatchesSchema(simple, { version: 2, resource, operation: 'get' });
-		const whole = jsonOf(result.items('By ID'));
-		assert.ok(
-			Object.keys(whole[0]).length > SIMPLE.length + wholeExtraFields,
-			'Simplify off: the record',
-		);
-		assertMatchesSchema(whole, { version: 1, resource, operation: 'get' });
+		},
+		check(result) {
+			const simple = ['From List', 'Expression'].flatMap((n) => jsonOf(result.items(n)));
+			for (const fax of simple) assert.deepEqual(Object.keys(fax), SIMPLE, 'Simplify on');
+			assertMatchesSchema(simple, { version: 2, resource, operation: 'get' });
+			const whole = jsonOf(result.items('By ID'));
+			assert.ok(
+				Object.keys(whole[0]).length > SIMPLE.length + wholeExtraFields,
+				'Simplify off: the record',
+			);
+			assertMatchesSchema(whole, { version: 1, resource, operation: 'get' });
+		},
 	});
 }
 
@@ -97,19 +102,14 @@ export function downloadCase(
 	fixture: Fixture,
 	fileName?: (id: number) => string,
 ): E2eCase {
-	return operationCase(direction, 'download', `download, ${PICKED}`, fixture, (result) => {
-		for (const [node, id] of pickedIds(result)) {
+	return operationCase(direction, 'download', `download, ${PICKED}`, fixture, {
+		eachPicked(_, node, id, _ctx, result) {
 			onlyRequest(result.requests, 'GET', `/v1/${direction}faxes/${id}/image`);
 			const [item] = result.items(node);
 			assert.equal(item.json.FaxId, id, `${node}: the fax record is the json`);
 			assert.equal(item.binary?.data?.mimeType, 'application/pdf');
 			if (fileName) assert.equal(item.binary?.data?.fileName, fileName(id));
-		}
-		assertMatchesSchema(pickedOutputs(result), {
-			version: 2,
-			resource: resourceOf(direction),
-			operation: 'download',
-		});
+		},
 	});
 }
 
@@ -119,17 +119,12 @@ export function deleteCase(
 	fixture: Fixture,
 	assertGone: (ctx: E2eContext, id: number, node: string) => Promise<void> | void,
 ): E2eCase {
-	return operationCase(direction, 'delete', `delete, ${PICKED}`, fixture, async (result, ctx) => {
-		assertOneRequestEach(result, requestLine(direction, 'DELETE'));
-		for (const [node, id] of pickedIds(result)) {
-			assert.deepEqual(jsonOf(result.items(node)), [{ FaxId: id, deleted: true, success: true }]);
+	return operationCase(direction, 'delete', `delete, ${PICKED}`, fixture, {
+		method: 'DELETE',
+		async eachPicked(items, node, id, ctx) {
+			assert.deepEqual(items, [{ FaxId: id, deleted: true, success: true }]);
 			await assertGone(ctx, id, node);
-		}
-		assertMatchesSchema(pickedOutputs(result), {
-			version: 2,
-			resource: resourceOf(direction),
-			operation: 'delete',
-		});
+		},
 	});
 }
 
@@ -144,23 +139,13 @@ export function markCases(
 ): E2eCase[] {
 	return (['mark', 'unmark'] as const).map((operation) => {
 		const mark = operation === 'mark';
-		return operationCase(
-			direction,
-			operation,
-			`${operation}, ${PICKED}`,
-			(ctx) => fixture(ctx, !mark),
-			(result, ctx) => {
-				assertOneRequestEach(result, requestLine(direction, 'PUT'));
-				for (const [node, id] of pickedIds(result)) {
-					assert.deepEqual(jsonOf(result.items(node)), [{ FaxId: id, Mark: mark, success: true }]);
-					assert.equal(storedMark(ctx, id), String(mark), node);
-				}
-				assertMatchesSchema(pickedOutputs(result), {
-					version: 2,
-					resource: resourceOf(direction),
-					operation,
-				});
+		const fixtureOf = (ctx: E2eContext) => fixture(ctx, !mark);
+		return operationCase(direction, operation, `${operation}, ${PICKED}`, fixtureOf, {
+			method: 'PUT',
+			eachPicked(items, node, id, ctx) {
+				assert.deepEqual(items, [{ FaxId: id, Mark: mark, success: true }]);
+				assert.equal(storedMark(ctx, id), String(mark), node);
 			},
-		);
+		});
 	});
 }

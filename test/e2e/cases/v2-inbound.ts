@@ -1,17 +1,7 @@
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
-import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/types';
 import * as v2Fax from './v2-fax-cases';
-import { assertOneRequestEach, pickedIds, pickedOutputs } from './v2-support';
-import { inboundFaxes, markFax, unmarkOtherInbound } from './fixtures';
-
-const resource = 'inboundFax';
-
-function truth(ctx: E2eContext, id: number) {
-	const fax = ctx.emulator.control.inboundAll().find((f) => Number(f.FaxId) === id);
-	if (!fax) throw new Error(`the emulator has no inbound fax ${id}`);
-	return fax;
-}
+import { inboundFaxes, inboundRecord, markFax, unmarkOtherInbound } from './fixtures';
 
 export const v2InboundCases: E2eCase[] = [
 	v2Fax.getCase('inbound', (ctx) => inboundFaxes(ctx, 3), 5),
@@ -23,8 +13,7 @@ export const v2InboundCases: E2eCase[] = [
 			return { E2E_IDS: (await markedInbound(ctx, 2, true)).join(',') };
 		},
 		check(result) {
-			const [start] = jsonOf(result.items('Start'));
-			const mine = String(start.E2E_IDS).split(',').map(Number);
+			const mine = String(result.start().E2E_IDS).split(',').map(Number);
 			const simple = jsonOf(result.items('Simplified'));
 			const whole = jsonOf(result.items('Whole Records'));
 			assert.deepEqual(
@@ -42,28 +31,26 @@ export const v2InboundCases: E2eCase[] = [
 		'update',
 		`update, ${v2Fax.PICKED}`,
 		(ctx) => inboundFaxes(ctx, 3),
-		(result, ctx) => {
-			assertOneRequestEach(result, v2Fax.requestLine('inbound', 'PUT'));
-			for (const [node, id] of pickedIds(result)) {
+		{
+			method: 'PUT',
+			eachPicked([out], node, id, ctx, result) {
 				const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
 				assert.equal(put.params.ProjectCode, 'ACC-42');
 				assert.equal(put.params.Mark, 'true');
-				const [out] = jsonOf(result.items(node));
 				assert.equal(out.FaxId, id);
-				assert.equal(truth(ctx, id).ProjectCode2, 'invoices', node);
-			}
-			assertMatchesSchema(pickedOutputs(result), { version: 2, resource, operation: 'update' });
+				assert.equal(inboundRecord(ctx, id).ProjectCode2, 'invoices', node);
+			},
 		},
 	),
 	v2Fax.deleteCase(
 		'inbound',
 		(ctx) => inboundFaxes(ctx, 3),
-		(ctx, id, node) => assert.equal(truth(ctx, id).deleted, true, node),
+		(ctx, id, node) => assert.equal(inboundRecord(ctx, id).deleted, true, node),
 	),
 	...v2Fax.markCases(
 		'inbound',
 		(ctx, marked) => markedInbound(ctx, 3, marked),
-		(ctx, id) => truth(ctx, id).Mark,
+		(ctx, id) => inboundRecord(ctx, id).Mark,
 	),
 ];
 

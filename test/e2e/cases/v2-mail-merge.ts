@@ -2,7 +2,7 @@ import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequestBy } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/types';
-import { assertOneRequestEach, pickedIds, pickedOutputs, pickerCase } from './v2-support';
+import { pickerCase } from './v2-support';
 import { mailMergeJob } from './fixtures';
 
 const resource = 'mailMergeJob';
@@ -39,15 +39,11 @@ export const v2MailMergeCases: E2eCase[] = [
 		resource,
 		operation: 'get',
 		fixture: (ctx) => finishedJobs(ctx, 3),
-		check(result) {
-			assertOneRequestEach(result, (id) => `GET /v1/Job/${id}`);
-			for (const [node, id] of pickedIds(result)) {
-				const [job] = jsonOf(result.items(node));
-				assert.equal(job.ID, id, node);
-				assert.equal(job.Status, 'COMPLETE');
-				assert.equal(job.ExpectedFaxCount, 2);
-			}
-			assertMatchesSchema(pickedOutputs(result), { version: 2, resource, operation: 'get' });
+		requestLine: (id) => `GET /v1/Job/${id}`,
+		eachPicked([job], node, id) {
+			assert.equal(job.ID, id, node);
+			assert.equal(job.Status, 'COMPLETE');
+			assert.equal(job.ExpectedFaxCount, 2);
 		},
 	}),
 	pickerCase({
@@ -56,20 +52,16 @@ export const v2MailMergeCases: E2eCase[] = [
 		resource,
 		operation: 'getFaxes',
 		fixture: (ctx) => finishedJobs(ctx, 3),
-		check(result) {
-			assertOneRequestEach(result, (id) => `GET /v1/Job/${id}/Faxes`);
-			for (const [node, id] of pickedIds(result)) {
-				const faxes = jsonOf(result.items(node));
-				assert.deepEqual(
-					faxes.map((f) => [f.JobID, f.FaxNumber, f.Keyword]),
-					[
-						[id, '12125550000', 'R-1'],
-						[id, '13125550000', 'R-2'],
-					],
-					node,
-				);
-			}
-			assertMatchesSchema(pickedOutputs(result), { version: 2, resource, operation: 'getFaxes' });
+		requestLine: (id) => `GET /v1/Job/${id}/Faxes`,
+		eachPicked(faxes, node, id) {
+			assert.deepEqual(
+				faxes.map((f) => [f.JobID, f.FaxNumber, f.Keyword]),
+				[
+					[id, '12125550000', 'R-1'],
+					[id, '13125550000', 'R-2'],
+				],
+				node,
+			);
 		},
 	}),
 	{
@@ -80,7 +72,7 @@ export const v2MailMergeCases: E2eCase[] = [
 			return { E2E_JOB_ID: String(id) };
 		},
 		check(result) {
-			const [start] = jsonOf(result.items('Start'));
+			const start = result.start();
 			const all = jsonOf(result.items('All Jobs'));
 			assert.ok(all.some((job) => job.ID === Number(start.E2E_JOB_ID)));
 			assert.equal(jsonOf(result.items('One Job')).length, 1);

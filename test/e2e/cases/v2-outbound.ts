@@ -1,10 +1,8 @@
-import { basicAuthorization, SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase } from '../lib/types';
 import * as v2Fax from './v2-fax-cases';
-import { assertOneRequestEach, pickedIds, pickedOutputs } from './v2-support';
-import { outboundFaxes } from './fixtures';
+import { getAsAlice, outboundFaxes } from './fixtures';
 
 const resource = 'outboundFax';
 
@@ -79,9 +77,7 @@ export const v2OutboundCases: E2eCase[] = [
 		'outbound',
 		(ctx) => outboundFaxes(ctx, 3),
 		async (ctx, id, node) => {
-			const res = await fetch(`${ctx.emulator.urls.fax}/outboundfaxes/${id}`, {
-				headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-			});
+			const res = await getAsAlice(ctx, `/outboundfaxes/${id}`);
 			assert.equal(res.status, 404, `${node}: the fax is gone`);
 		},
 	),
@@ -95,15 +91,14 @@ export const v2OutboundCases: E2eCase[] = [
 		'resend',
 		`resend failed faxes, ${v2Fax.PICKED}`,
 		(ctx) => outboundFaxes(ctx, 3, { statuses: ['sendFailed'] }),
-		(result, ctx) => {
-			assertOneRequestEach(result, v2Fax.requestLine('outbound', 'POST', '/resend'));
-			for (const [node, id] of pickedIds(result)) {
-				const [fax] = jsonOf(result.items(node));
+		{
+			method: 'POST',
+			suffix: '/resend',
+			eachPicked([fax], node, id, ctx) {
 				assert.equal(fax.FaxNumber, '13125550000', node);
 				assert.notEqual(fax.FaxId, id);
 				assert.equal(ctx.emulator.control.outboundFax(Number(fax.FaxId))?.FaxNumber, '13125550000');
-			}
-			assertMatchesSchema(pickedOutputs(result), { version: 2, resource, operation: 'resend' });
+			},
 		},
 	),
 ];

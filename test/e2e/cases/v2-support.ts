@@ -1,12 +1,12 @@
 /**
- * What the version 2 cases share: the pickers' list search as the editor calls it, and the four ways a user fills an id picker
- * (test/e2e/workflows/v2/: nodes "From List", "By ID", "Expression" and "Bad ID").
+ * What the version 2 cases share: the pickers' list search as the editor calls it, and the four
+ * ways a user fills an id picker (workflows/v2/: nodes "From List", "By ID", "Expression", "Bad ID").
  */
-import type { RequestRecord } from '../../../emulator/request-log';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
 import type { WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nServer } from '../../harness/n8n/n8n-server';
 import { assert, jsonOf } from '../lib/assert';
+import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext, RunResult } from '../lib/types';
 
 export interface ListSearchAnswer {
@@ -41,43 +41,36 @@ const SEARCH_METHOD: Record<string, string> = {
 	mailMergeJob: 'searchMailMergeJobs',
 };
 
-/** Ids of the three good picker nodes, each its own record: a node's request names its record. */
-export interface PickerIds {
-	list: number;
-	byId: number;
-	expression: number;
-}
-
 /**
- * The values of a picker workflow: what the From List picker offers for `ids.list` when its id is
- * typed into it (the entry a user clicks: value and the name n8n keeps as cachedResultName), the
- * id typed By ID, and the one the expression reads from the trigger's item.
+ * The values of a picker workflow for three records: what the From List picker offers for `list`
+ * when its id is typed into it (the entry a user clicks: value and the name n8n keeps as
+ * cachedResultName), the id typed By ID, and the one the expression reads from the trigger's item.
  */
-export async function pickerValues(
+async function pickerValues(
 	ctx: E2eContext,
 	resource: string,
 	operation: string,
-	ids: PickerIds,
+	[list, byId, expression]: number[],
 ): Promise<Record<string, string>> {
 	const answer = await listSearch(
 		ctx.server,
 		SEARCH_METHOD[resource],
 		{ resource, operation },
-		{ filter: String(ids.list) },
+		{ filter: String(list) },
 	);
-	const entry = answer.results.find((r) => r.value === String(ids.list));
-	assert.ok(entry, `the picker offers ${ids.list}: ${JSON.stringify(answer.results)}`);
+	const entry = answer.results.find((r) => r.value === String(list));
+	assert.ok(entry, `the picker offers ${list}: ${JSON.stringify(answer.results)}`);
 	return {
 		E2E_LIST_ID: entry.value,
 		E2E_LIST_ID_NAME: entry.name,
-		E2E_BY_ID: String(ids.byId),
-		E2E_EXPR_ID: String(ids.expression),
+		E2E_BY_ID: String(byId),
+		E2E_EXPR_ID: String(expression),
 	};
 }
 
 /** The picker nodes of a workflow and the id each was given (read from the run's trigger item). */
 export function pickedIds(result: RunResult): Array<[node: string, id: number]> {
-	const [start] = jsonOf(result.items('Start'));
+	const start = result.start();
 	return [
 		['From List', Number(start.E2E_LIST_ID)],
 		['By ID', Number(start.E2E_BY_ID)],
@@ -85,44 +78,64 @@ export function pickedIds(result: RunResult): Array<[node: string, id: number]> 
 	];
 }
 
+export type Resource = 'outboundFax' | 'inboundFax' | 'mailMergeJob';
+
 /**
  * A case of an operation on one record picked by id: `fixture` makes three records (one per good
- * picker node), the workflow runs with them, `check` judges each node's output and the service.
+ * picker node) and the workflow runs with them. Checked: the Bad ID node refused its id; with
+ * `requestLine`, each good node sent exactly its own request ("METHOD /path"); `eachPicked` on
+ * each good node's output; `check`; and, unless `schema` is false, the outputs match the
+ * operation's version 2 schema.
  */
 export function pickerCase(options: {
 	title: string;
 	workflow: string;
-	resource: 'outboundFax' | 'inboundFax' | 'mailMergeJob';
+	resource: Resource;
 	operation: string;
 	fixture(ctx: E2eContext): Promise<number[]> | number[];
-	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
+	requestLine?: (id: number) => string;
+	eachPicked?(
+		items: Array<Record<string, unknown>>,
+		node: string,
+		id: number,
+		ctx: E2eContext,
+		result: RunResult,
+	): Promise<void> | void;
+	check?(result: RunResult, ctx: E2eContext): Promise<void> | void;
+	schema?: false;
 }): E2eCase {
-	const label = options.resource === 'mailMergeJob' ? 'Job ID' : 'Fax ID';
-	const bad = options.resource === 'mailMergeJob' ? 'job-7' : 'fax-12';
+	const { resource, operation, requestLine } = options;
+	const label = resource === 'mailMergeJob' ? 'Job ID' : 'Fax ID';
+	const bad = resource === 'mailMergeJob' ? 'job-7' : 'fax-12';
 	return {
 		title: options.title,
 		workflow: options.workflow,
-		async prepare(ctx) {
-			const [list, byId, expression] = await options.fixture(ctx);
-			return await pickerValues(ctx, options.resource, options.operation, {
-				list,
-				byId,
-				expression,
-			});
-		},
+		prepare: async (ctx) =>
+			await pickerValues(ctx, resource, operation, await options.fixture(ctx)),
 		workflowWith: withPickedIds,
 		async check(result, ctx) {
 			assertBadIdRefused(result, label, bad);
-			await options.check(result, ctx);
+			const picked = pickedIds(result);
+			if (requestLine) {
+				assert.deepEqual(
+					result.requests.map((r) => `${r.method} ${r.path}`).sort(),
+					picked.map(([, id]) => requestLine(id)).sort(),
+				);
+			}
+			for (const [node, id] of picked) {
+				await options.eachPicked?.(jsonOf(result.items(node)), node, id, ctx, result);
+			}
+			await options.check?.(result, ctx);
+			if (options.schema !== false) {
+				const outputs = picked.flatMap(([node]) => jsonOf(result.items(node)));
+				assertMatchesSchema(outputs, { version: 2, resource, operation });
+			}
 		},
 	};
 }
 
 /** A picker left as the editor saves it: the literal value, for From List with the entry's name. */
-export function withPickedIds(
-	workflow: WorkflowFile,
-	values: Record<string, string>,
-): WorkflowFile {
+function withPickedIds(workflow: WorkflowFile, values: Record<string, string>): WorkflowFile {
 	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
 	for (const node of copy.nodes) {
 		for (const parameter of Object.values(node.parameters ?? {})) {
@@ -141,7 +154,7 @@ export function withPickedIds(
  * The Bad ID node's error names the parameter and what it allows, and no request carried it: the
  * node refused it before sending anything.
  */
-export function assertBadIdRefused(result: RunResult, label: string, bad: string): void {
+function assertBadIdRefused(result: RunResult, label: string, bad: string): void {
 	const [item] = jsonOf(result.items('Bad ID'));
 	assert.match(
 		String(item.error),
@@ -151,24 +164,4 @@ export function assertBadIdRefused(result: RunResult, label: string, bad: string
 		result.requests.every((r) => !r.path.includes(bad) && !JSON.stringify(r.params).includes(bad)),
 		'no request carried the bad id',
 	);
-}
-
-/** Method and path of every request the workflow sent, sorted. */
-export function requestLines(requests: RequestRecord[]): string[] {
-	return requests.map((r) => `${r.method} ${r.path}`).sort();
-}
-
-/** Every picker node sent exactly its own request, `line(id)` ("METHOD /path"), and nothing else. */
-export function assertOneRequestEach(result: RunResult, line: (id: number) => string): void {
-	assert.deepEqual(
-		requestLines(result.requests),
-		pickedIds(result)
-			.map(([, id]) => line(id))
-			.sort(),
-	);
-}
-
-/** The output items of the three good picker nodes, for the operation's schema. */
-export function pickedOutputs(result: RunResult): Array<Record<string, unknown>> {
-	return pickedIds(result).flatMap(([node]) => jsonOf(result.items(node)));
 }

@@ -1,6 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 /**
  * A chat model for n8n's AI Agent without a network: a local server speaking just enough of
  * OpenAI's chat completions API (POST /v1/chat/completions, with tools) for n8n's OpenAI Chat
@@ -9,6 +6,9 @@ import type { AddressInfo } from 'node:net';
  * once a tool result is there it answers with `finalAnswer(result)`. Every request is kept, so a
  * test can read what the model was shown: the tools' names, descriptions and parameter schemas.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 export interface ScriptedModel {
 	/** The Base URL for n8n's OpenAI credential (ends in /v1, as OpenAI's own). */
 	url: string;
@@ -16,32 +16,29 @@ export interface ScriptedModel {
 	close(): Promise<void>;
 }
 
-export interface ChatTool {
-	type: 'function';
-	function: { name: string; description?: string; parameters?: JsonSchemaObject };
-}
-
-export interface JsonSchemaObject {
-	type?: string;
-	properties?: Record<string, { type?: string; description?: string }>;
-	required?: string[];
-}
-
-export interface ChatMessage {
+interface ChatMessage {
 	role: string;
 	content?: string | Array<{ type: string; text?: string }> | null;
-	tool_call_id?: string;
-	tool_calls?: unknown[];
 }
 
-export interface ChatRequest {
+interface ChatRequest {
 	model: string;
 	messages: ChatMessage[];
-	tools?: ChatTool[];
+	tools?: Array<{
+		type: 'function';
+		function: {
+			name: string;
+			description?: string;
+			parameters?: {
+				properties?: Record<string, { type?: string; description?: string }>;
+				required?: string[];
+			};
+		};
+	}>;
 	stream?: boolean;
 }
 
-export interface ModelScript {
+interface ModelScript {
 	/** Which offered tool to call: the first whose name matches. */
 	tool: RegExp;
 	args: Record<string, unknown>;
@@ -49,11 +46,25 @@ export interface ModelScript {
 	finalAnswer(toolResult: string): string;
 }
 
+interface AssistantMessage {
+	role: 'assistant';
+	content: string | null;
+	tool_calls?: Array<{
+		id: string;
+		type: 'function';
+		function: { name: string; arguments: string };
+	}>;
+}
+
 /** The text of a message's content, whether a string or content parts. */
 export function textOf(content: ChatMessage['content']): string {
 	if (typeof content === 'string') return content;
 	return (content ?? []).map((part) => part.text ?? '').join('');
 }
+
+let callCount = 0;
+const nextId = () => `scripted${++callCount}`;
+const USAGE = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
 
 export async function startScriptedModel(script: ModelScript): Promise<ScriptedModel> {
 	const requests: ChatRequest[] = [];
@@ -68,9 +79,7 @@ export async function startScriptedModel(script: ModelScript): Promise<ScriptedM
 			}
 			const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
 			requests.push(request);
-			const message = nextMessage(request, script);
-			if (request.stream) sendStream(res, request.model, message);
-			else sendCompletion(res, request.model, message);
+			answer(res, request, nextMessage(request, script));
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,20 +93,11 @@ export async function startScriptedModel(script: ModelScript): Promise<ScriptedM
 	};
 }
 
-interface AssistantMessage {
-	role: 'assistant';
-	content: string | null;
-	tool_calls?: Array<{
-		id: string;
-		type: 'function';
-		function: { name: string; arguments: string };
-	}>;
-}
-
 function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessage {
 	const toolResult = request.messages.find((m) => m.role === 'tool');
-	if (toolResult)
+	if (toolResult) {
 		return { role: 'assistant', content: script.finalAnswer(textOf(toolResult.content)) };
+	}
 	const offered = (request.tools ?? []).map((t) => t.function.name);
 	const tool = offered.find((name) => script.tool.test(name));
 	if (!tool) {
@@ -106,59 +106,34 @@ function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessag
 			content: `No tool matching ${script.tool} among: ${offered.join(', ')}`,
 		};
 	}
+	const call = { name: tool, arguments: JSON.stringify(script.args) };
 	return {
 		role: 'assistant',
 		content: null,
-		tool_calls: [
-			{
-				id: `call_${nextId()}`,
-				type: 'function',
-				function: { name: tool, arguments: JSON.stringify(script.args) },
-			},
-		],
+		tool_calls: [{ id: `call_${nextId()}`, type: 'function', function: call }],
 	};
 }
 
-let callCount = 0;
-function nextId(): string {
-	callCount += 1;
-	return `scripted${callCount}`;
-}
-
-const USAGE = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
-
-function sendCompletion(res: http.ServerResponse, model: string, message: AssistantMessage): void {
-	res.writeHead(200, { 'content-type': 'application/json' });
-	res.end(
-		JSON.stringify({
-			id: `chatcmpl-${nextId()}`,
-			object: 'chat.completion',
-			created: Math.floor(Date.now() / 1000),
-			model,
-			choices: [
-				{
-					index: 0,
-					message,
-					finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
-				},
-			],
-			usage: USAGE,
-		}),
-	);
-}
-
-/** The same message as server-sent events, for a client that asks to stream. */
-function sendStream(res: http.ServerResponse, model: string, message: AssistantMessage): void {
+/** The message as one completion, or as server-sent events for a client that asks to stream. */
+function answer(res: http.ServerResponse, request: ChatRequest, message: AssistantMessage): void {
+	const finish = message.tool_calls ? 'tool_calls' : 'stop';
+	const base = {
+		id: `chatcmpl-${nextId()}`,
+		created: Math.floor(Date.now() / 1000),
+		model: request.model,
+	};
+	if (!request.stream) {
+		res.writeHead(200, { 'content-type': 'application/json' });
+		const choices = [{ index: 0, message, finish_reason: finish }];
+		res.end(JSON.stringify({ ...base, object: 'chat.completion', choices, usage: USAGE }));
+		return;
+	}
 	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-	const id = `chatcmpl-${nextId()}`;
-	const created = Math.floor(Date.now() / 1000);
-	const chunk = (delta: object, finish: string | null, usage?: object) =>
+	const chunk = (delta: object, finish_reason: string | null, usage?: object) =>
 		`data: ${JSON.stringify({
-			id,
+			...base,
 			object: 'chat.completion.chunk',
-			created,
-			model,
-			choices: [{ index: 0, delta, finish_reason: finish }],
+			choices: [{ index: 0, delta, finish_reason }],
 			...(usage ? { usage } : {}),
 		})}\n\n`;
 	const delta = message.tool_calls
@@ -169,6 +144,6 @@ function sendStream(res: http.ServerResponse, model: string, message: AssistantM
 			}
 		: { role: 'assistant', content: message.content };
 	res.write(chunk(delta, null));
-	res.write(chunk({}, message.tool_calls ? 'tool_calls' : 'stop', USAGE));
+	res.write(chunk({}, finish, USAGE));
 	res.end('data: [DONE]\n\n');
 }

@@ -1,3 +1,4 @@
+/** What a case of the case phase is, and what it is given. */
 import type { Emulator } from '../../../emulator';
 import type { RequestRecord } from '../../../emulator/request-log';
 import type { ExecutionRun, OutputItem } from '../../harness/n8n/n8n-cli';
@@ -14,18 +15,15 @@ export interface E2eContext {
 	server: N8nServer;
 }
 
-/** One workflow execution as a case sees it. */
+/** One successful workflow execution as a case sees it. */
 export interface RunResult {
-	ok: boolean;
-	run?: ExecutionRun;
-	/** Error text of a failed execution (n8n's log lines). */
-	error?: string;
+	run: ExecutionRun;
 	/** Requests the emulator received while the workflow ran. */
 	requests: RequestRecord[];
 	/** Output items of a node (first run), of output `output` (0 = main / true branch). */
 	items(node: string, output?: number): OutputItem[];
-	/** Whether the node ran at all. */
-	ran(node: string): boolean;
+	/** The Start trigger's item: the values the case's prepare gave the workflow. */
+	start(): Record<string, unknown>;
 }
 
 export interface E2eCase {
@@ -40,7 +38,5 @@ export interface E2eCase {
 	prepare?(ctx: E2eContext): Promise<Record<string, string> | void> | Record<string, string> | void;
 	/** The workflow as the user left it, with what prepare made (e.g. the id a picker gave). */
 	workflowWith?(workflow: WorkflowFile, values: Record<string, string>): WorkflowFile;
-	/** The execution is expected to fail (a node error without Continue On Fail). */
-	expectFailure?: boolean;
 	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
 }

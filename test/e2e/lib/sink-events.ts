@@ -1,0 +1,41 @@
+/** What the trigger phase reads from its sink: the events of one name, their ids, none twice. */
+import type { Sink } from '../../harness/sink';
+import { assert } from './assert';
+
+export const faxIdOf = (fax: Record<string, string>): number => Number(fax.FaxId);
+export const sorted = (ids: number[]): number[] => [...ids].sort((a, b) => a - b);
+
+export const eventsAt = (sink: Sink, event: string) =>
+	sink.received.filter((r) => r.event === event);
+
+/** The ids (`faxId`, or another field) the sink received for one event name, in order. */
+export const idsAt = (sink: Sink, event: string, field = 'faxId'): number[] =>
+	eventsAt(sink, event).map((r) => Number(r[field]));
+
+/** Whether every one of `ids` has come for the event. */
+export function allAt(sink: Sink, event: string, ids: number[], field = 'faxId'): boolean {
+	const got = idsAt(sink, event, field);
+	return ids.every((id) => got.includes(id));
+}
+
+/** Rows whose first column is an id, sorted by it. */
+export const byId = <T extends unknown[]>(rows: T[]): T[] =>
+	[...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
+
+/** No id came twice. */
+export function assertOnce(ids: number[]): void {
+	const twice = sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
+	assert.deepEqual(twice, [], `emitted twice (${twice.length}): ${twice.slice(0, 20).join(', ')}`);
+}
+
+/** When each step of a group of trigger cases came, in seconds since it started, for the log. */
+export class Moments {
+	readonly times: Record<string, number> = {};
+	private readonly startedAt = Date.now();
+
+	/** `once`: keep the first moment of a step that is checked again and again. */
+	protected mark(what: string, once = false): void {
+		if (once && this.times[what] !== undefined) return;
+		this.times[what] = Math.round((Date.now() - this.startedAt) / 1000);
+	}
+}
