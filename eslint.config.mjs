@@ -15,6 +15,9 @@ const WAIT_KIT = 'test/harness/waitUntil.ts';
 const KIT_LEAVES = ['waitUntil', 'tail', 'ports'];
 const JEST_ROOM =
 	'test/harness/jest/ runs in jest (its globals, n8n-core in process): only the jest suites import it.';
+const SIDEWAYS = 'A test room imports the kit (test/harness), not another test room.';
+/** The rooms of test/ that run real n8n: not jest suites. */
+const RUNNER_ROOMS = 'e2e,deploy,browser';
 /** The folders of test/ beside the kit: the tests and the runners. */
 const TEST_ROOMS = 'bench|browser|credentials|deploy|e2e|emulator|faults|nodes|scripts';
 const USE_THE_KIT = `wait through ${WAIT_KIT} (waitUntil, eventually, watchFor, sleep)`;
@@ -95,14 +98,40 @@ export default [
 			],
 		},
 	})),
+	// A test room imports the kit, the emulator and the code it tests, never another test room (nor,
+	// in test/nodes, another node's folder): what two rooms share moves into the kit. The runners
+	// (e2e, deploy, browser) keep the rule that they do not import the jest kit.
+	...[1, 2, 3, 4].flatMap((depth) =>
+		[false, true].map((runner) => ({
+			files: [
+				runner
+					? `test/{${RUNNER_ROOMS}}/${'*/'.repeat(depth - 1)}*.ts`
+					: `test/${'*/'.repeat(depth)}*.ts`,
+			],
+			ignores: ['test/harness/**', ...(runner ? [] : [`test/{${RUNNER_ROOMS}}/**`])],
+			rules: {
+				'no-restricted-imports': [
+					'error',
+					{
+						patterns: [
+							{ regex: `^(\\.\\./){${depth}}(${TEST_ROOMS})/`, message: SIDEWAYS },
+							...(depth > 1
+								? [
+										{
+											regex: `^(\\.\\./){${depth - 1}}(FaxCloud|FaxCloudTrigger|shared)/`,
+											message: SIDEWAYS,
+										},
+									]
+								: []),
+							...(runner ? [{ regex: '/harness/jest/', message: JEST_ROOM }] : []),
+						],
+					},
+				],
+			},
+		})),
+	),
 	{
-		files: [
-			'test/e2e/**/*.ts',
-			'test/deploy/**/*.ts',
-			'test/browser/**/*.ts',
-			'bench/**/*.ts',
-			'scripts/**/*.ts',
-		],
+		files: ['bench/**/*.ts', 'scripts/**/*.ts'],
 		rules: {
 			'no-restricted-imports': [
 				'error',

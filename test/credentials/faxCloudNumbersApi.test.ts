@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { FaxCloudNumbersApi } from '../../credentials/FaxCloudNumbersApi.credentials';
-import { runNumbers } from '../nodes/FaxCloud/numberRequest/numbersHelpers';
+import { runFaxCloudResource as runNumbers } from '../harness/jest/fax-cloud-node';
 import { credentialsFor, SEED_TOKENS, useEmulator } from '../harness/jest/emulator';
 import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 import { pressTest } from './n8n-credential-test';

@@ -13,7 +13,7 @@ import {
 	resolveCredentialTemplate,
 	TestCredentialsHelper,
 } from '../harness/jest/credentials-helper';
-import { PACKAGE_NODES } from '../nodes/shared/packageNodes';
+import { PACKAGE_NODES } from '../harness/jest/package-nodes';
 
 /**
  * What n8n 2.40's CredentialsTester.getCredentialTestFunction finds: the credential's own `test`

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PACKAGE_NODES } from './shared/packageNodes';
+import { PACKAGE_NODES } from '../harness/jest/package-nodes';
 
 /**
  * n8n's lint checks an Options collection only where it reads `type: 'collection'` in a literal

@@ -1,7 +1,7 @@
 import { writeFileSync, readFileSync, existsSync } from 'fs';
 import { join } from 'path';
 
-import { PACKAGE_NODES } from './shared/packageNodes';
+import { PACKAGE_NODES } from '../harness/jest/package-nodes';
 
 /**
  * What n8n shows in the editor for both node versions, as committed: a change of shape in nodes/

@@ -1,6 +1,6 @@
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import { runNode } from '../../harness/jest/run-node';
-import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
+import { errorText } from '../../harness/jest/fax-cloud-node';
 import { searches } from '../../harness/jest/ground-truth';
 import { editFax, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
 import { watchTrigger } from './triggerHelpers';

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { errorText } from '../FaxCloud/outboundFax/faxHelpers';
+import { errorText } from '../../harness/jest/fax-cloud-node';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
 import { watchFromNow, watchTrigger } from './triggerHelpers';
 

@@ -15,7 +15,6 @@ import { historyAfter, inboundCreatedAfter } from '../../harness/jest/ground-tru
 import { triggerNode } from '../../harness/jest/trigger-kit';
 
 // test/nodes/shared/credentialRun.test.ts imports the node from here.
-export { triggerNode };
 
 /** Durations on the emulator's clock, in ms. */
 export const SECOND = 1_000;

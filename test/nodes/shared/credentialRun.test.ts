@@ -4,8 +4,8 @@ import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emul
 import type { TestCredentials } from '../../harness/jest/credentials-helper';
 import { pollTrigger } from '../../harness/jest/poll';
 import { runNode } from '../../harness/jest/run-node';
-import { faxCloudNode } from '../FaxCloud/outboundFax/faxHelpers';
-import { triggerNode } from '../FaxCloudTrigger/triggerHelpers';
+import { faxCloudNode } from '../../harness/jest/fax-cloud-node';
+import { triggerNode } from '../../harness/jest/trigger-kit';
 
 /**
  * A credential is resolved (read, decrypted, expressions evaluated by n8n) once per run of a node,

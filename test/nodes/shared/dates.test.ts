@@ -4,7 +4,7 @@ import {
 	zoneOffsetMs,
 	type WallClock,
 } from '../../../nodes/shared/dates';
-import { ZONE_LESS_TIMES } from './workflowTimes';
+import { ZONE_LESS_TIMES } from '../../harness/jest/workflow-times';
 
 /** `YYYY-MM-DDThh:mm`, with or without `:ss`, as a wall clock. */
 function wall(text: string): WallClock {

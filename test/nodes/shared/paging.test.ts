@@ -1,7 +1,7 @@
 import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { listSearch } from '../../harness/jest/load-options';
-import { runFaxCloud } from '../FaxCloud/outboundFax/faxHelpers';
+import { runFaxCloudResource as runFaxCloud } from '../../harness/jest/fax-cloud-node';
 
 /**
  * The one pager of fax searches (faxCloudPages) against a service whose ResultsReference is a

@@ -14,7 +14,7 @@ import {
 } from '../../../nodes/shared/validation/sendFieldChecks';
 import { validateDatetime } from '../../../nodes/shared/validation/datetimeCheck';
 import { validateEmail, validateFaxNumber } from '../../../nodes/shared/validation/addressChecks';
-import { ZONE_LESS_TIMES, ZONED_TIMES } from './workflowTimes';
+import { ZONE_LESS_TIMES, ZONED_TIMES } from '../../harness/jest/workflow-times';
 
 const context = { getNode: () => ({ name: 'Fax Cloud' }) as INode };
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../shared/workflowTimes';
+import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../../harness/jest/workflow-times';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite } from './mailMergeHelpers';
 
 /** Mail merge Send After from n8n's date picker means the workflow's timezone (n8n-core run). */
