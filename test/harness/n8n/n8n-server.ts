@@ -8,6 +8,10 @@ import { waitUntil } from '../waitUntil';
 import type { N8nRuntime } from './install';
 import type { N8nRelease } from './versions';
 
+/** n8n's answer while its database ping fails, and how long a call waits for it to pass. */
+const DATABASE_NOT_READY = /Database is not ready/i;
+const DATABASE_WAIT_MS = 60_000;
+
 export interface OwnerLogin {
 	email: string;
 	password: string;
@@ -175,20 +179,32 @@ export class N8nServer {
 
 	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const res = await fetch(`${this.url}/rest${path}`, {
-			method,
-			headers: {
-				cookie: this.cookie,
-				'browser-id': this.browserId,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		let res!: Response;
+		let text = '';
+		// n8n answers 503 "Database is not ready!" before handling a call while its database ping
+		// fails (SQLite on a loaded machine): nothing was done, so the call is sent again.
+		await waitUntil(
+			`n8n's database to take ${method} /rest${path}`,
+			async () => {
+				res = await fetch(`${this.url}/rest${path}`, {
+					method,
+					headers: {
+						cookie: this.cookie,
+						'browser-id': this.browserId,
+						...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					},
+					body: body === undefined ? undefined : JSON.stringify(body),
+				}).catch((error: unknown) => {
+					// A refused connection says whether n8n is still running.
+					this.assertRunning();
+					throw error;
+				});
+				text = await res.text();
+				return !(res.status === 503 && DATABASE_NOT_READY.test(text));
 			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		}).catch((error: unknown) => {
-			// A refused connection says whether n8n is still running.
-			this.assertRunning();
-			throw error;
-		});
-		const text = await res.text();
+			DATABASE_WAIT_MS,
+			{ intervalMs: 1_000, detail: () => `${res.status} ${text.slice(0, 200)}` },
+		);
 		if (!res.ok) {
 			this.assertRunning();
 			throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
