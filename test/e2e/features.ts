@@ -7,14 +7,14 @@
 import { SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
 import { lastSeq } from '../../emulator/request-log';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../harness/n8n/credentials';
+import { CREDENTIAL_IDS, CREDENTIAL_NAMES, faxCredential } from '../harness/n8n/credentials';
 import { lineOf } from '../harness/n8n/lines';
 import { runWorkflow } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { runCheck } from '../harness/report';
 import { faxOfAlice } from './cases/fixtures';
 import { assert, assertNoSecrets } from './lib/assert';
-import { changeFaxLogin, faxCredential, mustSucceed } from './lib/n8n-rest';
+import { changeFaxLogin, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
 import type { CaseOutcome } from './lib/run-cases';

@@ -9,7 +9,8 @@ import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { assert } from './lib/assert';
-import { changeFaxLogin, faxCredential } from './lib/n8n-rest';
+import { faxCredential } from '../harness/n8n/credentials';
+import { changeFaxLogin } from './lib/n8n-rest';
 import { allAt, assertOnce, eventsAt, faxIdOf, idsAt, Moments, sorted } from './lib/sink-events';
 import type { Sink } from '../harness/sink';
 

@@ -13,7 +13,7 @@ import { assert } from './lib/assert';
 import type { Sink } from '../harness/sink';
 import { waitUntil } from '../harness/waitUntil';
 import { createMailMergeJob } from './cases/fixtures';
-import { faxCredential } from './lib/n8n-rest';
+import { faxCredential } from '../harness/n8n/credentials';
 import {
 	allAt,
 	assertOnce,

@@ -9,7 +9,7 @@ import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import { createMailMergeJob } from './cases/fixtures';
 import { assert } from './lib/assert';
-import { faxCredential } from './lib/n8n-rest';
+import { faxCredential } from '../harness/n8n/credentials';
 import { allAt, assertOnce, byId, eventsAt, sorted } from './lib/sink-events';
 import type { Sink } from '../harness/sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';

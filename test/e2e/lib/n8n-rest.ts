@@ -1,24 +1,8 @@
 /** What the suite does in a running n8n as a user in the editor would, and the credentials it imports. */
 import type { Emulator } from '../../../emulator';
-import type { Login } from '../../harness/n8n/credentials';
+import { faxCredential, type Login } from '../../harness/n8n/credentials';
 import type { RunOutcome } from '../../harness/n8n/manual-runs';
-import type { CredentialImport } from '../../harness/n8n/n8n-cli';
 import type { N8nServer } from '../../harness/n8n/n8n-server';
-
-/** A Fax Cloud API credential of `login` on the emulator at `urls`. */
-export function faxCredential(
-	id: string,
-	name: string,
-	login: Login,
-	urls: Emulator['urls'],
-): CredentialImport {
-	return {
-		id,
-		name,
-		type: 'faxCloudApi',
-		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-	};
-}
 
 /** Gives a Fax Cloud API credential another login, as saving it in the editor does (1.x and 2.x). */
 export async function changeFaxLogin(

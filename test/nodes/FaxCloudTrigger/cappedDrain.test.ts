@@ -25,15 +25,8 @@ interface Drain {
 	truth: number[];
 }
 
-/**
- * `count` inbound faxes evenly over `minutes` from 09:01 (as many in each minute), then one poll a
- * minute, until all are emitted.
- */
-async function drainBurst(
-	count: number,
-	minutes: number,
-	maxEventsPerPoll?: number,
-): Promise<Drain> {
+/** alice's new inbound faxes watched, after the activation's poll. */
+async function watchInbound(maxEventsPerPoll?: number) {
 	const emu = emulator();
 	// The service's clock jumps minutes between polls, as the host's does on a real machine.
 	hostClockFollows(emu);
@@ -48,6 +41,19 @@ async function drainBurst(
 		},
 	});
 	await inbound.poll();
+	return { emu, inbound };
+}
+
+/**
+ * `count` inbound faxes evenly over `minutes` from 09:01 (as many in each minute), then one poll a
+ * minute, until all are emitted.
+ */
+async function drainBurst(
+	count: number,
+	minutes: number,
+	maxEventsPerPoll?: number,
+): Promise<Drain> {
+	const { emu, inbound } = await watchInbound(maxEventsPerPoll);
 	emu.control.advance(MINUTE);
 	// Received times with seconds, none on a whole minute: a slice's DatetimeBefore (at or before,
 	// a whole minute) then holds one minute of them.
@@ -81,19 +87,7 @@ async function drainBurst(
  * polls on a still service clock (several a minute), until all are emitted.
  */
 async function drainBacklog(count: number, perMinute: number, maxEventsPerPoll?: number) {
-	const emu = emulator();
-	hostClockFollows(emu);
-	const { inbound } = pollWorkflow({
-		node: triggerNode,
-		credentials: credentialsFor(emu, 'alice'),
-		nodes: {
-			inbound: {
-				event: 'newInboundFax',
-				options: maxEventsPerPoll === undefined ? {} : { maxEventsPerPoll },
-			},
-		},
-	});
-	await inbound.poll();
+	const { emu, inbound } = await watchInbound(maxEventsPerPoll);
 	const minutes = Math.ceil(count / perMinute);
 	const end = Date.parse(emu.control.advance((minutes - 1) * MINUTE));
 	const made = emu.control.bulkCreateInbound(count, {
