@@ -13,6 +13,13 @@ export function scenarioName(part: string, engine: PollEngine, what: string): st
 	return `${part}${engine === 'durable' ? ', durable poll scheduler' : ''}: ${what}`;
 }
 
+export function scenarioNames(part: string, what: string): Record<PollEngine, string> {
+	return {
+		'in-memory': scenarioName(part, 'in-memory', what),
+		durable: scenarioName(part, 'durable', what),
+	};
+}
+
 /** A version 2 trigger as the editor adds it (Simplify on). */
 export const TRIGGER_WORKFLOW = 'trigger-inbound.json';
 export const TRIGGER_WORKFLOW_ID = 'DeployTrigger001';

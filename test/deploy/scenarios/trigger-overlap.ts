@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
-import type { PollEngine } from '../../harness/n8n/engines';
 import type { WorkflowFile } from '../../harness/n8n/examples';
 import { FINAL, readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
@@ -14,21 +13,18 @@ import {
 	assertEmittedOnce,
 	inboundSearches,
 	POLL_WAIT_MS,
-	scenarioName,
+	scenarioNames,
 	summarize,
 	waitForSearch,
 } from './trigger-common';
 
-export const OVERLAP_SCENARIOS: Record<PollEngine, string> = {
-	'in-memory': scenarioName('queue mode', 'in-memory', 'two Poll Times that fire together'),
-	durable: scenarioName('queue mode', 'durable', 'two Poll Times that fire together'),
-};
 const WORKFLOW = 'trigger-two-poll-times.json';
 /** A node name of its own: main's log line about the poll that stepped aside names the node. */
 const NODE = 'Two Poll Times';
 const FAXES = 300;
 /** Every inbound search is held this long, so the two polls of a minute overlap. */
 const SEARCH_HELD_MS = 2000;
+export const OVERLAP_SCENARIOS = scenarioNames('queue mode', 'two Poll Times that fire together');
 
 /**
  * A trigger with two Poll Times entries that fire at the same second (n8n does not wait for a

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 
-import type { PollEngine } from '../../harness/n8n/engines';
 import type { PostgresService } from '../../harness/services/postgres';
 import { executionError, type DeployInstance } from '../lib/instance';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
@@ -24,7 +23,7 @@ import {
 	onDurableEngine,
 	POLL_WAIT_MS,
 	retryDeliveries,
-	scenarioName,
+	scenarioNames,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
 	waitForDeliveries,
@@ -35,10 +34,7 @@ import {
 } from './trigger-common';
 import { twoPollTimesInQueueMode } from './trigger-overlap';
 
-export const TRIGGER_SCENARIOS: Record<PollEngine, string> = {
-	'in-memory': scenarioName('queue mode', 'in-memory', 'trigger under SIGKILLs'),
-	durable: scenarioName('queue mode', 'durable', 'trigger under SIGKILLs'),
-};
+export const TRIGGER_SCENARIOS = scenarioNames('queue mode', 'trigger under SIGKILLs');
 const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 /** The fields of an inbound fax that Simplify keeps (README, Node versions). */

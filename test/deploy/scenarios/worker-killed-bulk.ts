@@ -13,6 +13,7 @@ const WEBHOOK = 'deploy-bulk-send-once';
 const SCENARIO = 'queue mode: worker killed during a bulk send, the orders sent again';
 const SEND_NODE = 'Send Fax';
 const ORDERS = 300;
+/** Faxes sent before the worker is killed. */
 const KILL_AFTER = 100;
 
 /**
