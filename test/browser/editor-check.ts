@@ -1,11 +1,8 @@
 /**
  * The editor check: a real n8n set up like the sandbox (package, emulator credentials, examples),
- * driven in Debian's Chromium. Logs in, finds the node by searching "fax", reads its resources
- * and operations, tests the credential green and red, and fills the region and city dropdowns of
- * a number request from the emulator, searching them by typing. Then the steps of steps/: the
- * examples, the schema preview, the Fax ID and Job ID pickers, Simplify and Sort run with
- * "Execute step". Screenshots in .test-output/browser/; with --update-docs the README's screenshot
- * in docs/ is replaced too.
+ * driven in Debian's Chromium: the node found by searching "fax", its resources and operations,
+ * the credential test green and red, the number request's region and city dropdowns, then the
+ * steps of steps/. Screenshots in .test-output/browser/ (and docs/ with --update-docs).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -35,7 +32,8 @@ import {
 	typeToFilter,
 	visibleOptions,
 } from './steps/dropdowns';
-import { inboundFaxIdPicker, outboundFaxIdPicker } from './steps/fax-id-pickers';
+import { faxIdPicker } from './steps/fax-id-pickers';
+import { openedNode, openFaxActions, selectCredential } from './steps/new-node';
 import { importExampleStep } from './steps/import-example';
 import { jobIdPicker } from './steps/job-id-picker';
 import { schemaPreview } from './steps/schema-preview';
@@ -63,17 +61,14 @@ function step(text: string): void {
 }
 
 /**
- * Saves the open credential, which also runs its test. n8n shows a "Saved" label that ignores
- * clicks until it has taken in the last edit, and only then the Save button: a click before that
- * (a loaded machine) saved nothing and the test result on screen stayed the previous one.
+ * Saves the open credential, which also runs its test: once the Save button has replaced the
+ * "Saved" label (which ignores clicks until n8n has taken in the last edit), and until the label
+ * is back (the save and its test are over; a password typed before then would not be saved).
  */
 async function saveCredential(modal: Locator): Promise<void> {
 	const save = modal.locator('[data-test-id="credential-save-button"] button:not([disabled])');
 	await save.waitFor();
 	await save.click();
-	// Waits for the "Saved" label, which comes back only once the save and its test are over: n8n
-	// tests the form as it is when the save ends, so a password typed before then (the next
-	// step's) was tested without being saved, and no Save button came for it.
 	await modal.locator('[data-test-id="credential-save-button"]:has-text("Saved")').waitFor();
 }
 
@@ -116,42 +111,14 @@ async function main(): Promise<void> {
 		await page.click('[data-test-id="form-submit-button"]');
 		await page.waitForURL((url) => !url.pathname.includes('signin'));
 
-		step('search "fax" in the nodes panel');
-		await page.goto(`${server.url}/workflow/new`);
-		await page.click('[data-test-id="canvas-plus-button"]');
-		await page.fill(
-			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
-			'fax',
-		);
-		const faxItem = page.locator('[data-test-id="item-iterator-item"]', {
-			hasText: node.displayName,
+		step('search "fax" in the nodes panel, then resources and operations in the actions panel');
+		const context = { page, serverUrl: server.url, emulator, node, shot };
+		await openFaxActions(context, `${node.resources[0].name} Actions`, async () => {
+			await shot(context.page, 'nodes-panel-search-fax');
 		});
-		await faxItem.first().waitFor();
-		await shot(page, 'nodes-panel-search-fax');
-		await faxItem.first().click();
-
-		step('resources and operations in the actions panel');
-		const categories = page.locator('[data-test-id="node-creator-category-item"]');
-		await categories.first().waitFor();
-		// With triggers the panel opens on them and keeps the actions folded.
-		const actionsCategory = categories.filter({ hasText: /^Actions/ });
-		if (
-			(await page
-				.locator('[data-test-id="item-iterator-item"]', { hasText: / Actions$/ })
-				.count()) === 0
-		) {
-			await actionsCategory.first().click();
-		}
-		await page
-			.locator('[data-test-id="item-iterator-item"]', {
-				hasText: `${node.resources[0].name} Actions`,
-			})
-			.first()
-			.waitFor();
 		// The panel draws its groups one after another: until every group is there.
-		const panel = page;
 		await eventually(async () => {
-			const headers = await panel
+			const headers = await context.page
 				.locator('[data-test-id="item-iterator-item"]')
 				.allTextContents()
 				.then((names) => names.map((n) => n.trim()).filter((n) => n.endsWith(' Actions')));
@@ -190,20 +157,9 @@ async function main(): Promise<void> {
 			.locator('[data-test-id="node-creator-item-name"]', { hasText: send.action })
 			.first()
 			.click();
-		await page.locator('[data-test-id="ndv"]').waitFor();
-		await page.locator('[data-test-id="parameter-input-operation"]').waitFor();
+		await openedNode(page);
 		// The README's picture shows the credential a user has, whichever n8n picked for a new node.
-		const credentialSelect = page.locator('[data-test-id="node-credentials-select"]');
-		await credentialSelect.click();
-		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.fax }).first().click();
-		await eventually(async () => {
-			const input = credentialSelect.locator('input').first();
-			const shown = `${await input.inputValue()} ${await credentialSelect.innerText()}`;
-			assert.ok(
-				shown.includes(CREDENTIAL_NAMES.fax),
-				`the new node shows the user's credential "${CREDENTIAL_NAMES.fax}", not "${shown.trim()}"`,
-			);
-		});
+		await selectCredential(context, CREDENTIAL_NAMES.fax);
 		const ndvShot = await shot(page, 'node-send-fax');
 		if (updateDocs) {
 			fs.mkdirSync(DOCS_DIR, { recursive: true });
@@ -235,31 +191,29 @@ async function main(): Promise<void> {
 
 		step('credential test: green against the emulator');
 		await choose(page, 'resource', node.resources[0].name);
-		await credentialSelect.click();
-		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.fax }).first().click();
+		await selectCredential(context, CREDENTIAL_NAMES.fax);
 		await page.click('[data-test-id="credential-edit-button"]');
 		const modal = page.locator('[data-test-id="editCredential-modal"]');
 		const green = modal.locator('[data-test-id="credentials-config-container-test-success"]');
 		// n8n 2.40's failure banner has no test id: it is found by its text.
 		const red = modal.getByText(/Couldn.t connect with these settings/);
-		let since = lastSeq(emulator);
-		await modal
-			.locator('[data-test-id="parameter-input-password"] input')
-			.fill(SEED_USERS.alice.password);
-		await saveCredential(modal);
-		await green.waitFor();
+		/** Types a password, saves (which tests it), waits for `banner`; the service's answers. */
+		const testPassword = async (password: string, banner: Locator) => {
+			const since = lastSeq(emulator);
+			await modal.locator('[data-test-id="parameter-input-password"] input').fill(password);
+			await saveCredential(modal);
+			await banner.waitFor();
+			return emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
+		};
+		const ok = await testPassword(SEED_USERS.alice.password, green);
 		await shot(page, 'credential-test-green');
-		const ok = emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
 		assert.ok(
 			ok.some((r) => r.status === 200 && r.auth.userId === SEED_USERS.alice.userId),
 			'the credential test reached the emulator and succeeded',
 		);
 
 		step('credential test: red with a wrong password');
-		since = lastSeq(emulator);
-		await modal.locator('[data-test-id="parameter-input-password"] input').fill('not-the-password');
-		await saveCredential(modal);
-		await red.waitFor();
+		const refused = await testPassword('not-the-password', red);
 		// The banner's "More details" link, when it has details, gives way to them on a click: once
 		// it is gone the details are drawn, and the text checked next includes them.
 		const moreDetails = modal.getByText('More details');
@@ -270,16 +224,11 @@ async function main(): Promise<void> {
 		const redText = (await modal.textContent()) ?? '';
 		await shot(page, 'credential-test-red');
 		assert.ok(!redText.includes('not-the-password'), 'the failed test shows no password');
-		const refused = emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
 		assert.ok(
 			refused.some((r) => r.status === 401),
 			'the emulator refused the wrong password',
 		);
-		await modal
-			.locator('[data-test-id="parameter-input-password"] input')
-			.fill(SEED_USERS.alice.password);
-		await saveCredential(modal);
-		await green.waitFor();
+		await testPassword(SEED_USERS.alice.password, green);
 		await modal
 			.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
 			.first()
@@ -289,13 +238,12 @@ async function main(): Promise<void> {
 		step('number request: region and city dropdowns from the emulator, searchable by typing');
 		const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
 		assert.ok(numberRequest, 'the node has the Number Request resource');
-		since = lastSeq(emulator);
+		const since = lastSeq(emulator);
 		await choose(page, 'resource', numberRequest.name);
 		const nonTollFree = numberRequest.operations.find((o) => o.value === 'nonTollFree');
 		assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
 		await choose(page, 'operation', nonTollFree.name);
-		await credentialSelect.click();
-		await visibleOptions(page).filter({ hasText: CREDENTIAL_NAMES.numbers }).first().click();
+		await selectCredential(context, CREDENTIAL_NAMES.numbers);
 		// Opens a dropdown: the names it offers (and a shot of it), and what the emulator's lookup
 		// answers for it.
 		const openWithLookup = async <T>(on: Page, parameter: string, lookupPath: string) => {
@@ -365,20 +313,21 @@ async function main(): Promise<void> {
 		const exampleShot = await shot(page, 'example-send-pdf');
 		if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
 
-		step('the "two files on one item" example: Merge by position, both fields named');
-		await twoFilesExample(page, server.url, shot);
-
-		step('output schemas: the fields of a Fax Cloud node that has not run yet');
-		await schemaPreview(page, server.url, shot);
-
-		const context: StepContext = { page, serverUrl: server.url, emulator, node, shot };
-		// The steps that take the whole context, in order: what each shows, then the step.
+		// The steps of steps/, in order: what each shows, then the step.
 		const contextSteps: Array<[string, (context: StepContext) => Promise<void>]> = [
 			[
-				'Fax ID picker: newest first, a filter reads on to later pages, By ID checked',
-				outboundFaxIdPicker,
+				'the "two files on one item" example: Merge by position, both fields named',
+				twoFilesExample,
 			],
-			['inbound Fax ID picker: the same checks on received faxes', inboundFaxIdPicker],
+			['output schemas: the fields of a Fax Cloud node that has not run yet', schemaPreview],
+			[
+				'Fax ID picker: newest first, a filter reads on to later pages, By ID checked',
+				(c) => faxIdPicker(c, 'outbound'),
+			],
+			[
+				'inbound Fax ID picker: the same checks on received faxes',
+				(c) => faxIdPicker(c, 'inbound'),
+			],
 			['Simplify: the simplified record, then with Simplify off the whole one', simplifyStep],
 			['Sort of Get Many: by last modified time, descending then ascending', sortStep],
 			[

@@ -1,9 +1,7 @@
 /**
- * The README's Scaling table and the committed file it is made from, `test/deploy/results.json`,
- * as the Benchmarks table is made from `bench/results.json`. The deployment part writes the file
- * when asked (`npm run test:deploy -- --write-scaling`) and its bulk-send scenario ran with every
- * check passed; this script prints the table
- * (`npx ts-node --transpile-only test/deploy/scaling.ts`) or puts it in the README (`--readme`).
+ * The README's Scaling table and the committed file it is made from, `test/deploy/results.json`
+ * (written by `npm run test:deploy -- --write-scaling` when the bulk send passed every check).
+ * This script prints the table, or puts it in the README with `--readme`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +14,7 @@ import type { ScenarioCheck } from './lib/scenario-report';
 /** What the file needs of a check: which scenario it belongs to and whether it passed. */
 type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'> & Partial<ScenarioCheck>;
 
-export const SCALING_RESULTS = path.join(__dirname, 'results.json');
+const SCALING_RESULTS = path.join(__dirname, 'results.json');
 const README = path.join(__dirname, '..', '..', 'README.md');
 /** The scenario of test/deploy/run-deploy.ts whose figures the table shows. */
 export const BULK_SCENARIO = 'queue mode: bulk send split over executions';

@@ -17,7 +17,10 @@ const DIRECTIONS = {
  * ID of a fax on the second page (50 per page) finds it by reading on with the service's
  * ResultsReference, and "By ID" refuses "fax-12".
  */
-async function faxIdPicker(context: StepContext, direction: 'outbound' | 'inbound'): Promise<void> {
+export async function faxIdPicker(
+	context: StepContext,
+	direction: 'outbound' | 'inbound',
+): Promise<void> {
 	const { emulator } = context;
 	const { resource, collection } = DIRECTIONS[direction];
 	const options = { userId: SEED_USERS.alice.userId };
@@ -53,12 +56,4 @@ async function faxIdPicker(context: StepContext, direction: 'outbound' | 'inboun
 		searches.some((r) => r.query.GetNextResults !== undefined),
 		'the filter read on with the service’s ResultsReference',
 	);
-}
-
-export async function outboundFaxIdPicker(context: StepContext): Promise<void> {
-	await faxIdPicker(context, 'outbound');
-}
-
-export async function inboundFaxIdPicker(context: StepContext): Promise<void> {
-	await faxIdPicker(context, 'inbound');
 }

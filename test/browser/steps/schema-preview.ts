@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
 
-import type { Page } from 'playwright-core';
+import type { StepContext } from './step-context';
 
 /**
  * The output schemas shipped in nodes/FaxCloud/__schema__/ are what the editor shows before the
- * first run: n8n serves them for a community package at /schemas/<package>.<node>/<version>/
- * <resource>/<operation>.json, and the input panel of the node after a Fax Cloud node that has not
- * run lists their fields ("schema preview"). Without the files the panel has no fields to show.
+ * first run: n8n serves them at /schemas/<package>.<node>/<version>/<resource>/<operation>.json,
+ * and the next node's input panel lists their fields ("schema preview").
  */
-export async function schemaPreview(
-	page: Page,
-	serverUrl: string,
-	shot: (page: Page, name: string) => Promise<string>,
-): Promise<void> {
+export async function schemaPreview({ page, serverUrl, shot }: StepContext): Promise<void> {
 	const served = await fetch(
 		`${serverUrl}/schemas/n8n-nodes-fax-cloud.faxCloud/1.0.0/outboundFax/get.json`,
 	);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 
-import type { Page } from 'playwright-core';
-
 import { openExample } from './open-example';
+import type { StepContext } from './step-context';
 
 const EXAMPLE_ID = 'ExampleTwoFiles1';
 
@@ -10,11 +9,7 @@ const EXAMPLE_ID = 'ExampleTwoFiles1';
  * The "two files on one item" example opens with every node known, its note saying how, and the
  * mail merge node naming the two fields the Merge node put on one item, under its notice.
  */
-export async function twoFilesExample(
-	page: Page,
-	serverUrl: string,
-	shot: (page: Page, name: string) => Promise<string>,
-): Promise<void> {
+export async function twoFilesExample({ page, serverUrl, shot }: StepContext): Promise<void> {
 	const canvasNodes = await openExample(page, serverUrl, {
 		id: EXAMPLE_ID,
 		file: 'two-files-on-one-item.json',

@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
-/** CPU time of process trees, read from /proc (Linux), to tell where a run's time went. */
+/** CPU time of process trees and the state of processes, read from /proc (Linux). */
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 interface ProcStat {
 	pid: number;
 	ppid: number;
+	state: string;
 	seconds: number;
 }
 
@@ -18,6 +19,7 @@ function readStat(pid: number): ProcStat | undefined {
 		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 		return {
 			pid,
+			state: fields[0],
 			ppid: Number(fields[1]),
 			seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
 		};
@@ -26,12 +28,17 @@ function readStat(pid: number): ProcStat | undefined {
 	}
 }
 
-function allStats(): ProcStat[] {
+export function allStats(): ProcStat[] {
 	return fs
 		.readdirSync('/proc')
 		.filter((name) => /^\d+$/.test(name))
 		.map((name) => readStat(Number(name)))
 		.filter((s): s is ProcStat => s !== undefined);
+}
+
+/** Whether a process has ended (gone, or a zombie its parent has not reaped). */
+export function isZombie(pid: number): boolean {
+	return (readStat(pid)?.state ?? 'Z') === 'Z';
 }
 
 /** CPU seconds used so far by each named process and its live descendants. */

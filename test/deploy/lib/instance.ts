@@ -10,6 +10,7 @@ import { emulatorCredentials } from '../../harness/n8n/credentials';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
 import { triggerStateReader, waitForTriggerState } from '../../harness/n8n/trigger-state';
 import { n8nEnv } from '../../harness/n8n/env';
+import { runWorkflow } from '../../harness/n8n/manual-runs';
 import type { WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nRuntime } from '../../harness/n8n/install';
 import { installCommunityPackage, REPO_ROOT } from '../../harness/n8n/package';
@@ -19,19 +20,15 @@ import { freePort } from '../../harness/ports';
 import { waitUntil } from '../../harness/waitUntil';
 import type { PostgresService } from '../../harness/services/postgres';
 import type { RedisService } from '../../harness/services/redis';
-import { treeCpuSeconds } from './cpu';
+import { allStats, isZombie, treeCpuSeconds } from './cpu';
 import { executionsStartedIn, N8nWorker } from './worker';
 
 /** Logs and results.json; DEPLOY_OUTPUT_DIR moves them, so that two runs of one clone can overlap. */
 export const OUTPUT_DIR =
 	process.env.DEPLOY_OUTPUT_DIR ?? path.join(REPO_ROOT, '.test-output', 'deploy');
-export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'deploy', 'workflows');
+const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'deploy', 'workflows');
 
-/**
- * Bull's stall detection, shortened for the test: a job whose worker died is failed within about
- * 15 s instead of n8n's default 60-90 s (QUEUE_WORKER_LOCK_DURATION 60000, RENEW 10000, STALLED
- * 30000).
- */
+/** Bull's stall detection, shortened: a dead worker's job fails within about 15 s, not 60-90 s. */
 export const QUEUE_TIMINGS = {
 	QUEUE_WORKER_LOCK_DURATION: '10000',
 	QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
@@ -39,32 +36,27 @@ export const QUEUE_TIMINGS = {
 };
 
 /**
- * n8n 2.40 activates published workflows through its publication outbox: a main that dies while
- * activating a workflow (its activation poll included) leaves the outbox record leased, and the
- * next main activates the workflow only once the lease has expired (default 120 s, checked every
- * 15 s). Shortened for the test; the README gives the default.
+ * A main that dies while activating a workflow leaves its publication outbox record leased: the
+ * next main activates it once the lease expires (default 120 s, the README's figure).
  */
 export const PUBLICATION_LEASE_SECONDS = '40';
 
 /**
- * How long a trigger workflow activated for the first time may take to hold its state. The
- * in-memory engine polls at activation; the durable scheduler does not: the first poll comes at
- * the next whole minute once the scheduler has materialized and claimed it (every 10 s and 5 s by
- * default), so up to about 80 s, more on a loaded machine.
+ * How long a workflow activated for the first time may take to hold its trigger state: the
+ * durable scheduler does not poll at activation but at the next whole minute once claimed.
  */
-export const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = {
+const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = {
 	'in-memory': 60_000,
 	durable: 150_000,
 };
 
+/** Execution statuses after which n8n does not run the execution any more. */
+export const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
 export interface StoredExecution {
 	id: string;
 	status: string;
-	mode?: string;
 	workflowId: string;
-	startedAt?: string;
-	stoppedAt?: string;
-	finished?: boolean;
 	data?: string;
 }
 
@@ -93,10 +85,6 @@ export class DeployInstance {
 		readonly env: NodeJS.ProcessEnv,
 		readonly services?: { postgres: PostgresService; redis: RedisService },
 	) {}
-
-	get queue(): boolean {
-		return this.services !== undefined;
-	}
 
 	/**
 	 * CPU seconds used so far by each process of the installation (with its children: n8n's task
@@ -179,10 +167,8 @@ export class DeployInstance {
 	}
 
 	/**
-	 * Each process has its own n8n folder, as each container of a deployment has its own
-	 * ~/.n8n: n8n keeps per-process files there (crash.journal: a process that finds another's
-	 * waits 10 s at startup, believing it crashed). The package is installed in every one of them:
-	 * a worker runs the nodes, so it needs the package as much as main does.
+	 * Each process has its own n8n folder, as each container has its own ~/.n8n (a process that
+	 * finds another's crash.journal waits 10 s at startup), with the package: workers run the nodes.
 	 */
 	private prepareUserFolder(processName: string): string {
 		const folder = path.join(this.baseFolder, processName);
@@ -208,9 +194,8 @@ export class DeployInstance {
 	}
 
 	/**
-	 * Waits until n8n holds the trigger state of a workflow activated for the first time (its
-	 * static data, or its poller_state cursor under durable cursors, read from Postgres in queue
-	 * mode), within FIRST_POLL_WAIT_MS of main's engine.
+	 * Waits until n8n holds the trigger state of a workflow activated for the first time (static
+	 * data, or the poller_state cursor under durable cursors; from Postgres in queue mode).
 	 */
 	async waitForTriggerState(workflow: { id: string; name?: string }): Promise<void> {
 		const postgres = this.services?.postgres;
@@ -264,15 +249,14 @@ export class DeployInstance {
 	}
 
 	/**
-	 * SIGKILL of the main process; resolves once it is gone. The process is found by what it is
-	 * (a child of this process running `n8n start` on this installation's main folder), so one
-	 * still starting up, before N8nServer.start has returned, is killed too.
+	 * SIGKILL of the main process; resolves once it is gone. Found by what it is (a child running
+	 * `n8n start` on this main folder), so one still starting up is killed too.
 	 */
 	async killMain(): Promise<void> {
 		this.main = undefined;
 		const pids = this.mainProcesses();
 		for (const { pid } of pids) process.kill(pid, 'SIGKILL');
-		const gone = () => !pids.some(({ pid }) => fs.existsSync(`/proc/${pid}`) && !isZombie(pid));
+		const gone = () => pids.every(({ pid }) => isZombie(pid));
 		await waitUntil(`n8n main (${pids.map((p) => p.pid)}) to end`, gone, 10_000, 50);
 	}
 
@@ -282,8 +266,7 @@ export class DeployInstance {
 			(child) =>
 				child.args.includes(this.runtime.n8nBin) &&
 				child.args.includes('start') &&
-				child.env.includes(`N8N_USER_FOLDER=${mainFolder}`) &&
-				!isZombie(child.pid),
+				child.env.includes(`N8N_USER_FOLDER=${mainFolder}`),
 		);
 	}
 
@@ -360,6 +343,28 @@ export class DeployInstance {
 		return await this.server.rest<StoredExecution>('GET', `/executions/${id}`);
 	}
 
+	/** Waits until n8n gives an execution a final status; returns the execution then. */
+	async settled(id: string): Promise<StoredExecution> {
+		let stored: StoredExecution | undefined;
+		await waitUntil(
+			`execution ${id} settled`,
+			async () => FINAL.has((stored = await this.execution(id)).status),
+			120_000,
+			500,
+		);
+		return stored!;
+	}
+
+	/** The user's lookup (lookup-batch.json): Get Many by a Batch Unique ID. */
+	async lookupBatch(batch: string) {
+		const lookup = await runWorkflow(this.server, readDeployWorkflow('lookup-batch.json'), {
+			batch,
+		});
+		const found =
+			lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
+		return { lookup, found };
+	}
+
 	/** The first execution of a workflow not among `known`, once n8n lists it. */
 	async newExecutionOf(
 		workflowId: string,
@@ -401,25 +406,26 @@ export class DeployInstance {
 		const fromRuns = runs?.flatMap((run) => (run.data?.main?.[0] ?? []) as Array<{ json: object }>);
 		if (fromRuns && fromRuns.length > 0)
 			return fromRuns.map((item) => item.json as Record<string, unknown>);
-		// An execution that has not run (or crashed before saving) holds its trigger's items as the
-		// input waiting for the next node.
+		// An execution that has not run holds its trigger's items as the next node's waiting input.
 		const waiting = data.executionData?.nodeExecutionStack ?? [];
 		return waiting
 			.flatMap((entry) => (entry.data.main?.[0] ?? []) as Array<{ json: object }>)
 			.map((item) => item.json as Record<string, unknown>);
 	}
 
-	async stopAll(): Promise<void> {
-		for (const worker of this.workers.values()) await worker.stop();
-		await this.main?.stop();
-		this.main = undefined;
-	}
-
 	async close(keepUserFolder: boolean): Promise<void> {
-		await this.stopAll().catch(() => undefined);
+		for (const worker of this.workers.values()) await worker.stop().catch(() => undefined);
+		await this.stopMain().catch(() => undefined);
 		await this.emulator.close();
 		if (!keepUserFolder) fs.rmSync(this.baseFolder, { recursive: true, force: true });
 	}
+}
+
+/** What a webhook caller got, for the figures. */
+export function callerGot(answer: { status: number; text: string } | Error) {
+	return answer instanceof Error
+		? `${answer.name}: ${answer.message}`
+		: { status: answer.status, body: answer.text.slice(0, 300) };
 }
 
 export function readDeployWorkflow(file: string): WorkflowFile {
@@ -428,32 +434,16 @@ export function readDeployWorkflow(file: string): WorkflowFile {
 
 /** The live child processes of this process, with their arguments and environment (Linux). */
 function childProcesses(): Array<{ pid: number; args: string[]; env: string[] }> {
-	const children: Array<{ pid: number; args: string[]; env: string[] }> = [];
-	for (const name of fs.readdirSync('/proc')) {
-		if (!/^\d+$/.test(name)) continue;
-		try {
-			const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			if (ppid !== process.pid) continue;
-			children.push({
-				pid: Number(name),
-				args: fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0'),
-				env: fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0'),
-			});
-		} catch {
-			// ended meanwhile
-		}
-	}
-	return children;
-}
-
-function isZombie(pid: number): boolean {
-	try {
-		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-		return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-	} catch {
-		return true;
-	}
+	return allStats()
+		.filter((stat) => stat.ppid === process.pid && !isZombie(stat.pid))
+		.flatMap(({ pid }) => {
+			try {
+				const read = (file: string) => fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
+				return [{ pid, args: read('cmdline'), env: read('environ') }];
+			} catch {
+				return []; // ended meanwhile
+			}
+		});
 }
 
 /** The error n8n stored for an execution (the run's, else its last node's), if any. */

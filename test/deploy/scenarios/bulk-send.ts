@@ -8,6 +8,7 @@ import { lastSeq as lastSeqOf, type RequestRecord } from '../../../emulator/requ
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
+import { EACH_ONCE, notExactlyOnce } from '../lib/sent-once';
 import { postWebhook } from '../../harness/webhook';
 
 export const BULK_WORKFLOW = 'bulk-send.json';
@@ -151,10 +152,7 @@ export async function bulkSend(
 				const tag = String(send.params.FaxNumber ?? '');
 				counts.set(tag, (counts.get(tag) ?? 0) + 1);
 			}
-			const missing = tags.filter((tag) => !counts.has(tag));
-			const twice = [...counts].filter(([, n]) => n > 1).map(([tag]) => tag);
-			const foreign = [...counts.keys()].filter((tag) => !tags.includes(tag));
-			assert.deepEqual({ missing, twice, foreign }, { missing: [], twice: [], foreign: [] });
+			assert.deepEqual(notExactlyOnce(counts, tags), EACH_ONCE);
 			assert.equal(
 				sends.filter((s) => s.status === 201).length,
 				tags.length,

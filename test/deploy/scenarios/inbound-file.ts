@@ -5,13 +5,12 @@ import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
 import type { PostgresService } from '../../harness/services/postgres';
-import type { DeployInstance } from '../lib/instance';
+import { executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/delivery-sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { executionsStartedIn } from '../lib/worker';
-import { errorOf } from './trigger-queue';
 
 const SCENARIO = 'queue mode: inbound fax downloaded on one worker, saved on the other';
 const IMAGE_BYTES = 2_000_000;
@@ -19,12 +18,9 @@ const IMAGE_BYTES = 2_000_000;
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /**
- * A webhook starts the inbound file workflow (inbound-file.json): Download Fax (the Fax Cloud
- * node, 2 MB PDF into binary field `fax`), a Code node reading the bytes, then a Wait for a
- * webhook call. The worker that ran this part is stopped; the resume call makes the other worker
- * run the rest: Read/Write Files saves the binary the first worker downloaded. The file must be
- * the service's image byte for byte, and the binary must live in the database (the mode the
- * harness sets), where every process finds it.
+ * inbound-file.json: Download Fax (a 2 MB PDF), a Code node reading the bytes, then a Wait. The
+ * worker that ran this part is stopped, so the other runs the rest: Read/Write Files saves the
+ * binary. The file must be the service's image byte for byte, the binary live in the database.
  */
 export async function inboundFileAcrossWorkers(
 	instance: DeployInstance,
@@ -89,7 +85,7 @@ export async function inboundFileAcrossWorkers(
 				const now = await instance.execution(read.execution);
 				if (['error', 'crashed', 'canceled'].includes(now.status)) {
 					throw new Error(
-						`execution ${read.execution} ended ${now.status}: ${errorOf(now.data) ?? ''}`,
+						`execution ${read.execution} ended ${now.status}: ${executionError(now.data) ?? ''}`,
 					);
 				}
 				return false;

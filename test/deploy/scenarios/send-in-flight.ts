@@ -1,28 +1,22 @@
 import assert from 'node:assert/strict';
 
-import { runWorkflow } from '../../harness/n8n/manual-runs';
-import type { DeployInstance } from '../lib/instance';
-import { readDeployWorkflow } from '../lib/instance';
+import { callerGot, executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
 import { lastSeq, sendsSince } from './bulk-send';
-import { errorOf } from './trigger-queue';
 
 const SCENARIO = 'queue mode: worker killed while a send is in flight';
 const WORKFLOW_ID = 'DeploySendOne001';
-const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 /** What README's "Crashes and restarts" says a webhook caller and the execution show. */
 const README_CALLER_STATUS = 500;
 const README_EXECUTION_ERROR =
 	'This execution failed to be processed too many times and will no longer retry';
 
 /**
- * One fax for an order (send-one.json: Batch Unique ID = the order). The service creates the fax
- * and holds its answer (the emulator's `delay` fault); the worker running the execution is
- * killed meanwhile. The fax must exist once and never be sent again: not by n8n, not by the
- * restarted worker. What the caller and the user see is recorded, and the user's lookup (Get Many
- * by the order's Batch Unique ID) must find the one fax.
+ * One fax for an order (send-one.json: Batch Unique ID = the order): the service creates the fax
+ * and holds its answer while the worker running the execution is killed. The fax must exist once
+ * and never be sent again, and the user's lookup by the order's Batch Unique ID find it.
  */
 export async function sendInFlight(
 	instance: DeployInstance,
@@ -59,12 +53,7 @@ export async function sendInFlight(
 	await instance.startWorker(worker);
 	const answer = await call;
 	const answeredAfterMs = Date.now() - killedAt;
-	await waitUntil(
-		`execution ${execution} settled`,
-		async () => FINAL.has((await instance.execution(execution)).status),
-		120_000,
-		500,
-	);
+	await instance.settled(execution);
 	const settledAfterMs = Date.now() - killedAt;
 	// Time for anything that would send again (a retried job, a restarted worker) to do so.
 	const sentAtSettle = sendsSince(instance, sinceSeq).length;
@@ -80,11 +69,7 @@ export async function sendInFlight(
 	for (const node of ['Webhook', 'Send Fax']) {
 		itemsKept[node] = (await instance.nodeOutput(execution, node)).length;
 	}
-	const lookup = await runWorkflow(instance.server, readDeployWorkflow('lookup-batch.json'), {
-		batch: order,
-	});
-	const found =
-		lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
+	const { lookup, found } = await instance.lookupBatch(order);
 	const figures: Record<string, unknown> = {
 		order,
 		execution,
@@ -93,13 +78,10 @@ export async function sendInFlight(
 		faxesWithTheOrder: control
 			.requests({ method: 'POST', path: '^/v1/outboundfaxes$' })
 			.filter((r) => r.params.BatchUniqueId === order).length,
-		callerGot:
-			answer instanceof Error
-				? `${answer.name}: ${answer.message}`
-				: { status: answer.status, body: answer.text.slice(0, 300) },
+		callerGot: callerGot(answer),
 		callerAnsweredAfterMs: answeredAfterMs,
 		executionStatus: stored.status,
-		executionError: errorOf(stored.data),
+		executionError: executionError(stored.data),
 		itemsKept,
 		settledAfterMs,
 		recoveryKeyInBatchName: sends[0]?.params.BatchName,
@@ -133,7 +115,7 @@ export async function sendInFlight(
 		`the execution shows Error, "${README_EXECUTION_ERROR}", and keeps none of its items (README)`,
 		() => {
 			assert.equal(stored.status, 'error');
-			const error = errorOf(stored.data) ?? '';
+			const error = executionError(stored.data) ?? '';
 			assert.ok(error.startsWith(README_EXECUTION_ERROR), error);
 			assert.deepEqual(itemsKept, { Webhook: 0, 'Send Fax': 0 });
 		},

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 
-import type { PollEngine } from '../../harness/n8n/engines';
-import { runWorkflow } from '../../harness/n8n/manual-runs';
-import type { DeployInstance } from '../lib/instance';
-import { readDeployWorkflow } from '../lib/instance';
+import { callerGot, executionError, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/delivery-sink';
@@ -13,15 +10,16 @@ import { retryBulkSend } from './bulk-retry';
 import { BULK_WORKFLOW_ID, lastSeq, sendsSince } from './bulk-send';
 import {
 	accountFor,
+	assertEmittedOnce,
 	summarize,
 	deliveriesOf,
 	executionFigures,
-	ids,
 	inboundSearches,
 	injectFaxes,
-	killMainDuringActivationSearch,
+	killDuringActivationAndRestart,
 	MAX_EVENTS_PER_POLL,
-	restartUntilActivationPoll,
+	retryDeliveries,
+	scenarioName,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
 	waitForDelivering,
@@ -29,40 +27,15 @@ import {
 	waitForNewExecution,
 	waitForSearch,
 } from './trigger-common';
-import { errorOf } from './trigger-queue';
-
-/** The scenarios per poll engine: named so that a reader of the results sees the engine. */
-export const SINGLE_SCENARIOS: Record<
-	PollEngine,
-	{ trigger: string; bulk: string; bulkRetry: string }
-> = {
-	'in-memory': {
-		trigger: 'single process: trigger drain under SIGKILLs',
-		bulk: 'single process: bulk send under SIGKILL',
-		bulkRetry: 'single process: Retry of the crashed bulk send',
-	},
-	durable: {
-		trigger: 'single process, durable poll scheduler: trigger drain under SIGKILLs',
-		bulk: 'single process, durable poll scheduler: bulk send under SIGKILL',
-		bulkRetry: 'single process, durable poll scheduler: Retry of the crashed bulk send',
-	},
-};
 /** The bulk send's own Batch Unique ID (bulk-send.json): what the user looks up after a crash. */
 const BULK_BATCH = 'deploy-bulk';
 
 /**
- * One `n8n start` (SQLite, the default single-process setup) runs the trigger and the bulk send
- * workflows; it is killed with SIGKILL
- *  1. in the middle of the execution a poll started (600 new faxes, 500 per poll), then again
- *  2. while the service holds the search of the activation poll of its restart,
- *  3. in the middle of a bulk send of 1,000 faxes in one execution,
- * and started again after each. Every fax must be emitted into exactly one execution, no fax may
- * be sent twice, and what n8n shows afterwards is recorded. Then the user retries the crashed
- * executions as the editor does: after the Retry of the bulk send every fax exists exactly once,
- * and a second Retry (with the currently saved workflow) sends nothing. It runs once per poll
- * engine of the release, each on an installation of its own started on that engine (under the
- * durable scheduler with durable cursors the trigger's state is n8n's poller_state cursor in
- * SQLite, and no poll runs at a (re)start: the first comes at the next whole minute).
+ * One `n8n start` (SQLite) runs the trigger and the bulk send workflows; it is killed with SIGKILL
+ * (1) in the middle of a poll's execution (600 new faxes, 500 per poll), (2) while the service
+ * holds its restart's activation poll's search, (3) in the middle of a bulk send of 1,000 faxes,
+ * and started again after each. Every fax must be emitted into exactly one execution and sent at
+ * most once; then the user retries the crashed executions as the editor does.
  */
 export async function singleProcessCrashes(
 	instance: DeployInstance,
@@ -70,17 +43,17 @@ export async function singleProcessCrashes(
 	sink: Sink,
 ): Promise<Record<string, unknown>> {
 	const { control } = instance.emulator;
-	const scenarios = SINGLE_SCENARIOS[instance.engine];
+	const name = (what: string) => scenarioName('single process', instance.engine, what);
+	const scenarios = {
+		trigger: name('trigger drain under SIGKILLs'),
+		bulk: name('bulk send under SIGKILL'),
+		bulkRetry: name('Retry of the crashed bulk send'),
+	};
 	const durable = instance.engine === 'durable';
-	// The durable scheduler polls at no restart: the first poll after one comes at the next whole
-	// minute once materialized and claimed, and a poll whose process was killed keeps its task's
-	// lease (60 s) until n8n's reaper takes it back.
-	const restartPollMs = durable ? 240_000 : 150_000;
 	const figures: Record<string, unknown> = { engine: instance.engine };
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	ledger.start();
 	// The trigger's first poll records where "now" is; faxes already there are never emitted.
-	// n8n activates published workflows in the background once it is up.
 	await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
 
 	// 1. Killed in the middle of the execution a poll started.
@@ -95,18 +68,12 @@ export async function singleProcessCrashes(
 	);
 
 	// 2. Restarted, and killed while the service holds its activation poll's search.
-	await killMainDuringActivationSearch(instance, 'the activation poll of the restarted n8n');
-	report.log("  SIGKILL n8n while the service held its activation poll's search; restarting");
-	const restart = await restartUntilActivationPoll(
+	const restart = await killDuringActivationAndRestart(
 		instance,
 		report,
 		ledger,
 		new Set([e1]),
-		durable
-			? "the first poll after the restart emitting the rest (after the killed poll's lease)"
-			: 'the activation poll emitting the rest (after the publication lease)',
 		'n8n',
-		restartPollMs,
 	);
 	const e2 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
@@ -115,7 +82,7 @@ export async function singleProcessCrashes(
 	figures.killedExecution = {
 		id: e1,
 		status: e1Stored.status,
-		error: errorOf(e1Stored.data),
+		error: executionError(e1Stored.data),
 		events: ledger.emitted.get(e1)?.length,
 		deliveredBeforeKill,
 	};
@@ -125,7 +92,7 @@ export async function singleProcessCrashes(
 	const numbers = Array.from({ length: 1000 }, (_, i) => `12129${String(i + 1).padStart(6, '0')}`);
 	const call = postWebhook(instance.server, 'deploy-bulk-send', {
 		faxes: numbers.map((number) => ({ number })),
-	}).catch((error: unknown) => error);
+	}).catch((error: Error) => error);
 	await waitUntil('300 faxes sent', () => control.stats().outboundCount >= 300, 120_000, 20);
 	await instance.killMain();
 	const answer = await call;
@@ -150,11 +117,7 @@ export async function singleProcessCrashes(
 	const bulkExecutions = await instance.executionsOf(BULK_WORKFLOW_ID);
 	const bulkStored =
 		bulkExecutions.length > 0 ? await instance.execution(bulkExecutions[0].id) : undefined;
-	const lookup = await runWorkflow(instance.server, readDeployWorkflow('lookup-batch.json'), {
-		batch: BULK_BATCH,
-	});
-	const found =
-		lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
+	const { lookup, found } = await instance.lookupBatch(BULK_BATCH);
 
 	const account = accountFor(batch, ledger, sink);
 	const executions = executionFigures(ledger, sink);
@@ -167,9 +130,9 @@ export async function singleProcessCrashes(
 			execution: bulkStored && {
 				id: bulkStored.id,
 				status: bulkStored.status,
-				error: errorOf(bulkStored.data),
+				error: executionError(bulkStored.data),
 			},
-			callerGot: answer instanceof Error ? `${answer.name}: ${answer.message}` : answer,
+			callerGot: callerGot(answer),
 			foundByBatchUniqueId: found.length,
 		},
 	});
@@ -179,13 +142,7 @@ export async function singleProcessCrashes(
 	await report.check(
 		scenarios.trigger,
 		`each of the ${batch.length} faxes emitted into exactly one execution`,
-		() => {
-			assert.deepEqual(
-				{ lost: account.lost, repeated: account.repeated },
-				{ lost: [], repeated: [] },
-				`lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
-			);
-		},
+		() => assertEmittedOnce(account),
 	);
 	await report.check(
 		scenarios.trigger,
@@ -224,18 +181,7 @@ export async function singleProcessCrashes(
 	);
 
 	// What a user's Retry of the crashed executions does (after the checks: it acts again).
-	const deliveredBefore = new Set(
-		sink.received.filter((d) => String(d.body.execution) === e1).map((d) => Number(d.body.faxId)),
-	);
-	const retriedTrigger = await instance.retry(e1);
-	const retryDeliveries = retriedTrigger.id
-		? sink.received.filter((d) => String(d.body.execution) === retriedTrigger.id)
-		: [];
-	const triggerRetry = {
-		...retriedTrigger,
-		delivered: retryDeliveries.length,
-		deliveredAgain: retryDeliveries.filter((d) => deliveredBefore.has(Number(d.body.faxId))).length,
-	};
+	const { deliveredBefore, retry: triggerRetry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfCrashedTriggerExecution = triggerRetry;
 	report.log(`  Retry of the crashed trigger execution: ${JSON.stringify(triggerRetry)}`);
 	await report.check(

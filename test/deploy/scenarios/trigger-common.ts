@@ -1,11 +1,26 @@
+import assert from 'node:assert/strict';
+
 import { SEED_USERS } from '../../../emulator';
-import { PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
+import type { PollEngine } from '../../harness/n8n/engines';
+import { FINAL, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import type { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/delivery-sink';
 import { waitUntil } from '../../harness/waitUntil';
 
-/** A version 2 trigger as the editor adds it (Simplify on); round 1's was version 1. */
+/** A scenario's name per poll engine, so that a reader of the results sees the engine. */
+export function scenarioName(part: string, engine: PollEngine, what: string): string {
+	return `${part}${engine === 'durable' ? ', durable poll scheduler' : ''}: ${what}`;
+}
+
+export function scenarioNames(part: string, what: string): Record<PollEngine, string> {
+	return {
+		'in-memory': scenarioName(part, 'in-memory', what),
+		durable: scenarioName(part, 'durable', what),
+	};
+}
+
+/** A version 2 trigger as the editor adds it (Simplify on). */
 export const TRIGGER_WORKFLOW = 'trigger-inbound.json';
 export const TRIGGER_WORKFLOW_ID = 'DeployTrigger001';
 export const TRIGGER_NODE = 'New Inbound Fax';
@@ -15,23 +30,17 @@ export const MAX_EVENTS_PER_POLL = 500;
 export const POLL_WAIT_MS = 90_000;
 /** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
 export const KILL_AFTER = 100;
-/** Execution statuses after which n8n does not run the execution any more. */
-export const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
-/** Inbound searches the trigger made (the proxy login watches All Users). */
-export function inboundSearches(instance: DeployInstance): number {
-	return instance.emulator.control.requests({
+/** The inbound searches the trigger made (the proxy login watches All Users). */
+const searchesOf = (instance: DeployInstance) =>
+	instance.emulator.control.requests({
 		method: 'GET',
 		path: '^/v1/inboundfaxes$',
 		userId: SEED_USERS.acmeAdmin.userId,
-	}).length;
-}
+	});
 
-/** When the first inbound search of the trigger at or after `sinceMs` (wall clock) arrived. */
-export function firstSearchSince(instance: DeployInstance, sinceMs: number): number | undefined {
-	return instance.emulator.control
-		.requests({ method: 'GET', path: '^/v1/inboundfaxes$', userId: SEED_USERS.acmeAdmin.userId })
-		.find((r) => r.receivedMs >= sinceMs)?.receivedMs;
+export function inboundSearches(instance: DeployInstance): number {
+	return searchesOf(instance).length;
 }
 
 /** Waits until the trigger has made another search than the `before` it had made. */
@@ -118,13 +127,21 @@ export async function waitForFinal(
 }
 
 /**
- * Main started again while the service holds the activation poll's search (30 s), and killed once
- * that search has arrived: a restart killed in the middle of its first poll.
+ * Main started again while the service holds its activation poll's search (30 s), killed once
+ * that search has arrived, then started again until a poll's execution (one not in `known`)
+ * appears: how long main took to be ready, and how long after that the trigger polled. The
+ * durable scheduler polls at no restart (the next whole minute), and a killed poll keeps its
+ * task's lease (60 s) until n8n's reaper takes it back: hence its longer wait.
  */
-export async function killMainDuringActivationSearch(
+export async function killDuringActivationAndRestart(
 	instance: DeployInstance,
-	what: string,
-): Promise<void> {
+	report: Report,
+	ledger: TriggerLedger,
+	known: Set<string>,
+	processName: 'n8n' | 'main',
+): Promise<{ execution: string; figure: Record<string, number | undefined> }> {
+	const durable = instance.engine === 'durable';
+	const poll = durable ? 'first poll' : 'activation poll';
 	instance.emulator.control.addFault({
 		method: 'GET',
 		path: '^/v1/inboundfaxes$',
@@ -134,31 +151,23 @@ export async function killMainDuringActivationSearch(
 	});
 	const searches = inboundSearches(instance);
 	const starting = instance.startMain().catch((error: unknown) => error);
-	await waitForSearch(instance, searches, what, 120_000);
+	await waitForSearch(instance, searches, `the ${poll} of the restarted ${processName}`, 120_000);
 	await instance.killMain();
 	await starting;
-}
+	report.log(`  SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
 
-/**
- * Main started again after a kill, until its activation poll's execution (one not in `known`)
- * appears: how long main took to be ready and how long after that the trigger polled (the
- * publication lease), logged and returned as results.json names them (`readyAfterMs` of n8n in
- * the single-process part, `mainReadyAfterMs` in queue mode).
- */
-export async function restartUntilActivationPoll(
-	instance: DeployInstance,
-	report: Report,
-	ledger: TriggerLedger,
-	known: Set<string>,
-	what: string,
-	processName: 'n8n' | 'main',
-	timeoutMs = 150_000,
-): Promise<{ execution: string; figure: Record<string, number | undefined> }> {
 	const restarted = Date.now();
 	await instance.startMain();
 	const ready = Date.now();
-	const execution = await waitForNewExecution(ledger, known, what, timeoutMs);
-	const activation = firstSearchSince(instance, restarted);
+	const execution = await waitForNewExecution(
+		ledger,
+		known,
+		durable
+			? "the first poll after the restart emitting (after the killed poll's lease)"
+			: 'the activation poll emitting (after the publication lease)',
+		durable ? 240_000 : 150_000,
+	);
+	const activation = searchesOf(instance).find((r) => r.receivedMs >= restarted)?.receivedMs;
 	report.log(
 		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
 	);
@@ -208,7 +217,7 @@ export function executionFigures(ledger: TriggerLedger, sink: Sink) {
 	}));
 }
 
-export interface BatchAccount {
+interface BatchAccount {
 	faxes: number;
 	/** Emitted into exactly one execution. */
 	once: number;
@@ -269,6 +278,35 @@ export function accountFor(
 		else account.deliveredTwice.push(faxId);
 	}
 	return account;
+}
+
+/** Asserts that no fax of the account was lost or emitted into more than one execution. */
+export function assertEmittedOnce(account: BatchAccount, label = ''): void {
+	assert.deepEqual(
+		{ lost: account.lost, repeated: account.repeated },
+		{ lost: [], repeated: [] },
+		`${label}lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
+	);
+}
+
+/**
+ * A user's Retry of an execution that delivered to the sink: what the new execution delivered,
+ * and how many of those the first one had delivered already.
+ */
+export async function retryDeliveries(instance: DeployInstance, sink: Sink, execution: string) {
+	const faxIdsOf = (id: string) =>
+		sink.received.filter((d) => String(d.body.execution) === id).map((d) => Number(d.body.faxId));
+	const deliveredBefore = new Set(faxIdsOf(execution));
+	const retried = await instance.retry(execution);
+	const delivered = retried.id ? faxIdsOf(retried.id) : [];
+	return {
+		deliveredBefore,
+		retry: {
+			...retried,
+			delivered: delivered.length,
+			deliveredAgain: delivered.filter((faxId) => deliveredBefore.has(faxId)).length,
+		},
+	};
 }
 
 /** Short form of a list of ids for messages. */

@@ -1,14 +1,8 @@
 /**
- * The two windows of README "What n8n cannot guarantee", measured again under n8n's durable poll
- * scheduler with durable cursors (test/harness/n8n/engines.ts), on the queue deployment the in-memory
- * trigger scenario leaves (trigger-queue.ts): main is restarted on the durable engine, and the
- * trigger workflow's state moves from its static data into n8n's poller_state cursor.
- *  1. faxes that arrive while main restarts on the durable engine: each emitted once;
- *  2. SIGKILL of main once the poll's commit waits for its execution insert (Postgres holds it,
- *     LOCK TABLE execution_entity): the in-memory engine loses these events;
- *  3. the trigger's state write refused by the database, then SIGKILL of main: the in-memory
- *     engine emits these events again after the restart.
- * Each fax must be in exactly one execution (n8n's record, the ledger).
+ * The two windows of README "What n8n cannot guarantee", measured again with main moved to n8n's
+ * durable poll scheduler (the trigger's state moves into its poller_state cursor): faxes arriving
+ * during the switch, a SIGKILL while the poll's commit waits for its execution insert, and a
+ * refused state write then a SIGKILL. Each fax must be in exactly one execution.
  */
 import assert from 'node:assert/strict';
 
@@ -24,21 +18,18 @@ import {
 	inboundSearches,
 	injectFaxes,
 	POLL_WAIT_MS,
+	scenarioName,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
 	waitForSearch,
 } from './trigger-common';
 
-export const DURABLE_SCENARIO = 'queue mode, durable poll scheduler: the two windows closed';
+export const DURABLE_SCENARIO = scenarioName('queue mode', 'durable', 'the two windows closed');
+/** What countOf gives for a probe's 20 faxes each emitted once. */
+const EACH_ONCE = { faxes: 20, lost: 0, duplicated: 0 };
 
-/** One probe: its faxes, and in how many executions n8n holds each. */
-interface ProbeCount {
-	faxes: number;
-	lost: number;
-	duplicated: number;
-}
-
-function countOf(ledger: TriggerLedger, faxes: number[]): ProbeCount {
+/** One probe: its faxes, and how many n8n holds in no execution and in more than one. */
+function countOf(ledger: TriggerLedger, faxes: number[]) {
 	const { lost, repeated } = emittedOnceCheck(faxes, ledger);
 	return { faxes: faxes.length, lost: lost.length, duplicated: repeated.length };
 }
@@ -81,8 +72,8 @@ export async function durableWindowsInQueueMode(
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	await ledger.readOnce();
 	const known = new Set(ledger.emitted.keys());
-	// Run on its own (--scenario durable), the trigger workflow is not active yet: its activation
-	// poll must be over before the switch, or the switch's faxes are there "before activation".
+	// Run on its own (--scenario durable) the workflow is not active yet: its activation poll must
+	// be over before the switch, or the switch's faxes are there "before activation".
 	if (known.size === 0) {
 		await instance.activate(TRIGGER_WORKFLOW_ID);
 		await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
@@ -183,7 +174,7 @@ export async function durableWindowsInQueueMode(
 				movedToCursor.includes('"watching"'),
 				`poller_state cursor: ${movedToCursor.slice(0, 120)}`,
 			);
-			assert.deepEqual(countOf(ledger, switchFaxes), { faxes: 20, lost: 0, duplicated: 0 });
+			assert.deepEqual(countOf(ledger, switchFaxes), EACH_ONCE);
 		},
 	);
 	await report.check(
@@ -196,7 +187,7 @@ export async function durableWindowsInQueueMode(
 				cursorAfterKill,
 				'the cursor did not move without its execution',
 			);
-			assert.deepEqual(countOf(ledger, lossFaxes), { faxes: 20, lost: 0, duplicated: 0 });
+			assert.deepEqual(countOf(ledger, lossFaxes), EACH_ONCE);
 		},
 	);
 	await report.check(
@@ -204,7 +195,7 @@ export async function durableWindowsInQueueMode(
 		'the state write refused, then SIGKILL: 0 of 20 events emitted twice (no execution without its cursor)',
 		() => {
 			assert.ok(refused, 'n8n logged the refused cursor write');
-			assert.deepEqual(countOf(ledger, duplicateFaxes), { faxes: 20, lost: 0, duplicated: 0 });
+			assert.deepEqual(countOf(ledger, duplicateFaxes), EACH_ONCE);
 		},
 	);
 	return figures;

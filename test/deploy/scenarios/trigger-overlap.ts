@@ -1,43 +1,38 @@
 import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
-import type { PollEngine } from '../../harness/n8n/engines';
 import type { WorkflowFile } from '../../harness/n8n/examples';
-import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
+import { FINAL, readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import { mainLogFromNow } from '../lib/write-refusal';
 import type { Report } from '../lib/scenario-report';
 import type { Sink } from '../lib/delivery-sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
-import { accountFor, ids, POLL_WAIT_MS, summarize } from './trigger-common';
+import {
+	accountFor,
+	assertEmittedOnce,
+	inboundSearches,
+	POLL_WAIT_MS,
+	scenarioNames,
+	summarize,
+	waitForSearch,
+} from './trigger-common';
 
-/** The scenario per poll engine: named so that a reader of the results sees the engine. */
-export const OVERLAP_SCENARIOS: Record<PollEngine, string> = {
-	'in-memory': 'queue mode: two Poll Times that fire together',
-	durable: 'queue mode, durable poll scheduler: two Poll Times that fire together',
-};
 const WORKFLOW = 'trigger-two-poll-times.json';
-/**
- * Its trigger node: a name of its own, so that main's log line about the poll that stepped aside
- * is this workflow's, not the SIGKILL scenarios' trigger's (n8n logs the node's name, no id).
- */
+/** A node name of its own: main's log line about the poll that stepped aside names the node. */
 const NODE = 'Two Poll Times';
 const FAXES = 300;
-const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 /** Every inbound search is held this long, so the two polls of a minute overlap. */
 const SEARCH_HELD_MS = 2000;
+export const OVERLAP_SCENARIOS = scenarioNames('queue mode', 'two Poll Times that fire together');
 
 /**
- * A trigger with two Poll Times entries that fire at the same second (n8n starts a poll for each
- * and does not wait for one still running), on main, its executions on the workers, against a
- * service slow to answer searches. FAXES new faxes of admin@acme (a user the SIGKILL scenario's
- * batches leave alone): each must be emitted into exactly one execution, and reported once.
- * The workflow is created through the REST API, as a user would, and unpublished at the end so
- * the scenarios after it have the service to themselves. It runs on the engine main runs: first on
- * the in-memory one (before the SIGKILL scenario activates its trigger), and again under the
- * durable scheduler after the durable scenarios, while their trigger workflow (all users of the
- * login, admin@acme included) is still active: there each fax counts in this workflow's
- * executions and in the deliveries they made, and main's log from this scenario's start.
+ * A trigger with two Poll Times entries that fire at the same second (n8n does not wait for a
+ * poll still running), against a service slow to answer searches: FAXES new faxes of admin@acme
+ * (whom the SIGKILL scenarios' batches leave alone) must each be emitted into exactly one
+ * execution and reported once. Created through the REST API, unpublished at the end. Under the
+ * durable scheduler the SIGKILL scenarios' trigger (all users) is still active: only this
+ * workflow's executions and deliveries count.
  */
 export async function twoPollTimesInQueueMode(
 	instance: DeployInstance,
@@ -69,12 +64,6 @@ export async function twoPollTimesInQueueMode(
 			.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES })
 			.map((fax) => Number(fax.FaxId));
 		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
-		const searches = () =>
-			control.requests({
-				method: 'GET',
-				path: '^/v1/inboundfaxes$',
-				userId: SEED_USERS.acmeAdmin.userId,
-			}).length;
 		await waitUntil(
 			'every fax emitted',
 			async () => {
@@ -86,8 +75,7 @@ export async function twoPollTimesInQueueMode(
 			500,
 		).catch((error: Error) => report.log(`  ${error.message}`));
 		// One more minute: a second poll running over the same state emits its copy by then.
-		const before = searches();
-		await waitUntil('the next poll', () => searches() > before, POLL_WAIT_MS);
+		await waitForSearch(instance, inboundSearches(instance), 'the next poll');
 		await waitUntil(
 			"the trigger's executions finished",
 			async () => {
@@ -114,13 +102,7 @@ export async function twoPollTimesInQueueMode(
 		await report.check(
 			scenario,
 			`each of the ${FAXES} faxes emitted into exactly one execution`,
-			() => {
-				assert.deepEqual(
-					{ lost: account.lost, repeated: account.repeated },
-					{ lost: [], repeated: [] },
-					`lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
-				);
-			},
+			() => assertEmittedOnce(account),
 		);
 		await report.check(scenario, "main's log says a poll ended because the other ran", () => {
 			// Without it the two entries never overlapped, and the case proved nothing.

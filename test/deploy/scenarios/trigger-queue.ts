@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 
-import type { PollEngine } from '../../harness/n8n/engines';
 import type { PostgresService } from '../../harness/services/postgres';
 import { executionError, type DeployInstance } from '../lib/instance';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
@@ -11,6 +10,7 @@ import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import {
 	accountFor,
+	assertEmittedOnce,
 	summarize,
 	deliveriesOf,
 	executionFigures,
@@ -18,11 +18,12 @@ import {
 	inboundSearches,
 	injectFaxes,
 	isActive,
-	killMainDuringActivationSearch,
+	killDuringActivationAndRestart,
 	MAX_EVENTS_PER_POLL,
 	onDurableEngine,
 	POLL_WAIT_MS,
-	restartUntilActivationPoll,
+	retryDeliveries,
+	scenarioNames,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
 	waitForDeliveries,
@@ -33,32 +34,19 @@ import {
 } from './trigger-common';
 import { twoPollTimesInQueueMode } from './trigger-overlap';
 
-/** The scenario per poll engine: named so that a reader of the results sees the engine. */
-export const TRIGGER_SCENARIOS: Record<PollEngine, string> = {
-	'in-memory': 'queue mode: trigger under SIGKILLs',
-	durable: 'queue mode, durable poll scheduler: trigger under SIGKILLs',
-};
+export const TRIGGER_SCENARIOS = scenarioNames('queue mode', 'trigger under SIGKILLs');
 const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 /** The fields of an inbound fax that Simplify keeps (README, Node versions). */
 const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
 
 /**
- * The Fax Cloud Trigger runs on main; the executions it starts run on the workers. 1,200 new
- * inbound faxes arrive in two batches while, in this order:
- *  1. the worker running the first poll's execution is killed (SIGKILL) in the middle of it, and
- *     started again;
- *  2. main is killed while the second poll's execution runs on a worker, and started again (its
- *     activation poll reads the window again);
- *  3. main is killed while the emulator holds the search of its activation poll, and started
- *     again.
- * Every fax must be emitted into exactly one execution (n8n's record of what the trigger
- * emitted). What reached the workflow's next node is reported from the sink.
- *
- * Then a probe of the window n8n's in-memory engine (2.40, 2.41) leaves open between a poll's two
- * writes: the trigger's state (workflow static data) is written before the execution row. Postgres holds the insert back
- * (LOCK TABLE execution_entity IN SHARE MODE), main is killed once the state is in the database,
- * and the events of that poll are checked after the restart.
+ * The trigger runs on main, its executions on the workers. 1,200 new inbound faxes arrive in two
+ * batches while (1) the worker running the first poll's execution is killed in the middle of it,
+ * (2) main is killed while the second poll's execution runs, (3) main is killed while the
+ * emulator holds its activation poll's search; each is started again. Every fax must be emitted
+ * into exactly one execution. Then the two windows the in-memory engine leaves open between a
+ * poll's state write and its execution insert are probed.
  */
 export async function triggerInQueueMode(
 	instance: DeployInstance,
@@ -121,11 +109,8 @@ export async function triggerInQueueMode(
 }
 
 /**
- * The same kills (1-3 above, 1,200 faxes) with main on n8n's durable poll scheduler with durable
- * cursors, on the queue deployment the scenarios before leave (main moved to the durable engine
- * if it is not there yet; the trigger workflow activated if it is not active). Only this
- * scenario's executions and faxes are counted: the ledger leaves out the executions n8n already
- * lists. The two windows of a poll's writes are probed under this engine by trigger-durable.ts.
+ * The same kills with main on the durable poll scheduler, on the deployment the scenarios before
+ * leave; the ledger leaves out the executions n8n already lists.
  */
 export async function triggerInQueueModeDurable(
 	instance: DeployInstance,
@@ -168,11 +153,6 @@ async function killsDuringTrigger(
 	ledger: TriggerLedger,
 	figures: Record<string, unknown>,
 ): Promise<Kills> {
-	const durable = instance.engine === 'durable';
-	// The durable scheduler polls at no restart: the first poll after one comes at the next whole
-	// minute once materialized and claimed, and a poll whose main was killed keeps its task's
-	// lease (60 s) until n8n's reaper takes it back.
-	const restartPollMs = durable ? 240_000 : 150_000;
 	// 1. The first poll's execution: its worker is killed in the middle.
 	const batch1 = injectFaxes(instance, 2 * MAX_EVENTS_PER_POLL);
 	report.log(
@@ -203,26 +183,15 @@ async function killsDuringTrigger(
 	const workerFailed = await workerBack;
 	if (workerFailed) throw workerFailed;
 
-	// 3. New faxes; main restarts and is killed while its activation poll's search is held (the
-	// durable scheduler's first poll after the restart).
+	// 3. New faxes; main restarts and is killed while its (activation) poll's search is held.
 	const batch2 = injectFaxes(instance, 200);
-	await killMainDuringActivationSearch(
-		instance,
-		durable ? 'the first poll of the restarted main' : 'the activation poll of the restarted main',
-	);
-	report.log(
-		`  ${batch2.length} more faxes; SIGKILL main while the service held its ${durable ? 'first' : 'activation'} poll's search`,
-	);
-	const restart = await restartUntilActivationPoll(
+	report.log(`  ${batch2.length} more faxes`);
+	const restart = await killDuringActivationAndRestart(
 		instance,
 		report,
 		ledger,
 		new Set([e1, e2]),
-		durable
-			? "the first poll after the restart emitting (after the killed poll's lease)"
-			: 'the activation poll emitting (after the publication lease)',
 		'main',
-		restartPollMs,
 	);
 	const e3 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
@@ -262,7 +231,7 @@ async function checkKills(
 		killedWorkerExecution: {
 			id: e1,
 			status: e1Stored.status,
-			error: errorOf(e1Stored.data),
+			error: executionError(e1Stored.data),
 			deliveredBeforeKill: deliveredBeforeWorkerKill,
 			itemsShownAfterwards: e1Shown.length,
 		},
@@ -273,13 +242,8 @@ async function checkKills(
 		scenario,
 		`each of the ${batch1.length + batch2.length} faxes emitted into exactly one execution`,
 		() => {
-			for (const [name, account] of Object.entries({ first: account1, second: account2 })) {
-				assert.deepEqual(
-					{ lost: account.lost, repeated: account.repeated },
-					{ lost: [], repeated: [] },
-					`${name} batch: lost ${ids(account.lost)}; repeated ${ids(account.repeated)}`,
-				);
-			}
+			assertEmittedOnce(account1, 'first batch: ');
+			assertEmittedOnce(account2, 'second batch: ');
 		},
 	);
 	await report.check(scenario, 'no fax reported twice by the next node', () => {
@@ -344,26 +308,16 @@ async function retryKilledExecution(
 	scenario: string,
 ): Promise<void> {
 	const { e1 } = kills;
-	const deliveredBefore = new Set(
-		sink.received.filter((d) => String(d.body.execution) === e1).map((d) => Number(d.body.faxId)),
-	);
-	const retried = await instance.retry(e1);
-	const retryDeliveries = retried.id
-		? sink.received.filter((d) => String(d.body.execution) === retried.id)
-		: [];
-	figures.retryOfKilledWorkerExecution = {
-		...retried,
-		delivered: retryDeliveries.length,
-		deliveredAgain: retryDeliveries.filter((d) => deliveredBefore.has(Number(d.body.faxId))).length,
-	};
-	report.log(`  Retry of execution ${e1}: ${JSON.stringify(figures.retryOfKilledWorkerExecution)}`);
+	const { retry } = await retryDeliveries(instance, sink, e1);
+	figures.retryOfKilledWorkerExecution = retry;
+	report.log(`  Retry of execution ${e1}: ${JSON.stringify(retry)}`);
 	await report.check(
 		scenario,
 		`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`,
 		() => {
 			assert.equal(kills.e1Shown, 0);
-			assert.equal(retried.status, 'error', JSON.stringify(retried));
-			assert.equal(retryDeliveries.length, 0);
+			assert.equal(retry.status, 'error', JSON.stringify(retry));
+			assert.equal(retry.delivered, 0);
 		},
 	);
 }
@@ -389,25 +343,16 @@ async function waitForWorkerOutcome(
 	figures.killedWorkerOutcome = {
 		status: stored.status,
 		settledAfterMs: Date.now() - killedAt,
-		error: errorOf(stored.data),
+		error: executionError(stored.data),
 	};
 }
-
-/** The error n8n stored for an execution (the run's, else its last node's), if any. */
-export const errorOf = executionError;
 
 async function lossWindowProbe(
 	instance: DeployInstance,
 	report: Report,
 	postgres: PostgresService,
 	ledger: TriggerLedger,
-): Promise<{
-	faxes: number;
-	emitted: number;
-	lost: number;
-	stateWrittenBeforeKill: boolean;
-	execution?: string;
-}> {
+) {
 	const stateNow = () =>
 		postgres.sql(
 			`SELECT "staticData"::text FROM workflow_entity WHERE id = '${TRIGGER_WORKFLOW_ID}'`,
@@ -458,12 +403,9 @@ async function lossWindowProbe(
 }
 
 /**
- * The other order: the trigger's state write fails (n8n logs it and carries on with the
- * execution) and main dies before a later poll writes the state again. A Postgres trigger on
- * workflow_entity refuses any change of staticData, which is what a failed write looks like to
- * n8n. The poll is main's activation poll after a restart (no wait for the minute); once its
- * execution has run, main is killed, the refusal dropped, and main started again: its activation
- * poll reads the state from before that poll.
+ * The other order: the state write fails (the database refuses any change of staticData; n8n
+ * logs it and runs the execution), then main dies before a later poll writes the state again.
+ * The poll is main's activation poll after a restart; the next restart reads the older state.
  */
 async function duplicateWindowProbe(
 	instance: DeployInstance,
@@ -471,14 +413,7 @@ async function duplicateWindowProbe(
 	postgres: PostgresService,
 	ledger: TriggerLedger,
 	sink: Sink,
-): Promise<{
-	faxes: number;
-	stateWriteRefused: boolean;
-	n8nLogged?: string;
-	emittedTwice: number;
-	deliveredTwice: number;
-	executions: string[];
-}> {
+) {
 	const known = new Set(ledger.emitted.keys());
 	const allowWrites = refuseColumnWrites(
 		postgres,

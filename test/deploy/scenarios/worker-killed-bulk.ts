@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 
-import type { DeployInstance } from '../lib/instance';
+import { callerGot, executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { EACH_ONCE, faxesPerNumber, notExactlyOnce, sorted, whatTheRunDid } from '../lib/sent-once';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
 import { lastSeq } from './bulk-send';
-import { errorOf } from './trigger-queue';
 
 export const BULK_ONCE_WORKFLOW = 'bulk-send-once.json';
 export const BULK_ONCE_WORKFLOW_ID = 'DeployBulkOnce01';
@@ -14,16 +13,14 @@ const WEBHOOK = 'deploy-bulk-send-once';
 const SCENARIO = 'queue mode: worker killed during a bulk send, the orders sent again';
 const SEND_NODE = 'Send Fax';
 const ORDERS = 300;
+/** Faxes sent before the worker is killed. */
 const KILL_AFTER = 100;
-const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /**
- * A bulk send of 300 orders in one execution (bulk-send-once.json: one fax per order, Send Once
- * per Key = the order number) whose worker is killed with SIGKILL after 100 faxes. n8n does not
- * run that execution again and keeps none of its items (README), so the caller, answered with an
- * error, sends the same orders again: the re-run must find the 100 and send the 200, and every
- * order's fax exist once. A third call with the same orders, as a caller unsure of the second
- * would make, sends nothing.
+ * A bulk send of 300 orders in one execution (bulk-send-once.json: Send Once per Key = the order)
+ * whose worker is killed after 100 faxes. n8n does not run it again (README), so the caller sends
+ * the same orders again: the re-run must find the 100 and send the 200, every order's fax exist
+ * once; a third call sends nothing.
  */
 export async function workerKilledDuringBulkSend(
 	instance: DeployInstance,
@@ -65,12 +62,7 @@ export async function workerKilledDuringBulkSend(
 	// Restarted at once, as a supervisor would (Bull's stall check runs in the workers).
 	await instance.startWorker(worker!);
 	const answer = await call;
-	await waitUntil(
-		`execution ${execution} settled`,
-		async () => FINAL.has((await instance.execution(execution)).status),
-		120_000,
-		500,
-	);
+	await instance.settled(execution);
 	// Time for anything that would run the execution again to do so.
 	const made = () => JSON.stringify([...faxesPerNumber(instance, sinceSeq)]);
 	const madeAtSettle = made();
@@ -94,12 +86,9 @@ export async function workerKilledDuringBulkSend(
 		worker,
 		faxesAtKill: sentAtKill,
 		faxesBeforeRerun: beforeRerun.size,
-		callerGot:
-			answer instanceof Error
-				? `${answer.name}: ${answer.message}`
-				: { status: answer.status, body: answer.text.slice(0, 200) },
+		callerGot: callerGot(answer),
 		executionStatus: stored.status,
-		executionError: errorOf(stored.data),
+		executionError: executionError(stored.data),
 		settledAfterMs: Date.now() - killedAt,
 		rerun: rerun.figures,
 		thirdRun: third.figures,
