@@ -24,12 +24,6 @@ export const POLL_EVERY_MS = 20_000;
 /** The first instant at or after `ms` (epoch ms) at which n8n polls the bench's triggers. */
 export const nextPollAt = (ms: number): number => Math.ceil(ms / POLL_EVERY_MS) * POLL_EVERY_MS;
 
-/**
- * Before a step that changes the service and then waits for "the next poll" with work in between
- * (a burst made, a warm-up paged): when that poll is less than `leadMs` away, it is let pass first,
- * so the poll the step measures is the one after, and no poll reads the change unobserved. The
- * poll let pass reads nothing the bench has not measured already.
- */
 /** How long a poll may page after its start: a step that begins sooner waits until then. */
 const POLL_PAGING_MS = 5_000;
 
@@ -43,6 +37,12 @@ export async function advanceForNextPoll(bench: BenchServer, ms: number): Promis
 	return bench.clock.advance(ms);
 }
 
+/**
+ * Before a step that changes the service and then waits for "the next poll" with work in between
+ * (a burst made, a warm-up paged): when that poll is less than `leadMs` away, it is let pass first,
+ * so the poll the step measures is the one after, and no poll reads the change unobserved. The
+ * poll let pass reads nothing the bench has not measured already.
+ */
 export async function clearOfNextPoll(bench: BenchServer, sink: Sink, leadMs: number) {
 	if (nextPollAt(Date.now()) - Date.now() >= leadMs) return;
 	await pollBoth(bench, sink);
