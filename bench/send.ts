@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { SEED_USERS } from '../emulator';
 import { runClient } from './lib/child';
+import { collectGarbage } from './lib/gc';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, PeakRss } from './lib/proc';
 import { callWebhook, latestNodeMs, outboundSince, type BenchServer } from './lib/server';
@@ -97,6 +98,9 @@ export async function runSendVariant(
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
+	// The emulator (this process) holds every fax sent so far: its collection of the earlier runs'
+	// records would otherwise land inside whichever run comes next, node or floor.
+	collectGarbage();
 	const cpuBefore = cpuSeconds(bench.pid);
 	const peak = new PeakRss(bench.pid);
 	const answer = await callWebhook(bench, SEND_VARIANTS[variant], {
@@ -123,6 +127,7 @@ async function runRaw(bench: BenchServer, items: number, pdfPath: string): Promi
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
+	collectGarbage();
 	const out = await runClient<{ ok: number; failed: number }>(
 		'raw-send',
 		{
