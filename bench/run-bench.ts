@@ -86,10 +86,13 @@ const SIZES = quick
 		}
 	: FULL_SIZES;
 
-/** Cost curves: three sizes a factor of ten apart; one round of the drains, a poll every 20 s. */
+/**
+ * Cost curves: three sizes a factor of ten apart; two rounds of the sends (a round took two and a
+ * half minutes), one of the drains (their triggers poll every 10 s: drain-curve.ts).
+ */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
-	sendRounds: 3,
+	sendRounds: 2,
 	mailMerge: [1_000, 10_000, 100_000],
 	mailMergeRounds: 2,
 	cappedDrain: [1_000, 10_000, 100_000],
@@ -228,7 +231,7 @@ async function main(): Promise<void> {
 	if (wants('trigger') || drainCurves)
 		await section('triggers', async () => {
 			log(
-				'\nn8n with the Fax Cloud Trigger active (every trigger workflow polls every 20 seconds)',
+				"\nn8n with the Fax Cloud Trigger active (its workflows poll every 20 seconds, the drain curves' every 10)",
 			);
 			let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
 			const bench = await startBenchServer({
@@ -255,7 +258,7 @@ async function main(): Promise<void> {
 					benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
 				);
 				if (drainCurves)
-					log('    drain curves (two more trigger workflows, polling every 20 seconds):');
+					log('    drain curves (two more trigger workflows, polling every 10 seconds):');
 				const drainOptions = {
 					cappedSizes: CURVE_SIZES.cappedDrain,
 					defaultSizes: CURVE_SIZES.defaultDrain,
