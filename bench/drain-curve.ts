@@ -71,6 +71,8 @@ export const DEFAULT_CAP: CurveTrigger = {
 
 export interface DrainCurveRun extends CurveRun {
 	polls: number;
+	/** Each poll's searches and their span at the emulator, in order (absent in older results). */
+	perPoll?: Array<{ searches: number; ms: number }>;
 	requests: number;
 	floorRequests?: number;
 	emitted: number;
@@ -189,6 +191,7 @@ async function drainOnce(
 		floorMs: floor ? spanMs(floor) : undefined,
 		floorRequests: floor?.length,
 		polls: drainPolls.length,
+		perPoll: drainPolls.map((poll) => ({ searches: poll.length, ms: Math.round(spanMs(poll)) })),
 		requests: drain.length,
 		emitted: faxes,
 	};
@@ -209,7 +212,7 @@ export async function benchDrainCurves(
 		const drain = async (faxes: number) => {
 			const run = await drainOnce(bench, sink, trigger, faxes, options.latenessMinutes);
 			options.log(
-				`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`}`,
+				`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`}${run.polls > 1 ? ` (searches/ms per poll: ${(run.perPoll ?? []).map((p) => `${p.searches}/${p.ms}`).join(', ')})` : ''}`,
 			);
 			return run;
 		};
