@@ -129,14 +129,6 @@ function burstQuery(earlier: Record<string, string>, burstFrom: string): Record<
  */
 export const STEP_LEAD_MS = 10_000;
 
-/**
- * How long before the trigger's poll the warm-up pages: its 40 pages take well under a second on a
- * quiet machine, and what pages after more than a few seconds idle meets n8n and the emulator
- * cooler again (the full run at cb58771, paging right after the burst, 8 to 19 seconds before the
- * poll: the trigger x1.35 the floor; paging seconds before it, earlier runs: x0.87 to x1.0).
- */
-const WARM_UP_LEAD_MS = 4_000;
-
 /** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
 const SETTLE_MS = 500;
 
@@ -168,10 +160,10 @@ export async function burstAndDrain(
 	/** When the burst was received; by default within the minute before the poll. */
 	received?: { from: string; to: string },
 	/**
-	 * An earlier drain: when given, the floor pages the burst once, not counted, WARM_UP_LEAD_MS
-	 * before the trigger's poll. Whatever pages first after a while idle is slower (about x2 after a
-	 * minute, the floor as the trigger); this way the trigger, like the floor right after it, meets
-	 * n8n and the emulator warm.
+	 * An earlier drain: when given, the floor pages the burst once, not counted, seconds before the
+	 * trigger's poll. Whatever pages first after the best part of a minute idle is slower (about
+	 * x2 here, the floor as the trigger); this way the trigger, like the floor right after it,
+	 * meets n8n and the emulator warm.
 	 */
 	warmUpAfter?: DrainRound,
 ): Promise<DrainRound> {
@@ -189,10 +181,9 @@ export async function burstAndDrain(
 	control.bulkCreateInbound(newFaxes, { users: USERS, from: burstFrom, to: burstTo });
 	collectGarbage();
 	if (warmUpAfter) {
-		// Seconds before the poll: should the paging run into the poll, the poll's first searches
-		// would be taken for the warm-up's, so the round fails.
+		// Right after the burst, seconds before the poll (STEP_LEAD_MS): should the paging run into
+		// the poll, the poll's first searches would be taken for the warm-up's, so the round fails.
 		const pollAt = nextPollAt(Date.now());
-		await sleep(Math.max(0, pollAt - WARM_UP_LEAD_MS - Date.now()));
 		await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpAfter.query, burstFrom));
 		if (Date.now() >= pollAt) {
 			throw new Error(
