@@ -87,8 +87,9 @@ const SIZES = quick
 	: FULL_SIZES;
 
 /**
- * Cost curves: three sizes a factor of ten apart; two rounds of the sends (a round took two and a
- * half minutes), one of the drains (their triggers poll every 10 s: drain-curve.ts).
+ * Cost curves: three sizes a factor of ten apart; two rounds of the sends (measureCurve warms up
+ * each size once too: a pass of the three sizes took about two minutes), one of the drains (their
+ * triggers poll every 10 s: drain-curve.ts).
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
