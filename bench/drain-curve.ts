@@ -13,8 +13,8 @@ import { spanMs } from './lib/stats';
  * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes, all new at one
  * poll, received at 1,000 a minute (the burst of 100,000 over 100 minutes, ending past the lateness
  * allowance before the poll: a backlog after an outage), drained by a Fax Cloud Trigger that polls
- * every 10 seconds (CURVE_POLL_EVERY_MS), once with Max Events per Poll at 10,000 (its cap; the burst of
- * 100,000 takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the
+ * every 10 seconds (CURVE_POLL_EVERY_MS), once with Max Events per Poll at 10,000 (its cap; the
+ * burst of 100,000 takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the
  * default at 100,000 would be a hundred polls). A burst received within one minute is paged whole
  * by each capped poll (a search's times are whole minutes: README, Trigger semantics);
  * test/nodes/FaxCloudTrigger/cappedDrain.test.ts counts both. The workflows log in to the second
@@ -177,8 +177,8 @@ async function drainOnce(
 	}
 	let floor: RequestRecord[] | undefined;
 	if (trigger.floorWebhook) {
-		// Right after a poll, the next one CURVE_POLL_EVERY_MS away: should it come while the floor pages,
-		// its search (same login) is told apart by its query.
+		// Right after a poll, the next one CURVE_POLL_EVERY_MS away: should it come while the floor
+		// pages, its search (same login) is told apart by its query.
 		const floorSince = lastSeq(bench.emulator);
 		const query = queryOf(drain[0]);
 		await callWebhook(bench, trigger.floorWebhook, { query });

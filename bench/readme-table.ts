@@ -49,7 +49,7 @@ export function measuredOn(results: WrittenResults): string {
 	const load = m.loadAverage;
 	const loads = `load average ${load.atStart[0]} at start${load.atEnd ? `, ${load.atEnd[0]} at end` : ''}`;
 	const changes = m.uncommittedChanges ? ' with uncommitted changes' : '';
-	const minutes = results.seconds ? `, ${Math.round(results.seconds / 60)} minutes` : '';
+	const minutes = results.seconds ? `, ${runTime(results.seconds)}` : '';
 	return `Measured at commit \`${m.commit.slice(0, 12)}\`${changes} (${results.quick ? 'quick' : 'full'} run${minutes}): n8n ${m.n8nVersion} on Node ${m.n8nNodeVersion}, ${m.cpuModel}, ${m.cores} cores, ${loads}. ${tallyLine(results.targets)}.`;
 }
 
@@ -64,6 +64,16 @@ export function markdownTable(rows: TargetRow[]): string {
 			return `| ${cell(`${r.area}: ${r.measure}`)} | ${cell(r.figure)} | ${target} | ${mark[r.verdict]} |`;
 		}),
 	].join('\n');
+}
+
+/**
+ * A run's time as the budget is read (45 minutes for a full run): whole minutes, and the seconds
+ * over them when there are any, never rounded down into the budget.
+ */
+export function runTime(seconds: number): string {
+	const whole = Math.floor(seconds / 60);
+	const rest = Math.round(seconds - whole * 60);
+	return rest === 0 ? `${whole} minutes` : `${whole} minutes ${rest} seconds`;
 }
 
 /** What `--table` prints: the measured-on line, the table, and under it why each miss happened. */

@@ -8,7 +8,7 @@ import {
 	type BenchFigures,
 	type RunContext,
 } from '../../bench/target-rows';
-import { benchResults, markdownTable, readmeSection } from '../../bench/readme-table';
+import { benchResults, markdownTable, readmeSection, runTime } from '../../bench/readme-table';
 import { runMachine } from '../../bench/lib/machine';
 import { windowHoldsBurst } from '../../bench/after-burst';
 import { formatRatio, pairRatios } from '../../bench/lib/pairs';
@@ -539,6 +539,12 @@ test("results.json says what it measured on; the README's section says which com
 	expect(section).toContain(
 		"- **Bulk send: 1000 faxes, the node's time in n8n (executionTime): Fax Cloud node vs the helper floor",
 	);
+});
+
+test("the README's run time is not rounded into the 45-minute budget", () => {
+	expect(runTime(2100)).toBe('35 minutes');
+	expect(runTime(2725)).toBe('45 minutes 25 seconds');
+	expect(runTime(2699)).toBe('44 minutes 59 seconds');
 });
 
 test("the README's table: one line per row, missed in bold, figures without a target, pipes escaped", () => {
