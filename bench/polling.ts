@@ -61,11 +61,15 @@ export async function preparePolling(
 	emulator.control.bulkCreateInbound(stored, { users: USERS, to });
 	emulator.control.bulkCreateOutbound(stored, { userId: SEED_USERS.alice.userId, to });
 	const sink = await startSink();
-	// The trigger workflows read their Lateness Allowance from here (10, the default, at full size).
-	return {
-		sink,
-		env: { BENCH_SINK_URL: sink.url, BENCH_LATENESS_MINUTES: String(latenessMinutes) },
-	};
+	return { sink, env: triggerEnv(sink, latenessMinutes) };
+}
+
+/**
+ * What the bench's trigger workflows read from n8n's environment: where they report (the sink)
+ * and their Lateness Allowance (10, the default, at full size).
+ */
+export function triggerEnv(sink: Sink, latenessMinutes: number): NodeJS.ProcessEnv {
+	return { BENCH_SINK_URL: sink.url, BENCH_LATENESS_MINUTES: String(latenessMinutes) };
 }
 
 export async function benchPolling(

@@ -18,7 +18,8 @@ import { benchMailMergeCurve } from './mail-merge-curve';
 import { benchSendCurve } from './send-curve';
 import { BENCH_DIR, OUTPUT_DIR, startBenchServer } from './lib/server';
 import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-merge';
-import { benchPolling, preparePolling, TRIGGER_WORKFLOWS } from './polling';
+import { benchPolling, preparePolling, triggerEnv, TRIGGER_WORKFLOWS } from './polling';
+import { startSink, type Sink } from '../test/harness/sink';
 import { LoadWatch, loadNow, runMachine } from './lib/machine';
 import type { LoadDuring } from './lib/verdict';
 import { benchResults, readmeSection } from './readme-table';
@@ -87,9 +88,9 @@ const SIZES = quick
 	: FULL_SIZES;
 
 /**
- * Cost curves: three sizes a factor of ten apart; two rounds of the sends (measureCurve warms up
- * each size once too: a pass of the three sizes took about two minutes), one of the drains (their
- * triggers poll every 10 s: drain-curve.ts).
+ * Cost curves: three sizes a factor of ten apart; two rounds of the sends and the mail merge
+ * (after a warm-up at each size, the sends' at the smallest alone: ./send-curve.ts), one of the
+ * drains (their triggers poll every 10 s: drain-curve.ts).
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -228,18 +229,15 @@ async function main(): Promise<void> {
 			}
 		});
 
-	const drainCurves = wants('drain-curve');
-	if (wants('trigger') || drainCurves)
+	if (wants('trigger'))
 		await section('triggers', async () => {
-			log(
-				"\nn8n with the Fax Cloud Trigger active (its workflows poll every 20 seconds, the drain curves' every 10)",
-			);
-			let sink: Awaited<ReturnType<typeof preparePolling>>['sink'] | undefined;
+			log('\nn8n with the Fax Cloud Trigger active (its workflows poll every 20 seconds)');
+			let sink: Sink | undefined;
 			const bench = await startBenchServer({
 				tarball,
 				label: 'bench-trigger',
 				n8nFollowsClock: true,
-				workflows: [...TRIGGER_WORKFLOWS, ...(drainCurves ? DRAIN_CURVE_WORKFLOWS : [])],
+				workflows: TRIGGER_WORKFLOWS,
 				cpuProfileDir,
 				prepare: async (environment) => {
 					const { stored, latenessMinutes } = SIZES;
@@ -258,8 +256,31 @@ async function main(): Promise<void> {
 				await part('trigger', figures, 'polling', () =>
 					benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
 				);
-				if (drainCurves)
-					log('    drain curves (two more trigger workflows, polling every 10 seconds):');
+			} finally {
+				await bench.close();
+				await sink?.close();
+			}
+		});
+
+	// The drain curves' triggers in an n8n of their own: polling every 10 seconds beside the
+	// polling part's workflows, they met its drains in the same second and slowed them.
+	if (wants('drain-curve'))
+		await section('drain curves', async () => {
+			log("\nn8n with the drain curves' Fax Cloud Triggers active (polling every 10 seconds)");
+			let sink: Sink | undefined;
+			const bench = await startBenchServer({
+				tarball,
+				label: 'bench-drain-curve',
+				n8nFollowsClock: true,
+				workflows: DRAIN_CURVE_WORKFLOWS,
+				cpuProfileDir,
+				prepare: async () => {
+					sink = await startSink();
+					return triggerEnv(sink, SIZES.latenessMinutes);
+				},
+			});
+			release = bench.environment.runtime.release;
+			try {
 				const drainOptions = {
 					cappedSizes: CURVE_SIZES.cappedDrain,
 					defaultSizes: CURVE_SIZES.defaultDrain,

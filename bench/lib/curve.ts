@@ -52,17 +52,23 @@ export function perUnitAtEachSize(
 	);
 }
 
-/** Runs `rounds` rounds over the sizes, smallest first, after one warm-up run at each size. */
+/**
+ * Runs `rounds` rounds over the sizes, smallest first, after one warm-up run at each size, or at
+ * the smallest alone (`warmUpSmallestOnly`: code and connections warm, where a first run at a larger
+ * size is not what the curve's rows would tell apart).
+ */
 export async function measureCurve(options: {
 	unit: string;
 	sizes: number[];
 	rounds: number;
 	run: (size: number, round: number) => Promise<CurveRun>;
 	warmUp?: (size: number) => Promise<unknown>;
+	warmUpSmallestOnly?: boolean;
 	log: (line: string) => void;
 	label: string;
 }): Promise<CurveFigures> {
-	for (const size of options.sizes) await (options.warmUp ?? options.run)(size, 0);
+	const warmUpSizes = options.warmUpSmallestOnly ? options.sizes.slice(0, 1) : options.sizes;
+	for (const size of warmUpSizes) await (options.warmUp ?? options.run)(size, 0);
 	const rounds: CurveRun[][] = [];
 	for (let round = 1; round <= options.rounds; round++) {
 		const runs: CurveRun[] = [];
