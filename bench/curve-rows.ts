@@ -109,9 +109,10 @@ function growthRows(
 
 /**
  * A drain's time per event that grew with its searches per event, the time per search not: the
- * measured cause of a miss. Max Events per Poll ends a poll inside a minute, and the next poll
- * pages that minute again for the few events left (the service's datetimes are whole minutes:
- * README, Backlog), so a drain of many polls pages more per event than one of a single poll.
+ * measured cause of a miss. The first poll of a drain larger than Max Events per Poll pages its
+ * share twice (the pages that show where its share ends, then its slice, read whole: the search is
+ * not sorted by event time; README, Backlog), and every poll ends on a page partly filled, so a
+ * drain of many polls pages more per event than one of a single poll.
  */
 function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined {
 	const searches = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
@@ -119,7 +120,7 @@ function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined
 	if (!perEvent.ratios.length) return undefined;
 	const perSearch = time.median / perEvent.median;
 	if (!(perSearch <= GOALS.curveGrowth)) return undefined;
-	return `the searches per event grew ${formatRatio(perEvent, 'round')}, the time per search x${round(perSearch)}: each poll but the first pages again the minute the poll before stopped in, the service's datetimes being whole minutes`;
+	return `the searches per event grew ${formatRatio(perEvent, 'round')}, the time per search x${round(perSearch)}: the first poll pages its share twice (the search is not sorted by event time) and each poll ends on a page partly filled`;
 }
 
 /** The mail merge's rise against its CSV, at every size of the curve. */

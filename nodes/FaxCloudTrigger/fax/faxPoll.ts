@@ -13,6 +13,9 @@ import { StatusMemory } from '../state/statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
 import { byEventTime, faxOf, searchPages } from './faxEventSearch';
 import type { WindowState } from '../state/eventWindow';
+import type { HeldEvent } from '../state/heldEvents';
+import type { Emitted } from './leftoverHold';
+import { emitHeld, eventsToHold } from './leftoverHold';
 import { EventWindow, floorMinute, MINUTE_MS, minuteDatetime } from '../state/eventWindow';
 import { warnOfTrigger } from '../poll/triggerWarning';
 
@@ -256,17 +259,31 @@ export async function pollFaxes(
 	const statuses = statusMemoryOf(watch, state);
 	const emitted: Emitted = { items: [], faxes: [] };
 	let clock = state.clock;
+	let width = state.sliceMs;
+	// The events the last poll held are older than the window: they go first. While any is left,
+	// or they filled Max Events per Poll, the poll reads nothing.
+	const stillHeld = await emitHeld(watch, state.held ?? [], budget, emitted);
+	if (stillHeld.length > 0 || budget.eventsFull) {
+		await retryImages(this, watch, emitted.faxes, emitted.items, budget);
+		const held = stillHeld.length > 0 ? stillHeld : undefined;
+		const statusState = statuses?.toState(window.startMs);
+		return {
+			items: emitted.items,
+			state: { ...window.toState(), statuses: statusState, clock, sliceMs: width, held },
+		};
+	}
+	const heldEmitted = emitted.items.length;
 	let serviceTime: number | undefined;
 	let complete = false;
 	let firstLeft: number | undefined;
-	let width = state.sliceMs;
+	let held: HeldEvent[] | undefined;
 	let from = window.startMs;
 	let upTo = sliceEnd(from, width, window.lastEmitted);
 	let cutShort = false;
 	for (let slice = 0; ; slice++) {
 		const everyRecord = statuses !== undefined;
 		// This slice continues a poll that emitted events from the slices before.
-		const continued = emitted.items.length > 0;
+		const continued = emitted.items.length > heldEmitted;
 		const bounds = [from, upTo];
 		const read = await readWindow(this, watch, window, budget, everyRecord, bounds).catch(
 			(error: unknown) => {
@@ -288,7 +305,8 @@ export async function pollFaxes(
 			serviceTime = read.serviceTime;
 			if (read.reading) ({ serviceTime, clock } = trustedClock(this, read.reading, clock));
 		}
-		firstLeft = await emitEvents(this, watch, window, statuses, read.fresh, budget, emitted);
+		const left = await emitEvents(this, watch, window, statuses, read.fresh, budget, emitted);
+		firstLeft = left[0]?.time;
 		if (!read.complete) {
 			// Cut short by the time after events were emitted, the poll's time went to the slices
 			// before: the next poll keeps the width and reads on from the last slice read whole.
@@ -297,7 +315,14 @@ export async function pollFaxes(
 			break;
 		}
 		complete = true;
-		window.advance({ serviceTime, latenessMs, firstLeft, readUpTo: upTo });
+		held = statuses ? undefined : eventsToHold(left, budget, upTo, serviceTime, latenessMs);
+		// Held events are emitted by the next poll: the window moves past the slice they are in.
+		window.advance({
+			serviceTime,
+			latenessMs,
+			firstLeft: held ? undefined : firstLeft,
+			readUpTo: upTo,
+		});
 		// A poll reads on, slice after slice, until events are left for a later poll, it emitted Max
 		// Events per Poll, the window ends or its time is up: a slice that held only the few events
 		// an earlier poll left (the minute it stopped in) does not end the poll with room to spare.
@@ -318,7 +343,13 @@ export async function pollFaxes(
 	});
 	return {
 		items: emitted.items,
-		state: { ...window.toState(), statuses: statuses?.toState(window.startMs), clock, sliceMs },
+		state: {
+			...window.toState(),
+			statuses: statuses?.toState(window.startMs),
+			clock,
+			sliceMs,
+			held,
+		},
 	};
 }
 
@@ -345,15 +376,9 @@ function logSliceFailed(
 	);
 }
 
-/** The items a poll emits and their records, normalised once, for the image retry. */
-interface Emitted {
-	items: INodeExecutionData[];
-	faxes: IDataObject[];
-}
-
 /**
  * Emits the new events read, oldest first, until Max Events per Poll or the time budget; returns
- * the event time of the first event left for a later poll.
+ * the events left for a later poll, oldest first.
  */
 async function emitEvents(
 	context: IPollFunctions,
@@ -363,13 +388,16 @@ async function emitEvents(
 	fresh: FaxEvent[],
 	budget: PollBudget,
 	emitted: Emitted,
-): Promise<number | undefined> {
-	for (const event of fresh.sort(byEventTime)) {
+): Promise<FaxEvent[]> {
+	const sorted = fresh.sort(byEventTime);
+	for (const [index, event] of sorted.entries()) {
 		const isEvent =
 			watch.accepts(event.status) &&
 			isNewInWindow(window, event) &&
 			(statuses?.isChange(event) ?? true);
-		if (isEvent && (budget.eventsFull || budget.emittingOver)) return event.time;
+		if (isEvent && (budget.eventsFull || budget.emittingOver)) {
+			return sorted.slice(index).filter((e) => watch.accepts(e.status) && isNewInWindow(window, e));
+		}
 		// Statuses not watched count too: sending, scheduled, sending again is two changes.
 		statuses?.observe(event);
 		if (!isEvent) continue;
@@ -381,5 +409,5 @@ async function emitEvents(
 		budget.countEvent();
 		window.remember(keptAt(event), event.key);
 	}
-	return undefined;
+	return [];
 }

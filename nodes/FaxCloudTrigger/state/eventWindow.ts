@@ -10,6 +10,8 @@
  * Keys older than W are dropped, so the state is bounded by the events of one window.
  */
 
+import type { HeldEvent } from './heldEvents';
+import { isHeldEvents } from './heldEvents';
 import type { ClockState } from './serviceClock';
 import { isClockState } from './serviceClock';
 import type { StatusEntries } from './statusMemory';
@@ -26,6 +28,8 @@ export interface WindowState {
 	clock?: ClockState;
 	/** The width of the next read (windowSlice.ts); absent: the whole window. */
 	sliceMs?: number;
+	/** New inbound faxes before the window that the next poll emits first (heldEvents.ts). */
+	held?: HeldEvent[];
 }
 
 export const MINUTE_MS = 60_000;
@@ -66,7 +70,8 @@ export function isWindowState(value: unknown): value is WindowState {
 		isSeen(state.seen) &&
 		isStatusEntries(state.statuses) &&
 		isClockState(state.clock) &&
-		isSliceMs(state.sliceMs)
+		isSliceMs(state.sliceMs) &&
+		isHeldEvents(state.held)
 	);
 }
 

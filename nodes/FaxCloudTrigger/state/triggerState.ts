@@ -49,8 +49,8 @@ function validPending(value: unknown): value is number[] | undefined {
 function windowOf(value: IDataObject): WindowState | undefined {
 	if (value.version === STATE_VERSION) {
 		if (!isWindowState(value)) return undefined;
-		const { windowStart, seen, statuses, clock, sliceMs } = value;
-		return { windowStart, seen, statuses, clock, sliceMs };
+		const { windowStart, seen, statuses, clock, sliceMs, held } = value;
+		return { windowStart, seen, statuses, clock, sliceMs, held };
 	}
 	return windowOfVersion1(value);
 }

@@ -96,6 +96,16 @@ describe('EventWindow', () => {
 		expect(isWindowState({ windowStart: null })).toBe(false);
 		expect(isWindowState({ windowStart: null, seen: [] })).toBe(false);
 	});
+
+	test('held events are checked too: a state without them (before they were kept) is read', () => {
+		const window = { windowStart: '2026-01-05T09:00:00.000Z', seen: {} };
+		const held = { record: { FaxId: '7' }, faxId: '7', status: 'recvOk', key: 'in:7' };
+		expect(isWindowState(window)).toBe(true);
+		expect(isWindowState({ ...window, held: [{ ...held, time: 1_767_603_600_000 }] })).toBe(true);
+		expect(isWindowState({ ...window, held: [{ ...held, time: 'soon' }] })).toBe(false);
+		expect(isWindowState({ ...window, held: [{ ...held, time: 1, record: null }] })).toBe(false);
+		expect(isWindowState({ ...window, held: {} })).toBe(false);
+	});
 });
 
 describe('a version 1 state (round 1) read as a window', () => {
