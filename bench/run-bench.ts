@@ -16,10 +16,11 @@ import { benchDownload, DOWNLOAD_WORKFLOWS } from './download';
 import { benchDrainCurves, DRAIN_CURVE_WORKFLOWS } from './drain-curve';
 import { benchMailMergeCurve } from './mail-merge-curve';
 import { benchSendCurve } from './send-curve';
-import { BENCH_DIR, OUTPUT_DIR, startBenchServer } from './lib/server';
+import { BENCH_DIR, OUTPUT_DIR, startBenchServer, type BenchServer } from './lib/server';
 import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-merge';
 import { benchPolling, preparePolling, triggerEnv, TRIGGER_WORKFLOWS } from './polling';
 import { startSink, type Sink } from '../test/harness/sink';
+import type { E2eEnvironment } from '../test/harness/environment';
 import { LoadWatch, loadNow, runMachine } from './lib/machine';
 import type { LoadDuring } from './lib/verdict';
 import { benchResults, readmeSection } from './readme-table';
@@ -229,37 +230,48 @@ async function main(): Promise<void> {
 			}
 		});
 
+	/** An n8n with trigger workflows reporting to a sink, n8n's clock following the emulator's. */
+	const withTriggers = async (
+		label: string,
+		workflows: string[],
+		prepare: (environment: E2eEnvironment) => Promise<{ sink: Sink; env: NodeJS.ProcessEnv }>,
+		run: (bench: BenchServer, sink: Sink) => Promise<void>,
+	): Promise<void> => {
+		let sink: Sink | undefined;
+		const bench = await startBenchServer({
+			tarball,
+			label,
+			n8nFollowsClock: true,
+			workflows,
+			cpuProfileDir,
+			prepare: async (environment) => {
+				const prepared = await prepare(environment);
+				sink = prepared.sink;
+				return prepared.env;
+			},
+		});
+		release = bench.environment.runtime.release;
+		try {
+			await run(bench, sink!);
+		} finally {
+			await bench.close();
+			await sink?.close();
+		}
+	};
+
 	if (wants('trigger'))
 		await section('triggers', async () => {
 			log('\nn8n with the Fax Cloud Trigger active (its workflows poll every 20 seconds)');
-			let sink: Sink | undefined;
-			const bench = await startBenchServer({
-				tarball,
-				label: 'bench-trigger',
-				n8nFollowsClock: true,
-				workflows: TRIGGER_WORKFLOWS,
-				cpuProfileDir,
-				prepare: async (environment) => {
-					const { stored, latenessMinutes } = SIZES;
-					const prepared = await preparePolling(
-						environment.emulator,
-						stored,
-						latenessMinutes,
-						quick,
-					);
-					sink = prepared.sink;
-					return prepared.env;
-				},
-			});
-			release = bench.environment.runtime.release;
-			try {
-				await part('trigger', figures, 'polling', () =>
-					benchPolling(bench, sink!, { ...SIZES, drainsOnly: quick, log }),
-				);
-			} finally {
-				await bench.close();
-				await sink?.close();
-			}
+			await withTriggers(
+				'bench-trigger',
+				TRIGGER_WORKFLOWS,
+				(environment) =>
+					preparePolling(environment.emulator, SIZES.stored, SIZES.latenessMinutes, quick),
+				(bench, sink) =>
+					part('trigger', figures, 'polling', () =>
+						benchPolling(bench, sink, { ...SIZES, drainsOnly: quick, log }),
+					),
+			);
 		});
 
 	// The drain curves' triggers in an n8n of their own: polling every 10 seconds beside the
@@ -267,32 +279,23 @@ async function main(): Promise<void> {
 	if (wants('drain-curve'))
 		await section('drain curves', async () => {
 			log("\nn8n with the drain curves' Fax Cloud Triggers active (polling every 10 seconds)");
-			let sink: Sink | undefined;
-			const bench = await startBenchServer({
-				tarball,
-				label: 'bench-drain-curve',
-				n8nFollowsClock: true,
-				workflows: DRAIN_CURVE_WORKFLOWS,
-				cpuProfileDir,
-				prepare: async () => {
-					sink = await startSink();
-					return triggerEnv(sink, SIZES.latenessMinutes);
+			const drainOptions = {
+				cappedSizes: CURVE_SIZES.cappedDrain,
+				defaultSizes: CURVE_SIZES.defaultDrain,
+				rounds: CURVE_SIZES.drainRounds,
+				latenessMinutes: SIZES.latenessMinutes,
+				log,
+			};
+			await withTriggers(
+				'bench-drain-curve',
+				DRAIN_CURVE_WORKFLOWS,
+				async () => {
+					const sink = await startSink();
+					return { sink, env: triggerEnv(sink, SIZES.latenessMinutes) };
 				},
-			});
-			release = bench.environment.runtime.release;
-			try {
-				const drainOptions = {
-					cappedSizes: CURVE_SIZES.cappedDrain,
-					defaultSizes: CURVE_SIZES.defaultDrain,
-					rounds: CURVE_SIZES.drainRounds,
-					latenessMinutes: SIZES.latenessMinutes,
-					log,
-				};
-				await curve('drain-curve', 'drain', () => benchDrainCurves(bench, sink!, drainOptions));
-			} finally {
-				await bench.close();
-				await sink?.close();
-			}
+				(bench, sink) =>
+					curve('drain-curve', 'drain', () => benchDrainCurves(bench, sink, drainOptions)),
+			);
 		});
 
 	// Queue mode (its own Redis, Postgres, main and worker): one round of the runs explaining round 3.
