@@ -10,8 +10,9 @@ const STATE_VERSION = 2;
 
 /**
  * What the trigger keeps in the workflow's static data between polls. Every part is bounded:
- * the window by the events of the lateness allowance, `marks` by MAX_MARK_RETRIES, `pending` by
- * the mail merge jobs still in process, `jobs` by the mail merge jobs the service still has.
+ * the window by the events of the lateness allowance, `held` by MAX_HELD (heldEvents.ts), `marks`
+ * by MAX_MARK_RETRIES, `pending` by the mail merge jobs still in process, `jobs` by the mail merge
+ * jobs the service still has.
  */
 export interface TriggerState extends WindowState {
 	/** Which event and which faxes the state belongs to; a change starts afresh. */
