@@ -73,11 +73,12 @@ export function markdownTable(rows: TargetRow[]): string {
 export function runTime(seconds: number): string {
 	const whole = Math.floor(seconds / 60);
 	const rest = Math.round(seconds - whole * 60);
+	if (whole === 0) return `${rest} seconds`;
 	return rest === 0 ? `${whole} minutes` : `${whole} minutes ${rest} seconds`;
 }
 
-/** What `--table` prints: the measured-on line, the table, and under it why each miss happened. */
-export function readmeSection(results: WrittenResults): string {
+/** README Benchmarks' results: the measured-on line, the table, and under it why each miss happened. */
+function benchmarksSection(results: WrittenResults): string {
 	const missed = results.targets.filter((r) => r.verdict === 'missed' && r.why);
 	const whys = missed.map((r) => `- **${r.area}: ${r.measure}.** ${r.why}`);
 	return [
@@ -85,7 +86,66 @@ export function readmeSection(results: WrittenResults): string {
 		'',
 		markdownTable(results.targets),
 		...(whys.length ? ['', ...whys] : []),
-		// README "Scaling (queue mode)": its per-worker-core lines, from the same run's figures.
-		...(results.figures?.queue ? ['', ...queueScalingLines(results.figures.queue)] : []),
 	].join('\n');
+}
+
+/** README "Scaling (queue mode)": its per-worker-core lines, from the same run's figures. */
+const scalingLines = (results: WrittenResults): string[] =>
+	results.figures?.queue ? queueScalingLines(results.figures.queue) : [];
+
+/** What `--table` prints: Benchmarks' results, then Scaling's lines. */
+export function readmeSection(results: WrittenResults): string {
+	const scaling = scalingLines(results);
+	return [benchmarksSection(results), ...(scaling.length ? ['', ...scaling] : [])].join('\n');
+}
+
+/** A full run's time budget (the issue's 45 minutes). */
+const FULL_RUN_BUDGET_SECONDS = 45 * 60;
+
+/**
+ * Replaces the text from `start` (kept when `keepStart`) up to `end` (kept) with `replacement`;
+ * both must be in `text`, `end` after `start`.
+ */
+function splice(
+	text: string,
+	{ start, end, keepStart }: { start: string; end: string; keepStart: boolean },
+	replacement: string,
+): string {
+	const from = text.indexOf(start);
+	const to = from < 0 ? -1 : text.indexOf(end, from + start.length);
+	if (to < 0) throw new Error(`README: "${start}" ... "${end}" not found`);
+	return text.slice(0, keepStart ? from + start.length : from) + replacement + text.slice(to);
+}
+
+/**
+ * The README with a full run's results in their places (`npm run bench -- --table --write`): the
+ * run's time in Benchmarks' first paragraph, the results from "Measured at commit" up to "## Design",
+ * and Scaling's per-worker-core lines.
+ */
+export function readmeWithResults(readme: string, results: WrittenResults): string {
+	if (results.quick || !results.seconds) throw new Error('README: only a full run goes there');
+	const over = results.seconds - FULL_RUN_BUDGET_SECONDS;
+	const budget =
+		over > 0 ? `over its 45-minute budget by ${runTime(over)}` : 'within its 45-minute budget';
+	let text = splice(
+		readme,
+		{ start: 'curves and queue mode, took ', end: ' installs nothing new.', keepStart: true },
+		`${runTime(results.seconds)} on this machine, ${budget})`,
+	);
+	text = splice(
+		text,
+		{ start: 'Measured at commit `', end: '\n## Design', keepStart: false },
+		`${benchmarksSection(results)}\n`,
+	);
+	const scaling = scalingLines(results);
+	if (!scaling.length) return text;
+	return splice(
+		text,
+		{
+			start: 'publishes no rate limit). From the last full run:\n\n',
+			end: '\n### Crashes and restarts',
+			keepStart: true,
+		},
+		`${scaling.join('\n')}\n`,
+	);
 }

@@ -23,7 +23,12 @@ import { startSink, type Sink } from '../test/harness/sink';
 import type { E2eEnvironment } from '../test/harness/environment';
 import { LoadWatch, loadNow, runMachine } from './lib/machine';
 import type { LoadDuring } from './lib/verdict';
-import { benchResults, readmeSection } from './readme-table';
+import {
+	benchResults,
+	readmeSection,
+	readmeWithResults,
+	type WrittenResults,
+} from './readme-table';
 import { exitCodeOf, printTable, tallyLine, targetRows, type BenchFigures } from './target-rows';
 import type { CurveSet } from './curve-rows';
 import { benchBulkSend, preparePdf, SEND_WORKFLOWS } from './send';
@@ -113,7 +118,15 @@ const PARTIAL_RESULTS_FILE = path.join(BENCH_DIR, 'results.partial.json');
 async function main(): Promise<void> {
 	if (args.has('--table')) {
 		const file = args.has('partial') ? PARTIAL_RESULTS_FILE : RESULTS_FILE;
-		console.log(readmeSection(JSON.parse(fs.readFileSync(file, 'utf8'))));
+		const results = JSON.parse(fs.readFileSync(file, 'utf8')) as WrittenResults;
+		if (!args.has('--write')) {
+			console.log(readmeSection(results));
+			return;
+		}
+		// --write: the README's Benchmarks and Scaling take the full run's results.
+		const readme = path.join(BENCH_DIR, '..', 'README.md');
+		fs.writeFileSync(readme, readmeWithResults(fs.readFileSync(readme, 'utf8'), results));
+		console.log(`README.md: the results of the run at ${results.machine?.commit.slice(0, 12)}`);
 		return;
 	}
 	if (only?.length === 0) throw new Error(`nothing to run: --only ${args.value('--only')}`);

@@ -8,7 +8,14 @@ import {
 	type BenchFigures,
 	type RunContext,
 } from '../../bench/target-rows';
-import { benchResults, markdownTable, readmeSection, runTime } from '../../bench/readme-table';
+import {
+	benchResults,
+	markdownTable,
+	readmeSection,
+	readmeWithResults,
+	runTime,
+	type WrittenResults,
+} from '../../bench/readme-table';
 import { runMachine } from '../../bench/lib/machine';
 import { windowHoldsBurst } from '../../bench/after-burst';
 import { formatRatio, pairRatios } from '../../bench/lib/pairs';
@@ -545,6 +552,60 @@ test("the README's run time is not rounded into the 45-minute budget", () => {
 	expect(runTime(2100)).toBe('35 minutes');
 	expect(runTime(2725)).toBe('45 minutes 25 seconds');
 	expect(runTime(2699)).toBe('44 minutes 59 seconds');
+	expect(runTime(25)).toBe('25 seconds');
+});
+
+test('--table --write puts a full run into the README: its time against the budget, the results up to Design, Scaling', () => {
+	const readme = [
+		'publishes no rate limit). From the last full run:',
+		'',
+		'- old scaling line',
+		'',
+		'### Crashes and restarts',
+		'',
+		'## Benchmarks',
+		'',
+		'`npm run bench` (the last full run, with the cost',
+		'curves and queue mode, took 45 minutes on this machine) installs nothing new. More.',
+		'',
+		'Measured at commit `0123456789ab` (full run, 45 minutes): old.',
+		'',
+		'| old table |',
+		'',
+		'## Design',
+		'',
+		'Design text.',
+	].join('\n');
+	const targets = [
+		{
+			area: 'Bulk send',
+			measure: 'time',
+			figure: 'x1.01',
+			target: 'at most x1.05',
+			verdict: 'met',
+		},
+	] as const;
+	const results: WrittenResults = {
+		machine: runMachine({ n8n: '2.41.1', node: '24.21.0' }, [0.5, 0.4, 0.3]),
+		seconds: 2725,
+		quick: false,
+		targets: [...targets],
+	};
+	const written = readmeWithResults(readme, results);
+	expect(written).toContain(
+		'took 45 minutes 25 seconds on this machine, over its 45-minute budget by 25 seconds) installs nothing new. More.',
+	);
+	expect(written).not.toContain('old table');
+	expect(written).toContain(`${readmeSection(results)}\n\n## Design\n\nDesign text.`);
+	// No queue figures in this run: Scaling keeps its lines.
+	expect(written).toContain('- old scaling line');
+	const within = readmeWithResults(written, { ...results, seconds: 2264 });
+	expect(within).toContain(
+		'took 37 minutes 44 seconds on this machine, within its 45-minute budget)',
+	);
+	expect(readmeWithResults(within, { ...results, seconds: 2264 })).toBe(within);
+	expect(() => readmeWithResults(readme, { ...results, quick: true })).toThrow('only a full run');
+	expect(() => readmeWithResults('no anchors', results)).toThrow('curves and queue mode, took');
 });
 
 test("the README's table: one line per row, missed in bold, figures without a target, pipes escaped", () => {
