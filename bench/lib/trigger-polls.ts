@@ -14,9 +14,8 @@ import type { BenchServer } from './server';
 /**
  * The polling part's trigger workflows poll at seconds 0, 20 and 40 of every minute (the drain
  * curves', in an n8n of their own, at every tenth second: drain-curve.ts): three Poll Times
- * entries of the Custom kind, each
- * once a minute (n8n refuses one cron that fires more often, "The polling interval is too short",
- * but takes a list of once-a-minute entries). n8n's clock runs
+ * entries of the Custom kind, each once a minute (n8n refuses one cron that fires more often, "The
+ * polling interval is too short", but takes a list of once-a-minute entries). n8n's clock runs
  * whole minutes ahead of the real one (lib/bench-clock.ts), so its polls fall on these seconds of
  * the real clock too. The service's clock is the bench's: it moves as each step says, not with
  * the polls.

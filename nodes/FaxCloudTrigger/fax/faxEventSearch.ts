@@ -93,7 +93,7 @@ function eventOf(direction: FaxDirection, record: IDataObject, serviceTime?: num
 }
 
 /** The event's record normalised, as the event is emitted. */
-export function faxOf(direction: FaxDirection, event: FaxEvent): IDataObject {
+export function faxOf(direction: FaxDirection, event: Pick<FaxEvent, 'record'>): IDataObject {
 	return FAX_DIRECTIONS[direction].normalize(event.record);
 }
 

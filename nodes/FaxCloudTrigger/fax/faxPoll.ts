@@ -11,10 +11,11 @@ import { narrowedSlice, nextSliceMs, sliceAfter, sliceEnd } from '../state/windo
 import { imageTimedOut } from './eventImage';
 import { StatusMemory } from '../state/statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
-import { byEventTime, faxOf, searchPages } from './faxEventSearch';
+import { byEventTime, searchPages } from './faxEventSearch';
 import type { WindowState } from '../state/eventWindow';
 import type { HeldEvent } from '../state/heldEvents';
-import type { Emitted } from './leftoverHold';
+import type { Emitted } from './emitted';
+import { emitRecord } from './emitted';
 import { emitHeld, eventsToHold } from './leftoverHold';
 import { EventWindow, floorMinute, MINUTE_MS, minuteDatetime } from '../state/eventWindow';
 import { warnOfTrigger } from '../poll/triggerWarning';
@@ -260,17 +261,20 @@ export async function pollFaxes(
 	const emitted: Emitted = { items: [], faxes: [] };
 	let clock = state.clock;
 	let width = state.sliceMs;
+	/** The poll's end: failed images tried again, the items and the state to store. */
+	const finish = async (sliceMs: number | undefined, held: HeldEvent[] | undefined) => {
+		await retryImages(this, watch, emitted.faxes, emitted.items, budget);
+		const statusState = statuses?.toState(window.startMs);
+		return {
+			items: emitted.items,
+			state: { ...window.toState(), statuses: statusState, clock, sliceMs, held },
+		};
+	};
 	// The events the last poll held are older than the window: they go first. While any is left,
 	// or they filled Max Events per Poll, the poll reads nothing.
 	const stillHeld = await emitHeld(watch, state.held ?? [], budget, emitted);
 	if (stillHeld.length > 0 || budget.eventsFull) {
-		await retryImages(this, watch, emitted.faxes, emitted.items, budget);
-		const held = stillHeld.length > 0 ? stillHeld : undefined;
-		const statusState = statuses?.toState(window.startMs);
-		return {
-			items: emitted.items,
-			state: { ...window.toState(), statuses: statusState, clock, sliceMs: width, held },
-		};
+		return await finish(width, stillHeld.length > 0 ? stillHeld : undefined);
 	}
 	const heldEmitted = emitted.items.length;
 	let serviceTime: number | undefined;
@@ -331,7 +335,6 @@ export async function pollFaxes(
 		from = upTo;
 		upTo = sliceAfter(from, widthForRoom(width, budget), serviceTime, latenessMs);
 	}
-	await retryImages(this, watch, emitted.faxes, emitted.items, budget);
 	const sliceMs = nextSliceMs({
 		sliceMs: width,
 		complete,
@@ -341,16 +344,7 @@ export async function pollFaxes(
 		serviceTime,
 		latenessMs,
 	});
-	return {
-		items: emitted.items,
-		state: {
-			...window.toState(),
-			statuses: statuses?.toState(window.startMs),
-			clock,
-			sliceMs,
-			held,
-		},
-	};
+	return await finish(sliceMs, held);
 }
 
 /**
@@ -403,10 +397,7 @@ async function emitEvents(
 		if (!isEvent) continue;
 		if (event.undated !== undefined) logUndated(context, watch, event);
 		else if (event.zoneless !== undefined) logZoneless(context, watch, event);
-		const fax = faxOf(watch.direction, event);
-		emitted.items.push(await watch.toItem(fax));
-		emitted.faxes.push(fax);
-		budget.countEvent();
+		await emitRecord(watch, event, budget, emitted);
 		window.remember(keptAt(event), event.key);
 	}
 	return [];

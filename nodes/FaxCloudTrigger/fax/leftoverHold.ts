@@ -1,18 +1,11 @@
 // Leftovers held: the few events a poll left at Max Events per Poll, kept for the next poll.
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-
 import type { PollBudget } from '../poll/pollBudget';
 import { floorMinute } from '../state/eventWindow';
 import type { HeldEvent } from '../state/heldEvents';
 import { heldOf, MAX_HELD } from '../state/heldEvents';
+import type { Emitted } from './emitted';
+import { emitRecord } from './emitted';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
-import { faxOf } from './faxEventSearch';
-
-/** The items a poll emits and their records, normalised once, for the image retry. */
-export interface Emitted {
-	items: INodeExecutionData[];
-	faxes: IDataObject[];
-}
 
 /**
  * Emits the events the last poll held, oldest first, until Max Events per Poll or the time
@@ -26,10 +19,7 @@ export async function emitHeld(
 ): Promise<HeldEvent[]> {
 	for (const [index, event] of held.entries()) {
 		if (budget.eventsFull || budget.emittingOver) return held.slice(index);
-		const fax = faxOf(watch.direction, event);
-		emitted.items.push(await watch.toItem(fax));
-		emitted.faxes.push(fax);
-		budget.countEvent();
+		await emitRecord(watch, event, budget, emitted);
 	}
 	return [];
 }
