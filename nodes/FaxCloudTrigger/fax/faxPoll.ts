@@ -7,7 +7,13 @@ import { serviceDatetimeMs } from '../../shared/recordFieldTypes';
 import type { PollBudget } from '../poll/pollBudget';
 import type { ClockReading } from '../state/serviceClock';
 import { trustedClock } from '../state/serviceClock';
-import { narrowedSlice, nextSliceMs, sliceAfter, sliceEnd } from '../state/windowSlice';
+import {
+	guessedSlice,
+	narrowedSlice,
+	nextSliceMs,
+	sliceAfter,
+	sliceEnd,
+} from '../state/windowSlice';
 import { imageTimedOut } from './eventImage';
 import { StatusMemory } from '../state/statusMemory';
 import type { FaxEvent, FaxWatch } from './faxEventSearch';
@@ -32,15 +38,26 @@ interface WindowContents {
 	complete: boolean;
 	/** The service's Date header against the host's clock, when it sent one. */
 	reading?: ClockReading;
-	/** The slice read instead of the one asked for (narrowedSlice). */
+	/** The slice read instead of the one asked for (narrowedSlice, guessedSlice). */
 	narrowed?: { upTo: number; sliceMs: number };
+	/** Whether that slice was guessed and never counted (guessedSlice). */
+	guessed?: boolean;
+}
+
+/** Which part of the window a read asks for, and the allowance that says which part is settled. */
+interface ReadBounds {
+	from?: number;
+	/** The slice's end; undefined: the whole window. */
+	asked?: number;
+	latenessMs: number;
 }
 
 /**
  * Reads the window from its start. It stops early only for the time budget, once the pages read
  * hold something new; the window then stays where it is, so the unread pages are read again. Once
  * the pages read hold more new events than the poll may emit, it reads a narrower slice instead
- * (narrowedSlice), once.
+ * (narrowedSlice), once. A read of the whole window may guess that slice sooner (guessedSlice);
+ * the count then narrows it only if it holds twice the room.
  */
 async function readWindow(
 	context: IPollFunctions,
@@ -48,9 +65,11 @@ async function readWindow(
 	window: EventWindow,
 	budget: PollBudget,
 	everyRecord: boolean,
-	[from, asked]: Array<number | undefined>,
+	{ from, asked, latenessMs }: ReadBounds,
 ): Promise<WindowContents> {
 	let upTo = asked;
+	let mayGuess = asked === undefined;
+	let countedRoom = budget.room;
 	let foundNew = false;
 	const fresh: FaxEvent[] = [];
 	const taken = new Set<string>();
@@ -61,6 +80,7 @@ async function readWindow(
 	let narrowTo: WindowContents['narrowed'];
 	let narrowed: WindowContents['narrowed'];
 	let decided = false;
+	let guessed = false;
 	do {
 		const extra: RequestParams = {};
 		if (from !== undefined) extra.DatetimeAfter = minuteDatetime(from);
@@ -99,9 +119,19 @@ async function readWindow(
 			}
 			complete = !page.more;
 			if (!complete && budget.readingOver(foundNew)) break;
-			if (complete || decided || newTimes.length < budget.room) continue;
+			if (complete || decided) continue;
+			const settledBefore = clock === undefined ? undefined : clock - latenessMs;
+			narrowTo = mayGuess ? guessedSlice(from, settledBefore, newTimes, budget.room) : undefined;
+			if (narrowTo !== undefined) {
+				mayGuess = false;
+				guessed = true;
+				countedRoom = 2 * budget.room;
+				break;
+			}
+			if (newTimes.length < countedRoom) continue;
 			decided = true;
 			narrowTo = narrowedSlice(from, upTo, newTimes, budget.room);
+			guessed &&= narrowTo === undefined;
 			if (narrowTo !== undefined) break;
 		}
 		if (narrowTo) ({ upTo } = narrowed = narrowTo);
@@ -112,7 +142,7 @@ async function readWindow(
 	}
 	const reading =
 		clock === undefined ? undefined : { service: clock, host: hostAtClock, newestRecord: newest };
-	return { fresh, serviceTime, complete, reading, narrowed };
+	return { fresh, serviceTime, complete, reading, narrowed, guessed };
 }
 
 /**
@@ -289,7 +319,8 @@ export async function pollFaxes(
 		// This slice continues a poll that emitted events from the slices before.
 		const continued = emitted.items.length > heldEmitted;
 		const bounds = [from, upTo];
-		const read = await readWindow(this, watch, window, budget, everyRecord, bounds).catch(
+		const asked = { from, asked: upTo, latenessMs };
+		const read = await readWindow(this, watch, window, budget, everyRecord, asked).catch(
 			(error: unknown) => {
 				// The slices read whole before stay read: the poll ends with them, and the next poll
 				// reads on from there.
@@ -333,7 +364,10 @@ export async function pollFaxes(
 		if (firstLeft !== undefined || budget.eventsFull || upTo === undefined) break;
 		if (budget.readingOver(emitted.items.length > 0)) break;
 		from = upTo;
-		upTo = sliceAfter(from, widthForRoom(width, budget), serviceTime, latenessMs);
+		// After a guessed slice that held fewer events than the poll may emit, the guess's rate did
+		// not hold: the rest of the window is read as a window of its own (guessed again, or counted).
+		const rest = read.guessed ? undefined : widthForRoom(width, budget);
+		upTo = sliceAfter(from, rest, serviceTime, latenessMs);
 	}
 	const sliceMs = nextSliceMs({
 		sliceMs: width,

@@ -90,3 +90,32 @@ export function narrowedSlice(
 	if (upTo !== undefined && end >= upTo) return undefined;
 	return { upTo: end, sliceMs: Math.max(MINUTE_MS, end - Math.max(from, floorMinute(times[0]))) };
 }
+
+/**
+ * An earlier narrowedSlice, for the first read of a long window: once the new events of the pages
+ * read came in the order they happened (the service's last-modified order, when nothing was
+ * modified after it arrived) and reach into a second minute, the last whole minute read is taken
+ * as the rate the window goes on at, and the slice ends about where `room` events are reached.
+ * It is only a guess, not a count: the slice is read whole, so it holds every event before its
+ * end whatever the guess. A guess that does not end in the part of the window the allowance has
+ * passed (`settledBefore`) is not made: the count (narrowedSlice) decides there, as for events
+ * that came in another order.
+ */
+export function guessedSlice(
+	from: number | undefined,
+	settledBefore: number | undefined,
+	newTimes: number[],
+	room: number,
+): { upTo: number; sliceMs: number } | undefined {
+	if (from === undefined || settledBefore === undefined || newTimes.length >= room) return;
+	for (let i = 1; i < newTimes.length; i++) if (newTimes[i] < newTimes[i - 1]) return;
+	const lastMinute = floorMinute(newTimes.at(-1) ?? from);
+	const firstMinute = Math.max(from, floorMinute(newTimes[0]));
+	const before = newTimes.filter((time) => time < lastMinute);
+	const perMinute = before.filter((time) => time >= lastMinute - MINUTE_MS).length;
+	if (lastMinute <= firstMinute || perMinute === 0) return;
+	const minutes = Math.max(1, Math.round((room - before.length) / perMinute));
+	const end = lastMinute + minutes * MINUTE_MS;
+	if (end >= floorMinute(settledBefore)) return;
+	return { upTo: end, sliceMs: end - firstMinute };
+}
