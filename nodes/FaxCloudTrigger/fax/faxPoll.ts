@@ -319,8 +319,8 @@ export async function pollFaxes(
 		// This slice continues a poll that emitted events from the slices before.
 		const continued = emitted.items.length > heldEmitted;
 		const bounds = [from, upTo];
-		const asked = { from, asked: upTo, latenessMs };
-		const read = await readWindow(this, watch, window, budget, everyRecord, asked).catch(
+		const readBounds = { from, asked: upTo, latenessMs };
+		const read = await readWindow(this, watch, window, budget, everyRecord, readBounds).catch(
 			(error: unknown) => {
 				// The slices read whole before stay read: the poll ends with them, and the next poll
 				// reads on from there.
