@@ -4,7 +4,7 @@ import type { Emulator } from '../../../emulator';
 import { guessedSlice } from '../../../nodes/FaxCloudTrigger/state/windowSlice';
 import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { MINUTE, SECOND, watchFromNow } from './triggerHelpers';
+import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
 
 /**
  * The first read of a long window guesses where Max Events per Poll ends from the rate of its
@@ -37,12 +37,7 @@ const oldestFirst = (pairs: number[][]) =>
  */
 async function backlog(cap: number, rates: Array<{ perMinute: number; minutes: number }>) {
 	const emu = emulator();
-	const trigger = await watchFromNow(emu, {
-		event: 'newInboundFax',
-		options: { maxEventsPerPoll: cap },
-	});
-	emu.control.advance(MINUTE);
-	const start = Date.parse(emu.control.now());
+	const { trigger, start } = await cappedFromNextMinute(emu, cap);
 	let minute = 0;
 	for (const { perMinute, minutes } of rates) {
 		emu.control.bulkCreateInbound(perMinute * minutes, {

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Emulator } from '../../../emulator';
 import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { MINUTE, SECOND, watchFromNow } from './triggerHelpers';
+import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
 
 /**
  * Max Events per Poll ends a poll inside a minute. When that minute lies past the lateness
@@ -28,12 +28,7 @@ const heldIds = (staticData: IDataObject): number[] =>
  */
 async function capped(perMinute: number, minutes: number, pastAllowance: boolean) {
 	const emu = emulator();
-	const trigger = await watchFromNow(emu, {
-		event: 'newInboundFax',
-		options: { maxEventsPerPoll: CAP },
-	});
-	emu.control.advance(MINUTE);
-	const start = Date.parse(emu.control.now());
+	const { trigger, start } = await cappedFromNextMinute(emu, CAP);
 	const made = emu.control.bulkCreateInbound(perMinute * minutes, {
 		userId: 'alice@acme',
 		from: new Date(start + SECOND / 2).toISOString(),

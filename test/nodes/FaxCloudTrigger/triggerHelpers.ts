@@ -93,6 +93,19 @@ export async function watchFromNow(
 }
 
 /**
+ * alice's new inbound faxes watched at Max Events per Poll `cap` (watchFromNow), and the start of
+ * the next minute, where the clock now is: a capped drain's faxes are received from there.
+ */
+export async function cappedFromNextMinute(emulator: Emulator, cap: number) {
+	const trigger = await watchFromNow(emulator, {
+		event: 'newInboundFax',
+		options: { maxEventsPerPoll: cap },
+	});
+	emulator.control.advance(MINUTE);
+	return { trigger, start: Date.parse(emulator.control.now()) };
+}
+
+/**
  * A backlog for the next poll: an hour passes on the emulator's clock (from 09:00) in which
  * alice receives `count` faxes (inbound) or `count` of her sends complete (outbound).
  */
