@@ -68,8 +68,7 @@ async function readWindow(
 	{ from, asked, latenessMs }: ReadBounds,
 ): Promise<WindowContents> {
 	let upTo = asked;
-	let mayGuess = asked === undefined;
-	let countedRoom = budget.room;
+	const mayGuess = asked === undefined;
 	let foundNew = false;
 	const fresh: FaxEvent[] = [];
 	const taken = new Set<string>();
@@ -121,14 +120,13 @@ async function readWindow(
 			if (!complete && budget.readingOver(foundNew)) break;
 			if (complete || decided) continue;
 			const settledBefore = clock === undefined ? undefined : clock - latenessMs;
-			narrowTo = mayGuess ? guessedSlice(from, settledBefore, newTimes, budget.room) : undefined;
-			if (narrowTo !== undefined) {
-				mayGuess = false;
-				guessed = true;
-				countedRoom = 2 * budget.room;
-				break;
+			if (mayGuess && !guessed) {
+				narrowTo = guessedSlice(from, settledBefore, newTimes, budget.room);
+				guessed = narrowTo !== undefined;
+				if (guessed) break;
 			}
-			if (newTimes.length < countedRoom) continue;
+			// After a guess, the count narrows only a slice that holds twice the room.
+			if (newTimes.length < (guessed ? 2 : 1) * budget.room) continue;
 			decided = true;
 			narrowTo = narrowedSlice(from, upTo, newTimes, budget.room);
 			guessed &&= narrowTo === undefined;

@@ -86,6 +86,22 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 		expect(polls[0].sent).toBeLessThan(2 * (cap / PAGE_SIZE));
 	});
 
+	test('a service clock hours ahead while the first poll guesses (the allowance seems passed everywhere): each fax once, oldest first, none left behind', async () => {
+		const cap = 2_000;
+		const { emu, trigger, poll } = await backlog(cap, [{ perMinute: 200, minutes: 30 }]);
+		// The Date header three hours ahead for the first poll's answers only.
+		emu.control.setDateHeaderOffset(3 * 60 * MINUTE, 12);
+		const truth = trigger.inboundSinceStart();
+		const polls = [];
+		for (let i = 0; i < 6 && polls.flatMap((p) => p.items).length < truth.length; i++) {
+			polls.push(await poll());
+		}
+		const items = polls.flatMap((p) => p.items);
+		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
+		expect(oldestFirst(receivedOrder(items))).toBe(true);
+		expect(polls[0].items.length).toBeGreaterThan(0);
+	});
+
 	test('a backlog whose rate falls after its first minutes: the rest of the window is read whole once the guessed slice held less than the poll may emit', async () => {
 		const rates = [
 			{ perMinute: 1_000, minutes: 2 },
