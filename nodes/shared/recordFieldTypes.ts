@@ -74,10 +74,26 @@ function serviceMillis(value: string): number {
 	return Date.parse(`${date}T${hoursMinutes}${seconds}${offset}`);
 }
 
+/**
+ * The last two texts converted and their ISO form: records of one page carry two or three
+ * datetimes each, mostly the same second as the record before (a burst), so most are read once.
+ */
+const lastConverted = [
+	{ text: '', iso: '' },
+	{ text: '', iso: '' },
+];
+
 /** A service datetime as ISO UTC; values without a zone are UTC, as the service assumes. */
 export function toIsoUtc(value: string): string {
+	const [newer, older] = lastConverted;
+	if (value === newer.text) return newer.iso;
+	if (value === older.text) return older.iso;
 	const millis = serviceMillis(value);
-	return Number.isNaN(millis) ? value : new Date(millis).toISOString();
+	const iso = Number.isNaN(millis) ? value : new Date(millis).toISOString();
+	lastConverted.reverse();
+	lastConverted[0].text = value;
+	lastConverted[0].iso = iso;
+	return iso;
 }
 
 /**

@@ -41,7 +41,7 @@ function prepare(this: IPollFunctions): PreparedEvent {
 		direction: 'inbound',
 		scope,
 		accepts: () => true,
-		toItem: async (fax) => await faxEventItem.call(this, 'inbound', fax, image, simplify),
+		toItem: (fax) => faxEventItem.call(this, 'inbound', fax, image, simplify),
 	};
 	return {
 		watching: `${NEW_INBOUND_FAX}:${scope.faxUserId ?? ''}`,

@@ -64,7 +64,7 @@ function prepare(this: IPollFunctions): PreparedEvent {
 		scope,
 		accepts: (status) => statuses.has(status),
 		sampleStatus: statuses.size === 1 ? [...statuses][0] : undefined,
-		toItem: async (fax) => await faxEventItem.call(this, 'outbound', fax, image, simplify),
+		toItem: (fax) => faxEventItem.call(this, 'outbound', fax, image, simplify),
 	};
 	return {
 		watching: `${OUTBOUND_FAX_STATUS_CHANGED}:${scope.faxUserId ?? ''}`,

@@ -13,16 +13,23 @@ export interface Emitted {
 
 /**
  * Emits one event, read on a page or held by the last poll: its record normalised, its item
- * (the image download goes here), counted against Max Events per Poll.
+ * (the image download goes here), counted against Max Events per Poll. Returns a promise only
+ * while an image is on its way: an event without one is emitted at once.
  */
-export async function emitRecord(
+export function emitRecord(
 	watch: FaxWatch,
 	event: Pick<FaxEvent, 'record'>,
 	budget: PollBudget,
 	emitted: Emitted,
-): Promise<void> {
+): Promise<void> | undefined {
 	const fax = faxOf(watch.direction, event);
-	emitted.items.push(await watch.toItem(fax));
-	emitted.faxes.push(fax);
-	budget.countEvent();
+	const emit = (item: INodeExecutionData) => {
+		emitted.items.push(item);
+		emitted.faxes.push(fax);
+		budget.countEvent();
+	};
+	const item = watch.toItem(fax);
+	if (item instanceof Promise) return item.then(emit);
+	emit(item);
+	return undefined;
 }

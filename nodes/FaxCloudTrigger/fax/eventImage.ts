@@ -89,15 +89,26 @@ export function imageTimedOut(item: INodeExecutionData): boolean {
  * image once more after the other events (faxPoll.ts), then emits the event as it is: one fax
  * never holds back the events behind it.
  */
-export async function faxEventItem(
+export function faxEventItem(
 	this: IPollFunctions,
 	direction: FaxDirection,
 	fax: IDataObject,
 	image: ImageSettings | undefined,
 	simplify = false,
-): Promise<INodeExecutionData> {
+): INodeExecutionData | Promise<INodeExecutionData> {
 	const json = simplify ? simplifyFax(direction, fax) : fax;
+	// Without an image the item is ready at once: a poll of thousands of events awaits nothing.
 	if (!image) return { json };
+	return itemWithImage.call(this, direction, fax, json, image);
+}
+
+async function itemWithImage(
+	this: IPollFunctions,
+	direction: FaxDirection,
+	fax: IDataObject,
+	json: IDataObject,
+	image: ImageSettings,
+): Promise<INodeExecutionData> {
 	// A slow or silent image may take its share of the poll and no more: the fax is then emitted
 	// without it, so one image never costs the poll its events (nor the faxes after it).
 	const allowanceMs = imageAllowanceMs(this);

@@ -22,8 +22,8 @@ export interface FaxWatch {
 	accepts(status: string): boolean;
 	/** FaxStatus for the test-event search, when exactly one status is wanted. */
 	sampleStatus?: string;
-	/** Builds the output item of an event (the image download goes here). */
-	toItem(fax: IDataObject): Promise<INodeExecutionData>;
+	/** Builds the output item of an event: at once, or after its image download. */
+	toItem(fax: IDataObject): INodeExecutionData | Promise<INodeExecutionData>;
 }
 
 /**

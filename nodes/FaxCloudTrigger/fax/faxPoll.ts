@@ -23,6 +23,7 @@ import type { HeldEvent } from '../state/heldEvents';
 import type { Emitted } from './emitted';
 import { emitRecord } from './emitted';
 import { emitHeld, eventsToHold } from './leftoverHold';
+import { EventsTaken } from './eventsTaken';
 import { EventWindow, floorMinute, MINUTE_MS, minuteDatetime } from '../state/eventWindow';
 import { warnOfTrigger } from '../poll/triggerWarning';
 
@@ -71,7 +72,7 @@ async function readWindow(
 	const mayGuess = asked === undefined;
 	let foundNew = false;
 	const fresh: FaxEvent[] = [];
-	const taken = new Set<string>();
+	const taken = new EventsTaken();
 	let clock: number | undefined;
 	let hostAtClock = 0;
 	let newest: number | undefined;
@@ -108,10 +109,7 @@ async function readWindow(
 				const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
 				// Status changes need every record of the window, in order; other events only new ones.
 				if (!isNew && !everyRecord) continue;
-				// A record modified while the pages are read moves to a later page and comes twice.
-				const id = dated ? `${event.time} ${event.key}` : `undated ${event.key}`;
-				if (taken.has(id)) continue;
-				taken.add(id);
+				if (!taken.take(event.key, dated ? event.time : undefined)) continue;
 				fresh.push(event);
 				foundNew ||= isNew;
 				if (isNew && ownTime) newTimes.push(event.time);
@@ -429,7 +427,8 @@ async function emitEvents(
 		if (!isEvent) continue;
 		if (event.undated !== undefined) logUndated(context, watch, event);
 		else if (event.zoneless !== undefined) logZoneless(context, watch, event);
-		await emitRecord(watch, event, budget, emitted);
+		const imageOnItsWay = emitRecord(watch, event, budget, emitted);
+		if (imageOnItsWay) await imageOnItsWay;
 		window.remember(keptAt(event), event.key);
 	}
 	return [];

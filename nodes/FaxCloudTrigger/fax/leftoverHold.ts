@@ -19,7 +19,8 @@ export async function emitHeld(
 ): Promise<HeldEvent[]> {
 	for (const [index, event] of held.entries()) {
 		if (budget.eventsFull || budget.emittingOver) return held.slice(index);
-		await emitRecord(watch, event, budget, emitted);
+		const imageOnItsWay = emitRecord(watch, event, budget, emitted);
+		if (imageOnItsWay) await imageOnItsWay;
 	}
 	return [];
 }

@@ -108,12 +108,14 @@ export function guessedSlice(
 	room: number,
 ): { upTo: number; sliceMs: number } | undefined {
 	if (from === undefined || settledBefore === undefined || newTimes.length >= room) return;
-	for (let i = 1; i < newTimes.length; i++) if (newTimes[i] < newTimes[i - 1]) return;
 	const lastMinute = floorMinute(newTimes.at(-1) ?? from);
 	const firstMinute = Math.max(from, floorMinute(newTimes[0]));
+	// Checked from the ends first: a read of one minute (a burst) costs no pass over its times.
+	if (lastMinute <= firstMinute) return;
+	for (let i = 1; i < newTimes.length; i++) if (newTimes[i] < newTimes[i - 1]) return;
 	const before = newTimes.filter((time) => time < lastMinute);
 	const perMinute = before.filter((time) => time >= lastMinute - MINUTE_MS).length;
-	if (lastMinute <= firstMinute || perMinute === 0) return;
+	if (perMinute === 0) return;
 	const minutes = Math.max(1, Math.round((room - before.length) / perMinute));
 	const end = lastMinute + minutes * MINUTE_MS;
 	if (end >= floorMinute(settledBefore)) return;

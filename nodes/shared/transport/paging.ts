@@ -51,10 +51,47 @@ export interface FaxCloudPage {
  */
 export const MAX_PAGES_WITHOUT_PROGRESS = 3;
 
-/** What makes a record a new one for the progress check: the fax and the fields a change moves. */
-function recordIdentity(record: IDataObject): string {
-	if (record.FaxId === undefined) return JSON.stringify(record);
-	return `${String(record.FaxId)}|${String(record.FaxStatus ?? '')}|${String(record.CompleteTime ?? '')}|${String(record.ReceivedTime ?? '')}`;
+/**
+ * A number for what makes a record a new one for the progress check: its FaxId and the fields a
+ * change moves (status and times), hashed (FNV-1a, 32 bits) instead of joined into a text, so a page
+ * of hundreds of records builds no text per record. Two records that differ may share a number;
+ * that only makes the one look read before, and a page counts as progress when any one of its
+ * records is new, so the check fails no paging that moves on (all of a page's records would have
+ * to share numbers with records read before, three pages in a row). A page answered again has the
+ * same numbers, so a stuck paging still fails.
+ */
+function recordNumber(record: IDataObject): number {
+	let hash = mixText(0x811c9dc5, record.FaxId);
+	hash = mixText(hash, record.FaxStatus);
+	hash = mixText(hash, record.CompleteTime);
+	hash = mixText(hash, record.ReceivedTime);
+	// 30 bits: a small integer, which a Set keeps without a box.
+	return hash >>> 2;
+}
+
+/** One field into the hash, then a separator, so that "1" + "23" and "12" + "3" differ. */
+function mixText(hash: number, value: unknown): number {
+	const text = typeof value === 'string' ? value : String(value ?? '');
+	for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+	return Math.imul(hash ^ 0x7c, 0x01000193);
+}
+
+/** The records one paging has read, for the progress check; a record without a FaxId by its text. */
+class RecordsRead {
+	private readonly numbers = new Set<number>();
+	private readonly withoutId = new Set<string>();
+
+	/** Adds the record; says whether this paging had not read it before. */
+	add(record: IDataObject): boolean {
+		if (record.FaxId === undefined) return addNew(this.withoutId, JSON.stringify(record));
+		return addNew(this.numbers, recordNumber(record));
+	}
+}
+
+function addNew<T>(known: Set<T>, identity: T): boolean {
+	if (known.has(identity)) return false;
+	known.add(identity);
+	return true;
 }
 
 /** How a fax search is paged (faxCloudPages). */
@@ -107,7 +144,7 @@ export async function* faxCloudPages(
 		});
 	let next = fetchPage(options.startAt);
 	let pageNumber = 1;
-	const read = new Set<string>();
+	const read = new RecordsRead();
 	let pagesWithoutProgress = 0;
 	for (;;) {
 		const { body, serviceTime } = await next;
@@ -123,12 +160,7 @@ export async function* faxCloudPages(
 			next.catch(() => undefined);
 		}
 		let progress = false;
-		for (const record of records) {
-			const identity = recordIdentity(record);
-			if (read.has(identity)) continue;
-			read.add(identity);
-			progress = true;
-		}
+		for (const record of records) progress = read.add(record) || progress;
 		yield { records, body, serviceTime, more, reference: more ? reference : undefined };
 		if (!more) return;
 		pagesWithoutProgress = progress ? 0 : pagesWithoutProgress + 1;

@@ -1,4 +1,4 @@
-import { serviceDatetimeMs } from '../../../nodes/shared/recordFieldTypes';
+import { serviceDatetimeMs, toIsoUtc } from '../../../nodes/shared/recordFieldTypes';
 
 /**
  * The trigger reads every record's time with serviceDatetimeMs; a run of records with the same
@@ -24,4 +24,19 @@ test('each text reads as its own instant, repeated, alternating or unreadable', 
 	expect(serviceDatetimeMs(undefined)).toBeNaN();
 	expect(serviceDatetimeMs(null)).toBeNaN();
 	expect(serviceDatetimeMs('2026-11-27T05:10')).toBe(Date.parse('2026-11-27T05:10:00Z'));
+});
+
+test('normalising gives each text its own ISO form, repeated or alternating with others', () => {
+	// A record's ReceivedTime and CreateTime alternate; the last two texts are converted once.
+	const converted: Array<[string, string]> = [
+		['2026-11-27T05:10:00Z', '2026-11-27T05:10:00.000Z'],
+		['2026-11-27 05:10:01', '2026-11-27T05:10:01.000Z'],
+		['2026-11-27T05:10:00Z', '2026-11-27T05:10:00.000Z'],
+		['2026-11-27T07:10:02+02:00', '2026-11-27T05:10:02.000Z'],
+		['2026-11-27 05:10:01', '2026-11-27T05:10:01.000Z'],
+		['not a time', 'not a time'],
+		['2026-11-27T07:10:02+02:00', '2026-11-27T05:10:02.000Z'],
+		['2026-11-27T05:10', '2026-11-27T05:10:00.000Z'],
+	];
+	expect(converted.map(([text]) => toIsoUtc(text))).toEqual(converted.map(([, iso]) => iso));
 });
