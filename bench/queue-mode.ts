@@ -21,6 +21,7 @@ import { lastSeq } from './lib/polls';
 import { BENCH_DIR, executionsOf, OUTPUT_DIR, outboundSince, runDataTimes } from './lib/server';
 import { round, spanMs } from './lib/stats';
 import { preparePdf } from './send';
+import { evenRounds } from './lib/pairs';
 
 /**
  * Queue mode: the bulk send of 1,000 through one `n8n worker --concurrency=1` (Redis, Postgres, one
@@ -358,7 +359,7 @@ export async function benchQueueMode(options: {
 			for (const side of r % 2 ? [a, b] : [b, a]) runs[side] = await check(specOf(side));
 			return runs;
 		};
-		for (let r = 1; r <= options.rounds; r++) {
+		for (let r = 1; r <= evenRounds(options.rounds, 'queue mode'); r++) {
 			const runs = await pair(r, ['node', 'floor'], one);
 			figures.rounds.push(runs);
 			log(`    queue ${r}/${options.rounds}: ${lineOf(runs.node)}; ${lineOf(runs.floor)}`);

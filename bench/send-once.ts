@@ -9,6 +9,7 @@ import {
 } from './lib/server';
 import { spanMs } from './lib/stats';
 import { SEND_VARIANTS, TIMED_NODE } from './send';
+import { evenRounds } from './lib/pairs';
 
 /**
  * Send once (issue 25): a bulk send with Send Once per Key set (a lookup before every send) against
@@ -144,7 +145,7 @@ export async function benchSendOnce(
 	const { items, log } = options;
 	for (const variant of Object.keys(VARIANTS) as OnceVariant[]) await runOnce(bench, variant, 50);
 	const rounds: OnceRound[] = [];
-	for (let r = 1; r <= options.rounds; r++) {
+	for (let r = 1; r <= evenRounds(options.rounds, 'Send Once'); r++) {
 		const pair: OnceVariant[] = r % 2 ? ['once', 'floorOnce'] : ['floorOnce', 'once'];
 		const round = {} as OnceRound;
 		for (const variant of [...pair, 'floor'] as OnceVariant[]) {

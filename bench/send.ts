@@ -11,6 +11,7 @@ import { cpuSeconds, PeakRss } from './lib/proc';
 import { callWebhook, latestNodeMs, outboundSince, type BenchServer } from './lib/server';
 import { round, spanMs } from './lib/stats';
 import { sameSendBodies, type WireCheck } from './send-wire';
+import { evenRounds } from './lib/pairs';
 
 /**
  * Bulk send: the same items (each with a one-page PDF) sent by the Fax Cloud node at its defaults,
@@ -165,7 +166,7 @@ export async function benchBulkSend(
 
 	const rounds: SendRound[] = [];
 	let rssSource = '';
-	for (let round_ = 1; round_ <= options.rounds; round_++) {
+	for (let round_ = 1; round_ <= evenRounds(options.rounds, 'bulk send'); round_++) {
 		const round = {} as SendRound;
 		// The closest comparison, node against floor, goes first one way, then the other (A B, B A):
 		// what a run leaves behind (garbage to collect) then weighs on both alike.

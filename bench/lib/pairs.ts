@@ -42,3 +42,18 @@ export function formatRatio(pairs: PairRatios, unit = 'pair'): string {
 	const count = `${pairs.ratios.length} ${unit}${pairs.ratios.length === 1 ? '' : 's'}`;
 	return `x${round(pairs.median)} (x${round(pairs.min)} to x${round(pairs.max)} over ${count})`;
 }
+
+/**
+ * Rounds whose two compared sides swap order every round (A B, then B A) must be even in number:
+ * the first of a pair pays for what the round before left (garbage to collect), and with an odd
+ * number one side goes first once more (the bulk send at 7 rounds: x1.14, x1.10, x1.06, x1.20 with
+ * the node first, x1.11, x0.92, x0.89 with the floor first; median x1.10).
+ */
+export function evenRounds(rounds: number, what: string): number {
+	if (rounds % 2 !== 0) {
+		throw new Error(
+			`${what}: ${rounds} rounds; its sides swap order every round, so an even number lets each go first as often`,
+		);
+	}
+	return rounds;
+}
