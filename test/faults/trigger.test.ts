@@ -53,7 +53,7 @@ const FAILED_EXECUTION_EVERY = 20;
 /** The durable poll budget (n8n's: 36 s), small so the wait for an unstored state passes. */
 const DURABLE_POLL_BUDGET_MS = 500;
 /** The trigger's wait for a state n8n did not store (two poll budgets), and a little more. */
-const HAND_OFF_WAIT_MS = 2 * DURABLE_POLL_BUDGET_MS + 100;
+const HAND_OFF_WAIT_MS = 2 * DURABLE_POLL_BUDGET_MS + 500;
 
 /** A completion of an outbound fax, the event Outbound Fax Status Changed emits by default. */
 const isCompletion = (change: { status: string }) =>
@@ -198,7 +198,7 @@ async function activateUnderFaults(
 		n8nSettles: async () => {
 			if (!n8nFails) return;
 			n8nFails = false;
-			await sleep(2 * DURABLE_POLL_BUDGET_MS + 500);
+			await sleep(HAND_OFF_WAIT_MS);
 		},
 		inboundTruth,
 		/** The status changes after the baseline that `keep` says the outbound trigger emits. */
