@@ -140,9 +140,12 @@ export function queueScaling(q: QueueFigures): QueueScaling {
 	return {
 		perWorkerCore,
 		perWorkerCoreRound3Shape: round(1000 / round3Cpu, 0),
-		measuredPerSecond: medianOf(
-			q.rounds.map((p) => p.node),
-			(run) => run.sendsPerSecond,
+		measuredPerSecond: round(
+			medianOf(
+				q.rounds.map((p) => p.node),
+				(run) => run.sendsPerSecond,
+			),
+			0,
 		),
 		workersUntilServiceBinds: ASSUMED_SERVICE_RATES.map((serviceRate) => ({
 			serviceRate,
