@@ -22,16 +22,27 @@ if (file) {
 		return offset;
 	};
 	const shiftedNow = () => realNow() + currentOffset();
-	globalThis.Date = new Proxy(RealDate, {
-		construct(target, args, newTarget) {
-			return Reflect.construct(target, args.length ? args : [shiftedNow()], newTarget);
-		},
-		apply() {
-			return new RealDate(shiftedNow()).toString();
-		},
-		get(target, property, receiver) {
-			if (property === 'now') return shiftedNow;
-			return Reflect.get(target, property, receiver);
-		},
-	});
+	// A plain function in Date's place, not a Proxy: a Proxy's traps ran on every Date.parse and
+	// new Date(), which the trigger makes per record and the helper floor does not, about x3 the
+	// real Date's time for each (n8n's Date.now, Date.parse and new Date below take about x1.05).
+	function ShiftedDate(value) {
+		if (!new.target) return new RealDate(shiftedNow()).toString();
+		if (new.target !== ShiftedDate) {
+			const args = arguments.length ? Array.from(arguments) : [shiftedNow()];
+			return Reflect.construct(RealDate, args, new.target);
+		}
+		switch (arguments.length) {
+			case 0:
+				return new RealDate(shiftedNow());
+			case 1:
+				return new RealDate(value);
+			default:
+				return new RealDate(...arguments);
+		}
+	}
+	// Dates made here are real Dates: the same prototype, instanceof either; parse and UTC inherited.
+	ShiftedDate.prototype = RealDate.prototype;
+	Object.setPrototypeOf(ShiftedDate, RealDate);
+	ShiftedDate.now = shiftedNow;
+	globalThis.Date = ShiftedDate;
 }

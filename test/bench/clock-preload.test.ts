@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The bench's n8n runs with bench/lib/n8n-clock-preload.cjs: its Date runs ahead of the real one by
+ * the milliseconds in BENCH_N8N_CLOCK_FILE, and is otherwise the real Date for what n8n does with it.
+ */
+
+const PRELOAD = path.join(__dirname, '../../bench/lib/n8n-clock-preload.cjs');
+const HOUR = 3_600_000;
+
+/** Runs `script` in a Node process with the preload and the offset; returns what it printed as JSON. */
+function withPreload(offsetMs: number, script: string): Record<string, unknown> {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'clock-preload-'));
+	const file = path.join(folder, 'offset');
+	fs.writeFileSync(file, String(offsetMs));
+	try {
+		const out = execFileSync(process.execPath, ['--require', PRELOAD, '-e', script], {
+			env: { ...process.env, BENCH_N8N_CLOCK_FILE: file, OFFSET_FILE: file },
+		});
+		return JSON.parse(out.toString()) as Record<string, unknown>;
+	} finally {
+		fs.rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+test("now, new Date() and Date() run ahead by the file's offset", () => {
+	const before = Date.now();
+	const seen = withPreload(
+		HOUR,
+		`console.log(JSON.stringify({ now: Date.now(), made: new Date().getTime(), text: Date() }))`,
+	);
+	const after = Date.now();
+	for (const shifted of [seen.now as number, seen.made as number]) {
+		expect(shifted).toBeGreaterThanOrEqual(before + HOUR);
+		expect(shifted).toBeLessThanOrEqual(after + HOUR);
+	}
+	expect(Math.abs(Date.parse(seen.text as string) - (seen.now as number))).toBeLessThan(2_000);
+});
+
+test('dates of given times, parse and UTC are the real ones, and real Dates', () => {
+	const seen = withPreload(
+		HOUR,
+		`const RealDate = Object.getPrototypeOf(Date);
+		console.log(JSON.stringify({
+			epoch: new Date(0).toISOString(),
+			fields: new Date(2026, 0, 5, 9, 30).getMinutes(),
+			text: new Date('2026-01-05T09:00:27Z').getTime(),
+			parsed: Date.parse('2026-01-05T09:00:27Z'),
+			utc: Date.UTC(2026, 0, 5),
+			realDate: new Date(0) instanceof RealDate && new RealDate(0) instanceof Date,
+			subclass: new (class extends Date {})(0).getTime(),
+		}))`,
+	);
+	expect(seen).toEqual({
+		epoch: '1970-01-01T00:00:00.000Z',
+		fields: 30,
+		text: Date.parse('2026-01-05T09:00:27Z'),
+		parsed: Date.parse('2026-01-05T09:00:27Z'),
+		utc: Date.UTC(2026, 0, 5),
+		realDate: true,
+		subclass: 0,
+	});
+});
+
+test('a new offset written to the file is followed', () => {
+	const seen = withPreload(
+		0,
+		`const fs = require('node:fs');
+		const first = Date.now() - performance.timeOrigin - performance.now();
+		fs.writeFileSync(process.env.OFFSET_FILE, '${2 * HOUR}');
+		// Past the preload's 10 ms between two reads of the file.
+		const until = performance.now() + 20;
+		while (performance.now() < until);
+		const second = Date.now() - performance.timeOrigin - performance.now();
+		console.log(JSON.stringify({ moved: second - first }))`,
+	);
+	expect(Math.abs((seen.moved as number) - 2 * HOUR)).toBeLessThan(1_000);
+});
