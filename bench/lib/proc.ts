@@ -30,9 +30,14 @@ export const peakRssBytes = (pid: number): number => statusKb(pid, 'VmHWM') * 10
 /**
  * Peak resident memory over a stretch of time: the kernel's high-water mark (VmHWM), reset through
  * clear_refs; where the kernel refuses, a 5 ms sampler (never otherwise: it takes CPU from the runs).
+ * `pause()` and `resume()` leave out what runs between them (another workload in the same process);
+ * memory it leaves resident still counts once measuring resumes.
  */
 export class PeakRss {
 	private sampled = 0;
+	/** The peak of the stretches before the last pause (high-water mark path). */
+	private before = 0;
+	private paused = false;
 	private readonly timer: NodeJS.Timeout | undefined;
 	private readonly kernelReset: boolean;
 	readonly startBytes: number;
@@ -43,6 +48,7 @@ export class PeakRss {
 		this.sampled = this.startBytes;
 		if (!this.kernelReset) {
 			this.timer = setInterval(() => {
+				if (this.paused) return;
 				try {
 					this.sampled = Math.max(this.sampled, rssBytes(pid));
 				} catch {
@@ -52,9 +58,21 @@ export class PeakRss {
 		}
 	}
 
+	pause(): void {
+		if (this.kernelReset) this.before = Math.max(this.before, peakRssBytes(this.pid));
+		this.paused = true;
+	}
+
+	resume(): void {
+		if (this.kernelReset) resetHighWaterMark(this.pid);
+		this.paused = false;
+	}
+
 	stop(): { startBytes: number; peakBytes: number; riseBytes: number; source: string } {
 		clearInterval(this.timer);
-		const peakBytes = this.kernelReset ? peakRssBytes(this.pid) : this.sampled;
+		const peakBytes = this.kernelReset
+			? Math.max(this.before, this.paused ? 0 : peakRssBytes(this.pid))
+			: this.sampled;
 		return {
 			startBytes: this.startBytes,
 			peakBytes,

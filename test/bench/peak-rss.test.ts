@@ -1,0 +1,69 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+import { PeakRss } from '../../bench/lib/proc';
+
+/**
+ * The drain curve leaves the helper floor's pagings out of the trigger's memory figure with
+ * PeakRss.pause()/resume(). A child process takes 200 MB and gives it back on command: the peak
+ * counts it only while measuring.
+ */
+
+const MB = 1024 * 1024;
+const BUFFER_MB = 200;
+
+/** A Node process that, per line on stdin, takes ("take") or frees ("free") 200 MB, then says "ok". */
+function memoryChild(): {
+	child: ChildProcessWithoutNullStreams;
+	command(line: string): Promise<void>;
+} {
+	const script = `
+		let held;
+		require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+			if (line === 'take') held = Buffer.alloc(${BUFFER_MB} * 1024 * 1024, 1);
+			if (line === 'free') { held = undefined; global.gc(); }
+			process.stdout.write('ok\\n');
+		});`;
+	const child = spawn(process.execPath, ['--expose-gc', '-e', script]);
+	let answered: (() => void) | undefined;
+	child.stdout.on('data', () => answered?.());
+	return {
+		child,
+		command: (line) =>
+			new Promise((resolve) => {
+				answered = resolve;
+				child.stdin.write(`${line}\n`);
+			}),
+	};
+}
+
+let memory: ReturnType<typeof memoryChild>;
+beforeEach(async () => {
+	memory = memoryChild();
+	await memory.command('hello');
+});
+afterEach(() => memory.child.kill());
+
+test('memory taken and given back while measuring counts in the peak', async () => {
+	const peak = new PeakRss(memory.child.pid!);
+	await memory.command('take');
+	await memory.command('free');
+	expect(peak.stop().riseBytes).toBeGreaterThan((BUFFER_MB / 2) * MB);
+});
+
+test('memory taken and given back between pause() and resume() does not', async () => {
+	const peak = new PeakRss(memory.child.pid!);
+	peak.pause();
+	await memory.command('take');
+	await memory.command('free');
+	peak.resume();
+	expect(peak.stop().riseBytes).toBeLessThan((BUFFER_MB / 4) * MB);
+});
+
+test('what was measured before a pause still counts after it', async () => {
+	const peak = new PeakRss(memory.child.pid!);
+	await memory.command('take');
+	await memory.command('free');
+	peak.pause();
+	peak.resume();
+	expect(peak.stop().riseBytes).toBeGreaterThan((BUFFER_MB / 2) * MB);
+});
