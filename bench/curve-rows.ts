@@ -171,7 +171,7 @@ function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 	return atMostRow(
 		{
 			area: 'Trigger',
-			measure: `cost curve, a burst of ${curve.sizes[last].toLocaleString('en-US')} with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor paging the first poll's query once (ms; ratio per round)`,
+			measure: `cost curve, a burst of ${curve.sizes[last].toLocaleString('en-US')} with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor making each poll's searches right after it (ms; ratio per round)`,
 			figure: `${formatRatio(pairs, 'round')} (${counts})`,
 		},
 		{

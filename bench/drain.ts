@@ -137,12 +137,15 @@ const SETTLE_MS = 500;
  * the biggest work n8n does in the round, and the floor's paging right after must not share n8n
  * with it (the pair is the trigger's searches against the floor's, each with n8n otherwise idle).
  */
-async function finishedExecution(bench: BenchServer): Promise<ExecutionSummary> {
+export async function finishedExecution(
+	bench: BenchServer,
+	workflowId = INBOUND_WORKFLOW,
+): Promise<ExecutionSummary> {
 	let newest: ExecutionSummary | undefined;
 	await waitUntil(
 		"the drain poll's execution to finish",
 		async () => {
-			[newest] = await executionsOf(bench, INBOUND_WORKFLOW, 1);
+			[newest] = await executionsOf(bench, workflowId, 1);
 			return Boolean(newest?.stoppedAt);
 		},
 		60_000,

@@ -134,7 +134,8 @@ export class FaxCloudFloor implements INodeType {
 			parameter('Collection', 'collection', 'string', 'inboundfaxes', ['page']),
 			{
 				...parameter('Query (JSON)', 'query', 'json', '{}', ['page']),
-				description: 'The first search, as the trigger sent it; later pages add GetNextResults',
+				description:
+					'The first search, as the trigger sent it (later pages add GetNextResults), or a list of {query, pages}: the searches of one trigger poll',
 			},
 			parameter('Page Size', 'pageSize', 'number', 250, ['page']),
 		],
@@ -215,7 +216,17 @@ export class FaxCloudFloor implements INodeType {
 	}
 }
 
-/** Every page of one search, as the trigger reads it: the same query again with GetNextResults. */
+/** One search of a trigger's poll: its first query and how many pages of it the trigger read. */
+interface PollSearch {
+	query: Record<string, string>;
+	pages: number;
+}
+
+/**
+ * Every page of one search, as the trigger reads it: the same query again with GetNextResults, at
+ * the page size. Or, given a list, the searches of one trigger poll in order, each with its own
+ * ResultLimit and only as many pages as the trigger read of it: the poll's requests, nothing else.
+ */
 async function pageSearch(
 	this: IExecuteFunctions,
 	baseUrl: string,
@@ -223,23 +234,30 @@ async function pageSearch(
 ): Promise<INodeExecutionData[]> {
 	const collection = String(this.getNodeParameter('collection', 0));
 	const rawQuery = this.getNodeParameter('query', 0);
-	const query = (typeof rawQuery === 'string' ? JSON.parse(rawQuery) : rawQuery) as IDataObject;
+	const parsed = (typeof rawQuery === 'string' ? JSON.parse(rawQuery) : rawQuery) as
+		| Record<string, string>
+		| PollSearch[];
 	const pageSize = String(this.getNodeParameter('pageSize', 0));
+	const searches: PollSearch[] = Array.isArray(parsed)
+		? parsed
+		: [{ query: { ...parsed, ResultLimit: pageSize }, pages: Infinity }];
 	const records: INodeExecutionData[] = [];
-	let reference = '';
-	for (;;) {
-		const params = new URLSearchParams({ ...(query as Record<string, string>) });
-		params.set('ResultLimit', pageSize);
-		if (reference) params.set('GetNextResults', reference);
-		const page = await send({
-			method: 'GET',
-			url: `${baseUrl}/${collection}?${params.toString()}`,
-			headers: { Accept: 'application/json' },
-		});
-		for (const record of (page.FaxInfo as IDataObject[] | undefined) ?? []) {
-			records.push({ json: record, pairedItem: { item: 0 } });
+	for (const search of searches) {
+		let reference = '';
+		for (let read = 0; read < search.pages; read++) {
+			const params = new URLSearchParams(search.query);
+			if (reference) params.set('GetNextResults', reference);
+			const page = await send({
+				method: 'GET',
+				url: `${baseUrl}/${collection}?${params.toString()}`,
+				headers: { Accept: 'application/json' },
+			});
+			for (const record of (page.FaxInfo as IDataObject[] | undefined) ?? []) {
+				records.push({ json: record, pairedItem: { item: 0 } });
+			}
+			if (String(page.HasMoreResults) !== 'true' || !page.ResultsReference) break;
+			reference = String(page.ResultsReference);
 		}
-		if (String(page.HasMoreResults) !== 'true' || !page.ResultsReference) return records;
-		reference = String(page.ResultsReference);
 	}
+	return records;
 }

@@ -1,5 +1,5 @@
 import { curveRows, type CurveSet } from '../../bench/curve-rows';
-import { pollsOf } from '../../bench/drain-curve';
+import { pollsOf, searchesOf } from '../../bench/drain-curve';
 import type { CurveFigures, CurveRun } from '../../bench/lib/curve';
 import { exitCodeOf, type RunContext } from '../../bench/target-rows';
 import type { RequestRecord } from '../../emulator/request-log';
@@ -74,7 +74,7 @@ test('the mail merge holds its RSS rise to x1.5 the CSV at every size, each size
 	expect(csv[2].figure).toBe('CSV 14.3 MB: x1.5 (x1.5 to x1.5 over 3 runs)');
 });
 
-test("the capped drain's largest burst is held to x1.2 the floor paging its query once", () => {
+test("the capped drain's largest burst is held to x1.2 the floor making its polls' searches", () => {
 	const capped = (overFloor: number) =>
 		curve([1_000, 10_000, 100_000], [20, 20, 20], [1, 1, 1], (faxes) => ({
 			floorMs: (20 * faxes) / 1000 / overFloor,
@@ -85,11 +85,11 @@ test("the capped drain's largest burst is held to x1.2 the floor paging its quer
 	const defaultCap = curve([1_000, 10_000], [20, 20], [1, 1]);
 	const met = verdicts({ drain: { capped: capped(1), defaultCap } });
 	expect(met).toContainEqual([
-		"cost curve, a burst of 100,000 with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor paging the first poll's query once",
+		"cost curve, a burst of 100,000 with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor making each poll's searches right after it",
 		'met',
 	]);
 	const rows = curveRows({ drain: { capped: capped(1.3), defaultCap } }, QUIET);
-	const floorRow = rows.find((r) => r.measure.includes('helper floor paging'))!;
+	const floorRow = rows.find((r) => r.measure.includes('helper floor making'))!;
 	expect(floorRow.verdict).toBe('missed');
 	expect(floorRow.figure).toContain('10 polls, 400 searches; floor 400');
 	// Both drains' growth rows are there: capped (1,000 / 10,000 / 100,000), default (1,000 / 10,000).
@@ -108,6 +108,20 @@ test('searches are grouped into polls by the quiet between them', () => {
 		at(30_000, 30_001),
 	]);
 	expect(polls.map((p) => p.length)).toEqual([2, 2, 1]);
+});
+
+test("a poll's searches, as the floor repeats them: each first query with the pages read of it", () => {
+	const search = (query: Record<string, string>) => ({ query }) as unknown as RequestRecord;
+	const guess = { DatetimeAfter: '2026-01-05T11:40Z', ResultLimit: '1' };
+	const slice = { DatetimeAfter: '2026-01-05T11:40Z', DatetimeBefore: '2026-01-05T11:59Z' };
+	const next = (key: string) => search({ ...slice, GetNextResults: key });
+	expect(searchesOf([search(guess), search(slice), next('I1'), next('I2'), search(guess)])).toEqual(
+		[
+			{ query: guess, pages: 1 },
+			{ query: slice, pages: 3 },
+			{ query: guess, pages: 1 },
+		],
+	);
 });
 
 test('a size whose runs failed is missed, and its rows say what failed', () => {
