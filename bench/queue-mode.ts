@@ -364,7 +364,7 @@ export async function benchQueueMode(options: {
 			figures.rounds.push(runs);
 			log(`    queue ${r}/${options.rounds}: ${lineOf(runs.node)}; ${lineOf(runs.floor)}`);
 		}
-		for (let r = 1; r <= options.explainRounds; r++) {
+		for (let r = 1; r <= evenRounds(options.explainRounds, 'queue mode, round 3 explained'); r++) {
 			const splitRuns = await pair(r, ['node', 'floor'], split);
 			figures.explain.split.push(splitRuns);
 			log(

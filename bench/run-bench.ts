@@ -62,9 +62,11 @@ const cpuProfileDir = args.has('--cpu-prof') ? path.join(OUTPUT_DIR, 'profiles')
 /** Sizes of the full run; each compared part runs at least 5 pairs (lib/pairs.ts). */
 const FULL_SIZES = {
 	items: 1_000,
-	// Node and floor are within a few percent, with pairs varying by ±15 %: 8 pairs. Compared sides
-	// swap order every round, so each count is even (lib/pairs.ts evenRounds).
-	sendRounds: 8,
+	// Node and floor are within a few percent, with pairs varying by ±15 %: 16 pairs, so that the
+	// median moves by about 2 % between runs (at 8 it moved x1.00, x1.10, x1.05, x0.99 over four
+	// runs of the same code). Compared sides swap order every round, so each count is even
+	// (lib/pairs.ts evenRounds).
+	sendRounds: 16,
 	sendOnceRounds: 6,
 	mailMergeRows: 10_000,
 	mailMergeRounds: 5,
@@ -85,6 +87,7 @@ const FULL_SIZES = {
 const SIZES = quick
 	? {
 			...FULL_SIZES,
+			sendRounds: 8,
 			sendOnceRounds: 4,
 			stored: 10_000,
 			fewPolls: 1,
@@ -96,8 +99,10 @@ const SIZES = quick
 
 /**
  * Cost curves: three sizes a factor of ten apart; two rounds of the sends and the mail merge
- * (after a warm-up at each size, the sends' at the smallest alone: ./send-curve.ts), one of the
- * drains (their triggers poll every 10 s: drain-curve.ts).
+ * (after a warm-up at each size, the sends' at the smallest alone: ./send-curve.ts), three of the
+ * capped drain, whose 100,000 is set against the floor (a round's ratio moves with how many of its
+ * ten polls meet a major GC of n8n's), one of the default cap's (their triggers poll every 10 s:
+ * drain-curve.ts).
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -106,7 +111,8 @@ const CURVE_SIZES = {
 	mailMergeRounds: 2,
 	cappedDrain: [1_000, 10_000, 100_000],
 	defaultDrain: [1_000, 10_000],
-	drainRounds: 1,
+	cappedDrainRounds: 3,
+	defaultDrainRounds: 1,
 };
 
 const log = (line: string): void => console.log(line);
@@ -296,7 +302,8 @@ async function main(): Promise<void> {
 			const drainOptions = {
 				cappedSizes: CURVE_SIZES.cappedDrain,
 				defaultSizes: CURVE_SIZES.defaultDrain,
-				rounds: CURVE_SIZES.drainRounds,
+				cappedRounds: CURVE_SIZES.cappedDrainRounds,
+				defaultRounds: CURVE_SIZES.defaultDrainRounds,
 				latenessMinutes: SIZES.latenessMinutes,
 				log,
 			};
@@ -312,9 +319,10 @@ async function main(): Promise<void> {
 			);
 		});
 
-	// Queue mode (its own Redis, Postgres, main and worker): one round of the runs explaining round 3.
+	// Queue mode (its own Redis, Postgres, main and worker): 4 rounds of the runs explaining round 3,
+	// their pairs' order swapping as the compared rounds' does.
 	await part('queue', figures, 'queue', () =>
-		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 6, explainRounds: 1, log }),
+		benchQueueMode({ tarball, faxes: SIZES.items, rounds: 6, explainRounds: 4, log }),
 	);
 	release ??= figures.queue && { n8n: figures.queue.n8n, node: figures.queue.n8nNode };
 
