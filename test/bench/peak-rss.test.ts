@@ -11,7 +11,11 @@ import { PeakRss } from '../../bench/lib/proc';
 const MB = 1024 * 1024;
 const BUFFER_MB = 200;
 
-/** A Node process that, per line on stdin, takes ("take") or frees ("free") 200 MB, then says "ok". */
+/**
+ * A Node process that, per line on stdin, takes ("take") or frees ("free") 200 MB, then says "ok";
+ * after "free" once its resident memory has fallen back (V8 may free the buffer's memory on
+ * another thread just after the collection), so the parent reads the kernel's figures after it.
+ */
 function memoryChild(): {
 	child: ChildProcessWithoutNullStreams;
 	command(line: string): Promise<void>;
@@ -19,9 +23,17 @@ function memoryChild(): {
 	const script = `
 		let held;
 		require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+			const ok = () => process.stdout.write('ok\\n');
 			if (line === 'take') held = Buffer.alloc(${BUFFER_MB} * 1024 * 1024, 1);
-			if (line === 'free') { held = undefined; global.gc(); }
-			process.stdout.write('ok\\n');
+			if (line !== 'free') return ok();
+			const taken = process.memoryUsage().rss;
+			held = undefined;
+			global.gc();
+			const fallen = (tries) =>
+				taken - process.memoryUsage().rss > ${BUFFER_MB / 2} * 1024 * 1024 || tries === 0
+					? ok()
+					: setTimeout(() => fallen(tries - 1), 10);
+			fallen(200);
 		});`;
 	const child = spawn(process.execPath, ['--expose-gc', '-e', script]);
 	let answered: (() => void) | undefined;
