@@ -62,10 +62,9 @@ const cpuProfileDir = args.has('--cpu-prof') ? path.join(OUTPUT_DIR, 'profiles')
 /** Sizes of the full run; each compared part runs at least 5 pairs (lib/pairs.ts). */
 const FULL_SIZES = {
 	items: 1_000,
-	// Node and floor are within a few percent, with pairs varying by ±15 %: 16 pairs, so that the
-	// median moves by about 2 % between runs (at 8 it moved x1.00, x1.10, x1.05, x0.99 over four
-	// runs of the same code). Compared sides swap order every round, so each count is even
-	// (lib/pairs.ts evenRounds).
+	// Node and floor are within a few percent, with pairs varying by ±15 %: 16 pairs, since at 8
+	// the median moved x1.00, x1.10, x1.05, x0.99 over four runs of the same code. Compared sides
+	// swap order every round, so each count is even (lib/pairs.ts evenRounds).
 	sendRounds: 16,
 	sendOnceRounds: 6,
 	mailMergeRows: 10_000,
