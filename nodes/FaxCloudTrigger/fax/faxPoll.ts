@@ -71,8 +71,7 @@ async function readWindow(
 	let upTo = asked;
 	const mayGuess = asked === undefined;
 	let foundNew = false;
-	const fresh: FaxEvent[] = [];
-	const taken = new EventsTaken();
+	let fresh: FaxEvent[] = [];
 	let clock: number | undefined;
 	let hostAtClock = 0;
 	let newest: number | undefined;
@@ -87,8 +86,7 @@ async function readWindow(
 		if (upTo !== undefined) extra.DatetimeBefore = minuteDatetime(upTo);
 		// The own times of the new events read: where the events this poll may emit end.
 		const newTimes: number[] = [];
-		fresh.length = 0;
-		taken.clear();
+		fresh = [];
 		foundNew = false;
 		complete = true;
 		narrowTo = undefined;
@@ -109,7 +107,6 @@ async function readWindow(
 				const isNew = watch.accepts(event.status) && isNewInWindow(window, event);
 				// Status changes need every record of the window, in order; other events only new ones.
 				if (!isNew && !everyRecord) continue;
-				if (!taken.take(event.key, dated ? event.time : undefined)) continue;
 				fresh.push(event);
 				foundNew ||= isNew;
 				if (isNew && ownTime) newTimes.push(event.time);
@@ -132,6 +129,7 @@ async function readWindow(
 		}
 		if (narrowTo) ({ upTo } = narrowed = narrowTo);
 	} while (narrowTo !== undefined);
+	fresh = takenOnce(fresh);
 	const serviceTime = clock ?? newest;
 	for (const event of fresh) {
 		if (isNaN(event.time)) event.time = serviceTime ?? window.startMs ?? 0;
@@ -139,6 +137,19 @@ async function readWindow(
 	const reading =
 		clock === undefined ? undefined : { service: clock, host: hostAtClock, newestRecord: newest };
 	return { fresh, serviceTime, complete, reading, narrowed, guessed };
+}
+
+/**
+ * The events of one read, each once, in the order read: a record modified while the pages are read
+ * moves to a later page and comes twice (EventsTaken). Taken when the read ends, not page by page,
+ * so the pages are asked for without it; until then such a record counts twice towards the slice's
+ * width (narrowedSlice), which at most makes the slice narrower.
+ */
+function takenOnce(read: FaxEvent[]): FaxEvent[] {
+	const taken = new EventsTaken();
+	return read.filter((event) =>
+		taken.take(event.key, event.undated === undefined ? event.time : undefined),
+	);
 }
 
 /**
@@ -207,9 +218,9 @@ async function retryImages(
 	items: INodeExecutionData[],
 	budget: PollBudget,
 ): Promise<void> {
-	for (const [index, item] of items.entries()) {
-		if (item.json.imageError === undefined) continue;
-		if (!imageTimedOut(item) && !budget.emittingOver) {
+	for (let index = 0; index < items.length; index++) {
+		if (items[index].json.imageError === undefined) continue;
+		if (!imageTimedOut(items[index]) && !budget.emittingOver) {
 			items[index] = await watch.toItem(faxes[index]);
 		}
 		const error = items[index].json.imageError;
@@ -414,7 +425,8 @@ async function emitEvents(
 	emitted: Emitted,
 ): Promise<FaxEvent[]> {
 	const sorted = fresh.sort(byEventTime);
-	for (const [index, event] of sorted.entries()) {
+	for (let index = 0; index < sorted.length; index++) {
+		const event = sorted[index];
 		const isEvent =
 			watch.accepts(event.status) &&
 			isNewInWindow(window, event) &&

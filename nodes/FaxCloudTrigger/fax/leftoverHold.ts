@@ -17,9 +17,9 @@ export async function emitHeld(
 	budget: PollBudget,
 	emitted: Emitted,
 ): Promise<HeldEvent[]> {
-	for (const [index, event] of held.entries()) {
+	for (let index = 0; index < held.length; index++) {
 		if (budget.eventsFull || budget.emittingOver) return held.slice(index);
-		const imageOnItsWay = emitRecord(watch, event, budget, emitted);
+		const imageOnItsWay = emitRecord(watch, held[index], budget, emitted);
 		if (imageOnItsWay) await imageOnItsWay;
 	}
 	return [];
