@@ -38,9 +38,12 @@ export const DRAIN_CURVE_WORKFLOWS = [
 
 const MINUTE = 60_000;
 /**
- * The drain curves' workflows poll at seconds 0, 10, ..., 50 (six Custom entries, each once a
- * minute): twice as often as the polling part's, since a curve waits on a poll per Max Events per
- * Poll. The figure is the searches' own time, not the wait between polls.
+ * The drain curves' workflows poll every 10 seconds (six Custom entries, each once a minute): twice
+ * as often as the polling part's, since a curve waits on a poll per Max Events per Poll. The capped
+ * one at seconds 0, 10, ..., 50, the default cap's five seconds later: polling in the same seconds,
+ * the other workflow's poll (its credential read, its search) took n8n's thread during the capped
+ * drain's searches, which the floor, paging between polls, never met. The figure is the searches'
+ * own time, not the wait between polls.
  */
 const CURVE_POLL_EVERY_MS = 10_000;
 /** How many faxes the service receives a minute while a burst comes in. */
