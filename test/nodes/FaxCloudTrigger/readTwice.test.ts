@@ -51,7 +51,8 @@ test('a fax left at Max Events per Poll that is modified during the read is held
 	const fault = emu.control.addFault({
 		path: '^/v1/inboundfaxes$',
 		kind: 'delay',
-		delayMs: 2_000,
+		// The mark has to come while page 1's answer is held: seconds for a loaded machine.
+		delayMs: 5_000,
 		count: 1,
 	});
 	const firstPoll = trigger.pollItems();
