@@ -28,10 +28,4 @@ export class EventsTaken {
 		this.later.add(id);
 		return true;
 	}
-
-	clear(): void {
-		this.firstIndex.clear();
-		this.firstTimes.length = 0;
-		this.later.clear();
-	}
 }

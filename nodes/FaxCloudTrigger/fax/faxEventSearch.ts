@@ -73,52 +73,20 @@ function eventKey(direction: FaxDirection, faxId: string, status: string): strin
 const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i;
 
 /**
- * FaxId as its normalised value reads. A whole number sent as its plain digits (the usual form)
- * reads as itself, with no number made and written back per record.
- */
-function faxIdText(value: unknown): string {
-	if (typeof value === 'string' && isPlainWholeNumber(value)) return value;
-	return String(serviceNumber(value));
-}
-
-/** Digits without a leading zero, short enough that a number holds them exactly. */
-function isPlainWholeNumber(text: string): boolean {
-	if (text.length === 0 || text.length > 15) return false;
-	if (text.charCodeAt(0) === 48) return text.length === 1;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 48 || code > 57) return false;
-	}
-	return true;
-}
-
-/**
- * The last datetime text read and its reading: the records of a page mostly carry the same second
- * as the one before (a burst), so most texts are read once.
- */
-const lastTime = { text: '', time: NaN, zoneless: undefined as string | undefined };
-
-/** A record's own time and, when it has no zone, the text as sent (trimmed). */
-function timeOf(value: unknown): { time: number; zoneless?: string } {
-	if (typeof value === 'string' && value === lastTime.text) return lastTime;
-	const time = serviceDatetimeMs(value);
-	const text = isNaN(time) ? '' : String(value).trim();
-	const zoneless = text !== '' && ZONELESS.test(text) ? text : undefined;
-	if (typeof value === 'string') Object.assign(lastTime, { text: value, time, zoneless });
-	return { time, zoneless };
-}
-
-/**
  * One record as an event. A record whose time cannot be read is still an event (the caller emits
  * it once and logs it): failing the poll for it would hold back every event behind it for ever.
  */
 function eventOf(direction: FaxDirection, record: IDataObject, serviceTime?: number): FaxEvent {
 	const { timeField } = FAX_DIRECTIONS[direction];
-	const faxId = faxIdText(record.FaxId);
+	const faxId = String(serviceNumber(record.FaxId));
 	const status = String(record.FaxStatus);
 	const key = eventKey(direction, faxId, status);
-	const { time, zoneless } = timeOf(record[timeField]);
-	if (!isNaN(time)) return { record, faxId, status, time, key, zoneless, readAt: serviceTime };
+	const time = serviceDatetimeMs(record[timeField]);
+	if (!isNaN(time)) {
+		const text = String(record[timeField]).trim();
+		const zoneless = ZONELESS.test(text) ? text : undefined;
+		return { record, faxId, status, time, key, zoneless, readAt: serviceTime };
+	}
 	// A time that cannot be read is left as the service sent it by normalising, too.
 	const undated = String(record[timeField] ?? '');
 	return { record, faxId, status, time: serviceTime ?? NaN, key, undated };

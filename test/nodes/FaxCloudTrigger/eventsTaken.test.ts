@@ -33,12 +33,3 @@ test('a time that could not be placed (NaN: no zone, no clock) is taken once', (
 	expect(taken.take('in:9', NaN)).toBe(true);
 	expect(taken.take('in:9', NaN)).toBe(false);
 });
-
-test('a cleared read takes every event again', () => {
-	const taken = new EventsTaken();
-	taken.take('in:1', T);
-	taken.take('in:1', T + 1);
-	taken.clear();
-	expect(taken.take('in:1', T)).toBe(true);
-	expect(taken.take('in:1', T + 1)).toBe(true);
-});
