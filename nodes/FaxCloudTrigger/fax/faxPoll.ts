@@ -90,8 +90,8 @@ async function readWindow(
 		foundNew = false;
 		complete = true;
 		narrowTo = undefined;
-		// Every page is read unless the time budget runs out, so the next is asked for while this one
-		// is read.
+		// Every page is read unless the time budget runs out, so the next is asked for before this one
+		// is read (readAhead in transport/paging.ts says what that gains in n8n).
 		for await (const page of searchPages(context, watch, 'asc', { extra, readAhead: true })) {
 			// The earliest clock of the read: a record not on the service then may still appear, and
 			// one front end's clock ahead is not taken over the others'.

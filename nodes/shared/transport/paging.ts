@@ -101,10 +101,13 @@ export interface PagesOptions {
 	/** A ResultsReference of an earlier answer to go on from; the first page by default. */
 	startAt?: string;
 	/**
-	 * Ask for the next page as soon as a page arrives, while the caller reads this one, for a
-	 * caller that reads every page: the service sees the same requests in the same order, and the
-	 * caller's work on a page no longer adds to the paging's time. A caller that stops early leaves
-	 * that one request unread (its answer or error is dropped), so it is off by default.
+	 * Ask for the next page as soon as a page arrives, before the caller reads this one, for a
+	 * caller that reads every page: the service sees the same requests in the same order. In n8n
+	 * (2.41.1) the gain is small: n8n opens a new connection for every request, and the request is
+	 * written only once the caller's work on this page yields to the event loop, so that work still
+	 * adds to the paging's time (measured with 3 ms of work a page: 3 ms more a page either way). A
+	 * caller that stops early leaves that one request unread (its answer or error is dropped), so
+	 * it is off by default.
 	 */
 	readAhead?: boolean;
 }
