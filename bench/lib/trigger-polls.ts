@@ -12,28 +12,33 @@ import type { BenchServer } from './server';
  */
 
 /**
- * The polling part's trigger workflows poll at seconds 0, 20 and 40 of every minute (the drain
- * curves', in an n8n of their own, at every tenth second: drain-curve.ts): three Poll Times
- * entries of the Custom kind, each once a minute (n8n refuses one cron that fires more often, "The
- * polling interval is too short", but takes a list of once-a-minute entries). n8n's clock runs
- * whole minutes ahead of the real one (lib/bench-clock.ts), so its polls fall on these seconds of
- * the real clock too. The service's clock is the bench's: it moves as each step says, not with
- * the polls.
+ * The polling part's inbound workflow polls at seconds 0, 20 and 40 of every minute, the outbound
+ * one ten seconds later (10, 30, 50): polling in the same seconds, the outbound poll (its
+ * credential read, its search) took n8n's thread during the inbound drain's searches, which the
+ * floor, paging alone, never met (the drain curves', in an n8n of their own, poll five seconds
+ * apart for the same reason: drain-curve.ts). Each is three Poll Times entries of the Custom kind,
+ * each once a minute (n8n refuses one cron that fires more often, "The polling interval is too
+ * short", but takes a list of once-a-minute entries). n8n's clock runs whole minutes ahead of the
+ * real one (lib/bench-clock.ts), so its polls fall on these seconds of the real clock too. The
+ * service's clock is the bench's: it moves as each step says, not with the polls.
  */
 export const POLL_EVERY_MS = 20_000;
+/** The outbound workflow polls this long after the inbound one. */
+const OUTBOUND_AFTER_MS = 10_000;
 
-/** The first instant at or after `ms` (epoch ms) at which n8n polls the bench's triggers. */
+/** The first instant at or after `ms` (epoch ms) at which n8n polls the inbound workflow. */
 export const nextPollAt = (ms: number): number => Math.ceil(ms / POLL_EVERY_MS) * POLL_EVERY_MS;
 
 /** How long a poll may page after its start: a step that begins sooner waits until then. */
 const POLL_PAGING_MS = 5_000;
 
 /**
- * Moves the service's clock for the next poll to see: not while a poll that began less than
- * POLL_PAGING_MS ago may still be paging (its pages would be taken for the next poll's).
+ * Moves the service's clock for the next polls to see: not while a poll of either workflow that
+ * began less than POLL_PAGING_MS ago may still be paging (its pages would be taken for the next
+ * poll's). Each workflow's next poll then sees the new clock.
  */
 export async function advanceForNextPoll(bench: BenchServer, ms: number): Promise<string> {
-	const sinceLastPoll = Date.now() - (nextPollAt(Date.now()) - POLL_EVERY_MS);
+	const sinceLastPoll = Date.now() % OUTBOUND_AFTER_MS;
 	if (sinceLastPoll < POLL_PAGING_MS) await sleep(POLL_PAGING_MS - sinceLastPoll);
 	return bench.clock.advance(ms);
 }
@@ -67,7 +72,7 @@ export interface BothPolls {
 	reports: number;
 }
 
-/** The next poll of both workflows (n8n polls both at the same seconds: POLL_EVERY_MS). */
+/** The next poll of each workflow (the outbound one's may come first: OUTBOUND_AFTER_MS). */
 export async function pollBoth(bench: BenchServer, sink: Sink): Promise<BothPolls> {
 	const since = lastSeq(bench.emulator);
 	const reports = sink.received.length;
