@@ -23,8 +23,11 @@ import type { BenchServer } from './server';
  * service's clock is the bench's: it moves as each step says, not with the polls.
  */
 export const POLL_EVERY_MS = 20_000;
-/** The outbound workflow polls this long after the inbound one. */
-const OUTBOUND_AFTER_MS = 10_000;
+/**
+ * The outbound workflow polls this long after the inbound one: half of POLL_EVERY_MS, so a poll of
+ * one of the two starts at every multiple of it (bench/workflows/trigger-outbound.json).
+ */
+const OUTBOUND_AFTER_MS = POLL_EVERY_MS / 2;
 
 /** The first instant at or after `ms` (epoch ms) at which n8n polls the inbound workflow. */
 export const nextPollAt = (ms: number): number => Math.ceil(ms / POLL_EVERY_MS) * POLL_EVERY_MS;
@@ -38,6 +41,7 @@ const POLL_PAGING_MS = 5_000;
  * poll's). Each workflow's next poll then sees the new clock.
  */
 export async function advanceForNextPoll(bench: BenchServer, ms: number): Promise<string> {
+	// Polls start at every multiple of OUTBOUND_AFTER_MS, the one just past being either's.
 	const sinceLastPoll = Date.now() % OUTBOUND_AFTER_MS;
 	if (sinceLastPoll < POLL_PAGING_MS) await sleep(POLL_PAGING_MS - sinceLastPoll);
 	return bench.clock.advance(ms);

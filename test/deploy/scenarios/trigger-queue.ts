@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
 import type { PostgresService } from '../../harness/services/postgres';
-import { executionError, type DeployInstance } from '../lib/instance';
+import { executionError, type DeployInstance, type StoredExecution } from '../lib/instance';
 import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
 import { TriggerLedger } from '../lib/ledger';
 import type { Report } from '../lib/scenario-report';
@@ -336,7 +336,7 @@ async function waitForWorkerOutcome(
 	figures: Record<string, unknown>,
 ): Promise<void> {
 	const seen: Array<{ status: string; afterMs: number }> = [];
-	let stored = await instance.execution(execution);
+	let stored: StoredExecution | undefined;
 	await waitUntil(
 		`execution ${execution} stored as Error after its worker died`,
 		async () => {
@@ -350,10 +350,10 @@ async function waitForWorkerOutcome(
 		{ intervalMs: 500, detail: () => `statuses seen: ${JSON.stringify(seen)}` },
 	);
 	figures.killedWorkerOutcome = {
-		status: stored.status,
+		status: stored!.status,
 		settledAfterMs: Date.now() - killedAt,
 		statusesSeen: seen,
-		error: executionError(stored.data),
+		error: executionError(stored!.data),
 	};
 }
 
