@@ -4,7 +4,7 @@ import type { Sink } from '../test/harness/sink';
 import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { measureCurve, type CurveFigures, type CurveRun } from './lib/curve';
 import { finishedExecution } from './drain';
-import { collectGarbage } from './lib/gc';
+import { collectAllGarbage, GcPauses, N8nGcPauses } from './lib/gc';
 import { lastSeq, nextPoll, type Watched } from './lib/polls';
 import { PeakRss } from './lib/proc';
 import { callWebhook, executionsOf, type BenchServer } from './lib/server';
@@ -14,7 +14,7 @@ import { spanMs } from './lib/stats';
  * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes, all new at one
  * poll, received at 1,000 a minute (the burst of 100,000 over 100 minutes, ending past the lateness
  * allowance before the poll: a backlog after an outage), drained by a Fax Cloud Trigger that polls
- * every 10 seconds (CURVE_POLL_EVERY_MS), once with Max Events per Poll at 10,000 (its cap; the
+ * every few seconds (CurveTrigger.pollEveryMs), once with Max Events per Poll at 10,000 (its cap; the
  * burst of 100,000 takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the
  * default at 100,000 would be a hundred polls). A burst received within one minute is paged whole
  * by each capped poll (a search's times are whole minutes: README, Trigger semantics);
@@ -38,20 +38,25 @@ export const DRAIN_CURVE_WORKFLOWS = [
 
 const MINUTE = 60_000;
 /**
- * The drain curves' workflows poll every 10 seconds (six Custom entries, each once a minute): twice
- * as often as the polling part's, since a curve waits on a poll per Max Events per Poll. The capped
- * one at seconds 0, 10, ..., 50, the default cap's five seconds later: polling in the same seconds,
- * the other workflow's poll (its credential read, its search) took n8n's thread during the capped
- * drain's searches, which the floor, paging between polls, never met. The figure is the searches'
- * own time, not the wait between polls.
+ * The drain curves' workflows poll more often than the polling part's (Custom entries, each once a
+ * minute), since a curve waits on a poll per Max Events per Poll: the capped one every 10 seconds
+ * (0, 10, ..., 50: its polls are followed by the floor's paging of the same searches, and its
+ * executions hold 10,000 items), the default cap's every 5 seconds (2, 7, ..., 57: its polls of
+ * 1,000 take tens of ms, its executions well under a second), between the capped one's. Polling in
+ * the same seconds, the other workflow's poll (its credential read, its search) took n8n's thread
+ * during the capped drain's searches, which the floor, paging between polls, never met; the default
+ * cap's workflow is deactivated once its curve is measured (its idle polls would fall in the floor's
+ * pagings). The figure is the searches' own time, not the wait between polls.
  */
-const CURVE_POLL_EVERY_MS = 10_000;
+const CAPPED_POLL_EVERY_MS = 10_000;
+const DEFAULT_CAP_POLL_EVERY_MS = 5_000;
 /** How many faxes the service receives a minute while a burst comes in. */
 const RECEIVED_PER_MINUTE = 1_000;
-/** How long before a poll the floor's uncounted warm-up pages (it takes a few hundred ms). */
+/**
+ * How long before a poll the floor's uncounted warm-up pages (it takes a few hundred ms) and the
+ * garbage is collected.
+ */
 const WARM_UP_LEAD_MS = 2_000;
-/** Requests further apart than this belong to different polls (CURVE_POLL_EVERY_MS apart). */
-const POLL_GAP_MS = 5_000;
 const INBOUND_PATH = '^/v1/inboundfaxes$';
 
 interface CurveTrigger {
@@ -59,6 +64,8 @@ interface CurveTrigger {
 	/** What the workflow reports to the sink as `direction`. */
 	direction: string;
 	maxEventsPerPoll: number;
+	/** How often its workflow polls (bench/workflows/trigger-curve-*.json). */
+	pollEveryMs: number;
 	watched: Watched;
 	/** The helper floor's webhook paging with the same login, where the curve compares with it. */
 	floorWebhook?: string;
@@ -68,6 +75,7 @@ export const CAPPED: CurveTrigger = {
 	workflowId: 'BenchCurveCapped',
 	direction: 'capped',
 	maxEventsPerPoll: 10_000,
+	pollEveryMs: CAPPED_POLL_EVERY_MS,
 	watched: { label: 'capped drain', path: INBOUND_PATH, userId: SEED_USERS.globexAdmin.userId },
 	floorWebhook: 'bench-page-floor-globex',
 };
@@ -76,15 +84,26 @@ export const DEFAULT_CAP: CurveTrigger = {
 	workflowId: 'BenchCurveDefault',
 	direction: 'default',
 	maxEventsPerPoll: 1_000,
+	pollEveryMs: DEFAULT_CAP_POLL_EVERY_MS,
 	watched: { label: 'default-cap drain', path: INBOUND_PATH, userId: SEED_USERS.carol.userId },
 };
 
+interface PollSpan {
+	searches: number;
+	ms: number;
+	emulatorGcMs?: number;
+	n8nGcMs?: number;
+}
+
 export interface DrainCurveRun extends CurveRun {
 	polls: number;
-	/** Each poll's searches and their span at the emulator, in order (absent in older results). */
-	perPoll?: Array<{ searches: number; ms: number }>;
+	/**
+	 * Each poll's searches, their span at the emulator, and the ms of garbage collection inside it
+	 * in n8n and in the bench's process (the emulator), in order (absent in older results).
+	 */
+	perPoll?: PollSpan[];
 	/** The same for the helper floor's repeat of each poll's searches (absent in older results). */
-	floorPerPoll?: Array<{ searches: number; ms: number }>;
+	floorPerPoll?: PollSpan[];
 	requests: number;
 	floorRequests?: number;
 	emitted: number;
@@ -102,25 +121,37 @@ const searchesSince = (bench: BenchServer, trigger: CurveTrigger, sinceSeq: numb
 		sinceSeq,
 	});
 
-/** Requests grouped into polls: a gap of more than POLL_GAP_MS starts the next. */
-export function pollsOf(records: RequestRecord[]): RequestRecord[][] {
+/**
+ * Requests grouped into polls `pollEveryMs` apart: a gap of more than half that starts the next (a
+ * poll's own searches follow each other within milliseconds).
+ */
+export function pollsOf(records: RequestRecord[], pollEveryMs: number): RequestRecord[][] {
 	const polls: RequestRecord[][] = [];
 	let lastEnd = -Infinity;
 	for (const record of [...records].sort((a, b) => a.receivedMs - b.receivedMs)) {
-		if (record.receivedMs - lastEnd > POLL_GAP_MS) polls.push([]);
+		if (record.receivedMs - lastEnd > pollEveryMs / 2) polls.push([]);
 		polls.at(-1)!.push(record);
 		lastEnd = Math.max(lastEnd, record.finishedMs ?? record.receivedMs);
 	}
 	return polls;
 }
 
-const searchesAndMs = (poll: RequestRecord[]) => ({
+const searchesAndMs = (emulatorGc: GcPauses, n8nGc: N8nGcPauses) => (poll: RequestRecord[]) => ({
 	searches: poll.length,
 	ms: Math.round(spanMs(poll)),
+	emulatorGcMs: Math.round(emulatorGc.during(poll)),
+	n8nGcMs: Math.round(n8nGc.during(poll) ?? NaN),
 });
 
+const gcText = (p: { emulatorGcMs?: number; n8nGcMs?: number }) =>
+	[p.n8nGcMs ? `n8n ${p.n8nGcMs}` : '', p.emulatorGcMs ? `emulator ${p.emulatorGcMs}` : '']
+		.filter(Boolean)
+		.join(', ');
+
 const perPollText = (polls: DrainCurveRun['perPoll']) =>
-	(polls ?? []).map((p) => `${p.searches}/${p.ms}`).join(', ');
+	(polls ?? [])
+		.map((p) => `${p.searches}/${p.ms}${gcText(p) ? ` (GC ${gcText(p)})` : ''}`)
+		.join(', ');
 
 /**
  * A poll's searches in order, as the helper floor repeats them: each first query (a request without
@@ -206,14 +237,23 @@ async function drainOnce(
 		to: new Date(end - stepMs / 2).toISOString(),
 	});
 	bench.clock.advance((latenessMinutes + 1) * MINUTE);
-	collectGarbage();
+	const n8nGc = new N8nGcPauses(bench.clock.gcFile, bench.pid);
+	// Before each poll and each floor paging alike, both processes collect their garbage: the
+	// emulator's heap holds every record the bench made (hundreds of thousands late in a full run),
+	// n8n's what the executions before left (10,000 items each); a major collection of n8n's inside
+	// a poll took 30 to 50 ms of pause and slowed the poll by 100 to 200 ms (the machine's other
+	// core marking), in whichever side's paging it fell, the trigger's more often (--only
+	// drain-curve at 1007585 with these instruments: 6 of 10 polls of the capped 100,000 met one).
+	const collectBoth = () => collectAllGarbage(n8nGc);
+	await collectBoth();
 	const peak = new PeakRss(bench.pid);
 	const reports = () =>
 		sink.received.slice(reportsBefore).filter((r) => r.direction === trigger.direction).length;
 	const deadline =
-		Date.now() + (Math.ceil(faxes / trigger.maxEventsPerPoll) + 4) * 2 * CURVE_POLL_EVERY_MS;
+		Date.now() + (Math.ceil(faxes / trigger.maxEventsPerPoll) + 4) * 2 * trigger.pollEveryMs;
 	const floor: RequestRecord[][] = [];
 	const floorSeqs = new Set<number>();
+	const gcPauses = new GcPauses();
 	let pollSince = since;
 	for (let executions = 1; emitted() < faxes; executions++) {
 		await waitUntil(
@@ -222,27 +262,31 @@ async function drainOnce(
 			Math.max(0, deadline - Date.now()),
 			{ intervalMs: 50, detail: () => `${emitted()} events so far` },
 		);
-		if (!trigger.floorWebhook) continue;
-		await finishedExecution(bench, trigger.workflowId);
-		// After each poll, once its execution is finished and saved (the next poll comes
-		// CURVE_POLL_EVERY_MS after it), the floor makes that poll's searches: the same queries, each
-		// as many pages as the trigger read. Left out of the drain's memory: its items are not the
-		// trigger's.
-		peak.pause();
-		const polls = pollsOf(searchesSince(bench, trigger, pollSince));
-		for (const poll of polls) floor.push(await floorPaging(bench, trigger, poll, floorSeqs));
+		const polls = pollsOf(searchesSince(bench, trigger, pollSince), trigger.pollEveryMs);
+		if (trigger.floorWebhook) {
+			// Left out of the drain's memory: the floor's items are not the trigger's.
+			peak.pause();
+			await finishedExecution(bench, trigger.workflowId);
+			// After each poll, once its execution is finished and saved (the next poll comes
+			// pollEveryMs after it), the floor makes that poll's searches: the same queries,
+			// each as many pages as the trigger read.
+			await collectBoth();
+			for (const poll of polls) floor.push(await floorPaging(bench, trigger, poll, floorSeqs));
+		}
 		const lastPollStart = polls.at(-1)?.[0].receivedMs;
-		const warmUpAt = (lastPollStart ?? -Infinity) + CURVE_POLL_EVERY_MS - WARM_UP_LEAD_MS;
+		const warmUpAt = (lastPollStart ?? -Infinity) + trigger.pollEveryMs - WARM_UP_LEAD_MS;
 		if (emitted() < faxes && Date.now() < warmUpAt) {
+			await sleep(warmUpAt - Date.now());
 			// Whatever pages first after a while idle runs slower, the floor as the trigger (README,
 			// Benchmarks): the floor pages the same searches once more, not counted, seconds before
 			// the next poll, so that poll meets n8n as the floor's counted paging did, busy just before.
-			await sleep(warmUpAt - Date.now());
-			await floorPaging(bench, trigger, polls.at(-1)!, floorSeqs);
+			if (trigger.floorWebhook) await floorPaging(bench, trigger, polls.at(-1)!, floorSeqs);
+			await collectBoth();
 		}
 		pollSince = lastSeq(bench.emulator);
-		peak.resume();
+		if (trigger.floorWebhook) peak.resume();
 	}
+	gcPauses.stop();
 	const memory = peak.stop();
 	// The searches up to the poll that emitted the last event: its execution started right after.
 	const [last] = await executionsOf(bench, trigger.workflowId, 1);
@@ -250,7 +294,7 @@ async function drainOnce(
 	const drain = searchesSince(bench, trigger, since).filter(
 		(r) => !floorSeqs.has(r.seq) && (r.finishedMs ?? r.receivedMs) <= lastStarted,
 	);
-	const drainPolls = pollsOf(drain);
+	const drainPolls = pollsOf(drain, trigger.pollEveryMs);
 
 	// Past the allowance: the next poll reads the burst once more and moves its window past it.
 	bench.clock.advance((latenessMinutes + 2) * MINUTE);
@@ -268,8 +312,8 @@ async function drainOnce(
 		floorMs: floorRuns?.reduce((sum, paged) => sum + spanMs(paged), 0),
 		floorRequests: floorRuns?.reduce((sum, paged) => sum + paged.length, 0),
 		polls: drainPolls.length,
-		perPoll: drainPolls.map(searchesAndMs),
-		floorPerPoll: floorRuns?.map(searchesAndMs),
+		perPoll: drainPolls.map(searchesAndMs(gcPauses, n8nGc)),
+		floorPerPoll: floorRuns?.map(searchesAndMs(gcPauses, n8nGc)),
 		requests: drain.length,
 		emitted: faxes,
 	};
@@ -297,7 +341,7 @@ export async function benchDrainCurves(
 		const drain = async (faxes: number) => {
 			const run = await drainOnce(bench, sink, trigger, faxes, options.latenessMinutes);
 			options.log(
-				`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`}${run.polls > 1 ? ` (searches/ms per poll: ${perPollText(run.perPoll)}${run.floorPerPoll ? `; floor ${perPollText(run.floorPerPoll)}` : ''})` : ''}`,
+				`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`} (searches/ms per poll: ${perPollText(run.perPoll)}${run.floorPerPoll ? `; floor ${perPollText(run.floorPerPoll)}` : ''})`,
 			);
 			return run;
 		};
@@ -317,10 +361,20 @@ export async function benchDrainCurves(
 	await nextPoll(bench.emulator, CAPPED.watched, started);
 	// The default cap's small curve first: after the capped drain of 100,000, n8n stalled about
 	// 220 ms in the first poll of the default cap's 10,000 (three runs of three; 67 ms when first),
-	// the large drain's aftermath in a row about the default cap. Warmed up at both its sizes: first
-	// in a fresh n8n, its 10,000 grew n8n's heap (RSS rise per event x2.85 the 1,000's, where after
-	// the capped drain it was x0.19), which is n8n's start, not the curve's growth.
-	const defaultCap = await curve(DEFAULT_CAP, options.defaultSizes, options.defaultRounds, false);
+	// the large drain's aftermath in a row about the default cap. First in a fresh n8n, its first
+	// 10,000 grew n8n's heap (RSS rise per event x2.85 the 1,000's, where after the capped drain it
+	// was x0.19), which is n8n's start, not the curve's growth: one round of three, outvoted by the
+	// median (one round alone was warmed up at both sizes).
+	const defaultCap = await curve(DEFAULT_CAP, options.defaultSizes, options.defaultRounds);
+	// Its idle polls every 5 seconds would fall in the floor's pagings of the capped curve.
+	await bench.server.rest('POST', `/workflows/${DEFAULT_CAP.workflowId}/deactivate`, {});
+	// A poll under way when it was deactivated ends within the second.
+	await sleep(1_000);
+	const lastSearch = lastSeq(bench.emulator);
+	await sleep(2 * DEFAULT_CAP.pollEveryMs);
+	if (searchesSince(bench, DEFAULT_CAP, lastSearch).length > 0) {
+		throw new Error("the default cap's workflow still polls after it was deactivated");
+	}
 	return {
 		capped: await curve(CAPPED, options.cappedSizes, options.cappedRounds),
 		defaultCap,

@@ -33,8 +33,14 @@ export class BenchClock {
 		if (!this.file) return {};
 		return {
 			BENCH_N8N_CLOCK_FILE: this.file,
+			BENCH_N8N_GC_FILE: this.gcFile,
 			NODE_OPTIONS: `--require ${path.join(__dirname, 'n8n-clock-preload.cjs')}`,
 		};
+	}
+
+	/** Where n8n's garbage collections are written, when its clock follows (./gc.ts N8nGcPauses). */
+	get gcFile(): string | undefined {
+		return this.file && path.join(path.dirname(this.file), 'n8n-gc.log');
 	}
 
 	/** How far n8n's clock runs ahead of the bench's (real) one, in ms. */

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+
+import { waitUntil } from '../../test/harness/waitUntil';
 
 /**
  * A full garbage collection in the bench's own process (it runs the emulator), after it made
@@ -10,3 +14,93 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 export const collectGarbage = (): void => gc();
+
+/**
+ * The bench process's own collections (the emulator serves from it) while it watches, as epoch
+ * ms spans: a collection inside a measured paging stalls the emulator's answers, which counts
+ * against whoever paged then.
+ */
+export class GcPauses {
+	private readonly pauses: Array<{ startMs: number; ms: number }> = [];
+	private readonly observer = new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) {
+			this.pauses.push({ startMs: performance.timeOrigin + entry.startTime, ms: entry.duration });
+		}
+	});
+
+	constructor() {
+		this.observer.observe({ entryTypes: ['gc'] });
+	}
+
+	/** The ms of collection that fell inside the span of these requests. */
+	during(records: Array<{ receivedMs: number; finishedMs?: number }>): number {
+		return overlapMs(this.pauses, records);
+	}
+
+	stop(): void {
+		this.observer.disconnect();
+	}
+}
+
+/** The ms of these pauses that overlap the span of these requests. */
+function overlapMs(
+	pauses: Array<{ startMs: number; ms: number }>,
+	records: Array<{ receivedMs: number; finishedMs?: number }>,
+): number {
+	if (records.length === 0) return 0;
+	const from = Math.min(...records.map((r) => r.receivedMs));
+	const to = Math.max(...records.map((r) => r.finishedMs ?? r.receivedMs));
+	return pauses
+		.filter((pause) => pause.startMs < to && pause.startMs + pause.ms > from)
+		.reduce(
+			(sum, pause) => sum + Math.min(to, pause.startMs + pause.ms) - Math.max(from, pause.startMs),
+			0,
+		);
+}
+
+/**
+ * n8n's garbage collections, as its preload writes them (./n8n-clock-preload.cjs): read when asked,
+ * at least a second after the span asked about (the preload writes twice a second).
+ */
+export class N8nGcPauses {
+	constructor(
+		private readonly file: string | undefined,
+		private readonly pid: number,
+	) {}
+
+	/**
+	 * Has n8n collect all its garbage (SIGUSR2 to its preload) and waits until it has: before a
+	 * measured paging, so that a major collection of what earlier executions left does not land in
+	 * it, on either side of a comparison. Nothing where n8n has no preload.
+	 */
+	async collect(): Promise<void> {
+		if (!this.file) return;
+		const marker = `${this.file}.${this.pid}.collected`;
+		const count = () => (fs.existsSync(marker) ? Number(fs.readFileSync(marker, 'utf8')) : 0);
+		const before = count();
+		process.kill(this.pid, 'SIGUSR2');
+		await waitUntil("n8n's full garbage collection", () => count() > before, 30_000, {
+			intervalMs: 10,
+		});
+	}
+
+	during(records: Array<{ receivedMs: number; finishedMs?: number }>): number | undefined {
+		if (!this.file || !fs.existsSync(this.file)) return undefined;
+		const pauses = fs
+			.readFileSync(this.file, 'utf8')
+			.split('\n')
+			.map((line) => line.split(' '))
+			.filter(([pid]) => Number(pid) === this.pid)
+			.map(([, start, ms]) => ({ startMs: Number(start), ms: Number(ms) }));
+		return overlapMs(pauses, records);
+	}
+}
+
+/**
+ * Before a measured paging: the bench's process (the emulator) and n8n collect all their garbage,
+ * so that neither side of a comparison meets a major collection of what came before it.
+ */
+export async function collectAllGarbage(n8n: N8nGcPauses): Promise<void> {
+	collectGarbage();
+	await n8n.collect();
+}

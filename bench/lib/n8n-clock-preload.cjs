@@ -2,8 +2,39 @@
 // of the real one by the milliseconds written in BENCH_N8N_CLOCK_FILE, so that when the bench
 // moves the emulator's clock by minutes, the n8n host's clock moves with it, as both would in the
 // hours the bench compresses. Timers (setTimeout, performance.now) are left alone.
+// With BENCH_N8N_GC_FILE, n8n's garbage collections are appended to that file, a line each: pid,
+// real start (epoch ms), duration (ms), V8's kind; and on SIGUSR2 n8n collects all its garbage
+// and counts it in the file beside (./gc.ts reads both and sends the signal).
 'use strict';
 const fs = require('node:fs');
+
+const gcFile = process.env.BENCH_N8N_GC_FILE;
+if (gcFile) {
+	const { PerformanceObserver, performance } = require('node:perf_hooks');
+	let lines = [];
+	new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) {
+			const start = (performance.timeOrigin + entry.startTime).toFixed(1);
+			lines.push(
+				`${process.pid} ${start} ${entry.duration.toFixed(2)} ${entry.detail?.kind ?? ''}\n`,
+			);
+		}
+	}).observe({ entryTypes: ['gc'] });
+	// Written twice a second, not per collection: a write inside a poll would be n8n's time too.
+	setInterval(() => {
+		if (lines.length === 0) return;
+		const text = lines.join('');
+		lines = [];
+		fs.appendFile(gcFile, text, () => undefined);
+	}, 500).unref();
+	require('node:v8').setFlagsFromString('--expose-gc');
+	const gc = require('node:vm').runInNewContext('gc');
+	let collections = 0;
+	process.on('SIGUSR2', () => {
+		gc();
+		fs.writeFileSync(`${gcFile}.${process.pid}.collected`, String(++collections));
+	});
+}
 
 const file = process.env.BENCH_N8N_CLOCK_FILE;
 if (file) {

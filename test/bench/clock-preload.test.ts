@@ -1,11 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { N8nGcPauses } from '../../bench/lib/gc';
+import { waitUntil } from '../harness/waitUntil';
+
 /**
  * The bench's n8n runs with bench/lib/n8n-clock-preload.cjs: its Date runs ahead of the real one by
- * the milliseconds in BENCH_N8N_CLOCK_FILE, and is otherwise the real Date for what n8n does with it.
+ * the milliseconds in BENCH_N8N_CLOCK_FILE, and is otherwise the real Date for what n8n does with it;
+ * with BENCH_N8N_GC_FILE it records its garbage collections and collects on the bench's signal.
  */
 
 const PRELOAD = path.join(__dirname, '../../bench/lib/n8n-clock-preload.cjs');
@@ -78,4 +82,33 @@ test('a new offset written to the file is followed', () => {
 		console.log(JSON.stringify({ moved: second - first }))`,
 	);
 	expect(Math.abs((seen.moved as number) - 2 * HOUR)).toBeLessThan(1_000);
+});
+
+test("with BENCH_N8N_GC_FILE, n8n's collections are written and SIGUSR2 has it collect", async () => {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-preload-'));
+	const file = path.join(folder, 'n8n-gc.log');
+	const child = spawn(
+		process.execPath,
+		['--require', PRELOAD, '-e', `console.log('ready'); setInterval(() => {}, 1000)`],
+		{ env: { ...process.env, BENCH_N8N_GC_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] },
+	);
+	try {
+		let out = '';
+		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		// A signal before the preload's handler would end the process (SIGUSR2's default).
+		await waitUntil('the child to start', () => out.includes('ready'), 10_000);
+		const pauses = new N8nGcPauses(file, child.pid!);
+		const from = Date.now();
+		await pauses.collect();
+		await pauses.collect();
+		expect(fs.readFileSync(`${file}.${child.pid}.collected`, 'utf8')).toBe('2');
+		// Written twice a second: the two full collections are in the file within a second or so.
+		const span = () => [{ receivedMs: from, finishedMs: Date.now() }];
+		await waitUntil('the collections in the file', () => (pauses.during(span()) ?? 0) > 0, 5_000);
+		// Another process's lines (n8n's task runner has the preload too) are not n8n's.
+		expect(new N8nGcPauses(file, child.pid! + 1).during(span())).toBe(0);
+	} finally {
+		child.kill();
+		fs.rmSync(folder, { recursive: true, force: true });
+	}
 });

@@ -100,14 +100,14 @@ test("the capped drain's largest burst is held to x1.2 the floor making its poll
 test('searches are grouped into polls by the quiet between them', () => {
 	const at = (receivedMs: number, finishedMs: number) =>
 		({ receivedMs, finishedMs }) as RequestRecord;
-	const polls = pollsOf([
-		at(0, 10),
-		at(12, 30),
-		at(15_000, 15_020),
-		at(15_021, 15_050),
-		at(30_000, 30_001),
-	]);
+	const polls = pollsOf(
+		[at(0, 10), at(12, 30), at(15_000, 15_020), at(15_021, 15_050), at(30_000, 30_001)],
+		10_000,
+	);
 	expect(polls.map((p) => p.length)).toEqual([2, 2, 1]);
+	// Polls every 5 seconds (the default cap's) are told apart by a quiet of more than half that.
+	const everyFive = pollsOf([at(0, 40), at(41, 60), at(5_002, 5_030), at(7_600, 7_610)], 5_000);
+	expect(everyFive.map((p) => p.length)).toEqual([2, 1, 1]);
 });
 
 test("a poll's searches, as the floor repeats them: each first query with the pages read of it", () => {

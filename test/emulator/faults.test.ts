@@ -6,16 +6,10 @@ const emu = useEmulator();
 const api = faxCalls(emu);
 
 const send = () => sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
+const onSend = { method: 'POST', path: '^/v1/outboundfaxes$' };
 
 test('after: the first N matching requests go through, then the fault hits its count', async () => {
-	emu().control.addFault({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		kind: 'http500',
-		status: 503,
-		count: 1,
-		after: 2,
-	});
+	emu().control.addFault({ ...onSend, kind: 'http500', status: 503, count: 1, after: 2 });
 	const statuses = [];
 	for (let n = 0; n < 4; n++) statuses.push((await send()).status);
 	expect(statuses).toEqual([201, 201, 503, 201]);
@@ -24,13 +18,7 @@ test('after: the first N matching requests go through, then the fault hits its c
 });
 
 test('http500: 500 with RequestStatus, nothing processed', async () => {
-	emu().control.addFault({
-		api: 'fax',
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		kind: 'http500',
-		count: 1,
-	});
+	emu().control.addFault({ ...onSend, api: 'fax', kind: 'http500', count: 1 });
 	const res = await send();
 	expect(res.status).toBe(500);
 	expect(res.json.RequestStatus.StatusCode).not.toBe(0);
