@@ -332,12 +332,8 @@ export async function benchDrainCurves(
 		log: (line: string) => void;
 	},
 ): Promise<DrainCurves> {
-	const curve = async (
-		trigger: CurveTrigger,
-		sizes: number[],
-		rounds: number,
-		warmUpSmallestOnly = true,
-	) => {
+	// Each curve is warmed up at its smallest size alone (code and connections warm).
+	const curve = async (trigger: CurveTrigger, sizes: number[], rounds: number) => {
 		const drain = async (faxes: number) => {
 			const run = await drainOnce(bench, sink, trigger, faxes, options.latenessMinutes);
 			options.log(
@@ -351,7 +347,7 @@ export async function benchDrainCurves(
 			sizes,
 			rounds,
 			log: options.log,
-			warmUpSmallestOnly,
+			warmUpSmallestOnly: true,
 			run: drain,
 		});
 	};

@@ -189,9 +189,9 @@ export async function burstAndDrain(
 		await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpAfter.query, burstFrom));
 	}
 	await collectAllGarbage(n8nGc);
-	// Right after the burst, seconds before the poll (STEP_LEAD_MS): should the warm-up or the
-	// collections run into the poll, its first searches would be taken for the warm-up's, so the
-	// round fails.
+	// Right after the burst, seconds before the poll (STEP_LEAD_MS): should the warm-up run into the
+	// poll, its first searches would be taken for the warm-up's, and a collection running into it
+	// would be on its time, so the round fails.
 	if (Date.now() >= pollAt) {
 		throw new Error(
 			`the warm-up paging and the collections ended ${Date.now() - pollAt} ms after the trigger's poll began`,

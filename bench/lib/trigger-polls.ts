@@ -15,8 +15,8 @@ import type { BenchServer } from './server';
  * The polling part's inbound workflow polls at seconds 0, 20 and 40 of every minute, the outbound
  * one ten seconds later (10, 30, 50): polling in the same seconds, the outbound poll (its
  * credential read, its search) took n8n's thread during the inbound drain's searches, which the
- * floor, paging alone, never met (the drain curves', in an n8n of their own, poll five seconds
- * apart for the same reason: drain-curve.ts). Each is three Poll Times entries of the Custom kind,
+ * floor, paging alone, never met (the drain curves', in an n8n of their own, poll in different
+ * seconds for the same reason: drain-curve.ts). Each is three Poll Times entries of the Custom kind,
  * each once a minute (n8n refuses one cron that fires more often, "The polling interval is too
  * short", but takes a list of once-a-minute entries). n8n's clock runs whole minutes ahead of the
  * real one (lib/bench-clock.ts), so its polls fall on these seconds of the real clock too. The
