@@ -97,7 +97,7 @@ export async function startBenchServer(options: {
 			...(await options.prepare?.(environment)),
 		});
 		if (options.cpuProfileDir) {
-			const profile = `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}`;
+			const profile = `--cpu-prof --cpu-prof-interval=200 --cpu-prof-dir=${options.cpuProfileDir}`;
 			env.NODE_OPTIONS = [env.NODE_OPTIONS, profile].filter(Boolean).join(' ');
 		}
 		for (const workflow of workflows) await environment.cli.publish(workflow.id);

@@ -12,7 +12,6 @@ import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { FilePart, RequestParams } from '../../../shared/transport/httpEncoding';
-import { apiPath } from '../../../shared/transport/httpEncoding';
 import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import { UNKNOWN_LINEAGE_ADVICE, lineageOf } from '../common/lineage';
 import {
@@ -25,6 +24,7 @@ import {
 	createdFaxItems,
 	findEarlierSend,
 	foundItems,
+	OUTBOUND_FAXES,
 	recoverLostAnswer,
 	sendMayHaveHappened,
 	type SendOnceOutcome,
@@ -206,7 +206,7 @@ async function sendOrFind(
 		body = await faxCloudRequest.call(this, {
 			api: 'fax',
 			method: 'POST',
-			path: apiPath('outboundfaxes'),
+			path: OUTBOUND_FAXES,
 			multipart: { fields, files },
 			itemIndex,
 			timeoutMs,

@@ -1,4 +1,4 @@
-import { Digest } from '../../../../nodes/FaxCloud/actions/common/digest';
+import { base36, Digest } from '../../../../nodes/FaxCloud/actions/common/digest';
 
 /**
  * Send keys are digests that a Retry must derive again, also after the package is upgraded
@@ -46,4 +46,12 @@ test('a copy goes on from the prefix and leaves the original as it was', () => {
 	expect(second).toBe(keyOf(['fax-cloud-send/1', 'wf', 'node', 'item', '1']));
 	expect(first).not.toBe(second);
 	expect(prefix.key()).toBe(keyOf(['fax-cloud-send/1', 'wf', 'node']));
+});
+
+test('a lane reads as JavaScript writes it in base 36, seven digits', () => {
+	const lanes = [0, 1, 35, 36, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -1, 0x6a09e667, 0xbb67ae85];
+	for (let i = 0; i < 1000; i++) lanes.push(Math.imul(i + 1, 0x9e3779b9));
+	for (const lane of lanes) {
+		expect(base36(lane)).toBe((lane >>> 0).toString(36).padStart(7, '0'));
+	}
 });

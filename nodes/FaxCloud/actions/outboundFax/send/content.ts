@@ -110,7 +110,8 @@ export async function readAttachments(
 	}
 	const binary = this.getInputData()[itemIndex].binary ?? {};
 	const parts: FilePart[] = [];
-	for (const [position, field] of source.fields.entries()) {
+	for (let position = 0; position < source.fields.length; position++) {
+		const field = source.fields[position];
 		parts.push({
 			field: `file${position + 1}`,
 			data: await this.helpers.getBinaryDataBuffer(itemIndex, field),

@@ -16,6 +16,9 @@ import { RECOVERY_KEY_OPTION, type NoKeyReason, type RecoveryKey, type SendRun }
  * A derived key names one send of one lineage, so both find only that lineage's faxes.
  */
 
+/** Where sends go and lookups search: built once, since a bulk send asks for it per fax. */
+export const OUTBOUND_FAXES = apiPath('outboundfaxes');
+
 /** The lookup is the only way out of an unknown state, so it is tried more often than a GET. */
 export const LOOKUP_ATTEMPTS = 6;
 
@@ -34,14 +37,15 @@ export function createdFaxItems(
 ): INodeExecutionData[] {
 	const groupId = created[0]?.GroupId ?? created[0]?.FaxId;
 	return created.map((fax) => ({
-		json: {
-			...normalizeCreatedFax({
+		// The normalised record is a new object: the marks go into it rather than into a copy.
+		json: Object.assign(
+			normalizeCreatedFax({
 				FaxId: fax.FaxId,
 				FaxNumber: fax.FaxNumber,
 				GroupId: fax.GroupId ?? groupId,
 			}),
-			...extra,
-		},
+			extra,
+		),
 	}));
 }
 
@@ -70,7 +74,7 @@ async function searchAsSender(
 	return await faxCloudRequestAllItems.call(this, {
 		api: 'fax',
 		method: 'GET',
-		path: apiPath('outboundfaxes'),
+		path: OUTBOUND_FAXES,
 		query,
 		itemIndex,
 		timeoutMs,
