@@ -269,6 +269,8 @@ export async function benchQueueMode(options: {
 	rounds: number;
 	explainRounds: number;
 	log: (line: string) => void;
+	/** V8 CPU profiles of the worker (`--cpu-prof`), written there when it stops. */
+	cpuProfileDir?: string;
 }): Promise<QueueFigures> {
 	const { log, faxes } = options;
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -306,7 +308,13 @@ export async function benchQueueMode(options: {
 		installFloorPackage(workerFolder);
 		await instance.startMain();
 		for (const workflow of all) await instance.activate(workflow.id);
+		const mainOptions = instance.env.NODE_OPTIONS;
+		if (options.cpuProfileDir) {
+			const profile = `--cpu-prof --cpu-prof-interval=200 --cpu-prof-dir=${options.cpuProfileDir}`;
+			instance.env.NODE_OPTIONS = [mainOptions, profile].filter(Boolean).join(' ');
+		}
 		await instance.startWorker(WORKER, QUEUE_WORKER_CONCURRENCY);
+		instance.env.NODE_OPTIONS = mainOptions;
 		log(
 			`    queue: n8n ${runtime.release.n8n} main and ${WORKER} (concurrency ${QUEUE_WORKER_CONCURRENCY}), Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}`,
 		);
