@@ -327,7 +327,7 @@ async function main(): Promise<void> {
 			faxes: SIZES.items,
 			rounds: 10,
 			// Profiled, the worker runs the compared pairs alone: per fax, both packages' own time
-			// then covers the same sends (7,300 the node's, 7,200 the floor's, warm-ups included).
+			// then covers the same sends (11,300 the node's, 11,200 the floor's, warm-ups included).
 			explainRounds: cpuProfileDir ? 0 : 4,
 			log,
 			cpuProfileDir: cpuProfileDir && path.join(cpuProfileDir, 'queue-worker'),
