@@ -18,7 +18,14 @@ import { postWebhook } from '../test/harness/webhook';
 import { sleep } from '../test/harness/waitUntil';
 import { installFloorPackage } from './lib/floor-package';
 import { lastSeq } from './lib/polls';
-import { BENCH_DIR, executionsOf, OUTPUT_DIR, outboundSince, runDataTimes } from './lib/server';
+import {
+	BENCH_DIR,
+	executionsOf,
+	OUTPUT_DIR,
+	outboundSince,
+	profiledNodeOptions,
+	runDataTimes,
+} from './lib/server';
 import { round, spanMs } from './lib/stats';
 import { preparePdf } from './send';
 import { evenRounds } from './lib/pairs';
@@ -308,13 +315,10 @@ export async function benchQueueMode(options: {
 		installFloorPackage(workerFolder);
 		await instance.startMain();
 		for (const workflow of all) await instance.activate(workflow.id);
-		const mainOptions = instance.env.NODE_OPTIONS;
-		if (options.cpuProfileDir) {
-			const profile = `--cpu-prof --cpu-prof-interval=200 --cpu-prof-dir=${options.cpuProfileDir}`;
-			instance.env.NODE_OPTIONS = [mainOptions, profile].filter(Boolean).join(' ');
-		}
-		await instance.startWorker(WORKER, QUEUE_WORKER_CONCURRENCY);
-		instance.env.NODE_OPTIONS = mainOptions;
+		const profiled = options.cpuProfileDir
+			? { NODE_OPTIONS: profiledNodeOptions(instance.env, options.cpuProfileDir) }
+			: {};
+		await instance.startWorker(WORKER, QUEUE_WORKER_CONCURRENCY, profiled);
 		log(
 			`    queue: n8n ${runtime.release.n8n} main and ${WORKER} (concurrency ${QUEUE_WORKER_CONCURRENCY}), Redis on ${redis.port}, PostgreSQL ${postgres.version} on ${postgres.port}`,
 		);

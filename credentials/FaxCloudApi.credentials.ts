@@ -64,17 +64,17 @@ export class FaxCloudApi implements ICredentialType {
 	 * HTTP Basic with the login. A function, not `={{$credentials...}}` expressions: n8n 2 evaluates
 	 * each credential expression in an isolate on every request, which cost more than the request
 	 * itself in a send run or a poll (see README, Benchmarks). The data is already resolved here.
-	 * The login goes into the request's own options, as n8n's declarative authentication puts it:
-	 * every caller builds them per request, and a copy of them per fax is work a bulk send skips.
+	 * The login goes into a copy of the options: the caller's own never hold the password, whatever
+	 * it does with them afterwards (an error that shows its request, a log).
 	 */
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => {
-		requestOptions.auth = {
+	): Promise<IHttpRequestOptions> => ({
+		...requestOptions,
+		auth: {
 			username: String(credentials.userId ?? ''),
 			password: String(credentials.password ?? ''),
-		};
-		return requestOptions;
-	};
+		},
+	});
 }

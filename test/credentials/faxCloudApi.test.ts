@@ -171,3 +171,16 @@ describe('Fax Cloud API credential: the Test button', () => {
 		);
 	});
 });
+
+test("the login goes into a copy of the request's options: the caller's never hold the password", async () => {
+	const options = { url: 'https://fax.example/v1/outboundfaxes', method: 'POST' as const };
+	const before = JSON.stringify(options);
+	const signed = await new FaxCloudApi().authenticate(good(), options);
+	expect(signed.auth).toEqual({
+		username: SEED_USERS.alice.userId,
+		password: SEED_USERS.alice.password,
+	});
+	expect(signed.url).toBe(options.url);
+	expect(JSON.stringify(options)).toBe(before);
+	expectNoPassword(JSON.stringify(options));
+});

@@ -13,10 +13,6 @@ export async function faxCloudRequest(
 	this: FaxCloudContext,
 	request: FaxCloudRequest,
 ): Promise<IDataObject> {
-	if (request.method !== 'GET') {
-		// Tried once (withGetRetries would too): a send per fax needs no retry closure.
-		return readJson(this, request, await sendOnce.call(this, request, 'arraybuffer'));
-	}
 	return await withGetRetries(this, request, async () =>
 		readJson(this, request, await sendOnce.call(this, request, 'arraybuffer')),
 	);

@@ -270,9 +270,15 @@ export class DeployInstance {
 		);
 	}
 
-	async startWorker(name: string, concurrency = 1): Promise<N8nWorker> {
+	/** Starts a worker; `extraEnv` adds to the instance's environment for this worker alone. */
+	async startWorker(
+		name: string,
+		concurrency = 1,
+		extraEnv: NodeJS.ProcessEnv = {},
+	): Promise<N8nWorker> {
 		const env = {
 			...this.env,
+			...extraEnv,
 			N8N_USER_FOLDER: this.prepareUserFolder(name),
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
