@@ -3,7 +3,7 @@ import type { RequestRecord } from '../emulator/request-log';
 import type { Sink } from '../test/harness/sink';
 import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { measureCurve, type CurveFigures, type CurveRun } from './lib/curve';
-import { finishedExecution } from './drain';
+import { finishedExecution, WARM_UP_LEAD_MS } from './drain';
 import { collectAllGarbage, GcPauses, N8nGcPauses } from './lib/gc';
 import { lastSeq, nextPoll, type Watched } from './lib/polls';
 import { PeakRss } from './lib/proc';
@@ -52,11 +52,6 @@ const CAPPED_POLL_EVERY_MS = 10_000;
 const DEFAULT_CAP_POLL_EVERY_MS = 5_000;
 /** How many faxes the service receives a minute while a burst comes in. */
 const RECEIVED_PER_MINUTE = 1_000;
-/**
- * How long before a poll the floor's uncounted warm-up pages (it takes a few hundred ms) and the
- * garbage is collected.
- */
-const WARM_UP_LEAD_MS = 2_000;
 const INBOUND_PATH = '^/v1/inboundfaxes$';
 
 interface CurveTrigger {

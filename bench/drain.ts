@@ -36,8 +36,6 @@ export interface DrainRound {
 	/** The trigger's first search of the drain, as sent, and when it arrived (epoch ms). */
 	query: Record<string, string>;
 	pollStartedMs: number;
-	/** Whether the floor paged the burst just before the trigger's poll (not counted). */
-	warmedUp: boolean;
 	/** Records the raw client found in the window the trigger read. */
 	windowRecords: number;
 	/** The trigger's searches in the drain poll, their span at the emulator, events emitted. */
@@ -61,7 +59,7 @@ export interface DrainRound {
 }
 
 /** The query of the trigger's first search, as sent, one value per name. */
-function firstQuery(record: RequestRecord): Record<string, string> {
+export function firstQuery(record: RequestRecord): Record<string, string> {
 	const query: Record<string, string> = {};
 	for (const [name, value] of Object.entries(record.query)) {
 		query[name] = Array.isArray(value) ? value[0] : value;
@@ -113,7 +111,7 @@ async function pagedByRawClient(
 }
 
 /**
- * The trigger's search, for a burst its poll has not read yet: the query of an earlier drain with
+ * The trigger's search, for a burst its poll has not read yet: the query of an earlier poll with
  * the window starting at the burst. The window holds the burst alone, so this pages the same
  * records in the same pages as the poll will (the request counts are compared after it).
  */
@@ -127,6 +125,12 @@ function burstQuery(earlier: Record<string, string>, burstFrom: string): Record<
  * the warm-up paged (well under a second each on a quiet machine).
  */
 export const STEP_LEAD_MS = 10_000;
+
+/**
+ * How long before the trigger's poll the floor's uncounted warm-up pages the burst (a few hundred
+ * ms) and the garbage is collected; the drain curves' warm-up keeps the same lead (drain-curve.ts).
+ */
+export const WARM_UP_LEAD_MS = 2_000;
 
 /** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
 const SETTLE_MS = 500;
@@ -160,14 +164,15 @@ export async function burstAndDrain(
 	newFaxes: number,
 	log: (line: string) => void,
 	/** When the burst was received; by default within the minute before the poll. */
-	received?: { from: string; to: string },
+	received: { from: string; to: string } | undefined,
 	/**
-	 * An earlier drain: when given, the floor pages the burst once, not counted, seconds before the
-	 * trigger's poll. Whatever pages first after the best part of a minute idle is slower (about
-	 * x2 here, the floor as the trigger); this way the trigger, like the floor right after it,
-	 * meets n8n and the emulator warm.
+	 * The first search of an earlier poll of the trigger: the floor pages the burst with it once,
+	 * not counted, WARM_UP_LEAD_MS before the trigger's poll. Whatever pages first after a while
+	 * idle is slower (about x2 here, the floor as the trigger): this way the trigger, like the floor
+	 * right after it, meets n8n and the emulator busy just before. Every round has one (the first
+	 * takes the query of the poll before the burst), so every round is measured alike.
 	 */
-	warmUpAfter?: DrainRound,
+	warmUpQuery: Record<string, string>,
 ): Promise<DrainRound> {
 	const { control } = bench.emulator;
 	if (!received) {
@@ -185,13 +190,11 @@ export async function burstAndDrain(
 	// garbage (drain-curve.ts says what a major collection inside one did).
 	const n8nGc = new N8nGcPauses(bench.clock.gcFile, bench.pid);
 	const pollAt = nextPollAt(Date.now());
-	if (warmUpAfter) {
-		await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpAfter.query, burstFrom));
-	}
+	await sleep(pollAt - WARM_UP_LEAD_MS - Date.now());
+	await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpQuery, burstFrom));
 	await collectAllGarbage(n8nGc);
-	// Right after the burst, seconds before the poll (STEP_LEAD_MS): should the warm-up run into the
-	// poll, its first searches would be taken for the warm-up's, and a collection running into it
-	// would be on its time, so the round fails.
+	// Should the warm-up run into the poll, its first searches would be taken for the warm-up's,
+	// and a collection running into it would be on its time, so the round fails.
 	if (Date.now() >= pollAt) {
 		throw new Error(
 			`the warm-up paging and the collections ended ${Date.now() - pollAt} ms after the trigger's poll began`,
@@ -225,7 +228,6 @@ export async function burstAndDrain(
 		newFaxes,
 		query,
 		pollStartedMs: drain[0].receivedMs,
-		warmedUp: warmUpAfter !== undefined,
 		windowRecords: raw.found,
 		requests: drain.length,
 		triggerMs: spanMs(drain),
@@ -246,7 +248,7 @@ export async function burstAndDrain(
 		log(`      floor server/gap ms: ${timings(floor)}`);
 	}
 	log(
-		`    drain of ${newFaxes}${warmUpAfter ? ', after a warm-up' : ''}: trigger ${round.requests} requests in ${Math.round(round.triggerMs)} ms, ${emitted} events; floor ${round.floorRequests} in ${Math.round(round.floorMs)} ms; HTTP Request node ${round.httpRequestRequests} in ${Math.round(round.httpRequestMs)} ms; raw ${round.rawRequests} in ${Math.round(round.rawMs)} ms`,
+		`    drain of ${newFaxes}, after a warm-up: trigger ${round.requests} requests in ${Math.round(round.triggerMs)} ms, ${emitted} events; floor ${round.floorRequests} in ${Math.round(round.floorMs)} ms; HTTP Request node ${round.httpRequestRequests} in ${Math.round(round.httpRequestMs)} ms; raw ${round.rawRequests} in ${Math.round(round.rawMs)} ms`,
 	);
 	return round;
 }

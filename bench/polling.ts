@@ -1,8 +1,15 @@
 import { SEED_USERS, type Emulator } from '../emulator';
+import type { RequestRecord } from '../emulator/request-log';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/fax/faxEventSearch';
 import { startSink, type Sink } from '../test/harness/sink';
 import { pollsAfterBurst, type AfterBurst } from './after-burst';
-import { burstAndDrain, DRAIN_WORKFLOWS, STEP_LEAD_MS, type DrainRound } from './drain';
+import {
+	burstAndDrain,
+	DRAIN_WORKFLOWS,
+	firstQuery,
+	STEP_LEAD_MS,
+	type DrainRound,
+} from './drain';
 import { bytesOf, nextPoll } from './lib/polls';
 import { executionsOf, type BenchServer } from './lib/server';
 import { median, round } from './lib/stats';
@@ -90,21 +97,22 @@ export async function benchPolling(
 	const { emulator } = bench;
 	const { control } = emulator;
 	const { log } = options;
-	await nextPoll(emulator, INBOUND, 0);
+	const [activation] = await nextPoll(emulator, INBOUND, 0);
 	await nextPoll(emulator, OUTBOUND, 0);
 	log('    trigger: both workflows active, activation polls done');
-	if (options.drainsOnly) return drainsOnly(bench, sink, options);
+	if (options.drainsOnly) return drainsOnly(bench, sink, options, firstQuery(activation));
 
 	const quiet = { inbound: [] as number[], outbound: [] as number[] };
-	const quietPoll = async (): Promise<number> => {
+	/** A poll with nothing new: its inbound searches. */
+	const quietPoll = async (): Promise<RequestRecord[]> => {
 		const polls = await pollBoth(bench, sink);
 		quiet.inbound.push(polls.inbound.length);
 		quiet.outbound.push(polls.outbound.length);
 		const executions = await executionsStarted(sink, polls);
 		if (executions > 0) throw new Error(`a poll with nothing new started ${executions} executions`);
-		return polls.inbound.length;
+		return polls.inbound;
 	};
-	log(`    trigger, nothing new: ${await quietPoll()} inbound request(s)`);
+	log(`    trigger, nothing new: ${(await quietPoll()).length} inbound request(s)`);
 
 	const few: Array<{ requests: number; bytes: number; pollMs: number; emitted: number }> = [];
 	for (let rep = 1; rep <= options.fewPolls; rep++) {
@@ -131,11 +139,16 @@ export async function benchPolling(
 		// Past the allowance: this poll's window start moves past everything before it, so the
 		// burst's poll reads the burst alone.
 		await advanceForNextPoll(bench, (options.latenessMinutes + 2) * MINUTE);
+		// The first search of the poll before the burst's: the warm-up pages the burst with it.
+		let warmUpQuery: Record<string, string>;
 		if (rep === 1) {
+			const searches = await quietPoll();
+			warmUpQuery = firstQuery(searches[0]);
 			log(
-				`    trigger, clock moved past the allowance, nothing new: ${await quietPoll()} request(s)`,
+				`    trigger, clock moved past the allowance, nothing new: ${searches.length} request(s)`,
 			);
 		} else {
+			warmUpQuery = drains.at(-1)!.query;
 			const polls = await pollBoth(bench, sink);
 			jumps.push({
 				inbound: polls.inbound.length,
@@ -146,7 +159,7 @@ export async function benchPolling(
 			);
 		}
 		log(`    drain round ${rep}/${options.drainRounds}:`);
-		drains.push(await burstAndDrain(bench, sink, options.drain, log, undefined, drains.at(-1)));
+		drains.push(await burstAndDrain(bench, sink, options.drain, log, undefined, warmUpQuery));
 	}
 
 	const last = drains.at(-1)!;
@@ -193,6 +206,8 @@ async function drainsOnly(
 		latenessMinutes: number;
 		log: (line: string) => void;
 	},
+	/** The first search of the activation poll: the first round's warm-up pages with it. */
+	activationQuery: Record<string, string>,
 ): Promise<PollingFigures> {
 	const { control } = bench.emulator;
 	const drains: DrainRound[] = [];
@@ -211,7 +226,7 @@ async function drainsOnly(
 				from: new Date(windowStart + 1000).toISOString(),
 				to: new Date(windowStart + MINUTE - 1000).toISOString(),
 			},
-			drains.at(-1),
+			drains.at(-1)?.query ?? activationQuery,
 		);
 		drains.push(round);
 		previousPollClock = Date.parse(round.pollClock);

@@ -306,7 +306,6 @@ const drain = (triggerMs: number, floorMs: number, httpRequestMs: number): Drain
 	newFaxes: 10_000,
 	query: { SortColumn: 'dateTime' },
 	pollStartedMs: 0,
-	warmedUp: false,
 	windowRecords: 10_000,
 	requests: 40,
 	triggerMs,
