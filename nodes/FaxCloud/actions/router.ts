@@ -85,7 +85,9 @@ async function runForEachItem(
 			try {
 				if (itemChecked instanceof ItemPlanFailure) throw itemChecked.error;
 				const output = await execute.call(this, itemIndex, itemChecked);
-				results[itemIndex] = output.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+				// The operation's own new items (operationShape.ts): paired where they are.
+				for (const item of output) item.pairedItem = { item: itemIndex };
+				results[itemIndex] = output;
 			} catch (error) {
 				const nodeError = asNodeError(this, error, itemIndex);
 				if (this.continueOnFail()) {

@@ -41,7 +41,8 @@ export interface FaxCloudOperation {
 	/** Parameters, limited to their resource and operation with updateDisplayOptions. */
 	description: INodeProperties[];
 	/**
-	 * Runs for one input item; the router adds pairedItem and handles Continue On Fail. `planned`
+	 * Runs for one input item and returns new items of its own (never an input item or an item it
+	 * keeps elsewhere): the router writes pairedItem into them and handles Continue On Fail. `planned`
 	 * is what `checkAllItems` returned for this item, for an operation that has it, so nothing is
 	 * read twice. An operation file types it with ItemExecute.
 	 */
