@@ -154,6 +154,20 @@ export const normalizeInboundFax = (record: IDataObject) => normalize(INBOUND_FA
 export const normalizeMailMergeJob = (record: IDataObject) => normalize(MAIL_MERGE_JOB, record);
 export const normalizeMailMergeFax = (record: IDataObject) => normalize(MAIL_MERGE_FAX, record);
 
-/** Send and resend answers: `FaxInfo` of `{FaxId, FaxNumber}` with string ids. */
-export const normalizeCreatedFax = (record: IDataObject) =>
-	normalize({ FaxId: 'number', GroupId: 'number' }, record);
+/**
+ * A send's or resend's created fax: a `FaxInfo` entry `{FaxId, FaxNumber}` with string ids (and, for
+ * a send, the group its faxes share), with the ids as numbers. Written out rather than through
+ * normalize's copy and schema walk: a bulk send makes one per fax.
+ */
+export function normalizeCreatedFax(fax: {
+	FaxId: unknown;
+	FaxNumber: unknown;
+	GroupId?: unknown;
+}): IDataObject {
+	const record: IDataObject = {
+		FaxId: serviceNumber(fax.FaxId) as IDataObject[string],
+		FaxNumber: fax.FaxNumber as IDataObject[string],
+	};
+	if (fax.GroupId !== undefined) record.GroupId = serviceNumber(fax.GroupId) as IDataObject[string];
+	return record;
+}

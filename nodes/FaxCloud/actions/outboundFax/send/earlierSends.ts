@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { serviceNumber } from '../../../../shared/recordFieldTypes';
+import { normalizeCreatedFax } from '../../../../shared/recordFieldTypes';
 import { faxCloudRequestAllItems } from '../../../../shared/transport/paging';
 import type { RequestParams } from '../../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../../shared/transport/httpEncoding';
@@ -30,23 +30,22 @@ export function sendMayHaveHappened(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && error.context.mayHaveReachedService === true;
 }
 
-/**
- * Output items of a send: one per created fax, all of one group, in the service's order. The
- * record is written as normalizeCreatedFax would make it (ids as numbers), once per fax of a bulk
- * send, then the marks.
- */
+/** Output items of a send: one per created fax, all of one group, in the service's order. */
 export function createdFaxItems(
 	created: IDataObject[],
 	extra: IDataObject = {},
 ): INodeExecutionData[] {
 	const groupId = created[0]?.GroupId ?? created[0]?.FaxId;
 	return created.map((fax) => ({
-		json: {
-			FaxId: serviceNumber(fax.FaxId),
-			FaxNumber: fax.FaxNumber,
-			GroupId: serviceNumber(fax.GroupId ?? groupId),
-			...extra,
-		} as IDataObject,
+		// The normalised record is a new object: the marks go into it rather than into a copy.
+		json: Object.assign(
+			normalizeCreatedFax({
+				FaxId: fax.FaxId,
+				FaxNumber: fax.FaxNumber,
+				GroupId: fax.GroupId ?? groupId,
+			}),
+			extra,
+		),
 	}));
 }
 
