@@ -1,16 +1,40 @@
 /** Interface A calls for the emulator's own tests, by path under /v1 (`outboundfaxes/1`). */
 import type { Emulator } from '../../emulator';
-import { call, type CallResult, type Login } from '../harness/emulatorHttp';
+import {
+	call,
+	getOutbound,
+	sendFax,
+	USERS,
+	type CallResult,
+	type Login,
+} from '../harness/emulatorHttp';
 
 type Query = Record<string, string | number>;
+
+/** The RequestStatus of an answer without an error. */
+export const OK = { StatusCode: 0, StatusText: '' };
 
 /** The FaxIds of a search answer in its order; none when FaxInfo is absent. */
 export const ids = (res: { json: any }): string[] =>
 	(res.json.FaxInfo ?? []).map((f: any) => f.FaxId);
 
-/** `get`/`put`/`post`/`del` answer the whole reply, `status` its status alone, `ids` what a search finds. */
+/** Expects an answer's HTTP status and, when given, its RequestStatus: the code, or code and text. */
+export function expectAnswer(res: CallResult, status: number, code?: number, text?: string): void {
+	expect(res.status).toBe(status);
+	if (text !== undefined)
+		expect(res.json.RequestStatus).toEqual({ StatusCode: code, StatusText: text });
+	else if (code !== undefined) expect(res.json.RequestStatus.StatusCode).toBe(code);
+}
+
+/**
+ * `get`/`put`/`post`/`del` answer the whole reply, `status` its status alone, `ids` what a search
+ * finds; `send` sends a fax (as Alice unless told), `sendId` also expects the 201 and answers the
+ * FaxId; `fax` reads one outbound fax; `mailMerge` is a GET on the mail merge interface.
+ */
 export function faxCalls(emu: () => Emulator) {
 	const url = (path: string): string => `${emu().urls.fax}/${path}`;
+	const send = (params: Record<string, string | string[]>, login = USERS.alice, file?: Blob) =>
+		sendFax(emu(), login, params, file);
 	return {
 		get: (path: string, auth: Login | null, query?: Query): Promise<CallResult> =>
 			call('GET', url(path), { auth, query }),
@@ -23,5 +47,14 @@ export function faxCalls(emu: () => Emulator) {
 			(await call(method, url(path), { auth, form })).status,
 		ids: async (path: string, auth: Login, query: Query = {}): Promise<string[]> =>
 			ids(await call('GET', url(path), { auth, query })),
+		send,
+		sendId: async (params: Record<string, string | string[]>, login = USERS.alice, file?: Blob) => {
+			const res = await send(params, login, file);
+			expect(res.status).toBe(201);
+			return Number(res.json.FaxInfo[0].FaxId);
+		},
+		fax: (id: string | number, login = USERS.alice): Promise<any> => getOutbound(emu(), login, id),
+		mailMerge: (path: string, auth: Login = USERS.alice): Promise<CallResult> =>
+			call('GET', `${emu().urls.mailMerge}${path}`, { auth }),
 	};
 }

@@ -2,9 +2,9 @@ import { FormData } from 'undici';
 import { formPdf } from '../harness/formPdf';
 import { textPdf } from '../harness/textPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
-import { call, getOutbound, MINUTE, USERS } from '../harness/emulatorHttp';
+import { call, MINUTE, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
-import { faxCalls } from './faxCalls';
+import { expectAnswer, faxCalls, OK } from './faxCalls';
 
 const emu = useEmulator();
 const api = faxCalls(emu);
@@ -14,6 +14,7 @@ const noFields = madeOnce(() => textPdf(['']));
 const CSV =
 	'Name,Fax,Amount,Code\nAnn,12125550000,10,K1\nBen,12125550002,20,K2\nCid,12125550000,30,K3\n';
 
+/** A job form: the fields, then the CSV and the template (the defaults unless given; null leaves one out). */
 function jobForm(
 	params: Record<string, string>,
 	files: { csv?: string | Buffer | null; template?: Buffer | null } = {},
@@ -29,16 +30,16 @@ function jobForm(
 
 const postJob = (fd: FormData | undefined, auth = USERS.alice) =>
 	call('POST', `${emu().urls.mailMerge}/Job`, { auth, multipart: fd });
+/** A form with the fax number column named Fax, the given fields after it, and the given files. */
+const withFax = (extra: Record<string, string> = {}, files: Parameters<typeof jobForm>[1] = {}) =>
+	jobForm({ FaxNumerColumnName: 'Fax', ...extra }, files);
+const jobOf = async () => (await api.mailMerge('/Job/1')).json.Job;
 
 test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLETE at the end', async () => {
-	const res = await postJob(
-		jobForm({ FaxNumerColumnName: 'Fax', KeywordColumnName: 'Code', ExpectedFaxes: '3' }),
-	);
+	const res = await postJob(withFax({ KeywordColumnName: 'Code', ExpectedFaxes: '3' }));
 	expect(res.status).toBe(201);
-	expect(res.json).toEqual({ JobID: 1, RequestStatus: { StatusCode: 0, StatusText: '' } });
-	const job = async () =>
-		(await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice })).json;
-	expect((await job()).Job).toEqual({
+	expect(res.json).toEqual({ JobID: 1, RequestStatus: OK });
+	expect(await jobOf()).toEqual({
 		ID: 1,
 		CreatedOn: '2026-01-05T09:00:00',
 		LastCompletedLine: 0,
@@ -47,9 +48,8 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 		ExpectedFaxCount: 3,
 	});
 	emu().control.advance(2000);
-	expect((await job()).Job).toMatchObject({ LastCompletedLine: 1, Status: 'INPROCESS' });
-	const faxes = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
-	expect(faxes.json.Faxes).toEqual([
+	expect(await jobOf()).toMatchObject({ LastCompletedLine: 1, Status: 'INPROCESS' });
+	expect((await api.mailMerge('/Job/1/Faxes')).json.Faxes).toEqual([
 		{
 			ID: 1,
 			CreatedOn: '2026-01-05T09:00:02',
@@ -63,31 +63,29 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 		},
 	]);
 	emu().control.advance(4000);
-	expect((await job()).Job).toMatchObject({ LastCompletedLine: 3, Status: 'COMPLETE' });
+	expect(await jobOf()).toMatchObject({ LastCompletedLine: 3, Status: 'COMPLETE' });
 	emu().control.advance(60 * MINUTE);
-	const done = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
-	expect(done.json.Faxes.map((f: any) => [f.Keyword, f.Status, f.ErrorCode])).toEqual([
+	const done = (await api.mailMerge('/Job/1/Faxes')).json.Faxes;
+	expect(done.map((f: any) => [f.Keyword, f.Status, f.ErrorCode])).toEqual([
 		['K1', 'sent', '0'],
 		['K2', 'sendFailed', '1002'],
 		['K3', 'sent', '0'],
 	]);
 	// the faxes are ordinary outbound faxes of the user
-	expect(await getOutbound(emu(), USERS.alice, 2)).toMatchObject({
+	expect(await api.fax(2)).toMatchObject({
 		FaxUserId: 'alice@acme',
 		FaxNumber: '12125550002',
 		PagesTotal: '1',
 		ProjectCode2: 'K2',
 	});
-	const list = await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice });
-	expect(list.json.Jobs).toHaveLength(1);
-	expect(list.json.RequestStatus.StatusCode).toBe(0);
-	expect((await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.bob })).json.Jobs).toEqual(
-		[],
-	);
+	const list = (await api.mailMerge('/Job')).json;
+	expect(list.Jobs).toHaveLength(1);
+	expect(list.RequestStatus.StatusCode).toBe(0);
+	expect((await api.mailMerge('/Job', USERS.bob)).json.Jobs).toEqual([]);
 });
 
 test('the merged image carries the CSV values in the form fields', async () => {
-	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	await postJob(withFax());
 	emu().control.advance(2000);
 	const pdf = await api.get(`outboundfaxes/1/image`, USERS.alice, { FaxContentType: 'pdf' });
 	expect(pdf.status).toBe(200);
@@ -96,19 +94,11 @@ test('the merged image carries the CSV values in the form fields', async () => {
 });
 
 test('cover page options and SendAfter go to every fax', async () => {
-	await postJob(
-		jobForm({
-			FaxNumerColumnName: 'Fax',
-			CoverPage: 'default',
-			CoverPageMessage: 'Hi',
-			SendAfter: '2026-01-05T12:00:00Z',
-			NotifyOnSuccess: 'true',
-			NotifyOnFailure: 'false',
-			NotifyEmail: 'ops@acme.example',
-		}),
-	);
+	const notify = { NotifyOnSuccess: 'true', NotifyOnFailure: 'false' };
+	const when = { SendAfter: '2026-01-05T12:00:00Z', NotifyEmail: 'ops@acme.example' };
+	await postJob(withFax({ CoverPage: 'default', CoverPageMessage: 'Hi', ...when, ...notify }));
 	emu().control.advance(MINUTE);
-	expect(await getOutbound(emu(), USERS.alice, 1)).toMatchObject({
+	expect(await api.fax(1)).toMatchObject({
 		CoverPageName: 'default',
 		PagesTotal: '2',
 		SendAfter: '2026-01-05T12:00:00Z',
@@ -120,12 +110,11 @@ test('cover page options and SendAfter go to every fax', async () => {
 });
 
 test('CANCELLED through the control API sets CancelledOn and stops creating faxes', async () => {
-	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	await postJob(withFax());
 	emu().control.advance(2000);
 	emu().control.cancelJob(1);
 	emu().control.advance(MINUTE);
-	const job = (await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice })).json.Job;
-	expect(job).toMatchObject({
+	expect(await jobOf()).toMatchObject({
 		Status: 'CANCELLED',
 		LastCompletedLine: 1,
 		CancelledOn: '2026-01-05T09:00:02',
@@ -133,15 +122,8 @@ test('CANCELLED through the control API sets CancelledOn and stops creating faxe
 	expect(emu().control.stats().outboundCount).toBe(1);
 	expect(() => emu().control.cancelJob(1)).toThrow();
 	expect(() => emu().control.cancelJob(9)).toThrow();
-	const http = await call('POST', `${emu().urls.control}/jobs/1/cancel`);
-	expect(http.status).toBe(400);
+	expect((await call('POST', `${emu().urls.control}/jobs/1/cancel`)).status).toBe(400);
 });
-
-// A form with the fax number column named Fax, the given fields after it, and the default files.
-const withFax =
-	(extra: Record<string, string> = {}, files: Parameters<typeof jobForm>[1] = {}) =>
-	() =>
-		jobForm({ FaxNumerColumnName: 'Fax', ...extra }, files);
 
 /** The StatusText of each code whose text names nothing of the request. */
 const TEXT: Record<number, string> = {
@@ -156,41 +138,43 @@ const TEXT: Record<number, string> = {
 	1100: 'Could not validate files',
 	1102: 'No fields found in CSV file',
 };
-const fileless = () => {
-	const fd = new FormData();
-	fd.append('FaxNumerColumnName', 'Fax');
-	return fd;
-};
 const mismatch = (n: number, m: number) =>
 	`Expected faxes ${n} does not match lines in meta file ${m}`;
 const notFound = (what: string, name: string) =>
 	`Could not find ${what} column named ${name} in metadata file`;
+/** The default form with this CSV (and these fields). */
+const csv =
+	(text: string | Buffer, extra: Record<string, string> = {}) =>
+	() =>
+		withFax(extra, { csv: text });
+const fields = (extra: Record<string, string>) => () => withFax(extra);
+const noFaxLine3 = 'Error: line 3 has no value in column Fax';
 
 // [StatusCode, what is wrong with the form, the form, StatusText (default TEXT[code])]
 const cases: Array<[number, string, () => FormData, string?]> = [
-	[1000, 'ExpectedFaxes not a number', withFax({ ExpectedFaxes: 'three' })],
+	[1000, 'ExpectedFaxes not a number', fields({ ExpectedFaxes: 'three' })],
 	[1001, 'no FaxNumerColumnName', () => jobForm({ FaxNumberColumnName: 'Fax' })],
-	[1002, 'no files', fileless],
-	[1003, 'no CSV', withFax({}, { csv: null })],
-	[1004, 'no Template', withFax({}, { template: null })],
-	[1005, 'bad SendAfter', withFax({ SendAfter: 'tomorrow' })],
-	[1006, 'bad NotifyOnSuccess', withFax({ NotifyOnSuccess: 'yes' })],
-	[1007, 'bad NotifyOnFailure', withFax({ NotifyOnFailure: '1' })],
-	[1100, 'template not a PDF', withFax({}, { template: Buffer.from('not a pdf') })],
+	[1002, 'no files', () => withFax({}, { csv: null, template: null })],
+	[1003, 'no CSV', () => withFax({}, { csv: null })],
+	[1004, 'no Template', () => withFax({}, { template: null })],
+	[1005, 'bad SendAfter', fields({ SendAfter: 'tomorrow' })],
+	[1006, 'bad NotifyOnSuccess', fields({ NotifyOnSuccess: 'yes' })],
+	[1007, 'bad NotifyOnFailure', fields({ NotifyOnFailure: '1' })],
+	[1100, 'template not a PDF', () => withFax({}, { template: Buffer.from('not a pdf') })],
 	[
 		1100,
 		'template with a PDF header and nothing readable after it',
-		withFax({}, { template: Buffer.from('%PDF-1.7\nbroken') }),
+		() => withFax({}, { template: Buffer.from('%PDF-1.7\nbroken') }),
 	],
-	[1100, 'CSV with broken quotes', withFax({}, { csv: 'Name,Fax\n"Ann,12125550000\n' })],
-	[1100, 'CSV not text', withFax({}, { csv: Buffer.from([0, 159, 146, 150]) })],
+	[1100, 'CSV with broken quotes', csv('Name,Fax\n"Ann,12125550000\n')],
+	[1100, 'CSV not text', csv(Buffer.from([0, 159, 146, 150]))],
 	[
 		1001,
 		'PDF without fields',
-		() => jobForm({ FaxNumerColumnName: 'Fax' }, { template: noFields() }),
+		() => withFax({}, { template: noFields() }),
 		'No fields found in PDF template',
 	],
-	[1102, 'empty CSV', withFax({}, { csv: '' })],
+	[1102, 'empty CSV', csv('')],
 	[
 		1103,
 		'fax column missing',
@@ -200,77 +184,59 @@ const cases: Array<[number, string, () => FormData, string?]> = [
 	[
 		1104,
 		'keyword column missing',
-		withFax({ KeywordColumnName: 'Ref' }),
+		fields({ KeywordColumnName: 'Ref' }),
 		notFound('keyword', 'Ref'),
 	],
-	[1105, 'barcode column missing', withFax({ BarcodeColumnName: 'BC' }), notFound('barcode', 'BC')],
-	[1106, 'expected count mismatch', withFax({ ExpectedFaxes: '5' }), mismatch(5, 3)],
-	[
-		1200,
-		'no data lines',
-		withFax({}, { csv: 'Name,Fax\n' }),
-		'Error: metadata file has no data lines',
-	],
-	[
-		1200,
-		'line without a fax number',
-		withFax({}, { csv: 'Name,Fax\nAnn,12125550000\nBen,\n' }),
-		'Error: line 3 has no value in column Fax',
-	],
+	[1105, 'barcode column missing', fields({ BarcodeColumnName: 'BC' }), notFound('barcode', 'BC')],
+	[1106, 'expected count mismatch', fields({ ExpectedFaxes: '5' }), mismatch(5, 3)],
+	[1200, 'no data lines', csv('Name,Fax\n'), 'Error: metadata file has no data lines'],
+	[1200, 'line without a fax number', csv('Name,Fax\nAnn,12125550000\nBen,\n'), noFaxLine3],
 	[
 		1200,
 		'bad NotifyEmail',
-		withFax({ NotifyEmail: 'not-an-address' }),
+		fields({ NotifyEmail: 'not-an-address' }),
 		'Error: NotifyEmail not-an-address is not a valid e-mail address',
 	],
 	[
 		1106,
 		'a blank line in the middle is a line of the file',
-		withFax(
-			{ ExpectedFaxes: '2' },
-			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n\r\nBen,12125550000\r\n' },
-		),
+		csv('Name,Fax\r\nAnn,12125550000\r\n\r\nBen,12125550000\r\n', { ExpectedFaxes: '2' }),
 		mismatch(2, 3),
 	],
 	[
 		1106,
 		'lines of commas only and a second final line break are lines too',
-		withFax({ ExpectedFaxes: '1' }, { csv: 'Name,Fax\nAnn,12125550000\n,\n\n' }),
+		csv('Name,Fax\nAnn,12125550000\n,\n\n', { ExpectedFaxes: '1' }),
 		mismatch(1, 3),
 	],
 	[
 		1200,
 		'without ExpectedFaxes a blank line is a line without a fax number',
-		withFax({}, { csv: 'Name,Fax\nAnn,12125550000\n\nBen,12125550000\n' }),
-		'Error: line 3 has no value in column Fax',
+		csv('Name,Fax\nAnn,12125550000\n\nBen,12125550000\n'),
+		noFaxLine3,
 	],
 	[
 		1103,
 		'a byte order mark stays part of the first heading',
-		withFax({}, { csv: '\uFEFFFax,Name\r\n12125550000,Ann\r\n' }),
+		csv('\uFEFFFax,Name\r\n12125550000,Ann\r\n'),
 		notFound('fax number', 'Fax'),
 	],
 ];
 
 test.each(cases)('%i %s', async (code, _name, build, text = TEXT[code]) => {
-	const res = await postJob(build());
-	expect(res.status).toBe(400);
-	expect(res.json).toEqual({ RequestStatus: { StatusCode: code, StatusText: text } });
+	expectAnswer(await postJob(build()), 400, code, text);
 	expect(emu().control.stats().mailMergeJobCount).toBe(0);
 });
 
 test('the line break that ends the file starts no line; a quoted line break stays inside its line', async () => {
 	const csv = 'Name,Fax\r\n"Ann\r\nSmith",12125550000\r\nBen,12125550000\r\n';
-	const res = await postJob(jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '2' }, { csv }));
-	expect(res.status).toBe(201);
-	const job = await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice });
-	expect(job.json.Job.ExpectedFaxCount).toBe(2);
+	expect((await postJob(withFax({ ExpectedFaxes: '2' }, { csv }))).status).toBe(201);
+	expect((await jobOf()).ExpectedFaxCount).toBe(2);
 });
 
 test('headings are trimmed of spaces; without a byte order mark the first column is found', async () => {
 	const csv = ' Fax , Name\r\n12125550000,Ann\r\n';
-	const res = await postJob(jobForm({ FaxNumerColumnName: 'Fax', ExpectedFaxes: '1' }, { csv }));
-	expect(res.status).toBe(201);
+	expect((await postJob(withFax({ ExpectedFaxes: '1' }, { csv }))).status).toBe(201);
 });
 
 test('1002 also for a form body without files', async () => {
@@ -282,59 +248,37 @@ test('1002 also for a form body without files', async () => {
 });
 
 test('1300, 2000 and 2001 while the job store is down', async () => {
-	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
+	await postJob(withFax());
 	emu().control.setMailMergeOutage(true);
-	const create = await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
-	expect(create.status).toBe(500);
-	expect(create.json.RequestStatus).toEqual({
-		StatusCode: 1300,
-		StatusText: 'Exception: Job store unavailable',
-	});
-	const list = await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice });
-	expect(list.status).toBe(500);
-	expect(list.json.RequestStatus).toEqual({
-		StatusCode: 2000,
-		StatusText: 'Error getting job list. Job store unavailable',
-	});
-	const job = await call('GET', `${emu().urls.mailMerge}/Job/1`, { auth: USERS.alice });
+	const down = 'Job store unavailable';
+	expectAnswer(await postJob(withFax()), 500, 1300, `Exception: ${down}`);
+	expectAnswer(await api.mailMerge('/Job'), 500, 2000, `Error getting job list. ${down}`);
+	const job = await api.mailMerge('/Job/1');
 	expect(job.json.RequestStatus).toEqual({
 		StatusCode: 2001,
-		StatusText: 'Error getting the job. Job store unavailable',
+		StatusText: `Error getting the job. ${down}`,
 	});
-	const faxes = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.alice });
+	const faxes = await api.mailMerge('/Job/1/Faxes');
 	expect(faxes.json.RequestStatus).toEqual({
 		StatusCode: 2001,
-		StatusText: 'Error getting the fax list. Job store unavailable',
+		StatusText: `Error getting the fax list. ${down}`,
 	});
 	emu().control.setMailMergeOutage(false);
-	expect((await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice })).status).toBe(
-		200,
-	);
+	expect((await api.mailMerge('/Job')).status).toBe(200);
 });
 
 test("2001 for an unknown job or another user's job; 401; wrong paths are 404", async () => {
-	await postJob(jobForm({ FaxNumerColumnName: 'Fax' }));
-	const unknown = await call('GET', `${emu().urls.mailMerge}/Job/42`, { auth: USERS.alice });
-	expect(unknown.status).toBe(404);
-	expect(unknown.json.RequestStatus).toEqual({
-		StatusCode: 2001,
-		StatusText: 'Error getting the job. Job 42 not found',
-	});
-	const other = await call('GET', `${emu().urls.mailMerge}/Job/1/Faxes`, { auth: USERS.bob });
+	await postJob(withFax());
+	const unknown = 'Error getting the job. Job 42 not found';
+	expectAnswer(await api.mailMerge('/Job/42'), 404, 2001, unknown);
+	const other = await api.mailMerge('/Job/1/Faxes', USERS.bob);
 	expect(other.json.RequestStatus).toEqual({
 		StatusCode: 2001,
 		StatusText: 'Error getting the fax list. Job 1 not found',
 	});
-	const bad = await call('GET', `${emu().urls.mailMerge}/Job/abc`, { auth: USERS.alice });
-	expect(bad.status).toBe(400);
-	expect(bad.json.RequestStatus.StatusCode).toBe(2001);
-	const noAuth = await call('GET', `${emu().urls.mailMerge}/Job`, {
-		auth: { userId: 'alice@acme', password: 'x' },
-	});
-	expect(noAuth.status).toBe(401);
-	expect((await call('GET', `${emu().urls.mailMerge}/job`, { auth: USERS.alice })).status).toBe(
-		404,
-	);
+	expectAnswer(await api.mailMerge('/Job/abc'), 400, 2001);
+	expect((await api.mailMerge('/Job', { userId: 'alice@acme', password: 'x' })).status).toBe(401);
+	expect((await api.mailMerge('/job')).status).toBe(404);
 	expect((await api.get(`Job`, USERS.alice)).status).toBe(404);
 	expect(emu().control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
 });
