@@ -10,6 +10,9 @@ const get = (path: string, token?: string) =>
 	call('GET', `${emu().urls.numbers}${path}`, { auth: bearer(token) });
 const post = (path: string, json: unknown, token?: string) =>
 	call('POST', `${emu().urls.numbers}${path}`, { auth: bearer(token), json });
+const NON_TOLL_FREE_URL = '/api/numbers/add-new-number-request/non-toll-free';
+/** The status of a GET as administrator, or with this token. */
+const statusOf = async (path: string, token?: string) => (await get(path, token)).status;
 
 const NON_TOLL_FREE = {
 	country_code: 'US',
@@ -29,46 +32,40 @@ describe('lookups', () => {
 		expect(regions.status).toBe(200);
 		expect(regions.json).toContainEqual({ code: 'NY', name: 'New York' });
 		expect(regions.json.length).toBeGreaterThanOrEqual(50);
-		expect((await get('/api/numbers/regions/CA')).json).toContainEqual({
-			code: 'QC',
-			name: 'Quebec',
-		});
+		const quebec = { code: 'QC', name: 'Quebec' };
+		expect((await get('/api/numbers/regions/CA')).json).toContainEqual(quebec);
 		const cities = await get('/api/numbers/cities/US/NY');
 		expect(cities.json).toContainEqual({ name: 'New York', region: 'NY', country: 'US' });
-		const city = await get('/api/numbers/area_codes/US/NY/New%20York');
-		expect(city.json.map((a: any) => a.areaCode)).toEqual(
-			expect.arrayContaining(['212', '646', '718']),
-		);
+		const codes = async (path: string) =>
+			(await get(`/api/numbers/area_codes/${path}`)).json.map((a: any) => a.areaCode);
+		expect(await codes('US/NY/New%20York')).toEqual(expect.arrayContaining(['212', '646', '718']));
 		const region = await get('/api/numbers/area_codes/US/NY');
-		expect(region.json.map((a: any) => a.areaCode)).toEqual(
-			expect.arrayContaining(['212', '716', '518']),
-		);
+		expect(await codes('US/NY')).toEqual(expect.arrayContaining(['212', '716', '518']));
 		expect((await get('/api/numbers/area_codes/US/NY/')).json).toEqual(region.json);
-		expect((await get('/api/numbers/area_codes/CA/QC/montreal')).json[0]).toMatchObject({
-			areaCode: '514',
-			city: 'Montréal',
-		});
+		const montreal = (await get('/api/numbers/area_codes/CA/QC/montreal')).json[0];
+		expect(montreal).toMatchObject({ areaCode: '514', city: 'Montréal' });
 	});
 
 	test('unknown country, region or city is a 404; an encoded slash stays in its segment', async () => {
-		expect((await get('/api/numbers/regions/MX')).status).toBe(404);
-		expect((await get('/api/numbers/cities/US/ZZ')).status).toBe(404);
+		expect(await statusOf('/api/numbers/regions/MX')).toBe(404);
+		expect(await statusOf('/api/numbers/cities/US/ZZ')).toBe(404);
 		const slash = await get('/api/numbers/area_codes/US/NY/New%2FYork');
 		expect(slash.status).toBe(404);
 		expect(slash.json).toEqual({ error: 'not_found', message: 'Unknown city New/York' });
-		expect((await get('/api/numbers/nothing')).status).toBe(404);
+		expect(await statusOf('/api/numbers/nothing')).toBe(404);
 	});
 
 	test('401 without or with a bad token, 403 for a non-administrator', async () => {
-		const none = await call('GET', `${emu().urls.numbers}/api/numbers/regions/US`);
+		const url = `${emu().urls.numbers}/api/numbers/regions/US`;
+		const none = await call('GET', url);
 		expect(none.status).toBe(401);
 		expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
-		expect((await get('/api/numbers/regions/US', 'wrong')).status).toBe(401);
-		const basic = await call('GET', `${emu().urls.numbers}/api/numbers/regions/US`, {
+		expect(await statusOf('/api/numbers/regions/US', 'wrong')).toBe(401);
+		const basic = await call('GET', url, {
 			auth: { userId: 'admin@acme', password: 'admin-pass-1' },
 		});
 		expect(basic.status).toBe(401);
-		expect((await get('/api/numbers/regions/US', SEED_TOKENS.acmeNotAdmin)).status).toBe(403);
+		expect(await statusOf('/api/numbers/regions/US', SEED_TOKENS.acmeNotAdmin)).toBe(403);
 		const logged = emu().control.requests({ api: 'numbers' });
 		expect(logged[0].auth).toEqual({ scheme: null });
 		expect(logged[1].auth).toEqual({ scheme: 'Bearer' });
@@ -78,7 +75,7 @@ describe('lookups', () => {
 
 describe('non-toll-free request', () => {
 	test('201 with a submitted ticket; the status moves through the control API', async () => {
-		const res = await post('/api/numbers/add-new-number-request/non-toll-free', NON_TOLL_FREE);
+		const res = await post(NON_TOLL_FREE_URL, NON_TOLL_FREE);
 		expect(res.status).toBe(201);
 		expect(res.json).toMatchObject({
 			id: 1001,
@@ -89,17 +86,19 @@ describe('non-toll-free request', () => {
 			request: NON_TOLL_FREE,
 			warnings: [],
 		});
-		emu().control.setNumberRequestStatus(1001, 'in_review');
+		const setStatus = (id: number, status: string) =>
+			emu().control.setNumberRequestStatus(id, status);
+		setStatus(1001, 'in_review');
 		emu().control.advance(60_000);
-		emu().control.setNumberRequestStatus(1001, 'completed');
+		setStatus(1001, 'completed');
 		expect(emu().control.numberRequests()[0]).toMatchObject({
 			status: 'completed',
 			updated_at: '2026-01-05T09:01:00.000Z',
 			history: [{ status: 'submitted' }, { status: 'in_review' }, { status: 'completed' }],
 		});
-		expect(() => emu().control.setNumberRequestStatus(1001, 'in_review')).toThrow();
-		expect(() => emu().control.setNumberRequestStatus(1001, 'bogus')).toThrow();
-		expect(() => emu().control.setNumberRequestStatus(9, 'in_review')).toThrow();
+		expect(() => setStatus(1001, 'in_review')).toThrow();
+		expect(() => setStatus(1001, 'bogus')).toThrow();
+		expect(() => setStatus(9, 'in_review')).toThrow();
 		const http = await call('POST', `${emu().urls.control}/number-requests/1001/status`, {
 			json: { status: 'approved' },
 		});
@@ -107,7 +106,7 @@ describe('non-toll-free request', () => {
 	});
 
 	test('minimal payload; a user that does not exist gives a warning', async () => {
-		const res = await post('/api/numbers/add-new-number-request/non-toll-free', {
+		const res = await post(NON_TOLL_FREE_URL, {
 			country_code: 'CA',
 			region: 'ON',
 			notify_email: ['a@b.example'],
@@ -118,20 +117,20 @@ describe('non-toll-free request', () => {
 	});
 
 	test.each([
-		[{ ...NON_TOLL_FREE, notify_email: undefined }, 'notify_email'],
-		[{ ...NON_TOLL_FREE, notify_email: 'it@acme.example' }, 'notify_email'],
-		[{ ...NON_TOLL_FREE, notify_email: [] }, 'notify_email'],
-		[{ ...NON_TOLL_FREE, notify_email: ['nope'] }, 'notify_email'],
-		[{ ...NON_TOLL_FREE, country_code: 'MX' }, 'country_code'],
-		[{ ...NON_TOLL_FREE, country_code: undefined }, 'country_code'],
-		[{ ...NON_TOLL_FREE, region: undefined }, 'region'],
-		[{ ...NON_TOLL_FREE, region: 'ZZ' }, 'region'],
-		[{ ...NON_TOLL_FREE, city: 'Atlantis' }, 'city'],
-		[{ ...NON_TOLL_FREE, area_code: ['415'] }, 'area_code'],
-		[{ ...NON_TOLL_FREE, area_code: '212' }, 'area_code'],
-		[{ ...NON_TOLL_FREE, comment: 5 }, 'comment'],
-	])('400 for %j', async (payload, field) => {
-		const res = await post('/api/numbers/add-new-number-request/non-toll-free', payload);
+		[{ notify_email: undefined }, 'notify_email'],
+		[{ notify_email: 'it@acme.example' }, 'notify_email'],
+		[{ notify_email: [] }, 'notify_email'],
+		[{ notify_email: ['nope'] }, 'notify_email'],
+		[{ country_code: 'MX' }, 'country_code'],
+		[{ country_code: undefined }, 'country_code'],
+		[{ region: undefined }, 'region'],
+		[{ region: 'ZZ' }, 'region'],
+		[{ city: 'Atlantis' }, 'city'],
+		[{ area_code: ['415'] }, 'area_code'],
+		[{ area_code: '212' }, 'area_code'],
+		[{ comment: 5 }, 'comment'],
+	])('400 for %j instead', async (change, field) => {
+		const res = await post(NON_TOLL_FREE_URL, { ...NON_TOLL_FREE, ...change });
 		expect(res.status).toBe(400);
 		expect(res.json.error).toBe('validation_error');
 		expect(res.json.details.map((d: any) => d.field)).toContain(field);
@@ -139,50 +138,39 @@ describe('non-toll-free request', () => {
 	});
 
 	test('not JSON: 415 for another content type, 400 for a broken body', async () => {
-		const form = await call(
-			'POST',
-			`${emu().urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
-			{
-				auth: bearer(),
-				form: { country_code: 'US' },
-			},
-		);
+		const url = `${emu().urls.numbers}${NON_TOLL_FREE_URL}`;
+		const form = await call('POST', url, { auth: bearer(), form: { country_code: 'US' } });
 		expect(form.status).toBe(415);
-		const broken = await call(
-			'POST',
-			`${emu().urls.numbers}/api/numbers/add-new-number-request/non-toll-free`,
-			{
-				auth: bearer(),
-				body: '{"country_code":',
-				headers: { 'content-type': 'application/json' },
-			},
-		);
+		const broken = await call('POST', url, {
+			auth: bearer(),
+			body: '{"country_code":',
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(broken.status).toBe(400);
 		expect(broken.json.error).toBe('invalid_json');
-		expect((await get('/api/numbers/add-new-number-request/non-toll-free')).status).toBe(405);
+		expect(await statusOf(NON_TOLL_FREE_URL)).toBe(405);
 	});
 });
 
 describe('toll-free request', () => {
 	test('common fields validated, other fields kept', async () => {
-		const ok = await post('/api/numbers/add-new-number-request/toll-free', {
-			notify_email: ['it@acme.example'],
-			comment: 'an 800 number',
-			preferred_prefix: '888',
-		});
+		const url = '/api/numbers/add-new-number-request/toll-free';
+		const wanted = { comment: 'an 800 number', preferred_prefix: '888' };
+		const ok = await post(url, { notify_email: ['it@acme.example'], ...wanted });
 		expect(ok.status).toBe(201);
 		expect(ok.json).toMatchObject({
 			type: 'toll_free',
 			status: 'submitted',
 			request: { preferred_prefix: '888' },
 		});
-		const bad = await post('/api/numbers/add-new-number-request/toll-free', { comment: 'x' });
+		const bad = await post(url, { comment: 'x' });
 		expect(bad.status).toBe(400);
 		expect(bad.json.details[0].field).toBe('notify_email');
 	});
 });
 
 describe('port-in request', () => {
+	/** The port form: the two PDFs unless given (null leaves one out), and `data` as JSON. */
 	async function portForm(
 		data: unknown,
 		files: { loa?: Blob | null; bill?: Blob | null } = {},
@@ -209,36 +197,28 @@ describe('port-in request', () => {
 			auth: bearer(),
 			multipart: fd,
 		});
+	const changed = (change: Record<string, unknown>) => () => portForm({ ...DATA, ...change });
 
 	test('201 with the files recorded', async () => {
 		const res = await port(await portForm(DATA));
 		expect(res.status).toBe(201);
 		expect(res.json).toMatchObject({ type: 'port_in', status: 'submitted', request: DATA });
 		expect(res.json.files.map((f: any) => f.field)).toEqual(['loaFile', 'billFile']);
-		const tollFree = await port(
-			await portForm({ ...DATA, number_to_port: '18005550199', toll_free: true }),
-		);
-		expect(tollFree.status).toBe(201);
+		const tollFree = await changed({ number_to_port: '18005550199', toll_free: true })();
+		expect((await port(tollFree)).status).toBe(201);
 	});
 
+	const notPdf = new Blob(['hello'], { type: 'text/plain' });
 	test.each<[string, () => Promise<FormData>, string]>([
 		['missing loaFile', () => portForm(DATA, { loa: null }), 'loaFile'],
-		[
-			'billFile not a PDF',
-			() => portForm(DATA, { bill: new Blob(['hello'], { type: 'text/plain' }) }),
-			'billFile',
-		],
+		['billFile not a PDF', () => portForm(DATA, { bill: notPdf }), 'billFile'],
 		['missing data', () => portForm(undefined), 'data'],
 		['data not JSON', () => portForm('{nope'), 'data'],
-		['no notify_email', () => portForm({ ...DATA, notify_email: undefined }), 'notify_email'],
-		['bad number', () => portForm({ ...DATA, number_to_port: '555-0199' }), 'number_to_port'],
-		[
-			'unknown area code',
-			() => portForm({ ...DATA, number_to_port: '19995550199' }),
-			'number_to_port',
-		],
-		['toll_free not boolean', () => portForm({ ...DATA, toll_free: 'yes' }), 'toll_free'],
-		['bad country', () => portForm({ ...DATA, country_code: 'us' }), 'country_code'],
+		['no notify_email', changed({ notify_email: undefined }), 'notify_email'],
+		['bad number', changed({ number_to_port: '555-0199' }), 'number_to_port'],
+		['unknown area code', changed({ number_to_port: '19995550199' }), 'number_to_port'],
+		['toll_free not boolean', changed({ toll_free: 'yes' }), 'toll_free'],
+		['bad country', changed({ country_code: 'us' }), 'country_code'],
 	])('400: %s', async (_name, build, field) => {
 		const res = await port(await build());
 		expect(res.status).toBe(400);
@@ -246,7 +226,6 @@ describe('port-in request', () => {
 	});
 
 	test('415 for a JSON body', async () => {
-		const res = await post('/api/numbers/add-port-request', DATA);
-		expect(res.status).toBe(415);
+		expect((await post('/api/numbers/add-port-request', DATA)).status).toBe(415);
 	});
 });
