@@ -1,19 +1,26 @@
-import { call, sendFax, USERS } from '../harness/emulatorHttp';
+import { call, USERS } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 import { faxCalls } from './faxCalls';
 
 const emu = useEmulator();
 const api = faxCalls(emu);
 
-const send = () => sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
+const send = () => api.send({ FaxNumber: '12125550000' });
 const onSend = { method: 'POST', path: '^/v1/outboundfaxes$' };
+const inboundStatus = async () => (await api.get(`inboundfaxes`, USERS.alice)).status;
+/** The statuses of `n` calls made one after the other. */
+async function statusesOf(n: number, ask: () => Promise<number>): Promise<number[]> {
+	const statuses = [];
+	for (let i = 0; i < n; i++) statuses.push(await ask());
+	return statuses;
+}
+const sendStatus = async () => (await send()).status;
+const faxCount = () => emu().control.stats().outboundCount;
 
 test('after: the first N matching requests go through, then the fault hits its count', async () => {
 	emu().control.addFault({ ...onSend, kind: 'http500', status: 503, count: 1, after: 2 });
-	const statuses = [];
-	for (let n = 0; n < 4; n++) statuses.push((await send()).status);
-	expect(statuses).toEqual([201, 201, 503, 201]);
-	expect(emu().control.stats().outboundCount).toBe(3);
+	expect(await statusesOf(4, sendStatus)).toEqual([201, 201, 503, 201]);
+	expect(faxCount()).toBe(3);
 	expect(() => emu().control.addFault({ kind: 'http500', after: -1 })).toThrow(/after must be/);
 });
 
@@ -22,13 +29,10 @@ test('http500: 500 with RequestStatus, nothing processed', async () => {
 	const res = await send();
 	expect(res.status).toBe(500);
 	expect(res.json.RequestStatus.StatusCode).not.toBe(0);
-	expect(emu().control.stats().outboundCount).toBe(0);
-	expect(emu().control.requests()[0]).toMatchObject({
-		status: 500,
-		fault: 'http500',
-		processed: false,
-	});
-	expect((await send()).status).toBe(201);
+	expect(faxCount()).toBe(0);
+	const logged = { status: 500, fault: 'http500', processed: false };
+	expect(emu().control.requests()[0]).toMatchObject(logged);
+	expect(await sendStatus()).toBe(201);
 });
 
 test('htmlError: an HTML gateway page, nothing processed', async () => {
@@ -37,9 +41,9 @@ test('htmlError: an HTML gateway page, nothing processed', async () => {
 	expect(res.status).toBe(502);
 	expect(res.headers['content-type']).toBe('text/html');
 	expect(res.body.toString()).toContain('<html>');
-	expect(emu().control.stats().outboundCount).toBe(0);
+	expect(faxCount()).toBe(0);
 	emu().control.addFault({ kind: 'htmlError', status: 503, count: 1 });
-	expect((await send()).status).toBe(503);
+	expect(await sendStatus()).toBe(503);
 });
 
 // A dropped connection: the two kinds differ only in whether the fax was made first.
@@ -54,21 +58,17 @@ test.each([
 ] as const)('%s', async (_name, kind, faxes, processed) => {
 	emu().control.addFault({ kind, count: 1 });
 	await expect(send()).rejects.toThrow();
-	expect(emu().control.stats().outboundCount).toBe(faxes);
+	expect(faxCount()).toBe(faxes);
 	expect(emu().control.requests()[0]).toMatchObject({ status: null, fault: kind, processed });
 });
 
 test('delay: the processed answer is held', async () => {
 	emu().control.addFault({ kind: 'delay', delayMs: 300, count: 1 });
 	const started = Date.now();
-	const res = await send();
+	expect(await sendStatus()).toBe(201);
 	expect(Date.now() - started).toBeGreaterThanOrEqual(280);
-	expect(res.status).toBe(201);
-	expect(emu().control.requests()[0]).toMatchObject({
-		fault: 'delay',
-		processed: true,
-		status: 201,
-	});
+	const logged = { fault: 'delay', processed: true, status: 201 };
+	expect(emu().control.requests()[0]).toMatchObject(logged);
 });
 
 test('truncatedJson: 201 with half a JSON body, fax created', async () => {
@@ -77,34 +77,29 @@ test('truncatedJson: 201 with half a JSON body, fax created', async () => {
 	expect(res.status).toBe(201);
 	expect(res.headers['content-type']).toContain('application/json');
 	expect(() => JSON.parse(res.body.toString())).toThrow();
-	expect(emu().control.stats().outboundCount).toBe(1);
+	expect(faxCount()).toBe(1);
 });
 
 test('filters by api, method and path; count; the control API is never faulted', async () => {
 	emu().control.addFault({ api: 'fax', method: 'GET', path: '/inboundfaxes', kind: 'http500' });
-	expect((await send()).status).toBe(201);
+	expect(await sendStatus()).toBe(201);
 	expect((await api.get(`outboundfaxes`, USERS.alice)).status).toBe(200);
-	expect((await api.get(`inboundfaxes`, USERS.alice)).status).toBe(500);
+	expect(await inboundStatus()).toBe(500);
 	expect((await call('GET', `${emu().urls.control}/stats`)).status).toBe(200);
 	emu().control.clearFaults();
-	expect((await api.get(`inboundfaxes`, USERS.alice)).status).toBe(200);
+	expect(await inboundStatus()).toBe(200);
 	emu().control.addFault({ kind: 'http500', count: 2 });
-	const statuses = [];
-	for (let i = 0; i < 3; i++) statuses.push((await api.get(`inboundfaxes`, USERS.alice)).status);
-	expect(statuses).toEqual([500, 500, 200]);
+	expect(await statusesOf(3, inboundStatus)).toEqual([500, 500, 200]);
 });
 
 test('probability with a seed repeats exactly', async () => {
 	const run = async (): Promise<number[]> => {
 		emu().control.reset();
 		emu().control.addFault({ kind: 'http500', probability: 0.5, seed: 42 });
-		const out: number[] = [];
-		for (let i = 0; i < 12; i++) out.push((await api.get(`inboundfaxes`, USERS.alice)).status);
-		return out;
+		return statusesOf(12, inboundStatus);
 	};
 	const a = await run();
-	const b = await run();
-	expect(a).toEqual(b);
+	expect(await run()).toEqual(a);
 	expect(a).toContain(500);
 	expect(a).toContain(200);
 });
@@ -115,7 +110,7 @@ test('bad fault specs are refused', () => {
 });
 
 test('request log: every request in order, params merged, files described, no secrets', async () => {
-	await sendFax(emu(), USERS.alice, { FaxNumber: ['12125550000', '12125550010'], Mark: 'x' });
+	await api.send({ FaxNumber: ['12125550000', '12125550010'], Mark: 'x' });
 	await call('GET', `${emu().urls.fax}/outboundfaxes`, {
 		auth: { userId: 'bob@acme', password: 'wrong' },
 		query: { ResultLimit: 5 },
@@ -147,14 +142,12 @@ test('connection statistics count concurrent connections', async () => {
 	const agent = new Agent({ connections: 5 });
 	const before = emu().control.stats().connections.fax.current;
 	emu().control.addFault({ kind: 'delay', delayMs: 200 });
-	await Promise.all(
-		Array.from({ length: 5 }, () =>
-			request(`${emu().urls.fax}/inboundfaxes`, {
-				dispatcher: agent,
-				headers: { authorization: 'Basic x' },
-			}).then((r) => r.body.dump()),
-		),
-	);
+	const ask = () =>
+		request(`${emu().urls.fax}/inboundfaxes`, {
+			dispatcher: agent,
+			headers: { authorization: 'Basic x' },
+		}).then((r) => r.body.dump());
+	await Promise.all([ask(), ask(), ask(), ask(), ask()]);
 	const { max } = emu().control.stats().connections.fax;
 	expect(max).toBeGreaterThanOrEqual(5);
 	expect(max).toBeLessThanOrEqual(before + 5);
@@ -169,7 +162,7 @@ test('faults reach mail merge and numbers in their own dialect; faults.addFault 
 	expect(numbers.status).toBe(500);
 	expect(numbers.json).toEqual({ error: 'internal_error', message: 'Internal server error' });
 	emu().control.faults.addFault({ api: 'mailMerge', kind: 'http500', count: 1 });
-	const mm = await call('GET', `${emu().urls.mailMerge}/Job`, { auth: USERS.alice });
+	const mm = await api.mailMerge('/Job');
 	expect(mm.status).toBe(500);
 	expect(mm.json.RequestStatus.StatusCode).toBe(1300);
 	expect(
