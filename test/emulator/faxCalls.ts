@@ -2,6 +2,7 @@
 import type { Emulator } from '../../emulator';
 import {
 	call,
+	controlOf,
 	getOutbound,
 	sendFax,
 	USERS,
@@ -29,7 +30,8 @@ export function expectAnswer(res: CallResult, status: number, code?: number, tex
 /**
  * `get`/`put`/`post`/`del` answer the whole reply, `status` its status alone, `ids` what a search
  * finds; `send` sends a fax (as Alice unless told), `sendId` also expects the 201 and answers the
- * FaxId; `fax` reads one outbound fax; `mailMerge` is a GET on the mail merge interface.
+ * FaxId; `fax` reads one outbound fax; `mailMerge` is a GET on the mail merge interface;
+ * `control` calls the control API with a JSON body.
  */
 export function faxCalls(emu: () => Emulator) {
 	const url = (path: string): string => `${emu().urls.fax}/${path}`;
@@ -56,5 +58,6 @@ export function faxCalls(emu: () => Emulator) {
 		fax: (id: string | number, login = USERS.alice): Promise<any> => getOutbound(emu(), login, id),
 		mailMerge: (path: string, auth: Login = USERS.alice): Promise<CallResult> =>
 			call('GET', `${emu().urls.mailMerge}${path}`, { auth }),
+		control: controlOf(emu),
 	};
 }

@@ -1,6 +1,6 @@
 import { MINUTE, USERS, type Login } from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
-import { faxCalls, ids } from './faxCalls';
+import { faxCalls, ids, OK } from './faxCalls';
 
 const emu = useEmulator();
 const ownEmulator = useOwnEmulators();
@@ -11,9 +11,12 @@ const search = (login: Login, query: Record<string, string | number> = {}) =>
 /** The FaxIds a login's search finds. */
 const finds = (login: Login, query: Record<string, string | number> = {}) =>
 	api.ids('inboundfaxes', login, query);
+const inject = (userId = 'alice@acme', options: { count?: number; at?: string } = {}) =>
+	emu().control.injectInbound({ userId, ...options });
+const statusOf = (login: Login, id = 1) => api.status('GET', `inboundfaxes/${id}`, login);
 
 test('injected faxes have realistic fields, all strings', async () => {
-	const [fax] = emu().control.injectInbound({ userId: 'alice@acme' });
+	const [fax] = inject();
 	expect(fax).toMatchObject({
 		FaxId: '1',
 		FaxUserId: 'alice@acme',
@@ -38,36 +41,28 @@ test('injected faxes have realistic fields, all strings', async () => {
 });
 
 test('recvIncomplete on request, overrides by wire name, future arrival', async () => {
-	const [bad] = emu().control.injectInbound({
-		userId: 'bob@acme',
-		fields: { FaxStatus: 'recvIncomplete', PagesReceived: 2 },
-	});
+	const fields = { FaxStatus: 'recvIncomplete', PagesReceived: 2 };
+	const [bad] = emu().control.injectInbound({ userId: 'bob@acme', fields });
 	expect(bad).toMatchObject({ FaxStatus: 'recvIncomplete', PagesReceived: '2' });
 	expect(bad.ErrorCode).not.toBe('0');
-	const later = emu().control.injectInbound({
-		userId: 'bob@acme',
-		count: 2,
-		at: '2026-01-05T09:10:00Z',
-	});
+	const later = inject('bob@acme', { count: 2, at: '2026-01-05T09:10:00Z' });
 	expect(later.map((f) => f.FaxId)).toEqual(['2', '3']);
 	expect(await finds(USERS.bob)).toEqual(['1']);
 	emu().control.advance(10 * MINUTE);
 	expect(await finds(USERS.bob)).toEqual(['1', '2', '3']);
-	expect(() => emu().control.injectInbound({ userId: 'nobody@acme' })).toThrow();
+	expect(() => inject('nobody@acme')).toThrow();
 });
 
 test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outbound', async () => {
-	emu().control.injectInbound({ userId: 'alice@acme' }); // 1 at 09:00
+	inject(); // 1 at 09:00
 	emu().control.advance(MINUTE);
 	emu().control.injectInbound({ userId: 'alice@acme', fields: { FaxStatus: 'recvIncomplete' } }); // 2 at 09:01
 	emu().control.advance(MINUTE);
-	emu().control.injectInbound({ userId: 'alice@acme', count: 3 }); // 3,4,5 at 09:02
+	inject('alice@acme', { count: 3 }); // 3,4,5 at 09:02
 	await api.put('inboundfaxes/1', USERS.alice, { Mark: 'true' });
 	const aliceFinds = (query: Record<string, string>) => finds(USERS.alice, query);
-	const after = { DatetimeAfter: '2026-01-05T09:01Z' };
-	expect(await aliceFinds(after)).toEqual(['2', '3', '4', '5']);
-	const before = { DatetimeBefore: '2026-01-05T09:01:00Z' };
-	expect(await aliceFinds(before)).toEqual(['1', '2']);
+	expect(await aliceFinds({ DatetimeAfter: '2026-01-05T09:01Z' })).toEqual(['2', '3', '4', '5']);
+	expect(await aliceFinds({ DatetimeBefore: '2026-01-05T09:01:00Z' })).toEqual(['1', '2']);
 	expect(await aliceFinds({ FaxStatus: 'recvIncomplete' })).toEqual(['2']);
 	expect(await aliceFinds({ Mark: 'false', SortOrder: 'desc' })).toEqual(['5', '4', '3', '2']);
 	// dateTime is the last-modified time: fax 1 was marked at 09:02, with 3, 4 and 5.
@@ -75,39 +70,31 @@ test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outb
 	expect(await aliceFinds(byModified)).toEqual(['5', '4', '3', '1', '2']);
 	const page = await search(USERS.alice, { ResultLimit: 2 });
 	expect(page.json.HasMoreResults).toBe('true');
-	const next = await search(USERS.alice, {
-		ResultLimit: 2,
-		Mark: 'true',
-		GetNextResults: page.json.ResultsReference,
-	});
-	expect(ids(next)).toEqual(['3', '4']);
+	const rest = { ResultLimit: 2, Mark: 'true', GetNextResults: page.json.ResultsReference };
+	expect(ids(await search(USERS.alice, rest))).toEqual(['3', '4']);
 	expect((await search(USERS.alice, { FaxStatus: 'sent' })).status).toBe(400);
-	const none = await search(USERS.bob);
-	expect(none.json.FaxInfo).toBeUndefined();
+	expect((await search(USERS.bob)).json.FaxInfo).toBeUndefined();
 });
 
 test('proxy rules: own faxes by default, FaxUserId=* for everyone of the organization', async () => {
-	emu().control.injectInbound({ userId: 'alice@acme' }); // 1
-	emu().control.injectInbound({ userId: 'bob@acme' }); // 2
-	emu().control.injectInbound({ userId: 'carol@globex' }); // 3
-	emu().control.injectInbound({ userId: 'admin@acme' }); // 4
+	for (const userId of ['alice@acme', 'bob@acme', 'carol@globex', 'admin@acme']) inject(userId);
 	expect(await finds(USERS.alice, { FaxUserId: '*' })).toEqual(['1']);
 	expect(await finds(USERS.alice, { FaxUserId: 'bob@acme' })).toEqual(['1']);
 	expect(await finds(USERS.acmeAdmin)).toEqual(['4']);
 	expect(await finds(USERS.acmeAdmin, { FaxUserId: '*' })).toEqual(['1', '2', '4']);
 	expect(await finds(USERS.acmeAdmin, { FaxUserId: 'bob@acme' })).toEqual(['2']);
 	expect(await finds(USERS.globexAdmin, { FaxUserId: '*' })).toEqual(['3']);
-	expect(await api.status('GET', 'inboundfaxes/1', USERS.bob)).toBe(403);
-	expect(await api.status('GET', 'inboundfaxes/1', USERS.acmeAdmin)).toBe(200);
-	expect(await api.status('GET', 'inboundfaxes/1', USERS.carol)).toBe(404);
+	expect(await statusOf(USERS.bob)).toBe(403);
+	expect(await statusOf(USERS.acmeAdmin)).toBe(200);
+	expect(await statusOf(USERS.carol)).toBe(404);
 });
 
 test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
-	emu().control.injectInbound({ userId: 'alice@acme' });
+	inject();
 	const codes = { Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'ref-1' };
 	const put = await api.put('inboundfaxes/1', USERS.alice, codes);
 	expect(put.status).toBe(201);
-	expect(put.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
+	expect(put.json).toEqual({ RequestStatus: OK });
 	expect((await api.get('inboundfaxes/1', USERS.alice)).json.FaxInfo[0]).toMatchObject(codes);
 	expect(await api.status('PUT', 'inboundfaxes/1', USERS.alice)).toBe(400);
 	expect(await api.status('PUT', 'inboundfaxes/1', USERS.alice, { Mark: '1' })).toBe(400);
@@ -115,43 +102,37 @@ test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
 
 test('image as TIFF (default) and PDF, page count matching PagesReceived', async () => {
 	const [fax] = emu().control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
-	const tif = await api.get(`inboundfaxes/${fax.FaxId}/image`, USERS.alice);
+	const url = `inboundfaxes/${fax.FaxId}/image`;
+	const tif = await api.get(url, USERS.alice);
 	expect(tif.headers['content-type']).toBe('image/tiff');
 	expect(tif.headers['content-disposition']).toBe(`inline; filename="fax-${fax.FaxId}.tif"`);
 	const { tiffPageCount } = await import('../../emulator/fax/documents');
 	expect(tiffPageCount(tif.body)).toBe(3);
-	const pdf = await api.get(`inboundfaxes/${fax.FaxId}/image`, USERS.alice, {
-		FaxContentType: 'pdf',
-	});
+	const pdf = await api.get(url, USERS.alice, { FaxContentType: 'pdf' });
 	expect(pdf.headers['content-type']).toBe('application/pdf');
 	const { PDFDocument } = await import('pdf-lib');
 	expect((await PDFDocument.load(pdf.body)).getPageCount()).toBe(3);
 });
 
 test('DELETE answers 201; the fax is gone but stays in inboundAll()', async () => {
-	emu().control.injectInbound({ userId: 'alice@acme', count: 2 });
+	inject('alice@acme', { count: 2 });
 	const del = await api.del('inboundfaxes/1', USERS.alice);
 	expect(del.status).toBe(201);
-	expect(del.json).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
-	expect(await api.status('GET', 'inboundfaxes/1', USERS.alice)).toBe(404);
+	expect(del.json).toEqual({ RequestStatus: OK });
+	expect(await statusOf(USERS.alice)).toBe(404);
 	expect(await finds(USERS.alice)).toEqual(['2']);
-	expect(
-		emu()
-			.control.inboundAll()
-			.map((f) => [f.FaxId, f.deleted]),
-	).toEqual([
+	const kept = emu().control.inboundAll();
+	expect(kept.map((f) => [f.FaxId, f.deleted])).toEqual([
 		['1', true],
 		['2', false],
 	]);
 });
 
 test('outbound and inbound ids are counted separately', async () => {
-	emu().control.injectInbound({ userId: 'alice@acme' });
+	inject();
 	emu().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
-	const inb = await api.get('inboundfaxes/1', USERS.alice);
-	const out = await api.get('outboundfaxes/1', USERS.alice);
-	expect(inb.json.FaxInfo[0].FaxId).toBe('1');
-	expect(out.json.FaxInfo[0].FaxId).toBe('1');
+	expect((await api.get('inboundfaxes/1', USERS.alice)).json.FaxInfo[0].FaxId).toBe('1');
+	expect((await api.fax(1)).FaxId).toBe('1');
 });
 
 test('demo traffic delivers inbound faxes on the clock', async () => {
@@ -160,4 +141,89 @@ test('demo traffic delivers inbound faxes on the clock', async () => {
 	expect(initial).toBeGreaterThan(0);
 	demo.control.advance(10 * MINUTE);
 	expect(demo.control.stats().inboundCount).toBeGreaterThan(initial + 3);
+});
+
+/**
+ * How ResultsReference keys are issued: a new key per page (default), or one key for every page
+ * of a search (`pagingKeys: 'session'`, a session cursor), which still pages on to the end.
+ */
+describe('ResultsReference keys', () => {
+	const aliceSearch = (query: Record<string, string | number>) => search(USERS.alice, query);
+	/** Every page of one search, following ResultsReference, with the keys it was given. */
+	async function allPages(query: Record<string, string | number>) {
+		const pages: string[][] = [];
+		const keys: string[] = [];
+		let res = await aliceSearch(query);
+		for (;;) {
+			expect(res.status).toBe(200);
+			pages.push(ids(res));
+			if (res.json.HasMoreResults !== 'true') break;
+			keys.push(res.json.ResultsReference);
+			const next = { ResultLimit: query.ResultLimit, GetNextResults: res.json.ResultsReference };
+			res = await aliceSearch(next);
+		}
+		expect(res.json.ResultsReference).toBeUndefined();
+		return { pages, keys };
+	}
+	const setKeys = (mode: string) => api.control('POST', '/paging-keys', { mode });
+
+	test('per page by default: each page its own key, asking again repeats the page', async () => {
+		const faxes = inject('alice@acme', { count: 25 });
+		const { pages, keys } = await allPages({ ResultLimit: 10 });
+		expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
+		expect(pages.flat()).toEqual(faxes.map((fax) => fax.FaxId));
+		expect(new Set(keys).size).toBe(2);
+		expect(ids(await aliceSearch({ GetNextResults: keys[0] }))).toEqual(pages[1]);
+	});
+
+	test('session (control): one key for every page, each request answers the next page', async () => {
+		expect((await setKeys('session')).status).toBe(200);
+		const faxes = inject('alice@acme', { count: 25 });
+		const { pages, keys } = await allPages({ ResultLimit: 10 });
+		expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
+		expect(pages.flat()).toEqual(faxes.map((fax) => fax.FaxId));
+		expect(keys).toEqual([keys[0], keys[0]]);
+		// Two searches at once each keep their own session.
+		const first = (await aliceSearch({ ResultLimit: 20 })).json.ResultsReference;
+		const second = (await aliceSearch({ ResultLimit: 5 })).json.ResultsReference;
+		expect(first).not.toBe(second);
+		const after = async (key: string) => ids(await aliceSearch({ GetNextResults: key }));
+		expect(await after(second)).toEqual(pages.flat().slice(5, 10));
+		expect(await after(first)).toEqual(pages.flat().slice(20));
+	});
+
+	test('an unknown mode is refused; reset returns to the start option', async () => {
+		const refused = await setKeys('sticky');
+		expect(refused.status).toBe(400);
+		expect(refused.json.error).toMatch(/per-page, session/);
+		emu().control.setPagingKeys('session');
+		emu().control.reset();
+		inject('alice@acme', { count: 3 });
+		const { keys } = await allPages({ ResultLimit: 1 });
+		expect(new Set(keys).size).toBe(2);
+	});
+
+	test('the start option pagingKeys: session', async () => {
+		const own = await ownEmulator({ pagingKeys: 'session' });
+		const session = faxCalls(() => own);
+		own.control.injectInbound({ userId: USERS.alice.userId, count: 3 });
+		const first = await session.get('inboundfaxes', USERS.alice, { ResultLimit: 1 });
+		const key = first.json.ResultsReference;
+		const next = await session.get('inboundfaxes', USERS.alice, { GetNextResults: key });
+		expect(next.json.ResultsReference).toBe(key);
+		expect(ids(next)).not.toEqual(ids(first));
+	});
+
+	test('withheld (control): more results said, no key given; per-page gives keys again', async () => {
+		inject('alice@acme', { count: 15 });
+		emu().control.setPagingKeys('withheld');
+		const res = await aliceSearch({ ResultLimit: 10 });
+		expect(res.status).toBe(200);
+		expect(ids(res)).toHaveLength(10);
+		expect(res.json.HasMoreResults).toBe('true');
+		expect(res.json.ResultsReference).toBeUndefined();
+		emu().control.setPagingKeys('per-page');
+		const { pages } = await allPages({ ResultLimit: 10 });
+		expect(pages.map((page) => page.length)).toEqual([10, 5]);
+	});
 });
