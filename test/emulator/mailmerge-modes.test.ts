@@ -4,7 +4,7 @@ import { formPdf } from '../harness/formPdf';
 import { madeOnce } from '../harness/jest/madeOnce';
 import { call, MINUTE, postMailMergeJob, USERS, type Login } from '../harness/emulatorHttp';
 import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
-import { faxCalls } from './faxCalls';
+import { expectAnswer, faxCalls, OK } from './faxCalls';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */
 
@@ -15,12 +15,11 @@ const template = madeOnce(() => formPdf(['Name', 'Fax']));
 
 const postJob = (lines: number, auth?: Login) => postMailMergeJob(emu(), lines, auth);
 
-const list = async (auth: Login = USERS.alice) =>
-	(await call('GET', `${emu().urls.mailMerge}/Job`, { auth })).json;
+const list = async (auth: Login = USERS.alice) => (await api.mailMerge('/Job', auth)).json;
 const listedIds = async (auth: Login = USERS.alice) =>
 	((await list(auth)).Jobs as Array<{ ID: number }>).map((job) => job.ID);
-const control = (path: string, json: unknown = {}) =>
-	call('POST', `${emu().urls.control}${path}`, { json });
+const control = (path: string, json: unknown = {}) => api.control('POST', path, json);
+const done = { ok: true };
 
 test('omitJobOnce: the owner’s next list leaves the job out, the list after shows it again', async () => {
 	const first = await postJob(3);
@@ -33,11 +32,11 @@ test('omitJobOnce: the owner’s next list leaves the job out, the list after sh
 	expect(await listedIds()).toEqual([first, second]);
 	// The job itself stays readable by its id meanwhile.
 	emu().control.omitJobOnce(first);
-	const job = await call('GET', `${emu().urls.mailMerge}/Job/${first}`, { auth: USERS.alice });
+	const job = await api.mailMerge(`/Job/${first}`);
 	expect(job.json.Job).toMatchObject({ ID: first, Status: 'INPROCESS' });
 	expect(await listedIds()).toEqual([second]);
 
-	expect((await control(`/jobs/${second}/omit-once`)).json).toEqual({ ok: true });
+	expect((await control(`/jobs/${second}/omit-once`)).json).toEqual(done);
 	expect(await listedIds()).toEqual([first]);
 	expect((await control('/jobs/99/omit-once')).status).toBe(400);
 });
@@ -45,10 +44,10 @@ test('omitJobOnce: the owner’s next list leaves the job out, the list after sh
 test('listWithoutJobsOnce: the next list answer has RequestStatus and no Jobs', async () => {
 	const job = await postJob(1);
 	emu().control.listWithoutJobsOnce();
-	expect(await list()).toEqual({ RequestStatus: { StatusCode: 0, StatusText: '' } });
+	expect(await list()).toEqual({ RequestStatus: OK });
 	expect(await listedIds()).toEqual([job]);
 
-	expect((await control('/mail-merge/list-without-jobs', { count: 2 })).json).toEqual({ ok: true });
+	expect((await control('/mail-merge/list-without-jobs', { count: 2 })).json).toEqual(done);
 	expect((await list()).Jobs).toBeUndefined();
 	expect((await list(USERS.bob)).Jobs).toBeUndefined();
 	expect(await listedIds()).toEqual([job]);
@@ -62,13 +61,11 @@ test('removeJob: the job is neither listed nor found by its id (2001, 404)', asy
 	emu().control.advance(MINUTE);
 	expect(await listedIds()).toEqual([kept]);
 	for (const path of [`/Job/${gone}`, `/Job/${gone}/Faxes`]) {
-		const res = await call('GET', `${emu().urls.mailMerge}${path}`, { auth: USERS.alice });
-		expect(res.status).toBe(404);
-		expect(res.json.RequestStatus.StatusCode).toBe(2001);
+		expectAnswer(await api.mailMerge(path), 404, 2001);
 	}
 	// Its timer went with it: no line was processed after the removal.
 	expect(emu().control.stats()).toMatchObject({ mailMergeJobCount: 1, outboundCount: 1 });
-	expect((await control(`/jobs/${kept}/remove`)).json).toEqual({ ok: true });
+	expect((await control(`/jobs/${kept}/remove`)).json).toEqual(done);
 	expect(await listedIds()).toEqual([]);
 	expect((await control(`/jobs/${kept}/remove`)).status).toBe(400);
 });
@@ -76,23 +73,19 @@ test('removeJob: the job is neither listed nor found by its id (2001, 404)', asy
 test('failJobLookups: lists show no jobs and lookups fail with 2001 while the jobs are kept', async () => {
 	const job = await postJob(1);
 	emu().control.advance(MINUTE);
-	expect((await control('/mail-merge/fail-job-lookups', { httpStatus: 200 })).json).toEqual({
-		ok: true,
-	});
+	const failLookups = (httpStatus: number) =>
+		control('/mail-merge/fail-job-lookups', { httpStatus });
+	expect((await failLookups(200)).json).toEqual(done);
 	expect(await listedIds()).toEqual([]);
-	const res = await call('GET', `${emu().urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
-	expect(res.status).toBe(200);
-	expect(res.json.RequestStatus.StatusCode).toBe(2001);
+	const res = await api.mailMerge(`/Job/${job}`);
+	expectAnswer(res, 200, 2001);
 	expect(res.json.RequestStatus.StatusText).toMatch(/^Error getting the job\./);
 	emu().control.failJobLookups(503);
-	expect(
-		(await call('GET', `${emu().urls.mailMerge}/Job/${job}`, { auth: USERS.alice })).status,
-	).toBe(503);
-	expect((await control('/mail-merge/fail-job-lookups', { httpStatus: 99 })).status).toBe(400);
+	expect((await api.mailMerge(`/Job/${job}`)).status).toBe(503);
+	expect((await failLookups(99)).status).toBe(400);
 	emu().control.failJobLookups(null);
 	expect(await listedIds()).toEqual([job]);
-	const found = await call('GET', `${emu().urls.mailMerge}/Job/${job}`, { auth: USERS.alice });
-	expect(found.json.Job.Status).toBe('COMPLETE');
+	expect((await api.mailMerge(`/Job/${job}`)).json.Job.Status).toBe('COMPLETE');
 });
 
 describe('mail merge times in a zone with daylight saving time', () => {
@@ -114,17 +107,14 @@ describe('mail merge times in a zone with daylight saving time', () => {
 			'2026-11-01T01:41:00',
 		]);
 		expect(Jobs[2].CancelledOn).toBe('2026-11-01T01:41:00');
-		const faxes = await call('GET', `${emu().urls.mailMerge}/Job/${winter}/Faxes`, {
-			auth: USERS.alice,
-		});
-		expect(faxes.json.Faxes[0]).toMatchObject({
+		const [fax] = (await api.mailMerge(`/Job/${winter}/Faxes`)).json.Faxes;
+		expect(fax).toMatchObject({
 			CreatedOn: '2026-11-01T01:40:02',
 			ModifiedOn: expect.stringMatching(/^2026-11-01T01:4\d:\d\d$/),
 		});
 		expect(summer).toBeLessThan(winter);
 		// Interface A keeps UTC with Z.
-		const fax = await api.get(`outboundfaxes/${faxes.json.Faxes[0].ID}`, USERS.alice);
-		expect(JSON.stringify(fax.json)).toContain('2026-11-01T06:40:02Z');
+		expect(JSON.stringify(await api.fax(fax.ID))).toContain('2026-11-01T06:40:02Z');
 	});
 
 	test('the option sets the zone from the start; reset keeps it; null goes back to UTC', async () => {
@@ -138,7 +128,7 @@ describe('mail merge times in a zone with daylight saving time', () => {
 		form.append('Template', new Blob([template()]), 'form.pdf');
 		const created = async () => {
 			await call('POST', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice, multipart: form });
-			const res = await call('GET', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice });
+			const res = await faxCalls(() => zoned).mailMerge('/Job');
 			return res.json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn);
 		};
 		expect(await created()).toEqual(['2026-11-01T01:40:00']);
@@ -147,7 +137,7 @@ describe('mail merge times in a zone with daylight saving time', () => {
 		const http = await call('POST', `${zoned.urls.control}/mail-merge/time-zone`, {
 			json: { zone: null },
 		});
-		expect(http.json).toEqual({ ok: true });
+		expect(http.json).toEqual(done);
 		// The zone is how times are written: the earlier job reads in UTC too now.
 		expect(await created()).toEqual(['2026-11-01T05:40:00', '2026-11-01T05:40:00']);
 		expect(() => emu().control.setMailMergeTimeZone('Mars/Olympus')).toThrow(
