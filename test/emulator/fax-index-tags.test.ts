@@ -6,20 +6,19 @@ import { FaxIndex, type Cursor, type IndexQuery } from '../../emulator/fax/fax-i
  * pages, whatever the sort, the window or the cursor, after records are touched and removed.
  */
 
-interface Rec {
-	id: number;
-	time: number;
-	modified: number;
-	batch: string;
-}
+type Rec = { id: number; time: number; modified: number; batch: string };
 
 const tagOf = (batch: string): string => `batch=${batch}`;
+/** The faxId-ordered search of one tag, with this filter. */
+const byTag = (index: FaxIndex<Rec>, batch: string, match: (r: Rec) => boolean = () => true) =>
+	index.search({ sortColumn: 'faxId', sortOrder: 'asc', tag: tagOf(batch), match }).items;
 
 function store(): { index: FaxIndex<Rec>; records: Rec[] } {
+	const tags = (r: Rec) => (r.batch ? [tagOf(r.batch)] : []);
 	const index = new FaxIndex<Rec>(
 		(r) => r.time,
 		(r) => r.modified,
-		(r) => (r.batch ? [tagOf(r.batch)] : []),
+		tags,
 	);
 	const records: Rec[] = [];
 	// Deterministic spread: times collide, modified times move some records ahead of others.
@@ -69,10 +68,7 @@ test('a search by tag pages exactly like a walk of the whole store with the same
 	const { index } = store();
 	expectTagSearchesAsFullWalk(index);
 	// Not a search that finds nothing: batch "a" has a third of the records.
-	expect(
-		index.search({ sortColumn: 'faxId', sortOrder: 'asc', tag: tagOf('a'), match: () => true })
-			.items,
-	).toHaveLength(100);
+	expect(byTag(index, 'a')).toHaveLength(100);
 });
 
 test('touched and removed records are found (or not) by tag as by the walk', () => {
@@ -83,28 +79,14 @@ test('touched and removed records are found (or not) by tag as by the walk', () 
 	}
 	for (const r of records.filter((r) => r.id % 5 === 0)) index.remove(r.id);
 	expectTagSearchesAsFullWalk(index);
-	const inA = index.search({
-		sortColumn: 'faxId',
-		sortOrder: 'asc',
-		tag: tagOf('a'),
-		match: () => true,
-	});
-	expect(inA.items.some((r) => r.id % 5 === 0)).toBe(false);
+	expect(byTag(index, 'a').some((r) => r.id % 5 === 0)).toBe(false);
 	index.clear();
-	expect(
-		index.search({ sortColumn: 'faxId', sortOrder: 'asc', tag: tagOf('a'), match: () => true })
-			.items,
-	).toEqual([]);
+	expect(byTag(index, 'a')).toEqual([]);
 });
 
 test('the other filters still apply within a tag', () => {
 	const { index } = store();
-	const even = index.search({
-		sortColumn: 'faxId',
-		sortOrder: 'asc',
-		tag: tagOf('b'),
-		match: (r) => r.id % 2 === 0,
-	});
-	expect(even.items.length).toBeGreaterThan(0);
-	expect(even.items.every((r) => r.batch === 'b' && r.id % 2 === 0)).toBe(true);
+	const even = byTag(index, 'b', (r) => r.id % 2 === 0);
+	expect(even.length).toBeGreaterThan(0);
+	expect(even.every((r) => r.batch === 'b' && r.id % 2 === 0)).toBe(true);
 });
