@@ -1,21 +1,26 @@
 import { Agent } from 'undici';
 
-import { call, controlOf, searchThrough, sendFax, USERS } from '../harness/emulatorHttp';
-import { useEmulator } from '../harness/jest/emulator';
+import { basic, searchThrough, USERS } from '../harness/emulatorHttp';
+import { startTestEmulator, useEmulator } from '../harness/jest/emulator';
 import { faxCalls } from './faxCalls';
-import { waitUntil } from '../harness/waitUntil';
+import { eventually, waitUntil } from '../harness/waitUntil';
 
-/** What the benchmarks read from the emulator: timings, answer sizes, connections, big images. */
+/**
+ * What the benchmarks read from the emulator: timings, answer sizes, connections, requests
+ * answered at once, big images, and requests held by a delay.
+ */
 
 const emu = useEmulator();
 const api = faxCalls(emu);
 
-const ctl = controlOf(emu);
+const ctl = api.control;
 const stats = () => emu().control.stats().connections.fax;
+const atOnce = () => emu().control.stats().requestsAtOnce.fax;
+const get = (agent: Agent) => searchThrough(agent, emu());
 
 test('the request log keeps when each request came, when its answer was written, and its size', async () => {
 	const before = Date.now();
-	await sendFax(emu(), USERS.alice, { FaxNumber: '12125550000' });
+	await api.send({ FaxNumber: '12125550000' });
 	const search = await api.get(`outboundfaxes`, USERS.alice);
 	const [sent, searched] = emu().control.requests();
 	expect(sent.receivedMs).toBeGreaterThanOrEqual(before);
@@ -29,17 +34,16 @@ test('an inbound fax image padded to a size: exact length, still a PDF, the same
 	const [fax] = emu().control.injectInbound({ userId: USERS.alice.userId });
 	const size = 3 * 1024 * 1024 + 7;
 	expect((await ctl('POST', `/inbound/${fax.FaxId}/image-size`, { bytes: size })).status).toBe(200);
-	const url = `${emu().urls.fax}/inboundfaxes/${fax.FaxId}/image`;
-	const pdf = await call('GET', url, { auth: USERS.alice, query: { FaxContentType: 'pdf' } });
+	const image = (FaxContentType: string) =>
+		api.get(`inboundfaxes/${fax.FaxId}/image`, USERS.alice, { FaxContentType });
+	const pdf = await image('pdf');
 	expect(pdf.status).toBe(200);
 	expect(pdf.body.length).toBe(size);
 	expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	expect(pdf.body.includes('%%EOF')).toBe(true);
 	expect(pdf.body.subarray(-40).toString('latin1')).toMatch(/% fax image padding/);
-	const again = await call('GET', url, { auth: USERS.alice, query: { FaxContentType: 'pdf' } });
-	expect(again.body.equals(pdf.body)).toBe(true);
-	const tiff = await call('GET', url, { auth: USERS.alice, query: { FaxContentType: 'tif' } });
-	expect(tiff.body.length).toBe(size);
+	expect((await image('pdf')).body.equals(pdf.body)).toBe(true);
+	expect((await image('tif')).body.length).toBe(size);
 	expect(emu().control.requests().at(-1)?.responseBytes).toBe(size);
 });
 
@@ -51,17 +55,29 @@ test('image size: an unknown fax or a size that is not a positive integer is ref
 	}
 });
 
-test('connection maxima count simultaneous sockets and start again after resetConnectionStats', async () => {
-	const agent = new Agent({ connections: 4 });
-	const slow = emu().control.addFault({ api: 'fax', kind: 'delay', delayMs: 300 });
+/** Runs `use` with an agent of that many sockets while the delay holds the fax answers; removes both. */
+async function whileDelayed(
+	connections: number,
+	delay: { delayMs: number; releaseAtOnce?: number },
+	use: (agent: Agent) => Promise<void>,
+): Promise<void> {
+	const agent = new Agent({ connections });
+	const fault = emu().control.addFault({ api: 'fax', kind: 'delay', ...delay });
 	try {
+		await use(agent);
+	} finally {
+		emu().control.removeFault(fault);
+		if (!agent.closed) await agent.close();
+	}
+}
+
+test('connection maxima count simultaneous sockets and start again after resetConnectionStats', async () => {
+	await whileDelayed(4, { delayMs: 300 }, async (agent) => {
 		emu().control.resetConnectionStats();
-		const open = emu().control.stats().connections.fax.current;
-		const answers = await Promise.all(
-			Array.from({ length: 12 }, () => searchThrough(agent, emu())),
-		);
+		const open = stats().current;
+		const answers = await Promise.all(Array.from({ length: 12 }, () => get(agent)));
 		expect(answers.every((status) => status === 200)).toBe(true);
-		const { max } = emu().control.stats().connections.fax;
+		const { max } = stats();
 		expect(max - open).toBeGreaterThanOrEqual(2);
 		expect(max - open).toBeLessThanOrEqual(4);
 		// The agent's sockets closed (the server has seen them go), the route starts counting again
@@ -71,8 +87,82 @@ test('connection maxima count simultaneous sockets and start again after resetCo
 		await waitUntil('the agent sockets closed', () => stats().current <= open, 10_000, 20);
 		expect((await ctl('POST', '/connection-stats/reset')).status).toBe(200);
 		expect(stats().max).toBeLessThan(max);
-	} finally {
-		emu().control.removeFault(slow);
-		if (!agent.closed) await agent.close();
-	}
+	});
+});
+
+/**
+ * "At most N sends at once" is a count of requests being answered, not of open sockets: on a busy
+ * machine an idle keep-alive socket of an earlier run may still be open when the next run starts,
+ * and counted as a connection it made a run of 2 at once look like 4.
+ */
+describe('requests answered at once', () => {
+	test('an idle keep-alive socket of an earlier run is a connection but no request at once', async () => {
+		const earlier = new Agent({ connections: 3, keepAliveTimeout: 60_000 });
+		try {
+			await whileDelayed(1, { delayMs: 100 }, async (now) => {
+				expect(await Promise.all([get(earlier), get(earlier), get(earlier)])).toEqual([
+					200, 200, 200,
+				]);
+				emu().control.resetConnectionStats();
+				expect(await Promise.all([get(now), get(now)])).toEqual([200, 200]);
+				// The earlier run's three sockets are still open, idle: they count as connections.
+				expect(stats().max).toBeGreaterThanOrEqual(4);
+				expect(atOnce().max).toBe(1);
+				expect(atOnce().current).toBe(0);
+			});
+		} finally {
+			await earlier.close();
+		}
+	});
+
+	test('requests answered at once rise with parallel requests and start again after a reset', async () => {
+		await whileDelayed(4, { delayMs: 200 }, async (agent) => {
+			const answers = await Promise.all(Array.from({ length: 8 }, () => get(agent)));
+			expect(answers.every((status) => status === 200)).toBe(true);
+			expect(atOnce().max).toBeGreaterThanOrEqual(2);
+			expect(atOnce().max).toBeLessThanOrEqual(4);
+			emu().control.resetConnectionStats();
+			expect(atOnce()).toEqual({ current: 0, max: 0 });
+		});
+	});
+
+	test('a delay with releaseAtOnce holds answers until that many are held, then lets them go together', async () => {
+		// Far longer than any run of this test: only the count releases them.
+		await whileDelayed(8, { delayMs: 60_000, releaseAtOnce: 3 }, async (agent) => {
+			const first = Promise.all([get(agent), get(agent)]);
+			let firstDone = false;
+			void first.then(() => (firstDone = true));
+			// Two held: neither answered while no third has come.
+			await eventually(() => expect(atOnce().current).toBe(2));
+			expect(firstDone).toBe(false);
+			const third = get(agent);
+			expect(await first).toEqual([200, 200]);
+			expect(await third).toBe(200);
+			expect(atOnce().max).toBe(3);
+		});
+	});
+
+	test('a delay with releaseAtOnce still ends each hold after delayMs', async () => {
+		await whileDelayed(2, { delayMs: 200, releaseAtOnce: 5 }, async (agent) => {
+			expect(await get(agent)).toBe(200);
+		});
+	});
+});
+
+/** Ref'd timers: those that keep a process (a jest worker) from ending. */
+const timersKeepingAlive = () =>
+	process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+
+test('a request held by a delay fault keeps no timer alive once the client gave up and the emulator closed', async () => {
+	const own = await startTestEmulator();
+	const before = timersKeepingAlive();
+	own.control.addFault({ api: 'fax', kind: 'delay', delayMs: 60_000 });
+	const asked = fetch(`${own.urls.fax}/outboundfaxes`, {
+		headers: { authorization: basic(USERS.alice) },
+		signal: AbortSignal.timeout(300),
+	}).catch((error: Error) => error.name);
+	expect(await asked).toBe('TimeoutError');
+	expect(own.control.requests()).toHaveLength(1);
+	await own.close();
+	expect(timersKeepingAlive()).toBeLessThanOrEqual(before);
 });

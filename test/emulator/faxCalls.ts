@@ -35,8 +35,11 @@ export function expectAnswer(res: CallResult, status: number, code?: number, tex
  */
 export function faxCalls(emu: () => Emulator) {
 	const url = (path: string): string => `${emu().urls.fax}/${path}`;
-	const send = (params: Record<string, string | string[]>, login = USERS.alice, file?: Blob) =>
-		sendFax(emu(), login, params, file);
+	const send = (
+		params: Record<string, string | string[]>,
+		login: Login = USERS.alice,
+		file?: Blob,
+	) => sendFax(emu(), login, params, file);
 	return {
 		get: (path: string, auth: Login | null, query?: Query): Promise<CallResult> =>
 			call('GET', url(path), { auth, query }),
@@ -50,12 +53,17 @@ export function faxCalls(emu: () => Emulator) {
 		ids: async (path: string, auth: Login, query: Query = {}): Promise<string[]> =>
 			ids(await call('GET', url(path), { auth, query })),
 		send,
-		sendId: async (params: Record<string, string | string[]>, login = USERS.alice, file?: Blob) => {
+		sendId: async (
+			params: Record<string, string | string[]>,
+			login: Login = USERS.alice,
+			file?: Blob,
+		) => {
 			const res = await send(params, login, file);
 			expect(res.status).toBe(201);
 			return Number(res.json.FaxInfo[0].FaxId);
 		},
-		fax: (id: string | number, login = USERS.alice): Promise<any> => getOutbound(emu(), login, id),
+		fax: (id: string | number, login: Login = USERS.alice): Promise<any> =>
+			getOutbound(emu(), login, id),
 		mailMerge: (path: string, auth: Login = USERS.alice): Promise<CallResult> =>
 			call('GET', `${emu().urls.mailMerge}${path}`, { auth }),
 		control: controlOf(emu),

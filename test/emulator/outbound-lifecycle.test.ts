@@ -1,4 +1,4 @@
-import { MINUTE, textFile, USERS } from '../harness/emulatorHttp';
+import { MINUTE, textFile, USERS, type Login } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 import { expectAnswer, faxCalls, OK } from './faxCalls';
 
@@ -204,7 +204,7 @@ test('deleting a fax stops its lifecycle', async () => {
 });
 
 describe('resend', () => {
-	const resend = (id: number, login = USERS.alice, form?: Record<string, string>) =>
+	const resend = (id: number, login: Login = USERS.alice, form?: Record<string, string>) =>
 		api.post(`outboundfaxes/${id}/resend`, login, form);
 
 	test('only from sendFailed: new FaxId, original deleted', async () => {
