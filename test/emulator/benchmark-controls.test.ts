@@ -50,9 +50,8 @@ test('an inbound fax image padded to a size: exact length, still a PDF, the same
 test('image size: an unknown fax or a size that is not a positive integer is refused', async () => {
 	const [fax] = emu().control.injectInbound({ userId: USERS.alice.userId });
 	expect(() => emu().control.padInboundImage(999, 10)).toThrow(/no inbound fax 999/);
-	for (const bytes of [0, -1, 1.5, NaN]) {
+	for (const bytes of [0, -1, 1.5, NaN])
 		expect(() => emu().control.padInboundImage(fax.FaxId, bytes)).toThrow(/bytes must be/);
-	}
 });
 
 /** Runs `use` with an agent of that many sockets while the delay holds the fax answers; removes both. */

@@ -44,15 +44,11 @@ function allPages(index: FaxIndex<Rec>, query: IndexQuery<Rec>): number[][] {
 }
 
 const shapes: Array<Omit<IndexQuery<Rec>, 'match'>> = [];
-for (const sortColumn of ['faxId', 'dateTime'] as const) {
-	for (const sortOrder of ['asc', 'desc'] as const) {
-		for (const window of [{}, { after: 20 }, { before: 60 }, { after: 30, before: 40 }]) {
-			for (const limit of [undefined, 1, 7, 50]) {
+for (const sortColumn of ['faxId', 'dateTime'] as const)
+	for (const sortOrder of ['asc', 'desc'] as const)
+		for (const window of [{}, { after: 20 }, { before: 60 }, { after: 30, before: 40 }])
+			for (const limit of [undefined, 1, 7, 50])
 				shapes.push({ sortColumn, sortOrder, limit, ...window });
-			}
-		}
-	}
-}
 
 function expectTagSearchesAsFullWalk(index: FaxIndex<Rec>): void {
 	for (const batch of ['a', 'b', 'missing']) {

@@ -110,9 +110,8 @@ describe('inbound faxes visible late (injectInbound lateByMs)', () => {
 	});
 
 	test('lateByMs must be a whole number of milliseconds up to a day', () => {
-		for (const lateByMs of [-1, 1.5, 24 * 60 * MINUTE + 1]) {
+		for (const lateByMs of [-1, 1.5, 24 * 60 * MINUTE + 1])
 			expect(() => inject({ lateByMs })).toThrow(/lateByMs/);
-		}
 	});
 });
 

@@ -60,9 +60,8 @@ test('removeJob: the job is neither listed nor found by its id (2001, 404)', asy
 	emu().control.removeJob(gone);
 	emu().control.advance(MINUTE);
 	expect(await listedIds()).toEqual([kept]);
-	for (const path of [`/Job/${gone}`, `/Job/${gone}/Faxes`]) {
+	for (const path of [`/Job/${gone}`, `/Job/${gone}/Faxes`])
 		expectAnswer(await api.mailMerge(path), 404, 2001);
-	}
 	// Its timer went with it: no line was processed after the removal.
 	expect(emu().control.stats()).toMatchObject({ mailMergeJobCount: 1, outboundCount: 1 });
 	expect((await control(`/jobs/${kept}/remove`)).json).toEqual(done);

@@ -87,9 +87,8 @@ describe('cities', () => {
 	});
 
 	it('has no region in cities.json that is missing from regions.json', () => {
-		for (const [country, byRegion] of Object.entries(citiesJson)) {
+		for (const [country, byRegion] of Object.entries(citiesJson))
 			for (const region of Object.keys(byRegion)) expect(isKnownRegion(country, region)).toBe(true);
-		}
 	});
 
 	it('has more cities for the big states and provinces', () => {
@@ -127,9 +126,8 @@ describe('cities', () => {
 	it('compares names without case, accents, apostrophe style or extra white space', () => {
 		expect(normalizeCityName('  Trois-RIVIÈRES\t')).toBe('trois-rivieres');
 		expect(normalizeCityName('Montre\u0301al')).toBe('montreal');
-		for (const apostrophe of ['\u2018', '\u2019', '\u02bc', '`', '\u00b4', "'"]) {
+		for (const apostrophe of ['\u2018', '\u2019', '\u02bc', '`', '\u00b4', "'"])
 			expect(normalizeCityName(`Coeur d${apostrophe}Alene`)).toBe("coeur d'alene");
-		}
 		expect(normalizeCityName('Salt \n Lake\u00a0\u00a0City')).toBe('salt lake city');
 		expect(normalizeCityName(' \t ')).toBe('');
 	});

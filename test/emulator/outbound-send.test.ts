@@ -142,16 +142,14 @@ test('retry bounds are enforced by clamping', async () => {
 });
 
 test('401 on a bad password, a missing header or an unknown user', async () => {
-	const multipart = () => sendForm({ FaxNumber: N });
-	for (const auth of [
+	const url = `${emu().urls.fax}/outboundfaxes`;
+	const wrong = [
 		{ userId: 'alice@acme', password: 'nope' },
 		null,
 		{ userId: 'x@acme', password: 'y' },
-	]) {
-		const res = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
-			auth,
-			multipart: multipart(),
-		});
+	];
+	for (const auth of wrong) {
+		const res = await call('POST', url, { auth, multipart: sendForm({ FaxNumber: N }) });
 		expectAnswer(res, 401, 50);
 		expect(res.headers['www-authenticate']).toMatch(/^Basic/);
 	}
