@@ -1,14 +1,7 @@
 /** Interface A calls for the emulator's own tests, by path under /v1 (`outboundfaxes/1`). */
 import type { Emulator } from '../../emulator';
-import {
-	call,
-	controlOf,
-	getOutbound,
-	sendFax,
-	USERS,
-	type CallResult,
-	type Login,
-} from '../harness/emulatorHttp';
+import { call, controlOf, getOutbound, sendFax, USERS } from '../harness/emulatorHttp';
+import type { CallResult, Login } from '../harness/emulatorHttp';
 
 type Query = Record<string, string | number>;
 

@@ -6,11 +6,12 @@ import { useEmulator } from '../harness/jest/emulator';
 const emu = useEmulator();
 
 const bearer = (token: string = SEED_TOKENS.acme) => `Bearer ${token}`;
-const get = (path: string, token?: string) =>
-	call('GET', `${emu().urls.numbers}${path}`, { auth: bearer(token) });
+/** Calls under /api/numbers, as an administrator unless a token is given. */
+const url = (path: string) => `${emu().urls.numbers}/api/numbers${path}`;
+const get = (path: string, token?: string) => call('GET', url(path), { auth: bearer(token) });
 const post = (path: string, json: unknown, token?: string) =>
-	call('POST', `${emu().urls.numbers}${path}`, { auth: bearer(token), json });
-const NON_TOLL_FREE_URL = '/api/numbers/add-new-number-request/non-toll-free';
+	call('POST', url(path), { auth: bearer(token), json });
+const NON_TOLL_FREE_URL = '/add-new-number-request/non-toll-free';
 /** The status of a GET as administrator, or with this token. */
 const statusOf = async (path: string, token?: string) => (await get(path, token)).status;
 
@@ -28,44 +29,44 @@ const NON_TOLL_FREE = {
 
 describe('lookups', () => {
 	test('regions, cities and area codes', async () => {
-		const regions = await get('/api/numbers/regions/US');
+		const regions = await get('/regions/US');
 		expect(regions.status).toBe(200);
 		expect(regions.json).toContainEqual({ code: 'NY', name: 'New York' });
 		expect(regions.json.length).toBeGreaterThanOrEqual(50);
 		const quebec = { code: 'QC', name: 'Quebec' };
-		expect((await get('/api/numbers/regions/CA')).json).toContainEqual(quebec);
-		const cities = await get('/api/numbers/cities/US/NY');
+		expect((await get('/regions/CA')).json).toContainEqual(quebec);
+		const cities = await get('/cities/US/NY');
 		expect(cities.json).toContainEqual({ name: 'New York', region: 'NY', country: 'US' });
 		const codes = async (path: string) =>
-			(await get(`/api/numbers/area_codes/${path}`)).json.map((a: any) => a.areaCode);
+			(await get(`/area_codes/${path}`)).json.map((a: any) => a.areaCode);
 		expect(await codes('US/NY/New%20York')).toEqual(expect.arrayContaining(['212', '646', '718']));
-		const region = await get('/api/numbers/area_codes/US/NY');
+		const region = await get('/area_codes/US/NY');
 		expect(await codes('US/NY')).toEqual(expect.arrayContaining(['212', '716', '518']));
-		expect((await get('/api/numbers/area_codes/US/NY/')).json).toEqual(region.json);
-		const montreal = (await get('/api/numbers/area_codes/CA/QC/montreal')).json[0];
+		expect((await get('/area_codes/US/NY/')).json).toEqual(region.json);
+		const montreal = (await get('/area_codes/CA/QC/montreal')).json[0];
 		expect(montreal).toMatchObject({ areaCode: '514', city: 'Montréal' });
 	});
 
 	test('unknown country, region or city is a 404; an encoded slash stays in its segment', async () => {
-		expect(await statusOf('/api/numbers/regions/MX')).toBe(404);
-		expect(await statusOf('/api/numbers/cities/US/ZZ')).toBe(404);
-		const slash = await get('/api/numbers/area_codes/US/NY/New%2FYork');
+		expect(await statusOf('/regions/MX')).toBe(404);
+		expect(await statusOf('/cities/US/ZZ')).toBe(404);
+		const slash = await get('/area_codes/US/NY/New%2FYork');
 		expect(slash.status).toBe(404);
 		expect(slash.json).toEqual({ error: 'not_found', message: 'Unknown city New/York' });
-		expect(await statusOf('/api/numbers/nothing')).toBe(404);
+		expect(await statusOf('/nothing')).toBe(404);
 	});
 
 	test('401 without or with a bad token, 403 for a non-administrator', async () => {
-		const url = `${emu().urls.numbers}/api/numbers/regions/US`;
-		const none = await call('GET', url);
+		const regionsUS = url('/regions/US');
+		const none = await call('GET', regionsUS);
 		expect(none.status).toBe(401);
 		expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
-		expect(await statusOf('/api/numbers/regions/US', 'wrong')).toBe(401);
-		const basic = await call('GET', url, {
+		expect(await statusOf('/regions/US', 'wrong')).toBe(401);
+		const basic = await call('GET', regionsUS, {
 			auth: { userId: 'admin@acme', password: 'admin-pass-1' },
 		});
 		expect(basic.status).toBe(401);
-		expect(await statusOf('/api/numbers/regions/US', SEED_TOKENS.acmeNotAdmin)).toBe(403);
+		expect(await statusOf('/regions/US', SEED_TOKENS.acmeNotAdmin)).toBe(403);
 		const logged = emu().control.requests({ api: 'numbers' });
 		expect(logged[0].auth).toEqual({ scheme: null });
 		expect(logged[1].auth).toEqual({ scheme: 'Bearer' });
@@ -138,10 +139,12 @@ describe('non-toll-free request', () => {
 	});
 
 	test('not JSON: 415 for another content type, 400 for a broken body', async () => {
-		const url = `${emu().urls.numbers}${NON_TOLL_FREE_URL}`;
-		const form = await call('POST', url, { auth: bearer(), form: { country_code: 'US' } });
+		const form = await call('POST', url(NON_TOLL_FREE_URL), {
+			auth: bearer(),
+			form: { country_code: 'US' },
+		});
 		expect(form.status).toBe(415);
-		const broken = await call('POST', url, {
+		const broken = await call('POST', url(NON_TOLL_FREE_URL), {
 			auth: bearer(),
 			body: '{"country_code":',
 			headers: { 'content-type': 'application/json' },
@@ -154,16 +157,16 @@ describe('non-toll-free request', () => {
 
 describe('toll-free request', () => {
 	test('common fields validated, other fields kept', async () => {
-		const url = '/api/numbers/add-new-number-request/toll-free';
+		const tollFree = '/add-new-number-request/toll-free';
 		const wanted = { comment: 'an 800 number', preferred_prefix: '888' };
-		const ok = await post(url, { notify_email: ['it@acme.example'], ...wanted });
+		const ok = await post(tollFree, { notify_email: ['it@acme.example'], ...wanted });
 		expect(ok.status).toBe(201);
 		expect(ok.json).toMatchObject({
 			type: 'toll_free',
 			status: 'submitted',
 			request: { preferred_prefix: '888' },
 		});
-		const bad = await post(url, { comment: 'x' });
+		const bad = await post(tollFree, { comment: 'x' });
 		expect(bad.status).toBe(400);
 		expect(bad.json.details[0].field).toBe('notify_email');
 	});
@@ -193,10 +196,7 @@ describe('port-in request', () => {
 		number_to_port: '+1 (212) 555-0199',
 	};
 	const port = async (fd: FormData) =>
-		call('POST', `${emu().urls.numbers}/api/numbers/add-port-request`, {
-			auth: bearer(),
-			multipart: fd,
-		});
+		call('POST', url('/add-port-request'), { auth: bearer(), multipart: fd });
 	const changed = (change: Record<string, unknown>) => () => portForm({ ...DATA, ...change });
 
 	test('201 with the files recorded', async () => {
@@ -226,6 +226,6 @@ describe('port-in request', () => {
 	});
 
 	test('415 for a JSON body', async () => {
-		expect((await post('/api/numbers/add-port-request', DATA)).status).toBe(415);
+		expect((await post('/add-port-request', DATA)).status).toBe(415);
 	});
 });
