@@ -1,7 +1,3 @@
-import { FormData } from 'undici';
-
-import { formPdf } from '../harness/formPdf';
-import { madeOnce } from '../harness/jest/madeOnce';
 import { call, MINUTE, postMailMergeJob, USERS, type Login } from '../harness/emulatorHttp';
 import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 import { expectAnswer, faxCalls, OK } from './faxCalls';
@@ -11,7 +7,6 @@ import { expectAnswer, faxCalls, OK } from './faxCalls';
 const emu = useEmulator();
 const api = faxCalls(emu);
 const ownEmulator = useOwnEmulators();
-const template = madeOnce(() => formPdf(['Name', 'Fax']));
 
 const postJob = (lines: number, auth?: Login) => postMailMergeJob(emu(), lines, auth);
 
@@ -121,12 +116,8 @@ describe('mail merge times in a zone with daylight saving time', () => {
 			mailMergeTimeZone: 'America/New_York',
 			startTime: BEFORE_FALL_BACK,
 		});
-		const form = new FormData();
-		form.append('FaxNumerColumnName', 'Fax');
-		form.append('CSV', new Blob(['Name,Fax\nA,12125550000\n']), 'list.csv');
-		form.append('Template', new Blob([template()]), 'form.pdf');
 		const created = async () => {
-			await call('POST', `${zoned.urls.mailMerge}/Job`, { auth: USERS.alice, multipart: form });
+			await postMailMergeJob(zoned, 1);
 			const res = await faxCalls(() => zoned).mailMerge('/Job');
 			return res.json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn);
 		};

@@ -107,12 +107,8 @@ describe('non-toll-free request', () => {
 	});
 
 	test('minimal payload; a user that does not exist gives a warning', async () => {
-		const res = await post(NON_TOLL_FREE_URL, {
-			country_code: 'CA',
-			region: 'ON',
-			notify_email: ['a@b.example'],
-			assign_to_user: 'newhire@acme',
-		});
+		const minimal = { country_code: 'CA', region: 'ON', notify_email: ['a@b.example'] };
+		const res = await post(NON_TOLL_FREE_URL, { ...minimal, assign_to_user: 'newhire@acme' });
 		expect(res.status).toBe(201);
 		expect(res.json.warnings).toHaveLength(1);
 	});
