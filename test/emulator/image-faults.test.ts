@@ -15,7 +15,7 @@ const setFault = (direction: string, id: string, fault: string) =>
 
 test('notFound, serverError (every request) and empty, each on its own fax only', async () => {
 	const [ok, missing, broken, empty] = emu().control.injectInbound({
-		userId: USERS.alice.userId,
+		userId: 'alice@acme',
 		count: 4,
 	});
 	emu().control.setImageFault('inbound', missing.FaxId, 'notFound');

@@ -165,10 +165,8 @@ describe('outbound completions visible late (setCompletionLag)', () => {
 		advance(8 * MINUTE + 26_000);
 		expect((await fax(id)).FaxStatus).toBe('sending');
 		advance(1_000);
-		expect(await fax(id)).toMatchObject({
-			FaxStatus: 'sent',
-			CompleteTime: '2026-01-05T09:00:27Z',
-		});
+		const sent = { FaxStatus: 'sent', CompleteTime: '2026-01-05T09:00:27Z' };
+		expect(await fax(id)).toMatchObject(sent);
 		expect(emu().control.outboundHistory().at(-1)).toEqual({
 			faxId: id,
 			status: 'sent',

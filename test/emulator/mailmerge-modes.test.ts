@@ -85,9 +85,10 @@ test('failJobLookups: lists show no jobs and lookups fail with 2001 while the jo
 describe('mail merge times in a zone with daylight saving time', () => {
 	// 2026-11-01 06:00Z: New York goes from 02:00 EDT back to 01:00 EST.
 	const BEFORE_FALL_BACK = '2026-11-01T05:40:00Z';
+	const NEW_YORK = 'America/New_York';
 
 	test('CreatedOn repeats the wall-clock hour at the fall-back, without a zone', async () => {
-		emu().control.setMailMergeTimeZone('America/New_York');
+		emu().control.setMailMergeTimeZone(NEW_YORK);
 		emu().control.setTime(BEFORE_FALL_BACK);
 		const summer = await postJob(1);
 		emu().control.advance(60 * MINUTE);
@@ -112,10 +113,7 @@ describe('mail merge times in a zone with daylight saving time', () => {
 	});
 
 	test('the option sets the zone from the start; reset keeps it; null goes back to UTC', async () => {
-		const zoned = await ownEmulator({
-			mailMergeTimeZone: 'America/New_York',
-			startTime: BEFORE_FALL_BACK,
-		});
+		const zoned = await ownEmulator({ mailMergeTimeZone: NEW_YORK, startTime: BEFORE_FALL_BACK });
 		const created = async () => {
 			await postMailMergeJob(zoned, 1);
 			const res = await faxCalls(() => zoned).mailMerge('/Job');

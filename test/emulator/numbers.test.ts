@@ -135,12 +135,10 @@ describe('non-toll-free request', () => {
 	});
 
 	test('not JSON: 415 for another content type, 400 for a broken body', async () => {
-		const form = await call('POST', url(NON_TOLL_FREE_URL), {
-			auth: bearer(),
-			form: { country_code: 'US' },
-		});
+		const target = url(NON_TOLL_FREE_URL);
+		const form = await call('POST', target, { auth: bearer(), form: { country_code: 'US' } });
 		expect(form.status).toBe(415);
-		const broken = await call('POST', url(NON_TOLL_FREE_URL), {
+		const broken = await call('POST', target, {
 			auth: bearer(),
 			body: '{"country_code":',
 			headers: { 'content-type': 'application/json' },
@@ -157,11 +155,7 @@ describe('toll-free request', () => {
 		const wanted = { comment: 'an 800 number', preferred_prefix: '888' };
 		const ok = await post(tollFree, { notify_email: ['it@acme.example'], ...wanted });
 		expect(ok.status).toBe(201);
-		expect(ok.json).toMatchObject({
-			type: 'toll_free',
-			status: 'submitted',
-			request: { preferred_prefix: '888' },
-		});
+		expect(ok.json).toMatchObject({ type: 'toll_free', status: 'submitted', request: wanted });
 		const bad = await post(tollFree, { comment: 'x' });
 		expect(bad.status).toBe(400);
 		expect(bad.json.details[0].field).toBe('notify_email');

@@ -93,12 +93,8 @@ test('SendAfter holds the fax in scheduled', async () => {
 test('retries: RetryCount attempts, RetryInterval minutes apart, RetryCountLeft going down', async () => {
 	const id = await sendId({ FaxNumber: '12125550002', RetryCount: '3', RetryInterval: '10' });
 	advance(20_000);
-	expect(await fax(id)).toMatchObject({
-		FaxStatus: 'scheduled',
-		RetryCountLeft: '2',
-		ErrorCode: '1002',
-		ErrorText: 'Busy',
-	});
+	const busy = { ErrorCode: '1002', ErrorText: 'Busy' };
+	expect(await fax(id)).toMatchObject({ FaxStatus: 'scheduled', RetryCountLeft: '2', ...busy });
 	advance(9 * MINUTE);
 	expect((await fax(id)).FaxStatus).toBe('scheduled');
 	advance(MINUTE);
@@ -140,14 +136,10 @@ test.each([
 	['12125559000', '0', 'Cannot combine fax files', 1],
 	['2125550000', '1000', 'Invalid number format', 1],
 	['1212555000', '1000', 'Invalid phone number, missing digits', 1],
-])('%s ends sendFailed with %s %s', async (number, code, text, dialled) => {
+])('%s ends sendFailed with %s %s', async (number, ErrorCode, ErrorText, dialled) => {
 	const id = await sendId({ FaxNumber: number, RetryCount: '1' });
 	advance(60 * MINUTE);
-	expect(await fax(id)).toMatchObject({
-		FaxStatus: 'sendFailed',
-		ErrorCode: code,
-		ErrorText: text,
-	});
+	expect(await fax(id)).toMatchObject({ FaxStatus: 'sendFailed', ErrorCode, ErrorText });
 	expect(dials()).toHaveLength(dialled);
 });
 

@@ -6,11 +6,9 @@ let emu: Emulator;
 beforeAll(async () => {
 	emu = await startTestEmulator();
 	const span = { from: '2025-12-01T00:00:00Z', to: '2026-01-05T08:00:00Z' };
-	emu.control.bulkCreateOutbound(100_000, {
-		users: ['alice@acme', 'bob@acme', 'carol@globex'],
-		...span,
-	});
-	emu.control.bulkCreateInbound(100_000, { users: ['alice@acme', 'bob@acme'], ...span });
+	const users = ['alice@acme', 'bob@acme'];
+	emu.control.bulkCreateOutbound(100_000, { users: [...users, 'carol@globex'], ...span });
+	emu.control.bulkCreateInbound(100_000, { users, ...span });
 });
 afterAll(() => emu.close());
 
