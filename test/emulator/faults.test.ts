@@ -111,10 +111,7 @@ test('bad fault specs are refused', () => {
 
 test('request log: every request in order, params merged, files described, no secrets', async () => {
 	await api.send({ FaxNumber: ['12125550000', '12125550010'], Mark: 'x' });
-	await call('GET', `${emu().urls.fax}/outboundfaxes`, {
-		auth: { userId: 'bob@acme', password: 'wrong' },
-		query: { ResultLimit: 5 },
-	});
+	await api.get('outboundfaxes', { userId: 'bob@acme', password: 'wrong' }, { ResultLimit: 5 });
 	const log = emu().control.requests();
 	expect(log).toHaveLength(2);
 	expect(log[0]).toMatchObject({
@@ -142,11 +139,9 @@ test('connection statistics count concurrent connections', async () => {
 	const agent = new Agent({ connections: 5 });
 	const before = emu().control.stats().connections.fax.current;
 	emu().control.addFault({ kind: 'delay', delayMs: 200 });
-	const ask = () =>
-		request(`${emu().urls.fax}/inboundfaxes`, {
-			dispatcher: agent,
-			headers: { authorization: 'Basic x' },
-		}).then((r) => r.body.dump());
+	const url = `${emu().urls.fax}/inboundfaxes`;
+	const headers = { authorization: 'Basic x' };
+	const ask = () => request(url, { dispatcher: agent, headers }).then((r) => r.body.dump());
 	await Promise.all([ask(), ask(), ask(), ask(), ask()]);
 	const { max } = emu().control.stats().connections.fax;
 	expect(max).toBeGreaterThanOrEqual(5);
