@@ -147,8 +147,11 @@ const csv =
 	(text: string | Buffer, extra: Record<string, string> = {}) =>
 	() =>
 		withFax(extra, { csv: text });
+const brokenPdf = Buffer.from('%PDF-1.7\nbroken');
 const fields = (extra: Record<string, string>) => () => withFax(extra);
 const noFaxLine3 = 'Error: line 3 has no value in column Fax';
+/** The default form with this template. */
+const tpl = (bytes: () => Buffer) => () => withFax({}, { template: bytes() });
 
 // [StatusCode, what is wrong with the form, the form, StatusText (default TEXT[code])]
 const cases: Array<[number, string, () => FormData, string?]> = [
@@ -160,20 +163,11 @@ const cases: Array<[number, string, () => FormData, string?]> = [
 	[1005, 'bad SendAfter', fields({ SendAfter: 'tomorrow' })],
 	[1006, 'bad NotifyOnSuccess', fields({ NotifyOnSuccess: 'yes' })],
 	[1007, 'bad NotifyOnFailure', fields({ NotifyOnFailure: '1' })],
-	[1100, 'template not a PDF', () => withFax({}, { template: Buffer.from('not a pdf') })],
-	[
-		1100,
-		'template with a PDF header and nothing readable after it',
-		() => withFax({}, { template: Buffer.from('%PDF-1.7\nbroken') }),
-	],
+	[1100, 'template not a PDF', tpl(() => Buffer.from('not a pdf'))],
+	[1100, 'template with a PDF header and nothing readable after it', tpl(() => brokenPdf)],
 	[1100, 'CSV with broken quotes', csv('Name,Fax\n"Ann,12125550000\n')],
 	[1100, 'CSV not text', csv(Buffer.from([0, 159, 146, 150]))],
-	[
-		1001,
-		'PDF without fields',
-		() => withFax({}, { template: noFields() }),
-		'No fields found in PDF template',
-	],
+	[1001, 'PDF without fields', tpl(noFields), 'No fields found in PDF template'],
 	[1102, 'empty CSV', csv('')],
 	[
 		1103,
