@@ -74,27 +74,19 @@ test('the control API is not logged and needs no auth', async () => {
 });
 
 test('custom seed object', async () => {
+	const login = { userId: 'u@tiny', password: 'p' };
+	const user = { ...login, name: 'U', email: 'u@tiny.example', faxNumber: '13125550000' };
 	const custom = await ownEmulator({
 		seed: {
 			organizations: [{ id: 'tiny', name: 'Tiny' }],
-			users: [
-				{
-					userId: 'u@tiny',
-					password: 'p',
-					name: 'U',
-					email: 'u@tiny.example',
-					faxNumber: '13125550000',
-					tsi: 'TINY',
-					proxy: false,
-				},
-			],
+			users: [{ ...user, tsi: 'TINY', proxy: false }],
 			tokens: [],
 			coverPages: ['default'],
 		},
 	});
 	const statusAs = async (auth: { userId: string; password: string }) =>
 		(await call('GET', `${custom.urls.fax}/inboundfaxes`, { auth })).status;
-	expect(await statusAs({ userId: 'u@tiny', password: 'p' })).toBe(200);
+	expect(await statusAs(login)).toBe(200);
 	expect(await statusAs(USERS.alice)).toBe(401);
 });
 

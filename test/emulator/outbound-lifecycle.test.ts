@@ -205,10 +205,8 @@ describe('resend', () => {
 		advance(MINUTE);
 		const res = await resend(id, USERS.alice, { FaxNumber: '12125550000' });
 		expect(res.status).toBe(201);
-		expect(res.json).toEqual({
-			FaxInfo: [{ FaxId: String(id + 1), FaxNumber: '12125550000' }],
-			RequestStatus: OK,
-		});
+		const created = { FaxId: String(id + 1), FaxNumber: '12125550000' };
+		expect(res.json).toEqual({ FaxInfo: [created], RequestStatus: OK });
 		expect(await api.status('GET', `outboundfaxes/${id}`, USERS.alice)).toBe(404);
 		expect(await fax(id + 1)).toMatchObject({
 			FaxStatus: 'awaitingConversion',

@@ -61,11 +61,9 @@ test('filters: FaxStatus, Mark, BatchName, BatchUniqueId, datetime window', asyn
 test('CompleteTime (last update) moves with every status change, so the update window finds moving faxes', async () => {
 	await send({ FaxNumber: N });
 	emu().control.advance(6000);
-	const res = await search(USERS.alice, { DatetimeAfter: '2026-01-05T09:00:05Z' });
-	expect(res.json.FaxInfo[0]).toMatchObject({
-		FaxStatus: 'scheduled',
-		CompleteTime: '2026-01-05T09:00:05Z',
-	});
+	const after = { DatetimeAfter: '2026-01-05T09:00:05Z' };
+	const [moved] = (await search(USERS.alice, after)).json.FaxInfo;
+	expect(moved).toMatchObject({ FaxStatus: 'scheduled', CompleteTime: '2026-01-05T09:00:05Z' });
 });
 
 test('sorting by faxId and by dateTime, ascending and descending', async () => {
@@ -182,11 +180,8 @@ test('PUT Mark answers 201 with RequestStatus only; Mark is required', async () 
 });
 
 test('minute precision option writes datetimes without seconds', async () => {
-	const other = await ownEmulator({
-		datetimePrecision: 'minute',
-		startTime: '2026-03-01T12:34:56Z',
-	});
-	await faxCalls(() => other).send({ FaxNumber: N });
-	expect((await faxCalls(() => other).fax(1)).CreateTime).toBe('2026-03-01T12:34Z');
-	expect(other.control.now()).toBe('2026-03-01T12:34:56.000Z');
+	const own = await ownEmulator({ datetimePrecision: 'minute', startTime: '2026-03-01T12:34:56Z' });
+	await faxCalls(() => own).send({ FaxNumber: N });
+	expect((await faxCalls(() => own).fax(1)).CreateTime).toBe('2026-03-01T12:34Z');
+	expect(own.control.now()).toBe('2026-03-01T12:34:56.000Z');
 });
