@@ -5,8 +5,13 @@ import type { CallResult, Login } from '../harness/emulatorHttp';
 
 type Query = Record<string, string | number>;
 
+/** A RequestStatus: its code and its text. */
+export const requestStatus = (StatusCode?: number, StatusText?: string) => ({
+	StatusCode,
+	StatusText,
+});
 /** The RequestStatus of an answer without an error. */
-export const OK = { StatusCode: 0, StatusText: '' };
+export const OK = requestStatus(0, '');
 
 /** The FaxIds of a search answer in its order; none when FaxInfo is absent. */
 export const ids = (res: { json: any }): string[] =>
@@ -15,8 +20,7 @@ export const ids = (res: { json: any }): string[] =>
 /** Expects an answer's HTTP status and, when given, its RequestStatus: the code, or code and text. */
 export function expectAnswer(res: CallResult, status: number, code?: number, text?: string): void {
 	expect(res.status).toBe(status);
-	if (text !== undefined)
-		expect(res.json.RequestStatus).toEqual({ StatusCode: code, StatusText: text });
+	if (text !== undefined) expect(res.json.RequestStatus).toEqual(requestStatus(code, text));
 	else if (code !== undefined) expect(res.json.RequestStatus.StatusCode).toBe(code);
 }
 
