@@ -99,9 +99,8 @@ describe('requests answered at once', () => {
 		const earlier = new Agent({ connections: 3, keepAliveTimeout: 60_000 });
 		try {
 			await whileDelayed(1, { delayMs: 100 }, async (now) => {
-				expect(await Promise.all([get(earlier), get(earlier), get(earlier)])).toEqual([
-					200, 200, 200,
-				]);
+				const three = [get(earlier), get(earlier), get(earlier)];
+				expect(await Promise.all(three)).toEqual([200, 200, 200]);
 				emu().control.resetConnectionStats();
 				expect(await Promise.all([get(now), get(now)])).toEqual([200, 200]);
 				// The earlier run's three sockets are still open, idle: they count as connections.

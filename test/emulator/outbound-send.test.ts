@@ -27,13 +27,10 @@ test('creates a fax and answers 201 with string FaxIds', async () => {
 });
 
 test('one fax per unique number; duplicates collapse; GroupId is the first FaxId', async () => {
-	const res = await send({
-		FaxNumber: [N, '1 (212) 555-0000', '12125550010'],
-		FaxRecipient: [
-			JSON.stringify({ FaxNumber: '12125550010', RcptName: 'Dup' }),
-			JSON.stringify({ FaxNumber: '+442071234567', RcptName: 'Ann', RcptCompany: 'UK Ltd' }),
-		],
-	});
+	const dup = { FaxNumber: '12125550010', RcptName: 'Dup' };
+	const ann = { FaxNumber: '+442071234567', RcptName: 'Ann', RcptCompany: 'UK Ltd' };
+	const FaxRecipient = [dup, ann].map((recipient) => JSON.stringify(recipient));
+	const res = await send({ FaxNumber: [N, '1 (212) 555-0000', '12125550010'], FaxRecipient });
 	expect(res.status).toBe(201);
 	expect(res.json.FaxInfo).toEqual([
 		{ FaxId: '1', FaxNumber: N },
