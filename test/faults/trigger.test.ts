@@ -125,6 +125,10 @@ async function runUnderFaults(
 
 type FaultRun = Awaited<ReturnType<typeof activateUnderFaults>>;
 
+/** A fifth of the reads (GETs) of one interface faulted, each delay past the capped timeout. */
+const faultAFifthOfReads = (emu: Emulator, api: 'fax' | 'mailMerge', seed: number) =>
+	addFaultMix(emu, { api, method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
+
 /**
  * Activates the two triggers and turns the faults on. `pollOnce` is one poll as n8n sees it: its
  * events kept, a failure counted (and checked for secrets). The ground truth is what the emulator
@@ -163,7 +167,7 @@ async function activateUnderFaults(
 	for (const name of names) expect(await triggers[name].poll()).toBeNull();
 	const inboundBaseline = emu.control.stats().inboundCount;
 	const historyBaseline = emu.control.outboundHistory().length;
-	addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
+	faultAFifthOfReads(emu, 'fax', seed);
 	const emitted: Record<Direction, INodeExecutionData[]> = { inbound: [], outbound: [] };
 	let failedPolls = 0;
 	const inboundTruth = () => inboundCreatedAfter(emu, inboundBaseline);
@@ -243,17 +247,8 @@ test.each<PollEngine>(['in-memory', 'durable'])(
 			engine === 'durable' ? 'trigger-under-faults-durable' : 'trigger-under-faults',
 			{ inbound: { event: 'newInboundFax' }, outbound: { event: 'outboundFaxStatusChanged' } },
 			20,
-			async ({
-				names,
-				pollOnce,
-				inboundTruth,
-				outboundTruth,
-				inboundEmitted,
-				outboundEmitted,
-				failedExecutions,
-				n8nSettles,
-			}) => {
-				const pollBoth = async () => await Promise.all(names.map(pollOnce));
+			async (run) => {
+				const pollBoth = async () => await Promise.all(run.names.map(run.pollOnce));
 
 				let events = 0;
 				for (let p = 0; p < POLLS; p++) {
@@ -267,17 +262,17 @@ test.each<PollEngine>(['in-memory', 'durable'])(
 				}
 				// The last faxes finish, then the triggers catch up (faults still on).
 				emu.control.advance(5 * 60_000);
-				await n8nSettles();
+				await run.n8nSettles();
 				for (let extra = 0; extra < 10; extra++) await pollBoth();
 
 				// Ground truth: the emulator's own records of what happened after the baseline.
-				const completions = outboundTruth(isCompletion);
+				const completions = run.outboundTruth(isCompletion);
 				expect(events).toBe(1_000);
-				expect(inboundTruth().length + completions.length).toBe(events);
+				expect(run.inboundTruth().length + completions.length).toBe(events);
 
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				expectEachOnce(inbound, inboundTruth());
+				const inbound = run.inboundEmitted();
+				const outbound = run.outboundEmitted();
+				expectEachOnce(inbound, run.inboundTruth());
 				expectEachOnce(outbound, completions);
 				expect(completions.some((change) => change.endsWith(':sendFailed'))).toBe(true);
 
@@ -289,7 +284,7 @@ test.each<PollEngine>(['in-memory', 'durable'])(
 				expect(injected / gets).toBeGreaterThan(Math.min(0.12, 0.2 - spread));
 				expect(injected / gets).toBeLessThan(Math.max(0.28, 0.2 + spread));
 				// At least the third execution of each trigger failed (nothing holds a trigger back before it).
-				if (engine === 'durable') expect(failedExecutions()).toBeGreaterThanOrEqual(2);
+				if (engine === 'durable') expect(run.failedExecutions()).toBeGreaterThanOrEqual(2);
 				return { events: inbound.length + outbound.length };
 			},
 			engine,
@@ -576,13 +571,7 @@ test(
 			});
 			expect(await trigger.poll()).toBeNull();
 			// A fifth of the trigger's reads fail; creating and cancelling jobs is the world changing.
-			addFaultMix(emu, {
-				api: 'mailMerge',
-				method: 'GET',
-				share: 0.2,
-				seed: 37,
-				delayMs: TIMEOUT_MS * 3,
-			});
+			faultAFifthOfReads(emu, 'mailMerge', 37);
 			const emitted: INodeExecutionData[] = [];
 			let failedPolls = 0;
 			const pollOnce = async () => {
