@@ -21,17 +21,6 @@ import { textPdf } from '../harness/textPdf';
 const emulator = useEmulator();
 const node = new FaxCloud();
 
-interface BadInput {
-	/** What is wrong, as the test title. */
-	case: string;
-	resource: string;
-	operation: string;
-	parameters: IDataObject;
-	items?: () => INodeExecutionData[];
-	/** Display name the message must name. */
-	parameter: string;
-}
-
 const templatePdf = madeOnce(() => formPdf(['FaxNumber']));
 const letterPdf = madeOnce(() => textPdf(['Letter of authorization']));
 
@@ -56,14 +45,17 @@ const portInItem = (bill: { data: Buffer | string; mimeType: string; fileName: s
 
 const ID_CASES = ['0', '-1', '1.5', '../2', '%2F'];
 
-/** Bad inputs of one operation: [what is wrong, the name, parameters over `base`, the items]. */
+/**
+ * Bad inputs of one operation: [what is wrong (the test title after `label`), the display name
+ * the message must name, parameters over `base`, the items].
+ */
 type Row = [string, string, IDataObject, (() => INodeExecutionData[])?];
 const badInputs = (
 	label: string,
 	[resource, operation]: [string, string],
 	base: IDataObject,
 	rows: Row[],
-): BadInput[] =>
+) =>
 	rows.map(([name, parameter, parameters, items]) => ({
 		case: `${label}: ${name}`,
 		resource,
@@ -79,7 +71,7 @@ const THIRTEEN_LINES = Array(13).fill('line').join('\n');
 const SINGLE_FAX = ['resend', 'get', 'download', 'delete', 'mark'];
 const INBOUND_FAX = ['get', 'download', 'delete', 'mark', 'unmark'];
 
-const CASES: BadInput[] = [
+const CASES = [
 	...badInputs('send', ['outboundFax', 'send'], SEND, [
 		['a 10-digit number without the leading 1', 'Fax Numbers', { faxNumbers: '2125550100' }],
 		['a number too short', 'Fax Numbers', { faxNumbers: '12345' }],

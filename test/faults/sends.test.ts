@@ -2,7 +2,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { FaultKind } from '../../emulator/faults';
-import type { RequestRecord } from '../../emulator/request-log';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator, type SeedUser } from '../harness/jest/emulator';
 import {
@@ -348,10 +347,6 @@ describe('Recovery Key in Batch Fields off', () => {
 });
 
 describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => {
-	function postOfItem(requests: RequestRecord[], index: number): RequestRecord[] {
-		return requests.filter((request) => request.params.FaxDescription === `item ${index}`);
-	}
-
 	test('every item ends as one success or one error; the emulator’s faxes equal the successes', async () => {
 		const emu = emulator();
 		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: TIMEOUT_MS * 2 });
@@ -388,7 +383,7 @@ describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => 
 			stored.map((fax) => Number(fax?.FaxId)),
 		);
 		for (const [index, item] of result.items.entries()) {
-			const [post] = postOfItem(sent, index);
+			const post = sent.find((request) => request.params.FaxDescription === `item ${index}`)!;
 			expect(post).toBeDefined();
 			if (typeof item.json.FaxId === 'number') {
 				expect(post.processed).toBe(true);

@@ -210,7 +210,10 @@ async function activateUnderFaults(
 			historyAfter(emu, historyBaseline, keep),
 		inboundEmitted: () => inboundIds(emitted.inbound),
 		outboundEmitted: () => statusChanges(emitted.outbound),
-		/** No event lost, none emitted twice (the failure naming each); the outbound truth given. */
+		/**
+		 * No event lost, none emitted twice (the failure naming each); the outbound truth given.
+		 * Returns what was emitted and the counts of events, lost and duplicated.
+		 */
 		eachEmittedOnce: (outboundChanges: string[]) => {
 			const inbound = inboundIds(emitted.inbound);
 			const outbound = statusChanges(emitted.outbound);
@@ -223,7 +226,9 @@ async function activateUnderFaults(
 				lostOutbound: [],
 				duplicated: 0,
 			});
-			return { inbound, outbound, lost: lostInbound.length + lostOutbound.length, duplicated };
+			const events = inbound.length + outbound.length;
+			const lost = lostInbound.length + lostOutbound.length;
+			return { inbound, outbound, counts: { events, lost, duplicated } };
 		},
 	};
 }
@@ -464,7 +469,7 @@ test(
 						isCompletion(change) ||
 						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
 				);
-				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(outboundChanges);
+				const { inbound, outbound, counts } = eachEmittedOnce(outboundChanges);
 				expect(sorted(inbound)).toEqual(sorted(inboundTruth()));
 				expect(sorted(outbound)).toEqual(sorted([...new Set(outboundChanges)]));
 
@@ -478,13 +483,7 @@ test(
 						.map((request) => Number(request.path.split('/')[3])),
 				);
 				expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
-				return {
-					events: inbound.length + outbound.length,
-					lost,
-					duplicated,
-					overlappingPolls,
-					imageErrors: withError.length,
-				};
+				return { ...counts, overlappingPolls, imageErrors: withError.length };
 			},
 		);
 	},
@@ -529,9 +528,7 @@ test(
 					for (const name of names) await pollOnce(name);
 				}
 
-				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(
-					outboundTruth(isCompletion),
-				);
+				const { counts } = eachEmittedOnce(outboundTruth(isCompletion));
 				// A fax whose image never came was emitted without it, with the cause.
 				const silent = emitted.inbound.filter((item) =>
 					silentImages.includes(Number(item.json.FaxId)),
@@ -541,13 +538,7 @@ test(
 					true,
 				);
 				for (const faxId of silentImages) emu.control.setImageFault('inbound', faxId, null);
-				return {
-					events: inbound.length + outbound.length,
-					lost,
-					duplicated,
-					imageErrors: silent.length,
-					wrongDateHeaders: aheadAnswers,
-				};
+				return { ...counts, imageErrors: silent.length, wrongDateHeaders: aheadAnswers };
 			},
 		);
 	},
