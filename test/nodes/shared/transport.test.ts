@@ -292,12 +292,6 @@ test('a POST whose connection dies after the server read it is not sent again, a
 	expectNoSecrets(JSON.stringify(error));
 });
 
-test('a POST answered with a 500 is not sent again', async () => {
-	const fax = await jsonServer(500, { RequestStatus: { StatusCode: 99, StatusText: 'boom' } });
-	await requestOnce(fax.url, { method: 'POST', form: {} });
-	expect(fax.received).toHaveLength(1);
-});
-
 test('a truncated JSON body is an error, not an empty success', async () => {
 	const fax = await textServer(200, 'application/json', '{"FaxInfo":[{"FaxId":"1"');
 	const { error } = await requestOnce(fax.url, { attempts: 1 });
