@@ -12,6 +12,8 @@ import { pagesOf, THREE_PAGE_URLS, threePages } from './threePageSearch';
 
 const server = useScriptedServers();
 
+const SEARCH = { api: 'fax', method: 'GET', path: apiPath('outboundfaxes') } as const;
+
 /**
  * The pager's progress check (faxCloudPages): a paging whose pages bring no record it has not read
  * fails after MAX_PAGES_WITHOUT_PROGRESS pages, so a stuck ResultsReference never passes a part of
@@ -21,11 +23,7 @@ const server = useScriptedServers();
 
 const readAll = async function (this: IExecuteFunctions) {
 	const read: string[] = [];
-	for await (const page of faxCloudPages.call(this, {
-		api: 'fax',
-		method: 'GET',
-		path: apiPath('outboundfaxes'),
-	})) {
+	for await (const page of faxCloudPages.call(this, SEARCH)) {
 		read.push(...page.records.map((r: IDataObject) => `${String(r.FaxId)}:${String(r.FaxStatus)}`));
 	}
 	return read;
@@ -107,7 +105,7 @@ function pageThrough(
 		let index = 0;
 		for await (const page of faxCloudPages.call(
 			this,
-			{ api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), query: { FaxStatus: 'sent' } },
+			{ ...SEARCH, query: { FaxStatus: 'sent' } },
 			{ pageSize: 2, ...options },
 		)) {
 			ids.push(...page.records.map((record: IDataObject) => String(record.FaxId)));
