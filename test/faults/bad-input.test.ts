@@ -21,17 +21,6 @@ import { textPdf } from '../harness/textPdf';
 const emulator = useEmulator();
 const node = new FaxCloud();
 
-interface BadInput {
-	/** What is wrong, as the test title. */
-	case: string;
-	resource: string;
-	operation: string;
-	parameters: IDataObject;
-	items?: () => INodeExecutionData[];
-	/** Display name the message must name. */
-	parameter: string;
-}
-
 const templatePdf = madeOnce(() => formPdf(['FaxNumber']));
 const letterPdf = madeOnce(() => textPdf(['Letter of authorization']));
 
@@ -48,11 +37,7 @@ const GOOD_CSV = 'FaxNumber,Name\n12125550000,Jane\n';
 
 const SEND = { content: 'text', text: 'Hello', faxNumbers: '12125550000' };
 const CREATE_JOB = { csvSource: 'binary', faxNumberColumn: 'FaxNumber' };
-const NON_TOLL_FREE = {
-	country: 'US',
-	region: 'NY',
-	notifyEmails: 'it@acme.example',
-};
+const NON_TOLL_FREE = { country: 'US', region: 'NY', notifyEmails: 'it@acme.example' };
 const PORT_IN = { country: 'US', numberToPort: '12125550100', notifyEmails: 'it@acme.example' };
 const portInItem = (bill: { data: Buffer | string; mimeType: string; fileName: string }) => () => [
 	binaryItem({ loa: pdf(letterPdf, 'loa.pdf'), bill }),
@@ -60,15 +45,18 @@ const portInItem = (bill: { data: Buffer | string; mimeType: string; fileName: s
 
 const ID_CASES = ['0', '-1', '1.5', '../2', '%2F'];
 
-/** Bad inputs of one operation: [what is wrong, parameters over `base`, the name, the items]. */
-type Row = [string, IDataObject, string, (() => INodeExecutionData[])?];
+/**
+ * Bad inputs of one operation: [what is wrong (the test title after `label`), the display name
+ * the message must name, parameters over `base`, the items].
+ */
+type Row = [string, string, IDataObject, (() => INodeExecutionData[])?];
 const badInputs = (
 	label: string,
 	[resource, operation]: [string, string],
+	base: IDataObject,
 	rows: Row[],
-	base: IDataObject = {},
-): BadInput[] =>
-	rows.map(([name, parameters, parameter, items]) => ({
+) =>
+	rows.map(([name, parameter, parameters, items]) => ({
 		case: `${label}: ${name}`,
 		resource,
 		operation,
@@ -79,315 +67,235 @@ const badInputs = (
 
 const GOOD_JOB = mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) });
 const PDF_BILL = portInItem({ data: 'x', mimeType: 'application/pdf', fileName: 'bill.pdf' });
+const THIRTEEN_LINES = Array(13).fill('line').join('\n');
+const SINGLE_FAX = ['resend', 'get', 'download', 'delete', 'mark'];
+const INBOUND_FAX = ['get', 'download', 'delete', 'mark', 'unmark'];
 
-const CASES: BadInput[] = [
-	...badInputs(
-		'send',
-		['outboundFax', 'send'],
+const CASES = [
+	...badInputs('send', ['outboundFax', 'send'], SEND, [
+		['a 10-digit number without the leading 1', 'Fax Numbers', { faxNumbers: '2125550100' }],
+		['a number too short', 'Fax Numbers', { faxNumbers: '12345' }],
+		['a number with path characters', 'Fax Numbers', { faxNumbers: '../12125550000' }],
+		['an empty recipient list', 'Fax Numbers', { faxNumbers: ' , ' }],
 		[
-			['a 10-digit number without the leading 1', { faxNumbers: '2125550100' }, 'Fax Numbers'],
-			['a number too short', { faxNumbers: '12345' }, 'Fax Numbers'],
-			['a number with path characters', { faxNumbers: '../12125550000' }, 'Fax Numbers'],
-			['an empty recipient list', { faxNumbers: ' , ' }, 'Fax Numbers'],
-			[
-				'an empty JSON recipient list',
-				{ faxNumbers: '', recipientInput: 'json', recipientsJson: '[]' },
-				'Fax Numbers',
-			],
-			[
-				'malformed JSON in the recipient objects',
-				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000",]' },
-				'Recipients (JSON)',
-			],
-			[
-				'a recipient object without FaxNumber',
-				{ recipientInput: 'json', recipientsJson: '[{"RcptName": "Jane"}]' },
-				'Recipients (JSON), element 1, FaxNumber',
-			],
-			[
-				'a recipient object with a nested value',
-				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": {"n": 1}}]' },
-				'Recipients (JSON), element 1',
-			],
-			[
-				'a recipient list entry that is not an object',
-				{ recipientInput: 'json', recipientsJson: '[true]' },
-				'Recipients (JSON), element 1',
-			],
-			[
-				'a recipient row with a bad number',
-				{ recipientInput: 'fields', recipients: { recipient: [{ faxNumber: '1.5' }] } },
-				'Recipients: Fax Number of recipient 1',
-			],
-			[
-				'a cover message of 13 lines',
-				{ options: { coverMessage: Array(13).fill('line').join('\n') } },
-				'Cover Page Message',
-			],
-			[
-				'a cover message line of 129 characters',
-				{ options: { coverMessage: `ok\n${'x'.repeat(129)}` } },
-				'Cover Page Message',
-			],
-			['a date that does not exist', { options: { sendAfter: '2026-02-30T10:00Z' } }, 'Send After'],
-			['a date in words', { options: { sendAfter: 'next Monday' } }, 'Send After'],
-			['a TSI of 21 characters', { options: { tsi: 'A'.repeat(21) } }, 'Sender ID (TSI)'],
-			['a priority of 11', { options: { priority: 11 } }, 'Priority'],
-			['a retry count of 1.5', { options: { retryCount: 1.5 } }, 'Retry Count'],
-			['a retry interval of 0', { options: { retryInterval: 0 } }, 'Retry Interval (Minutes)'],
-			['a timeout of 50 ms', { options: { timeout: 50 } }, 'Timeout'],
-			[
-				'a notification address without @',
-				{ options: { notifyEmailAddress: 'ops' } },
-				'Notification Email',
-			],
-			[
-				'a cover field number with path characters',
-				{ options: { coverFields: { field: [{ number: '../310', value: 'x' }] } } },
-				'Cover Page Custom Fields: Field Number of field 1',
-			],
+			'an empty JSON recipient list',
+			'Fax Numbers',
+			{ faxNumbers: '', recipientInput: 'json', recipientsJson: '[]' },
 		],
-		SEND,
-	),
-	...badInputs(
-		'send',
-		['outboundFax', 'send'],
 		[
-			[
-				'a missing binary field',
-				{ faxNumbers: '12125550000', content: 'binary', binaryPropertyName: 'data' },
-				'Input Binary Field(s)',
-				() => [{ json: {} }],
-			],
+			'malformed JSON in the recipient objects',
+			'Recipients (JSON)',
+			{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000",]' },
 		],
-	),
+		[
+			'a recipient object without FaxNumber',
+			'Recipients (JSON), element 1, FaxNumber',
+			{ recipientInput: 'json', recipientsJson: '[{"RcptName": "Jane"}]' },
+		],
+		[
+			'a recipient object with a nested value',
+			'Recipients (JSON), element 1',
+			{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": {"n": 1}}]' },
+		],
+		[
+			'a recipient list entry that is not an object',
+			'Recipients (JSON), element 1',
+			{ recipientInput: 'json', recipientsJson: '[true]' },
+		],
+		[
+			'a recipient row with a bad number',
+			'Recipients: Fax Number of recipient 1',
+			{ recipientInput: 'fields', recipients: { recipient: [{ faxNumber: '1.5' }] } },
+		],
+		[
+			'a cover message of 13 lines',
+			'Cover Page Message',
+			{ options: { coverMessage: THIRTEEN_LINES } },
+		],
+		[
+			'a cover message line of 129 characters',
+			'Cover Page Message',
+			{ options: { coverMessage: `ok\n${'x'.repeat(129)}` } },
+		],
+		['a date that does not exist', 'Send After', { options: { sendAfter: '2026-02-30T10:00Z' } }],
+		['a date in words', 'Send After', { options: { sendAfter: 'next Monday' } }],
+		['a TSI of 21 characters', 'Sender ID (TSI)', { options: { tsi: 'A'.repeat(21) } }],
+		['a priority of 11', 'Priority', { options: { priority: 11 } }],
+		['a retry count of 1.5', 'Retry Count', { options: { retryCount: 1.5 } }],
+		['a retry interval of 0', 'Retry Interval (Minutes)', { options: { retryInterval: 0 } }],
+		['a timeout of 50 ms', 'Timeout', { options: { timeout: 50 } }],
+		[
+			'a notification address without @',
+			'Notification Email',
+			{ options: { notifyEmailAddress: 'ops' } },
+		],
+		[
+			'a cover field number with path characters',
+			'Cover Page Custom Fields: Field Number of field 1',
+			{ options: { coverFields: { field: [{ number: '../310', value: 'x' }] } } },
+		],
+	]),
+	...badInputs('send', ['outboundFax', 'send'], {}, [
+		[
+			'a missing binary field',
+			'Input Binary Field(s)',
+			{ faxNumbers: '12125550000', content: 'binary', binaryPropertyName: 'data' },
+			() => [{ json: {} }],
+		],
+	]),
 	// Fax ids of every single-fax operation, both directions
 	...ID_CASES.flatMap((faxId, index) => [
-		...badInputs(
-			`outbound ${['resend', 'get', 'download', 'delete', 'mark'][index]}`,
-			['outboundFax', ['resend', 'get', 'download', 'delete', 'mark'][index]],
-			[[`Fax ID ${faxId}`, { faxId }, 'Fax ID']],
-		),
-		...badInputs(
-			`inbound ${['get', 'download', 'delete', 'mark', 'unmark'][index]}`,
-			['inboundFax', ['get', 'download', 'delete', 'mark', 'unmark'][index]],
-			[[`Fax ID ${faxId}`, { faxId }, 'Fax ID']],
-		),
+		...badInputs(`outbound ${SINGLE_FAX[index]}`, ['outboundFax', SINGLE_FAX[index]], {}, [
+			[`Fax ID ${faxId}`, 'Fax ID', { faxId }],
+		]),
+		...badInputs(`inbound ${INBOUND_FAX[index]}`, ['inboundFax', INBOUND_FAX[index]], {}, [
+			[`Fax ID ${faxId}`, 'Fax ID', { faxId }],
+		]),
 	]),
-	...badInputs(
-		'outbound unmark',
-		['outboundFax', 'unmark'],
+	...badInputs('outbound unmark', ['outboundFax', 'unmark'], {}, [
+		['Fax ID from an expression that is empty', 'Fax ID', { faxId: '={{ $json.missing ?? "" }}' }],
+	]),
+	...badInputs('inbound update', ['inboundFax', 'update'], {}, [
+		['Fax ID %2F', 'Fax ID', { faxId: '%2F', updateFields: { mark: true } }],
+		['nothing to change', 'Update Fields', { faxId: '5', updateFields: {} }],
+	]),
+	...badInputs('resend', ['outboundFax', 'resend'], {}, [
+		['a new number that is not one', 'New Fax Number', { faxId: '5', faxNumber: '555-0100' }],
+	]),
+	...badInputs('outbound download', ['outboundFax', 'download'], {}, [
+		['an unknown file format', 'File Format', { faxId: '5', format: 'png' }],
+	]),
+	...badInputs('inbound download', ['inboundFax', 'download'], {}, [
+		['an empty output field', 'Put Output File in Field', { faxId: '5', binaryPropertyName: ' ' }],
+	]),
+	...badInputs('outbound get many', ['outboundFax', 'getAll'], {}, [
+		['an hour 25', 'Updated After', { filters: { datetimeAfter: '2026-01-05T25:00Z' } }],
+		['limit 0', 'Limit', { returnAll: false, limit: 0 }],
+		['an unknown status', 'Status', { filters: { faxStatus: 'delivered' } }],
+	]),
+	...badInputs('inbound get many', ['inboundFax', 'getAll'], {}, [
+		['month 13', 'Received Before', { filters: { datetimeBefore: '2026-13-01T00:00Z' } }],
 		[
-			[
-				'Fax ID from an expression that is empty',
-				{ faxId: '={{ $json.missing ?? "" }}' },
-				'Fax ID',
-			],
+			'all users and one user',
+			'Fax User ID',
+			{ filters: { allUsers: true, faxUserId: 'bob@acme' } },
 		],
-	),
-	...badInputs(
-		'inbound update',
-		['inboundFax', 'update'],
+		['an unknown sort column', 'Sort By', { options: { sortColumn: 'name' } }],
+	]),
+	...badInputs('mail merge create', ['mailMergeJob', 'create'], CREATE_JOB, [
 		[
-			['Fax ID %2F', { faxId: '%2F', updateFields: { mark: true } }, 'Fax ID'],
-			['nothing to change', { faxId: '5', updateFields: {} }, 'Update Fields'],
+			'a template that is not a PDF',
+			'Template Binary Field',
+			{},
+			mailMergeItem({
+				csv: csv(GOOD_CSV),
+				data: { data: 'FaxNumber', mimeType: 'text/plain', fileName: 'form.txt' },
+			}),
 		],
-	),
-	...badInputs(
-		'resend',
-		['outboundFax', 'resend'],
-		[['a new number that is not one', { faxId: '5', faxNumber: '555-0100' }, 'New Fax Number']],
-	),
-	...badInputs(
-		'outbound download',
-		['outboundFax', 'download'],
-		[['an unknown file format', { faxId: '5', format: 'png' }, 'File Format']],
-	),
-	...badInputs(
-		'inbound download',
-		['inboundFax', 'download'],
 		[
-			[
-				'an empty output field',
-				{ faxId: '5', binaryPropertyName: ' ' },
-				'Put Output File in Field',
-			],
+			'a CSV without the fax number column',
+			'Fax Number Column',
+			{},
+			mailMergeItem({ csv: csv('Fax,Name\n12125550000,Jane\n'), data: pdf(templatePdf) }),
 		],
-	),
-	...badInputs(
-		'outbound get many',
-		['outboundFax', 'getAll'],
+		['no fax number column named', 'Fax Number Column', { faxNumberColumn: ' ' }, GOOD_JOB],
 		[
-			['an hour 25', { filters: { datetimeAfter: '2026-01-05T25:00Z' } }, 'Updated After'],
-			['limit 0', { returnAll: false, limit: 0 }, 'Limit'],
-			['an unknown status', { filters: { faxStatus: 'delivered' } }, 'Status'],
+			'a CSV that is not UTF-8',
+			'CSV Binary Field',
+			{},
+			mailMergeItem({
+				csv: csv(Buffer.from('FaxNumber,Name\n12125550000,J\xfcrgen\n', 'latin1')),
+				data: pdf(templatePdf),
+			}),
 		],
-	),
-	...badInputs(
-		'inbound get many',
-		['inboundFax', 'getAll'],
+		['a missing CSV', 'CSV Binary Field', {}, mailMergeItem({ data: pdf(templatePdf) })],
 		[
-			['month 13', { filters: { datetimeBefore: '2026-13-01T00:00Z' } }, 'Received Before'],
-			[
-				'all users and one user',
-				{ filters: { allUsers: true, faxUserId: 'bob@acme' } },
-				'Fax User ID',
-			],
-			['an unknown sort column', { options: { sortColumn: 'name' } }, 'Sort By'],
+			'Expected Faxes not matching the lines',
+			'Expected Faxes',
+			{ options: { expectedFaxes: 3 } },
+			GOOD_JOB,
 		],
-	),
-	...badInputs(
-		'mail merge create',
-		['mailMergeJob', 'create'],
 		[
-			[
-				'a template that is not a PDF',
-				{},
-				'Template Binary Field',
-				mailMergeItem({
-					csv: csv(GOOD_CSV),
-					data: { data: 'FaxNumber', mimeType: 'text/plain', fileName: 'form.txt' },
-				}),
-			],
-			[
-				'a CSV without the fax number column',
-				{},
-				'Fax Number Column',
-				mailMergeItem({ csv: csv('Fax,Name\n12125550000,Jane\n'), data: pdf(templatePdf) }),
-			],
-			['no fax number column named', { faxNumberColumn: ' ' }, 'Fax Number Column', GOOD_JOB],
-			[
-				'a CSV that is not UTF-8',
-				{},
-				'CSV Binary Field',
-				mailMergeItem({
-					csv: csv(Buffer.from('FaxNumber,Name\n12125550000,J\xfcrgen\n', 'latin1')),
-					data: pdf(templatePdf),
-				}),
-			],
-			['a missing CSV', {}, 'CSV Binary Field', mailMergeItem({ data: pdf(templatePdf) })],
-			[
-				'Expected Faxes not matching the lines',
-				{ options: { expectedFaxes: 3 } },
-				'Expected Faxes',
-				GOOD_JOB,
-			],
-			[
-				'a cover page message of 13 lines',
-				{ coverPage: 'default', coverPageMessage: Array(13).fill('line').join('\n') },
-				'Cover Page Message',
-				GOOD_JOB,
-			],
-			[
-				'a named cover page whose name expression is blank',
-				{ coverPage: 'named', coverPageName: '={{ "  " }}' },
-				'Cover Page Template',
-				GOOD_JOB,
-			],
-			[
-				'Send After without a time',
-				{ options: { sendAfter: '2026-01-05' } },
-				'Send After',
-				GOOD_JOB,
-			],
+			'a cover page message of 13 lines',
+			'Cover Page Message',
+			{ coverPage: 'default', coverPageMessage: THIRTEEN_LINES },
+			GOOD_JOB,
 		],
-		CREATE_JOB,
-	),
-	...badInputs(
-		'mail merge get',
-		['mailMergeJob', 'get'],
-		[['Job ID %2F', { jobId: '%2F' }, 'Job ID']],
-	),
-	...badInputs(
-		'mail merge get faxes',
-		['mailMergeJob', 'getFaxes'],
-		[['Job ID ../2', { jobId: '../2' }, 'Job ID']],
-	),
-	...badInputs(
-		'mail merge get many',
-		['mailMergeJob', 'getAll'],
-		[['limit -1', { returnAll: false, limit: -1 }, 'Limit']],
-	),
-	...badInputs(
-		'non-toll-free',
-		['numberRequest', 'nonTollFree'],
 		[
-			['an unknown region', { region: 'Atlantis' }, 'Region'],
-			['a city with path characters', { city: '../New York' }, 'City'],
-			['an area code of another region', { areaCodes: ['415'] }, 'Area Codes'],
-			['an unknown country', { country: 'MX' }, 'Country'],
-			['no notify address', { notifyEmails: ' ' }, 'Notification Email'],
+			'a named cover page whose name expression is blank',
+			'Cover Page Template',
+			{ coverPage: 'named', coverPageName: '={{ "  " }}' },
+			GOOD_JOB,
 		],
-		NON_TOLL_FREE,
-	),
-	...badInputs(
-		'toll-free',
-		['numberRequest', 'tollFree'],
+		['Send After without a time', 'Send After', { options: { sendAfter: '2026-01-05' } }, GOOD_JOB],
+	]),
+	...badInputs('mail merge get', ['mailMergeJob', 'get'], {}, [
+		['Job ID %2F', 'Job ID', { jobId: '%2F' }],
+	]),
+	...badInputs('mail merge get faxes', ['mailMergeJob', 'getFaxes'], {}, [
+		['Job ID ../2', 'Job ID', { jobId: '../2' }],
+	]),
+	...badInputs('mail merge get many', ['mailMergeJob', 'getAll'], {}, [
+		['limit -1', 'Limit', { returnAll: false, limit: -1 }],
+	]),
+	...badInputs('non-toll-free', ['numberRequest', 'nonTollFree'], NON_TOLL_FREE, [
+		['an unknown region', 'Region', { region: 'Atlantis' }],
+		['a city with path characters', 'City', { city: '../New York' }],
+		['an area code of another region', 'Area Codes', { areaCodes: ['415'] }],
+		['an unknown country', 'Country', { country: 'MX' }],
+		['no notify address', 'Notification Email', { notifyEmails: ' ' }],
+	]),
+	...badInputs('toll-free', ['numberRequest', 'tollFree'], {}, [
 		[
-			[
-				'a notify address that is not one',
-				{ notifyEmails: 'it@acme.example, fax admin' },
-				'Notification Email',
-			],
-			[
-				'an additional field replacing notify_email',
-				{
-					notifyEmails: 'it@acme.example',
-					additionalFields: { field: [{ name: 'notify_email', value: 'x@y.z' }] },
-				},
-				'Additional Fields',
-			],
+			'a notify address that is not one',
+			'Notification Email',
+			{ notifyEmails: 'it@acme.example, fax admin' },
 		],
-	),
-	...badInputs(
-		'port-in',
-		['numberRequest', 'portIn'],
 		[
-			[
-				'a number that is not a US or Canadian number',
-				{ numberToPort: '+442071234567' },
-				'Number to Port',
-				PDF_BILL,
-			],
-			[
-				'a toll-free number without Toll-Free Number',
-				{ numberToPort: '18005550100' },
-				'Toll-Free Number',
-				PDF_BILL,
-			],
-			[
-				'a missing letter of authorization',
-				{},
-				'LOA Binary Field',
-				() => [binaryItem({ bill: pdf(letterPdf, 'bill.pdf') })],
-			],
-			[
-				'a bill that is not a PDF',
-				{},
-				'Bill Binary Field',
-				portInItem({ data: 'PNG', mimeType: 'image/png', fileName: 'bill.png' }),
-			],
+			'an additional field replacing notify_email',
+			'Additional Fields',
+			{
+				notifyEmails: 'it@acme.example',
+				additionalFields: { field: [{ name: 'notify_email', value: 'x@y.z' }] },
+			},
 		],
-		PORT_IN,
-	),
-	...badInputs(
-		'get regions',
-		['numberLookup', 'getRegions'],
-		[['an unknown country', { country: 'XX' }, 'Country']],
-	),
-	...badInputs(
-		'get cities',
-		['numberLookup', 'getCities'],
+	]),
+	...badInputs('port-in', ['numberRequest', 'portIn'], PORT_IN, [
 		[
-			['an unknown region', { country: 'CA', region: 'Texas' }, 'Region'],
-			['limit 0', { country: 'US', region: 'NY', returnAll: false, limit: 0 }, 'Limit'],
+			'a number that is not a US or Canadian number',
+			'Number to Port',
+			{ numberToPort: '+442071234567' },
+			PDF_BILL,
 		],
-	),
-	...badInputs(
-		'get area codes',
-		['numberLookup', 'getAreaCodes'],
-		[['a region expression that is blank', { country: 'US', region: '={{ " " }}' }, 'Region']],
-	),
+		[
+			'a toll-free number without Toll-Free Number',
+			'Toll-Free Number',
+			{ numberToPort: '18005550100' },
+			PDF_BILL,
+		],
+		[
+			'a missing letter of authorization',
+			'LOA Binary Field',
+			{},
+			() => [binaryItem({ bill: pdf(letterPdf, 'bill.pdf') })],
+		],
+		[
+			'a bill that is not a PDF',
+			'Bill Binary Field',
+			{},
+			portInItem({ data: 'PNG', mimeType: 'image/png', fileName: 'bill.png' }),
+		],
+	]),
+	...badInputs('get regions', ['numberLookup', 'getRegions'], {}, [
+		['an unknown country', 'Country', { country: 'XX' }],
+	]),
+	...badInputs('get cities', ['numberLookup', 'getCities'], {}, [
+		['an unknown region', 'Region', { country: 'CA', region: 'Texas' }],
+		['limit 0', 'Limit', { country: 'US', region: 'NY', returnAll: false, limit: 0 }],
+	]),
+	...badInputs('get area codes', ['numberLookup', 'getAreaCodes'], {}, [
+		['a region expression that is blank', 'Region', { country: 'US', region: '={{ " " }}' }],
+	]),
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

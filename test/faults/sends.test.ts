@@ -2,7 +2,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { FaultKind } from '../../emulator/faults';
-import type { RequestRecord } from '../../emulator/request-log';
 import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator, type SeedUser } from '../harness/jest/emulator';
 import {
@@ -69,9 +68,18 @@ function faultNextSend(kind: FaultKind): void {
 	});
 }
 
+/**
+ * A send, counted and watched; one with credentials of its own (a wrong password, another
+ * service) is neither.
+ */
 async function send(
 	parameters: IDataObject,
-	options: { items?: INodeExecutionData[]; continueOnFail?: boolean; user?: SeedUser } = {},
+	options: {
+		items?: INodeExecutionData[];
+		continueOnFail?: boolean;
+		user?: SeedUser;
+		credentials?: TestCredentials;
+	} = {},
 ) {
 	const result = await runNode({
 		node,
@@ -82,30 +90,21 @@ async function send(
 			text: 'Order confirmed.',
 			...parameters,
 		},
-		credentials: credentialsFor(emulator(), options.user ?? 'alice'),
+		credentials: options.credentials ?? credentialsFor(emulator(), options.user ?? 'alice'),
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 	});
+	if (options.credentials) return result;
 	sendsMade += options.items?.length ?? 1;
 	recovered += result.items.filter((item) => item.json.recoveredAfterError === true).length;
 	watch.expectRunClean('send', result);
 	return result;
 }
 
-/** A send of 'Hi' with credentials of its own (a wrong password, another service), uncounted. */
-const sendHi = async (credentials: TestCredentials, parameters: IDataObject = {}) =>
-	await runNode({
-		node,
-		parameters: {
-			resource: 'outboundFax',
-			operation: 'send',
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: 'Hi',
-			...parameters,
-		},
-		credentials,
-	});
+const HI = { faxNumbers: '12125550000', text: 'Hi' };
+const jsonOf = (result: { items: INodeExecutionData[] }) => result.items.map((item) => item.json);
+/** The output of a send of one fax whose answer was lost but whose lookup found the fax. */
+const RECOVERED = { FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true };
 
 const posts = (emu: Emulator) =>
 	emu.control.requests({ api: 'fax', method: 'POST', path: '^/v1/outboundfaxes$' });
@@ -118,7 +117,7 @@ describe('one send, one fault', () => {
 			{ faxNumbers: '12125550000' },
 			{ items: [{ json: {} }, { json: {} }] },
 		);
-		expect(result.items.map((item) => item.json)).toEqual([
+		expect(jsonOf(result)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '12125550000', GroupId: 2 },
 		]);
@@ -138,10 +137,8 @@ describe('one send, one fault', () => {
 				options: { timeout: TIMEOUT_MS },
 			});
 			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json)).toEqual([
-				{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true },
-				{ FaxId: 2, FaxNumber: '+442071234567', GroupId: 1, recoveredAfterError: true },
-			]);
+			const second = { ...RECOVERED, FaxId: 2, FaxNumber: '+442071234567' };
+			expect(jsonOf(result)).toEqual([RECOVERED, second]);
 			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 			const [post] = posts(emulator());
 			expect(post).toMatchObject({ fault: kind, processed: true });
@@ -187,9 +184,7 @@ describe('one send, one fault', () => {
 		expect(post.params.BatchName).toMatch(KEY);
 		expect(lookups(emulator())[0].query).toMatchObject({ BatchName: post.params.BatchName });
 		expect(lookups(emulator())[0].query.BatchUniqueId).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([
-			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true },
-		]);
+		expect(jsonOf(result)).toEqual([RECOVERED]);
 	});
 
 	test('with both batch fields set there is no key: no lookup, the error says what to search for', async () => {
@@ -216,9 +211,7 @@ describe('one send, one fault', () => {
 			{ faxNumbers: '12125550000', options: { faxUserId: 'bob@acme' } },
 			{ user: 'acmeAdmin' },
 		);
-		expect(result.items.map((item) => item.json)).toEqual([
-			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true },
-		]);
+		expect(jsonOf(result)).toEqual([RECOVERED]);
 		expect(lookups(emulator())[0].query).toMatchObject({ FaxUserId: 'bob@acme' });
 		expect(emulator().control.outboundFax(1)?.FaxUserId).toBe('bob@acme');
 	});
@@ -245,7 +238,7 @@ describe('one send, one fault', () => {
 	test('a refused send (401) is not ambiguous: no lookup', async () => {
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.password = 'not-the-password';
-		const result = await sendHi(credentials);
+		const result = await send(HI, { credentials });
 		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
 		expect(lookups(emulator())).toHaveLength(0);
 		SecretWatch.forCredentials(credentials).expectRunClean('401', result);
@@ -260,9 +253,7 @@ describe('Recovery Key in Batch Fields off', () => {
 
 	test('a normal send carries no batch field the user did not fill', async () => {
 		const result = await send({ faxNumbers: '12125550000', options: { recoveryKey: false } });
-		expect(result.items.map((item) => item.json)).toEqual([
-			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
-		]);
+		expect(jsonOf(result)).toEqual([{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 }]);
 		const [post] = posts(emulator());
 		expect(post.params.BatchUniqueId).toBeUndefined();
 		expect(post.params.BatchName).toBeUndefined();
@@ -308,7 +299,7 @@ describe('Recovery Key in Batch Fields off', () => {
 		);
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = server.url;
-		const result = await sendHi(credentials, { options: { recoveryKey: false } });
+		const result = await send({ ...HI, options: { recoveryKey: false } }, { credentials });
 		watch.expectRunClean('no FaxId', result);
 		expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
 		expect(result.error?.description).toMatch(OFF_ADVICE);
@@ -331,7 +322,7 @@ describe('Recovery Key in Batch Fields off', () => {
 			{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
 		);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		const [lost, sent] = result.items.map((item) => item.json);
+		const [lost, sent] = jsonOf(result);
 		expect(lost).toMatchObject({
 			error: expect.stringMatching(/connection closed before an answer arrived/),
 			mayHaveReachedService: true,
@@ -356,10 +347,6 @@ describe('Recovery Key in Batch Fields off', () => {
 });
 
 describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => {
-	function postOfItem(requests: RequestRecord[], index: number): RequestRecord[] {
-		return requests.filter((request) => request.params.FaxDescription === `item ${index}`);
-	}
-
 	test('every item ends as one success or one error; the emulator’s faxes equal the successes', async () => {
 		const emu = emulator();
 		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: TIMEOUT_MS * 2 });
@@ -396,7 +383,7 @@ describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => 
 			stored.map((fax) => Number(fax?.FaxId)),
 		);
 		for (const [index, item] of result.items.entries()) {
-			const [post] = postOfItem(sent, index);
+			const post = sent.find((request) => request.params.FaxDescription === `item ${index}`)!;
 			expect(post).toBeDefined();
 			if (typeof item.json.FaxId === 'number') {
 				expect(post.processed).toBe(true);

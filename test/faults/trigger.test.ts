@@ -98,32 +98,51 @@ async function watchedFaultRun(
 	}
 }
 
+interface FaultTest {
+	/** The name the counts are recorded under. */
+	suite: string;
+	nodes: Record<Direction, IDataObject>;
+	seed: number;
+	engine?: PollEngine;
+	/** What the service is like from the start, before the triggers are activated. */
+	setUp?: (emu: Emulator) => void;
+}
+
 /**
- * An inbound and an outbound trigger under faults: both activated before any event and fault, then
- * a fifth of the fax GETs faulted (sends and injections are the world changing, not the trigger).
- * `drive` makes the events, polls, checks what was emitted and returns its own counts.
+ * A test of an inbound and an outbound trigger under faults: both activated before any event and
+ * fault, then a fifth of the fax GETs faulted (sends and injections are the world changing, not the
+ * trigger). `drive` makes the events, polls, checks what was emitted and returns its own counts.
  */
-async function runUnderFaults(
-	emu: Emulator,
-	suite: string,
-	nodes: Record<Direction, IDataObject>,
-	seed: number,
-	drive: (run: FaultRun) => Promise<SuiteCounts>,
-	engine: PollEngine = 'in-memory',
+function testUnderFaults(
+	title: string,
+	{ suite, nodes, seed, engine = 'in-memory', setUp }: FaultTest,
+	drive: (run: FaultRun, emu: Emulator) => Promise<SuiteCounts>,
 ) {
-	await watchedFaultRun(emu, suite, async (credentials, watch) => {
-		const run = await activateUnderFaults(emu, credentials, watch, nodes, seed, engine);
-		const counts = await drive(run);
-		const failedExecutions =
-			engine === 'durable' ? { failedExecutions: run.failedExecutions() } : {};
-		return {
-			emitted: run.emitted,
-			counts: { ...counts, failedPolls: run.failedPolls(), ...failedExecutions },
-		};
-	});
+	test(
+		title,
+		async () => {
+			const emu = emulator();
+			setUp?.(emu);
+			await watchedFaultRun(emu, suite, async (credentials, watch) => {
+				const run = await activateUnderFaults(emu, credentials, watch, nodes, seed, engine);
+				const counts = await drive(run, emu);
+				const failedExecutions =
+					engine === 'durable' ? { failedExecutions: run.failedExecutions() } : {};
+				return {
+					emitted: run.emitted,
+					counts: { ...counts, failedPolls: run.failedPolls(), ...failedExecutions },
+				};
+			});
+		},
+		FAULT_RUN_TIMEOUT_MS,
+	);
 }
 
 type FaultRun = Awaited<ReturnType<typeof activateUnderFaults>>;
+
+/** A fifth of the reads (GETs) of one interface faulted, each delay past the capped timeout. */
+const faultAFifthOfReads = (emu: Emulator, api: 'fax' | 'mailMerge', seed: number) =>
+	addFaultMix(emu, { api, method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
 
 /**
  * Activates the two triggers and turns the faults on. `pollOnce` is one poll as n8n sees it: its
@@ -163,7 +182,7 @@ async function activateUnderFaults(
 	for (const name of names) expect(await triggers[name].poll()).toBeNull();
 	const inboundBaseline = emu.control.stats().inboundCount;
 	const historyBaseline = emu.control.outboundHistory().length;
-	addFaultMix(emu, { api: 'fax', method: 'GET', share: 0.2, seed, delayMs: TIMEOUT_MS * 3 });
+	faultAFifthOfReads(emu, 'fax', seed);
 	const emitted: Record<Direction, INodeExecutionData[]> = { inbound: [], outbound: [] };
 	let failedPolls = 0;
 	const inboundTruth = () => inboundCreatedAfter(emu, inboundBaseline);
@@ -206,7 +225,10 @@ async function activateUnderFaults(
 			historyAfter(emu, historyBaseline, keep),
 		inboundEmitted: () => inboundIds(emitted.inbound),
 		outboundEmitted: () => statusChanges(emitted.outbound),
-		/** No event lost, none emitted twice (the failure naming each); the outbound truth given. */
+		/**
+		 * No event lost, none emitted twice (the failure naming each); the outbound truth given.
+		 * Returns what was emitted and the counts of events, lost and duplicated.
+		 */
 		eachEmittedOnce: (outboundChanges: string[]) => {
 			const inbound = inboundIds(emitted.inbound);
 			const outbound = statusChanges(emitted.outbound);
@@ -219,7 +241,9 @@ async function activateUnderFaults(
 				lostOutbound: [],
 				duplicated: 0,
 			});
-			return { inbound, outbound, lost: lostInbound.length + lostOutbound.length, duplicated };
+			const events = inbound.length + outbound.length;
+			const lost = lostInbound.length + lostOutbound.length;
+			return { inbound, outbound, counts: { events, lost, duplicated } };
 		},
 	};
 }
@@ -234,329 +258,284 @@ const inboundBefore = (p: number) => (p % 40 === 20 ? 81 : 1);
 /** Outbound sends before poll p: two each (400 in all); 1000 is refused once, 0000 is sent. */
 const OUTBOUND_NUMBERS = ['12125550000', '12125551000'];
 
-test.each<PollEngine>(['in-memory', 'durable'])(
-	'1,000 events over 200 polls with 20%% of requests faulted, %s poll engine: each emitted exactly once',
-	async (engine) => {
-		const emu = emulator();
-		await runUnderFaults(
-			emu,
-			engine === 'durable' ? 'trigger-under-faults-durable' : 'trigger-under-faults',
-			{ inbound: { event: 'newInboundFax' }, outbound: { event: 'outboundFaxStatusChanged' } },
-			20,
-			async ({
-				names,
-				pollOnce,
-				inboundTruth,
-				outboundTruth,
-				inboundEmitted,
-				outboundEmitted,
-				failedExecutions,
-				n8nSettles,
-			}) => {
-				const pollBoth = async () => await Promise.all(names.map(pollOnce));
-
-				let events = 0;
-				for (let p = 0; p < POLLS; p++) {
-					emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
-					for (const number of OUTBOUND_NUMBERS) {
-						await sendOutbound(emu, 'alice', number, { RetryCount: '1' });
-					}
-					events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
-					emu.control.advance(POLL_INTERVAL_MS);
-					await pollBoth();
-				}
-				// The last faxes finish, then the triggers catch up (faults still on).
-				emu.control.advance(5 * 60_000);
-				await n8nSettles();
-				for (let extra = 0; extra < 10; extra++) await pollBoth();
-
-				// Ground truth: the emulator's own records of what happened after the baseline.
-				const completions = outboundTruth(isCompletion);
-				expect(events).toBe(1_000);
-				expect(inboundTruth().length + completions.length).toBe(events);
-
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				expectEachOnce(inbound, inboundTruth());
-				expectEachOnce(outbound, completions);
-				expect(completions.some((change) => change.endsWith(':sendFailed'))).toBe(true);
-
-				// The faults really happened, about a fifth of the trigger's requests.
-				const injected = total(faultsInjected(emu));
-				const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
-				// Within 0.12-0.28, or four standard deviations of a fifth when there were few requests.
-				const spread = 4 * Math.sqrt((0.2 * 0.8) / gets);
-				expect(injected / gets).toBeGreaterThan(Math.min(0.12, 0.2 - spread));
-				expect(injected / gets).toBeLessThan(Math.max(0.28, 0.2 + spread));
-				// At least the third execution of each trigger failed (nothing holds a trigger back before it).
-				if (engine === 'durable') expect(failedExecutions()).toBeGreaterThanOrEqual(2);
-				return { events: inbound.length + outbound.length };
+for (const engine of ['in-memory', 'durable'] as const) {
+	testUnderFaults(
+		`1,000 events over 200 polls with 20% of requests faulted, ${engine} poll engine: each emitted exactly once`,
+		{
+			suite: engine === 'durable' ? 'trigger-under-faults-durable' : 'trigger-under-faults',
+			nodes: {
+				inbound: { event: 'newInboundFax' },
+				outbound: { event: 'outboundFaxStatusChanged' },
 			},
+			seed: 20,
 			engine,
-		);
-	},
-	FAULT_RUN_TIMEOUT_MS,
-);
+		},
+		async (run, emu) => {
+			const pollBoth = async () => await Promise.all(run.names.map(run.pollOnce));
+
+			let events = 0;
+			for (let p = 0; p < POLLS; p++) {
+				emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
+				for (const number of OUTBOUND_NUMBERS) {
+					await sendOutbound(emu, 'alice', number, { RetryCount: '1' });
+				}
+				events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
+				emu.control.advance(POLL_INTERVAL_MS);
+				await pollBoth();
+			}
+			// The last faxes finish, then the triggers catch up (faults still on).
+			emu.control.advance(5 * 60_000);
+			await run.n8nSettles();
+			for (let extra = 0; extra < 10; extra++) await pollBoth();
+
+			// Ground truth: the emulator's own records of what happened after the baseline.
+			const completions = run.outboundTruth(isCompletion);
+			expect(events).toBe(1_000);
+			expect(run.inboundTruth().length + completions.length).toBe(events);
+
+			const inbound = run.inboundEmitted();
+			const outbound = run.outboundEmitted();
+			expectEachOnce(inbound, run.inboundTruth());
+			expectEachOnce(outbound, completions);
+			expect(completions.some((change) => change.endsWith(':sendFailed'))).toBe(true);
+
+			// The faults really happened, about a fifth of the trigger's requests.
+			const injected = total(faultsInjected(emu));
+			const gets = emu.control.requests({ api: 'fax', method: 'GET' }).length;
+			// Within 0.12-0.28, or four standard deviations of a fifth when there were few requests.
+			const spread = 4 * Math.sqrt((0.2 * 0.8) / gets);
+			expect(injected / gets).toBeGreaterThan(Math.min(0.12, 0.2 - spread));
+			expect(injected / gets).toBeLessThan(Math.max(0.28, 0.2 + spread));
+			// At least the third execution of each trigger failed (nothing holds a trigger back before it).
+			if (engine === 'durable') expect(run.failedExecutions()).toBeGreaterThanOrEqual(2);
+			return { events: inbound.length + outbound.length };
+		},
+	);
+}
 
 const LATE_POLLS = 80;
 const MAX_EVENTS = 5;
 /** How late records appear after their own time, in turn: within the default allowance (10 min). */
 const LATENESS_MS = [30_000, 3 * 60_000, 9 * 60_000];
 
-test(
+const LATE_OPTIONS = { maxEventsPerPoll: MAX_EVENTS };
+
+testUnderFaults(
 	'late, edited and burst records over 80 polls of at most 5 events, 20% of requests faulted: each emitted exactly once',
-	async () => {
-		const emu = emulator();
-		const options = { maxEventsPerPoll: MAX_EVENTS };
-		await runUnderFaults(
-			emu,
-			'trigger-late-records',
-			{
-				inbound: { event: 'newInboundFax', options },
-				outbound: { event: 'outboundFaxStatusChanged', options },
-			},
-			14,
-			async ({ names, pollOnce, inboundTruth, outboundTruth, inboundEmitted, outboundEmitted }) => {
-				let cutShortPolls = 0;
-				const pollBoth = async () =>
-					await Promise.all(
-						names.map(async (name) => {
-							if ((await pollOnce(name)).length === MAX_EVENTS) cutShortPolls++;
-						}),
-					);
-
-				const lateInbound: number[] = [];
-				const lateOutbound: number[] = [];
-				const completed: number[] = [];
-				let modifiedRecords = 0;
-				for (let p = 0; p < LATE_POLLS; p++) {
-					const userId = SEED_USERS.alice.userId;
-					emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
-					if (p % 4 === 0) {
-						const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
-						lateInbound.push(Number(emu.control.injectInbound({ userId, lateByMs })[0].FaxId));
-					}
-					const faxId = await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2]);
-					if (p % 3 === 0) {
-						emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
-						lateOutbound.push(faxId);
-					}
-					// Another client edits an older fax of each direction (PUTs are never faulted here).
-					const visible = emu.control.inboundAll();
-					await editFax(emu, `inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
-						ProjectCode: `P-${p}`,
-					});
-					modifiedRecords++;
-					if (completed.length > 0) {
-						await editFax(emu, `outboundfaxes/${completed[(p * 5) % completed.length]}`, {
-							Mark: 'true',
-						});
-						modifiedRecords++;
-					}
-					emu.control.advance(60_000);
-					completed.push(
-						...emu.control
-							.outboundHistory()
-							.filter(isCompletion)
-							.map((change) => change.faxId)
-							.filter((id) => !completed.includes(id)),
-					);
-					await pollBoth();
-				}
-				// Every late record becomes visible, then the triggers catch up (faults still on).
-				emu.control.advance(15 * 60_000);
-				for (let extra = 0; extra < 30; extra++) await pollBoth();
-
-				const inbound = inboundEmitted();
-				const outbound = outboundEmitted();
-				expect(inboundTruth()).toEqual(expect.arrayContaining(lateInbound));
-				expectEachOnce(inbound, inboundTruth());
-				expectEachOnce(outbound, outboundTruth(isCompletion));
-				const lateOutboundEmitted = outbound.filter((change) =>
-					lateOutbound.includes(Number(change.split(':')[0])),
-				);
-				expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
-				expect(cutShortPolls).toBeGreaterThan(10);
-				return {
-					events: inbound.length + outbound.length,
-					lateRecords: lateInbound.length + lateOutbound.length,
-					modifiedRecords,
-					cutShortPolls,
-				};
-			},
-		);
+	{
+		suite: 'trigger-late-records',
+		nodes: {
+			inbound: { event: 'newInboundFax', options: LATE_OPTIONS },
+			outbound: { event: 'outboundFaxStatusChanged', options: LATE_OPTIONS },
+		},
+		seed: 14,
 	},
-	FAULT_RUN_TIMEOUT_MS,
+	async (
+		{ names, pollOnce, inboundTruth, outboundTruth, inboundEmitted, outboundEmitted },
+		emu,
+	) => {
+		let cutShortPolls = 0;
+		const pollBoth = async () =>
+			await Promise.all(
+				names.map(async (name) => {
+					if ((await pollOnce(name)).length === MAX_EVENTS) cutShortPolls++;
+				}),
+			);
+
+		const lateInbound: number[] = [];
+		const lateOutbound: number[] = [];
+		const completed: number[] = [];
+		let modifiedRecords = 0;
+		for (let p = 0; p < LATE_POLLS; p++) {
+			const userId = SEED_USERS.alice.userId;
+			emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
+			if (p % 4 === 0) {
+				const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
+				lateInbound.push(Number(emu.control.injectInbound({ userId, lateByMs })[0].FaxId));
+			}
+			const faxId = await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2]);
+			if (p % 3 === 0) {
+				emu.control.setCompletionLag(faxId, LATENESS_MS[(p / 3) % LATENESS_MS.length]);
+				lateOutbound.push(faxId);
+			}
+			// Another client edits an older fax of each direction (PUTs are never faulted here).
+			const visible = emu.control.inboundAll();
+			await editFax(emu, `inboundfaxes/${visible[(p * 7) % visible.length].FaxId}`, {
+				ProjectCode: `P-${p}`,
+			});
+			modifiedRecords++;
+			if (completed.length > 0) {
+				await editFax(emu, `outboundfaxes/${completed[(p * 5) % completed.length]}`, {
+					Mark: 'true',
+				});
+				modifiedRecords++;
+			}
+			emu.control.advance(60_000);
+			completed.push(
+				...emu.control
+					.outboundHistory()
+					.filter(isCompletion)
+					.map((change) => change.faxId)
+					.filter((id) => !completed.includes(id)),
+			);
+			await pollBoth();
+		}
+		// Every late record becomes visible, then the triggers catch up (faults still on).
+		emu.control.advance(15 * 60_000);
+		for (let extra = 0; extra < 30; extra++) await pollBoth();
+
+		const inbound = inboundEmitted();
+		const outbound = outboundEmitted();
+		expect(inboundTruth()).toEqual(expect.arrayContaining(lateInbound));
+		expectEachOnce(inbound, inboundTruth());
+		expectEachOnce(outbound, outboundTruth(isCompletion));
+		const lateOutboundEmitted = outbound.filter((change) =>
+			lateOutbound.includes(Number(change.split(':')[0])),
+		);
+		expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
+		expect(cutShortPolls).toBeGreaterThan(10);
+		return {
+			events: inbound.length + outbound.length,
+			lateRecords: lateInbound.length + lateOutbound.length,
+			modifiedRecords,
+			cutShortPolls,
+		};
+	},
 );
 
 const LEGAL_POLLS = 60;
 const PAGES = 3;
 
-test(
+testUnderFaults(
 	'what the service and n8n may legally do, under faults: a session cursor, overlapping polls, images that fail, pages going out; each event exactly once',
-	async () => {
-		const emu = emulator();
+	{
+		suite: 'trigger-legal-behaviours',
+		nodes: {
+			inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
+			outbound: { event: 'outboundFaxStatusChanged', statuses: ['sending', 'sent', 'sendFailed'] },
+		},
+		seed: 24,
 		// One ResultsReference for every page of a search, as a session cursor keeps it.
-		emu.control.setPagingKeys('session');
-		await runUnderFaults(
-			emu,
-			'trigger-legal-behaviours',
-			{
-				inbound: { event: 'newInboundFax', attachImage: 'pdf', markAsRetrieved: true },
-				outbound: {
-					event: 'outboundFaxStatusChanged',
-					statuses: ['sending', 'sent', 'sendFailed'],
-				},
-			},
-			24,
-			async ({ names, emitted, pollOnce, inboundTruth, outboundTruth, eachEmittedOnce }) => {
-				let overlappingPolls = 0;
-				// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
-				const pollTwiceAtOnce = async () =>
-					await Promise.all(
-						names.flatMap((name) =>
-							[0, 1].map(async () => {
-								overlappingPolls++;
-								await pollOnce(name);
-							}),
-						),
-					);
-
-				const imageFailed = new Set<number>();
-				const outboundSends: number[] = [];
-				const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
-				for (let p = 0; p < LEGAL_POLLS; p++) {
-					// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
-					const faxes = emu.control.injectInbound({
-						userId: SEED_USERS.alice.userId,
-						count: p % 20 === 10 ? 300 : 2,
-					});
-					if (p % 5 === 0) {
-						const faxId = Number(faxes[0].FaxId);
-						emu.control.setImageFault(
-							'inbound',
-							faxes[0].FaxId,
-							p % 10 === 0 ? 'notFound' : 'empty',
-						);
-						imageFailed.add(faxId);
-					}
-					outboundSends.push(
-						await sendOutbound(
-							emu,
-							'alice',
-							OUTBOUND_NUMBERS[p % 2],
-							{ RetryCount: '1' },
-							textFile(text),
-						),
-					);
-					emu.control.advance(20_000);
-					await pollTwiceAtOnce();
-				}
-				emu.control.advance(5 * 60_000);
-				for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
-
-				// Every completion once, and every `sending` a poll could see once: a fax to ...0000
-				// sends its 3 pages for well over the 20 s between polls (its CompleteTime moving at each
-				// page), while one to ...1000 is refused 3 s after dialling, so a poll sees it failed,
-				// not sending (a poll sees each fax's latest status, as the README says).
-				const sentToLongNumber = new Set(
-					outboundSends.filter(
-						(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
-					),
-				);
-				const outboundChanges = outboundTruth(
-					(change) =>
-						isCompletion(change) ||
-						(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
-				);
-				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(outboundChanges);
-				expect(sorted(inbound)).toEqual(sorted(inboundTruth()));
-				expect(sorted(outbound)).toEqual(sorted([...new Set(outboundChanges)]));
-
-				// The images that failed came without a file and with the cause, and stayed unmarked.
-				const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
-				expect(sorted(inboundIds(withError))).toEqual(sorted([...imageFailed]));
-				expect(withError.every((item) => item.binary === undefined)).toBe(true);
-				const marked = new Set(
-					emu.control
-						.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
-						.map((request) => Number(request.path.split('/')[3])),
-				);
-				expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
-				return {
-					events: inbound.length + outbound.length,
-					lost,
-					duplicated,
-					overlappingPolls,
-					imageErrors: withError.length,
-				};
-			},
-		);
+		setUp: (emu) => emu.control.setPagingKeys('session'),
 	},
-	FAULT_RUN_TIMEOUT_MS,
+	async ({ names, emitted, pollOnce, inboundTruth, outboundTruth, eachEmittedOnce }, emu) => {
+		let overlappingPolls = 0;
+		// Two polls of each trigger at once, as two Poll Times entries that coincide start them.
+		const pollTwiceAtOnce = async () =>
+			await Promise.all(
+				names.flatMap((name) =>
+					[0, 1].map(async () => {
+						overlappingPolls++;
+						await pollOnce(name);
+					}),
+				),
+			);
+
+		const imageFailed = new Set<number>();
+		const outboundSends: number[] = [];
+		const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+		for (let p = 0; p < LEGAL_POLLS; p++) {
+			// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
+			const faxes = emu.control.injectInbound({
+				userId: SEED_USERS.alice.userId,
+				count: p % 20 === 10 ? 300 : 2,
+			});
+			if (p % 5 === 0) {
+				const faxId = Number(faxes[0].FaxId);
+				emu.control.setImageFault('inbound', faxes[0].FaxId, p % 10 === 0 ? 'notFound' : 'empty');
+				imageFailed.add(faxId);
+			}
+			outboundSends.push(
+				await sendOutbound(
+					emu,
+					'alice',
+					OUTBOUND_NUMBERS[p % 2],
+					{ RetryCount: '1' },
+					textFile(text),
+				),
+			);
+			emu.control.advance(20_000);
+			await pollTwiceAtOnce();
+		}
+		emu.control.advance(5 * 60_000);
+		for (let extra = 0; extra < 15; extra++) await pollTwiceAtOnce();
+
+		// Every completion once, and every `sending` a poll could see once: a fax to ...0000
+		// sends its 3 pages for well over the 20 s between polls (its CompleteTime moving at each
+		// page), while one to ...1000 is refused 3 s after dialling, so a poll sees it failed,
+		// not sending (a poll sees each fax's latest status, as the README says).
+		const sentToLongNumber = new Set(
+			outboundSends.filter(
+				(faxId) => emu.control.outboundFax(faxId)?.FaxNumber === OUTBOUND_NUMBERS[0],
+			),
+		);
+		const outboundChanges = outboundTruth(
+			(change) =>
+				isCompletion(change) ||
+				(change.status === 'sending' && sentToLongNumber.has(Number(change.faxId))),
+		);
+		const { inbound, outbound, counts } = eachEmittedOnce(outboundChanges);
+		expect(sorted(inbound)).toEqual(sorted(inboundTruth()));
+		expect(sorted(outbound)).toEqual(sorted([...new Set(outboundChanges)]));
+
+		// The images that failed came without a file and with the cause, and stayed unmarked.
+		const withError = emitted.inbound.filter((item) => item.json.imageError !== undefined);
+		expect(sorted(inboundIds(withError))).toEqual(sorted([...imageFailed]));
+		expect(withError.every((item) => item.binary === undefined)).toBe(true);
+		const marked = new Set(
+			emu.control
+				.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
+				.map((request) => Number(request.path.split('/')[3])),
+		);
+		expect([...imageFailed].filter((id) => marked.has(id))).toEqual([]);
+		return { ...counts, overlappingPolls, imageErrors: withError.length };
+	},
 );
 
 const WRONG_POLLS = 40;
 const HOUR_MS = 60 * 60_000;
 
-test(
+testUnderFaults(
 	'answers slow or wrong for a while, under faults: images that never answer, Date headers an hour ahead; each event exactly once',
-	async () => {
-		const emu = emulator();
-		await runUnderFaults(
-			emu,
-			'trigger-slow-or-wrong',
-			{
-				inbound: { event: 'newInboundFax', attachImage: 'pdf' },
-				outbound: { event: 'outboundFaxStatusChanged' },
-			},
-			31,
-			async ({ names, emitted, pollOnce, outboundTruth, eachEmittedOnce }) => {
-				const silentImages: number[] = [];
-				let aheadAnswers = 0;
-				for (let p = 0; p < WRONG_POLLS; p++) {
-					const faxes = emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 });
-					if (p % 8 === 3) {
-						emu.control.setImageFault('inbound', faxes[0].FaxId, 'noAnswer');
-						silentImages.push(Number(faxes[0].FaxId));
-					}
-					await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2], { RetryCount: '1' });
-					emu.control.advance(30_000);
-					// One front end an hour ahead answers the next two requests, now and then.
-					if (p % 6 === 2) {
-						emu.control.setDateHeaderOffset(HOUR_MS, 2);
-						aheadAnswers += 2;
-					}
-					for (const name of names) await pollOnce(name);
-				}
-				emu.control.advance(5 * 60_000);
-				for (let extra = 0; extra < 10; extra++) {
-					for (const name of names) await pollOnce(name);
-				}
-
-				const { inbound, outbound, lost, duplicated } = eachEmittedOnce(
-					outboundTruth(isCompletion),
-				);
-				// A fax whose image never came was emitted without it, with the cause.
-				const silent = emitted.inbound.filter((item) =>
-					silentImages.includes(Number(item.json.FaxId)),
-				);
-				expect(silent).toHaveLength(silentImages.length);
-				expect(silent.every((item) => item.binary === undefined && item.json.imageError)).toBe(
-					true,
-				);
-				for (const faxId of silentImages) emu.control.setImageFault('inbound', faxId, null);
-				return {
-					events: inbound.length + outbound.length,
-					lost,
-					duplicated,
-					imageErrors: silent.length,
-					wrongDateHeaders: aheadAnswers,
-				};
-			},
-		);
+	{
+		suite: 'trigger-slow-or-wrong',
+		nodes: {
+			inbound: { event: 'newInboundFax', attachImage: 'pdf' },
+			outbound: { event: 'outboundFaxStatusChanged' },
+		},
+		seed: 31,
 	},
-	FAULT_RUN_TIMEOUT_MS,
+	async ({ names, emitted, pollOnce, outboundTruth, eachEmittedOnce }, emu) => {
+		const silentImages: number[] = [];
+		let aheadAnswers = 0;
+		for (let p = 0; p < WRONG_POLLS; p++) {
+			const faxes = emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 });
+			if (p % 8 === 3) {
+				emu.control.setImageFault('inbound', faxes[0].FaxId, 'noAnswer');
+				silentImages.push(Number(faxes[0].FaxId));
+			}
+			await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2], { RetryCount: '1' });
+			emu.control.advance(30_000);
+			// One front end an hour ahead answers the next two requests, now and then.
+			if (p % 6 === 2) {
+				emu.control.setDateHeaderOffset(HOUR_MS, 2);
+				aheadAnswers += 2;
+			}
+			for (const name of names) await pollOnce(name);
+		}
+		emu.control.advance(5 * 60_000);
+		for (let extra = 0; extra < 10; extra++) {
+			for (const name of names) await pollOnce(name);
+		}
+
+		const { counts } = eachEmittedOnce(outboundTruth(isCompletion));
+		// A fax whose image never came was emitted without it, with the cause.
+		const silent = emitted.inbound.filter((item) => silentImages.includes(Number(item.json.FaxId)));
+		expect(silent).toHaveLength(silentImages.length);
+		expect(silent.every((item) => item.binary === undefined && item.json.imageError)).toBe(true);
+		for (const faxId of silentImages) emu.control.setImageFault('inbound', faxId, null);
+		return { ...counts, imageErrors: silent.length, wrongDateHeaders: aheadAnswers };
+	},
 );
 
 const OUTAGE_RUN_POLLS = 48;
@@ -576,13 +555,7 @@ test(
 			});
 			expect(await trigger.poll()).toBeNull();
 			// A fifth of the trigger's reads fail; creating and cancelling jobs is the world changing.
-			addFaultMix(emu, {
-				api: 'mailMerge',
-				method: 'GET',
-				share: 0.2,
-				seed: 37,
-				delayMs: TIMEOUT_MS * 3,
-			});
+			faultAFifthOfReads(emu, 'mailMerge', 37);
 			const emitted: INodeExecutionData[] = [];
 			let failedPolls = 0;
 			const pollOnce = async () => {

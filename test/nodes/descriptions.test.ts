@@ -19,9 +19,4 @@ describe('node descriptions (what the editor shows for version 1 and 2)', () => 
 		expect(existsSync(file)).toBe(true);
 		expect(text).toBe(readFileSync(file, 'utf8'));
 	});
-
-	it.each(PACKAGE_NODES)('%s offers versions 1 and 2, with 2 the default', (_name, node) => {
-		expect(node.description.version).toEqual([1, 2]);
-		expect(node.description.defaultVersion ?? 2).toBe(2);
-	});
 });

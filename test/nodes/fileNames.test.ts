@@ -68,9 +68,7 @@ test('a repeated name is found, in any folder and letter case; n8n’s own repea
 			'nodes/FaxCloud/icons/faxCloud.svg',
 			'credentials/icons/faxCloud.svg',
 		]),
-	).toEqual({
-		'index.ts': ['nodes/FaxCloud/methods/index.ts', 'nodes/shared/transport/Index.ts'],
-	});
+	).toEqual({ 'index.ts': ['nodes/FaxCloud/methods/index.ts', 'nodes/shared/transport/Index.ts'] });
 });
 
 test('a source file name repeated outside nodes/ is found too; data and prose outside it are not', () => {
