@@ -2,10 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { loadSeed } from '../../../emulator/seed-data';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
-import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { credentialsFor, SEED_USERS } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
 import { inboundIds, stateAccount } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
+import { useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
 /**
  * The trigger's state belongs to one account: the base URL and the login of its credential. Fax
@@ -15,7 +16,7 @@ import { triggerNode } from '../../harness/jest/trigger-kit';
 // The emulator reads its users from this object on every request: a test can change a password
 // on the service side, as its administrator would.
 const seed = loadSeed();
-const emulator = useEmulator({ seed });
+const emu = useTriggerEmulator({ seed });
 const alice = seed.users.find((user) => user.userId === SEED_USERS.alice.userId)!;
 
 afterEach(() => {
@@ -24,7 +25,6 @@ afterEach(() => {
 
 /** A trigger whose credential the test edits between polls, as a user does in n8n. */
 function watchWithCredential(parameters: IDataObject) {
-	const emu = emulator();
 	const credentials = credentialsFor(emu, 'alice');
 	const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
 	return { emu, trigger, credential: credentials.faxCloudApi! };
@@ -39,20 +39,20 @@ async function withThreeQueuedMarks() {
 	const { emu, trigger } = watched;
 	await trigger.poll();
 	emu.control.advance(60_000);
-	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+	const faxes = receive(emu, 3);
 	emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
 	const emitted = await trigger.pollItems();
 	expect(trigger.staticData().marks).toHaveLength(3);
 	return { ...watched, faxes, emitted };
 }
 
-const markRequests = (emu: ReturnType<typeof emulator>, userId: string) =>
+const markRequests = (userId: string) =>
 	emu.control.requests({ method: 'PUT', path: '^/v1/inboundfaxes/', userId });
 
 describe('Fax Cloud Trigger: the state belongs to the credential’s account', () => {
 	test('a password change (same login): the next polls emit exactly the new faxes, and queued marks are still sent', async () => {
 		const { emu, trigger, credential, faxes: before, emitted } = await withThreeQueuedMarks();
-		expect(inboundIds(emitted)).toEqual(before.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(emitted)).toEqual(faxIds(before));
 
 		// The password is changed on the service first: a poll fails and changes nothing.
 		alice.password = 'alice-new-pass-2';
@@ -63,8 +63,8 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		// Then in the credential.
 		credential.password = 'alice-new-pass-2';
 		emu.control.advance(60_000);
-		const after = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
-		expect(inboundIds(await trigger.pollItems())).toEqual(after.map((fax) => Number(fax.FaxId)));
+		const after = receive(emu, 2);
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(after));
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData().marks).toBeUndefined();
 		expect(trigger.staticData().account).toBe(stateAccount(emu));
@@ -86,7 +86,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		} finally {
 			watch.stopCapture();
 		}
-		expect(markRequests(emu, 'carol@globex')).toEqual([]);
+		expect(markRequests('carol@globex')).toEqual([]);
 		expect(trigger.staticData().marks).toBeUndefined();
 		expect(trigger.staticData().account).toBe(stateAccount(emu, 'carol'));
 		expect(watch.logLines.join('\n')).toMatch(
@@ -96,7 +96,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		emu.control.advance(60_000);
 		const [next] = emu.control.injectInbound({ userId: 'carol@globex' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
-		expect(markRequests(emu, 'carol@globex').map((request) => request.path)).toEqual([
+		expect(markRequests('carol@globex').map((request) => request.path)).toEqual([
 			`/v1/inboundfaxes/${next.FaxId}`,
 		]);
 		// Alice's faxes were never marked by another login.
@@ -112,8 +112,8 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		delete withoutAccount.account;
 		trigger.setStaticData(withoutAccount);
 		emu.control.advance(60_000);
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
-		expect(inboundIds(await trigger.pollItems())).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		const faxes = receive(emu, 2);
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(faxes));
 		expect(trigger.staticData().account).toBe(stateAccount(emu));
 	});
 });

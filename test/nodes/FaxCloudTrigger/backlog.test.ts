@@ -1,17 +1,22 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import {
 	expectEachOnce,
 	inboundIds,
 	searches,
 	statusChanges,
 } from '../../harness/jest/ground-truth';
-import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
+import {
+	backlogOverAnHour,
+	drain,
+	watchFromNow,
+	useTriggerEmulator,
+	receive,
+	faxIds,
+} from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	test('5,000 received faxes are drained 1,000 per poll, oldest first, none lost or repeated', async () => {
-		const emu = emulator();
 		emu.control.bulkCreateInbound(300, { userId: 'alice@acme' });
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		backlogOverAnHour(emu, 'inbound', 5_000);
@@ -37,7 +42,6 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	});
 
 	test('5,000 completed outbound faxes with a limit of 1,500 per poll', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { maxEventsPerPoll: 1_500 },
@@ -51,15 +55,14 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	});
 
 	test('a poll stops at the engine’s time budget and the next poll continues', async () => {
-		const emu = emulator();
 		// A budget already spent when the poll starts: each poll takes one event and stops.
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
+		const faxes = receive(emu, 4);
 		emu.control.advance(30_000);
-		faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 3 }));
+		faxes.push(...receive(emu, 3));
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
-		expect(polls.flatMap(inboundIds)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(polls.flatMap(inboundIds)).toEqual(faxIds(faxes));
 	});
 });

@@ -1,14 +1,22 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, searches } from '../../harness/jest/ground-truth';
-import { backlogOverAnHour, drain, logOf, MINUTE, watchFromNow } from './triggerHelpers';
+import {
+	backlogOverAnHour,
+	drain,
+	logOf,
+	MINUTE,
+	watchFromNow,
+	useTriggerEmulator,
+	receive,
+	faxIds,
+} from './triggerHelpers';
 
 /**
  * A backlog after a downtime on a slow service: re-reading what was already emitted outlasts a
  * poll's budget. Each search answer costs PAGE_MS of the scripted host clock (no real wait).
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const BUDGET_MS = 10_000;
 const PAGE_MS = 1_000;
@@ -30,7 +38,6 @@ function slowSearches(emu: Emulator): void {
 
 describe('Fax Cloud Trigger: a backlog whose part already read outlasts a poll', () => {
 	test('4,000 faxes after a downtime, each search answer taking a tenth of the budget: all emitted once, within a bounded number of polls', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(
 			emu,
 			{ event: 'newInboundFax' },
@@ -53,10 +60,9 @@ describe('Fax Cloud Trigger: a backlog whose part already read outlasts a poll',
 	});
 
 	test('a slice after one read whole fails: the poll keeps the part read, the next poll reads on from there; each fax once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(30 * MINUTE);
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const faxes = receive(emu, 3);
 		// As a poll whose read the time budget stopped leaves it: slices of 5 minutes.
 		trigger.setStaticData({ ...trigger.staticData(), sliceMs: 5 * MINUTE });
 		// The first slice (08:50 to 08:55, no fax) is answered; every try of the next one fails.
@@ -72,9 +78,6 @@ describe('Fax Cloud Trigger: a backlog whose part already read outlasts a poll',
 		expect(trigger.staticData().windowStart).toBe('2026-01-05T08:55:00.000Z');
 
 		const emitted = (await drain(trigger)).flatMap(inboundIds);
-		expectEachOnce(
-			emitted,
-			faxes.map((fax) => Number(fax.FaxId)),
-		);
+		expectEachOnce(emitted, faxIds(faxes));
 	});
 });

@@ -1,7 +1,6 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from '../../harness/jest/ground-truth';
-import { watchFromNow, watchTrigger } from './triggerHelpers';
+import { watchFromNow, watchTrigger, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
 /**
  * Every poll ends by its deadline with what it could read (n8n 2.x abandons a late poll): each
@@ -9,7 +8,7 @@ import { watchFromNow, watchTrigger } from './triggerHelpers';
  * held" shows the poll did not wait for it.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const BUDGET_MS = 1_000;
 /** Longer than the floor and the default request timeout's retries could hide. */
@@ -54,11 +53,10 @@ function withUsualBudget(
 
 describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	test('a search answer held past the deadline: the poll ends without it and changes nothing; the next poll emits every fax once', async () => {
-		const emu = emulator();
 		const parameters = { event: 'newInboundFax' };
 		const trigger = await watchFromNow(emu, parameters, { pollBudgetMs: BUDGET_MS });
 		emu.control.advance(60_000);
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
+		const faxes = receive(emu, 4);
 		const before = trigger.staticData();
 		holdNextAnswer(emu, '^/v1/inboundfaxes$');
 
@@ -67,16 +65,15 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 		expect(trigger.staticData()).toEqual(before);
 
 		const next = withUsualBudget(emu, parameters, trigger);
-		expect(inboundIds(await next.pollItems())).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(await next.pollItems())).toEqual(faxIds(faxes));
 		expect(await next.poll()).toBeNull();
 	});
 
 	test('an image that never answers costs its share of the poll, not the poll: the fax is emitted with imageError, the faxes after it with their images', async () => {
-		const emu = emulator();
 		const parameters = { event: 'newInboundFax', attachImage: 'pdf' };
 		const trigger = await watchFromNow(emu, parameters, { pollBudgetMs: BUDGET_MS });
 		emu.control.advance(60_000);
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const faxes = receive(emu, 3);
 		const image = `^/v1/inboundfaxes/${faxes[0].FaxId}/image$`;
 		// Every request for its image is held: the service never sends it within a poll.
 		emu.control.addFault({ path: image, kind: 'delay', delayMs: HELD_MS });
@@ -97,12 +94,11 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	});
 
 	test('an image that did not come within its share is not asked for again in the same poll', async () => {
-		const emu = emulator();
 		const parameters = { event: 'newInboundFax', attachImage: 'pdf' };
 		// 15 % of 20 s: a share of 3 s for each image.
 		const trigger = await watchFromNow(emu, parameters, { pollBudgetMs: 20_000 });
 		emu.control.advance(60_000);
-		const [silent, next] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const [silent, next] = receive(emu, 2);
 		const image = `^/v1/inboundfaxes/${silent.FaxId}/image$`;
 		emu.control.addFault({ path: image, kind: 'delay', delayMs: HELD_MS });
 
@@ -116,14 +112,13 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	});
 
 	test('a mark answer held past the deadline: the faxes are emitted, the mark is retried at the next poll without counting an attempt', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(
 			emu,
 			{ event: 'newInboundFax', markAsRetrieved: true },
 			{ pollBudgetMs: BUDGET_MS },
 		);
 		emu.control.advance(60_000);
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [fax] = receive(emu);
 		const mark = `^/v1/inboundfaxes/${fax.FaxId}$`;
 		holdNextAnswer(emu, mark, 'PUT');
 

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
 import type { Emulator } from '../../../emulator';
-import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { credentialsFor } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
 import {
@@ -12,7 +12,7 @@ import {
 	statusChanges,
 } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-import { MINUTE } from './triggerHelpers';
+import { MINUTE, useTriggerEmulator, receive } from './triggerHelpers';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (sorted by last-modified time, only a
@@ -20,7 +20,7 @@ import { MINUTE } from './triggerHelpers';
  * clock; then a quiet poll is one request per direction again.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const BURST = 10_000;
 const PAGE_SIZE = 250;
@@ -41,7 +41,6 @@ const BURST_TEST_TIMEOUT_MS = 240_000;
 test(
 	'after 10,000 faxes in one minute each way, quiet polls are one request per direction once the allowance passed on the service clock',
 	async () => {
-		const emu = emulator();
 		const triggers = pollWorkflow({
 			node: triggerNode,
 			credentials: credentialsFor(emu, 'alice'),
@@ -113,7 +112,6 @@ async function withoutDateHeader(emu: Emulator) {
 }
 
 test('without a Date header the newest record time stands in for the clock: nothing lost, the burst read until a newer fax moves on', async () => {
-	const emu = emulator();
 	const proxy = await withoutDateHeader(emu);
 	try {
 		const credentials = credentialsFor(emu, 'alice');
@@ -123,12 +121,12 @@ test('without a Date header the newest record time stands in for the clock: noth
 			credentials,
 			nodes: { inbound: { event: 'newInboundFax' } },
 		});
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' });
+		receive(emu, 1, { at: '2026-01-05T08:30:00Z' });
 		await inbound.poll();
 		// No clock: "now" is the newest record's time.
 		expect(inbound.staticData().windowStart).toBe('2026-01-05T08:20:00.000Z');
 		const emitted: number[] = [];
-		emu.control.injectInbound({ userId: 'alice@acme', count: 300 });
+		receive(emu, 300);
 		emu.control.advance(MINUTE);
 		emitted.push(...inboundIds(await inbound.pollItems()));
 		const readAgain: number[] = [];
@@ -140,9 +138,9 @@ test('without a Date header the newest record time stands in for the clock: noth
 		}
 		// Quiet polls find no newer record: the window stays and reads the 300 again.
 		expect(readAgain).toEqual([2, 2, 2]);
-		const late = emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 5 * MINUTE });
+		const late = receive(emu, 1, { lateByMs: 5 * MINUTE });
 		emu.control.advance(20 * MINUTE);
-		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [next] = receive(emu);
 		emitted.push(...inboundIds(await inbound.pollItems()));
 		emu.control.advance(MINUTE);
 		const since = lastSeq(emu);

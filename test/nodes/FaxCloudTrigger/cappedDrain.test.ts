@@ -1,9 +1,9 @@
 import type { Emulator } from '../../../emulator';
-import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { credentialsFor } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-import { hostClockFollows, MINUTE } from './triggerHelpers';
+import { hostClockFollows, MINUTE, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * A burst larger than Max Events per Poll, drained once a minute: each fax once, oldest first, and
@@ -11,7 +11,7 @@ import { hostClockFollows, MINUTE } from './triggerHelpers';
  * slice one poll wide; within one minute (the datetimes' precision) every poll pages it whole.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const PAGE_SIZE = 250;
 const BURST_START = '2026-01-05T09:01:00.000Z';
@@ -27,7 +27,6 @@ interface Drain {
 
 /** alice's new inbound faxes watched, after the activation's poll. */
 async function watchInbound(maxEventsPerPoll?: number) {
-	const emu = emulator();
 	// The service's clock jumps minutes between polls, as the host's does on a real machine.
 	hostClockFollows(emu);
 	const { inbound } = pollWorkflow({

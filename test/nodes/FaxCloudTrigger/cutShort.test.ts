@@ -1,10 +1,17 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { editFax, sendOutbound } from '../../harness/jest/trigger-kit';
-import { drain, MINUTE, SECOND, watchFromNow } from './triggerHelpers';
+import {
+	drain,
+	MINUTE,
+	SECOND,
+	watchFromNow,
+	useTriggerEmulator,
+	receive,
+	faxIds,
+} from './triggerHelpers';
 
 /**
  * Polls cut short (Max Events per Poll, the time budget) over older records edited after newer
@@ -12,7 +19,7 @@ import { drain, MINUTE, SECOND, watchFromNow } from './triggerHelpers';
  * last in the search yet must be emitted first and not skipped by the next poll.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** Another client of the service changes an inbound fax (the trigger's login is alice). */
 const recode = (emu: Emulator, faxId: string, field = 'ProjectCode') =>
@@ -41,15 +48,14 @@ function random(seed: number) {
 
 describe('Fax Cloud Trigger: polls cut short over records modified later', () => {
 	test('Max Events per Poll = 1: an older fax edited after a newer one arrived is emitted first, then the newer', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'newInboundFax',
 			options: { maxEventsPerPoll: 1 },
 		});
 		emu.control.advance(10 * SECOND);
-		const [older] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [older] = receive(emu);
 		emu.control.advance(2 * MINUTE + 20 * SECOND);
-		const [newer] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [newer] = receive(emu);
 		emu.control.advance(30 * SECOND);
 		await recode(emu, older.FaxId);
 
@@ -61,7 +67,6 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 	test.each([1, 3, 7])(
 		'Max Events per Poll = %i, faxes in bursts for 30 minutes, older ones edited and marked by another system: 0 missed, 0 duplicated, in order',
 		async (maxEventsPerPoll) => {
-			const emu = emulator();
 			const next = random(maxEventsPerPoll);
 			const trigger = await watchFromNow(emu, {
 				event: 'newInboundFax',
@@ -74,7 +79,7 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 				const arriving = next(2 * maxEventsPerPoll + 1);
 				for (let i = 0; i < arriving; i++) {
 					emu.control.advance(next(5) * SECOND);
-					received.push(emu.control.injectInbound({ userId: 'alice@acme' })[0].FaxId);
+					received.push(receive(emu)[0].FaxId);
 				}
 				// Another system edits two of the faxes received so far, old ones too.
 				for (let i = 0; received.length > 0 && i < 2; i++) {
@@ -99,13 +104,12 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 	);
 
 	test('the time budget: a poll that stops reading keeps its window, the next reads it again; every fax once', async () => {
-		const emu = emulator();
 		// A budget already spent: each poll reads until its pages hold something new, emits one.
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
 		const faxes = [];
 		for (let minute = 0; minute < 5; minute++) {
 			emu.control.advance(MINUTE);
-			faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 52 }));
+			faxes.push(...receive(emu, 52));
 		}
 		emu.control.advance(MINUTE);
 		// The oldest faxes are edited last: they come on the last page of the search.
@@ -123,11 +127,10 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		const emitted = polls.flatMap(inboundIds);
 		expect(polls.every((items) => items.length === 1)).toBe(true);
 		expect(new Set(emitted).size).toBe(260);
-		expect(sorted(emitted)).toEqual(sorted(faxes.map((fax) => Number(fax.FaxId))));
+		expect(sorted(emitted)).toEqual(sorted(faxIds(faxes)));
 	});
 
 	test('Mark as Retrieved with 2 events per poll: the trigger’s own marks move the faxes, none lost or repeated', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'newInboundFax',
 			markAsRetrieved: true,
@@ -136,16 +139,15 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		const faxes = [];
 		for (let i = 0; i < 5; i++) {
 			emu.control.advance(20 * SECOND);
-			faxes.push(...emu.control.injectInbound({ userId: 'alice@acme', count: 2 }));
+			faxes.push(...receive(emu, 2));
 		}
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([2, 2, 2, 2, 2]);
-		expect(polls.flatMap(inboundIds)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(polls.flatMap(inboundIds)).toEqual(faxIds(faxes));
 		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
 	});
 
 	test('outbound, Max Events per Poll = 1: an older completion marked later is emitted first, none skipped', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { maxEventsPerPoll: 1 },

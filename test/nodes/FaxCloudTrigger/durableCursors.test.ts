@@ -1,9 +1,8 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from '../../harness/jest/ground-truth';
-import { SECOND, watchFromNow } from './triggerHelpers';
+import { SECOND, watchFromNow, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /**
  * n8n's durable poll scheduler with durable cursors (n8n 2.40+): the trigger's state is n8n's
@@ -14,17 +13,14 @@ const DURABLE = { durableCursors: true, pollBudgetMs: 36 * SECOND };
 /** How long a poll waits for the previous poll's state: two poll budgets (budget.ts). */
 const HAND_OFF_WAIT_MS = 2 * DURABLE.pollBudgetMs;
 
-const faxIds = (faxes: Array<Record<string, string>>) => faxes.map((fax) => Number(fax.FaxId));
-
 /** Ten seconds on, `count` faxes arrive for alice: their ids. */
 function faxesArriving(emu: Emulator, count = 1): number[] {
 	emu.control.advance(10 * SECOND);
-	return faxIds(emu.control.injectInbound({ userId: 'alice@acme', count }));
+	return faxIds(receive(emu, count));
 }
 
 describe('Fax Cloud Trigger under durable poll cursors', () => {
 	test('a poll that starts before n8n stored the last poll’s execution emits nothing again', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
 		const first = faxesArriving(emu, 2);
 		expect(inboundIds(await trigger.pollItems())).toEqual(first);
@@ -41,7 +37,6 @@ describe('Fax Cloud Trigger under durable poll cursors', () => {
 	});
 
 	test('a poll whose execution n8n never created: its faxes are read again once the wait is over', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
 		const faxes = faxesArriving(emu, 3);
 		expect(inboundIds(await trigger.pollItems())).toEqual(faxes);

@@ -2,9 +2,8 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
 import { guessedSlice } from '../../../nodes/FaxCloudTrigger/state/windowSlice';
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
+import { cappedFromNextMinute, MINUTE, SECOND, useTriggerEmulator, faxIds } from './triggerHelpers';
 
 /**
  * The first read of a long window guesses where Max Events per Poll ends from the rate of its
@@ -13,7 +12,7 @@ import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
  * read whole.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 const PAGE_SIZE = 250;
 
 const lastSeq = (emu: Emulator) => emu.control.requests().at(-1)?.seq ?? 0;
@@ -36,7 +35,6 @@ const oldestFirst = (pairs: number[][]) =>
  * minutes after the last (past the allowance), on a still service clock.
  */
 async function backlog(cap: number, rates: Array<{ perMinute: number; minutes: number }>) {
-	const emu = emulator();
 	const { trigger, start } = await cappedFromNextMinute(emu, cap);
 	let minute = 0;
 	for (const { perMinute, minutes } of rates) {
@@ -78,7 +76,7 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 		const items = polls.flatMap((p) => p.items);
 		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
 		expect(oldestFirst(receivedOrder(items))).toBe(true);
-		const lateIds = late.map((fax) => Number(fax.FaxId));
+		const lateIds = faxIds(late);
 		expect(inboundIds(polls[0].items)).toEqual(expect.arrayContaining(lateIds));
 		expect(polls).toHaveLength(Math.ceil(truth.length / cap));
 		// Counting the share first would page it twice (2 x 8 pages): the guess came from the first

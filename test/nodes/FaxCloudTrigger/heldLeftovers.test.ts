@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
+import { cappedFromNextMinute, MINUTE, SECOND, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * Max Events per Poll ends a poll inside a minute. When that minute lies past the lateness
@@ -11,7 +10,7 @@ import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
  * poll emits them first, instead of paging the whole minute again (state/heldEvents.ts).
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 const CAP = 50;
 
 const lastSeq = (emu: Emulator) => emu.control.requests().at(-1)?.seq ?? 0;
@@ -27,7 +26,6 @@ const heldIds = (staticData: IDataObject): number[] =>
  * the next minute; `pastAllowance`: the first poll comes 11 minutes after the last of them.
  */
 async function capped(perMinute: number, minutes: number, pastAllowance: boolean) {
-	const emu = emulator();
 	const { trigger, start } = await cappedFromNextMinute(emu, CAP);
 	const made = emu.control.bulkCreateInbound(perMinute * minutes, {
 		userId: 'alice@acme',

@@ -1,7 +1,6 @@
-import { useEmulator } from '../../harness/jest/emulator';
-import { watchTrigger } from './triggerHelpers';
+import { watchTrigger, useTriggerEmulator, receive } from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: Attach Fax Image', () => {
 	test.each([
@@ -10,8 +9,7 @@ describe('Fax Cloud Trigger: Attach Fax Image', () => {
 	])(
 		'as %s: the image request asks for %s (Accept), the search for JSON',
 		async (attachImage, mimeType) => {
-			const emu = emulator();
-			const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+			const [fax] = receive(emu);
 			const trigger = watchTrigger(emu, { event: 'newInboundFax', attachImage });
 
 			const items = await trigger.pollItems('manual');

@@ -1,5 +1,4 @@
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import type { PolledTrigger } from '../../harness/jest/poll';
 import {
 	expectEachOnce,
@@ -9,14 +8,21 @@ import {
 	sorted,
 } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { MINUTE, SECOND, watchFromNow, watchTrigger } from './triggerHelpers';
+import {
+	MINUTE,
+	SECOND,
+	watchFromNow,
+	watchTrigger,
+	useTriggerEmulator,
+	receive,
+} from './triggerHelpers';
 
 /**
  * Records that appear minutes after their own time (a long reception, a late completion) among
  * on-time traffic: every record that appears within the lateness allowance is emitted once.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** Polls run at second 20 of every minute, as n8n's "every minute" does at some fixed second. */
 const POLL_PHASE = 20 * SECOND;
@@ -51,7 +57,6 @@ async function pollEveryMinute(
 
 /** A trigger activated at the poll phase, its first poll empty: the start of every lateness case. */
 async function activateAtPollPhase(event: string) {
-	const emu = emulator();
 	emu.control.advance(POLL_PHASE);
 	const trigger = watchTrigger(emu, { event });
 	expect(await trigger.poll()).toBeNull();
@@ -65,9 +70,9 @@ describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_,
 			const { emu, trigger } = await activateAtPollPhase('newInboundFax');
 			// Received at 09:02:<offset>, visible lateByMs later.
 			const receivedAt = `2026-01-05T09:02:${String(offset).padStart(2, '0')}Z`;
-			const [late] = emu.control.injectInbound({ userId: 'alice@acme', at: receivedAt, lateByMs });
+			const [late] = receive(emu, 1, { at: receivedAt, lateByMs });
 			const polls = await pollEveryMinute(emu, trigger, lateByMs + 5 * MINUTE, () => {
-				emu.control.injectInbound({ userId: 'alice@acme', at: at(emu, -10 * SECOND) });
+				receive(emu, 1, { at: at(emu, -10 * SECOND) });
 			});
 
 			const emitted = polls.flat();
@@ -121,7 +126,6 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 
 describe('Fax Cloud Trigger: the lateness allowance', () => {
 	test('a fax that appears later than the allowance is not emitted; with a larger allowance it is', async () => {
-		const emu = emulator();
 		const standard = watchTrigger(emu, { event: 'newInboundFax' });
 		const patient = watchTrigger(emu, {
 			event: 'newInboundFax',
@@ -136,7 +140,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 		const emitted = { standard: [] as number[], patient: [] as number[] };
 		for (let minute = 0; minute < 20; minute++) {
 			emu.control.advance(MINUTE);
-			emu.control.injectInbound({ userId: 'alice@acme' });
+			receive(emu);
 			emitted.standard.push(...inboundIds(await standard.pollItems()));
 			emitted.patient.push(...inboundIds(await patient.pollItems()));
 		}
@@ -151,13 +155,12 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 	});
 
 	test('polled every 15 minutes, as the service recommends, a fax 9 minutes late is still emitted once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const emitted: number[] = [];
 		for (let round = 0; round < 6; round++) {
-			emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 9 * MINUTE });
+			receive(emu, 1, { lateByMs: 9 * MINUTE });
 			emu.control.advance(7 * MINUTE);
-			emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+			receive(emu, 2);
 			emu.control.advance(8 * MINUTE);
 			emitted.push(...inboundIds(await trigger.pollItems()));
 		}
@@ -169,15 +172,14 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 	});
 
 	test('changing the allowance keeps the state: no new activation, nothing emitted twice', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
-		const [first] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [first] = receive(emu);
 		emu.control.advance(MINUTE);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(first.FaxId)]);
 		const before = trigger.staticData();
 
 		trigger.setParameters({ event: 'newInboundFax', options: { latenessMinutes: 30 } });
-		const [second] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [second] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(second.FaxId)]);
 		// The window never moves back for a larger allowance; it waits for the clock to pass it.
 		expect(trigger.staticData().windowStart).toBe(before.windowStart);
@@ -187,7 +189,6 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 	});
 
 	test('a quiet poll reads the allowance back from the service clock of the poll before', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			options: { latenessMinutes: 15 },

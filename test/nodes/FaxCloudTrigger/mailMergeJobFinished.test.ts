@@ -1,9 +1,16 @@
 import { call } from '../../harness/emulatorHttp';
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
-import { drain, logLinesOf, logOf, watchFromNow, watchTrigger } from './triggerHelpers';
+import { SEED_USERS } from '../../harness/jest/emulator';
+import {
+	drain,
+	logLinesOf,
+	logOf,
+	watchFromNow,
+	watchTrigger,
+	useTriggerEmulator,
+} from './triggerHelpers';
 import { createJob } from '../../harness/jest/trigger-kit';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const JOB_FINISHED = { event: 'mailMergeJobFinished' };
 
@@ -11,7 +18,6 @@ const jobIds = (items: { json: { ID?: unknown } }[]) => items.map((item) => Numb
 
 describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 	test('each job that completes or is cancelled after the activation is emitted once', async () => {
-		const emu = emulator();
 		const finishedBefore = await createJob(emu, 1);
 		emu.control.advance(10_000);
 		const runningAtActivation = await createJob(emu, 5);
@@ -44,7 +50,6 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 	});
 
 	test('a cancelled job carries its status and cancellation time', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		expect(trigger.staticData()).toMatchObject({ windowStart: null, pending: [] });
 		const job = await createJob(emu, 30);
@@ -63,7 +68,6 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 	});
 
 	test('a failed job list changes no state; the next poll emits the finished job', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const job = await createJob(emu, 1);
 		await trigger.poll();
@@ -77,7 +81,6 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 	});
 
 	test('Fetch Test Event shows the most recent finished job and stores nothing', async () => {
-		const emu = emulator();
 		await createJob(emu, 1);
 		emu.control.advance(60_000);
 		const latest = await createJob(emu, 1);
@@ -98,7 +101,6 @@ async function emittedUntilQuiet(trigger: ReturnType<typeof watchTrigger>): Prom
 
 /** Two jobs in process (of `first` and `second` CSV lines), both pending after a quiet poll. */
 async function withTwoPendingJobs(first: number, second: number) {
-	const emu = emulator();
 	const trigger = await watchFromNow(emu, JOB_FINISHED);
 	const jobs = { first: await createJob(emu, first), second: await createJob(emu, second) };
 	expect(await trigger.poll()).toBeNull();
@@ -127,7 +129,6 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	});
 
 	test('a list answer without Jobs loses nothing and repeats nothing', async () => {
-		const emu = emulator();
 		const before = await createJob(emu, 1);
 		emu.control.advance(10_000);
 		const trigger = await watchFromNow(emu, JOB_FINISHED);
@@ -170,7 +171,6 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	test.each([200, 500])(
 		'an outage that lists no jobs and answers 2001 (HTTP %i) to every lookup for 3 polls forgets no job: each emitted once after it',
 		async (httpStatus) => {
-			const emu = emulator();
 			const trigger = await watchFromNow(emu, JOB_FINISHED);
 			const done = await createJob(emu, 1);
 			const running = await createJob(emu, 30);
@@ -192,7 +192,6 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	);
 
 	test('a failed look-up keeps the job; it is emitted once the service answers again', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const job = await createJob(emu, 1);
 		const other = await createJob(emu, 1, 'alice');
@@ -208,7 +207,6 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 
 describe('Mail Merge Job Finished: times on a clock with daylight saving time', () => {
 	test('jobs created across a fall-back change are each emitted once when they finish', async () => {
-		const emu = emulator();
 		emu.control.setMailMergeTimeZone('America/New_York');
 		// 01:30 EDT; at 06:00Z New York goes back from 02:00 EDT to 01:00 EST.
 		emu.control.setTime('2026-11-01T05:30:00Z');
@@ -246,7 +244,6 @@ describe('Mail Merge Job Finished: times on a clock with daylight saving time', 
 
 describe('Mail Merge Job Finished: what the state keeps', () => {
 	test('a state kept before job IDs (window over CreatedOn) neither repeats nor loses a job', async () => {
-		const emu = emulator();
 		const old = await createJob(emu, 1);
 		emu.control.advance(10 * 60_000);
 		const emitted = await createJob(emu, 1);
@@ -284,7 +281,6 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 	});
 
 	test('finished jobs the service no longer has are forgotten, at most 20 look-ups a poll', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { ...JOB_FINISHED, options: { maxEventsPerPoll: 10 } });
 		const jobs: number[] = [];
 		for (let i = 0; i < 26; i++) jobs.push(await createJob(emu, 1));

@@ -1,16 +1,15 @@
-import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { credentialsFor, SEED_USERS } from '../../harness/jest/emulator';
 import { runNode } from '../../harness/jest/run-node';
 import { errorText } from '../../harness/jest/fax-cloud-node';
 import { searches } from '../../harness/jest/ground-truth';
 import { editFax, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
-import { watchTrigger } from './triggerHelpers';
+import { watchTrigger, useTriggerEmulator, receive } from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 	test('returns the most recent fax with its image, marks nothing and stores nothing', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', count: 2, at: '2026-01-05T08:00:00Z' });
+		receive(emu, 2, { at: '2026-01-05T08:00:00Z' });
 		const [newest] = emu.control.injectInbound({
 			userId: 'alice@acme',
 			at: '2026-01-05T08:30:00Z',
@@ -39,7 +38,6 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 	});
 
 	test('for status changes, the most recent fax whose status is one of the chosen ones', async () => {
-		const emu = emulator();
 		const sent = await sendOutbound(emu, 'alice', '12125550000');
 		emu.control.advance(60_000);
 		const failed = await sendOutbound(emu, 'alice', '12125551000');
@@ -58,7 +56,6 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 	});
 
 	test('says whose faxes are watched and whose came back, for outbound All Users (FaxUserId=*) too', async () => {
-		const emu = emulator();
 		const alice = await sendOutbound(emu, 'alice');
 		emu.control.advance(60_000);
 		const bob = await sendOutbound(emu, 'bob');
@@ -107,10 +104,9 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 	});
 
 	test('the most recent event by its own time, not the most recently modified record', async () => {
-		const emu = emulator();
 		const [older, newer] = [
-			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' }),
-			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' }),
+			...receive(emu, 1, { at: '2026-01-05T08:00:00Z' }),
+			...receive(emu, 1, { at: '2026-01-05T08:30:00Z' }),
 		];
 		await editFax(emu, `inboundfaxes/${older.FaxId}`, { ProjectCode: 'A-1' });
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
@@ -120,14 +116,12 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 	});
 
 	test('with nothing to show it returns no data', async () => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		expect(await trigger.poll('manual')).toBeNull();
 	});
 
 	test('in the editor (n8n’s engine, manual mode) the test event arrives and errors are shown', async () => {
-		const emu = emulator();
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [fax] = receive(emu);
 		const ok = await runNode({
 			node: triggerNode,
 			parameters: { event: 'newInboundFax' },

@@ -1,13 +1,11 @@
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from '../../harness/jest/ground-truth';
-import { logLinesOf, watchFromNow } from './triggerHelpers';
+import { logLinesOf, watchFromNow, useTriggerEmulator, receive } from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 	test('marks over the state’s limit are dropped only with a warning naming their FaxIds', async () => {
-		const emu = emulator();
 		// A budget already spent: one batch of marks a poll, the rest waits.
 		const trigger = await watchFromNow(
 			emu,
@@ -17,7 +15,7 @@ describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 		// Marks left by earlier polls, for faxes the service no longer has: each fails again.
 		const waiting = Array.from({ length: MAX_MARK_RETRIES }, (_, i) => [900_001 + i, 1]);
 		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [fax] = receive(emu);
 
 		const logLines = await logLinesOf(async () => {
 			expect(inboundIds(await trigger.pollItems())).toEqual([Number(fax.FaxId)]);

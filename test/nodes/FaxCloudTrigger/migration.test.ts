@@ -1,4 +1,3 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import {
 	historyAfter,
 	inboundIds,
@@ -7,7 +6,7 @@ import {
 	statusChanges,
 } from '../../harness/jest/ground-truth';
 import { createJob, sendOutbound } from '../../harness/jest/trigger-kit';
-import { MINUTE, watchTrigger } from './triggerHelpers';
+import { MINUTE, watchTrigger, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
 /**
  * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the
@@ -15,7 +14,7 @@ import { MINUTE, watchTrigger } from './triggerHelpers';
  * what arrived while n8n was being upgraded, so version 1 is read, not replaced by an activation.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** What round 1 stored after emitting faxes 2 and 3 at 09:04:10 and 09:05:30. */
 const ROUND_1_INBOUND = {
@@ -29,20 +28,19 @@ const ROUND_1_INBOUND = {
 };
 
 test('an inbound state of version 1: nothing emitted again, the faxes of the upgrade emitted once', async () => {
-	const emu = emulator();
-	emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T09:00:00Z' });
-	emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T09:04:10Z' });
-	emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T09:05:30Z' });
+	receive(emu, 1, { at: '2026-01-05T09:00:00Z' });
+	receive(emu, 1, { at: '2026-01-05T09:04:10Z' });
+	receive(emu, 1, { at: '2026-01-05T09:05:30Z' });
 	// Arrived while n8n was upgraded: in the cursor's second, and after it.
 	const during = [
-		...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T09:05:30Z' }),
-		...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T09:07:00Z' }),
+		...receive(emu, 1, { at: '2026-01-05T09:05:30Z' }),
+		...receive(emu, 1, { at: '2026-01-05T09:07:00Z' }),
 	];
 	emu.control.setTime('2026-01-05T09:08:00Z');
 	const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 	trigger.setStaticData(ROUND_1_INBOUND);
 
-	expect(inboundIds(await trigger.pollItems())).toEqual(during.map((fax) => Number(fax.FaxId)));
+	expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(during));
 	// Round 1's own window: one whole minute before the cursor's minute.
 	expect(searches(emu, 'inboundfaxes')[0].query.DatetimeAfter).toBe('2026-01-05T09:04Z');
 	expect(trigger.staticData()).toEqual({
@@ -61,13 +59,12 @@ test('an inbound state of version 1: nothing emitted again, the faxes of the upg
 	});
 	expect(await trigger.poll()).toBeNull();
 	emu.control.advance(MINUTE);
-	const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+	const [next] = receive(emu);
 	expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 });
 
 test('marks waiting for a retry in a version 1 state are still tried', async () => {
-	const emu = emulator();
-	const [fax] = emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:59:00Z' });
+	const [fax] = receive(emu, 1, { at: '2026-01-05T08:59:00Z' });
 	const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
 	trigger.setStaticData({
 		version: 1,
@@ -82,7 +79,6 @@ test('marks waiting for a retry in a version 1 state are still tried', async () 
 });
 
 test('a version 1 state without a cursor (nothing on the service at activation): every fax there now is new, as round 1 promised', async () => {
-	const emu = emulator();
 	const faxes = emu.control.injectInbound({
 		userId: 'alice@acme',
 		count: 2,
@@ -90,13 +86,12 @@ test('a version 1 state without a cursor (nothing on the service at activation):
 	});
 	const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 	trigger.setStaticData({ version: 1, watching: 'newInboundFax:', cursor: null, seen: {} });
-	expect(inboundIds(await trigger.pollItems())).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+	expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(faxes));
 	expect(trigger.staticData().windowStart).toBe('2026-01-05T08:50:00.000Z');
 	expect(await trigger.poll()).toBeNull();
 });
 
 test('an outbound state of version 1 keeps its status keys', async () => {
-	const emu = emulator();
 	const first = await sendOutbound(emu, 'alice');
 	emu.control.advance(MINUTE);
 	const second = await sendOutbound(emu, 'alice');
@@ -116,7 +111,6 @@ test('an outbound state of version 1 keeps its status keys', async () => {
 });
 
 test('a mail merge state of version 1 keeps its jobs in process', async () => {
-	const emu = emulator();
 	const running = await createJob(emu, 5);
 	const trigger = watchTrigger(emu, { event: 'mailMergeJobFinished' });
 	trigger.setStaticData({

@@ -1,15 +1,13 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { drain, watchFromNow } from './triggerHelpers';
+import { drain, watchFromNow, useTriggerEmulator, receive } from './triggerHelpers';
 
 /** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
-const emulator = useEmulator({ datetimePrecision: 'minute' });
+const emu = useTriggerEmulator({ datetimePrecision: 'minute' });
 
 describe('Fax Cloud Trigger at minute precision', () => {
 	test('faxes arriving all through one minute, polled several times in it, are each emitted once', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:59:40Z' });
+		receive(emu, 1, { at: '2026-01-05T08:59:40Z' });
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		expect(trigger.staticData()).toMatchObject({
 			windowStart: '2026-01-05T08:50:00.000Z',
@@ -25,7 +23,7 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			[30_000, 1],
 		]) {
 			emu.control.advance(wait);
-			if (count > 0) emu.control.injectInbound({ userId: 'alice@acme', count });
+			if (count > 0) receive(emu, count);
 			emitted.push(inboundIds(await trigger.pollItems()));
 		}
 		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
@@ -46,11 +44,10 @@ describe('Fax Cloud Trigger at minute precision', () => {
 	});
 
 	test('5,000 faxes in one minute are drained over several polls, none lost or repeated', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(20_000);
-		emu.control.injectInbound({ userId: 'alice@acme', count: 5_000 });
+		receive(emu, 5_000);
 
 		const polls = await drain(trigger);
 		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
@@ -63,13 +60,12 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		const keys = () => Object.values(trigger.staticData().seen as object).flat().length;
 		expect(keys()).toBe(5_001);
 		emu.control.advance(11 * 60_000);
-		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [next] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 		expect(keys()).toBe(1);
 	});
 
 	test('outbound status changes within one minute are each emitted once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'],
@@ -86,7 +82,6 @@ describe('Fax Cloud Trigger at minute precision', () => {
 	});
 
 	test('a fax back in the same status within the same minute cannot be told apart, so it is emitted once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['scheduled', 'sending'],

@@ -1,11 +1,11 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { SEED_USERS } from '../../harness/jest/emulator';
 import { errorText } from '../../harness/jest/fax-cloud-node';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { watchFromNow, watchTrigger } from './triggerHelpers';
+import { watchFromNow, watchTrigger, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const NEW_INBOUND_FAX = { event: 'newInboundFax' };
 /** The window search of a trigger activated at 09:00: the lateness allowance (10 min) before. */
@@ -18,9 +18,8 @@ const WINDOW_FROM_0850 = {
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-04T10:00:00Z' });
-		emu.control.injectInbound({ userId: 'alice@acme', count: 2, at: '2026-01-05T08:59:30Z' });
+		receive(emu, 1, { at: '2026-01-04T10:00:00Z' });
+		receive(emu, 2, { at: '2026-01-05T08:59:30Z' });
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
 
 		expect(await trigger.poll()).toBeNull();
@@ -41,11 +40,10 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a new fax is emitted once, normalised, from a search that reaches back the lateness allowance', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:10Z' });
+		receive(emu, 1, { at: '2026-01-05T08:30:10Z' });
 		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
 		emu.control.advance(5 * 60_000);
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [fax] = receive(emu);
 
 		const items = await trigger.pollItems();
 		expect(items).toHaveLength(1);
@@ -65,16 +63,14 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
-		const [late] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [late] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(late.FaxId)]);
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('a service holding no fax at activation: every fax that appears later within the allowance is new', async () => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData()).toMatchObject({
@@ -87,19 +83,15 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 			userId: 'alice@acme',
 			at: '2026-01-05T08:00:00Z',
 		});
-		const faxes = [
-			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:55:00Z' }),
-			...emu.control.injectInbound({ userId: 'alice@acme', count: 2 }),
-		];
+		const faxes = [...receive(emu, 1, { at: '2026-01-05T08:55:00Z' }), ...receive(emu, 2)];
 		const ids = inboundIds(await trigger.pollItems());
-		expect(ids).toEqual(faxes.map((f) => Number(f.FaxId)));
+		expect(ids).toEqual(faxIds(faxes));
 		expect(ids).not.toContain(Number(tooLate.FaxId));
 		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('Watch Faxes Of: the login’s own faxes, all users (*) or one user with a proxy login', async () => {
-		const emu = emulator();
 		const own = watchTrigger(emu, NEW_INBOUND_FAX);
 		const all = watchTrigger(
 			emu,
@@ -112,7 +104,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 			{ user: 'acmeAdmin' },
 		);
 		for (const trigger of [own, all, bob]) await trigger.poll();
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		emu.control.injectInbound({ userId: 'carol@globex' });
 
@@ -135,7 +127,6 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
@@ -149,13 +140,12 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		['pdf', 'application/pdf', '%PDF'],
 		['tif', 'image/tiff', 'II*\u0000'],
 	])('attaches the fax image as %s', async (format, mimeType, magic) => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			...NEW_INBOUND_FAX,
 			attachImage: format,
 			binaryPropertyName: 'fax',
 		});
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 2 } });
+		const [fax] = receive(emu, 1, { fields: { PagesReceived: 2 } });
 		const [item] = await trigger.pollItems();
 		expect(item.json.FaxId).toBe(Number(fax.FaxId));
 		expect(item.binary?.fax).toMatchObject({ mimeType, fileName: `fax-${fax.FaxId}.${format}` });
@@ -167,11 +157,10 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('Mark as Retrieved sets the service’s Mark flag after the poll took the faxes', async () => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [old] = emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' });
+		const [old] = receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
 		await trigger.poll();
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const faxes = receive(emu, 2);
 		const items = await trigger.pollItems();
 		expect(items.map((item) => item.json.Mark)).toEqual([true, true]);
 		const marks = emu.control.requests({ method: 'PUT' });
@@ -187,9 +176,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a fax another client marked as retrieved before the poll is still emitted', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { Mark: 'true' } });
+		const [fax] = receive(emu, 1, { fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
 		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
 			[Number(fax.FaxId), true],
@@ -198,9 +186,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [first, second] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const [first, second] = receive(emu, 2);
 		emu.control.addFault({
 			method: 'PUT',
 			path: `^/v1/inboundfaxes/${second.FaxId}$`,
@@ -222,9 +209,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a mark that keeps failing is given up after three attempts, the fax still emitted once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [fax] = receive(emu);
 		emu.control.addFault({ method: 'PUT', kind: 'http500' });
 		expect(await trigger.pollItems()).toHaveLength(1);
 		expect(await trigger.poll()).toBeNull();
@@ -245,7 +231,6 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		[{ options: { latenessMinutes: 1441 } }, 'Lateness Allowance (Minutes)'],
 		[{ options: { latenessMinutes: 2.5 } }, 'Lateness Allowance (Minutes)'],
 	])('bad parameters %j are refused before any request', async (parameters, name) => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, ...parameters });
 		for (const mode of ['trigger', 'manual'] as const) {
 			const error = await trigger.poll(mode).catch((e: unknown) => e);
@@ -257,7 +242,6 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a wrong password fails the poll with advice and without the secret', async () => {
-		const emu = emulator();
 		const password = 'wrong-Secret-99';
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX, { password });
 		const error = await trigger.poll().catch((e: unknown) => e);

@@ -1,12 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
-import { useEmulator } from '../../harness/jest/emulator';
 import { historyAfter, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { watchFromNow, watchTrigger } from './triggerHelpers';
+import { watchFromNow, watchTrigger, useTriggerEmulator } from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** Every status an outbound fax passes through: the trigger watches each change. */
 const EVERY_CHANGE = { event: 'outboundFaxStatusChanged', statuses: [...SEND_FAX_STATUSES] };
@@ -14,7 +13,6 @@ const COMPLETED = { event: 'outboundFaxStatusChanged' };
 
 describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	test('polled after every step, a fax is emitted once per status it goes through', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		const faxId = await sendOutbound(emu, 'alice', '12125550000', {
 			CoverPageEnabled: 'true',
@@ -41,7 +39,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('a status a fax returns to (retry after busy) is a new change and emitted again', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		// 0006: busy on the first attempt, sent on the second, RetryInterval 1 minute.
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
@@ -59,7 +56,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('a fax that changed status twice between polls is emitted once, with its current status', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		const faxId = await sendOutbound(emu, 'alice');
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:awaitingConversion`]);
@@ -75,7 +71,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('by default only completed faxes are emitted (sent, send failed), none missed between sparse polls', async () => {
-		const emu = emulator();
 		const inFlight = await sendOutbound(emu, 'alice', '12125550000');
 		const doneBefore = await sendOutbound(emu, 'alice', '12125551041');
 		// 1041 fails at its first dial (7 s); the other fax is sending then.
@@ -107,7 +102,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('all users of the organization with a proxy login, and the image of the sent fax', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(
 			emu,
 			{ ...COMPLETED, faxesOf: 'allUsers', attachImage: 'pdf' },
@@ -134,7 +128,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('a fax sent with Delete After Send is gone before a poll can see its completion', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, COMPLETED);
 		const kept = await sendOutbound(emu, 'alice');
 		const deleted = await sendOutbound(emu, 'alice', '12125550000', { DeleteAfterSend: 'true' });
@@ -145,7 +138,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('an empty status list is refused before any request', async () => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...COMPLETED, statuses: [] });
 		const error = await trigger.poll().catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);

@@ -1,9 +1,9 @@
 import { SecretWatch } from '../../harness/jest/fault-helpers';
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { SEED_USERS } from '../../harness/jest/emulator';
 import { waitUntil } from '../../harness/waitUntil';
 import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { watchFromNow, watchTriggers } from './triggerHelpers';
+import { watchFromNow, watchTriggers, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
 /**
  * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still
@@ -11,14 +11,13 @@ import { watchFromNow, watchTriggers } from './triggerHelpers';
  * interval, run two polls of one trigger side by side over the same stored state.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	test('two polls started together emit each fax once in total; the second ends at once and says so in the log', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
-		emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
+		receive(emu, 5);
 		const before = searches(emu, 'inboundfaxes').length;
 
 		const watch = new SecretWatch([SEED_USERS.alice.password]);
@@ -43,10 +42,9 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	});
 
 	test('a poll that starts while a slow one still reads ends without events; the next poll catches up', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
-		const first = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const first = receive(emu, 3);
 		emu.control.addFault({
 			method: 'GET',
 			path: '^/v1/inboundfaxes$',
@@ -61,17 +59,16 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 		const processed = () => Boolean(searches(emu, 'inboundfaxes')[before]?.processed);
 		await waitUntil("the service's answer to the slow search, held back", processed, 5_000, 1);
 		expect(await trigger.poll()).toBeNull();
-		const late = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
-		expect(inboundIds(await slow)).toEqual(first.map((fax) => Number(fax.FaxId)));
-		expect(inboundIds(await trigger.pollItems())).toEqual(late.map((fax) => Number(fax.FaxId)));
+		const late = receive(emu, 2);
+		expect(inboundIds(await slow)).toEqual(faxIds(first));
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(late));
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('a poll that fails releases the trigger: the next poll runs and emits every fax once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
-		emu.control.injectInbound({ userId: 'alice@acme', count: 4 });
+		receive(emu, 4);
 		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });
 
 		await expect(trigger.poll()).rejects.toThrow();
@@ -81,13 +78,12 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	});
 
 	test('two triggers of one workflow poll side by side: each emits its own events', async () => {
-		const emu = emulator();
 		const triggers = watchTriggers(emu, {
 			Received: { event: 'newInboundFax' },
 			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion'] },
 		});
 		await Promise.all([triggers.Received.poll(), triggers.Sent.poll()]);
-		const [inbound] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [inbound] = receive(emu);
 		const outbound = await sendOutbound(emu, 'alice');
 
 		const [received, sent] = await Promise.all([

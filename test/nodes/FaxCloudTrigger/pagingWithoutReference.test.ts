@@ -1,17 +1,15 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
-import { backlogOverAnHour, drain, watchFromNow } from './triggerHelpers';
+import { backlogOverAnHour, drain, watchFromNow, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * A search answer with HasMoreResults true and no ResultsReference: the rest cannot be read, so
  * the page is not the whole window.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: HasMoreResults without a ResultsReference', () => {
 	test('the poll fails naming the answer and keeps its window; once the keys come back every fax is emitted once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		backlogOverAnHour(emu, 'inbound', 300);
 		const before = trigger.staticData();

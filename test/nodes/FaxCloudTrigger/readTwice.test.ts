@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds } from '../../harness/jest/ground-truth';
 import { editFax } from '../../harness/jest/trigger-kit';
 import { waitUntil } from '../../harness/waitUntil';
-import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
+import { cappedFromNextMinute, MINUTE, SECOND, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * A record modified while the pages of one read are asked for moves to a later page (the search
@@ -13,7 +12,7 @@ import { cappedFromNextMinute, MINUTE, SECOND } from './triggerHelpers';
  * would be held twice in the state (state/heldEvents.ts) and the next poll would emit it twice.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 const CAP = 300;
 const PER_MINUTE = 380;
 /** The earliest faxes of the minute, marked before the poll: they sort after the others. */
@@ -25,7 +24,6 @@ const heldIds = (staticData: IDataObject): number[] =>
 	);
 
 test('a fax left at Max Events per Poll that is modified during the read is held once and emitted once', async () => {
-	const emu = emulator();
 	const { trigger, start } = await cappedFromNextMinute(emu, CAP);
 	const made = emu.control.bulkCreateInbound(PER_MINUTE, {
 		userId: 'alice@acme',

@@ -1,21 +1,19 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
-import { logOf, MINUTE, watchFromNow } from './triggerHelpers';
+import { logOf, MINUTE, watchFromNow, useTriggerEmulator, receive } from './triggerHelpers';
 
 /**
  * The service's clock (the Date header) is a hint: one front end's clock can be an hour ahead.
  * The window must never move past records not on the service yet because of one such answer.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 const HOUR = 60 * MINUTE;
 const CLOCK_WARNING = /the service's clock \(Date header .*\) is \d+ minutes ahead/g;
 
 describe('Fax Cloud Trigger: a Date header far ahead', () => {
 	test('one poll answered an hour ahead, then faxes all through the next minutes: each emitted once, one warning', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(MINUTE);
 		emu.control.setDateHeaderOffset(HOUR, 1);
@@ -24,7 +22,7 @@ describe('Fax Cloud Trigger: a Date header far ahead', () => {
 			polls.push(await trigger.pollItems());
 			for (let minute = 0; minute < 6; minute++) {
 				emu.control.advance(MINUTE);
-				emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+				receive(emu, 2);
 				polls.push(await trigger.pollItems());
 			}
 		});
@@ -34,19 +32,18 @@ describe('Fax Cloud Trigger: a Date header far ahead', () => {
 	});
 
 	test('every answer an hour ahead for several polls (a front end whose clock is wrong): each fax once, the warning once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.setDateHeaderOffset(HOUR);
 		const emitted: number[] = [];
 		const log = await logOf(async () => {
 			for (let minute = 0; minute < 8; minute++) {
 				emu.control.advance(MINUTE);
-				emu.control.injectInbound({ userId: 'alice@acme', at: emu.control.now() });
+				receive(emu, 1, { at: emu.control.now() });
 				emitted.push(...inboundIds(await trigger.pollItems()));
 			}
 			emu.control.setDateHeaderOffset(0);
 			emu.control.advance(MINUTE);
-			emu.control.injectInbound({ userId: 'alice@acme' });
+			receive(emu);
 			emitted.push(...inboundIds(await trigger.pollItems()));
 		});
 		expect(emitted).toHaveLength(9);

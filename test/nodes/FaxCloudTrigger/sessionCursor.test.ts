@@ -1,4 +1,3 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
 import {
@@ -7,6 +6,7 @@ import {
 	inboundWireRecord,
 	watchFromNow,
 	watchScripted,
+	useTriggerEmulator,
 } from './triggerHelpers';
 
 /**
@@ -17,11 +17,10 @@ import {
 
 const scripted = useScriptedServers();
 
-const emulator = useEmulator({ pagingKeys: 'session' });
+const emu = useTriggerEmulator({ pagingKeys: 'session' });
 
 describe('Fax Cloud Trigger: a session-cursor ResultsReference', () => {
 	test('800 new faxes in one poll are 800 events, each once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		backlogOverAnHour(emu, 'inbound', 800);
 

@@ -1,19 +1,17 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { useEmulator } from '../../harness/jest/emulator';
-import { watchFromNow, watchTrigger } from './triggerHelpers';
+import { watchFromNow, watchTrigger, useTriggerEmulator, receive } from './triggerHelpers';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const onlySimplified = (direction: 'outbound' | 'inbound', json: object) =>
 	Object.keys(json).every((key) => SIMPLIFIED_FAX_FIELDS[direction].includes(key));
 
 describe('Fax Cloud Trigger version 2: Simplify', () => {
 	test('a new inbound fax is emitted with the inbound field set by default', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { typeVersion: 2 });
 		emu.control.advance(60_000);
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		emu.control.advance(60_000);
 		const [item] = await trigger.pollItems();
 		expect(onlySimplified('inbound', item.json)).toBe(true);
@@ -22,7 +20,6 @@ describe('Fax Cloud Trigger version 2: Simplify', () => {
 	});
 
 	test('an outbound status change is emitted with the outbound field set; off gives the whole record', async () => {
-		const emu = emulator();
 		const simple = watchTrigger(emu, { event: 'outboundFaxStatusChanged' }, { typeVersion: 2 });
 		const whole = watchTrigger(
 			emu,
@@ -42,10 +39,9 @@ describe('Fax Cloud Trigger version 2: Simplify', () => {
 	});
 
 	test('a version 1 trigger keeps emitting the whole record', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		emu.control.advance(60_000);
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		emu.control.advance(60_000);
 		const [item] = await trigger.pollItems();
 		expect(item.json).toHaveProperty('ImgHost');

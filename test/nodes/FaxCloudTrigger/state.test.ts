@@ -1,20 +1,24 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import { inboundIds, stateAccount, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
+import {
+	watchFromNow,
+	watchTrigger,
+	watchTriggers,
+	useTriggerEmulator,
+	receive,
+} from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: the state kept between polls', () => {
 	test('stays bounded after many polls: only the keys of the last window are kept', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
 		const emitted: number[] = [];
 		const sizes: number[] = [];
 		const keyCounts: number[] = [];
 		for (let poll = 0; poll < 300; poll++) {
 			emu.control.advance(30_000);
-			emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+			receive(emu, 2);
 			emitted.push(...inboundIds(await trigger.pollItems()));
 			const state = trigger.staticData();
 			sizes.push(JSON.stringify(state).length);
@@ -30,14 +34,13 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 	});
 
 	test('inbound and outbound faxes with the same FaxId are different events', async () => {
-		const emu = emulator();
 		const triggers = watchTriggers(emu, {
 			Received: { event: 'newInboundFax' },
 			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion', 'sent'] },
 		});
 		await triggers.Received.poll();
 		await triggers.Sent.poll();
-		const [inbound] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [inbound] = receive(emu);
 		const outbound = await sendOutbound(emu, 'alice');
 		expect(Number(inbound.FaxId)).toBe(outbound);
 
@@ -63,8 +66,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 		['damaged keys', { version: 1, watching: 'newInboundFax:', cursor: null, seen: [1, 2] }],
 		['a newer layout', { version: 3, watching: 'newInboundFax:', windowStart: null, seen: {} }],
 	])('%s is replaced by a first activation, emitting nothing from the past', async (_, data) => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', count: 3, at: '2026-01-05T08:00:00Z' });
+		receive(emu, 3, { at: '2026-01-05T08:00:00Z' });
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		trigger.setStaticData(data);
 		expect(await trigger.poll()).toBeNull();
@@ -77,14 +79,13 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 			clock: { service: Date.parse('2026-01-05T09:00:00Z'), host: expect.any(Number) },
 			generation: 1,
 		});
-		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [next] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});
 
 	test('switching the event starts afresh; the old event’s state is replaced', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		await sendOutbound(emu, 'alice');
 		emu.control.advance(60_000);
 		trigger.setParameters({ event: 'outboundFaxStatusChanged' });

@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Emulator } from '../../../emulator';
 import { sendFax, textFile } from '../../harness/emulatorHttp';
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { SEED_USERS } from '../../harness/jest/emulator';
 import { historyAfter, statusChanges } from '../../harness/jest/ground-truth';
-import { SECOND, watchFromNow } from './triggerHelpers';
+import { SECOND, watchFromNow, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * Outbound Fax Status Changed: one event per change of FaxStatus. CompleteTime is a fax's last
@@ -12,7 +12,7 @@ import { SECOND, watchFromNow } from './triggerHelpers';
  * every page; that is not a change.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** A fax of `pages` text pages (66 lines a page) to a number whose last digits script it. */
 async function sendPages(emu: Emulator, pages: number, faxNumber = '12125550000') {
@@ -28,7 +28,6 @@ const watchSendingAndSent = (emu: Emulator, options: IDataObject = {}) =>
 
 describe('Fax Cloud Trigger: outbound status changes', () => {
 	test('a fax sending 5 pages, polled at every page, is one sending event, then one sent', async () => {
-		const emu = emulator();
 		const trigger = await watchSendingAndSent(emu);
 		const faxId = await sendPages(emu, 5);
 		const emitted: string[] = [];
@@ -46,7 +45,6 @@ describe('Fax Cloud Trigger: outbound status changes', () => {
 	});
 
 	test('sending, scheduled for a retry, sending again: each change once, whichever statuses are watched', async () => {
-		const emu = emulator();
 		const trigger = await watchSendingAndSent(emu, { latenessMinutes: 1 });
 		const skip = emu.control.outboundHistory().length;
 		// 0006: busy on the first attempt, sent on the second, RetryInterval minutes later.
@@ -69,7 +67,6 @@ describe('Fax Cloud Trigger: outbound status changes', () => {
 	});
 
 	test('two changes between polls are seen as the latest only: sending, scheduled, sending is no change', async () => {
-		const emu = emulator();
 		const trigger = await watchSendingAndSent(emu);
 		const faxId = await sendPages(emu, 3, '12125550006');
 		emu.control.advance(8 * SECOND);
@@ -83,7 +80,6 @@ describe('Fax Cloud Trigger: outbound status changes', () => {
 	});
 
 	test('a state stored before the status memory (version 2) does not repeat a sending it emitted', async () => {
-		const emu = emulator();
 		const trigger = await watchSendingAndSent(emu);
 		const faxId = await sendPages(emu, 5);
 		emu.control.advance(10 * SECOND);

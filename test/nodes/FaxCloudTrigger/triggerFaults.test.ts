@@ -1,11 +1,17 @@
 import type { FaultKind } from '../../../emulator/faults';
 import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { drain, watchFromNow, watchTrigger } from './triggerHelpers';
+import {
+	drain,
+	watchFromNow,
+	watchTrigger,
+	useTriggerEmulator,
+	receive,
+	faxIds,
+} from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** Faults that fail a request; `delay` only slows it down. */
 const FAILING: FaultKind[] = [
@@ -27,47 +33,44 @@ function failNthRequest(emu: Emulator, path: string, nth: number, kind: FaultKin
 
 describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 	test('a search failing on its second page changes no state; the next poll emits every fax once', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
 		const before = trigger.staticData();
 		emu.control.advance(60_000);
-		emu.control.injectInbound({ userId: 'alice@acme', count: 600 });
+		receive(emu, 600);
 		failNthRequest(emu, '^/v1/inboundfaxes$', 2, kind);
 
 		await expect(trigger.poll()).rejects.toThrow();
 		expect(trigger.staticData()).toEqual(before);
 
 		emu.control.advance(60_000);
-		emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
+		receive(emu, 5);
 		const emitted = (await drain(trigger)).flatMap(inboundIds);
 		expect(new Set(emitted).size).toBe(emitted.length);
 		expect(emitted).toEqual(trigger.inboundSinceStart());
 	});
 
 	test('an image download failing mid-poll is tried again after the other faxes: every fax once, with its image', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax', attachImage: 'pdf' });
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
+		const faxes = receive(emu, 5);
 		// A truncated image with a matching length is indistinguishable from a short one.
 		const failure = kind === 'truncatedJson' ? 'http500' : kind;
 		failNthRequest(emu, `^/v1/inboundfaxes/${faxes[3].FaxId}/image$`, 1, failure);
 
 		const items = await trigger.pollItems();
-		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(items)).toEqual(faxIds(faxes));
 		expect(items.every((item) => item.binary?.data.mimeType === 'application/pdf')).toBe(true);
 		expect(items.every((item) => item.json.imageError === undefined)).toBe(true);
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('a failed mark keeps the fax emitted once and is retried at the next poll', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const faxes = receive(emu, 3);
 		failNthRequest(emu, `^/v1/inboundfaxes/${faxes[1].FaxId}$`, 1, kind, 'PUT');
 
 		const items = await trigger.pollItems();
-		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(items)).toEqual(faxIds(faxes));
 		expect(items[1].json.Mark).toBe(false);
 		expect(trigger.staticData().marks).toEqual([[Number(faxes[1].FaxId), 1]]);
 		expect(await trigger.poll()).toBeNull();
@@ -76,7 +79,6 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 	});
 
 	test('outbound status changes: failed polls, then every completion exactly once', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged' });
 		const emitted: string[] = [];
 		const numbers = ['12125550000', '12125551000', '12125550002', '12125550006'];
@@ -98,8 +100,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 	});
 
 	test('a first activation that fails stores nothing and is repeated by the next poll', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		receive(emu, 2);
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		failNthRequest(emu, '^/v1/inboundfaxes$', 1, kind);
 		await expect(trigger.poll()).rejects.toThrow();
@@ -109,17 +110,16 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 			windowStart: '2026-01-05T08:50:00.000Z',
 			seen: { '2026-01-05T09:00:00.000Z': ['in:1', 'in:2'] },
 		});
-		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [next] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});
 });
 
 test('slow answers (delay fault) neither fail a poll nor repeat an event', async () => {
-	const emu = emulator();
 	const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
-	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 300 });
+	const faxes = receive(emu, 300);
 	emu.control.addFault({ kind: 'delay', delayMs: 20, probability: 0.5, seed: 7 });
 	const emitted = (await drain(trigger)).flatMap(inboundIds);
-	expect(emitted).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+	expect(emitted).toEqual(faxIds(faxes));
 	expect(emu.control.requests().some((r) => r.fault === 'delay')).toBe(true);
 });

@@ -1,8 +1,9 @@
 // Helpers of the Fax Cloud Trigger suites: a trigger started and polled, records made for it.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { Emulator } from '../../../emulator';
-import { loginCredentials, SEED_USERS, type Login } from '../../harness/jest/emulator';
+import type { Emulator, EmulatorOptions } from '../../../emulator';
+import type { InjectInboundOptions } from '../../../emulator/control/inject';
+import { loginCredentials, SEED_USERS, useEmulator, type Login } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { sendJson, type useScriptedServers } from '../../harness/jest/scripted-server';
 import {
@@ -14,11 +15,29 @@ import {
 import { historyAfter, inboundCreatedAfter } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
 
-// test/nodes/shared/credentialRun.test.ts imports the node from here.
-
 /** Durations on the emulator's clock, in ms. */
 export const SECOND = 1_000;
 export const MINUTE = 60_000;
+
+/**
+ * The test file's emulator (useEmulator: started once, reset before each test), used directly as
+ * `emu` in every test instead of being asked for at the start of each.
+ */
+export function useTriggerEmulator(options?: EmulatorOptions): Emulator {
+	const current = useEmulator(options);
+	return new Proxy({} as Emulator, { get: (_, key) => Reflect.get(current(), key) as unknown });
+}
+
+/** `count` faxes alice receives now (or as `options` say): the emulator's wire records. */
+export const receive = (
+	emu: Emulator,
+	count = 1,
+	options: Omit<InjectInboundOptions, 'userId' | 'count'> = {},
+) => emu.control.injectInbound({ userId: 'alice@acme', count, ...options });
+
+/** The FaxIds of faxes the emulator made, as numbers, as the trigger emits them. */
+export const faxIds = (faxes: Array<Record<string, string>>) =>
+	faxes.map((fax) => Number(fax.FaxId));
 
 type WatchOptions = Pick<Login, 'user' | 'password'> &
 	Pick<PollWorkflowOptions, 'pollBudgetMs' | 'typeVersion' | 'durableCursors'>;

@@ -1,23 +1,21 @@
 import { waitUntil } from '../../harness/waitUntil';
-import { useEmulator } from '../../harness/jest/emulator';
 import { expectEachOnce, inboundIds } from '../../harness/jest/ground-truth';
-import { drain, MINUTE, watchFromNow } from './triggerHelpers';
+import { drain, MINUTE, watchFromNow, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
 
 /**
  * The trigger asks for a window's next page as soon as a page arrives (faxPoll.ts readWindow): a
  * poll the budget stops after one page has asked for the next too, and used nothing of it.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const SEARCH = '^/v1/inboundfaxes$';
 
 test('a poll stopped by its time budget after the first page asked for the second too; every fax is still emitted once', async () => {
-	const emu = emulator();
 	// A budget already spent: the poll stops reading once a page holds something new.
 	const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, { pollBudgetMs: 0 });
 	emu.control.advance(MINUTE);
-	const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 260 });
+	const faxes = receive(emu, 260);
 	emu.control.advance(MINUTE);
 	const since = emu.control.lastSeq();
 
@@ -35,8 +33,5 @@ test('a poll stopped by its time budget after the first page asked for the secon
 	expect(page2.query.GetNextResults).toBeDefined();
 
 	const rest = await drain(trigger, 300);
-	expectEachOnce(
-		[...inboundIds(first), ...rest.flatMap(inboundIds)],
-		faxes.map((fax) => Number(fax.FaxId)),
-	);
+	expectEachOnce([...inboundIds(first), ...rest.flatMap(inboundIds)], faxIds(faxes));
 });

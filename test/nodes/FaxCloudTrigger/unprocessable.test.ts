@@ -1,22 +1,27 @@
-import { useEmulator } from '../../harness/jest/emulator';
 import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { useScriptedServers } from '../../harness/jest/scripted-server';
 import { inboundIds } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { inboundWireRecord, scriptedInbound, watchFromNow } from './triggerHelpers';
+import {
+	inboundWireRecord,
+	scriptedInbound,
+	watchFromNow,
+	useTriggerEmulator,
+	receive,
+	faxIds,
+} from './triggerHelpers';
 
 /**
  * One record the trigger cannot process completely (an image that cannot be downloaded, a time
  * that cannot be read) is emitted once with what went wrong; it never holds back the others.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	test('each bad image is one event with imageError, the faxes after it come in the same poll, never again', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, { event: 'newInboundFax', attachImage: 'pdf' });
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 5 });
+		const faxes = receive(emu, 5);
 		const [, missing, broken, empty] = faxes.map((fax) => fax.FaxId);
 		emu.control.setImageFault('inbound', missing, 'notFound');
 		emu.control.setImageFault('inbound', broken, 'serverError');
@@ -24,7 +29,7 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 		emu.control.advance(60_000);
 
 		const items = await trigger.pollItems();
-		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(items)).toEqual(faxIds(faxes));
 		const byId = new Map(items.map((item) => [String(item.json.FaxId), item]));
 		for (const good of [faxes[0].FaxId, faxes[4].FaxId]) {
 			expect(byId.get(good)!.binary?.data?.mimeType).toBe('application/pdf');
@@ -42,7 +47,7 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 		expect(tries(missing)).toBe(2);
 
 		expect(await trigger.pollItems()).toEqual([]);
-		const later = emu.control.injectInbound({ userId: 'alice@acme', count: 1 });
+		const later = receive(emu, 1);
 		emu.control.advance(60_000);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(later[0].FaxId)]);
 		emu.control.advance(30 * 60_000);
@@ -50,19 +55,18 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	});
 
 	test('Mark as Retrieved leaves a fax emitted without its image unmarked, for a "Mark = false" sweep', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, {
 			event: 'newInboundFax',
 			attachImage: 'pdf',
 			markAsRetrieved: true,
 		});
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 3 });
+		const faxes = receive(emu, 3);
 		const [good, missing, alsoGood] = faxes.map((fax) => fax.FaxId);
 		emu.control.setImageFault('inbound', missing, 'notFound');
 		emu.control.advance(60_000);
 
 		const items = await trigger.pollItems();
-		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(items)).toEqual(faxIds(faxes));
 		const marked = emu.control
 			.requests({ api: 'fax', method: 'PUT', path: '^/v1/inboundfaxes/' })
 			.map((request) => request.path.split('/')[3]);
@@ -71,7 +75,6 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	});
 
 	test('an outbound completion whose image fails is emitted with imageError as well', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(
 			emu,
 			{ event: 'outboundFaxStatusChanged', attachImage: 'tif' },
