@@ -1,6 +1,6 @@
 import type { Emulator } from '../../../emulator';
 import { inboundIds } from '../../harness/jest/ground-truth';
-import { SECOND, watchFromNow, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
+import { SECOND, useTriggerEmulator, receive, faxIds, watchInbound } from './triggerHelpers';
 
 const emu = useTriggerEmulator();
 
@@ -21,7 +21,7 @@ function faxesArriving(emu: Emulator, count = 1): number[] {
 
 describe('Fax Cloud Trigger under durable poll cursors', () => {
 	test('a poll that starts before n8n stored the last poll’s execution emits nothing again', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
+		const trigger = await watchInbound(emu, {}, DURABLE);
 		const first = faxesArriving(emu, 2);
 		expect(inboundIds(await trigger.pollItems())).toEqual(first);
 		emu.control.advance(10 * SECOND);
@@ -37,7 +37,7 @@ describe('Fax Cloud Trigger under durable poll cursors', () => {
 	});
 
 	test('a poll whose execution n8n never created: its faxes are read again once the wait is over', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
+		const trigger = await watchInbound(emu, {}, DURABLE);
 		const faxes = faxesArriving(emu, 3);
 		expect(inboundIds(await trigger.pollItems())).toEqual(faxes);
 		// n8n's transaction failed (or the poll lost its lease): no execution, no cursor.

@@ -15,6 +15,7 @@ import {
 	watchTrigger,
 	useTriggerEmulator,
 	receive,
+	watchInbound,
 } from './triggerHelpers';
 
 /**
@@ -155,7 +156,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 	});
 
 	test('polled every 15 minutes, as the service recommends, a fax 9 minutes late is still emitted once', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		const trigger = await watchInbound(emu);
 		const emitted: number[] = [];
 		for (let round = 0; round < 6; round++) {
 			receive(emu, 1, { lateByMs: 9 * MINUTE });
@@ -172,7 +173,7 @@ describe('Fax Cloud Trigger: the lateness allowance', () => {
 	});
 
 	test('changing the allowance keeps the state: no new activation, nothing emitted twice', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		const trigger = await watchInbound(emu);
 		const [first] = receive(emu);
 		emu.control.advance(MINUTE);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(first.FaxId)]);

@@ -1,9 +1,21 @@
+// New Inbound Fax as a user sets it up: the window, whose faxes, the image, Mark as Retrieved, Simplify.
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { SEED_USERS } from '../../harness/jest/emulator';
 import { errorText } from '../../harness/jest/fax-cloud-node';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { watchFromNow, watchTrigger, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import {
+	faxIds,
+	logLinesOf,
+	MINUTE,
+	receive,
+	useTriggerEmulator,
+	watchInbound,
+	watchTrigger,
+} from './triggerHelpers';
 
 const emu = useTriggerEmulator();
 
@@ -15,6 +27,10 @@ const WINDOW_FROM_0850 = {
 	SortOrder: 'asc',
 	ResultLimit: '250',
 };
+const IMAGE_FORMATS = [
+	['pdf', 'application/pdf', '%PDF'],
+	['tif', 'image/tiff', 'II*\u0000'],
+];
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
@@ -41,7 +57,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a new fax is emitted once, normalised, from a search that reaches back the lateness allowance', async () => {
 		receive(emu, 1, { at: '2026-01-05T08:30:10Z' });
-		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
+		const trigger = await watchInbound(emu);
 		emu.control.advance(5 * 60_000);
 		const [fax] = receive(emu);
 
@@ -64,7 +80,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
 		receive(emu);
-		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
+		const trigger = await watchInbound(emu);
 		const [late] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(late.FaxId)]);
 		expect(await trigger.poll()).toBeNull();
@@ -79,10 +95,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		});
 		// Even a fax stamped before the activation: it was not on the service then. One stamped
 		// more than the allowance (10 min) before it appeared is too late and is not emitted.
-		const [tooLate] = emu.control.injectInbound({
-			userId: 'alice@acme',
-			at: '2026-01-05T08:00:00Z',
-		});
+		const [tooLate] = receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
 		const faxes = [...receive(emu, 1, { at: '2026-01-05T08:55:00Z' }), ...receive(emu, 2)];
 		const ids = inboundIds(await trigger.pollItems());
 		expect(ids).toEqual(faxIds(faxes));
@@ -93,15 +106,12 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('Watch Faxes Of: the login’s own faxes, all users (*) or one user with a proxy login', async () => {
 		const own = watchTrigger(emu, NEW_INBOUND_FAX);
-		const all = watchTrigger(
-			emu,
-			{ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' },
-			{ user: 'acmeAdmin' },
-		);
+		const admin = { user: 'acmeAdmin' } as const;
+		const all = watchTrigger(emu, { ...NEW_INBOUND_FAX, faxesOf: 'allUsers' }, admin);
 		const bob = watchTrigger(
 			emu,
 			{ ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: 'bob@acme' },
-			{ user: 'acmeAdmin' },
+			admin,
 		);
 		for (const trigger of [own, all, bob]) await trigger.poll();
 		receive(emu);
@@ -127,7 +137,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
-		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
+		const trigger = await watchInbound(emu, {}, { user: 'acmeAdmin' });
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
 		expect(await trigger.poll()).toBeNull();
@@ -136,15 +146,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});
 
-	test.each([
-		['pdf', 'application/pdf', '%PDF'],
-		['tif', 'image/tiff', 'II*\u0000'],
-	])('attaches the fax image as %s', async (format, mimeType, magic) => {
-		const trigger = await watchFromNow(emu, {
-			...NEW_INBOUND_FAX,
-			attachImage: format,
-			binaryPropertyName: 'fax',
-		});
+	test.each(IMAGE_FORMATS)('attaches the fax image as %s', async (format, mimeType, magic) => {
+		const trigger = await watchInbound(emu, { attachImage: format, binaryPropertyName: 'fax' });
 		const [fax] = receive(emu, 1, { fields: { PagesReceived: 2 } });
 		const [item] = await trigger.pollItems();
 		expect(item.json.FaxId).toBe(Number(fax.FaxId));
@@ -176,7 +179,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a fax another client marked as retrieved before the poll is still emitted', async () => {
-		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
 		const [fax] = receive(emu, 1, { fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
 		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
@@ -186,14 +189,10 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
-		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
 		const [first, second] = receive(emu, 2);
-		emu.control.addFault({
-			method: 'PUT',
-			path: `^/v1/inboundfaxes/${second.FaxId}$`,
-			kind: 'http500',
-			count: 1,
-		});
+		const path = `^/v1/inboundfaxes/${second.FaxId}$`;
+		emu.control.addFault({ method: 'PUT', path, kind: 'http500', count: 1 });
 		const items = await trigger.pollItems();
 		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
 			[Number(first.FaxId), true],
@@ -209,7 +208,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a mark that keeps failing is given up after three attempts, the fax still emitted once', async () => {
-		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
 		const [fax] = receive(emu);
 		emu.control.addFault({ method: 'PUT', kind: 'http500' });
 		expect(await trigger.pollItems()).toHaveLength(1);
@@ -230,6 +229,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		[{ options: { latenessMinutes: 0 } }, 'Lateness Allowance (Minutes)'],
 		[{ options: { latenessMinutes: 1441 } }, 'Lateness Allowance (Minutes)'],
 		[{ options: { latenessMinutes: 2.5 } }, 'Lateness Allowance (Minutes)'],
+		[{ event: 'outboundFaxStatusChanged', statuses: [] }, 'Statuses'],
 	])('bad parameters %j are refused before any request', async (parameters, name) => {
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, ...parameters });
 		for (const mode of ['trigger', 'manual'] as const) {
@@ -252,5 +252,88 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const basic = Buffer.from(`${SEED_USERS.alice.userId}:${password}`).toString('base64');
 		expect(text).not.toContain(basic);
 		expect(trigger.staticData()).toEqual({});
+	});
+});
+
+describe('Fax Cloud Trigger: Attach Fax Image', () => {
+	test.each(IMAGE_FORMATS)(
+		'as %s: the image request asks for %s (Accept), the search for JSON',
+		async (attachImage, mimeType) => {
+			const [fax] = receive(emu);
+			const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, attachImage });
+			const items = await trigger.pollItems('manual');
+			expect(items[0].binary?.data.mimeType).toBe(mimeType);
+			expect(
+				emu.control.requests({ api: 'fax', method: 'GET' }).map((r) => [r.path, r.accept]),
+			).toEqual([
+				['/v1/inboundfaxes', 'application/json'],
+				[`/v1/inboundfaxes/${fax.FaxId}/image`, mimeType],
+			]);
+		},
+	);
+});
+
+describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
+	test('marks over the state’s limit are dropped only with a warning naming their FaxIds', async () => {
+		// A budget already spent: one batch of marks a poll, the rest waits.
+		const trigger = await watchInbound(emu, { markAsRetrieved: true }, { pollBudgetMs: 0 });
+		// Marks left by earlier polls, for faxes the service no longer has: each fails again.
+		const waiting = Array.from({ length: MAX_MARK_RETRIES }, (_, i) => [900_001 + i, 1]);
+		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });
+		const [fax] = receive(emu);
+		const logLines = await logLinesOf(async () => {
+			expect(inboundIds(await trigger.pollItems())).toEqual([Number(fax.FaxId)]);
+		});
+		const marks = trigger.staticData().marks as Array<[number, number]>;
+		expect(marks).toHaveLength(MAX_MARK_RETRIES);
+		const kept = new Set(marks.map(([faxId]) => faxId));
+		const lost = [...waiting.map(([faxId]) => faxId), Number(fax.FaxId)].filter(
+			(faxId) => !kept.has(faxId),
+		);
+		expect(lost).toHaveLength(1);
+		const warnings = logLines.filter((line) => line.includes('will not be marked'));
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(`FaxId ${lost[0]}`);
+	});
+});
+
+const onlySimplified = (direction: 'outbound' | 'inbound', json: object) =>
+	Object.keys(json).every((key) => SIMPLIFIED_FAX_FIELDS[direction].includes(key));
+
+describe('Fax Cloud Trigger version 2: Simplify', () => {
+	/** One fax a minute after the first poll, the next minute's poll emitting it. */
+	async function oneFaxAt(typeVersion: number) {
+		const trigger = await watchInbound(emu, {}, { typeVersion });
+		emu.control.advance(MINUTE);
+		receive(emu);
+		emu.control.advance(MINUTE);
+		return (await trigger.pollItems())[0];
+	}
+
+	test('a new inbound fax is emitted with the inbound field set by default', async () => {
+		const item = await oneFaxAt(2);
+		expect(onlySimplified('inbound', item.json)).toBe(true);
+		expect(item.json).toMatchObject({ FaxUserId: 'alice@acme', FaxStatus: 'recvOk' });
+		expect(item.json).toHaveProperty('CallerNumber');
+	});
+
+	test('an outbound status change is emitted with the outbound field set; off gives the whole record', async () => {
+		const event = 'outboundFaxStatusChanged';
+		const simple = watchTrigger(emu, { event }, { typeVersion: 2 });
+		const whole = watchTrigger(emu, { event, simple: false }, { typeVersion: 2 });
+		await simple.poll();
+		await whole.poll();
+		const faxId = await sendOutbound(emu, 'alice');
+		emu.control.advance(2 * MINUTE);
+		const [simpleItem] = await simple.pollItems();
+		const [wholeItem] = await whole.pollItems();
+		expect(simpleItem.json).toMatchObject({ FaxId: faxId, FaxStatus: 'sent' });
+		expect(onlySimplified('outbound', simpleItem.json)).toBe(true);
+		expect(wholeItem.json).toMatchObject({ FaxId: faxId, FaxStatus: 'sent' });
+		expect(wholeItem.json).toHaveProperty('ImgHost');
+	});
+
+	test('a version 1 trigger keeps emitting the whole record', async () => {
+		expect((await oneFaxAt(1)).json).toHaveProperty('ImgHost');
 	});
 });

@@ -3,7 +3,7 @@ import { SEED_USERS } from '../../harness/jest/emulator';
 import { waitUntil } from '../../harness/waitUntil';
 import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { watchFromNow, watchTriggers, useTriggerEmulator, receive, faxIds } from './triggerHelpers';
+import { watchTriggers, useTriggerEmulator, receive, faxIds, watchInbound } from './triggerHelpers';
 
 /**
  * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still
@@ -15,7 +15,7 @@ const emu = useTriggerEmulator();
 
 describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	test('two polls started together emit each fax once in total; the second ends at once and says so in the log', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		const trigger = await watchInbound(emu);
 		emu.control.advance(60_000);
 		receive(emu, 5);
 		const before = searches(emu, 'inboundfaxes').length;
@@ -42,7 +42,7 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	});
 
 	test('a poll that starts while a slow one still reads ends without events; the next poll catches up', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		const trigger = await watchInbound(emu);
 		emu.control.advance(60_000);
 		const first = receive(emu, 3);
 		emu.control.addFault({
@@ -66,7 +66,7 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 	});
 
 	test('a poll that fails releases the trigger: the next poll runs and emits every fax once', async () => {
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' });
+		const trigger = await watchInbound(emu);
 		emu.control.advance(60_000);
 		receive(emu, 4);
 		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });

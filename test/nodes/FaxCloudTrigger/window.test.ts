@@ -1,3 +1,7 @@
+// The trigger's units that decide which events are new: the window, one read's EventsTaken, the
+// guessed slice of a long window's first read, and version 1 states read as a window.
+import { EventsTaken } from '../../../nodes/FaxCloudTrigger/fax/eventsTaken';
+import { guessedSlice } from '../../../nodes/FaxCloudTrigger/state/windowSlice';
 import { windowOfVersion1 } from '../../../nodes/FaxCloudTrigger/state/stateVersion1';
 import {
 	EventWindow,
@@ -138,5 +142,79 @@ describe('a version 1 state (round 1) read as a window', () => {
 		expect(windowOfVersion1({ version: 1, cursor: 'soon', seen: {} })).toBeUndefined();
 		expect(windowOfVersion1({ version: 1, cursor: null, seen: [1, 2] })).toBeUndefined();
 		expect(windowOfVersion1({ version: 3, cursor: null, seen: {} })).toBeUndefined();
+	});
+});
+
+/**
+ * One read of the window takes each event once (EventsTaken): a record modified while the pages
+ * are read comes twice with the same key and time; the same key at another time is another event.
+ */
+describe('EventsTaken', () => {
+	const T = Date.parse('2026-11-29T06:00:00Z');
+
+	test('the same key at the same time is taken once, at another time again, each time once', () => {
+		const taken = new EventsTaken();
+		expect(taken.take('in:33', T)).toBe(true);
+		expect(taken.take('in:33', T)).toBe(false);
+		expect(taken.take('in:33', T + 1000)).toBe(true);
+		expect(taken.take('in:33', T + 1000)).toBe(false);
+		expect(taken.take('in:33', T)).toBe(false);
+		expect(taken.take('out:33:sent', T)).toBe(true);
+	});
+
+	test('a record without a readable time is taken once, apart from a dated one of its key', () => {
+		const taken = new EventsTaken();
+		expect(taken.take('in:7', undefined)).toBe(true);
+		expect(taken.take('in:7', undefined)).toBe(false);
+		expect(taken.take('in:7', T)).toBe(true);
+		expect(taken.take('in:7', T)).toBe(false);
+	});
+
+	test('a time that could not be placed (NaN: no zone, no clock) is taken once', () => {
+		const taken = new EventsTaken();
+		expect(taken.take('in:8', T)).toBe(true);
+		expect(taken.take('in:8', NaN)).toBe(true);
+		expect(taken.take('in:8', NaN)).toBe(false);
+		expect(taken.take('in:9', NaN)).toBe(true);
+		expect(taken.take('in:9', NaN)).toBe(false);
+	});
+});
+
+describe('guessedSlice', () => {
+	const from = Date.parse('2026-01-05T09:00:00Z');
+	const settled = from + 120 * MINUTE;
+	/** `perMinute` times in each of `minutes` minutes from `from`, in order. */
+	const times = (perMinute: number, minutes: number) =>
+		Array.from(
+			{ length: perMinute * minutes },
+			(_, i) => from + Math.floor(i / perMinute) * MINUTE,
+		);
+
+	test('ends where the last whole minute read reaches the room: 100 a minute, room 1,000', () => {
+		const read = [...times(100, 1), from + MINUTE];
+		expect(guessedSlice(from, settled, read, 1_000)).toEqual({
+			upTo: from + 10 * MINUTE,
+			sliceMs: 10 * MINUTE,
+		});
+	});
+
+	test('rounds to the nearest minute, one at least past the last minute read', () => {
+		expect(guessedSlice(from, settled, [...times(130, 1), from + MINUTE], 1_000)?.upTo).toBe(
+			from + 8 * MINUTE,
+		);
+		expect(guessedSlice(from, settled, [...times(900, 1), from + MINUTE], 1_000)?.upTo).toBe(
+			from + 2 * MINUTE,
+		);
+	});
+
+	test('no guess from pages out of time order, within one minute, with an empty last minute, past the settled part, or at the room', () => {
+		const ordered = [...times(100, 1), from + MINUTE];
+		expect(guessedSlice(from, settled, [...ordered].reverse(), 1_000)).toBeUndefined();
+		expect(guessedSlice(from, settled, times(300, 1), 1_000)).toBeUndefined();
+		expect(guessedSlice(from, settled, [from, from + 5 * MINUTE], 1_000)).toBeUndefined();
+		expect(guessedSlice(from, from + 9 * MINUTE, ordered, 1_000)).toBeUndefined();
+		expect(guessedSlice(from, settled, ordered, ordered.length)).toBeUndefined();
+		expect(guessedSlice(undefined, settled, ordered, 1_000)).toBeUndefined();
+		expect(guessedSlice(from, undefined, ordered, 1_000)).toBeUndefined();
 	});
 });
