@@ -1,6 +1,6 @@
+// Bursts of ten thousand records and what a quiet poll costs after them, with or without a Date header.
 import { request } from 'undici';
 
-import type { Emulator } from '../../../emulator';
 import { credentialsFor } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
@@ -12,7 +12,7 @@ import {
 	statusChanges,
 } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-import { MINUTE, useTriggerEmulator, receive } from './triggerHelpers';
+import { faxIds, lastSeq, MINUTE, receive, seenKeys, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (sorted by last-modified time, only a
@@ -25,13 +25,11 @@ const emu = useTriggerEmulator();
 const BURST = 10_000;
 const PAGE_SIZE = 250;
 
-function requestsPerPoll(emu: Emulator, since: number) {
+function requestsPerPoll(since: number) {
 	const count = (collection: 'inboundfaxes' | 'outboundfaxes') =>
 		searches(emu, collection).filter((r) => r.seq > since).length;
 	return { inbound: count('inboundfaxes'), outbound: count('outboundfaxes') };
 }
-
-const lastSeq = (emu: Emulator) => emu.control.requests().at(-1)?.seq ?? 0;
 
 // 20,000 records are made, served, normalised and compared over a dozen polls: about 30 s on a
 // quiet 2-core machine, more than twice that when other work shares it. The assertions are request
@@ -65,8 +63,8 @@ test(
 			const since = lastSeq(emu);
 			emitted.inbound.push(...inboundIds(await triggers.inbound.pollItems()));
 			emitted.outbound.push(...statusChanges(await triggers.outbound.pollItems()));
-			requests.push(requestsPerPoll(emu, since));
-			keys.push(Object.values(triggers.inbound.staticData().seen as object).flat().length);
+			requests.push(requestsPerPoll(since));
+			keys.push(seenKeys(triggers.inbound).length);
 			emu.control.advance(MINUTE);
 		}
 
@@ -93,7 +91,7 @@ test(
  * A proxy in front of the emulator that drops the Date header, as a service (or a gateway) that
  * sends none would. Node adds a Date of its own unless told not to.
  */
-async function withoutDateHeader(emu: Emulator) {
+async function withoutDateHeader() {
 	const server = await startScriptedServer((received, _count, res) => {
 		void request(`${new URL(emu.urls.fax).origin}${received.url}`, {
 			method: received.method as 'GET',
@@ -112,7 +110,7 @@ async function withoutDateHeader(emu: Emulator) {
 }
 
 test('without a Date header the newest record time stands in for the clock: nothing lost, the burst read until a newer fax moves on', async () => {
-	const proxy = await withoutDateHeader(emu);
+	const proxy = await withoutDateHeader();
 	try {
 		const credentials = credentialsFor(emu, 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = proxy.faxBaseUrl;
@@ -134,7 +132,7 @@ test('without a Date header the newest record time stands in for the clock: noth
 			emu.control.advance(20 * MINUTE);
 			const since = lastSeq(emu);
 			emitted.push(...inboundIds(await inbound.pollItems()));
-			readAgain.push(requestsPerPoll(emu, since).inbound);
+			readAgain.push(requestsPerPoll(since).inbound);
 		}
 		// Quiet polls find no newer record: the window stays and reads the 300 again.
 		expect(readAgain).toEqual([2, 2, 2]);
@@ -145,11 +143,8 @@ test('without a Date header the newest record time stands in for the clock: noth
 		emu.control.advance(MINUTE);
 		const since = lastSeq(emu);
 		emitted.push(...inboundIds(await inbound.pollItems()));
-		expect(requestsPerPoll(emu, since).inbound).toBe(1);
-		const truth = emu.control
-			.inboundAll()
-			.slice(1)
-			.map((fax) => Number(fax.FaxId));
+		expect(requestsPerPoll(since).inbound).toBe(1);
+		const truth = faxIds(emu.control.inboundAll().slice(1));
 		expect(truth).toContain(Number(late[0].FaxId));
 		expect(truth).toContain(Number(next.FaxId));
 		expect(sorted(emitted)).toEqual(sorted(truth));

@@ -42,7 +42,7 @@ export const receive = (
 ) => emu.control.injectInbound({ userId: 'alice@acme', count, ...options });
 
 /** The FaxIds of faxes the emulator made, as numbers, as the trigger emits them. */
-export const faxIds = (faxes: Array<Record<string, string>>) =>
+export const faxIds = (faxes: Array<Record<string, string | boolean>>) =>
 	faxes.map((fax) => Number(fax.FaxId));
 
 type WatchOptions = Pick<Login, 'user' | 'password'> &
