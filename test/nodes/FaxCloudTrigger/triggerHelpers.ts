@@ -55,7 +55,7 @@ const realNow = Date.now.bind(Date);
  * against the time the host's clock moved (serviceClock.ts), so a host that stood still while the
  * service's clock jumped an hour would rightly be taken as a wrong service clock.
  */
-export function hostClockFollows(emulator: Emulator): void {
+function hostClockFollows(emulator: Emulator): void {
 	const emulatorNow = () => Date.parse(emulator.control.now());
 	const start = emulatorNow();
 	let reading = false;
@@ -265,7 +265,7 @@ export async function scriptedInbound(scripted: ReturnType<typeof useScriptedSer
 	const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
 	return { trigger, credentials, answer, received: server.received };
 }
-export type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
+type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
 
 /** The scripted service's clock reads `time` (`09:10`) on 5 January 2026 in its next answers. */
 export const scriptedDate = (time: string) => `Mon, 05 Jan 2026 ${time}:00 GMT`;
