@@ -232,19 +232,16 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 				for (let i = 0; received.length > 0 && i < 2; i++) {
 					await recode(received[next(received.length)], i === 0 ? 'ProjectCode' : 'Mark');
 				}
-				emu.control.setTime(
-					new Date(Date.parse('2026-01-05T09:01:30Z') + minute * MINUTE).toISOString(),
-				);
+				const pollAt = Date.parse('2026-01-05T09:01:30Z') + minute * MINUTE;
+				emu.control.setTime(new Date(pollAt).toISOString());
 				polls.push(await trigger.pollItems());
 			}
 			polls.push(...(await drain(trigger, 100)));
 
 			const emitted = polls.flat().map((item) => String(item.json.FaxId));
 			expect(received.length).toBeGreaterThan(10 * maxEventsPerPoll);
-			expectEachOnce(
-				emitted,
-				emu.control.inboundAll().map((fax) => fax.FaxId),
-			);
+			const truth = emu.control.inboundAll().map((fax) => fax.FaxId);
+			expectEachOnce(emitted, truth);
 			expect(Math.max(...polls.map((items) => items.length))).toBe(maxEventsPerPoll);
 			expectInOrder(polls, 'ReceivedTime');
 		},

@@ -8,10 +8,12 @@ import { editFax } from '../../harness/jest/trigger-kit';
 import { waitUntil } from '../../harness/waitUntil';
 import {
 	cappedFromNextMinute,
+	faxIds,
 	heldIds,
 	lastSeq,
 	MINUTE,
 	pollCounted,
+	receive,
 	receivedBetween,
 	SECOND,
 	useTriggerEmulator,
@@ -164,12 +166,8 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 	 */
 	async function capped(minutes: number, pastAllowance: boolean) {
 		const { trigger, start } = await cappedFromNextMinute(emu, CAP);
-		const truth = receivedBetween(
-			emu,
-			80 * minutes,
-			start + SECOND / 2,
-			start + minutes * MINUTE - SECOND / 2,
-		);
+		const from = start + SECOND / 2;
+		const truth = receivedBetween(emu, 80 * minutes, from, from + minutes * MINUTE - SECOND);
 		emu.control.advance((minutes + (pastAllowance ? 11 : 0)) * MINUTE);
 		return { start, truth, poll: () => pollCounted(emu, trigger) };
 	}
@@ -253,12 +251,8 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		const latest = truth.at(-1)!;
 		const since = lastSeq(emu);
 		// The mark has to come while page 1's answer is held: seconds for a loaded machine.
-		const fault = emu.control.addFault({
-			path: '^/v1/inboundfaxes$',
-			kind: 'delay',
-			delayMs: 5_000,
-			count: 1,
-		});
+		const heldBack = { kind: 'delay', delayMs: 5_000, count: 1 } as const;
+		const fault = emu.control.addFault({ path: '^/v1/inboundfaxes$', ...heldBack });
 		const firstPoll = trigger.pollItems();
 		await waitUntil(
 			'the first page answered and held',
@@ -322,11 +316,7 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 	}
 
 	/** Polls until the truth is emitted, at most `most` polls. */
-	async function pollsUntil(
-		poll: () => ReturnType<typeof pollCounted>,
-		truth: number[],
-		most: number,
-	) {
+	async function pollsUntil(poll: () => ReturnType<typeof pollCounted>, truth: number[], most = 5) {
 		const polls = [];
 		for (let i = 0; i < most && polls.flatMap((p) => p.items).length < truth.length; i++) {
 			polls.push(await poll());
@@ -339,19 +329,14 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 		const { start, trigger, poll } = await backlog(cap, [{ perMinute: 200, minutes: 30 }]);
 		// 100 faxes received in the backlog's first five minutes, visible (last modified) only at its
 		// 25th: sorted by last-modified time they come after the faxes of minute 24.
-		const late = emu.control.injectInbound({
-			userId: 'alice@acme',
-			count: 100,
-			at: new Date(start + 2 * MINUTE + 30 * SECOND).toISOString(),
-			lateByMs: 22 * MINUTE,
-		});
+		const at = new Date(start + 2 * MINUTE + 30 * SECOND).toISOString();
+		const late = receive(emu, 100, { at, lateByMs: 22 * MINUTE });
 		const truth = trigger.inboundSinceStart();
 		expect(truth).toHaveLength(6_100);
-		const { polls, items } = await pollsUntil(poll, truth, 5);
+		const { polls, items } = await pollsUntil(poll, truth);
 		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
 		expect(oldestFirst(items)).toBe(true);
-		const lateIds = late.map((fax) => Number(fax.FaxId));
-		expect(polls[0].ids).toEqual(expect.arrayContaining(lateIds));
+		expect(polls[0].ids).toEqual(expect.arrayContaining(faxIds(late)));
 		expect(polls).toHaveLength(Math.ceil(truth.length / cap));
 		// Counting the share first would page it twice (2 x 8 pages): the guess came from the first
 		// page, which reached into the backlog's second minute.

@@ -119,24 +119,20 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });
 
 		await expect(trigger.poll()).rejects.toThrow();
-		expect(sorted(inboundIds(await trigger.pollItems()))).toEqual(
-			sorted(trigger.inboundSinceStart()),
-		);
+		const truth = sorted(trigger.inboundSinceStart());
+		expect(sorted(inboundIds(await trigger.pollItems()))).toEqual(truth);
 	});
 
 	test('two triggers of one workflow poll side by side: each emits its own events', async () => {
-		const triggers = watchTriggers(emu, {
+		const { Received, Sent } = watchTriggers(emu, {
 			Received: { event: 'newInboundFax' },
 			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion'] },
 		});
-		await Promise.all([triggers.Received.poll(), triggers.Sent.poll()]);
+		await Promise.all([Received.poll(), Sent.poll()]);
 		const [inbound] = receive(emu);
 		const outbound = await sendOutbound(emu, 'alice');
 
-		const [received, sent] = await Promise.all([
-			triggers.Received.pollItems(),
-			triggers.Sent.pollItems(),
-		]);
+		const [received, sent] = await Promise.all([Received.pollItems(), Sent.pollItems()]);
 		expect(inboundIds(received)).toEqual([Number(inbound.FaxId)]);
 		expect(statusChanges(sent)).toEqual([`${outbound}:awaitingConversion`]);
 	});

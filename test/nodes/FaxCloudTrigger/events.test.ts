@@ -66,12 +66,11 @@ describe('Fax Cloud Trigger: what the editor shows', () => {
 	});
 
 	test('the codex names this node and links to README headings that exist', () => {
-		const codex = JSON.parse(
-			fs.readFileSync(
-				path.join(__dirname, '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node.json'),
-				'utf8',
-			),
+		const codexFile = path.join(
+			__dirname,
+			'../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node.json',
 		);
+		const codex = JSON.parse(fs.readFileSync(codexFile, 'utf8'));
 		expect(codex.node).toBe(`n8n-nodes-fax-cloud.${description.name}`);
 		expect(codex.resources.primaryDocumentation).toEqual([
 			{ url: 'https://github.com/fax-cloud/n8n-nodes-fax-cloud#trigger-semantics' },
