@@ -160,9 +160,8 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 		);
 		expect(line).toMatch(/"message":"Fax Cloud Trigger \\"Fax Cloud Trigger\\": mail merge job/);
 		expect(line).toMatch(/"workflowId":"poll-test-workflow-\d+","nodeName":"Fax Cloud Trigger"/);
-		expect(
-			emu.control.requests({ api: 'mailMerge', path: `^/v1/Job/${gone}$` }).map((r) => r.status),
-		).toEqual([404]);
+		const lookUps = emu.control.requests({ api: 'mailMerge', path: `^/v1/Job/${gone}$` });
+		expect(lookUps.map((r) => r.status)).toEqual([404]);
 		emu.control.advance(120_000);
 		expect(await emittedUntilQuiet(trigger)).toEqual([kept]);
 	});
@@ -223,9 +222,10 @@ describe('Mail Merge Job Finished: times on a clock with daylight saving time', 
 		emu.control.advance(10 * 60_000);
 		emitted.push(...(await emittedUntilQuiet(trigger)));
 		expect(emitted.sort((a, b) => a - b)).toEqual(created);
-		const createdOn = (
-			await call('GET', `${emu.urls.mailMerge}/Job`, { auth: SEED_USERS.alice })
-		).json.Jobs.map((job: { CreatedOn: string }) => job.CreatedOn.slice(11, 16));
+		const list = await call('GET', `${emu.urls.mailMerge}/Job`, { auth: SEED_USERS.alice });
+		const createdOn = list.json.Jobs.map((job: { CreatedOn: string }) =>
+			job.CreatedOn.slice(11, 16),
+		);
 		// The wall clock went back: the same CreatedOn hour twice.
 		expect(createdOn.join(' ')).toBe('01:40 01:50 01:00 01:10 01:20 01:30 01:40 01:50 02:00');
 	});

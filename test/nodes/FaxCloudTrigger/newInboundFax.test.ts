@@ -1,5 +1,5 @@
 // New Inbound Fax as a user sets it up: the window, whose faxes, the image, Mark as Retrieved, Simplify.
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
@@ -27,6 +27,9 @@ const WINDOW_FROM_0850 = {
 	SortOrder: 'asc',
 	ResultLimit: '250',
 };
+/** Each emitted fax as [FaxId, Mark]. */
+const idsAndMarks = (items: INodeExecutionData[]) =>
+	items.map((item) => [item.json.FaxId, item.json.Mark]);
 const IMAGE_FORMATS = [
 	['pdf', 'application/pdf', '%PDF'],
 	['tif', 'image/tiff', 'II*\u0000'],
@@ -177,9 +180,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const trigger = await watchInbound(emu, { markAsRetrieved: true });
 		const [fax] = receive(emu, 1, { fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
-		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
-			[Number(fax.FaxId), true],
-		]);
+		expect(idsAndMarks(items)).toEqual([[Number(fax.FaxId), true]]);
 		expect(searches(emu, 'inboundfaxes').every((r) => r.query.Mark === undefined)).toBe(true);
 	});
 
@@ -189,7 +190,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const path = `^/v1/inboundfaxes/${second.FaxId}$`;
 		emu.control.addFault({ method: 'PUT', path, kind: 'http500', count: 1 });
 		const items = await trigger.pollItems();
-		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
+		expect(idsAndMarks(items)).toEqual([
 			[Number(first.FaxId), true],
 			[Number(second.FaxId), false],
 		]);
@@ -258,9 +259,8 @@ describe('Fax Cloud Trigger: Attach Fax Image', () => {
 			const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, attachImage });
 			const items = await trigger.pollItems('manual');
 			expect(items[0].binary?.data.mimeType).toBe(mimeType);
-			expect(
-				emu.control.requests({ api: 'fax', method: 'GET' }).map((r) => [r.path, r.accept]),
-			).toEqual([
+			const requests = emu.control.requests({ api: 'fax', method: 'GET' });
+			expect(requests.map((r) => [r.path, r.accept])).toEqual([
 				['/v1/inboundfaxes', 'application/json'],
 				[`/v1/inboundfaxes/${fax.FaxId}/image`, mimeType],
 			]);
@@ -282,9 +282,8 @@ describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 		const marks = trigger.staticData().marks as Array<[number, number]>;
 		expect(marks).toHaveLength(MAX_MARK_RETRIES);
 		const kept = new Set(marks.map(([faxId]) => faxId));
-		const lost = [...waiting.map(([faxId]) => faxId), Number(fax.FaxId)].filter(
-			(faxId) => !kept.has(faxId),
-		);
+		const all = [...waiting.map(([faxId]) => faxId), Number(fax.FaxId)];
+		const lost = all.filter((faxId) => !kept.has(faxId));
 		expect(lost).toHaveLength(1);
 		const warnings = logLines.filter((line) => line.includes('will not be marked'));
 		expect(warnings).toHaveLength(1);

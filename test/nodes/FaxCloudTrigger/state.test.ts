@@ -204,9 +204,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		emu.control.advance(MINUTE);
 		const [next] = emu.control.injectInbound({ userId: 'carol@globex' });
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
-		expect(carolsMarks().map((request) => request.path)).toEqual([
-			`/v1/inboundfaxes/${next.FaxId}`,
-		]);
+		expect(carolsMarks().map((r) => r.path)).toEqual([`/v1/inboundfaxes/${next.FaxId}`]);
 		// Alice's faxes were never marked by another login.
 		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');
 		expect(marked.map((fax) => fax.FaxId)).toEqual([next.FaxId]);
@@ -312,10 +310,8 @@ describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 		const running = await createJob(emu, 5);
 		const trigger = watchTrigger(emu, { event: 'mailMergeJobFinished' });
 		const seen = { '2026-01-05T09:00:00.000Z': [`job:${running}`] };
-		const pending = [running];
-		trigger.setStaticData(
-			version1('mailMergeJobFinished', '2026-01-05T09:00:00.000Z', seen, { pending }),
-		);
+		const more = { pending: [running] };
+		trigger.setStaticData(version1('mailMergeJobFinished', '2026-01-05T09:00:00.000Z', seen, more));
 		emu.control.advance(MINUTE);
 		expect((await trigger.pollItems()).map((item) => item.json.ID)).toEqual([running]);
 		expect(trigger.staticData()).toMatchObject({ version: 2, pending: [] });

@@ -302,20 +302,15 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	});
 
 	test('an outbound completion whose image fails is emitted with imageError as well', async () => {
-		const trigger = await watchFromNow(
-			emu,
-			{ event: 'outboundFaxStatusChanged', attachImage: 'tif' },
-			{ typeVersion: 2 },
-		);
+		const parameters = { event: 'outboundFaxStatusChanged', attachImage: 'tif' };
+		const trigger = await watchFromNow(emu, parameters, { typeVersion: 2 });
 		const first = await sendOutbound(emu, 'alice');
 		const second = await sendOutbound(emu, 'alice');
 		emu.control.setImageFault('outbound', first, 'notFound');
 		emu.control.advance(5 * 60_000);
 		const items = await trigger.pollItems();
-		expect(items.map((item) => Number(item.json.faxId ?? item.json.FaxId))).toEqual([
-			first,
-			second,
-		]);
+		const ids = items.map((item) => Number(item.json.faxId ?? item.json.FaxId));
+		expect(ids).toEqual([first, second]);
 		expect(items[0].json.imageError).toMatch(/HTTP 404/);
 		expect(items[1].binary?.data?.mimeType).toBe('image/tiff');
 		expect(await trigger.pollItems()).toEqual([]);

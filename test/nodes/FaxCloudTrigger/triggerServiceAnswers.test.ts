@@ -135,11 +135,8 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		const statuses = ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'];
 		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
 		const faxes = [await sendOutbound(emu, 'alice'), await sendOutbound(emu, 'bob')];
-		const emitted = await changesAfterSteps(
-			emu,
-			trigger,
-			[0, 5_000, 2_000, 20_000, 30_000, 60_000],
-		);
+		const steps = [0, 5_000, 2_000, 20_000, 30_000, 60_000];
+		const emitted = await changesAfterSteps(emu, trigger, steps);
 		const alice = trigger.changesSinceStart().filter((change) => change.startsWith(`${faxes[0]}:`));
 		expect(emitted).toEqual(alice);
 		expect(alice).toHaveLength(4);
