@@ -1,7 +1,7 @@
+// Bursts of ten thousand records and what a quiet poll costs after them, with or without a Date header.
 import { request } from 'undici';
 
-import type { Emulator } from '../../../emulator';
-import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
+import { credentialsFor } from '../../harness/jest/emulator';
 import { pollWorkflow } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
 import {
@@ -12,7 +12,7 @@ import {
 	statusChanges,
 } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-import { MINUTE } from './triggerHelpers';
+import { faxIds, lastSeq, MINUTE, receive, seenKeys, useTriggerEmulator } from './triggerHelpers';
 
 /**
  * A burst followed by quiet: a poll reads the whole window (sorted by last-modified time, only a
@@ -20,18 +20,16 @@ import { MINUTE } from './triggerHelpers';
  * clock; then a quiet poll is one request per direction again.
  */
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const BURST = 10_000;
 const PAGE_SIZE = 250;
 
-function requestsPerPoll(emu: Emulator, since: number) {
+function requestsPerPoll(since: number) {
 	const count = (collection: 'inboundfaxes' | 'outboundfaxes') =>
 		searches(emu, collection).filter((r) => r.seq > since).length;
 	return { inbound: count('inboundfaxes'), outbound: count('outboundfaxes') };
 }
-
-const lastSeq = (emu: Emulator) => emu.control.requests().at(-1)?.seq ?? 0;
 
 // 20,000 records are made, served, normalised and compared over a dozen polls: about 30 s on a
 // quiet 2-core machine, more than twice that when other work shares it. The assertions are request
@@ -41,7 +39,6 @@ const BURST_TEST_TIMEOUT_MS = 240_000;
 test(
 	'after 10,000 faxes in one minute each way, quiet polls are one request per direction once the allowance passed on the service clock',
 	async () => {
-		const emu = emulator();
 		const triggers = pollWorkflow({
 			node: triggerNode,
 			credentials: credentialsFor(emu, 'alice'),
@@ -66,8 +63,8 @@ test(
 			const since = lastSeq(emu);
 			emitted.inbound.push(...inboundIds(await triggers.inbound.pollItems()));
 			emitted.outbound.push(...statusChanges(await triggers.outbound.pollItems()));
-			requests.push(requestsPerPoll(emu, since));
-			keys.push(Object.values(triggers.inbound.staticData().seen as object).flat().length);
+			requests.push(requestsPerPoll(since));
+			keys.push(seenKeys(triggers.inbound).length);
 			emu.control.advance(MINUTE);
 		}
 
@@ -94,7 +91,7 @@ test(
  * A proxy in front of the emulator that drops the Date header, as a service (or a gateway) that
  * sends none would. Node adds a Date of its own unless told not to.
  */
-async function withoutDateHeader(emu: Emulator) {
+async function withoutDateHeader() {
 	const server = await startScriptedServer((received, _count, res) => {
 		void request(`${new URL(emu.urls.fax).origin}${received.url}`, {
 			method: received.method as 'GET',
@@ -113,8 +110,7 @@ async function withoutDateHeader(emu: Emulator) {
 }
 
 test('without a Date header the newest record time stands in for the clock: nothing lost, the burst read until a newer fax moves on', async () => {
-	const emu = emulator();
-	const proxy = await withoutDateHeader(emu);
+	const proxy = await withoutDateHeader();
 	try {
 		const credentials = credentialsFor(emu, 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = proxy.faxBaseUrl;
@@ -123,12 +119,12 @@ test('without a Date header the newest record time stands in for the clock: noth
 			credentials,
 			nodes: { inbound: { event: 'newInboundFax' } },
 		});
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' });
+		receive(emu, 1, { at: '2026-01-05T08:30:00Z' });
 		await inbound.poll();
 		// No clock: "now" is the newest record's time.
 		expect(inbound.staticData().windowStart).toBe('2026-01-05T08:20:00.000Z');
 		const emitted: number[] = [];
-		emu.control.injectInbound({ userId: 'alice@acme', count: 300 });
+		receive(emu, 300);
 		emu.control.advance(MINUTE);
 		emitted.push(...inboundIds(await inbound.pollItems()));
 		const readAgain: number[] = [];
@@ -136,22 +132,19 @@ test('without a Date header the newest record time stands in for the clock: noth
 			emu.control.advance(20 * MINUTE);
 			const since = lastSeq(emu);
 			emitted.push(...inboundIds(await inbound.pollItems()));
-			readAgain.push(requestsPerPoll(emu, since).inbound);
+			readAgain.push(requestsPerPoll(since).inbound);
 		}
 		// Quiet polls find no newer record: the window stays and reads the 300 again.
 		expect(readAgain).toEqual([2, 2, 2]);
-		const late = emu.control.injectInbound({ userId: 'alice@acme', lateByMs: 5 * MINUTE });
+		const late = receive(emu, 1, { lateByMs: 5 * MINUTE });
 		emu.control.advance(20 * MINUTE);
-		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [next] = receive(emu);
 		emitted.push(...inboundIds(await inbound.pollItems()));
 		emu.control.advance(MINUTE);
 		const since = lastSeq(emu);
 		emitted.push(...inboundIds(await inbound.pollItems()));
-		expect(requestsPerPoll(emu, since).inbound).toBe(1);
-		const truth = emu.control
-			.inboundAll()
-			.slice(1)
-			.map((fax) => Number(fax.FaxId));
+		expect(requestsPerPoll(since).inbound).toBe(1);
+		const truth = faxIds(emu.control.inboundAll().slice(1));
 		expect(truth).toContain(Number(late[0].FaxId));
 		expect(truth).toContain(Number(next.FaxId));
 		expect(sorted(emitted)).toEqual(sorted(truth));

@@ -1,9 +1,21 @@
-import type { Emulator } from '../../../emulator';
-import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds } from '../../harness/jest/ground-truth';
-import { SECOND, watchFromNow } from './triggerHelpers';
+// How n8n's schedulers run the trigger's polls: two polls of one trigger side by side, and the
+// durable poll scheduler whose cursors are stored with each poll's execution.
+import type { INodeExecutionData } from 'n8n-workflow';
 
-const emulator = useEmulator();
+import { waitUntil } from '../../harness/waitUntil';
+import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import {
+	faxIds,
+	logLinesOf,
+	receive,
+	SECOND,
+	useTriggerEmulator,
+	watchInbound,
+	watchTriggers,
+} from './triggerHelpers';
+
+const emu = useTriggerEmulator();
 
 /**
  * n8n's durable poll scheduler with durable cursors (n8n 2.40+): the trigger's state is n8n's
@@ -14,25 +26,22 @@ const DURABLE = { durableCursors: true, pollBudgetMs: 36 * SECOND };
 /** How long a poll waits for the previous poll's state: two poll budgets (budget.ts). */
 const HAND_OFF_WAIT_MS = 2 * DURABLE.pollBudgetMs;
 
-const faxIds = (faxes: Array<Record<string, string>>) => faxes.map((fax) => Number(fax.FaxId));
-
 /** Ten seconds on, `count` faxes arrive for alice: their ids. */
-function faxesArriving(emu: Emulator, count = 1): number[] {
+function faxesArriving(count = 1): number[] {
 	emu.control.advance(10 * SECOND);
-	return faxIds(emu.control.injectInbound({ userId: 'alice@acme', count }));
+	return faxIds(receive(emu, count));
 }
 
 describe('Fax Cloud Trigger under durable poll cursors', () => {
 	test('a poll that starts before n8n stored the last poll’s execution emits nothing again', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
-		const first = faxesArriving(emu, 2);
+		const trigger = await watchInbound(emu, {}, DURABLE);
+		const first = faxesArriving(2);
 		expect(inboundIds(await trigger.pollItems())).toEqual(first);
 		emu.control.advance(10 * SECOND);
 		// The scheduler's next poll, while n8n still creates the first poll's execution.
 		expect(await trigger.poll()).toBeNull();
 		trigger.commitExecution();
-		const second = faxesArriving(emu);
+		const second = faxesArriving();
 		expect(inboundIds(await trigger.pollItems())).toEqual(second);
 		trigger.commitExecution();
 		emu.control.advance(10 * SECOND);
@@ -41,9 +50,8 @@ describe('Fax Cloud Trigger under durable poll cursors', () => {
 	});
 
 	test('a poll whose execution n8n never created: its faxes are read again once the wait is over', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax' }, DURABLE);
-		const faxes = faxesArriving(emu, 3);
+		const trigger = await watchInbound(emu, {}, DURABLE);
+		const faxes = faxesArriving(3);
 		expect(inboundIds(await trigger.pollItems())).toEqual(faxes);
 		// n8n's transaction failed (or the poll lost its lease): no execution, no cursor.
 		trigger.failExecution();
@@ -54,5 +62,78 @@ describe('Fax Cloud Trigger under durable poll cursors', () => {
 		trigger.commitExecution();
 		emu.control.advance(10 * SECOND);
 		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+/**
+ * n8n starts a poll for each Poll Times entry on its own schedule and does not wait for one still
+ * running: two entries that coincide (every 15 minutes and every hour), or a poll longer than its
+ * interval, run two polls of one trigger side by side over the same stored state.
+ */
+describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
+	test('two polls started together emit each fax once in total; the second ends at once and says so in the log', async () => {
+		const trigger = await watchInbound(emu);
+		emu.control.advance(60_000);
+		receive(emu, 5);
+		const before = searches(emu, 'inboundfaxes').length;
+
+		let results: INodeExecutionData[][] = [];
+		const logLines = await logLinesOf(async () => {
+			results = await Promise.all([trigger.pollItems(), trigger.pollItems()]);
+		});
+
+		const emitted = results.flatMap(inboundIds);
+		expect(sorted(emitted)).toEqual(sorted(trigger.inboundSinceStart()));
+		expect(emitted).toHaveLength(5);
+		expect(results.map((items) => items.length)).toEqual([5, 0]);
+		// The second poll sent no request of its own.
+		expect(searches(emu, 'inboundfaxes').length - before).toBe(1);
+		const running = logLines.filter((line) => line.includes('the previous poll is still running'));
+		expect(running).toHaveLength(1);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a poll that starts while a slow one still reads ends without events; the next poll catches up', async () => {
+		const trigger = await watchInbound(emu);
+		emu.control.advance(60_000);
+		const first = receive(emu, 3);
+		const path = '^/v1/inboundfaxes$';
+		emu.control.addFault({ method: 'GET', path, kind: 'delay', delayMs: 300, count: 1 });
+
+		const before = searches(emu, 'inboundfaxes').length;
+		const slow = trigger.pollItems();
+		// The later poll starts once the service has answered the slow one's search, held back.
+		const processed = () => Boolean(searches(emu, 'inboundfaxes')[before]?.processed);
+		await waitUntil("the service's answer to the slow search, held back", processed, 5_000, 1);
+		expect(await trigger.poll()).toBeNull();
+		const late = receive(emu, 2);
+		expect(inboundIds(await slow)).toEqual(faxIds(first));
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(late));
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a poll that fails releases the trigger: the next poll runs and emits every fax once', async () => {
+		const trigger = await watchInbound(emu);
+		emu.control.advance(60_000);
+		receive(emu, 4);
+		emu.control.addFault({ method: 'GET', path: '^/v1/inboundfaxes$', kind: 'http500', count: 3 });
+
+		await expect(trigger.poll()).rejects.toThrow();
+		const truth = sorted(trigger.inboundSinceStart());
+		expect(sorted(inboundIds(await trigger.pollItems()))).toEqual(truth);
+	});
+
+	test('two triggers of one workflow poll side by side: each emits its own events', async () => {
+		const { Received, Sent } = watchTriggers(emu, {
+			Received: { event: 'newInboundFax' },
+			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion'] },
+		});
+		await Promise.all([Received.poll(), Sent.poll()]);
+		const [inbound] = receive(emu);
+		const outbound = await sendOutbound(emu, 'alice');
+
+		const [received, sent] = await Promise.all([Received.pollItems(), Sent.pollItems()]);
+		expect(inboundIds(received)).toEqual([Number(inbound.FaxId)]);
+		expect(statusChanges(sent)).toEqual([`${outbound}:awaitingConversion`]);
 	});
 });

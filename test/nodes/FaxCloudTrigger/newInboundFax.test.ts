@@ -1,11 +1,23 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+// New Inbound Fax as a user sets it up: the window, whose faxes, the image, Mark as Retrieved, Simplify.
+import { NodeApiError, NodeOperationError, type INodeExecutionData } from 'n8n-workflow';
 
-import { SEED_USERS, useEmulator } from '../../harness/jest/emulator';
+import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
+import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
+import { SEED_USERS } from '../../harness/jest/emulator';
 import { errorText } from '../../harness/jest/fax-cloud-node';
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
-import { watchFromNow, watchTrigger } from './triggerHelpers';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import {
+	faxIds,
+	logLinesOf,
+	MINUTE,
+	receive,
+	useTriggerEmulator,
+	watchInbound,
+	watchTrigger,
+} from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 const NEW_INBOUND_FAX = { event: 'newInboundFax' };
 /** The window search of a trigger activated at 09:00: the lateness allowance (10 min) before. */
@@ -15,12 +27,18 @@ const WINDOW_FROM_0850 = {
 	SortOrder: 'asc',
 	ResultLimit: '250',
 };
+/** Each emitted fax as [FaxId, Mark]. */
+const idsAndMarks = (items: INodeExecutionData[]) =>
+	items.map((item) => [item.json.FaxId, item.json.Mark]);
+const IMAGE_FORMATS = [
+	['pdf', 'application/pdf', '%PDF'],
+	['tif', 'image/tiff', 'II*\u0000'],
+];
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-04T10:00:00Z' });
-		emu.control.injectInbound({ userId: 'alice@acme', count: 2, at: '2026-01-05T08:59:30Z' });
+		receive(emu, 1, { at: '2026-01-04T10:00:00Z' });
+		receive(emu, 2, { at: '2026-01-05T08:59:30Z' });
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
 
 		expect(await trigger.poll()).toBeNull();
@@ -41,11 +59,10 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a new fax is emitted once, normalised, from a search that reaches back the lateness allowance', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:10Z' });
-		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
+		receive(emu, 1, { at: '2026-01-05T08:30:10Z' });
+		const trigger = await watchInbound(emu);
 		emu.control.advance(5 * 60_000);
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [fax] = receive(emu);
 
 		const items = await trigger.pollItems();
 		expect(items).toHaveLength(1);
@@ -65,16 +82,14 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a fax received in the same second as the newest fax at activation is not missed', async () => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme' });
-		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX);
-		const [late] = emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
+		const trigger = await watchInbound(emu);
+		const [late] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(late.FaxId)]);
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('a service holding no fax at activation: every fax that appears later within the allowance is new', async () => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData()).toMatchObject({
@@ -83,36 +98,23 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		});
 		// Even a fax stamped before the activation: it was not on the service then. One stamped
 		// more than the allowance (10 min) before it appeared is too late and is not emitted.
-		const [tooLate] = emu.control.injectInbound({
-			userId: 'alice@acme',
-			at: '2026-01-05T08:00:00Z',
-		});
-		const faxes = [
-			...emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:55:00Z' }),
-			...emu.control.injectInbound({ userId: 'alice@acme', count: 2 }),
-		];
+		const [tooLate] = receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
+		const faxes = [...receive(emu, 1, { at: '2026-01-05T08:55:00Z' }), ...receive(emu, 2)];
 		const ids = inboundIds(await trigger.pollItems());
-		expect(ids).toEqual(faxes.map((f) => Number(f.FaxId)));
+		expect(ids).toEqual(faxIds(faxes));
 		expect(ids).not.toContain(Number(tooLate.FaxId));
 		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 		expect(await trigger.poll()).toBeNull();
 	});
 
 	test('Watch Faxes Of: the login’s own faxes, all users (*) or one user with a proxy login', async () => {
-		const emu = emulator();
 		const own = watchTrigger(emu, NEW_INBOUND_FAX);
-		const all = watchTrigger(
-			emu,
-			{ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' },
-			{ user: 'acmeAdmin' },
-		);
-		const bob = watchTrigger(
-			emu,
-			{ ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: 'bob@acme' },
-			{ user: 'acmeAdmin' },
-		);
+		const admin = { user: 'acmeAdmin' } as const;
+		const all = watchTrigger(emu, { ...NEW_INBOUND_FAX, faxesOf: 'allUsers' }, admin);
+		const bobs = { ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: 'bob@acme' };
+		const bob = watchTrigger(emu, bobs, admin);
 		for (const trigger of [own, all, bob]) await trigger.poll();
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		receive(emu);
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		emu.control.injectInbound({ userId: 'carol@globex' });
 
@@ -121,22 +123,19 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(await users(own)).toEqual(['alice@acme']);
 		expect(await users(all)).toEqual(['alice@acme', 'bob@acme']);
 		expect(await users(bob)).toEqual(['bob@acme']);
-		const queries = searches(emu, 'inboundfaxes').map((r) => ({
-			login: r.auth.userId,
-			faxUserId: r.query.FaxUserId,
-		}));
+		// Each search as [login, FaxUserId].
+		const queries = searches(emu, 'inboundfaxes').map((r) => [r.auth.userId, r.query.FaxUserId]);
 		expect(queries).toEqual(
 			expect.arrayContaining([
-				{ login: 'alice@acme', faxUserId: undefined },
-				{ login: 'admin@acme', faxUserId: '*' },
-				{ login: 'admin@acme', faxUserId: 'bob@acme' },
+				['alice@acme', undefined],
+				['admin@acme', '*'],
+				['admin@acme', 'bob@acme'],
 			]),
 		);
 	});
 
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, NEW_INBOUND_FAX, { user: 'acmeAdmin' });
+		const trigger = await watchInbound(emu, {}, { user: 'acmeAdmin' });
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
 		expect(await trigger.poll()).toBeNull();
@@ -145,17 +144,9 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});
 
-	test.each([
-		['pdf', 'application/pdf', '%PDF'],
-		['tif', 'image/tiff', 'II*\u0000'],
-	])('attaches the fax image as %s', async (format, mimeType, magic) => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, {
-			...NEW_INBOUND_FAX,
-			attachImage: format,
-			binaryPropertyName: 'fax',
-		});
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 2 } });
+	test.each(IMAGE_FORMATS)('attaches the fax image as %s', async (format, mimeType, magic) => {
+		const trigger = await watchInbound(emu, { attachImage: format, binaryPropertyName: 'fax' });
+		const [fax] = receive(emu, 1, { fields: { PagesReceived: 2 } });
 		const [item] = await trigger.pollItems();
 		expect(item.json.FaxId).toBe(Number(fax.FaxId));
 		expect(item.binary?.fax).toMatchObject({ mimeType, fileName: `fax-${fax.FaxId}.${format}` });
@@ -167,11 +158,10 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('Mark as Retrieved sets the service’s Mark flag after the poll took the faxes', async () => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [old] = emu.control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:00:00Z' });
+		const [old] = receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
 		await trigger.poll();
-		const faxes = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const faxes = receive(emu, 2);
 		const items = await trigger.pollItems();
 		expect(items.map((item) => item.json.Mark)).toEqual([true, true]);
 		const marks = emu.control.requests({ method: 'PUT' });
@@ -187,28 +177,20 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a fax another client marked as retrieved before the poll is still emitted', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme', fields: { Mark: 'true' } });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
+		const [fax] = receive(emu, 1, { fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
-		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
-			[Number(fax.FaxId), true],
-		]);
+		expect(idsAndMarks(items)).toEqual([[Number(fax.FaxId), true]]);
 		expect(searches(emu, 'inboundfaxes').every((r) => r.query.Mark === undefined)).toBe(true);
 	});
 
 	test('a failed mark never emits the fax again and is tried again at the next poll', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [first, second] = emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
-		emu.control.addFault({
-			method: 'PUT',
-			path: `^/v1/inboundfaxes/${second.FaxId}$`,
-			kind: 'http500',
-			count: 1,
-		});
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
+		const [first, second] = receive(emu, 2);
+		const path = `^/v1/inboundfaxes/${second.FaxId}$`;
+		emu.control.addFault({ method: 'PUT', path, kind: 'http500', count: 1 });
 		const items = await trigger.pollItems();
-		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
+		expect(idsAndMarks(items)).toEqual([
 			[Number(first.FaxId), true],
 			[Number(second.FaxId), false],
 		]);
@@ -222,9 +204,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a mark that keeps failing is given up after three attempts, the fax still emitted once', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [fax] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
+		const [fax] = receive(emu);
 		emu.control.addFault({ method: 'PUT', kind: 'http500' });
 		expect(await trigger.pollItems()).toHaveLength(1);
 		expect(await trigger.poll()).toBeNull();
@@ -244,8 +225,8 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		[{ options: { latenessMinutes: 0 } }, 'Lateness Allowance (Minutes)'],
 		[{ options: { latenessMinutes: 1441 } }, 'Lateness Allowance (Minutes)'],
 		[{ options: { latenessMinutes: 2.5 } }, 'Lateness Allowance (Minutes)'],
+		[{ event: 'outboundFaxStatusChanged', statuses: [] }, 'Statuses'],
 	])('bad parameters %j are refused before any request', async (parameters, name) => {
-		const emu = emulator();
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, ...parameters });
 		for (const mode of ['trigger', 'manual'] as const) {
 			const error = await trigger.poll(mode).catch((e: unknown) => e);
@@ -257,7 +238,6 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('a wrong password fails the poll with advice and without the secret', async () => {
-		const emu = emulator();
 		const password = 'wrong-Secret-99';
 		const trigger = watchTrigger(emu, NEW_INBOUND_FAX, { password });
 		const error = await trigger.poll().catch((e: unknown) => e);
@@ -268,5 +248,86 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const basic = Buffer.from(`${SEED_USERS.alice.userId}:${password}`).toString('base64');
 		expect(text).not.toContain(basic);
 		expect(trigger.staticData()).toEqual({});
+	});
+});
+
+describe('Fax Cloud Trigger: Attach Fax Image', () => {
+	test.each(IMAGE_FORMATS)(
+		'as %s: the image request asks for %s (Accept), the search for JSON',
+		async (attachImage, mimeType) => {
+			const [fax] = receive(emu);
+			const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, attachImage });
+			const items = await trigger.pollItems('manual');
+			expect(items[0].binary?.data.mimeType).toBe(mimeType);
+			const requests = emu.control.requests({ api: 'fax', method: 'GET' });
+			expect(requests.map((r) => [r.path, r.accept])).toEqual([
+				['/v1/inboundfaxes', 'application/json'],
+				[`/v1/inboundfaxes/${fax.FaxId}/image`, mimeType],
+			]);
+		},
+	);
+});
+
+describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
+	test('marks over the state’s limit are dropped only with a warning naming their FaxIds', async () => {
+		// A budget already spent: one batch of marks a poll, the rest waits.
+		const trigger = await watchInbound(emu, { markAsRetrieved: true }, { pollBudgetMs: 0 });
+		// Marks left by earlier polls, for faxes the service no longer has: each fails again.
+		const waiting = Array.from({ length: MAX_MARK_RETRIES }, (_, i) => [900_001 + i, 1]);
+		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });
+		const [fax] = receive(emu);
+		const logLines = await logLinesOf(async () => {
+			expect(inboundIds(await trigger.pollItems())).toEqual([Number(fax.FaxId)]);
+		});
+		const marks = trigger.staticData().marks as Array<[number, number]>;
+		expect(marks).toHaveLength(MAX_MARK_RETRIES);
+		const kept = new Set(marks.map(([faxId]) => faxId));
+		const all = [...waiting.map(([faxId]) => faxId), Number(fax.FaxId)];
+		const lost = all.filter((faxId) => !kept.has(faxId));
+		expect(lost).toHaveLength(1);
+		const warnings = logLines.filter((line) => line.includes('will not be marked'));
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain(`FaxId ${lost[0]}`);
+	});
+});
+
+const onlySimplified = (direction: 'outbound' | 'inbound', json: object) =>
+	Object.keys(json).every((key) => SIMPLIFIED_FAX_FIELDS[direction].includes(key));
+
+describe('Fax Cloud Trigger version 2: Simplify', () => {
+	/** One fax a minute after the first poll, the next minute's poll emitting it. */
+	async function oneFaxAt(typeVersion: number) {
+		const trigger = await watchInbound(emu, {}, { typeVersion });
+		emu.control.advance(MINUTE);
+		receive(emu);
+		emu.control.advance(MINUTE);
+		return (await trigger.pollItems())[0];
+	}
+
+	test('a new inbound fax is emitted with the inbound field set by default', async () => {
+		const item = await oneFaxAt(2);
+		expect(onlySimplified('inbound', item.json)).toBe(true);
+		expect(item.json).toMatchObject({ FaxUserId: 'alice@acme', FaxStatus: 'recvOk' });
+		expect(item.json).toHaveProperty('CallerNumber');
+	});
+
+	test('an outbound status change is emitted with the outbound field set; off gives the whole record', async () => {
+		const event = 'outboundFaxStatusChanged';
+		const simple = watchTrigger(emu, { event }, { typeVersion: 2 });
+		const whole = watchTrigger(emu, { event, simple: false }, { typeVersion: 2 });
+		await simple.poll();
+		await whole.poll();
+		const faxId = await sendOutbound(emu, 'alice');
+		emu.control.advance(2 * MINUTE);
+		const [simpleItem] = await simple.pollItems();
+		const [wholeItem] = await whole.pollItems();
+		expect(simpleItem.json).toMatchObject({ FaxId: faxId, FaxStatus: 'sent' });
+		expect(onlySimplified('outbound', simpleItem.json)).toBe(true);
+		expect(wholeItem.json).toMatchObject({ FaxId: faxId, FaxStatus: 'sent' });
+		expect(wholeItem.json).toHaveProperty('ImgHost');
+	});
+
+	test('a version 1 trigger keeps emitting the whole record', async () => {
+		expect((await oneFaxAt(1)).json).toHaveProperty('ImgHost');
 	});
 });

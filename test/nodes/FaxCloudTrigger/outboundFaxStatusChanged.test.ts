@@ -1,24 +1,31 @@
-import { NodeOperationError } from 'n8n-workflow';
-
+// Outbound Fax Status Changed: one event per change of FaxStatus, completed faxes by default.
 import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
-import { useEmulator } from '../../harness/jest/emulator';
+import { sendFax, textFile } from '../../harness/emulatorHttp';
+import { SEED_USERS } from '../../harness/jest/emulator';
 import { historyAfter, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { watchFromNow, watchTrigger } from './triggerHelpers';
+import {
+	changesAfterSteps,
+	MINUTE,
+	SECOND,
+	useTriggerEmulator,
+	watchFromNow,
+} from './triggerHelpers';
 
-const emulator = useEmulator();
+const emu = useTriggerEmulator();
 
 /** Every status an outbound fax passes through: the trigger watches each change. */
 const EVERY_CHANGE = { event: 'outboundFaxStatusChanged', statuses: [...SEND_FAX_STATUSES] };
 const COMPLETED = { event: 'outboundFaxStatusChanged' };
+/** The changes of one fax through the statuses (space-separated), as the ground truth reads them. */
+const changesOf = (faxId: number, statuses: string) =>
+	statuses.split(' ').map((status) => `${faxId}:${status}`);
 
 describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	test('polled after every step, a fax is emitted once per status it goes through', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
-		const faxId = await sendOutbound(emu, 'alice', '12125550000', {
-			CoverPageEnabled: 'true',
-		});
+		const params = { CoverPageEnabled: 'true' };
+		const faxId = await sendOutbound(emu, 'alice', '12125550000', params);
 		const emitted: string[] = [];
 		// awaitingConversion, +5 s awaitingCoverpage, +3 s scheduled, +2 s sending, +20 s sent
 		for (const step of [0, 5_000, 3_000, 2_000, 20_000, 60_000]) {
@@ -30,36 +37,25 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 				expect(typeof item.json.PagesTotal).toBe('number');
 			}
 		}
-		expect(emitted).toEqual([
-			`${faxId}:awaitingConversion`,
-			`${faxId}:awaitingCoverpage`,
-			`${faxId}:scheduled`,
-			`${faxId}:sending`,
-			`${faxId}:sent`,
-		]);
+		expect(emitted).toEqual(
+			changesOf(faxId, 'awaitingConversion awaitingCoverpage scheduled sending sent'),
+		);
 		expect(emitted).toEqual(trigger.changesSinceStart());
 	});
 
 	test('a status a fax returns to (retry after busy) is a new change and emitted again', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		// 0006: busy on the first attempt, sent on the second, RetryInterval 1 minute.
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
-		const emitted: string[] = [];
-		for (const step of [0, 5_000, 2_000, 5_000, 60_000, 20_000, 60_000]) {
-			emu.control.advance(step);
-			emitted.push(...statusChanges(await trigger.pollItems()));
-		}
+		const steps = [0, 5_000, 2_000, 5_000, 60_000, 20_000, 60_000];
+		const emitted = await changesAfterSteps(emu, trigger, steps);
 		expect(emitted).toEqual(
-			['awaitingConversion', 'scheduled', 'sending', 'scheduled', 'sending', 'sent'].map(
-				(status) => `${faxId}:${status}`,
-			),
+			changesOf(faxId, 'awaitingConversion scheduled sending scheduled sending sent'),
 		);
 		expect(emitted).toEqual(trigger.changesSinceStart());
 	});
 
 	test('a fax that changed status twice between polls is emitted once, with its current status', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
 		const faxId = await sendOutbound(emu, 'alice');
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:awaitingConversion`]);
@@ -75,7 +71,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('by default only completed faxes are emitted (sent, send failed), none missed between sparse polls', async () => {
-		const emu = emulator();
 		const inFlight = await sendOutbound(emu, 'alice', '12125550000');
 		const doneBefore = await sendOutbound(emu, 'alice', '12125551041');
 		// 1041 fails at its first dial (7 s); the other fax is sending then.
@@ -87,19 +82,14 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		emu.control.advance(2 * 60 * 60_000);
 
 		const items = await trigger.pollItems();
-		expect(sorted(statusChanges(items))).toEqual(
-			sorted(trigger.changesSinceStart(['sent', 'sendFailed'])),
-		);
-		expect(sorted(items.map((item) => Number(item.json.FaxId)))).toEqual(
-			sorted([inFlight, ...sent]),
-		);
-		expect(items.map((item) => item.json.FaxId)).not.toContain(doneBefore);
+		const completed = trigger.changesSinceStart(['sent', 'sendFailed']);
+		expect(sorted(statusChanges(items))).toEqual(sorted(completed));
+		const ids = items.map((item) => Number(item.json.FaxId));
+		expect(sorted(ids)).toEqual(sorted([inFlight, ...sent]));
+		expect(ids).not.toContain(doneBefore);
 		const busy = items.find((item) => item.json.FaxId === sent[2])!.json;
-		expect(busy).toMatchObject({
-			FaxStatus: 'sendFailed',
-			ErrorCode: 1003,
-			ErrorText: 'Circuits Busy',
-		});
+		const circuitsBusy = { FaxStatus: 'sendFailed', ErrorCode: 1003, ErrorText: 'Circuits Busy' };
+		expect(busy).toMatchObject(circuitsBusy);
 		expect(await trigger.poll()).toBeNull();
 		const last = searches(emu, 'outboundfaxes').at(-1)!;
 		expect(last.query).toMatchObject({ SortColumn: 'dateTime', SortOrder: 'asc' });
@@ -107,12 +97,8 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('all users of the organization with a proxy login, and the image of the sent fax', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(
-			emu,
-			{ ...COMPLETED, faxesOf: 'allUsers', attachImage: 'pdf' },
-			{ user: 'acmeAdmin' },
-		);
+		const parameters = { ...COMPLETED, faxesOf: 'allUsers', attachImage: 'pdf' };
+		const trigger = await watchFromNow(emu, parameters, { user: 'acmeAdmin' });
 		const alice = await sendOutbound(emu, 'alice');
 		const bob = await sendOutbound(emu, 'bob');
 		await sendOutbound(emu, 'carol');
@@ -134,7 +120,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	});
 
 	test('a fax sent with Delete After Send is gone before a poll can see its completion', async () => {
-		const emu = emulator();
 		const trigger = await watchFromNow(emu, COMPLETED);
 		const kept = await sendOutbound(emu, 'alice');
 		const deleted = await sendOutbound(emu, 'alice', '12125550000', { DeleteAfterSend: 'true' });
@@ -143,13 +128,86 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		// The emulator's history has the completion; the search never shows it.
 		expect(historyAfter(emu, 0, ['sent'])).toContain(`${deleted}:sent`);
 	});
+});
 
-	test('an empty status list is refused before any request', async () => {
-		const emu = emulator();
-		const trigger = watchTrigger(emu, { ...COMPLETED, statuses: [] });
-		const error = await trigger.poll().catch((e: unknown) => e);
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as Error).message).toContain('"Statuses"');
-		expect(emu.control.requests()).toHaveLength(0);
+/**
+ * CompleteTime is a fax's last update while it is not final, so a fax sending several pages comes
+ * back with a new time at every page; that is not a change.
+ */
+describe('Fax Cloud Trigger: outbound status changes of a fax sending several pages', () => {
+	/** A fax of `pages` text pages (66 lines a page) to a number whose last digits script it. */
+	async function sendPages(pages: number, faxNumber = '12125550000') {
+		const text = Array.from({ length: pages * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+		const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: faxNumber }, textFile(text));
+		expect(res.status).toBe(201);
+		return Number(res.json.FaxInfo[0].FaxId);
+	}
+
+	/** A trigger emitting sending and sent, its first poll (the baseline) done. */
+	const watchSendingAndSent = (options = {}) =>
+		watchFromNow(emu, {
+			event: 'outboundFaxStatusChanged',
+			statuses: ['sending', 'sent'],
+			options,
+		});
+
+	test('a fax sending 5 pages, polled at every page, is one sending event, then one sent', async () => {
+		const trigger = await watchSendingAndSent();
+		const faxId = await sendPages(5);
+		const emitted: string[] = [];
+		const completeTimes = new Set<string>();
+		// Conversion 5 s, dial 2 s, then a page every 10 s after 10 s of handshake.
+		for (let second = 0; second < 80; second += 10) {
+			emu.control.advance(10 * SECOND);
+			completeTimes.add(String(emu.control.outboundFax(faxId)?.CompleteTime));
+			emitted.push(...statusChanges(await trigger.pollItems()));
+		}
+		// The record really was updated page by page while sending.
+		expect(completeTimes.size).toBeGreaterThan(4);
+		expect(emitted).toEqual([`${faxId}:sending`, `${faxId}:sent`]);
+		expect(await trigger.pollItems()).toEqual([]);
+	});
+
+	test('sending, scheduled for a retry, sending again: each change once, whichever statuses are watched', async () => {
+		const trigger = await watchSendingAndSent({ latenessMinutes: 1 });
+		const skip = emu.control.outboundHistory().length;
+		// 0006: busy on the first attempt, sent on the second, RetryInterval minutes later.
+		const faxId = await sendPages(3, '12125550006');
+		// The first attempt dials at 7 s and is busy at 12 s: a poll at 8 s sees it sending.
+		const emitted = await changesAfterSteps(emu, trigger, [
+			8 * SECOND,
+			...Array(40).fill(20 * SECOND),
+		]);
+		const changes = changesOf(faxId, 'sending sending sent');
+		expect(historyAfter(emu, skip, ['sending', 'sent'])).toEqual(changes);
+		expect(emitted).toEqual(changes);
+		// A fax is forgotten once final: the state keeps only faxes still in flight.
+		expect(trigger.staticData().statuses).toBeUndefined();
+	});
+
+	test('two changes between polls are seen as the latest only: sending, scheduled, sending is no change', async () => {
+		const trigger = await watchSendingAndSent();
+		const faxId = await sendPages(3, '12125550006');
+		emu.control.advance(8 * SECOND);
+		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);
+		// Busy at 12 s, scheduled, dialled again 10 minutes later: the next poll sees sending.
+		emu.control.advance(10 * MINUTE + 10 * SECOND);
+		expect(emu.control.outboundFax(faxId)?.FaxStatus).toBe('sending');
+		expect(await trigger.pollItems()).toEqual([]);
+		emu.control.advance(MINUTE);
+		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sent`]);
+	});
+
+	test('a state stored before the status memory (version 2) does not repeat a sending it emitted', async () => {
+		const trigger = await watchSendingAndSent();
+		const faxId = await sendPages(5);
+		emu.control.advance(10 * SECOND);
+		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);
+		// The state as the previous release stored it: the window and its keys, no statuses.
+		const { statuses, ...previous } = trigger.staticData();
+		expect(statuses).toBeDefined();
+		trigger.setStaticData(previous);
+		const emitted = await changesAfterSteps(emu, trigger, Array(6).fill(10 * SECOND));
+		expect(emitted).toEqual([`${faxId}:sent`]);
 	});
 });

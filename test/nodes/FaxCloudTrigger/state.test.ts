@@ -1,24 +1,61 @@
-import { useEmulator } from '../../harness/jest/emulator';
-import { inboundIds, stateAccount, statusChanges } from '../../harness/jest/ground-truth';
-import { sendOutbound } from '../../harness/jest/trigger-kit';
-import { watchFromNow, watchTrigger, watchTriggers } from './triggerHelpers';
+// The state the trigger keeps between polls: bounded, replaced when unreadable or for another
+// event or account, and read on from the version 1 state of round 1.
+import type { IDataObject } from 'n8n-workflow';
 
-const emulator = useEmulator();
+import { loadSeed } from '../../../emulator/seed-data';
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { credentialsFor, SEED_USERS } from '../../harness/jest/emulator';
+import { pollTrigger } from '../../harness/jest/poll';
+import {
+	historyAfter,
+	inboundIds,
+	searches,
+	stateAccount,
+	statusChanges,
+} from '../../harness/jest/ground-truth';
+import { createJob, sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
+import {
+	faxIds,
+	MINUTE,
+	receive,
+	seenKeys,
+	useTriggerEmulator,
+	watchInbound,
+	watchTrigger,
+	watchTriggers,
+} from './triggerHelpers';
+
+// The emulator reads its users from this object on every request: a test can change a password
+// on the service side, as its administrator would.
+const seed = loadSeed();
+const emu = useTriggerEmulator({ seed });
+const alice = seed.users.find((user) => user.userId === SEED_USERS.alice.userId)!;
+
+afterEach(() => {
+	alice.password = SEED_USERS.alice.password;
+});
+
+/** A stored state of version 1, as round 1 of the trigger wrote it. */
+const version1 = (watching: string, cursor: string | null, seen: IDataObject, more = {}) => ({
+	version: 1,
+	watching,
+	cursor,
+	seen,
+	...more,
+});
 
 describe('Fax Cloud Trigger: the state kept between polls', () => {
 	test('stays bounded after many polls: only the keys of the last window are kept', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
 		const emitted: number[] = [];
 		const sizes: number[] = [];
 		const keyCounts: number[] = [];
 		for (let poll = 0; poll < 300; poll++) {
 			emu.control.advance(30_000);
-			emu.control.injectInbound({ userId: 'alice@acme', count: 2 });
+			receive(emu, 2);
 			emitted.push(...inboundIds(await trigger.pollItems()));
-			const state = trigger.staticData();
-			sizes.push(JSON.stringify(state).length);
-			keyCounts.push(Object.values(state.seen as object).flat().length);
+			sizes.push(JSON.stringify(trigger.staticData()).length);
+			keyCounts.push(seenKeys(trigger).length);
 		}
 		expect(emitted).toEqual(trigger.inboundSinceStart());
 		expect(emitted).toHaveLength(600);
@@ -30,41 +67,32 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 	});
 
 	test('inbound and outbound faxes with the same FaxId are different events', async () => {
-		const emu = emulator();
-		const triggers = watchTriggers(emu, {
+		const { Received, Sent } = watchTriggers(emu, {
 			Received: { event: 'newInboundFax' },
 			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion', 'sent'] },
 		});
-		await triggers.Received.poll();
-		await triggers.Sent.poll();
-		const [inbound] = emu.control.injectInbound({ userId: 'alice@acme' });
+		await Received.poll();
+		await Sent.poll();
+		const [inbound] = receive(emu);
 		const outbound = await sendOutbound(emu, 'alice');
 		expect(Number(inbound.FaxId)).toBe(outbound);
 
-		expect(inboundIds(await triggers.Received.pollItems())).toEqual([outbound]);
-		expect(statusChanges(await triggers.Sent.pollItems())).toEqual([
-			`${outbound}:awaitingConversion`,
-		]);
-		emu.control.advance(60_000);
-		expect(statusChanges(await triggers.Sent.pollItems())).toEqual([`${outbound}:sent`]);
-		expect(await triggers.Received.poll()).toBeNull();
-		expect(Object.values(triggers.Received.staticData().seen as object).flat()).toEqual([
-			`in:${outbound}`,
-		]);
-		expect(Object.values(triggers.Sent.staticData().seen as object).flat()).toEqual([
-			`out:${outbound}:awaitingConversion`,
-			`out:${outbound}:sent`,
-		]);
+		expect(inboundIds(await Received.pollItems())).toEqual([outbound]);
+		expect(statusChanges(await Sent.pollItems())).toEqual([`${outbound}:awaitingConversion`]);
+		emu.control.advance(MINUTE);
+		expect(statusChanges(await Sent.pollItems())).toEqual([`${outbound}:sent`]);
+		expect(await Received.poll()).toBeNull();
+		expect(seenKeys(Received)).toEqual([`in:${outbound}`]);
+		expect(seenKeys(Sent)).toEqual([`out:${outbound}:awaitingConversion`, `out:${outbound}:sent`]);
 	});
 
 	test.each([
 		['a state of another layout', { lastTimeChecked: 1767603600 }],
-		['a damaged cursor', { version: 1, watching: 'newInboundFax:', cursor: 'soon', seen: {} }],
+		['a damaged cursor', version1('newInboundFax:', 'soon', {})],
 		['damaged keys', { version: 1, watching: 'newInboundFax:', cursor: null, seen: [1, 2] }],
 		['a newer layout', { version: 3, watching: 'newInboundFax:', windowStart: null, seen: {} }],
 	])('%s is replaced by a first activation, emitting nothing from the past', async (_, data) => {
-		const emu = emulator();
-		emu.control.injectInbound({ userId: 'alice@acme', count: 3, at: '2026-01-05T08:00:00Z' });
+		receive(emu, 3, { at: '2026-01-05T08:00:00Z' });
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		trigger.setStaticData(data);
 		expect(await trigger.poll()).toBeNull();
@@ -77,16 +105,15 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 			clock: { service: Date.parse('2026-01-05T09:00:00Z'), host: expect.any(Number) },
 			generation: 1,
 		});
-		const [next] = emu.control.injectInbound({ userId: 'alice@acme' });
+		const [next] = receive(emu);
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});
 
 	test('switching the event starts afresh; the old event’s state is replaced', async () => {
-		const emu = emulator();
-		const trigger = await watchFromNow(emu, { event: 'newInboundFax', markAsRetrieved: true });
-		emu.control.injectInbound({ userId: 'alice@acme' });
+		const trigger = await watchInbound(emu, { markAsRetrieved: true });
+		receive(emu);
 		await sendOutbound(emu, 'alice');
-		emu.control.advance(60_000);
+		emu.control.advance(MINUTE);
 		trigger.setParameters({ event: 'outboundFaxStatusChanged' });
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData()).toMatchObject({
@@ -96,7 +123,198 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 		});
 		expect(trigger.staticData().marks).toBeUndefined();
 		const next = await sendOutbound(emu, 'alice');
-		emu.control.advance(60_000);
+		emu.control.advance(MINUTE);
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${next}:sent`]);
+	});
+});
+
+/**
+ * The trigger's state belongs to one account: the base URL and the login of its credential. Fax
+ * IDs and event times of another account mean other faxes.
+ */
+describe('Fax Cloud Trigger: the state belongs to the credential’s account', () => {
+	/** A trigger whose credential the test edits between polls, as a user does in n8n. */
+	function watchWithCredential(parameters: IDataObject) {
+		const credentials = credentialsFor(emu, 'alice');
+		const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
+		return { trigger, credential: credentials.faxCloudApi! };
+	}
+
+	/**
+	 * Alice's Mark as Retrieved trigger with three marks queued: three new faxes emitted by a poll
+	 * whose marks all failed, the start of both account changes.
+	 */
+	async function withThreeQueuedMarks() {
+		const watched = watchWithCredential({ event: 'newInboundFax', markAsRetrieved: true });
+		await watched.trigger.poll();
+		emu.control.advance(MINUTE);
+		const faxes = receive(emu, 3);
+		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
+		const emitted = await watched.trigger.pollItems();
+		expect(watched.trigger.staticData().marks).toHaveLength(3);
+		return { ...watched, faxes, emitted };
+	}
+
+	const carolsMarks = () =>
+		emu.control.requests({ method: 'PUT', path: '^/v1/inboundfaxes/', userId: 'carol@globex' });
+
+	test('a password change (same login): the next polls emit exactly the new faxes, and queued marks are still sent', async () => {
+		const { trigger, credential, faxes: before, emitted } = await withThreeQueuedMarks();
+		expect(inboundIds(emitted)).toEqual(faxIds(before));
+
+		// The password is changed on the service first: a poll fails and changes nothing.
+		alice.password = 'alice-new-pass-2';
+		const kept = trigger.staticData();
+		await expect(trigger.poll()).rejects.toThrow(/401/);
+		expect(trigger.staticData()).toEqual(kept);
+
+		// Then in the credential.
+		credential.password = 'alice-new-pass-2';
+		emu.control.advance(MINUTE);
+		const after = receive(emu, 2);
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(after));
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData().marks).toBeUndefined();
+		expect(trigger.staticData().account).toBe(stateAccount(emu));
+		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
+	});
+
+	test('a switch to another login starts afresh: no queued mark reaches the new account, nothing from before is emitted', async () => {
+		const { trigger, credential, faxes: alicesFaxes } = await withThreeQueuedMarks();
+		// Faxes the other account received before the switch are its past.
+		emu.control.advance(MINUTE);
+		emu.control.injectInbound({ userId: 'carol@globex', count: 2 });
+
+		credential.userId = SEED_USERS.carol.userId;
+		credential.password = SEED_USERS.carol.password;
+		const watch = new SecretWatch([SEED_USERS.alice.password, SEED_USERS.carol.password]);
+		watch.startCapture();
+		try {
+			expect(await trigger.poll()).toBeNull();
+		} finally {
+			watch.stopCapture();
+		}
+		expect(carolsMarks()).toEqual([]);
+		expect(trigger.staticData().marks).toBeUndefined();
+		expect(trigger.staticData().account).toBe(stateAccount(emu, 'carol'));
+		expect(watch.logLines.join('\n')).toMatch(
+			/another account .* left behind: 3 Mark as Retrieved retries and 0 mail merge jobs/,
+		);
+
+		emu.control.advance(MINUTE);
+		const [next] = emu.control.injectInbound({ userId: 'carol@globex' });
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+		expect(carolsMarks().map((r) => r.path)).toEqual([`/v1/inboundfaxes/${next.FaxId}`]);
+		// Alice's faxes were never marked by another login.
+		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');
+		expect(marked.map((fax) => fax.FaxId)).toEqual([next.FaxId]);
+		expect(alicesFaxes.every((fax) => fax.FaxId !== next.FaxId)).toBe(true);
+	});
+
+	test('a state saved before accounts were kept continues with the current account', async () => {
+		const { trigger } = watchWithCredential({ event: 'newInboundFax' });
+		await trigger.poll();
+		const { account, ...withoutAccount } = trigger.staticData();
+		expect(account).toBeDefined();
+		trigger.setStaticData(withoutAccount);
+		emu.control.advance(MINUTE);
+		const faxes = receive(emu, 2);
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(faxes));
+		expect(trigger.staticData().account).toBe(stateAccount(emu));
+	});
+});
+
+/**
+ * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the
+ * keys of the minute before it). An upgrade must neither emit again what they emitted nor skip
+ * what arrived while n8n was being upgraded, so version 1 is read, not replaced by an activation.
+ */
+describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
+	test('an inbound state of version 1: nothing emitted again, the faxes of the upgrade emitted once', async () => {
+		for (const at of ['09:00:00', '09:04:10', '09:05:30'])
+			receive(emu, 1, { at: `2026-01-05T${at}Z` });
+		// Arrived while n8n was upgraded: in the cursor's second, and after it.
+		const during = [
+			...receive(emu, 1, { at: '2026-01-05T09:05:30Z' }),
+			...receive(emu, 1, { at: '2026-01-05T09:07:00Z' }),
+		];
+		emu.control.setTime('2026-01-05T09:08:00Z');
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		// What round 1 stored after emitting faxes 2 and 3 at 09:04:10 and 09:05:30.
+		trigger.setStaticData(
+			version1('newInboundFax:', '2026-01-05T09:05:30.000Z', {
+				'2026-01-05T09:04:10.000Z': ['in:2'],
+				'2026-01-05T09:05:30.000Z': ['in:3'],
+			}),
+		);
+
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(during));
+		// Round 1's own window: one whole minute before the cursor's minute.
+		expect(searches(emu, 'inboundfaxes')[0].query.DatetimeAfter).toBe('2026-01-05T09:04Z');
+		expect(trigger.staticData()).toEqual({
+			version: 2,
+			watching: 'newInboundFax:',
+			account: stateAccount(emu),
+			windowStart: '2026-01-05T09:04:00.000Z',
+			seen: {
+				'2026-01-05T09:04:10.000Z': ['in:2'],
+				'2026-01-05T09:05:30.000Z': ['in:3', 'in:4'],
+				'2026-01-05T09:07:00.000Z': ['in:5'],
+			},
+			clock: { service: Date.parse('2026-01-05T09:08:00Z'), host: expect.any(Number) },
+			// The first save of this version's state (pollLock.ts).
+			generation: 1,
+		});
+		expect(await trigger.poll()).toBeNull();
+		emu.control.advance(MINUTE);
+		const [next] = receive(emu);
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+	});
+
+	test('marks waiting for a retry in a version 1 state are still tried', async () => {
+		const [fax] = receive(emu, 1, { at: '2026-01-05T08:59:00Z' });
+		const trigger = watchTrigger(emu, { event: 'newInboundFax', markAsRetrieved: true });
+		const seen = { '2026-01-05T08:59:00.000Z': ['in:1'] };
+		const marks = [[Number(fax.FaxId), 1]];
+		trigger.setStaticData(version1('newInboundFax:', '2026-01-05T08:59:00.000Z', seen, { marks }));
+		expect(await trigger.poll()).toBeNull();
+		expect(emu.control.inboundAll()[0].Mark).toBe('true');
+		expect(trigger.staticData().marks).toBeUndefined();
+	});
+
+	test('a version 1 state without a cursor (nothing on the service at activation): every fax there now is new, as round 1 promised', async () => {
+		const faxes = receive(emu, 2, { at: '2026-01-05T08:00:00Z' });
+		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
+		trigger.setStaticData(version1('newInboundFax:', null, {}));
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(faxes));
+		expect(trigger.staticData().windowStart).toBe('2026-01-05T08:50:00.000Z');
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('an outbound state of version 1 keeps its status keys', async () => {
+		const first = await sendOutbound(emu, 'alice');
+		emu.control.advance(MINUTE);
+		const second = await sendOutbound(emu, 'alice');
+		const skip = emu.control.outboundHistory().length;
+		const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
+		// Round 1 had emitted the first completion (09:00:27) and nothing since.
+		const seen = { '2026-01-05T09:00:27.000Z': [`out:${first}:sent`] };
+		trigger.setStaticData(version1('outboundFaxStatusChanged:', '2026-01-05T09:00:27.000Z', seen));
+		emu.control.advance(MINUTE);
+		expect(statusChanges(await trigger.pollItems())).toEqual([`${second}:sent`]);
+		expect(historyAfter(emu, skip, ['sent'])).toEqual([`${second}:sent`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	test('a mail merge state of version 1 keeps its jobs in process', async () => {
+		const running = await createJob(emu, 5);
+		const trigger = watchTrigger(emu, { event: 'mailMergeJobFinished' });
+		const seen = { '2026-01-05T09:00:00.000Z': [`job:${running}`] };
+		const more = { pending: [running] };
+		trigger.setStaticData(version1('mailMergeJobFinished', '2026-01-05T09:00:00.000Z', seen, more));
+		emu.control.advance(MINUTE);
+		expect((await trigger.pollItems()).map((item) => item.json.ID)).toEqual([running]);
+		expect(trigger.staticData()).toMatchObject({ version: 2, pending: [] });
+		expect(await trigger.poll()).toBeNull();
 	});
 });

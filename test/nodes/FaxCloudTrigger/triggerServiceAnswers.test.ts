@@ -1,0 +1,339 @@
+// What the service may answer and the trigger must still read right: a clock far ahead, times at
+// minute precision or without a zone, other forms of numbers and datetimes, odd paging keys.
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { SecretWatch } from '../../harness/jest/fault-helpers';
+import { useScriptedServers } from '../../harness/jest/scripted-server';
+import { expectEachOnce, inboundIds, searches, sorted } from '../../harness/jest/ground-truth';
+import { sendOutbound } from '../../harness/jest/trigger-kit';
+import {
+	backlogOverAnHour,
+	changesAfterSteps,
+	drain,
+	expectNothingAgain,
+	inboundWireRecord,
+	logOf,
+	MINUTE,
+	receive,
+	scriptedDate,
+	scriptedInbound,
+	seenKeys,
+	useTriggerEmulator,
+	watchFromNow,
+	watchInbound,
+	withLog,
+} from './triggerHelpers';
+
+const emu = useTriggerEmulator();
+const scripted = useScriptedServers();
+
+/**
+ * The service's clock (the Date header) is a hint: one front end's clock can be an hour ahead.
+ * The window must never move past records not on the service yet because of one such answer.
+ */
+describe('Fax Cloud Trigger: a Date header far ahead', () => {
+	const HOUR = 60 * MINUTE;
+	const CLOCK_WARNING = /the service's clock \(Date header .*\) is \d+ minutes ahead/g;
+
+	test('one poll answered an hour ahead, then faxes all through the next minutes: each emitted once, one warning', async () => {
+		const trigger = await watchInbound(emu);
+		emu.control.advance(MINUTE);
+		emu.control.setDateHeaderOffset(HOUR, 1);
+		const polls: INodeExecutionData[][] = [];
+		const log = await logOf(async () => {
+			polls.push(await trigger.pollItems());
+			for (let minute = 0; minute < 6; minute++) {
+				emu.control.advance(MINUTE);
+				receive(emu, 2);
+				polls.push(await trigger.pollItems());
+			}
+		});
+		expectEachOnce(polls.flatMap(inboundIds), trigger.inboundSinceStart());
+		expect(polls.slice(1).every((items) => items.length === 2)).toBe(true);
+		expect(log.match(CLOCK_WARNING)).toHaveLength(1);
+	});
+
+	test('every answer an hour ahead for several polls (a front end whose clock is wrong): each fax once, the warning once', async () => {
+		const trigger = await watchInbound(emu);
+		emu.control.setDateHeaderOffset(HOUR);
+		const emitted: number[] = [];
+		const log = await logOf(async () => {
+			for (let minute = 0; minute < 8; minute++) {
+				emu.control.advance(MINUTE);
+				receive(emu, 1, { at: emu.control.now() });
+				emitted.push(...inboundIds(await trigger.pollItems()));
+			}
+			emu.control.setDateHeaderOffset(0);
+			emu.control.advance(MINUTE);
+			receive(emu);
+			emitted.push(...inboundIds(await trigger.pollItems()));
+		});
+		expect(emitted).toHaveLength(9);
+		expectEachOnce(emitted, trigger.inboundSinceStart());
+		expect(log.match(CLOCK_WARNING)).toHaveLength(1);
+	});
+});
+
+describe('Fax Cloud Trigger at minute precision', () => {
+	/** The description allows datetimes at minute precision: this service writes 09:00Z, not 09:00:40Z. */
+	const emu = useTriggerEmulator({ datetimePrecision: 'minute' });
+
+	test('faxes arriving all through one minute, polled several times in it, are each emitted once', async () => {
+		receive(emu, 1, { at: '2026-01-05T08:59:40Z' });
+		const trigger = await watchInbound(emu);
+		expect(trigger.staticData()).toMatchObject({
+			windowStart: '2026-01-05T08:50:00.000Z',
+			seen: { '2026-01-05T08:59:00.000Z': ['in:1'] },
+		});
+
+		const emitted: number[][] = [];
+		for (const [wait, count] of [
+			[5_000, 3],
+			[15_000, 2],
+			[39_000, 4],
+			[1_000, 0],
+			[30_000, 1],
+		]) {
+			emu.control.advance(wait);
+			if (count > 0) receive(emu, count);
+			emitted.push(inboundIds(await trigger.pollItems()));
+		}
+		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
+		expect(emitted.flat()).toEqual(trigger.inboundSinceStart());
+		expect(await trigger.poll()).toBeNull();
+		// The activation reads the service clock, then the window; every search starts the lateness
+		// allowance (10 minutes) before the minute of the clock at the poll before.
+		expect(searches(emu, 'inboundfaxes').map((r) => r.query.DatetimeAfter)).toEqual([
+			undefined,
+			...Array(5).fill('2026-01-05T08:50Z'),
+			...Array(2).fill('2026-01-05T08:51Z'),
+		]);
+	});
+
+	test('5,000 faxes in one minute are drained over several polls, none lost or repeated', async () => {
+		receive(emu);
+		const trigger = await watchInbound(emu);
+		emu.control.advance(20_000);
+		receive(emu, 5_000);
+
+		const polls = await drain(trigger);
+		expect(polls.map((items) => items.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+		const emitted = polls.flatMap(inboundIds);
+		expect(sorted(emitted)).toEqual(sorted(trigger.inboundSinceStart()));
+		expect(new Set(emitted).size).toBe(5_000);
+
+		// The keys of that minute are kept only while the window can return them: until the
+		// lateness allowance (10 minutes) after it has passed on the service's clock.
+		expect(seenKeys(trigger)).toHaveLength(5_001);
+		emu.control.advance(11 * MINUTE);
+		const [next] = receive(emu);
+		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
+		expect(seenKeys(trigger)).toHaveLength(1);
+	});
+
+	test('outbound status changes within one minute are each emitted once', async () => {
+		const statuses = ['awaitingConversion', 'scheduled', 'sending', 'sent', 'sendFailed'];
+		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
+		const faxes = [await sendOutbound(emu, 'alice'), await sendOutbound(emu, 'bob')];
+		const steps = [0, 5_000, 2_000, 20_000, 30_000, 60_000];
+		const emitted = await changesAfterSteps(emu, trigger, steps);
+		const alice = trigger.changesSinceStart().filter((change) => change.startsWith(`${faxes[0]}:`));
+		expect(emitted).toEqual(alice);
+		expect(alice).toHaveLength(4);
+	});
+
+	test('a fax back in the same status within the same minute cannot be told apart, so it is emitted once', async () => {
+		const statuses = ['scheduled', 'sending'];
+		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
+		// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
+		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
+		const emitted = await changesAfterSteps(emu, trigger, [5_000, 2_000, 5_000, 60_000]);
+		expect(emitted).toEqual([
+			`${faxId}:scheduled`,
+			`${faxId}:sending`,
+			// The second sending is at 09:01Z: a new minute, a new change.
+			`${faxId}:sending`,
+		]);
+	});
+});
+
+/**
+ * Record times the datetime format allows, read from answers that disagree: the same record at
+ * minute and at second precision, and a time without a zone (the format requires one; older
+ * interfaces answer in US Eastern time).
+ */
+describe('Fax Cloud Trigger: record times of a scripted service', () => {
+	/** A trigger watching a scripted service, its baseline poll done, the service's clock at 09:06. */
+	async function afterBaseline() {
+		const service = await scriptedInbound(scripted);
+		expect(await service.trigger.poll()).toBeNull();
+		service.answer.date = scriptedDate('09:06');
+		return service;
+	}
+
+	test.each([
+		['2026-01-05T09:05Z', '2026-01-05T09:05:27Z'],
+		['2026-01-05T09:05:27Z', '2026-01-05T09:05Z'],
+	])('one record read as %s, then as %s: one event', async (first, second) => {
+		const { trigger, answer } = await afterBaseline();
+		answer.records = [inboundWireRecord(7, first)];
+		expect(inboundIds(await trigger.pollItems())).toEqual([7]);
+		answer.date = scriptedDate('09:07');
+		answer.records = [inboundWireRecord(7, second)];
+		expect(await trigger.pollItems()).toEqual([]);
+	});
+
+	test('a time without a zone that read as UTC lies before the window (US Eastern wall clock) is emitted once and named in the log', async () => {
+		const service = await afterBaseline();
+		// 09:05Z written on a New York wall clock, without a zone: as UTC it is 04:05Z, hours
+		// before the window (08:50Z); the service returned it for DatetimeAfter 08:50Z.
+		service.answer.records = [inboundWireRecord(8, '2026-01-05T04:05:00')];
+		const [items, log] = await withLog(() => service.trigger.pollItems());
+		expect(inboundIds(items)).toEqual([8]);
+		expect(log).toMatch(/inbound fax 8 .*ReceivedTime.*2026-01-05T04:05:00.*no time zone/i);
+		// The service returns it again while its own time is in the window: not emitted again.
+		await expectNothingAgain(service, ['09:07', '09:12', '09:15']);
+	});
+
+	test('a time without a zone inside the window is read as UTC and named in the log', async () => {
+		const { trigger, answer } = await afterBaseline();
+		answer.records = [inboundWireRecord(9, '2026-01-05T09:05:00')];
+		const [items, log] = await withLog(() => trigger.pollItems());
+		expect(items.map((item) => [item.json.FaxId, item.json.ReceivedTime])).toEqual([
+			[9, '2026-01-05T09:05:00.000Z'],
+		]);
+		expect(log).toMatch(/inbound fax 9 .*no time zone.*UTC/i);
+	});
+
+	/**
+	 * The FaxId and time read while paging and the record normalised for the event must agree, for
+	 * every form of datetime and number the service may send.
+	 */
+	test('datetimes without a zone, with an offset or a space, and FaxIds with leading zeros: each fax once, in event order, keyed as its emitted record reads', async () => {
+		const service = await scriptedInbound(scripted);
+		const { trigger, answer } = service;
+		expect(await trigger.poll()).toBeNull();
+
+		answer.records = [
+			inboundWireRecord(7, '2026-01-05 09:05'),
+			{ ...inboundWireRecord(9, '2026-01-05T11:06:30+02:00'), FaxId: ' 009' },
+			{ ...inboundWireRecord(12, '2026-01-05T09:04:10.5Z'), FaxId: '012' },
+			inboundWireRecord(13, '2026-01-05T04:05:00-0500'),
+		];
+		answer.date = scriptedDate('09:10');
+		const items = await trigger.pollItems();
+		expect(items.map((item) => [item.json.FaxId, item.json.ReceivedTime])).toEqual([
+			[12, '2026-01-05T09:04:10.500Z'],
+			[7, '2026-01-05T09:05:00.000Z'],
+			[13, '2026-01-05T09:05:00.000Z'],
+			[9, '2026-01-05T09:06:30.000Z'],
+		]);
+		// Fax 7's time has no zone: its key is kept until the window passes the service's clock
+		// when it was read (09:10), however the service itself reads that time.
+		expect(trigger.staticData().seen).toEqual({
+			'2026-01-05T09:04:10.500Z': ['in:12'],
+			'2026-01-05T09:05:00.000Z': ['in:13'],
+			'2026-01-05T09:06:30.000Z': ['in:9'],
+			'2026-01-05T09:10:00.000Z': ['in:7'],
+		});
+		// Read again while the window holds them: not emitted again.
+		await expectNothingAgain(service, ['09:11', '09:13', '09:14']);
+	});
+
+	test('a record whose time cannot be read is emitted once and named in n8n’s log; the records around it are emitted', async () => {
+		const service = await scriptedInbound(scripted);
+		const { credentials, trigger, answer } = service;
+		const watch = SecretWatch.forCredentials(credentials);
+		try {
+			expect(await trigger.poll()).toBeNull();
+
+			answer.records = [
+				inboundWireRecord(7, '2026-01-05T09:05:00Z'),
+				inboundWireRecord(8, 'yesterday noon'),
+				inboundWireRecord(9, '2026-01-05T09:06:00Z'),
+			];
+			// The service's own time of each record, which DatetimeAfter filters by; fax 8 shows none.
+			answer.serviceTimes = [
+				'2026-01-05T09:05:00Z',
+				'2026-01-05T09:07:00Z',
+				'2026-01-05T09:06:00Z',
+			];
+			answer.date = scriptedDate('09:10');
+			watch.startCapture();
+			const items = await trigger.pollItems();
+			watch.release();
+			expect(inboundIds(items).sort()).toEqual([7, 8, 9]);
+			const warnings = watch.logLines.filter((line) => line.includes('inbound fax 8'));
+			expect(warnings).toHaveLength(1);
+			expect(warnings[0]).toMatch(/"level":"warn"/);
+			expect(warnings[0]).toMatch(/ReceivedTime/);
+
+			// The service returns it while the window holds its own time: it is not emitted again.
+			await expectNothingAgain(service, ['09:11', '09:14', '09:19', '09:25', '09:40']);
+		} finally {
+			watch.release();
+		}
+	});
+});
+
+/**
+ * Paging keys (ResultsReference) the description allows: the same key on every page (a session
+ * cursor: the trigger pages on until the service says there is no more, and stops only when pages
+ * bring nothing new), or none although HasMoreResults is true (the rest cannot be read).
+ */
+describe('Fax Cloud Trigger: paging keys', () => {
+	test('a session-cursor ResultsReference: 800 new faxes in one poll are 800 events, each once', async () => {
+		emu.control.setPagingKeys('session');
+		const trigger = await watchInbound(emu);
+		backlogOverAnHour(emu, 'inbound', 800);
+
+		const emitted = (await drain(trigger)).flatMap(inboundIds);
+		expect(emitted).toHaveLength(800);
+		expectEachOnce(emitted, trigger.inboundSinceStart());
+		// The pages really came with one key.
+		const keys = searches(emu, 'inboundfaxes')
+			.map((request) => request.query.GetNextResults)
+			.filter(Boolean);
+		expect(keys.length).toBeGreaterThan(1);
+		expect(new Set(keys).size).toBe(1);
+	});
+
+	test('a service that answers the same page for ever: the poll fails with a clear error and keeps its window; the next good answer emits each fax once', async () => {
+		const { trigger, answer, received } = await scriptedInbound(scripted);
+		expect(await trigger.poll()).toBeNull();
+		const before = trigger.staticData();
+
+		answer.date = scriptedDate('09:10');
+		answer.records = [
+			inboundWireRecord(7, '2026-01-05T09:05:00Z'),
+			inboundWireRecord(8, '2026-01-05T09:06:00Z'),
+		];
+		answer.reference = 'SESSION-1';
+		await expect(trigger.poll()).rejects.toThrow(/same page|no new record/i);
+		expect(trigger.staticData()).toEqual(before);
+		// It gave up after a few pages, not after the poll's whole budget.
+		const stuckPages = received.filter((r) => r.url.includes('GetNextResults'));
+		expect(stuckPages.length).toBeLessThanOrEqual(5);
+
+		answer.reference = undefined;
+		expect(inboundIds(await trigger.pollItems())).toEqual([7, 8]);
+		expect(await trigger.pollItems()).toEqual([]);
+	});
+
+	test('HasMoreResults without a ResultsReference: the poll fails naming the answer and keeps its window; once the keys come back every fax is emitted once', async () => {
+		const trigger = await watchInbound(emu);
+		backlogOverAnHour(emu, 'inbound', 300);
+		const before = trigger.staticData();
+
+		emu.control.setPagingKeys('withheld');
+		await expect(trigger.poll()).rejects.toThrow(
+			/GET \/inboundfaxes.*HasMoreResults is true but gives no ResultsReference/,
+		);
+		expect(trigger.staticData()).toEqual(before);
+
+		emu.control.setPagingKeys('per-page');
+		const emitted = (await drain(trigger)).flatMap(inboundIds);
+		expect(emitted).toHaveLength(300);
+		expectEachOnce(emitted, trigger.inboundSinceStart());
+	});
+});
