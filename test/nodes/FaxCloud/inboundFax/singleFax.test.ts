@@ -1,4 +1,5 @@
 import { expectSecretHidden, useFaxSuite } from '../outboundFax/faxHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
@@ -15,8 +16,7 @@ const storedFax = (faxId: number) =>
 describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	test('Get returns the record with numbers, booleans and UTC datetimes', async () => {
 		const faxId = receive({ PagesReceived: 3 });
-		const result = await run({ operation: 'get', faxId: String(faxId) });
-		expect(result.error).toBeUndefined();
+		const result = await run({ operation: 'get', faxId: String(faxId) }).then(succeeded);
 		expect(result.items[0].json).toMatchObject({
 			FaxId: faxId,
 			FaxUserId: 'alice@acme',
@@ -41,8 +41,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			faxId: String(faxId),
 			format: 'pdf',
 			binaryPropertyName: 'received',
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(result.items[0].binary?.received).toMatchObject({
 			fileName: `fax-${faxId}.pdf`,
 			mimeType: 'application/pdf',
@@ -111,9 +110,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 
 	test('Update without any field is refused before any request', async () => {
 		const result = await run({ operation: 'update', faxId: '1', updateFields: {} });
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(/^Invalid "Update Fields": add at least one field/);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "Update Fields": add at least one field/, requests());
 	});
 
 	test('Mark and Unmark', async () => {

@@ -1,4 +1,5 @@
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests } = useMailMergeSuite(['Fax', 'Name']);
 
@@ -6,8 +7,7 @@ const CSV = 'Fax,Name\r\n12125550000,Ann\r\n12125550000,Ben\r\n12125550000,Cid\r
 
 async function createJobs(count: number) {
 	const items = Array.from({ length: count }, () => jobItem(CSV, template()));
-	const result = await run({ operation: 'create', faxNumberColumn: 'Fax' }, { items });
-	expect(result.error).toBeUndefined();
+	await run({ operation: 'create', faxNumberColumn: 'Fax' }, { items }).then(succeeded);
 	emulator().control.clearRequests();
 }
 
@@ -15,8 +15,7 @@ test('Get Many lists the jobs of the login with Return All or Limit, normalised'
 	await createJobs(3);
 	emulator().control.advance(3_000);
 
-	const all = await run({ operation: 'getAll', returnAll: true });
-	expect(all.error).toBeUndefined();
+	const all = await run({ operation: 'getAll', returnAll: true }).then(succeeded);
 	expect(all.items.map((item) => item.json)).toEqual(
 		[1, 2, 3].map((ID) => ({
 			ID,
@@ -75,16 +74,18 @@ test.each([
 	['get', '0'],
 ])('%s refuses Job ID %j before any request', async (operation, jobId) => {
 	const result = await run({ operation, jobId, returnAll: true });
-	expect(result.error?.message).toMatch(
+	refusedBefore(
+		result,
 		/^Invalid "Job ID": ".*" is not an ID; use a whole number greater than 0/,
+		requests(),
 	);
-	expect(requests()).toHaveLength(0);
 });
 
 test('a Limit below 1 is refused before any request', async () => {
 	const result = await run({ operation: 'getAll', returnAll: false, limit: 0 });
-	expect(result.error?.message).toBe(
+	refusedBefore(
+		result,
 		'Invalid "Limit": "0" is not allowed; use a whole number from 1 or more',
+		requests(),
 	);
-	expect(requests()).toHaveLength(0);
 });

@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
 import { faxCloudNode, itemWithPdfs, useNumbersSuite } from './numbersHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, fileNumberRequest, requests } = useNumbersSuite();
 
@@ -19,8 +20,7 @@ describe('toll-free request', () => {
 					{ name: 'quantity', value: '={{ 2 }}' },
 				],
 			},
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		const payload = {
 			preferred_prefix: '888',
 			quantity: 2,
@@ -51,11 +51,10 @@ describe('toll-free request', () => {
 	});
 
 	test('options added but left empty are not sent either', async () => {
-		const result = await tollFree({
+		await tollFree({
 			assignToUser: '  ',
 			options: { comment: '', departmentName: ' ' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(requests('POST')[0].params).toEqual({
 			notify_email: ['it@acme.example'],
 		});
@@ -81,9 +80,7 @@ describe('toll-free request', () => {
 			'Invalid "Additional Fields": every field needs a name',
 		],
 	])('%s is refused before any request', async (_name, field, message) => {
-		const result = await tollFree({ additionalFields: { field } });
-		expect(result.error?.message).toBe(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await tollFree({ additionalFields: { field } }), message, requests());
 	});
 });
 
@@ -109,8 +106,7 @@ describe('port-in request', () => {
 		const result = await portIn({
 			assignToUser: 'bob@acme',
 			options: { comment: 'Main line', departmentName: 'Front desk' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		const [post] = requests('POST');
 		expect(post).toMatchObject({ path: '/api/numbers/add-port-request', status: 201 });
 		expect(post.files).toEqual([
@@ -151,8 +147,7 @@ describe('port-in request', () => {
 	});
 
 	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {
-		const result = await portIn();
-		expect(result.error).toBeUndefined();
+		await portIn().then(succeeded);
 		expect(JSON.parse(String(requests('POST')[0].params.data))).toEqual({
 			country_code: 'US',
 			department_name: '',
@@ -164,8 +159,7 @@ describe('port-in request', () => {
 	});
 
 	test('a toll-free number is ported with the flag on', async () => {
-		const result = await portIn({ numberToPort: '+1 800 555 0199', tollFree: true });
-		expect(result.error).toBeUndefined();
+		await portIn({ numberToPort: '+1 800 555 0199', tollFree: true }).then(succeeded);
 		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
 			number_to_port: '18005550199',
 			toll_free: true,
@@ -208,9 +202,7 @@ describe('port-in request', () => {
 			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
 	])('%s is refused before any request', async (_name, parameters, input, message) => {
-		const result = await portIn(parameters, [input()]);
-		expect(result.error?.message).toBe(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await portIn(parameters, [input()]), message, requests());
 	});
 });
 

@@ -1,4 +1,5 @@
 import { expectSecretHidden, sendViaNode, useFaxSuite } from './faxHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -9,8 +10,7 @@ describe('Outbound Fax: Get', () => {
 			deleteAfterSend: false,
 		});
 		emulator().control.advance(60_000);
-		const result = await run({ operation: 'get', faxId: String(faxId) });
-		expect(result.error).toBeUndefined();
+		const result = await run({ operation: 'get', faxId: String(faxId) }).then(succeeded);
 		expect(result.items).toHaveLength(1);
 		const fax = result.items[0].json;
 		expect(fax).toMatchObject({
@@ -46,9 +46,7 @@ describe('Outbound Fax: Get', () => {
 		'Fax ID %p is refused before any request',
 		async (faxId) => {
 			const result = await run({ operation: 'get', faxId });
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toMatch(/^Invalid "Fax ID": .* is not an ID/);
-			expect(requests()).toHaveLength(0);
+			refusedBefore(result, /^Invalid "Fax ID": .* is not an ID/, requests());
 		},
 	);
 

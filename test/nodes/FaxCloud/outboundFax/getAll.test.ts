@@ -1,4 +1,5 @@
 import { testDateWindows, useFaxSuite } from './faxHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -9,8 +10,7 @@ describe('Outbound Fax: Get Many', () => {
 	test('Return All pages through ResultsReference for the user', async () => {
 		emulator().control.bulkCreateOutbound(250, { userId: 'alice@acme' });
 		emulator().control.bulkCreateOutbound(5, { userId: 'bob@acme' });
-		const result = await getMany({ returnAll: true });
-		expect(result.error).toBeUndefined();
+		const result = await getMany({ returnAll: true }).then(succeeded);
 		expect(result.items).toHaveLength(250);
 		const ids = result.items.map((item) => item.json.FaxId as number);
 		expect(new Set(ids).size).toBe(250);
@@ -75,8 +75,7 @@ describe('Outbound Fax: Get Many', () => {
 				options: { sortColumn: 'dateTime', sortOrder: 'desc' },
 			},
 			{ user: 'acmeAdmin' },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(requests('GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-02T00:00:00Z',
 			DatetimeBefore: '2026-01-03T11:00:00Z',
@@ -117,15 +116,13 @@ describe('Outbound Fax: Get Many', () => {
 	});
 
 	test('no match gives no items', async () => {
-		const result = await getMany({ returnAll: true });
-		expect(result.error).toBeUndefined();
+		const result = await getMany({ returnAll: true }).then(succeeded);
 		expect(result.items).toEqual([]);
 	});
 
 	test('a bad date filter is refused before any request', async () => {
 		const result = await getMany({ returnAll: true, filters: { datetimeAfter: '05/01/2026' } });
-		expect(result.error?.message).toMatch(/^Invalid "Updated After": "05\/01\/2026" is not a date/);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "Updated After": "05\/01\/2026" is not a date/, requests());
 	});
 
 	describe('Updated After and Updated Before in the workflow’s timezone', () => {
@@ -141,10 +138,11 @@ describe('Outbound Fax: Get Many', () => {
 				{ returnAll: true, filters: { datetimeBefore: '2026-11-31T09:00:00' } },
 				{ timezone: 'America/New_York' },
 			);
-			expect(result.error?.message).toMatch(
+			refusedBefore(
+				result,
 				/^Invalid "Updated Before": "2026-11-31T09:00:00" is not a valid date/,
+				requests(),
 			);
-			expect(requests()).toHaveLength(0);
 		});
 	});
 });

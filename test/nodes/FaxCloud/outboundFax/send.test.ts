@@ -8,6 +8,7 @@ import {
 	sendTextFax,
 	useFaxSuite,
 } from './faxHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -48,8 +49,7 @@ describe('Outbound Fax: Send', () => {
 					}),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(result.items.map((item) => item.json)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '+442071234567', GroupId: 1 },
@@ -92,7 +92,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('several binary fields become attachments in the order listed', async () => {
 		const pdf = await numberedPdf(1);
-		const result = await send(
+		await send(
 			{ faxNumbers: '12125550000', binaryPropertyName: 'cover, data' },
 			{
 				items: [
@@ -102,8 +102,7 @@ describe('Outbound Fax: Send', () => {
 					}),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.files.map((file) => [file.filename, file.contentType])).toEqual([
 			['note.txt', 'text/plain'],
@@ -117,8 +116,7 @@ describe('Outbound Fax: Send', () => {
 			content: 'text',
 			text: 'Order 4711 confirmed.\nThank you.',
 			options: { pageOrientation: 'landscape', text2tiffFontName: 'Courier' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(result.items[0].json).toEqual({ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 });
 		const [request] = requests('POST');
 		expect(request.files).toEqual([
@@ -135,7 +133,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('every option is sent under the parameter name of the description', async () => {
-		const result = await sendText(
+		await sendText(
 			{
 				text: 'Hello',
 				options: {
@@ -167,8 +165,7 @@ describe('Outbound Fax: Send', () => {
 				},
 			},
 			{ user: 'acmeAdmin' },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.params).toEqual({
 			FaxNumber: '12125550000',
@@ -207,8 +204,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('a proxy login sends as another user with Fax User ID', async () => {
-		const result = await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' });
-		expect(result.error).toBeUndefined();
+		await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' }).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.params.FaxUserId).toBe('bob@acme');
 		expect(emulator().control.outboundFax(1)).toMatchObject({
@@ -247,8 +243,7 @@ describe('Outbound Fax: Send', () => {
 					},
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(result.items.map((item) => item.json.FaxNumber)).toEqual([
 			'+442071234567',
 			'12125550000',
@@ -264,20 +259,18 @@ describe('Outbound Fax: Send', () => {
 		const result = await sendText(
 			{ faxNumbers: '={{ $json.numbers }}' },
 			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550001']);
 		expect(requests('POST')[0].params.FaxNumber).toEqual(['12125550000', '12125550001']);
 	});
 
 	test('a JSON string of recipients typed in the node', async () => {
-		const result = await send({
+		await send({
 			recipientInput: 'json',
 			recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
 			content: 'text',
 			text: 'Hi',
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.params.FaxRecipient).toBe(
 			JSON.stringify({ FaxNumber: '12125550000', RcptTitle: 'Dr.' }),
@@ -349,10 +342,7 @@ describe('Outbound Fax: Send', () => {
 			],
 		];
 		test.each(cases)('%s', async (_name, parameters, message) => {
-			const result = await sendText(parameters);
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toMatch(message);
-			expect(requests()).toHaveLength(0);
+			refusedBefore(await sendText(parameters), message, requests());
 		});
 	});
 
@@ -376,8 +366,7 @@ describe('Outbound Fax: Send', () => {
 			{ faxNumbers: '={{ $json.number }}' },
 			{ items: [{ json: { number: '12125550000' } }, { json: { number: '555' } }] },
 		);
-		expect(result.error?.message).toMatch(/"Fax Numbers": "555" is not a fax number/);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /"Fax Numbers": "555" is not a fax number/, requests());
 	});
 
 	test('Continue On Fail: the bad item becomes an error item, the others are sent, pairing kept', async () => {
@@ -392,8 +381,7 @@ describe('Outbound Fax: Send', () => {
 					withTextFile('d.txt', { number: '12125550003' }),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(
 			result.items.map((item) => [item.pairedItem, item.json.FaxNumber ?? item.json.error]),
 		).toEqual([
@@ -466,8 +454,7 @@ describe('Outbound Fax: Send', () => {
 				options: { requestsAtOnce: 5 },
 			},
 			{ items },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(
 			items.map((item) => item.json.number),
 		);

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
 import { faxCloudNode, useFaxSuite } from './faxHelpers';
+import { refusedBefore } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -101,6 +102,5 @@ test('an item with a bad parameter still stops the send before any fax goes out'
 		text: 'Hello',
 	});
 
-	expect(result.error?.message).toMatch(/Fax Numbers/);
-	expect(requests('POST')).toHaveLength(0);
+	refusedBefore(result, /Fax Numbers/, requests('POST'));
 });

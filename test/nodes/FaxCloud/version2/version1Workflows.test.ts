@@ -7,6 +7,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
+import { succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -68,8 +69,7 @@ describe('Version 1 workflows keep working', () => {
 			'outboundFax',
 			{ operation: 'get', faxId: String(lastId) },
 			{ typeVersion: 1 },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(result.items[0].json).toHaveProperty('ImgHost');
 	});
 
