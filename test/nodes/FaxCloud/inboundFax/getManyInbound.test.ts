@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { expectSecretHidden, testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
+import { refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
@@ -120,8 +120,7 @@ describe('Inbound Fax: Get Many', () => {
 
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await getMany({ returnAll: true }, { password: 'Inb0x-Secret' });
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expectSecretHidden(result.error, 'Inb0x-Secret');
+		unauthorizedHidingSecret(result, 'Inb0x-Secret');
 	});
 
 	describe('Received After and Received Before in the workflow’s timezone', () => {

@@ -1,5 +1,10 @@
-import { expectSecretHidden, useFaxSuite } from '../outboundFax/faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { useFaxSuite } from '../outboundFax/faxHelpers';
+import {
+	refusedBefore,
+	refusedByService,
+	succeeded,
+	unauthorizedHidingSecret,
+} from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
@@ -29,9 +34,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	});
 
 	test('Get of a fax ID that does not exist is a 404', async () => {
-		const result = await run({ operation: 'get', faxId: '55' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		refusedByService(await run({ operation: 'get', faxId: '55' }), /^Not found \(HTTP 404\)/);
 	});
 
 	test('Download puts the PDF into the binary field with file name and MIME type', async () => {
@@ -74,9 +77,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			{ operation: 'download', faxId: String(faxId), format: 'tif', binaryPropertyName: 'data' },
 			{ password: 'Tiff-Secret-1' },
 		);
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expectSecretHidden(result.error, 'Tiff-Secret-1');
+		unauthorizedHidingSecret(result, 'Tiff-Secret-1');
 	});
 
 	test('Update sends Mark, ProjectCode and ProjectCode2 and reports what changed', async () => {

@@ -1,4 +1,5 @@
 import { runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
+import { refusedByService } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -38,9 +39,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 	test.each([['delete'], ['mark'], ['unmark']])(
 		'%s of a fax that does not exist is a 404',
 		async (operation) => {
-			const result = await run(operation, '31337');
-			expect(result.error?.name).toBe('NodeApiError');
-			expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+			refusedByService(await run(operation, '31337'), /^Not found \(HTTP 404\)/);
 		},
 	);
 

@@ -7,7 +7,7 @@ import {
 	sendViaNode,
 	useFaxSuite,
 } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -83,9 +83,7 @@ describe('Outbound Fax: Download', () => {
 	);
 
 	test('a fax ID that does not exist is a 404 and no binary', async () => {
-		const result = await download({ faxId: '77', format: 'pdf' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/HTTP 404/);
+		refusedByService(await download({ faxId: '77', format: 'pdf' }), /HTTP 404/);
 	});
 
 	test('an empty output field name is refused before any request', async () => {

@@ -6,12 +6,11 @@ import type { FaultSpec } from '../../../../emulator/faults';
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
 import { useEmulator, type SeedUser } from '../../../harness/jest/emulator';
 import {
-	errorText,
 	runFaxCloudResource as runFaxCloud,
 	type RunOptions,
 } from '../../../harness/jest/fax-cloud-node';
 
-export { errorText, runFaxCloud, type RunOptions };
+export { runFaxCloud, type RunOptions };
 export { faxCloudNode } from '../../../harness/jest/fax-cloud-node';
 export { itemWithFiles } from '../../../harness/jest/binary-items';
 
@@ -146,11 +145,4 @@ export async function sendViaNode(
 	const result = await sendTextFax(emulator, { faxNumbers, text: 'Hello', options }, { user });
 	if (result.error) throw result.error;
 	return result.items.map((item) => item.json.FaxId as number);
-}
-
-/** Checks that what an error shows holds neither the password nor the Basic credentials made of it. */
-export function expectSecretHidden(error: unknown, password: string, userId = 'alice@acme') {
-	const text = errorText(error);
-	expect(text).not.toContain(password);
-	expect(text).not.toContain(Buffer.from(`${userId}:${password}`).toString('base64'));
 }

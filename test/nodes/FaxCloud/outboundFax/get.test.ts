@@ -1,5 +1,10 @@
-import { expectSecretHidden, sendViaNode, useFaxSuite } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { sendViaNode, useFaxSuite } from './faxHelpers';
+import {
+	refusedBefore,
+	refusedByService,
+	succeeded,
+	unauthorizedHidingSecret,
+} from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -36,8 +41,7 @@ describe('Outbound Fax: Get', () => {
 
 	test('a fax ID that does not exist is a 404 with advice', async () => {
 		const result = await run({ operation: 'get', faxId: '999' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		refusedByService(result, /^Not found \(HTTP 404\)/);
 		expect(result.error?.description).toMatch(/check the Fax ID/);
 		expect(requests('GET')).toHaveLength(1);
 	});
@@ -64,7 +68,6 @@ describe('Outbound Fax: Get', () => {
 
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await run({ operation: 'get', faxId: '1' }, { password: 'N0t-The-Pass' });
-		expect(result.error?.message).toMatch(/HTTP 401/);
-		expectSecretHidden(result.error, 'N0t-The-Pass');
+		unauthorizedHidingSecret(result, 'N0t-The-Pass');
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendViaNode, useFaxSuite } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -55,16 +55,13 @@ describe('Outbound Fax: Resend', () => {
 	test('a fax that has not failed is refused by the service, with advice', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		const result = await resend({ faxId: String(faxId), faxNumber: '12125550001' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Bad request \(HTTP 400\) \[StatusCode 30\]/);
+		refusedByService(result, /^Bad request \(HTTP 400\) \[StatusCode 30\]/);
 		expect(result.error?.description).toMatch(/Only a fax whose status is sendFailed/);
 		expect(emulator().control.stats().outboundCount).toBe(1);
 	});
 
 	test('a fax ID that does not exist is a 404', async () => {
-		const result = await resend({ faxId: '4242', faxNumber: '12125550001' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/HTTP 404/);
+		refusedByService(await resend({ faxId: '4242', faxNumber: '12125550001' }), /HTTP 404/);
 	});
 
 	test('a bad new number is refused before any request', async () => {

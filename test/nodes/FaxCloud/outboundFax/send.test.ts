@@ -1,14 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { numberedPdf } from '../../../harness/textPdf';
-import {
-	expectSecretHidden,
-	itemWithFiles,
-	type RunOptions,
-	sendTextFax,
-	useFaxSuite,
-} from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { itemWithFiles, type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
+import { expectSecretHidden, refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -278,16 +272,14 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	describe('bad input is refused before any request, naming the parameter', () => {
-		const cases: Array<[string, IDataObject, RegExp]> = [
-			['no recipient', { faxNumbers: '' }, /"Fax Numbers": at least one recipient is required/],
-			[
-				'a number without the leading 1',
+		const cases: Record<string, [IDataObject, RegExp]> = {
+			'no recipient': [{ faxNumbers: '' }, /"Fax Numbers": at least one recipient is required/],
+			'a number without the leading 1': [
 				{ faxNumbers: '2125550000' },
 				/"Fax Numbers".*no leading 1/,
 			],
-			['a number that is not one', { faxNumbers: '12345' }, /"Fax Numbers".*not a fax number/],
-			[
-				'a recipient number',
+			'a number that is not one': [{ faxNumbers: '12345' }, /"Fax Numbers".*not a fax number/],
+			'a recipient number': [
 				{
 					faxNumbers: '',
 					recipientInput: 'fields',
@@ -295,53 +287,45 @@ describe('Outbound Fax: Send', () => {
 				},
 				/"Recipients: Fax Number of recipient 1".*not a fax number/,
 			],
-			[
-				'malformed recipients JSON',
+			'malformed recipients JSON': [
 				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000",]' },
 				/"Recipients \(JSON\)": is not valid JSON/,
 			],
-			[
-				'an unknown recipient key',
+			'an unknown recipient key': [
 				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000", "Name": "x"}]' },
 				/"Recipients \(JSON\), element 1": has the unknown key "Name"/,
 			],
-			['empty text', { content: 'text', text: '  ' }, /"Text": enter the text to fax/],
-			['a bad Send After', { options: { sendAfter: 'tomorrow' } }, /"Send After".*not a date/],
-			[
-				'a long TSI',
+			'empty text': [{ content: 'text', text: '  ' }, /"Text": enter the text to fax/],
+			'a bad Send After': [{ options: { sendAfter: 'tomorrow' } }, /"Send After".*not a date/],
+			'a long TSI': [
 				{ options: { tsi: 'ACME BILLING DEPARTMENT' } },
 				/"Sender ID \(TSI\)".*at most 20/,
 			],
-			['Priority 11', { options: { priority: 11 } }, /"Priority".*0 to 10/],
-			[
-				'Retry Interval 0',
+			'Priority 11': [{ options: { priority: 11 } }, /"Priority".*0 to 10/],
+			'Retry Interval 0': [
 				{ options: { retryInterval: 0 } },
 				/"Retry Interval \(Minutes\)".*1 or more/,
 			],
-			['Retry Count -1', { options: { retryCount: -1 } }, /"Retry Count".*0 or more/],
-			[
-				'a cover message of 13 lines',
+			'Retry Count -1': [{ options: { retryCount: -1 } }, /"Retry Count".*0 or more/],
+			'a cover message of 13 lines': [
 				{ options: { coverMessage: Array(13).fill('x').join('\n') } },
 				/"Cover Page Message": has 13 lines; at most 12/,
 			],
-			[
-				'a cover message line of 129 characters',
+			'a cover message line of 129 characters': [
 				{ options: { coverMessage: 'y'.repeat(129) } },
 				/"Cover Page Message": line 1 has 129 characters/,
 			],
-			['a bad e-mail', { options: { notifyEmailAddress: 'ops-at-acme' } }, /"Notification Email"/],
-			[
-				'a custom field without a number',
+			'a bad e-mail': [{ options: { notifyEmailAddress: 'ops-at-acme' } }, /"Notification Email"/],
+			'a custom field without a number': [
 				{ options: { coverFields: { field: [{ number: 'abc', value: 'x' }] } } },
 				/"Cover Page Custom Fields: Field Number of field 1"/,
 			],
-			[
-				'a template with the cover page switched off',
+			'a template with the cover page switched off': [
 				{ options: { coverPageEnabled: false, coverPageName: 'confidential' } },
 				/"Cover Page": is off while a Cover Page Template is set/,
 			],
-		];
-		test.each(cases)('%s', async (_name, parameters, message) => {
+		};
+		test.each(Object.entries(cases))('%s', async (_name, [parameters, message]) => {
 			refusedBefore(await sendText(parameters), message, requests());
 		});
 	});
@@ -397,8 +381,7 @@ describe('Outbound Fax: Send', () => {
 	test('a wrong password stops with the 401 and advice, without the secret', async () => {
 		const password = 'Wr0ng-Secret-Pa55';
 		const result = await sendText({}, { password });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		refusedByService(result, /^Authorization failed \(HTTP 401\)/);
 		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
 		expectSecretHidden(result.error, password);
 		expect(requests('POST')[0].status).toBe(401);
@@ -423,8 +406,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('a proxy acting for an unknown user gets the service error', async () => {
 		const result = await sendText({ options: { faxUserId: 'nobody@acme' } }, { user: 'acmeAdmin' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/HTTP 400.*StatusCode 40/);
+		refusedByService(result, /HTTP 400.*StatusCode 40/);
 	});
 
 	/**
