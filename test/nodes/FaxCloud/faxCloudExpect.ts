@@ -41,3 +41,11 @@ export function unauthorizedHidingSecret(result: Pick<RunNodeResult, 'error'>, p
 	refusedByService(result, /^Authorization failed \(HTTP 401\)/);
 	expectSecretHidden(result.error, password);
 }
+
+/** The JSON of each output item of a run. */
+export const jsonOf = (result: Pick<RunNodeResult, 'items'>) =>
+	result.items.map(({ json }) => json);
+
+/** One field of the JSON of each output item of a run. */
+export const fieldOf = (result: Pick<RunNodeResult, 'items'>, field: string) =>
+	result.items.map(({ json }) => json[field]);

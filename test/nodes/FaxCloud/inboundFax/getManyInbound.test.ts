@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
-import { refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
+import { fieldOf, refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
@@ -39,7 +39,7 @@ describe('Inbound Fax: Get Many', () => {
 			{ returnAll: true, filters: { allUsers: true } },
 			{ user: 'acmeAdmin' },
 		);
-		expect(result.items.map((item) => item.json.FaxUserId).sort()).toEqual([
+		expect(fieldOf(result, 'FaxUserId').sort()).toEqual([
 			'alice@acme',
 			'alice@acme',
 			'bob@acme',
@@ -58,7 +58,7 @@ describe('Inbound Fax: Get Many', () => {
 			{ returnAll: true, filters: { faxUserId: 'bob@acme' } },
 			{ user: 'acmeAdmin' },
 		);
-		expect(result.items.map((item) => item.json.FaxUserId)).toEqual(['bob@acme']);
+		expect(fieldOf(result, 'FaxUserId')).toEqual(['bob@acme']);
 	});
 
 	test('every filter and sort option is sent under its documented name', async () => {
@@ -104,7 +104,7 @@ describe('Inbound Fax: Get Many', () => {
 		emulator().control.bulkCreateInbound(230, { userId: 'alice@acme' });
 		const result = await getMany({ returnAll: true });
 		expect(result.items).toHaveLength(230);
-		expect(new Set(result.items.map((item) => item.json.FaxId)).size).toBe(230);
+		expect(new Set(fieldOf(result, 'FaxId')).size).toBe(230);
 		const seen = requests('GET');
 		expect(seen).toHaveLength(3);
 		expect(seen[1].query.GetNextResults).toEqual(expect.any(String));

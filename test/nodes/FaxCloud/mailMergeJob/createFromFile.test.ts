@@ -6,7 +6,7 @@ import {
 	useMailMergeSuite,
 	type RunOptions,
 } from './mailMergeHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
 	'Name',
@@ -137,7 +137,7 @@ test('blank lines are left out of the uploaded CSV, so the service counts the li
 
 	emulator().control.advance(10_000);
 	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550002']);
+	expect(fieldOf(faxes, 'FaxNumber')).toEqual(['12125550000', '12125550002']);
 	const job = await run({ operation: 'get', jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', ExpectedFaxCount: 2 });
 });

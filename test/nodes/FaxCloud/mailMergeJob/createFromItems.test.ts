@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { useMailMergeSuite, withTemplate, type RunOptions } from './mailMergeHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
 	'Name',
@@ -75,10 +75,8 @@ test('250 input items make one job of 250 faxes; names round-trip through the CS
 	emulator().control.advance(250 * 2_000 + 1_000);
 	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true }).then(succeeded);
 	expect(faxes.items).toHaveLength(250);
-	expect(faxes.items.map((item) => item.json.Keyword)).toEqual(items.map((item) => item.json.Name));
-	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(
-		items.map((item) => item.json.FaxNumber),
-	);
+	expect(fieldOf(faxes, 'Keyword')).toEqual(items.map((item) => item.json.Name));
+	expect(fieldOf(faxes, 'FaxNumber')).toEqual(items.map((item) => item.json.FaxNumber));
 	const job = await run({ operation: 'get', jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', LastCompletedLine: 250 });
 });
@@ -96,7 +94,7 @@ test('Selected Fields make the only columns; the template comes from the first i
 	expect(created.error).toBeUndefined();
 	emulator().control.advance(10_000);
 	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	expect(faxes.items.map((item) => item.json.Keyword)).toEqual(items.map((item) => item.json.Name));
+	expect(fieldOf(faxes, 'Keyword')).toEqual(items.map((item) => item.json.Name));
 
 	// A field left out of the selection is not a column: naming it is refused before any upload.
 	emulator().control.clearRequests();
@@ -163,10 +161,7 @@ describe('items read by Extract From File from an Excel "CSV UTF-8" file (byte o
 			expect(post.files[0]).toMatchObject({ field: 'CSV', size: uploaded });
 			emulator().control.advance(10_000);
 			const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-			expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual([
-				'12125550000',
-				'12125550002',
-			]);
+			expect(fieldOf(faxes, 'FaxNumber')).toEqual(['12125550000', '12125550002']);
 		},
 	);
 });

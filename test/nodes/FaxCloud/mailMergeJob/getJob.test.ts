@@ -1,5 +1,5 @@
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests } = useMailMergeSuite(['Fax', 'Name']);
 
@@ -16,7 +16,7 @@ test('Get Many lists the jobs of the login with Return All or Limit, normalised'
 	emulator().control.advance(3_000);
 
 	const all = await run({ operation: 'getAll', returnAll: true }).then(succeeded);
-	expect(all.items.map((item) => item.json)).toEqual(
+	expect(jsonOf(all)).toEqual(
 		[1, 2, 3].map((ID) => ({
 			ID,
 			CreatedOn: '2026-01-05T09:00:00.000Z',
@@ -28,7 +28,7 @@ test('Get Many lists the jobs of the login with Return All or Limit, normalised'
 	);
 
 	const limited = await run({ operation: 'getAll', returnAll: false, limit: 2 });
-	expect(limited.items.map((item) => item.json.ID)).toEqual([1, 2]);
+	expect(fieldOf(limited, 'ID')).toEqual([1, 2]);
 	expect(requests().map((r) => [r.method, r.path])).toEqual([
 		['GET', '/v1/Job'],
 		['GET', '/v1/Job'],
@@ -62,9 +62,7 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 		limit: 2,
 	});
 	expect(all.items).toHaveLength(3);
-	expect(limited.items.map((item) => item.json)).toEqual(
-		all.items.slice(0, 2).map((item) => item.json),
-	);
+	expect(jsonOf(limited)).toEqual(all.items.slice(0, 2).map((item) => item.json));
 	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
 });
 

@@ -1,5 +1,5 @@
 import { runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
-import { refusedByService } from '../faxCloudExpect';
+import { jsonOf, refusedByService } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -12,9 +12,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 		emulator().control.clearRequests();
 
 		const marked = await run('mark', String(faxId));
-		expect(marked.items.map((item) => item.json)).toEqual([
-			{ FaxId: faxId, Mark: true, success: true },
-		]);
+		expect(jsonOf(marked)).toEqual([{ FaxId: faxId, Mark: true, success: true }]);
 		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('true');
 
 		const unmarked = await run('unmark', String(faxId));

@@ -1,5 +1,5 @@
 import { testDateWindows, useFaxSuite } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -110,7 +110,7 @@ describe('Outbound Fax: Get Many', () => {
 			returnAll: true,
 			filters: { batchUniqueId: 'b-77', mark: true },
 		});
-		expect(result.items.map((item) => item.json.FaxId)).toEqual([2]);
+		expect(fieldOf(result, 'FaxId')).toEqual([2]);
 		const request = requests('GET').pop()!;
 		expect(request.query).toMatchObject({ BatchUniqueId: 'b-77', Mark: 'true' });
 	});

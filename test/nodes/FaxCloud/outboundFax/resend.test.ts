@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendViaNode, useFaxSuite } from './faxHelpers';
-import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
+import { jsonOf, refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -22,7 +22,7 @@ describe('Outbound Fax: Resend', () => {
 		const faxId = await failedFax();
 		const result = await resend({ faxId: String(faxId), faxNumber: '1-212-555-0000' });
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([
+		expect(jsonOf(result)).toEqual([
 			{ FaxId: faxId + 1, FaxNumber: '12125550000', ResentFaxId: faxId },
 		]);
 		const seen = requests();

@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { numberedPdf } from '../../../harness/textPdf';
 import { itemWithFiles, type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
-import { expectSecretHidden, refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
+import {
+	expectSecretHidden,
+	fieldOf,
+	jsonOf,
+	refusedBefore,
+	refusedByService,
+	succeeded,
+} from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -44,7 +51,7 @@ describe('Outbound Fax: Send', () => {
 				],
 			},
 		).then(succeeded);
-		expect(result.items.map((item) => item.json)).toEqual([
+		expect(jsonOf(result)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '+442071234567', GroupId: 1 },
 			{ FaxId: 3, FaxNumber: '12125550010', GroupId: 1 },
@@ -238,10 +245,7 @@ describe('Outbound Fax: Send', () => {
 				],
 			},
 		).then(succeeded);
-		expect(result.items.map((item) => item.json.FaxNumber)).toEqual([
-			'+442071234567',
-			'12125550000',
-		]);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(['+442071234567', '12125550000']);
 		const [request] = requests('POST');
 		expect(request.params.FaxNumber).toBe('+442071234567');
 		expect(request.params.FaxRecipient).toBe(
@@ -254,7 +258,7 @@ describe('Outbound Fax: Send', () => {
 			{ faxNumbers: '={{ $json.numbers }}' },
 			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
 		).then(succeeded);
-		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550001']);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(['12125550000', '12125550001']);
 		expect(requests('POST')[0].params.FaxNumber).toEqual(['12125550000', '12125550001']);
 	});
 
@@ -437,9 +441,7 @@ describe('Outbound Fax: Send', () => {
 			},
 			{ items },
 		).then(succeeded);
-		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(
-			items.map((item) => item.json.number),
-		);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(items.map((item) => item.json.number));
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 		expect(requests('POST')).toHaveLength(20);
 		expect(emulator().control.stats().requestsAtOnce.fax.max).toBe(5);

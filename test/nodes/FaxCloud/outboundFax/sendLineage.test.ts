@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { waitUntil } from '../../../harness/waitUntil';
 import { faultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
-import { succeeded } from '../faxCloudExpect';
+import { fieldOf, succeeded } from '../faxCloudExpect';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
@@ -29,8 +29,7 @@ function faxesPerNumber(): number[] {
 	return NUMBERS.map((number) => counts.get(number) ?? 0);
 }
 
-const outcomes = (result: { items: INodeExecutionData[] }) =>
-	result.items.map((item) => item.json.sendOnce);
+const outcomes = (result: { items: INodeExecutionData[] }) => fieldOf(result, 'sendOnce');
 
 /** The sixth send of the run is answered 503 once, and the service creates nothing for it. */
 const sixthRefusedOnce = () =>

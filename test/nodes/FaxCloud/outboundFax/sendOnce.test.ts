@@ -7,7 +7,7 @@ import {
 	textSendOneAtATime,
 	useFaxSuite,
 } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 /**
  * A Retry never sends a fax twice: it derives the keys the first run did (workflow, node, execution
@@ -40,7 +40,7 @@ const count = (items: INodeExecutionData[], outcome: string) =>
 
 test('a first run without Send Once per Key makes no search, and its items are as before', async () => {
 	const result = await send(orders(5)).then(succeeded);
-	expect(result.items.map((item) => item.json)).toEqual(
+	expect(jsonOf(result)).toEqual(
 		[1, 2, 3, 4, 5].map((faxId) => ({ FaxId: faxId, FaxNumber: '12125550000', GroupId: faxId })),
 	);
 	expect(searches()).toHaveLength(0);
@@ -131,7 +131,7 @@ test.each([1, 5])(
 		).then(succeeded);
 		expect(outcomes(result.items)).toEqual(['sent', 'sent', 'found', 'found', 'found', 'sent']);
 		expect(emulator().control.stats().outboundCount).toBe(3);
-		const faxOf = result.items.map((item) => item.json.FaxId);
+		const faxOf = fieldOf(result, 'FaxId');
 		expect([faxOf[2], faxOf[3]]).toEqual([faxOf[0], faxOf[0]]);
 		expect(faxOf[4]).toBe(faxOf[1]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(keys.map((_, item) => ({ item })));

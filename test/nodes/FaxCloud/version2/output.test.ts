@@ -1,6 +1,6 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -53,7 +53,7 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			sort: { sortColumn: 'faxId', sortOrder: 'desc' },
 		}).then(succeeded);
 		expect(result.items).toHaveLength(12);
-		const statuses = new Set(result.items.map((item) => item.json.FaxStatus));
+		const statuses = new Set(fieldOf(result, 'FaxStatus'));
 		expect(statuses).toEqual(new Set(['sendFailed', 'scheduled']));
 		const ids = result.items.map((item) => item.json.FaxId as number);
 		expect(ids).toEqual([...ids].sort((a, b) => b - a));

@@ -7,7 +7,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
-import { succeeded } from '../faxCloudExpect';
+import { fieldOf, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -89,11 +89,7 @@ describe('Version 1 workflows keep working', () => {
 			},
 			{ typeVersion: 1 },
 		);
-		expect(result.items.map((item) => item.json.FaxStatus)).toEqual([
-			'sendFailed',
-			'sendFailed',
-			'sendFailed',
-		]);
+		expect(fieldOf(result, 'FaxStatus')).toEqual(['sendFailed', 'sendFailed', 'sendFailed']);
 		expect(result.items[0].json).toHaveProperty('ImgHost');
 		const [request] = requests('GET', '^/v1/outboundfaxes$');
 		expect(request.query).toMatchObject({
