@@ -49,3 +49,7 @@ export const jsonOf = (result: Pick<RunNodeResult, 'items'>) =>
 /** One field of the JSON of each output item of a run. */
 export const fieldOf = (result: Pick<RunNodeResult, 'items'>, field: string) =>
 	result.items.map(({ json }) => json[field]);
+
+/** Each output item's pairing and its `field`, or its error (Continue On Fail). */
+export const pairedOutcomes = (result: Pick<RunNodeResult, 'items'>, field: string) =>
+	result.items.map(({ json, pairedItem }) => [pairedItem, json[field] ?? json.error]);

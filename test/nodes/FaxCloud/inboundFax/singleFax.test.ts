@@ -1,5 +1,6 @@
 import { useFaxSuite } from '../outboundFax/faxHelpers';
 import {
+	pairedOutcomes,
 	refusedBefore,
 	refusedByService,
 	succeeded,
@@ -147,9 +148,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 				items: [{ json: { id: first } }, { json: { id: 404404 } }, { json: { id: second } }],
 			},
 		);
-		expect(
-			result.items.map((item) => [item.pairedItem, item.json.FaxId ?? item.json.error]),
-		).toEqual([
+		expect(pairedOutcomes(result, 'FaxId')).toEqual([
 			[{ item: 0 }, first],
 			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],
 			[{ item: 2 }, second],

@@ -6,7 +6,7 @@ import {
 	useMailMergeSuite,
 	type RunOptions,
 } from './mailMergeHelpers';
-import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
 	'Name',
@@ -185,12 +185,10 @@ test('a bad file in a later item stops the node before the first job is created'
 test('with Continue On Fail the good items make their jobs and the bad one an error item', async () => {
 	const items = [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n'), jobItem()];
 	const result = await createJob({}, items, { continueOnFail: true });
-	expect(result.items.map((item) => [item.json.JobID ?? item.json.error, item.pairedItem])).toEqual(
-		[
-			[1, { item: 0 }],
-			[expect.stringMatching(/^Invalid "Fax Number Column"/), { item: 1 }],
-			[2, { item: 2 }],
-		],
-	);
+	expect(pairedOutcomes(result, 'JobID')).toEqual([
+		[{ item: 0 }, 1],
+		[{ item: 1 }, expect.stringMatching(/^Invalid "Fax Number Column"/)],
+		[{ item: 2 }, 2],
+	]);
 	expect(requests('POST')).toHaveLength(2);
 });

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
 import { errorText, type RunOptions, useNumbersSuite } from './numbersHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, fileNumberRequest, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
@@ -179,12 +179,10 @@ describe('several items', () => {
 			{ notifyEmails: '={{ $json.email }}' },
 			{ items, continueOnFail: true },
 		);
-		expect(
-			result.items.map((item) => [item.json.type ?? item.json.error, item.pairedItem]),
-		).toEqual([
-			['non_toll_free', { item: 0 }],
-			[expect.stringMatching(/^Invalid "Notification Email"/), { item: 1 }],
-			['non_toll_free', { item: 2 }],
+		expect(pairedOutcomes(result, 'type')).toEqual([
+			[{ item: 0 }, 'non_toll_free'],
+			[{ item: 1 }, expect.stringMatching(/^Invalid "Notification Email"/)],
+			[{ item: 2 }, 'non_toll_free'],
 		]);
 		expect(requests('POST').map((r) => r.params.notify_email)).toEqual([
 			['it@acme.example'],

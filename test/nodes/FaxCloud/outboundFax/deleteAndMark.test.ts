@@ -1,5 +1,5 @@
 import { runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
-import { jsonOf, refusedByService } from '../faxCloudExpect';
+import { jsonOf, pairedOutcomes, refusedByService } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -65,9 +65,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 				],
 			},
 		);
-		expect(
-			result.items.map((item) => [item.pairedItem, item.json.FaxId ?? item.json.error]),
-		).toEqual([
+		expect(pairedOutcomes(result, 'FaxId')).toEqual([
 			[{ item: 0 }, ids[0]],
 			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],
 			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax ID"/)],

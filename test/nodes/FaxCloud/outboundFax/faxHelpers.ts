@@ -26,15 +26,17 @@ export function useFaxSuite(resource: 'outboundFax' | 'inboundFax' = 'outboundFa
 }
 
 /**
- * From the send after `sendsMade` on, the fault given is in place (without a `count`, every later
- * request to the fax interface meets it: the service died). Counted where n8n-core authenticates
- * each request, just before it leaves; Requests at Once 1 keeps the order exact. Returns the undo.
+ * Runs `run` with the fault given in place from the send after `sendsMade` on (without a `count`,
+ * every later request to the fax interface meets it: the service died), then removes it. Counted
+ * where n8n-core authenticates each request, just before it leaves; Requests at Once 1 keeps the
+ * order exact.
  */
-export function faultAtSend(
+export async function withFaultAtSend<T>(
 	emulator: Emulator,
 	sendsMade: number,
 	fault: Omit<FaultSpec, 'api'>,
-): () => void {
+	run: () => Promise<T>,
+): Promise<T> {
 	const original = TestCredentialsHelper.prototype.authenticate;
 	let posts = 0;
 	const spy = jest
@@ -48,10 +50,12 @@ export function faultAtSend(
 			}
 			return await original.apply(this, args);
 		});
-	return () => {
+	try {
+		return await run();
+	} finally {
 		spy.mockRestore();
 		emulator.control.clearFaults();
-	};
+	}
 }
 
 /** A text Send of one fax at a time, so the requests go in the items' order. */

@@ -6,6 +6,7 @@ import {
 	expectSecretHidden,
 	fieldOf,
 	jsonOf,
+	pairedOutcomes,
 	refusedBefore,
 	refusedByService,
 	succeeded,
@@ -370,9 +371,7 @@ describe('Outbound Fax: Send', () => {
 				],
 			},
 		).then(succeeded);
-		expect(
-			result.items.map((item) => [item.pairedItem, item.json.FaxNumber ?? item.json.error]),
-		).toEqual([
+		expect(pairedOutcomes(result, 'FaxNumber')).toEqual([
 			[{ item: 0 }, '12125550000'],
 			[{ item: 1 }, 'Invalid "Input Binary Field(s)": item 1 has no binary field "data"'],
 			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax Numbers": "12345" is not a fax number/)],

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
-	faultAtSend,
 	runFaxCloud,
+	withFaultAtSend,
 	type RunOptions,
 	textSendOneAtATime,
 	useFaxSuite,
@@ -30,9 +30,9 @@ const send = (items: INodeExecutionData[], options: IDataObject = {}, run: RunOp
 const searches = () => requests('GET', '^/v1/outboundfaxes$');
 const sends = () => requests('POST', '^/v1/outboundfaxes$');
 
-/** The service dies at the send after `sendsMade`: every later connection is dropped unread. */
-const serviceDiesAfter = (sendsMade: number) =>
-	faultAtSend(emulator(), sendsMade, { kind: 'resetBeforeProcessing' });
+/** `run`, the service dying at the send after `sendsMade`: later connections are dropped unread. */
+const serviceDiesAfter = <T>(sendsMade: number, run: () => Promise<T>) =>
+	withFaultAtSend(emulator(), sendsMade, { kind: 'resetBeforeProcessing' }, run);
 
 const outcomes = (items: INodeExecutionData[]) => items.map((item) => item.json.sendOnce);
 const count = (items: INodeExecutionData[], outcome: string) =>
@@ -51,9 +51,7 @@ test('a first run without Send Once per Key makes no search, and its items are a
 });
 
 test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes in all, one search', async () => {
-	const undo = serviceDiesAfter(20);
-	const first = await send(orders());
-	undo();
+	const first = await serviceDiesAfter(20, () => send(orders()));
 	expect(first.error?.message).toMatch(/connection/i);
 	expect(emulator().control.stats().outboundCount).toBe(20);
 	const searchesBefore = searches().length;
@@ -86,9 +84,7 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 });
 
 test('a Retry with other parameters (the current workflow) finds each send of its execution by position', async () => {
-	const undo = serviceDiesAfter(3);
-	const first = await send(orders(5));
-	undo();
+	const first = await serviceDiesAfter(3, () => send(orders(5)));
 	const before = searches().length;
 
 	const retry = await runFaxCloud(
@@ -105,9 +101,7 @@ test('a Retry with other parameters (the current workflow) finds each send of it
 
 test('Send Once per Key: two manual runs with the same order numbers send each order once', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };
-	const undo = serviceDiesAfter(20);
-	const first = await send(orders(), options);
-	undo();
+	const first = await serviceDiesAfter(20, () => send(orders(), options));
 	expect(first.error).toBeDefined();
 	expect(emulator().control.stats().outboundCount).toBe(20);
 
