@@ -45,10 +45,7 @@ describe('Inbound Fax: Get Many', () => {
 			'bob@acme',
 			'bob@acme',
 		]);
-		expect(requests('GET')[0].query).toEqual({
-			FaxUserId: '*',
-			ResultLimit: '100',
-		});
+		expect(requests('GET')[0].query).toEqual({ FaxUserId: '*', ResultLimit: '100' });
 	});
 
 	test('Fax User ID selects one user for a proxy login', async () => {

@@ -145,10 +145,7 @@ test('blank lines are left out of the uploaded CSV, so the service counts the li
 test('Expected Faxes set by the user counts the lines that hold values, as the uploaded file does', async () => {
 	const csv = 'Fax,Name\n12125550000,Ann\n\n12125550002,Ben\n\n';
 	await createJob({ options: { expectedFaxes: 2 } }, [jobItem(csv)]).then(succeeded);
-	expect(requests('POST')[0]).toMatchObject({
-		status: 201,
-		params: { ExpectedFaxes: '2' },
-	});
+	expect(requests('POST')[0]).toMatchObject({ status: 201, params: { ExpectedFaxes: '2' } });
 });
 
 test('a CSV saved by Excel as "CSV UTF-8" goes to the service without its byte order mark', async () => {

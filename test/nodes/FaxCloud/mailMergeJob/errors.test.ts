@@ -135,9 +135,7 @@ describe('caught by the node before any request', () => {
 
 describe('refused by the service, shown with advice', () => {
 	test('1001 a template without form fields', async () => {
-		const result = await run(create(), {
-			items: [item({ template: noFields() })],
-		});
+		const result = await run(create(), { items: [item({ template: noFields() })] });
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1001]: No fields found in PDF template',
 		);

@@ -55,12 +55,7 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	await createJobs(1);
 	emulator().control.advance(10_000);
 	const all = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	const limited = await run({
-		operation: 'getFaxes',
-		jobId: 1,
-		returnAll: false,
-		limit: 2,
-	});
+	const limited = await run({ operation: 'getFaxes', jobId: 1, returnAll: false, limit: 2 });
 	expect(all.items).toHaveLength(3);
 	expect(jsonOf(limited)).toEqual(all.items.slice(0, 2).map((item) => item.json));
 	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);

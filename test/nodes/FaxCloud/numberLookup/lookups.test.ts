@@ -46,11 +46,7 @@ test('Get Regions with a Limit returns the first regions of the list', async () 
 test('Get Cities takes the region as a code or a name in any case and sends its code', async () => {
 	for (const region of ['NY', 'ny', 'New York']) {
 		const result = await lookup('getCities', { country: 'US', region }).then(succeeded);
-		expect(jsonOf(result)).toContainEqual({
-			name: 'New York',
-			region: 'NY',
-			country: 'US',
-		});
+		expect(jsonOf(result)).toContainEqual({ name: 'New York', region: 'NY', country: 'US' });
 	}
 	// The regions list and the cities are each asked once; the rest came from the cache.
 	expect(requests().map((r) => r.path)).toEqual([

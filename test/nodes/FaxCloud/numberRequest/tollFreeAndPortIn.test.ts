@@ -43,21 +43,18 @@ describe('toll-free request', () => {
 		expect(result.items[0].json).toMatchObject({ type: 'toll_free', status: 'submitted' });
 	});
 
-	test('without options only notify_email is sent: no empty department or user the payload does not show', async () => {
-		await tollFree();
-		expect(requests('POST')[0].params).toEqual({
-			notify_email: ['it@acme.example'],
-		});
-	});
-
-	test('options added but left empty are not sent either', async () => {
-		await tollFree({
-			assignToUser: '  ',
-			options: { comment: '', departmentName: ' ' },
-		}).then(succeeded);
-		expect(requests('POST')[0].params).toEqual({
-			notify_email: ['it@acme.example'],
-		});
+	test.each<[string, IDataObject]>([
+		[
+			'without options only notify_email is sent: no empty department or user the payload does not show',
+			{},
+		],
+		[
+			'options added but left empty are not sent either',
+			{ assignToUser: '  ', options: { comment: '', departmentName: ' ' } },
+		],
+	])('%s', async (_name, parameters) => {
+		await tollFree(parameters).then(succeeded);
+		expect(requests('POST')[0].params).toEqual({ notify_email: ['it@acme.example'] });
 	});
 
 	test.each<[string, IDataObject[], string]>([

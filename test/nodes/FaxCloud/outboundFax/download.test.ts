@@ -61,10 +61,7 @@ describe('Outbound Fax: Download', () => {
 		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
 		const bytes = Buffer.from(binary!.data.data, 'base64');
 		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
-		expect(requests('GET')[0].query).toEqual({
-			FaxContentType: 'tif',
-			ContentType: 'tif',
-		});
+		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'tif', ContentType: 'tif' });
 	});
 
 	test.each([

@@ -24,10 +24,7 @@ describe('Outbound Fax: Get Many', () => {
 		const seen = requests('GET', '^/v1/outboundfaxes$');
 		expect(seen).toHaveLength(3);
 		expect(seen[0].query).toEqual({ ResultLimit: '100' });
-		expect(seen[1].query).toEqual({
-			ResultLimit: '100',
-			GetNextResults: expect.any(String),
-		});
+		expect(seen[1].query).toEqual({ ResultLimit: '100', GetNextResults: expect.any(String) });
 		expect(seen[2].query.GetNextResults).not.toBe(seen[1].query.GetNextResults);
 	});
 

@@ -30,10 +30,7 @@ describe('Outbound Fax: Resend', () => {
 			['POST', `/v1/outboundfaxes/${faxId}/resend`],
 		]);
 		expect(seen[0].params).toEqual({ FaxNumber: '12125550000' });
-		const check = await run({
-			operation: 'get',
-			faxId: String(faxId),
-		});
+		const check = await run({ operation: 'get', faxId: String(faxId) });
 		expect(check.error?.message).toMatch(/HTTP 404/);
 	});
 

@@ -338,9 +338,7 @@ describe('Outbound Fax: Send', () => {
 	test('a missing binary field names the field and the item, and lists what the item has', async () => {
 		const result = await send(
 			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
-			{
-				items: [withTextFile('a.txt'), withTextFile('b.txt')],
-			},
+			{ items: [withTextFile('a.txt'), withTextFile('b.txt')] },
 		);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(

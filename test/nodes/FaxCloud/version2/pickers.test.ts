@@ -37,11 +37,7 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 		expect(third.results.at(-1)?.value).toBe(String(firstId));
 		expect(third.paginationToken).toBeUndefined();
 		const seen = requests('GET', '^/v1/outboundfaxes$');
-		expect(seen[0].query).toEqual({
-			SortColumn: 'faxId',
-			SortOrder: 'desc',
-			ResultLimit: '50',
-		});
+		expect(seen[0].query).toEqual({ SortColumn: 'faxId', SortOrder: 'desc', ResultLimit: '50' });
 	});
 
 	test('typing filters by fax number, reading further pages for matches', async () => {
