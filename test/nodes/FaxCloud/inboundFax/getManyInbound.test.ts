@@ -1,17 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { InjectInboundOptions } from '../../../../emulator/control/inject';
 
 import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
 import { fieldOf, refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
+/** Faxes received by `userId`, one unless `fax` says how many, and when or what else. */
+const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {}) =>
+	emulator().control.injectInbound({ userId, ...fax });
+
 const getMany = (parameters: IDataObject, options = {}) =>
 	run({ operation: 'getAll', ...parameters }, options);
 
 describe('Inbound Fax: Get Many', () => {
 	test('a login sees its own received faxes, normalised', async () => {
-		emulator().control.injectInbound({ userId: 'alice@acme', count: 3 });
-		emulator().control.injectInbound({ userId: 'bob@acme', count: 2 });
+		receive('alice@acme', { count: 3 });
+		receive('bob@acme', { count: 2 });
 		const result = await getMany({ returnAll: true }).then(succeeded);
 		expect(result.items).toHaveLength(3);
 		for (const { json } of result.items) {
@@ -32,9 +37,9 @@ describe('Inbound Fax: Get Many', () => {
 	});
 
 	test('All Users sends FaxUserId * and a proxy login gets every user of its organization', async () => {
-		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
-		emulator().control.injectInbound({ userId: 'bob@acme', count: 2 });
-		emulator().control.injectInbound({ userId: 'carol@globex', count: 1 });
+		receive('alice@acme', { count: 2 });
+		receive('bob@acme', { count: 2 });
+		receive('carol@globex', { count: 1 });
 		const result = await getMany(
 			{ returnAll: true, filters: { allUsers: true } },
 			{ user: 'acmeAdmin' },
@@ -49,8 +54,8 @@ describe('Inbound Fax: Get Many', () => {
 	});
 
 	test('Fax User ID selects one user for a proxy login', async () => {
-		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
-		emulator().control.injectInbound({ userId: 'bob@acme', count: 1 });
+		receive('alice@acme', { count: 2 });
+		receive('bob@acme', { count: 1 });
 		const result = await getMany(
 			{ returnAll: true, filters: { faxUserId: 'bob@acme' } },
 			{ user: 'acmeAdmin' },
@@ -59,18 +64,10 @@ describe('Inbound Fax: Get Many', () => {
 	});
 
 	test('every filter and sort option is sent under its documented name', async () => {
-		emulator().control.injectInbound({
-			userId: 'alice@acme',
-			count: 2,
-			at: '2026-01-05T08:00:00Z',
-			fields: { FaxStatus: 'recvIncomplete' },
-		});
-		emulator().control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' });
-		emulator().control.injectInbound({
-			userId: 'alice@acme',
-			at: '2026-01-04T08:30:00Z',
-			fields: { FaxStatus: 'recvIncomplete' },
-		});
+		const incomplete = { fields: { FaxStatus: 'recvIncomplete' } };
+		receive('alice@acme', { count: 2, at: '2026-01-05T08:00:00Z', ...incomplete });
+		receive('alice@acme', { at: '2026-01-05T08:30:00Z' });
+		receive('alice@acme', { at: '2026-01-04T08:30:00Z', ...incomplete });
 		const result = await getMany({
 			returnAll: false,
 			limit: 10,
