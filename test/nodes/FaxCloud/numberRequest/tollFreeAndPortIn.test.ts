@@ -106,19 +106,12 @@ describe('port-in request', () => {
 		}).then(succeeded);
 		const [post] = requests('POST');
 		expect(post).toMatchObject({ path: '/api/numbers/add-port-request', status: 201 });
+		const loaFile = { field: 'loaFile', filename: 'signed-loa.pdf', size: loa().length };
+		const billFile = { field: 'billFile', filename: 'bill-2026-01.pdf', size: bill().length };
+		const pdf = { contentType: 'application/pdf' };
 		expect(post.files).toEqual([
-			{
-				field: 'loaFile',
-				filename: 'signed-loa.pdf',
-				contentType: 'application/pdf',
-				size: loa().length,
-			},
-			{
-				field: 'billFile',
-				filename: 'bill-2026-01.pdf',
-				contentType: 'application/pdf',
-				size: bill().length,
-			},
+			{ ...loaFile, ...pdf },
+			{ ...billFile, ...pdf },
 		]);
 		const data = {
 			country_code: 'US',
@@ -136,10 +129,7 @@ describe('port-in request', () => {
 		});
 		expect(result.items[0].json).toMatchObject({
 			type: 'port_in',
-			files: [
-				{ field: 'loaFile', filename: 'signed-loa.pdf', size: loa().length },
-				{ field: 'billFile', filename: 'bill-2026-01.pdf', size: bill().length },
-			],
+			files: [loaFile, billFile],
 		});
 	});
 
