@@ -51,20 +51,10 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 
 	test('Continue On Fail over several IDs: each item gets its own outcome', async () => {
 		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
-		const result = await runFaxCloud(
-			emulator(),
-			'outboundFax',
-			{ operation: 'delete', faxId: '={{ $json.id }}' },
-			{
-				continueOnFail: true,
-				items: [
-					{ json: { id: ids[0] } },
-					{ json: { id: 999 } },
-					{ json: { id: 'x' } },
-					{ json: { id: ids[1] } },
-				],
-			},
-		);
+		const result = await run('delete', '={{ $json.id }}', {
+			continueOnFail: true,
+			items: [ids[0], 999, 'x', ids[1]].map((id) => ({ json: { id } })),
+		});
 		expect(pairedOutcomes(result, 'FaxId')).toEqual([
 			[{ item: 0 }, ids[0]],
 			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],

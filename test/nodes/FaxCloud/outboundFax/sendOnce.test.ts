@@ -21,11 +21,17 @@ const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
 	Array.from({ length: count }, (_, n) => ({ json: { order: `A-${1000 + n}` } }));
 
-const parameters = (options: IDataObject = {}): IDataObject =>
-	textSendOneAtATime('12125550000', '=Order {{ $json.order }} is confirmed.', options);
-
-const send = (items: INodeExecutionData[], options: IDataObject = {}, run: RunOptions = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', parameters(options), { items, ...run });
+/** Sends the items one at a time to 12125550000, with the text given or each order's confirmation. */
+const send = (
+	items: INodeExecutionData[],
+	options: IDataObject = {},
+	run: RunOptions = {},
+	text = '=Order {{ $json.order }} is confirmed.',
+) =>
+	runFaxCloud(emulator(), 'outboundFax', textSendOneAtATime('12125550000', text, options), {
+		items,
+		...run,
+	});
 
 const searches = () => requests('GET', '^/v1/outboundfaxes$');
 const sends = () => requests('POST', '^/v1/outboundfaxes$');
@@ -87,12 +93,7 @@ test('a Retry with other parameters (the current workflow) finds each send of it
 	const first = await serviceDiesAfter(3, () => send(orders(5)));
 	const before = searches().length;
 
-	const retry = await runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{ ...parameters(), text: 'A corrected wording' },
-		{ items: orders(5), retryOf: first.run },
-	);
+	const retry = await send(orders(5), {}, { retryOf: first.run }, 'A corrected wording');
 
 	expect(outcomes(retry.items)).toEqual(['found', 'found', 'found', 'sent', 'sent']);
 	expect(emulator().control.stats().outboundCount).toBe(5);
@@ -135,12 +136,7 @@ test.each([1, 5])(
 test('Send Once per Key holds when the content changes: the key alone decides', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };
 	await send(orders(2), options);
-	const result = await runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{ ...parameters(options), text: 'A new wording' },
-		{ items: orders(3) },
-	);
+	const result = await send(orders(3), options, {}, 'A new wording');
 	expect(outcomes(result.items)).toEqual(['found', 'found', 'sent']);
 	expect(emulator().control.stats().outboundCount).toBe(3);
 });
