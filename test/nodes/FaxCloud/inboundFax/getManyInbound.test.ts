@@ -10,6 +10,8 @@ const { emulator, run, requests } = useFaxSuite('inboundFax');
 const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {}) =>
 	emulator().control.injectInbound({ userId, ...fax });
 
+/** The proxy login, which sees the faxes of its organization's users. */
+const asAdmin = { user: 'acmeAdmin' } as const;
 const getMany = (parameters: IDataObject, options = {}) =>
 	run({ operation: 'getAll', ...parameters }, options);
 
@@ -40,10 +42,7 @@ describe('Inbound Fax: Get Many', () => {
 		receive('alice@acme', { count: 2 });
 		receive('bob@acme', { count: 2 });
 		receive('carol@globex', { count: 1 });
-		const result = await getMany(
-			{ returnAll: true, filters: { allUsers: true } },
-			{ user: 'acmeAdmin' },
-		);
+		const result = await getMany({ returnAll: true, filters: { allUsers: true } }, asAdmin);
 		expect(fieldOf(result, 'FaxUserId').sort()).toEqual([
 			'alice@acme',
 			'alice@acme',
@@ -56,10 +55,7 @@ describe('Inbound Fax: Get Many', () => {
 	test('Fax User ID selects one user for a proxy login', async () => {
 		receive('alice@acme', { count: 2 });
 		receive('bob@acme', { count: 1 });
-		const result = await getMany(
-			{ returnAll: true, filters: { faxUserId: 'bob@acme' } },
-			{ user: 'acmeAdmin' },
-		);
+		const result = await getMany({ returnAll: true, filters: { faxUserId: 'bob@acme' } }, asAdmin);
 		expect(fieldOf(result, 'FaxUserId')).toEqual(['bob@acme']);
 	});
 

@@ -56,10 +56,8 @@ describe('Outbound Fax: Get', () => {
 
 	test('a fax ID from an expression, one lookup per item', async () => {
 		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
-		const result = await run(
-			{ operation: 'get', faxId: '={{ $json.id }}' },
-			{ items: ids.map((id) => ({ json: { id } })) },
-		);
+		const items = ids.map((id) => ({ json: { id } }));
+		const result = await run({ operation: 'get', faxId: '={{ $json.id }}' }, { items });
 		expect(result.items.map((item) => [item.json.FaxId, item.pairedItem])).toEqual([
 			[ids[0], { item: 0 }],
 			[ids[1], { item: 1 }],

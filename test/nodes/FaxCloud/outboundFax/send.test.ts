@@ -349,10 +349,8 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
-		const result = await sendText(
-			{ faxNumbers: '={{ $json.number }}' },
-			{ items: [{ json: { number: '12125550000' } }, { json: { number: '555' } }] },
-		);
+		const items = ['12125550000', '555'].map((number) => ({ json: { number } }));
+		const result = await sendText({ faxNumbers: '={{ $json.number }}' }, { items });
 		refusedBefore(result, /"Fax Numbers": "555" is not a fax number/, requests());
 	});
 
