@@ -229,10 +229,8 @@ describe('refused by the service, shown with advice', () => {
 	});
 
 	test('a wrong password names the credential and shows no secret', async () => {
-		const result = await run(
-			{ operation: 'getAll', returnAll: true },
-			{ password: 'wrong-password-xyz' },
-		);
-		unauthorizedHidingSecret(result, 'wrong-password-xyz');
+		const password = 'wrong-password-xyz';
+		const result = await run({ operation: 'getAll', returnAll: true }, { password });
+		unauthorizedHidingSecret(result, password);
 	});
 });

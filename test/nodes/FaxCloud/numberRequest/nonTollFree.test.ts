@@ -159,14 +159,13 @@ test('a wrong token: authorization failed, pointing at the access token, no toke
 });
 
 describe('several items', () => {
-	const items = [
-		{ json: { email: 'it@acme.example' } },
-		{ json: { email: 'not-an-address' } },
-		{ json: { email: 'ops@acme.example' } },
-	];
+	const items = ['it@acme.example', 'not-an-address', 'ops@acme.example'].map((email) => ({
+		json: { email },
+	}));
+	const emailOfItem = { notifyEmails: '={{ $json.email }}' };
 
 	test('a bad later item stops the node before the first request is filed', async () => {
-		const result = await nonTollFree({ notifyEmails: '={{ $json.email }}' }, { items });
+		const result = await nonTollFree(emailOfItem, { items });
 		expect(result.error?.message).toBe(
 			'Invalid "Notification Email": "not-an-address" is not an e-mail address; use name@example.com',
 		);
@@ -175,10 +174,7 @@ describe('several items', () => {
 	});
 
 	test('with Continue On Fail the good items are filed and the bad one is an error item', async () => {
-		const result = await nonTollFree(
-			{ notifyEmails: '={{ $json.email }}' },
-			{ items, continueOnFail: true },
-		);
+		const result = await nonTollFree(emailOfItem, { items, continueOnFail: true });
 		expect(pairedOutcomes(result, 'type')).toEqual([
 			[{ item: 0 }, 'non_toll_free'],
 			[{ item: 1 }, expect.stringMatching(/^Invalid "Notification Email"/)],
