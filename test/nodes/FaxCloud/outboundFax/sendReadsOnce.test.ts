@@ -53,11 +53,8 @@ async function sendTwentyCounted(parameters: Record<string, unknown>) {
 
 /** Sends 20 text faxes to one number, counting the parameter reads of the run. */
 async function sendTwentyTexts(options: Record<string, unknown>) {
-	const { reads, result } = await sendTwentyCounted({
-		faxNumbers: '12125550000',
-		text: '={{ "Order " + $json.order }}',
-		options,
-	});
+	const text = '={{ "Order " + $json.order }}';
+	const { reads, result } = await sendTwentyCounted({ faxNumbers: '12125550000', text, options });
 	expect(result.error).toBeUndefined();
 	return reads;
 }
