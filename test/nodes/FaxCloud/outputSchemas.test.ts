@@ -13,12 +13,7 @@ import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 
 const schemaDir = path.join(__dirname, '../../../nodes/FaxCloud/__schema__');
 
-function schemaFiles(): Array<{
-	version: string;
-	resource: string;
-	operation: string;
-	file: string;
-}> {
+function schemaFiles() {
 	return fs.readdirSync(schemaDir).flatMap((version) =>
 		fs.readdirSync(path.join(schemaDir, version)).flatMap((resource) =>
 			fs.readdirSync(path.join(schemaDir, version, resource)).map((name) => ({

@@ -1,18 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { InjectInboundOptions } from '../../../../emulator/control/inject';
 
-import { expectSecretHidden, testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
+import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
+import { fieldOf, refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
+/** Faxes received by `userId`, one unless `fax` says how many, and when or what else. */
+const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {}) =>
+	emulator().control.injectInbound({ userId, ...fax });
+
+/** The proxy login, which sees the faxes of its organization's users. */
+const asAdmin = { user: 'acmeAdmin' } as const;
 const getMany = (parameters: IDataObject, options = {}) =>
 	run({ operation: 'getAll', ...parameters }, options);
 
 describe('Inbound Fax: Get Many', () => {
 	test('a login sees its own received faxes, normalised', async () => {
-		emulator().control.injectInbound({ userId: 'alice@acme', count: 3 });
-		emulator().control.injectInbound({ userId: 'bob@acme', count: 2 });
-		const result = await getMany({ returnAll: true });
-		expect(result.error).toBeUndefined();
+		receive('alice@acme', { count: 3 });
+		receive('bob@acme', { count: 2 });
+		const result = await getMany({ returnAll: true }).then(succeeded);
 		expect(result.items).toHaveLength(3);
 		for (const { json } of result.items) {
 			expect(json).toMatchObject({
@@ -32,48 +39,31 @@ describe('Inbound Fax: Get Many', () => {
 	});
 
 	test('All Users sends FaxUserId * and a proxy login gets every user of its organization', async () => {
-		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
-		emulator().control.injectInbound({ userId: 'bob@acme', count: 2 });
-		emulator().control.injectInbound({ userId: 'carol@globex', count: 1 });
-		const result = await getMany(
-			{ returnAll: true, filters: { allUsers: true } },
-			{ user: 'acmeAdmin' },
-		);
-		expect(result.items.map((item) => item.json.FaxUserId).sort()).toEqual([
+		receive('alice@acme', { count: 2 });
+		receive('bob@acme', { count: 2 });
+		receive('carol@globex', { count: 1 });
+		const result = await getMany({ returnAll: true, filters: { allUsers: true } }, asAdmin);
+		expect(fieldOf(result, 'FaxUserId').sort()).toEqual([
 			'alice@acme',
 			'alice@acme',
 			'bob@acme',
 			'bob@acme',
 		]);
-		expect(requests('GET')[0].query).toEqual({
-			FaxUserId: '*',
-			ResultLimit: '100',
-		});
+		expect(requests('GET')[0].query).toEqual({ FaxUserId: '*', ResultLimit: '100' });
 	});
 
 	test('Fax User ID selects one user for a proxy login', async () => {
-		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
-		emulator().control.injectInbound({ userId: 'bob@acme', count: 1 });
-		const result = await getMany(
-			{ returnAll: true, filters: { faxUserId: 'bob@acme' } },
-			{ user: 'acmeAdmin' },
-		);
-		expect(result.items.map((item) => item.json.FaxUserId)).toEqual(['bob@acme']);
+		receive('alice@acme', { count: 2 });
+		receive('bob@acme', { count: 1 });
+		const result = await getMany({ returnAll: true, filters: { faxUserId: 'bob@acme' } }, asAdmin);
+		expect(fieldOf(result, 'FaxUserId')).toEqual(['bob@acme']);
 	});
 
 	test('every filter and sort option is sent under its documented name', async () => {
-		emulator().control.injectInbound({
-			userId: 'alice@acme',
-			count: 2,
-			at: '2026-01-05T08:00:00Z',
-			fields: { FaxStatus: 'recvIncomplete' },
-		});
-		emulator().control.injectInbound({ userId: 'alice@acme', at: '2026-01-05T08:30:00Z' });
-		emulator().control.injectInbound({
-			userId: 'alice@acme',
-			at: '2026-01-04T08:30:00Z',
-			fields: { FaxStatus: 'recvIncomplete' },
-		});
+		const incomplete = { fields: { FaxStatus: 'recvIncomplete' } };
+		receive('alice@acme', { count: 2, at: '2026-01-05T08:00:00Z', ...incomplete });
+		receive('alice@acme', { at: '2026-01-05T08:30:00Z' });
+		receive('alice@acme', { at: '2026-01-04T08:30:00Z', ...incomplete });
 		const result = await getMany({
 			returnAll: false,
 			limit: 10,
@@ -84,8 +74,7 @@ describe('Inbound Fax: Get Many', () => {
 				mark: false,
 			},
 			options: { sortColumn: 'faxId', sortOrder: 'desc' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(result.items.map((item) => [item.json.FaxId, item.json.FaxStatus])).toEqual([
 			[2, 'recvIncomplete'],
 			[1, 'recvIncomplete'],
@@ -105,7 +94,7 @@ describe('Inbound Fax: Get Many', () => {
 		emulator().control.bulkCreateInbound(230, { userId: 'alice@acme' });
 		const result = await getMany({ returnAll: true });
 		expect(result.items).toHaveLength(230);
-		expect(new Set(result.items.map((item) => item.json.FaxId)).size).toBe(230);
+		expect(new Set(fieldOf(result, 'FaxId')).size).toBe(230);
 		const seen = requests('GET');
 		expect(seen).toHaveLength(3);
 		expect(seen[1].query.GetNextResults).toEqual(expect.any(String));
@@ -116,17 +105,12 @@ describe('Inbound Fax: Get Many', () => {
 			returnAll: true,
 			filters: { allUsers: true, faxUserId: 'bob@acme' },
 		});
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(
-			/^Invalid "Fax User ID": cannot be combined with All Users/,
-		);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "Fax User ID": cannot be combined with All Users/, requests());
 	});
 
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await getMany({ returnAll: true }, { password: 'Inb0x-Secret' });
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expectSecretHidden(result.error, 'Inb0x-Secret');
+		unauthorizedHidingSecret(result, 'Inb0x-Secret');
 	});
 
 	describe('Received After and Received Before in the workflow’s timezone', () => {
@@ -144,8 +128,7 @@ describe('Inbound Fax: Get Many', () => {
 				{ returnAll: true, filters: { datetimeAfter: 'last week' } },
 				{ timezone: 'Asia/Kolkata' },
 			);
-			expect(result.error?.message).toMatch(/^Invalid "Received After": "last week" is not a date/);
-			expect(requests()).toHaveLength(0);
+			refusedBefore(result, /^Invalid "Received After": "last week" is not a date/, requests());
 		});
 	});
 });

@@ -1,4 +1,11 @@
-import { expectSecretHidden, useFaxSuite } from '../outboundFax/faxHelpers';
+import { useFaxSuite } from '../outboundFax/faxHelpers';
+import {
+	pairedOutcomes,
+	refusedBefore,
+	refusedByService,
+	succeeded,
+	unauthorizedHidingSecret,
+} from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
@@ -6,6 +13,10 @@ function receive(fields: Record<string, string | number> = {}): number {
 	const [fax] = emulator().control.injectInbound({ userId: 'alice@acme', fields });
 	return Number(fax.FaxId);
 }
+
+/** Runs `operation` on the fax given, with the other parameters and run options given. */
+const on = (operation: string, faxId: number | string, parameters = {}, options = {}) =>
+	run({ operation, faxId: String(faxId), ...parameters }, options);
 
 const storedFax = (faxId: number) =>
 	emulator()
@@ -15,8 +26,7 @@ const storedFax = (faxId: number) =>
 describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	test('Get returns the record with numbers, booleans and UTC datetimes', async () => {
 		const faxId = receive({ PagesReceived: 3 });
-		const result = await run({ operation: 'get', faxId: String(faxId) });
-		expect(result.error).toBeUndefined();
+		const result = await on('get', faxId).then(succeeded);
 		expect(result.items[0].json).toMatchObject({
 			FaxId: faxId,
 			FaxUserId: 'alice@acme',
@@ -29,20 +39,13 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	});
 
 	test('Get of a fax ID that does not exist is a 404', async () => {
-		const result = await run({ operation: 'get', faxId: '55' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		refusedByService(await on('get', '55'), /^Not found \(HTTP 404\)/);
 	});
 
 	test('Download puts the PDF into the binary field with file name and MIME type', async () => {
 		const faxId = receive({ PagesReceived: 2 });
-		const result = await run({
-			operation: 'download',
-			faxId: String(faxId),
-			format: 'pdf',
-			binaryPropertyName: 'received',
-		});
-		expect(result.error).toBeUndefined();
+		const download = { format: 'pdf', binaryPropertyName: 'received' };
+		const result = await on('download', faxId, download).then(succeeded);
 		expect(result.items[0].binary?.received).toMatchObject({
 			fileName: `fax-${faxId}.pdf`,
 			mimeType: 'application/pdf',
@@ -55,13 +58,8 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 
 	test('Download as TIFF asks for image/tiff; Get asks for JSON', async () => {
 		const faxId = receive();
-		await run({ operation: 'get', faxId: String(faxId) });
-		const result = await run({
-			operation: 'download',
-			faxId: String(faxId),
-			format: 'tif',
-			binaryPropertyName: 'data',
-		});
+		await on('get', faxId);
+		const result = await on('download', faxId, { format: 'tif', binaryPropertyName: 'data' });
 		expect(result.items[0].binary?.data.mimeType).toBe('image/tiff');
 		expect(requests('GET').map((request) => [request.path, request.accept])).toEqual([
 			[`/v1/inboundfaxes/${faxId}`, 'application/json'],
@@ -71,20 +69,14 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 
 	test('Download with a wrong password is a 401 without the secret', async () => {
 		const faxId = receive();
-		const result = await run(
-			{ operation: 'download', faxId: String(faxId), format: 'tif', binaryPropertyName: 'data' },
-			{ password: 'Tiff-Secret-1' },
-		);
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expectSecretHidden(result.error, 'Tiff-Secret-1');
+		const download = { format: 'tif', binaryPropertyName: 'data' };
+		const result = await on('download', faxId, download, { password: 'Tiff-Secret-1' });
+		unauthorizedHidingSecret(result, 'Tiff-Secret-1');
 	});
 
 	test('Update sends Mark, ProjectCode and ProjectCode2 and reports what changed', async () => {
 		const faxId = receive();
-		const result = await run({
-			operation: 'update',
-			faxId: String(faxId),
+		const result = await on('update', faxId, {
 			updateFields: { mark: true, projectCode: 'ACC-9', projectCode2: 'claims' },
 		});
 		expect(result.items[0].json).toEqual({
@@ -103,24 +95,22 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 
 	test('Update with an empty Project Code clears it', async () => {
 		const faxId = receive({ ProjectCode: 'OLD' });
-		await run({ operation: 'update', faxId: String(faxId), updateFields: { projectCode: '' } });
+		await on('update', faxId, { updateFields: { projectCode: '' } });
 		expect(requests('PUT')[0].params).toEqual({ ProjectCode: '' });
 		const stored = storedFax(faxId);
 		expect(stored?.ProjectCode).toBe('');
 	});
 
 	test('Update without any field is refused before any request', async () => {
-		const result = await run({ operation: 'update', faxId: '1', updateFields: {} });
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(/^Invalid "Update Fields": add at least one field/);
-		expect(requests()).toHaveLength(0);
+		const refused = /^Invalid "Update Fields": add at least one field/;
+		refusedBefore(await on('update', '1', { updateFields: {} }), refused, requests());
 	});
 
 	test('Mark and Unmark', async () => {
 		const faxId = receive();
-		const marked = await run({ operation: 'mark', faxId: String(faxId) });
+		const marked = await on('mark', faxId);
 		expect(marked.items[0].json).toEqual({ FaxId: faxId, Mark: true, success: true });
-		const unmarked = await run({ operation: 'unmark', faxId: String(faxId) });
+		const unmarked = await on('unmark', faxId);
 		expect(unmarked.items[0].json).toEqual({ FaxId: faxId, Mark: false, success: true });
 		expect(requests('PUT').map((request) => request.params)).toEqual([
 			{ Mark: 'true' },
@@ -130,28 +120,21 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 
 	test('Delete removes the fax; a second delete is a 404', async () => {
 		const faxId = receive();
-		const deleted = await run({ operation: 'delete', faxId: String(faxId) });
+		const deleted = await on('delete', faxId);
 		expect(deleted.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
 		expect(requests('DELETE')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
 		const stored = storedFax(faxId);
 		expect(stored?.deleted).toBe(true);
-		const again = await run({ operation: 'delete', faxId: String(faxId) });
+		const again = await on('delete', faxId);
 		expect(again.error?.message).toMatch(/HTTP 404/);
 	});
 
 	test('Continue On Fail over several faxes keeps order and pairing', async () => {
 		const first = receive();
 		const second = receive();
-		const result = await run(
-			{ operation: 'mark', faxId: '={{ $json.id }}' },
-			{
-				continueOnFail: true,
-				items: [{ json: { id: first } }, { json: { id: 404404 } }, { json: { id: second } }],
-			},
-		);
-		expect(
-			result.items.map((item) => [item.pairedItem, item.json.FaxId ?? item.json.error]),
-		).toEqual([
+		const items = [first, 404404, second].map((id) => ({ json: { id } }));
+		const result = await on('mark', '={{ $json.id }}', {}, { continueOnFail: true, items });
+		expect(pairedOutcomes(result, 'FaxId')).toEqual([
 			[{ item: 0 }, first],
 			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],
 			[{ item: 2 }, second],

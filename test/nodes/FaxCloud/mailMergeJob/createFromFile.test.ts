@@ -6,6 +6,7 @@ import {
 	useMailMergeSuite,
 	type RunOptions,
 } from './mailMergeHelpers';
+import { fieldOf, pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
 	'Name',
@@ -78,8 +79,7 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 	const jobId = created.items[0].json.JobID;
 	emulator().control.advance(10_000);
 
-	const job = await run({ operation: 'get', jobId });
-	expect(job.error).toBeUndefined();
+	const job = await run({ operation: 'get', jobId }).then(succeeded);
 	expect(job.items[0].json).toEqual({
 		ID: jobId,
 		CreatedOn: '2026-01-05T09:00:00.000Z',
@@ -89,8 +89,7 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 		ExpectedFaxCount: 3,
 	});
 
-	const faxes = await run({ operation: 'getFaxes', jobId, returnAll: true });
-	expect(faxes.error).toBeUndefined();
+	const faxes = await run({ operation: 'getFaxes', jobId, returnAll: true }).then(succeeded);
 	expect(faxes.items.map((item) => [item.json.Keyword, item.json.FaxNumber])).toEqual([
 		['K1', '12125550000'],
 		['K2', '12125550002'],
@@ -138,19 +137,15 @@ test('blank lines are left out of the uploaded CSV, so the service counts the li
 
 	emulator().control.advance(10_000);
 	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	expect(faxes.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550002']);
+	expect(fieldOf(faxes, 'FaxNumber')).toEqual(['12125550000', '12125550002']);
 	const job = await run({ operation: 'get', jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', ExpectedFaxCount: 2 });
 });
 
 test('Expected Faxes set by the user counts the lines that hold values, as the uploaded file does', async () => {
 	const csv = 'Fax,Name\n12125550000,Ann\n\n12125550002,Ben\n\n';
-	const result = await createJob({ options: { expectedFaxes: 2 } }, [jobItem(csv)]);
-	expect(result.error).toBeUndefined();
-	expect(requests('POST')[0]).toMatchObject({
-		status: 201,
-		params: { ExpectedFaxes: '2' },
-	});
+	await createJob({ options: { expectedFaxes: 2 } }, [jobItem(csv)]).then(succeeded);
+	expect(requests('POST')[0]).toMatchObject({ status: 201, params: { ExpectedFaxes: '2' } });
 });
 
 test('a CSV saved by Excel as "CSV UTF-8" goes to the service without its byte order mark', async () => {
@@ -168,10 +163,11 @@ test('a byte order mark inside a heading is not trimmed away by the check: the c
 	const result = await createJob({ options: { keywordColumn: 'Code' } }, [
 		jobItem('Fax,\uFEFFCode\r\n12125550000,K1\r\n'),
 	]);
-	expect(result.error?.message).toBe(
+	refusedBefore(
+		result,
 		'Invalid "Keyword Column": the CSV has no column "Code"; its columns are "Fax", "\\uFEFFCode"',
+		requests(),
 	);
-	expect(requests()).toHaveLength(0);
 });
 
 test('a bad file in a later item stops the node before the first job is created', async () => {
@@ -186,12 +182,10 @@ test('a bad file in a later item stops the node before the first job is created'
 test('with Continue On Fail the good items make their jobs and the bad one an error item', async () => {
 	const items = [jobItem(), jobItem('Name,Phone\nAnn,12125550000\n'), jobItem()];
 	const result = await createJob({}, items, { continueOnFail: true });
-	expect(result.items.map((item) => [item.json.JobID ?? item.json.error, item.pairedItem])).toEqual(
-		[
-			[1, { item: 0 }],
-			[expect.stringMatching(/^Invalid "Fax Number Column"/), { item: 1 }],
-			[2, { item: 2 }],
-		],
-	);
+	expect(pairedOutcomes(result, 'JobID')).toEqual([
+		[{ item: 0 }, 1],
+		[{ item: 1 }, expect.stringMatching(/^Invalid "Fax Number Column"/)],
+		[{ item: 2 }, 2],
+	]);
 	expect(requests('POST')).toHaveLength(2);
 });

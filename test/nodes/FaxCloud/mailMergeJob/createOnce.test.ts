@@ -1,7 +1,9 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
+import type { FaultSpec } from '../../../../emulator/faults';
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
+import { jsonOf } from '../faxCloudExpect';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -35,20 +37,16 @@ const jobsListed = () => requests('GET');
 
 test('a first run lists the jobs once before creating, and its output is as before', async () => {
 	const result = await create(lines(3));
-	expect(result.items.map((item) => item.json)).toEqual([{ JobID: 1, ExpectedFaxes: 3 }]);
+	expect(jsonOf(result)).toEqual([{ JobID: 1, ExpectedFaxes: 3 }]);
 	expect(jobsListed()).toHaveLength(1);
 	expect(jobsListed()[0].seq).toBeLessThan(requests('POST')[0].seq);
 });
 
+/** The next create meets `fault` once. */
+const faultNextCreate = (fault: Pick<FaultSpec, 'kind' | 'status'>) =>
+	emulator().control.addFault({ api: 'mailMerge', method: 'POST', count: 1, ...fault });
 /** The service makes the next job, and the connection drops before its answer. */
-function loseTheNextCreateAnswer(): void {
-	emulator().control.addFault({
-		api: 'mailMerge',
-		method: 'POST',
-		kind: 'resetAfterProcessing',
-		count: 1,
-	});
-}
+const loseTheNextCreateAnswer = () => faultNextCreate({ kind: 'resetAfterProcessing' });
 
 test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
 	loseTheNextCreateAnswer();
@@ -60,7 +58,7 @@ test('Retry after the answer to the create was lost finds the job and creates no
 	const retry = await create(lines(3), first.run);
 
 	expect(retry.error).toBeUndefined();
-	expect(retry.items.map((item) => item.json)).toEqual([
+	expect(jsonOf(retry)).toEqual([
 		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found', Status: 'INPROCESS' }),
 	]);
 	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
@@ -69,13 +67,7 @@ test('Retry after the answer to the create was lost finds the job and creates no
 
 /** A first run of three lines whose create the service refused (503), creating nothing. */
 async function refusedCreate(): Promise<IRun> {
-	emulator().control.addFault({
-		api: 'mailMerge',
-		method: 'POST',
-		kind: 'http500',
-		status: 503,
-		count: 1,
-	});
+	faultNextCreate({ kind: 'http500', status: 503 });
 	const first = await create(lines(3));
 	expect(first.error).toBeDefined();
 	return first.run;
@@ -89,9 +81,7 @@ test('Retry creates the job when none of the same lines exists, and says it did'
 
 	const retry = await create(lines(3), failed);
 
-	expect(retry.items.map((item) => item.json)).toEqual([
-		{ JobID: 3, ExpectedFaxes: 3, sendOnce: 'sent' },
-	]);
+	expect(jsonOf(retry)).toEqual([{ JobID: 3, ExpectedFaxes: 3, sendOnce: 'sent' }]);
 	expect(emulator().control.stats().mailMergeJobCount).toBe(3);
 });
 
@@ -104,9 +94,7 @@ test("a recurring mailing of the same list is a new job: its Retry never takes l
 	const retry = await create(lines(3), failed);
 
 	expect(retry.error).toBeUndefined();
-	expect(retry.items.map((item) => item.json)).toEqual([
-		{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' },
-	]);
+	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
 	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
 });
 
@@ -164,8 +152,6 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	const retry = await create(lines(3), failedUpstream);
 
 	expect(retry.error).toBeUndefined();
-	expect(retry.items.map((item) => item.json)).toEqual([
-		{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' },
-	]);
+	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
 	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
 });

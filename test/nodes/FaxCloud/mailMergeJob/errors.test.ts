@@ -5,8 +5,8 @@ import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
 import { ALICE } from '../../../harness/jest/fax-cloud-node';
 import { formPdf } from '../../../harness/formPdf';
-import { expectSecretHidden } from '../outboundFax/faxHelpers';
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
+import { expectSecretHidden, refusedBefore, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, template, run, requests } = useMailMergeSuite(['Name', 'Fax', 'Code']);
 afterEach(() => jest.restoreAllMocks());
@@ -122,9 +122,7 @@ describe('caught by the node before any request', () => {
 		],
 	};
 	test.each(Object.entries(refused))('%s', async (_name, [parameters, message, files]) => {
-		const result = await run(create(parameters), { items: [item(files)] });
-		expect(result.error?.message).toBe(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await run(create(parameters), { items: [item(files)] }), message, requests());
 	});
 
 	test('a missing column error tells how to fix it', async () => {
@@ -137,9 +135,7 @@ describe('caught by the node before any request', () => {
 
 describe('refused by the service, shown with advice', () => {
 	test('1001 a template without form fields', async () => {
-		const result = await run(create(), {
-			items: [item({ template: noFields() })],
-		});
+		const result = await run(create(), { items: [item({ template: noFields() })] });
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1001]: No fields found in PDF template',
 		);
@@ -233,11 +229,8 @@ describe('refused by the service, shown with advice', () => {
 	});
 
 	test('a wrong password names the credential and shows no secret', async () => {
-		const result = await run(
-			{ operation: 'getAll', returnAll: true },
-			{ password: 'wrong-password-xyz' },
-		);
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expectSecretHidden(result.error, 'wrong-password-xyz');
+		const password = 'wrong-password-xyz';
+		const result = await run({ operation: 'getAll', returnAll: true }, { password });
+		unauthorizedHidingSecret(result, password);
 	});
 });

@@ -1,4 +1,5 @@
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
+import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests } = useMailMergeSuite(['Fax', 'Name']);
 
@@ -6,8 +7,7 @@ const CSV = 'Fax,Name\r\n12125550000,Ann\r\n12125550000,Ben\r\n12125550000,Cid\r
 
 async function createJobs(count: number) {
 	const items = Array.from({ length: count }, () => jobItem(CSV, template()));
-	const result = await run({ operation: 'create', faxNumberColumn: 'Fax' }, { items });
-	expect(result.error).toBeUndefined();
+	await run({ operation: 'create', faxNumberColumn: 'Fax' }, { items }).then(succeeded);
 	emulator().control.clearRequests();
 }
 
@@ -15,9 +15,8 @@ test('Get Many lists the jobs of the login with Return All or Limit, normalised'
 	await createJobs(3);
 	emulator().control.advance(3_000);
 
-	const all = await run({ operation: 'getAll', returnAll: true });
-	expect(all.error).toBeUndefined();
-	expect(all.items.map((item) => item.json)).toEqual(
+	const all = await run({ operation: 'getAll', returnAll: true }).then(succeeded);
+	expect(jsonOf(all)).toEqual(
 		[1, 2, 3].map((ID) => ({
 			ID,
 			CreatedOn: '2026-01-05T09:00:00.000Z',
@@ -29,7 +28,7 @@ test('Get Many lists the jobs of the login with Return All or Limit, normalised'
 	);
 
 	const limited = await run({ operation: 'getAll', returnAll: false, limit: 2 });
-	expect(limited.items.map((item) => item.json.ID)).toEqual([1, 2]);
+	expect(fieldOf(limited, 'ID')).toEqual([1, 2]);
 	expect(requests().map((r) => [r.method, r.path])).toEqual([
 		['GET', '/v1/Job'],
 		['GET', '/v1/Job'],
@@ -56,16 +55,9 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	await createJobs(1);
 	emulator().control.advance(10_000);
 	const all = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	const limited = await run({
-		operation: 'getFaxes',
-		jobId: 1,
-		returnAll: false,
-		limit: 2,
-	});
+	const limited = await run({ operation: 'getFaxes', jobId: 1, returnAll: false, limit: 2 });
 	expect(all.items).toHaveLength(3);
-	expect(limited.items.map((item) => item.json)).toEqual(
-		all.items.slice(0, 2).map((item) => item.json),
-	);
+	expect(jsonOf(limited)).toEqual(all.items.slice(0, 2).map((item) => item.json));
 	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
 });
 
@@ -75,16 +67,18 @@ test.each([
 	['get', '0'],
 ])('%s refuses Job ID %j before any request', async (operation, jobId) => {
 	const result = await run({ operation, jobId, returnAll: true });
-	expect(result.error?.message).toMatch(
+	refusedBefore(
+		result,
 		/^Invalid "Job ID": ".*" is not an ID; use a whole number greater than 0/,
+		requests(),
 	);
-	expect(requests()).toHaveLength(0);
 });
 
 test('a Limit below 1 is refused before any request', async () => {
 	const result = await run({ operation: 'getAll', returnAll: false, limit: 0 });
-	expect(result.error?.message).toBe(
+	refusedBefore(
+		result,
 		'Invalid "Limit": "0" is not allowed; use a whole number from 1 or more',
+		requests(),
 	);
-	expect(requests()).toHaveLength(0);
 });

@@ -7,7 +7,7 @@ import { useEmulator } from '../../../harness/jest/emulator';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
-export { errorText, faxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
+export { faxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
 /**
  * A mail merge suite: its emulator, the form PDF it uploads (a field per name, made once before

@@ -8,6 +8,7 @@ import {
 	type RunOptions,
 	useNumbersSuite,
 } from '../numberRequest/numbersHelpers';
+import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
@@ -20,10 +21,9 @@ const lookup = (
 ) => runNumbers(emulator(), 'numberLookup', { operation, ...place, returnAll: true }, options);
 
 test('Get Regions lists the states of the US with the Bearer token of the credential', async () => {
-	const result = await lookup('getRegions', { country: 'US' });
-	expect(result.error).toBeUndefined();
+	const result = await lookup('getRegions', { country: 'US' }).then(succeeded);
 	expect(result.items).toHaveLength(51);
-	expect(result.items.map((item) => item.json)).toContainEqual({ code: 'NY', name: 'New York' });
+	expect(jsonOf(result)).toContainEqual({ code: 'NY', name: 'New York' });
 	expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	expect(requests().map((r) => [r.method, r.path, r.auth])).toEqual([
 		['GET', '/api/numbers/regions/US', { scheme: 'Bearer', userId: 'admin@acme' }],
@@ -39,21 +39,14 @@ test('Get Regions with a Limit returns the first regions of the list', async () 
 		});
 	const all = await run({ returnAll: true });
 	const limited = await run({ returnAll: false, limit: 3 });
-	expect(limited.items.map((item) => item.json)).toEqual(
-		all.items.slice(0, 3).map((item) => item.json),
-	);
+	expect(jsonOf(limited)).toEqual(all.items.slice(0, 3).map((item) => item.json));
 	expect(all.items.length).toBeGreaterThan(3);
 });
 
 test('Get Cities takes the region as a code or a name in any case and sends its code', async () => {
 	for (const region of ['NY', 'ny', 'New York']) {
-		const result = await lookup('getCities', { country: 'US', region });
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toContainEqual({
-			name: 'New York',
-			region: 'NY',
-			country: 'US',
-		});
+		const result = await lookup('getCities', { country: 'US', region }).then(succeeded);
+		expect(jsonOf(result)).toContainEqual({ name: 'New York', region: 'NY', country: 'US' });
 	}
 	// The regions list and the cities are each asked once; the rest came from the cache.
 	expect(requests().map((r) => r.path)).toEqual([
@@ -74,9 +67,7 @@ test('an unknown region is refused with the codes that exist, before its cities 
 test('Get Area Codes of a city with a space: the city is one encoded path segment', async () => {
 	const result = await lookup('getAreaCodes', { country: 'US', region: 'NY', city: 'New York' });
 	expect(result.error).toBeUndefined();
-	expect(result.items.map((item) => item.json.areaCode)).toEqual(
-		expect.arrayContaining(['212', '646', '718']),
-	);
+	expect(fieldOf(result, 'areaCode')).toEqual(expect.arrayContaining(['212', '646', '718']));
 	expect(requests().map((r) => r.path)).toContain('/api/numbers/area_codes/US/NY/New%20York');
 });
 
@@ -101,7 +92,7 @@ test('a city with "/" and "?" stays inside its path segment and adds no query', 
 
 test('a real city with an accent still works', async () => {
 	const result = await lookup('getAreaCodes', { country: 'CA', region: 'QC', city: 'Montréal' });
-	expect(result.items.map((item) => item.json.areaCode)).toEqual(['514', '438']);
+	expect(fieldOf(result, 'areaCode')).toEqual(['514', '438']);
 });
 
 test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
@@ -113,6 +104,5 @@ test('a token of a user who may not manage numbers: access denied, no token in t
 
 test('a country other than US or CA is refused before any request', async () => {
 	const result = await lookup('getRegions', { country: 'MX' });
-	expect(result.error?.message).toBe('Invalid "Country": "MX" is not allowed; use US or CA');
-	expect(requests()).toHaveLength(0);
+	refusedBefore(result, 'Invalid "Country": "MX" is not allowed; use US or CA', requests());
 });

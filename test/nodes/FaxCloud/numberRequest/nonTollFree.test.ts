@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
 import { errorText, type RunOptions, useNumbersSuite } from './numbersHelpers';
+import { pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, fileNumberRequest, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
@@ -57,8 +58,7 @@ test('a non-toll-free request sends the JSON fields as the description names the
 });
 
 test('only the region: empty department, user and forward number, no city, no area code', async () => {
-	const result = await nonTollFree();
-	expect(result.error).toBeUndefined();
+	await nonTollFree().then(succeeded);
 	expect(requests('POST')[0].params).toEqual({
 		country_code: 'US',
 		department_name: '',
@@ -72,8 +72,7 @@ test('only the region: empty department, user and forward number, no city, no ar
 
 test('region, city and area codes typed by hand are matched to the provider’s spelling', async () => {
 	const typedByHand = { country: 'CA', region: 'quebec', city: 'montreal', areaCodes: '514, 438' };
-	const result = await nonTollFree(typedByHand);
-	expect(result.error).toBeUndefined();
+	await nonTollFree(typedByHand).then(succeeded);
 	expect(requests('POST')[0].params).toMatchObject({
 		country_code: 'CA',
 		region: 'QC',
@@ -112,9 +111,7 @@ describe('bad input is refused before the request is filed', () => {
 			'Invalid "Region": choose a region (state or province) of US',
 		],
 	])('%s (no request at all)', async (_name, parameters, message) => {
-		const result = await nonTollFree(parameters);
-		expect(result.error?.message).toBe(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await nonTollFree(parameters), message, requests());
 	});
 
 	test.each<[string, IDataObject, string]>([
@@ -162,14 +159,13 @@ test('a wrong token: authorization failed, pointing at the access token, no toke
 });
 
 describe('several items', () => {
-	const items = [
-		{ json: { email: 'it@acme.example' } },
-		{ json: { email: 'not-an-address' } },
-		{ json: { email: 'ops@acme.example' } },
-	];
+	const items = ['it@acme.example', 'not-an-address', 'ops@acme.example'].map((email) => ({
+		json: { email },
+	}));
+	const emailOfItem = { notifyEmails: '={{ $json.email }}' };
 
 	test('a bad later item stops the node before the first request is filed', async () => {
-		const result = await nonTollFree({ notifyEmails: '={{ $json.email }}' }, { items });
+		const result = await nonTollFree(emailOfItem, { items });
 		expect(result.error?.message).toBe(
 			'Invalid "Notification Email": "not-an-address" is not an e-mail address; use name@example.com',
 		);
@@ -178,16 +174,11 @@ describe('several items', () => {
 	});
 
 	test('with Continue On Fail the good items are filed and the bad one is an error item', async () => {
-		const result = await nonTollFree(
-			{ notifyEmails: '={{ $json.email }}' },
-			{ items, continueOnFail: true },
-		);
-		expect(
-			result.items.map((item) => [item.json.type ?? item.json.error, item.pairedItem]),
-		).toEqual([
-			['non_toll_free', { item: 0 }],
-			[expect.stringMatching(/^Invalid "Notification Email"/), { item: 1 }],
-			['non_toll_free', { item: 2 }],
+		const result = await nonTollFree(emailOfItem, { items, continueOnFail: true });
+		expect(pairedOutcomes(result, 'type')).toEqual([
+			[{ item: 0 }, 'non_toll_free'],
+			[{ item: 1 }, expect.stringMatching(/^Invalid "Notification Email"/)],
+			[{ item: 2 }, 'non_toll_free'],
 		]);
 		expect(requests('POST').map((r) => r.params.notify_email)).toEqual([
 			['it@acme.example'],

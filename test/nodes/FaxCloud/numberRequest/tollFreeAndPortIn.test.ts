@@ -3,6 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
 import { faxCloudNode, itemWithPdfs, useNumbersSuite } from './numbersHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, fileNumberRequest, requests } = useNumbersSuite();
 
@@ -19,8 +20,7 @@ describe('toll-free request', () => {
 					{ name: 'quantity', value: '={{ 2 }}' },
 				],
 			},
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		const payload = {
 			preferred_prefix: '888',
 			quantity: 2,
@@ -43,22 +43,18 @@ describe('toll-free request', () => {
 		expect(result.items[0].json).toMatchObject({ type: 'toll_free', status: 'submitted' });
 	});
 
-	test('without options only notify_email is sent: no empty department or user the payload does not show', async () => {
-		await tollFree();
-		expect(requests('POST')[0].params).toEqual({
-			notify_email: ['it@acme.example'],
-		});
-	});
-
-	test('options added but left empty are not sent either', async () => {
-		const result = await tollFree({
-			assignToUser: '  ',
-			options: { comment: '', departmentName: ' ' },
-		});
-		expect(result.error).toBeUndefined();
-		expect(requests('POST')[0].params).toEqual({
-			notify_email: ['it@acme.example'],
-		});
+	test.each<[string, IDataObject]>([
+		[
+			'without options only notify_email is sent: no empty department or user the payload does not show',
+			{},
+		],
+		[
+			'options added but left empty are not sent either',
+			{ assignToUser: '  ', options: { comment: '', departmentName: ' ' } },
+		],
+	])('%s', async (_name, parameters) => {
+		await tollFree(parameters).then(succeeded);
+		expect(requests('POST')[0].params).toEqual({ notify_email: ['it@acme.example'] });
 	});
 
 	test.each<[string, IDataObject[], string]>([
@@ -81,9 +77,7 @@ describe('toll-free request', () => {
 			'Invalid "Additional Fields": every field needs a name',
 		],
 	])('%s is refused before any request', async (_name, field, message) => {
-		const result = await tollFree({ additionalFields: { field } });
-		expect(result.error?.message).toBe(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await tollFree({ additionalFields: { field } }), message, requests());
 	});
 });
 
@@ -109,23 +103,15 @@ describe('port-in request', () => {
 		const result = await portIn({
 			assignToUser: 'bob@acme',
 			options: { comment: 'Main line', departmentName: 'Front desk' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		const [post] = requests('POST');
 		expect(post).toMatchObject({ path: '/api/numbers/add-port-request', status: 201 });
+		const loaFile = { field: 'loaFile', filename: 'signed-loa.pdf', size: loa().length };
+		const billFile = { field: 'billFile', filename: 'bill-2026-01.pdf', size: bill().length };
+		const pdf = { contentType: 'application/pdf' };
 		expect(post.files).toEqual([
-			{
-				field: 'loaFile',
-				filename: 'signed-loa.pdf',
-				contentType: 'application/pdf',
-				size: loa().length,
-			},
-			{
-				field: 'billFile',
-				filename: 'bill-2026-01.pdf',
-				contentType: 'application/pdf',
-				size: bill().length,
-			},
+			{ ...loaFile, ...pdf },
+			{ ...billFile, ...pdf },
 		]);
 		const data = {
 			country_code: 'US',
@@ -143,16 +129,12 @@ describe('port-in request', () => {
 		});
 		expect(result.items[0].json).toMatchObject({
 			type: 'port_in',
-			files: [
-				{ field: 'loaFile', filename: 'signed-loa.pdf', size: loa().length },
-				{ field: 'billFile', filename: 'bill-2026-01.pdf', size: bill().length },
-			],
+			files: [loaFile, billFile],
 		});
 	});
 
 	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {
-		const result = await portIn();
-		expect(result.error).toBeUndefined();
+		await portIn().then(succeeded);
 		expect(JSON.parse(String(requests('POST')[0].params.data))).toEqual({
 			country_code: 'US',
 			department_name: '',
@@ -164,8 +146,7 @@ describe('port-in request', () => {
 	});
 
 	test('a toll-free number is ported with the flag on', async () => {
-		const result = await portIn({ numberToPort: '+1 800 555 0199', tollFree: true });
-		expect(result.error).toBeUndefined();
+		await portIn({ numberToPort: '+1 800 555 0199', tollFree: true }).then(succeeded);
 		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
 			number_to_port: '18005550199',
 			toll_free: true,
@@ -208,9 +189,7 @@ describe('port-in request', () => {
 			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
 	])('%s is refused before any request', async (_name, parameters, input, message) => {
-		const result = await portIn(parameters, [input()]);
-		expect(result.error?.message).toBe(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await portIn(parameters, [input()]), message, requests());
 	});
 });
 

@@ -1,4 +1,5 @@
 import { runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
+import { jsonOf, pairedOutcomes, refusedByService } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -11,9 +12,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 		emulator().control.clearRequests();
 
 		const marked = await run('mark', String(faxId));
-		expect(marked.items.map((item) => item.json)).toEqual([
-			{ FaxId: faxId, Mark: true, success: true },
-		]);
+		expect(jsonOf(marked)).toEqual([{ FaxId: faxId, Mark: true, success: true }]);
 		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('true');
 
 		const unmarked = await run('unmark', String(faxId));
@@ -38,9 +37,7 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 	test.each([['delete'], ['mark'], ['unmark']])(
 		'%s of a fax that does not exist is a 404',
 		async (operation) => {
-			const result = await run(operation, '31337');
-			expect(result.error?.name).toBe('NodeApiError');
-			expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+			refusedByService(await run(operation, '31337'), /^Not found \(HTTP 404\)/);
 		},
 	);
 
@@ -54,23 +51,11 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 
 	test('Continue On Fail over several IDs: each item gets its own outcome', async () => {
 		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
-		const result = await runFaxCloud(
-			emulator(),
-			'outboundFax',
-			{ operation: 'delete', faxId: '={{ $json.id }}' },
-			{
-				continueOnFail: true,
-				items: [
-					{ json: { id: ids[0] } },
-					{ json: { id: 999 } },
-					{ json: { id: 'x' } },
-					{ json: { id: ids[1] } },
-				],
-			},
-		);
-		expect(
-			result.items.map((item) => [item.pairedItem, item.json.FaxId ?? item.json.error]),
-		).toEqual([
+		const result = await run('delete', '={{ $json.id }}', {
+			continueOnFail: true,
+			items: [ids[0], 999, 'x', ids[1]].map((id) => ({ json: { id } })),
+		});
+		expect(pairedOutcomes(result, 'FaxId')).toEqual([
 			[{ item: 0 }, ids[0]],
 			[{ item: 1 }, expect.stringMatching(/HTTP 404/)],
 			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax ID"/)],

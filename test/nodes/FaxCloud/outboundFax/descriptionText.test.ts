@@ -7,10 +7,7 @@ import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigg
  * box. Newlines are allowed, in defaults only.
  */
 
-interface Found {
-	path: string;
-	text: string;
-}
+type Found = { path: string; text: string };
 
 function stringsOf(value: unknown, path: string, out: Found[] = []): Found[] {
 	if (typeof value === 'string') out.push({ path, text: value });

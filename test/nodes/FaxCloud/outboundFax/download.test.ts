@@ -7,6 +7,7 @@ import {
 	sendViaNode,
 	useFaxSuite,
 } from './faxHelpers';
+import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -30,8 +31,7 @@ describe('Outbound Fax: Download', () => {
 		const result = await download(
 			{ faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
 			{ items: [{ json: { note: 'keep me' } }] },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		const [item] = result.items;
 		expect(item.json).toEqual({ note: 'keep me' });
 		expect(item.binary?.fax).toMatchObject({
@@ -55,17 +55,13 @@ describe('Outbound Fax: Download', () => {
 					itemWithFiles({ original: { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' } }),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		const { binary } = result.items[0];
 		expect(Object.keys(binary ?? {}).sort()).toEqual(['data', 'original']);
 		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
 		const bytes = Buffer.from(binary!.data.data, 'base64');
 		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
-		expect(requests('GET')[0].query).toEqual({
-			FaxContentType: 'tif',
-			ContentType: 'tif',
-		});
+		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'tif', ContentType: 'tif' });
 	});
 
 	test.each([
@@ -75,8 +71,7 @@ describe('Outbound Fax: Download', () => {
 		'File Format %s asks the service for %s (Accept); the send before it asked for JSON',
 		async (format, mimeType) => {
 			const [faxId] = await sendViaNode(emulator(), '12125550000');
-			const result = await download({ faxId: String(faxId), format });
-			expect(result.error).toBeUndefined();
+			await download({ faxId: String(faxId), format }).then(succeeded);
 			expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
 				['POST', '/v1/outboundfaxes', 'application/json'],
 				['GET', `/v1/outboundfaxes/${faxId}/image`, mimeType],
@@ -85,9 +80,7 @@ describe('Outbound Fax: Download', () => {
 	);
 
 	test('a fax ID that does not exist is a 404 and no binary', async () => {
-		const result = await download({ faxId: '77', format: 'pdf' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/HTTP 404/);
+		refusedByService(await download({ faxId: '77', format: 'pdf' }), /HTTP 404/);
 	});
 
 	test('an empty output field name is refused before any request', async () => {
@@ -96,8 +89,7 @@ describe('Outbound Fax: Download', () => {
 			format: 'pdf',
 			binaryPropertyName: '={{ $json.none }}',
 		});
-		expect(result.error?.message).toMatch(/^Invalid "Put Output File in Field"/);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "Put Output File in Field"/, requests());
 	});
 
 	test('an outbound and an inbound fax with the same ID are different images', async () => {

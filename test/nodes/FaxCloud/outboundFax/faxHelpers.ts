@@ -6,12 +6,11 @@ import type { FaultSpec } from '../../../../emulator/faults';
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
 import { useEmulator, type SeedUser } from '../../../harness/jest/emulator';
 import {
-	errorText,
 	runFaxCloudResource as runFaxCloud,
 	type RunOptions,
 } from '../../../harness/jest/fax-cloud-node';
 
-export { errorText, runFaxCloud, type RunOptions };
+export { runFaxCloud, type RunOptions };
 export { faxCloudNode } from '../../../harness/jest/fax-cloud-node';
 export { itemWithFiles } from '../../../harness/jest/binary-items';
 
@@ -27,15 +26,17 @@ export function useFaxSuite(resource: 'outboundFax' | 'inboundFax' = 'outboundFa
 }
 
 /**
- * From the send after `sendsMade` on, the fault given is in place (without a `count`, every later
- * request to the fax interface meets it: the service died). Counted where n8n-core authenticates
- * each request, just before it leaves; Requests at Once 1 keeps the order exact. Returns the undo.
+ * Runs `run` with the fault given in place from the send after `sendsMade` on (without a `count`,
+ * every later request to the fax interface meets it: the service died), then removes it. Counted
+ * where n8n-core authenticates each request, just before it leaves; Requests at Once 1 keeps the
+ * order exact.
  */
-export function faultAtSend(
+export async function withFaultAtSend<T>(
 	emulator: Emulator,
 	sendsMade: number,
 	fault: Omit<FaultSpec, 'api'>,
-): () => void {
+	run: () => Promise<T>,
+): Promise<T> {
 	const original = TestCredentialsHelper.prototype.authenticate;
 	let posts = 0;
 	const spy = jest
@@ -49,10 +50,12 @@ export function faultAtSend(
 			}
 			return await original.apply(this, args);
 		});
-	return () => {
+	try {
+		return await run();
+	} finally {
 		spy.mockRestore();
 		emulator.control.clearFaults();
-	};
+	}
 }
 
 /** A text Send of one fax at a time, so the requests go in the items' order. */
@@ -146,11 +149,4 @@ export async function sendViaNode(
 	const result = await sendTextFax(emulator, { faxNumbers, text: 'Hello', options }, { user });
 	if (result.error) throw result.error;
 	return result.items.map((item) => item.json.FaxId as number);
-}
-
-/** Checks that what an error shows holds neither the password nor the Basic credentials made of it. */
-export function expectSecretHidden(error: unknown, password: string, userId = 'alice@acme') {
-	const text = errorText(error);
-	expect(text).not.toContain(password);
-	expect(text).not.toContain(Buffer.from(`${userId}:${password}`).toString('base64'));
 }

@@ -1,4 +1,10 @@
-import { expectSecretHidden, sendViaNode, useFaxSuite } from './faxHelpers';
+import { sendViaNode, useFaxSuite } from './faxHelpers';
+import {
+	refusedBefore,
+	refusedByService,
+	succeeded,
+	unauthorizedHidingSecret,
+} from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -9,8 +15,7 @@ describe('Outbound Fax: Get', () => {
 			deleteAfterSend: false,
 		});
 		emulator().control.advance(60_000);
-		const result = await run({ operation: 'get', faxId: String(faxId) });
-		expect(result.error).toBeUndefined();
+		const result = await run({ operation: 'get', faxId: String(faxId) }).then(succeeded);
 		expect(result.items).toHaveLength(1);
 		const fax = result.items[0].json;
 		expect(fax).toMatchObject({
@@ -36,8 +41,7 @@ describe('Outbound Fax: Get', () => {
 
 	test('a fax ID that does not exist is a 404 with advice', async () => {
 		const result = await run({ operation: 'get', faxId: '999' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		refusedByService(result, /^Not found \(HTTP 404\)/);
 		expect(result.error?.description).toMatch(/check the Fax ID/);
 		expect(requests('GET')).toHaveLength(1);
 	});
@@ -46,18 +50,14 @@ describe('Outbound Fax: Get', () => {
 		'Fax ID %p is refused before any request',
 		async (faxId) => {
 			const result = await run({ operation: 'get', faxId });
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toMatch(/^Invalid "Fax ID": .* is not an ID/);
-			expect(requests()).toHaveLength(0);
+			refusedBefore(result, /^Invalid "Fax ID": .* is not an ID/, requests());
 		},
 	);
 
 	test('a fax ID from an expression, one lookup per item', async () => {
 		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
-		const result = await run(
-			{ operation: 'get', faxId: '={{ $json.id }}' },
-			{ items: ids.map((id) => ({ json: { id } })) },
-		);
+		const items = ids.map((id) => ({ json: { id } }));
+		const result = await run({ operation: 'get', faxId: '={{ $json.id }}' }, { items });
 		expect(result.items.map((item) => [item.json.FaxId, item.pairedItem])).toEqual([
 			[ids[0], { item: 0 }],
 			[ids[1], { item: 1 }],
@@ -66,7 +66,6 @@ describe('Outbound Fax: Get', () => {
 
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await run({ operation: 'get', faxId: '1' }, { password: 'N0t-The-Pass' });
-		expect(result.error?.message).toMatch(/HTTP 401/);
-		expectSecretHidden(result.error, 'N0t-The-Pass');
+		unauthorizedHidingSecret(result, 'N0t-The-Pass');
 	});
 });

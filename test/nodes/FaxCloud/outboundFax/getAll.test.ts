@@ -1,4 +1,5 @@
 import { testDateWindows, useFaxSuite } from './faxHelpers';
+import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -9,25 +10,18 @@ describe('Outbound Fax: Get Many', () => {
 	test('Return All pages through ResultsReference for the user', async () => {
 		emulator().control.bulkCreateOutbound(250, { userId: 'alice@acme' });
 		emulator().control.bulkCreateOutbound(5, { userId: 'bob@acme' });
-		const result = await getMany({ returnAll: true });
-		expect(result.error).toBeUndefined();
+		const result = await getMany({ returnAll: true }).then(succeeded);
 		expect(result.items).toHaveLength(250);
 		const ids = result.items.map((item) => item.json.FaxId as number);
 		expect(new Set(ids).size).toBe(250);
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
 		expect(result.items.every((item) => item.json.FaxUserId === 'alice@acme')).toBe(true);
-		expect(
-			result.items.every(
-				(item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0,
-			),
-		).toBe(true);
+		const pairedWith = result.items.map(({ pairedItem }) => (pairedItem as { item: number })?.item);
+		expect(pairedWith.every((item) => item === 0)).toBe(true);
 		const seen = requests('GET', '^/v1/outboundfaxes$');
 		expect(seen).toHaveLength(3);
 		expect(seen[0].query).toEqual({ ResultLimit: '100' });
-		expect(seen[1].query).toEqual({
-			ResultLimit: '100',
-			GetNextResults: expect.any(String),
-		});
+		expect(seen[1].query).toEqual({ ResultLimit: '100', GetNextResults: expect.any(String) });
 		expect(seen[2].query.GetNextResults).not.toBe(seen[1].query.GetNextResults);
 	});
 
@@ -75,8 +69,7 @@ describe('Outbound Fax: Get Many', () => {
 				options: { sortColumn: 'dateTime', sortOrder: 'desc' },
 			},
 			{ user: 'acmeAdmin' },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(requests('GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-02T00:00:00Z',
 			DatetimeBefore: '2026-01-03T11:00:00Z',
@@ -111,21 +104,19 @@ describe('Outbound Fax: Get Many', () => {
 			returnAll: true,
 			filters: { batchUniqueId: 'b-77', mark: true },
 		});
-		expect(result.items.map((item) => item.json.FaxId)).toEqual([2]);
+		expect(fieldOf(result, 'FaxId')).toEqual([2]);
 		const request = requests('GET').pop()!;
 		expect(request.query).toMatchObject({ BatchUniqueId: 'b-77', Mark: 'true' });
 	});
 
 	test('no match gives no items', async () => {
-		const result = await getMany({ returnAll: true });
-		expect(result.error).toBeUndefined();
+		const result = await getMany({ returnAll: true }).then(succeeded);
 		expect(result.items).toEqual([]);
 	});
 
 	test('a bad date filter is refused before any request', async () => {
 		const result = await getMany({ returnAll: true, filters: { datetimeAfter: '05/01/2026' } });
-		expect(result.error?.message).toMatch(/^Invalid "Updated After": "05\/01\/2026" is not a date/);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "Updated After": "05\/01\/2026" is not a date/, requests());
 	});
 
 	describe('Updated After and Updated Before in the workflow’s timezone', () => {
@@ -141,10 +132,11 @@ describe('Outbound Fax: Get Many', () => {
 				{ returnAll: true, filters: { datetimeBefore: '2026-11-31T09:00:00' } },
 				{ timezone: 'America/New_York' },
 			);
-			expect(result.error?.message).toMatch(
+			refusedBefore(
+				result,
 				/^Invalid "Updated Before": "2026-11-31T09:00:00" is not a valid date/,
+				requests(),
 			);
-			expect(requests()).toHaveLength(0);
 		});
 	});
 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sendViaNode, useFaxSuite } from './faxHelpers';
+import { jsonOf, refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -21,7 +22,7 @@ describe('Outbound Fax: Resend', () => {
 		const faxId = await failedFax();
 		const result = await resend({ faxId: String(faxId), faxNumber: '1-212-555-0000' });
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([
+		expect(jsonOf(result)).toEqual([
 			{ FaxId: faxId + 1, FaxNumber: '12125550000', ResentFaxId: faxId },
 		]);
 		const seen = requests();
@@ -29,17 +30,13 @@ describe('Outbound Fax: Resend', () => {
 			['POST', `/v1/outboundfaxes/${faxId}/resend`],
 		]);
 		expect(seen[0].params).toEqual({ FaxNumber: '12125550000' });
-		const check = await run({
-			operation: 'get',
-			faxId: String(faxId),
-		});
+		const check = await run({ operation: 'get', faxId: String(faxId) });
 		expect(check.error?.message).toMatch(/HTTP 404/);
 	});
 
 	test('an empty New Fax Number resends to the original number', async () => {
 		const faxId = await failedFax();
-		const result = await resend({ faxId: String(faxId), faxNumber: '' });
-		expect(result.error).toBeUndefined();
+		const result = await resend({ faxId: String(faxId), faxNumber: '' }).then(succeeded);
 		expect(result.items[0].json).toEqual({
 			FaxId: faxId + 1,
 			FaxNumber: '12125550002',
@@ -55,24 +52,17 @@ describe('Outbound Fax: Resend', () => {
 	test('a fax that has not failed is refused by the service, with advice', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		const result = await resend({ faxId: String(faxId), faxNumber: '12125550001' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Bad request \(HTTP 400\) \[StatusCode 30\]/);
+		refusedByService(result, /^Bad request \(HTTP 400\) \[StatusCode 30\]/);
 		expect(result.error?.description).toMatch(/Only a fax whose status is sendFailed/);
 		expect(emulator().control.stats().outboundCount).toBe(1);
 	});
 
 	test('a fax ID that does not exist is a 404', async () => {
-		const result = await resend({ faxId: '4242', faxNumber: '12125550001' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/HTTP 404/);
+		refusedByService(await resend({ faxId: '4242', faxNumber: '12125550001' }), /HTTP 404/);
 	});
 
 	test('a bad new number is refused before any request', async () => {
 		const result = await resend({ faxId: '1', faxNumber: '555-0100' });
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(
-			/^Invalid "New Fax Number": "555-0100" is not a fax number/,
-		);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "New Fax Number": "555-0100" is not a fax number/, requests());
 	});
 });

@@ -1,13 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { numberedPdf } from '../../../harness/textPdf';
+import { itemWithFiles, type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
 import {
 	expectSecretHidden,
-	itemWithFiles,
-	type RunOptions,
-	sendTextFax,
-	useFaxSuite,
-} from './faxHelpers';
+	fieldOf,
+	jsonOf,
+	pairedOutcomes,
+	refusedBefore,
+	refusedByService,
+	succeeded,
+} from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -48,9 +51,8 @@ describe('Outbound Fax: Send', () => {
 					}),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json)).toEqual([
+		).then(succeeded);
+		expect(jsonOf(result)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '+442071234567', GroupId: 1 },
 			{ FaxId: 3, FaxNumber: '12125550010', GroupId: 1 },
@@ -92,7 +94,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('several binary fields become attachments in the order listed', async () => {
 		const pdf = await numberedPdf(1);
-		const result = await send(
+		await send(
 			{ faxNumbers: '12125550000', binaryPropertyName: 'cover, data' },
 			{
 				items: [
@@ -102,8 +104,7 @@ describe('Outbound Fax: Send', () => {
 					}),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.files.map((file) => [file.filename, file.contentType])).toEqual([
 			['note.txt', 'text/plain'],
@@ -117,8 +118,7 @@ describe('Outbound Fax: Send', () => {
 			content: 'text',
 			text: 'Order 4711 confirmed.\nThank you.',
 			options: { pageOrientation: 'landscape', text2tiffFontName: 'Courier' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(result.items[0].json).toEqual({ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 });
 		const [request] = requests('POST');
 		expect(request.files).toEqual([
@@ -135,7 +135,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('every option is sent under the parameter name of the description', async () => {
-		const result = await sendText(
+		await sendText(
 			{
 				text: 'Hello',
 				options: {
@@ -167,8 +167,7 @@ describe('Outbound Fax: Send', () => {
 				},
 			},
 			{ user: 'acmeAdmin' },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.params).toEqual({
 			FaxNumber: '12125550000',
@@ -207,8 +206,7 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('a proxy login sends as another user with Fax User ID', async () => {
-		const result = await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' });
-		expect(result.error).toBeUndefined();
+		await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' }).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.params.FaxUserId).toBe('bob@acme');
 		expect(emulator().control.outboundFax(1)).toMatchObject({
@@ -247,12 +245,8 @@ describe('Outbound Fax: Send', () => {
 					},
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.FaxNumber)).toEqual([
-			'+442071234567',
-			'12125550000',
-		]);
+		).then(succeeded);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(['+442071234567', '12125550000']);
 		const [request] = requests('POST');
 		expect(request.params.FaxNumber).toBe('+442071234567');
 		expect(request.params.FaxRecipient).toBe(
@@ -264,20 +258,18 @@ describe('Outbound Fax: Send', () => {
 		const result = await sendText(
 			{ faxNumbers: '={{ $json.numbers }}' },
 			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(['12125550000', '12125550001']);
+		).then(succeeded);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(['12125550000', '12125550001']);
 		expect(requests('POST')[0].params.FaxNumber).toEqual(['12125550000', '12125550001']);
 	});
 
 	test('a JSON string of recipients typed in the node', async () => {
-		const result = await send({
+		await send({
 			recipientInput: 'json',
 			recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
 			content: 'text',
 			text: 'Hi',
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		const [request] = requests('POST');
 		expect(request.params.FaxRecipient).toBe(
 			JSON.stringify({ FaxNumber: '12125550000', RcptTitle: 'Dr.' }),
@@ -285,16 +277,14 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	describe('bad input is refused before any request, naming the parameter', () => {
-		const cases: Array<[string, IDataObject, RegExp]> = [
-			['no recipient', { faxNumbers: '' }, /"Fax Numbers": at least one recipient is required/],
-			[
-				'a number without the leading 1',
+		const cases: Record<string, [IDataObject, RegExp]> = {
+			'no recipient': [{ faxNumbers: '' }, /"Fax Numbers": at least one recipient is required/],
+			'a number without the leading 1': [
 				{ faxNumbers: '2125550000' },
 				/"Fax Numbers".*no leading 1/,
 			],
-			['a number that is not one', { faxNumbers: '12345' }, /"Fax Numbers".*not a fax number/],
-			[
-				'a recipient number',
+			'a number that is not one': [{ faxNumbers: '12345' }, /"Fax Numbers".*not a fax number/],
+			'a recipient number': [
 				{
 					faxNumbers: '',
 					recipientInput: 'fields',
@@ -302,66 +292,53 @@ describe('Outbound Fax: Send', () => {
 				},
 				/"Recipients: Fax Number of recipient 1".*not a fax number/,
 			],
-			[
-				'malformed recipients JSON',
+			'malformed recipients JSON': [
 				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000",]' },
 				/"Recipients \(JSON\)": is not valid JSON/,
 			],
-			[
-				'an unknown recipient key',
+			'an unknown recipient key': [
 				{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000", "Name": "x"}]' },
 				/"Recipients \(JSON\), element 1": has the unknown key "Name"/,
 			],
-			['empty text', { content: 'text', text: '  ' }, /"Text": enter the text to fax/],
-			['a bad Send After', { options: { sendAfter: 'tomorrow' } }, /"Send After".*not a date/],
-			[
-				'a long TSI',
+			'empty text': [{ content: 'text', text: '  ' }, /"Text": enter the text to fax/],
+			'a bad Send After': [{ options: { sendAfter: 'tomorrow' } }, /"Send After".*not a date/],
+			'a long TSI': [
 				{ options: { tsi: 'ACME BILLING DEPARTMENT' } },
 				/"Sender ID \(TSI\)".*at most 20/,
 			],
-			['Priority 11', { options: { priority: 11 } }, /"Priority".*0 to 10/],
-			[
-				'Retry Interval 0',
+			'Priority 11': [{ options: { priority: 11 } }, /"Priority".*0 to 10/],
+			'Retry Interval 0': [
 				{ options: { retryInterval: 0 } },
 				/"Retry Interval \(Minutes\)".*1 or more/,
 			],
-			['Retry Count -1', { options: { retryCount: -1 } }, /"Retry Count".*0 or more/],
-			[
-				'a cover message of 13 lines',
+			'Retry Count -1': [{ options: { retryCount: -1 } }, /"Retry Count".*0 or more/],
+			'a cover message of 13 lines': [
 				{ options: { coverMessage: Array(13).fill('x').join('\n') } },
 				/"Cover Page Message": has 13 lines; at most 12/,
 			],
-			[
-				'a cover message line of 129 characters',
+			'a cover message line of 129 characters': [
 				{ options: { coverMessage: 'y'.repeat(129) } },
 				/"Cover Page Message": line 1 has 129 characters/,
 			],
-			['a bad e-mail', { options: { notifyEmailAddress: 'ops-at-acme' } }, /"Notification Email"/],
-			[
-				'a custom field without a number',
+			'a bad e-mail': [{ options: { notifyEmailAddress: 'ops-at-acme' } }, /"Notification Email"/],
+			'a custom field without a number': [
 				{ options: { coverFields: { field: [{ number: 'abc', value: 'x' }] } } },
 				/"Cover Page Custom Fields: Field Number of field 1"/,
 			],
-			[
-				'a template with the cover page switched off',
+			'a template with the cover page switched off': [
 				{ options: { coverPageEnabled: false, coverPageName: 'confidential' } },
 				/"Cover Page": is off while a Cover Page Template is set/,
 			],
-		];
-		test.each(cases)('%s', async (_name, parameters, message) => {
-			const result = await sendText(parameters);
-			expect(result.error?.name).toBe('NodeOperationError');
-			expect(result.error?.message).toMatch(message);
-			expect(requests()).toHaveLength(0);
+		};
+		test.each(Object.entries(cases))('%s', async (_name, [parameters, message]) => {
+			refusedBefore(await sendText(parameters), message, requests());
 		});
 	});
 
 	test('a missing binary field names the field and the item, and lists what the item has', async () => {
 		const result = await send(
 			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
-			{
-				items: [withTextFile('a.txt'), withTextFile('b.txt')],
-			},
+			{ items: [withTextFile('a.txt'), withTextFile('b.txt')] },
 		);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(
@@ -372,12 +349,9 @@ describe('Outbound Fax: Send', () => {
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
-		const result = await sendText(
-			{ faxNumbers: '={{ $json.number }}' },
-			{ items: [{ json: { number: '12125550000' } }, { json: { number: '555' } }] },
-		);
-		expect(result.error?.message).toMatch(/"Fax Numbers": "555" is not a fax number/);
-		expect(requests()).toHaveLength(0);
+		const items = ['12125550000', '555'].map((number) => ({ json: { number } }));
+		const result = await sendText({ faxNumbers: '={{ $json.number }}' }, { items });
+		refusedBefore(result, /"Fax Numbers": "555" is not a fax number/, requests());
 	});
 
 	test('Continue On Fail: the bad item becomes an error item, the others are sent, pairing kept', async () => {
@@ -392,11 +366,8 @@ describe('Outbound Fax: Send', () => {
 					withTextFile('d.txt', { number: '12125550003' }),
 				],
 			},
-		);
-		expect(result.error).toBeUndefined();
-		expect(
-			result.items.map((item) => [item.pairedItem, item.json.FaxNumber ?? item.json.error]),
-		).toEqual([
+		).then(succeeded);
+		expect(pairedOutcomes(result, 'FaxNumber')).toEqual([
 			[{ item: 0 }, '12125550000'],
 			[{ item: 1 }, 'Invalid "Input Binary Field(s)": item 1 has no binary field "data"'],
 			[{ item: 2 }, expect.stringMatching(/^Invalid "Fax Numbers": "12345" is not a fax number/)],
@@ -409,8 +380,7 @@ describe('Outbound Fax: Send', () => {
 	test('a wrong password stops with the 401 and advice, without the secret', async () => {
 		const password = 'Wr0ng-Secret-Pa55';
 		const result = await sendText({}, { password });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
+		refusedByService(result, /^Authorization failed \(HTTP 401\)/);
 		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
 		expectSecretHidden(result.error, password);
 		expect(requests('POST')[0].status).toBe(401);
@@ -435,8 +405,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('a proxy acting for an unknown user gets the service error', async () => {
 		const result = await sendText({ options: { faxUserId: 'nobody@acme' } }, { user: 'acmeAdmin' });
-		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/HTTP 400.*StatusCode 40/);
+		refusedByService(result, /HTTP 400.*StatusCode 40/);
 	});
 
 	/**
@@ -466,11 +435,8 @@ describe('Outbound Fax: Send', () => {
 				options: { requestsAtOnce: 5 },
 			},
 			{ items },
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.FaxNumber)).toEqual(
-			items.map((item) => item.json.number),
-		);
+		).then(succeeded);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(items.map((item) => item.json.number));
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 		expect(requests('POST')).toHaveLength(20);
 		expect(emulator().control.stats().requestsAtOnce.fax.max).toBe(5);

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../../harness/jest/workflow-times';
 import { type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
+import { refusedBefore, succeeded } from '../faxCloudExpect';
 
 /**
  * Send After from n8n's date picker carries no zone and means the workflow's timezone, as in n8n's
@@ -20,12 +21,13 @@ function sentAndStored(): [unknown, unknown] {
 }
 
 describe('Outbound Fax: Send After in the workflow’s timezone', () => {
-	/** Sends with Send After `value` in a `timezone` workflow: `wire` goes out and is stored. */
-	async function expectSentAndStoredAs(timezone: string, value: string, wire: string) {
-		const result = await sendAfter(value, { timezone });
-		expect(result.error).toBeUndefined();
+	/** Sends with Send After `value` and the run's options: `wire` goes out and is stored. */
+	async function expectSentAndStored(value: string, options: RunOptions, wire: string) {
+		await sendAfter(value, options).then(succeeded);
 		expect(sentAndStored()).toEqual([wire, wire]);
 	}
+	const expectSentAndStoredAs = (timezone: string, value: string, wire: string) =>
+		expectSentAndStored(value, { timezone }, wire);
 
 	test.each(ZONE_LESS_TIMES)('in %s, the picker’s %s goes out as %s (%s)', expectSentAndStoredAs);
 
@@ -74,29 +76,22 @@ describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 			{ timezone: 'Mars/Olympus_Mons' },
 			'2026-11-24T09:00:00Z',
 		],
-	])('%s', async (_name, value, options, wire) => {
-		const result = await sendAfter(value, options);
-		expect(result.error).toBeUndefined();
-		expect(sentAndStored()).toEqual([wire, wire]);
-	});
+	])('%s', (_name, value, options, wire) => expectSentAndStored(value, options, wire));
 
 	test.each([
 		['tomorrow', /^Invalid "Send After": "tomorrow" is not a date and time/],
 		['2026-02-30T10:00:00', /^Invalid "Send After": "2026-02-30T10:00:00" is not a valid date/],
 		['2026-11-24', /^Invalid "Send After": "2026-11-24" is not a date and time/],
 	])('in New York, %p is still refused before any request', async (value, message) => {
-		const result = await sendAfter(value, { timezone: 'America/New_York' });
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(await sendAfter(value, { timezone: 'America/New_York' }), message, requests());
 	});
 
 	test('an unknown workflow timezone refuses a zone-less time instead of reading it as UTC', async () => {
 		const result = await sendAfter('2026-11-24T09:00:00', { timezone: 'Mars/Olympus_Mons' });
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toBe(
+		refusedBefore(
+			result,
 			'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow\'s timezone "Mars/Olympus_Mons" is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
+			requests(),
 		);
-		expect(requests()).toHaveLength(0);
 	});
 });

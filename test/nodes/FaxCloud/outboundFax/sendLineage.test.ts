@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { waitUntil } from '../../../harness/waitUntil';
-import { faultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
+import { withFaultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
+import { fieldOf, succeeded } from '../faxCloudExpect';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
@@ -28,18 +29,16 @@ function faxesPerNumber(): number[] {
 	return NUMBERS.map((number) => counts.get(number) ?? 0);
 }
 
-const outcomes = (result: { items: INodeExecutionData[] }) =>
-	result.items.map((item) => item.json.sendOnce);
+const outcomes = (result: { items: INodeExecutionData[] }) => fieldOf(result, 'sendOnce');
 
-/** The sixth send of the run is answered 503 once, and the service creates nothing for it. */
-const sixthRefusedOnce = () =>
-	faultAtSend(emulator(), 5, { kind: 'http500', status: 503, count: 1 });
+/** `run`, whose sixth send is answered 503 once, and the service creates nothing for it. */
+const sixthRefusedOnce = <T>(run: () => Promise<T>) =>
+	withFaultAtSend(emulator(), 5, { kind: 'http500', status: 503, count: 1 }, run);
 
 /** A run whose third send is dropped unread: two faxes made, the run failed. */
 async function failsAtThirdSend(runOptions: RunOptions, options: IDataObject = {}) {
-	const undo = faultAtSend(emulator(), 2, { kind: 'resetBeforeProcessing', count: 1 });
-	const result = await send(runOptions, options);
-	undo();
+	const fault = { kind: 'resetBeforeProcessing', count: 1 } as const;
+	const result = await withFaultAtSend(emulator(), 2, fault, () => send(runOptions, options));
 	expect(result.error).toBeDefined();
 	return result;
 }
@@ -54,18 +53,15 @@ const searchesAnsweredLate = (count: number) =>
 		count,
 	});
 
-async function lastWeek(): Promise<IRun> {
-	const week1 = await send({ executionId: 'week-1' });
-	expect(week1.error).toBeUndefined();
+/** Last week's run, all sent, then this week's, whose sixth send is refused once. */
+async function weekTwoSixthRefused() {
+	await send({ executionId: 'week-1' }).then(succeeded);
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
-	return week1.run;
+	return await sixthRefusedOnce(() => send({ executionId: 'week-2' }));
 }
 
 test("a recurring run whose sixth send is refused once fails, and does not take last week's fax for it", async () => {
-	await lastWeek();
-	const undo = sixthRefusedOnce();
-	const week2 = await send({ executionId: 'week-2' });
-	undo();
+	const week2 = await weekTwoSixthRefused();
 
 	expect(week2.error?.message).toMatch(/503|unavailable/i);
 	expect(week2.error?.description).toMatch(/looked the fax up .* found none/);
@@ -73,10 +69,7 @@ test("a recurring run whose sixth send is refused once fails, and does not take 
 });
 
 test('the Retry of that failed recurring run sends the sixth: two faxes per number', async () => {
-	await lastWeek();
-	const undo = sixthRefusedOnce();
-	const week2 = await send({ executionId: 'week-2' });
-	undo();
+	const week2 = await weekTwoSixthRefused();
 	expect(week2.error).toBeDefined();
 
 	const retry = await send({ executionId: 'week-2-retry', retryOf: week2.run });
@@ -93,12 +86,8 @@ test('the Retry of that failed recurring run sends the sixth: two faxes per numb
 });
 
 test('Retry On Fail re-runs the node inside the execution and sends only what did not go out', async () => {
-	const undo = sixthRefusedOnce();
-	const result = await send({
-		executionId: 'retry-on-fail',
-		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-	});
-	undo();
+	const settings = { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 };
+	const result = await sixthRefusedOnce(() => send({ executionId: 'retry-on-fail', settings }));
 
 	expect(result.error).toBeUndefined();
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
@@ -107,9 +96,10 @@ test('Retry On Fail re-runs the node inside the execution and sends only what di
 
 test('a Retry of a run whose Send After was {{ $now }} finds what went out although the time changed', async () => {
 	const options = { sendAfter: '={{ $now.plus({ minutes: 1 }).toISO() }}' };
-	const undo = faultAtSend(emulator(), 3, { kind: 'resetBeforeProcessing', count: 1 });
-	const first = await send({ executionId: 'send-after' }, options);
-	undo();
+	const fault = { kind: 'resetBeforeProcessing', count: 1 } as const;
+	const first = await withFaultAtSend(emulator(), 3, fault, () =>
+		send({ executionId: 'send-after' }, options),
+	);
 	expect(first.error).toBeDefined();
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 0, 0, 0]);
 	const firstAt = Date.now();

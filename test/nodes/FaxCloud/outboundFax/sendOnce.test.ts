@@ -1,12 +1,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
-	faultAtSend,
 	runFaxCloud,
+	withFaultAtSend,
 	type RunOptions,
 	textSendOneAtATime,
 	useFaxSuite,
 } from './faxHelpers';
+import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 /**
  * A Retry never sends a fax twice: it derives the keys the first run did (workflow, node, execution
@@ -20,27 +21,32 @@ const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
 	Array.from({ length: count }, (_, n) => ({ json: { order: `A-${1000 + n}` } }));
 
-const parameters = (options: IDataObject = {}): IDataObject =>
-	textSendOneAtATime('12125550000', '=Order {{ $json.order }} is confirmed.', options);
-
-const send = (items: INodeExecutionData[], options: IDataObject = {}, run: RunOptions = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', parameters(options), { items, ...run });
+/** Sends the items one at a time to 12125550000, with the text given or each order's confirmation. */
+const send = (
+	items: INodeExecutionData[],
+	options: IDataObject = {},
+	run: RunOptions = {},
+	text = '=Order {{ $json.order }} is confirmed.',
+) =>
+	runFaxCloud(emulator(), 'outboundFax', textSendOneAtATime('12125550000', text, options), {
+		items,
+		...run,
+	});
 
 const searches = () => requests('GET', '^/v1/outboundfaxes$');
 const sends = () => requests('POST', '^/v1/outboundfaxes$');
 
-/** The service dies at the send after `sendsMade`: every later connection is dropped unread. */
-const serviceDiesAfter = (sendsMade: number) =>
-	faultAtSend(emulator(), sendsMade, { kind: 'resetBeforeProcessing' });
+/** `run`, the service dying at the send after `sendsMade`: later connections are dropped unread. */
+const serviceDiesAfter = <T>(sendsMade: number, run: () => Promise<T>) =>
+	withFaultAtSend(emulator(), sendsMade, { kind: 'resetBeforeProcessing' }, run);
 
 const outcomes = (items: INodeExecutionData[]) => items.map((item) => item.json.sendOnce);
 const count = (items: INodeExecutionData[], outcome: string) =>
 	outcomes(items).filter((value) => value === outcome).length;
 
 test('a first run without Send Once per Key makes no search, and its items are as before', async () => {
-	const result = await send(orders(5));
-	expect(result.error).toBeUndefined();
-	expect(result.items.map((item) => item.json)).toEqual(
+	const result = await send(orders(5)).then(succeeded);
+	expect(jsonOf(result)).toEqual(
 		[1, 2, 3, 4, 5].map((faxId) => ({ FaxId: faxId, FaxNumber: '12125550000', GroupId: faxId })),
 	);
 	expect(searches()).toHaveLength(0);
@@ -51,9 +57,7 @@ test('a first run without Send Once per Key makes no search, and its items are a
 });
 
 test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes in all, one search', async () => {
-	const undo = serviceDiesAfter(20);
-	const first = await send(orders());
-	undo();
+	const first = await serviceDiesAfter(20, () => send(orders()));
 	expect(first.error?.message).toMatch(/connection/i);
 	expect(emulator().control.stats().outboundCount).toBe(20);
 	const searchesBefore = searches().length;
@@ -86,17 +90,10 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 });
 
 test('a Retry with other parameters (the current workflow) finds each send of its execution by position', async () => {
-	const undo = serviceDiesAfter(3);
-	const first = await send(orders(5));
-	undo();
+	const first = await serviceDiesAfter(3, () => send(orders(5)));
 	const before = searches().length;
 
-	const retry = await runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{ ...parameters(), text: 'A corrected wording' },
-		{ items: orders(5), retryOf: first.run },
-	);
+	const retry = await send(orders(5), {}, { retryOf: first.run }, 'A corrected wording');
 
 	expect(outcomes(retry.items)).toEqual(['found', 'found', 'found', 'sent', 'sent']);
 	expect(emulator().control.stats().outboundCount).toBe(5);
@@ -105,9 +102,7 @@ test('a Retry with other parameters (the current workflow) finds each send of it
 
 test('Send Once per Key: two manual runs with the same order numbers send each order once', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };
-	const undo = serviceDiesAfter(20);
-	const first = await send(orders(), options);
-	undo();
+	const first = await serviceDiesAfter(20, () => send(orders(), options));
 	expect(first.error).toBeDefined();
 	expect(emulator().control.stats().outboundCount).toBe(20);
 
@@ -128,11 +123,10 @@ test.each([1, 5])(
 		const result = await send(
 			keys.map((order) => ({ json: { order } })),
 			{ sendOnceKey: '={{ $json.order }}', requestsAtOnce },
-		);
-		expect(result.error).toBeUndefined();
+		).then(succeeded);
 		expect(outcomes(result.items)).toEqual(['sent', 'sent', 'found', 'found', 'found', 'sent']);
 		expect(emulator().control.stats().outboundCount).toBe(3);
-		const faxOf = result.items.map((item) => item.json.FaxId);
+		const faxOf = fieldOf(result, 'FaxId');
 		expect([faxOf[2], faxOf[3]]).toEqual([faxOf[0], faxOf[0]]);
 		expect(faxOf[4]).toBe(faxOf[1]);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(keys.map((_, item) => ({ item })));
@@ -142,12 +136,7 @@ test.each([1, 5])(
 test('Send Once per Key holds when the content changes: the key alone decides', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };
 	await send(orders(2), options);
-	const result = await runFaxCloud(
-		emulator(),
-		'outboundFax',
-		{ ...parameters(options), text: 'A new wording' },
-		{ items: orders(3) },
-	);
+	const result = await send(orders(3), options, {}, 'A new wording');
 	expect(outcomes(result.items)).toEqual(['found', 'found', 'sent']);
 	expect(emulator().control.stats().outboundCount).toBe(3);
 });
@@ -160,7 +149,6 @@ test.each([
 	async (extra, message) => {
 		const result = await send(orders(2), { sendOnceKey: '={{ $json.order }}', ...extra });
 		expect(result.error?.message).toMatch(/^Invalid "Send Once per Key": /);
-		expect(result.error?.message).toMatch(message);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, message, requests());
 	},
 );

@@ -1,5 +1,6 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
+import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -50,10 +51,9 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			limit: 12,
 			filters: { faxStatus: ['sendFailed', 'scheduled'] },
 			sort: { sortColumn: 'faxId', sortOrder: 'desc' },
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(result.items).toHaveLength(12);
-		const statuses = new Set(result.items.map((item) => item.json.FaxStatus));
+		const statuses = new Set(fieldOf(result, 'FaxStatus'));
 		expect(statuses).toEqual(new Set(['sendFailed', 'scheduled']));
 		const ids = result.items.map((item) => item.json.FaxId as number);
 		expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -94,8 +94,7 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			operation: 'getAll',
 			filters: { faxStatus: ['recvOk', 'sent'] },
 		});
-		expect(result.error?.message).toMatch(/^Invalid "Status"/);
-		expect(requests()).toHaveLength(0);
+		refusedBefore(result, /^Invalid "Status"/, requests());
 	});
 });
 
@@ -107,8 +106,7 @@ describe('Version 2: Download', () => {
 			faxId: picked(Number(fax.FaxId)),
 			format: 'pdf',
 			binaryPropertyName: 'data',
-		});
-		expect(result.error).toBeUndefined();
+		}).then(succeeded);
 		expect(result.items[0].json).toMatchObject({
 			FaxId: Number(fax.FaxId),
 			FaxUserId: 'alice@acme',

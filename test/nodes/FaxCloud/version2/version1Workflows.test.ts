@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
+import { fieldOf } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
+const runV1 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject, options = {}) =>
+	runFaxCloud(emulator(), resource, parameters, { typeVersion: 1, ...options });
 const ROOT = join(__dirname, '..', '..', '..', '..');
 // examples/ are version 2 (what a user imports is what the editor adds); test/e2e/cases/shipped-examples.ts proves them.
 const ROUND_1_FOLDERS = ['test/e2e/workflows', 'bench/workflows'];
@@ -63,12 +66,7 @@ describe('Version 1 workflows keep working', () => {
 
 	test('a version 1 Get with a plain id returns the whole record, as in round 1', async () => {
 		const { lastId } = emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
-		const result = await runFaxCloud(
-			emulator(),
-			'outboundFax',
-			{ operation: 'get', faxId: String(lastId) },
-			{ typeVersion: 1 },
-		);
+		const result = await runV1('outboundFax', { operation: 'get', faxId: String(lastId) });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toHaveProperty('ImgHost');
 	});
@@ -78,22 +76,13 @@ describe('Version 1 workflows keep working', () => {
 			userId: 'alice@acme',
 			statuses: ['sent', 'sendFailed'],
 		});
-		const result = await runFaxCloud(
-			emulator(),
-			'outboundFax',
-			{
-				operation: 'getAll',
-				returnAll: true,
-				filters: { faxStatus: 'sendFailed' },
-				options: { sortColumn: 'faxId', sortOrder: 'desc' },
-			},
-			{ typeVersion: 1 },
-		);
-		expect(result.items.map((item) => item.json.FaxStatus)).toEqual([
-			'sendFailed',
-			'sendFailed',
-			'sendFailed',
-		]);
+		const result = await runV1('outboundFax', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { faxStatus: 'sendFailed' },
+			options: { sortColumn: 'faxId', sortOrder: 'desc' },
+		});
+		expect(fieldOf(result, 'FaxStatus')).toEqual(['sendFailed', 'sendFailed', 'sendFailed']);
 		expect(result.items[0].json).toHaveProperty('ImgHost');
 		const [request] = requests('GET', '^/v1/outboundfaxes$');
 		expect(request.query).toMatchObject({
@@ -105,11 +94,10 @@ describe('Version 1 workflows keep working', () => {
 
 	test('a version 1 Download passes the input json through', async () => {
 		const [fax] = emulator().control.injectInbound({ userId: 'alice@acme' });
-		const result = await runFaxCloud(
-			emulator(),
+		const result = await runV1(
 			'inboundFax',
 			{ operation: 'download', faxId: fax.FaxId, format: 'pdf', binaryPropertyName: 'data' },
-			{ typeVersion: 1, items: [{ json: { from: 'input' } }] },
+			{ items: [{ json: { from: 'input' } }] },
 		);
 		expect(result.items[0].json).toEqual({ from: 'input' });
 		expect(requests('GET')).toHaveLength(1);
