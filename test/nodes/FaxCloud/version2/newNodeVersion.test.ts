@@ -18,7 +18,10 @@ describe.each([
 	['Fax Cloud', new FaxCloud().description],
 	['Fax Cloud Trigger', new FaxCloudTrigger().description],
 ])('%s: a new node is the newest version', (_, description) => {
-	// Versions [1, 2] are pinned by test/nodes/descriptions.test.ts.
+	test('version 1 is kept and version 2 is the highest, so new nodes get it', () => {
+		expect(description.version).toEqual([1, 2]);
+	});
+
 	test('no defaultVersion: n8n picks the highest version and keeps its Resource dropdown', () => {
 		// With a defaultVersion next to a version list, n8n leaves Custom API Call out; every
 		// Resource value then maps to one credential and the editor hides Resource as if it chose
