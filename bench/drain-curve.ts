@@ -3,9 +3,9 @@ import type { RequestRecord } from '../emulator/request-log';
 import type { Sink } from '../test/harness/sink';
 import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { measureCurve, type CurveFigures, type CurveRun } from './lib/curve';
-import { finishedExecution, WARM_UP_LEAD_MS } from './drain';
+import { finishedExecution, firstQuery, WARM_UP_LEAD_MS } from './drain';
 import { collectAllGarbage, GcPauses, N8nGcPauses } from './lib/gc';
-import { lastSeq, nextPoll, type Watched } from './lib/polls';
+import { lastSeq, nextPoll, requestsOf, type Watched } from './lib/polls';
 import { PeakRss } from './lib/proc';
 import { callWebhook, executionsOf, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
@@ -110,11 +110,7 @@ export interface DrainCurves {
 }
 
 const searchesSince = (bench: BenchServer, trigger: CurveTrigger, sinceSeq: number) =>
-	bench.emulator.control.requests({
-		path: INBOUND_PATH,
-		userId: trigger.watched.userId,
-		sinceSeq,
-	});
+	requestsOf(bench.emulator, trigger.watched, sinceSeq);
 
 /**
  * Requests grouped into polls `pollEveryMs` apart: a gap of more than half that starts the next (a
@@ -157,21 +153,11 @@ export function searchesOf(
 ): Array<{ query: Record<string, string>; pages: number }> {
 	const searches: Array<{ query: Record<string, string>; pages: number }> = [];
 	for (const record of poll) {
-		const query = queryOf(record);
+		const query = firstQuery(record);
 		if (query.GetNextResults && searches.length > 0) searches[searches.length - 1].pages++;
 		else searches.push({ query, pages: 1 });
 	}
 	return searches;
-}
-
-/** A search's query, as sent, one value per name. */
-function queryOf(record: RequestRecord): Record<string, string> {
-	return Object.fromEntries(
-		Object.entries(record.query).map(([name, value]) => [
-			name,
-			Array.isArray(value) ? value[0] : value,
-		]),
-	);
 }
 
 /**
@@ -318,11 +304,11 @@ export async function benchDrainCurves(
 	bench: BenchServer,
 	sink: Sink,
 	options: {
-		cappedSizes: number[];
-		defaultSizes: number[];
+		cappedDrain: number[];
+		defaultDrain: number[];
 		/** Rounds of the capped curve, whose largest burst is set against the floor, and the default's. */
-		cappedRounds: number;
-		defaultRounds: number;
+		cappedDrainRounds: number;
+		defaultDrainRounds: number;
 		latenessMinutes: number;
 		log: (line: string) => void;
 	},
@@ -356,7 +342,7 @@ export async function benchDrainCurves(
 	// 10,000 grew n8n's heap (RSS rise per event x2.85 the 1,000's, where after the capped drain it
 	// was x0.19), which is n8n's start, not the curve's growth: one round of three, outvoted by the
 	// median (one round alone was warmed up at both sizes).
-	const defaultCap = await curve(DEFAULT_CAP, options.defaultSizes, options.defaultRounds);
+	const defaultCap = await curve(DEFAULT_CAP, options.defaultDrain, options.defaultDrainRounds);
 	// Its idle polls every 5 seconds would fall in the floor's pagings of the capped curve.
 	await bench.server.rest('POST', `/workflows/${DEFAULT_CAP.workflowId}/deactivate`, {});
 	// A poll under way when it was deactivated ends within the second.
@@ -367,7 +353,7 @@ export async function benchDrainCurves(
 		throw new Error("the default cap's workflow still polls after it was deactivated");
 	}
 	return {
-		capped: await curve(CAPPED, options.cappedSizes, options.cappedRounds),
+		capped: await curve(CAPPED, options.cappedDrain, options.cappedDrainRounds),
 		defaultCap,
 	};
 }

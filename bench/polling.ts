@@ -1,15 +1,9 @@
 import { SEED_USERS, type Emulator } from '../emulator';
 import type { RequestRecord } from '../emulator/request-log';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/fax/faxEventSearch';
-import { startSink, type Sink } from '../test/harness/sink';
+import type { Sink } from '../test/harness/sink';
 import { pollsAfterBurst, type AfterBurst } from './after-burst';
-import {
-	burstAndDrain,
-	DRAIN_WORKFLOWS,
-	firstQuery,
-	STEP_LEAD_MS,
-	type DrainRound,
-} from './drain';
+import { burstAndDrain, DRAIN_WORKFLOWS, firstQuery, STEP_LEAD_MS, type DrainRound } from './drain';
 import { bytesOf, nextPoll } from './lib/polls';
 import { executionsOf, type BenchServer } from './lib/server';
 import { median, round } from './lib/stats';
@@ -55,20 +49,18 @@ export interface PollingFigures {
 }
 
 /** Fills the emulator before n8n starts, so activation sees the full store. */
-export async function preparePolling(
+export function fillForPolling(
 	emulator: Emulator,
 	stored: number,
 	latenessMinutes: number,
-	drainsOnly = false,
-): Promise<{ sink: Sink; env: NodeJS.ProcessEnv }> {
+	drainsOnly: boolean,
+): void {
 	// Drains alone: nothing stored lies in the first burst's window (see drainsOnly below).
 	const to = drainsOnly
 		? new Date(Date.parse(emulator.control.now()) - (latenessMinutes + 1) * MINUTE).toISOString()
 		: undefined;
 	emulator.control.bulkCreateInbound(stored, { users: USERS, to });
 	emulator.control.bulkCreateOutbound(stored, { userId: SEED_USERS.alice.userId, to });
-	const sink = await startSink();
-	return { sink, env: triggerEnv(sink, latenessMinutes) };
 }
 
 /**

@@ -189,6 +189,11 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 	const vsCsv = pairsOf(rounds, 'nodeRiseBytes', 'csvBytes');
 	const at = (f: (r: (typeof rounds)[number]) => number) =>
 		median(rounds.map(f).filter((v) => Number.isFinite(v)));
+	const ms = (key: 'nodeMs' | 'uploadMs') =>
+		round(
+			at((r) => r[key]),
+			0,
+		);
 	const limit = GOALS.mailMergeVsCsv;
 	const leftOut = rounds.filter((r) => !r.windowValid).length;
 	const itemsRise = `n8n's rise for the ${m.rows} items before the node: ${mb(at((r) => r.itemsRiseBytes))}`;
@@ -196,13 +201,7 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 		figureRow({
 			area: 'Mail merge',
 			measure: `one job from ${m.rows} input items: Fax Cloud node time (upload at the emulator), CSV size`,
-			figure: `${round(
-				at((r) => r.nodeMs),
-				0,
-			)} ms (${round(
-				at((r) => r.uploadMs),
-				0,
-			)} ms), CSV ${mb(at((r) => r.csvBytes))} MB`,
+			figure: `${ms('nodeMs')} ms (${ms('uploadMs')} ms), CSV ${mb(at((r) => r.csvBytes))} MB`,
 		}),
 		atMostRow(
 			{

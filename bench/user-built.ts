@@ -26,7 +26,7 @@ const countOf = (json: unknown): number =>
 
 export async function benchUserBuilt(
 	bench: BenchServer,
-	options: { stored: number; newFaxes: number; repetitions: number; log: (line: string) => void },
+	options: { stored: number; fewNew: number; userBuiltRuns: number; log: (line: string) => void },
 ): Promise<UserBuiltFigures> {
 	const { control } = bench.emulator;
 	const users = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
@@ -40,9 +40,9 @@ export async function benchUserBuilt(
 	const bytes: number[] = [];
 	const times: number[] = [];
 	let emitted = Infinity;
-	for (let rep = 1; rep <= options.repetitions; rep++) {
+	for (let rep = 1; rep <= options.userBuiltRuns; rep++) {
 		bench.clock.advance(60_000);
-		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.newFaxes });
+		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
 		const sinceSeq = lastSeq(bench.emulator);
 		const answer = await callWebhook(bench, 'bench-list-dedupe', {});
 		const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
@@ -52,13 +52,13 @@ export async function benchUserBuilt(
 		times.push(durationMs(execution));
 		emitted = Math.min(emitted, countOf(answer.json));
 		options.log(
-			`    without the trigger ${rep}/${options.repetitions}: ${countOf(answer.json)} new, ${sent.length} requests, ${round(bytesOf(sent) / 1e6, 1)} MB, ${Math.round(times.at(-1)!)} ms`,
+			`    without the trigger ${rep}/${options.userBuiltRuns}: ${countOf(answer.json)} new, ${sent.length} requests, ${round(bytesOf(sent) / 1e6, 1)} MB, ${Math.round(times.at(-1)!)} ms`,
 		);
 	}
 	return {
 		storedFaxes: options.stored,
-		newFaxes: options.newFaxes,
-		repetitions: options.repetitions,
+		newFaxes: options.fewNew,
+		repetitions: options.userBuiltRuns,
 		requests: median(requests),
 		bytes: median(bytes),
 		timeMs: round(median(times), 0),
