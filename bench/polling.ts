@@ -71,20 +71,29 @@ export function triggerEnv(sink: Sink, latenessMinutes: number): NodeJS.ProcessE
 	return { BENCH_SINK_URL: sink.url, BENCH_LATENESS_MINUTES: String(latenessMinutes) };
 }
 
+interface PollingOptions {
+	stored: number;
+	fewNew: number;
+	fewPolls: number;
+	drain: number;
+	drainRounds: number;
+	latenessMinutes: number;
+	/** The drain pairs alone (--quick): one poll per pair, no other polls. */
+	drainsOnly: boolean;
+	log: (line: string) => void;
+}
+
+/** What the figures say of the run's setting, in --quick as in the full run. */
+const setting = (options: PollingOptions) => ({
+	storedPerDirection: options.stored,
+	pageSize: PAGE_SIZE,
+	latenessMinutes: options.latenessMinutes,
+});
+
 export async function benchPolling(
 	bench: BenchServer,
 	sink: Sink,
-	options: {
-		stored: number;
-		fewNew: number;
-		fewPolls: number;
-		drain: number;
-		drainRounds: number;
-		latenessMinutes: number;
-		/** The drain pairs alone (--quick): one poll per pair, no other polls. */
-		drainsOnly?: boolean;
-		log: (line: string) => void;
-	},
+	options: PollingOptions,
 ): Promise<PollingFigures> {
 	const { emulator } = bench;
 	const { control } = emulator;
@@ -163,9 +172,7 @@ export async function benchPolling(
 		log,
 	);
 	return {
-		storedPerDirection: options.stored,
-		pageSize: PAGE_SIZE,
-		latenessMinutes: options.latenessMinutes,
+		...setting(options),
 		quiet,
 		few: {
 			newFaxes: options.fewNew,
@@ -191,13 +198,7 @@ export async function benchPolling(
 async function drainsOnly(
 	bench: BenchServer,
 	sink: Sink,
-	options: {
-		stored: number;
-		drain: number;
-		drainRounds: number;
-		latenessMinutes: number;
-		log: (line: string) => void;
-	},
+	options: PollingOptions,
 	/** The first search of the activation poll: the first round's warm-up pages with it. */
 	activationQuery: Record<string, string>,
 ): Promise<PollingFigures> {
@@ -223,11 +224,5 @@ async function drainsOnly(
 		drains.push(round);
 		previousPollClock = Date.parse(round.pollClock);
 	}
-	return {
-		storedPerDirection: options.stored,
-		pageSize: PAGE_SIZE,
-		latenessMinutes: options.latenessMinutes,
-		drains,
-		jumps: [],
-	};
+	return { ...setting(options), drains, jumps: [] };
 }

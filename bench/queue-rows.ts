@@ -1,13 +1,6 @@
 import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
-import {
-	atMostRow,
-	figureRow,
-	regressionWhy,
-	targetRow,
-	type RunContext,
-	type TargetRow,
-} from './lib/verdict';
+import { partRows, regressionWhy, type RunContext, type TargetRow } from './lib/verdict';
 import type { QueueFigures, QueueRun } from './queue-mode';
 import type { SendFigures } from './send';
 
@@ -181,35 +174,30 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 	const short = all.filter((run) => run.created !== run.faxes || run.onWorker !== run.executions);
 	const explanation = explainRound3(q, send, context.cores);
 	const scaling = queueScaling(q);
-	const area = 'Queue mode';
+	const row = partRows('Queue mode', context, 'queue');
 	return [
-		atMostRow(
+		row.atMost(
 			{
-				area,
 				measure: `${faxes} faxes in one execution on one worker (concurrency ${q.workerConcurrency}): the worker's CPU per fax, Fax Cloud node vs the helper floor (ms; ratio per pair)`,
 				figure: `${ms(nodes, cpu, 2)} vs ${ms(floors, cpu, 2)}: ${formatRatio(cpuPairs)}`,
 			},
-			{ pairs: cpuPairs, limit: QUEUE_VS_FLOOR, context, part: 'queue' },
+			{ pairs: cpuPairs, limit: QUEUE_VS_FLOOR },
 		),
-		atMostRow(
+		row.atMost(
 			{
-				area,
 				measure: `${faxes} faxes on one worker: the node's time in n8n (executionTime), Fax Cloud node vs the helper floor (ms; ratio per pair)`,
 				figure: `${ms(nodes, nodeMs)} vs ${ms(floors, nodeMs)}: ${formatRatio(timePairs)}; first send to last answer at the emulator ${ms(nodes, spanOf)} vs ${ms(floors, spanOf)}: ${formatRatio(spanPairs)}`,
 			},
 			{
 				pairs: timePairs,
 				limit: QUEUE_VS_FLOOR,
-				context,
-				part: 'queue',
 				facts: [
 					`at the emulator ${formatRatio(spanPairs)}`,
 					`worker CPU per fax ${formatRatio(cpuPairs)}`,
 				],
 			},
 		),
-		targetRow({
-			area,
+		row.target({
 			measure: 'every run: every fax created, every execution on the worker',
 			figure: `${all.length - short.length} of ${all.length} runs`,
 			target: `${faxes} faxes created per run, each execution on the worker`,
@@ -224,13 +212,11 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 						.join('; '),
 				),
 		}),
-		figureRow({
-			area,
+		row.figure({
 			measure: `the deploy part's round-3 worker CPU per fax (${DEPLOY_ROUNDS.round3CpuMsPerFax} to 14 ms against about ${DEPLOY_ROUNDS.round2CpuMsPerFax} in round 2): what explains it`,
 			figure: explanation.text,
 		}),
-		figureRow({
-			area,
+		row.figure({
 			measure:
 				"faxes per second per worker core (1000 / the node's worker CPU per fax), as README Scaling gives it",
 			figure: `${scaling.perWorkerCore} (round 3's shape ${scaling.perWorkerCoreRound3Shape}); one worker sent ${scaling.measuredPerSecond}/s on this machine`,

@@ -156,3 +156,23 @@ export function floorReachRow(
 
 /** Why a count or equality target was missed: it is not a matter of load, so a regression. */
 export const regressionWhy = (facts: string): string => `${REGRESSION}: ${facts}`;
+
+type Unplaced<T> = Omit<T, 'area' | 'context' | 'part'>;
+
+/**
+ * The row makers of one part of the table: each row gets the part's area, and a ratio row's miss
+ * reads the load during `part` (RunContext.load).
+ */
+export function partRows(area: string, context: RunContext, part: string) {
+	type MissOf<F extends (row: never, miss: never) => TargetRow> = Unplaced<Parameters<F>[1]>;
+	return {
+		figure: (r: Unplaced<Parameters<typeof figureRow>[0]>) => figureRow({ area, ...r }),
+		target: (r: Unplaced<Parameters<typeof targetRow>[0]>) => targetRow({ area, ...r }),
+		atMost: (row: Unplaced<Parameters<typeof atMostRow>[0]>, miss: MissOf<typeof atMostRow>) =>
+			atMostRow({ area, ...row }, { context, part, ...miss }),
+		floorReach: (
+			row: Unplaced<Parameters<typeof floorReachRow>[0]>,
+			miss: MissOf<typeof floorReachRow>,
+		) => floorReachRow({ area, ...row }, { context, part, ...miss }),
+	};
+}
