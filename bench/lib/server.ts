@@ -95,9 +95,10 @@ export async function startBenchServer(options: {
 	// A start that fails half way stops what it started: no n8n is left running after the bench.
 	let server: N8nServer | undefined;
 	try {
-		const clock = options.n8nFollowsClock
-			? BenchClock.followedByN8n(emulator, environment.userFolder)
-			: BenchClock.emulatorOnly(emulator);
+		const clock = new BenchClock(
+			emulator,
+			options.n8nFollowsClock ? environment.userFolder : undefined,
+		);
 		installFloorPackage(environment.userFolder);
 		await environment.cli.importWorkflows(workflows);
 		Object.assign(env, {
