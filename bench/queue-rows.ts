@@ -1,7 +1,7 @@
 import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
 import { partRows, regressionWhy, type RunContext, type TargetRow } from './lib/verdict';
-import type { QueueFigures, QueueRun } from './queue-mode';
+import type { QueueFigures, QueueRun, QueueVariant } from './queue-mode';
 import type { SendFigures } from './send';
 
 /** The queue-mode part's rows (bench/queue-mode.ts), round 3 explained, README Scaling lines. */
@@ -55,14 +55,14 @@ export interface Round3Explanation {
 /** Which of the node, the setup or the machine the run's figures say made round 3's figure. */
 export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): Round3Explanation {
 	const { split, round3, noSave } = q.explain;
-	const oneExecution = {
-		node: cpuOf(q.rounds.map((p) => p.node)),
-		floor: cpuOf(q.rounds.map((p) => p.floor)),
-	};
-	const splitCpu = {
-		node: cpuOf(split.map((p) => p.node)),
-		floor: cpuOf(split.map((p) => p.floor)),
-	};
+	const r = (v: number) => round(v, 1);
+	/** Medians of the node's and the floor's worker CPU per fax, rounded as written. */
+	const bothOf = (pairs: Array<Record<QueueVariant, QueueRun>>) => ({
+		node: r(cpuOf(pairs.map((p) => p.node))),
+		floor: r(cpuOf(pairs.map((p) => p.floor))),
+	});
+	const oneExecution = bothOf(q.rounds);
+	const splitCpu = bothOf(split);
 	const splitRatio = pairsOf(split, side('node'), side('floor'));
 	const busyRatio = pairsOf(round3, side('busy'), side('quiet'));
 	const quiet = cpuOf(round3.map((p) => p.quiet));
@@ -83,7 +83,6 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 				: quiet >= target
 					? 'the setup'
 					: 'not reproduced';
-	const r = (v: number) => round(v, 1);
 	const measured = [
 		`worker CPU per fax: round 3's workflow (20 executions of 50, per-item expressions) ${r(quiet)} ms as the machine was, ${r(busy)} ms with the other core kept busy too (${formatRatio(busyRatio)})`,
 		`20 executions of 50 with the bench's workflows: node ${r(splitCpu.node)}, floor ${r(splitCpu.floor)} (${formatRatio(splitRatio)})`,
@@ -102,12 +101,8 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 	}[cause];
 	return {
 		cause,
-		oneExecution: { node: r(oneExecution.node), floor: r(oneExecution.floor) },
-		split: {
-			node: r(splitCpu.node),
-			floor: r(splitCpu.floor),
-			nodeVsFloor: formatRatio(splitRatio),
-		},
+		oneExecution,
+		split: { ...splitCpu, nodeVsFloor: formatRatio(splitRatio) },
 		round3: { quiet: r(quiet), busy: r(busy), busyVsQuiet: formatRatio(busyRatio) },
 		noSave: r(cpuOf(noSave)),
 		singleProcess,
