@@ -52,10 +52,8 @@ function growthRows(
 	const row = partRows(area, context, part);
 	const last = curve.sizes.length - 1;
 	const sizes = `${curve.sizes[last - 1].toLocaleString('en-US')} to ${curve.sizes[last].toLocaleString('en-US')}`;
-	const time = largestOverMiddle(curve, (r) => r.ms);
-	const memory = largestOverMiddle(curve, resolvedRise);
-	const timePairs = pairRatios(time.largest, time.middle);
-	const memoryPairs = pairRatios(memory.largest, memory.middle);
+	const timePairs = largestOverMiddle(curve, (r) => r.ms);
+	const memoryPairs = largestOverMiddle(curve, resolvedRise);
 	const ms = perUnitAtEachSize(curve, (r) => r.ms);
 	const floor = perUnitAtEachSize(curve, (r) => r.floorMs);
 	const kb = perUnitAtEachSize(curve, (r) => r.rssRiseBytes);
@@ -105,8 +103,7 @@ function growthRows(
  * drain of many polls pages more per event than one of a single poll.
  */
 function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined {
-	const searches = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
-	const perEvent = pairRatios(searches.largest, searches.middle);
+	const perEvent = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
 	if (!perEvent.ratios.length) return undefined;
 	const perSearch = time.median / perEvent.median;
 	if (!(perSearch <= GOALS.curveGrowth)) return undefined;
