@@ -122,19 +122,13 @@ export interface QueueScaling {
 }
 
 export function queueScaling(q: QueueFigures): QueueScaling {
-	const nodeCpu = cpuOf(q.rounds.map((p) => p.node));
+	const nodes = q.rounds.map((p) => p.node);
 	const round3Cpu = cpuOf(q.explain.round3.map((p) => p.quiet));
-	const perWorkerCore = round(1000 / nodeCpu, 0);
+	const perWorkerCore = round(1000 / cpuOf(nodes), 0);
 	return {
 		perWorkerCore,
 		perWorkerCoreRound3Shape: round(1000 / round3Cpu, 0),
-		measuredPerSecond: round(
-			medianOf(
-				q.rounds.map((p) => p.node),
-				(run) => run.sendsPerSecond,
-			),
-			0,
-		),
+		measuredPerSecond: Math.round(medianOf(nodes, (run) => run.sendsPerSecond)),
 		workersUntilServiceBinds: ASSUMED_SERVICE_RATES.map((serviceRate) => ({
 			serviceRate,
 			workers: Math.max(1, Math.ceil(serviceRate / perWorkerCore)),
