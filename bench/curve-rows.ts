@@ -3,7 +3,7 @@ import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
 import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
 import { round } from './lib/stats';
-import { atMostRow, figureRow, type RunContext, type TargetRow } from './lib/verdict';
+import { partRows, type RunContext, type TargetRow } from './lib/verdict';
 
 /**
  * The rows of the cost curves (issue Q): how the cost per unit grows from the middle size to the
@@ -49,12 +49,11 @@ function growthRows(
 	context: RunContext,
 	part: string,
 ): TargetRow[] {
+	const row = partRows(area, context, part);
 	const last = curve.sizes.length - 1;
 	const sizes = `${curve.sizes[last - 1].toLocaleString('en-US')} to ${curve.sizes[last].toLocaleString('en-US')}`;
-	const time = largestOverMiddle(curve, (r) => r.ms);
-	const memory = largestOverMiddle(curve, resolvedRise);
-	const timePairs = pairRatios(time.largest, time.middle);
-	const memoryPairs = pairRatios(memory.largest, memory.middle);
+	const timePairs = largestOverMiddle(curve, (r) => r.ms);
+	const memoryPairs = largestOverMiddle(curve, resolvedRise);
 	const ms = perUnitAtEachSize(curve, (r) => r.ms);
 	const floor = perUnitAtEachSize(curve, (r) => r.floorMs);
 	const kb = perUnitAtEachSize(curve, (r) => r.rssRiseBytes);
@@ -73,36 +72,25 @@ function growthRows(
 		? `; helper floor ${perUnitText(floor, 1000, `µs per ${curve.unit}`)}`
 		: '';
 	return [
-		figureRow({
-			area,
+		row.figure({
 			measure: `cost curve, ${what} at ${sizesText(curve)} ${units(curve)}: time and n8n's peak RSS rise per ${curve.unit} (medians over ${curve.rounds.length} rounds)`,
 			figure: `${perUnitText(ms, 1000, `µs per ${curve.unit}`)}${floorText}; RSS ${perUnitText(kb, 1 / 1024, `KB per ${curve.unit}`)}`,
 		}),
-		atMostRow(
+		row.atMost(
 			{
-				area,
 				measure: `cost curve, time per ${curve.unit} from ${sizes} ${units(curve)}: the largest size's over the middle's (ratio per round)`,
 				figure: formatRatio(timePairs, 'round'),
 				targetSuffix: "the middle size's",
 			},
-			{
-				pairs: timePairs,
-				limit: GOALS.curveGrowth,
-				context,
-				part,
-				unit: 'round',
-				facts,
-				explained,
-			},
+			{ pairs: timePairs, limit: GOALS.curveGrowth, unit: 'round', facts, explained },
 		),
-		atMostRow(
+		row.atMost(
 			{
-				area,
 				measure: `cost curve, n8n's peak RSS rise per ${curve.unit} from ${sizes} ${units(curve)}: the largest size's over the middle's (ratio per round)`,
 				figure: `${formatRatio(memoryPairs, 'round')}${resolution}`,
 				targetSuffix: "the middle size's",
 			},
-			{ pairs: memoryPairs, limit: GOALS.curveGrowth, context, part, unit: 'round', facts },
+			{ pairs: memoryPairs, limit: GOALS.curveGrowth, unit: 'round', facts },
 		),
 	];
 }
@@ -115,8 +103,7 @@ function growthRows(
  * drain of many polls pages more per event than one of a single poll.
  */
 function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined {
-	const searches = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
-	const perEvent = pairRatios(searches.largest, searches.middle);
+	const perEvent = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
 	if (!perEvent.ratios.length) return undefined;
 	const perSearch = time.median / perEvent.median;
 	if (!(perSearch <= GOALS.curveGrowth)) return undefined;
@@ -125,6 +112,7 @@ function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined
 
 /** The mail merge's rise against its CSV, at every size of the curve. */
 function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Mail merge', context, 'mailMergeCurve');
 	return curve.sizes.map((size, i) => {
 		const runs = curve.rounds.map((r) => r[i]);
 		const pairs = pairRatios(
@@ -132,9 +120,8 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 			runs.map((r) => r.bytes ?? NaN),
 		);
 		const failed = runs.flatMap((r) => (r.failed ? [r.failed] : []));
-		return atMostRow(
+		return row.atMost(
 			{
-				area: 'Mail merge',
 				measure: `cost curve, ${size.toLocaleString('en-US')} rows: n8n's peak RSS rise while the node builds and uploads the job, against the CSV (ratio per run)`,
 				figure: `CSV ${round((runs[0]?.bytes ?? NaN) / 2 ** 20, 1)} MB: ${formatRatio(pairs, 'run')}`,
 				targetSuffix: 'the CSV',
@@ -142,8 +129,6 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 			{
 				pairs,
 				limit: GOALS.mailMergeVsCsv,
-				context,
-				part: 'mailMergeCurve',
 				unit: 'run',
 				facts: failed.length ? [`failed runs: ${failed.join('; ')}`] : [],
 			},
@@ -153,6 +138,7 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 
 /** The capped drain of the largest burst against the floor paging its first query once. */
 function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
+	const row = partRows('Trigger', context, 'drainCurve');
 	const last = curve.sizes.length - 1;
 	const runs = curve.rounds.map((r) => r[last]) as Array<
 		(typeof curve.rounds)[number][number] & {
@@ -168,20 +154,12 @@ function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 	const counts = runs
 		.map((r) => `${r.polls} polls, ${r.requests} searches; floor ${r.floorRequests}`)
 		.join(' | ');
-	return atMostRow(
+	return row.atMost(
 		{
-			area: 'Trigger',
 			measure: `cost curve, a burst of ${curve.sizes[last].toLocaleString('en-US')} with Max Events per Poll 10,000: the trigger's searches over all its polls vs the helper floor making each poll's searches right after it (ms; ratio per round)`,
 			figure: `${formatRatio(pairs, 'round')} (${counts})`,
 		},
-		{
-			pairs,
-			limit: GOALS.drainVsFloor,
-			context,
-			part: 'drainCurve',
-			unit: 'round',
-			facts: [counts],
-		},
+		{ pairs, limit: GOALS.drainVsFloor, unit: 'round', facts: [counts] },
 	);
 }
 

@@ -3,9 +3,9 @@ import type { RequestRecord } from '../emulator/request-log';
 import type { Sink } from '../test/harness/sink';
 import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { measureCurve, type CurveFigures, type CurveRun } from './lib/curve';
-import { finishedExecution, WARM_UP_LEAD_MS } from './drain';
+import { finishedExecution, firstQuery, WARM_UP_LEAD_MS } from './drain';
 import { collectAllGarbage, GcPauses, N8nGcPauses } from './lib/gc';
-import { lastSeq, nextPoll, type Watched } from './lib/polls';
+import { lastSeq, nextPoll, requestsOf, type Watched } from './lib/polls';
 import { PeakRss } from './lib/proc';
 import { callWebhook, executionsOf, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
@@ -48,8 +48,6 @@ const MINUTE = 60_000;
  * cap's workflow is deactivated once its curve is measured (its idle polls would fall in the floor's
  * pagings). The figure is the searches' own time, not the wait between polls.
  */
-const CAPPED_POLL_EVERY_MS = 10_000;
-const DEFAULT_CAP_POLL_EVERY_MS = 5_000;
 /** How many faxes the service receives a minute while a burst comes in. */
 const RECEIVED_PER_MINUTE = 1_000;
 const INBOUND_PATH = '^/v1/inboundfaxes$';
@@ -70,7 +68,7 @@ export const CAPPED: CurveTrigger = {
 	workflowId: 'BenchCurveCapped',
 	direction: 'capped',
 	maxEventsPerPoll: 10_000,
-	pollEveryMs: CAPPED_POLL_EVERY_MS,
+	pollEveryMs: 10_000,
 	watched: { label: 'capped drain', path: INBOUND_PATH, userId: SEED_USERS.globexAdmin.userId },
 	floorWebhook: 'bench-page-floor-globex',
 };
@@ -79,7 +77,7 @@ export const DEFAULT_CAP: CurveTrigger = {
 	workflowId: 'BenchCurveDefault',
 	direction: 'default',
 	maxEventsPerPoll: 1_000,
-	pollEveryMs: DEFAULT_CAP_POLL_EVERY_MS,
+	pollEveryMs: 5_000,
 	watched: { label: 'default-cap drain', path: INBOUND_PATH, userId: SEED_USERS.carol.userId },
 };
 
@@ -110,11 +108,7 @@ export interface DrainCurves {
 }
 
 const searchesSince = (bench: BenchServer, trigger: CurveTrigger, sinceSeq: number) =>
-	bench.emulator.control.requests({
-		path: INBOUND_PATH,
-		userId: trigger.watched.userId,
-		sinceSeq,
-	});
+	requestsOf(bench.emulator, trigger.watched, sinceSeq);
 
 /**
  * Requests grouped into polls `pollEveryMs` apart: a gap of more than half that starts the next (a
@@ -148,30 +142,20 @@ const perPollText = (polls: DrainCurveRun['perPoll']) =>
 		.map((p) => `${p.searches}/${p.ms}${gcText(p) ? ` (GC ${gcText(p)})` : ''}`)
 		.join(', ');
 
+type PollSearch = { query: Record<string, string>; pages: number };
+
 /**
  * A poll's searches in order, as the helper floor repeats them: each first query (a request without
  * GetNextResults) with how many pages of it the poll read (it and the next pages after it).
  */
-export function searchesOf(
-	poll: RequestRecord[],
-): Array<{ query: Record<string, string>; pages: number }> {
-	const searches: Array<{ query: Record<string, string>; pages: number }> = [];
+export function searchesOf(poll: RequestRecord[]): PollSearch[] {
+	const searches: PollSearch[] = [];
 	for (const record of poll) {
-		const query = queryOf(record);
+		const query = firstQuery(record);
 		if (query.GetNextResults && searches.length > 0) searches[searches.length - 1].pages++;
 		else searches.push({ query, pages: 1 });
 	}
 	return searches;
-}
-
-/** A search's query, as sent, one value per name. */
-function queryOf(record: RequestRecord): Record<string, string> {
-	return Object.fromEntries(
-		Object.entries(record.query).map(([name, value]) => [
-			name,
-			Array.isArray(value) ? value[0] : value,
-		]),
-	);
 }
 
 /**
@@ -208,11 +192,9 @@ async function drainOnce(
 	const { control } = bench.emulator;
 	const since = lastSeq(bench.emulator);
 	const reportsBefore = sink.received.length;
-	const emitted = () =>
-		sink.received
-			.slice(reportsBefore)
-			.filter((r) => r.direction === trigger.direction)
-			.reduce((sum, r) => sum + Number(r.count), 0);
+	const reports = () =>
+		sink.received.slice(reportsBefore).filter((r) => r.direction === trigger.direction);
+	const emitted = () => reports().reduce((sum, r) => sum + Number(r.count), 0);
 	// Called right after a poll; the clock's moves and the burst are one synchronous step, so no
 	// poll sees one without the other. The burst starts a minute before the last poll's clock,
 	// inside the next poll's window (the allowance), and ends past the allowance before the next
@@ -242,8 +224,6 @@ async function drainOnce(
 	const collectBoth = () => collectAllGarbage(n8nGc);
 	await collectBoth();
 	const peak = new PeakRss(bench.pid);
-	const reports = () =>
-		sink.received.slice(reportsBefore).filter((r) => r.direction === trigger.direction).length;
 	const deadline =
 		Date.now() + (Math.ceil(faxes / trigger.maxEventsPerPoll) + 4) * 2 * trigger.pollEveryMs;
 	const floor: RequestRecord[][] = [];
@@ -253,7 +233,7 @@ async function drainOnce(
 	for (let executions = 1; emitted() < faxes; executions++) {
 		await waitUntil(
 			`execution ${executions} of the ${trigger.watched.label} of ${faxes}`,
-			() => reports() >= executions,
+			() => reports().length >= executions,
 			Math.max(0, deadline - Date.now()),
 			{ intervalMs: 50, detail: () => `${emitted()} events so far` },
 		);
@@ -318,34 +298,32 @@ export async function benchDrainCurves(
 	bench: BenchServer,
 	sink: Sink,
 	options: {
-		cappedSizes: number[];
-		defaultSizes: number[];
+		cappedDrain: number[];
+		defaultDrain: number[];
 		/** Rounds of the capped curve, whose largest burst is set against the floor, and the default's. */
-		cappedRounds: number;
-		defaultRounds: number;
+		cappedDrainRounds: number;
+		defaultDrainRounds: number;
 		latenessMinutes: number;
 		log: (line: string) => void;
 	},
 ): Promise<DrainCurves> {
 	// Each curve is warmed up at its smallest size alone (code and connections warm).
-	const curve = async (trigger: CurveTrigger, sizes: number[], rounds: number) => {
-		const drain = async (faxes: number) => {
-			const run = await drainOnce(bench, sink, trigger, faxes, options.latenessMinutes);
-			options.log(
-				`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`} (searches/ms per poll: ${perPollText(run.perPoll)}${run.floorPerPoll ? `; floor ${perPollText(run.floorPerPoll)}` : ''})`,
-			);
-			return run;
-		};
-		return await measureCurve({
+	const curve = (trigger: CurveTrigger, sizes: number[], rounds: number) =>
+		measureCurve({
 			unit: 'event',
 			label: `${trigger.direction} drain`,
 			sizes,
 			rounds,
 			log: options.log,
 			warmUpSmallestOnly: true,
-			run: drain,
+			run: async (faxes) => {
+				const run = await drainOnce(bench, sink, trigger, faxes, options.latenessMinutes);
+				options.log(
+					`      ${trigger.direction} drain of ${faxes}: ${run.polls} polls, ${run.requests} searches in ${Math.round(run.ms)} ms${run.floorRequests === undefined ? '' : `; floor ${run.floorRequests} in ${Math.round(run.floorMs!)} ms`} (searches/ms per poll: ${perPollText(run.perPoll)}${run.floorPerPoll ? `; floor ${perPollText(run.floorPerPoll)}` : ''})`,
+				);
+				return run;
+			},
 		});
-	};
 	// A whole poll of each workflow after n8n started, so its activation is behind its burst.
 	const started = lastSeq(bench.emulator);
 	await nextPoll(bench.emulator, DEFAULT_CAP.watched, started);
@@ -356,7 +334,7 @@ export async function benchDrainCurves(
 	// 10,000 grew n8n's heap (RSS rise per event x2.85 the 1,000's, where after the capped drain it
 	// was x0.19), which is n8n's start, not the curve's growth: one round of three, outvoted by the
 	// median (one round alone was warmed up at both sizes).
-	const defaultCap = await curve(DEFAULT_CAP, options.defaultSizes, options.defaultRounds);
+	const defaultCap = await curve(DEFAULT_CAP, options.defaultDrain, options.defaultDrainRounds);
 	// Its idle polls every 5 seconds would fall in the floor's pagings of the capped curve.
 	await bench.server.rest('POST', `/workflows/${DEFAULT_CAP.workflowId}/deactivate`, {});
 	// A poll under way when it was deactivated ends within the second.
@@ -367,7 +345,7 @@ export async function benchDrainCurves(
 		throw new Error("the default cap's workflow still polls after it was deactivated");
 	}
 	return {
-		capped: await curve(CAPPED, options.cappedSizes, options.cappedRounds),
+		capped: await curve(CAPPED, options.cappedDrain, options.cappedDrainRounds),
 		defaultCap,
 	};
 }

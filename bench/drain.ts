@@ -6,7 +6,7 @@ import type { Sink } from '../test/harness/sink';
 import { sleep, waitUntil } from '../test/harness/waitUntil';
 import { runClient } from './lib/child';
 import { collectAllGarbage, N8nGcPauses } from './lib/gc';
-import { lastSeq, nextPoll } from './lib/polls';
+import { lastSeq, nextPoll, requestsOf } from './lib/polls';
 import { callWebhook, executionsOf, type BenchServer, type ExecutionSummary } from './lib/server';
 import { spanMs } from './lib/stats';
 import {
@@ -58,17 +58,14 @@ export interface DrainRound {
 	pollClock: string;
 }
 
-/** The query of the trigger's first search, as sent, one value per name. */
-export function firstQuery(record: RequestRecord): Record<string, string> {
-	const query: Record<string, string> = {};
-	for (const [name, value] of Object.entries(record.query)) {
-		query[name] = Array.isArray(value) ? value[0] : value;
-	}
-	return query;
-}
+/** A search's query, as sent, one value per name. */
+export const firstQuery = (record: RequestRecord): Record<string, string> =>
+	Object.fromEntries(
+		Object.entries(record.query).map(([name, v]) => [name, Array.isArray(v) ? v[0] : v]),
+	);
 
 const inboundSearchesSince = (bench: BenchServer, since: number) =>
-	bench.emulator.control.requests({ path: INBOUND.path, userId: INBOUND.userId, sinceSeq: since });
+	requestsOf(bench.emulator, INBOUND, since);
 
 /** Service time and the gap before it, per request: where a drain's time goes (BENCH_DEBUG=1). */
 function timings(records: RequestRecord[]): string {

@@ -6,7 +6,7 @@ import { formPdf } from '../test/harness/formPdf';
 import { sleep, watchFor } from '../test/harness/waitUntil';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, peakRssBytes, resetHighWaterMark, rssBytes } from './lib/proc';
-import { callWebhook, executionsOf, nodeTimes, type BenchServer } from './lib/server';
+import { callWebhook, latestNodeTimes, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
 import { tapRequests } from './lib/wire-capture';
 
@@ -122,8 +122,7 @@ export async function runJob(
 		sinceSeq: since,
 	});
 	if (!upload) throw new Error('mail merge: the node sent no job');
-	const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
-	const times = await nodeTimes(bench, execution.id);
+	const { times } = await latestNodeTimes(bench, WORKFLOW_ID);
 	const windowValid =
 		times[WAIT_NAME].startTime <= resetAt && resetAt <= times[NODE_NAME].startTime;
 	return {

@@ -1,15 +1,9 @@
 import { SEED_USERS, type Emulator } from '../emulator';
 import type { RequestRecord } from '../emulator/request-log';
 import { PAGE_SIZE } from '../nodes/FaxCloudTrigger/fax/faxEventSearch';
-import { startSink, type Sink } from '../test/harness/sink';
+import type { Sink } from '../test/harness/sink';
 import { pollsAfterBurst, type AfterBurst } from './after-burst';
-import {
-	burstAndDrain,
-	DRAIN_WORKFLOWS,
-	firstQuery,
-	STEP_LEAD_MS,
-	type DrainRound,
-} from './drain';
+import { burstAndDrain, DRAIN_WORKFLOWS, firstQuery, STEP_LEAD_MS, type DrainRound } from './drain';
 import { bytesOf, nextPoll } from './lib/polls';
 import { executionsOf, type BenchServer } from './lib/server';
 import { median, round } from './lib/stats';
@@ -55,20 +49,18 @@ export interface PollingFigures {
 }
 
 /** Fills the emulator before n8n starts, so activation sees the full store. */
-export async function preparePolling(
+export function fillForPolling(
 	emulator: Emulator,
 	stored: number,
 	latenessMinutes: number,
-	drainsOnly = false,
-): Promise<{ sink: Sink; env: NodeJS.ProcessEnv }> {
+	drainsOnly: boolean,
+): void {
 	// Drains alone: nothing stored lies in the first burst's window (see drainsOnly below).
 	const to = drainsOnly
 		? new Date(Date.parse(emulator.control.now()) - (latenessMinutes + 1) * MINUTE).toISOString()
 		: undefined;
 	emulator.control.bulkCreateInbound(stored, { users: USERS, to });
 	emulator.control.bulkCreateOutbound(stored, { userId: SEED_USERS.alice.userId, to });
-	const sink = await startSink();
-	return { sink, env: triggerEnv(sink, latenessMinutes) };
 }
 
 /**
@@ -79,20 +71,29 @@ export function triggerEnv(sink: Sink, latenessMinutes: number): NodeJS.ProcessE
 	return { BENCH_SINK_URL: sink.url, BENCH_LATENESS_MINUTES: String(latenessMinutes) };
 }
 
+interface PollingOptions {
+	stored: number;
+	fewNew: number;
+	fewPolls: number;
+	drain: number;
+	drainRounds: number;
+	latenessMinutes: number;
+	/** The drain pairs alone (--quick): one poll per pair, no other polls. */
+	drainsOnly: boolean;
+	log: (line: string) => void;
+}
+
+/** What the figures say of the run's setting, in --quick as in the full run. */
+const setting = (options: PollingOptions) => ({
+	storedPerDirection: options.stored,
+	pageSize: PAGE_SIZE,
+	latenessMinutes: options.latenessMinutes,
+});
+
 export async function benchPolling(
 	bench: BenchServer,
 	sink: Sink,
-	options: {
-		stored: number;
-		fewNew: number;
-		fewPolls: number;
-		drain: number;
-		drainRounds: number;
-		latenessMinutes: number;
-		/** The drain pairs alone (--quick): one poll per pair, no other polls. */
-		drainsOnly?: boolean;
-		log: (line: string) => void;
-	},
+	options: PollingOptions,
 ): Promise<PollingFigures> {
 	const { emulator } = bench;
 	const { control } = emulator;
@@ -171,9 +172,7 @@ export async function benchPolling(
 		log,
 	);
 	return {
-		storedPerDirection: options.stored,
-		pageSize: PAGE_SIZE,
-		latenessMinutes: options.latenessMinutes,
+		...setting(options),
 		quiet,
 		few: {
 			newFaxes: options.fewNew,
@@ -199,13 +198,7 @@ export async function benchPolling(
 async function drainsOnly(
 	bench: BenchServer,
 	sink: Sink,
-	options: {
-		stored: number;
-		drain: number;
-		drainRounds: number;
-		latenessMinutes: number;
-		log: (line: string) => void;
-	},
+	options: PollingOptions,
 	/** The first search of the activation poll: the first round's warm-up pages with it. */
 	activationQuery: Record<string, string>,
 ): Promise<PollingFigures> {
@@ -231,11 +224,5 @@ async function drainsOnly(
 		drains.push(round);
 		previousPollClock = Date.parse(round.pollClock);
 	}
-	return {
-		storedPerDirection: options.stored,
-		pageSize: PAGE_SIZE,
-		latenessMinutes: options.latenessMinutes,
-		drains,
-		jumps: [],
-	};
+	return { ...setting(options), drains, jumps: [] };
 }

@@ -26,6 +26,7 @@ import {
 	profiledNodeOptions,
 	runDataTimes,
 } from './lib/server';
+import { CLOCK_TICKS } from './lib/proc';
 import { round, spanMs } from './lib/stats';
 import { preparePdf } from './send';
 import { evenRounds } from './lib/pairs';
@@ -40,8 +41,6 @@ import { evenRounds } from './lib/pairs';
 
 export const QUEUE_WORKER_CONCURRENCY = 1;
 const WORKER = 'worker-1';
-/** Linux's USER_HZ, the unit of /proc/stat (getconf CLK_TCK: 100 on Linux x86-64). */
-const CLOCK_TICKS = 100;
 
 export type QueueVariant = 'node' | 'floor';
 
@@ -228,10 +227,9 @@ class QueueBench {
 					`${spec.label}: ${failed.length} webhook calls answered ${failed[0].status}: ${failed[0].text.slice(0, 300)}`,
 				);
 			}
-			const cpuSeconds: Record<string, number> = {};
-			for (const [name, value] of Object.entries(cpuAfter)) {
-				cpuSeconds[name] = round(value - (cpuBefore[name] ?? 0), 2);
-			}
+			const cpuSeconds = Object.fromEntries(
+				Object.entries(cpuAfter).map(([name, v]) => [name, round(v - (cpuBefore[name] ?? 0), 2)]),
+			);
 			const ours = Object.values(cpuSeconds).reduce((sum, v) => sum + v, 0);
 			cpuSeconds['other processes on the machine'] = round(Math.max(0, machine - ours), 2);
 			const sends = outboundSince(emulator, sinceSeq);

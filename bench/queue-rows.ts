@@ -1,14 +1,7 @@
 import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
-import {
-	atMostRow,
-	figureRow,
-	regressionWhy,
-	targetRow,
-	type RunContext,
-	type TargetRow,
-} from './lib/verdict';
-import type { QueueFigures, QueueRun } from './queue-mode';
+import { partRows, regressionWhy, type RunContext, type TargetRow } from './lib/verdict';
+import type { QueueFigures, QueueRun, QueueVariant } from './queue-mode';
 import type { SendFigures } from './send';
 
 /** The queue-mode part's rows (bench/queue-mode.ts), round 3 explained, README Scaling lines. */
@@ -62,14 +55,14 @@ export interface Round3Explanation {
 /** Which of the node, the setup or the machine the run's figures say made round 3's figure. */
 export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): Round3Explanation {
 	const { split, round3, noSave } = q.explain;
-	const oneExecution = {
-		node: cpuOf(q.rounds.map((p) => p.node)),
-		floor: cpuOf(q.rounds.map((p) => p.floor)),
-	};
-	const splitCpu = {
-		node: cpuOf(split.map((p) => p.node)),
-		floor: cpuOf(split.map((p) => p.floor)),
-	};
+	const r = (v: number) => round(v, 1);
+	/** Medians of the node's and the floor's worker CPU per fax, rounded as written. */
+	const bothOf = (pairs: Array<Record<QueueVariant, QueueRun>>) => ({
+		node: r(cpuOf(pairs.map((p) => p.node))),
+		floor: r(cpuOf(pairs.map((p) => p.floor))),
+	});
+	const oneExecution = bothOf(q.rounds);
+	const splitCpu = bothOf(split);
 	const splitRatio = pairsOf(split, side('node'), side('floor'));
 	const busyRatio = pairsOf(round3, side('busy'), side('quiet'));
 	const quiet = cpuOf(round3.map((p) => p.quiet));
@@ -90,7 +83,6 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 				: quiet >= target
 					? 'the setup'
 					: 'not reproduced';
-	const r = (v: number) => round(v, 1);
 	const measured = [
 		`worker CPU per fax: round 3's workflow (20 executions of 50, per-item expressions) ${r(quiet)} ms as the machine was, ${r(busy)} ms with the other core kept busy too (${formatRatio(busyRatio)})`,
 		`20 executions of 50 with the bench's workflows: node ${r(splitCpu.node)}, floor ${r(splitCpu.floor)} (${formatRatio(splitRatio)})`,
@@ -109,12 +101,8 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 	}[cause];
 	return {
 		cause,
-		oneExecution: { node: r(oneExecution.node), floor: r(oneExecution.floor) },
-		split: {
-			node: r(splitCpu.node),
-			floor: r(splitCpu.floor),
-			nodeVsFloor: formatRatio(splitRatio),
-		},
+		oneExecution,
+		split: { ...splitCpu, nodeVsFloor: formatRatio(splitRatio) },
 		round3: { quiet: r(quiet), busy: r(busy), busyVsQuiet: formatRatio(busyRatio) },
 		noSave: r(cpuOf(noSave)),
 		singleProcess,
@@ -134,19 +122,13 @@ export interface QueueScaling {
 }
 
 export function queueScaling(q: QueueFigures): QueueScaling {
-	const nodeCpu = cpuOf(q.rounds.map((p) => p.node));
+	const nodes = q.rounds.map((p) => p.node);
 	const round3Cpu = cpuOf(q.explain.round3.map((p) => p.quiet));
-	const perWorkerCore = round(1000 / nodeCpu, 0);
+	const perWorkerCore = round(1000 / cpuOf(nodes), 0);
 	return {
 		perWorkerCore,
 		perWorkerCoreRound3Shape: round(1000 / round3Cpu, 0),
-		measuredPerSecond: round(
-			medianOf(
-				q.rounds.map((p) => p.node),
-				(run) => run.sendsPerSecond,
-			),
-			0,
-		),
+		measuredPerSecond: Math.round(medianOf(nodes, (run) => run.sendsPerSecond)),
 		workersUntilServiceBinds: ASSUMED_SERVICE_RATES.map((serviceRate) => ({
 			serviceRate,
 			workers: Math.max(1, Math.ceil(serviceRate / perWorkerCore)),
@@ -181,35 +163,30 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 	const short = all.filter((run) => run.created !== run.faxes || run.onWorker !== run.executions);
 	const explanation = explainRound3(q, send, context.cores);
 	const scaling = queueScaling(q);
-	const area = 'Queue mode';
+	const row = partRows('Queue mode', context, 'queue');
 	return [
-		atMostRow(
+		row.atMost(
 			{
-				area,
 				measure: `${faxes} faxes in one execution on one worker (concurrency ${q.workerConcurrency}): the worker's CPU per fax, Fax Cloud node vs the helper floor (ms; ratio per pair)`,
 				figure: `${ms(nodes, cpu, 2)} vs ${ms(floors, cpu, 2)}: ${formatRatio(cpuPairs)}`,
 			},
-			{ pairs: cpuPairs, limit: QUEUE_VS_FLOOR, context, part: 'queue' },
+			{ pairs: cpuPairs, limit: QUEUE_VS_FLOOR },
 		),
-		atMostRow(
+		row.atMost(
 			{
-				area,
 				measure: `${faxes} faxes on one worker: the node's time in n8n (executionTime), Fax Cloud node vs the helper floor (ms; ratio per pair)`,
 				figure: `${ms(nodes, nodeMs)} vs ${ms(floors, nodeMs)}: ${formatRatio(timePairs)}; first send to last answer at the emulator ${ms(nodes, spanOf)} vs ${ms(floors, spanOf)}: ${formatRatio(spanPairs)}`,
 			},
 			{
 				pairs: timePairs,
 				limit: QUEUE_VS_FLOOR,
-				context,
-				part: 'queue',
 				facts: [
 					`at the emulator ${formatRatio(spanPairs)}`,
 					`worker CPU per fax ${formatRatio(cpuPairs)}`,
 				],
 			},
 		),
-		targetRow({
-			area,
+		row.target({
 			measure: 'every run: every fax created, every execution on the worker',
 			figure: `${all.length - short.length} of ${all.length} runs`,
 			target: `${faxes} faxes created per run, each execution on the worker`,
@@ -224,13 +201,11 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 						.join('; '),
 				),
 		}),
-		figureRow({
-			area,
+		row.figure({
 			measure: `the deploy part's round-3 worker CPU per fax (${DEPLOY_ROUNDS.round3CpuMsPerFax} to 14 ms against about ${DEPLOY_ROUNDS.round2CpuMsPerFax} in round 2): what explains it`,
 			figure: explanation.text,
 		}),
-		figureRow({
-			area,
+		row.figure({
 			measure:
 				"faxes per second per worker core (1000 / the node's worker CPU per fax), as README Scaling gives it",
 			figure: `${scaling.perWorkerCore} (round 3's shape ${scaling.perWorkerCoreRound3Shape}); one worker sent ${scaling.measuredPerSecond}/s on this machine`,

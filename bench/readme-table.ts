@@ -106,11 +106,7 @@ const FULL_RUN_BUDGET_SECONDS = 45 * 60;
  * Replaces the text from `start` (kept when `keepStart`) up to `end` (kept) with `replacement`;
  * both must be in `text`, `end` after `start`.
  */
-function splice(
-	text: string,
-	{ start, end, keepStart }: { start: string; end: string; keepStart: boolean },
-	replacement: string,
-): string {
+function splice(text: string, start: string, end: string, keepStart: boolean, replacement: string) {
 	const from = text.indexOf(start);
 	const to = from < 0 ? -1 : text.indexOf(end, from + start.length);
 	if (to < 0) throw new Error(`README: "${start}" ... "${end}" not found`);
@@ -129,23 +125,15 @@ export function readmeWithResults(readme: string, results: WrittenResults): stri
 		over > 0 ? `over its 45-minute budget by ${runTime(over)}` : 'within its 45-minute budget';
 	let text = splice(
 		readme,
-		{ start: 'curves and queue mode, took ', end: ' installs nothing new.', keepStart: true },
+		'curves and queue mode, took ',
+		' installs nothing new.',
+		true,
 		`${runTime(results.seconds)} on this machine, ${budget})`,
 	);
-	text = splice(
-		text,
-		{ start: 'Measured at commit `', end: '\n## Design', keepStart: false },
-		`${benchmarksSection(results)}\n`,
-	);
+	const section = `${benchmarksSection(results)}\n`;
+	text = splice(text, 'Measured at commit `', '\n## Design', false, section);
 	const scaling = scalingLines(results);
 	if (!scaling.length) return text;
-	return splice(
-		text,
-		{
-			start: 'publishes no rate limit). From the last full run:\n\n',
-			end: '\n### Crashes and restarts',
-			keepStart: true,
-		},
-		`${scaling.join('\n')}\n`,
-	);
+	const scalingStart = 'publishes no rate limit). From the last full run:\n\n';
+	return splice(text, scalingStart, '\n### Crashes and restarts', true, `${scaling.join('\n')}\n`);
 }

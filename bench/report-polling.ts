@@ -2,25 +2,17 @@ import type { PollingFigures } from './polling';
 import { GOALS } from './goals';
 import { formatRatio, pairsOf } from './lib/pairs';
 import { median, round } from './lib/stats';
-import {
-	figureRow,
-	atMostRow,
-	floorReachRow,
-	regressionWhy,
-	targetRow,
-	type RunContext,
-	type TargetRow,
-} from './lib/verdict';
+import { partRows, regressionWhy, targetRow, type RunContext, type TargetRow } from './lib/verdict';
 import type { UserBuiltFigures } from './user-built';
 
 /** The trigger's rows of the table; the quick run measures the drains only. */
 export function pollingRows(p: PollingFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Polling', context, 'polling');
 	const rows: TargetRow[] = [];
 	if (p.quiet) {
 		const quiet = [...p.quiet.inbound, ...p.quiet.outbound];
 		rows.push(
-			targetRow({
-				area: 'Polling',
+			row.target({
 				measure: `requests of a poll with nothing new, ${p.storedPerDirection} faxes stored per direction (inbound; outbound)`,
 				figure: `${p.quiet.inbound.join(', ')}; ${p.quiet.outbound.join(', ')}`,
 				target: '1 per watched direction',
@@ -35,6 +27,7 @@ export function pollingRows(p: PollingFigures, context: RunContext): TargetRow[]
 }
 
 function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Polling', context, 'polling');
 	const { drains } = p;
 	const newFaxes = drains[0].newFaxes;
 	const expected = Math.ceil(newFaxes / p.pageSize) + 1;
@@ -49,8 +42,7 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 		round(median(drains.map((d) => d[key]).filter((v) => Number.isFinite(v))), 0);
 	const limit = GOALS.drainVsFloor;
 	return [
-		targetRow({
-			area: 'Polling',
+		row.target({
 			measure: `requests to drain ${newFaxes} new faxes received in one minute (page size ${p.pageSize}), events emitted; ${drains.length} bursts`,
 			figure: `at most ${mostRequests}, at least ${fewestEmitted} events (the window held ${drains.map((d) => d.windowRecords).join(', ')} records)`,
 			target: `at most ceil(${newFaxes} / ${p.pageSize}) + 1 = ${expected}, all events`,
@@ -58,9 +50,8 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 			why: () =>
 				regressionWhy(`${mostRequests} requests, ${fewestEmitted} of ${newFaxes} events emitted`),
 		}),
-		atMostRow(
+		row.atMost(
 			{
-				area: 'Polling',
 				measure:
 					"drain time: trigger's searches vs the helper floor paging the same query (ms; ratio per burst)",
 				figure: `${ms('triggerMs')} vs ${ms('floorMs')}: ${formatRatio(vsFloor)} (whole poll to execution start ${ms('pollMs')})`,
@@ -68,30 +59,20 @@ function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
 			{
 				pairs: vsFloor,
 				limit,
-				context,
-				part: 'polling',
 				facts: [
 					`the floor's own ${ms('floorMs')} ms is ${formatRatio(floorVsRaw)} the raw client's`,
 				],
 			},
 		),
-		floorReachRow(
+		row.floorReach(
 			{
-				area: 'Polling',
 				measure:
 					"drain time: trigger's searches vs the HTTP Request node's pagination, same query (ms; ratio per burst)",
 				figure: `${ms('triggerMs')} vs ${ms('httpRequestMs')}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
 			},
-			{
-				floorVsHttp,
-				reachOfFloor: pairsOf(drains, 'floorMs', 'triggerMs'),
-				allowance: limit,
-				context,
-				part: 'polling',
-			},
+			{ floorVsHttp, reachOfFloor: pairsOf(drains, 'floorMs', 'triggerMs'), allowance: limit },
 		),
-		figureRow({
-			area: 'Polling',
+		row.figure({
 			measure:
 				"drain time: trigger's searches vs a raw undici client outside n8n: the machine's limit (ms)",
 			figure: `${ms('triggerMs')} vs ${ms('rawMs')}: ${formatRatio(vsRaw)}`,

@@ -18,9 +18,9 @@ import { benchMailMergeCurve } from './mail-merge-curve';
 import { benchSendCurve } from './send-curve';
 import { BENCH_DIR, OUTPUT_DIR, startBenchServer, type BenchServer } from './lib/server';
 import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-merge';
-import { benchPolling, preparePolling, triggerEnv, TRIGGER_WORKFLOWS } from './polling';
+import { benchPolling, fillForPolling, triggerEnv, TRIGGER_WORKFLOWS } from './polling';
 import { startSink, type Sink } from '../test/harness/sink';
-import type { E2eEnvironment } from '../test/harness/environment';
+import type { Emulator } from '../emulator';
 import { LoadWatch, loadNow, runMachine } from './lib/machine';
 import type { LoadDuring } from './lib/verdict';
 import {
@@ -144,34 +144,21 @@ async function main(): Promise<void> {
 	const load: Record<string, LoadDuring> = {};
 	/** Parts that threw, by name: each is a missed row, and the run goes on with the next part. */
 	const failed: Record<string, string> = {};
-	const fail = (part: string, e: unknown): undefined => {
+	const fail = (part: string, e: unknown): void => {
 		failed[part] = e instanceof Error ? e.message : String(e);
 		log(`    ${part} FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-		return undefined;
 	};
 	// A promise that failed while nobody awaited it would end the process and the run (Node's
 	// default): it is recorded as a failure, and the run goes on.
 	process.on('unhandledRejection', (e) => fail('unhandled', e));
-	/** Runs one part, sampling the machine's load meanwhile; a part that throws gives no figures. */
-	const timed = async <T>(part: string, run: () => Promise<T>): Promise<T | undefined> => {
-		const watch = new LoadWatch();
-		const partStarted = Date.now();
-		try {
-			return await run();
-		} catch (e) {
-			return fail(part, e);
-		} finally {
-			load[part] = watch.stop();
-			log(
-				`    ${part}: ${Math.round((Date.now() - partStarted) / 1000)} s, ${Math.round((Date.now() - started) / 1000)} s since the start`,
-			);
-		}
-	};
 	let release: { n8n: string; node: string } | undefined;
 	const curves: CurveSet = {};
 	if (CURVE_PARTS.some(wants)) figures.curves = curves;
 	figures.failed = failed;
-	/** Runs a part the run wants, timed as `timedAs`, and keeps its figures in `into[key]`. */
+	/**
+	 * Runs a part the run wants, sampling the machine's load meanwhile (kept as `timedAs`), and
+	 * keeps its figures in `into[key]`; a part that throws gives no figures.
+	 */
 	const part = async <S, K extends keyof S & string>(
 		name: string,
 		into: S,
@@ -179,7 +166,18 @@ async function main(): Promise<void> {
 		run: () => Promise<S[K]>,
 		timedAs: string = key,
 	): Promise<void> => {
-		if (wants(name)) into[key] = (await timed(timedAs, run)) as S[K];
+		if (!wants(name)) return;
+		const watch = new LoadWatch();
+		const partStarted = Date.now();
+		try {
+			into[key] = await run();
+		} catch (e) {
+			fail(timedAs, e);
+		} finally {
+			load[timedAs] = watch.stop();
+			const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
+			log(`    ${timedAs}: ${seconds(partStarted)} s, ${seconds(started)} s since the start`);
+		}
 	};
 	const curve = <K extends keyof CurveSet & string>(
 		name: string,
@@ -230,12 +228,7 @@ async function main(): Promise<void> {
 					benchDownload(bench, { bytes: SIZES.imageBytes, rounds: SIZES.downloadRounds, log }),
 				);
 				await part('without-trigger', figures, 'userBuilt', () =>
-					benchUserBuilt(bench, {
-						stored: SIZES.stored,
-						newFaxes: SIZES.fewNew,
-						repetitions: SIZES.userBuiltRuns,
-						log,
-					}),
+					benchUserBuilt(bench, { ...SIZES, log }),
 				);
 				await curve('send-curve', 'send', () =>
 					benchSendCurve(bench, { sizes: CURVE_SIZES.send, rounds: CURVE_SIZES.sendRounds, log }),
@@ -253,39 +246,40 @@ async function main(): Promise<void> {
 	const withTriggers = async (
 		label: string,
 		workflows: string[],
-		prepare: (environment: E2eEnvironment) => Promise<{ sink: Sink; env: NodeJS.ProcessEnv }>,
+		fill: (emulator: Emulator) => void,
 		run: (bench: BenchServer, sink: Sink) => Promise<void>,
 	): Promise<void> => {
-		let sink: Sink | undefined;
-		const bench = await startBenchServer({
-			tarball,
-			label,
-			n8nFollowsClock: true,
-			workflows,
-			cpuProfileDir,
-			prepare: async (environment) => {
-				const prepared = await prepare(environment);
-				sink = prepared.sink;
-				return prepared.env;
-			},
-		});
-		release = bench.environment.runtime.release;
+		const sink = await startSink();
 		try {
-			await run(bench, sink!);
+			const bench = await startBenchServer({
+				tarball,
+				label,
+				n8nFollowsClock: true,
+				workflows,
+				cpuProfileDir,
+				prepare: async ({ emulator }) => {
+					fill(emulator);
+					return triggerEnv(sink, SIZES.latenessMinutes);
+				},
+			});
+			release = bench.environment.runtime.release;
+			try {
+				await run(bench, sink);
+			} finally {
+				await bench.close();
+			}
 		} finally {
-			await bench.close();
-			await sink?.close();
+			await sink.close();
 		}
 	};
 
 	if (wants('trigger'))
-		await section('triggers', async () => {
+		await section('triggers', () => {
 			log('\nn8n with the Fax Cloud Trigger active (its workflows poll every 20 seconds)');
-			await withTriggers(
+			return withTriggers(
 				'bench-trigger',
 				TRIGGER_WORKFLOWS,
-				(environment) =>
-					preparePolling(environment.emulator, SIZES.stored, SIZES.latenessMinutes, quick),
+				(emulator) => fillForPolling(emulator, SIZES.stored, SIZES.latenessMinutes, quick),
 				(bench, sink) =>
 					part('trigger', figures, 'polling', () =>
 						benchPolling(bench, sink, { ...SIZES, drainsOnly: quick, log }),
@@ -296,23 +290,13 @@ async function main(): Promise<void> {
 	// The drain curves' triggers in an n8n of their own: polling every 10 seconds beside the
 	// polling part's workflows, they met its drains in the same second and slowed them.
 	if (wants('drain-curve'))
-		await section('drain curves', async () => {
+		await section('drain curves', () => {
 			log("\nn8n with the drain curves' Fax Cloud Triggers active (polling every 10 seconds)");
-			const drainOptions = {
-				cappedSizes: CURVE_SIZES.cappedDrain,
-				defaultSizes: CURVE_SIZES.defaultDrain,
-				cappedRounds: CURVE_SIZES.cappedDrainRounds,
-				defaultRounds: CURVE_SIZES.defaultDrainRounds,
-				latenessMinutes: SIZES.latenessMinutes,
-				log,
-			};
-			await withTriggers(
+			const drainOptions = { ...CURVE_SIZES, latenessMinutes: SIZES.latenessMinutes, log };
+			return withTriggers(
 				'bench-drain-curve',
 				DRAIN_CURVE_WORKFLOWS,
-				async () => {
-					const sink = await startSink();
-					return { sink, env: triggerEnv(sink, SIZES.latenessMinutes) };
-				},
+				() => undefined,
 				(bench, sink) =>
 					curve('drain-curve', 'drain', () => benchDrainCurves(bench, sink, drainOptions)),
 			);

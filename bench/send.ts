@@ -9,7 +9,7 @@ import { collectGarbage } from './lib/gc';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, PeakRss } from './lib/proc';
 import { callWebhook, latestNodeMs, outboundSince, type BenchServer } from './lib/server';
-import { round, spanMs } from './lib/stats';
+import { mb, spanMs } from './lib/stats';
 import { sameSendBodies, type WireCheck } from './send-wire';
 import { evenRounds } from './lib/pairs';
 
@@ -166,11 +166,11 @@ export async function benchBulkSend(
 
 	const rounds: SendRound[] = [];
 	let rssSource = '';
-	for (let round_ = 1; round_ <= evenRounds(options.rounds, 'bulk send'); round_++) {
+	for (let r = 1; r <= evenRounds(options.rounds, 'bulk send'); r++) {
 		const round = {} as SendRound;
 		// The closest comparison, node against floor, goes first one way, then the other (A B, B A):
 		// what a run leaves behind (garbage to collect) then weighs on both alike.
-		const pair: SendVariant[] = round_ % 2 ? ['faxCloud', 'floor'] : ['floor', 'faxCloud'];
+		const pair: SendVariant[] = r % 2 ? ['faxCloud', 'floor'] : ['floor', 'faxCloud'];
 		for (const variant of [...pair, 'httpRequest', 'itemsOnly'] as SendVariant[]) {
 			const { rssSource: source, ...run } = await runSendVariant(bench, variant, options.items);
 			rssSource = source;
@@ -188,10 +188,8 @@ export async function benchBulkSend(
 			)
 			.join(', ');
 		options.log(
-			`    bulk send ${round_}/${options.rounds}: ${line}, raw ${Math.round(round.raw.spanMs)} ms; RSS rise Fax Cloud ${mbOf(round.faxCloud)} MB, HTTP Request ${mbOf(round.httpRequest)} MB`,
+			`    bulk send ${r}/${options.rounds}: ${line}, raw ${Math.round(round.raw.spanMs)} ms; RSS rise Fax Cloud ${mb(round.faxCloud.rssRiseBytes)} MB, HTTP Request ${mb(round.httpRequest.rssRiseBytes)} MB`,
 		);
 	}
 	return { items: options.items, rounds, rssSource, wire };
 }
-
-const mbOf = (run: SendRun): number => round(run.rssRiseBytes / (1024 * 1024), 1);

@@ -9,9 +9,7 @@ import { GOALS } from './goals';
 import { formatRatio, pairsOf } from './lib/pairs';
 import { mb, median, round } from './lib/stats';
 import {
-	figureRow,
-	atMostRow,
-	floorReachRow,
+	partRows,
 	regressionWhy,
 	tally,
 	targetRow,
@@ -41,6 +39,7 @@ export interface BenchFigures {
 const perSecond = (items: number, ms: number): number => round(items / (ms / 1000), 1);
 
 function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Bulk send', context, 'send');
 	const { rounds, items } = send;
 	type Variant = 'faxCloud' | 'floor' | 'httpRequest';
 	const at = (f: (r: SendRound) => number) => median(rounds.map(f));
@@ -68,17 +67,14 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 	const limit = GOALS.sendVsFloor;
 	const cpuFact = `n8n CPU above the items alone x${round(cpuVsFloor.median)} the floor's`;
 	return [
-		atMostRow(
+		row.atMost(
 			{
-				area: 'Bulk send',
 				measure: `${items} faxes, the node's time in n8n (executionTime): Fax Cloud node vs the helper floor (ms; ratio per pair)`,
 				figure: `${round(at(nodeMs('faxCloud')), 0)} vs ${round(at(nodeMs('floor')), 0)}: ${formatRatio(vsFloor)}; ${cpuFact}`,
 			},
 			{
 				pairs: vsFloor,
 				limit,
-				context,
-				part: 'send',
 				facts: [
 					cpuFact,
 					`the floor's own span ${round(floor, 0)} ms, raw undici ${round(raw, 0)} ms`,
@@ -89,9 +85,8 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 						: undefined,
 			},
 		),
-		floorReachRow(
+		row.floorReach(
 			{
-				area: 'Bulk send',
 				measure: `${items} faxes, throughput: Fax Cloud node vs HTTP Request node (faxes/s; ratio per pair)`,
 				figure: `${perSecond(items, node)} vs ${perSecond(items, http)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
 			},
@@ -99,36 +94,29 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 				floorVsHttp,
 				reachOfFloor: pairsOf(rounds, span('floor'), span('faxCloud')),
 				allowance: limit,
-				context,
-				part: 'send',
 			},
 		),
-		targetRow({
-			area: 'Bulk send',
+		row.target({
 			measure: 'most connections open at the emulator: Fax Cloud node (HTTP Request node)',
 			figure: `${maxConnections} (${httpConnections})`,
 			target: `at most ${NODE_CONCURRENCY} (the node's Requests at Once)`,
 			met: maxConnections <= NODE_CONCURRENCY,
 			why: () => regressionWhy(`${maxConnections} connections open at once`),
 		}),
-		figureRow({
-			area: 'Bulk send',
+		row.figure({
 			measure: `time: Fax Cloud node vs raw undici at ${NODE_CONCURRENCY} at once, outside n8n: the machine's limit (ms)`,
 			figure: `${round(node, 0)} vs ${round(raw, 0)} (raw ${perSecond(items, raw)}/s): ${formatRatio(pairsOf(rounds, span('faxCloud'), rawSpan))}`,
 		}),
-		figureRow({
-			area: 'Bulk send',
+		row.figure({
 			measure:
 				'n8n CPU seconds above the items alone: Fax Cloud node vs helper floor vs HTTP Request node',
 			figure: `${cpuAbove('faxCloud')} vs ${cpuAbove('floor')} vs ${cpuAbove('httpRequest')} (items alone ${round(at((r) => r.itemsOnly.cpuSeconds))})`,
 		}),
-		figureRow({
-			area: 'Bulk send',
+		row.figure({
 			measure: `n8n peak RSS rise: Fax Cloud node vs HTTP Request node (MB; ${send.rssSource})`,
 			figure: `${mb(at(rise('faxCloud')))} vs ${mb(at(rise('httpRequest')))}: ${formatRatio(rss)}`,
 		}),
-		targetRow({
-			area: 'Bulk send',
+		row.target({
 			measure:
 				"the helper floor's send against the Fax Cloud node's, as the emulator received them",
 			figure: send.wire.summary,
@@ -141,6 +129,7 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 }
 
 function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Send once', context, 'sendOnce');
 	// The node's whole time in n8n (its executionTime), as for the bulk send: reading each item's
 	// key (an expression n8n evaluates per item) happens before the node's first request.
 	const time = (variant: OnceVariant) => (r: OnceRound) => r[variant].nodeMs;
@@ -152,17 +141,14 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 	const { retry } = o;
 	const limit = GOALS.sendOnceVsFloor;
 	return [
-		atMostRow(
+		row.atMost(
 			{
-				area: 'Send once',
 				measure: `${o.items} faxes with Send Once per Key set vs the helper floor reading the same key and making the same lookup before each send, the node's time in n8n (executionTime; ms; ratio per pair)`,
 				figure: `${ms('once')} vs ${ms('floorOnce')}: ${formatRatio(vsFloor)}; ${searches} and ${floorSearches} searches; the floor's plain send ${ms('floor')} ms (Send Once ${formatRatio(vsPlain)} it)`,
 			},
 			{
 				pairs: vsFloor,
 				limit,
-				context,
-				part: 'sendOnce',
 				facts: [`${searches} searches by the node, ${floorSearches} by the floor`],
 				explained:
 					searches > floorSearches
@@ -170,8 +156,7 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 						: undefined,
 			},
 		),
-		targetRow({
-			area: 'Send once',
+		row.target({
 			measure: `n8n's Retry of a bulk send of ${retry.items} that stopped after ${retry.sentBefore} (ms; requests)`,
 			figure: `${round(retry.retryMs, 0)} ms; ${retry.searches} search pages, ${retry.sends} sends; ${retry.faxesInAll} faxes in all`,
 			target: 'every fax once, only the missing ones sent',
@@ -185,28 +170,22 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 }
 
 function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Mail merge', context, 'mailMerge');
 	const { rounds } = m;
 	const vsCsv = pairsOf(rounds, 'nodeRiseBytes', 'csvBytes');
 	const at = (f: (r: (typeof rounds)[number]) => number) =>
 		median(rounds.map(f).filter((v) => Number.isFinite(v)));
+	const ms = (key: 'nodeMs' | 'uploadMs') => Math.round(at((r) => r[key]));
 	const limit = GOALS.mailMergeVsCsv;
 	const leftOut = rounds.filter((r) => !r.windowValid).length;
 	const itemsRise = `n8n's rise for the ${m.rows} items before the node: ${mb(at((r) => r.itemsRiseBytes))}`;
 	return [
-		figureRow({
-			area: 'Mail merge',
+		row.figure({
 			measure: `one job from ${m.rows} input items: Fax Cloud node time (upload at the emulator), CSV size`,
-			figure: `${round(
-				at((r) => r.nodeMs),
-				0,
-			)} ms (${round(
-				at((r) => r.uploadMs),
-				0,
-			)} ms), CSV ${mb(at((r) => r.csvBytes))} MB`,
+			figure: `${ms('nodeMs')} ms (${ms('uploadMs')} ms), CSV ${mb(at((r) => r.csvBytes))} MB`,
 		}),
-		atMostRow(
+		row.atMost(
 			{
-				area: 'Mail merge',
 				measure: `n8n peak RSS rise while the node builds and uploads the job, against the CSV's size (MB; ${m.rssSource})`,
 				figure: `${mb(at((r) => r.nodeRiseBytes))} vs ${mb(at((r) => r.csvBytes))}: ${formatRatio(vsCsv, 'run')} (${itemsRise})`,
 				targetSuffix: 'the CSV',
@@ -214,8 +193,6 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 			{
 				pairs: vsCsv,
 				limit,
-				context,
-				part: 'mailMerge',
 				unit: 'run',
 				facts: [itemsRise, ...(leftOut ? [`${leftOut} runs left out (window missed)`] : [])],
 			},
@@ -224,6 +201,7 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 }
 
 function downloadRows(d: DownloadFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Download', context, 'download');
 	const { rounds } = d;
 	const rise = mb(median(rounds.map((r) => r.rssRiseBytes)));
 	const vsCurl = pairsOf(rounds, 'nodeMs', 'curlMs');
@@ -231,28 +209,20 @@ function downloadRows(d: DownloadFigures, context: RunContext): TargetRow[] {
 	const at = (f: (r: (typeof rounds)[number]) => number) => round(median(rounds.map(f)), 0);
 	const limit = GOALS.downloadVsHttpRequest;
 	return [
-		targetRow({
-			area: 'Download',
+		row.target({
 			measure: `${mb(d.bytes)} MB fax image into a binary field (filesystem mode): n8n peak RSS rise (MB)`,
 			figure: `${rise} (stored file ${mb(d.storedBytes)} MB; ${d.rssSource})`,
 			target: 'at most 64',
 			met: rise <= 64 && d.storedBytes === d.bytes,
 			why: () => regressionWhy(`${rise} MB rise, ${d.storedBytes} of ${d.bytes} bytes stored`),
 		}),
-		atMostRow(
+		row.atMost(
 			{
-				area: 'Download',
 				measure:
 					"time: Fax Cloud node execution vs n8n's HTTP Request node saving the same file (ms; ratio per pair)",
 				figure: `${at((r) => r.nodeMs)} vs ${at((r) => r.httpRequestMs)}: ${formatRatio(vsHttp)} (curl to a file: ${at((r) => r.curlMs)}, node vs it ${formatRatio(vsCurl)})`,
 			},
-			{
-				pairs: vsHttp,
-				limit,
-				context,
-				part: 'download',
-				facts: [`node vs curl ${formatRatio(vsCurl)}`],
-			},
+			{ pairs: vsHttp, limit, facts: [`node vs curl ${formatRatio(vsCurl)}`] },
 		),
 	];
 }

@@ -11,23 +11,16 @@ import { median, round } from './lib/stats';
 export const USER_BUILT_WORKFLOWS = ['list-and-remove-duplicates.json'];
 const WORKFLOW_ID = 'BenchListDedupe1';
 
-export interface UserBuiltFigures {
-	storedFaxes: number;
-	newFaxes: number;
-	repetitions: number;
-	requests: number;
-	bytes: number;
-	timeMs: number;
-	emitted: number;
-}
+/** The runs' medians (`emitted`: the fewest new faxes a run found). */
+export type UserBuiltFigures = Awaited<ReturnType<typeof benchUserBuilt>>;
 
 const countOf = (json: unknown): number =>
 	Number((json as { count_FaxId?: number } | undefined)?.count_FaxId ?? 0);
 
 export async function benchUserBuilt(
 	bench: BenchServer,
-	options: { stored: number; newFaxes: number; repetitions: number; log: (line: string) => void },
-): Promise<UserBuiltFigures> {
+	options: { stored: number; fewNew: number; userBuiltRuns: number; log: (line: string) => void },
+) {
 	const { control } = bench.emulator;
 	const users = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
 	control.bulkCreateInbound(options.stored, { users });
@@ -40,9 +33,9 @@ export async function benchUserBuilt(
 	const bytes: number[] = [];
 	const times: number[] = [];
 	let emitted = Infinity;
-	for (let rep = 1; rep <= options.repetitions; rep++) {
+	for (let rep = 1; rep <= options.userBuiltRuns; rep++) {
 		bench.clock.advance(60_000);
-		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.newFaxes });
+		control.injectInbound({ userId: SEED_USERS.alice.userId, count: options.fewNew });
 		const sinceSeq = lastSeq(bench.emulator);
 		const answer = await callWebhook(bench, 'bench-list-dedupe', {});
 		const [execution] = await executionsOf(bench, WORKFLOW_ID, 1);
@@ -52,13 +45,13 @@ export async function benchUserBuilt(
 		times.push(durationMs(execution));
 		emitted = Math.min(emitted, countOf(answer.json));
 		options.log(
-			`    without the trigger ${rep}/${options.repetitions}: ${countOf(answer.json)} new, ${sent.length} requests, ${round(bytesOf(sent) / 1e6, 1)} MB, ${Math.round(times.at(-1)!)} ms`,
+			`    without the trigger ${rep}/${options.userBuiltRuns}: ${countOf(answer.json)} new, ${sent.length} requests, ${round(bytesOf(sent) / 1e6, 1)} MB, ${Math.round(times.at(-1)!)} ms`,
 		);
 	}
 	return {
 		storedFaxes: options.stored,
-		newFaxes: options.newFaxes,
-		repetitions: options.repetitions,
+		newFaxes: options.fewNew,
+		repetitions: options.userBuiltRuns,
 		requests: median(requests),
 		bytes: median(bytes),
 		timeMs: round(median(times), 0),

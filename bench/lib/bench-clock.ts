@@ -9,23 +9,20 @@ import type { Emulator } from '../../emulator';
  * host's clock has moved (nodes/FaxCloudTrigger/state/serviceClock.ts).
  */
 export class BenchClock {
-	private offset = 0;
+	/** How far n8n's clock runs ahead of the bench's (real) one, in ms. */
+	n8nOffsetMs = 0;
+	/** The offset n8n reads, when its clock follows (in `folder`); none when n8n keeps real time. */
+	private readonly file: string | undefined;
+	/** Where n8n's garbage collections are written, when its clock follows (./gc.ts N8nGcPauses). */
+	readonly gcFile: string | undefined;
 
-	private constructor(
+	constructor(
 		private readonly emulator: Emulator,
-		private readonly file: string | undefined,
+		folder?: string,
 	) {
+		this.file = folder && path.join(folder, 'n8n-clock-offset-ms');
+		this.gcFile = folder && path.join(folder, 'n8n-gc.log');
 		this.write();
-	}
-
-	/** Moves the emulator's clock alone (n8n keeps real time). */
-	static emulatorOnly(emulator: Emulator): BenchClock {
-		return new BenchClock(emulator, undefined);
-	}
-
-	/** Moves the emulator's clock and n8n's; `env` goes into n8n's environment. */
-	static followedByN8n(emulator: Emulator, folder: string): BenchClock {
-		return new BenchClock(emulator, path.join(folder, 'n8n-clock-offset-ms'));
 	}
 
 	/** n8n's environment for its clock to follow (nothing when it keeps real time). */
@@ -38,21 +35,11 @@ export class BenchClock {
 		};
 	}
 
-	/** Where n8n's garbage collections are written, when its clock follows (./gc.ts N8nGcPauses). */
-	get gcFile(): string | undefined {
-		return this.file && path.join(path.dirname(this.file), 'n8n-gc.log');
-	}
-
-	/** How far n8n's clock runs ahead of the bench's (real) one, in ms. */
-	get n8nOffsetMs(): number {
-		return this.offset;
-	}
-
 	/** Moves the clocks `ms` forward; returns the emulator's new time. */
 	advance(ms: number): string {
 		const now = this.emulator.control.advance(ms);
 		if (this.file) {
-			this.offset += ms;
+			this.n8nOffsetMs += ms;
 			this.write();
 		}
 		return now;
@@ -62,7 +49,7 @@ export class BenchClock {
 		if (!this.file) return;
 		// Whole or not at all: n8n reads the file while it is written.
 		const partial = `${this.file}.partial`;
-		fs.writeFileSync(partial, String(this.offset));
+		fs.writeFileSync(partial, String(this.n8nOffsetMs));
 		fs.renameSync(partial, this.file);
 	}
 }

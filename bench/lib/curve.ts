@@ -1,3 +1,4 @@
+import { pairRatios } from './pairs';
 import { median } from './stats';
 
 /**
@@ -31,10 +32,8 @@ export interface CurveFigures {
 export function largestOverMiddle(curve: CurveFigures, figure: (run: CurveRun) => number) {
 	const last = curve.sizes.length - 1;
 	const perUnit = (run: CurveRun) => figure(run) / run.units;
-	return {
-		largest: curve.rounds.map((r) => perUnit(r[last])),
-		middle: curve.rounds.map((r) => perUnit(r[last - 1])),
-	};
+	const at = (i: number) => curve.rounds.map((r) => perUnit(r[i]));
+	return pairRatios(at(last), at(last - 1));
 }
 
 /** The median per unit of a figure at each size, for the curve's figure row. */

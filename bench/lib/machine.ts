@@ -43,15 +43,10 @@ export function runMachine(
 
 export const loadNow = (): number[] => os.loadavg().map((l) => round(l, 2));
 
-/** Samples the 1-minute load average every `everyMs` until stopped. */
+/** Samples the 1-minute load average every 5 s until stopped. */
 export class LoadWatch {
 	private readonly values: number[] = [os.loadavg()[0]];
-	private readonly timer: NodeJS.Timeout;
-
-	constructor(everyMs = 5_000) {
-		this.timer = setInterval(() => this.values.push(os.loadavg()[0]), everyMs);
-		this.timer.unref();
-	}
+	private readonly timer = setInterval(() => this.values.push(os.loadavg()[0]), 5_000).unref();
 
 	stop(): LoadDuring {
 		clearInterval(this.timer);

@@ -11,21 +11,23 @@ export interface Watched {
 
 export { lastSeq } from '../../emulator/request-log';
 
-const requestsOf = (emulator: Emulator, watched: Watched, sinceSeq: number): RequestRecord[] =>
+/** The searches of one trigger workflow since `sinceSeq`. */
+export const requestsOf = (
+	emulator: Emulator,
+	watched: Watched,
+	sinceSeq: number,
+): RequestRecord[] =>
 	emulator.control.requests({ path: watched.path, userId: watched.userId, sinceSeq });
 
 /**
  * The requests of the next poll after `sinceSeq`: waits for the first one, then until the poll has
- * gone quiet (every answer written and nothing new for `quietMs`).
+ * gone quiet (every answer written and nothing new for 2 s).
  */
 export async function nextPoll(
 	emulator: Emulator,
 	watched: Watched,
 	sinceSeq: number,
-	options: { timeoutMs?: number; quietMs?: number } = {},
 ): Promise<RequestRecord[]> {
-	const timeoutMs = options.timeoutMs ?? 150_000;
-	const quietMs = options.quietMs ?? 2_000;
 	let records: RequestRecord[] = [];
 	let changedAt = Date.now();
 	const complete = () => {
@@ -33,9 +35,9 @@ export async function nextPoll(
 		if (now.length !== records.length) changedAt = Date.now();
 		records = now;
 		const settled = records.every((r) => r.finishedMs !== undefined || r.status === null);
-		return records.length > 0 && settled && Date.now() - changedAt >= quietMs;
+		return records.length > 0 && settled && Date.now() - changedAt >= 2_000;
 	};
-	await waitUntil(`a complete ${watched.label} poll`, complete, timeoutMs, {
+	await waitUntil(`a complete ${watched.label} poll`, complete, 150_000, {
 		intervalMs: 200,
 		detail: () => `${records.length} requests so far`,
 	});

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 
 /** CPU and memory of a process, read from /proc (Linux), for the benchmark figures. */
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+/** Linux's USER_HZ: the unit of /proc's CPU times. */
+export const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /** User plus system CPU seconds the process has used so far. */
 export function cpuSeconds(pid: number): number {

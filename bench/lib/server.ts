@@ -95,9 +95,10 @@ export async function startBenchServer(options: {
 	// A start that fails half way stops what it started: no n8n is left running after the bench.
 	let server: N8nServer | undefined;
 	try {
-		const clock = options.n8nFollowsClock
-			? BenchClock.followedByN8n(emulator, environment.userFolder)
-			: BenchClock.emulatorOnly(emulator);
+		const clock = new BenchClock(
+			emulator,
+			options.n8nFollowsClock ? environment.userFolder : undefined,
+		);
 		installFloorPackage(environment.userFolder);
 		await environment.cli.importWorkflows(workflows);
 		Object.assign(env, {
@@ -192,9 +193,11 @@ export function runDataTimes(data: string): NodeTimes {
 	return times;
 }
 
-export async function nodeTimes(bench: BenchServer, executionId: string): Promise<NodeTimes> {
-	const stored = await bench.server.rest<{ data: string }>('GET', `/executions/${executionId}`);
-	return runDataTimes(stored.data);
+/** When each node of the workflow's newest execution started and how long it ran. */
+export async function latestNodeTimes(bench: BenchServer, workflowId: string) {
+	const [execution] = await executionsOf(bench, workflowId, 1);
+	const stored = await bench.server.rest<{ data: string }>('GET', `/executions/${execution.id}`);
+	return { id: execution.id, times: runDataTimes(stored.data) };
 }
 
 /** How long one node ran in the workflow's newest execution (n8n's own executionTime). */
@@ -203,9 +206,7 @@ export async function latestNodeMs(
 	workflowId: string,
 	nodeName: string,
 ): Promise<number> {
-	const [execution] = await executionsOf(bench, workflowId, 1);
-	const times = await nodeTimes(bench, execution.id);
-	if (!times[nodeName])
-		throw new Error(`node "${nodeName}" did not run in execution ${execution.id}`);
+	const { id, times } = await latestNodeTimes(bench, workflowId);
+	if (!times[nodeName]) throw new Error(`node "${nodeName}" did not run in execution ${id}`);
 	return times[nodeName].executionTime;
 }

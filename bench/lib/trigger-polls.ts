@@ -87,8 +87,8 @@ export async function pollBoth(bench: BenchServer, sink: Sink): Promise<BothPoll
 	return { inbound, outbound, reports };
 }
 
-export async function waitForSink(sink: Sink, count: number, timeoutMs = 120_000): Promise<void> {
-	await waitUntil(`${count} reports in the sink`, () => sink.received.length >= count, timeoutMs, {
+export async function waitForSink(sink: Sink, count: number): Promise<void> {
+	await waitUntil(`${count} reports in the sink`, () => sink.received.length >= count, 120_000, {
 		intervalMs: 200,
 		detail: () => `the sink got ${sink.received.length}`,
 	});

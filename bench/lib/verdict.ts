@@ -36,10 +36,6 @@ export interface RunContext {
 
 export const REGRESSION = 'regression';
 
-export function figureRow(r: Omit<TargetRow, 'verdict' | 'target' | 'why'>): TargetRow {
-	return { ...r, verdict: 'figure' };
-}
-
 /** A target row; `why` is computed only when the target is missed. */
 export function targetRow(
 	r: Omit<TargetRow, 'verdict' | 'why'> & { met: boolean; why: () => string },
@@ -103,56 +99,54 @@ function ratioMissWhy(options: {
 	return `${cause ?? REGRESSION}: ${measured.join('; ')}`;
 }
 
-/**
- * A target "at most x<limit>" over pairs: met when their median is within the limit.
- * `targetSuffix` follows the limit in the target's text ("the CSV").
- */
-export function atMostRow(
-	row: Omit<TargetRow, 'verdict' | 'why' | 'target'> & { targetSuffix?: string },
-	miss: Omit<Parameters<typeof ratioMissWhy>[0], 'bound'>,
-): TargetRow {
-	const { targetSuffix, ...rest } = row;
-	return targetRow({
-		...rest,
-		target: `at most x${miss.limit}${targetSuffix ? ` ${targetSuffix}` : ''}`,
-		met: miss.pairs.median <= miss.limit,
-		why: () => ratioMissWhy({ ...miss, bound: 'atMost' }),
-	});
-}
-
-/**
- * A row against n8n's HTTP Request node, held to what the helper floor itself reaches over that
- * node in the same run, less the node's allowance over the floor: a share of 1 / allowance.
- */
-export function floorReachRow(
-	row: Omit<TargetRow, 'verdict' | 'why' | 'target'>,
-	miss: Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'limit' | 'facts' | 'pairs'> & {
-		floorVsHttp: PairRatios;
-		/**
-		 * Per pair, the floor's time over the node's: the share of the floor's reach the node
-		 * reached, pair by pair, so that the two medians' noise does not decide.
-		 */
-		reachOfFloor: PairRatios;
-		allowance: number;
-	},
-): TargetRow {
-	const { floorVsHttp, reachOfFloor, allowance, ...rest } = miss;
-	const share = 1 / allowance;
-	return targetRow({
-		...row,
-		figure: `${row.figure}; pair by pair the node reached ${formatRatio(reachOfFloor)} of the floor's reach`,
-		target: `pair by pair at least x${round(share)} of the helper floor's own reach over it (x${round(floorVsHttp.median)} this run): within x${allowance}`,
-		met: reachOfFloor.median >= share,
-		why: () =>
-			ratioMissWhy({
-				...rest,
-				pairs: reachOfFloor,
-				limit: share,
-				bound: 'atLeast',
-				facts: [`helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`],
-			}),
-	});
-}
-
 /** Why a count or equality target was missed: it is not a matter of load, so a regression. */
 export const regressionWhy = (facts: string): string => `${REGRESSION}: ${facts}`;
+
+/** A row's words and figure; its part gives the area (partRows). */
+type RowText = Omit<TargetRow, 'area' | 'verdict' | 'target' | 'why'>;
+type RatioMiss = Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'context' | 'part'>;
+type FloorReach = { floorVsHttp: PairRatios; reachOfFloor: PairRatios; allowance: number };
+
+/**
+ * The row makers of one part of the table: each row gets the part's area, and a ratio row's miss
+ * reads the load during `part` (RunContext.load).
+ */
+export function partRows(area: string, context: RunContext, part: string) {
+	const why = (miss: RatioMiss, bound: 'atMost' | 'atLeast') => () =>
+		ratioMissWhy({ ...miss, bound, context, part });
+	return {
+		figure: (r: RowText): TargetRow => ({ area, ...r, verdict: 'figure' }),
+		target: (r: RowText & { target: string; met: boolean; why: () => string }) =>
+			targetRow({ area, ...r }),
+		/**
+		 * A target "at most x<limit>" over pairs: met when their median is within the limit.
+		 * `targetSuffix` follows the limit in the target's text ("the CSV").
+		 */
+		atMost: ({ targetSuffix, ...row }: RowText & { targetSuffix?: string }, miss: RatioMiss) =>
+			targetRow({
+				area,
+				...row,
+				target: `at most x${miss.limit}${targetSuffix ? ` ${targetSuffix}` : ''}`,
+				met: miss.pairs.median <= miss.limit,
+				why: why(miss, 'atMost'),
+			}),
+		/**
+		 * A row against n8n's HTTP Request node, held to what the helper floor itself reaches over
+		 * that node in the same run, less the node's allowance over the floor: a share of
+		 * 1 / allowance. `reachOfFloor`: per pair, the floor's time over the node's, the share of the
+		 * floor's reach the node reached, pair by pair, so that the two medians' noise does not decide.
+		 */
+		floorReach: (row: RowText, { floorVsHttp, reachOfFloor, allowance }: FloorReach) => {
+			const share = 1 / allowance;
+			const facts = [`helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`];
+			return targetRow({
+				area,
+				...row,
+				figure: `${row.figure}; pair by pair the node reached ${formatRatio(reachOfFloor)} of the floor's reach`,
+				target: `pair by pair at least x${round(share)} of the helper floor's own reach over it (x${round(floorVsHttp.median)} this run): within x${allowance}`,
+				met: reachOfFloor.median >= share,
+				why: why({ pairs: reachOfFloor, limit: share, facts }, 'atLeast'),
+			});
+		},
+	};
+}

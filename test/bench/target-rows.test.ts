@@ -21,6 +21,7 @@ import { windowHoldsBurst } from '../../bench/after-burst';
 import { formatRatio, pairRatios } from '../../bench/lib/pairs';
 import { median, spanMs } from '../../bench/lib/stats';
 import type { SendFigures, SendRun } from '../../bench/send';
+import type { SendOnceFigures } from '../../bench/send-once';
 import type { PollingFigures } from '../../bench/polling';
 import type { DrainRound } from '../../bench/drain';
 import type { MailMergeFigures } from '../../bench/mail-merge';
@@ -70,7 +71,7 @@ function send(nodeMs: number[], httpMs: number | number[], nodeCpu = 3): SendFig
 const evenSend = () => send([1000, 1000], 4000);
 
 /** Send Once rounds: the node's time in n8n per round, its requests' span the floor's 7000 ms. */
-const sendOnce = (onceMs: number[], searches = 1000): NonNullable<BenchFigures['sendOnce']> => {
+const sendOnce = (onceMs: number[], searches = 1000): SendOnceFigures => {
 	const onceRun = (spanMs: number, searches: number) => ({
 		spanMs,
 		nodeMs: spanMs,
@@ -107,6 +108,12 @@ const byMeasure = (figures: BenchFigures, text: string, context?: RunContext) =>
 	if (!row) throw new Error(`no row about ${text}`);
 	return row;
 };
+/** The bulk send's rows against the helper floor and against the HTTP Request node. */
+const floorRow = (figures: SendFigures, context?: RunContext) =>
+	byMeasure({ send: figures }, 'helper floor (ms', context);
+const httpRow = (figures: SendFigures) =>
+	byMeasure({ send: figures }, 'HTTP Request node (faxes/s');
+const onceRow = (figures: SendOnceFigures) => byMeasure({ sendOnce: figures }, 'Send Once per Key');
 
 test('median of odd and even repetitions; span from first request to last answer', () => {
 	expect(median([5, 1, 3])).toBe(3);
@@ -137,14 +144,14 @@ test('ratios are taken per pair, the median decides, the spread goes beside it',
 
 test('bulk send: at most x1.05 the helper floor; against the HTTP Request node, what the floor itself reaches', () => {
 	const good = send([1000, 1300, 1030, 1000, 1040], [4500, 4000, 4200, 4100, 4400]);
-	const vsFloor = byMeasure({ send: good }, 'helper floor (ms');
+	const vsFloor = floorRow(good);
 	// One pair at x1.30 does not decide: the median of the five (x1.03) does, shown with the spread.
 	expect(vsFloor.verdict).toBe('met');
 	expect(vsFloor.target).toBe(`at most x${GOALS.sendVsFloor}`);
 	expect(vsFloor.figure).toBe(
 		"1030 vs 1000: x1.03 (x1 to x1.3 over 5 pairs); n8n CPU above the items alone x1 the floor's",
 	);
-	const vsHttp = byMeasure({ send: good }, 'HTTP Request node (faxes/s');
+	const vsHttp = httpRow(good);
 	// The floor is x4.2 the HTTP Request node: pair by pair the node must reach 1 / 1.05 of it.
 	expect(vsHttp.target).toBe(
 		"pair by pair at least x0.95 of the helper floor's own reach over it (x4.2 this run): within x1.05",
@@ -157,21 +164,18 @@ test('bulk send: at most x1.05 the helper floor; against the HTTP Request node, 
 
 	// The share is 1 / 1.05 exactly, not the x0.95 its text shows: a pair reaching x0.9515 misses.
 	const hair = send([1051, 1051, 1051], 4000);
-	expect(byMeasure({ send: hair }, 'HTTP Request node (faxes/s').verdict).toBe('missed');
+	expect(httpRow(hair).verdict).toBe('missed');
 
 	// x1.10 against the floor: met under the old x1.10, missed now.
 	const slow = send([1100, 1120, 1080], 4000);
-	expect(byMeasure({ send: slow }, 'helper floor (ms').verdict).toBe('missed');
+	expect(floorRow(slow).verdict).toBe('missed');
 	// Where the floor itself is only x3.25 the HTTP Request node, x3.1 meets the target (x4 could not).
-	const restated = byMeasure(
-		{ send: send([1000, 1050], [3000, 3500]) },
-		'HTTP Request node (faxes/s',
-	);
+	const restated = httpRow(send([1000, 1050], [3000, 3500]));
 	expect(restated.target).toMatch(/\(x3\.25 this run\)/);
 	expect(restated.verdict).toBe('met');
 	// Pair by pair: a node x1.1 the floor in every pair misses, however the medians fall.
 	const behindFloor = send([1100, 1100], [3000, 3500]);
-	expect(byMeasure({ send: behindFloor }, 'HTTP Request node (faxes/s').verdict).toBe('missed');
+	expect(httpRow(behindFloor).verdict).toBe('missed');
 	const otherBytes = { ...good, wire: { ...good.wire, same: false, summary: 'body bytes differ' } };
 	const wire = byMeasure({ send: otherBytes }, "helper floor's send");
 	expect(wire.verdict).toBe('missed');
@@ -237,38 +241,36 @@ test("against the floor, the node's time in n8n counts, not only its requests' s
 	// (reading and checking every item): the user waits for that too.
 	const slowBeforeSending = send([1000, 1000, 1000], 8000);
 	for (const r of slowBeforeSending.rounds) r.faxCloud.nodeMs = 1300;
-	const row = byMeasure({ send: slowBeforeSending }, 'helper floor (ms');
+	const row = floorRow(slowBeforeSending);
 	expect(row.verdict).toBe('missed');
 	expect(row.figure).toMatch(/^1300 vs 1000: x1.3 /);
 	// Send Once's requests take the floor's span in every round; its time in n8n decides.
-	const once = (ms: number) => byMeasure({ sendOnce: sendOnce([ms, ms, ms]) }, 'Send Once per Key');
+	const once = (ms: number) => onceRow(sendOnce([ms, ms, ms]));
 	expect(once(9100).verdict).toBe('missed');
 	expect(once(7350).verdict).toBe('met');
 });
 
 test('a missed row says what was measured, or regression; no fixed text', () => {
-	const figures = (nodeCpu: number, nodeMs: number) => ({
-		send: send([nodeMs, nodeMs], 8000, nodeCpu),
-	});
+	const figures = (nodeCpu: number, nodeMs: number) => send([nodeMs, nodeMs], 8000, nodeCpu);
 	// More CPU than the floor on a quiet machine: nothing measured explains it.
-	const own = byMeasure(figures(4, 1300), 'helper floor (ms');
+	const own = floorRow(figures(4, 1300));
 	expect(own.why).toBe(
 		"regression: 0 of 2 pairs within x1.05: x1.3 (x1.3 to x1.3 over 2 pairs); n8n CPU above the items alone x2 the floor's; the floor's own span 1000 ms, raw undici 650 ms",
 	);
 	// Other figures, another text: it is made from them.
-	expect(byMeasure(figures(4, 1200), 'helper floor (ms').why).toMatch(
+	expect(floorRow(figures(4, 1200)).why).toMatch(
 		/^regression: 0 of 2 pairs within x1.05: x1.2 .*raw undici 600 ms$/,
 	);
 	// The same figures on a machine loaded past its cores during the row: the load is the cause.
-	expect(byMeasure(figures(4, 1300), 'helper floor (ms', LOADED).why).toBe(
+	expect(floorRow(figures(4, 1300), LOADED).why).toBe(
 		"the machine was loaded past its 2 cores during the row: 0 of 2 pairs within x1.05: x1.3 (x1.3 to x1.3 over 2 pairs); load average 1.5 to 3.2 on 2 cores during the row; n8n CPU above the items alone x2 the floor's; the floor's own span 1000 ms, raw undici 650 ms",
 	);
 	// Slower with the floor's CPU: the node did no more work, and the text says so.
-	expect(byMeasure(figures(3, 1300), 'helper floor (ms').why).toMatch(
+	expect(floorRow(figures(3, 1300)).why).toMatch(
 		/^n8n spent no more CPU on the node's sends than on the floor's \(x1\): the time went elsewhere: 0 of 2 pairs/,
 	);
 	// Only missed rows explain themselves, in results.json and in the printed table.
-	const rows = targetRows(figures(4, 1300));
+	const rows = targetRows({ send: figures(4, 1300) });
 	const written = JSON.parse(JSON.stringify(rows)) as Array<Record<string, unknown>>;
 	expect(written.filter((r) => 'why' in r).map((r) => r.verdict)).toEqual(['missed', 'missed']);
 	expect(printTable(rows).match(/why:/g)).toHaveLength(2);
@@ -278,16 +280,13 @@ test('a missed row says what was measured, or regression; no fixed text', () => 
 });
 
 test('send once: against the floor making the same lookup, the Retry sends only the missing ones', () => {
-	const met = byMeasure(
-		{ sendOnce: sendOnce([7300, 7500, 7000, 7400, 7200]) },
-		'Send Once per Key',
-	);
+	const met = onceRow(sendOnce([7300, 7500, 7000, 7400, 7200]));
 	expect(met.verdict).toBe('met');
 	expect(met.target).toBe('at most x1.1');
 	expect(met.figure).toBe(
 		"7300 vs 7000: x1.04 (x1 to x1.07 over 5 pairs); 1000 and 1000 searches; the floor's plain send 1000 ms (Send Once x7.3 (x7 to x7.5 over 5 pairs) it)",
 	);
-	const twice = byMeasure({ sendOnce: sendOnce([8000, 8000], 2000) }, 'Send Once per Key');
+	const twice = onceRow(sendOnce([8000, 8000], 2000));
 	expect(twice.verdict).toBe('missed');
 	expect(twice.why).toMatch(
 		/^the node searched more than once per send \(2000 searches for 1000 sends\)/,
