@@ -20,13 +20,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { ensureN8n } from '../harness/n8n/install';
+import { CommandLine } from '../harness/commandLine';
 import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
-import { DEPLOY_N8N_VERSION, releaseOf } from '../harness/n8n/versions';
+import { ensureN8n } from '../harness/n8n/install';
 import { buildAndPack } from '../harness/n8n/package';
+import { DEPLOY_N8N_VERSION, releaseOf } from '../harness/n8n/versions';
+import { printSummary, secondsSince } from '../harness/report';
 import { QUEUE_BINARY_DATA_MODE } from '../harness/services/n8n-queue';
 import { startPostgres, type PostgresService } from '../harness/services/postgres';
 import { startRedis, type RedisService } from '../harness/services/redis';
+import { startSink, type Sink } from '../harness/sink';
 import {
 	DeployInstance,
 	OUTPUT_DIR,
@@ -34,11 +37,8 @@ import {
 	QUEUE_TIMINGS,
 	readDeployWorkflow,
 } from './lib/instance';
-import { CommandLine } from '../harness/commandLine';
-import { printSummary, secondsSince } from '../harness/report';
-import { startSink, type Delivery } from '../harness/sink';
 import { Report } from './lib/scenario-report';
-import type { Sink } from './lib/delivery-sink';
+import { writeScalingResults } from './scaling';
 import {
 	BULK_WORKFLOW,
 	BULK_WORKFLOW_ID,
@@ -46,7 +46,6 @@ import {
 	writeOnePagePdf,
 	type BulkRun,
 } from './scenarios/bulk-send';
-import { writeScalingResults } from './scaling';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
@@ -100,8 +99,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /**
- * An installation of the package with the given workflows, its sink (each delivery kept with its
- * time of arrival) and the one-page PDF, handed to `body`. What `body` throws fails `name`; the
+ * An installation of the package with the given workflows, its sink and the one-page PDF, handed
+ * to `body`. What `body` throws fails `name`; the
  * n8n folders are kept when a check of the report failed.
  */
 async function withInstallation(
@@ -116,7 +115,7 @@ async function withInstallation(
 	body: (instance: DeployInstance, sink: Sink) => Promise<void>,
 ): Promise<void> {
 	const runtime = await ensureN8n(N8N_VERSION);
-	const sink = await startSink<Delivery>({ keep: (delivery) => delivery });
+	const sink = await startSink();
 	const stopSink = onCleanUp(sink.close);
 	let instance: DeployInstance | undefined;
 	let keep = false;
@@ -192,12 +191,12 @@ async function queuePart(
 				publicationLeaseSeconds: PUBLICATION_LEASE_SECONDS,
 			});
 			if (triggerOnly) await instance.startWorker('worker-2', WORKER_CONCURRENCY);
-			else await queueScenarios(report, instance, sink, postgres);
+			else await queueScenarios(report, instance, sink);
 			beforeTrigger();
 			await scenario(report, TRIGGER_SCENARIOS['in-memory'], () =>
-				triggerInQueueMode(instance, report, sink, postgres),
+				triggerInQueueMode(instance, report, sink),
 			);
-			await durableScenarios(report, instance, postgres, sink);
+			await durableScenarios(report, instance, sink);
 		});
 	} catch (error) {
 		report.broken(setup, error);
@@ -208,12 +207,7 @@ async function queuePart(
 }
 
 /** The queue scenarios before the trigger's: the bulk send, the inbound file, the killed workers. */
-async function queueScenarios(
-	report: Report,
-	instance: DeployInstance,
-	sink: Sink,
-	postgres: PostgresService,
-): Promise<void> {
+async function queueScenarios(report: Report, instance: DeployInstance, sink: Sink) {
 	const bulk = 'queue mode: bulk send split over executions';
 	await scenario(report, bulk, async () => {
 		const send = (run: string, runDigit: number, sizes = { total: 1000, perExecution: 50 }) =>
@@ -238,7 +232,7 @@ async function queueScenarios(
 		return { oneWorker: one, twoWorkers: two, ...sideBySide(one, two) };
 	});
 	await scenario(report, 'queue mode: inbound fax across workers', () =>
-		inboundFileAcrossWorkers(instance, report, sink, postgres),
+		inboundFileAcrossWorkers(instance, report, sink),
 	);
 	await scenario(report, 'queue mode: worker killed during a send', () =>
 		sendInFlight(instance, report),
@@ -253,16 +247,9 @@ async function queueScenarios(
  * moves to it (with durable cursors), the two windows of a poll's writes are probed, then the
  * in-memory scenarios' kills and two Poll Times run again there, each counting its own executions.
  */
-async function durableScenarios(
-	report: Report,
-	instance: DeployInstance,
-	postgres: PostgresService,
-	sink: Sink,
-): Promise<void> {
+async function durableScenarios(report: Report, instance: DeployInstance, sink: Sink) {
 	if (!releaseOf(N8N_VERSION).engines.includes('durable')) return;
-	await scenario(report, DURABLE_SCENARIO, () =>
-		durableWindowsInQueueMode(instance, report, postgres),
-	);
+	await scenario(report, DURABLE_SCENARIO, () => durableWindowsInQueueMode(instance, report));
 	await scenario(report, TRIGGER_SCENARIOS.durable, () =>
 		triggerInQueueModeDurable(instance, report, sink),
 	);
@@ -300,7 +287,7 @@ async function singleProcess(report: Report, engine: PollEngine): Promise<void> 
 		publish: [TRIGGER_WORKFLOW_ID, BULK_WORKFLOW_ID],
 	};
 	await withInstallation(report, name, options, async (instance, sink) => {
-		instance.usePollEngine(engine);
+		instance.engine = engine;
 		await instance.startMain();
 		report.log(`n8n (single process, SQLite) running, ${POLL_ENGINE_NAMES[engine]}`);
 		report.figure(name, await singleProcessCrashes(instance, report, sink));

@@ -70,8 +70,11 @@ export class DeployInstance {
 	main?: N8nServer;
 	readonly workers = new Map<string, N8nWorker>();
 	private mainStarts = 0;
-	/** The poll engine main starts with (test/harness/n8n/engines.ts); in-memory, n8n's default. */
-	private pollEngine: PollEngine = 'in-memory';
+	/**
+	 * The poll engine main runs, or starts with at its next start (test/harness/n8n/engines.ts;
+	 * the durable scheduler runs on main only); in-memory, n8n's default.
+	 */
+	engine: PollEngine = 'in-memory';
 
 	private constructor(
 		readonly label: string,
@@ -183,14 +186,16 @@ export class DeployInstance {
 		return path.join(OUTPUT_DIR, `${this.label}-${process}.log`);
 	}
 
-	/** The poll engine of main's next starts: the durable scheduler runs on main only. */
-	usePollEngine(engine: PollEngine): void {
-		this.pollEngine = engine;
+	/** The Postgres of a queue-mode installation. */
+	get postgres(): PostgresService {
+		if (!this.services) throw new Error(`${this.label} runs no Postgres`);
+		return this.services.postgres;
 	}
 
-	/** The poll engine main runs (or will run at its next start). */
-	get engine(): PollEngine {
-		return this.pollEngine;
+	/** Publishes a workflow with a trigger (activate), then waits for its trigger state. */
+	async publishTrigger(workflow: { id: string; name?: string }): Promise<void> {
+		await this.activate(workflow.id);
+		await this.waitForTriggerState(workflow);
 	}
 
 	/**
@@ -199,12 +204,11 @@ export class DeployInstance {
 	 */
 	async waitForTriggerState(workflow: { id: string; name?: string }): Promise<void> {
 		const postgres = this.services?.postgres;
-		const server = this.server;
 		await waitForTriggerState(
-			server,
+			this.server,
 			workflow,
-			FIRST_POLL_WAIT_MS[this.pollEngine],
-			triggerStateReader(server, postgres && ((query) => postgres.sql(query))),
+			FIRST_POLL_WAIT_MS[this.engine],
+			triggerStateReader(this.server, postgres && ((query) => postgres.sql(query))),
 		);
 	}
 
@@ -228,7 +232,7 @@ export class DeployInstance {
 			logFile,
 			`\n===== main start ${this.mainStarts} at ${new Date().toISOString()}\n`,
 		);
-		const env = { ...this.env, ...POLL_ENGINE_ENV[this.pollEngine] };
+		const env = { ...this.env, ...POLL_ENGINE_ENV[this.engine] };
 		const server = await N8nServer.start(this.runtime, env, { logFile });
 		// Known at once, so a test can kill main while it is still starting (activation polls).
 		this.main = server;
@@ -347,18 +351,6 @@ export class DeployInstance {
 
 	async execution(id: string): Promise<StoredExecution> {
 		return await this.server.rest<StoredExecution>('GET', `/executions/${id}`);
-	}
-
-	/** Waits until n8n gives an execution a final status; returns the execution then. */
-	async settled(id: string): Promise<StoredExecution> {
-		let stored: StoredExecution | undefined;
-		await waitUntil(
-			`execution ${id} settled`,
-			async () => FINAL.has((stored = await this.execution(id)).status),
-			120_000,
-			500,
-		);
-		return stored!;
 	}
 
 	/** The user's lookup (lookup-batch.json): Get Many by a Batch Unique ID. */

@@ -1,4 +1,5 @@
-import type { DeployInstance, StoredExecution } from './instance';
+import { waitUntil } from '../../harness/waitUntil';
+import { FINAL, type DeployInstance } from './instance';
 
 /**
  * What the trigger emitted, as n8n recorded it: every execution of the trigger workflow and the
@@ -14,34 +15,19 @@ export class TriggerLedger {
 	readonly status = new Map<string, string>();
 	private timer: NodeJS.Timeout | undefined;
 	private busy = false;
-	/** Executions of earlier scenarios on the same workflow: never read, never counted. */
-	private readonly earlier = new Set<string>();
 
 	constructor(
 		private readonly instance: DeployInstance,
 		private readonly workflowId: string,
 		private readonly triggerNode: string,
+		/** Executions of earlier scenarios on the same workflow: never read, never counted. */
+		readonly earlier = new Set<string>(),
 	) {}
 
-	/**
-	 * A ledger of the executions the workflow starts from now on: those n8n already lists (an
-	 * earlier scenario's on the same workflow) are left out of every reading and check.
-	 */
-	static async fromNow(
-		instance: DeployInstance,
-		workflowId: string,
-		triggerNode: string,
-	): Promise<TriggerLedger> {
-		const ledger = new TriggerLedger(instance, workflowId, triggerNode);
-		for (const execution of await instance.executionsOf(workflowId)) {
-			ledger.earlier.add(execution.id);
-		}
-		return ledger;
-	}
-
-	/** How many executions of earlier scenarios this ledger leaves out. */
-	get leftOut(): number {
-		return this.earlier.size;
+	/** A ledger of the executions the workflow starts from now on (fromNow(...).earlier left out). */
+	static async fromNow(instance: DeployInstance, workflowId: string, triggerNode: string) {
+		const earlier = (await instance.executionsOf(workflowId)).map((e) => e.id);
+		return new TriggerLedger(instance, workflowId, triggerNode, new Set(earlier));
 	}
 
 	start(intervalMs = 300): void {
@@ -49,8 +35,7 @@ export class TriggerLedger {
 	}
 
 	stop(): void {
-		if (this.timer) clearInterval(this.timer);
-		this.timer = undefined;
+		clearInterval(this.timer);
 	}
 
 	/** One reading of every execution of the workflow (ignored while main is down). */
@@ -58,8 +43,7 @@ export class TriggerLedger {
 		if (this.busy || !this.instance.main) return;
 		this.busy = true;
 		try {
-			const executions: StoredExecution[] = await this.instance.executionsOf(this.workflowId);
-			for (const execution of executions) {
+			for (const execution of await this.instance.executionsOf(this.workflowId)) {
 				if (this.earlier.has(execution.id)) continue;
 				this.status.set(execution.id, execution.status);
 				if ((this.emitted.get(execution.id) ?? []).length > 0) continue;
@@ -76,6 +60,49 @@ export class TriggerLedger {
 		}
 	}
 
+	/** Waits, reading, until `done` holds. */
+	private async readUntil(
+		what: string,
+		done: () => boolean,
+		timeoutMs: number,
+		detail?: () => string,
+	) {
+		const read = async () => {
+			await this.readOnce();
+			return done();
+		};
+		await waitUntil(what, read, timeoutMs, { intervalMs: 500, detail });
+	}
+
+	/** The first execution not among `known` that emitted something, once it appears. */
+	async waitForNew(known: Set<string>, what: string, timeoutMs = 90_000): Promise<string> {
+		const fresh = () =>
+			[...this.emitted].find(([id, faxIds]) => !known.has(id) && faxIds.length > 0)?.[0];
+		await this.readUntil(what, () => fresh() !== undefined, timeoutMs);
+		return fresh()!;
+	}
+
+	/** Waits until every one of `executions` (every one seen when not given) has a final status. */
+	async waitForFinal(what: string, executions?: string[], timeoutMs = 120_000): Promise<void> {
+		const final = () =>
+			(executions ?? [...this.status.keys()]).every((id) => FINAL.has(this.status.get(id) ?? ''));
+		await this.readUntil(what, final, timeoutMs);
+	}
+
+	/** Waits until every one of `faxIds` is in an execution n8n recorded. */
+	async waitForEmitted(what: string, faxIds: number[], timeoutMs: number): Promise<void> {
+		const missing = () => {
+			const byFax = this.executionsByFax();
+			return faxIds.filter((faxId) => !byFax.has(faxId));
+		};
+		await this.readUntil(
+			what,
+			() => missing().length === 0,
+			timeoutMs,
+			() => `not yet emitted: ${ids(missing())}`,
+		);
+	}
+
 	/** FaxId → the executions that hold it. */
 	executionsByFax(): Map<number, string[]> {
 		const by = new Map<number, string[]>();
@@ -84,8 +111,9 @@ export class TriggerLedger {
 		}
 		return by;
 	}
+}
 
-	executionOf(faxId: number): string | undefined {
-		return this.executionsByFax().get(faxId)?.[0];
-	}
+/** Short form of a list of ids for messages. */
+export function ids(list: number[]): string {
+	return list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')} … (${list.length})`;
 }

@@ -4,15 +4,15 @@ import type { PostgresService } from '../../harness/services/postgres';
 import type { DeployInstance } from './instance';
 
 /**
- * Makes the database refuse every change of one column of one table, which is what a failed
- * write looks like to n8n (a Postgres trigger raising `message`). Returns what lifts the refusal.
+ * Runs `body` while the database refuses every change of one column of one table, which is what
+ * a failed write looks like to n8n (a Postgres trigger raising `message`); lifts the refusal after.
  */
-export function refuseColumnWrites(
+export async function withColumnWritesRefused(
 	postgres: PostgresService,
-	table: string,
-	column: string,
+	[table, column]: [string, string],
 	message: string,
-): () => void {
+	body: () => Promise<void>,
+): Promise<void> {
 	const name = `deploy_test_refuse_${table}_${column}`.toLowerCase();
 	postgres.sql(`CREATE FUNCTION ${name}() RETURNS trigger AS $$
 		BEGIN
@@ -23,10 +23,31 @@ export function refuseColumnWrites(
 		END $$ LANGUAGE plpgsql`);
 	postgres.sql(`CREATE TRIGGER ${name} BEFORE UPDATE ON ${table}
 		FOR EACH ROW EXECUTE FUNCTION ${name}()`);
-	return () => {
+	try {
+		await body();
+	} finally {
 		postgres.sql(`DROP TRIGGER ${name} ON ${table}`);
 		postgres.sql(`DROP FUNCTION ${name}()`);
-	};
+	}
+}
+
+/**
+ * Runs `body` while Postgres holds back every execution insert (a transaction holding a SHARE
+ * lock on execution_entity), then rolls that transaction back.
+ */
+export async function withExecutionInsertsHeld(
+	postgres: PostgresService,
+	body: () => Promise<void>,
+): Promise<void> {
+	const session = await postgres.session();
+	try {
+		await session.run('BEGIN');
+		await session.run('LOCK TABLE execution_entity IN SHARE MODE');
+		await body();
+		await session.run('ROLLBACK');
+	} finally {
+		await session.close();
+	}
 }
 
 /** The first line main logs from now on that matches `pattern`, read when asked. */

@@ -4,12 +4,12 @@ import path from 'node:path';
 
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-import { lastSeq as lastSeqOf, type RequestRecord } from '../../../emulator/request-log';
+import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
+import { postWebhook } from '../../harness/webhook';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { EACH_ONCE, notExactlyOnce } from '../lib/sent-once';
-import { postWebhook } from '../../harness/webhook';
+import { EACH_ONCE, notExactlyOnce, tally } from '../lib/sent-once';
 
 export const BULK_WORKFLOW = 'bulk-send.json';
 export const BULK_WORKFLOW_ID = 'DeployBulkSend01';
@@ -25,10 +25,6 @@ export async function writeOnePagePdf(filesFolder: string): Promise<void> {
 	fs.writeFileSync(path.join(filesFolder, 'one-page.pdf'), await doc.save());
 }
 
-export function lastSeq(instance: DeployInstance): number {
-	return lastSeqOf(instance.emulator);
-}
-
 export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {
 	return instance.emulator.control.requests({
 		method: 'POST',
@@ -38,7 +34,7 @@ export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestR
 }
 
 /** First request received to last answer written, as the emulator saw it (ms). */
-export function spanMs(requests: RequestRecord[]): number {
+function spanMs(requests: RequestRecord[]): number {
 	const start = Math.min(...requests.map((r) => r.receivedMs));
 	const end = Math.max(...requests.map((r) => r.finishedMs ?? r.receivedMs));
 	return end - start;
@@ -84,12 +80,11 @@ export async function bulkSend(
 		{ length: options.total },
 		(_, i) => `1212${options.runDigit}${String(i + 1).padStart(6, '0')}`,
 	);
-	const calls: string[][] = [];
-	for (let i = 0; i < tags.length; i += options.perExecution) {
-		calls.push(tags.slice(i, i + options.perExecution));
-	}
+	const calls = Array.from({ length: Math.ceil(tags.length / options.perExecution) }, (_, i) =>
+		tags.slice(i * options.perExecution, (i + 1) * options.perExecution),
+	);
 	const before = new Set((await instance.executionsOf(BULK_WORKFLOW_ID)).map((e) => e.id));
-	const sinceSeq = lastSeq(instance);
+	const sinceSeq = lastSeq(instance.emulator);
 	control.resetConnectionStats();
 	const cpuBefore = instance.cpuReading();
 	const machineBefore = machineBusySeconds();
@@ -111,12 +106,9 @@ export async function bulkSend(
 		(e) => !before.has(e.id),
 	);
 	const ranOn = instance.workerOfExecutions();
-	const executionsPerWorker: Record<string, number> = {};
-	for (const execution of executions) {
-		for (const worker of ranOn.get(execution.id) ?? ['(no worker log)']) {
-			executionsPerWorker[worker] = (executionsPerWorker[worker] ?? 0) + 1;
-		}
-	}
+	const executionsPerWorker = Object.fromEntries(
+		tally(executions.flatMap((e) => ranOn.get(e.id) ?? ['(no worker log)'])),
+	);
 	const workers = [...instance.workers.values()].filter((w) => w.running).length;
 	const span = sends.length > 0 ? spanMs(sends) : NaN;
 	const run: BulkRun = {
@@ -135,23 +127,17 @@ export async function bulkSend(
 		`  ${options.run}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
 	);
 
-	await report.check(options.scenario, `${options.run}: every webhook call answered 200`, () => {
-		const failed = answers.filter((a) => a.status !== 200);
-		assert.equal(
-			failed.length,
-			0,
-			`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
-		);
-	});
-	await report.check(
-		options.scenario,
-		`${options.run}: every fax sent exactly once (emulator's request log)`,
-		() => {
-			const counts = new Map<string, number>();
-			for (const send of sends) {
-				const tag = String(send.params.FaxNumber ?? '');
-				counts.set(tag, (counts.get(tag) ?? 0) + 1);
-			}
+	await report.checkAll(options.scenario, {
+		[`${options.run}: every webhook call answered 200`]: () => {
+			const failed = answers.filter((a) => a.status !== 200);
+			assert.equal(
+				failed.length,
+				0,
+				`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
+			);
+		},
+		[`${options.run}: every fax sent exactly once (emulator's request log)`]: () => {
+			const counts = tally(sends.map((send) => String(send.params.FaxNumber ?? '')));
 			assert.deepEqual(notExactlyOnce(counts, tags), EACH_ONCE);
 			assert.equal(
 				sends.filter((s) => s.status === 201).length,
@@ -159,11 +145,7 @@ export async function bulkSend(
 				'every send answered 201',
 			);
 		},
-	);
-	await report.check(
-		options.scenario,
-		`${options.run}: ${calls.length} executions, each on a worker`,
-		() => {
+		[`${options.run}: ${calls.length} executions, each on a worker`]: () => {
 			assert.equal(executions.length, calls.length);
 			assert.ok(
 				executions.every((e) => e.status === 'success'),
@@ -182,12 +164,11 @@ export async function bulkSend(
 				}
 			}
 		},
-	);
+	});
 	const bound = workers * options.concurrency * REQUESTS_AT_ONCE;
-	await report.check(
-		options.scenario,
-		`${options.run}: at most workers × concurrency × Requests at Once = ${workers} × ${options.concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`,
-		() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
-	);
+	await report.checkAll(options.scenario, {
+		[`${options.run}: at most workers × concurrency × Requests at Once = ${workers} × ${options.concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`]:
+			() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
+	});
 	return run;
 }

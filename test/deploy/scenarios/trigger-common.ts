@@ -1,24 +1,24 @@
+/** What the trigger scenarios share: names, the inbound faxes, the waits, the account of a batch. */
 import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
 import type { PollEngine } from '../../harness/n8n/engines';
-import { FINAL, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
-import type { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/delivery-sink';
+import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
+import { PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
+import { ids, type TriggerLedger } from '../lib/ledger';
+import type { Report } from '../lib/scenario-report';
+import { tally } from '../lib/sent-once';
 
 /** A scenario's name per poll engine, so that a reader of the results sees the engine. */
 export function scenarioName(part: string, engine: PollEngine, what: string): string {
 	return `${part}${engine === 'durable' ? ', durable poll scheduler' : ''}: ${what}`;
 }
 
-export function scenarioNames(part: string, what: string): Record<PollEngine, string> {
-	return {
-		'in-memory': scenarioName(part, 'in-memory', what),
-		durable: scenarioName(part, 'durable', what),
-	};
-}
+export const scenarioNames = (part: string, what: string): Record<PollEngine, string> => ({
+	'in-memory': scenarioName(part, 'in-memory', what),
+	durable: scenarioName(part, 'durable', what),
+});
 
 /** A version 2 trigger as the editor adds it (Simplify on). */
 export const TRIGGER_WORKFLOW = 'trigger-inbound.json';
@@ -29,7 +29,7 @@ export const MAX_EVENTS_PER_POLL = 500;
 /** n8n runs a poll at most once a minute, at the start of each minute. */
 export const POLL_WAIT_MS = 90_000;
 /** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
-export const KILL_AFTER = 100;
+const KILL_AFTER = 100;
 
 /** The inbound searches the trigger made (the proxy login watches All Users). */
 const searchesOf = (instance: DeployInstance) =>
@@ -39,15 +39,13 @@ const searchesOf = (instance: DeployInstance) =>
 		userId: SEED_USERS.acmeAdmin.userId,
 	});
 
-export function inboundSearches(instance: DeployInstance): number {
-	return searchesOf(instance).length;
-}
+export const inboundSearches = (instance: DeployInstance): number => searchesOf(instance).length;
 
 /** Waits until the trigger has made another search than the `before` it had made. */
 export async function waitForSearch(
 	instance: DeployInstance,
-	before: number,
 	what: string,
+	before = inboundSearches(instance),
 	timeoutMs = POLL_WAIT_MS,
 ): Promise<void> {
 	await waitUntil(what, () => inboundSearches(instance) > before, timeoutMs);
@@ -65,83 +63,44 @@ export function injectFaxes(instance: DeployInstance, count: number): number[] {
 	].map((fax) => Number(fax.FaxId));
 }
 
-export function deliveriesOf(sink: Sink, execution: string): number {
-	return sink.received.filter((d) => String(d.body.execution) === execution).length;
-}
+/** What an execution delivered to the sink. */
+export const deliveredBy = (sink: Sink, execution: string) =>
+	sink.received.filter((d) => String(d.execution) === execution);
 
-/** The execution of the trigger workflow started after the ones known, once it appears. */
-export async function waitForNewExecution(
-	ledger: TriggerLedger,
-	known: Set<string>,
-	what: string,
-	timeoutMs = POLL_WAIT_MS,
-): Promise<string> {
-	let found: string | undefined;
-	await waitUntil(
-		what,
-		async () => {
-			await ledger.readOnce();
-			found = [...ledger.emitted.keys()].find(
-				(id) => !known.has(id) && (ledger.emitted.get(id) ?? []).length > 0,
-			);
-			return found !== undefined;
-		},
-		timeoutMs,
-		500,
-	);
-	return found!;
-}
+export const deliveriesOf = (sink: Sink, execution: string): number =>
+	deliveredBy(sink, execution).length;
 
 /** Waits until an execution has delivered `count` items to the sink (checking every `intervalMs`). */
 export async function waitForDeliveries(
 	sink: Sink,
 	execution: string,
-	count: number,
-	what: string,
-	intervalMs: number,
+	count = KILL_AFTER,
+	intervalMs = 100,
 ): Promise<void> {
+	const what = `execution ${execution} ${count === KILL_AFTER ? 'delivering' : 'delivered'}`;
 	await waitUntil(what, () => deliveriesOf(sink, execution) >= count, 60_000, intervalMs);
 }
 
 /** Waits until an execution has delivered KILL_AFTER items: the moment its process is killed. */
-export async function waitForDelivering(sink: Sink, execution: string): Promise<void> {
-	await waitForDeliveries(sink, execution, KILL_AFTER, `execution ${execution} delivering`, 20);
-}
-
-/** Waits until every one of `executions` has a final status in n8n. */
-export async function waitForFinal(
-	ledger: TriggerLedger,
-	executions: string[],
-	what: string,
-	timeoutMs = 120_000,
-): Promise<void> {
-	await waitUntil(
-		what,
-		async () => {
-			await ledger.readOnce();
-			return executions.every((id) => FINAL.has(ledger.status.get(id) ?? ''));
-		},
-		timeoutMs,
-		500,
-	);
-}
+export const waitForDelivering = (sink: Sink, execution: string): Promise<void> =>
+	waitForDeliveries(sink, execution, KILL_AFTER, 20);
 
 /**
- * Main started again while the service holds its activation poll's search (30 s), killed once
- * that search has arrived, then started again until a poll's execution (one not in `known`)
- * appears: how long main took to be ready, and how long after that the trigger polled. The
- * durable scheduler polls at no restart (the next whole minute), and a killed poll keeps its
- * task's lease (60 s) until n8n's reaper takes it back: hence its longer wait.
+ * Main (`n8n` in a single process) started again while the service holds its activation poll's
+ * search (30 s), killed once that search has arrived, then started again until a poll's execution
+ * (one not in `known`) appears: how long main took to be ready, and how long after that the
+ * trigger polled. The durable scheduler polls at no restart (the next whole minute), and a killed
+ * poll keeps its task's lease (60 s) until n8n's reaper takes it back: hence its longer wait.
  */
 export async function killDuringActivationAndRestart(
 	instance: DeployInstance,
 	report: Report,
 	ledger: TriggerLedger,
 	known: Set<string>,
-	processName: 'n8n' | 'main',
 ): Promise<{ execution: string; figure: Record<string, number | undefined> }> {
 	const durable = instance.engine === 'durable';
 	const poll = durable ? 'first poll' : 'activation poll';
+	const processName = instance.services ? 'main' : 'n8n';
 	instance.emulator.control.addFault({
 		method: 'GET',
 		path: '^/v1/inboundfaxes$',
@@ -151,7 +110,7 @@ export async function killDuringActivationAndRestart(
 	});
 	const searches = inboundSearches(instance);
 	const starting = instance.startMain().catch((error: unknown) => error);
-	await waitForSearch(instance, searches, `the ${poll} of the restarted ${processName}`, 120_000);
+	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);
 	await instance.killMain();
 	await starting;
 	report.log(`  SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
@@ -159,8 +118,7 @@ export async function killDuringActivationAndRestart(
 	const restarted = Date.now();
 	await instance.startMain();
 	const ready = Date.now();
-	const execution = await waitForNewExecution(
-		ledger,
+	const execution = await ledger.waitForNew(
 		known,
 		durable
 			? "the first poll after the restart emitting (after the killed poll's lease)"
@@ -180,15 +138,6 @@ export async function killDuringActivationAndRestart(
 	};
 }
 
-/** Whether a workflow is published (active) in n8n. */
-export async function isActive(instance: DeployInstance, workflowId: string): Promise<boolean> {
-	const stored = await instance.server.rest<{ active?: boolean }>(
-		'GET',
-		`/workflows/${workflowId}`,
-	);
-	return stored.active === true;
-}
-
 /**
  * Main on n8n's durable poll scheduler with durable cursors: already there after the scenarios
  * that switched it (trigger-durable.ts), else stopped as an operator would and started on it.
@@ -201,7 +150,7 @@ export async function onDurableEngine(
 	if (instance.engine === 'durable' && instance.main) return { switchedNow: false, seconds: 0 };
 	const started = Date.now();
 	await instance.stopMain();
-	instance.usePollEngine('durable');
+	instance.engine = 'durable';
 	await instance.startMain();
 	report.log('  main restarted on the durable poll scheduler with durable cursors');
 	return { switchedNow: true, seconds: Math.round((Date.now() - started) / 1000) };
@@ -217,25 +166,8 @@ export function executionFigures(ledger: TriggerLedger, sink: Sink) {
 	}));
 }
 
-interface BatchAccount {
-	faxes: number;
-	/** Emitted into exactly one execution. */
-	once: number;
-	/** In no execution. */
-	lost: number[];
-	/** In more than one execution. */
-	repeated: number[];
-	/** Reported by the workflow's next node exactly once / more than once / never. */
-	deliveredOnce: number;
-	deliveredTwice: number[];
-	undelivered: number[];
-}
-
-/** Which of `faxIds` n8n holds in no execution (lost), and in more than one (repeated). */
-export function emittedOnceCheck(
-	faxIds: number[],
-	ledger: TriggerLedger,
-): { once: number; lost: number[]; repeated: number[] } {
+/** Which of `faxIds` n8n holds in no execution (lost), in one (once), in more than one (repeated). */
+export function emittedOnceCheck(faxIds: number[], ledger: TriggerLedger) {
 	const byFax = ledger.executionsByFax();
 	const count = (faxId: number) => (byFax.get(faxId) ?? []).length;
 	return {
@@ -246,39 +178,31 @@ export function emittedOnceCheck(
 }
 
 /**
- * What became of a batch: emission (n8n's executions) and delivery (the sink), the deliveries of
- * the ledger's own executions only when `ownDeliveriesOnly` (another active workflow on the same
- * login reports the same faxes).
+ * What became of a batch: emission (n8n's executions, emittedOnceCheck) and delivery (reported by
+ * the workflow's next node once, more than once, never), the deliveries of the ledger's own
+ * executions only when `ownDeliveriesOnly` (another active workflow on the same login reports the
+ * same faxes).
  */
 export function accountFor(
 	faxIds: number[],
 	ledger: TriggerLedger,
 	sink: Sink,
 	ownDeliveriesOnly = false,
-): BatchAccount {
-	const deliveries = new Map<number, number>();
+) {
 	const received = ownDeliveriesOnly
-		? sink.received.filter((d) => ledger.emitted.has(String(d.body.execution)))
+		? sink.received.filter((d) => ledger.emitted.has(String(d.execution)))
 		: sink.received;
-	for (const delivery of received) {
-		const faxId = Number(delivery.body.faxId);
-		deliveries.set(faxId, (deliveries.get(faxId) ?? 0) + 1);
-	}
-	const account: BatchAccount = {
+	const deliveries = tally(received.map((d) => Number(d.faxId)));
+	const delivered = (faxId: number) => deliveries.get(faxId) ?? 0;
+	return {
 		faxes: faxIds.length,
 		...emittedOnceCheck(faxIds, ledger),
-		deliveredOnce: 0,
-		deliveredTwice: [],
-		undelivered: [],
+		deliveredOnce: faxIds.filter((faxId) => delivered(faxId) === 1).length,
+		deliveredTwice: faxIds.filter((faxId) => delivered(faxId) > 1),
+		undelivered: faxIds.filter((faxId) => delivered(faxId) === 0),
 	};
-	for (const faxId of faxIds) {
-		const delivered = deliveries.get(faxId) ?? 0;
-		if (delivered === 1) account.deliveredOnce++;
-		else if (delivered === 0) account.undelivered.push(faxId);
-		else account.deliveredTwice.push(faxId);
-	}
-	return account;
 }
+type BatchAccount = ReturnType<typeof accountFor>;
 
 /** Asserts that no fax of the account was lost or emitted into more than one execution. */
 export function assertEmittedOnce(account: BatchAccount, label = ''): void {
@@ -294,8 +218,7 @@ export function assertEmittedOnce(account: BatchAccount, label = ''): void {
  * and how many of those the first one had delivered already.
  */
 export async function retryDeliveries(instance: DeployInstance, sink: Sink, execution: string) {
-	const faxIdsOf = (id: string) =>
-		sink.received.filter((d) => String(d.body.execution) === id).map((d) => Number(d.body.faxId));
+	const faxIdsOf = (id: string) => deliveredBy(sink, id).map((d) => Number(d.faxId));
 	const deliveredBefore = new Set(faxIdsOf(execution));
 	const retried = await instance.retry(execution);
 	const delivered = retried.id ? faxIdsOf(retried.id) : [];
@@ -307,11 +230,6 @@ export async function retryDeliveries(instance: DeployInstance, sink: Sink, exec
 			deliveredAgain: delivered.filter((faxId) => deliveredBefore.has(faxId)).length,
 		},
 	};
-}
-
-/** Short form of a list of ids for messages. */
-export function ids(list: number[]): string {
-	return list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')} … (${list.length})`;
 }
 
 /** A batch account with counts instead of long id lists, for results.json. */

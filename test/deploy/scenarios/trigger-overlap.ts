@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
 import type { WorkflowFile } from '../../harness/n8n/examples';
-import { FINAL, readDeployWorkflow, type DeployInstance } from '../lib/instance';
+import { readDeployWorkflow, type DeployInstance } from '../lib/instance';
 import { TriggerLedger } from '../lib/ledger';
 import { mainLogFromNow } from '../lib/write-refusal';
 import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/delivery-sink';
-import { sleep, waitUntil } from '../../harness/waitUntil';
+import type { Sink } from '../../harness/sink';
+import { secondsSince } from '../../harness/report';
+import { sleep } from '../../harness/waitUntil';
 import {
 	accountFor,
 	assertEmittedOnce,
-	inboundSearches,
 	POLL_WAIT_MS,
 	scenarioNames,
 	summarize,
@@ -58,33 +58,17 @@ export async function twoPollTimesInQueueMode(
 	});
 	const ledger = new TriggerLedger(instance, created.id, NODE);
 	try {
-		await instance.activate(created.id);
-		await instance.waitForTriggerState(created);
+		await instance.publishTrigger(created);
 		const faxes = control
 			.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES })
 			.map((fax) => Number(fax.FaxId));
 		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
-		await waitUntil(
-			'every fax emitted',
-			async () => {
-				await ledger.readOnce();
-				const byFax = ledger.executionsByFax();
-				return faxes.every((id) => byFax.has(id));
-			},
-			2 * POLL_WAIT_MS,
-			500,
-		).catch((error: Error) => report.log(`  ${error.message}`));
+		await ledger
+			.waitForEmitted('every fax emitted', faxes, 2 * POLL_WAIT_MS)
+			.catch((error: Error) => report.log(`  ${error.message}`));
 		// One more minute: a second poll running over the same state emits its copy by then.
-		await waitForSearch(instance, inboundSearches(instance), 'the next poll');
-		await waitUntil(
-			"the trigger's executions finished",
-			async () => {
-				await ledger.readOnce();
-				return [...ledger.status.values()].every((s) => FINAL.has(s));
-			},
-			POLL_WAIT_MS,
-			500,
-		);
+		await waitForSearch(instance, 'the next poll');
+		await ledger.waitForFinal("the trigger's executions finished", undefined, POLL_WAIT_MS);
 		await sleep(3000);
 		await ledger.readOnce();
 		const account = accountFor(faxes, ledger, sink, true);
@@ -96,32 +80,28 @@ export async function twoPollTimesInQueueMode(
 				status: ledger.status.get(id),
 				events: emitted.length,
 			})),
-			seconds: Math.round((Date.now() - started) / 1000),
+			seconds: secondsSince(started),
 		};
 		report.log(`  ${JSON.stringify(figures)}`);
-		await report.check(
-			scenario,
-			`each of the ${FAXES} faxes emitted into exactly one execution`,
-			() => assertEmittedOnce(account),
-		);
-		await report.check(scenario, "main's log says a poll ended because the other ran", () => {
-			// Without it the two entries never overlapped, and the case proved nothing.
-			assert.ok(
-				logged(/"Two Poll Times": the previous poll is still running/),
-				"no such line in main's log since this scenario started",
-			);
-		});
-		await report.check(scenario, 'each fax reported once by the next node, on a worker', () => {
-			assert.deepEqual(
-				{ twice: account.deliveredTwice, never: account.undelivered },
-				{ twice: [], never: [] },
-			);
-			const workers = new Set(
-				sink.received
-					.filter((d) => ledger.emitted.has(String(d.body.execution)))
-					.map((d) => String(d.body.worker)),
-			);
-			assert.ok(!workers.has('main'), `reported from ${[...workers].join(', ')}`);
+		await report.checkAll(scenario, {
+			[`each of the ${FAXES} faxes emitted into exactly one execution`]: () =>
+				assertEmittedOnce(account),
+			"main's log says a poll ended because the other ran": () => {
+				// Without it the two entries never overlapped, and the case proved nothing.
+				assert.ok(
+					logged(/"Two Poll Times": the previous poll is still running/),
+					"no such line in main's log since this scenario started",
+				);
+			},
+			'each fax reported once by the next node, on a worker': () => {
+				assert.deepEqual(
+					{ twice: account.deliveredTwice, never: account.undelivered },
+					{ twice: [], never: [] },
+				);
+				const ours = sink.received.filter((d) => ledger.emitted.has(String(d.execution)));
+				const workers = new Set(ours.map((d) => String(d.worker)));
+				assert.ok(!workers.has('main'), `reported from ${[...workers].join(', ')}`);
+			},
 		});
 		return figures;
 	} finally {
