@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { faxesMadePerNumber, lastSeq } from '../../../emulator/request-log';
+import { faxesMadePerNumber, lastSeq, type RequestRecord } from '../../../emulator/request-log';
 import type { DeployInstance } from './instance';
 import type { Report } from './scenario-report';
 
@@ -15,6 +15,15 @@ const OUTCOME_FIELD = 'sendOnce';
 type Outcome = 'found' | 'sent';
 /** The Fax Cloud node of the send workflows. */
 const SEND_NODE = 'Send Fax';
+
+/** The sends (outbound fax creations) the service received since `sinceSeq`. */
+export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {
+	return instance.emulator.control.requests({
+		method: 'POST',
+		path: '^/v1/outboundfaxes$',
+		sinceSeq,
+	});
+}
 
 /** How often each value occurs. */
 export function tally<T>(values: Iterable<T>): Map<T, number> {

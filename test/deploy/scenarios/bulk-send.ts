@@ -1,37 +1,17 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-
 import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
 import { postWebhook } from '../../harness/webhook';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { EACH_ONCE, notExactlyOnce, tally } from '../lib/sent-once';
+import { EACH_ONCE, notExactlyOnce, sendsSince, tally } from '../lib/sent-once';
 
+export const BULK_SCENARIO = 'queue mode: bulk send split over executions';
 export const BULK_WORKFLOW = 'bulk-send.json';
 export const BULK_WORKFLOW_ID = 'DeployBulkSend01';
 const WEBHOOK = 'deploy-bulk-send';
 /** The Fax Cloud node's default "Requests at Once" (the workflow leaves it unset). */
 export const REQUESTS_AT_ONCE = 5;
-
-/** The one-page PDF every item of a bulk send reads (Read/Write Files may only use this folder). */
-export async function writeOnePagePdf(filesFolder: string): Promise<void> {
-	const doc = await PDFDocument.create();
-	const font = await doc.embedFont(StandardFonts.Helvetica);
-	doc.addPage([612, 792]).drawText('Fax Cloud deployment test: one page', { x: 72, y: 700, font });
-	fs.writeFileSync(path.join(filesFolder, 'one-page.pdf'), await doc.save());
-}
-
-export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {
-	return instance.emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq,
-	});
-}
 
 /** First request received to last answer written, as the emulator saw it (ms). */
 function spanMs(requests: RequestRecord[]): number {
@@ -65,7 +45,6 @@ export async function bulkSend(
 	instance: DeployInstance,
 	report: Report,
 	options: {
-		scenario: string;
 		run: string;
 		/** One digit, unique per run in one emulator: part of every fax number of the run. */
 		runDigit: number;
@@ -127,7 +106,7 @@ export async function bulkSend(
 		`  ${options.run}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
 	);
 
-	await report.checkAll(options.scenario, {
+	await report.checkAll(BULK_SCENARIO, {
 		[`${options.run}: every webhook call answered 200`]: () => {
 			const failed = answers.filter((a) => a.status !== 200);
 			assert.equal(
@@ -166,9 +145,41 @@ export async function bulkSend(
 		},
 	});
 	const bound = workers * options.concurrency * REQUESTS_AT_ONCE;
-	await report.checkAll(options.scenario, {
+	await report.checkAll(BULK_SCENARIO, {
 		[`${options.run}: at most workers × concurrency × Requests at Once = ${workers} × ${options.concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`]:
 			() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
 	});
 	return run;
+}
+
+/**
+ * The bulk send scenario: after a warm-up (each worker has loaded the nodes and opened its
+ * connections), 1 and 2 workers alternate (1, 2, 2, 1): other projects share this machine.
+ * worker-2 runs at the end.
+ */
+export async function bulkSendScaling(
+	instance: DeployInstance,
+	report: Report,
+	concurrency: number,
+): Promise<Record<string, unknown>> {
+	const send = (run: string, runDigit: number, total = 1000, perExecution = 50) =>
+		bulkSend(instance, report, { concurrency, run, runDigit, total, perExecution });
+	await send('warm-up, 1 worker', 1, 100, 25);
+	const one = [await send('1 worker (a)', 2)];
+	await instance.startWorker('worker-2', concurrency);
+	await send('warm-up, 2 workers', 3, 100, 25);
+	const two = [await send('2 workers (a)', 4), await send('2 workers (b)', 5)];
+	await instance.worker('worker-2').stop();
+	one.push(await send('1 worker (b)', 6));
+	await instance.startWorker('worker-2', concurrency);
+	// Side by side: the means of the runs' sends per second, their most connections.
+	const mean = (runs: BulkRun[]) =>
+		Math.round((runs.reduce((s, r) => s + r.sendsPerSecond, 0) / runs.length) * 10) / 10;
+	const most = (runs: BulkRun[]) => Math.max(...runs.map((r) => r.maxConnections));
+	return {
+		oneWorker: one,
+		twoWorkers: two,
+		sendsPerSecond: { oneWorker: mean(one), twoWorkers: mean(two) },
+		maxConnections: { oneWorker: most(one), twoWorkers: most(two) },
+	};
 }

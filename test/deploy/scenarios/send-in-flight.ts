@@ -6,7 +6,7 @@ import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { callerGot, executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { sendsSince } from './bulk-send';
+import { sendsSince } from '../lib/sent-once';
 
 const SCENARIO = 'queue mode: worker killed while a send is in flight';
 const WORKFLOW_ID = 'DeploySendOne001';
