@@ -179,6 +179,11 @@ export class DeployInstance {
 		return path.join(OUTPUT_DIR, `${this.label}-${process}.log`);
 	}
 
+	/** Makes the service hold its answers to `method` `path` for `delayMs` (the next `count`). */
+	hold(method: string, path: string, delayMs: number, count?: number): string {
+		return this.emulator.control.addFault({ method, path, kind: 'delay', delayMs, count });
+	}
+
 	/** The Postgres of a queue-mode installation. */
 	get postgres(): PostgresService {
 		if (!this.services) throw new Error(`${this.label} runs no Postgres`);

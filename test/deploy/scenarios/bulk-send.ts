@@ -161,7 +161,7 @@ export async function bulkSendScaling(
 	instance: DeployInstance,
 	report: Report,
 	concurrency: number,
-): Promise<Record<string, unknown>> {
+) {
 	const send = (run: string, runDigit: number, total = 1000, perExecution = 50) =>
 		bulkSend(instance, report, { concurrency, run, runDigit, total, perExecution });
 	await send('warm-up, 1 worker', 1, 100, 25);

@@ -25,7 +25,7 @@ export async function inboundFileAcrossWorkers(
 	instance: DeployInstance,
 	report: Report,
 	sink: Sink,
-): Promise<Record<string, unknown>> {
+) {
 	const { control, urls } = instance.emulator;
 	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
 	const faxId = Number(fax.FaxId);

@@ -20,21 +20,12 @@ const README_EXECUTION_ERROR =
  * and holds its answer while the worker running the execution is killed. The fax must exist once
  * and never be sent again, and the user's lookup by the order's Batch Unique ID find it.
  */
-export async function sendInFlight(
-	instance: DeployInstance,
-	report: Report,
-): Promise<Record<string, unknown>> {
+export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const { control } = instance.emulator;
 	const order = `order-${Date.now()}`;
 	const sinceSeq = lastSeq(instance.emulator);
 	const before = new Set((await instance.executionsOf(WORKFLOW_ID)).map((e) => e.id));
-	control.addFault({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		kind: 'delay',
-		delayMs: 120_000,
-		count: 1,
-	});
+	instance.hold('POST', '^/v1/outboundfaxes$', 120_000, 1);
 	const call = postWebhook(instance.server, 'deploy-send-one', { order }).catch(
 		(error: Error) => error,
 	);

@@ -36,11 +36,7 @@ const BULK_BATCH = 'deploy-bulk';
  * and started again after each. Every fax must be emitted into exactly one execution and sent at
  * most once; then the user retries the crashed executions as the editor does.
  */
-export async function singleProcessCrashes(
-	instance: DeployInstance,
-	report: Report,
-	sink: Sink,
-): Promise<Record<string, unknown>> {
+export async function singleProcessCrashes(instance: DeployInstance, report: Report, sink: Sink) {
 	const { control } = instance.emulator;
 	const name = (what: string) => scenarioName('single process', instance.engine, what);
 	const scenarios = {
@@ -199,7 +195,7 @@ async function retryBulkSend(
 	sinceSeq: number,
 	/** Names the checks (the single-process part runs once per poll engine). */
 	scenario: string,
-): Promise<Record<string, unknown>> {
+) {
 	const existedBefore = faxesMadePerNumber(instance.emulator, sinceSeq);
 	const retry = (loadWorkflow: boolean) =>
 		sendAgain(instance, sinceSeq, async () => {

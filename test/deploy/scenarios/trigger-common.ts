@@ -217,13 +217,7 @@ export async function killDuringActivationAndRestart(
 	const durable = instance.engine === 'durable';
 	const poll = durable ? 'first poll' : 'activation poll';
 	const processName = instance.services ? 'main' : 'n8n';
-	instance.emulator.control.addFault({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		kind: 'delay',
-		delayMs: 30_000,
-		count: 1,
-	});
+	instance.hold('GET', '^/v1/inboundfaxes$', 30_000, 1);
 	const searches = inboundSearches(instance);
 	const starting = instance.startMain().catch((error: unknown) => error);
 	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);

@@ -426,30 +426,20 @@ export async function twoPollTimesInQueueMode(
 	instance: DeployInstance,
 	report: Report,
 	sink: Sink,
-): Promise<Record<string, unknown>> {
+) {
 	const started = Date.now();
 	const scenario = OVERLAP_SCENARIOS[instance.engine];
 	const logged = mainLogFromNow(instance);
 	const { control } = instance.emulator;
-	const file = readDeployWorkflow(WORKFLOW);
-	const created = await instance.server.rest<WorkflowFile>('POST', '/workflows', {
-		name: file.name,
-		nodes: file.nodes,
-		connections: file.connections,
-		settings: file.settings,
-	});
-	const held = control.addFault({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		kind: 'delay',
-		delayMs: SEARCH_HELD_MS,
-	});
+	const { name, nodes, connections, settings } = readDeployWorkflow(WORKFLOW);
+	const workflow = { name, nodes, connections, settings };
+	const created = await instance.server.rest<WorkflowFile>('POST', '/workflows', workflow);
+	const held = instance.hold('GET', '^/v1/inboundfaxes$', SEARCH_HELD_MS);
 	const ledger = new TriggerLedger(instance, created.id, NODE);
 	try {
 		await instance.publishTrigger(created);
-		const faxes = control
-			.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES })
-			.map((fax) => Number(fax.FaxId));
+		const injected = control.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES });
+		const faxes = injected.map((fax) => Number(fax.FaxId));
 		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
 		await ledger
 			.waitForEmitted('every fax emitted', faxes, 2 * POLL_WAIT_MS)
@@ -463,11 +453,7 @@ export async function twoPollTimesInQueueMode(
 		const figures = {
 			engine: instance.engine,
 			faxes: summarize(account),
-			executions: [...ledger.emitted].map(([id, emitted]) => ({
-				id,
-				status: ledger.status.get(id),
-				events: emitted.length,
-			})),
+			executions: executionFigures(ledger, sink),
 			seconds: secondsSince(started),
 		};
 		report.log(`  ${JSON.stringify(figures)}`);
@@ -508,10 +494,7 @@ const EACH_ONCE = { faxes: 20, lost: 0, duplicated: 0 };
  * during the switch, a SIGKILL while the poll's commit waits for its execution insert, and a
  * refused state write then a SIGKILL. Each fax must be in exactly one execution.
  */
-export async function durableWindowsInQueueMode(
-	instance: DeployInstance,
-	report: Report,
-): Promise<Record<string, unknown>> {
+export async function durableWindowsInQueueMode(instance: DeployInstance, report: Report) {
 	const { postgres } = instance;
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	/** One probe: its faxes, and how many n8n holds in no execution and in more than one. */

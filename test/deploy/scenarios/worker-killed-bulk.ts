@@ -22,10 +22,7 @@ const KILL_AFTER = 100;
  * the same orders again: the re-run must find the 100 and send the 200, every order's fax exist
  * once; a third call sends nothing.
  */
-export async function workerKilledDuringBulkSend(
-	instance: DeployInstance,
-	report: Report,
-): Promise<Record<string, unknown>> {
+export async function workerKilledDuringBulkSend(instance: DeployInstance, report: Report) {
 	const run = `${Date.now()}`;
 	const orders = Array.from({ length: ORDERS }, (_, i) => ({
 		order: `ORD-${run}-${i + 1}`,
