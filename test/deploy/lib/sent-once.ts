@@ -12,17 +12,13 @@ import type { Report } from './scenario-report';
 
 /** The output field saying whether an item's fax was sent by this run or found from an earlier one. */
 const OUTCOME_FIELD = 'sendOnce';
-type Outcome = 'found' | 'sent';
+const OUTBOUND = '^/v1/outboundfaxes$';
 /** The Fax Cloud node of the send workflows. */
 const SEND_NODE = 'Send Fax';
 
 /** The sends (outbound fax creations) the service received since `sinceSeq`. */
 export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {
-	return instance.emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq,
-	});
+	return instance.emulator.control.requests({ method: 'POST', path: OUTBOUND, sinceSeq });
 }
 
 /** How often each value occurs. */
@@ -36,10 +32,7 @@ export function tally<T>(values: Iterable<T>): Map<T, number> {
 export const EACH_ONCE = { missing: [], twice: [], foreign: [] };
 
 /** Numbers with no fax, with more than one, and faxes to numbers not asked for. */
-export function notExactlyOnce(
-	counts: Map<string, number>,
-	numbers: string[],
-): { missing: string[]; twice: string[]; foreign: string[] } {
+export function notExactlyOnce(counts: Map<string, number>, numbers: string[]) {
 	const asked = new Set(numbers);
 	return {
 		missing: numbers.filter((n) => !counts.has(n)),
@@ -49,13 +42,13 @@ export function notExactlyOnce(
 }
 
 /** The fax numbers of a send node's output items, by what each item says it is. */
-function byOutcome(items: Array<Record<string, unknown>>): Record<Outcome | 'unmarked', string[]> {
-	const split: Record<Outcome | 'unmarked', string[]> = { found: [], sent: [], unmarked: [] };
+function byOutcome(items: Array<Record<string, unknown>>) {
+	const split = { found: [] as string[], sent: [] as string[], unmarked: [] as string[] };
 	for (const item of items) {
 		const outcome = item[OUTCOME_FIELD];
-		const number = String(item.FaxNumber);
-		if (outcome === 'found' || outcome === 'sent') split[outcome].push(number);
-		else split.unmarked.push(number);
+		split[outcome === 'found' || outcome === 'sent' ? outcome : 'unmarked'].push(
+			String(item.FaxNumber),
+		);
 	}
 	return split;
 }
@@ -83,8 +76,7 @@ export async function sendAgain(
 	const items = id ? await instance.nodeOutput(id, SEND_NODE) : [];
 	const split = byOutcome(items);
 	const count = (method: string) =>
-		instance.emulator.control.requests({ method, path: '^/v1/outboundfaxes$', sinceSeq: fromSeq })
-			.length;
+		instance.emulator.control.requests({ method, path: OUTBOUND, sinceSeq: fromSeq }).length;
 	return {
 		split,
 		after: faxesMadePerNumber(instance.emulator, sinceSeq),

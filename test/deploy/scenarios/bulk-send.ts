@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+
 import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
 import { postWebhook } from '../../harness/webhook';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
@@ -54,13 +55,14 @@ export async function bulkSend(
 	},
 ): Promise<BulkRun> {
 	const { control } = instance.emulator;
+	const { run: name, runDigit, total, perExecution, concurrency } = options;
 	// Each fax goes to its own number: the run's digit, then the item's number (1 + 10 digits).
 	const tags = Array.from(
-		{ length: options.total },
-		(_, i) => `1212${options.runDigit}${String(i + 1).padStart(6, '0')}`,
+		{ length: total },
+		(_, i) => `1212${runDigit}${String(i + 1).padStart(6, '0')}`,
 	);
-	const calls = Array.from({ length: Math.ceil(tags.length / options.perExecution) }, (_, i) =>
-		tags.slice(i * options.perExecution, (i + 1) * options.perExecution),
+	const calls = Array.from({ length: Math.ceil(total / perExecution) }, (_, i) =>
+		tags.slice(i * perExecution, (i + 1) * perExecution),
 	);
 	const before = new Set((await instance.executionsOf(BULK_WORKFLOW_ID)).map((e) => e.id));
 	const sinceSeq = lastSeq(instance.emulator);
@@ -91,10 +93,10 @@ export async function bulkSend(
 	const workers = [...instance.workers.values()].filter((w) => w.running).length;
 	const span = sends.length > 0 ? spanMs(sends) : NaN;
 	const run: BulkRun = {
-		faxes: options.total,
+		faxes: total,
 		executions: executions.length,
 		workers,
-		concurrency: options.concurrency,
+		concurrency,
 		spanMs: Math.round(span),
 		sendsPerSecond: Math.round((sends.length / span) * 1000 * 10) / 10,
 		wallMs: Math.round(wallMs),
@@ -103,11 +105,12 @@ export async function bulkSend(
 		cpuSeconds: cpu,
 	};
 	report.log(
-		`  ${options.run}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
+		`  ${name}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
 	);
 
+	const bound = workers * concurrency * REQUESTS_AT_ONCE;
 	await report.checkAll(BULK_SCENARIO, {
-		[`${options.run}: every webhook call answered 200`]: () => {
+		[`${name}: every webhook call answered 200`]: () => {
 			const failed = answers.filter((a) => a.status !== 200);
 			assert.equal(
 				failed.length,
@@ -115,7 +118,7 @@ export async function bulkSend(
 				`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
 			);
 		},
-		[`${options.run}: every fax sent exactly once (emulator's request log)`]: () => {
+		[`${name}: every fax sent exactly once (emulator's request log)`]: () => {
 			const counts = tally(sends.map((send) => String(send.params.FaxNumber ?? '')));
 			assert.deepEqual(notExactlyOnce(counts, tags), EACH_ONCE);
 			assert.equal(
@@ -124,7 +127,7 @@ export async function bulkSend(
 				'every send answered 201',
 			);
 		},
-		[`${options.run}: ${calls.length} executions, each on a worker`]: () => {
+		[`${name}: ${calls.length} executions, each on a worker`]: () => {
 			assert.equal(executions.length, calls.length);
 			assert.ok(
 				executions.every((e) => e.status === 'success'),
@@ -143,10 +146,7 @@ export async function bulkSend(
 				}
 			}
 		},
-	});
-	const bound = workers * options.concurrency * REQUESTS_AT_ONCE;
-	await report.checkAll(BULK_SCENARIO, {
-		[`${options.run}: at most workers × concurrency × Requests at Once = ${workers} × ${options.concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`]:
+		[`${name}: at most workers × concurrency × Requests at Once = ${workers} × ${concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`]:
 			() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
 	});
 	return run;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
 import type { PollEngine } from '../../harness/n8n/engines';
+import { secondsSince } from '../../harness/report';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { FINAL, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
@@ -147,13 +148,11 @@ export function ids(list: number[]): string {
 	return list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')} … (${list.length})`;
 }
 
+const INBOUND = '^/v1/inboundfaxes$';
+const PROXY_USER = SEED_USERS.acmeAdmin.userId;
 /** The inbound searches the trigger made (the proxy login watches All Users). */
 const searchesOf = (instance: DeployInstance) =>
-	instance.emulator.control.requests({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		userId: SEED_USERS.acmeAdmin.userId,
-	});
+	instance.emulator.control.requests({ method: 'GET', path: INBOUND, userId: PROXY_USER });
 
 export const inboundSearches = (instance: DeployInstance): number => searchesOf(instance).length;
 
@@ -217,7 +216,7 @@ export async function killDuringActivationAndRestart(
 	const durable = instance.engine === 'durable';
 	const poll = durable ? 'first poll' : 'activation poll';
 	const processName = instance.services ? 'main' : 'n8n';
-	instance.hold('GET', '^/v1/inboundfaxes$', 30_000, 1);
+	instance.hold('GET', INBOUND, 30_000, 1);
 	const searches = inboundSearches(instance);
 	const starting = instance.startMain().catch((error: unknown) => error);
 	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);
@@ -250,20 +249,17 @@ export async function killDuringActivationAndRestart(
 
 /**
  * Main on n8n's durable poll scheduler with durable cursors: already there after the scenarios
- * that switched it (trigger-durable.ts), else stopped as an operator would and started on it.
+ * that switched it (durableWindowsInQueueMode), else stopped as an operator would and started on it.
  * Returns how long the switch took (0 when there was none).
  */
-export async function onDurableEngine(
-	instance: DeployInstance,
-	report: Report,
-): Promise<{ switchedNow: boolean; seconds: number }> {
+export async function onDurableEngine(instance: DeployInstance, report: Report) {
 	if (instance.engine === 'durable' && instance.main) return { switchedNow: false, seconds: 0 };
 	const started = Date.now();
 	await instance.stopMain();
 	instance.engine = 'durable';
 	await instance.startMain();
 	report.log('  main restarted on the durable poll scheduler with durable cursors');
-	return { switchedNow: true, seconds: Math.round((Date.now() - started) / 1000) };
+	return { switchedNow: true, seconds: secondsSince(started) };
 }
 
 /** Each execution the trigger started: its status, the events it emitted, the items delivered. */

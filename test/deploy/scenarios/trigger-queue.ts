@@ -101,7 +101,6 @@ export async function triggerInQueueMode(instance: DeployInstance, report: Repor
 				assert.equal(probe.lost, probe.faxes);
 			},
 	});
-	await retryKilledExecution(run, kills);
 	return run.figures;
 }
 
@@ -125,7 +124,6 @@ export async function triggerInQueueModeDurable(
 	ledger.start();
 	const kills = await killsDuringTrigger(run);
 	await checkKills(run, kills, new Set());
-	await retryKilledExecution(run, kills);
 	return figures;
 }
 
@@ -137,8 +135,6 @@ interface Kills {
 	e1: string;
 	worker1: string;
 	deliveredBeforeWorkerKill: number;
-	/** How many of e1's items n8n shows once the checks read it. */
-	e1Shown?: number;
 }
 
 /** Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. */
@@ -185,7 +181,10 @@ async function killsDuringTrigger(run: KillRun): Promise<Kills> {
 	return { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill };
 }
 
-/** The checks of the kills, on this scenario's executions (`probes`: those of the probes). */
+/**
+ * The checks of the kills, on this scenario's executions (`probes`: those of the probes); then
+ * what a user's Retry of the execution whose worker was killed does (it delivers again: last).
+ */
 async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Promise<void> {
 	const { instance, report, sink, ledger, figures, scenario } = run;
 	const { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill } = kills;
@@ -193,7 +192,7 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 	await ledger.readOnce();
 	// What n8n shows of the execution whose worker died, once every check above has its data.
 	const e1Stored = await instance.execution(e1);
-	kills.e1Shown = (await instance.nodeOutput(e1, TRIGGER_NODE)).length;
+	const e1Shown = (await instance.nodeOutput(e1, TRIGGER_NODE)).length;
 
 	const workerOf = instance.workerOfExecutions();
 	const account1 = accountFor(batch1, ledger, sink);
@@ -210,7 +209,7 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 			status: e1Stored.status,
 			error: executionError(e1Stored.data),
 			deliveredBeforeKill: deliveredBeforeWorkerKill,
-			itemsShownAfterwards: kills.e1Shown,
+			itemsShownAfterwards: e1Shown,
 		},
 	});
 	report.log(`  executions: ${JSON.stringify(executions)}`);
@@ -258,19 +257,13 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 			}
 		},
 	});
-}
-
-/** What a user's Retry of the execution whose worker was killed does (it delivers again: last). */
-async function retryKilledExecution(run: KillRun, kills: Kills): Promise<void> {
-	const { instance, report, sink, figures, scenario } = run;
-	const { e1 } = kills;
 	const { retry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfKilledWorkerExecution = retry;
 	report.log(`  Retry of execution ${e1}: ${JSON.stringify(retry)}`);
 	await report.checkAll(scenario, {
 		[`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`]:
 			() => {
-				assert.equal(kills.e1Shown, 0, `items n8n shows for ${e1}'s trigger`);
+				assert.equal(e1Shown, 0, `items n8n shows for ${e1}'s trigger`);
 				assert.equal(retry.status, 'error', JSON.stringify(retry));
 				assert.equal(retry.delivered, 0, JSON.stringify(retry));
 			},
