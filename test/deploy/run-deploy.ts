@@ -34,12 +34,7 @@ import { textPdf } from '../harness/textPdf';
 import * as deploy from './lib/instance';
 import { Report } from './lib/scenario-report';
 import { writeScalingResults } from './scaling';
-import {
-	BULK_SCENARIO,
-	BULK_WORKFLOW,
-	BULK_WORKFLOW_ID,
-	bulkSendScaling,
-} from './scenarios/bulk-send';
+import * as bulk from './scenarios/bulk-send';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
@@ -140,7 +135,7 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 		const options = {
 			label: 'queue',
 			workflows: [
-				BULK_WORKFLOW,
+				bulk.BULK_WORKFLOW,
 				'send-one.json',
 				'inbound-file.json',
 				trigger.TRIGGER_WORKFLOW,
@@ -148,7 +143,7 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				bulkOnce.BULK_ONCE_WORKFLOW,
 			],
 			publish: [
-				BULK_WORKFLOW_ID,
+				bulk.BULK_WORKFLOW_ID,
 				'DeploySendOne001',
 				'DeployInboundF01',
 				bulkOnce.BULK_ONCE_WORKFLOW_ID,
@@ -171,7 +166,9 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 			if (triggerOnly) await instance.startWorker('worker-2', WORKER_CONCURRENCY);
 			else {
 				// The bulk send, the inbound file, the killed workers.
-				await run(BULK_SCENARIO, () => bulkSendScaling(instance, report, WORKER_CONCURRENCY));
+				await run(bulk.BULK_SCENARIO, () =>
+					bulk.bulkSendScaling(instance, report, WORKER_CONCURRENCY),
+				);
 				await run('queue mode: inbound fax across workers', () =>
 					inboundFileAcrossWorkers(instance, report, sink),
 				);
@@ -218,8 +215,8 @@ async function singleProcess(report: Report, engine: PollEngine): Promise<void> 
 	const started = Date.now();
 	const options = {
 		label: engine === 'in-memory' ? 'single' : 'single-durable',
-		workflows: [trigger.TRIGGER_WORKFLOW, BULK_WORKFLOW, 'lookup-batch.json'],
-		publish: [trigger.TRIGGER_WORKFLOW_ID, BULK_WORKFLOW_ID],
+		workflows: [trigger.TRIGGER_WORKFLOW, bulk.BULK_WORKFLOW, 'lookup-batch.json'],
+		publish: [trigger.TRIGGER_WORKFLOW_ID, bulk.BULK_WORKFLOW_ID],
 	};
 	await withInstallation(report, name, options, async (instance, sink) => {
 		instance.engine = engine;
