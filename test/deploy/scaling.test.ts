@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { BulkRun } from './scenarios/bulk-send';
+import { BULK_SCENARIO, type BulkRun } from './scenarios/bulk-send';
 import {
-	BULK_SCENARIO,
 	readScalingResults,
 	scalingResults,
 	scalingTable,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { DEPLOY_N8N_VERSION } from '../harness/n8n/versions';
-import { REQUESTS_AT_ONCE, type BulkRun } from './scenarios/bulk-send';
+import { BULK_SCENARIO, REQUESTS_AT_ONCE, type BulkRun } from './scenarios/bulk-send';
 import type { ScenarioCheck } from './lib/scenario-report';
 
 /** What the file needs of a check: which scenario it belongs to and whether it passed. */
@@ -16,8 +16,6 @@ type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'> & Partial<Scenari
 
 const SCALING_RESULTS = path.join(__dirname, 'results.json');
 const README = path.join(__dirname, '..', '..', 'README.md');
-/** The scenario of test/deploy/run-deploy.ts whose figures the table shows. */
-export const BULK_SCENARIO = 'queue mode: bulk send split over executions';
 
 export interface ScalingResults {
 	when: string;

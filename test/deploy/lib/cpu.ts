@@ -16,12 +16,14 @@ function readStat(pid: number): ProcStat | undefined {
 	try {
 		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
 		// Fields after "(comm)": state is field 3, ppid field 4, utime 14, stime 15.
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		const [state, ppid, , , , , , , , , , utime, stime] = stat
+			.slice(stat.lastIndexOf(')') + 2)
+			.split(' ');
 		return {
 			pid,
-			state: fields[0],
-			ppid: Number(fields[1]),
-			seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+			state,
+			ppid: Number(ppid),
+			seconds: (Number(utime) + Number(stime)) / CLOCK_TICKS,
 		};
 	} catch {
 		return undefined;
@@ -29,11 +31,8 @@ function readStat(pid: number): ProcStat | undefined {
 }
 
 export function allStats(): ProcStat[] {
-	return fs
-		.readdirSync('/proc')
-		.filter((name) => /^\d+$/.test(name))
-		.map((name) => readStat(Number(name)))
-		.filter((s): s is ProcStat => s !== undefined);
+	const pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+	return pids.map((name) => readStat(Number(name))).filter((s) => s !== undefined);
 }
 
 /** Whether a process has ended (gone, or a zombie its parent has not reaped). */
@@ -44,21 +43,16 @@ export function isZombie(pid: number): boolean {
 /** CPU seconds used so far by each named process and its live descendants. */
 export function treeCpuSeconds(roots: Record<string, number | undefined>): Record<string, number> {
 	const stats = allStats();
-	const children = new Map<number, ProcStat[]>();
-	for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
-	const byPid = new Map(stats.map((s) => [s.pid, s]));
+	const seconds = (pid: number): number =>
+		stats
+			.filter((s) => s.ppid === pid)
+			.reduce(
+				(sum, child) => sum + seconds(child.pid),
+				stats.find((s) => s.pid === pid)?.seconds ?? 0,
+			);
 	const result: Record<string, number> = {};
-	for (const [name, pid] of Object.entries(roots)) {
-		if (pid === undefined) continue;
-		let total = 0;
-		const queue = [pid];
-		while (queue.length > 0) {
-			const current = queue.pop()!;
-			total += byPid.get(current)?.seconds ?? 0;
-			for (const child of children.get(current) ?? []) queue.push(child.pid);
-		}
-		result[name] = total;
-	}
+	for (const [name, pid] of Object.entries(roots))
+		if (pid !== undefined) result[name] = seconds(pid);
 	return result;
 }
 
@@ -67,19 +61,17 @@ export function cpuDelta(
 	before: Record<string, number>,
 	after: Record<string, number>,
 ): Record<string, number> {
-	const delta: Record<string, number> = {};
-	for (const [name, value] of Object.entries(after)) {
-		delta[name] = Math.round((value - (before[name] ?? 0)) * 10) / 10;
-	}
-	return delta;
+	const delta = ([name, value]: [string, number]) => [
+		name,
+		Math.round((value - (before[name] ?? 0)) * 10) / 10,
+	];
+	return Object.fromEntries(Object.entries(after).map(delta));
 }
 
 /** CPU seconds the whole machine has spent busy so far (all cores, /proc/stat). */
 export function machineBusySeconds(): number {
-	const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
-	const [, ...values] = line.trim().split(/\s+/);
-	const ticks = values.map(Number);
+	const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
 	// user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
-	const busy = ticks.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + v), 0);
+	const busy = ticks.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + Number(v)), 0);
 	return busy / CLOCK_TICKS;
 }

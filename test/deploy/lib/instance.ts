@@ -5,21 +5,21 @@ import path from 'node:path';
 import { parse as parseFlatted } from 'flatted';
 
 import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../emulator';
-import { N8nCli } from '../../harness/n8n/n8n-cli';
 import { emulatorCredentials } from '../../harness/n8n/credentials';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
-import { triggerStateReader, waitForTriggerState } from '../../harness/n8n/trigger-state';
 import { n8nEnv } from '../../harness/n8n/env';
-import { runWorkflow } from '../../harness/n8n/manual-runs';
 import type { WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nRuntime } from '../../harness/n8n/install';
-import { installCommunityPackage, REPO_ROOT } from '../../harness/n8n/package';
+import { runWorkflow } from '../../harness/n8n/manual-runs';
+import { N8nCli } from '../../harness/n8n/n8n-cli';
 import { N8nServer, SANDBOX_OWNER } from '../../harness/n8n/n8n-server';
-import { queueModeEnv } from '../../harness/services/n8n-queue';
+import { installCommunityPackage, REPO_ROOT } from '../../harness/n8n/package';
+import { triggerStateReader, waitForTriggerState } from '../../harness/n8n/trigger-state';
 import { freePort } from '../../harness/ports';
-import { waitUntil } from '../../harness/waitUntil';
+import { queueModeEnv } from '../../harness/services/n8n-queue';
 import type { PostgresService } from '../../harness/services/postgres';
 import type { RedisService } from '../../harness/services/redis';
+import { waitUntil } from '../../harness/waitUntil';
 import { allStats, isZombie, treeCpuSeconds } from './cpu';
 import { executionsStartedIn, N8nWorker } from './worker';
 
@@ -45,10 +45,7 @@ export const PUBLICATION_LEASE_SECONDS = '40';
  * How long a workflow activated for the first time may take to hold its trigger state: the
  * durable scheduler does not poll at activation but at the next whole minute once claimed.
  */
-const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = {
-	'in-memory': 60_000,
-	durable: 150_000,
-};
+const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 
 /** Execution statuses after which n8n does not run the execution any more. */
 export const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
@@ -60,6 +57,9 @@ export interface StoredExecution {
 	data?: string;
 }
 
+type Services = { postgres: PostgresService; redis: RedisService };
+type Items = Array<{ json: Record<string, unknown> }>;
+
 /**
  * An n8n installation the deployment tests run: a user folder with the packed package, the
  * credentials pointing at an in-process emulator, the given workflows imported, and its
@@ -70,36 +70,38 @@ export class DeployInstance {
 	main?: N8nServer;
 	readonly workers = new Map<string, N8nWorker>();
 	private mainStarts = 0;
-	/** The poll engine main starts with (test/harness/n8n/engines.ts); in-memory, n8n's default. */
-	private pollEngine: PollEngine = 'in-memory';
+	/** The poll engine main runs, or starts with next (the durable scheduler runs on main only). */
+	engine: PollEngine = 'in-memory';
+	/** The files folder the workflows may use, in the base folder beside each process's own. */
+	readonly filesFolder: string;
 
 	private constructor(
 		readonly label: string,
 		readonly runtime: N8nRuntime,
 		private readonly tarball: string,
 		readonly emulator: Emulator,
-		/** Holds one n8n folder per process and the files folder the workflows may use. */
 		readonly baseFolder: string,
-		readonly filesFolder: string,
 		/** Environment shared by every process of this n8n (each process adds its own ports). */
 		readonly env: NodeJS.ProcessEnv,
-		readonly services?: { postgres: PostgresService; redis: RedisService },
-	) {}
+		readonly services?: Services,
+	) {
+		this.filesFolder = path.join(baseFolder, 'files');
+	}
 
 	/**
 	 * CPU seconds used so far by each process of the installation (with its children: n8n's task
 	 * runners, Postgres's backends) and by this test process (the emulator runs in it).
 	 */
 	cpuReading(): Record<string, number> {
-		const roots: Record<string, number | undefined> = { main: this.main?.child.pid };
-		for (const [name, worker] of this.workers) if (worker.running) roots[name] = worker.pid;
-		if (this.services) {
-			roots.postgres = this.services.postgres.pid;
-			roots.redis = this.services.redis.pid;
-		}
+		const workers = [...this.workers].filter(([, worker]) => worker.running);
 		const usage = process.cpuUsage();
 		return {
-			...treeCpuSeconds(roots),
+			...treeCpuSeconds({
+				main: this.main?.child.pid,
+				...Object.fromEntries(workers.map(([name, worker]) => [name, worker.pid])),
+				postgres: this.services?.postgres.pid,
+				redis: this.services?.redis.pid,
+			}),
 			'test process and emulator': (usage.user + usage.system) / 1e6,
 		};
 	}
@@ -112,22 +114,23 @@ export class DeployInstance {
 		/** Published before the first start, so their webhooks and triggers are live. */
 		publish?: string[];
 		clock: 'real' | 'manual';
-		services?: { postgres: PostgresService; redis: RedisService };
+		services?: Services;
 		env?: NodeJS.ProcessEnv;
 	}): Promise<DeployInstance> {
-		const baseFolder = fs.mkdtempSync(path.join(os.tmpdir(), `fax-cloud-deploy-${options.label}-`));
+		const { label, runtime, services } = options;
+		const baseFolder = fs.mkdtempSync(path.join(os.tmpdir(), `fax-cloud-deploy-${label}-`));
 		const filesFolder = path.join(baseFolder, 'files');
 		fs.mkdirSync(filesFolder, { recursive: true });
 		const emulator = await startEmulator({ port: 0, clock: options.clock });
 		const env: NodeJS.ProcessEnv = {
-			...n8nEnv(options.runtime, {
+			...n8nEnv(runtime, {
 				userFolder: path.join(baseFolder, 'main'),
 				filesFolder,
 				port: await freePort(),
 				brokerPort: await freePort(),
 				logLevel: 'info',
 			}),
-			...(options.services ? { ...queueModeEnv(options.services), ...QUEUE_TIMINGS } : {}),
+			...(services ? { ...queueModeEnv(services), ...QUEUE_TIMINGS } : {}),
 			// The test workflows read what the harness prepared as {{ $env.DEPLOY_... }}.
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 			DEPLOY_FILES_FOLDER: filesFolder,
@@ -135,33 +138,26 @@ export class DeployInstance {
 			...options.env,
 		};
 		const instance = new DeployInstance(
-			options.label,
-			options.runtime,
+			label,
+			runtime,
 			options.tarball,
 			emulator,
 			baseFolder,
-			filesFolder,
 			env,
-			options.services,
+			services,
 		);
 		instance.prepareUserFolder('main');
-		const cli = new N8nCli(options.runtime, env);
-		await cli.importCredentials(
-			emulatorCredentials(emulator.urls, {
-				user: SEED_USERS.alice,
-				proxy: SEED_USERS.acmeAdmin,
-				numbersToken: SEED_TOKENS.acme,
-			}),
-		);
+		const cli = new N8nCli(runtime, env);
+		const login = { user: SEED_USERS.alice, proxy: SEED_USERS.acmeAdmin };
+		const numbersToken = SEED_TOKENS.acme;
+		await cli.importCredentials(emulatorCredentials(emulator.urls, { ...login, numbersToken }));
 		// Workflow files name the files folder as %DEPLOY_FILES_FOLDER% where a fixed path saves
 		// an expression per item (n8n 2.40 evaluates each in an isolate, a few ms of CPU).
-		const workflows = options.workflows.map(
-			(workflow) =>
-				JSON.parse(
-					JSON.stringify(workflow).replaceAll('%DEPLOY_FILES_FOLDER%', filesFolder),
-				) as WorkflowFile,
+		const workflows = JSON.stringify(options.workflows).replaceAll(
+			'%DEPLOY_FILES_FOLDER%',
+			filesFolder,
 		);
-		if (workflows.length > 0) await cli.importWorkflows(workflows);
+		if (options.workflows.length > 0) await cli.importWorkflows(JSON.parse(workflows));
 		for (const id of options.publish ?? []) await cli.publish(id);
 		return instance;
 	}
@@ -183,14 +179,21 @@ export class DeployInstance {
 		return path.join(OUTPUT_DIR, `${this.label}-${process}.log`);
 	}
 
-	/** The poll engine of main's next starts: the durable scheduler runs on main only. */
-	usePollEngine(engine: PollEngine): void {
-		this.pollEngine = engine;
+	/** Makes the service hold its answers to `method` `path` for `delayMs` (the next `count`). */
+	hold(method: string, path: string, delayMs: number, count?: number): string {
+		return this.emulator.control.addFault({ method, path, kind: 'delay', delayMs, count });
 	}
 
-	/** The poll engine main runs (or will run at its next start). */
-	get engine(): PollEngine {
-		return this.pollEngine;
+	/** The Postgres of a queue-mode installation. */
+	get postgres(): PostgresService {
+		if (!this.services) throw new Error(`${this.label} runs no Postgres`);
+		return this.services.postgres;
+	}
+
+	/** Publishes a workflow with a trigger (activate), then waits for its trigger state. */
+	async publishTrigger(workflow: { id: string; name?: string }): Promise<void> {
+		await this.activate(workflow.id);
+		await this.waitForTriggerState(workflow);
 	}
 
 	/**
@@ -198,14 +201,9 @@ export class DeployInstance {
 	 * data, or the poller_state cursor under durable cursors; from Postgres in queue mode).
 	 */
 	async waitForTriggerState(workflow: { id: string; name?: string }): Promise<void> {
-		const postgres = this.services?.postgres;
-		const server = this.server;
-		await waitForTriggerState(
-			server,
-			workflow,
-			FIRST_POLL_WAIT_MS[this.pollEngine],
-			triggerStateReader(server, postgres && ((query) => postgres.sql(query))),
-		);
+		const sql = this.services && ((query: string) => this.postgres.sql(query));
+		const reader = triggerStateReader(this.server, sql);
+		await waitForTriggerState(this.server, workflow, FIRST_POLL_WAIT_MS[this.engine], reader);
 	}
 
 	/** Main stopped as an operator stops it (SIGTERM, n8n's shutdown). */
@@ -217,18 +215,13 @@ export class DeployInstance {
 
 	/** `n8n start`, logged in as the owner (created at the first start). */
 	async startMain(): Promise<N8nServer> {
-		if (this.mainProcesses().length > 0) {
-			throw new Error(
-				`n8n main of ${this.label} is already running (${this.mainProcesses().map((p) => p.pid)})`,
-			);
-		}
+		const running = this.mainProcesses();
+		if (running.length > 0)
+			throw new Error(`n8n main of ${this.label} is already running (${running})`);
 		const logFile = this.logFile('main');
-		this.mainStarts++;
-		fs.appendFileSync(
-			logFile,
-			`\n===== main start ${this.mainStarts} at ${new Date().toISOString()}\n`,
-		);
-		const env = { ...this.env, ...POLL_ENGINE_ENV[this.pollEngine] };
+		const start = `\n===== main start ${++this.mainStarts} at ${new Date().toISOString()}\n`;
+		fs.appendFileSync(logFile, start);
+		const env = { ...this.env, ...POLL_ENGINE_ENV[this.engine] };
 		const server = await N8nServer.start(this.runtime, env, { logFile });
 		// Known at once, so a test can kill main while it is still starting (activation polls).
 		this.main = server;
@@ -255,19 +248,31 @@ export class DeployInstance {
 	async killMain(): Promise<void> {
 		this.main = undefined;
 		const pids = this.mainProcesses();
-		for (const { pid } of pids) process.kill(pid, 'SIGKILL');
-		const gone = () => pids.every(({ pid }) => isZombie(pid));
-		await waitUntil(`n8n main (${pids.map((p) => p.pid)}) to end`, gone, 10_000, 50);
+		for (const pid of pids) process.kill(pid, 'SIGKILL');
+		const gone = () => pids.every((pid) => isZombie(pid));
+		await waitUntil(`n8n main (${pids}) to end`, gone, 10_000, 50);
 	}
 
-	private mainProcesses(): Array<{ pid: number }> {
-		const mainFolder = path.join(this.baseFolder, 'main');
-		return childProcesses().filter(
-			(child) =>
-				child.args.includes(this.runtime.n8nBin) &&
-				child.args.includes('start') &&
-				child.env.includes(`N8N_USER_FOLDER=${mainFolder}`),
-		);
+	/** The live children of this process running `n8n start` on this main folder (Linux /proc). */
+	private mainProcesses(): number[] {
+		const folder = `N8N_USER_FOLDER=${path.join(this.baseFolder, 'main')}`;
+		const children = allStats().filter((s) => s.ppid === process.pid && !isZombie(s.pid));
+		return children
+			.map(({ pid }) => pid)
+			.filter((pid) => {
+				try {
+					const read = (file: string) =>
+						fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
+					const args = read('cmdline');
+					return (
+						args.includes(this.runtime.n8nBin) &&
+						args.includes('start') &&
+						read('environ').includes(folder)
+					);
+				} catch {
+					return false; // ended meanwhile
+				}
+			});
 	}
 
 	/** Starts a worker; `extraEnv` adds to the instance's environment for this worker alone. */
@@ -286,10 +291,8 @@ export class DeployInstance {
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			DEPLOY_WORKER_NAME: name,
 		};
-		const worker = await N8nWorker.start(this.runtime, name, env, {
-			logFile: this.logFile(name),
-			concurrency,
-		});
+		const logFile = this.logFile(name);
+		const worker = await N8nWorker.start(this.runtime, name, env, { logFile, concurrency });
 		this.workers.set(name, worker);
 		return worker;
 	}
@@ -313,13 +316,9 @@ export class DeployInstance {
 
 	/** Publishes (activates) a saved workflow through the REST API, as the editor's toggle does. */
 	async activate(workflowId: string): Promise<void> {
-		const workflow = await this.server.rest<{ versionId: string }>(
-			'GET',
-			`/workflows/${workflowId}`,
-		);
-		await this.server.rest('POST', `/workflows/${workflowId}/activate`, {
-			versionId: workflow.versionId,
-		});
+		const path = `/workflows/${workflowId}`;
+		const { versionId } = await this.server.rest<{ versionId: string }>('GET', path);
+		await this.server.rest('POST', `${path}/activate`, { versionId });
 	}
 
 	/**
@@ -329,15 +328,11 @@ export class DeployInstance {
 	 */
 	async retry(
 		executionId: string,
-		options: { loadWorkflow?: boolean } = {},
+		loadWorkflow = false,
 	): Promise<{ id?: string; status?: string; error?: string; refused?: string }> {
 		try {
-			const retried = await this.execution(executionId);
-			const id = await this.server.retryExecution(
-				executionId,
-				retried.workflowId,
-				options.loadWorkflow === true,
-			);
+			const { workflowId } = await this.execution(executionId);
+			const id = await this.server.retryExecution(executionId, workflowId, loadWorkflow);
 			const stored = await this.execution(id);
 			return { id, status: stored.status, error: executionError(stored.data) };
 		} catch (error) {
@@ -349,26 +344,12 @@ export class DeployInstance {
 		return await this.server.rest<StoredExecution>('GET', `/executions/${id}`);
 	}
 
-	/** Waits until n8n gives an execution a final status; returns the execution then. */
-	async settled(id: string): Promise<StoredExecution> {
-		let stored: StoredExecution | undefined;
-		await waitUntil(
-			`execution ${id} settled`,
-			async () => FINAL.has((stored = await this.execution(id)).status),
-			120_000,
-			500,
-		);
-		return stored!;
-	}
-
 	/** The user's lookup (lookup-batch.json): Get Many by a Batch Unique ID. */
 	async lookupBatch(batch: string) {
-		const lookup = await runWorkflow(this.server, readDeployWorkflow('lookup-batch.json'), {
-			batch,
-		});
-		const found =
-			lookup.run?.data.resultData.runData['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [];
-		return { lookup, found };
+		const workflow = readDeployWorkflow('lookup-batch.json');
+		const lookup = await runWorkflow(this.server, workflow, { batch });
+		const runData = lookup.run?.data.resultData.runData;
+		return { lookup, found: runData?.['Faxes of the Batch']?.[0]?.data?.main?.[0] ?? [] };
 	}
 
 	/** The first execution of a workflow not among `known`, once n8n lists it. */
@@ -379,16 +360,10 @@ export class DeployInstance {
 		timeoutMs: number,
 		intervalMs?: number,
 	): Promise<string> {
+		const fresh = async () =>
+			(await this.executionsOf(workflowId)).find((e) => !known.has(e.id))?.id;
 		let id: string | undefined;
-		await waitUntil(
-			what,
-			async () => {
-				id = (await this.executionsOf(workflowId)).find((e) => !known.has(e.id))?.id;
-				return id !== undefined;
-			},
-			timeoutMs,
-			intervalMs,
-		);
+		await waitUntil(what, async () => (id = await fresh()) !== undefined, timeoutMs, intervalMs);
 		return id!;
 	}
 
@@ -400,23 +375,18 @@ export class DeployInstance {
 
 	/** The items a node of an execution produced, from the run data n8n stored. */
 	async nodeOutput(executionId: string, nodeName: string): Promise<Array<Record<string, unknown>>> {
-		const stored = await this.execution(executionId);
-		if (!stored.data) return [];
-		const data = parseFlatted(stored.data) as {
-			resultData?: { runData?: Record<string, Array<{ data?: { main?: unknown[][] } }>> };
-			executionData?: {
-				nodeExecutionStack?: Array<{ node: { name: string }; data: { main?: unknown[][] } }>;
-			};
+		const { data } = await this.execution(executionId);
+		if (!data) return [];
+		const run = parseFlatted(data) as {
+			resultData?: { runData?: Record<string, Array<{ data?: { main?: Items[] } }>> };
+			executionData?: { nodeExecutionStack?: Array<{ data: { main?: Items[] } }> };
 		};
-		const runs = data.resultData?.runData?.[nodeName];
-		const fromRuns = runs?.flatMap((run) => (run.data?.main?.[0] ?? []) as Array<{ json: object }>);
-		if (fromRuns && fromRuns.length > 0)
-			return fromRuns.map((item) => item.json as Record<string, unknown>);
+		const runs = run.resultData?.runData?.[nodeName] ?? [];
+		const fromRuns = runs.flatMap((nodeRun) => nodeRun.data?.main?.[0] ?? []);
 		// An execution that has not run holds its trigger's items as the next node's waiting input.
-		const waiting = data.executionData?.nodeExecutionStack ?? [];
-		return waiting
-			.flatMap((entry) => (entry.data.main?.[0] ?? []) as Array<{ json: object }>)
-			.map((item) => item.json as Record<string, unknown>);
+		const waiting = run.executionData?.nodeExecutionStack ?? [];
+		const items = fromRuns.length > 0 ? fromRuns : waiting.flatMap((e) => e.data.main?.[0] ?? []);
+		return items.map((item) => item.json);
 	}
 
 	async close(keepUserFolder: boolean): Promise<void> {
@@ -438,35 +408,21 @@ export function readDeployWorkflow(file: string): WorkflowFile {
 	return JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, file), 'utf8')) as WorkflowFile;
 }
 
-/** The live child processes of this process, with their arguments and environment (Linux). */
-function childProcesses(): Array<{ pid: number; args: string[]; env: string[] }> {
-	return allStats()
-		.filter((stat) => stat.ppid === process.pid && !isZombie(stat.pid))
-		.flatMap(({ pid }) => {
-			try {
-				const read = (file: string) => fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
-				return [{ pid, args: read('cmdline'), env: read('environ') }];
-			} catch {
-				return []; // ended meanwhile
-			}
-		});
-}
-
 /** The error n8n stored for an execution (the run's, else its last node's), if any. */
 export function executionError(data: string | undefined): string | undefined {
 	if (!data) return undefined;
 	try {
-		const run = parseFlatted(data) as {
+		const { resultData: result } = parseFlatted(data) as {
 			resultData?: {
 				error?: { message?: string };
 				lastNodeExecuted?: string;
 				runData?: Record<string, Array<{ error?: { message?: string } }>>;
 			};
 		};
-		const result = run.resultData;
 		const last = result?.lastNodeExecuted;
-		const nodeError = last ? result?.runData?.[last]?.at(-1)?.error?.message : undefined;
-		return result?.error?.message ?? nodeError;
+		return (
+			result?.error?.message ?? (last ? result?.runData?.[last]?.at(-1)?.error?.message : undefined)
+		);
 	} catch {
 		return undefined;
 	}

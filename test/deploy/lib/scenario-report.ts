@@ -25,6 +25,14 @@ export class Report {
 		return outcome.passed;
 	}
 
+	/** Runs each check of a scenario in turn: its title → its body. */
+	async checkAll(
+		scenario: string,
+		checks: Record<string, () => void | Promise<void>>,
+	): Promise<void> {
+		for (const [title, body] of Object.entries(checks)) await this.check(scenario, title, body);
+	}
+
 	/** A scenario that could not run to its checks (a process died, a wait timed out). */
 	broken(scenario: string, error: unknown): void {
 		const outcome = { title: 'scenario ran to its checks', passed: false, ms: 0 };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 import type { N8nRuntime } from '../../harness/n8n/install';
@@ -10,22 +10,62 @@ import { waitUntil } from '../../harness/waitUntil';
  * marked). Ready when its health endpoint says so (QUEUE_HEALTH_CHECK_ACTIVE on a free port).
  */
 export class N8nWorker {
+	/** How it ended ("signal SIGKILL", "exit code 1"); undefined while it runs. */
 	private exitedWith: string | undefined;
 	private readonly exited: Promise<void>;
+	readonly child;
 
 	private constructor(
 		readonly name: string,
-		readonly child: ChildProcess,
+		runtime: N8nRuntime,
+		env: NodeJS.ProcessEnv,
 		readonly logFile: string,
-		private readonly healthUrl: string,
+		concurrency: number,
 	) {
+		const started = `\n===== ${name} starting at ${new Date().toISOString()} (concurrency ${concurrency})\n`;
+		fs.appendFileSync(logFile, started);
+		const log = fs.openSync(logFile, 'a');
+		this.child = spawn(runtime.node, [runtime.n8nBin, 'worker', `--concurrency=${concurrency}`], {
+			env,
+			cwd: env.N8N_RESTRICT_FILE_ACCESS_TO ?? env.N8N_USER_FOLDER,
+			stdio: ['ignore', log, log],
+		});
+		fs.closeSync(log);
 		this.exited = new Promise((resolve) =>
-			child.once('exit', (code, signal) => {
+			this.child.once('exit', (code, signal) => {
 				this.exitedWith = signal ? `signal ${signal}` : `exit code ${code}`;
 				resolve();
 			}),
 		);
 	}
+
+	static async start(
+		runtime: N8nRuntime,
+		name: string,
+		env: NodeJS.ProcessEnv,
+		options: { logFile: string; concurrency: number },
+	): Promise<N8nWorker> {
+		const worker = new N8nWorker(name, runtime, env, options.logFile, options.concurrency);
+		const health = `http://127.0.0.1:${env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`;
+		const ready = async (): Promise<boolean> => {
+			if (!worker.running) {
+				const { pid } = worker.child;
+				throw new Error(`${name} (pid ${pid}) ended with ${worker.exitedWith}\n${worker.logEnd()}`);
+			}
+			// Not listening yet when the fetch fails.
+			return await fetch(health).then(
+				(res) => res.ok,
+				() => false,
+			);
+		};
+		await waitUntil(`${name} to be ready`, ready, 180_000, {
+			intervalMs: 500,
+			detail: () => worker.logEnd(),
+		});
+		return worker;
+	}
+
+	private logEnd = (): string => tailOfFile(this.logFile, 30);
 
 	get pid(): number {
 		return this.child.pid!;
@@ -33,63 +73,6 @@ export class N8nWorker {
 
 	get running(): boolean {
 		return this.exitedWith === undefined;
-	}
-
-	static async start(
-		runtime: N8nRuntime,
-		name: string,
-		env: NodeJS.ProcessEnv,
-		options: { logFile: string; concurrency: number; timeoutMs?: number },
-	): Promise<N8nWorker> {
-		fs.appendFileSync(
-			options.logFile,
-			`\n===== ${name} starting at ${new Date().toISOString()} (concurrency ${options.concurrency})\n`,
-		);
-		const log = fs.openSync(options.logFile, 'a');
-		const child = spawn(
-			runtime.node,
-			[runtime.n8nBin, 'worker', `--concurrency=${options.concurrency}`],
-			{
-				env,
-				cwd: env.N8N_RESTRICT_FILE_ACCESS_TO ?? env.N8N_USER_FOLDER,
-				stdio: ['ignore', log, log],
-			},
-		);
-		fs.closeSync(log);
-		const worker = new N8nWorker(
-			name,
-			child,
-			options.logFile,
-			`http://127.0.0.1:${env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`,
-		);
-		await worker.waitReady(options.timeoutMs ?? 180_000);
-		return worker;
-	}
-
-	private async waitReady(timeoutMs: number): Promise<void> {
-		const ready = async (): Promise<boolean> => {
-			this.assertRunning();
-			try {
-				return (await fetch(this.healthUrl)).ok;
-			} catch {
-				return false; // not listening yet
-			}
-		};
-		await waitUntil(`${this.name} to be ready`, ready, timeoutMs, {
-			intervalMs: 500,
-			detail: () => this.lastLogLines(),
-		});
-	}
-
-	assertRunning(): void {
-		if (this.running) return;
-		throw new Error(
-			`${this.name} (pid ${this.child.pid}) ended with ${this.exitedWith}\n${this.lastLogLines()}`,
-		);
-	}
-
-	lastLogLines(count = 30): string {
-		return tailOfFile(this.logFile, count);
 	}
 
 	/** SIGKILL, as a crash or the OOM killer would end it; resolves once the process is gone. */

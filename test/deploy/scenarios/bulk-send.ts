@@ -1,44 +1,21 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-
-import { lastSeq as lastSeqOf, type RequestRecord } from '../../../emulator/request-log';
+import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
+import { postWebhook } from '../../harness/webhook';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { EACH_ONCE, notExactlyOnce } from '../lib/sent-once';
-import { postWebhook } from '../../harness/webhook';
+import { EACH_ONCE, notExactlyOnce, sendsSince, tally } from '../lib/sent-once';
 
+export const BULK_SCENARIO = 'queue mode: bulk send split over executions';
 export const BULK_WORKFLOW = 'bulk-send.json';
 export const BULK_WORKFLOW_ID = 'DeployBulkSend01';
 const WEBHOOK = 'deploy-bulk-send';
 /** The Fax Cloud node's default "Requests at Once" (the workflow leaves it unset). */
 export const REQUESTS_AT_ONCE = 5;
 
-/** The one-page PDF every item of a bulk send reads (Read/Write Files may only use this folder). */
-export async function writeOnePagePdf(filesFolder: string): Promise<void> {
-	const doc = await PDFDocument.create();
-	const font = await doc.embedFont(StandardFonts.Helvetica);
-	doc.addPage([612, 792]).drawText('Fax Cloud deployment test: one page', { x: 72, y: 700, font });
-	fs.writeFileSync(path.join(filesFolder, 'one-page.pdf'), await doc.save());
-}
-
-export function lastSeq(instance: DeployInstance): number {
-	return lastSeqOf(instance.emulator);
-}
-
-export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestRecord[] {
-	return instance.emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq,
-	});
-}
-
 /** First request received to last answer written, as the emulator saw it (ms). */
-export function spanMs(requests: RequestRecord[]): number {
+function spanMs(requests: RequestRecord[]): number {
 	const start = Math.min(...requests.map((r) => r.receivedMs));
 	const end = Math.max(...requests.map((r) => r.finishedMs ?? r.receivedMs));
 	return end - start;
@@ -69,7 +46,6 @@ export async function bulkSend(
 	instance: DeployInstance,
 	report: Report,
 	options: {
-		scenario: string;
 		run: string;
 		/** One digit, unique per run in one emulator: part of every fax number of the run. */
 		runDigit: number;
@@ -79,17 +55,17 @@ export async function bulkSend(
 	},
 ): Promise<BulkRun> {
 	const { control } = instance.emulator;
+	const { run: name, runDigit, total, perExecution, concurrency } = options;
 	// Each fax goes to its own number: the run's digit, then the item's number (1 + 10 digits).
 	const tags = Array.from(
-		{ length: options.total },
-		(_, i) => `1212${options.runDigit}${String(i + 1).padStart(6, '0')}`,
+		{ length: total },
+		(_, i) => `1212${runDigit}${String(i + 1).padStart(6, '0')}`,
 	);
-	const calls: string[][] = [];
-	for (let i = 0; i < tags.length; i += options.perExecution) {
-		calls.push(tags.slice(i, i + options.perExecution));
-	}
+	const calls = Array.from({ length: Math.ceil(total / perExecution) }, (_, i) =>
+		tags.slice(i * perExecution, (i + 1) * perExecution),
+	);
 	const before = new Set((await instance.executionsOf(BULK_WORKFLOW_ID)).map((e) => e.id));
-	const sinceSeq = lastSeq(instance);
+	const sinceSeq = lastSeq(instance.emulator);
 	control.resetConnectionStats();
 	const cpuBefore = instance.cpuReading();
 	const machineBefore = machineBusySeconds();
@@ -111,19 +87,16 @@ export async function bulkSend(
 		(e) => !before.has(e.id),
 	);
 	const ranOn = instance.workerOfExecutions();
-	const executionsPerWorker: Record<string, number> = {};
-	for (const execution of executions) {
-		for (const worker of ranOn.get(execution.id) ?? ['(no worker log)']) {
-			executionsPerWorker[worker] = (executionsPerWorker[worker] ?? 0) + 1;
-		}
-	}
+	const executionsPerWorker = Object.fromEntries(
+		tally(executions.flatMap((e) => ranOn.get(e.id) ?? ['(no worker log)'])),
+	);
 	const workers = [...instance.workers.values()].filter((w) => w.running).length;
 	const span = sends.length > 0 ? spanMs(sends) : NaN;
 	const run: BulkRun = {
-		faxes: options.total,
+		faxes: total,
 		executions: executions.length,
 		workers,
-		concurrency: options.concurrency,
+		concurrency,
 		spanMs: Math.round(span),
 		sendsPerSecond: Math.round((sends.length / span) * 1000 * 10) / 10,
 		wallMs: Math.round(wallMs),
@@ -132,26 +105,21 @@ export async function bulkSend(
 		cpuSeconds: cpu,
 	};
 	report.log(
-		`  ${options.run}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
+		`  ${name}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
 	);
 
-	await report.check(options.scenario, `${options.run}: every webhook call answered 200`, () => {
-		const failed = answers.filter((a) => a.status !== 200);
-		assert.equal(
-			failed.length,
-			0,
-			`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
-		);
-	});
-	await report.check(
-		options.scenario,
-		`${options.run}: every fax sent exactly once (emulator's request log)`,
-		() => {
-			const counts = new Map<string, number>();
-			for (const send of sends) {
-				const tag = String(send.params.FaxNumber ?? '');
-				counts.set(tag, (counts.get(tag) ?? 0) + 1);
-			}
+	const bound = workers * concurrency * REQUESTS_AT_ONCE;
+	await report.checkAll(BULK_SCENARIO, {
+		[`${name}: every webhook call answered 200`]: () => {
+			const failed = answers.filter((a) => a.status !== 200);
+			assert.equal(
+				failed.length,
+				0,
+				`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
+			);
+		},
+		[`${name}: every fax sent exactly once (emulator's request log)`]: () => {
+			const counts = tally(sends.map((send) => String(send.params.FaxNumber ?? '')));
 			assert.deepEqual(notExactlyOnce(counts, tags), EACH_ONCE);
 			assert.equal(
 				sends.filter((s) => s.status === 201).length,
@@ -159,11 +127,7 @@ export async function bulkSend(
 				'every send answered 201',
 			);
 		},
-	);
-	await report.check(
-		options.scenario,
-		`${options.run}: ${calls.length} executions, each on a worker`,
-		() => {
+		[`${name}: ${calls.length} executions, each on a worker`]: () => {
 			assert.equal(executions.length, calls.length);
 			assert.ok(
 				executions.every((e) => e.status === 'success'),
@@ -182,12 +146,40 @@ export async function bulkSend(
 				}
 			}
 		},
-	);
-	const bound = workers * options.concurrency * REQUESTS_AT_ONCE;
-	await report.check(
-		options.scenario,
-		`${options.run}: at most workers × concurrency × Requests at Once = ${workers} × ${options.concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`,
-		() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
-	);
+		[`${name}: at most workers × concurrency × Requests at Once = ${workers} × ${concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`]:
+			() => assert.ok(maxConnections <= bound, `${maxConnections} connections`),
+	});
 	return run;
+}
+
+/**
+ * The bulk send scenario: after a warm-up (each worker has loaded the nodes and opened its
+ * connections), 1 and 2 workers alternate (1, 2, 2, 1): other projects share this machine.
+ * worker-2 runs at the end.
+ */
+export async function bulkSendScaling(
+	instance: DeployInstance,
+	report: Report,
+	concurrency: number,
+) {
+	const send = (run: string, runDigit: number, total = 1000, perExecution = 50) =>
+		bulkSend(instance, report, { concurrency, run, runDigit, total, perExecution });
+	await send('warm-up, 1 worker', 1, 100, 25);
+	const one = [await send('1 worker (a)', 2)];
+	await instance.startWorker('worker-2', concurrency);
+	await send('warm-up, 2 workers', 3, 100, 25);
+	const two = [await send('2 workers (a)', 4), await send('2 workers (b)', 5)];
+	await instance.worker('worker-2').stop();
+	one.push(await send('1 worker (b)', 6));
+	await instance.startWorker('worker-2', concurrency);
+	// Side by side: the means of the runs' sends per second, their most connections.
+	const mean = (runs: BulkRun[]) =>
+		Math.round((runs.reduce((s, r) => s + r.sendsPerSecond, 0) / runs.length) * 10) / 10;
+	const most = (runs: BulkRun[]) => Math.max(...runs.map((r) => r.maxConnections));
+	return {
+		oneWorker: one,
+		twoWorkers: two,
+		sendsPerSecond: { oneWorker: mean(one), twoWorkers: mean(two) },
+		maxConnections: { oneWorker: most(one), twoWorkers: most(two) },
+	};
 }

@@ -4,12 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
-import type { PostgresService } from '../../harness/services/postgres';
-import { executionError, type DeployInstance } from '../lib/instance';
-import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/delivery-sink';
+import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
+import { executionError, type DeployInstance } from '../lib/instance';
+import type { Report } from '../lib/scenario-report';
 import { executionsStartedIn } from '../lib/worker';
 
 const SCENARIO = 'queue mode: inbound fax downloaded on one worker, saved on the other';
@@ -26,8 +25,7 @@ export async function inboundFileAcrossWorkers(
 	instance: DeployInstance,
 	report: Report,
 	sink: Sink,
-	postgres: PostgresService,
-): Promise<Record<string, unknown>> {
+) {
 	const { control, urls } = instance.emulator;
 	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
 	const faxId = Number(fax.FaxId);
@@ -44,16 +42,17 @@ export async function inboundFileAcrossWorkers(
 
 	const started = await postWebhook(instance.server, 'deploy-inbound-file', { faxId });
 	assert.equal(started.status, 200, started.text);
+	/** The first report of a stage (that `match` accepts). */
+	const reported = (stage: string, match = (d: Record<string, unknown>) => !!d) =>
+		sink.received.find((d) => d.stage === stage && match(d));
+	const ofFax = (d: Record<string, unknown>) =>
+		Number((d.read as { faxId?: unknown })?.faxId) === faxId;
 	await waitUntil(
 		'the first part (download, read) reported',
-		() =>
-			sink.received.some(
-				(d) =>
-					d.body.stage === 'read' && Number((d.body.read as { faxId?: unknown })?.faxId) === faxId,
-			),
+		() => !!reported('read', ofFax),
 		120_000,
 	);
-	const read = sink.received.find((d) => d.body.stage === 'read')!.body as {
+	const read = reported('read') as {
 		execution: string;
 		worker: string;
 		resumeUrl: string;
@@ -76,12 +75,9 @@ export async function inboundFileAcrossWorkers(
 		await waitUntil(
 			'the second part (save) reported',
 			async () => {
-				if (
-					sink.received.some(
-						(d) => d.body.stage === 'saved' && String(d.body.execution) === String(read.execution),
-					)
-				)
-					return true;
+				const ofExecution = (d: Record<string, unknown>) =>
+					String(d.execution) === String(read.execution);
+				if (reported('saved', ofExecution)) return true;
 				const now = await instance.execution(read.execution);
 				if (['error', 'crashed', 'canceled'].includes(now.status)) {
 					throw new Error(
@@ -95,14 +91,14 @@ export async function inboundFileAcrossWorkers(
 	} finally {
 		await instance.startWorker(first);
 	}
-	const saved = sink.received.find((d) => d.body.stage === 'saved')!.body as {
+	const saved = reported('saved') as {
 		worker: string;
 		file: string;
 	};
 	const stored = await instance.execution(read.execution);
 	const file = path.join(instance.filesFolder, `inbound-fax-${faxId}.pdf`);
 	const written = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
-	const rows = postgres.sql(
+	const rows = instance.postgres.sql(
 		`SELECT count(*) || ' ' || coalesce(max("fileSize"), 0) FROM binary_data WHERE "sourceId" = '${read.execution}'`,
 	);
 	const figures = {
@@ -124,32 +120,26 @@ export async function inboundFileAcrossWorkers(
 		),
 	};
 	report.log(`  ${JSON.stringify(figures)}`);
-	await report.check(SCENARIO, 'downloaded and read on one worker, saved by the other', () => {
-		assert.notEqual(saved.worker, first);
-		assert.equal(saved.worker, other);
-		assert.equal(figures.startedBy[first], 1);
-		assert.equal(figures.startedBy[other], 1);
-		assert.equal(stored.status, 'success');
-	});
-	await report.check(
-		SCENARIO,
-		"the saved file is the service's image, byte for byte; the Code node read all of it",
-		() => {
+	await report.checkAll(SCENARIO, {
+		'downloaded and read on one worker, saved by the other': () => {
+			assert.notEqual(saved.worker, first);
+			assert.equal(saved.worker, other);
+			assert.equal(figures.startedBy[first], 1);
+			assert.equal(figures.startedBy[other], 1);
+			assert.equal(stored.status, 'success');
+		},
+		"the saved file is the service's image, byte for byte; the Code node read all of it": () => {
 			assert.equal(written.length, image.length);
 			assert.equal(sha256(written), sha256(image));
 			assert.equal(read.read.bytes, image.length);
 			assert.equal(read.read.header, '%PDF-');
 		},
-	);
-	await report.check(
-		SCENARIO,
-		'the binary lives in the database (binary data mode "database")',
-		() => {
+		'the binary lives in the database (binary data mode "database")': () => {
 			assert.match(String(read.read.binaryId), /^database:/);
 			const [count, size] = rows.split(' ').map(Number);
 			assert.ok(count >= 1, `binary_data rows of the execution: ${rows}`);
 			assert.equal(size, image.length);
 		},
-	);
+	});
 	return figures;
 }

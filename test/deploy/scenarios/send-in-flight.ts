@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 
+import { lastSeq } from '../../../emulator/request-log';
+import { outcomeOf } from '../../harness/n8n/manual-runs';
+import { waitUntil, watchFor } from '../../harness/waitUntil';
+import { postWebhook } from '../../harness/webhook';
 import { callerGot, executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { waitUntil, watchFor } from '../../harness/waitUntil';
-import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
-import { lastSeq, sendsSince } from './bulk-send';
+import { sendsSince } from '../lib/sent-once';
 
 const SCENARIO = 'queue mode: worker killed while a send is in flight';
 const WORKFLOW_ID = 'DeploySendOne001';
@@ -18,24 +20,15 @@ const README_EXECUTION_ERROR =
  * and holds its answer while the worker running the execution is killed. The fax must exist once
  * and never be sent again, and the user's lookup by the order's Batch Unique ID find it.
  */
-export async function sendInFlight(
-	instance: DeployInstance,
-	report: Report,
-): Promise<Record<string, unknown>> {
+export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const { control } = instance.emulator;
 	const order = `order-${Date.now()}`;
-	const sinceSeq = lastSeq(instance);
+	const sinceSeq = lastSeq(instance.emulator);
 	const before = new Set((await instance.executionsOf(WORKFLOW_ID)).map((e) => e.id));
-	control.addFault({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		kind: 'delay',
-		delayMs: 120_000,
-		count: 1,
-	});
-	const call: Promise<WebhookAnswer | Error> = postWebhook(instance.server, 'deploy-send-one', {
-		order,
-	}).catch((error: Error) => error);
+	instance.hold('POST', '^/v1/outboundfaxes$', 120_000, 1);
+	const call = postWebhook(instance.server, 'deploy-send-one', { order }).catch(
+		(error: Error) => error,
+	);
 	await waitUntil(
 		'the send received and the fax created',
 		() => sendsSince(instance, sinceSeq).some((r) => r.processed),
@@ -43,7 +36,7 @@ export async function sendInFlight(
 		50,
 	);
 	const execution = await instance.newExecutionOf(WORKFLOW_ID, before, 'the execution', 30_000);
-	const worker = [...(instance.workerOfExecutions().get(execution) ?? [])][0];
+	const [worker] = instance.workerOfExecutions().get(execution) ?? [];
 	assert.ok(worker, `no worker log names execution ${execution}`);
 	const killedAt = Date.now();
 	await instance.worker(worker).kill();
@@ -53,7 +46,7 @@ export async function sendInFlight(
 	await instance.startWorker(worker);
 	const answer = await call;
 	const answeredAfterMs = Date.now() - killedAt;
-	await instance.settled(execution);
+	await outcomeOf(instance.server, execution);
 	const settledAfterMs = Date.now() - killedAt;
 	// Time for anything that would send again (a retried job, a restarted worker) to do so.
 	const sentAtSettle = sendsSince(instance, sinceSeq).length;
@@ -65,19 +58,18 @@ export async function sendInFlight(
 	);
 	const sends = sendsSince(instance, sinceSeq);
 	const stored = await instance.execution(execution);
-	const itemsKept: Record<string, number> = {};
-	for (const node of ['Webhook', 'Send Fax']) {
-		itemsKept[node] = (await instance.nodeOutput(execution, node)).length;
-	}
+	const itemsKept = {
+		Webhook: (await instance.nodeOutput(execution, 'Webhook')).length,
+		'Send Fax': (await instance.nodeOutput(execution, 'Send Fax')).length,
+	};
 	const { lookup, found } = await instance.lookupBatch(order);
 	const figures: Record<string, unknown> = {
 		order,
 		execution,
 		worker,
 		sends: sends.length,
-		faxesWithTheOrder: control
-			.requests({ method: 'POST', path: '^/v1/outboundfaxes$' })
-			.filter((r) => r.params.BatchUniqueId === order).length,
+		faxesWithTheOrder: sendsSince(instance, 0).filter((r) => r.params.BatchUniqueId === order)
+			.length,
 		callerGot: callerGot(answer),
 		callerAnsweredAfterMs: answeredAfterMs,
 		executionStatus: stored.status,
@@ -93,40 +85,31 @@ export async function sendInFlight(
 		})),
 	};
 	report.log(`  ${JSON.stringify(figures)}`);
-	await report.check(
-		SCENARIO,
-		'the fax exists once: one send reached the service, none after the kill',
-		() => {
+	await report.checkAll(SCENARIO, {
+		'the fax exists once: one send reached the service, none after the kill': () => {
 			assert.equal(sends.length, 1);
 			assert.equal(sends[0].params.BatchUniqueId, order);
 			assert.equal(control.stats().outboundCount >= 1, true);
 		},
-	);
-	await report.check(
-		SCENARIO,
-		`the webhook caller gets HTTP ${README_CALLER_STATUS} (README)`,
-		() => {
+		[`the webhook caller gets HTTP ${README_CALLER_STATUS} (README)`]: () => {
 			assert.ok(!(answer instanceof Error), String(answer));
 			assert.equal(answer.status, README_CALLER_STATUS, answer.text.slice(0, 300));
 		},
-	);
-	await report.check(
-		SCENARIO,
-		`the execution shows Error, "${README_EXECUTION_ERROR}", and keeps none of its items (README)`,
-		() => {
-			assert.equal(stored.status, 'error');
-			const error = executionError(stored.data) ?? '';
-			assert.ok(error.startsWith(README_EXECUTION_ERROR), error);
-			assert.deepEqual(itemsKept, { Webhook: 0, 'Send Fax': 0 });
+		[`the execution shows Error, "${README_EXECUTION_ERROR}", and keeps none of its items (README)`]:
+			() => {
+				assert.equal(stored.status, 'error');
+				const error = executionError(stored.data) ?? '';
+				assert.ok(error.startsWith(README_EXECUTION_ERROR), error);
+				assert.deepEqual(itemsKept, { Webhook: 0, 'Send Fax': 0 });
+			},
+		'the lookup by Batch Unique ID finds the one fax': () => {
+			assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
+			assert.equal(found.length, 1);
+			assert.equal(String(found[0].json.BatchUniqueId), order);
 		},
-	);
-	await report.check(SCENARIO, 'the lookup by Batch Unique ID finds the one fax', () => {
-		assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
-		assert.equal(found.length, 1);
-		assert.equal(String(found[0].json.BatchUniqueId), order);
 	});
 	// What a user's Retry of the failed execution does (after the checks: it sends again).
-	const beforeRetry = lastSeq(instance);
+	const beforeRetry = lastSeq(instance.emulator);
 	const retried = await instance.retry(execution);
 	const resent = sendsSince(instance, beforeRetry);
 	Object.assign(figures, {
@@ -137,14 +120,12 @@ export async function sendInFlight(
 		},
 	});
 	report.log(`  Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
-	await report.check(
-		SCENARIO,
-		'a Retry of the execution sends nothing: n8n kept none of its data (README)',
-		() => {
+	await report.checkAll(SCENARIO, {
+		'a Retry of the execution sends nothing: n8n kept none of its data (README)': () => {
 			assert.equal(retried.status, 'error', JSON.stringify(retried));
 			assert.equal(resent.length, 0);
 		},
-	);
+	});
 	control.clearFaults();
 	return figures;
 }

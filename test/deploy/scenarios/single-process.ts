@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 
-import { callerGot, executionError, type DeployInstance } from '../lib/instance';
-import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/delivery-sink';
+import { faxesMadePerNumber, lastSeq } from '../../../emulator/request-log';
+import type { Sink } from '../../harness/sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
-import { retryBulkSend } from './bulk-retry';
-import { BULK_WORKFLOW_ID, lastSeq, sendsSince } from './bulk-send';
+import { callerGot, executionError, type DeployInstance } from '../lib/instance';
+import type { Report } from '../lib/scenario-report';
+import { checkSentAgain, sendAgain, sendsSince, tally } from '../lib/sent-once';
+import { BULK_WORKFLOW_ID } from './bulk-send';
 import {
 	accountFor,
 	assertEmittedOnce,
@@ -22,9 +22,8 @@ import {
 	scenarioName,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
+	TriggerLedger,
 	waitForDelivering,
-	waitForFinal,
-	waitForNewExecution,
 	waitForSearch,
 } from './trigger-common';
 /** The bulk send's own Batch Unique ID (bulk-send.json): what the user looks up after a crash. */
@@ -37,11 +36,7 @@ const BULK_BATCH = 'deploy-bulk';
  * and started again after each. Every fax must be emitted into exactly one execution and sent at
  * most once; then the user retries the crashed executions as the editor does.
  */
-export async function singleProcessCrashes(
-	instance: DeployInstance,
-	report: Report,
-	sink: Sink,
-): Promise<Record<string, unknown>> {
+export async function singleProcessCrashes(instance: DeployInstance, report: Report, sink: Sink) {
 	const { control } = instance.emulator;
 	const name = (what: string) => scenarioName('single process', instance.engine, what);
 	const scenarios = {
@@ -49,7 +44,6 @@ export async function singleProcessCrashes(
 		bulk: name('bulk send under SIGKILL'),
 		bulkRetry: name('Retry of the crashed bulk send'),
 	};
-	const durable = instance.engine === 'durable';
 	const figures: Record<string, unknown> = { engine: instance.engine };
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
 	ledger.start();
@@ -59,7 +53,7 @@ export async function singleProcessCrashes(
 	// 1. Killed in the middle of the execution a poll started.
 	const batch = injectFaxes(instance, MAX_EVENTS_PER_POLL + 100);
 	report.log(`  ${batch.length} inbound faxes injected; waiting for the next poll (once a minute)`);
-	const e1 = await waitForNewExecution(ledger, new Set(), 'the poll emitting');
+	const e1 = await ledger.waitForNew(new Set(), 'the poll emitting');
 	await waitForDelivering(sink, e1);
 	await instance.killMain();
 	const deliveredBeforeKill = deliveriesOf(sink, e1);
@@ -68,16 +62,10 @@ export async function singleProcessCrashes(
 	);
 
 	// 2. Restarted, and killed while the service holds its activation poll's search.
-	const restart = await killDuringActivationAndRestart(
-		instance,
-		report,
-		ledger,
-		new Set([e1]),
-		'n8n',
-	);
+	const restart = await killDuringActivationAndRestart(instance, report, ledger, new Set([e1]));
 	const e2 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
-	await waitForFinal(ledger, [e2, e1], `execution ${e2} finished`);
+	await ledger.waitForFinal(`execution ${e2} finished`, [e2, e1]);
 	const e1Stored = await instance.execution(e1);
 	figures.killedExecution = {
 		id: e1,
@@ -88,7 +76,7 @@ export async function singleProcessCrashes(
 	};
 
 	// 3. Killed in the middle of a bulk send of 1,000 faxes in one execution.
-	const sinceSeq = lastSeq(instance);
+	const sinceSeq = lastSeq(instance.emulator);
 	const numbers = Array.from({ length: 1000 }, (_, i) => `12129${String(i + 1).padStart(6, '0')}`);
 	const call = postWebhook(instance.server, 'deploy-bulk-send', {
 		faxes: numbers.map((number) => ({ number })),
@@ -104,19 +92,14 @@ export async function singleProcessCrashes(
 	await instance.startMain();
 	// The activation poll after this restart (the durable scheduler's first) is also the
 	// trigger's "one more poll".
-	await waitForSearch(
-		instance,
-		searches,
-		'the activation poll after the bulk send',
-		durable ? 150_000 : 60_000,
-	);
+	const timeoutMs = instance.engine === 'durable' ? 150_000 : 60_000;
+	await waitForSearch(instance, 'the activation poll after the bulk send', searches, timeoutMs);
 	await sleep(5000);
 	ledger.stop();
 	await ledger.readOnce();
 	const sends = sendsSince(instance, sinceSeq);
-	const bulkExecutions = await instance.executionsOf(BULK_WORKFLOW_ID);
-	const bulkStored =
-		bulkExecutions.length > 0 ? await instance.execution(bulkExecutions[0].id) : undefined;
+	const [bulkExecution] = await instance.executionsOf(BULK_WORKFLOW_ID);
+	const bulkStored = bulkExecution && (await instance.execution(bulkExecution.id));
 	const { lookup, found } = await instance.lookupBatch(BULK_BATCH);
 
 	const account = accountFor(batch, ledger, sink);
@@ -139,71 +122,90 @@ export async function singleProcessCrashes(
 	report.log(`  trigger executions: ${JSON.stringify(executions)}`);
 	report.log(`  bulk send: ${JSON.stringify(figures.bulk)}`);
 
-	await report.check(
-		scenarios.trigger,
-		`each of the ${batch.length} faxes emitted into exactly one execution`,
-		() => assertEmittedOnce(account),
-	);
-	await report.check(
-		scenarios.trigger,
-		`the killed execution ${e1} is marked crashed, its undelivered items are the only ones`,
-		() => {
-			assert.equal(ledger.status.get(e1), 'crashed');
-			assert.deepEqual(account.deliveredTwice, []);
-			const inE1 = new Set(ledger.emitted.get(e1));
-			assert.ok(account.undelivered.every((faxId) => inE1.has(faxId)));
-			assert.equal(ledger.status.get(e2), 'success');
-			assert.equal(ledger.emitted.size, 2, `executions: ${JSON.stringify(executions)}`);
-		},
-	);
-	await report.check(scenarios.bulk, 'no fax sent twice, none sent after the restart', () => {
-		const counts = new Map<string, number>();
-		for (const send of sends)
-			counts.set(
-				String(send.params.FaxNumber),
-				(counts.get(String(send.params.FaxNumber)) ?? 0) + 1,
-			);
-		assert.deepEqual(
-			[...counts].filter(([, n]) => n > 1),
-			[],
-		);
-		assert.equal(sends.length, sentAtKill, 'sends after the kill');
-		assert.ok(sends.length < numbers.length, 'the kill came before the end');
+	await report.checkAll(scenarios.trigger, {
+		[`each of the ${batch.length} faxes emitted into exactly one execution`]: () =>
+			assertEmittedOnce(account),
+		[`the killed execution ${e1} is marked crashed, its undelivered items are the only ones`]:
+			() => {
+				assert.equal(ledger.status.get(e1), 'crashed');
+				assert.deepEqual(account.deliveredTwice, []);
+				const inE1 = new Set(ledger.emitted.get(e1));
+				assert.ok(account.undelivered.every((faxId) => inE1.has(faxId)));
+				assert.equal(ledger.status.get(e2), 'success');
+				assert.equal(ledger.emitted.size, 2, `executions: ${JSON.stringify(executions)}`);
+			},
 	});
-	await report.check(
-		scenarios.bulk,
-		'the execution is marked crashed; Get Many by its Batch Unique ID lists exactly the faxes sent',
-		() => {
-			assert.equal(bulkStored?.status, 'crashed');
-			assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
-			assert.equal(found.length, sends.filter((s) => s.status === 201).length);
+	await report.checkAll(scenarios.bulk, {
+		'no fax sent twice, none sent after the restart': () => {
+			const counts = tally(sends.map((send) => String(send.params.FaxNumber)));
+			assert.deepEqual(
+				[...counts].filter(([, n]) => n > 1),
+				[],
+			);
+			assert.equal(sends.length, sentAtKill, 'sends after the kill');
+			assert.ok(sends.length < numbers.length, 'the kill came before the end');
 		},
-	);
+		'the execution is marked crashed; Get Many by its Batch Unique ID lists exactly the faxes sent':
+			() => {
+				assert.equal(bulkStored?.status, 'crashed');
+				assert.ok(lookup.ok, lookup.ok ? '' : lookup.error);
+				assert.equal(found.length, sends.filter((s) => s.status === 201).length);
+			},
+	});
 
 	// What a user's Retry of the crashed executions does (after the checks: it acts again).
 	const { deliveredBefore, retry: triggerRetry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfCrashedTriggerExecution = triggerRetry;
 	report.log(`  Retry of the crashed trigger execution: ${JSON.stringify(triggerRetry)}`);
-	await report.check(
-		scenarios.trigger,
-		'Retry of the crashed execution runs all its items again, those delivered before the crash too (README)',
-		() => {
-			assert.equal(triggerRetry.status, 'success');
-			assert.equal(triggerRetry.delivered, ledger.emitted.get(e1)?.length);
-			// All of e1's deliveries, not deliveredBeforeKill: one in flight at the kill may reach
-			// the sink after that count.
-			assert.equal(triggerRetry.deliveredAgain, deliveredBefore.size);
-		},
-	);
-	if (bulkStored) {
-		figures.retryOfCrashedBulkSend = await retryBulkSend(
-			instance,
+	await report.checkAll(scenarios.trigger, {
+		'Retry of the crashed execution runs all its items again, those delivered before the crash too (README)':
+			() => {
+				assert.equal(triggerRetry.status, 'success');
+				assert.equal(triggerRetry.delivered, ledger.emitted.get(e1)?.length);
+				// All of e1's deliveries, not deliveredBeforeKill: one in flight at the kill may reach
+				// the sink after that count.
+				assert.equal(triggerRetry.deliveredAgain, deliveredBefore.size);
+			},
+	});
+	/**
+	 * The user retries the execution a SIGKILL crashed in the middle of the bulk send, as the editor
+	 * does: first "Retry with original workflow", then, as a user unsure whether it worked would,
+	 * "Retry with currently saved workflow". The faxes created before the crash (those the service
+	 * processed since `sinceSeq`, its answer read by n8n or not) must be found, the rest sent, every
+	 * fax exist once.
+	 */
+	const retryBulkSend = async (executionId: string) => {
+		const existedBefore = faxesMadePerNumber(instance.emulator, sinceSeq);
+		const retry = (loadWorkflow: boolean) =>
+			sendAgain(instance, sinceSeq, async () => {
+				const retried = await instance.retry(executionId, loadWorkflow);
+				return { id: retried.id, figures: retried };
+			});
+		const original = await retry(false);
+		const current = await retry(true);
+		const retries = {
+			faxes: numbers.length,
+			existingBeforeRetry: existedBefore.size,
+			originalWorkflow: original.figures,
+			currentWorkflow: current.figures,
+		};
+		report.log(`  Retry of the crashed bulk send: ${JSON.stringify(retries)}`);
+		await checkSentAgain(
 			report,
-			bulkStored.id,
-			numbers,
-			sinceSeq,
 			scenarios.bulkRetry,
+			{ what: 'Retry', numbers, before: existedBefore },
+			{
+				...original,
+				title: `Retry with the original workflow: success, each of the ${numbers.length} faxes exists exactly once (emulator's request log)`,
+				itemsTitle: `the Retry's items say which faxes it found (those created before the crash) and which it sent`,
+			},
+			{
+				...current,
+				title: `a second Retry, with the currently saved workflow, sends nothing and finds all ${numbers.length}`,
+			},
 		);
-	}
+		return retries;
+	};
+	if (bulkStored) figures.retryOfCrashedBulkSend = await retryBulkSend(bulkStored.id);
 	return figures;
 }

@@ -1,24 +1,24 @@
+/** What the trigger scenarios share: names, the inbound faxes, the waits, the account of a batch. */
 import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
 import type { PollEngine } from '../../harness/n8n/engines';
-import { FINAL, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
-import type { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/delivery-sink';
+import { secondsSince } from '../../harness/report';
+import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
+import { FINAL, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
+import type { Report } from '../lib/scenario-report';
+import { tally } from '../lib/sent-once';
 
 /** A scenario's name per poll engine, so that a reader of the results sees the engine. */
 export function scenarioName(part: string, engine: PollEngine, what: string): string {
 	return `${part}${engine === 'durable' ? ', durable poll scheduler' : ''}: ${what}`;
 }
 
-export function scenarioNames(part: string, what: string): Record<PollEngine, string> {
-	return {
-		'in-memory': scenarioName(part, 'in-memory', what),
-		durable: scenarioName(part, 'durable', what),
-	};
-}
+export const scenarioNames = (part: string, what: string): Record<PollEngine, string> => ({
+	'in-memory': scenarioName(part, 'in-memory', what),
+	durable: scenarioName(part, 'durable', what),
+});
 
 /** A version 2 trigger as the editor adds it (Simplify on). */
 export const TRIGGER_WORKFLOW = 'trigger-inbound.json';
@@ -29,25 +29,138 @@ export const MAX_EVENTS_PER_POLL = 500;
 /** n8n runs a poll at most once a minute, at the start of each minute. */
 export const POLL_WAIT_MS = 90_000;
 /** Deliveries of an execution after which its process is killed (it delivers one every ~10 ms). */
-export const KILL_AFTER = 100;
+const KILL_AFTER = 100;
 
+/**
+ * What the trigger emitted, as n8n recorded it: every execution of the trigger workflow and the
+ * FaxIds its trigger node handed to it. An execution is read as soon as it appears (its stored
+ * data then holds the trigger's items waiting for the next node), because what n8n keeps of an
+ * execution that crashed may be less. Main may be down for a while: the watcher skips those
+ * moments and reads again once it is back.
+ */
+export class TriggerLedger {
+	/** Execution id → FaxIds of the trigger's output (the first non-empty reading). */
+	readonly emitted = new Map<string, number[]>();
+	/** Execution id → last status seen. */
+	readonly status = new Map<string, string>();
+	private timer: NodeJS.Timeout | undefined;
+	private busy = false;
+
+	constructor(
+		private readonly instance: DeployInstance,
+		private readonly workflowId: string,
+		private readonly triggerNode: string,
+		/** Executions of earlier scenarios on the same workflow: never read, never counted. */
+		readonly earlier = new Set<string>(),
+	) {}
+
+	/** A ledger of the executions the workflow starts from now on (fromNow(...).earlier left out). */
+	static async fromNow(instance: DeployInstance, workflowId: string, triggerNode: string) {
+		const earlier = (await instance.executionsOf(workflowId)).map((e) => e.id);
+		return new TriggerLedger(instance, workflowId, triggerNode, new Set(earlier));
+	}
+
+	start(intervalMs = 300): void {
+		this.timer = setInterval(() => void this.readOnce(), intervalMs);
+	}
+
+	stop(): void {
+		clearInterval(this.timer);
+	}
+
+	/** One reading of every execution of the workflow (ignored while main is down). */
+	async readOnce(): Promise<void> {
+		if (this.busy || !this.instance.main) return;
+		this.busy = true;
+		try {
+			for (const execution of await this.instance.executionsOf(this.workflowId)) {
+				if (this.earlier.has(execution.id)) continue;
+				this.status.set(execution.id, execution.status);
+				if ((this.emitted.get(execution.id) ?? []).length > 0) continue;
+				const items = await this.instance.nodeOutput(execution.id, this.triggerNode);
+				this.emitted.set(
+					execution.id,
+					items.map((item) => Number(item.FaxId)),
+				);
+			}
+		} catch {
+			// main went down in the middle of a reading: the next one reads again
+		} finally {
+			this.busy = false;
+		}
+	}
+
+	/** Waits, reading, until `done` holds. */
+	private async readUntil(
+		what: string,
+		done: () => boolean,
+		timeoutMs: number,
+		detail?: () => string,
+	) {
+		const read = async () => {
+			await this.readOnce();
+			return done();
+		};
+		await waitUntil(what, read, timeoutMs, { intervalMs: 500, detail });
+	}
+
+	/** The first execution not among `known` that emitted something, once it appears. */
+	async waitForNew(known: Set<string>, what: string, timeoutMs = 90_000): Promise<string> {
+		const fresh = () =>
+			[...this.emitted].find(([id, faxIds]) => !known.has(id) && faxIds.length > 0)?.[0];
+		await this.readUntil(what, () => fresh() !== undefined, timeoutMs);
+		return fresh()!;
+	}
+
+	/** Waits until every one of `executions` (every one seen when not given) has a final status. */
+	async waitForFinal(what: string, executions?: string[], timeoutMs = 120_000): Promise<void> {
+		const final = () =>
+			(executions ?? [...this.status.keys()]).every((id) => FINAL.has(this.status.get(id) ?? ''));
+		await this.readUntil(what, final, timeoutMs);
+	}
+
+	/** Waits until every one of `faxIds` is in an execution n8n recorded. */
+	async waitForEmitted(what: string, faxIds: number[], timeoutMs: number): Promise<void> {
+		const missing = () => {
+			const byFax = this.executionsByFax();
+			return faxIds.filter((faxId) => !byFax.has(faxId));
+		};
+		await this.readUntil(
+			what,
+			() => missing().length === 0,
+			timeoutMs,
+			() => `not yet emitted: ${ids(missing())}`,
+		);
+	}
+
+	/** FaxId → the executions that hold it. */
+	executionsByFax(): Map<number, string[]> {
+		const by = new Map<number, string[]>();
+		for (const [execution, faxIds] of this.emitted) {
+			for (const faxId of faxIds) by.set(faxId, [...(by.get(faxId) ?? []), execution]);
+		}
+		return by;
+	}
+}
+
+/** Short form of a list of ids for messages. */
+export function ids(list: number[]): string {
+	return list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')} … (${list.length})`;
+}
+
+const INBOUND = '^/v1/inboundfaxes$';
+const PROXY_USER = SEED_USERS.acmeAdmin.userId;
 /** The inbound searches the trigger made (the proxy login watches All Users). */
 const searchesOf = (instance: DeployInstance) =>
-	instance.emulator.control.requests({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		userId: SEED_USERS.acmeAdmin.userId,
-	});
+	instance.emulator.control.requests({ method: 'GET', path: INBOUND, userId: PROXY_USER });
 
-export function inboundSearches(instance: DeployInstance): number {
-	return searchesOf(instance).length;
-}
+export const inboundSearches = (instance: DeployInstance): number => searchesOf(instance).length;
 
 /** Waits until the trigger has made another search than the `before` it had made. */
 export async function waitForSearch(
 	instance: DeployInstance,
-	before: number,
 	what: string,
+	before = inboundSearches(instance),
 	timeoutMs = POLL_WAIT_MS,
 ): Promise<void> {
 	await waitUntil(what, () => inboundSearches(instance) > before, timeoutMs);
@@ -65,93 +178,48 @@ export function injectFaxes(instance: DeployInstance, count: number): number[] {
 	].map((fax) => Number(fax.FaxId));
 }
 
-export function deliveriesOf(sink: Sink, execution: string): number {
-	return sink.received.filter((d) => String(d.body.execution) === execution).length;
-}
+/** What an execution delivered to the sink. */
+export const deliveredBy = (sink: Sink, execution: string) =>
+	sink.received.filter((d) => String(d.execution) === execution);
 
-/** The execution of the trigger workflow started after the ones known, once it appears. */
-export async function waitForNewExecution(
-	ledger: TriggerLedger,
-	known: Set<string>,
-	what: string,
-	timeoutMs = POLL_WAIT_MS,
-): Promise<string> {
-	let found: string | undefined;
-	await waitUntil(
-		what,
-		async () => {
-			await ledger.readOnce();
-			found = [...ledger.emitted.keys()].find(
-				(id) => !known.has(id) && (ledger.emitted.get(id) ?? []).length > 0,
-			);
-			return found !== undefined;
-		},
-		timeoutMs,
-		500,
-	);
-	return found!;
-}
+export const deliveriesOf = (sink: Sink, execution: string): number =>
+	deliveredBy(sink, execution).length;
 
 /** Waits until an execution has delivered `count` items to the sink (checking every `intervalMs`). */
 export async function waitForDeliveries(
 	sink: Sink,
 	execution: string,
-	count: number,
-	what: string,
-	intervalMs: number,
+	count = KILL_AFTER,
+	intervalMs = 100,
 ): Promise<void> {
+	const what = `execution ${execution} ${count === KILL_AFTER ? 'delivering' : 'delivered'}`;
 	await waitUntil(what, () => deliveriesOf(sink, execution) >= count, 60_000, intervalMs);
 }
 
 /** Waits until an execution has delivered KILL_AFTER items: the moment its process is killed. */
-export async function waitForDelivering(sink: Sink, execution: string): Promise<void> {
-	await waitForDeliveries(sink, execution, KILL_AFTER, `execution ${execution} delivering`, 20);
-}
-
-/** Waits until every one of `executions` has a final status in n8n. */
-export async function waitForFinal(
-	ledger: TriggerLedger,
-	executions: string[],
-	what: string,
-	timeoutMs = 120_000,
-): Promise<void> {
-	await waitUntil(
-		what,
-		async () => {
-			await ledger.readOnce();
-			return executions.every((id) => FINAL.has(ledger.status.get(id) ?? ''));
-		},
-		timeoutMs,
-		500,
-	);
-}
+export const waitForDelivering = (sink: Sink, execution: string): Promise<void> =>
+	waitForDeliveries(sink, execution, KILL_AFTER, 20);
 
 /**
- * Main started again while the service holds its activation poll's search (30 s), killed once
- * that search has arrived, then started again until a poll's execution (one not in `known`)
- * appears: how long main took to be ready, and how long after that the trigger polled. The
- * durable scheduler polls at no restart (the next whole minute), and a killed poll keeps its
- * task's lease (60 s) until n8n's reaper takes it back: hence its longer wait.
+ * Main (`n8n` in a single process) started again while the service holds its activation poll's
+ * search (30 s), killed once that search has arrived, then started again until a poll's execution
+ * (one not in `known`) appears: how long main took to be ready, and how long after that the
+ * trigger polled. The durable scheduler polls at no restart (the next whole minute), and a killed
+ * poll keeps its task's lease (60 s) until n8n's reaper takes it back: hence its longer wait.
  */
 export async function killDuringActivationAndRestart(
 	instance: DeployInstance,
 	report: Report,
 	ledger: TriggerLedger,
 	known: Set<string>,
-	processName: 'n8n' | 'main',
 ): Promise<{ execution: string; figure: Record<string, number | undefined> }> {
 	const durable = instance.engine === 'durable';
 	const poll = durable ? 'first poll' : 'activation poll';
-	instance.emulator.control.addFault({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		kind: 'delay',
-		delayMs: 30_000,
-		count: 1,
-	});
+	const processName = instance.services ? 'main' : 'n8n';
+	instance.hold('GET', INBOUND, 30_000, 1);
 	const searches = inboundSearches(instance);
 	const starting = instance.startMain().catch((error: unknown) => error);
-	await waitForSearch(instance, searches, `the ${poll} of the restarted ${processName}`, 120_000);
+	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);
 	await instance.killMain();
 	await starting;
 	report.log(`  SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
@@ -159,8 +227,7 @@ export async function killDuringActivationAndRestart(
 	const restarted = Date.now();
 	await instance.startMain();
 	const ready = Date.now();
-	const execution = await waitForNewExecution(
-		ledger,
+	const execution = await ledger.waitForNew(
 		known,
 		durable
 			? "the first poll after the restart emitting (after the killed poll's lease)"
@@ -180,31 +247,19 @@ export async function killDuringActivationAndRestart(
 	};
 }
 
-/** Whether a workflow is published (active) in n8n. */
-export async function isActive(instance: DeployInstance, workflowId: string): Promise<boolean> {
-	const stored = await instance.server.rest<{ active?: boolean }>(
-		'GET',
-		`/workflows/${workflowId}`,
-	);
-	return stored.active === true;
-}
-
 /**
  * Main on n8n's durable poll scheduler with durable cursors: already there after the scenarios
- * that switched it (trigger-durable.ts), else stopped as an operator would and started on it.
+ * that switched it (durableWindowsInQueueMode), else stopped as an operator would and started on it.
  * Returns how long the switch took (0 when there was none).
  */
-export async function onDurableEngine(
-	instance: DeployInstance,
-	report: Report,
-): Promise<{ switchedNow: boolean; seconds: number }> {
+export async function onDurableEngine(instance: DeployInstance, report: Report) {
 	if (instance.engine === 'durable' && instance.main) return { switchedNow: false, seconds: 0 };
 	const started = Date.now();
 	await instance.stopMain();
-	instance.usePollEngine('durable');
+	instance.engine = 'durable';
 	await instance.startMain();
 	report.log('  main restarted on the durable poll scheduler with durable cursors');
-	return { switchedNow: true, seconds: Math.round((Date.now() - started) / 1000) };
+	return { switchedNow: true, seconds: secondsSince(started) };
 }
 
 /** Each execution the trigger started: its status, the events it emitted, the items delivered. */
@@ -217,25 +272,8 @@ export function executionFigures(ledger: TriggerLedger, sink: Sink) {
 	}));
 }
 
-interface BatchAccount {
-	faxes: number;
-	/** Emitted into exactly one execution. */
-	once: number;
-	/** In no execution. */
-	lost: number[];
-	/** In more than one execution. */
-	repeated: number[];
-	/** Reported by the workflow's next node exactly once / more than once / never. */
-	deliveredOnce: number;
-	deliveredTwice: number[];
-	undelivered: number[];
-}
-
-/** Which of `faxIds` n8n holds in no execution (lost), and in more than one (repeated). */
-export function emittedOnceCheck(
-	faxIds: number[],
-	ledger: TriggerLedger,
-): { once: number; lost: number[]; repeated: number[] } {
+/** Which of `faxIds` n8n holds in no execution (lost), in one (once), in more than one (repeated). */
+export function emittedOnceCheck(faxIds: number[], ledger: TriggerLedger) {
 	const byFax = ledger.executionsByFax();
 	const count = (faxId: number) => (byFax.get(faxId) ?? []).length;
 	return {
@@ -246,39 +284,31 @@ export function emittedOnceCheck(
 }
 
 /**
- * What became of a batch: emission (n8n's executions) and delivery (the sink), the deliveries of
- * the ledger's own executions only when `ownDeliveriesOnly` (another active workflow on the same
- * login reports the same faxes).
+ * What became of a batch: emission (n8n's executions, emittedOnceCheck) and delivery (reported by
+ * the workflow's next node once, more than once, never), the deliveries of the ledger's own
+ * executions only when `ownDeliveriesOnly` (another active workflow on the same login reports the
+ * same faxes).
  */
 export function accountFor(
 	faxIds: number[],
 	ledger: TriggerLedger,
 	sink: Sink,
 	ownDeliveriesOnly = false,
-): BatchAccount {
-	const deliveries = new Map<number, number>();
+) {
 	const received = ownDeliveriesOnly
-		? sink.received.filter((d) => ledger.emitted.has(String(d.body.execution)))
+		? sink.received.filter((d) => ledger.emitted.has(String(d.execution)))
 		: sink.received;
-	for (const delivery of received) {
-		const faxId = Number(delivery.body.faxId);
-		deliveries.set(faxId, (deliveries.get(faxId) ?? 0) + 1);
-	}
-	const account: BatchAccount = {
+	const deliveries = tally(received.map((d) => Number(d.faxId)));
+	const delivered = (faxId: number) => deliveries.get(faxId) ?? 0;
+	return {
 		faxes: faxIds.length,
 		...emittedOnceCheck(faxIds, ledger),
-		deliveredOnce: 0,
-		deliveredTwice: [],
-		undelivered: [],
+		deliveredOnce: faxIds.filter((faxId) => delivered(faxId) === 1).length,
+		deliveredTwice: faxIds.filter((faxId) => delivered(faxId) > 1),
+		undelivered: faxIds.filter((faxId) => delivered(faxId) === 0),
 	};
-	for (const faxId of faxIds) {
-		const delivered = deliveries.get(faxId) ?? 0;
-		if (delivered === 1) account.deliveredOnce++;
-		else if (delivered === 0) account.undelivered.push(faxId);
-		else account.deliveredTwice.push(faxId);
-	}
-	return account;
 }
+type BatchAccount = ReturnType<typeof accountFor>;
 
 /** Asserts that no fax of the account was lost or emitted into more than one execution. */
 export function assertEmittedOnce(account: BatchAccount, label = ''): void {
@@ -294,8 +324,7 @@ export function assertEmittedOnce(account: BatchAccount, label = ''): void {
  * and how many of those the first one had delivered already.
  */
 export async function retryDeliveries(instance: DeployInstance, sink: Sink, execution: string) {
-	const faxIdsOf = (id: string) =>
-		sink.received.filter((d) => String(d.body.execution) === id).map((d) => Number(d.body.faxId));
+	const faxIdsOf = (id: string) => deliveredBy(sink, id).map((d) => Number(d.faxId));
 	const deliveredBefore = new Set(faxIdsOf(execution));
 	const retried = await instance.retry(execution);
 	const delivered = retried.id ? faxIdsOf(retried.id) : [];
@@ -307,11 +336,6 @@ export async function retryDeliveries(instance: DeployInstance, sink: Sink, exec
 			deliveredAgain: delivered.filter((faxId) => deliveredBefore.has(faxId)).length,
 		},
 	};
-}
-
-/** Short form of a list of ids for messages. */
-export function ids(list: number[]): string {
-	return list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')} … (${list.length})`;
 }
 
 /** A batch account with counts instead of long id lists, for results.json. */

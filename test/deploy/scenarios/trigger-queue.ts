@@ -1,44 +1,64 @@
+/**
+ * The trigger in queue mode: runs on main, its executions on the workers. The SIGKILL scenarios on
+ * n8n's in-memory engine and on its durable poll scheduler, the two windows of a poll's writes on
+ * each, and a trigger with two Poll Times that fire together.
+ */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 
-import type { PostgresService } from '../../harness/services/postgres';
-import { executionError, type DeployInstance, type StoredExecution } from '../lib/instance';
-import { mainLogFromNow, refuseColumnWrites } from '../lib/write-refusal';
-import { TriggerLedger } from '../lib/ledger';
-import type { Report } from '../lib/scenario-report';
-import type { Sink } from '../lib/delivery-sink';
+import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
+import type { WorkflowFile } from '../../harness/n8n/examples';
+import { secondsSince } from '../../harness/report';
+import type { PostgresService } from '../../harness/services/postgres';
+import type { Sink } from '../../harness/sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
+import {
+	executionError,
+	readDeployWorkflow,
+	type DeployInstance,
+	type StoredExecution,
+} from '../lib/instance';
+import type { Report } from '../lib/scenario-report';
+import { tally } from '../lib/sent-once';
 import {
 	accountFor,
 	assertEmittedOnce,
-	summarize,
+	deliveredBy,
 	deliveriesOf,
+	emittedOnceCheck,
 	executionFigures,
 	ids,
 	inboundSearches,
 	injectFaxes,
-	isActive,
 	killDuringActivationAndRestart,
 	MAX_EVENTS_PER_POLL,
 	onDurableEngine,
 	POLL_WAIT_MS,
 	retryDeliveries,
+	scenarioName,
 	scenarioNames,
+	summarize,
 	TRIGGER_NODE,
 	TRIGGER_WORKFLOW_ID,
+	TriggerLedger,
 	waitForDeliveries,
 	waitForDelivering,
-	waitForFinal,
-	waitForNewExecution,
 	waitForSearch,
 } from './trigger-common';
-import { twoPollTimesInQueueMode } from './trigger-overlap';
-
 export const TRIGGER_SCENARIOS = scenarioNames('queue mode', 'trigger under SIGKILLs');
 const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
-/** The fields of an inbound fax that Simplify keeps (README, Node versions). */
-const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
+
+/** What the steps and the checks of one run of the kills share. */
+interface KillRun {
+	instance: DeployInstance;
+	report: Report;
+	sink: Sink;
+	ledger: TriggerLedger;
+	figures: Record<string, unknown>;
+	scenario: string;
+}
 
 /**
  * The trigger runs on main, its executions on the workers. 1,200 new inbound faxes arrive in two
@@ -48,64 +68,40 @@ const SIMPLIFIED_INBOUND = SIMPLIFIED_FAX_FIELDS.inbound;
  * into exactly one execution. Then the two windows the in-memory engine leaves open between a
  * poll's state write and its execution insert are probed.
  */
-export async function triggerInQueueMode(
-	instance: DeployInstance,
-	report: Report,
-	sink: Sink,
-	postgres: PostgresService,
-): Promise<Record<string, unknown>> {
+export async function triggerInQueueMode(instance: DeployInstance, report: Report, sink: Sink) {
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
-	const figures: Record<string, unknown> = {};
+	const scenario = TRIGGER_SCENARIOS['in-memory'];
+	const run: KillRun = { instance, report, sink, ledger, scenario, figures: {} };
 	// Before this scenario's trigger is active: its faxes belong to a user the batches leave alone.
-	figures.twoPollTimes = await twoPollTimesInQueueMode(instance, report, sink);
-	await instance.activate(TRIGGER_WORKFLOW_ID);
-	await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
+	run.figures.twoPollTimes = await twoPollTimesInQueueMode(instance, report, sink);
+	await instance.publishTrigger({ id: TRIGGER_WORKFLOW_ID });
 	ledger.start();
-	const kills = await killsDuringTrigger(instance, report, sink, ledger, figures);
+	const kills = await killsDuringTrigger(run);
 
 	// 4. The probes of the window between the state write and the execution insert.
-	const probe = await lossWindowProbe(instance, report, postgres, ledger);
-	const duplicate = await duplicateWindowProbe(instance, report, postgres, ledger, sink);
-	Object.assign(figures, { lossProbe: probe, duplicateProbe: duplicate });
-	await checkKills(
-		instance,
-		report,
-		sink,
-		ledger,
-		kills,
-		figures,
-		TRIGGER_SCENARIOS['in-memory'],
-		new Set(duplicate.executions),
-	);
-	await report.check(
-		DUPLICATE,
-		"n8n's in-memory engine runs the execution although its state write failed: after a restart the events of that poll are emitted again (a known repeat, see the README)",
-		() => {
-			assert.ok(duplicate.stateWriteRefused, 'n8n logged the failed state write');
-			assert.equal(duplicate.emittedTwice, duplicate.faxes, JSON.stringify(duplicate));
-		},
-	);
-	await report.check(
-		PROBE,
-		"n8n's in-memory engine writes the state first: the events of that poll are never emitted (a known loss, see the README)",
-		() => {
-			assert.ok(
-				probe.stateWrittenBeforeKill,
-				'the trigger state reached the database before the kill',
-			);
-			assert.equal(probe.emitted, 0, `probe faxes emitted: ${probe.emitted}`);
-			assert.equal(probe.lost, probe.faxes);
-		},
-	);
-	await retryKilledExecution(
-		instance,
-		report,
-		sink,
-		kills,
-		figures,
-		TRIGGER_SCENARIOS['in-memory'],
-	);
-	return figures;
+	const probe = await lossWindowProbe(run);
+	const duplicate = await duplicateWindowProbe(run);
+	Object.assign(run.figures, { lossProbe: probe, duplicateProbe: duplicate });
+	await checkKills(run, kills, new Set(duplicate.executions));
+	await report.checkAll(DUPLICATE, {
+		"n8n's in-memory engine runs the execution although its state write failed: after a restart the events of that poll are emitted again (a known repeat, see the README)":
+			() => {
+				assert.ok(duplicate.stateWriteRefused, 'n8n logged the failed state write');
+				assert.equal(duplicate.emittedTwice, duplicate.faxes, JSON.stringify(duplicate));
+			},
+	});
+	await report.checkAll(PROBE, {
+		"n8n's in-memory engine writes the state first: the events of that poll are never emitted (a known loss, see the README)":
+			() => {
+				assert.ok(
+					probe.stateWrittenBeforeKill,
+					'the trigger state reached the database before the kill',
+				);
+				assert.equal(probe.emitted, 0, `probe faxes emitted: ${probe.emitted}`);
+				assert.equal(probe.lost, probe.faxes);
+			},
+	});
+	return run.figures;
 }
 
 /**
@@ -116,20 +112,18 @@ export async function triggerInQueueModeDurable(
 	instance: DeployInstance,
 	report: Report,
 	sink: Sink,
-): Promise<Record<string, unknown>> {
-	const scenario = TRIGGER_SCENARIOS.durable;
-	const figures: Record<string, unknown> = {};
-	figures.engineSwitch = await onDurableEngine(instance, report);
+) {
+	const engineSwitch = await onDurableEngine(instance, report);
 	const ledger = await TriggerLedger.fromNow(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
-	figures.earlierExecutionsLeftOut = ledger.leftOut;
-	if (!(await isActive(instance, TRIGGER_WORKFLOW_ID))) {
-		await instance.activate(TRIGGER_WORKFLOW_ID);
-		await instance.waitForTriggerState({ id: TRIGGER_WORKFLOW_ID });
-	}
+	const figures = { engineSwitch, earlierExecutionsLeftOut: ledger.earlier.size };
+	const scenario = TRIGGER_SCENARIOS.durable;
+	const run: KillRun = { instance, report, sink, ledger, scenario, figures };
+	const workflow = `/workflows/${TRIGGER_WORKFLOW_ID}`;
+	const { active } = await instance.server.rest<{ active?: boolean }>('GET', workflow);
+	if (!active) await instance.publishTrigger({ id: TRIGGER_WORKFLOW_ID });
 	ledger.start();
-	const kills = await killsDuringTrigger(instance, report, sink, ledger, figures);
-	await checkKills(instance, report, sink, ledger, kills, figures, scenario, new Set());
-	await retryKilledExecution(instance, report, sink, kills, figures, scenario);
+	const kills = await killsDuringTrigger(run);
+	await checkKills(run, kills, new Set());
 	return figures;
 }
 
@@ -141,26 +135,20 @@ interface Kills {
 	e1: string;
 	worker1: string;
 	deliveredBeforeWorkerKill: number;
-	/** How many of e1's items n8n shows once the checks read it. */
-	e1Shown?: number;
 }
 
 /** Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. */
-async function killsDuringTrigger(
-	instance: DeployInstance,
-	report: Report,
-	sink: Sink,
-	ledger: TriggerLedger,
-	figures: Record<string, unknown>,
-): Promise<Kills> {
+async function killsDuringTrigger(run: KillRun): Promise<Kills> {
+	const { instance, report, sink, ledger, figures } = run;
+	const workerOf = (execution: string) => String(deliveredBy(sink, execution)[0]?.worker);
 	// 1. The first poll's execution: its worker is killed in the middle.
 	const batch1 = injectFaxes(instance, 2 * MAX_EVENTS_PER_POLL);
 	report.log(
 		`  ${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`,
 	);
-	const e1 = await waitForNewExecution(ledger, new Set(), 'the first poll emitting');
+	const e1 = await ledger.waitForNew(new Set(), 'the first poll emitting');
 	await waitForDelivering(sink, e1);
-	const worker1 = String(sink.received.find((d) => String(d.body.execution) === e1)?.body.worker);
+	const worker1 = workerOf(e1);
 	await instance.worker(worker1).kill();
 	const deliveredBeforeWorkerKill = deliveriesOf(sink, e1);
 	report.log(
@@ -174,11 +162,11 @@ async function killsDuringTrigger(
 
 	// 2. The second poll's execution runs on a worker while main is killed.
 	await waitForWorkerOutcome(instance, e1, killedAt, figures);
-	const e2 = await waitForNewExecution(ledger, new Set([e1]), 'the second poll emitting');
+	const e2 = await ledger.waitForNew(new Set([e1]), 'the second poll emitting');
 	await waitForDelivering(sink, e2);
 	await instance.killMain();
 	report.log(
-		`  SIGKILL main while execution ${e2} ran on ${String(sink.received.find((d) => String(d.body.execution) === e2)?.body.worker)} (${deliveriesOf(sink, e2)} delivered)`,
+		`  SIGKILL main while execution ${e2} ran on ${workerOf(e2)} (${deliveriesOf(sink, e2)} delivered)`,
 	);
 	const workerFailed = await workerBack;
 	if (workerFailed) throw workerFailed;
@@ -186,37 +174,25 @@ async function killsDuringTrigger(
 	// 3. New faxes; main restarts and is killed while its (activation) poll's search is held.
 	const batch2 = injectFaxes(instance, 200);
 	report.log(`  ${batch2.length} more faxes`);
-	const restart = await killDuringActivationAndRestart(
-		instance,
-		report,
-		ledger,
-		new Set([e1, e2]),
-		'main',
-	);
+	const restart = await killDuringActivationAndRestart(instance, report, ledger, new Set([e1, e2]));
 	const e3 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
-	await waitForFinal(ledger, [e2, e3], `executions ${e2} and ${e3} finished`);
+	await ledger.waitForFinal(`executions ${e2} and ${e3} finished`, [e2, e3]);
 	return { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill };
 }
 
-/** The checks of the kills, on this scenario's executions (`probes`: those of the probes). */
-async function checkKills(
-	instance: DeployInstance,
-	report: Report,
-	sink: Sink,
-	ledger: TriggerLedger,
-	kills: Kills,
-	figures: Record<string, unknown>,
-	scenario: string,
-	probes: Set<string>,
-): Promise<void> {
+/**
+ * The checks of the kills, on this scenario's executions (`probes`: those of the probes); then
+ * what a user's Retry of the execution whose worker was killed does (it delivers again: last).
+ */
+async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Promise<void> {
+	const { instance, report, sink, ledger, figures, scenario } = run;
 	const { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill } = kills;
 	ledger.stop();
 	await ledger.readOnce();
 	// What n8n shows of the execution whose worker died, once every check above has its data.
 	const e1Stored = await instance.execution(e1);
-	const e1Shown = await instance.nodeOutput(e1, TRIGGER_NODE);
-	kills.e1Shown = e1Shown.length;
+	const e1Shown = (await instance.nodeOutput(e1, TRIGGER_NODE)).length;
 
 	const workerOf = instance.workerOfExecutions();
 	const account1 = accountFor(batch1, ledger, sink);
@@ -233,59 +209,44 @@ async function checkKills(
 			status: e1Stored.status,
 			error: executionError(e1Stored.data),
 			deliveredBeforeKill: deliveredBeforeWorkerKill,
-			itemsShownAfterwards: e1Shown.length,
+			itemsShownAfterwards: e1Shown,
 		},
 	});
 	report.log(`  executions: ${JSON.stringify(executions)}`);
 
-	await report.check(
-		scenario,
-		`each of the ${batch1.length + batch2.length} faxes emitted into exactly one execution`,
-		() => {
-			assertEmittedOnce(account1, 'first batch: ');
-			assertEmittedOnce(account2, 'second batch: ');
+	await report.checkAll(scenario, {
+		[`each of the ${batch1.length + batch2.length} faxes emitted into exactly one execution`]:
+			() => {
+				assertEmittedOnce(account1, 'first batch: ');
+				assertEmittedOnce(account2, 'second batch: ');
+			},
+		'no fax reported twice by the next node': () => {
+			assert.deepEqual([...account1.deliveredTwice, ...account2.deliveredTwice], []);
 		},
-	);
-	await report.check(scenario, 'no fax reported twice by the next node', () => {
-		assert.deepEqual([...account1.deliveredTwice, ...account2.deliveredTwice], []);
-	});
-	await report.check(
-		scenario,
-		'the version 2 trigger emits the simplified record (Simplify left at its default, on)',
-		async () => {
-			// The killed execution keeps no items (n8n marks it failed); another one of the poll's shows them.
-			const shown = [...ledger.emitted.keys()].find((id) => id !== e1);
-			assert.ok(shown !== undefined, `an execution besides ${e1}`);
-			const items = await instance.nodeOutput(shown, TRIGGER_NODE);
-			assert.ok(items.length > 0, `execution ${shown} holds the trigger's items`);
-			const extra = [...new Set(items.flatMap(Object.keys))].filter(
-				(field) => !SIMPLIFIED_INBOUND.includes(field),
-			);
-			assert.deepEqual(extra, [], 'fields Simplify leaves out');
-			assert.ok(items.every((item) => typeof item.FaxId === 'number' && item.FaxStatus));
-		},
-	);
-	await report.check(
-		scenario,
-		`the execution whose worker was killed is the only one with undelivered items`,
-		() => {
+		'the version 2 trigger emits the simplified record (Simplify left at its default, on)':
+			async () => {
+				// The killed execution keeps no items (n8n marks it failed); another one of the poll's shows them.
+				const shown = [...ledger.emitted.keys()].find((id) => id !== e1);
+				assert.ok(shown !== undefined, `an execution besides ${e1}`);
+				const items = await instance.nodeOutput(shown, TRIGGER_NODE);
+				assert.ok(items.length > 0, `execution ${shown} holds the trigger's items`);
+				const extra = [...new Set(items.flatMap(Object.keys))].filter(
+					(field) => !SIMPLIFIED_FAX_FIELDS.inbound.includes(field),
+				);
+				assert.deepEqual(extra, [], 'fields Simplify leaves out');
+				assert.ok(items.every((item) => typeof item.FaxId === 'number' && item.FaxStatus));
+			},
+		[`the execution whose worker was killed is the only one with undelivered items`]: () => {
 			const undelivered = [...account1.undelivered, ...account2.undelivered];
 			const inE1 = new Set(ledger.emitted.get(e1));
 			assert.ok(
 				undelivered.every((faxId) => inE1.has(faxId)),
 				`undelivered outside ${e1}: ${ids(undelivered.filter((f) => !inE1.has(f)))}`,
 			);
-			assert.equal(
-				undelivered.length,
-				(ledger.emitted.get(e1)?.length ?? 0) - deliveriesOf(sink, e1),
-			);
+			assert.equal(undelivered.length, inE1.size - deliveriesOf(sink, e1));
 			assert.ok(workerOf.get(e1)?.includes(worker1));
 		},
-	);
-	await report.check(
-		scenario,
-		`executions: ${e1} ended without success, the others succeeded, on workers`,
-		() => {
+		[`executions: ${e1} ended without success, the others succeeded, on workers`]: () => {
 			assert.ok(
 				['crashed', 'error'].includes(ledger.status.get(e1) ?? ''),
 				`status of ${e1}: ${ledger.status.get(e1)}`,
@@ -295,31 +256,18 @@ async function checkKills(
 				assert.equal(execution.workers.length, 1, JSON.stringify(execution));
 			}
 		},
-	);
-}
-
-/** What a user's Retry of the execution whose worker was killed does (it delivers again: last). */
-async function retryKilledExecution(
-	instance: DeployInstance,
-	report: Report,
-	sink: Sink,
-	kills: Kills,
-	figures: Record<string, unknown>,
-	scenario: string,
-): Promise<void> {
-	const { e1 } = kills;
+	});
 	const { retry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfKilledWorkerExecution = retry;
 	report.log(`  Retry of execution ${e1}: ${JSON.stringify(retry)}`);
-	await report.check(
-		scenario,
-		`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`,
-		() => {
-			assert.equal(kills.e1Shown, 0, `items n8n shows for ${e1}'s trigger`);
-			assert.equal(retry.status, 'error', JSON.stringify(retry));
-			assert.equal(retry.delivered, 0, JSON.stringify(retry));
-		},
-	);
+	await report.checkAll(scenario, {
+		[`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`]:
+			() => {
+				assert.equal(e1Shown, 0, `items n8n shows for ${e1}'s trigger`);
+				assert.equal(retry.status, 'error', JSON.stringify(retry));
+				assert.equal(retry.delivered, 0, JSON.stringify(retry));
+			},
+	});
 }
 
 /**
@@ -357,12 +305,8 @@ async function waitForWorkerOutcome(
 	};
 }
 
-async function lossWindowProbe(
-	instance: DeployInstance,
-	report: Report,
-	postgres: PostgresService,
-	ledger: TriggerLedger,
-) {
+async function lossWindowProbe({ instance, report, ledger }: KillRun) {
+	const { postgres } = instance;
 	const stateNow = () =>
 		postgres.sql(
 			`SELECT "staticData"::text FROM workflow_entity WHERE id = '${TRIGGER_WORKFLOW_ID}'`,
@@ -370,11 +314,8 @@ async function lossWindowProbe(
 	const before = stateNow();
 	const known = new Set(ledger.emitted.keys());
 	const faxes = injectFaxes(instance, 20);
-	const session = await postgres.session();
 	let written = false;
-	try {
-		await session.run('BEGIN');
-		await session.run('LOCK TABLE execution_entity IN SHARE MODE');
+	await withExecutionInsertsHeld(postgres, async () => {
 		report.log(
 			`  probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
 		);
@@ -388,27 +329,23 @@ async function lossWindowProbe(
 		// The poll's execution insert is now waiting for the lock.
 		await sleep(1000);
 		await instance.killMain();
-		await session.run('ROLLBACK');
-	} finally {
-		await session.close();
-	}
+	});
 	report.log(
 		'  probe: SIGKILL main after the state write, before the execution insert; restarting',
 	);
 	const searches = inboundSearches(instance);
 	await instance.startMain();
-	await waitForSearch(instance, searches, 'the activation poll after the probe', 60_000);
+	await waitForSearch(instance, 'the activation poll after the probe', searches, 60_000);
 	await sleep(5000);
 	await ledger.readOnce();
-	const fresh = [...ledger.emitted.keys()].filter((id) => !known.has(id));
 	const byFax = ledger.executionsByFax();
-	const emitted = faxes.filter((faxId) => (byFax.get(faxId) ?? []).length > 0).length;
+	const emitted = faxes.filter((faxId) => byFax.has(faxId)).length;
 	return {
 		faxes: faxes.length,
 		emitted,
 		lost: faxes.length - emitted,
 		stateWrittenBeforeKill: written,
-		execution: fresh[0],
+		execution: [...ledger.emitted.keys()].find((id) => !known.has(id)),
 	};
 }
 
@@ -417,67 +354,319 @@ async function lossWindowProbe(
  * logs it and runs the execution), then main dies before a later poll writes the state again.
  * The poll is main's activation poll after a restart; the next restart reads the older state.
  */
-async function duplicateWindowProbe(
-	instance: DeployInstance,
-	report: Report,
-	postgres: PostgresService,
-	ledger: TriggerLedger,
-	sink: Sink,
-) {
+async function duplicateWindowProbe({ instance, report, ledger, sink }: KillRun) {
 	const known = new Set(ledger.emitted.keys());
-	const allowWrites = refuseColumnWrites(
-		postgres,
-		'workflow_entity',
-		'staticData',
-		'deploy test: static data write refused',
-	);
 	const logged = mainLogFromNow(instance);
 	let first: string | undefined;
-	const faxes = injectFaxes(instance, 20);
-	try {
+	let faxes: number[] = [];
+	const refusal: [string, string] = ['workflow_entity', 'staticData'];
+	const message = 'deploy test: static data write refused';
+	await withColumnWritesRefused(instance.postgres, refusal, message, async () => {
+		faxes = injectFaxes(instance, 20);
 		await instance.killMain();
 		await instance.startMain();
 		report.log(
 			`  probe: ${faxes.length} faxes, the database refuses the trigger's state write; main restarted`,
 		);
-		first = await waitForNewExecution(
-			ledger,
-			known,
-			'the activation poll emitting the probe faxes',
-			60_000,
-		);
-		await waitForDeliveries(sink, first, faxes.length, `execution ${first} delivered`, 100);
+		first = await ledger.waitForNew(known, 'the activation poll emitting the probe faxes', 60_000);
+		await waitForDeliveries(sink, first, faxes.length);
 		await instance.killMain();
-	} finally {
-		allowWrites();
-	}
-	const refusal = logged(/problem saving the workflow/);
+	});
+	const refused = logged(/problem saving the workflow/);
 	report.log(`  probe: SIGKILL main after execution ${first} ran; restarting`);
 	await instance.startMain();
 	let second: string | undefined;
 	try {
-		second = await waitForNewExecution(
-			ledger,
+		second = await ledger.waitForNew(
 			new Set([...known, first!]),
 			'the activation poll after the probe',
 			60_000,
 		);
-		await waitForDeliveries(sink, second, faxes.length, `execution ${second} delivered`, 100);
+		await waitForDeliveries(sink, second, faxes.length);
 	} catch {
 		// nothing emitted again: the check says so
 	}
 	await ledger.readOnce();
 	const byFax = ledger.executionsByFax();
-	const delivered = new Map<number, number>();
-	for (const d of sink.received) {
-		delivered.set(Number(d.body.faxId), (delivered.get(Number(d.body.faxId)) ?? 0) + 1);
-	}
+	const delivered = tally(sink.received.map((d) => Number(d.faxId)));
 	return {
 		faxes: faxes.length,
-		stateWriteRefused: refusal !== undefined,
-		n8nLogged: refusal?.trim().slice(0, 200),
+		stateWriteRefused: refused !== undefined,
+		n8nLogged: refused?.trim().slice(0, 200),
 		emittedTwice: faxes.filter((faxId) => (byFax.get(faxId) ?? []).length === 2).length,
 		deliveredTwice: faxes.filter((faxId) => delivered.get(faxId) === 2).length,
 		executions: [first, second].filter((id): id is string => id !== undefined),
 	};
+}
+
+const WORKFLOW = 'trigger-two-poll-times.json';
+/** A node name of its own: main's log line about the poll that stepped aside names the node. */
+const NODE = 'Two Poll Times';
+const FAXES = 300;
+/** Every inbound search is held this long, so the two polls of a minute overlap. */
+const SEARCH_HELD_MS = 2000;
+export const OVERLAP_SCENARIOS = scenarioNames('queue mode', 'two Poll Times that fire together');
+
+/**
+ * A trigger with two Poll Times entries that fire at the same second (n8n does not wait for a
+ * poll still running), against a service slow to answer searches: FAXES new faxes of admin@acme
+ * (whom the SIGKILL scenarios' batches leave alone) must each be emitted into exactly one
+ * execution and reported once. Created through the REST API, unpublished at the end. Under the
+ * durable scheduler the SIGKILL scenarios' trigger (all users) is still active: only this
+ * workflow's executions and deliveries count.
+ */
+export async function twoPollTimesInQueueMode(
+	instance: DeployInstance,
+	report: Report,
+	sink: Sink,
+) {
+	const started = Date.now();
+	const scenario = OVERLAP_SCENARIOS[instance.engine];
+	const logged = mainLogFromNow(instance);
+	const { control } = instance.emulator;
+	const { name, nodes, connections, settings } = readDeployWorkflow(WORKFLOW);
+	const workflow = { name, nodes, connections, settings };
+	const created = await instance.server.rest<WorkflowFile>('POST', '/workflows', workflow);
+	const held = instance.hold('GET', '^/v1/inboundfaxes$', SEARCH_HELD_MS);
+	const ledger = new TriggerLedger(instance, created.id, NODE);
+	try {
+		await instance.publishTrigger(created);
+		const injected = control.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES });
+		const faxes = injected.map((fax) => Number(fax.FaxId));
+		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
+		await ledger
+			.waitForEmitted('every fax emitted', faxes, 2 * POLL_WAIT_MS)
+			.catch((error: Error) => report.log(`  ${error.message}`));
+		// One more minute: a second poll running over the same state emits its copy by then.
+		await waitForSearch(instance, 'the next poll');
+		await ledger.waitForFinal("the trigger's executions finished", undefined, POLL_WAIT_MS);
+		await sleep(3000);
+		await ledger.readOnce();
+		const account = accountFor(faxes, ledger, sink, true);
+		const figures = {
+			engine: instance.engine,
+			faxes: summarize(account),
+			executions: executionFigures(ledger, sink),
+			seconds: secondsSince(started),
+		};
+		report.log(`  ${JSON.stringify(figures)}`);
+		await report.checkAll(scenario, {
+			[`each of the ${FAXES} faxes emitted into exactly one execution`]: () =>
+				assertEmittedOnce(account),
+			"main's log says a poll ended because the other ran": () => {
+				// Without it the two entries never overlapped, and the case proved nothing.
+				assert.ok(
+					logged(/"Two Poll Times": the previous poll is still running/),
+					"no such line in main's log since this scenario started",
+				);
+			},
+			'each fax reported once by the next node, on a worker': () => {
+				assert.deepEqual(
+					{ twice: account.deliveredTwice, never: account.undelivered },
+					{ twice: [], never: [] },
+				);
+				const ours = sink.received.filter((d) => ledger.emitted.has(String(d.execution)));
+				const workers = new Set(ours.map((d) => String(d.worker)));
+				assert.ok(!workers.has('main'), `reported from ${[...workers].join(', ')}`);
+			},
+		});
+		return figures;
+	} finally {
+		control.removeFault(held);
+		await instance.server.rest('POST', `/workflows/${created.id}/deactivate`, {});
+	}
+}
+
+export const DURABLE_SCENARIO = scenarioName('queue mode', 'durable', 'the two windows closed');
+/** What countOf gives for a probe's 20 faxes each emitted once. */
+const EACH_ONCE = { faxes: 20, lost: 0, duplicated: 0 };
+
+/**
+ * The two windows of README "What n8n cannot guarantee", measured again with main moved to n8n's
+ * durable poll scheduler (the trigger's state moves into its poller_state cursor): faxes arriving
+ * during the switch, a SIGKILL while the poll's commit waits for its execution insert, and a
+ * refused state write then a SIGKILL. Each fax must be in exactly one execution.
+ */
+export async function durableWindowsInQueueMode(instance: DeployInstance, report: Report) {
+	const { postgres } = instance;
+	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
+	/** One probe: its faxes, and how many n8n holds in no execution and in more than one. */
+	const countOf = (faxes: number[]) => {
+		const { lost, repeated } = emittedOnceCheck(faxes, ledger);
+		return { faxes: faxes.length, lost: lost.length, duplicated: repeated.length };
+	};
+	const waitForEmitted = (what: string, faxes: number[]) =>
+		ledger.waitForEmitted(what, faxes, POLL_WAIT_MS + 60_000);
+	const cursorNow = () =>
+		postgres.sql(
+			`SELECT "cursor"::text FROM poller_state WHERE "workflowId" = '${TRIGGER_WORKFLOW_ID}'`,
+		);
+	await ledger.readOnce();
+	const known = new Set(ledger.emitted.keys());
+	// Run on its own (--scenario durable) the workflow is not active yet: its activation poll must
+	// be over before the switch, or the switch's faxes are there "before activation".
+	if (known.size === 0) await instance.publishTrigger({ id: TRIGGER_WORKFLOW_ID });
+
+	// 1. Main restarts on the durable engine; faxes arrive meanwhile.
+	await instance.killMain();
+	const switchFaxes = injectFaxes(instance, 20);
+	instance.engine = 'durable';
+	await instance.startMain();
+	report.log(`  ${switchFaxes.length} faxes; main restarted on the durable poll scheduler`);
+	await waitForEmitted('the faxes of the switch emitted', switchFaxes);
+	const movedToCursor = cursorNow();
+
+	// 2. SIGKILL while the poll's commit waits for its execution insert.
+	const lossFaxes = injectFaxes(instance, 20);
+	let cursorBeforeKill = '';
+	let commitHeld = false;
+	await withExecutionInsertsHeld(postgres, async () => {
+		report.log(`  probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
+		cursorBeforeKill = cursorNow();
+		await waitForSearch(instance, 'the next poll');
+		// Lock requests on execution_entity that Postgres holds back.
+		const waiting = () =>
+			postgres.sql(
+				`SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'execution_entity' AND NOT l.granted`,
+			);
+		await waitUntil(
+			"the poll's commit waiting for its execution insert",
+			() => Number(waiting()) > 0,
+			POLL_WAIT_MS,
+			200,
+		);
+		commitHeld = true;
+		await instance.killMain();
+	});
+	const cursorAfterKill = cursorNow();
+	report.log('  probe: SIGKILL main while its commit waited; restarting');
+	await instance.startMain();
+	await waitForEmitted('the probe faxes emitted after the restart', lossFaxes);
+
+	// 3. The database refuses the trigger's state write; SIGKILL; the refusal dropped; restart.
+	const logged = mainLogFromNow(instance);
+	const refusedLine = () => logged(/cursor write refused/);
+	let duplicateFaxes: number[] = [];
+	const refusal: [string, string] = ['poller_state', 'cursor'];
+	await withColumnWritesRefused(
+		postgres,
+		refusal,
+		'deploy test: cursor write refused',
+		async () => {
+			duplicateFaxes = injectFaxes(instance, 20);
+			const searches = inboundSearches(instance);
+			report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
+			await waitForSearch(instance, 'the next poll', searches);
+			await waitUntil(
+				'n8n to log the refused cursor write',
+				() => !!refusedLine(),
+				POLL_WAIT_MS,
+				200,
+			);
+			await instance.killMain();
+		},
+	);
+	const refused = refusedLine()?.trim().slice(0, 200);
+	report.log('  probe: SIGKILL main after the refused write; restarting');
+	await instance.startMain();
+	await waitForEmitted('the refused poll’s faxes emitted after the restart', duplicateFaxes);
+	// Two more polls: the execution of the first would be recorded by the second; none may hold a
+	// fax of the probes again.
+	for (const poll of ['one more poll', 'the poll after it']) await waitForSearch(instance, poll);
+	await ledger.readOnce();
+
+	const figures = {
+		switch: countOf(switchFaxes),
+		lossWindow: {
+			...countOf(lossFaxes),
+			commitHeld,
+			cursorKeptByKill: cursorBeforeKill === cursorAfterKill,
+		},
+		duplicateWindow: { ...countOf(duplicateFaxes), n8nLogged: refused },
+		executions: [...ledger.emitted.keys()].filter((id) => !known.has(id)).length,
+	};
+	report.log(`  ${JSON.stringify(figures)}`);
+	await report.checkAll(DURABLE_SCENARIO, {
+		'the state moves into n8n’s cursor at the switch: each fax of the switch once': () => {
+			assert.ok(
+				movedToCursor.includes('"watching"'),
+				`poller_state cursor: ${movedToCursor.slice(0, 120)}`,
+			);
+			assert.deepEqual(countOf(switchFaxes), EACH_ONCE);
+		},
+		'SIGKILL while the poll’s execution is being stored: 0 of 20 events lost (the cursor is stored with the execution)':
+			() => {
+				assert.ok(commitHeld, 'the poll reached its commit before the kill');
+				assert.equal(
+					cursorBeforeKill,
+					cursorAfterKill,
+					'the cursor did not move without its execution',
+				);
+				assert.deepEqual(countOf(lossFaxes), EACH_ONCE);
+			},
+		'the state write refused, then SIGKILL: 0 of 20 events emitted twice (no execution without its cursor)':
+			() => {
+				assert.ok(refused, 'n8n logged the refused cursor write');
+				assert.deepEqual(countOf(duplicateFaxes), EACH_ONCE);
+			},
+	});
+	return figures;
+}
+
+/**
+ * Runs `body` while the database refuses every change of one column of one table, which is what
+ * a failed write looks like to n8n (a Postgres trigger raising `message`); lifts the refusal after.
+ */
+export async function withColumnWritesRefused(
+	postgres: PostgresService,
+	[table, column]: [string, string],
+	message: string,
+	body: () => Promise<void>,
+): Promise<void> {
+	const name = `deploy_test_refuse_${table}_${column}`.toLowerCase();
+	postgres.sql(`CREATE FUNCTION ${name}() RETURNS trigger AS $$
+		BEGIN
+			IF NEW."${column}"::text IS DISTINCT FROM OLD."${column}"::text THEN
+				RAISE EXCEPTION '${message}';
+			END IF;
+			RETURN NEW;
+		END $$ LANGUAGE plpgsql`);
+	postgres.sql(`CREATE TRIGGER ${name} BEFORE UPDATE ON ${table}
+		FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+	try {
+		await body();
+	} finally {
+		postgres.sql(`DROP TRIGGER ${name} ON ${table}`);
+		postgres.sql(`DROP FUNCTION ${name}()`);
+	}
+}
+
+/**
+ * Runs `body` while Postgres holds back every execution insert (a transaction holding a SHARE
+ * lock on execution_entity), then rolls that transaction back.
+ */
+export async function withExecutionInsertsHeld(
+	postgres: PostgresService,
+	body: () => Promise<void>,
+): Promise<void> {
+	const session = await postgres.session();
+	try {
+		await session.run('BEGIN');
+		await session.run('LOCK TABLE execution_entity IN SHARE MODE');
+		await body();
+		await session.run('ROLLBACK');
+	} finally {
+		await session.close();
+	}
+}
+
+/** The first line main logs from now on that matches `pattern`, read when asked. */
+export function mainLogFromNow(instance: DeployInstance): (pattern: RegExp) => string | undefined {
+	const start = fs.statSync(instance.logFile('main')).size;
+	return (pattern) =>
+		fs
+			.readFileSync(instance.logFile('main'), 'utf8')
+			.slice(start)
+			.split('\n')
+			.find((line) => pattern.test(line));
 }
