@@ -4,7 +4,7 @@ import type { DatetimePrecision } from './datetime';
 import type { FaultRegistry } from './faults';
 import type { InboundStore } from './fax/inbound-store';
 import type { Lifecycle } from './fax/lifecycle';
-import type { OutboundService } from './fax/outbound-service';
+import type { OutboundService } from './fax/outbound-store';
 import type { OutboundStore } from './fax/outbound-store';
 import type { ReferenceStore } from './fax/search';
 import type { Random } from './random';

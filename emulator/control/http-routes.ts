@@ -1,18 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { ControlRoute } from '../http/controlRoute';
-import { mailMergeRoutes } from '../mailmerge/mailmerge-control';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 
 export const CONTROL_PREFIX = '/__emulator';
 
+/**
+ * A route of the control API: method, path under the control prefix, and what it answers; a call
+ * that answers nothing (undefined) answers `{ ok: true }`.
+ */
+type ControlRoute = [
+	string,
+	RegExp,
+	(body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown,
+];
+
 function filterFrom(query: URLSearchParams): RequestFilter {
 	const f: RequestFilter = {};
-	const api = query.get('api');
-	if (api) f.api = api as RequestFilter['api'];
-	if (query.get('method')) f.method = query.get('method') as string;
-	if (query.get('path')) f.path = query.get('path') as string;
-	if (query.get('userId')) f.userId = query.get('userId') as string;
+	for (const name of ['api', 'method', 'path', 'userId'] as const) {
+		const value = query.get(name);
+		if (value) (f as Record<string, string>)[name] = value;
+	}
 	if (query.get('sinceSeq')) f.sinceSeq = Number(query.get('sinceSeq'));
 	return f;
 }
@@ -39,7 +46,19 @@ function routes(control: EmulatorControl): ControlRoute[] {
 			/^\/number-requests\/([^/]+)\/status$/,
 			(b, m) => control.setNumberRequestStatus(m[1], b.status),
 		],
-		...mailMergeRoutes(control),
+		['POST', /^\/jobs\/([^/]+)\/omit-once$/, (_b, m) => control.omitJobOnce(m[1])],
+		['POST', /^\/jobs\/([^/]+)\/remove$/, (_b, m) => control.removeJob(m[1])],
+		[
+			'POST',
+			/^\/mail-merge\/fail-job-lookups$/,
+			(b) => control.failJobLookups(b.httpStatus ?? null),
+		],
+		[
+			'POST',
+			/^\/mail-merge\/list-without-jobs$/,
+			(b) => control.listWithoutJobsOnce(b.count === undefined ? 1 : Number(b.count)),
+		],
+		['POST', /^\/mail-merge\/time-zone$/, (b) => control.setMailMergeTimeZone(b.zone ?? null)],
 		['GET', /^\/number-requests$/, () => ({ requests: control.numberRequests() })],
 		['POST', /^\/mail-merge-outage$/, (b) => control.setMailMergeOutage(Boolean(b.on))],
 		['GET', /^\/requests$/, (_b, _m, q) => ({ requests: control.requests(filterFrom(q)) })],
@@ -84,9 +103,8 @@ export function controlHttp(control: EmulatorControl) {
 		}
 		const sub = url.pathname.slice(CONTROL_PREFIX.length) || '/';
 		const send = (status: number, value: unknown): void => {
-			const text = JSON.stringify(value);
 			res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-			res.end(text);
+			res.end(JSON.stringify(value));
 		};
 		for (const [method, re, handler] of table) {
 			const m = sub.match(re);

@@ -74,9 +74,7 @@ export class FaxIndex<T extends { id: number }> {
 
 	private fileTags(k: Keyed<T>): void {
 		for (const tag of this.tagsOf(k.record)) {
-			let set = this.byTag.get(tag);
-			if (!set) this.byTag.set(tag, (set = new Set()));
-			set.add(k);
+			this.byTag.set(tag, (this.byTag.get(tag) ?? new Set()).add(k));
 		}
 	}
 
@@ -101,23 +99,18 @@ export class FaxIndex<T extends { id: number }> {
 		return this.byId.get(id)?.record;
 	}
 
-	values(): T[] {
-		return this.byIdOrder.map((k) => k.record);
-	}
-
 	insert(record: T): void {
 		const k = this.keyed(record);
 		this.byId.set(record.id, k);
 		this.fileTags(k);
-		const ids = this.byIdOrder;
-		if (ids.length === 0 || ids[ids.length - 1].id < record.id) ids.push(k);
-		else ids.splice(this.idPos(record.id), 0, k);
+		this.byIdOrder.splice(this.idPos(record.id), 0, k);
 		this.byTime.splice(this.timePos(k.time, k.id), 0, k);
 		this.byModified.splice(this.modifiedPos(k.modified, k.id), 0, k);
 	}
 
-	/** Many records at once: appended then sorted once, instead of one splice per record. */
+	/** Records at once: a few are spliced in, many appended and sorted once. */
 	insertMany(records: T[]): void {
+		if (records.length < 8) return records.forEach((record) => this.insert(record));
 		for (const record of records) {
 			const k = this.keyed(record);
 			this.byId.set(record.id, k);

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context';
-import { A_CODES } from '../fax/status-codes';
+import { errorReply } from '../fax/status-codes';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
@@ -52,16 +52,11 @@ export function mailMergeHandler(ctx: EmulatorContext, service: MailMergeService
 			((id === undefined && (req.method === 'GET' || req.method === 'POST')) ||
 				(id !== undefined && sub === undefined && req.method === 'GET') ||
 				(id !== undefined && sub === 'Faxes' && req.method === 'GET'));
-		if (!known) {
-			const { code, http } = A_CODES.unknownResource;
-			return withStatus(http, {}, code, `No resource ${req.method} ${req.path}`);
-		}
+		if (!known) return errorReply('unknownResource', `No resource ${req.method} ${req.path}`);
 		const { user } = ctx.accounts.basic(req.headers.authorization);
 		if (!user) {
-			const { code, http } = A_CODES.authFailed;
-			const reply = withStatus(http, {}, code, 'Authentication failed: bad user id or password');
-			reply.headers = { 'www-authenticate': 'Basic realm="Fax Cloud Mail Merge"' };
-			return reply;
+			const text = 'Authentication failed: bad user id or password';
+			return errorReply('authFailed', text, 'Fax Cloud Mail Merge');
 		}
 		try {
 			if (id === undefined) {
