@@ -1,4 +1,5 @@
-import type { ApiName } from './api';
+/** The three services of the emulator, named as in the request log and in fault filters. */
+export type ApiName = 'fax' | 'mailMerge' | 'numbers';
 
 export type ParamValue = string | string[];
 
