@@ -155,79 +155,56 @@ function pageStrip(height: number, page: number): Buffer {
 	return Buffer.concat(rows);
 }
 
+const u32 = (...values: number[]): Buffer => {
+	const b = Buffer.alloc(4 * values.length);
+	values.forEach((v, i) => b.writeUInt32LE(v, 4 * i));
+	return b;
+};
+
 function buildFaxTiff(pages: number): Buffer {
 	const count = Math.max(1, pages);
 	const height = 1100;
-	const chunks: Buffer[] = [];
-	const header = Buffer.alloc(8);
-	header.write('II', 0, 'latin1');
-	header.writeUInt16LE(42, 2);
-	chunks.push(header);
+	const chunks = [Buffer.from('II*\0', 'latin1'), u32(0)];
 	let offset = 8;
-	const ifdOffsets: number[] = [];
-	const ifdPatchAt: number[] = [];
+	const ifds: Array<{ at: number; ifd: Buffer }> = [];
 	const strips = new Map<number, Buffer>();
 	for (let p = 0; p < count; p++) {
 		if (!strips.has(p % 7)) strips.set(p % 7, pageStrip(height, p));
 		const strip = strips.get(p % 7) as Buffer;
-		const stripOffset = offset;
-		chunks.push(strip);
-		offset += strip.length;
-		if (offset % 2) {
-			chunks.push(Buffer.alloc(1));
-			offset++;
-		}
-		const rationalOffset = offset;
-		const rationals = Buffer.alloc(16);
-		rationals.writeUInt32LE(204, 0);
-		rationals.writeUInt32LE(1, 4);
-		rationals.writeUInt32LE(98, 8);
-		rationals.writeUInt32LE(1, 12);
-		chunks.push(rationals);
-		offset += 16;
-		const entries: Array<[number, number, number, number]> = [
-			[254, 4, 1, 2],
-			[256, 4, 1, WIDTH],
-			[257, 4, 1, height],
-			[258, 3, 1, 1],
-			[259, 3, 1, 32773],
-			[262, 3, 1, 0],
-			[266, 3, 1, 1],
-			[273, 4, 1, stripOffset],
-			[277, 3, 1, 1],
-			[278, 4, 1, height],
-			[279, 4, 1, strip.length],
-			[282, 5, 1, rationalOffset],
-			[283, 5, 1, rationalOffset + 8],
-			[296, 3, 1, 2],
-			[297, 3, 2, 0],
+		const pad = Buffer.alloc((offset + strip.length) % 2);
+		const rationals = offset + strip.length + pad.length;
+		// [tag, type, value]: one value each but PageNumber (297), two SHORTs: page and count.
+		const entries = [
+			[254, 4, 2],
+			[256, 4, WIDTH],
+			[257, 4, height],
+			[258, 3, 1],
+			[259, 3, 32773],
+			[262, 3, 0],
+			[266, 3, 1],
+			[273, 4, offset],
+			[277, 3, 1],
+			[278, 4, height],
+			[279, 4, strip.length],
+			[282, 5, rationals],
+			[283, 5, rationals + 8],
+			[296, 3, 2],
+			[297, 3, p + count * 65536],
 		];
 		const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
 		ifd.writeUInt16LE(entries.length, 0);
-		entries.forEach(([tag, type, n, value], i) => {
-			const o = 2 + i * 12;
-			ifd.writeUInt16LE(tag, o);
-			ifd.writeUInt16LE(type, o + 2);
-			ifd.writeUInt32LE(n, o + 4);
-			if (tag === 297) {
-				ifd.writeUInt16LE(p, o + 8);
-				ifd.writeUInt16LE(count, o + 10);
-			} else if (type === 3) {
-				ifd.writeUInt16LE(value, o + 8);
-			} else {
-				ifd.writeUInt32LE(value, o + 8);
-			}
+		entries.forEach(([tag, type, value], i) => {
+			ifd.writeUInt16LE(tag, 2 + i * 12);
+			ifd.writeUInt16LE(type, 4 + i * 12);
+			ifd.writeUInt32LE(tag === 297 ? 2 : 1, 6 + i * 12);
+			ifd.writeUInt32LE(value, 10 + i * 12);
 		});
-		ifdOffsets.push(offset);
-		ifdPatchAt.push(chunks.length);
-		chunks.push(ifd);
-		offset += ifd.length;
+		chunks.push(strip, pad, u32(204, 1, 98, 1), ifd);
+		ifds.push({ at: rationals + 16, ifd });
+		offset = rationals + 16 + ifd.length;
 	}
-	header.writeUInt32LE(ifdOffsets[0], 4);
-	for (let p = 0; p < count - 1; p++) {
-		const ifd = chunks[ifdPatchAt[p]];
-		ifd.writeUInt32LE(ifdOffsets[p + 1], ifd.length - 4);
-	}
+	chunks[1] = u32(ifds[0].at);
+	ifds.forEach(({ ifd }, p) => ifd.writeUInt32LE(ifds[p + 1]?.at ?? 0, ifd.length - 4));
 	return Buffer.concat(chunks);
 }
 
