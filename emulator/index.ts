@@ -1,13 +1,8 @@
-import { Accounts } from './accounts';
 import { Clock, type ClockMode } from './clock';
-import type { EmulatorContext } from './context';
+import { createContext } from './context';
 import { parseIso, type DatetimePrecision } from './datetime';
-import { FaultRegistry } from './faults';
 import { faxHandler } from './fax/fax-api';
-import { InboundStore } from './fax/inbound-store';
-import { Lifecycle } from './fax/lifecycle';
-import { OutboundService, OutboundStore } from './fax/outbound-store';
-import { PAGING_KEYS, ReferenceStore, type PagingKeys } from './fax/search';
+import { PAGING_KEYS, type PagingKeys } from './fax/search';
 import { createControl, type EmulatorControl } from './control/control';
 import { startDemoTraffic } from './control/inject';
 import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
@@ -18,7 +13,6 @@ import { MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';
-import { RequestLog } from './request-log';
 import { loadSeed, type Seed } from './seed-data';
 
 /** The options of startEmulator, each explained in emulator/README.md. */
@@ -60,25 +54,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	if (!PAGING_KEYS.includes(pagingKeys)) {
 		throw new Error(`pagingKeys must be one of ${PAGING_KEYS.join(', ')}`);
 	}
-	const accounts = new Accounts(seed);
 	const logLine = options.log ?? (() => undefined);
-	const outboundStore = new OutboundStore(clock);
-	const lifecycle = new Lifecycle(clock, outboundStore, () => accounts.coverPages());
-	const ctx: EmulatorContext = {
-		clock,
-		random: new Random('fax-cloud-emulator'),
-		accounts,
-		log: new RequestLog(),
-		faults: new FaultRegistry(),
-		precision: options.datetimePrecision ?? 'second',
-		outboundStore,
-		lifecycle,
-		outbound: new OutboundService(clock, outboundStore, lifecycle),
-		inbound: new InboundStore(),
-		references: new ReferenceStore(),
-		logLine,
-		dateSkew: { ms: 0, answers: 0 },
-	};
+	const ctx = createContext(clock, seed, options.datetimePrecision ?? 'second', logLine);
+	const { accounts, outboundStore, lifecycle } = ctx;
 	ctx.references.keys = pagingKeys;
 	const mailMerge = new MailMergeService(ctx, options.mailMergeTimeZone);
 	const numberRequests = new NumberRequestStore(ctx);

@@ -58,26 +58,30 @@ export class Lifecycle {
 	 */
 	private sendPages(fax: OutboundFax, page: number, delayMs: number): void {
 		if (page >= fax.pagesTotal) return;
-		this.pageTimers.set(
-			fax.id,
-			this.clock.after(delayMs, () => {
-				this.pageTimers.delete(fax.id);
-				if (fax.deleted || fax.status !== 'sending') return;
-				this.store.update(fax, { pagesSent: page });
-				this.sendPages(fax, page + 1, 10_000);
-			}),
-		);
+		this.after(this.pageTimers, fax, delayMs, () => {
+			if (fax.status !== 'sending') return;
+			this.store.update(fax, { pagesSent: page });
+			this.sendPages(fax, page + 1, 10_000);
+		});
 	}
 
 	private schedule(fax: OutboundFax, delayMs: number, step: () => void): void {
-		this.timers.get(fax.id)?.cancel();
-		this.timers.set(
-			fax.id,
-			this.clock.after(delayMs, () => {
-				this.timers.delete(fax.id);
-				if (!fax.deleted) step();
-			}),
-		);
+		this.after(this.timers, fax, delayMs, step);
+	}
+
+	/** Runs `step` after `delayMs` unless the fax is deleted by then: the fax's one timer of `timers`. */
+	private after(
+		timers: Map<number, TimerHandle>,
+		fax: OutboundFax,
+		delayMs: number,
+		step: () => void,
+	): void {
+		timers.get(fax.id)?.cancel();
+		const timer = this.clock.after(delayMs, () => {
+			timers.delete(fax.id);
+			if (!fax.deleted) step();
+		});
+		timers.set(fax.id, timer);
 	}
 
 	/** The end of conversion or of the cover page: the fax fails there, or goes on. */

@@ -20,14 +20,16 @@ export interface Outcome {
 }
 
 const none = (): number => 0;
+const SENT = { connected: true, seconds: (p: number) => 10 + 10 * p, pagesSent: (p: number) => p };
 const AT_CONVERSION = { stage: 'conversion' } as const;
 const AT_COVERPAGE = { stage: 'coverpage' } as const;
 
 /**
  * key: [last four digits of the numbers that end so (README's table), ErrorCode, ErrorText,
- * retryable, seconds, what differs from a send failure]
+ * retryable, seconds, what differs from a failed send attempt]
  */
-const FAILURES: Record<string, [string, number, string, boolean, number, Partial<Outcome>?]> = {
+const TABLE: Record<string, [string, number, string, boolean, number, Partial<Outcome>?]> = {
+	sent: ['', 0, '', false, 0, SENT],
 	busy: ['0002', 1002, 'Busy', true, 5],
 	circuitsBusy: ['0003', 1003, 'Circuits Busy', true, 3],
 	noAnswer: ['0004', 1004, 'No answer', true, 45],
@@ -68,24 +70,12 @@ const FAILURES: Record<string, [string, number, string, boolean, number, Partial
 	coverpageMergeFailed: ['', 1000, 'Coverpage and fax merge failed', false, 0, AT_COVERPAGE],
 };
 
-export const OUTCOMES: Record<string, Outcome> = {
-	sent: {
-		key: 'sent',
-		errorCode: 0,
-		errorText: '',
-		stage: 'send',
-		retryable: false,
-		connected: true,
-		seconds: (pages) => 10 + 10 * pages,
-		pagesSent: (pages) => pages,
-	},
-};
+export const OUTCOMES: Record<string, Outcome> = {};
 
 /** Last four digits → outcome key; attempt-dependent scripts are listed in SCRIPTS. */
 const SCRIPTED_SUFFIXES: Record<string, string> = {};
-for (const [key, [suffix, errorCode, errorText, retryable, seconds, extra]] of Object.entries(
-	FAILURES,
-)) {
+for (const [key, row] of Object.entries(TABLE)) {
+	const [suffix, errorCode, errorText, retryable, seconds, extra] = row;
 	if (suffix) SCRIPTED_SUFFIXES[suffix] = key;
 	OUTCOMES[key] = {
 		key,

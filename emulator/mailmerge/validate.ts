@@ -4,21 +4,8 @@ import { parseDatetime } from '../datetime';
 import type { Params, UploadedFile } from '../http/params';
 import { MailMergeError } from './codes';
 
-export interface JobRequest {
-	lines: Record<string, string>[];
-	template: Buffer;
-	templatePages: number;
-	faxNumberColumn: string;
-	keywordColumn?: string;
-	barcodeColumn?: string;
-	expectedFaxes?: number;
-	sendAfter?: number;
-	coverPage?: string;
-	coverPageMessage: string;
-	notifyOnSuccess?: boolean;
-	notifyOnFailure?: boolean;
-	notifyEmail?: string;
-}
+/** A job request that passed every check: what validateJobRequest returns. */
+export type JobRequest = Awaited<ReturnType<typeof validateJobRequest>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -103,7 +90,7 @@ async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[];
  * the files themselves (1100, 1001 "No fields found in PDF template", 1102-1106), then the data
  * lines (1200).
  */
-export async function validateJobRequest(params: Params): Promise<JobRequest> {
+export async function validateJobRequest(params: Params) {
 	const expectedRaw = params.get('ExpectedFaxes');
 	let expectedFaxes: number | undefined;
 	if (expectedRaw !== undefined && expectedRaw !== '') {
