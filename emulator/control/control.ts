@@ -55,6 +55,18 @@ function toId(value: number | string, what: string): number {
 
 type FaxId = number | string;
 
+/** The fax of a store a control call names, else an error. */
+function faxIn<T>(
+	store: { get(id: number): T | undefined } | null,
+	direction: string,
+	faxId: FaxId,
+) {
+	const id = toId(faxId, 'faxId');
+	const fax = store?.get(id);
+	if (!fax) throw new Error(`no ${direction} fax ${id}`);
+	return fax;
+}
+
 /** What tests, the bench and the demo drive the emulator with; the same calls over HTTP: http-routes.ts. */
 export type EmulatorControl = ReturnType<typeof createControl>;
 
@@ -96,11 +108,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			if (!key) throw new Error(`unknown outcome ${outcome}`);
 			fax.forcedOutcome = key;
 		},
-		/**
-		 * The completion (sent or sendFailed) of an outbound fax not yet completed becomes visible `ms`
-		 * after it happens; until then the fax shows its previous status. CompleteTime stays the time
-		 * it completed, so the record appears `ms` late.
-		 */
+		/** The completion of a fax not final yet shows `ms` late, with its real CompleteTime. */
 		setCompletionLag: (faxId: FaxId, ms: number): void => {
 			const fax = pendingOutbound(faxId);
 			const problem = `ms must be an integer from 0 to ${MAX_LAG_MS}`;
@@ -116,21 +124,14 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			),
 		/** The job is gone: not listed, GET /Job/{id} and /Job/{id}/Faxes answer 2001 (HTTP 404). */
 		removeJob: (jobId: FaxId): void => mailMerge.remove(toId(jobId, 'jobId')),
-		/**
-		 * A partial outage of the job store: GET /Job lists no jobs and GET /Job/{id} answers 2001
-		 * ("Error getting the job") with this HTTP status (200: inside a successful answer), until
-		 * called with null. The jobs themselves are kept.
-		 */
+		/** GET /Job lists no jobs and GET /Job/{id} answers 2001 with this HTTP status; null ends it. */
 		failJobLookups: (httpStatus: number | null): void => {
 			const status = httpStatus ?? undefined;
 			const problem = 'httpStatus must be an HTTP status from 200 to 599';
 			mailMerge.lookupsFailing =
 				status === undefined ? undefined : intIn(status, 200, 599, problem);
 		},
-		/**
-		 * Interface B writes its datetimes as the wall clock of this IANA zone (no designator);
-		 * null or '' goes back to UTC. reset() restores the `mailMergeTimeZone` option.
-		 */
+		/** Interface B writes the wall clock of this IANA zone; null or '': UTC. */
 		setMailMergeTimeZone: (zone: string | null): void => mailMerge.clock.setZone(zone ?? undefined),
 		/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
 		setMailMergeOutage: (on: boolean): void => {
@@ -157,11 +158,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		}),
 		/** Starts counting the connection maxima of stats() again from the connections open now. */
 		resetConnectionStats: (): void => hooks.resetConnections(),
-		/**
-		 * The Date header of the next `answers` answers (any interface; every answer until changed
-		 * when left out) is `ms` off the emulator's clock: a front end whose clock is wrong. The
-		 * records keep the emulator's clock. 0 ends it.
-		 */
+		/** The Date header of the next `answers` answers (default all) is `ms` off; 0 ends it. */
 		setDateHeaderOffset: (ms: number, answers?: number): void => {
 			const offset = Number(ms);
 			const count = answers === undefined ? Number.MAX_SAFE_INTEGER : Number(answers);
@@ -182,11 +179,9 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			faxId: FaxId,
 			fault: ImageFault | null,
 		): void => {
-			const id = toId(faxId, 'faxId');
 			const store =
 				direction === 'inbound' ? ctx.inbound : direction === 'outbound' ? ctx.outboundStore : null;
-			const fax = store?.get(id);
-			if (!fax) throw new Error(`no ${direction} fax ${id}`);
+			const fax = faxIn<{ imageFault?: ImageFault }>(store, direction, faxId);
 			if (fault !== null && !IMAGE_FAULTS.includes(fault)) {
 				throw new Error(`fault must be one of ${IMAGE_FAULTS.join(', ')}, or null`);
 			}
@@ -194,9 +189,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
 		padInboundImage: (faxId: FaxId, bytes: number): void => {
-			const id = toId(faxId, 'faxId');
-			const fax = ctx.inbound.get(id);
-			if (!fax) throw new Error(`no inbound fax ${id}`);
+			const fax = faxIn(ctx.inbound, 'inbound', faxId);
 			const problem = `bytes must be an integer from 1 to ${MAX_IMAGE_BYTES}`;
 			fax.imageBytes = intIn(bytes, 1, MAX_IMAGE_BYTES, problem);
 		},

@@ -40,21 +40,17 @@ function readDestinations(params: Params): Destination[] {
 	const seen = new Set<string>();
 	const out: Destination[] = [];
 	for (const [name, value] of params.entries) {
-		let dest: Destination;
-		if (name === 'FaxNumber') {
-			if (value.trim() === '') throw new ApiError('invalidParameter', 'FaxNumber is empty');
-			dest = { number: value.trim() };
-		} else if (name === 'FaxRecipient') {
-			const recipient = parseRecipient(value);
-			dest = { number: recipient.FaxNumber.trim(), recipient };
-		} else {
-			continue;
+		if (name !== 'FaxNumber' && name !== 'FaxRecipient') continue;
+		if (name === 'FaxNumber' && value.trim() === '') {
+			throw new ApiError('invalidParameter', 'FaxNumber is empty');
 		}
-		const digits = digitsOf(dest.number);
-		const key = digits === '' ? dest.number : `${dest.number.startsWith('+') ? '+' : ''}${digits}`;
+		const recipient = name === 'FaxRecipient' ? parseRecipient(value) : undefined;
+		const number = (recipient?.FaxNumber ?? value).trim();
+		const digits = digitsOf(number);
+		const key = digits === '' ? number : `${number.startsWith('+') ? '+' : ''}${digits}`;
 		if (seen.has(key)) continue;
 		seen.add(key);
-		out.push(dest);
+		out.push({ number, recipient });
 	}
 	return out;
 }
