@@ -15,12 +15,7 @@ export interface InjectInboundOptions {
 	count?: number;
 	/** Receive time (ISO), the faxes' ReceivedTime. Default now. */
 	at?: string;
-	/**
-	 * The faxes become visible (searches, GET) this many milliseconds after `at`, as a long
-	 * reception or a slow conversion makes them; default 0. Visible means modified then: they sort
-	 * (`SortColumn=dateTime`) at that time. A visible time still in the future makes the faxes
-	 * arrive when the clock gets there; one in the past seeds them as if they had been there since.
-	 */
+	/** Visible (and modified) this long after `at`, as after a long reception; README, late records. */
 	lateByMs?: number;
 	/** Field overrides with wire names, e.g. { FaxStatus: 'recvIncomplete', PagesReceived: 3 }. */
 	fields?: InboundOverrides;

@@ -126,18 +126,18 @@ const ROUTES: Record<string, Route> = {
 	'PUT inboundfaxes :id': (ctx, req, login, id) => {
 		const fax = inbound(ctx, login, id);
 		const reader = new ParamReader(req.params);
-		const mark = reader.bool('Mark');
-		const projectCode = reader.string('ProjectCode');
-		const projectCode2 = reader.string('ProjectCode2');
-		if (mark === undefined && projectCode === undefined && projectCode2 === undefined) {
+		const changes = Object.entries({
+			mark: reader.bool('Mark'),
+			projectCode: reader.string('ProjectCode'),
+			projectCode2: reader.string('ProjectCode2'),
+		}).filter(([, value]) => value !== undefined);
+		if (changes.length === 0) {
 			throw new ApiError(
 				'missingParameter',
 				'Give at least one of Mark, ProjectCode, ProjectCode2',
 			);
 		}
-		if (mark !== undefined) fax.mark = mark;
-		if (projectCode !== undefined) fax.projectCode = projectCode;
-		if (projectCode2 !== undefined) fax.projectCode2 = projectCode2;
+		Object.assign(fax, Object.fromEntries(changes));
 		ctx.inbound.modified(fax, ctx.clock.now());
 		return withStatus(201);
 	},

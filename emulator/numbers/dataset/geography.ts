@@ -1,10 +1,7 @@
 /**
- * Bundled US/CA geography for the emulator's number lookups: states (plus DC) and
- * provinces/territories, real cities in each, and the NANP area codes that serve them.
- *
- * Lookups are case-insensitive on country, region and city. City names are also matched
- * ignoring accents and apostrophe style, so 'montreal' finds 'Montréal' and
- * 'Coeur d’Alene' finds "Coeur d'Alene"; results always carry the canonical spelling.
+ * Bundled US/CA geography for the number lookups: states (plus DC) and provinces/territories, real
+ * cities in each, and the NANP area codes that serve them. Lookups ignore case; city names also
+ * accents and apostrophe style ('montreal' finds 'Montréal'); results carry the dataset's spelling.
  */
 import regionsJson from './regions.json';
 import citiesJson from './cities.json';
