@@ -1,11 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'http';
+import type { ControlCall } from '../http/controlRoute';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 
 export const CONTROL_PREFIX = '/__emulator';
-
-/** What a control route answers, from the JSON body, the path's match and the query. */
-type ControlCall = (body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown;
 
 function filterFrom(query: URLSearchParams): RequestFilter {
 	const f: RequestFilter = {};
@@ -19,8 +17,7 @@ function filterFrom(query: URLSearchParams): RequestFilter {
 
 /**
  * The control API over HTTP, by `METHOD /path` under the prefix (`:id` one path segment, `:dir`
- * inbound or outbound): JSON in, JSON out, no authentication, never faulted or logged. A call that
- * answers nothing (undefined) answers `{ ok: true }`.
+ * inbound or outbound): JSON in, JSON out, no authentication, never faulted or logged.
  */
 function routes(c: EmulatorControl): Record<string, ControlCall> {
 	return {
