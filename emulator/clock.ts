@@ -6,7 +6,6 @@ export interface TimerHandle {
 
 interface Entry {
 	at: number;
-	seq: number;
 	run: () => void;
 	cancelled: boolean;
 }
@@ -21,8 +20,8 @@ export class Clock {
 	private manualNow: number;
 	private offset = 0;
 	private pinned: number | undefined;
-	private heap: Entry[] = [];
-	private seq = 0;
+	/** Tasks by due time; tasks due at the same time in the order they were queued. */
+	private queue: Entry[] = [];
 	private timer: NodeJS.Timeout | undefined;
 	private running = false;
 
@@ -43,13 +42,16 @@ export class Clock {
 	}
 
 	at(time: number, run: () => void): TimerHandle {
-		const entry: Entry = { at: time, seq: this.seq++, run, cancelled: false };
-		this.push(entry);
-		return {
-			cancel: () => {
-				entry.cancelled = true;
-			},
-		};
+		const entry: Entry = { at: time, run, cancelled: false };
+		let lo = 0;
+		let hi = this.queue.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (this.queue[mid].at <= time) lo = mid + 1;
+			else hi = mid;
+		}
+		this.queue.splice(lo, 0, entry);
+		return { cancel: () => void (entry.cancelled = true) };
 	}
 
 	after(ms: number, run: () => void): TimerHandle {
@@ -72,11 +74,11 @@ export class Clock {
 	}
 
 	pending(): number {
-		return this.heap.filter((e) => !e.cancelled).length;
+		return this.queue.filter((e) => !e.cancelled).length;
 	}
 
 	reset(): void {
-		this.heap = [];
+		this.queue = [];
 		this.manualNow = this.start;
 		this.offset = 0;
 		this.pinned = undefined;
@@ -93,8 +95,8 @@ export class Clock {
 		if (this.running) return;
 		this.running = true;
 		try {
-			while (this.heap.length > 0 && this.heap[0].at <= target) {
-				const entry = this.pop();
+			while (this.queue.length > 0 && this.queue[0].at <= target) {
+				const entry = this.queue.shift() as Entry;
 				if (entry.cancelled) continue;
 				if (this.mode === 'manual') this.manualNow = Math.max(this.manualNow, entry.at);
 				this.pinned = entry.at;
@@ -107,42 +109,5 @@ export class Clock {
 		} finally {
 			this.running = false;
 		}
-	}
-
-	private less(a: Entry, b: Entry): boolean {
-		return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-	}
-
-	private push(entry: Entry): void {
-		const h = this.heap;
-		h.push(entry);
-		let i = h.length - 1;
-		while (i > 0) {
-			const parent = (i - 1) >> 1;
-			if (!this.less(h[i], h[parent])) break;
-			[h[i], h[parent]] = [h[parent], h[i]];
-			i = parent;
-		}
-	}
-
-	private pop(): Entry {
-		const h = this.heap;
-		const top = h[0];
-		const last = h.pop() as Entry;
-		if (h.length > 0) {
-			h[0] = last;
-			let i = 0;
-			for (;;) {
-				const l = 2 * i + 1;
-				const r = l + 1;
-				let m = i;
-				if (l < h.length && this.less(h[l], h[m])) m = l;
-				if (r < h.length && this.less(h[r], h[m])) m = r;
-				if (m === i) break;
-				[h[i], h[m]] = [h[m], h[i]];
-				i = m;
-			}
-		}
-		return top;
 	}
 }

@@ -1,32 +1,44 @@
-import type { Accounts } from './accounts';
+import { Accounts } from './accounts';
 import type { Clock } from './clock';
 import type { DatetimePrecision } from './datetime';
-import type { FaultRegistry } from './faults';
-import type { InboundStore } from './fax/inbound-store';
-import type { Lifecycle } from './fax/lifecycle';
-import type { OutboundService } from './fax/outbound-service';
-import type { OutboundStore } from './fax/outbound-store';
-import type { ReferenceStore } from './fax/search';
-import type { Random } from './random';
-import type { RequestLog } from './request-log';
+import { FaultRegistry } from './faults';
+import { InboundStore } from './fax/inbound-store';
+import { Lifecycle } from './fax/lifecycle';
+import { OutboundService, OutboundStore } from './fax/outbound-store';
+import { ReferenceStore } from './fax/search';
+import { Random } from './random';
+import { RequestLog } from './request-log';
+import type { Seed } from './seed-data';
 
 /** Everything a route needs; one per emulator, reset in place so listeners keep their reference. */
-export interface EmulatorContext {
-	clock: Clock;
-	random: Random;
-	accounts: Accounts;
-	log: RequestLog;
-	faults: FaultRegistry;
-	precision: DatetimePrecision;
-	outboundStore: OutboundStore;
-	lifecycle: Lifecycle;
-	outbound: OutboundService;
-	inbound: InboundStore;
-	references: ReferenceStore;
-	logLine: (line: string) => void;
-	/**
-	 * The Date header of the next `answers` answers is off the emulator's clock by `ms` (a front
-	 * end whose clock is wrong); control.setDateHeaderOffset.
-	 */
-	dateSkew: { ms: number; answers: number };
+export function createContext(
+	clock: Clock,
+	seed: Seed,
+	precision: DatetimePrecision,
+	logLine: (line: string) => void,
+) {
+	const accounts = new Accounts(seed);
+	const outboundStore = new OutboundStore(clock);
+	const lifecycle = new Lifecycle(clock, outboundStore, () => accounts.coverPages());
+	return {
+		clock,
+		random: new Random('fax-cloud-emulator'),
+		accounts,
+		log: new RequestLog(),
+		faults: new FaultRegistry(),
+		precision,
+		outboundStore,
+		lifecycle,
+		outbound: new OutboundService(clock, outboundStore, lifecycle),
+		inbound: new InboundStore(),
+		references: new ReferenceStore(),
+		logLine,
+		/**
+		 * The Date header of the next `answers` answers is off the emulator's clock by `ms` (a front
+		 * end whose clock is wrong); control.setDateHeaderOffset.
+		 */
+		dateSkew: { ms: 0, answers: 0 },
+	};
 }
+
+export type EmulatorContext = ReturnType<typeof createContext>;

@@ -1,4 +1,4 @@
-import { API_NAMES, type ApiName } from './api';
+import type { ApiName } from './request-log';
 import { Random } from './random';
 
 export const FAULT_KINDS = [
@@ -12,6 +12,7 @@ export const FAULT_KINDS = [
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/** What a fault hits and how (emulator/README.md, Faults). */
 export interface FaultSpec {
 	api?: ApiName;
 	method?: string;
@@ -71,20 +72,14 @@ export class FaultRegistry {
 				throw new Error(`${name} must be a non-negative integer`);
 			}
 		}
-		if (spec.api !== undefined && !API_NAMES.includes(spec.api)) {
+		if (spec.api !== undefined && !['fax', 'mailMerge', 'numbers'].includes(spec.api)) {
 			throw new Error('api must be fax, mailMerge or numbers');
 		}
 		const pathRe = spec.path === undefined ? undefined : new RegExp(spec.path);
-		const id = `fault-${this.nextId++}`;
-		const fault: Fault = { ...spec, probability, id, hits: 0 };
-		this.faults.push({
-			fault,
-			passed: 0,
-			held: [],
-			pathRe,
-			random: new Random(spec.seed ?? this.nextId * 7919),
-		});
-		return id;
+		const fault: Fault = { ...spec, probability, id: `fault-${this.nextId++}`, hits: 0 };
+		const random = new Random(spec.seed ?? this.nextId * 7919);
+		this.faults.push({ fault, passed: 0, held: [], pathRe, random });
+		return fault.id;
 	}
 
 	remove(id: string): boolean {
@@ -108,14 +103,13 @@ export class FaultRegistry {
 	 */
 	async hold(fault: Fault): Promise<void> {
 		const active = this.faults.find((f) => f.fault.id === fault.id);
-		const ms = fault.delayMs ?? 1000;
 		await new Promise<void>((resolve) => {
 			const release = () => {
 				clearTimeout(timer);
 				if (active) active.held = active.held.filter((r) => r !== release);
 				resolve();
 			};
-			const timer = setTimeout(release, ms);
+			const timer = setTimeout(release, fault.delayMs ?? 1000);
 			timer.unref();
 			if (!active || fault.releaseAtOnce === undefined) return;
 			active.held.push(release);

@@ -1,16 +1,10 @@
-import { Accounts } from './accounts';
 import { Clock, type ClockMode } from './clock';
-import type { EmulatorContext } from './context';
+import { createContext } from './context';
 import { parseIso, type DatetimePrecision } from './datetime';
-import { FaultRegistry } from './faults';
 import { faxHandler } from './fax/fax-api';
-import { InboundStore } from './fax/inbound-store';
-import { Lifecycle } from './fax/lifecycle';
-import { OutboundService } from './fax/outbound-service';
-import { OutboundStore } from './fax/outbound-store';
-import { PAGING_KEYS, ReferenceStore, type PagingKeys } from './fax/search';
+import { PAGING_KEYS, type PagingKeys } from './fax/search';
 import { createControl, type EmulatorControl } from './control/control';
-import { startDemoTraffic } from './control/demo-traffic';
+import { startDemoTraffic } from './control/inject';
 import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
@@ -19,9 +13,9 @@ import { MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';
-import { RequestLog } from './request-log';
 import { loadSeed, type Seed } from './seed-data';
 
+/** The options of startEmulator, each explained in emulator/README.md. */
 export interface EmulatorOptions {
 	/** Base port; 0 (default) = free ports. With N the listeners use N, N+1, N+2. */
 	port?: number;
@@ -33,15 +27,9 @@ export interface EmulatorOptions {
 	startTime?: string;
 	/** How datetimes are written in responses; default 'second'. */
 	datetimePrecision?: DatetimePrecision;
-	/**
-	 * IANA zone (e.g. America/New_York) whose wall clock interface B writes its datetimes in,
-	 * without designator; default UTC.
-	 */
+	/** IANA zone whose wall clock interface B writes its datetimes in, without designator; default UTC. */
 	mailMergeTimeZone?: string;
-	/**
-	 * ResultsReference of a search's pages: `per-page` (default) a new key per page, `session` one
-	 * key for every page of a search (a session cursor). `control.setPagingKeys()` switches it.
-	 */
+	/** ResultsReference of a search's pages: `per-page` (default), `session` or `withheld`. */
 	pagingKeys?: PagingKeys;
 	/** Demo mode: inbound faxes arrive now and then on a timer. */
 	demoTraffic?: boolean;
@@ -54,79 +42,48 @@ export interface Emulator {
 	close(): Promise<void>;
 }
 
-export const DEFAULT_START_TIME = '2026-01-05T09:00:00Z';
-
-/** The skew of one answer's Date header (control.setDateHeaderOffset), counted down. */
-function takeDateSkew(ctx: EmulatorContext): number {
-	if (ctx.dateSkew.answers <= 0) return 0;
-	ctx.dateSkew.answers--;
-	return ctx.dateSkew.ms;
-}
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
 	const seed = loadSeed(options.seed);
 	const mode = options.clock ?? 'manual';
 	const start =
 		mode === 'real' && !options.startTime
 			? Date.now()
-			: parseIso(options.startTime ?? DEFAULT_START_TIME);
+			: parseIso(options.startTime ?? '2026-01-05T09:00:00Z');
 	const clock = new Clock(mode, start);
 	const pagingKeys = options.pagingKeys ?? 'per-page';
 	if (!PAGING_KEYS.includes(pagingKeys)) {
 		throw new Error(`pagingKeys must be one of ${PAGING_KEYS.join(', ')}`);
 	}
-	const accounts = new Accounts(seed);
 	const logLine = options.log ?? (() => undefined);
-	const outboundStore = new OutboundStore(clock);
-	const lifecycle = new Lifecycle(clock, outboundStore, () => accounts.coverPages());
-	const ctx: EmulatorContext = {
-		clock,
-		random: new Random('fax-cloud-emulator'),
-		accounts,
-		log: new RequestLog(),
-		faults: new FaultRegistry(),
-		precision: options.datetimePrecision ?? 'second',
-		outboundStore,
-		lifecycle,
-		outbound: new OutboundService(clock, outboundStore, lifecycle),
-		inbound: new InboundStore(),
-		references: new ReferenceStore(),
-		logLine,
-		dateSkew: { ms: 0, answers: 0 },
-	};
+	const ctx = createContext(clock, seed, options.datetimePrecision ?? 'second', logLine);
+	const { accounts, outboundStore, lifecycle } = ctx;
 	ctx.references.keys = pagingKeys;
 	const mailMerge = new MailMergeService(ctx, options.mailMergeTimeZone);
 	const numberRequests = new NumberRequestStore(ctx);
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
-	const nowText = (): string => new Date(clock.now()).toISOString();
-	const aStatusError = () => ({
-		RequestStatus: { StatusCode: 99, StatusText: 'Internal server error' },
-	});
 	/** A copy of one count of every listener: its connections, or its requests being answered. */
 	const statsOf = (count: 'stats' | 'requestStats') => ({
 		fax: { ...listeners.fax[count] },
 		mailMerge: { ...listeners.mailMerge[count] },
 		numbers: { ...listeners.numbers[count] },
 	});
+	const eachListener = (run: (listener: Listener) => unknown) =>
+		Promise.all(Object.values(listeners).map(run));
 	const control = createControl(ctx, {
 		connections: () => statsOf('stats'),
 		requestsAtOnce: () => statsOf('requestStats'),
-		resetConnections: () => Object.values(listeners).forEach((l) => l.resetStats()),
+		resetConnections: () => eachListener((l) => l.resetStats()),
 		reset: () => {
 			demo?.stop();
 			clock.reset();
 			ctx.random = new Random('fax-cloud-emulator');
-			outboundStore.reset();
-			lifecycle.reset();
-			ctx.inbound.reset();
+			const stores = [outboundStore, lifecycle, ctx.inbound, ctx.log, mailMerge, numberRequests];
+			for (const store of stores) store.reset();
 			ctx.references.clear();
 			ctx.references.keys = pagingKeys;
 			ctx.dateSkew = { ms: 0, answers: 0 };
-			ctx.log.reset();
 			ctx.faults.clear();
-			mailMerge.reset();
-			numberRequests.reset();
-			Object.values(listeners).forEach((l) => l.resetStats());
+			eachListener((l) => l.resetStats());
 			demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 		},
 		mailMerge,
@@ -136,8 +93,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const served = {
 		log: ctx.log,
 		faults: ctx.faults,
-		now: nowText,
-		dateSkew: () => takeDateSkew(ctx),
+		now: () => new Date(clock.now()).toISOString(),
+		/** The skew of one answer's Date header (control.setDateHeaderOffset), counted down. */
+		dateSkew: () => {
+			if (ctx.dateSkew.answers <= 0) return 0;
+			ctx.dateSkew.answers--;
+			return ctx.dateSkew.ms;
+		},
 		logLine,
 	};
 	const listeners = {
@@ -147,7 +109,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			authInfo: (h) => accounts.basic(h).info,
 			handler: faxHandler(ctx),
 			control: controlHttp(control),
-			serverErrorBody: aStatusError,
+			serverErrorBody: () => ({
+				RequestStatus: { StatusCode: 99, StatusText: 'Internal server error' },
+			}),
 		}),
 		mailMerge: new Listener({
 			...served,
@@ -171,7 +135,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			ports.push(await listener.listen(base === 0 ? 0 : base + i));
 		}
 	} catch (e) {
-		await Promise.all(Object.values(listeners).map((l) => l.close().catch(() => undefined)));
+		await eachListener((l) => l.close().catch(() => undefined));
 		clock.stop();
 		throw e;
 	}
@@ -187,7 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		close: async () => {
 			demo?.stop();
 			clock.stop();
-			await Promise.all(Object.values(listeners).map((l) => l.close()));
+			await eachListener((l) => l.close());
 		},
 	};
 }

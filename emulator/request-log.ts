@@ -1,4 +1,5 @@
-import type { ApiName } from './api';
+/** The three services of the emulator, named as in the request log and in fault filters. */
+export type ApiName = 'fax' | 'mailMerge' | 'numbers';
 
 export type ParamValue = string | string[];
 
@@ -56,9 +57,7 @@ export class RequestLog {
 
 	add(record: Omit<RequestRecord, 'seq'>): RequestRecord {
 		const full: RequestRecord = { seq: ++this.seq, ...record };
-		this.records.push(full);
-		if (this.records.length > MAX_RECORDS)
-			this.records.splice(0, this.records.length - MAX_RECORDS);
+		if (this.records.push(full) > MAX_RECORDS) this.records.shift();
 		return full;
 	}
 
@@ -75,14 +74,11 @@ export class RequestLog {
 		const out: RequestRecord[] = [];
 		for (let i = start; i < this.records.length; i++) {
 			const r = this.records[i];
-			if (
-				(filter.api === undefined || r.api === filter.api) &&
-				(method === undefined || r.method === method) &&
-				(pathRe === undefined || pathRe.test(r.path)) &&
-				(filter.userId === undefined || r.auth.userId === filter.userId)
-			) {
+			if (filter.api !== undefined && r.api !== filter.api) continue;
+			if (method !== undefined && r.method !== method) continue;
+			if (pathRe !== undefined && !pathRe.test(r.path)) continue;
+			if (filter.userId === undefined || r.auth.userId === filter.userId)
 				out.push(structuredClone(r));
-			}
 		}
 		return out;
 	}
@@ -121,12 +117,12 @@ export function faxesMadePerNumber(
 	sinceSeq?: number,
 ): Map<string, number> {
 	const counts = new Map<string, number>();
-	for (const send of emulator.control.requests({
+	const sends = emulator.control.requests({
 		method: 'POST',
 		path: '^/v1/outboundfaxes$',
 		sinceSeq,
-	})) {
-		if (!send.processed) continue;
+	});
+	for (const send of sends.filter((s) => s.processed)) {
 		const number = String(send.params.FaxNumber ?? '');
 		counts.set(number, (counts.get(number) ?? 0) + 1);
 	}

@@ -1,29 +1,17 @@
 import type { EmulatorContext } from '../context';
 import { parseIso } from '../datetime';
-import type { Fault, FaultSpec } from '../faults';
+import type { FaultSpec } from '../faults';
+import { IMAGE_FAULTS, type ImageFault } from '../fax/images';
 import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
-import { IMAGE_FAULTS, type ImageFault } from '../fax/image-reply';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
-import { mailMergeControl } from '../mailmerge/mailmerge-control';
 import type { MailMergeService } from '../mailmerge/mailmerge-service';
 import type { NumberRequestStore } from '../numbers/requests';
-import type { RequestFilter, RequestRecord } from '../request-log';
-import { bulkCreateInbound, bulkCreateOutbound, type BulkOptions, type BulkResult } from './bulk';
-import { injectInbound, type InjectInboundOptions } from './inject';
+import type { RequestFilter } from '../request-log';
+import { bulkCreateInbound, bulkCreateOutbound, injectInbound, type BulkOptions } from './inject';
 
-export interface EmulatorStats {
-	outboundCount: number;
-	inboundCount: number;
-	mailMergeJobCount: number;
-	numberRequestCount: number;
-	requestCount: number;
-	pendingTimers: number;
-	connections: { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
-	/** Requests answered at once, counted like connections (reset by resetConnectionStats too). */
-	requestsAtOnce: { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
-}
+type PerApi = { fax: ConnectionStats; mailMerge: ConnectionStats; numbers: ConnectionStats };
 
 export interface HistoryEntry {
 	faxId: number;
@@ -38,8 +26,9 @@ export interface InboundGroundTruth extends Record<string, string | boolean> {
 }
 
 export interface ControlHooks {
-	connections(): EmulatorStats['connections'];
-	requestsAtOnce(): EmulatorStats['requestsAtOnce'];
+	/** Connections open at once per listener, and requests being answered at once. */
+	connections(): PerApi;
+	requestsAtOnce(): PerApi;
 	resetConnections(): void;
 	reset(): void;
 	mailMerge: MailMergeService;
@@ -52,18 +41,37 @@ const MAX_LAG_MS = 24 * 60 * 60_000;
 /** 1 GiB: a padded image is held in memory while it is served. */
 const MAX_IMAGE_BYTES = 1024 * 1024 * 1024;
 
+/** `value` when it is an integer from `min` to `max`, else an error saying `problem`. */
+export function intIn(value: unknown, min: number, max: number, problem: string): number {
+	if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+		throw new Error(problem);
+	}
+	return value as number;
+}
+
 function toId(value: number | string, what: string): number {
-	const n = Number(value);
-	if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a positive integer`);
-	return n;
+	return intIn(Number(value), 1, Infinity, `${what} must be a positive integer`);
 }
 
 type FaxId = number | string;
+
+/** The fax of a store a control call names, else an error. */
+function faxIn<T>(
+	store: { get(id: number): T | undefined } | null,
+	direction: string,
+	faxId: FaxId,
+) {
+	const id = toId(faxId, 'faxId');
+	const fax = store?.get(id);
+	if (!fax) throw new Error(`no ${direction} fax ${id}`);
+	return fax;
+}
 
 /** What tests, the bench and the demo drive the emulator with; the same calls over HTTP: http-routes.ts. */
 export type EmulatorControl = ReturnType<typeof createControl>;
 
 export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
+	const { mailMerge, numberRequests } = hooks;
 	/** An outbound fax still on its way: what its outcome or its lag may still be set for. */
 	const pendingOutbound = (faxId: FaxId) => {
 		const id = toId(faxId, 'faxId');
@@ -76,14 +84,13 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 	};
 	const iso = (ms: number): string => new Date(ms).toISOString();
 	const faults = {
-		addFault: (spec: FaultSpec): string => ctx.faults.add(spec),
-		removeFault: (id: string): boolean => ctx.faults.remove(id),
+		addFault: (spec: FaultSpec) => ctx.faults.add(spec),
+		removeFault: (id: string) => ctx.faults.remove(id),
 		clearFaults: (): void => ctx.faults.clear(),
-		listFaults: (): Fault[] => ctx.faults.list(),
+		listFaults: () => ctx.faults.list(),
 	};
 	return {
 		...faults,
-		...mailMergeControl(hooks.mailMerge),
 		faults,
 		now: (): string => iso(ctx.clock.now()),
 		advance: (ms: number): string => {
@@ -94,62 +101,69 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			ctx.clock.setTime(parseIso(time));
 			return iso(ctx.clock.now());
 		},
-		injectInbound: (options: InjectInboundOptions) => injectInbound(ctx, options),
+		injectInbound: (options: Parameters<typeof injectInbound>[1]) => injectInbound(ctx, options),
 		forceOutcome: (faxId: FaxId, outcome: string | number): void => {
 			const fax = pendingOutbound(faxId);
 			const key = resolveOutcomeKey(outcome);
 			if (!key) throw new Error(`unknown outcome ${outcome}`);
 			fax.forcedOutcome = key;
 		},
-		/**
-		 * The completion (sent or sendFailed) of an outbound fax not yet completed becomes visible `ms`
-		 * after it happens; until then the fax shows its previous status. CompleteTime stays the time
-		 * it completed, so the record appears `ms` late.
-		 */
+		/** The completion of a fax not final yet shows `ms` late, with its real CompleteTime. */
 		setCompletionLag: (faxId: FaxId, ms: number): void => {
 			const fax = pendingOutbound(faxId);
-			if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LAG_MS) {
-				throw new Error(`ms must be an integer from 0 to ${MAX_LAG_MS}`);
-			}
-			fax.completionLagMs = ms;
+			const problem = `ms must be an integer from 0 to ${MAX_LAG_MS}`;
+			fax.completionLagMs = intIn(ms, 0, MAX_LAG_MS, problem);
 		},
-		cancelJob: (jobId: FaxId): void => hooks.mailMerge.cancel(toId(jobId, 'jobId')),
-		setNumberRequestStatus: (id: FaxId, status: string): void =>
-			hooks.numberRequests.setStatus(toId(id, 'id'), status),
-		numberRequests: () => hooks.numberRequests.list(),
+		cancelJob: (jobId: FaxId): void => mailMerge.cancel(toId(jobId, 'jobId')),
+		/** The next GET /Job of the job's owner leaves the job out; it is listed again after that. */
+		omitJobOnce: (jobId: FaxId): void => mailMerge.omitOnce(toId(jobId, 'jobId')),
+		/** The next `count` (default 1) GET /Job answers carry RequestStatus only, no `Jobs`. */
+		listWithoutJobsOnce: (count = 1): void =>
+			mailMerge.listWithoutJobs(
+				intIn(Number(count), 1, 1000, 'count must be an integer from 1 to 1000'),
+			),
+		/** The job is gone: not listed, GET /Job/{id} and /Job/{id}/Faxes answer 2001 (HTTP 404). */
+		removeJob: (jobId: FaxId): void => mailMerge.remove(toId(jobId, 'jobId')),
+		/** GET /Job lists no jobs and GET /Job/{id} answers 2001 with this HTTP status; null ends it. */
+		failJobLookups: (httpStatus: number | null): void => {
+			const status = httpStatus ?? undefined;
+			const problem = 'httpStatus must be an HTTP status from 200 to 599';
+			mailMerge.lookupsFailing =
+				status === undefined ? undefined : intIn(status, 200, 599, problem);
+		},
+		/** Interface B writes the wall clock of this IANA zone; null or '': UTC. */
+		setMailMergeTimeZone: (zone: string | null): void => mailMerge.clock.setZone(zone ?? undefined),
 		/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
-		setMailMergeOutage: (on: boolean): void => hooks.mailMerge.setOutage(on),
-		requests: (filter?: RequestFilter): RequestRecord[] => ctx.log.list(filter),
+		setMailMergeOutage: (on: boolean): void => {
+			mailMerge.down = on;
+		},
+		setNumberRequestStatus: (id: FaxId, status: string): void =>
+			numberRequests.setStatus(toId(id, 'id'), status),
+		numberRequests: () => numberRequests.list(),
+		requests: (filter?: RequestFilter) => ctx.log.list(filter),
 		/** Sequence number of the newest request logged: "the requests since now" start after it. */
 		lastSeq: (): number => ctx.log.lastSeq(),
 		clearRequests: (): void => ctx.log.clear(),
 		reset: (): void => hooks.reset(),
-		stats: (): EmulatorStats => ({
+		stats: () => ({
 			outboundCount: ctx.outboundStore.index.size,
 			inboundCount: ctx.inbound.index.size,
-			mailMergeJobCount: hooks.mailMerge.count(),
-			numberRequestCount: hooks.numberRequests.count(),
+			mailMergeJobCount: mailMerge.count(),
+			numberRequestCount: numberRequests.count(),
 			requestCount: ctx.log.count(),
 			pendingTimers: ctx.clock.pending(),
 			connections: hooks.connections(),
+			/** Requests answered at once, counted like connections (reset by resetConnectionStats too). */
 			requestsAtOnce: hooks.requestsAtOnce(),
 		}),
 		/** Starts counting the connection maxima of stats() again from the connections open now. */
 		resetConnectionStats: (): void => hooks.resetConnections(),
-		/**
-		 * The Date header of the next `answers` answers (any interface; every answer until changed
-		 * when left out) is `ms` off the emulator's clock: a front end whose clock is wrong. The
-		 * records keep the emulator's clock. 0 ends it.
-		 */
+		/** The Date header of the next `answers` answers (default all) is `ms` off; 0 ends it. */
 		setDateHeaderOffset: (ms: number, answers?: number): void => {
 			const offset = Number(ms);
 			const count = answers === undefined ? Number.MAX_SAFE_INTEGER : Number(answers);
-			if (!Number.isInteger(offset) || Math.abs(offset) > MAX_LAG_MS) {
-				throw new Error('ms must be an integer of at most a day either way');
-			}
-			if (!Number.isInteger(count) || count < 0) {
-				throw new Error('answers must be a non-negative integer');
-			}
+			intIn(offset, -MAX_LAG_MS, MAX_LAG_MS, 'ms must be an integer of at most a day either way');
+			intIn(count, 0, Infinity, 'answers must be a non-negative integer');
 			ctx.dateSkew = { ms: offset, answers: offset === 0 ? 0 : count };
 		},
 		/** How ResultsReference keys are issued from now on: a new one per page, or one per search. */
@@ -165,14 +179,9 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			faxId: FaxId,
 			fault: ImageFault | null,
 		): void => {
-			const id = toId(faxId, 'faxId');
-			const fax =
-				direction === 'inbound'
-					? ctx.inbound.get(id)
-					: direction === 'outbound'
-						? ctx.outboundStore.get(id)
-						: undefined;
-			if (!fax) throw new Error(`no ${direction} fax ${id}`);
+			const store =
+				direction === 'inbound' ? ctx.inbound : direction === 'outbound' ? ctx.outboundStore : null;
+			const fax = faxIn<{ imageFault?: ImageFault }>(store, direction, faxId);
 			if (fault !== null && !IMAGE_FAULTS.includes(fault)) {
 				throw new Error(`fault must be one of ${IMAGE_FAULTS.join(', ')}, or null`);
 			}
@@ -180,18 +189,12 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
 		padInboundImage: (faxId: FaxId, bytes: number): void => {
-			const id = toId(faxId, 'faxId');
-			const fax = ctx.inbound.get(id);
-			if (!fax) throw new Error(`no inbound fax ${id}`);
-			if (!Number.isInteger(bytes) || bytes < 1 || bytes > MAX_IMAGE_BYTES) {
-				throw new Error(`bytes must be an integer from 1 to ${MAX_IMAGE_BYTES}`);
-			}
-			fax.imageBytes = bytes;
+			const fax = faxIn(ctx.inbound, 'inbound', faxId);
+			const problem = `bytes must be an integer from 1 to ${MAX_IMAGE_BYTES}`;
+			fax.imageBytes = intIn(bytes, 1, MAX_IMAGE_BYTES, problem);
 		},
-		bulkCreateOutbound: (n: number, options?: BulkOptions): BulkResult =>
-			bulkCreateOutbound(ctx, n, options),
-		bulkCreateInbound: (n: number, options?: BulkOptions): BulkResult =>
-			bulkCreateInbound(ctx, n, options),
+		bulkCreateOutbound: (n: number, options?: BulkOptions) => bulkCreateOutbound(ctx, n, options),
+		bulkCreateInbound: (n: number, options?: BulkOptions) => bulkCreateInbound(ctx, n, options),
 		outboundHistory: (): HistoryEntry[] =>
 			ctx.outboundStore.history.map((h) => ({ faxId: h.faxId, status: h.status, at: iso(h.at) })),
 		/** Wire form of one outbound fax, also after deletion (null when never created). */
@@ -200,6 +203,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			const fax = ctx.outboundStore.get(id) ?? ctx.outboundStore.deletedFax(id);
 			return fax ? formatOutbound(fax, ctx.precision) : null;
 		},
+		/** Every inbound fax that became visible, with `deleted` and `visibleAt`. */
 		inboundAll: (): InboundGroundTruth[] =>
 			ctx.inbound.all.map((f) => ({
 				...formatInbound(f, ctx.precision),

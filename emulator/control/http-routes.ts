@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { ControlRoute } from '../http/controlRoute';
-import { mailMergeRoutes } from '../mailmerge/mailmerge-control';
+import type { ControlCall } from '../http/controlRoute';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 
@@ -8,75 +7,67 @@ export const CONTROL_PREFIX = '/__emulator';
 
 function filterFrom(query: URLSearchParams): RequestFilter {
 	const f: RequestFilter = {};
-	const api = query.get('api');
-	if (api) f.api = api as RequestFilter['api'];
-	if (query.get('method')) f.method = query.get('method') as string;
-	if (query.get('path')) f.path = query.get('path') as string;
-	if (query.get('userId')) f.userId = query.get('userId') as string;
+	for (const name of ['api', 'method', 'path', 'userId'] as const) {
+		const value = query.get(name);
+		if (value) (f as Record<string, string>)[name] = value;
+	}
 	if (query.get('sinceSeq')) f.sinceSeq = Number(query.get('sinceSeq'));
 	return f;
 }
 
-/** The control API over HTTP: JSON in, JSON out, no authentication, never faulted or logged. */
-function routes(control: EmulatorControl): ControlRoute[] {
-	return [
-		['GET', /^\/now$/, () => ({ now: control.now() })],
-		['POST', /^\/advance$/, (b) => ({ now: control.advance(Number(b.ms)) })],
-		['POST', /^\/set-time$/, (b) => ({ now: control.setTime(String(b.time ?? b.iso)) })],
-		['POST', /^\/inbound$/, (b) => ({ faxes: control.injectInbound(b) })],
-		['GET', /^\/inbound$/, () => ({ faxes: control.inboundAll() })],
-		['POST', /^\/outbound\/([^/]+)\/outcome$/, (b, m) => control.forceOutcome(m[1], b.outcome)],
-		[
-			'POST',
-			/^\/outbound\/([^/]+)\/completion-lag$/,
-			(b, m) => control.setCompletionLag(m[1], Number(b.ms)),
-		],
-		['GET', /^\/outbound\/([^/]+)$/, (_b, m) => ({ fax: control.outboundFax(m[1]) })],
-		['GET', /^\/outbound-history$/, () => ({ history: control.outboundHistory() })],
-		['POST', /^\/jobs\/([^/]+)\/cancel$/, (_b, m) => control.cancelJob(m[1])],
-		[
-			'POST',
-			/^\/number-requests\/([^/]+)\/status$/,
-			(b, m) => control.setNumberRequestStatus(m[1], b.status),
-		],
-		...mailMergeRoutes(control),
-		['GET', /^\/number-requests$/, () => ({ requests: control.numberRequests() })],
-		['POST', /^\/mail-merge-outage$/, (b) => control.setMailMergeOutage(Boolean(b.on))],
-		['GET', /^\/requests$/, (_b, _m, q) => ({ requests: control.requests(filterFrom(q)) })],
-		['DELETE', /^\/requests$/, () => control.clearRequests()],
-		['POST', /^\/faults$/, (b) => ({ id: control.addFault(b) })],
-		['GET', /^\/faults$/, () => ({ faults: control.listFaults() })],
-		['DELETE', /^\/faults$/, () => control.clearFaults()],
-		['DELETE', /^\/faults\/([^/]+)$/, (_b, m) => ({ ok: control.removeFault(m[1]) })],
-		[
-			'POST',
-			/^\/reset$/,
-			() => {
-				control.reset();
-				return { ok: true, now: control.now() };
-			},
-		],
-		['GET', /^\/stats$/, () => control.stats()],
-		['POST', /^\/connection-stats\/reset$/, () => control.resetConnectionStats()],
-		[
-			'POST',
-			/^\/inbound\/([^/]+)\/image-size$/,
-			(b, m) => control.padInboundImage(m[1], Number(b.bytes)),
-		],
-		[
-			'POST',
-			/^\/(inbound|outbound)\/([^/]+)\/image-fault$/,
-			(b, m) => control.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null),
-		],
-		['POST', /^\/date-header-offset$/, (b) => control.setDateHeaderOffset(b.ms, b.answers)],
-		['POST', /^\/paging-keys$/, (b) => control.setPagingKeys(b.mode)],
-		['POST', /^\/bulk\/outbound$/, (b) => control.bulkCreateOutbound(Number(b.n), b)],
-		['POST', /^\/bulk\/inbound$/, (b) => control.bulkCreateInbound(Number(b.n), b)],
-	];
+/**
+ * The control API over HTTP, by `METHOD /path` under the prefix (`:id` one path segment, `:dir`
+ * inbound or outbound): JSON in, JSON out, no authentication, never faulted or logged.
+ */
+function routes(c: EmulatorControl): Record<string, ControlCall> {
+	return {
+		'GET /now': () => ({ now: c.now() }),
+		'POST /advance': (b) => ({ now: c.advance(Number(b.ms)) }),
+		'POST /set-time': (b) => ({ now: c.setTime(String(b.time ?? b.iso)) }),
+		'POST /inbound': (b) => ({ faxes: c.injectInbound(b) }),
+		'GET /inbound': () => ({ faxes: c.inboundAll() }),
+		'POST /outbound/:id/outcome': (b, m) => c.forceOutcome(m[1], b.outcome),
+		'POST /outbound/:id/completion-lag': (b, m) => c.setCompletionLag(m[1], Number(b.ms)),
+		'GET /outbound/:id': (_b, m) => ({ fax: c.outboundFax(m[1]) }),
+		'GET /outbound-history': () => ({ history: c.outboundHistory() }),
+		'POST /jobs/:id/cancel': (_b, m) => c.cancelJob(m[1]),
+		'POST /number-requests/:id/status': (b, m) => c.setNumberRequestStatus(m[1], b.status),
+		'POST /jobs/:id/omit-once': (_b, m) => c.omitJobOnce(m[1]),
+		'POST /jobs/:id/remove': (_b, m) => c.removeJob(m[1]),
+		'POST /mail-merge/fail-job-lookups': (b) => c.failJobLookups(b.httpStatus ?? null),
+		'POST /mail-merge/list-without-jobs': (b) =>
+			c.listWithoutJobsOnce(b.count === undefined ? 1 : Number(b.count)),
+		'POST /mail-merge/time-zone': (b) => c.setMailMergeTimeZone(b.zone ?? null),
+		'GET /number-requests': () => ({ requests: c.numberRequests() }),
+		'POST /mail-merge-outage': (b) => c.setMailMergeOutage(Boolean(b.on)),
+		'GET /requests': (_b, _m, q) => ({ requests: c.requests(filterFrom(q)) }),
+		'DELETE /requests': () => c.clearRequests(),
+		'POST /faults': (b) => ({ id: c.addFault(b) }),
+		'GET /faults': () => ({ faults: c.listFaults() }),
+		'DELETE /faults': () => c.clearFaults(),
+		'DELETE /faults/:id': (_b, m) => ({ ok: c.removeFault(m[1]) }),
+		'POST /reset': () => {
+			c.reset();
+			return { ok: true, now: c.now() };
+		},
+		'GET /stats': () => c.stats(),
+		'POST /connection-stats/reset': () => c.resetConnectionStats(),
+		'POST /inbound/:id/image-size': (b, m) => c.padInboundImage(m[1], Number(b.bytes)),
+		'POST /:dir/:id/image-fault': (b, m) =>
+			c.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null),
+		'POST /date-header-offset': (b) => c.setDateHeaderOffset(b.ms, b.answers),
+		'POST /paging-keys': (b) => c.setPagingKeys(b.mode),
+		'POST /bulk/outbound': (b) => c.bulkCreateOutbound(Number(b.n), b),
+		'POST /bulk/inbound': (b) => c.bulkCreateInbound(Number(b.n), b),
+	};
 }
 
 export function controlHttp(control: EmulatorControl) {
-	const table = routes(control);
+	const table = Object.entries(routes(control)).map(([route, call]) => {
+		const [method, path] = route.split(' ');
+		const pattern = path.replace(/:id/g, '([^/]+)').replace(':dir', '(inbound|outbound)');
+		return [method, new RegExp(`^${pattern}$`), call] as const;
+	});
 	return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
 		const url = new URL(req.url ?? '/', 'http://emulator.local');
 		if (url.pathname !== CONTROL_PREFIX && !url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
@@ -84,9 +75,8 @@ export function controlHttp(control: EmulatorControl) {
 		}
 		const sub = url.pathname.slice(CONTROL_PREFIX.length) || '/';
 		const send = (status: number, value: unknown): void => {
-			const text = JSON.stringify(value);
 			res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-			res.end(text);
+			res.end(JSON.stringify(value));
 		};
 		for (const [method, re, handler] of table) {
 			const m = sub.match(re);

@@ -29,7 +29,7 @@ export function tiffPageCount(data: Buffer): number | undefined {
 	return pages > 0 ? pages : undefined;
 }
 
-export async function pdfPageCount(data: Buffer): Promise<number | undefined> {
+async function pdfPageCount(data: Buffer): Promise<number | undefined> {
 	try {
 		const doc = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false });
 		const n = doc.getPageCount();
@@ -55,7 +55,7 @@ export async function readDocument(
 	contentType: string,
 	data: Buffer,
 ): Promise<FaxDocument> {
-	const doc = (kind: FaxDocument['kind'], pages: number): FaxDocument => ({
+	const doc = (kind: FaxDocument['kind'], pages = 0) => ({
 		filename,
 		contentType,
 		data,
@@ -64,23 +64,21 @@ export async function readDocument(
 	});
 	const name = filename.toLowerCase();
 	const type = contentType.toLowerCase();
-	if (data.length === 0) return doc('invalid', 0);
+	if (data.length === 0) return doc('invalid');
 	if (data.subarray(0, 5).toString('latin1') === '%PDF-') {
 		const pages = await pdfPageCount(data);
-		return pages ? doc('pdf', pages) : doc('invalid', 0);
+		return pages ? doc('pdf', pages) : doc('invalid');
 	}
 	if (isTiff(data)) {
 		const pages = tiffPageCount(data);
-		return pages ? doc('tiff', pages) : doc('invalid', 0);
+		return pages ? doc('tiff', pages) : doc('invalid');
 	}
-	const png = data
-		.subarray(0, 8)
-		.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+	const head = data.subarray(0, 8).toString('latin1');
+	const png = head === '\x89PNG\r\n\x1a\n';
 	const jpeg = data[0] === 0xff && data[1] === 0xd8;
-	const gif = data.subarray(0, 4).toString('latin1') === 'GIF8';
-	if (png || jpeg || gif) return doc('image', 1);
-	const zip = data.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004';
-	const ole = data.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+	if (png || jpeg || head.startsWith('GIF8')) return doc('image', 1);
+	const zip = head.startsWith('PK\u0003\u0004');
+	const ole = head.startsWith('\xd0\xcf\x11\xe0');
 	const office =
 		/\.(docx?|xlsx?|pptx?|odt|rtf)$/.test(name) || /officedocument|msword|opendocument/.test(type);
 	if ((zip || ole) && office) return doc('office', Math.max(1, Math.ceil(data.length / 40_000)));
@@ -94,5 +92,5 @@ export async function readDocument(
 		const lines = data.toString('utf8').split(/\r?\n/).length;
 		return doc('text', Math.max(1, Math.ceil(lines / TEXT_LINES_PER_PAGE)));
 	}
-	return doc('invalid', 0);
+	return doc('invalid');
 }

@@ -1,22 +1,21 @@
+import { orgOf } from '../accounts';
 import type { EmulatorContext } from '../context';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
-import { findFax } from './access';
-import { imageReply } from './image-reply';
-import { paddedImage } from './image-padding';
-import { inboundPdf, inboundTiff, outboundPdf, outboundTiff } from './images';
-import { ParamReader } from './param-rules';
+import { imageReply } from './images';
+import { ParamReader, parseFaxId } from './param-rules';
 import {
 	formatInbound,
 	formatOutbound,
 	RECEIVE_FAX_STATUSES,
 	SEND_FAX_STATUSES,
+	type InboundFax,
 	type OutboundFax,
 } from './records';
-import { searchReply } from './search';
+import { searchReply, type SearchedRecords } from './search';
 import { parseSendRequest } from './send-params';
-import { apiErrorReply, ApiError, errorReply } from './status-codes';
+import { ApiError, errorReply } from './status-codes';
 
 type Route = (
 	ctx: EmulatorContext,
@@ -24,6 +23,30 @@ type Route = (
 	login: SeedUser,
 	id: string,
 ) => Reply | Promise<Reply>;
+
+/**
+ * The fax a path's FaxId names in a store, if the login may see it: its owner, or a proxy login
+ * of the same organization. A fax of another organization does not exist for the login (404); one
+ * of a colleague is forbidden (403).
+ */
+function findFax<T extends { userId: string }>(
+	store: { get(id: number): T | undefined },
+	login: SeedUser,
+	rawId: string,
+): T {
+	const id = parseFaxId(rawId);
+	const fax = store.get(id);
+	if (!fax || (login.userId !== fax.userId && orgOf(login.userId) !== orgOf(fax.userId))) {
+		throw new ApiError('faxNotFound', `Fax ${id} not found`);
+	}
+	if (login.userId !== fax.userId && !login.proxy) {
+		throw new ApiError(
+			'forbidden',
+			`Access denied: fax ${id} belongs to another user and ${login.userId} is not a proxy user`,
+		);
+	}
+	return fax;
+}
 
 const outbound = (ctx: EmulatorContext, login: SeedUser, id: string) =>
 	findFax(ctx.outboundStore, login, id);
@@ -34,22 +57,52 @@ const created = (faxes: OutboundFax[]): Reply =>
 		FaxInfo: faxes.map((f) => ({ FaxId: String(f.id), FaxNumber: f.faxNumber })),
 	});
 
+type Side<T extends OutboundFax | InboundFax> = SearchedRecords<T> & { remove(fax: T): void };
+
+/** The routes both directions have: search, one fax, its image, DELETE. */
+function directionRoutes<T extends OutboundFax | InboundFax>(
+	resource: string,
+	side: (ctx: EmulatorContext) => Side<T>,
+): Record<string, Route> {
+	const find = (ctx: EmulatorContext, login: SeedUser, id: string) =>
+		findFax(side(ctx).index, login, id);
+	return {
+		[`GET ${resource}`]: (ctx, req, login) => searchReply(ctx, req, login, side(ctx)),
+		[`GET ${resource} :id`]: (ctx, _req, login, id) =>
+			withStatus(200, { FaxInfo: [side(ctx).format(find(ctx, login, id), ctx.precision)] }),
+		[`GET ${resource} :id image`]: (ctx, req, login, id) =>
+			imageReply(req.params, find(ctx, login, id)),
+		[`DELETE ${resource} :id`]: (ctx, _req, login, id) => {
+			side(ctx).remove(find(ctx, login, id));
+			return withStatus(201);
+		},
+	};
+}
+
 /** Route key: METHOD, resource, then ':id' and the sub-resource when present. */
 const ROUTES: Record<string, Route> = {
+	...directionRoutes<OutboundFax>('outboundfaxes', (ctx) => ({
+		direction: 'outbound',
+		statuses: SEND_FAX_STATUSES,
+		index: ctx.outboundStore.index,
+		format: formatOutbound,
+		remove: (fax) => ctx.outbound.delete(fax),
+	})),
+	...directionRoutes<InboundFax>('inboundfaxes', (ctx) => ({
+		direction: 'inbound',
+		statuses: RECEIVE_FAX_STATUSES,
+		index: ctx.inbound.index,
+		format: formatInbound,
+		remove: (fax) => ctx.inbound.remove(fax),
+	})),
 	'POST outboundfaxes': async (ctx, req, login) => {
-		const send = await parseSendRequest(req.params, login, ctx.accounts);
-		const { owner, destinations, documents, options } = send;
+		const { owner, destinations, documents, options } = await parseSendRequest(
+			req.params,
+			login,
+			ctx.accounts,
+		);
 		return created(ctx.outbound.createGroup(owner, login, destinations, documents, options));
 	},
-	'GET outboundfaxes': (ctx, req, login) =>
-		searchReply(ctx, req, login, {
-			direction: 'outbound',
-			statuses: SEND_FAX_STATUSES,
-			index: ctx.outboundStore.index,
-			format: formatOutbound,
-		}),
-	'GET outboundfaxes :id': (ctx, _req, login, id) =>
-		withStatus(200, { FaxInfo: [formatOutbound(outbound(ctx, login, id), ctx.precision)] }),
 	'PUT outboundfaxes :id': (ctx, req, login, id) => {
 		const fax = outbound(ctx, login, id);
 		const mark = new ParamReader(req.params).bool('Mark');
@@ -57,10 +110,6 @@ const ROUTES: Record<string, Route> = {
 			throw new ApiError('missingParameter', 'Mark is required (true or false)');
 		}
 		ctx.outboundStore.mark(fax, mark);
-		return withStatus(201);
-	},
-	'DELETE outboundfaxes :id': (ctx, _req, login, id) => {
-		ctx.outbound.delete(outbound(ctx, login, id));
 		return withStatus(201);
 	},
 	'POST outboundfaxes :id resend': (ctx, req, login, id) => {
@@ -74,82 +123,41 @@ const ROUTES: Record<string, Route> = {
 		const number = req.params.get('FaxNumber')?.trim() || original.faxNumber;
 		return created([ctx.outbound.resend(original, number, login)]);
 	},
-	'GET outboundfaxes :id image': (ctx, req, login, id) => {
-		const fax = outbound(ctx, login, id);
-		return imageReply(
-			req.params,
-			fax,
-			() => outboundPdf(fax),
-			() => outboundTiff(fax),
-		);
-	},
-	'GET inboundfaxes': (ctx, req, login) =>
-		searchReply(ctx, req, login, {
-			direction: 'inbound',
-			statuses: RECEIVE_FAX_STATUSES,
-			index: ctx.inbound.index,
-			format: formatInbound,
-		}),
-	'GET inboundfaxes :id': (ctx, _req, login, id) =>
-		withStatus(200, { FaxInfo: [formatInbound(inbound(ctx, login, id), ctx.precision)] }),
 	'PUT inboundfaxes :id': (ctx, req, login, id) => {
 		const fax = inbound(ctx, login, id);
 		const reader = new ParamReader(req.params);
-		const mark = reader.bool('Mark');
-		const projectCode = reader.string('ProjectCode');
-		const projectCode2 = reader.string('ProjectCode2');
-		if (mark === undefined && projectCode === undefined && projectCode2 === undefined) {
+		const changes = Object.entries({
+			mark: reader.bool('Mark'),
+			projectCode: reader.string('ProjectCode'),
+			projectCode2: reader.string('ProjectCode2'),
+		}).filter(([, value]) => value !== undefined);
+		if (changes.length === 0) {
 			throw new ApiError(
 				'missingParameter',
 				'Give at least one of Mark, ProjectCode, ProjectCode2',
 			);
 		}
-		if (mark !== undefined) fax.mark = mark;
-		if (projectCode !== undefined) fax.projectCode = projectCode;
-		if (projectCode2 !== undefined) fax.projectCode2 = projectCode2;
+		Object.assign(fax, Object.fromEntries(changes));
 		ctx.inbound.modified(fax, ctx.clock.now());
 		return withStatus(201);
 	},
-	'DELETE inboundfaxes :id': (ctx, _req, login, id) => {
-		ctx.inbound.remove(inbound(ctx, login, id));
-		return withStatus(201);
-	},
-	'GET inboundfaxes :id image': (ctx, req, login, id) => {
-		const fax = inbound(ctx, login, id);
-		return imageReply(
-			req.params,
-			fax,
-			() => paddedImage(fax, 'pdf', () => inboundPdf(fax)),
-			() => paddedImage(fax, 'tif', () => inboundTiff(fax)),
-		);
-	},
 };
-
-function routeKey(method: string, segments: string[]): { key: string; id: string } | undefined {
-	if (segments[0] !== 'v1' || segments.length < 2 || segments.length > 4) return undefined;
-	const [, resource, id, sub] = segments;
-	const key = [method, resource, ...(id === undefined ? [] : [':id']), ...(sub ? [sub] : [])].join(
-		' ',
-	);
-	return { key, id: id ?? '' };
-}
 
 /** Interface A: routes under /v1, Basic authentication, RequestStatus in every JSON answer. */
 export function faxHandler(ctx: EmulatorContext): ServiceHandler {
 	return async (req) => {
-		const found = routeKey(req.method, req.segments);
-		const route = found && ROUTES[found.key];
-		if (!found || !route) {
-			return errorReply('unknownResource', `No resource ${req.method} ${req.path}`);
-		}
+		const [v1, resource, id, sub, ...rest] = req.segments;
+		const key = [req.method, resource, ...(id === undefined ? [] : [':id']), ...(sub ? [sub] : [])];
+		const route = v1 === 'v1' && resource && rest.length === 0 ? ROUTES[key.join(' ')] : undefined;
+		if (!route) return errorReply('unknownResource', `No resource ${req.method} ${req.path}`);
 		const { user } = ctx.accounts.basic(req.headers.authorization);
 		if (!user) return errorReply('authFailed', 'Authentication failed: bad user id or password');
 		if (req.bodyError)
 			return errorReply('malformedBody', `Malformed request body: ${req.bodyError}`);
 		try {
-			return await route(ctx, req, user, found.id);
+			return await route(ctx, req, user, id ?? '');
 		} catch (e) {
-			if (e instanceof ApiError) return apiErrorReply(e);
+			if (e instanceof ApiError) return errorReply(e.codeName, e.message);
 			ctx.logLine(`[fax] ${req.method} ${req.path} failed: ${(e as Error).stack}`);
 			return errorReply('internal', `Internal server error: ${(e as Error).message}`);
 		}

@@ -22,11 +22,6 @@ export interface IndexQuery<T> {
 	tag?: string;
 }
 
-export interface IndexResult<T> {
-	items: T[];
-	more: boolean;
-}
-
 interface Keyed<T> {
 	/** The record's own time (ReceivedTime, CompleteTime): what DatetimeAfter/Before filter. */
 	time: number;
@@ -47,6 +42,14 @@ function cmp(at: number, aid: number, bt: number, bid: number): number {
 	return at !== bt ? at - bt : aid - bid;
 }
 
+/** One order of the records: the list sorted by (key, id). */
+interface Order<T> {
+	list: Keyed<T>[];
+	key: (k: Keyed<T>) => number;
+}
+
+const order = <T>(key: (k: Keyed<T>) => number): Order<T> => ({ list: [], key });
+
 /**
  * Records kept in three orders: by id (ids only grow, so appends), by (time, id) and by
  * (last modified, id). A search is a binary search plus a walk in sort order that stops after
@@ -57,9 +60,9 @@ function cmp(at: number, aid: number, bt: number, bid: number): number {
  */
 export class FaxIndex<T extends { id: number }> {
 	private byId = new Map<number, Keyed<T>>();
-	private byIdOrder: Keyed<T>[] = [];
-	private byTime: Keyed<T>[] = [];
-	private byModified: Keyed<T>[] = [];
+	private ids = order<T>((k) => k.id);
+	private times = order<T>((k) => k.time);
+	private modifieds = order<T>((k) => k.modified);
 	private byTag = new Map<string, Set<Keyed<T>>>();
 
 	/**
@@ -72,25 +75,23 @@ export class FaxIndex<T extends { id: number }> {
 		private readonly tagsOf: (record: T) => string[] = () => [],
 	) {}
 
-	private fileTags(k: Keyed<T>): void {
-		for (const tag of this.tagsOf(k.record)) {
-			let set = this.byTag.get(tag);
-			if (!set) this.byTag.set(tag, (set = new Set()));
-			set.add(k);
-		}
-	}
-
-	private unfileTags(k: Keyed<T>): void {
-		for (const tag of this.tagsOf(k.record)) {
-			const set = this.byTag.get(tag);
-			set?.delete(k);
-			if (set?.size === 0) this.byTag.delete(tag);
-		}
-	}
-
 	private keyed(record: T): Keyed<T> {
 		const time = this.timeOf(record);
 		return { time, modified: Math.max(time, this.modifiedOf(record)), id: record.id, record };
+	}
+
+	/** First index of an order whose entry is at or after (key, id). */
+	private pos(o: Order<T>, key: number, id: number): number {
+		return firstNotBefore(o.list, (k) => cmp(o.key(k), k.id, key, id) < 0);
+	}
+
+	/** Puts a record into (or takes it out of) sorted orders, at its (key, id). */
+	private place(k: Keyed<T>, orders: Order<T>[], add: boolean): void {
+		for (const o of orders) {
+			const at = this.pos(o, o.key(k), k.id);
+			if (add) o.list.splice(at, 0, k);
+			else o.list.splice(at, 1);
+		}
 	}
 
 	get size(): number {
@@ -101,70 +102,54 @@ export class FaxIndex<T extends { id: number }> {
 		return this.byId.get(id)?.record;
 	}
 
-	values(): T[] {
-		return this.byIdOrder.map((k) => k.record);
-	}
-
 	insert(record: T): void {
-		const k = this.keyed(record);
-		this.byId.set(record.id, k);
-		this.fileTags(k);
-		const ids = this.byIdOrder;
-		if (ids.length === 0 || ids[ids.length - 1].id < record.id) ids.push(k);
-		else ids.splice(this.idPos(record.id), 0, k);
-		this.byTime.splice(this.timePos(k.time, k.id), 0, k);
-		this.byModified.splice(this.modifiedPos(k.modified, k.id), 0, k);
+		this.insertMany([record]);
 	}
 
-	/** Many records at once: appended then sorted once, instead of one splice per record. */
+	/** Records at once: a few are spliced in, many appended and sorted once. */
 	insertMany(records: T[]): void {
+		const orders = [this.ids, this.times, this.modifieds];
 		for (const record of records) {
 			const k = this.keyed(record);
 			this.byId.set(record.id, k);
-			this.fileTags(k);
-			this.byIdOrder.push(k);
-			this.byTime.push(k);
-			this.byModified.push(k);
+			for (const tag of this.tagsOf(record)) {
+				this.byTag.set(tag, (this.byTag.get(tag) ?? new Set()).add(k));
+			}
+			if (records.length < 8) this.place(k, orders, true);
+			else for (const o of orders) o.list.push(k);
 		}
-		this.byIdOrder.sort((a, b) => a.id - b.id);
-		this.byTime.sort((a, b) => cmp(a.time, a.id, b.time, b.id));
-		this.byModified.sort((a, b) => cmp(a.modified, a.id, b.modified, b.id));
+		if (records.length < 8) return;
+		for (const o of orders) o.list.sort((a, b) => cmp(o.key(a), a.id, o.key(b), b.id));
 	}
 
 	/** Re-files a record whose own time or last-modified time changed. */
 	touch(record: T): void {
 		const k = this.byId.get(record.id);
-		if (!k) return;
 		const next = this.keyed(record);
-		if (next.time !== k.time) {
-			this.byTime.splice(this.timePos(k.time, k.id), 1);
-			k.time = next.time;
-			this.byTime.splice(this.timePos(k.time, k.id), 0, k);
-		}
-		if (next.modified !== k.modified) {
-			this.byModified.splice(this.modifiedPos(k.modified, k.id), 1);
-			k.modified = next.modified;
-			this.byModified.splice(this.modifiedPos(k.modified, k.id), 0, k);
-		}
+		if (!k || (next.time === k.time && next.modified === k.modified)) return;
+		this.place(k, [this.times, this.modifieds], false);
+		k.time = next.time;
+		k.modified = next.modified;
+		this.place(k, [this.times, this.modifieds], true);
 	}
 
 	remove(id: number): T | undefined {
 		const k = this.byId.get(id);
 		if (!k) return undefined;
 		this.byId.delete(id);
-		this.unfileTags(k);
-		this.byIdOrder.splice(this.idPos(id), 1);
-		this.byTime.splice(this.timePos(k.time, k.id), 1);
-		this.byModified.splice(this.modifiedPos(k.modified, k.id), 1);
+		for (const tag of this.tagsOf(k.record)) {
+			const set = this.byTag.get(tag);
+			set?.delete(k);
+			if (set?.size === 0) this.byTag.delete(tag);
+		}
+		this.place(k, [this.ids, this.times, this.modifieds], false);
 		return k.record;
 	}
 
 	clear(): void {
 		this.byId.clear();
 		this.byTag.clear();
-		this.byIdOrder = [];
-		this.byTime = [];
-		this.byModified = [];
+		for (const o of [this.ids, this.times, this.modifieds]) o.list = [];
 	}
 
 	/** The (last modified, id) key under which a record is filed; the paging cursor. */
@@ -173,79 +158,53 @@ export class FaxIndex<T extends { id: number }> {
 		return { time: k.modified, id: record.id };
 	}
 
-	search(q: IndexQuery<T>): IndexResult<T> {
-		if (q.tag !== undefined) return this.searchTag(q, q.tag);
+	search(q: IndexQuery<T>): { items: T[]; more: boolean } {
 		const want = q.limit === undefined ? Infinity : q.limit + 1;
-		const lo = q.after === undefined ? 0 : this.timePos(q.after, -Infinity);
-		const hi = q.before === undefined ? this.byTime.length : this.timePos(q.before, Infinity);
+		const { cursor } = q;
+		const asc = q.sortOrder === 'asc';
+		const lo = q.after === undefined ? 0 : this.pos(this.times, q.after, -Infinity);
+		const hi =
+			q.before === undefined ? this.times.list.length : this.pos(this.times, q.before, Infinity);
 		let out: T[];
-		if (q.sortColumn === 'dateTime') {
+		if (q.tag !== undefined) {
+			out = gather(this.byTag.get(q.tag) ?? [], q, want);
+		} else if (q.sortColumn === 'dateTime') {
 			// Modified at or after its own time: nothing from DatetimeAfter on is modified earlier.
-			let from = q.after === undefined ? 0 : this.modifiedPos(q.after, -Infinity);
-			let to = this.byModified.length;
-			if (q.cursor && q.sortOrder === 'asc')
-				from = Math.max(from, this.modifiedPos(q.cursor.time, q.cursor.id + 0.5));
-			if (q.cursor && q.sortOrder === 'desc')
-				to = Math.min(to, this.modifiedPos(q.cursor.time, q.cursor.id - 0.5));
-			out = walk(this.byModified, from, to, q, want);
-		} else if (hi - lo < this.byIdOrder.length / 8) {
+			let from = q.after === undefined ? 0 : this.pos(this.modifieds, q.after, -Infinity);
+			let to = this.modifieds.list.length;
+			if (cursor && asc)
+				from = Math.max(from, this.pos(this.modifieds, cursor.time, cursor.id + 0.5));
+			if (cursor && !asc) to = Math.min(to, this.pos(this.modifieds, cursor.time, cursor.id - 0.5));
+			out = walk(this.modifieds.list, from, to, q, want);
+		} else if (hi - lo < this.ids.list.length / 8) {
 			// A narrow time range: gather it and order by id rather than walk every id.
-			const found: T[] = [];
-			for (let i = lo; i < hi; i++) {
-				const r = this.byTime[i].record;
-				if (q.cursor && (q.sortOrder === 'asc' ? r.id <= q.cursor.id : r.id >= q.cursor.id))
-					continue;
-				if (q.match(r)) found.push(r);
-			}
-			found.sort((a, b) => (q.sortOrder === 'asc' ? a.id - b.id : b.id - a.id));
-			out = found.slice(0, want);
+			out = gather(this.times.list.slice(lo, hi), q, want);
 		} else {
-			const { cursor } = q;
-			const asc = q.sortOrder === 'asc';
-			const from = asc && cursor ? this.idPos(cursor.id + 0.5) : 0;
-			const to = !asc && cursor ? this.idPos(cursor.id - 0.5) : this.byIdOrder.length;
-			out = walk(this.byIdOrder, from, to, q, want);
+			const from = asc && cursor ? this.pos(this.ids, cursor.id + 0.5, 0) : 0;
+			const to = !asc && cursor ? this.pos(this.ids, cursor.id - 0.5, 0) : this.ids.list.length;
+			out = walk(this.ids.list, from, to, q, want);
 		}
 		const more = out.length > (q.limit ?? Infinity);
 		return { items: more ? out.slice(0, q.limit) : out, more };
 	}
+}
 
-	/** A search within one tag's records: they are gathered, then put in the asked order. */
-	private searchTag(q: IndexQuery<T>, tag: string): IndexResult<T> {
-		const byDate = q.sortColumn === 'dateTime';
-		const order = (a: Keyed<T>, b: Keyed<T>): number =>
-			byDate ? cmp(a.modified, a.id, b.modified, b.id) : a.id - b.id;
-		const sign = q.sortOrder === 'asc' ? 1 : -1;
-		const cursor = q.cursor;
-		const afterCursor = (k: Keyed<T>): boolean => {
-			if (!cursor) return true;
-			const c = byDate ? cmp(k.modified, k.id, cursor.time, cursor.id) : k.id - cursor.id;
-			return c * sign > 0;
-		};
-		const found: Keyed<T>[] = [];
-		for (const k of this.byTag.get(tag) ?? []) {
-			if (inWindow(q, k) && afterCursor(k) && q.match(k.record)) found.push(k);
-		}
-		found.sort((a, b) => sign * order(a, b));
-		const limit = q.limit ?? Infinity;
-		const more = found.length > limit;
-		return { items: found.slice(0, limit).map((k) => k.record), more };
+/**
+ * The records of a set, in the window, after the cursor and matching, put in the asked order
+ * (`want` at most): a tag's records, or a narrow time range.
+ */
+function gather<T>(keyed: Iterable<Keyed<T>>, q: IndexQuery<T>, want: number): T[] {
+	const byDate = q.sortColumn === 'dateTime';
+	const order = (a: Keyed<T>, b: Cursor): number =>
+		byDate ? cmp(a.modified, a.id, b.time, b.id) : a.id - b.id;
+	const sign = q.sortOrder === 'asc' ? 1 : -1;
+	const found: Keyed<T>[] = [];
+	for (const k of keyed) {
+		const afterCursor = !q.cursor || order(k, q.cursor) * sign > 0;
+		if (inWindow(q, k) && afterCursor && q.match(k.record)) found.push(k);
 	}
-
-	/** First index in byTime whose key is >= (time, id). */
-	private timePos(time: number, id: number): number {
-		return firstNotBefore(this.byTime, (k) => cmp(k.time, k.id, time, id) < 0);
-	}
-
-	/** First index in byModified whose key is >= (modified, id). */
-	private modifiedPos(modified: number, id: number): number {
-		return firstNotBefore(this.byModified, (k) => cmp(k.modified, k.id, modified, id) < 0);
-	}
-
-	/** First index in byIdOrder whose id is >= id. */
-	private idPos(id: number): number {
-		return firstNotBefore(this.byIdOrder, (k) => k.id < id);
-	}
+	found.sort((a, b) => sign * order(a, { time: b.modified, id: b.id }));
+	return found.slice(0, want).map((k) => k.record);
 }
 
 /** The records of sorted[from, to) in the asked order that are in the window and match (`want` at most). */

@@ -3,13 +3,8 @@ import { OUTCOMES, outcomeFor, type Outcome } from './outcomes';
 import type { OutboundStore } from './outbound-store';
 import type { OutboundFax } from './records';
 
-/** Emulator seconds each step takes; listed in emulator/README.md. */
-export const STEP_SECONDS = {
-	conversion: 5,
-	coverpage: 3,
-	/** From scheduled (or SendAfter, when later) to dialling. */
-	dial: 2,
-} as const;
+/** Emulator seconds of conversion, cover page, and from scheduled (or SendAfter) to dialling. */
+const STEP_MS = { conversion: 5000, coverpage: 3000, dial: 2000 } as const;
 
 const REMOTE_CSI = [
 	'+1 212 555 0000',
@@ -40,14 +35,15 @@ export class Lifecycle {
 	) {}
 
 	start(fax: OutboundFax): void {
-		this.schedule(fax, STEP_SECONDS.conversion * 1000, () => this.converted(fax));
+		this.schedule(fax, STEP_MS.conversion, () => this.stepDone(fax, 'conversion'));
 	}
 
 	/** Stops a fax's pending steps (it was deleted). */
 	stop(fax: OutboundFax): void {
-		this.timers.get(fax.id)?.cancel();
-		this.timers.delete(fax.id);
-		this.stopPages(fax);
+		for (const timers of [this.timers, this.pageTimers]) {
+			timers.get(fax.id)?.cancel();
+			timers.delete(fax.id);
+		}
 	}
 
 	reset(): void {
@@ -55,38 +51,49 @@ export class Lifecycle {
 		this.pageTimers.clear();
 	}
 
-	private stopPages(fax: OutboundFax): void {
-		this.pageTimers.get(fax.id)?.cancel();
-		this.pageTimers.delete(fax.id);
-	}
-
 	/**
 	 * While a fax that will be sent is sending, each page but the last updates the record when it
-	 * has gone out (10 s after the connection, then every 10 s): PagesSent, and CompleteTime, the
-	 * last update time of a fax not final. The status stays `sending`.
+	 * has gone out (20 s after dialling, then every 10 s): PagesSent, and CompleteTime, the last
+	 * update time of a fax not final. The status stays `sending`.
 	 */
 	private sendPages(fax: OutboundFax, page: number, delayMs: number): void {
 		if (page >= fax.pagesTotal) return;
-		this.pageTimers.set(
-			fax.id,
-			this.clock.after(delayMs, () => {
-				this.pageTimers.delete(fax.id);
-				if (fax.deleted || fax.status !== 'sending') return;
-				this.store.update(fax, { pagesSent: page });
-				this.sendPages(fax, page + 1, 10_000);
-			}),
-		);
+		this.after(this.pageTimers, fax, delayMs, () => {
+			if (fax.status !== 'sending') return;
+			this.store.update(fax, { pagesSent: page });
+			this.sendPages(fax, page + 1, 10_000);
+		});
 	}
 
 	private schedule(fax: OutboundFax, delayMs: number, step: () => void): void {
-		this.timers.get(fax.id)?.cancel();
-		this.timers.set(
-			fax.id,
-			this.clock.after(delayMs, () => {
-				this.timers.delete(fax.id);
-				if (!fax.deleted) step();
-			}),
-		);
+		this.after(this.timers, fax, delayMs, step);
+	}
+
+	/** Runs `step` after `delayMs` unless the fax is deleted by then: the fax's one timer of `timers`. */
+	private after(
+		timers: Map<number, TimerHandle>,
+		fax: OutboundFax,
+		delayMs: number,
+		step: () => void,
+	): void {
+		timers.get(fax.id)?.cancel();
+		const timer = this.clock.after(delayMs, () => {
+			timers.delete(fax.id);
+			if (!fax.deleted) step();
+		});
+		timers.set(fax.id, timer);
+	}
+
+	/** The end of conversion or of the cover page: the fax fails there, or goes on. */
+	private stepDone(fax: OutboundFax, stage: 'conversion' | 'coverpage'): void {
+		const failed = this.stageFailure(fax, stage);
+		if (failed) return this.fail(fax, failed);
+		if (stage === 'conversion' && fax.coverPageEnabled) {
+			this.store.update(fax, { status: 'awaitingCoverpage' });
+			this.schedule(fax, STEP_MS.coverpage, () => this.stepDone(fax, 'coverpage'));
+			return;
+		}
+		this.toScheduled(fax, 0);
 	}
 
 	private stageFailure(fax: OutboundFax, stage: Outcome['stage']): Outcome | undefined {
@@ -104,27 +111,10 @@ export class Lifecycle {
 		return planned.stage === stage ? planned : undefined;
 	}
 
-	private converted(fax: OutboundFax): void {
-		const failed = this.stageFailure(fax, 'conversion');
-		if (failed) return this.fail(fax, failed);
-		if (fax.coverPageEnabled) {
-			this.store.update(fax, { status: 'awaitingCoverpage' });
-			this.schedule(fax, STEP_SECONDS.coverpage * 1000, () => this.coverpageDone(fax));
-			return;
-		}
-		this.toScheduled(fax, 0);
-	}
-
-	private coverpageDone(fax: OutboundFax): void {
-		const failed = this.stageFailure(fax, 'coverpage');
-		if (failed) return this.fail(fax, failed);
-		this.toScheduled(fax, 0);
-	}
-
 	private toScheduled(fax: OutboundFax, waitMs: number): void {
 		this.store.update(fax, { status: 'scheduled' });
 		const now = this.clock.now();
-		const dialAt = Math.max(now + Math.max(waitMs, STEP_SECONDS.dial * 1000), fax.sendAfter ?? 0);
+		const dialAt = Math.max(now + Math.max(waitMs, STEP_MS.dial), fax.sendAfter ?? 0);
 		this.schedule(fax, dialAt - now, () => this.dial(fax));
 	}
 
@@ -145,27 +135,25 @@ export class Lifecycle {
 	}
 
 	private attemptDone(fax: OutboundFax): void {
-		this.stopPages(fax);
+		this.pageTimers.get(fax.id)?.cancel();
+		this.pageTimers.delete(fax.id);
 		const found = outcomeFor(fax.faxNumber, fax.attempts, fax.forcedOutcome);
 		const outcome = found.stage === 'send' ? found : OUTCOMES.sent;
 		const retryCountLeft = Math.max(0, fax.retryCountLeft - 1);
-		const common = {
+		const change = {
 			retryCountLeft,
 			duration: outcome.seconds(fax.pagesTotal),
 			pagesSent: outcome.pagesSent(fax.pagesTotal),
 			csi: outcome.connected ? remoteCsi(fax.faxNumber) : '',
+			errorCode: outcome.errorCode,
+			errorText: outcome.errorText,
 		};
-		if (outcome.key === 'sent') {
-			this.finish(fax, { ...common, status: 'sent', errorCode: 0, errorText: '' });
-			return;
-		}
-		const change = { ...common, errorCode: outcome.errorCode, errorText: outcome.errorText };
 		if (outcome.retryable && retryCountLeft > 0) {
 			Object.assign(fax, change);
 			this.toScheduled(fax, fax.retryInterval * 60_000);
 			return;
 		}
-		this.finish(fax, { ...change, status: 'sendFailed' });
+		this.finish(fax, { ...change, status: outcome.key === 'sent' ? 'sent' : 'sendFailed' });
 	}
 
 	private fail(fax: OutboundFax, outcome: Outcome): void {

@@ -1,13 +1,10 @@
 import type { Clock } from '../clock';
+import type { SeedUser } from '../seed-data';
 import { FaxIndex } from './fax-index';
-import type { OutboundFax, SendFaxStatus } from './records';
+import type { Lifecycle } from './lifecycle';
+import { blankOutbound, type FaxDocument, type OutboundFax, type SendFaxStatus } from './records';
 import { batchNameTag, uniqueIdTag } from './search';
-
-export interface StatusChange {
-	faxId: number;
-	status: SendFaxStatus;
-	at: number;
-}
+import { rcptInfo, type Destination } from './send-params';
 
 /**
  * Outbound faxes by id, by CompleteTime and by last modified, with the full history of status
@@ -23,10 +20,9 @@ export class OutboundStore {
 			...(f.batchName ? [batchNameTag(f.batchName)] : []),
 		],
 	);
-	readonly history: StatusChange[] = [];
+	readonly history: Array<{ faxId: number; status: SendFaxStatus; at: number }> = [];
 	private nextId = 1;
 	private deleted = new Map<number, OutboundFax>();
-	private listeners: Array<(fax: OutboundFax) => void> = [];
 
 	constructor(private readonly clock: Clock) {}
 
@@ -34,12 +30,7 @@ export class OutboundStore {
 		return this.nextId++;
 	}
 
-	add(fax: OutboundFax): void {
-		this.index.insert(fax);
-		this.history.push({ faxId: fax.id, status: fax.status, at: fax.updatedAt });
-	}
-
-	addMany(faxes: OutboundFax[]): void {
+	add(faxes: OutboundFax[]): void {
 		this.index.insertMany(faxes);
 		for (const f of faxes) this.history.push({ faxId: f.id, status: f.status, at: f.updatedAt });
 	}
@@ -57,15 +48,18 @@ export class OutboundStore {
 		const statusChanged = change.status !== undefined && change.status !== fax.status;
 		Object.assign(fax, change);
 		fax.updatedAt = happenedAt;
-		fax.modifiedAt = this.clock.now();
-		if (!fax.deleted) this.index.touch(fax);
+		this.touch(fax);
 		if (statusChanged) this.history.push({ faxId: fax.id, status: fax.status, at: fax.updatedAt });
-		for (const l of this.listeners) l(fax);
 	}
 
 	/** PUT Mark: modifies the fax (dateTime order) but not its CompleteTime. */
 	mark(fax: OutboundFax, mark: boolean): void {
 		fax.mark = mark;
+		this.touch(fax);
+	}
+
+	/** The fax sorts as modified now. */
+	private touch(fax: OutboundFax): void {
 		fax.modifiedAt = this.clock.now();
 		if (!fax.deleted) this.index.touch(fax);
 	}
@@ -74,15 +68,10 @@ export class OutboundStore {
 		fax.deleted = true;
 		this.index.remove(fax.id);
 		this.deleted.set(fax.id, fax);
-		for (const l of this.listeners) l(fax);
 	}
 
 	deletedFax(id: number): OutboundFax | undefined {
 		return this.deleted.get(id);
-	}
-
-	onChange(listener: (fax: OutboundFax) => void): void {
-		this.listeners.push(listener);
 	}
 
 	reset(): void {
@@ -90,5 +79,88 @@ export class OutboundStore {
 		this.history.length = 0;
 		this.deleted.clear();
 		this.nextId = 1;
+	}
+}
+
+/** Creates outbound faxes and starts their lifecycle; shared by send, resend and mail merge. */
+export class OutboundService {
+	constructor(
+		private readonly clock: Clock,
+		readonly store: OutboundStore,
+		private readonly lifecycle: Lifecycle,
+	) {}
+
+	private start(fax: OutboundFax): OutboundFax {
+		this.store.add([fax]);
+		this.lifecycle.start(fax);
+		return fax;
+	}
+
+	createGroup(
+		owner: SeedUser,
+		login: SeedUser,
+		destinations: Destination[],
+		documents: FaxDocument[],
+		options: Partial<OutboundFax>,
+		extraPages = 0,
+	): OutboundFax[] {
+		const now = this.clock.now();
+		const pages = documents.reduce((n, d) => n + d.pages, options.coverPageEnabled ? 1 : 0);
+		let groupId = 0;
+		return destinations.map((dest) => {
+			const id = this.store.allocateId();
+			groupId ||= id;
+			return this.start({
+				...blankOutbound(id, owner.userId, login.userId, now),
+				...options,
+				groupId,
+				faxNumber: dest.number,
+				recipient: dest.recipient,
+				rcptInfo: rcptInfo(dest.recipient),
+				documents,
+				pagesTotal: pages + extraPages,
+			});
+		});
+	}
+
+	/** A failed fax sent again as a new fax (new id, new group), the original deleted. */
+	resend(original: OutboundFax, number: string, login: SeedUser): OutboundFax {
+		const now = this.clock.now();
+		const id = this.store.allocateId();
+		const fax: OutboundFax = {
+			...original,
+			id,
+			groupId: id,
+			proxyUserId: login.userId,
+			faxNumber: number,
+			status: 'awaitingConversion',
+			createdAt: now,
+			updatedAt: now,
+			modifiedAt: now,
+			completionLagMs: undefined,
+			csi: '',
+			duration: 0,
+			errorCode: 0,
+			errorText: '',
+			pagesSent: 0,
+			retryCountLeft: original.retryCount,
+			imgHost: '',
+			imgDevice: '',
+			mark: false,
+			attempts: 0,
+			forcedOutcome: undefined,
+			deleted: false,
+		};
+		if (number !== original.faxNumber && original.recipient) {
+			fax.recipient = { ...original.recipient, FaxNumber: number };
+			fax.rcptInfo = rcptInfo(fax.recipient);
+		}
+		this.delete(original);
+		return this.start(fax);
+	}
+
+	delete(fax: OutboundFax): void {
+		this.lifecycle.stop(fax);
+		this.store.remove(fax);
 	}
 }

@@ -20,23 +20,31 @@ export interface Outcome {
 }
 
 const none = (): number => 0;
+const SENT = { connected: true, seconds: (p: number) => 10 + 10 * p, pagesSent: (p: number) => p };
+const AT_CONVERSION = { stage: 'conversion' } as const;
+const AT_COVERPAGE = { stage: 'coverpage' } as const;
 
-/** key: [ErrorCode, ErrorText, retryable, seconds, what differs from a send failure] */
-const FAILURES: Record<string, [number, string, boolean, number, Partial<Outcome>?]> = {
-	busy: [1002, 'Busy', true, 5],
-	circuitsBusy: [1003, 'Circuits Busy', true, 3],
-	noAnswer: [1004, 'No answer', true, 45],
-	noFaxTone: [1005, 'No fax tone', true, 30],
-	sitIntercept: [1009, 'sit intercept tone', true, 4],
-	sitVacant: [1009, 'sit vacant tone', false, 4],
-	callRejected: [1000, 'Call rejected', false, 3],
-	temporaryFailure: [1000, 'Temporary failure', true, 5],
-	answeredBySilence: [1000, 'Answer - Marked by Silence', true, 35],
-	blocked: [1041, 'Fax number rejected by fax server fax number restriction', false, 0],
-	answeredByPerson: [1100, 'Call answered, possibly by a person', true, 20],
-	noCentralOffice: [1101, 'Dial - no answer from central office', true, 10],
-	callDisconnected: [1102, 'Dial - call disconnected', true, 8],
+/**
+ * key: [last four digits of the numbers that end so (README's table), ErrorCode, ErrorText,
+ * retryable, seconds, what differs from a failed send attempt]
+ */
+const TABLE: Record<string, [string, number, string, boolean, number, Partial<Outcome>?]> = {
+	sent: ['', 0, '', false, 0, SENT],
+	busy: ['0002', 1002, 'Busy', true, 5],
+	circuitsBusy: ['0003', 1003, 'Circuits Busy', true, 3],
+	noAnswer: ['0004', 1004, 'No answer', true, 45],
+	noFaxTone: ['0005', 1005, 'No fax tone', true, 30],
+	sitIntercept: ['0009', 1009, 'sit intercept tone', true, 4],
+	sitVacant: ['1009', 1009, 'sit vacant tone', false, 4],
+	callRejected: ['1000', 1000, 'Call rejected', false, 3],
+	temporaryFailure: ['1001', 1000, 'Temporary failure', true, 5],
+	answeredBySilence: ['1007', 1000, 'Answer - Marked by Silence', true, 35],
+	blocked: ['1041', 1041, 'Fax number rejected by fax server fax number restriction', false, 0],
+	answeredByPerson: ['1100', 1100, 'Call answered, possibly by a person', true, 20],
+	noCentralOffice: ['1101', 1101, 'Dial - no answer from central office', true, 10],
+	callDisconnected: ['1102', 1102, 'Dial - call disconnected', true, 8],
 	excessiveDuration: [
+		'1103',
 		1103,
 		'fax processing excessive duration',
 		false,
@@ -44,6 +52,7 @@ const FAILURES: Record<string, [number, string, boolean, number, Partial<Outcome
 		{ connected: true, pagesSent: (pages) => Math.max(0, pages - 1) },
 	],
 	pageRejected: [
+		'3002',
 		3002,
 		'page rejected by recipient',
 		true,
@@ -54,26 +63,20 @@ const FAILURES: Record<string, [number, string, boolean, number, Partial<Outcome
 			pagesSent: (pages) => Math.floor(pages / 2),
 		},
 	],
-	systemError: [0, 'Cannot combine fax files', false, 1],
-	invalidNumber: [1000, 'Invalid number format', false, 0],
-	missingDigits: [1000, 'Invalid phone number, missing digits', false, 0],
-	conversionError: [4001, 'Error converting document to FAX', false, 0, { stage: 'conversion' }],
-	coverpageMergeFailed: [1000, 'Coverpage and fax merge failed', false, 0, { stage: 'coverpage' }],
+	systemError: ['9000', 0, 'Cannot combine fax files', false, 1],
+	invalidNumber: ['', 1000, 'Invalid number format', false, 0],
+	missingDigits: ['', 1000, 'Invalid phone number, missing digits', false, 0],
+	conversionError: ['4001', 4001, 'Error converting document to FAX', false, 0, AT_CONVERSION],
+	coverpageMergeFailed: ['', 1000, 'Coverpage and fax merge failed', false, 0, AT_COVERPAGE],
 };
 
-export const OUTCOMES: Record<string, Outcome> = {
-	sent: {
-		key: 'sent',
-		errorCode: 0,
-		errorText: '',
-		stage: 'send',
-		retryable: false,
-		connected: true,
-		seconds: (pages) => 10 + 10 * pages,
-		pagesSent: (pages) => pages,
-	},
-};
-for (const [key, [errorCode, errorText, retryable, seconds, extra]] of Object.entries(FAILURES)) {
+export const OUTCOMES: Record<string, Outcome> = {};
+
+/** Last four digits → outcome key; attempt-dependent scripts are listed in SCRIPTS. */
+const SCRIPTED_SUFFIXES: Record<string, string> = {};
+for (const [key, row] of Object.entries(TABLE)) {
+	const [suffix, errorCode, errorText, retryable, seconds, extra] = row;
+	if (suffix) SCRIPTED_SUFFIXES[suffix] = key;
 	OUTCOMES[key] = {
 		key,
 		errorCode,
@@ -87,27 +90,6 @@ for (const [key, [errorCode, errorText, retryable, seconds, extra]] of Object.en
 	};
 }
 
-/** Last four digits → outcome key; attempt-dependent scripts are listed in SCRIPTS. */
-export const SCRIPTED_SUFFIXES: Record<string, string> = {
-	'0002': 'busy',
-	'0003': 'circuitsBusy',
-	'0004': 'noAnswer',
-	'0005': 'noFaxTone',
-	'0009': 'sitIntercept',
-	'1000': 'callRejected',
-	'1001': 'temporaryFailure',
-	'1007': 'answeredBySilence',
-	'1009': 'sitVacant',
-	'1041': 'blocked',
-	'1100': 'answeredByPerson',
-	'1101': 'noCentralOffice',
-	'1102': 'callDisconnected',
-	'1103': 'excessiveDuration',
-	'3002': 'pageRejected',
-	'4001': 'conversionError',
-	'9000': 'systemError',
-};
-
 /** Suffixes whose result depends on the attempt number (1-based). */
 const SCRIPTS: Record<string, (attempt: number) => string> = {
 	'0006': (attempt) => (attempt === 1 ? 'busy' : 'sent'),
@@ -119,7 +101,7 @@ export function digitsOf(number: string): string {
 }
 
 /** Number-format check made when the fax is dialled, as a fax server would. */
-export function formatProblem(number: string): string | undefined {
+function formatProblem(number: string): string | undefined {
 	const trimmed = number.trim();
 	if (/[^0-9+\-\s().]/.test(trimmed) || (trimmed.includes('+') && !trimmed.startsWith('+'))) {
 		return 'invalidNumber';
@@ -130,17 +112,15 @@ export function formatProblem(number: string): string | undefined {
 	return digits.length < 11 ? 'missingDigits' : digits.length > 11 ? 'invalidNumber' : undefined;
 }
 
-export function scriptedOutcome(number: string, attempt: number): Outcome {
+/** The forced outcome, else the one the number's format or last four digits script. */
+export function outcomeFor(number: string, attempt: number, forced: string | undefined): Outcome {
+	if (forced) return OUTCOMES[forced];
 	const problem = formatProblem(number);
 	if (problem) return OUTCOMES[problem];
 	const suffix = digitsOf(number).slice(-4);
 	const script = SCRIPTS[suffix];
 	if (script) return OUTCOMES[script(attempt)];
 	return OUTCOMES[SCRIPTED_SUFFIXES[suffix] ?? 'sent'];
-}
-
-export function outcomeFor(number: string, attempt: number, forced: string | undefined): Outcome {
-	return forced ? OUTCOMES[forced] : scriptedOutcome(number, attempt);
 }
 
 /** Accepts an outcome key or a numeric ErrorCode (the first outcome with that code). */

@@ -10,47 +10,38 @@ export class ParamReader {
 		return this.params.get(name);
 	}
 
-	bool(name: string): boolean | undefined {
+	/** A value given and not empty, through `parse`; undefined from it is a 400 (`name problem`). */
+	private read<T>(name: string, parse: (v: string) => T | undefined, problem: string) {
 		const v = this.params.get(name);
 		if (v === undefined || v === '') return undefined;
-		if (v === 'true') return true;
-		if (v === 'false') return false;
-		throw new ApiError('invalidParameter', `${name} must be true or false`);
+		const parsed = parse(v);
+		if (parsed === undefined) throw new ApiError('invalidParameter', `${name} ${problem}`);
+		return parsed;
+	}
+
+	bool(name: string): boolean | undefined {
+		const parse = (v: string) => (v === 'true' ? true : v === 'false' ? false : undefined);
+		return this.read(name, parse, 'must be true or false');
 	}
 
 	int(name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-		const v = this.params.get(name);
-		if (v === undefined || v === '') return undefined;
-		if (!/^\d+$/.test(v.trim())) {
-			throw new ApiError('invalidParameter', `${name} must be an integer of at least ${min}`);
-		}
-		const n = Number(v.trim());
-		if (n < min || n > max) {
+		const parse = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : undefined);
+		const n = this.read(name, parse, `must be an integer of at least ${min}`);
+		if (n !== undefined && (n < min || n > max)) {
 			throw new ApiError('invalidParameter', `${name} must be between ${min} and ${max}`);
 		}
 		return n;
 	}
 
 	datetime(name: string): number | undefined {
-		const v = this.params.get(name);
-		if (v === undefined || v === '') return undefined;
-		const t = parseDatetime(v.trim());
-		if (t === undefined) {
-			throw new ApiError(
-				'invalidParameter',
-				`${name} is not a valid datetime (expected YYYY-MM-DDThh:mm[:ss] followed by Z or +hh:mm)`,
-			);
-		}
-		return t;
+		const problem =
+			'is not a valid datetime (expected YYYY-MM-DDThh:mm[:ss] followed by Z or +hh:mm)';
+		return this.read(name, (v) => parseDatetime(v.trim()), problem);
 	}
 
 	oneOf<T extends string>(name: string, values: readonly T[]): T | undefined {
-		const v = this.params.get(name);
-		if (v === undefined || v === '') return undefined;
-		if (!values.includes(v as T)) {
-			throw new ApiError('invalidParameter', `${name} must be one of: ${values.join(', ')}`);
-		}
-		return v as T;
+		const parse = (v: string) => values.find((value) => value === v);
+		return this.read(name, parse, `must be one of: ${values.join(', ')}`);
 	}
 }
 

@@ -1,5 +1,6 @@
-import type { ImageFault } from './image-reply';
 import { formatDatetime, type DatetimePrecision } from '../datetime';
+import type { ImageFault } from './images';
+import type { makeInbound } from './inbound-store';
 
 export const SEND_FAX_STATUSES = [
 	'sent',
@@ -9,11 +10,8 @@ export const SEND_FAX_STATUSES = [
 	'scheduled',
 	'sending',
 ] as const;
-
 export type SendFaxStatus = (typeof SEND_FAX_STATUSES)[number];
-
 export const RECEIVE_FAX_STATUSES = ['recvOk', 'recvIncomplete'] as const;
-export type ReceiveFaxStatus = (typeof RECEIVE_FAX_STATUSES)[number];
 
 export interface Recipient {
 	FaxNumber: string;
@@ -33,196 +31,146 @@ export interface FaxDocument {
 	pages: number;
 }
 
-export interface MergeSource {
-	jobId: number;
-	line: number;
-	template: Buffer;
-	values: Record<string, string>;
+/** A new outbound fax with every field at its default: the shape of an outbound record. */
+export function blankOutbound(id: number, owner: string, login: string, now: number) {
+	return {
+		id,
+		groupId: id,
+		userId: owner,
+		proxyUserId: login,
+		faxNumber: '',
+		status: 'awaitingConversion' as SendFaxStatus,
+		createdAt: now,
+		/** Last update while not final, completion time once final: CompleteTime, what DatetimeAfter filters. */
+		updatedAt: now,
+		/** Last modified (status changes, Mark): what SortColumn=dateTime orders by. */
+		modifiedAt: now,
+		tsi: '',
+		csi: '',
+		duration: 0,
+		errorCode: 0,
+		errorText: '',
+		pagesTotal: 0,
+		pagesSent: 0,
+		faxQuality: 'low',
+		retryCount: 3,
+		retryCountLeft: 3,
+		retryInterval: 10,
+		coverPageEnabled: false,
+		coverPageName: '',
+		coverMessage: '',
+		coverFields: {} as Record<string, string>,
+		rcptInfo: '',
+		priority: '',
+		description: '',
+		deleteAfterSend: false,
+		notifyEmailAddress: '',
+		notifySuccess: false,
+		notifyFailed: false,
+		notifyFailedAttachFax: false,
+		faxHeaderEnabled: false,
+		faxHeader: '',
+		pageOrientation: '',
+		text2tiffFontName: '',
+		projectCodes: ['', '', '', '', ''] as [string, string, string, string, string],
+		imgHost: '',
+		imgDevice: '',
+		mark: false,
+		batchName: '',
+		batchUniqueId: '',
+		documents: [] as FaxDocument[],
+		attempts: 0,
+		deleted: false,
+	};
 }
 
-export interface OutboundFax {
-	id: number;
-	groupId: number;
-	userId: string;
-	proxyUserId: string;
-	faxNumber: string;
-	status: SendFaxStatus;
-	createdAt: number;
-	/** Last update while not final, completion time once final: CompleteTime, what DatetimeAfter filters. */
-	updatedAt: number;
-	/** Last modified (status changes, Mark): what SortColumn=dateTime orders by. */
-	modifiedAt: number;
+export type OutboundFax = ReturnType<typeof blankOutbound> & {
 	/** Set by the control API: the completion (sent, sendFailed) becomes visible this much later. */
 	completionLagMs?: number;
-	/** Set by the control API: how the image request fails (image-reply.ts). */
+	/** Set by the control API: how the image request fails (images.ts). */
 	imageFault?: ImageFault;
 	sendAfter?: number;
-	tsi: string;
-	csi: string;
-	duration: number;
-	errorCode: number;
-	errorText: string;
-	pagesTotal: number;
-	pagesSent: number;
-	faxQuality: string;
-	retryCount: number;
-	retryCountLeft: number;
-	retryInterval: number;
-	coverPageEnabled: boolean;
-	coverPageName: string;
-	coverMessage: string;
-	coverFields: Record<string, string>;
 	recipient?: Recipient;
-	rcptInfo: string;
-	priority: string;
-	description: string;
-	deleteAfterSend: boolean;
-	notifyEmailAddress: string;
-	notifySuccess: boolean;
-	notifyFailed: boolean;
-	notifyFailedAttachFax: boolean;
-	faxHeaderEnabled: boolean;
-	faxHeader: string;
-	pageOrientation: string;
-	text2tiffFontName: string;
-	projectCodes: [string, string, string, string, string];
-	imgHost: string;
-	imgDevice: string;
-	mark: boolean;
-	batchName: string;
-	batchUniqueId: string;
-	documents: FaxDocument[];
 	/** Scripted or forced outcome key, looked up in outcomes.ts at each stage. */
 	forcedOutcome?: string;
-	attempts: number;
-	merge?: MergeSource;
-	deleted: boolean;
-}
+	merge?: { jobId: number; line: number; template: Buffer; values: Record<string, string> };
+};
 
-export interface InboundFax {
-	id: number;
-	userId: string;
-	status: ReceiveFaxStatus;
-	tsi: string;
-	csi: string;
-	receivedAt: number;
-	createdAt: number;
-	/** When it became visible on the service; later than receivedAt for a late fax. */
-	visibleAt: number;
-	/** Last modified (visible, Mark, project codes): what SortColumn=dateTime orders by. */
-	modifiedAt: number;
-	pagesReceived: number;
-	destFaxNumber: string;
-	callerNumber: string;
-	duration: number;
-	errorCode: number;
-	errorText: string;
-	notifyEmail: boolean;
-	notifyAttachFax: boolean;
-	printFax: boolean;
-	viewed: boolean;
-	imgHost: string;
-	imgDevice: string;
-	caption: string;
-	note: string;
-	mark: boolean;
-	projectCode: string;
-	projectCode2: string;
+/** What makeInbound builds, with what the control API may add. */
+export type InboundFax = ReturnType<typeof makeInbound> & {
 	barcode?: string;
-	/** Set by the control API: the image is padded to this many bytes (large-download benchmark). */
+	/** The image is padded to this many bytes (large-download benchmark). */
 	imageBytes?: number;
-	/** Set by the control API: how the image request fails (image-reply.ts). */
+	/** How the image request fails (images.ts). */
 	imageFault?: ImageFault;
-	deleted: boolean;
+};
+
+/** The field a wire name names when it is not special: TSI → tsi, PagesSent → pagesSent. */
+export const fieldOf = (name: string): string =>
+	/^[A-Z]+$/.test(name) ? name.toLowerCase() : name[0].toLowerCase() + name.slice(1);
+
+/** The wire form, in the order of `names`: every number and boolean a string, as the service sends them. */
+function wireRecord(
+	record: object,
+	names: string[],
+	special: Record<string, unknown>,
+): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const name of names) {
+		out[name] = String(name in special ? special[name] : record[fieldOf(name) as keyof object]);
+	}
+	return out;
 }
 
-const b = (v: boolean): string => (v ? 'true' : 'false');
+const OUTBOUND_WIRE =
+	`FaxId GroupId FaxUserId FaxNumber FaxStatus CompleteTime CreateTime SendAfter TSI CSI
+	Duration ErrorCode ErrorText PagesTotal PagesSent FaxQuality RetryCount RetryCountLeft RetryInterval
+	CoverPageName RcptInfo Priority FaxDescription DeleteAfterSend NotifyEmailAddress NotifySuccess
+	NotifyFailed NotifyFailedAttachFax FaxHeaderEnabled PrintAfterSend ProjectCode ProjectCode2
+	ProjectCode3 ProjectCode4 ProjectCode5 ImgHost ImgDevice ImgCountry Reserved2 ProxyFaxUserId Mark
+	BatchName BatchUniqueId ReservedDM1 ReservedDM2 FaxHeader`.split(/\s+/);
 
-/** The wire form: every number and boolean as a string, as the real service sends them. */
+const INBOUND_WIRE =
+	`FaxId FaxUserId FaxStatus TSI CSI ReceivedTime CreateTime PagesReceived DestFaxNumber
+	CallerNumber Duration ErrorCode ErrorText NotifyEmail NotifyAttachFax PrintFax Viewed ImgHost
+	ImgDevice Caption Note ImgCountry Mark ProjectCode ProjectCode2`.split(/\s+/);
+
 export function formatOutbound(
 	f: OutboundFax,
 	precision: DatetimePrecision,
 ): Record<string, string> {
-	const dt = (ms: number | undefined): string =>
-		ms === undefined ? '' : formatDatetime(ms, precision);
-	return {
-		FaxId: String(f.id),
-		GroupId: String(f.groupId),
+	const dt = (ms: number | undefined) => (ms === undefined ? '' : formatDatetime(ms, precision));
+	return wireRecord(f, OUTBOUND_WIRE, {
+		FaxId: f.id,
 		FaxUserId: f.userId,
-		FaxNumber: f.faxNumber,
 		FaxStatus: f.status,
 		CompleteTime: dt(f.updatedAt),
 		CreateTime: dt(f.createdAt),
 		SendAfter: dt(f.sendAfter),
-		TSI: f.tsi,
-		CSI: f.csi,
-		Duration: String(f.duration),
-		ErrorCode: String(f.errorCode),
-		ErrorText: f.errorText,
-		PagesTotal: String(f.pagesTotal),
-		PagesSent: String(f.pagesSent),
-		FaxQuality: f.faxQuality,
-		RetryCount: String(f.retryCount),
-		RetryCountLeft: String(f.retryCountLeft),
-		RetryInterval: String(f.retryInterval),
-		CoverPageName: f.coverPageName,
-		RcptInfo: f.rcptInfo,
-		Priority: f.priority,
 		FaxDescription: f.description,
-		DeleteAfterSend: b(f.deleteAfterSend),
-		NotifyEmailAddress: f.notifyEmailAddress,
-		NotifySuccess: b(f.notifySuccess),
-		NotifyFailed: b(f.notifyFailed),
-		NotifyFailedAttachFax: b(f.notifyFailedAttachFax),
-		FaxHeaderEnabled: b(f.faxHeaderEnabled),
-		PrintAfterSend: 'false',
+		PrintAfterSend: false,
 		ProjectCode: f.projectCodes[0],
 		ProjectCode2: f.projectCodes[1],
 		ProjectCode3: f.projectCodes[2],
 		ProjectCode4: f.projectCodes[3],
 		ProjectCode5: f.projectCodes[4],
-		ImgHost: f.imgHost,
-		ImgDevice: f.imgDevice,
 		ImgCountry: '',
 		Reserved2: '',
 		ProxyFaxUserId: f.proxyUserId,
-		Mark: b(f.mark),
-		BatchName: f.batchName,
-		BatchUniqueId: f.batchUniqueId,
-		ReservedDM1: 'false',
+		ReservedDM1: false,
 		ReservedDM2: '',
-		FaxHeader: f.faxHeader,
-	};
+	});
 }
 
 export function formatInbound(f: InboundFax, precision: DatetimePrecision): Record<string, string> {
-	const out: Record<string, string> = {
-		FaxId: String(f.id),
+	const out = wireRecord(f, INBOUND_WIRE, {
+		FaxId: f.id,
 		FaxUserId: f.userId,
 		FaxStatus: f.status,
-		TSI: f.tsi,
-		CSI: f.csi,
 		ReceivedTime: formatDatetime(f.receivedAt, precision),
 		CreateTime: formatDatetime(f.createdAt, precision),
-		PagesReceived: String(f.pagesReceived),
-		DestFaxNumber: f.destFaxNumber,
-		CallerNumber: f.callerNumber,
-		Duration: String(f.duration),
-		ErrorCode: String(f.errorCode),
-		ErrorText: f.errorText,
-		NotifyEmail: b(f.notifyEmail),
-		NotifyAttachFax: b(f.notifyAttachFax),
-		PrintFax: b(f.printFax),
-		Viewed: b(f.viewed),
-		ImgHost: f.imgHost,
-		ImgDevice: f.imgDevice,
-		Caption: f.caption,
-		Note: f.note,
 		ImgCountry: '',
-		Mark: b(f.mark),
-		ProjectCode: f.projectCode,
-		ProjectCode2: f.projectCode2,
-	};
+	});
 	if (f.barcode !== undefined) out.Barcode = f.barcode;
 	return out;
 }

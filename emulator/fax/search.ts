@@ -9,11 +9,9 @@ import type { Cursor, FaxIndex, SortColumn, SortOrder } from './fax-index';
 import { ParamReader } from './param-rules';
 import { ApiError } from './status-codes';
 
-export type Direction = 'outbound' | 'inbound';
-
 /** Search criteria as stored behind a ResultsReference. */
-export interface Criteria {
-	direction: Direction;
+interface Criteria {
+	direction: 'outbound' | 'inbound';
 	login: string;
 	org: string;
 	/** Owner filter; undefined = every user of the organization (FaxUserId=*). */
@@ -29,14 +27,6 @@ export interface Criteria {
 	limit?: number;
 }
 
-interface Reference {
-	criteria: Criteria;
-	cursor: Cursor;
-}
-
-/** References past this count are forgotten, oldest first; a forgotten one answers 400. */
-const MAX_REFERENCES = 20_000;
-
 /**
  * How ResultsReference values are issued. `per-page`: a new key per page (the same key repeats
  * its page). `session`: one key for the whole search, each use answers the next page (allowed by
@@ -48,23 +38,14 @@ export const PAGING_KEYS: readonly PagingKeys[] = ['per-page', 'session', 'withh
 /**
  * A ResultsReference is the stored criteria plus the key (time, id) of the last record returned,
  * never an offset: records created, deleted or updated between pages do not shift the next page.
+ * Past 20,000 references the oldest are forgotten; a forgotten one answers 400.
  */
 export class ReferenceStore {
-	private refs = new Map<string, Reference>();
+	private refs = new Map<string, { criteria: Criteria; cursor: Cursor }>();
 	private counter = 0;
 	keys: PagingKeys = 'per-page';
 
-	create(criteria: Criteria, cursor: Cursor): string {
-		const key = `${criteria.direction === 'outbound' ? 'O' : 'I'}${(++this.counter).toString(36)}${randomBytes(6).toString('hex')}`;
-		this.refs.set(key, { criteria, cursor });
-		if (this.refs.size > MAX_REFERENCES) {
-			const oldest = this.refs.keys().next().value as string;
-			this.refs.delete(oldest);
-		}
-		return key;
-	}
-
-	get(key: string): Reference | undefined {
+	get(key: string) {
 		return this.refs.get(key);
 	}
 
@@ -77,7 +58,11 @@ export class ReferenceStore {
 			this.refs.set(used, { criteria, cursor });
 			return used;
 		}
-		return this.create(criteria, cursor);
+		const direction = criteria.direction === 'outbound' ? 'O' : 'I';
+		const key = `${direction}${(++this.counter).toString(36)}${randomBytes(6).toString('hex')}`;
+		this.refs.set(key, { criteria, cursor });
+		if (this.refs.size > 20_000) this.refs.delete(this.refs.keys().next().value as string);
+		return key;
 	}
 
 	clear(): void {
@@ -85,20 +70,14 @@ export class ReferenceStore {
 	}
 }
 
-export interface ParsedSearch {
-	criteria: Criteria;
-	cursor?: Cursor;
-	/** The GetNextResults key the page was asked for with. */
-	reference?: string;
-}
-
-export function parseSearch(
+/** The criteria of a search, or of the search a GetNextResults key continues, with its cursor. */
+function parseSearch(
 	reader: ParamReader,
 	login: SeedUser,
-	direction: Direction,
+	direction: Criteria['direction'],
 	statuses: readonly string[],
 	refs: ReferenceStore,
-): ParsedSearch {
+) {
 	const limit = reader.int('ResultLimit', 1);
 	const next = reader.string('GetNextResults');
 	if (next !== undefined && next !== '' && next !== 'false') {
@@ -109,11 +88,8 @@ export function parseSearch(
 				`GetNextResults: unknown or expired results reference`,
 			);
 		}
-		return {
-			criteria: { ...ref.criteria, limit: limit ?? ref.criteria.limit },
-			cursor: ref.cursor,
-			reference: next,
-		};
+		const criteria = { ...ref.criteria, limit: limit ?? ref.criteria.limit };
+		return { criteria, cursor: ref.cursor, reference: next };
 	}
 	const requested = reader.string('FaxUserId');
 	let owner: string | undefined = login.userId;
@@ -134,14 +110,10 @@ export function parseSearch(
 		limit,
 	};
 	if (direction === 'outbound') {
-		criteria.batchName = nonEmpty(reader.string('BatchName'));
-		criteria.batchUniqueId = nonEmpty(reader.string('BatchUniqueId'));
+		criteria.batchName = reader.string('BatchName') || undefined;
+		criteria.batchUniqueId = reader.string('BatchUniqueId') || undefined;
 	}
-	return { criteria };
-}
-
-function nonEmpty(v: string | undefined): string | undefined {
-	return v === undefined || v === '' ? undefined : v;
+	return { criteria, cursor: undefined, reference: undefined };
 }
 
 interface Searchable {
@@ -153,62 +125,13 @@ interface Searchable {
 	batchUniqueId?: string;
 }
 
-export interface SearchPage<T> {
-	items: T[];
-	more: boolean;
-	reference?: string;
-}
-
 /** The tags under which the outbound store files a fax's batch fields (see outbound-store.ts). */
 export const uniqueIdTag = (value: string): string => `BatchUniqueId=${value}`;
 export const batchNameTag = (value: string): string => `BatchName=${value}`;
 
-/** A search by a batch field walks that field's faxes only (the other filters still apply). */
-function batchTag(c: Criteria): string | undefined {
-	if (c.batchUniqueId !== undefined) return uniqueIdTag(c.batchUniqueId);
-	if (c.batchName !== undefined) return batchNameTag(c.batchName);
-	return undefined;
-}
-
-export function runSearch<T extends Searchable>(
-	index: FaxIndex<T>,
-	parsed: ParsedSearch,
-	refs: ReferenceStore,
-): SearchPage<T> {
-	const c = parsed.criteria;
-	const orgSuffix = `@${c.org}`;
-	const owner = c.owner;
-	// Cheapest tests first: this runs once per stored record on a full walk.
-	const ownerOk =
-		owner === undefined
-			? (r: T): boolean => r.userId.endsWith(orgSuffix)
-			: orgOf(owner) === c.org
-				? (r: T): boolean => r.userId === owner
-				: (): boolean => false;
-	const match = (r: T): boolean =>
-		ownerOk(r) &&
-		(c.status === undefined || r.status === c.status) &&
-		(c.mark === undefined || r.mark === c.mark) &&
-		(c.batchName === undefined || r.batchName === c.batchName) &&
-		(c.batchUniqueId === undefined || r.batchUniqueId === c.batchUniqueId);
-	const { items, more } = index.search({
-		match,
-		sortColumn: c.sortColumn,
-		sortOrder: c.sortOrder,
-		after: c.after,
-		before: c.before,
-		cursor: parsed.cursor,
-		limit: c.limit,
-		tag: batchTag(c),
-	});
-	if (!more || items.length === 0) return { items, more };
-	const last = index.keyOf(items[items.length - 1]);
-	return { items, more, reference: refs.next(parsed.reference, c, last) };
-}
-
 /** What a search of one direction reads and how its records are written in the answer. */
 export interface SearchedRecords<T extends Searchable> {
-	direction: Direction;
+	direction: 'outbound' | 'inbound';
 	statuses: readonly string[];
 	index: FaxIndex<T>;
 	format: (record: T, precision: DatetimePrecision) => Record<string, string>;
@@ -225,13 +148,46 @@ export function searchReply<T extends Searchable>(
 	records: SearchedRecords<T>,
 ): Reply {
 	const reader = new ParamReader(req.params);
-	const parsed = parseSearch(reader, login, records.direction, records.statuses, ctx.references);
-	const page = runSearch(records.index, parsed, ctx.references);
+	const refs = ctx.references;
+	const parsed = parseSearch(reader, login, records.direction, records.statuses, refs);
+	const c = parsed.criteria;
+	const orgSuffix = `@${c.org}`;
+	const owner = c.owner;
+	// Cheapest tests first: this runs once per stored record on a full walk.
+	const ownerOk =
+		owner === undefined
+			? (r: T): boolean => r.userId.endsWith(orgSuffix)
+			: orgOf(owner) === c.org
+				? (r: T): boolean => r.userId === owner
+				: (): boolean => false;
+	const { items, more } = records.index.search({
+		match: (r) =>
+			ownerOk(r) &&
+			(c.status === undefined || r.status === c.status) &&
+			(c.mark === undefined || r.mark === c.mark) &&
+			(c.batchName === undefined || r.batchName === c.batchName) &&
+			(c.batchUniqueId === undefined || r.batchUniqueId === c.batchUniqueId),
+		sortColumn: c.sortColumn,
+		sortOrder: c.sortOrder,
+		after: c.after,
+		before: c.before,
+		cursor: parsed.cursor,
+		limit: c.limit,
+		// A search by a batch field walks that field's faxes only (the other filters still apply).
+		tag:
+			c.batchUniqueId !== undefined
+				? uniqueIdTag(c.batchUniqueId)
+				: c.batchName !== undefined
+					? batchNameTag(c.batchName)
+					: undefined,
+	});
 	const body: Record<string, unknown> = {};
-	if (page.items.length > 0) {
-		body.FaxInfo = page.items.map((record) => records.format(record, ctx.precision));
+	if (items.length > 0) body.FaxInfo = items.map((record) => records.format(record, ctx.precision));
+	body.HasMoreResults = more ? 'true' : 'false';
+	if (more && items.length > 0) {
+		const last = records.index.keyOf(items[items.length - 1]);
+		const reference = refs.next(parsed.reference, c, last);
+		if (refs.keys !== 'withheld') body.ResultsReference = reference;
 	}
-	body.HasMoreResults = page.more ? 'true' : 'false';
-	if (page.reference && ctx.references.keys !== 'withheld') body.ResultsReference = page.reference;
 	return withStatus(200, body);
 }

@@ -21,25 +21,20 @@ export const A_CODES = {
 	internal: { code: 99, http: 500 },
 } as const;
 
-export type ACodeName = keyof typeof A_CODES;
-
 /** A request error of interface A, thrown by validation and turned into a reply by the routes. */
 export class ApiError extends Error {
 	constructor(
-		readonly codeName: ACodeName,
+		readonly codeName: keyof typeof A_CODES,
 		message: string,
 	) {
 		super(message);
 	}
 }
 
-export function errorReply(name: ACodeName, text: string): Reply {
+/** An error answer; a 401 names the realm (`realm`: interface B's differs). */
+export function errorReply(name: keyof typeof A_CODES, text: string, realm = 'Fax Cloud'): Reply {
 	const { code, http } = A_CODES[name];
 	const reply = withStatus(http, {}, code, text);
-	if (http === 401) reply.headers = { 'www-authenticate': 'Basic realm="Fax Cloud"' };
+	if (http === 401) reply.headers = { 'www-authenticate': `Basic realm="${realm}"` };
 	return reply;
-}
-
-export function apiErrorReply(e: ApiError): Reply {
-	return errorReply(e.codeName, e.message);
 }

@@ -1,9 +1,5 @@
 /**
- * A route of the control API: method, path under the control prefix, and what it answers; a call
- * that answers nothing (undefined) answers `{ ok: true }`.
+ * What a route of the control API (control/http-routes.ts) answers, from the JSON body, the path's
+ * match and the query; undefined answers `{ ok: true }`.
  */
-export type ControlRoute = [
-	string,
-	RegExp,
-	(body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown,
-];
+export type ControlCall = (body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown;

@@ -1,44 +1,40 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'http';
 import type { Socket } from 'net';
-import type { ApiName } from '../api';
-import type { RequestAuthInfo, RequestRecord, RequestLog } from '../request-log';
-import type { Fault, FaultRegistry } from '../faults';
+import type { ApiName, RequestAuthInfo, RequestLog, RequestRecord } from '../request-log';
+import type { FaultRegistry } from '../faults';
 import { parseRequestParams, queryRecord, type Params } from './params';
 import { htmlErrorPage, type Reply } from './reply';
 
 export interface ServiceRequest {
-	api: ApiName;
 	method: string;
 	/** Raw (still percent-encoded) path. */
 	path: string;
 	/** Path segments, each percent-decoded on its own so an encoded '/' stays inside its segment. */
 	segments: string[];
-	search: URLSearchParams;
 	headers: IncomingMessage['headers'];
 	params: Params;
 	json?: unknown;
 	jsonError?: string;
 	bodyError?: string;
-	log: RequestRecord;
 }
 
 export type ServiceHandler = (req: ServiceRequest) => Promise<Reply> | Reply;
 
-export interface ListenerDeps {
+interface ListenerDeps {
 	api: ApiName;
 	log: RequestLog;
 	faults: FaultRegistry;
 	/** The emulator clock (ISO): request log times and every answer's Date header. */
 	now: () => string;
-	/** How far this answer's Date header is off the emulator's clock (ms); none by default. */
-	dateSkew?: () => number;
+	/** How far this answer's Date header is off the emulator's clock (ms). */
+	dateSkew: () => number;
 	authInfo: (authorization: string | undefined) => RequestAuthInfo;
 	handler: ServiceHandler;
 	/** Fault-free side door (the control API); returns true when it answered. */
 	control?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<boolean>;
 	/** JSON answer for a 500 fault, in the dialect of the interface. */
 	serverErrorBody: () => unknown;
-	logLine?: (line: string) => void;
+	logLine: (line: string) => void;
 }
 
 export interface ConnectionStats {
@@ -47,6 +43,7 @@ export interface ConnectionStats {
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
@@ -78,20 +75,23 @@ function decodeSegments(path: string): string[] {
 	});
 }
 
-function serialize(reply: Reply): { body: Buffer; type: string | undefined } {
+/** The body of a reply and the content type it implies (JSON), if any. */
+function serialize(reply: Reply): { body: Buffer; type?: string } {
 	if (reply.body !== undefined) {
-		return {
-			body: typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body,
-			type: undefined,
-		};
+		return { body: typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body };
 	}
-	if (reply.json !== undefined) {
-		return {
-			body: Buffer.from(JSON.stringify(reply.json)),
-			type: 'application/json; charset=utf-8',
-		};
-	}
-	return { body: Buffer.alloc(0), type: undefined };
+	if (reply.json === undefined) return { body: Buffer.alloc(0) };
+	return { body: Buffer.from(JSON.stringify(reply.json)), type: JSON_TYPE };
+}
+
+/** Counts one more open at once in `stats`; the returned function counts it closed (once). */
+function countOpen(stats: ConnectionStats): () => void {
+	stats.max = Math.max(stats.max, ++stats.current);
+	let closed = false;
+	return () => {
+		if (!closed) stats.current--;
+		closed = true;
+	};
 }
 
 /** One HTTP listener (one "host" of the service) with request logging and fault injection. */
@@ -103,33 +103,29 @@ export class Listener {
 	 * on a busy machine, counts as a connection but is no request.
 	 */
 	readonly requestStats: ConnectionStats = { current: 0, max: 0 };
-	private server: Server;
+	private server = createServer((req, res) => {
+		const done = countOpen(this.requestStats);
+		res.once('finish', done);
+		res.once('close', done);
+		this.handle(req, res).catch((e) => {
+			this.deps.logLine(`[${this.deps.api}] internal error: ${(e as Error).stack ?? e}`);
+			if (res.headersSent) {
+				res.destroy();
+				return;
+			}
+			res.writeHead(500, { 'content-type': JSON_TYPE, date: this.httpDate() });
+			res.end(JSON.stringify(this.deps.serverErrorBody()));
+		});
+	});
 	private sockets = new Set<Socket>();
-	port = 0;
 
 	constructor(private readonly deps: ListenerDeps) {
-		this.server = createServer((req, res) => {
-			this.countRequest(res);
-			this.handle(req, res).catch((e) => {
-				deps.logLine?.(`[${deps.api}] internal error: ${(e as Error).stack ?? e}`);
-				if (!res.headersSent) {
-					res.writeHead(500, {
-						'content-type': 'application/json; charset=utf-8',
-						date: this.httpDate(),
-					});
-					res.end(JSON.stringify(deps.serverErrorBody()));
-				} else {
-					res.destroy();
-				}
-			});
-		});
 		this.server.on('connection', (socket: Socket) => {
 			this.sockets.add(socket);
-			this.stats.current++;
-			if (this.stats.current > this.stats.max) this.stats.max = this.stats.current;
+			const done = countOpen(this.stats);
 			socket.on('close', () => {
 				this.sockets.delete(socket);
-				this.stats.current--;
+				done();
 			});
 		});
 	}
@@ -140,8 +136,7 @@ export class Listener {
 			this.server.listen(port, '127.0.0.1', () => {
 				this.server.off('error', reject);
 				const addr = this.server.address();
-				this.port = typeof addr === 'object' && addr ? addr.port : port;
-				resolve(this.port);
+				resolve(typeof addr === 'object' && addr ? addr.port : port);
 			});
 		});
 	}
@@ -149,20 +144,6 @@ export class Listener {
 	resetStats(): void {
 		this.stats.max = this.stats.current;
 		this.requestStats.max = this.requestStats.current;
-	}
-
-	private countRequest(res: ServerResponse): void {
-		const stats = this.requestStats;
-		stats.current++;
-		if (stats.current > stats.max) stats.max = stats.current;
-		let answered = false;
-		const done = () => {
-			if (answered) return;
-			answered = true;
-			stats.current--;
-		};
-		res.once('finish', done);
-		res.once('close', done);
 	}
 
 	close(): Promise<void> {
@@ -176,18 +157,17 @@ export class Listener {
 		const { deps } = this;
 		const body = await readBody(req);
 		if (deps.control && (await deps.control(req, res, body))) return;
-		const url = new URL(req.url ?? '/', 'http://emulator.local');
+		const { pathname: path, searchParams } = new URL(req.url ?? '/', 'http://emulator.local');
 		const method = (req.method ?? 'GET').toUpperCase();
-		const parsed = parseRequestParams(url.searchParams, req.headers['content-type'], body);
+		const parsed = parseRequestParams(searchParams, req.headers['content-type'], body);
+		const json = parsed.json;
+		const params = parsed.params.toRecord();
 		const log = deps.log.add({
 			api: deps.api,
 			method,
-			path: url.pathname,
-			query: queryRecord(url.searchParams),
-			params:
-				parsed.json !== undefined && typeof parsed.json === 'object' && parsed.json !== null
-					? { ...parsed.params.toRecord(), ...(parsed.json as Record<string, unknown>) }
-					: parsed.params.toRecord(),
+			path,
+			query: queryRecord(searchParams),
+			params: typeof json === 'object' && json !== null ? { ...params, ...json } : params,
 			files: parsed.params.fileInfo(),
 			auth: deps.authInfo(req.headers.authorization),
 			...(req.headers.accept === undefined ? {} : { accept: req.headers.accept }),
@@ -197,64 +177,42 @@ export class Listener {
 			receivedMs: Date.now(),
 			responseBytes: 0,
 		});
-		const fault = deps.faults.match(deps.api, method, url.pathname);
+		const fault = deps.faults.match(deps.api, method, path);
 		if (fault) log.fault = fault.kind;
 		if (fault?.kind === 'resetBeforeProcessing') {
 			req.socket.destroy();
 			return;
 		}
-		if (fault?.kind === 'http500' || fault?.kind === 'htmlError') {
-			this.write(res, log, this.faultReply(fault));
-			return;
+		if (fault?.kind === 'htmlError') {
+			const status = fault.status ?? 502;
+			const html = {
+				status,
+				headers: { 'content-type': 'text/html' },
+				body: htmlErrorPage(status),
+			};
+			return this.write(res, log, html);
 		}
-		const reply = await deps.handler({
-			api: deps.api,
-			method,
-			path: url.pathname,
-			segments: decodeSegments(url.pathname),
-			search: url.searchParams,
-			headers: req.headers,
-			params: parsed.params,
-			json: parsed.json,
-			jsonError: parsed.jsonError,
-			bodyError: parsed.bodyError,
-			log,
-		});
+		if (fault?.kind === 'http500') {
+			return this.write(res, log, { status: fault.status ?? 500, json: deps.serverErrorBody() });
+		}
+		const segments = decodeSegments(path);
+		const reply = await deps.handler({ ...parsed, method, path, segments, headers: req.headers });
 		log.processed = true;
 		if (fault?.kind === 'resetAfterProcessing') {
 			req.socket.destroy();
 			return;
 		}
 		if (fault?.kind === 'delay') await deps.faults.hold(fault);
-		if (fault?.kind === 'truncatedJson') {
-			const { body: full, type } = serialize(reply);
-			const cut = full.subarray(0, Math.floor(full.length / 2));
-			const status = reply.status >= 400 ? (method === 'POST' ? 201 : 200) : reply.status;
-			this.write(
-				res,
-				log,
-				{ ...reply, status, body: cut },
-				type ?? 'application/json; charset=utf-8',
-			);
-			return;
-		}
-		this.write(res, log, reply);
+		if (fault?.kind !== 'truncatedJson') return this.write(res, log, reply);
+		const { body: full, type } = serialize(reply);
+		const status = reply.status >= 400 ? (method === 'POST' ? 201 : 200) : reply.status;
+		const cut = { ...reply, status, body: full.subarray(0, Math.floor(full.length / 2)) };
+		this.write(res, log, cut, type ?? JSON_TYPE);
 	}
 
 	/** The emulator clock as an HTTP Date (whole seconds), not the host's clock. */
 	private httpDate(): string {
-		return new Date(Date.parse(this.deps.now()) + (this.deps.dateSkew?.() ?? 0)).toUTCString();
-	}
-
-	private faultReply(fault: Fault): Reply {
-		if (fault.kind === 'htmlError') {
-			return {
-				status: fault.status ?? 502,
-				headers: { 'content-type': 'text/html' },
-				body: htmlErrorPage(fault.status ?? 502),
-			};
-		}
-		return { status: fault.status ?? 500, json: this.deps.serverErrorBody() };
+		return new Date(Date.parse(this.deps.now()) + this.deps.dateSkew()).toUTCString();
 	}
 
 	private write(res: ServerResponse, log: RequestRecord, reply: Reply, forcedType?: string): void {

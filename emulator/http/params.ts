@@ -16,8 +16,8 @@ export class Params {
 	readonly entries: Array<[string, string]> = [];
 	readonly files: UploadedFile[] = [];
 
-	add(name: string, value: string): void {
-		this.entries.push([name, value]);
+	constructor(search?: URLSearchParams) {
+		for (const entry of search ?? []) this.entries.push(entry);
 	}
 
 	has(name: string): boolean {
@@ -27,10 +27,6 @@ export class Params {
 	/** The first value given for the name. */
 	get(name: string): string | undefined {
 		return this.entries.find(([n]) => n === name)?.[1];
-	}
-
-	all(name: string): string[] {
-		return this.entries.filter(([n]) => n === name).map(([, v]) => v);
 	}
 
 	file(field: string): UploadedFile | undefined {
@@ -48,70 +44,55 @@ export class Params {
 	}
 
 	fileInfo(): RequestFileInfo[] {
-		return this.files.map((f) => ({
-			field: f.field,
-			filename: f.filename,
-			contentType: f.contentType,
-			size: f.data.length,
-		}));
+		return this.files.map(({ field, filename, contentType, data }) => {
+			return { field, filename, contentType, size: data.length };
+		});
 	}
 }
 
-export interface ParsedBody {
-	params: Params;
-	/** Parsed JSON body (numbers interface); undefined when the body is not JSON. */
-	json?: unknown;
-	jsonError?: string;
-	bodyError?: string;
-}
+export const queryRecord = (search: URLSearchParams) => new Params(search).toRecord();
 
-export function queryRecord(search: URLSearchParams): Record<string, ParamValue> {
-	const p = new Params();
-	for (const [k, v] of search) p.add(k, v);
-	return p.toRecord();
-}
-
+/**
+ * The query and body of a request: a form or multipart body into the parameters, a JSON body
+ * (numbers interface) parsed apart; a body that cannot be read gives `jsonError` or `bodyError`.
+ */
 export function parseRequestParams(
 	search: URLSearchParams,
 	contentType: string | undefined,
 	body: Buffer,
-): ParsedBody {
-	const params = new Params();
-	for (const [k, v] of search) params.add(k, v);
+): { params: Params; json?: unknown; jsonError?: string; bodyError?: string } {
+	const params = new Params(search);
 	const type = (contentType ?? '').toLowerCase();
-	const result: ParsedBody = { params };
-	if (body.length === 0) return result;
+	if (body.length === 0) return { params };
 	if (type.startsWith('application/x-www-form-urlencoded')) {
-		for (const [k, v] of new URLSearchParams(body.toString('utf8'))) params.add(k, v);
+		for (const entry of new URLSearchParams(body.toString('utf8'))) params.entries.push(entry);
 	} else if (type.startsWith('multipart/form-data')) {
 		const boundary = boundaryOf(contentType ?? '');
-		if (!boundary) {
-			result.bodyError = 'multipart body without a boundary';
-			return result;
-		}
+		if (!boundary) return { params, bodyError: 'multipart body without a boundary' };
 		try {
 			for (const part of parseMultipart(body, boundary)) {
-				if (part.filename !== undefined) {
-					params.files.push({
-						field: part.name,
-						filename: part.filename,
-						contentType: part.contentType ?? 'application/octet-stream',
-						data: part.data,
-					});
-				} else {
-					params.add(part.name, part.data.toString('utf8'));
+				if (part.filename === undefined) {
+					params.entries.push([part.name, part.data.toString('utf8')]);
+					continue;
 				}
+				const contentType = part.contentType ?? 'application/octet-stream';
+				params.files.push({
+					field: part.name,
+					filename: part.filename,
+					contentType,
+					data: part.data,
+				});
 			}
 		} catch (e) {
 			if (!(e instanceof MultipartError)) throw e;
-			result.bodyError = e.message;
+			return { params, bodyError: e.message };
 		}
 	} else if (type.startsWith('application/json') || type.endsWith('+json')) {
 		try {
-			result.json = JSON.parse(body.toString('utf8'));
+			return { params, json: JSON.parse(body.toString('utf8')) };
 		} catch (e) {
-			result.jsonError = (e as Error).message;
+			return { params, jsonError: (e as Error).message };
 		}
 	}
-	return result;
+	return { params };
 }

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context';
-import { A_CODES } from '../fax/status-codes';
+import { errorReply } from '../fax/status-codes';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
@@ -9,67 +9,61 @@ import { validateJobRequest } from './validate';
 
 const OUTAGE = 'Job store unavailable';
 
-async function createJob(
+type Route = (
 	service: MailMergeService,
 	req: ServiceRequest,
 	login: SeedUser,
-): Promise<Reply> {
-	if (service.down) throw new MailMergeError('exception', { details: OUTAGE });
-	if (req.bodyError) throw new MailMergeError('filesInvalid');
-	const request = await validateJobRequest(req.params);
-	const job = service.create(login, request);
-	return withStatus(201, { JobID: job.id });
-}
+	id: string,
+) => Reply | Promise<Reply>;
 
-function listJobs(service: MailMergeService, login: SeedUser): Reply {
-	if (service.down) throw new MailMergeError('jobListError', { details: OUTAGE });
-	const jobs = service.list(login);
-	if (!jobs) return withStatus(200, {});
-	return withStatus(200, { Jobs: jobs.map((j) => service.jobView(j)) });
-}
-
-function getJob(service: MailMergeService, login: SeedUser, id: string): Reply {
-	if (service.down) throw new MailMergeError('jobError', { details: OUTAGE }, 500);
-	const failing = service.lookupsFailing;
-	if (failing !== undefined) throw new MailMergeError('jobError', { details: OUTAGE }, failing);
-	return withStatus(200, { Job: service.jobView(service.get(login, id, 'jobError')) });
-}
-
-function jobFaxes(service: MailMergeService, login: SeedUser, id: string): Reply {
-	if (service.down) throw new MailMergeError('faxListError', { details: OUTAGE }, 500);
-	const job = service.get(login, id, 'faxListError');
-	return withStatus(200, { Faxes: job.faxes.map((f) => service.faxView(f)) });
-}
+/** Route key: METHOD, then ':id' and the sub-resource when present, under /v1/Job. */
+const ROUTES: Record<string, Route> = {
+	POST: async (service, req, login) => {
+		if (service.down) throw new MailMergeError('exception', { details: OUTAGE });
+		if (req.bodyError) throw new MailMergeError('filesInvalid');
+		const job = service.create(login, await validateJobRequest(req.params));
+		return withStatus(201, { JobID: job.id });
+	},
+	GET: (service, _req, login) => {
+		if (service.down) throw new MailMergeError('jobListError', { details: OUTAGE });
+		const jobs = service.list(login);
+		if (!jobs) return withStatus(200, {});
+		return withStatus(200, { Jobs: jobs.map((j) => service.jobView(j)) });
+	},
+	'GET :id': (service, _req, login, id) => {
+		if (service.down) throw new MailMergeError('jobError', { details: OUTAGE }, 500);
+		const failing = service.lookupsFailing;
+		if (failing !== undefined) throw new MailMergeError('jobError', { details: OUTAGE }, failing);
+		return withStatus(200, { Job: service.jobView(service.get(login, id, 'jobError')) });
+	},
+	'GET :id Faxes': (service, _req, login, id) => {
+		if (service.down) throw new MailMergeError('faxListError', { details: OUTAGE }, 500);
+		const job = service.get(login, id, 'faxListError');
+		return withStatus(200, { Faxes: job.faxes.map((f) => service.faxView(f)) });
+	},
+};
 
 /** Interface B under /v1/Job (path case sensitive), Basic authentication as for interface A. */
 export function mailMergeHandler(ctx: EmulatorContext, service: MailMergeService): ServiceHandler {
 	return async (req) => {
 		const [version, resource, id, sub, ...rest] = req.segments;
-		const known =
-			version === 'v1' &&
-			resource === 'Job' &&
-			rest.length === 0 &&
-			((id === undefined && (req.method === 'GET' || req.method === 'POST')) ||
-				(id !== undefined && sub === undefined && req.method === 'GET') ||
-				(id !== undefined && sub === 'Faxes' && req.method === 'GET'));
-		if (!known) {
-			const { code, http } = A_CODES.unknownResource;
-			return withStatus(http, {}, code, `No resource ${req.method} ${req.path}`);
-		}
+		const key = [
+			req.method,
+			...(id === undefined ? [] : [':id']),
+			...(sub === undefined ? [] : [sub]),
+		];
+		const route =
+			version === 'v1' && resource === 'Job' && rest.length === 0
+				? ROUTES[key.join(' ')]
+				: undefined;
+		if (!route) return errorReply('unknownResource', `No resource ${req.method} ${req.path}`);
 		const { user } = ctx.accounts.basic(req.headers.authorization);
 		if (!user) {
-			const { code, http } = A_CODES.authFailed;
-			const reply = withStatus(http, {}, code, 'Authentication failed: bad user id or password');
-			reply.headers = { 'www-authenticate': 'Basic realm="Fax Cloud Mail Merge"' };
-			return reply;
+			const text = 'Authentication failed: bad user id or password';
+			return errorReply('authFailed', text, 'Fax Cloud Mail Merge');
 		}
 		try {
-			if (id === undefined) {
-				return req.method === 'POST'
-					? await createJob(service, req, user)
-					: listJobs(service, user);
-			}
-			return sub === 'Faxes' ? jobFaxes(service, user, id) : getJob(service, user, id);
+			return await route(service, req, user, id ?? '');
 		} catch (e) {
 			if (e instanceof MailMergeError) return mmErrorReply(e);
 			ctx.logLine(`[mailMerge] ${req.method} ${req.path} failed: ${(e as Error).stack}`);

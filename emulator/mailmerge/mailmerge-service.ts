@@ -9,13 +9,11 @@ import { MailMergeClock } from './wall-clock';
 /** Emulator seconds between two CSV lines of a job (one line per step). */
 export const LINE_SECONDS = 2;
 
-export type JobStatus = 'INPROCESS' | 'COMPLETE' | 'CANCELLED';
-
 export interface MailMergeJob {
 	id: number;
 	owner: SeedUser;
 	createdAt: number;
-	status: JobStatus;
+	status: 'INPROCESS' | 'COMPLETE' | 'CANCELLED';
 	lastCompletedLine: number;
 	cancelledAt?: number;
 	expectedFaxCount: number;
@@ -57,24 +55,6 @@ export class MailMergeService {
 
 	count(): number {
 		return this.jobs.size;
-	}
-
-	setOutage(on: boolean): void {
-		this.down = on;
-	}
-
-	/**
-	 * A partial outage (control.failJobLookups): lists answer no jobs and job lookups answer 2001
-	 * with this HTTP status; undefined ends it.
-	 */
-	failLookups(httpStatus: number | undefined): void {
-		if (
-			httpStatus !== undefined &&
-			(!Number.isInteger(httpStatus) || httpStatus < 200 || httpStatus > 599)
-		) {
-			throw new Error('httpStatus must be an HTTP status from 200 to 599');
-		}
-		this.lookupsFailing = httpStatus;
 	}
 
 	create(owner: SeedUser, request: JobRequest): MailMergeJob {
@@ -120,62 +100,63 @@ export class MailMergeService {
 		return shown;
 	}
 
+	private job(jobId: number): MailMergeJob {
+		const job = this.jobs.get(jobId);
+		if (!job) throw new Error(`no mail merge job ${jobId}`);
+		return job;
+	}
+
 	omitOnce(jobId: number): void {
-		if (!this.jobs.has(jobId)) throw new Error(`no mail merge job ${jobId}`);
-		this.omitted.add(jobId);
+		this.omitted.add(this.job(jobId).id);
 	}
 
 	/** The next `count` list answers (any login) carry RequestStatus only. */
 	listWithoutJobs(count: number): void {
-		if (!Number.isInteger(count) || count < 1 || count > 1000) {
-			throw new Error('count must be an integer from 1 to 1000');
-		}
 		this.listsWithoutJobs += count;
 	}
 
 	/** The job is gone from the service: no longer listed, and GET by its id answers 2001 (404). */
 	remove(jobId: number): void {
-		const job = this.jobs.get(jobId);
-		if (!job) throw new Error(`no mail merge job ${jobId}`);
-		job.timer?.cancel();
+		this.job(jobId).timer?.cancel();
 		this.jobs.delete(jobId);
 		this.omitted.delete(jobId);
 	}
 
 	cancel(jobId: number): void {
-		const job = this.jobs.get(jobId);
-		if (!job) throw new Error(`no mail merge job ${jobId}`);
+		const job = this.job(jobId);
 		if (job.status !== 'INPROCESS') throw new Error(`job ${jobId} is ${job.status}, not INPROCESS`);
 		job.timer?.cancel();
 		job.status = 'CANCELLED';
 		job.cancelledAt = this.ctx.clock.now();
 	}
 
+	private dt(ms: number): string {
+		return this.clock.write(ms, this.ctx.precision);
+	}
+
 	jobView(job: MailMergeJob): Record<string, unknown> {
-		const dt = (ms: number): string => this.clock.write(ms, this.ctx.precision);
 		return {
 			ID: job.id,
-			CreatedOn: dt(job.createdAt),
+			CreatedOn: this.dt(job.createdAt),
 			LastCompletedLine: job.lastCompletedLine,
 			Status: job.status,
-			CancelledOn: job.cancelledAt === undefined ? null : dt(job.cancelledAt),
+			CancelledOn: job.cancelledAt === undefined ? null : this.dt(job.cancelledAt),
 			ExpectedFaxCount: job.expectedFaxCount,
 		};
 	}
 
 	faxView(entry: { fax: OutboundFax; keyword: string }): Record<string, unknown> {
 		const { fax } = entry;
-		const dt = (ms: number): string => this.clock.write(ms, this.ctx.precision);
 		return {
 			ID: fax.id,
-			CreatedOn: dt(fax.createdAt),
+			CreatedOn: this.dt(fax.createdAt),
 			// The description's sample shows "Submitted": that is what a fax not yet converted reads as.
 			Status: fax.status === 'awaitingConversion' ? 'Submitted' : fax.status,
 			ErrorCode: String(fax.errorCode),
 			ErrorText: fax.errorText,
 			Keyword: entry.keyword,
 			FaxNumber: fax.faxNumber,
-			ModifiedOn: dt(fax.updatedAt),
+			ModifiedOn: this.dt(fax.updatedAt),
 			Owner: fax.userId,
 		};
 	}

@@ -4,32 +4,19 @@ import { parseDatetime } from '../datetime';
 import type { Params, UploadedFile } from '../http/params';
 import { MailMergeError } from './codes';
 
-export interface JobRequest {
-	lines: Record<string, string>[];
-	template: Buffer;
-	templatePages: number;
-	faxNumberColumn: string;
-	keywordColumn?: string;
-	barcodeColumn?: string;
-	expectedFaxes?: number;
-	sendAfter?: number;
-	coverPage?: string;
-	coverPageMessage: string;
-	notifyOnSuccess?: boolean;
-	notifyOnFailure?: boolean;
-	notifyEmail?: string;
-}
+/** A job request that passed every check: what validateJobRequest returns. */
+export type JobRequest = Awaited<ReturnType<typeof validateJobRequest>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A true/false parameter; anything else given is the error of `code`. */
 function boolParam(
 	value: string | undefined,
 	code: 'notifyOnSuccessInvalid' | 'notifyOnFailureInvalid',
 ) {
 	if (value === undefined || value === '') return undefined;
-	if (value === 'true') return true;
-	if (value === 'false') return false;
-	throw new MailMergeError(code);
+	if (value !== 'true' && value !== 'false') throw new MailMergeError(code);
+	return value === 'true';
 }
 
 /**
@@ -79,16 +66,20 @@ function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, 
 }
 
 async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[]; pages: number }> {
-	if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-')
+	if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-') {
 		throw new MailMergeError('filesInvalid');
+	}
 	// pdf-lib loads some broken files and only fails when the form is read, so both are guarded.
 	try {
 		const doc = await PDFDocument.load(file.data, {
 			ignoreEncryption: true,
 			updateMetadata: false,
 		});
-		const fieldNames = doc.getForm().getFields();
-		return { fieldNames: fieldNames.map((f) => f.getName()), pages: doc.getPageCount() };
+		const fieldNames = doc
+			.getForm()
+			.getFields()
+			.map((f) => f.getName());
+		return { fieldNames, pages: doc.getPageCount() };
 	} catch {
 		throw new MailMergeError('filesInvalid');
 	}
@@ -99,7 +90,7 @@ async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[];
  * the files themselves (1100, 1001 "No fields found in PDF template", 1102-1106), then the data
  * lines (1200).
  */
-export async function validateJobRequest(params: Params): Promise<JobRequest> {
+export async function validateJobRequest(params: Params) {
 	const expectedRaw = params.get('ExpectedFaxes');
 	let expectedFaxes: number | undefined;
 	if (expectedRaw !== undefined && expectedRaw !== '') {
@@ -129,14 +120,13 @@ export async function validateJobRequest(params: Params): Promise<JobRequest> {
 	if (!csv.fields.includes(faxNumberColumn)) {
 		throw new MailMergeError('faxColumnNotFound', { name: faxNumberColumn });
 	}
-	const keywordColumn = params.get('KeywordColumnName')?.trim() || undefined;
-	if (keywordColumn && !csv.fields.includes(keywordColumn)) {
-		throw new MailMergeError('keywordColumnNotFound', { name: keywordColumn });
-	}
-	const barcodeColumn = params.get('BarcodeColumnName')?.trim() || undefined;
-	if (barcodeColumn && !csv.fields.includes(barcodeColumn)) {
-		throw new MailMergeError('barcodeColumnNotFound', { name: barcodeColumn });
-	}
+	const column = (param: string, code: 'keywordColumnNotFound' | 'barcodeColumnNotFound') => {
+		const name = params.get(param)?.trim() || undefined;
+		if (name && !csv.fields.includes(name)) throw new MailMergeError(code, { name });
+		return name;
+	};
+	const keywordColumn = column('KeywordColumnName', 'keywordColumnNotFound');
+	const barcodeColumn = column('BarcodeColumnName', 'barcodeColumnNotFound');
 	if (expectedFaxes !== undefined && expectedFaxes !== csv.rows.length) {
 		throw new MailMergeError('expectedMismatch', { n: expectedFaxes, m: csv.rows.length });
 	}

@@ -6,8 +6,10 @@ import { formatDatetime, type DatetimePrecision } from '../datetime';
  * America/New_York) the emulator writes the wall-clock time of that zone: at a fall-back change
  * an hour of wall-clock times comes twice, one hour apart in real time.
  */
+const DATE = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+
 export class MailMergeClock {
-	private zone: string | undefined;
 	private format: Intl.DateTimeFormat | undefined;
 
 	constructor(private readonly initialZone?: string) {
@@ -21,30 +23,12 @@ export class MailMergeClock {
 
 	/** undefined or '': UTC, the emulator's default. An unknown zone name is an error. */
 	setZone(zone: string | undefined): void {
-		if (zone === undefined || zone === '') {
-			this.zone = undefined;
-			this.format = undefined;
-			return;
-		}
 		try {
-			this.format = new Intl.DateTimeFormat('en-US', {
-				timeZone: zone,
-				hourCycle: 'h23',
-				year: 'numeric',
-				month: '2-digit',
-				day: '2-digit',
-				hour: '2-digit',
-				minute: '2-digit',
-				second: '2-digit',
-			});
+			const options = { timeZone: zone, hourCycle: 'h23', ...DATE, ...TIME } as const;
+			this.format = zone ? new Intl.DateTimeFormat('en-US', options) : undefined;
 		} catch {
 			throw new Error(`unknown time zone ${zone}`);
 		}
-		this.zone = zone;
-	}
-
-	get timeZone(): string | undefined {
-		return this.zone;
 	}
 
 	/** `YYYY-MM-DDThh:mm[:ss]` without zone: UTC, or the wall clock of the zone set. */

@@ -14,10 +14,6 @@ import { view, type NumberRequestStore, type NumberRequestType } from './request
 
 const notFound = (message: string): Reply => json(404, { error: 'not_found', message });
 
-function validationError(details: FieldError[]): Reply {
-	return json(400, { error: 'validation_error', message: 'The request is not valid', details });
-}
-
 function lookup(segments: string[]): Reply {
 	const [kind, country, region, city, ...rest] = segments;
 	if (rest.length > 0) return notFound('No such lookup');
@@ -50,6 +46,9 @@ function warnings(ctx: EmulatorContext, login: string, payload: Record<string, u
 	];
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const unsupported = (type: string): Reply =>
 	json(415, { error: 'unsupported_media_type', message: `Send the request as ${type}` });
 
@@ -64,19 +63,18 @@ function portParts(req: ServiceRequest): { data: Record<string, unknown>; errors
 		}
 	}
 	const raw = req.params.get('data');
-	let data: Record<string, unknown> = {};
+	let data: unknown = {};
 	if (raw === undefined) {
 		errors.push({ field: 'data', message: 'is required' });
 	} else {
 		try {
-			const parsed = JSON.parse(raw);
-			if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error();
-			data = parsed;
+			data = JSON.parse(raw);
 		} catch {
-			errors.push({ field: 'data', message: 'must be a JSON object' });
+			data = undefined;
 		}
+		if (!isObject(data)) errors.push({ field: 'data', message: 'must be a JSON object' });
 	}
-	return { data, errors };
+	return { data: isObject(data) ? data : {}, errors };
 }
 
 function createRequest(
@@ -98,18 +96,15 @@ function createRequest(
 	} else {
 		if (!/^application\/(.+\+)?json/i.test(contentType)) return unsupported('application/json');
 		const body = req.json;
-		if (
-			req.jsonError !== undefined ||
-			typeof body !== 'object' ||
-			body === null ||
-			Array.isArray(body)
-		) {
+		if (req.jsonError !== undefined || !isObject(body)) {
 			return json(400, { error: 'invalid_json', message: 'The body must be a JSON object' });
 		}
-		const validate = type === 'toll_free' ? validateTollFree : validateNonTollFree;
-		result = validate(body as Record<string, unknown>);
+		result = (type === 'toll_free' ? validateTollFree : validateNonTollFree)(body);
 	}
-	if (result.errors.length > 0) return validationError(result.errors);
+	if (result.errors.length > 0) {
+		const message = 'The request is not valid';
+		return json(400, { error: 'validation_error', message, details: result.errors });
+	}
 	const files = type === 'port_in' ? req.params.fileInfo() : [];
 	const created = store.create(type, login, result.payload, files);
 	return json(201, { ...view(created), warnings: warnings(ctx, login, result.payload) });

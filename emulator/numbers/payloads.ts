@@ -26,21 +26,25 @@ class Checker {
 		this.errors.push({ field, message });
 	}
 
-	string(field: string, required = false): string | undefined {
+	/** A field given (else `is required` when it must be) that passes `ok` (else `wrong`). */
+	private take<V>(field: string, required: boolean, ok: (v: unknown) => boolean, wrong: string) {
 		const v = this.body[field];
 		if (v === undefined || v === null) {
 			if (required) this.fail(field, 'is required');
 			return undefined;
 		}
-		if (typeof v !== 'string') {
-			this.fail(field, 'must be a string');
-			return undefined;
-		}
-		if (required && v.trim() === '') {
+		if (!ok(v)) this.fail(field, wrong);
+		return ok(v) ? (v as V) : undefined;
+	}
+
+	/** A string field, kept in the payload; a required one must not be blank. */
+	string(field: string, required = false): string | undefined {
+		const v = this.take<string>(field, required, (x) => typeof x === 'string', 'must be a string');
+		if (v !== undefined && required && v.trim() === '') {
 			this.fail(field, 'must not be empty');
 			return undefined;
 		}
-		this.out[field] = v;
+		if (v !== undefined) this.out[field] = v;
 		return v;
 	}
 
@@ -55,17 +59,10 @@ class Checker {
 	}
 
 	stringArray(field: string, required: boolean): string[] | undefined {
-		const v = this.body[field];
-		if (v === undefined || v === null) {
-			if (required) this.fail(field, 'is required');
-			return undefined;
-		}
-		if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-			this.fail(field, 'must be an array of strings');
-			return undefined;
-		}
-		this.out[field] = v;
-		return v as string[];
+		const ok = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+		const v = this.take<string[]>(field, required, ok, 'must be an array of strings');
+		if (v !== undefined) this.out[field] = v;
+		return v;
 	}
 
 	common(): void {

@@ -4,21 +4,12 @@ import type { RequestFileInfo } from '../request-log';
 export type NumberRequestType = 'non_toll_free' | 'toll_free' | 'port_in';
 
 /** Ticket statuses support staff move a request through (control.setNumberRequestStatus). */
-export const NUMBER_REQUEST_STATUSES = [
-	'submitted',
-	'in_review',
-	'awaiting_customer',
-	'approved',
-	'completed',
-	'rejected',
-	'cancelled',
-] as const;
+const OPEN = ['submitted', 'in_review', 'awaiting_customer', 'approved'] as const;
+const FINAL = ['completed', 'rejected', 'cancelled'] as const;
+const STATUSES: readonly string[] = [...OPEN, ...FINAL];
+type NumberRequestStatus = (typeof OPEN)[number] | (typeof FINAL)[number];
 
-export type NumberRequestStatus = (typeof NUMBER_REQUEST_STATUSES)[number];
-
-const FINAL: readonly NumberRequestStatus[] = ['completed', 'rejected', 'cancelled'];
-
-export interface NumberRequest {
+interface NumberRequest {
 	id: number;
 	type: NumberRequestType;
 	status: NumberRequestStatus;
@@ -28,6 +19,24 @@ export interface NumberRequest {
 	payload: Record<string, unknown>;
 	files: RequestFileInfo[];
 	history: Array<{ status: NumberRequestStatus; at: number }>;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The record as the emulator answers it (the description does not show one). */
+export function view(r: NumberRequest): Record<string, unknown> {
+	return {
+		id: r.id,
+		type: r.type,
+		status: r.status,
+		created_at: iso(r.createdAt),
+		updated_at: iso(r.updatedAt),
+		requested_by: r.requestedBy,
+		request: r.payload,
+		...(r.files.length > 0
+			? { files: r.files.map((f) => ({ field: f.field, filename: f.filename, size: f.size })) }
+			: {}),
+	};
 }
 
 export class NumberRequestStore {
@@ -49,7 +58,7 @@ export class NumberRequestStore {
 		type: NumberRequestType,
 		requestedBy: string,
 		payload: Record<string, unknown>,
-		files: RequestFileInfo[] = [],
+		files: RequestFileInfo[],
 	): NumberRequest {
 		const now = this.ctx.clock.now();
 		const request: NumberRequest = {
@@ -70,10 +79,10 @@ export class NumberRequestStore {
 	setStatus(id: number, status: string): void {
 		const request = this.requests.get(id);
 		if (!request) throw new Error(`no number request ${id}`);
-		if (!(NUMBER_REQUEST_STATUSES as readonly string[]).includes(status)) {
-			throw new Error(`status must be one of ${NUMBER_REQUEST_STATUSES.join(', ')}`);
+		if (!STATUSES.includes(status)) {
+			throw new Error(`status must be one of ${STATUSES.join(', ')}`);
 		}
-		if (FINAL.includes(request.status)) {
+		if ((FINAL as readonly string[]).includes(request.status)) {
 			throw new Error(`number request ${id} is already ${request.status}`);
 		}
 		request.status = status as NumberRequestStatus;
@@ -84,23 +93,7 @@ export class NumberRequestStore {
 	list(): Record<string, unknown>[] {
 		return [...this.requests.values()].map((r) => ({
 			...view(r),
-			history: r.history.map((h) => ({ status: h.status, at: new Date(h.at).toISOString() })),
+			history: r.history.map((h) => ({ status: h.status, at: iso(h.at) })),
 		}));
 	}
-}
-
-/** The record as the emulator answers it (the description does not show one). */
-export function view(r: NumberRequest): Record<string, unknown> {
-	return {
-		id: r.id,
-		type: r.type,
-		status: r.status,
-		created_at: new Date(r.createdAt).toISOString(),
-		updated_at: new Date(r.updatedAt).toISOString(),
-		requested_by: r.requestedBy,
-		request: r.payload,
-		...(r.files.length > 0
-			? { files: r.files.map((f) => ({ field: f.field, filename: f.filename, size: f.size })) }
-			: {}),
-	};
 }

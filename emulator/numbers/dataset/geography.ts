@@ -1,10 +1,7 @@
 /**
- * Bundled US/CA geography for the emulator's number lookups: states (plus DC) and
- * provinces/territories, real cities in each, and the NANP area codes that serve them.
- *
- * Lookups are case-insensitive on country, region and city. City names are also matched
- * ignoring accents and apostrophe style, so 'montreal' finds 'Montréal' and
- * 'Coeur d’Alene' finds "Coeur d'Alene"; results always carry the canonical spelling.
+ * Bundled US/CA geography for the number lookups: states (plus DC) and provinces/territories, real
+ * cities in each, and the NANP area codes that serve them. Lookups ignore case; city names also
+ * accents and apostrophe style ('montreal' finds 'Montréal'); results carry the dataset's spelling.
  */
 import regionsJson from './regions.json';
 import citiesJson from './cities.json';
@@ -49,25 +46,16 @@ function normalizeRegion(region: unknown): string {
 	return typeof region === 'string' ? region.trim().toUpperCase() : '';
 }
 
-/** The apostrophes people type for ' (curly quotes, the modifier letter, grave and acute accents). */
-const APOSTROPHE_LIKE = ['\u2018', '\u2019', '\u02bc', '`', '\u00b4'];
-
-/** The combining accents (U+0300 to U+036F) that decomposing an accented letter sets apart. */
-const isCombiningAccent = (char: string): boolean => {
-	const code = char.charCodeAt(0);
-	return code >= 0x300 && code <= 0x36f;
-};
-
 /**
- * The form two city names are compared in: accents dropped, every apostrophe a plain ', words
- * one space apart, lower case.
+ * The form two city names are compared in: accents dropped (the combining marks U+0300 to U+036F
+ * that decomposing sets apart), every apostrophe people type (curly quotes, the modifier letter,
+ * grave and acute accents) a plain ', words one space apart, lower case.
  */
 export function normalizeCityName(name: string): string {
-	let plain = '';
-	for (const char of name.normalize('NFD')) {
-		if (isCombiningAccent(char)) continue;
-		plain += APOSTROPHE_LIKE.includes(char) ? "'" : char;
-	}
+	const plain = name
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'");
 	return plain.split(/\s+/).filter(Boolean).join(' ').toLowerCase();
 }
 
