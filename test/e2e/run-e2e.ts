@@ -9,28 +9,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { ensureN8n } from '../harness/n8n/install';
+import { ensureN8n, pidAlive } from '../harness/n8n/install';
 import { POLL_ENGINE_ENV, type PollEngine } from '../harness/n8n/engines';
 import { buildAndPack } from '../harness/n8n/package';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../harness/n8n/versions';
 import { ALL_CASES } from './cases/all-cases';
-import {
-	FEATURE_CHECKS,
-	featureCredentials,
-	runFeatureChecks,
-	type FeatureCheck,
-} from './features';
+import { FEATURE_CHECKS, featureCredentials, type FeatureCheck } from './features';
 import type { E2eCase } from './lib/types';
 import { CommandLine } from '../harness/commandLine';
-import { startEnvironment, startServer } from '../harness/environment';
-import { runOutputDir } from './lib/output';
-import { runCases, type CaseOutcome } from './lib/run-cases';
+import { OUTPUT_DIR, startEnvironment, startServer } from '../harness/environment';
+import { runCases, runEach, type CaseOutcome } from './lib/run-cases';
 import { freePort } from '../harness/ports';
 import { indented, messageOf, printSummary, secondsSince } from '../harness/report';
 import { runTriggerPhase } from './trigger';
 import { SEND_LINEAGE_CHECKS } from './send-lineage';
 import { VERSION_2_CHECKS } from './version2-features';
+
+/** Folders of ended runs kept for inspection; older ones are removed when a run starts. */
+const KEEP_ENDED_RUNS = 3;
+
+/**
+ * This run's own folder under .test-output/e2e/ for n8n's logs and the stored executions. Other
+ * runs may share the checkout at the same time (colleagues, a sandbox), so a run never clears a
+ * folder whose process is still alive.
+ */
+function runOutputDir(): string {
+	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+	const ended = fs
+		.readdirSync(OUTPUT_DIR)
+		.filter((name) => {
+			const pid = /^run-.+-pid(\d+)$/.exec(name)?.[1];
+			return pid !== undefined && !pidAlive(Number(pid));
+		})
+		.sort();
+	for (const name of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_RUNS))) {
+		fs.rmSync(path.join(OUTPUT_DIR, name), { recursive: true, force: true });
+	}
+	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+	const dir = path.join(OUTPUT_DIR, `run-${stamp}-pid${process.pid}`);
+	fs.mkdirSync(dir);
+	return dir;
+}
 
 interface PhaseResult {
 	version: string;
@@ -68,11 +88,12 @@ async function casePhase(
 	let server: N8nServer | undefined;
 	try {
 		const startedAt = Date.now();
-		server = await startServer(environment, 'cases', logDir);
+		const running = await startServer(environment, 'cases', logDir);
+		server = running;
 		console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 		outcomes = [
-			...(await runCases(environment, server, cases, logDir)),
-			...(await runFeatureChecks(environment, server, features)),
+			...(await runCases(environment, running, cases, logDir)),
+			...(await runEach(features, (check) => check.run(environment, running))),
 		];
 		failed = outcomes.some((o) => !o.passed);
 	} finally {
