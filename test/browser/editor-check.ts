@@ -37,7 +37,13 @@ import {
 	schemaPreview,
 	twoFilesExample,
 } from './steps/editor-examples';
-import { addAction, openFaxActions, selectCredential, type StepContext } from './steps/new-node';
+import {
+	addAction,
+	openFaxActions,
+	selectCredential,
+	step,
+	type StepContext,
+} from './steps/new-node';
 import { simplifyStep, sortStep } from './steps/output-steps';
 import { faxIdPicker, jobIdPicker } from './steps/pickers';
 
@@ -83,6 +89,7 @@ async function saveCredential(modal: Locator): Promise<void> {
 
 /** The node panel's resources, each with its operations, as the node's description has them. */
 async function resourceDropdowns({ page, node }: StepContext): Promise<void> {
+	step('every resource and its operations in the dropdowns');
 	const offered = async (parameter: string) => {
 		await openDropdown(page, parameter);
 		const names = (await optionNames(page)).filter((n) => n !== 'Custom API Call');
@@ -106,6 +113,7 @@ async function resourceDropdowns({ page, node }: StepContext): Promise<void> {
 
 /** The credential's Test (run by Save): green for alice's password, red for a wrong one. */
 async function credentialTest({ page, node, emulator }: StepContext): Promise<void> {
+	step('credential test: green against the emulator');
 	await choose(page, 'resource', node.resources[0].name);
 	await selectCredential(page, CREDENTIAL_NAMES.fax);
 	await page.click('[data-test-id="credential-edit-button"]');
@@ -192,6 +200,7 @@ async function filterAndPick(
 
 /** The number request's Region and City: the emulator's lookups, searchable by typing. */
 async function numberRequestDropdowns({ page, node, emulator }: StepContext): Promise<void> {
+	step('number request: region and city dropdowns from the emulator, searchable by typing');
 	const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
 	assert.ok(numberRequest, 'the node has the Number Request resource');
 	const since = lastSeq(emulator);
@@ -230,10 +239,6 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 	assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
 	assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
 	assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
-}
-
-function step(text: string): void {
-	console.log(`  - ${text}`);
 }
 
 async function main(): Promise<void> {
@@ -324,55 +329,32 @@ async function main(): Promise<void> {
 			fs.copyFileSync(ndvShot, path.join(DOCS_DIR, 'node-in-n8n.png'));
 		}
 
-		// The steps, in order: what each shows, then the step.
-		const steps: Array<[string, (context: StepContext) => Promise<void>]> = [
-			['every resource and its operations in the dropdowns', resourceDropdowns],
-			['credential test: green against the emulator', credentialTest],
-			[
-				'number request: region and city dropdowns from the emulator, searchable by typing',
-				numberRequestDropdowns,
-			],
-			[
-				'the "send a PDF" example opens with every node known',
-				async ({ page, serverUrl }) => {
-					const example = { id: 'ExampleSendPdf01', file: 'send-pdf-and-report-outcome.json' };
-					await openExample(page, serverUrl, example);
-					const unknown = page.locator(
-						'[data-test-id="canvas-node"] [class*="disabled"], [data-test-id="node-not-installed"]',
-					);
-					assert.equal(await unknown.count(), 0, 'no node of the example is unknown');
-					const exampleShot = await shot(page, 'example-send-pdf');
-					if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
-				},
-			],
-			[
-				'the "two files on one item" example: Merge by position, both fields named',
-				twoFilesExample,
-			],
-			['output schemas: the fields of a Fax Cloud node that has not run yet', schemaPreview],
-			[
-				'Fax ID picker: newest first, a filter reads on to later pages, By ID checked',
-				(c) => faxIdPicker(c, 'outbound'),
-			],
-			[
-				'inbound Fax ID picker: the same checks on received faxes',
-				(c) => faxIdPicker(c, 'inbound'),
-			],
-			['Simplify: the simplified record, then with Simplify off the whole one', simplifyStep],
-			['Sort of Get Many: by last modified time, descending then ascending', sortStep],
-			[
-				'Job ID picker of a mail merge job: newest first, typing filters, By ID checked',
-				jobIdPicker,
-			],
-			[
-				'an example imported from its file runs: "send a PDF", its version 2 nodes',
-				importExampleStep,
-			],
+		// The steps, in order; each says what it shows.
+		const steps = [
+			resourceDropdowns,
+			credentialTest,
+			numberRequestDropdowns,
+			async ({ page, serverUrl }: StepContext) => {
+				step('the "send a PDF" example opens with every node known');
+				const example = { id: 'ExampleSendPdf01', file: 'send-pdf-and-report-outcome.json' };
+				await openExample(page, serverUrl, example);
+				const unknown = page.locator(
+					'[data-test-id="canvas-node"] [class*="disabled"], [data-test-id="node-not-installed"]',
+				);
+				assert.equal(await unknown.count(), 0, 'no node of the example is unknown');
+				const exampleShot = await shot(page, 'example-send-pdf');
+				if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
+			},
+			twoFilesExample,
+			schemaPreview,
+			(c: StepContext) => faxIdPicker(c, 'outbound'),
+			(c: StepContext) => faxIdPicker(c, 'inbound'),
+			simplifyStep,
+			sortStep,
+			jobIdPicker,
+			importExampleStep,
 		];
-		for (const [shows, run] of steps) {
-			step(shows);
-			await run(context);
-		}
+		for (const run of steps) await run(context);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);

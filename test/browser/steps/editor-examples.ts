@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { lastSeq } from '../../../emulator/request-log';
 import { EXAMPLES_DIR, loadExamples } from '../../harness/n8n/examples';
 import { eventually } from '../../harness/waitUntil';
-import type { StepContext } from './new-node';
+import { step, type StepContext } from './new-node';
 import { columnValues, outputTable } from './output-steps';
 
 /**
@@ -41,6 +41,7 @@ export async function openExample(
  * mail merge node naming the two fields the Merge node put on one item, under its notice.
  */
 export async function twoFilesExample({ page, serverUrl, shot }: StepContext): Promise<void> {
+	step('the "two files on one item" example: Merge by position, both fields named');
 	const example = { id: 'ExampleTwoFiles1', file: 'two-files-on-one-item.json' };
 	const canvasNodes = await openExample(page, serverUrl, example);
 	await page.getByText('Combine → By Position').first().waitFor();
@@ -68,6 +69,7 @@ export async function twoFilesExample({ page, serverUrl, shot }: StepContext): P
  * and the next node's input panel lists their fields ("schema preview").
  */
 export async function schemaPreview({ page, serverUrl, shot }: StepContext): Promise<void> {
+	step('output schemas: the fields of a Fax Cloud node that has not run yet');
 	const served = await fetch(
 		`${serverUrl}/schemas/n8n-nodes-fax-cloud.faxCloud/1.0.0/outboundFax/get.json`,
 	);
@@ -97,6 +99,7 @@ export async function schemaPreview({ page, serverUrl, shot }: StepContext): Pro
  * off) reads it until it is sent, and Report Outcome shows the sentence built from the whole record.
  */
 export async function importExampleStep(context: StepContext): Promise<void> {
+	step('an example imported from its file runs: "send a PDF", its version 2 nodes');
 	const { page, serverUrl, emulator, shot } = context;
 	await page.goto(`${serverUrl}/workflow/new`);
 	await page.locator('[data-test-id="canvas-plus-button"]').first().waitFor();

@@ -9,7 +9,7 @@ import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
 import { eventually } from '../../harness/waitUntil';
 import { choose, expectSelected, visibleOptions } from './dropdowns';
-import { addActionNode, asCredentialUser, type StepContext } from './new-node';
+import { addActionNode, asCredentialUser, step, type StepContext } from './new-node';
 import { pickFromList } from './pickers';
 
 export interface OutputTable {
@@ -94,6 +94,7 @@ async function executeAndCheck(
  * the simplified one leaves out (TSI, CSI, Duration, ...) included.
  */
 export async function simplifyStep(context: StepContext): Promise<void> {
+	step('Simplify: the simplified record, then with Simplify off the whole one');
 	const { page, emulator, shot } = context;
 	const now = emulator.control.now();
 	const userId = SEED_USERS.alice.userId;
@@ -154,6 +155,7 @@ const LIMIT = 5;
  * expected order is the service's own answer to the same query.
  */
 export async function sortStep(context: StepContext): Promise<void> {
+	step('Sort of Get Many: by last modified time, descending then ascending');
 	const { page, emulator, shot } = context;
 	const faxApi = emulator.urls.fax;
 	const faxIds = async (query: string): Promise<string[]> => {

@@ -8,7 +8,7 @@ import { lastSeq } from '../../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
 import { eventually } from '../../harness/waitUntil';
 import { formPdf } from '../../harness/formPdf';
-import { addActionNode, asCredentialUser, type StepContext } from './new-node';
+import { addActionNode, asCredentialUser, step, type StepContext } from './new-node';
 
 /** n8n puts the test id on the input or on its wrapper, depending on the release. */
 const RLC_INPUT = '[data-test-id="rlc-input"] input, input[data-test-id="rlc-input"]';
@@ -128,6 +128,11 @@ export async function faxIdPicker(
 	context: StepContext,
 	direction: 'outbound' | 'inbound',
 ): Promise<void> {
+	step(
+		direction === 'outbound'
+			? 'Fax ID picker: newest first, a filter reads on to later pages, By ID checked'
+			: 'inbound Fax ID picker: the same checks on received faxes',
+	);
 	const { control } = context.emulator;
 	const options = { userId: SEED_USERS.alice.userId };
 	const { lastId } =
@@ -166,6 +171,7 @@ export async function faxIdPicker(
  * "job-1". Run last: the jobs send outbound faxes.
  */
 export async function jobIdPicker(context: StepContext): Promise<void> {
+	step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');
 	const { emulator } = context;
 	const template = new Blob([await formPdf(['Name'])], { type: 'application/pdf' });
 	const created: string[] = [];
