@@ -7,10 +7,9 @@ import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
 import { twoFilesCases } from './two-files';
-import { v2InboundCases } from './v2-inbound';
 import { v2MailMergeCases } from './v2-mail-merge';
 import { v2NumberCases } from './v2-numbers';
-import { v2OutboundCases } from './v2-outbound';
+import { v2InboundCases, v2OutboundCases } from './v2-fax-cases';
 
 /** Each case makes what it needs: any one runs alone (--only) and the order does not matter. */
 export const ALL_CASES: E2eCase[] = [
