@@ -240,7 +240,7 @@ export class SlowOrWrongCases extends events.Moments {
 				body: () => {
 					stuck('outage');
 					events.assertOnce(events.idsAt(sink, 'mailMergeOutage', 'jobId'));
-					assert.deepEqual(events.idsAndStatus(sink, 'mailMergeOutage', 'jobId'), [
+					assert.deepEqual(events.statusRows(sink, 'mailMergeOutage'), [
 						[this.finishedJob, 'COMPLETE'],
 						[this.cancelledJob, 'CANCELLED'],
 					]);

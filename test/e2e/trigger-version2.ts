@@ -10,7 +10,7 @@ import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import { createMailMergeJob } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { faxCredential } from '../harness/n8n/credentials';
-import { allAt, assertOnce, byId, eventsAt, sorted } from './lib/sink-events';
+import { allAt, assertOnce, byId, eventsAt, sorted, statusRows } from './lib/sink-events';
 import type { Sink } from '../harness/sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 
@@ -101,8 +101,10 @@ export class Version2Triggers {
 				if (direction === 'inbound') {
 					assert.deepEqual(sorted(ids), sorted(expected.inbound));
 				} else {
-					const got = byId(events.map((r) => [Number(r.faxId), r.status, r.number]));
-					assert.deepEqual(got, byId(expected.outbound));
+					assert.deepEqual(
+						statusRows(sink, EVENTS.outbound[simplify ? 'simplified' : 'whole']),
+						byId(expected.outbound),
+					);
 				}
 				for (const event of events) {
 					const record = await this.serviceRecord(direction, Number(event.faxId));
@@ -130,7 +132,7 @@ export class Version2Triggers {
 					const events = eventsAt(sink, JOB_EVENT);
 					const ids = events.map((r) => Number(r.jobId));
 					assertOnce(ids);
-					assert.deepEqual(byId(events.map((r) => [Number(r.jobId), r.status])), [
+					assert.deepEqual(statusRows(sink, JOB_EVENT), [
 						[this.inProcess, 'CANCELLED'],
 						[this.completes, 'COMPLETE'],
 						[this.cancelled, 'CANCELLED'],

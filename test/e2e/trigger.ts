@@ -17,10 +17,10 @@ import type { WorkflowFile } from '../harness/n8n/examples';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { waitForTriggerState } from '../harness/n8n/trigger-state';
 import { indented, messageOf, runCheck } from '../harness/report';
-import { faxOfAlice } from './cases/fixtures';
+import { assertPdfFiles, faxOfAlice, filedFaxIds } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { activate, changeFaxLogin } from './lib/n8n-rest';
-import { byId, eventsAt, faxIdOf, sorted } from './lib/sink-events';
+import { eventsAt, faxIdOf, sorted, statusRows } from './lib/sink-events';
 import {
 	loadWorkflows,
 	startEnvironment,
@@ -316,13 +316,7 @@ export async function runTriggerPhase(options: {
 			{
 				title: 'Trigger: each outbound fax completion comes out exactly once, a late one too',
 				body: () => {
-					const events = byId(
-						eventsAt(sink, 'outboundFaxStatusChanged').map((r) => [
-							Number(r.faxId),
-							r.status,
-							r.number,
-						]),
-					);
+					const events = statusRows(sink, 'outboundFaxStatusChanged');
 					assert.deepEqual(events, outbound);
 					assert.ok(!events.some((e) => e[0] === finishedBeforeActivation));
 				},
@@ -343,19 +337,14 @@ export async function runTriggerPhase(options: {
 			{
 				title: 'Example: file each inbound fax (trigger, PDF image, save, mark)',
 				body: async () => {
-					const filedIds = () =>
-						sorted(fs.readdirSync(inbox).map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1])));
 					// The example polls on its own schedule: its last file may come after the sink's.
 					await wait(
 						'the example to file every fax',
-						() => filedIds().length >= expected.length,
+						() => filedFaxIds(inbox).length >= expected.length,
 					).catch(() => undefined);
 					const files = fs.readdirSync(inbox).sort();
-					assert.deepEqual(filedIds(), expected, `one file per fax: ${files.join(', ')}`);
-					for (const name of files) {
-						const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
-						assert.equal(head, '%PDF-', `${name} is a PDF`);
-					}
+					assert.deepEqual(filedFaxIds(inbox), expected, `one file per fax: ${files.join(', ')}`);
+					assertPdfFiles(inbox);
 					// The account-switch case marks faxes of the other organization itself.
 					const marked = control
 						.inboundAll()

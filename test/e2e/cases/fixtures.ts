@@ -3,6 +3,7 @@
  * of the service would leave it: no case depends on another, so any one runs alone (--only).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 
 import { PDFDocument } from 'pdf-lib';
 
@@ -11,6 +12,21 @@ import type { Login } from '../../harness/n8n/credentials';
 import { assert } from '../lib/assert';
 import { workflowPath } from '../../harness/environment';
 import type { E2eContext } from '../lib/types';
+
+/** The FaxIds of the files the examples file faxes as (…-fax-<id>.pdf) in `folder`, sorted. */
+export const filedFaxIds = (folder: string): number[] =>
+	fs
+		.readdirSync(folder)
+		.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
+		.sort((a, b) => a - b);
+
+/** Every file in `folder` is a PDF. */
+export function assertPdfFiles(folder: string): void {
+	for (const name of fs.readdirSync(folder)) {
+		const head = fs.readFileSync(path.join(folder, name)).subarray(0, 5).toString('latin1');
+		assert.equal(head, '%PDF-', `${name} is a PDF`);
+	}
+}
 
 /** POSTs a form to the service as `login`, as another client would; 201 and its answer. */
 async function postForm<T>(url: string, login: Login, form: FormData): Promise<T> {

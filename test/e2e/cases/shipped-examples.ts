@@ -5,6 +5,7 @@ import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../harness/n8n/package';
 import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
+import { assertPdfFiles, filedFaxIds } from './fixtures';
 import type { E2eCase } from '../lib/types';
 
 /**
@@ -126,7 +127,7 @@ export const exampleCases: E2eCase[] = [
 			assertVersion2('examples/file-unmarked-faxes.json');
 			const faxes = state.get('unmarked example') as Record<'left' | 'marked' | 'recent', number[]>;
 			const inbox = path.join(filesFolder, 'fax-inbox');
-			const filed = fs.readdirSync(inbox).map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]));
+			const filed = filedFaxIds(inbox);
 			for (const id of faxes.left) assert.ok(filed.includes(id), `fax ${id} filed`);
 			for (const id of [...faxes.marked, ...faxes.recent])
 				assert.ok(!filed.includes(id), `fax ${id} not filed`);
@@ -152,10 +153,7 @@ export const exampleCases: E2eCase[] = [
 			const records = emulator.control.inboundAll();
 			for (const id of faxes.left)
 				assert.equal(records.find((f) => Number(f.FaxId) === id)?.Mark, 'true');
-			for (const name of fs.readdirSync(inbox)) {
-				const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
-				assert.equal(head, '%PDF-', `${name} is a PDF`);
-			}
+			assertPdfFiles(inbox);
 		},
 	},
 ];

@@ -22,9 +22,13 @@ export function allAt(sink: Sink, event: string, ids: number[], field = 'faxId')
 export const byId = <T extends unknown[]>(rows: T[]): T[] =>
 	[...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
 
-/** Each event's [id, status] (jobs: [jobId, status]), sorted by id. */
-export const idsAndStatus = (sink: Sink, event: string, field = 'faxId') =>
-	byId(eventsAt(sink, event).map((r) => [Number(r[field]), r.status]));
+/** Each event as [id, its status, its number] (a job's: [jobId, status]), sorted by id. */
+export const statusRows = (sink: Sink, event: string) =>
+	byId(
+		eventsAt(sink, event).map((r) =>
+			r.jobId === undefined ? [Number(r.faxId), r.status, r.number] : [Number(r.jobId), r.status],
+		),
+	);
 
 /** No id came twice. */
 export function assertOnce(ids: number[]): void {
