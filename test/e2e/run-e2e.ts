@@ -64,13 +64,15 @@ interface PhaseResult {
 	error?: string;
 }
 
+type PhaseWork = Pick<PhaseResult, 'outcomes' | 'workflows'>;
+
 async function casePhase(
 	version: string,
 	tarball: string,
 	cases: E2eCase[],
 	features: FeatureCheck[],
 	logDir: string,
-): Promise<Omit<PhaseResult, 'ms'>> {
+): Promise<PhaseWork> {
 	const workflows = cases.length + features.length;
 	console.log(`\nEnd-to-end on n8n ${version}: ${workflows} workflows run in one n8n`);
 	let outcomes: CaseOutcome[] = [];
@@ -101,22 +103,24 @@ async function casePhase(
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}
-	return { version, phase: 'cases', outcomes, workflows };
+	return { outcomes, workflows };
 }
 
 /** Runs a phase, timed; an exception becomes a failed phase so the other phases still run. */
 async function timed(
 	version: string,
 	phase: PhaseResult['phase'],
-	work: () => Promise<Omit<PhaseResult, 'ms'>>,
+	work: () => Promise<PhaseWork>,
+	engine?: PollEngine,
 ): Promise<PhaseResult> {
 	const started = Date.now();
+	const result = { version, phase, engine, outcomes: [], workflows: 0 };
 	try {
-		return { ...(await work()), ms: Date.now() - started };
+		return { ...result, ...(await work()), ms: Date.now() - started };
 	} catch (error) {
 		const message = messageOf(error);
 		console.log(`  FAIL ${phase} on n8n ${version}:\n${indented(message)}`);
-		return { version, phase, ms: Date.now() - started, outcomes: [], workflows: 0, error: message };
+		return { ...result, ms: Date.now() - started, error: message };
 	}
 }
 
@@ -158,7 +162,7 @@ async function main(): Promise<void> {
 		// Timed apart: a first run installs the release into the cache (several minutes).
 		const install = await timed(version, 'install', async () => {
 			await ensureN8n(version);
-			return { version, phase: 'install', outcomes: [], workflows: 0 };
+			return { outcomes: [], workflows: 0 };
 		});
 		results.push(install);
 		if (install.error) continue;
@@ -169,14 +173,8 @@ async function main(): Promise<void> {
 		}
 		const engines = releaseOf(version).engines.filter(engineChosen);
 		for (const engine of withTrigger ? engines : []) {
-			results.push({
-				...(await timed(version, 'trigger', async () => ({
-					version,
-					phase: 'trigger',
-					...(await runTriggerPhase({ tarball, version, logDir, engine })),
-				}))),
-				engine,
-			});
+			const phase = () => runTriggerPhase({ tarball, version, logDir, engine });
+			results.push(await timed(version, 'trigger', phase, engine));
 		}
 	}
 

@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { PDFDocument } from 'pdf-lib';
-
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
 import type { Login } from '../../harness/n8n/credentials';
+import { formPdf } from '../../harness/formPdf';
 import { assert } from '../lib/assert';
 import { workflowPath } from '../../harness/environment';
+import { readWorkflow } from '../../harness/n8n/examples';
 import type { E2eContext } from '../lib/types';
 
 /** The FaxIds of the files the examples file faxes as (…-fax-<id>.pdf) in `folder`, sorted. */
@@ -103,20 +103,12 @@ export function inboundRecord(ctx: E2eContext, id: number) {
 
 /** The two-line CSV and the PDF form of the round-1 mail merge workflow. */
 function mailMergeFiles(): { csv: Buffer; template: Buffer } {
-	const workflow = JSON.parse(
-		fs.readFileSync(workflowPath('mail-merge-create-csv.json'), 'utf8'),
-	) as {
-		nodes: Array<{
-			name: string;
-			parameters: { assignments?: { assignments: Array<{ value: string }> } };
-		}>;
+	const { nodes } = readWorkflow(workflowPath('mail-merge-create-csv.json'));
+	const base64 = (node: string) => {
+		const set = nodes.find((n) => n.name === node)!.parameters;
+		const { assignments } = set.assignments as { assignments: Array<{ value: string }> };
+		return Buffer.from(assignments[0].value, 'base64');
 	};
-	const base64 = (node: string) =>
-		Buffer.from(
-			workflow.nodes.find((n) => n.name === node)?.parameters.assignments?.assignments[0].value ??
-				'',
-			'base64',
-		);
 	return { csv: base64('CSV Text'), template: base64('Template Text') };
 }
 
@@ -136,14 +128,7 @@ export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 }
 
 /** A PDF form with one field, the smallest template the mail merge service takes. */
-async function formTemplate(): Promise<Uint8Array> {
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([612, 792]);
-	doc.getForm().createTextField('Name').addToPage(page, { x: 72, y: 700, width: 300, height: 24 });
-	return await doc.save();
-}
-
-let template: Promise<Uint8Array> | undefined;
+let template: Promise<Buffer> | undefined;
 
 /** A mail merge job of `login`, `lines` faxes to 12125550000, on `emulator`; its JobID. */
 export async function createMailMergeJob(
@@ -151,7 +136,7 @@ export async function createMailMergeJob(
 	login: Login,
 	lines: number,
 ): Promise<number> {
-	template ??= formTemplate();
+	template ??= formPdf(['Name']);
 	const rows = Array.from({ length: lines }, (_, i) => `Line ${i + 1},12125550000`);
 	const form = new FormData();
 	form.append('FaxNumerColumnName', 'Fax');
