@@ -4,7 +4,7 @@
  * checks, apart from what the caller passes for what differs between the directions' records.
  */
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { assert, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
+import { assert, assertDescending, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/types';
 import { pickerCase } from './v2-support';
@@ -260,11 +260,7 @@ export const v2OutboundCases: E2eCase[] = [
 			const listed = jsonOf(result.items('Failed or Scheduled'));
 			assert.equal(listed.length, 5);
 			const ids = listed.map((fax) => Number(fax.FaxId));
-			assert.deepEqual(
-				ids,
-				[...ids].sort((a, b) => b - a),
-				'sorted by Fax ID, descending',
-			);
+			assertDescending(ids, 'sorted by Fax ID, descending');
 			assert.ok(listed.every((fax) => ['sendFailed', 'scheduled'].includes(String(fax.FaxStatus))));
 			const simple = jsonOf(result.items('Simplified'));
 			const whole = jsonOf(result.items('Whole Records'));
