@@ -16,7 +16,7 @@ import type { N8nServer } from '../harness/n8n/n8n-server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../harness/n8n/versions';
 import { ALL_CASES } from './cases/all-cases';
 import { FEATURE_CHECKS, featureCredentials, type FeatureCheck } from './features';
-import type { E2eCase } from './lib/types';
+import type { E2eCase } from './lib/run-cases';
 import { CommandLine } from '../harness/commandLine';
 import { OUTPUT_DIR, startEnvironment, startServer } from '../harness/environment';
 import { runCases, runEach, type CaseOutcome } from './lib/run-cases';

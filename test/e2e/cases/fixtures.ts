@@ -11,7 +11,7 @@ import { formPdf } from '../../harness/formPdf';
 import { assert } from '../lib/assert';
 import { workflowPath } from '../../harness/environment';
 import { readWorkflow } from '../../harness/n8n/examples';
-import type { E2eContext } from '../lib/types';
+import type { E2eContext } from '../lib/run-cases';
 
 /** The FaxIds of the files the examples file faxes as (…-fax-<id>.pdf) in `folder`, sorted. */
 export const filedFaxIds = (folder: string): number[] =>

@@ -1,6 +1,6 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, assertDescending, assertParams, jsonOf, onlyRequest } from '../lib/assert';
-import type { E2eCase, E2eContext, RunResult } from '../lib/types';
+import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { inboundFaxes, inboundRecord } from './fixtures';
 import { markCases } from './mark-cases';
 

@@ -6,7 +6,7 @@ import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../harness/n8n/package';
 import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
 import { assertPdfFiles, filedFaxIds } from './fixtures';
-import type { E2eCase } from '../lib/types';
+import type { E2eCase } from '../lib/run-cases';
 
 /**
  * What a user imports is what a user gets: every Fax Cloud node of an example is the version the
@@ -154,6 +154,30 @@ export const exampleCases: E2eCase[] = [
 			for (const id of faxes.left)
 				assert.equal(records.find((f) => Number(f.FaxId) === id)?.Mark, 'true');
 			assertPdfFiles(inbox);
+		},
+	},
+	// examples/two-files-on-one-item.json: a CSV and a PDF form made on two branches, joined on
+	// one item by a Merge node (by position), then one mail merge job with both files.
+	{
+		title: 'Example: two files on one item (mail merge CSV and PDF form)',
+		workflow: 'examples/two-files-on-one-item.json',
+		check(result) {
+			const [joined] = result.items('CSV and Template on One Item');
+			assert.deepEqual(
+				Object.keys(joined.binary ?? {}).sort(),
+				['csv', 'template'],
+				'the Merge node puts both files on one item, each in its own field',
+			);
+			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
+			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
+				['CSV', 'recipients.csv', 'text/csv'],
+				['Template', 'payment-reminder-template.pdf', 'application/pdf'],
+			]);
+			assert.equal(create.params.FaxNumerColumnName, 'FaxNumber');
+			assert.equal(create.params.ExpectedFaxes, '2', 'both recipients of the CSV');
+			const [job] = jsonOf(result.items('Create Mail Merge Job'));
+			assert.equal(typeof job.JobID, 'number');
+			assert.equal(job.ExpectedFaxes, 2);
 		},
 	},
 ];

@@ -6,7 +6,7 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { assert, assertDescending, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
 import {
 	getAsAlice,

@@ -1,17 +1,52 @@
-/** The case phase's loop: each case's workflow run in the running n8n, then its checks. */
+/** What a case of the case phase is and is given, and the loop that runs each in n8n. */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
-import type { E2eEnvironment } from '../../harness/environment';
-import { workflowPath } from '../../harness/environment';
-import { readWorkflow } from '../../harness/n8n/examples';
+import type { Emulator } from '../../../emulator';
+import { workflowPath, type E2eEnvironment } from '../../harness/environment';
+import { readWorkflow, type WorkflowFile } from '../../harness/n8n/examples';
 import type { ExecutionRun, OutputItem } from '../../harness/n8n/n8n-cli';
 import { runWorkflow } from '../../harness/n8n/manual-runs';
 import type { N8nServer } from '../../harness/n8n/n8n-server';
 import { runCheck, type CheckOutcome } from '../../harness/report';
 import { mustSucceed } from './n8n-rest';
-import type { E2eCase, E2eContext, RunResult } from './types';
+
+export interface E2eContext {
+	emulator: Emulator;
+	/** Values one case leaves for a later one (e.g. the id of a fax it created). */
+	state: Map<string, unknown>;
+	/** Folder n8n's Read/Write Files node may use. */
+	filesFolder: string;
+	/** The running n8n, for what a case sets up as a user would in it (e.g. a credential). */
+	server: N8nServer;
+}
+
+/** One successful workflow execution as a case sees it. */
+export interface RunResult {
+	run: ExecutionRun;
+	/** Requests the emulator received while the workflow ran. */
+	requests: RequestRecord[];
+	/** Output items of a node (first run), of output `output` (0 = main / true branch). */
+	items(node: string, output?: number): OutputItem[];
+	/** The Start trigger's item: the values the case's prepare gave the workflow. */
+	start(): Record<string, unknown>;
+}
+
+export interface E2eCase {
+	/** What a user would call it, e.g. "Outbound fax: send to two recipients". */
+	title: string;
+	/** File name under test/e2e/workflows/. */
+	workflow: string;
+	/**
+	 * Sets the emulator up and returns values the workflow reads as `$env.<NAME>` (names start
+	 * with E2E_), for things a workflow cannot find itself, like a fax id the harness created.
+	 */
+	prepare?(ctx: E2eContext): Promise<Record<string, string> | void> | Record<string, string> | void;
+	/** The workflow as the user left it, with what prepare made (e.g. the id a picker gave). */
+	workflowWith?(workflow: WorkflowFile, values: Record<string, string>): WorkflowFile;
+	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
+}
 
 /** A check's outcome and the workflow it ran. */
 export interface CaseOutcome extends CheckOutcome {
