@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Locator, Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 
 import { SEED_TOKENS, SEED_USERS } from '../../emulator';
 import { lastSeq } from '../../emulator/request-log';
@@ -20,10 +20,9 @@ import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';
 import { CommandLine } from '../harness/commandLine';
+import { ensureAptPackages } from '../harness/services/apt';
 import { eventually } from '../harness/waitUntil';
-import { launchChromium } from './chromium';
 import { describedNode } from './described-node';
-import type { StepContext } from './steps/step-context';
 import {
 	choose,
 	expectSelected,
@@ -32,18 +31,25 @@ import {
 	typeToFilter,
 	visibleOptions,
 } from './steps/dropdowns';
-import { faxIdPicker } from './steps/fax-id-pickers';
-import { openedNode, openFaxActions, selectCredential } from './steps/new-node';
-import { importExampleStep } from './steps/import-example';
-import { jobIdPicker } from './steps/job-id-picker';
-import { schemaPreview } from './steps/schema-preview';
-import { simplifyStep } from './steps/simplify';
-import { sortStep } from './steps/sort';
-import { openExample } from './steps/open-example';
-import { twoFilesExample } from './steps/two-files-notice';
+import {
+	importExampleStep,
+	openExample,
+	schemaPreview,
+	twoFilesExample,
+} from './steps/editor-examples';
+import {
+	addAction,
+	openFaxActions,
+	selectCredential,
+	step,
+	type StepContext,
+} from './steps/new-node';
+import { simplifyStep, sortStep } from './steps/output-steps';
+import { faxIdPicker, jobIdPicker } from './steps/pickers';
 
 const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'browser');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
+const CHROMIUM = '/usr/bin/chromium';
 /** Typed into the Region and City dropdowns: part of several names, not of all. */
 const REGION_FILTER = 'New';
 const CITY_FILTER = 'st';
@@ -56,8 +62,17 @@ async function shot(page: Page, name: string): Promise<string> {
 	return file;
 }
 
-function step(text: string): void {
-	console.log(`  - ${text}`);
+/**
+ * Debian's Chromium, installed by the check itself when missing (CI starts from a clean machine,
+ * as the deploy part does Redis and PostgreSQL). Without the background-networking flags
+ * Chromium keeps calling Google's hosts, which this closed network refuses.
+ */
+async function launchChromium() {
+	ensureAptPackages(`Chromium (${CHROMIUM})`, () => fs.existsSync(CHROMIUM), ['chromium']);
+	const flags = ['headless', 'no-sandbox', 'disable-gpu', 'disable-quic', 'no-first-run'];
+	const quiet = ['disable-background-networking', 'disable-component-update', 'disable-sync'];
+	const args = [...flags, ...quiet].map((flag) => `--${flag}`);
+	return await chromium.launch({ executablePath: CHROMIUM, args });
 }
 
 /**
@@ -72,6 +87,160 @@ async function saveCredential(modal: Locator): Promise<void> {
 	await modal.locator('[data-test-id="credential-save-button"]:has-text("Saved")').waitFor();
 }
 
+/** The node panel's resources, each with its operations, as the node's description has them. */
+async function resourceDropdowns({ page, node }: StepContext): Promise<void> {
+	step('every resource and its operations in the dropdowns');
+	const offered = async (parameter: string) => {
+		await openDropdown(page, parameter);
+		const names = (await optionNames(page)).filter((n) => n !== 'Custom API Call');
+		if (parameter === 'resource') await shot(page, 'resource-dropdown');
+		await page.keyboard.press('Escape');
+		return names;
+	};
+	assert.deepEqual(
+		await offered('resource'),
+		node.resources.map((r) => r.name),
+	);
+	for (const resource of node.resources) {
+		await choose(page, 'resource', resource.name);
+		assert.deepEqual(
+			(await offered('operation')).sort(),
+			resource.operations.map((o) => o.name).sort(),
+			`operations of ${resource.name}`,
+		);
+	}
+}
+
+/** The credential's Test (run by Save): green for alice's password, red for a wrong one. */
+async function credentialTest({ page, node, emulator }: StepContext): Promise<void> {
+	step('credential test: green against the emulator');
+	await choose(page, 'resource', node.resources[0].name);
+	await selectCredential(page, CREDENTIAL_NAMES.fax);
+	await page.click('[data-test-id="credential-edit-button"]');
+	const modal = page.locator('[data-test-id="editCredential-modal"]');
+	const green = modal.locator('[data-test-id="credentials-config-container-test-success"]');
+	// n8n 2.40's failure banner has no test id: it is found by its text.
+	const red = modal.getByText(/Couldn.t connect with these settings/);
+	/** Types a password, saves (which tests it), waits for `banner`; the service's answers. */
+	const testPassword = async (password: string, banner: Locator) => {
+		const since = lastSeq(emulator);
+		await modal.locator('[data-test-id="parameter-input-password"] input').fill(password);
+		await saveCredential(modal);
+		await banner.waitFor();
+		return emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
+	};
+	const ok = await testPassword(SEED_USERS.alice.password, green);
+	await shot(page, 'credential-test-green');
+	assert.ok(
+		ok.some((r) => r.status === 200 && r.auth.userId === SEED_USERS.alice.userId),
+		'the credential test reached the emulator and succeeded',
+	);
+
+	step('credential test: red with a wrong password');
+	const refused = await testPassword('not-the-password', red);
+	// The banner's "More details" link, when it has details, gives way to them on a click: once
+	// it is gone the details are drawn, and the text checked next includes them.
+	const moreDetails = modal.getByText('More details');
+	if ((await moreDetails.count()) > 0) {
+		await moreDetails.click();
+		await moreDetails.waitFor({ state: 'detached' });
+	}
+	const redText = (await modal.textContent()) ?? '';
+	await shot(page, 'credential-test-red');
+	assert.ok(!redText.includes('not-the-password'), 'the failed test shows no password');
+	assert.ok(
+		refused.some((r) => r.status === 401),
+		'the emulator refused the wrong password',
+	);
+	await testPassword(SEED_USERS.alice.password, green);
+	await modal
+		.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
+		.first()
+		.click();
+	await modal.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Opens a dropdown of the number request: the names it offers (and a shot of it), what the
+ * emulator's lookup answers for it, and which of those contain `filter` (typed in next).
+ */
+async function dropdownWithLookup<T extends { name: string }>(
+	page: Page,
+	parameter: string,
+	lookupPath: string,
+	filter: string,
+) {
+	await openDropdown(page, parameter);
+	const offered = await optionNames(page);
+	await shot(page, `${parameter}-dropdown`);
+	const res = await fetch(lookupPath, {
+		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
+	});
+	assert.equal(res.status, 200);
+	const expected = (await res.json()) as T[];
+	const matching = expected
+		.map((e) => e.name)
+		.filter((name) => name.toLowerCase().includes(filter.toLowerCase()));
+	return { offered, expected, matching };
+}
+
+/** Types `filter` into the open dropdown, sees just `matching`, and picks `pick`. */
+async function filterAndPick(
+	page: Page,
+	parameter: string,
+	filter: string,
+	matching: string[],
+	pick: string,
+) {
+	await typeToFilter(page, filter, matching);
+	await shot(page, `${parameter}-dropdown-filtered`);
+	await visibleOptions(page).filter({ hasText: pick }).first().click();
+	await expectSelected(page, parameter, pick);
+}
+
+/** The number request's Region and City: the emulator's lookups, searchable by typing. */
+async function numberRequestDropdowns({ page, node, emulator }: StepContext): Promise<void> {
+	step('number request: region and city dropdowns from the emulator, searchable by typing');
+	const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
+	assert.ok(numberRequest, 'the node has the Number Request resource');
+	const since = lastSeq(emulator);
+	await choose(page, 'resource', numberRequest.name);
+	const nonTollFree = numberRequest.operations.find((o) => o.value === 'nonTollFree');
+	assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
+	await choose(page, 'operation', nonTollFree.name);
+	await selectCredential(page, CREDENTIAL_NAMES.numbers);
+	const lookup = (what: string) => `${emulator.urls.numbers}/api/numbers/${what}`;
+	const regions = await dropdownWithLookup<{ code: string; name: string }>(
+		page,
+		'region',
+		lookup('regions/US'),
+		REGION_FILTER,
+	);
+	for (const region of regions.expected) {
+		assert.ok(
+			regions.offered.some((name) => name.includes(region.name)),
+			`region ${region.name} is offered`,
+		);
+	}
+	const newYork = regions.expected.find((r) => r.code === 'NY');
+	assert.ok(newYork);
+	// The dropdown is searchable: typing part of a name leaves the regions that contain it.
+	assert.ok(regions.matching.includes(newYork.name) && regions.matching.length > 1);
+	await filterAndPick(page, 'region', REGION_FILTER, regions.matching, newYork.name);
+	const cities = await dropdownWithLookup(page, 'city', lookup('cities/US/NY'), CITY_FILTER);
+	assert.ok(cities.expected.length > 0);
+	for (const city of cities.expected) {
+		assert.ok(cities.offered.includes(city.name), `city ${city.name} is offered`);
+	}
+	const { matching } = cities;
+	assert.ok(matching.length > 1 && matching.length < cities.expected.length);
+	await filterAndPick(page, 'city', CITY_FILTER, matching, matching[0]);
+	const lookups = emulator.control.requests({ sinceSeq: since, api: 'numbers' });
+	assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
+	assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
+	assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
+}
+
 async function main(): Promise<void> {
 	const started = Date.now();
 	const updateDocs = new CommandLine().has('--update-docs');
@@ -80,11 +249,10 @@ async function main(): Promise<void> {
 	console.log('\nEditor check in Chromium');
 	const tarball = buildAndPack();
 	const node = describedNode();
-	const port = await freePort();
 	const environment = await startEnvironment({
 		workflows: loadExamples().map((example) => example.workflow),
 		tarball,
-		port,
+		port: await freePort(),
 		label: 'editor',
 	});
 	const { emulator } = environment;
@@ -112,7 +280,7 @@ async function main(): Promise<void> {
 		await page.waitForURL((url) => !url.pathname.includes('signin'));
 
 		step('search "fax" in the nodes panel, then resources and operations in the actions panel');
-		const context = { page, serverUrl: server.url, emulator, node, shot };
+		const context: StepContext = { page, serverUrl: server.url, emulator, node, shot };
 		await openFaxActions(context, `${node.resources[0].name} Actions`, async () => {
 			await shot(context.page, 'nodes-panel-search-fax');
 		});
@@ -149,200 +317,44 @@ async function main(): Promise<void> {
 		}
 		await shot(page, 'actions-panel');
 
-		const send =
-			node.resources[0].operations.find((o) => o.value === 'send') ??
-			node.resources[0].operations[0];
+		const [first] = node.resources;
+		const send = first.operations.find((o) => o.value === 'send') ?? first.operations[0];
 		step(`add "${send.action}"`);
-		await page
-			.locator('[data-test-id="node-creator-item-name"]', { hasText: send.action })
-			.first()
-			.click();
-		await openedNode(page);
+		await addAction(page, send.action);
 		// The README's picture shows the credential a user has, whichever n8n picked for a new node.
-		await selectCredential(context, CREDENTIAL_NAMES.fax);
+		await selectCredential(page, CREDENTIAL_NAMES.fax);
 		const ndvShot = await shot(page, 'node-send-fax');
 		if (updateDocs) {
 			fs.mkdirSync(DOCS_DIR, { recursive: true });
 			fs.copyFileSync(ndvShot, path.join(DOCS_DIR, 'node-in-n8n.png'));
 		}
 
-		step('every resource and its operations in the dropdowns');
-		await openDropdown(page, 'resource');
-		const resourceNames: string[] = (await optionNames(page)).filter(
-			(n) => n !== 'Custom API Call',
-		);
-		await shot(page, 'resource-dropdown');
-		await page.keyboard.press('Escape');
-		assert.deepEqual(
-			resourceNames,
-			node.resources.map((r) => r.name),
-		);
-		for (const resource of node.resources) {
-			await choose(page, 'resource', resource.name);
-			await openDropdown(page, 'operation');
-			const operations: string[] = (await optionNames(page)).filter((n) => n !== 'Custom API Call');
-			await page.keyboard.press('Escape');
-			assert.deepEqual(
-				[...operations].sort(),
-				resource.operations.map((o) => o.name).sort(),
-				`operations of ${resource.name}`,
-			);
-		}
-
-		step('credential test: green against the emulator');
-		await choose(page, 'resource', node.resources[0].name);
-		await selectCredential(context, CREDENTIAL_NAMES.fax);
-		await page.click('[data-test-id="credential-edit-button"]');
-		const modal = page.locator('[data-test-id="editCredential-modal"]');
-		const green = modal.locator('[data-test-id="credentials-config-container-test-success"]');
-		// n8n 2.40's failure banner has no test id: it is found by its text.
-		const red = modal.getByText(/Couldn.t connect with these settings/);
-		/** Types a password, saves (which tests it), waits for `banner`; the service's answers. */
-		const testPassword = async (password: string, banner: Locator) => {
-			const since = lastSeq(emulator);
-			await modal.locator('[data-test-id="parameter-input-password"] input').fill(password);
-			await saveCredential(modal);
-			await banner.waitFor();
-			return emulator.control.requests({ sinceSeq: since, path: '^/v1/inboundfaxes$' });
-		};
-		const ok = await testPassword(SEED_USERS.alice.password, green);
-		await shot(page, 'credential-test-green');
-		assert.ok(
-			ok.some((r) => r.status === 200 && r.auth.userId === SEED_USERS.alice.userId),
-			'the credential test reached the emulator and succeeded',
-		);
-
-		step('credential test: red with a wrong password');
-		const refused = await testPassword('not-the-password', red);
-		// The banner's "More details" link, when it has details, gives way to them on a click: once
-		// it is gone the details are drawn, and the text checked next includes them.
-		const moreDetails = modal.getByText('More details');
-		if ((await moreDetails.count()) > 0) {
-			await moreDetails.click();
-			await moreDetails.waitFor({ state: 'detached' });
-		}
-		const redText = (await modal.textContent()) ?? '';
-		await shot(page, 'credential-test-red');
-		assert.ok(!redText.includes('not-the-password'), 'the failed test shows no password');
-		assert.ok(
-			refused.some((r) => r.status === 401),
-			'the emulator refused the wrong password',
-		);
-		await testPassword(SEED_USERS.alice.password, green);
-		await modal
-			.locator('button[aria-label="Close this dialog"], .el-dialog__headerbtn')
-			.first()
-			.click();
-		await modal.waitFor({ state: 'hidden' });
-
-		step('number request: region and city dropdowns from the emulator, searchable by typing');
-		const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
-		assert.ok(numberRequest, 'the node has the Number Request resource');
-		const since = lastSeq(emulator);
-		await choose(page, 'resource', numberRequest.name);
-		const nonTollFree = numberRequest.operations.find((o) => o.value === 'nonTollFree');
-		assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
-		await choose(page, 'operation', nonTollFree.name);
-		await selectCredential(context, CREDENTIAL_NAMES.numbers);
-		// Opens a dropdown: the names it offers (and a shot of it), and what the emulator's lookup
-		// answers for it.
-		const openWithLookup = async <T>(on: Page, parameter: string, lookupPath: string) => {
-			await openDropdown(on, parameter);
-			const offered = await optionNames(on);
-			await shot(on, `${parameter}-dropdown`);
-			const expected = (await emulatorLookup(emulator.urls.numbers, lookupPath)) as T[];
-			return { offered, expected };
-		};
-		const { offered: regions, expected: expectedRegions } = await openWithLookup<{
-			code: string;
-			name: string;
-		}>(page, 'region', '/api/numbers/regions/US');
-		for (const region of expectedRegions) {
-			assert.ok(
-				regions.some((name) => name.includes(region.name)),
-				`region ${region.name} is offered`,
-			);
-		}
-		const newYork = expectedRegions.find((r) => r.code === 'NY');
-		assert.ok(newYork);
-		// The dropdown is searchable: typing part of a name leaves the regions that contain it.
-		const matchingRegions = expectedRegions
-			.filter((r) => r.name.toLowerCase().includes(REGION_FILTER.toLowerCase()))
-			.map((r) => r.name);
-		assert.ok(matchingRegions.includes(newYork.name) && matchingRegions.length > 1);
-		await typeToFilter(page, REGION_FILTER, matchingRegions);
-		await shot(page, 'region-dropdown-filtered');
-		await visibleOptions(page).filter({ hasText: newYork.name }).first().click();
-		await expectSelected(page, 'region', newYork.name);
-		const { offered: cities, expected: expectedCities } = await openWithLookup<{ name: string }>(
-			page,
-			'city',
-			'/api/numbers/cities/US/NY',
-		);
-		assert.ok(expectedCities.length > 0);
-		for (const city of expectedCities) {
-			assert.ok(cities.includes(city.name), `city ${city.name} is offered`);
-		}
-		const matchingCities = expectedCities
-			.map((c) => c.name)
-			.filter((name) => name.toLowerCase().includes(CITY_FILTER.toLowerCase()));
-		assert.ok(matchingCities.length > 1 && matchingCities.length < expectedCities.length);
-		await typeToFilter(page, CITY_FILTER, matchingCities);
-		await shot(page, 'city-dropdown-filtered');
-		await visibleOptions(page).filter({ hasText: matchingCities[0] }).first().click();
-		await expectSelected(page, 'city', matchingCities[0]);
-		const lookups = emulator.control.requests({ sinceSeq: since, api: 'numbers' });
-		assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
-		assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
-		assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
-
-		step('the "send a PDF" example opens with every node known');
-		await openExample(page, server.url, {
-			id: 'ExampleSendPdf01',
-			file: 'send-pdf-and-report-outcome.json',
-		});
-		assert.equal(
-			await page
-				.locator(
+		// The steps, in order; each says what it shows.
+		const steps = [
+			resourceDropdowns,
+			credentialTest,
+			numberRequestDropdowns,
+			async ({ page, serverUrl }: StepContext) => {
+				step('the "send a PDF" example opens with every node known');
+				const example = { id: 'ExampleSendPdf01', file: 'send-pdf-and-report-outcome.json' };
+				await openExample(page, serverUrl, example);
+				const unknown = page.locator(
 					'[data-test-id="canvas-node"] [class*="disabled"], [data-test-id="node-not-installed"]',
-				)
-				.count(),
-			0,
-			'no node of the example is unknown',
-		);
-		const exampleShot = await shot(page, 'example-send-pdf');
-		if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
-
-		// The steps of steps/, in order: what each shows, then the step.
-		const contextSteps: Array<[string, (context: StepContext) => Promise<void>]> = [
-			[
-				'the "two files on one item" example: Merge by position, both fields named',
-				twoFilesExample,
-			],
-			['output schemas: the fields of a Fax Cloud node that has not run yet', schemaPreview],
-			[
-				'Fax ID picker: newest first, a filter reads on to later pages, By ID checked',
-				(c) => faxIdPicker(c, 'outbound'),
-			],
-			[
-				'inbound Fax ID picker: the same checks on received faxes',
-				(c) => faxIdPicker(c, 'inbound'),
-			],
-			['Simplify: the simplified record, then with Simplify off the whole one', simplifyStep],
-			['Sort of Get Many: by last modified time, descending then ascending', sortStep],
-			[
-				'Job ID picker of a mail merge job: newest first, typing filters, By ID checked',
-				jobIdPicker,
-			],
-			[
-				'an example imported from its file runs: "send a PDF", its version 2 nodes',
-				importExampleStep,
-			],
+				);
+				assert.equal(await unknown.count(), 0, 'no node of the example is unknown');
+				const exampleShot = await shot(page, 'example-send-pdf');
+				if (updateDocs) fs.copyFileSync(exampleShot, path.join(DOCS_DIR, 'example-send-pdf.png'));
+			},
+			twoFilesExample,
+			schemaPreview,
+			(c: StepContext) => faxIdPicker(c, 'outbound'),
+			(c: StepContext) => faxIdPicker(c, 'inbound'),
+			simplifyStep,
+			sortStep,
+			jobIdPicker,
+			importExampleStep,
 		];
-		for (const [shows, run] of contextSteps) {
-			step(shows);
-			await run(context);
-		}
+		for (const run of steps) await run(context);
 		passed = true;
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
@@ -365,14 +377,6 @@ async function main(): Promise<void> {
 			[`${kept} in .test-output/browser/`],
 		),
 	);
-}
-
-async function emulatorLookup(base: string, path: string): Promise<unknown> {
-	const res = await fetch(`${base}${path}`, {
-		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
-	});
-	assert.equal(res.status, 200);
-	return await res.json();
 }
 
 main().catch((e) => {

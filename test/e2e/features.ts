@@ -7,17 +7,20 @@
 import { SEED_TOKENS, SEED_USERS, type Emulator } from '../../emulator';
 import { lastSeq } from '../../emulator/request-log';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
-import { CREDENTIAL_IDS, CREDENTIAL_NAMES, faxCredential } from '../harness/n8n/credentials';
+import {
+	CREDENTIAL_IDS,
+	CREDENTIAL_NAMES,
+	faxCredential,
+	numbersCredential,
+} from '../harness/n8n/credentials';
 import { lineOf } from '../harness/n8n/lines';
 import { runWorkflow } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
-import { runCheck } from '../harness/report';
 import { faxOfAlice } from './cases/fixtures';
 import { assert, assertNoSecrets } from './lib/assert';
 import { changeFaxLogin, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
-import type { CaseOutcome } from './lib/run-cases';
 
 /**
  * A login the credential check edits while a workflow runs. Imported for the case phase only:
@@ -73,28 +76,12 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				server.rest<{ status: string; message: string }>('POST', '/credentials/test', {
 					credentials,
 				});
-			const fax = (password: string) => ({
-				id: CREDENTIAL_IDS.fax,
-				name: CREDENTIAL_NAMES.fax,
-				type: 'faxCloudApi',
-				data: {
-					userId: SEED_USERS.alice.userId,
-					password,
-					faxBaseUrl: urls.fax,
-					mailMergeBaseUrl: urls.mailMerge,
-				},
-			});
-			const numbers = (accessToken: string) => ({
-				id: CREDENTIAL_IDS.numbers,
-				name: CREDENTIAL_NAMES.numbers,
-				type: 'faxCloudNumbersApi',
-				data: {
-					accessToken,
-					numbersBaseUrl: urls.numbers,
-					versionHeaderName: '',
-					versionHeaderValue: '',
-				},
-			});
+			const { fax: faxId, numbers: numbersId } = CREDENTIAL_IDS;
+			const { userId } = SEED_USERS.alice;
+			const fax = (password: string) =>
+				faxCredential(faxId, CREDENTIAL_NAMES.fax, { userId, password }, urls);
+			const numbers = (token: string) =>
+				numbersCredential(numbersId, CREDENTIAL_NAMES.numbers, token, urls);
 			assert.equal((await testButton(fax(SEED_USERS.alice.password))).status, 'OK');
 			const refused = await testButton(fax(WRONG_PASSWORD));
 			assert.equal(refused.status, 'Error');
@@ -221,20 +208,3 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 		},
 	},
 ];
-
-/** Runs the checks in the running n8n; goes on after a failure. */
-export async function runFeatureChecks(
-	environment: E2eEnvironment,
-	server: N8nServer,
-	checks: FeatureCheck[],
-): Promise<CaseOutcome[]> {
-	const outcomes: CaseOutcome[] = [];
-	for (const check of checks) {
-		const run = () => check.run(environment, server);
-		outcomes.push({
-			...(await runCheck(check.title, run, { timed: true })),
-			workflow: check.workflow,
-		});
-	}
-	return outcomes;
-}

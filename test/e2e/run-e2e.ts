@@ -9,28 +9,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { ensureN8n } from '../harness/n8n/install';
+import { ensureN8n, pidAlive } from '../harness/n8n/install';
 import { POLL_ENGINE_ENV, type PollEngine } from '../harness/n8n/engines';
 import { buildAndPack } from '../harness/n8n/package';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { releaseOf, TESTED_N8N_VERSIONS } from '../harness/n8n/versions';
 import { ALL_CASES } from './cases/all-cases';
-import {
-	FEATURE_CHECKS,
-	featureCredentials,
-	runFeatureChecks,
-	type FeatureCheck,
-} from './features';
-import type { E2eCase } from './lib/types';
+import { FEATURE_CHECKS, featureCredentials, type FeatureCheck } from './features';
+import type { E2eCase } from './lib/run-cases';
 import { CommandLine } from '../harness/commandLine';
-import { startEnvironment, startServer } from '../harness/environment';
-import { runOutputDir } from './lib/output';
-import { runCases, type CaseOutcome } from './lib/run-cases';
+import { OUTPUT_DIR, startEnvironment, startServer } from '../harness/environment';
+import { runCases, runEach, type CaseOutcome } from './lib/run-cases';
 import { freePort } from '../harness/ports';
 import { indented, messageOf, printSummary, secondsSince } from '../harness/report';
 import { runTriggerPhase } from './trigger';
 import { SEND_LINEAGE_CHECKS } from './send-lineage';
 import { VERSION_2_CHECKS } from './version2-features';
+
+/** Folders of ended runs kept for inspection; older ones are removed when a run starts. */
+const KEEP_ENDED_RUNS = 3;
+
+/**
+ * This run's own folder under .test-output/e2e/ for n8n's logs and the stored executions. Other
+ * runs may share the checkout at the same time (colleagues, a sandbox), so a run never clears a
+ * folder whose process is still alive.
+ */
+function runOutputDir(): string {
+	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+	const ended = fs
+		.readdirSync(OUTPUT_DIR)
+		.filter((name) => {
+			const pid = /^run-.+-pid(\d+)$/.exec(name)?.[1];
+			return pid !== undefined && !pidAlive(Number(pid));
+		})
+		.sort();
+	for (const name of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_RUNS))) {
+		fs.rmSync(path.join(OUTPUT_DIR, name), { recursive: true, force: true });
+	}
+	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+	const dir = path.join(OUTPUT_DIR, `run-${stamp}-pid${process.pid}`);
+	fs.mkdirSync(dir);
+	return dir;
+}
 
 interface PhaseResult {
 	version: string;
@@ -44,13 +64,15 @@ interface PhaseResult {
 	error?: string;
 }
 
+type PhaseWork = Pick<PhaseResult, 'outcomes' | 'workflows'>;
+
 async function casePhase(
 	version: string,
 	tarball: string,
 	cases: E2eCase[],
 	features: FeatureCheck[],
 	logDir: string,
-): Promise<Omit<PhaseResult, 'ms'>> {
+): Promise<PhaseWork> {
 	const workflows = cases.length + features.length;
 	console.log(`\nEnd-to-end on n8n ${version}: ${workflows} workflows run in one n8n`);
 	let outcomes: CaseOutcome[] = [];
@@ -68,11 +90,12 @@ async function casePhase(
 	let server: N8nServer | undefined;
 	try {
 		const startedAt = Date.now();
-		server = await startServer(environment, 'cases', logDir);
+		const running = await startServer(environment, 'cases', logDir);
+		server = running;
 		console.log(`  n8n started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 		outcomes = [
-			...(await runCases(environment, server, cases, logDir)),
-			...(await runFeatureChecks(environment, server, features)),
+			...(await runCases(environment, running, cases, logDir)),
+			...(await runEach(features, (check) => check.run(environment, running))),
 		];
 		failed = outcomes.some((o) => !o.passed);
 	} finally {
@@ -80,22 +103,24 @@ async function casePhase(
 		await environment.close(failed);
 		if (failed) console.log(`  n8n user folder kept for inspection: ${environment.userFolder}`);
 	}
-	return { version, phase: 'cases', outcomes, workflows };
+	return { outcomes, workflows };
 }
 
 /** Runs a phase, timed; an exception becomes a failed phase so the other phases still run. */
 async function timed(
 	version: string,
 	phase: PhaseResult['phase'],
-	work: () => Promise<Omit<PhaseResult, 'ms'>>,
+	work: () => Promise<PhaseWork>,
+	engine?: PollEngine,
 ): Promise<PhaseResult> {
 	const started = Date.now();
+	const result = { version, phase, engine, outcomes: [], workflows: 0 };
 	try {
-		return { ...(await work()), ms: Date.now() - started };
+		return { ...result, ...(await work()), ms: Date.now() - started };
 	} catch (error) {
 		const message = messageOf(error);
 		console.log(`  FAIL ${phase} on n8n ${version}:\n${indented(message)}`);
-		return { version, phase, ms: Date.now() - started, outcomes: [], workflows: 0, error: message };
+		return { ...result, ms: Date.now() - started, error: message };
 	}
 }
 
@@ -137,7 +162,7 @@ async function main(): Promise<void> {
 		// Timed apart: a first run installs the release into the cache (several minutes).
 		const install = await timed(version, 'install', async () => {
 			await ensureN8n(version);
-			return { version, phase: 'install', outcomes: [], workflows: 0 };
+			return { outcomes: [], workflows: 0 };
 		});
 		results.push(install);
 		if (install.error) continue;
@@ -148,14 +173,8 @@ async function main(): Promise<void> {
 		}
 		const engines = releaseOf(version).engines.filter(engineChosen);
 		for (const engine of withTrigger ? engines : []) {
-			results.push({
-				...(await timed(version, 'trigger', async () => ({
-					version,
-					phase: 'trigger',
-					...(await runTriggerPhase({ tarball, version, logDir, engine })),
-				}))),
-				engine,
-			});
+			const phase = () => runTriggerPhase({ tarball, version, logDir, engine });
+			results.push(await timed(version, 'trigger', phase, engine));
 		}
 	}
 

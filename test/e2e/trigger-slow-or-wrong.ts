@@ -14,16 +14,9 @@ import type { Sink } from '../harness/sink';
 import { waitUntil } from '../harness/waitUntil';
 import { createMailMergeJob } from './cases/fixtures';
 import { faxCredential } from '../harness/n8n/credentials';
-import {
-	allAt,
-	assertOnce,
-	byId,
-	eventsAt,
-	faxIdOf,
-	idsAt,
-	Moments,
-	sorted,
-} from './lib/sink-events';
+import * as events from './lib/sink-events';
+
+const { allAt, eventsAt, faxIdOf } = events;
 
 export const SLOW_OR_WRONG_WORKFLOWS = [
 	'trigger-clock-ahead.json',
@@ -60,7 +53,7 @@ function answered(emulator: Emulator, path: string, sinceSeq: number) {
 		.filter((r) => r.finishedMs !== undefined);
 }
 
-export class SlowOrWrongCases extends Moments {
+export class SlowOrWrongCases extends events.Moments {
 	/** Faxes on the clock-ahead service before and during its hour-ahead answers. */
 	private beforeAhead: number[] = [];
 	/** Faxes on the clock-ahead service after its hour-ahead answers were given. */
@@ -125,13 +118,12 @@ export class SlowOrWrongCases extends Moments {
 
 		// Received over the last eight minutes, within the allowance: the window holds them all.
 		const now = Date.parse(this.slow.control.now());
-		const chunks = 8;
 		this.backlogFromSeq = this.slow.control.lastSeq();
-		for (let i = 0; i < chunks; i++) {
-			const when = new Date(now - (chunks - i) * MINUTE_MS).toISOString();
-			const count = SLOW_BACKLOG.faxes / chunks;
+		for (let minutes = 8; minutes > 0; minutes--) {
+			const at = new Date(now - minutes * MINUTE_MS).toISOString();
+			const count = SLOW_BACKLOG.faxes / 8;
 			this.backlog.push(
-				...this.slow.control.injectInbound({ userId: alice, count, at: when }).map(faxIdOf),
+				...this.slow.control.injectInbound({ userId: alice, count, at }).map(faxIdOf),
 			);
 		}
 		this.slow.control.addFault({
@@ -226,16 +218,14 @@ export class SlowOrWrongCases extends Moments {
 					'Trigger: a service whose Date header runs an hour ahead for two answers, then new faxes: each fax once, none lost',
 				body: () => {
 					stuck('clockAhead');
-					const ids = idsAt(sink, 'clockAhead');
-					assertOnce(ids);
-					const expected = sorted([...this.beforeAhead, ...this.afterAhead]);
-					const lost = expected.filter((id) => !ids.includes(id));
+					const expected = [...this.beforeAhead, ...this.afterAhead];
+					const ids = events.idsAt(sink, 'clockAhead');
 					assert.deepEqual(
-						lost,
+						expected.filter((id) => !ids.includes(id)),
 						[],
 						`never emitted (after the hour-ahead answers: ${this.afterAhead.join(', ')})`,
 					);
-					assert.deepEqual(sorted(ids), expected);
+					events.assertEachOnce(sink, 'clockAhead', expected);
 					// Without it no poll read an answer an hour ahead, and the case proved nothing.
 					assert.match(
 						n8nLog,
@@ -249,9 +239,8 @@ export class SlowOrWrongCases extends Moments {
 					'Trigger: a mail merge job store that lists no jobs and answers 2001 to every lookup for longer than a poll, then recovers: each job’s finish once',
 				body: () => {
 					stuck('outage');
-					const events = eventsAt(sink, 'mailMergeOutage');
-					assertOnce(events.map((r) => Number(r.jobId)));
-					assert.deepEqual(byId(events.map((r) => [Number(r.jobId), r.status])), [
+					events.assertOnce(events.idsAt(sink, 'mailMergeOutage', 'jobId'));
+					assert.deepEqual(events.statusRows(sink, 'mailMergeOutage'), [
 						[this.finishedJob, 'COMPLETE'],
 						[this.cancelledJob, 'CANCELLED'],
 					]);
@@ -266,18 +255,8 @@ export class SlowOrWrongCases extends Moments {
 			{
 				title: `Trigger: a backlog of ${SLOW_BACKLOG.faxes} faxes one poll cannot read, on a service slow for a while: the first poll emits what it read, the rest comes in slices, each fax once`,
 				body: () => {
-					const events = eventsAt(sink, 'slowBacklog');
-					const ids = events.map((r) => Number(r.faxId));
-					assertOnce(ids);
-					const missing = this.backlog.filter((id) => !ids.includes(id));
-					assert.equal(
-						missing.length,
-						0,
-						`${missing.length} of ${SLOW_BACKLOG.faxes} never emitted`,
-					);
-					assert.equal(ids.length, SLOW_BACKLOG.faxes);
-					const executions = [...new Set(events.map((r) => String(r.execution)))];
-					const first = events.filter((r) => String(r.execution) === executions[0]).length;
+					events.assertBacklogOnce(sink, 'slowBacklog', this.backlog);
+					const first = this.backlogPerPoll(sink)[0];
 					assert.ok(
 						first > 0 && first < SLOW_BACKLOG.faxes,
 						`the first poll after the slow pages emitted ${first} of ${SLOW_BACKLOG.faxes}: its read was cut by its time budget, and it emitted what it had read`,

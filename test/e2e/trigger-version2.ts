@@ -10,7 +10,7 @@ import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import { createMailMergeJob } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { faxCredential } from '../harness/n8n/credentials';
-import { allAt, assertOnce, byId, eventsAt, sorted } from './lib/sink-events';
+import { allAt, assertOnce, byId, eventsAt, sorted, statusRows } from './lib/sink-events';
 import type { Sink } from '../harness/sink';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 
@@ -66,12 +66,13 @@ export class Version2Triggers {
 
 	/** Whether each fax and job expected so far has reached the sink through every workflow. */
 	arrived(sink: Sink, inbound: number[], outbound: number[]): boolean {
+		const faxes = (direction: Direction, ids: number[]) =>
+			Object.values(EVENTS[direction]).every((event) => allAt(sink, event, ids));
+		const jobs = [this.completes, this.cancelled, this.inProcess];
 		return (
-			allAt(sink, EVENTS.inbound.simplified, inbound) &&
-			allAt(sink, EVENTS.inbound.whole, inbound) &&
-			allAt(sink, EVENTS.outbound.simplified, outbound) &&
-			allAt(sink, EVENTS.outbound.whole, outbound) &&
-			allAt(sink, JOB_EVENT, [this.completes, this.cancelled, this.inProcess], 'jobId')
+			faxes('inbound', inbound) &&
+			faxes('outbound', outbound) &&
+			allAt(sink, JOB_EVENT, jobs, 'jobId')
 		);
 	}
 
@@ -95,15 +96,12 @@ export class Version2Triggers {
 		const faxChecks = (direction: Direction, simplify: boolean) => ({
 			title: `Trigger version 2: ${direction === 'inbound' ? 'New Inbound Fax' : 'Outbound Fax Status Changed'}, Simplify ${simplify ? 'on' : 'off'}: each event exactly once, ${simplify ? 'a dozen fields' : 'the whole record'}`,
 			body: async () => {
-				const events = eventsAt(sink, EVENTS[direction][simplify ? 'simplified' : 'whole']);
+				const name = EVENTS[direction][simplify ? 'simplified' : 'whole'];
+				const events = eventsAt(sink, name);
 				const ids = events.map((r) => Number(r.faxId));
 				assertOnce(ids);
-				if (direction === 'inbound') {
-					assert.deepEqual(sorted(ids), sorted(expected.inbound));
-				} else {
-					const got = byId(events.map((r) => [Number(r.faxId), r.status, r.number]));
-					assert.deepEqual(got, byId(expected.outbound));
-				}
+				if (direction === 'inbound') assert.deepEqual(sorted(ids), sorted(expected.inbound));
+				else assert.deepEqual(statusRows(sink, name), byId(expected.outbound));
 				for (const event of events) {
 					const record = await this.serviceRecord(direction, Number(event.faxId));
 					const want = simplify
@@ -119,10 +117,10 @@ export class Version2Triggers {
 			},
 		});
 		return [
-			faxChecks('inbound', true),
-			faxChecks('inbound', false),
-			faxChecks('outbound', true),
-			faxChecks('outbound', false),
+			...(['inbound', 'outbound'] as const).flatMap((d) => [
+				faxChecks(d, true),
+				faxChecks(d, false),
+			]),
 			{
 				title:
 					'Trigger version 2: Mail Merge Job Finished: each job that completes or is cancelled after the activation exactly once, one in process at the activation too',
@@ -130,7 +128,7 @@ export class Version2Triggers {
 					const events = eventsAt(sink, JOB_EVENT);
 					const ids = events.map((r) => Number(r.jobId));
 					assertOnce(ids);
-					assert.deepEqual(byId(events.map((r) => [Number(r.jobId), r.status])), [
+					assert.deepEqual(statusRows(sink, JOB_EVENT), [
 						[this.inProcess, 'CANCELLED'],
 						[this.completes, 'COMPLETE'],
 						[this.cancelled, 'CANCELLED'],

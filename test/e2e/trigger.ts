@@ -3,23 +3,24 @@
  * `n8n start` with three version 1 workflows published before it starts (new inbound faxes and
  * outbound completions to a local sink, and examples/file-inbound-faxes.json) and the cases of
  * trigger-exactly-once.ts, trigger-version2.ts and trigger-slow-or-wrong.ts activated in it, all
- * polling every 10 s (trigger-poll-times.ts). Faxes come before the activation (never emitted) and
+ * polling every 10 s (Poll Times, below). Faxes come before the activation (never emitted) and
  * in batches after it, some late (visible 3 and 9 minutes after their time, within the trigger's
  * lateness allowance): each must come out exactly once, and nothing more after one further poll.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { SEED_USERS } from '../../emulator';
+import { SEED_USERS, type Emulator } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../harness/n8n/credentials';
 import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
+import type { WorkflowFile } from '../harness/n8n/examples';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { waitForTriggerState } from '../harness/n8n/trigger-state';
 import { indented, messageOf, runCheck } from '../harness/report';
-import { faxOfAlice } from './cases/fixtures';
+import { assertPdfFiles, faxOfAlice, filedFaxIds } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { activate, changeFaxLogin } from './lib/n8n-rest';
-import { byId, eventsAt, faxIdOf, sorted } from './lib/sink-events';
+import { eventsAt, faxIdOf, sorted, statusRows } from './lib/sink-events';
 import {
 	loadWorkflows,
 	startEnvironment,
@@ -35,12 +36,6 @@ import {
 	ExactlyOnceCases,
 	TWO_POLL_TIMES_WORKFLOW,
 } from './trigger-exactly-once';
-import {
-	POLL_SECONDS,
-	pollEveryTenSeconds,
-	pollTimesCheck,
-	secondsBetween,
-} from './trigger-poll-times';
 import { Version2Triggers, VERSION2_WORKFLOWS } from './trigger-version2';
 import { SlowOrWrongCases, SLOW_OR_WRONG_WORKFLOWS } from './trigger-slow-or-wrong';
 
@@ -52,6 +47,33 @@ const POLL_WAIT_MS = 150_000;
 const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 const MINUTE_MS = 60_000;
 const { alice, bob, carol, acmeAdmin } = SEED_USERS;
+
+/**
+ * Poll Times: n8n refuses at activation an entry whose seconds field is more than one fixed
+ * second (1.123: a `*`; 2.40: not a plain number), and each entry is its own cron: six entries of
+ * one fixed second each (0, 10, … 50) poll every 10 seconds.
+ */
+const POLL_SECONDS = 10;
+const EVERY_TEN_SECONDS = Array.from({ length: 60 / POLL_SECONDS }, (_, i) => ({
+	mode: 'custom',
+	cronExpression: `${i * POLL_SECONDS} * * * * *`,
+}));
+
+/** The workflow with its triggers polling every POLL_SECONDS instead of their saved Poll Times. */
+function pollEveryTenSeconds(workflow: WorkflowFile): WorkflowFile {
+	const nodes = workflow.nodes.map((node) =>
+		node.type.endsWith('.faxCloudTrigger')
+			? { ...node, parameters: { ...node.parameters, pollTimes: { item: EVERY_TEN_SECONDS } } }
+			: node,
+	);
+	return { ...workflow, nodes };
+}
+
+/** Seconds between the requests of one login to one path, for the phase's log. */
+function secondsBetween(emulator: Emulator, userId: string, path: string): number[] {
+	const times = emulator.control.requests({ method: 'GET', path, userId }).map((r) => r.receivedMs);
+	return times.slice(1).map((ms, i) => Math.round((ms - times[i]) / 1000));
+}
 
 /** The example's (proxy) login sees the faxes of these users. */
 const ORGANIZATION: string[] = [alice.userId, bob.userId, acmeAdmin.userId];
@@ -104,13 +126,12 @@ export async function runTriggerPhase(options: {
 	];
 	const workflows = [...published, ...toggled];
 	assert.ok(workflows.every((w) => w.nodes.some((n) => n.type.endsWith('.faxCloudTrigger'))));
-	const port = await freePort();
 	const cases = await ExactlyOnceCases.start();
 	const slowOrWrong = await SlowOrWrongCases.start(options.engine);
 	const environment = await startEnvironment({
 		workflows,
 		tarball: options.tarball,
-		port,
+		port: await freePort(),
 		label: 'trigger',
 		version: options.version,
 		engine: options.engine,
@@ -146,15 +167,9 @@ export async function runTriggerPhase(options: {
 	const outcomes: CaseOutcome[] = [];
 	let activated = 0;
 	try {
-		const registered = fs
-			.readFileSync(
-				path.join(
-					environment.userFolder,
-					'.n8n/nodes/node_modules/n8n-nodes-fax-cloud/package.json',
-				),
-				'utf8',
-			)
-			.includes('FaxCloudTrigger.node.js');
+		const installed = path.join(environment.userFolder, '.n8n/nodes/node_modules');
+		const manifest = fs.readFileSync(`${installed}/n8n-nodes-fax-cloud/package.json`, 'utf8');
+		const registered = manifest.includes('FaxCloudTrigger.node.js');
 		assert.ok(registered, 'the package registers the Fax Cloud Trigger (package.json n8n.nodes)');
 
 		const beforeActivation = [
@@ -301,13 +316,7 @@ export async function runTriggerPhase(options: {
 			{
 				title: 'Trigger: each outbound fax completion comes out exactly once, a late one too',
 				body: () => {
-					const events = byId(
-						eventsAt(sink, 'outboundFaxStatusChanged').map((r) => [
-							Number(r.faxId),
-							r.status,
-							r.number,
-						]),
-					);
+					const events = statusRows(sink, 'outboundFaxStatusChanged');
 					assert.deepEqual(events, outbound);
 					assert.ok(!events.some((e) => e[0] === finishedBeforeActivation));
 				},
@@ -328,19 +337,14 @@ export async function runTriggerPhase(options: {
 			{
 				title: 'Example: file each inbound fax (trigger, PDF image, save, mark)',
 				body: async () => {
-					const filedIds = () =>
-						sorted(fs.readdirSync(inbox).map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1])));
 					// The example polls on its own schedule: its last file may come after the sink's.
 					await wait(
 						'the example to file every fax',
-						() => filedIds().length >= expected.length,
+						() => filedFaxIds(inbox).length >= expected.length,
 					).catch(() => undefined);
 					const files = fs.readdirSync(inbox).sort();
-					assert.deepEqual(filedIds(), expected, `one file per fax: ${files.join(', ')}`);
-					for (const name of files) {
-						const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
-						assert.equal(head, '%PDF-', `${name} is a PDF`);
-					}
+					assert.deepEqual(filedFaxIds(inbox), expected, `one file per fax: ${files.join(', ')}`);
+					assertPdfFiles(inbox);
 					// The account-switch case marks faxes of the other organization itself.
 					const marked = control
 						.inboundAll()
@@ -370,7 +374,20 @@ export async function runTriggerPhase(options: {
 				},
 			},
 			...version2.checks(sink, { inbound: expected, outbound }),
-			pollTimesCheck(emulator, options.version, carol.userId),
+			{
+				// The mail merge workflow (the only one listing carol's jobs) polled at least five
+				// times, never a minute apart. A poll that took longer may push the next one to the
+				// next entry, hence 25 s.
+				title: `Poll Times on n8n ${options.version}: six entries of one fixed second each poll every ${POLL_SECONDS} s`,
+				body: () => {
+					const gaps = secondsBetween(emulator, carol.userId, '^/v1/Job$');
+					assert.ok(gaps.length >= 5, `polls of the mail merge workflow: ${gaps.length + 1}`);
+					assert.ok(
+						gaps.every((gap) => gap <= 25),
+						`seconds between polls: ${gaps.join(' ')}`,
+					);
+				},
+			},
 		];
 		for (const each of phaseChecks) outcomes.push(await check(each));
 		const n8nLog = fs.readFileSync(server.logFile, 'utf8');

@@ -8,7 +8,7 @@ import { runWorkflow } from '../harness/n8n/manual-runs';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 import { toolAnswer, type FeatureCheck } from './features';
 import { faxOfAlice } from './cases/fixtures';
-import { assert } from './lib/assert';
+import { assert, assertDescending } from './lib/assert';
 import { loadWorkflows } from '../harness/environment';
 import { listSearch, type ListSearchAnswer } from './cases/v2-support';
 import { lastSeq } from '../../emulator/request-log';
@@ -54,10 +54,7 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 			const first = await listSearch(server, 'searchOutboundFaxes', outbound);
 			assert.equal(first.results.length, 50, 'one page of 50');
 			assert.equal(ids(first)[0], lastId, 'the newest outbound fax first');
-			assert.deepEqual(
-				ids(first),
-				[...ids(first)].sort((a, b) => b - a),
-			);
+			assertDescending(ids(first));
 			assert.ok(first.paginationToken, 'a token for the next page');
 			const second = await listSearch(server, 'searchOutboundFaxes', outbound, {
 				paginationToken: first.paginationToken,

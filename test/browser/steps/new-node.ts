@@ -1,10 +1,47 @@
+/** What a step of the editor check works with, and a new Fax Cloud node added as a user does. */
 import assert from 'node:assert/strict';
 
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-import type { StepContext } from './step-context';
+import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
+import type { DescribedNode } from '../described-node';
 import { visibleOptions } from './dropdowns';
 import { eventually } from '../../harness/waitUntil';
+
+/** Prints what a step of the check shows, as it starts. */
+export function step(text: string): void {
+	console.log(`  - ${text}`);
+}
+
+export interface StepContext {
+	page: Page;
+	serverUrl: string;
+	emulator: Emulator;
+	node: DescribedNode;
+	/** Saves a numbered screenshot in .test-output/browser/ and returns its path. */
+	shot: (page: Page, name: string) => Promise<string>;
+}
+
+/**
+ * Calls the emulator's fax or mail merge interface as alice@acme, the user of the editor's
+ * "Fax Cloud account (local emulator)" credential: to prepare records, and to learn what the
+ * service answers to a query, which the editor must then show.
+ */
+export async function asCredentialUser(
+	base: string,
+	method: 'GET' | 'POST' | 'PUT',
+	path: string,
+	body?: FormData,
+): Promise<Record<string, unknown>> {
+	const res = await fetch(`${base}${path}`, {
+		method,
+		body,
+		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
+	});
+	const json = (await res.json()) as Record<string, unknown>;
+	assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+	return json;
+}
 
 /**
  * A new workflow, the nodes panel searched for "fax" as a user does (`searched` runs with the
@@ -32,9 +69,7 @@ export async function openFaxActions(
 	await categories.first().waitFor();
 	const item = page.locator(
 		'[data-test-id="item-iterator-item"], [data-test-id="node-creator-item-name"]',
-		{
-			hasText: actionShown,
-		},
+		{ hasText: actionShown },
 	);
 	if ((await item.count()) === 0)
 		await categories
@@ -44,26 +79,12 @@ export async function openFaxActions(
 	await item.first().waitFor();
 }
 
-/** The action of `resource` → `operation` added to a new workflow; returns the open node panel. */
-export async function addActionNode(
-	context: StepContext,
-	resource: string,
-	operation: string,
-): Promise<Locator> {
-	const { page, node } = context;
-	const described = node.resources.find((r) => r.value === resource);
-	const action = described?.operations.find((o) => o.value === operation)?.action;
-	assert.ok(action, `the node has ${resource} → ${operation}`);
-	await openFaxActions(context, action);
+/** Clicks an action of the open actions panel; returns the node panel once it shows Operation. */
+export async function addAction(page: Page, action: string): Promise<Locator> {
 	await page
 		.locator('[data-test-id="node-creator-item-name"]', { hasText: action })
 		.first()
 		.click();
-	return await openedNode(page);
-}
-
-/** The node panel once it shows the new node's Operation. */
-export async function openedNode(page: StepContext['page']): Promise<Locator> {
 	const ndv = page.locator('[data-test-id="ndv"]');
 	await ndv.waitFor();
 	await ndv.locator('[data-test-id="parameter-input-operation"]').first().waitFor();
@@ -71,13 +92,29 @@ export async function openedNode(page: StepContext['page']): Promise<Locator> {
 }
 
 /**
+ * The action of `resource` → `operation` added to a new workflow, with the credential `name`
+ * chosen (see selectCredential); returns the open node panel.
+ */
+export async function addActionNode(
+	context: StepContext,
+	resource: string,
+	operation: string,
+	credential: string,
+): Promise<Locator> {
+	const described = context.node.resources.find((r) => r.value === resource);
+	const action = described?.operations.find((o) => o.value === operation)?.action;
+	assert.ok(action, `the node has ${resource} → ${operation}`);
+	await openFaxActions(context, action);
+	const ndv = await addAction(context.page, action);
+	await selectCredential(context.page, credential);
+	return ndv;
+}
+
+/**
  * Chooses the node's credential by name: a new node gets one of the credentials of its type
  * preselected (the check has a wrong-password one too), so steps that call the service choose.
  */
-export async function selectCredential(
-	{ page }: Pick<StepContext, 'page'>,
-	name: string,
-): Promise<void> {
+export async function selectCredential(page: Page, name: string): Promise<void> {
 	const select = page.locator('[data-test-id="node-credentials-select"]');
 	const input = select.locator('input').first();
 	await select.click();

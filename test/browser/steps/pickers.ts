@@ -1,22 +1,24 @@
+/** The Fax ID and Job ID pickers of version 2 in the editor, on new Get nodes. */
 import assert from 'node:assert/strict';
 
 import type { Locator, Page } from 'playwright-core';
 
-import type { StepContext } from './step-context';
+import { SEED_USERS } from '../../../emulator';
+import { lastSeq } from '../../../emulator/request-log';
+import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
 import { eventually } from '../../harness/waitUntil';
-import { addActionNode, selectCredential } from './new-node';
+import { formPdf } from '../../harness/formPdf';
+import { addActionNode, asCredentialUser, step, type StepContext } from './new-node';
 
 /** n8n puts the test id on the input or on its wrapper, depending on the release. */
 const RLC_INPUT = '[data-test-id="rlc-input"] input, input[data-test-id="rlc-input"]';
 const RLC_SEARCH =
 	'[data-test-id="rlc-search"] input:visible, input[data-test-id="rlc-search"]:visible';
 
-export interface PickerCheck {
+interface PickerCheck {
 	resource: string;
-	operation: string;
 	/** The resource locator parameter, e.g. faxId. */
 	parameter: string;
-	credential: string;
 	/** The IDs the list must begin with, in this order: the newest records. */
 	newest: string[];
 	/** Typed into the list's search. */
@@ -26,9 +28,9 @@ export interface PickerCheck {
 	 * finds (`includes`), or the whole filtered list in its order (`exactly`).
 	 */
 	filtered: { includes: string } | { exactly: string[] };
-	/** Entered By ID, and refused with `message` before anything runs. */
+	/** Entered By ID, and refused with "Not a valid <label>: …" before anything runs. */
 	invalidId: string;
-	message: string;
+	label: string;
 	/** Screenshot name prefix. */
 	name: string;
 }
@@ -41,27 +43,25 @@ async function listedIds(page: Page): Promise<string[]> {
 	return names.map((name) => /^\s*#(\d+) · /.exec(name)?.[1] ?? `(not an ID: ${name.trim()})`);
 }
 
-/** Opens the picker's "From List" and waits until its first items are `newest`, in order. */
-async function openList(page: Page, picker: Locator, newest: string[]): Promise<void> {
+/**
+ * A picker of version 2 in the editor, on a new Get node: "From List" shows the newest records
+ * first, typing filters the list (reading on past the first page when the service pages), and
+ * "By ID" refuses what is not a positive integer with the picker's message, before anything runs.
+ */
+async function idPicker(context: StepContext, check: PickerCheck): Promise<void> {
+	const { page, shot } = context;
+	const ndv = await addActionNode(context, check.resource, 'get', CREDENTIAL_NAMES.fax);
+	const picker = ndv.locator(`[data-test-id="resource-locator-${check.parameter}"]`);
 	await picker.locator(RLC_INPUT).first().click();
 	await listItems(page).first().waitFor();
 	await eventually(async () => {
 		const ids = await listedIds(page);
-		assert.deepEqual(ids.slice(0, newest.length), newest, 'the list starts with the newest');
+		assert.deepEqual(
+			ids.slice(0, check.newest.length),
+			check.newest,
+			'the list starts with the newest',
+		);
 	});
-}
-
-/**
- * A picker of version 2 in the editor, on a new node: "From List" shows the newest records first,
- * typing filters the list (reading on past the first page when the service pages), and "By ID"
- * refuses what is not a positive integer with the picker's message, before anything runs.
- */
-export async function idPicker(context: StepContext, check: PickerCheck): Promise<void> {
-	const { page, shot } = context;
-	const ndv = await addActionNode(context, check.resource, check.operation);
-	await selectCredential(context, check.credential);
-	const picker = ndv.locator(`[data-test-id="resource-locator-${check.parameter}"]`);
-	await openList(page, picker, check.newest);
 	await shot(page, `${check.name}-newest-first`);
 
 	await page.locator(RLC_SEARCH).first().fill(check.filter);
@@ -85,7 +85,10 @@ export async function idPicker(context: StepContext, check: PickerCheck): Promis
 	await idInput.blur();
 	// The editor marks the field and names the problem in the tooltip of its issue icon.
 	await picker.locator('[data-test-id="parameter-issues"]').first().hover();
-	await page.getByText(check.message).first().waitFor();
+	await page
+		.getByText(`Not a valid ${check.label}: use a whole number greater than 0`)
+		.first()
+		.waitFor();
 	await shot(page, `${check.name}-by-id-invalid`);
 	await page.keyboard.press('Escape');
 }
@@ -104,12 +107,7 @@ export async function pickFromList(
 }
 
 /** Clicks the list entry of a record and waits until the picker shows it (`message` if not). */
-async function clickListEntry(
-	page: Page,
-	picker: Locator,
-	id: string,
-	message: string,
-): Promise<void> {
+async function clickListEntry(page: Page, picker: Locator, id: string, message: string) {
 	await listItems(page)
 		.filter({ hasText: `#${id} ` })
 		.first()
@@ -118,4 +116,100 @@ async function clickListEntry(
 		const shown = await picker.locator(RLC_INPUT).first().inputValue();
 		assert.match(shown, new RegExp(`^#${id} · `), message);
 	});
+}
+
+/**
+ * Version 2's Fax ID picker of one direction, on a new Get node: 80 new faxes of the credential's
+ * user; "From List" shows them newest first (the service asked for FaxId descending), typing the
+ * ID of a fax on the second page (50 per page) finds it by reading on with the service's
+ * ResultsReference, and "By ID" refuses "fax-12".
+ */
+export async function faxIdPicker(
+	context: StepContext,
+	direction: 'outbound' | 'inbound',
+): Promise<void> {
+	step(
+		direction === 'outbound'
+			? 'Fax ID picker: newest first, a filter reads on to later pages, By ID checked'
+			: 'inbound Fax ID picker: the same checks on received faxes',
+	);
+	const { control } = context.emulator;
+	const options = { userId: SEED_USERS.alice.userId };
+	const { lastId } =
+		direction === 'outbound'
+			? control.bulkCreateOutbound(80, options)
+			: control.bulkCreateInbound(80, options);
+	// On the second page of the list: found only by reading on while filtering.
+	const olderId = String(lastId - 60);
+	const since = lastSeq(context.emulator);
+	await idPicker(context, {
+		resource: `${direction}Fax`,
+		parameter: 'faxId',
+		newest: [0, 1, 2, 3, 4].map((back) => String(lastId - back)),
+		filter: olderId,
+		filtered: { includes: olderId },
+		invalidId: 'fax-12',
+		label: 'Fax ID',
+		name: `${direction}-fax-id-picker`,
+	});
+	const path = `^/v1/${direction}faxes$`;
+	const searches = control.requests({ sinceSeq: since, api: 'fax', path });
+	assert.ok(
+		searches.some((r) => r.query.SortOrder === 'desc' && r.query.SortColumn === 'faxId'),
+		`the picker asked the service for the newest ${direction} faxes first`,
+	);
+	assert.ok(
+		searches.some((r) => r.query.GetNextResults !== undefined),
+		'the filter read on with the service’s ResultsReference',
+	);
+}
+
+/**
+ * The Job ID picker of Mail Merge Job → Get, on a new node: five new jobs of the credential's
+ * user; "From List" shows every job newest (highest ID) first, typing an ID leaves just the jobs
+ * whose ID or status contains it (worked out from the service's job list), and "By ID" refuses
+ * "job-1". Run last: the jobs send outbound faxes.
+ */
+export async function jobIdPicker(context: StepContext): Promise<void> {
+	step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');
+	const { emulator } = context;
+	const template = new Blob([await formPdf(['Name'])], { type: 'application/pdf' });
+	const created: string[] = [];
+	for (let i = 0; i < 5; i++) {
+		const form = new FormData();
+		form.append('FaxNumerColumnName', 'Fax');
+		form.append('CSV', new Blob([`Name,Fax\nJob ${i},12125550000\n`]), 'data.csv');
+		form.append('Template', template, 'form.pdf');
+		const answer = await asCredentialUser(emulator.urls.mailMerge, 'POST', '/Job', form);
+		created.push(String(answer.JobID));
+	}
+	const answer = await asCredentialUser(emulator.urls.mailMerge, 'GET', '/Job');
+	const jobs = answer.Jobs as Array<{ ID: number; Status: string }>;
+	const newestFirst = [...jobs].sort((a, b) => b.ID - a.ID);
+	// The second job created: its ID is in no other job's ID or status.
+	const filter = created[1];
+	const matching = newestFirst
+		.filter((job) => [String(job.ID), job.Status].some((f) => f.toLowerCase().includes(filter)))
+		.map((job) => String(job.ID));
+	assert.ok(
+		matching.includes(filter) && matching.length < jobs.length,
+		`typing ${filter} leaves fewer jobs than there are (${JSON.stringify(jobs)})`,
+	);
+
+	const since = lastSeq(emulator);
+	await idPicker(context, {
+		resource: 'mailMergeJob',
+		parameter: 'jobId',
+		newest: newestFirst.map((job) => String(job.ID)),
+		filter,
+		filtered: { exactly: matching },
+		invalidId: 'job-1',
+		label: 'Job ID',
+		name: 'job-id-picker',
+	});
+	const lists = emulator.control.requests({ sinceSeq: since, api: 'mailMerge', path: '^/v1/Job$' });
+	assert.ok(
+		lists.some((r) => r.method === 'GET' && r.status === 200),
+		'the picker read the job list from the service',
+	);
 }

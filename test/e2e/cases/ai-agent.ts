@@ -2,7 +2,7 @@ import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { startScriptedModel, textOf, type ScriptedModel } from '../lib/scripted-model';
 import { SCRIPTED_MODEL_CREDENTIAL } from '../../harness/environment';
-import type { E2eCase } from '../lib/types';
+import type { E2eCase } from '../lib/run-cases';
 
 const TOOL_NODE = 'Get a received fax in Fax Cloud';
 

@@ -1,4 +1,4 @@
-import type { E2eCase } from '../lib/types';
+import type { E2eCase } from '../lib/run-cases';
 import { aiAgentCases } from './ai-agent';
 import { exampleCases } from './shipped-examples';
 import { inboundFaxCases } from './inbound-fax';
@@ -6,11 +6,9 @@ import { mailMergeCases } from './mail-merge-job';
 import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
-import { twoFilesCases } from './two-files';
-import { v2InboundCases } from './v2-inbound';
 import { v2MailMergeCases } from './v2-mail-merge';
 import { v2NumberCases } from './v2-numbers';
-import { v2OutboundCases } from './v2-outbound';
+import { v2InboundCases, v2OutboundCases } from './v2-fax-cases';
 
 /** Each case makes what it needs: any one runs alone (--only) and the order does not matter. */
 export const ALL_CASES: E2eCase[] = [
@@ -20,7 +18,6 @@ export const ALL_CASES: E2eCase[] = [
 	...numberCases,
 	...timezoneCases,
 	...exampleCases,
-	...twoFilesCases,
 	...aiAgentCases,
 	...v2OutboundCases,
 	...v2InboundCases,

@@ -3,14 +3,30 @@
  * of the service would leave it: no case depends on another, so any one runs alone (--only).
  */
 import fs from 'node:fs';
-
-import { PDFDocument } from 'pdf-lib';
+import path from 'node:path';
 
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
 import type { Login } from '../../harness/n8n/credentials';
+import { formPdf } from '../../harness/formPdf';
 import { assert } from '../lib/assert';
 import { workflowPath } from '../../harness/environment';
-import type { E2eContext } from '../lib/types';
+import { readWorkflow } from '../../harness/n8n/examples';
+import type { E2eContext } from '../lib/run-cases';
+
+/** The FaxIds of the files the examples file faxes as (…-fax-<id>.pdf) in `folder`, sorted. */
+export const filedFaxIds = (folder: string): number[] =>
+	fs
+		.readdirSync(folder)
+		.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
+		.sort((a, b) => a - b);
+
+/** Every file in `folder` is a PDF. */
+export function assertPdfFiles(folder: string): void {
+	for (const name of fs.readdirSync(folder)) {
+		const head = fs.readFileSync(path.join(folder, name)).subarray(0, 5).toString('latin1');
+		assert.equal(head, '%PDF-', `${name} is a PDF`);
+	}
+}
 
 /** POSTs a form to the service as `login`, as another client would; 201 and its answer. */
 async function postForm<T>(url: string, login: Login, form: FormData): Promise<T> {
@@ -87,20 +103,12 @@ export function inboundRecord(ctx: E2eContext, id: number) {
 
 /** The two-line CSV and the PDF form of the round-1 mail merge workflow. */
 function mailMergeFiles(): { csv: Buffer; template: Buffer } {
-	const workflow = JSON.parse(
-		fs.readFileSync(workflowPath('mail-merge-create-csv.json'), 'utf8'),
-	) as {
-		nodes: Array<{
-			name: string;
-			parameters: { assignments?: { assignments: Array<{ value: string }> } };
-		}>;
+	const { nodes } = readWorkflow(workflowPath('mail-merge-create-csv.json'));
+	const base64 = (node: string) => {
+		const set = nodes.find((n) => n.name === node)!.parameters;
+		const { assignments } = set.assignments as { assignments: Array<{ value: string }> };
+		return Buffer.from(assignments[0].value, 'base64');
 	};
-	const base64 = (node: string) =>
-		Buffer.from(
-			workflow.nodes.find((n) => n.name === node)?.parameters.assignments?.assignments[0].value ??
-				'',
-			'base64',
-		);
 	return { csv: base64('CSV Text'), template: base64('Template Text') };
 }
 
@@ -120,14 +128,7 @@ export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 }
 
 /** A PDF form with one field, the smallest template the mail merge service takes. */
-async function formTemplate(): Promise<Uint8Array> {
-	const doc = await PDFDocument.create();
-	const page = doc.addPage([612, 792]);
-	doc.getForm().createTextField('Name').addToPage(page, { x: 72, y: 700, width: 300, height: 24 });
-	return await doc.save();
-}
-
-let template: Promise<Uint8Array> | undefined;
+let template: Promise<Buffer> | undefined;
 
 /** A mail merge job of `login`, `lines` faxes to 12125550000, on `emulator`; its JobID. */
 export async function createMailMergeJob(
@@ -135,7 +136,7 @@ export async function createMailMergeJob(
 	login: Login,
 	lines: number,
 ): Promise<number> {
-	template ??= formTemplate();
+	template ??= formPdf(['Name']);
 	const rows = Array.from({ length: lines }, (_, i) => `Line ${i + 1},12125550000`);
 	const form = new FormData();
 	form.append('FaxNumerColumnName', 'Fax');

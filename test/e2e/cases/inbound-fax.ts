@@ -1,6 +1,6 @@
 import { SEED_USERS } from '../../../emulator';
-import { assert, assertParams, jsonOf, onlyRequest } from '../lib/assert';
-import type { E2eCase, E2eContext, RunResult } from '../lib/types';
+import { assert, assertDescending, assertParams, jsonOf, onlyRequest } from '../lib/assert';
+import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { inboundFaxes, inboundRecord } from './fixtures';
 import { markCases } from './mark-cases';
 
@@ -53,11 +53,7 @@ export const inboundFaxCases: E2eCase[] = [
 			assert.ok(!ownIds.some((id) => bob.includes(id)));
 			const all = jsonOf(result.items('All Users'));
 			const allIds = all.map((f) => Number(f.FaxId));
-			assert.deepEqual(
-				allIds,
-				[...allIds].sort((a, b) => b - a),
-				'newest id first',
-			);
+			assertDescending(allIds, 'newest id first');
 			assert.deepEqual(
 				allIds.filter((id) => alice.includes(id) || bob.includes(id)),
 				[...alice, ...bob].sort((a, b) => b - a),

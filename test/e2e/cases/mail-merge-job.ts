@@ -1,6 +1,6 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, assertParams, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
-import type { E2eCase, E2eContext, RunResult } from '../lib/types';
+import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { mailMergeJob } from './fixtures';
 
 const jobIdOf = (result: RunResult): number => Number(result.start().E2E_JOB_ID);

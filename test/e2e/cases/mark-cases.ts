@@ -1,5 +1,5 @@
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { markFax } from './fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { SEED_TOKENS, SEED_USERS } from '../../../emulator';
 import { assert, assertNoSecrets, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase, E2eContext } from '../lib/run-cases';
 
 /** What the emulator's numbers interface answers, read directly as the ground truth. */
 async function lookup(ctx: E2eContext, path: string): Promise<Array<Record<string, string>>> {

@@ -9,7 +9,7 @@ import {
 	requestsTo,
 } from '../lib/assert';
 import { WRONG_PASSWORD } from '../../harness/environment';
-import type { E2eCase, E2eContext, RunResult } from '../lib/types';
+import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { getAsAlice, sentFax } from './fixtures';
 import { markCases } from './mark-cases';
 

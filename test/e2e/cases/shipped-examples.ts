@@ -5,7 +5,8 @@ import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../harness/n8n/package';
 import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
-import type { E2eCase } from '../lib/types';
+import { assertPdfFiles, filedFaxIds } from './fixtures';
+import type { E2eCase } from '../lib/run-cases';
 
 /**
  * What a user imports is what a user gets: every Fax Cloud node of an example is the version the
@@ -126,7 +127,7 @@ export const exampleCases: E2eCase[] = [
 			assertVersion2('examples/file-unmarked-faxes.json');
 			const faxes = state.get('unmarked example') as Record<'left' | 'marked' | 'recent', number[]>;
 			const inbox = path.join(filesFolder, 'fax-inbox');
-			const filed = fs.readdirSync(inbox).map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]));
+			const filed = filedFaxIds(inbox);
 			for (const id of faxes.left) assert.ok(filed.includes(id), `fax ${id} filed`);
 			for (const id of [...faxes.marked, ...faxes.recent])
 				assert.ok(!filed.includes(id), `fax ${id} not filed`);
@@ -152,10 +153,31 @@ export const exampleCases: E2eCase[] = [
 			const records = emulator.control.inboundAll();
 			for (const id of faxes.left)
 				assert.equal(records.find((f) => Number(f.FaxId) === id)?.Mark, 'true');
-			for (const name of fs.readdirSync(inbox)) {
-				const head = fs.readFileSync(path.join(inbox, name)).subarray(0, 5).toString('latin1');
-				assert.equal(head, '%PDF-', `${name} is a PDF`);
-			}
+			assertPdfFiles(inbox);
+		},
+	},
+	// examples/two-files-on-one-item.json: a CSV and a PDF form made on two branches, joined on
+	// one item by a Merge node (by position), then one mail merge job with both files.
+	{
+		title: 'Example: two files on one item (mail merge CSV and PDF form)',
+		workflow: 'examples/two-files-on-one-item.json',
+		check(result) {
+			const [joined] = result.items('CSV and Template on One Item');
+			assert.deepEqual(
+				Object.keys(joined.binary ?? {}).sort(),
+				['csv', 'template'],
+				'the Merge node puts both files on one item, each in its own field',
+			);
+			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
+			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
+				['CSV', 'recipients.csv', 'text/csv'],
+				['Template', 'payment-reminder-template.pdf', 'application/pdf'],
+			]);
+			assert.equal(create.params.FaxNumerColumnName, 'FaxNumber');
+			assert.equal(create.params.ExpectedFaxes, '2', 'both recipients of the CSV');
+			const [job] = jsonOf(result.items('Create Mail Merge Job'));
+			assert.equal(typeof job.JobID, 'number');
+			assert.equal(job.ExpectedFaxes, 2);
 		},
 	},
 ];

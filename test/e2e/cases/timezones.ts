@@ -1,5 +1,5 @@
 import { assert, requestsTo } from '../lib/assert';
-import type { E2eCase, RunResult } from '../lib/types';
+import type { E2eCase, RunResult } from '../lib/run-cases';
 
 /** The one value of a parameter on the wire (query string or body). */
 function wireValue(result: RunResult, method: string, path: string, index: number, name: string) {

@@ -1,13 +1,21 @@
 /**
- * The version 2 cases that inbound and outbound faxes share: one workflow per direction
- * (test/e2e/workflows/v2/<direction>-<operation>.json) and the same checks, apart from what the
- * caller passes for what differs between the directions' records.
+ * The version 2 cases of inbound and outbound faxes. Most are the same case for both directions:
+ * one workflow per direction (test/e2e/workflows/v2/<direction>-<operation>.json) and the same
+ * checks, apart from what the caller passes for what differs between the directions' records.
  */
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertDescending, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
+import {
+	getAsAlice,
+	inboundFaxes,
+	inboundRecord,
+	markFax,
+	outboundFaxes,
+	unmarkOtherInbound,
+} from './fixtures';
 
 export type Direction = 'inbound' | 'outbound';
 type Fixture = (ctx: E2eContext) => Promise<number[]> | number[];
@@ -149,3 +157,148 @@ export function markCases(
 		});
 	});
 }
+
+export const v2InboundCases: E2eCase[] = [
+	getCase('inbound', (ctx) => inboundFaxes(ctx, 3), 5),
+	{
+		title: 'v2 inbound fax: get many marked faxes, simplified and whole',
+		workflow: 'test/e2e/workflows/v2/inbound-get-many.json',
+		async prepare(ctx) {
+			await unmarkOtherInbound(ctx);
+			return { E2E_IDS: (await markedInbound(ctx, 2, true)).join(',') };
+		},
+		check(result) {
+			const mine = String(result.start().E2E_IDS).split(',').map(Number);
+			const simple = jsonOf(result.items('Simplified'));
+			const whole = jsonOf(result.items('Whole Records'));
+			assert.deepEqual(
+				simple.map((f) => Number(f.FaxId)).sort(),
+				mine.sort(),
+				'the two newest marked faxes',
+			);
+			assert.ok(whole.every((f) => f.Mark === true));
+			assertSimplifiedAndWhole('inbound', simple, whole);
+		},
+	},
+	downloadCase('inbound', (ctx) => inboundFaxes(ctx, 3)),
+	operationCase('inbound', 'update', `update, ${PICKED}`, (ctx) => inboundFaxes(ctx, 3), {
+		method: 'PUT',
+		eachPicked([out], node, id, ctx, result) {
+			const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
+			assert.equal(put.params.ProjectCode, 'ACC-42');
+			assert.equal(put.params.Mark, 'true');
+			assert.equal(out.FaxId, id);
+			assert.equal(inboundRecord(ctx, id).ProjectCode2, 'invoices', node);
+		},
+	}),
+	deleteCase(
+		'inbound',
+		(ctx) => inboundFaxes(ctx, 3),
+		(ctx, id, node) => assert.equal(inboundRecord(ctx, id).deleted, true, node),
+	),
+	...markCases(
+		'inbound',
+		(ctx, marked) => markedInbound(ctx, 3, marked),
+		(ctx, id) => inboundRecord(ctx, id).Mark,
+	),
+];
+
+/** Faxes received for alice, marked or not (marked as her own client would, through the service). */
+async function markedInbound(ctx: E2eContext, count: number, mark: boolean): Promise<number[]> {
+	const ids = inboundFaxes(ctx, count);
+	if (mark) await Promise.all(ids.map((id) => markFax(ctx, 'inbound', id)));
+	return ids;
+}
+
+export const v2OutboundCases: E2eCase[] = [
+	{
+		title: 'v2 outbound fax: send text, and send once with a key',
+		workflow: 'test/e2e/workflows/v2/outbound-send.json',
+		prepare: () => ({ E2E_SEND_ONCE_KEY: `v2-send-${process.pid}-${Date.now()}` }),
+		check(result) {
+			const sends = requestsTo(result.requests, 'POST', '/v1/outboundfaxes');
+			assert.equal(sends.length, 2);
+			const plain = jsonOf(result.items('Send Text'));
+			const once = jsonOf(result.items('Send Once'));
+
+			assert.deepEqual(
+				[...plain, ...once].map((f) => f.FaxNumber),
+				['12125550000', '12125550000'],
+			);
+			assert.equal(plain[0].sendOnce, undefined);
+			assert.equal(once[0].sendOnce, 'sent');
+			assertMatchesSchema([...plain, ...once], {
+				version: 2,
+				resource: 'outboundFax',
+				operation: 'send',
+				// Only a later run of the same node, finding its key's fax, returns the fax as it is now.
+				absent: ['FaxStatus', 'CreateTime'],
+			});
+		},
+	},
+	getCase(
+		'outbound',
+		(ctx) => outboundFaxes(ctx, 3),
+		10,
+		(fax) => assert.equal(fax.FaxStatus, 'sent'),
+	),
+	{
+		title: 'v2 outbound fax: get many of a batch, simplified, whole, and of two statuses by Fax ID',
+		workflow: 'test/e2e/workflows/v2/outbound-get-many.json',
+		prepare(ctx) {
+			const batch = `v2-batch-${Date.now()}`;
+			outboundFaxes(ctx, 9, { batchName: batch, statuses: ['sent', 'sendFailed', 'scheduled'] });
+			return { E2E_BATCH: batch };
+		},
+		check(result) {
+			const searches = requestsTo(result.requests, 'GET', '/v1/outboundfaxes');
+			assert.deepEqual(
+				searches.map((r) => String(r.params.FaxStatus ?? '')).sort(),
+				['', '', 'scheduled', 'sendFailed'],
+				'one search per status',
+			);
+			const listed = jsonOf(result.items('Failed or Scheduled'));
+			assert.equal(listed.length, 5);
+			const ids = listed.map((fax) => Number(fax.FaxId));
+			assertDescending(ids, 'sorted by Fax ID, descending');
+			assert.ok(listed.every((fax) => ['sendFailed', 'scheduled'].includes(String(fax.FaxStatus))));
+			const simple = jsonOf(result.items('Simplified'));
+			const whole = jsonOf(result.items('Whole Records'));
+			assert.equal(simple.length, 2);
+			assertSimplifiedAndWhole('outbound', simple, whole);
+		},
+	},
+	downloadCase(
+		'outbound',
+		(ctx) => outboundFaxes(ctx, 3),
+		(id) => `fax-${id}.pdf`,
+	),
+	deleteCase(
+		'outbound',
+		(ctx) => outboundFaxes(ctx, 3),
+		async (ctx, id, node) => {
+			const res = await getAsAlice(ctx, `/outboundfaxes/${id}`);
+			assert.equal(res.status, 404, `${node}: the fax is gone`);
+		},
+	),
+	...markCases(
+		'outbound',
+		(ctx, marked) => outboundFaxes(ctx, 3, { mark: marked }),
+		(ctx, id) => ctx.emulator.control.outboundFax(id)?.Mark,
+	),
+	operationCase(
+		'outbound',
+		'resend',
+		`resend failed faxes, ${PICKED}`,
+		(ctx) => outboundFaxes(ctx, 3, { statuses: ['sendFailed'] }),
+		{
+			method: 'POST',
+			suffix: '/resend',
+			eachPicked([fax], node, id, ctx) {
+				assert.equal(fax.FaxNumber, '13125550000', node);
+				assert.notEqual(fax.FaxId, id);
+				assert.equal(ctx.emulator.control.outboundFax(Number(fax.FaxId))?.FaxNumber, '13125550000');
+			},
+		},
+	),
+];

@@ -1,7 +1,7 @@
 import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequestBy } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase, E2eContext } from '../lib/types';
+import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
 import { mailMergeJob } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase } from '../lib/types';
+import type { E2eCase } from '../lib/run-cases';
 
 /** A case of a number operation: one request, and what came back is what its schema shows. */
 function numberCase(

@@ -7,7 +7,7 @@ import type { WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nServer } from '../../harness/n8n/n8n-server';
 import { assert, jsonOf } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
-import type { E2eCase, E2eContext, RunResult } from '../lib/types';
+import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 
 export interface ListSearchAnswer {
 	results: Array<{ name: string; value: string }>;

@@ -54,6 +54,15 @@ export function requestsTo(
 	return requests.filter((r) => r.method === method && pattern.test(r.path));
 }
 
+/** Ids in descending order (newest first). */
+export function assertDescending(ids: number[], message?: string): void {
+	assert.deepEqual(
+		ids,
+		[...ids].sort((a, b) => b - a),
+		message,
+	);
+}
+
 /** No secret of the seed accounts appears in a text the user sees. */
 export function assertNoSecrets(text: string, secrets: string[]): void {
 	for (const secret of secrets) {

@@ -21,20 +21,20 @@ interface ChatMessage {
 	content?: string | Array<{ type: string; text?: string }> | null;
 }
 
+/** A tool as the model is shown it: its name, description and parameter schema. */
+interface ToolShown {
+	name: string;
+	description?: string;
+	parameters?: {
+		properties?: Record<string, { type?: string; description?: string }>;
+		required?: string[];
+	};
+}
+
 interface ChatRequest {
 	model: string;
 	messages: ChatMessage[];
-	tools?: Array<{
-		type: 'function';
-		function: {
-			name: string;
-			description?: string;
-			parameters?: {
-				properties?: Record<string, { type?: string; description?: string }>;
-				required?: string[];
-			};
-		};
-	}>;
+	tools?: Array<{ type: 'function'; function: ToolShown }>;
 	stream?: boolean;
 }
 
@@ -46,15 +46,8 @@ interface ModelScript {
 	finalAnswer(toolResult: string): string;
 }
 
-interface AssistantMessage {
-	role: 'assistant';
-	content: string | null;
-	tool_calls?: Array<{
-		id: string;
-		type: 'function';
-		function: { name: string; arguments: string };
-	}>;
-}
+type ToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+type AssistantMessage = { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] };
 
 /** The text of a message's content, whether a string or content parts. */
 export function textOf(content: ChatMessage['content']): string {

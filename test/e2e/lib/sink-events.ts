@@ -22,10 +22,36 @@ export function allAt(sink: Sink, event: string, ids: number[], field = 'faxId')
 export const byId = <T extends unknown[]>(rows: T[]): T[] =>
 	[...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
 
+/** Each event as [id, its status, its number] (a job's: [jobId, status]), sorted by id. */
+export const statusRows = (sink: Sink, event: string) =>
+	byId(
+		eventsAt(sink, event).map((r) =>
+			r.jobId === undefined ? [Number(r.faxId), r.status, r.number] : [Number(r.jobId), r.status],
+		),
+	);
+
 /** No id came twice. */
 export function assertOnce(ids: number[]): void {
 	const twice = sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
 	assert.deepEqual(twice, [], `emitted twice (${twice.length}): ${twice.slice(0, 20).join(', ')}`);
+}
+
+/** The event's ids: none twice, and exactly `expected` (in any order). */
+export function assertEachOnce(sink: Sink, event: string, expected: number[]): number[] {
+	const ids = idsAt(sink, event);
+	assertOnce(ids);
+	assert.deepEqual(sorted(ids), sorted(expected));
+	return ids;
+}
+
+/** The event's ids: none twice, every one of a backlog of `backlog.length` faxes there. */
+export function assertBacklogOnce(sink: Sink, event: string, backlog: number[]): number[] {
+	const ids = idsAt(sink, event);
+	assertOnce(ids);
+	const missing = backlog.filter((id) => !ids.includes(id));
+	assert.equal(missing.length, 0, `${missing.length} of ${backlog.length} never emitted`);
+	assert.equal(ids.length, backlog.length);
+	return ids;
 }
 
 /** When each step of a group of trigger cases came, in seconds since it started, for the log. */
