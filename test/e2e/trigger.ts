@@ -221,8 +221,8 @@ export async function runTriggerPhase(options: {
 			`first batch injected (faxes ${firstBatch.join(', ')}; the cases' faxes), waiting for a poll`,
 		);
 		// The switch comes while the old account's failed marks wait in the state for their retry.
-		await softWait('the switch workflow to emit and try its marks', () =>
-			cases.readyToSwitch(sink, emulator),
+		await softWait('the switch workflow to try its marks once', () =>
+			cases.readyToSwitch(emulator),
 		);
 		await cases.switchAccount(server, emulator);
 		log("the switch workflow's first poll over; its credential now logs in to another account");
