@@ -1,6 +1,6 @@
 /** Interface A calls for the emulator's own tests, by path under /v1 (`outboundfaxes/1`). */
 import type { Emulator } from '../../emulator';
-import { call, controlOf, getOutbound, sendFax, USERS } from '../harness/emulatorHttp';
+import { call, controlOf, getOutbound, sendFax, statusOf, USERS } from '../harness/emulatorHttp';
 import type { CallResult, Login } from '../harness/emulatorHttp';
 
 type Query = Record<string, string | number>;
@@ -45,8 +45,8 @@ export function faxCalls(emu: () => Emulator) {
 		post: (path: string, auth: Login, form?: Record<string, string>): Promise<CallResult> =>
 			call('POST', url(path), { auth, form }),
 		del: (path: string, auth: Login): Promise<CallResult> => call('DELETE', url(path), { auth }),
-		status: async (method: string, path: string, auth: Login, form?: Record<string, string>) =>
-			(await call(method, url(path), { auth, form })).status,
+		status: (method: string, path: string, auth: Login, form?: Record<string, string>) =>
+			statusOf(method, url(path), { auth, form }),
 		ids: async (path: string, auth: Login, query: Query = {}): Promise<string[]> =>
 			ids(await call('GET', url(path), { auth, query })),
 		send,

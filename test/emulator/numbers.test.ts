@@ -1,6 +1,6 @@
 import { FormData } from 'undici';
 import { SEED_TOKENS } from '../../emulator/seed';
-import { call, pdfFile } from '../harness/emulatorHttp';
+import { call, pdfFile, statusOf } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();
@@ -13,7 +13,8 @@ const post = (path: string, json: unknown, token?: string) =>
 	call('POST', url(path), { auth: bearer(token), json });
 const NON_TOLL_FREE_URL = '/add-new-number-request/non-toll-free';
 /** The status of a GET as administrator, or with this token. */
-const statusOf = async (path: string, token?: string) => (await get(path, token)).status;
+const statusAs = (path: string, token?: string) =>
+	statusOf('GET', url(path), { auth: bearer(token) });
 
 const NON_TOLL_FREE = {
 	country_code: 'US',
@@ -48,12 +49,12 @@ describe('lookups', () => {
 	});
 
 	test('unknown country, region or city is a 404; an encoded slash stays in its segment', async () => {
-		expect(await statusOf('/regions/MX')).toBe(404);
-		expect(await statusOf('/cities/US/ZZ')).toBe(404);
+		expect(await statusAs('/regions/MX')).toBe(404);
+		expect(await statusAs('/cities/US/ZZ')).toBe(404);
 		const slash = await get('/area_codes/US/NY/New%2FYork');
 		expect(slash.status).toBe(404);
 		expect(slash.json).toEqual({ error: 'not_found', message: 'Unknown city New/York' });
-		expect(await statusOf('/nothing')).toBe(404);
+		expect(await statusAs('/nothing')).toBe(404);
 	});
 
 	test('401 without or with a bad token, 403 for a non-administrator', async () => {
@@ -61,12 +62,12 @@ describe('lookups', () => {
 		const none = await call('GET', regionsUS);
 		expect(none.status).toBe(401);
 		expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
-		expect(await statusOf('/regions/US', 'wrong')).toBe(401);
+		expect(await statusAs('/regions/US', 'wrong')).toBe(401);
 		const basic = await call('GET', regionsUS, {
 			auth: { userId: 'admin@acme', password: 'admin-pass-1' },
 		});
 		expect(basic.status).toBe(401);
-		expect(await statusOf('/regions/US', SEED_TOKENS.acmeNotAdmin)).toBe(403);
+		expect(await statusAs('/regions/US', SEED_TOKENS.acmeNotAdmin)).toBe(403);
 		const logged = emu().control.requests({ api: 'numbers' });
 		expect(logged[0].auth).toEqual({ scheme: null });
 		expect(logged[1].auth).toEqual({ scheme: 'Bearer' });
@@ -145,7 +146,7 @@ describe('non-toll-free request', () => {
 		});
 		expect(broken.status).toBe(400);
 		expect(broken.json.error).toBe('invalid_json');
-		expect(await statusOf(NON_TOLL_FREE_URL)).toBe(405);
+		expect(await statusAs(NON_TOLL_FREE_URL)).toBe(405);
 	});
 });
 
