@@ -13,12 +13,12 @@ import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 const { emulator, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
 
-/** A lookup of every region, city or area code of the place given (Return All). */
+/** A lookup of the regions, cities or area codes of the place given (Return All unless it says). */
 const lookup = (
 	operation: 'getRegions' | 'getCities' | 'getAreaCodes',
 	place: IDataObject,
 	options: RunOptions = {},
-) => runNumbers(emulator(), 'numberLookup', { operation, ...place, returnAll: true }, options);
+) => runNumbers(emulator(), 'numberLookup', { operation, returnAll: true, ...place }, options);
 
 test('Get Regions lists the states of the US with the Bearer token of the credential', async () => {
 	const result = await lookup('getRegions', { country: 'US' }).then(succeeded);
@@ -31,14 +31,8 @@ test('Get Regions lists the states of the US with the Bearer token of the creden
 });
 
 test('Get Regions with a Limit returns the first regions of the list', async () => {
-	const run = (parameters: object) =>
-		runNumbers(emulator(), 'numberLookup', {
-			operation: 'getRegions',
-			country: 'CA',
-			...parameters,
-		});
-	const all = await run({ returnAll: true });
-	const limited = await run({ returnAll: false, limit: 3 });
+	const all = await lookup('getRegions', { country: 'CA' });
+	const limited = await lookup('getRegions', { country: 'CA', returnAll: false, limit: 3 });
 	expect(jsonOf(limited)).toEqual(all.items.slice(0, 3).map((item) => item.json));
 	expect(all.items.length).toBeGreaterThan(3);
 });

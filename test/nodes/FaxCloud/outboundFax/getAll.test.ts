@@ -16,8 +16,7 @@ describe('Outbound Fax: Get Many', () => {
 		expect(new Set(ids).size).toBe(250);
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
 		expect(result.items.every((item) => item.json.FaxUserId === 'alice@acme')).toBe(true);
-		const pairedWith = result.items.map(({ pairedItem }) => (pairedItem as { item: number })?.item);
-		expect(pairedWith.every((item) => item === 0)).toBe(true);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(Array(250).fill({ item: 0 }));
 		const seen = requests('GET', '^/v1/outboundfaxes$');
 		expect(seen).toHaveLength(3);
 		expect(seen[0].query).toEqual({ ResultLimit: '100' });

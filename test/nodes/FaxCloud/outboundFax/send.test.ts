@@ -58,12 +58,7 @@ describe('Outbound Fax: Send', () => {
 			{ FaxId: 3, FaxNumber: '12125550010', GroupId: 1 },
 			{ FaxId: 4, FaxNumber: '12125550011', GroupId: 1 },
 		]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 0 },
-			{ item: 0 },
-			{ item: 0 },
-		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(Array(4).fill({ item: 0 }));
 
 		const seen = requests('POST');
 		expect(seen).toHaveLength(1);
@@ -301,7 +296,6 @@ describe('Outbound Fax: Send', () => {
 				/"Recipients \(JSON\), element 1": has the unknown key "Name"/,
 			],
 			'empty text': [{ content: 'text', text: '  ' }, /"Text": enter the text to fax/],
-			'a bad Send After': [{ options: { sendAfter: 'tomorrow' } }, /"Send After".*not a date/],
 			'a long TSI': [
 				{ options: { tsi: 'ACME BILLING DEPARTMENT' } },
 				/"Sender ID \(TSI\)".*at most 20/,
@@ -320,11 +314,6 @@ describe('Outbound Fax: Send', () => {
 				{ options: { coverMessage: 'y'.repeat(129) } },
 				/"Cover Page Message": line 1 has 129 characters/,
 			],
-			'a bad e-mail': [{ options: { notifyEmailAddress: 'ops-at-acme' } }, /"Notification Email"/],
-			'a custom field without a number': [
-				{ options: { coverFields: { field: [{ number: 'abc', value: 'x' }] } } },
-				/"Cover Page Custom Fields: Field Number of field 1"/,
-			],
 			'a template with the cover page switched off': [
 				{ options: { coverPageEnabled: false, coverPageName: 'confidential' } },
 				/"Cover Page": is off while a Cover Page Template is set/,
@@ -340,12 +329,9 @@ describe('Outbound Fax: Send', () => {
 			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
 			{ items: [withTextFile('a.txt'), withTextFile('b.txt')] },
 		);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toBe(
-			'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"',
-		);
+		const message = 'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"';
+		refusedBefore(result, message, requests());
 		expect(result.error?.description).toBe('The input item has these binary fields: data.');
-		expect(requests()).toHaveLength(0);
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
@@ -392,15 +378,10 @@ describe('Outbound Fax: Send', () => {
 			{},
 			{ password, continueOnFail: true, items: [{ json: {} }, { json: {} }] },
 		);
-		expect(result.items).toHaveLength(2);
-		for (const [index, item] of result.items.entries()) {
-			expect(item.pairedItem).toEqual({ item: index });
-			expect(item.json).toMatchObject({
-				httpCode: '401',
-				error: expect.stringMatching(/HTTP 401/),
-			});
-			expect(JSON.stringify(item.json)).not.toContain(password);
-		}
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const json = { httpCode: '401', error: expect.stringMatching(/HTTP 401/) };
+		expect(jsonOf(result)).toMatchObject([json, json]);
+		expect(JSON.stringify(jsonOf(result))).not.toContain(password);
 	});
 
 	test('a proxy acting for an unknown user gets the service error', async () => {

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
 import { faxCloudNode, useFaxSuite } from './faxHelpers';
-import { refusedBefore } from '../faxCloudExpect';
+import { succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
@@ -17,45 +17,33 @@ function countingNode(reads: Map<string, number>): INodeType {
 		description: faxCloudNode.description,
 		methods: faxCloudNode.methods,
 		async execute(this: IExecuteFunctions) {
-			const counted = new Proxy(this, {
-				get(target, property) {
-					if (property === 'getNodeParameter') {
-						return (name: string, itemIndex: number, ...rest: unknown[]) => {
-							const key = `${name} of item ${itemIndex}`;
-							reads.set(key, (reads.get(key) ?? 0) + 1);
-							return (target.getNodeParameter as (...args: unknown[]) => unknown)(
-								name,
-								itemIndex,
-								...rest,
-							);
-						};
-					}
-					const value = Reflect.get(target, property, target) as unknown;
-					return typeof value === 'function' ? value.bind(target) : value;
-				},
-			});
-			return await faxCloudNode.execute!.call(counted);
+			const read = this.getNodeParameter.bind(this) as (...args: unknown[]) => unknown;
+			this.getNodeParameter = ((name: string, itemIndex: number, ...rest: unknown[]) => {
+				const key = `${name} of item ${itemIndex}`;
+				reads.set(key, (reads.get(key) ?? 0) + 1);
+				return read(name, itemIndex, ...rest);
+			}) as IExecuteFunctions['getNodeParameter'];
+			return await faxCloudNode.execute!.call(this);
 		},
 	};
 }
 
-/** Runs a Send of 20 items (`order` 0 to 19) with the parameters given, counting its reads. */
-async function sendTwentyCounted(parameters: Record<string, unknown>) {
+/** Sends 20 text faxes (`order` 0 to 19) to one number, counting the parameter reads of the run. */
+async function sendTwentyTexts(options: Record<string, unknown>) {
 	const reads = new Map<string, number>();
-	const result = await runNode({
+	await runNode({
 		node: countingNode(reads),
-		parameters: { resource: 'outboundFax', operation: 'send', content: 'text', ...parameters },
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			content: 'text',
+			faxNumbers: '12125550000',
+			text: '={{ "Order " + $json.order }}',
+			options,
+		},
 		credentials: credentialsFor(emulator(), 'alice'),
 		items: Array.from({ length: 20 }, (_, index) => ({ json: { order: index } })),
-	});
-	return { reads, result };
-}
-
-/** Sends 20 text faxes to one number, counting the parameter reads of the run. */
-async function sendTwentyTexts(options: Record<string, unknown>) {
-	const text = '={{ "Order " + $json.order }}';
-	const { reads, result } = await sendTwentyCounted({ faxNumbers: '12125550000', text, options });
-	expect(result.error).toBeUndefined();
+	}).then(succeeded);
 	return reads;
 }
 
@@ -91,13 +79,4 @@ test('parameters without expressions are asked of n8n once per run, not once per
 	expect(readsOf('options')).toEqual(['options of item 0']);
 	// The text holds an expression: read for each item.
 	expect(readsOf('text')).toHaveLength(20);
-});
-
-test('an item with a bad parameter still stops the send before any fax goes out', async () => {
-	const { result } = await sendTwentyCounted({
-		faxNumbers: '={{ $json.order === 13 ? "not a number" : "12125550000" }}',
-		text: 'Hello',
-	});
-
-	refusedBefore(result, /Fax Numbers/, requests('POST'));
 });
