@@ -28,18 +28,20 @@ function schemaFiles() {
 
 test('schemas sit in a version folder as n8n names it (v1.0.0 for node version 1, v2.0.0 for 2)', () => {
 	expect(fs.readdirSync(schemaDir).sort()).toEqual(['v1.0.0', 'v2.0.0']);
-	for (const version of fs.readdirSync(schemaDir)) expect(version).toMatch(/^v\d+\.\d+\.\d+$/);
 });
+
+const readSchema = (file: string) =>
+	JSON.parse(fs.readFileSync(file, 'utf8')) as {
+		type?: string;
+		properties?: Record<string, unknown>;
+	};
 
 test.each(schemaFiles())('$version/$resource/$operation.json', ({ resource, operation, file }) => {
 	expect(Object.keys(RESOURCES)).toContain(resource);
 	expect(Object.keys(RESOURCES[resource as keyof typeof RESOURCES].operations)).toContain(
 		operation,
 	);
-	const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-		type?: string;
-		properties?: Record<string, unknown>;
-	};
+	const schema = readSchema(file);
 	expect(schema.type).toBe('object');
 	expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
 });
@@ -59,8 +61,7 @@ function shippedIn(version: string): string[] {
 
 function propertiesOf(version: string, resource: string, operation: string): string[] {
 	const file = path.join(schemaDir, version, resource, `${operation}.json`);
-	const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as { properties: object };
-	return Object.keys(schema.properties);
+	return Object.keys(readSchema(file).properties ?? {});
 }
 
 test('version 1: every operation but Download has its schema (Download passes the input json on)', () => {

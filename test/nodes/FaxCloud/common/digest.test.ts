@@ -32,8 +32,7 @@ test.each(texts)('text %j digests as its UTF-8 bytes', (text) => {
 });
 
 test('the keys stay what they were: pinned values', () => {
-	// Derived before the ASCII reading existed: a change here would make a Retry after an upgrade
-	// look its own sends up under other keys and send them again.
+	// Changed keys would make a Retry after an upgrade miss its own sends and send them again.
 	expect(keyOf(['fax-cloud-send/1', 'wf', 'node', 'item', '0'])).toBe('1ky0hoj0fxrxxm1tm5q1');
 	expect(keyOf(['Grüße', Buffer.from([1, 2, 3, 4, 5])])).toBe('0mlhin009pcenx0ckcxs');
 });

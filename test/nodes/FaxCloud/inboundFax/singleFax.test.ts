@@ -89,16 +89,18 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		const [request] = requests('PUT');
 		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}`);
 		expect(request.params).toEqual({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
-		const stored = storedFax(faxId);
-		expect(stored).toMatchObject({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
+		expect(storedFax(faxId)).toMatchObject({
+			Mark: 'true',
+			ProjectCode: 'ACC-9',
+			ProjectCode2: 'claims',
+		});
 	});
 
 	test('Update with an empty Project Code clears it', async () => {
 		const faxId = receive({ ProjectCode: 'OLD' });
 		await on('update', faxId, { updateFields: { projectCode: '' } });
 		expect(requests('PUT')[0].params).toEqual({ ProjectCode: '' });
-		const stored = storedFax(faxId);
-		expect(stored?.ProjectCode).toBe('');
+		expect(storedFax(faxId)?.ProjectCode).toBe('');
 	});
 
 	test('Update without any field is refused before any request', async () => {
@@ -123,8 +125,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 		const deleted = await on('delete', faxId);
 		expect(deleted.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
 		expect(requests('DELETE')[0].path).toBe(`/v1/inboundfaxes/${faxId}`);
-		const stored = storedFax(faxId);
-		expect(stored?.deleted).toBe(true);
+		expect(storedFax(faxId)?.deleted).toBe(true);
 		const again = await on('delete', faxId);
 		expect(again.error?.message).toMatch(/HTTP 404/);
 	});

@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
 import { madeOnce } from '../../../harness/jest/madeOnce';
@@ -15,7 +15,7 @@ const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
 
 const noFields = madeOnce(() => textPdf(['']));
 
-const create = (parameters: IDataObject = {}): IDataObject => ({
+const create = (parameters: IDataObject = {}) => ({
 	operation: 'create',
 	faxNumberColumn: 'Fax',
 	...parameters,
@@ -23,9 +23,7 @@ const create = (parameters: IDataObject = {}): IDataObject => ({
 
 type ItemFiles = { csv?: string | Buffer; template?: Buffer };
 
-function item(files: ItemFiles = {}): INodeExecutionData {
-	return jobItem(files.csv ?? CSV, files.template ?? template());
-}
+const item = (files: ItemFiles = {}) => jobItem(files.csv ?? CSV, files.template ?? template());
 
 /**
  * What the service would refuse (its StatusCode in the name) and what the node now refuses
@@ -194,7 +192,6 @@ describe('refused by the service, shown with advice', () => {
 		);
 		// A POST is never repeated: a job must not be created twice.
 		expect(requests('POST')).toHaveLength(1);
-		jest.restoreAllMocks();
 	});
 
 	test('a job list that fails before a create stops it: nothing is created', async () => {

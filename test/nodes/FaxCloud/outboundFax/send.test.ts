@@ -190,8 +190,7 @@ describe('Outbound Fax: Send', () => {
 			BatchName: 'january-invoices',
 			BatchUniqueId: 'batch-0001',
 		});
-		const stored = emulator().control.outboundFax(1);
-		expect(stored).toMatchObject({
+		expect(emulator().control.outboundFax(1)).toMatchObject({
 			CoverPageName: 'confidential',
 			SendAfter: '2026-01-06T08:30:00Z',
 			RetryCount: '4',

@@ -4,15 +4,11 @@ import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 
 /**
- * What n8n does with the version fields of a description when it loads the package (n8n 2.40.7,
- * packages/cli load-nodes-and-credentials.ts injectCustomApiCallOptions): the "Custom API Call"
- * option goes into Resource only when `defaultVersion` is unset or equal to `version`.
+ * n8n (load-nodes-and-credentials.ts, injectCustomApiCallOptions) adds the "Custom API Call"
+ * option to Resource only when `defaultVersion` is unset or equal to `version`.
  */
-function getsCustomApiCall(description: INodeTypeDescription): boolean {
-	return (
-		description.defaultVersion === undefined || description.defaultVersion === description.version
-	);
-}
+const getsCustomApiCall = (description: INodeTypeDescription) =>
+	description.defaultVersion === undefined || description.defaultVersion === description.version;
 
 describe.each([
 	['Fax Cloud', new FaxCloud().description],
@@ -23,9 +19,8 @@ describe.each([
 	});
 
 	test('no defaultVersion: n8n picks the highest version and keeps its Resource dropdown', () => {
-		// With a defaultVersion next to a version list, n8n leaves Custom API Call out; every
-		// Resource value then maps to one credential and the editor hides Resource as if it chose
-		// the authentication (seen in n8n 2.40.7: no Resource dropdown, another resource's actions).
+		// Without Custom API Call every Resource value maps to one credential, and the editor hides
+		// Resource as if it chose the authentication.
 		expect(getsCustomApiCall(description)).toBe(true);
 	});
 });
