@@ -25,9 +25,8 @@ test('a non-toll-free request sends the JSON fields as the description names the
 			departmentName: 'Billing',
 			forwardFrom: '12125550100',
 		},
-	});
+	}).then(succeeded);
 
-	expect(result.error).toBeUndefined();
 	const payload = {
 		country_code: 'US',
 		department_name: 'Billing',
