@@ -25,9 +25,7 @@ const createJob = (sendAfter: unknown, timezone: string) =>
 async function expectSendAfterSentAs(timezone: string, value: string, wire: string) {
 	const result = await createJob(value, timezone).then(succeeded);
 	expect(result.items[0].json).toMatchObject({ JobID: 1 });
-	const [post] = requests('POST');
-	expect(post.status).toBe(201);
-	expect(post.params.SendAfter).toBe(wire);
+	expect(requests('POST')[0]).toMatchObject({ status: 201, params: { SendAfter: wire } });
 }
 
 describe('Mail Merge Job: Send After in the workflow’s timezone', () => {

@@ -21,7 +21,8 @@ export function useFaxSuite(resource: 'outboundFax' | 'inboundFax' = 'outboundFa
 		emulator,
 		run: (parameters: IDataObject, options: RunOptions = {}) =>
 			runFaxCloud(emulator(), resource, parameters, options),
-		requests: (method?: string, path?: string) => faxRequests(emulator(), method, path),
+		requests: (method?: string, path?: string) =>
+			emulator().control.requests({ api: 'fax', method, path }),
 	};
 }
 
@@ -126,17 +127,12 @@ export function testDateWindows(
 			);
 			expect(result.error).toBeUndefined();
 			expect(result.items.map((item) => item.json.FaxId)).toEqual([inside]);
-			expect(faxRequests(emulator(), 'GET')[0].query).toMatchObject({
+			expect(emulator().control.requests({ api: 'fax', method: 'GET' })[0].query).toMatchObject({
 				DatetimeAfter: wireAfter,
 				DatetimeBefore: wireBefore,
 			});
 		},
 	);
-}
-
-/** Requests the emulator received on the fax interface, optionally one method and path pattern. */
-export function faxRequests(emulator: Emulator, method?: string, path?: string) {
-	return emulator.control.requests({ api: 'fax', method, path });
 }
 
 /** Sends a text fax to the numbers given (as alice unless `user` says), returning the FaxIds. */
