@@ -26,9 +26,7 @@ const AWKWARD = [
 function recipients(count: number): INodeExecutionData[] {
 	return Array.from({ length: count }, (_, index) => ({
 		json: {
-			FaxNumber: `1212555${String(1000 + index)
-				.slice(-4)
-				.replace(/^1/, '2')}`,
+			FaxNumber: `1212555${2000 + index}`,
 			Name: `${AWKWARD[index % AWKWARD.length]} #${index}`,
 			Amount: index * 1.5,
 			Extra: { nested: index },

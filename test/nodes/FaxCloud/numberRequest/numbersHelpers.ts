@@ -4,18 +4,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
 import { loginCredentials, SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
 import {
+	errorText,
 	faxCloudNode,
 	runFaxCloudResource,
 	type RunOptions,
 } from '../../../harness/jest/fax-cloud-node';
 import { loadOptions } from '../../../harness/jest/load-options';
 
-export {
-	errorText,
-	faxCloudNode,
-	runFaxCloudResource as runNumbers,
-	type RunOptions,
-} from '../../../harness/jest/fax-cloud-node';
+export { errorText, faxCloudNode, runFaxCloudResource as runNumbers, type RunOptions };
 
 /** A numbers suite: its emulator, its runs, the node's dropdowns and the requests received. */
 export function useNumbersSuite() {
