@@ -1,9 +1,4 @@
-import {
-	NodeHelpers,
-	type INodeParameters,
-	type INodeProperties,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
 
@@ -13,7 +8,7 @@ import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
  * files are asked for, and nowhere else.
  */
 
-const description: INodeTypeDescription = new FaxCloud().description;
+const description = new FaxCloud().description;
 const notices = description.properties.filter((p) => p.name === 'twoFilesNotice');
 
 /** Whether n8n's editor shows the notice for these parameter values (n8n's own display rules). */

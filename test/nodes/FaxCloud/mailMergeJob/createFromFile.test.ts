@@ -1,19 +1,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	FROM_BINARY_FILES,
-	jobItem as jobItemOf,
-	useMailMergeSuite,
-	type RunOptions,
-} from './mailMergeHelpers';
+import { FROM_BINARY_FILES, jobItem as jobItemOf, useMailMergeSuite } from './mailMergeHelpers';
 import { fieldOf, pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
 
-const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
-	'Name',
-	'Fax',
-	'Amount',
-	'Code',
-]);
+const suite = useMailMergeSuite(['Name', 'Fax', 'Amount', 'Code']);
+const { emulator, template, run, requests, expectJobAccepted } = suite;
 
 const CSV =
 	'Name,Fax,Amount,Code\r\nAnn,12125550000,10,K1\r\n"Ben, Jr.",12125550002,20,K2\r\nCid,12125550000,30,K3\r\n';
@@ -24,7 +15,7 @@ const jobItem = (csv = CSV) => jobItemOf(csv, template(), { source: 'upload' });
 const createJob = (
 	parameters: IDataObject = {},
 	items: INodeExecutionData[] = [jobItem()],
-	options: RunOptions = {},
+	options = {},
 ) => run({ operation: 'create', faxNumberColumn: 'Fax', ...parameters }, { items, ...options });
 
 test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {

@@ -3,11 +3,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { useMailMergeSuite, withTemplate, type RunOptions } from './mailMergeHelpers';
 import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
-const { emulator, template, run, requests, expectJobAccepted } = useMailMergeSuite([
-	'Name',
-	'FaxNumber',
-	'Amount',
-]);
+const suite = useMailMergeSuite(['Name', 'FaxNumber', 'Amount']);
+const { emulator, template, run, requests, expectJobAccepted } = suite;
 
 /** Names a careless CSV writer would break: commas, quotes, line breaks, spaces, non-ASCII. */
 const AWKWARD = [

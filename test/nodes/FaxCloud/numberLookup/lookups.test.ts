@@ -2,12 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
-import {
-	errorText,
-	runNumbers,
-	type RunOptions,
-	useNumbersSuite,
-} from '../numberRequest/numbersHelpers';
+import { errorText, runNumbers, useNumbersSuite } from '../numberRequest/numbersHelpers';
 import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useNumbersSuite();
@@ -17,7 +12,7 @@ beforeEach(() => clearNumbersCache());
 const lookup = (
 	operation: 'getRegions' | 'getCities' | 'getAreaCodes',
 	place: IDataObject,
-	options: RunOptions = {},
+	options = {},
 ) => runNumbers(emulator(), 'numberLookup', { operation, returnAll: true, ...place }, options);
 
 test('Get Regions lists the states of the US with the Bearer token of the credential', async () => {

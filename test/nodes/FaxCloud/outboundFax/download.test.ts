@@ -1,12 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	itemWithFiles,
-	runFaxCloud,
-	type RunOptions,
-	sendViaNode,
-	useFaxSuite,
-} from './faxHelpers';
+import { itemWithFiles, runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
 import { refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
@@ -14,7 +8,7 @@ const { emulator, requests } = useFaxSuite();
 /** Download of a fax of `resource` into the binary field `data` unless the parameters say. */
 const download = (
 	parameters: IDataObject,
-	options: RunOptions = {},
+	options = {},
 	resource: 'outboundFax' | 'inboundFax' = 'outboundFax',
 ) =>
 	runFaxCloud(

@@ -1,12 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	runFaxCloud,
-	withFaultAtSend,
-	type RunOptions,
-	textSendOneAtATime,
-	useFaxSuite,
-} from './faxHelpers';
+import { withFaultAtSend, type RunOptions, textSendOneAtATime, useFaxSuite } from './faxHelpers';
 import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 /**
@@ -15,7 +9,7 @@ import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
  * the same with the user's own key in any run.
  */
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, run, requests } = useFaxSuite();
 
 const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
@@ -25,13 +19,9 @@ const orders = (count = ITEMS): INodeExecutionData[] =>
 const send = (
 	items: INodeExecutionData[],
 	options: IDataObject = {},
-	run: RunOptions = {},
+	runOptions: RunOptions = {},
 	text = '=Order {{ $json.order }} is confirmed.',
-) =>
-	runFaxCloud(emulator(), 'outboundFax', textSendOneAtATime('12125550000', text, options), {
-		items,
-		...run,
-	});
+) => run(textSendOneAtATime('12125550000', text, options), { items, ...runOptions });
 
 const searches = () => requests('GET', '^/v1/outboundfaxes$');
 const sends = () => requests('POST', '^/v1/outboundfaxes$');
