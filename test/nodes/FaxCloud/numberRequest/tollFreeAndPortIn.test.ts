@@ -30,8 +30,7 @@ describe('toll-free request', () => {
 			comment: 'Vanity if possible',
 			country_code: 'CA',
 		};
-		const [post] = requests('POST');
-		expect(post).toMatchObject({
+		expect(requests('POST')[0]).toMatchObject({
 			path: '/api/numbers/add-new-number-request/toll-free',
 			status: 201,
 			params: payload,
