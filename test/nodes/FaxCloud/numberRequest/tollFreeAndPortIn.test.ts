@@ -152,42 +152,39 @@ describe('port-in request', () => {
 		});
 	});
 
-	test.each<[string, IDataObject, () => INodeExecutionData, string]>([
+	test.each<[string, IDataObject, string, (() => INodeExecutionData)?]>([
 		[
 			'a toll-free number with the flag off',
 			{ numberToPort: '1-800-555-0199' },
-			portItem,
 			'Invalid "Toll-Free Number": 800 is a toll-free prefix: turn Toll-Free Number on to port this number',
 		],
 		[
 			'a number that is not North American',
 			{ numberToPort: '+44 20 7123 4567' },
-			portItem,
 			'Invalid "Number to Port": "+44 20 7123 4567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
 		],
 		[
 			'a missing bill',
 			{},
-			() => itemWithPdfs({ loa: { data: loa() } }),
 			'Invalid "Bill Binary Field": item 0 has no binary field "bill"',
+			() => itemWithPdfs({ loa: { data: loa() } }),
 		],
 		[
 			'an LOA that is not a PDF',
 			{},
+			'Invalid "LOA Binary Field": the file "loa.jpg" is not a PDF (image/jpeg)',
 			() =>
 				itemWithPdfs({
 					loa: { data: Buffer.from('scanned'), fileName: 'loa.jpg', mimeType: 'image/jpeg' },
 					bill: { data: bill() },
 				}),
-			'Invalid "LOA Binary Field": the file "loa.jpg" is not a PDF (image/jpeg)',
 		],
 		[
 			'a notify address expression that gives nothing',
 			{ notifyEmails: '={{ $json.email }}' },
-			portItem,
 			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
-	])('%s is refused before any request', async (_name, parameters, input, message) => {
+	])('%s is refused before any request', async (_name, parameters, message, input = portItem) => {
 		refusedBefore(await portIn(parameters, [input()]), message, requests());
 	});
 });
