@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { useMailMergeSuite, withTemplate, type RunOptions } from './mailMergeHelpers';
+import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
 import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const suite = useMailMergeSuite(['Name', 'FaxNumber', 'Amount']);
@@ -32,11 +32,7 @@ function recipients(count: number): INodeExecutionData[] {
 }
 
 /** Create from the input items, FaxNumber being the fax number column unless the test says. */
-const createFromItems = (
-	items: INodeExecutionData[],
-	parameters: IDataObject = {},
-	options: RunOptions = {},
-) =>
+const createFromItems = (items: INodeExecutionData[], parameters: IDataObject = {}, options = {}) =>
 	run(
 		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },
 		{ items, ...options },

@@ -2,7 +2,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { formPdf } from '../../../harness/formPdf';
-import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
+import { itemWithFiles } from '../../../harness/jest/binary-items';
 import { useEmulator } from '../../../harness/jest/emulator';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
@@ -35,18 +35,13 @@ export function useMailMergeSuite(fieldNames: string[]) {
 	};
 }
 
-const pdfFile = (data: Buffer): BinaryFile => ({
-	data,
-	mimeType: 'application/pdf',
-	fileName: 'form.pdf',
-});
+const pdfFile = (data: Buffer) => ({ data, mimeType: 'application/pdf', fileName: 'form.pdf' });
 
 /** The item with the template added in a binary field (`data` unless named), its JSON kept. */
-export const withTemplate = (
-	item: INodeExecutionData,
-	template: Buffer,
-	field = 'data',
-): INodeExecutionData => ({ ...item, ...itemWithFiles({ [field]: pdfFile(template) }, item.json) });
+export const withTemplate = (item: INodeExecutionData, template: Buffer, field = 'data') => ({
+	...item,
+	...itemWithFiles({ [field]: pdfFile(template) }, item.json),
+});
 
 /** Binary File as the CSV source, the files in the fields Create reads by default. */
 export const FROM_BINARY_FILES = {

@@ -73,11 +73,7 @@ export const textSendOneAtATime = (
 });
 
 /** Sends a one-line text fax to 12125550000, with the parameters and run options given. */
-export const sendTextFax = (
-	emulator: Emulator,
-	parameters: IDataObject = {},
-	options: RunOptions = {},
-) =>
+export const sendTextFax = (emulator: Emulator, parameters: IDataObject = {}, options = {}) =>
 	runFaxCloud(
 		emulator,
 		'outboundFax',
