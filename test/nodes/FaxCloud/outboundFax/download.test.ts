@@ -3,20 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { itemWithFiles, runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
 import { refusedByService, succeeded } from '../faxCloudExpect';
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, run, requests } = useFaxSuite();
 
-/** Download of a fax of `resource` into the binary field `data` unless the parameters say. */
-const download = (
-	parameters: IDataObject,
-	options = {},
-	resource: 'outboundFax' | 'inboundFax' = 'outboundFax',
-) =>
-	runFaxCloud(
-		emulator(),
-		resource,
-		{ operation: 'download', format: 'pdf', binaryPropertyName: 'data', ...parameters },
-		options,
-	);
+/** Download of an outbound fax into the binary field `data` unless the parameters say. */
+const download = (parameters: IDataObject, options = {}) =>
+	run({ operation: 'download', binaryPropertyName: 'data', ...parameters }, options);
 
 describe('Outbound Fax: Download', () => {
 	test('PDF into the named binary field, with file name and MIME type, both format parameters sent', async () => {
@@ -73,7 +64,12 @@ describe('Outbound Fax: Download', () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		emulator().control.injectInbound({ userId: 'alice@acme' });
 		const outbound = await download({ faxId: String(faxId), format: 'pdf' });
-		const inbound = await download({ faxId: String(faxId), format: 'pdf' }, {}, 'inboundFax');
+		const inbound = await runFaxCloud(emulator(), 'inboundFax', {
+			operation: 'download',
+			faxId: String(faxId),
+			format: 'pdf',
+			binaryPropertyName: 'data',
+		});
 		expect(requests('GET').map((request) => request.path)).toEqual([
 			`/v1/outboundfaxes/${faxId}/image`,
 			`/v1/inboundfaxes/${faxId}/image`,
