@@ -9,12 +9,12 @@ import { inboundIds, searches } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
 import {
 	faxIds,
-	logLinesOf,
 	MINUTE,
 	receive,
 	useTriggerEmulator,
 	watchInbound,
 	watchTrigger,
+	withLog,
 } from './triggerHelpers';
 
 const emu = useTriggerEmulator();
@@ -276,9 +276,8 @@ describe('Fax Cloud Trigger: Mark as Retrieved retries', () => {
 		const waiting = Array.from({ length: MAX_MARK_RETRIES }, (_, i) => [900_001 + i, 1]);
 		trigger.setStaticData({ ...trigger.staticData(), marks: waiting });
 		const [fax] = receive(emu);
-		const logLines = await logLinesOf(async () => {
-			expect(inboundIds(await trigger.pollItems())).toEqual([Number(fax.FaxId)]);
-		});
+		const [items, logLines] = await withLog(() => trigger.pollItems());
+		expect(inboundIds(items)).toEqual([Number(fax.FaxId)]);
 		const marks = trigger.staticData().marks as Array<[number, number]>;
 		expect(marks).toHaveLength(MAX_MARK_RETRIES);
 		const kept = new Set(marks.map(([faxId]) => faxId));
