@@ -1,13 +1,14 @@
 // Backlogs drained at Max Events per Poll: each fax once, oldest first, and how many searches the
 // drain costs against paging the window once; the events a capped poll holds for the next, the
 // slice guessed by a long window's first read.
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
 import type { PolledTrigger } from '../../harness/jest/poll';
 import { editFax } from '../../harness/jest/trigger-kit';
 import { waitUntil } from '../../harness/waitUntil';
 import {
+	expectOldestFirst,
 	faxIds,
 	MINUTE,
 	receive,
@@ -272,18 +273,6 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 
 /** Where Max Events per Poll ends is guessed from the first pages' rate (guessedSlice), then read whole. */
 describe('Fax Cloud Trigger: the first read of a long window guesses its slice', () => {
-	/** Received times and FaxIds of the items, as the trigger emitted them. */
-	const receivedOrder = (items: INodeExecutionData[]) =>
-		items.map((item) => [Date.parse(String(item.json.ReceivedTime)), Number(item.json.FaxId)]);
-
-	/** Whether the items come oldest first, then by FaxId. */
-	const oldestFirst = (items: INodeExecutionData[]) =>
-		receivedOrder(items).every(([time, id], i, pairs) => {
-			if (i === 0) return true;
-			const [before, beforeId] = pairs[i - 1];
-			return time > before || (time === before && id > beforeId);
-		});
-
 	/** `perMinute` faxes a minute for each rate in turn; the polls come 11 minutes after the last. */
 	async function backlog(cap: number, rates: Array<{ perMinute: number; minutes: number }>) {
 		const { trigger, start } = await cappedFromNextMinute(cap);
@@ -316,7 +305,7 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 		expect(truth).toHaveLength(6_100);
 		const { polls, items } = await pollsUntil(poll, truth);
 		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
-		expect(oldestFirst(items)).toBe(true);
+		expectOldestFirst([items]);
 		expect(polls[0].ids).toEqual(expect.arrayContaining(faxIds(late)));
 		expect(polls).toHaveLength(Math.ceil(truth.length / cap));
 		// Counting the share first would page it twice (2 x 8 pages).
@@ -330,7 +319,7 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 		const truth = trigger.inboundSinceStart();
 		const { polls, items } = await pollsUntil(poll, truth, 6);
 		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
-		expect(oldestFirst(items)).toBe(true);
+		expectOldestFirst([items]);
 		expect(polls[0].items.length).toBeGreaterThan(0);
 	});
 

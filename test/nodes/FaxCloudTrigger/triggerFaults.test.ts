@@ -15,14 +15,15 @@ import {
 
 const emu = useTriggerEmulator();
 
-/** Faults that fail a request; `delay` only slows it down. */
-const FAILING: FaultKind[] = [
-	'http500',
-	'htmlError',
-	'resetBeforeProcessing',
-	'resetAfterProcessing',
-	'truncatedJson',
-];
+/** Faults that fail a request (`delay` only slows it down), and the status the emulator logs. */
+const LOGGED_STATUS: Record<string, number | null> = {
+	http500: 500,
+	htmlError: 502,
+	resetBeforeProcessing: null,
+	resetAfterProcessing: null,
+	truncatedJson: 201,
+};
+const FAILING = Object.keys(LOGGED_STATUS) as FaultKind[];
 
 /** A GET is tried three times by the shared helper: three faults in a row fail it for good. */
 const GET_ATTEMPTS = 3;
@@ -73,10 +74,12 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 		const items = await trigger.pollItems();
 		expect(inboundIds(items)).toEqual(faxIds(faxes));
-		expect(items[1].json.Mark).toBe(false);
+		expect(items.map((item) => item.json.Mark)).toEqual([true, false, true]);
 		expect(trigger.staticData().marks).toEqual([[Number(faxes[1].FaxId), 1]]);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData().marks).toBeUndefined();
+		const puts = emu.control.requests({ method: 'PUT', path: `/${faxes[1].FaxId}$` });
+		expect(puts.map((r) => r.status)).toEqual([LOGGED_STATUS[kind], 201]);
 		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
 	});
 
