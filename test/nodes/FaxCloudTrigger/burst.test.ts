@@ -1,6 +1,6 @@
 // Bursts of ten thousand records and what a quiet poll costs after them, with or without a Date
-// header: a poll reads the whole window (sorted by last-modified time, only a whole window holds all
-// its events) until the allowance has passed the burst on the service's clock.
+// header: a poll reads the whole window (sorted by last-modified time, only a whole window holds
+// all its events) until the allowance has passed the burst on the service's clock.
 import { request } from 'undici';
 
 import { credentialsFor } from '../../harness/jest/emulator';
@@ -78,7 +78,7 @@ test(
 	BURST_TEST_TIMEOUT_MS,
 );
 
-/** A proxy in front of the emulator that drops the Date header (Node adds one unless told not to). */
+/** A proxy before the emulator that drops the Date header (Node adds one unless told not to). */
 async function withoutDateHeader() {
 	const server = await startScriptedServer((received, _count, res) => {
 		void request(`${new URL(emu.urls.fax).origin}${received.url}`, {

@@ -230,7 +230,7 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		expect([...first.ids, ...retried.ids, ...rest]).toEqual(truth);
 	});
 
-	// A record modified during a read moves to a later page and comes twice (faxPoll.ts, EventsTaken).
+	// A record modified during a read moves to a later page, comes twice (faxPoll.ts, EventsTaken).
 	test('a fax left at Max Events per Poll that is modified during the read is held once and emitted once', async () => {
 		const { trigger, start } = await cappedFromNextMinute(300);
 		const truth = receivedBetween(380, start + SECOND / 2, start + MINUTE - SECOND / 2);
@@ -271,7 +271,7 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 	});
 });
 
-/** Where Max Events per Poll ends is guessed from the first pages' rate (guessedSlice), then read whole. */
+/** Where Max Events per Poll ends is guessed from the first pages (guessedSlice), read whole. */
 describe('Fax Cloud Trigger: the first read of a long window guesses its slice', () => {
 	/** `perMinute` faxes a minute for each rate in turn; the polls come 11 minutes after the last. */
 	async function backlog(cap: number, rates: Array<{ perMinute: number; minutes: number }>) {

@@ -16,8 +16,8 @@ import {
 const emu = useTriggerEmulator();
 
 /**
- * n8n 2.40+ durable cursors: the state is stored with the poll's execution, after the poll returned,
- * and the next poll may start before that, from the cursor before.
+ * n8n 2.40+ durable cursors: the state is stored with the poll's execution, after the poll
+ * returned, and the next poll may start before that, from the cursor before.
  */
 const DURABLE = { durableCursors: true, pollBudgetMs: 36 * SECOND };
 /** How long a poll waits for the previous poll's state: two poll budgets (budget.ts). */

@@ -129,13 +129,9 @@ test('slow answers (delay fault) neither fail a poll nor repeat an event', async
 	expect(emu.control.requests().some((r) => r.fault === 'delay')).toBe(true);
 });
 
-/**
- * Every poll ends by its deadline with what it could read (n8n 2.x abandons a late poll): each
- * held answer outlasts the budget's floor (5 s), so "the poll ended, the answer was still
- * held" shows the poll did not wait for it.
- */
+// Every poll ends by its deadline (n8n 2.x abandons a late poll): each held answer outlasts the
+// budget's floor (5 s) and retries, so "the answer was still held" shows the poll did not wait.
 const BUDGET_MS = 1_000;
-/** Longer than the floor and the default request timeout's retries could hide. */
 const HELD_MS = 15_000;
 
 /** Holds the next answer on `path` back for HELD_MS (the request is carried out at once). */
@@ -143,10 +139,7 @@ function holdNextAnswer(path: string, method = 'GET') {
 	emu.control.addFault({ method, path, kind: 'delay', delayMs: HELD_MS, count: 1 });
 }
 
-/**
- * Whether the held answer on `path` was still not written: the poll did not wait for it. `first`:
- * of several held answers, the first one.
- */
+/** Whether the (`first`: first of several) held answer on `path` was still not written. */
 function answerStillHeld(path: string, method = 'GET', which: 'only' | 'first' = 'only') {
 	const held = emu.control
 		.requests({ method, path })
@@ -155,11 +148,7 @@ function answerStillHeld(path: string, method = 'GET', which: 'only' | 'first' =
 	return held[0].finishedMs === undefined;
 }
 
-/**
- * The same trigger, its state carried over, with n8n's usual budget: the polls after the one cut
- * short are ordinary polls, and on a loaded machine three image downloads may outlast the short
- * budget's floor, which would rightly leave the last fax to yet another poll.
- */
+/** The same trigger with its state and n8n's usual budget, for the ordinary polls after. */
 function withUsualBudget(
 	parameters: Parameters<typeof watchTrigger>[1],
 	cut: ReturnType<typeof watchTrigger>,
@@ -193,7 +182,6 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 		emu.control.advance(60_000);
 		const faxes = receive(emu, 3);
 		const image = `^/v1/inboundfaxes/${faxes[0].FaxId}/image$`;
-		// Every request for its image is held: the service never sends it within a poll.
 		emu.control.addFault({ path: image, kind: 'delay', delayMs: HELD_MS });
 
 		const polls = [await trigger.pollItems()];
@@ -225,7 +213,6 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 		expect(inboundIds(items)).toEqual([Number(silent.FaxId), Number(next.FaxId)]);
 		expect(items[0].json.imageError).toMatch(/did not send the image within 3 s/);
 		expect(items[1].binary?.data.mimeType).toBe('application/pdf');
-		// Before: the poll's second pass at failed images gave it a second share (two requests).
 		expect(emu.control.requests({ method: 'GET', path: image })).toHaveLength(1);
 	});
 
@@ -248,10 +235,7 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	});
 });
 
-/**
- * One record the trigger cannot process completely (an image that cannot be downloaded, a time
- * that cannot be read) is emitted once with what went wrong; it never holds back the others.
- */
+/** A fax whose image cannot be downloaded: emitted once with what went wrong, others not held. */
 describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	test('each bad image is one event with imageError, the faxes after it come in the same poll, never again', async () => {
 		const trigger = await watchInbound(emu, { attachImage: 'pdf' });
@@ -273,8 +257,7 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 		expect(byId.get(missing)!.json.imageError).toMatch(/HTTP 404/);
 		expect(byId.get(broken)!.json.imageError).toMatch(/HTTP 500/);
 		expect(byId.get(empty)!.json.imageError).toMatch(/empty/);
-		// Each was tried again within the poll, a bounded number of times: a lasting 5xx three
-		// times in a row, twice; a 404 twice.
+		// Tried again within the poll a bounded number of times: a 5xx three times, twice; a 404 twice.
 		const tries = (faxId: string) =>
 			emu.control.requests({ api: 'fax', path: `^/v1/inboundfaxes/${faxId}/image$` }).length;
 		expect(tries(broken)).toBe(6);

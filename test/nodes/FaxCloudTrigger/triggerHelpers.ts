@@ -168,7 +168,7 @@ export async function changesAfterSteps(
 	return emitted;
 }
 
-/** What `run` returned, and the lines n8n logged while it ran, each checked for alice's password. */
+/** What `run` returned, and the lines n8n logged while it ran (checked for alice's password). */
 export async function withLog<T>(run: () => Promise<T>): Promise<[T, readonly string[]]> {
 	const watch = new SecretWatch([SEED_USERS.alice.password]);
 	watch.startCapture();
