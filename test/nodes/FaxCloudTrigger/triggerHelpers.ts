@@ -18,7 +18,7 @@ import { triggerNode } from '../../harness/jest/trigger-kit';
 export const SECOND = 1_000;
 export const MINUTE = 60_000;
 
-/** The test file's emulator (useEmulator: started once, reset before each test), as a value. */
+/** The test file's emu (useEmulator: started once, reset before each test), as a value. */
 export function useTriggerEmulator(options?: EmulatorOptions): Emulator {
 	const current = useEmulator(options);
 	return new Proxy({} as Emulator, { get: (_, key) => Reflect.get(current(), key) as unknown });
@@ -44,12 +44,12 @@ const realNow = Date.now.bind(Date);
  * The n8n host's clock moves as the emulator's does: the trigger checks the Date header against
  * the host's clock (serviceClock.ts), and a still host would make any jump look like a wrong clock.
  */
-function hostClockFollows(emulator: Emulator): void {
-	const emulatorNow = () => Date.parse(emulator.control.now());
+function hostClockFollows(emu: Emulator) {
+	const emulatorNow = () => Date.parse(emu.control.now());
 	const start = emulatorNow();
 	let reading = false;
 	jest.spyOn(Date, 'now').mockImplementation(() => {
-		// An emulator on the real clock reads Date.now itself.
+		// An emu on the real clock reads Date.now itself.
 		if (reading) return realNow();
 		reading = true;
 		try {
@@ -61,67 +61,60 @@ function hostClockFollows(emulator: Emulator): void {
 }
 
 /** The trigger logged in to the emulator, the host's clock following the emulator's. */
-function watching(emulator: Emulator, { user, password, ...poll }: WatchOptions) {
-	hostClockFollows(emulator);
+function watching(emu: Emulator, { user, password, ...poll }: WatchOptions) {
+	hostClockFollows(emu);
 	return {
 		node: triggerNode,
-		credentials: loginCredentials(emulator, { user, password }),
+		credentials: loginCredentials(emu, { user, password }),
 		...poll,
 	};
 }
 
 /** A Fax Cloud Trigger in an active workflow, logged in to the emulator. */
-export const watchTrigger = (
-	emulator: Emulator,
-	parameters: IDataObject,
-	options: WatchOptions = {},
-): PolledTrigger => pollTrigger({ ...watching(emulator, options), parameters });
+export const watchTrigger = (emu: Emulator, parameters: IDataObject, options: WatchOptions = {}) =>
+	pollTrigger({ ...watching(emu, options), parameters });
 
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
 export const watchTriggers = (
-	emulator: Emulator,
+	emu: Emulator,
 	nodes: Record<string, IDataObject>,
 	options: WatchOptions = {},
-): Record<string, PolledTrigger> => pollWorkflow({ ...watching(emulator, options), nodes });
+) => pollWorkflow({ ...watching(emu, options), nodes });
 
 /** A Fax Cloud Trigger after its first poll, with the emulator's record of what changed since. */
 export async function watchFromNow(
-	emulator: Emulator,
+	emu: Emulator,
 	parameters: IDataObject,
 	options: WatchOptions = {},
 ) {
-	const trigger = watchTrigger(emulator, parameters, options);
+	const trigger = watchTrigger(emu, parameters, options);
 	await trigger.poll();
-	const inboundBefore = emulator.control.stats().inboundCount;
-	const historyBefore = emulator.control.outboundHistory().length;
+	const inboundBefore = emu.control.stats().inboundCount;
+	const historyBefore = emu.control.outboundHistory().length;
 	return {
 		...trigger,
 		/** Inbound faxes the emulator created since the first poll, ascending. */
-		inboundSinceStart: () => inboundCreatedAfter(emulator, inboundBefore),
+		inboundSinceStart: () => inboundCreatedAfter(emu, inboundBefore),
 		/** Status changes the emulator recorded since the first poll (of `statuses` when given). */
-		changesSinceStart: (statuses?: string[]) => historyAfter(emulator, historyBefore, statuses),
+		changesSinceStart: (statuses?: string[]) => historyAfter(emu, historyBefore, statuses),
 	};
 }
 
 /** A New Inbound Fax trigger (with more `parameters`) after its first poll: watchFromNow. */
 export const watchInbound = (
-	emulator: Emulator,
+	emu: Emulator,
 	parameters: IDataObject = {},
 	options: WatchOptions = {},
-) => watchFromNow(emulator, { event: 'newInboundFax', ...parameters }, options);
+) => watchFromNow(emu, { event: 'newInboundFax', ...parameters }, options);
 
 /** An hour passes (from 09:00) in which alice receives `count` faxes or `count` sends complete. */
-export function backlogOverAnHour(
-	emulator: Emulator,
-	direction: 'inbound' | 'outbound',
-	count: number,
-): void {
-	emulator.control.advance(60 * MINUTE);
-	const span = { userId: 'alice@acme', to: emulator.control.now() };
+export function backlogOverAnHour(emu: Emulator, direction: 'inbound' | 'outbound', count: number) {
+	emu.control.advance(60 * MINUTE);
+	const span = { userId: 'alice@acme', to: emu.control.now() };
 	if (direction === 'inbound') {
-		emulator.control.bulkCreateInbound(count, { ...span, from: '2026-01-05T09:00:01Z' });
+		emu.control.bulkCreateInbound(count, { ...span, from: '2026-01-05T09:00:01Z' });
 	} else {
-		emulator.control.bulkCreateOutbound(count, { ...span, from: '2026-01-05T09:00:00Z' });
+		emu.control.bulkCreateOutbound(count, { ...span, from: '2026-01-05T09:00:00Z' });
 	}
 }
 
@@ -130,10 +123,7 @@ export const seenKeys = (trigger: PolledTrigger) =>
 	Object.values(trigger.staticData().seen as object).flat() as string[];
 
 /** Polls until a poll emits nothing, collecting every item; fails after `maxPolls`. */
-export async function drain(
-	trigger: PolledTrigger,
-	maxPolls = 50,
-): Promise<INodeExecutionData[][]> {
+export async function drain(trigger: PolledTrigger, maxPolls = 50) {
 	const polls: INodeExecutionData[][] = [];
 	for (let i = 0; i < maxPolls; i++) {
 		const items = await trigger.pollItems();
@@ -155,14 +145,10 @@ export function expectOldestFirst(polls: INodeExecutionData[][]) {
 }
 
 /** A poll after each step (ms on the emulator's clock): the status changes emitted, in order. */
-export async function changesAfterSteps(
-	emulator: Emulator,
-	trigger: PolledTrigger,
-	steps: number[],
-): Promise<string[]> {
+export async function changesAfterSteps(emu: Emulator, trigger: PolledTrigger, steps: number[]) {
 	const emitted: string[] = [];
 	for (const step of steps) {
-		emulator.control.advance(step);
+		emu.control.advance(step);
 		emitted.push(...statusChanges(await trigger.pollItems()));
 	}
 	return emitted;
