@@ -1,5 +1,5 @@
 // New Inbound Fax as a user sets it up: the window, whose faxes, the image, Mark as Retrieved, Simplify.
-import { NodeApiError, NodeOperationError, type INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { MAX_MARK_RETRIES } from '../../../nodes/FaxCloudTrigger/fax/retrievedMarks';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
@@ -27,9 +27,6 @@ const WINDOW_FROM_0850 = {
 	SortOrder: 'asc',
 	ResultLimit: '250',
 };
-/** Each emitted fax as [FaxId, Mark]. */
-const idsAndMarks = (items: INodeExecutionData[]) =>
-	items.map((item) => [item.json.FaxId, item.json.Mark]);
 const IMAGE_FORMATS = [
 	['pdf', 'application/pdf', '%PDF'],
 	['tif', 'image/tiff', 'II*\u0000'],
@@ -187,7 +184,9 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const trigger = await watchInbound(emu, { markAsRetrieved: true });
 		const [fax] = receive(emu, 1, { fields: { Mark: 'true' } });
 		const items = await trigger.pollItems();
-		expect(idsAndMarks(items)).toEqual([[Number(fax.FaxId), true]]);
+		expect(items.map((item) => [item.json.FaxId, item.json.Mark])).toEqual([
+			[Number(fax.FaxId), true],
+		]);
 		expect(searches(emu, 'inboundfaxes').every((r) => r.query.Mark === undefined)).toBe(true);
 	});
 
