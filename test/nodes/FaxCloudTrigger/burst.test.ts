@@ -1,8 +1,10 @@
-// Bursts of ten thousand records and what a quiet poll costs after them, with or without a Date header.
+// Bursts of ten thousand records and what a quiet poll costs after them, with or without a Date
+// header: a poll reads the whole window (sorted by last-modified time, only a whole window holds
+// all its events) until the allowance has passed the burst on the service's clock.
 import { request } from 'undici';
 
 import { credentialsFor } from '../../harness/jest/emulator';
-import { pollWorkflow } from '../../harness/jest/poll';
+import { pollTrigger, pollWorkflow } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
 import {
 	historyAfter,
@@ -12,28 +14,21 @@ import {
 	statusChanges,
 } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-import { faxIds, lastSeq, MINUTE, receive, seenKeys, useTriggerEmulator } from './triggerHelpers';
-
-/**
- * A burst followed by quiet: a poll reads the whole window (sorted by last-modified time, only a
- * whole window holds all its events) until the allowance has passed the burst on the service's
- * clock; then a quiet poll is one request per direction again.
- */
+import { faxIds, MINUTE, receive, seenKeys, useTriggerEmulator } from './triggerHelpers';
 
 const emu = useTriggerEmulator();
 
 const BURST = 10_000;
 const PAGE_SIZE = 250;
 
+/** The searches of each direction sent after request `since`. */
 function requestsPerPoll(since: number) {
 	const count = (collection: 'inboundfaxes' | 'outboundfaxes') =>
 		searches(emu, collection).filter((r) => r.seq > since).length;
 	return { inbound: count('inboundfaxes'), outbound: count('outboundfaxes') };
 }
 
-// 20,000 records are made, served, normalised and compared over a dozen polls: about 30 s on a
-// quiet 2-core machine, more than twice that when other work shares it. The assertions are request
-// and event counts; this bound only keeps a hung poll from hanging the suite.
+// 20,000 records over a dozen polls: this bound only keeps a hung poll from hanging the suite.
 const BURST_TEST_TIMEOUT_MS = 240_000;
 
 test(
@@ -60,7 +55,7 @@ test(
 		const requests: Array<{ inbound: number; outbound: number }> = [];
 		const keys: number[] = [];
 		for (let poll = 0; poll < 16; poll++) {
-			const since = lastSeq(emu);
+			const since = emu.control.lastSeq();
 			emitted.inbound.push(...inboundIds(await triggers.inbound.pollItems()));
 			emitted.outbound.push(...statusChanges(await triggers.outbound.pollItems()));
 			requests.push(requestsPerPoll(since));
@@ -68,18 +63,14 @@ test(
 			emu.control.advance(MINUTE);
 		}
 
-		// Every fax of the burst exactly once, all in the first poll.
 		expect(emitted.inbound).toHaveLength(BURST);
 		expect(new Set(emitted.inbound).size).toBe(BURST);
 		expect(sorted(emitted.outbound)).toEqual(sorted(historyAfter(emu, skip)));
 		expect(new Set(emitted.outbound).size).toBe(BURST);
-		// Polls at 09:02 … 09:12 still hold the burst's minute (09:01) in their window, since the
-		// service's clock at the poll before was less than 10 minutes past it; from 09:13 on, one
-		// request per direction.
+		// Until 09:12 the service's clock at the poll before was within 10 minutes of the burst's.
 		const full = BURST / PAGE_SIZE;
 		expect(requests.map((r) => r.inbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
 		expect(requests.map((r) => r.outbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
-		// The keys of the burst are kept while the window holds it, then dropped.
 		expect(keys.slice(0, 10).every((count) => count === BURST)).toBe(true);
 		expect(keys.slice(11)).toEqual([0, 0, 0, 0, 0]);
 		expect(triggers.inbound.staticData().windowStart).toBe('2026-01-05T09:07:00.000Z');
@@ -87,10 +78,7 @@ test(
 	BURST_TEST_TIMEOUT_MS,
 );
 
-/**
- * A proxy in front of the emulator that drops the Date header, as a service (or a gateway) that
- * sends none would. Node adds a Date of its own unless told not to.
- */
+/** A proxy before the emulator that drops the Date header (Node adds one unless told not to). */
 async function withoutDateHeader() {
 	const server = await startScriptedServer((received, _count, res) => {
 		void request(`${new URL(emu.urls.fax).origin}${received.url}`, {
@@ -114,10 +102,10 @@ test('without a Date header the newest record time stands in for the clock: noth
 	try {
 		const credentials = credentialsFor(emu, 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = proxy.faxBaseUrl;
-		const { inbound } = pollWorkflow({
+		const inbound = pollTrigger({
 			node: triggerNode,
+			parameters: { event: 'newInboundFax' },
 			credentials,
-			nodes: { inbound: { event: 'newInboundFax' } },
 		});
 		receive(emu, 1, { at: '2026-01-05T08:30:00Z' });
 		await inbound.poll();
@@ -130,7 +118,7 @@ test('without a Date header the newest record time stands in for the clock: noth
 		const readAgain: number[] = [];
 		for (let poll = 0; poll < 3; poll++) {
 			emu.control.advance(20 * MINUTE);
-			const since = lastSeq(emu);
+			const since = emu.control.lastSeq();
 			emitted.push(...inboundIds(await inbound.pollItems()));
 			readAgain.push(requestsPerPoll(since).inbound);
 		}
@@ -141,7 +129,7 @@ test('without a Date header the newest record time stands in for the clock: noth
 		const [next] = receive(emu);
 		emitted.push(...inboundIds(await inbound.pollItems()));
 		emu.control.advance(MINUTE);
-		const since = lastSeq(emu);
+		const since = emu.control.lastSeq();
 		emitted.push(...inboundIds(await inbound.pollItems()));
 		expect(requestsPerPoll(since).inbound).toBe(1);
 		const truth = faxIds(emu.control.inboundAll().slice(1));

@@ -1,3 +1,5 @@
+// What the editor shows of the trigger, and the event registry behind it: the Event dropdown offers
+// every registered event, each event's parameters appear for it alone, one file per event.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -5,12 +7,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENTS } from '../../../nodes/FaxCloudTrigger/eventList';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-
-/**
- * What the editor shows of the trigger, and the event registry behind it: the Event dropdown
- * offers every registered event, each event's parameters appear for it alone, and events/ holds
- * one file per event.
- */
 
 test('the Event dropdown offers every registered event, sorted by name', () => {
 	const event = triggerNode.description.properties.find(({ name }) => name === 'event');
@@ -66,11 +62,8 @@ describe('Fax Cloud Trigger: what the editor shows', () => {
 	});
 
 	test('the codex names this node and links to README headings that exist', () => {
-		const codexFile = path.join(
-			__dirname,
-			'../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node.json',
-		);
-		const codex = JSON.parse(fs.readFileSync(codexFile, 'utf8'));
+		const codexFile = '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node.json';
+		const codex = JSON.parse(fs.readFileSync(path.join(__dirname, codexFile), 'utf8'));
 		expect(codex.node).toBe(`n8n-nodes-fax-cloud.${description.name}`);
 		expect(codex.resources.primaryDocumentation).toEqual([
 			{ url: 'https://github.com/fax-cloud/n8n-nodes-fax-cloud#trigger-semantics' },

@@ -1,3 +1,5 @@
+// Records that appear minutes after their own time (a long reception, a late completion) among
+// on-time traffic: each that appears within the lateness allowance is emitted once.
 import type { PolledTrigger } from '../../harness/jest/poll';
 import {
 	expectEachOnce,
@@ -17,12 +19,6 @@ import {
 	faxIds,
 	watchInbound,
 } from './triggerHelpers';
-
-// Records that appear late among on-time traffic, and the lateness allowance that bounds them.
-/**
- * Records that appear minutes after their own time (a long reception, a late completion) among
- * on-time traffic: every record that appears within the lateness allowance is emitted once.
- */
 
 const emu = useTriggerEmulator();
 
@@ -68,7 +64,6 @@ describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_,
 		'received at second %i of its minute, among a fax a minute: emitted exactly once',
 		async (offset) => {
 			const trigger = await activateAtPollPhase('newInboundFax');
-			// Received at 09:02:<offset>, visible lateByMs later.
 			const [late] = receive(emu, 1, { at: `${at0902(offset)}Z`, lateByMs });
 			const polls = await pollEveryMinute(trigger, lateByMs + 5 * MINUTE, () => {
 				const tenSecondsAgo = Date.parse(emu.control.now()) - 10 * SECOND;

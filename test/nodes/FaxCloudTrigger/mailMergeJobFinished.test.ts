@@ -2,14 +2,7 @@
 import { call } from '../../harness/emulatorHttp';
 import type { PolledTrigger } from '../../harness/jest/poll';
 import { SEED_USERS } from '../../harness/jest/emulator';
-import {
-	drain,
-	logLinesOf,
-	logOf,
-	watchFromNow,
-	watchTrigger,
-	useTriggerEmulator,
-} from './triggerHelpers';
+import { drain, watchFromNow, watchTrigger, useTriggerEmulator, withLog } from './triggerHelpers';
 import { createJob } from '../../harness/jest/trigger-kit';
 
 const emu = useTriggerEmulator();
@@ -104,12 +97,12 @@ async function withTwoPendingJobs(first: number, second: number) {
 	const jobs = { first: await createJob(emu, first), second: await createJob(emu, second) };
 	expect(await trigger.poll()).toBeNull();
 	expect(trigger.staticData().pending).toEqual([jobs.first, jobs.second]);
-	return { emu, trigger, ...jobs };
+	return { trigger, ...jobs };
 }
 
 describe('Mail Merge Job Finished: answers that lack a job', () => {
 	test('a job in process left out of one list answer is still emitted once when it completes', async () => {
-		const { emu, trigger, first: slow, second: quick } = await withTwoPendingJobs(5, 1);
+		const { trigger, first: slow, second: quick } = await withTwoPendingJobs(5, 1);
 
 		// Left out while still in process: it stays pending.
 		emu.control.omitJobOnce(slow);
@@ -148,13 +141,12 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	});
 
 	test('a job in process that the service says does not exist is dropped, with a log line', async () => {
-		const { emu, trigger, first: gone, second: kept } = await withTwoPendingJobs(30, 30);
+		const { trigger, first: gone, second: kept } = await withTwoPendingJobs(30, 30);
 		emu.control.removeJob(gone);
-		const logLines = await logLinesOf(async () => {
-			expect(await trigger.poll()).toBeNull();
-		});
+		const [polled, logLines] = await withLog(() => trigger.poll());
+		expect(polled).toBeNull();
 		expect(trigger.staticData().pending).toEqual([kept]);
-		// The line leads to the trigger among many active workflows: its node and workflow named.
+		// Its node and workflow named, to find it among many active workflows.
 		const line = logLines.find((text) =>
 			new RegExp(`mail merge job ${gone}\\b.*not found`, 'i').test(text),
 		);
@@ -175,7 +167,7 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 			emu.control.advance(10_000);
 			expect(jobIds(await trigger.pollItems())).toEqual([done]);
 			emu.control.failJobLookups(httpStatus);
-			const log = await logOf(async () => {
+			const [, log] = await withLog(async () => {
 				for (let poll = 0; poll < 3; poll++) {
 					emu.control.advance(60_000);
 					expect(await trigger.poll()).toBeNull();
@@ -183,7 +175,7 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 			});
 			// Both jobs are still known and the one in process still watched.
 			expect(trigger.staticData()).toMatchObject({ pending: [running] });
-			expect(log).toMatch(/job \d+ could not be looked up.*2001/);
+			expect(log).toContainEqual(expect.stringMatching(/job \d+ could not be looked up.*2001/));
 			emu.control.failJobLookups(null);
 			expect(await emittedUntilQuiet(trigger)).toEqual([running]);
 		},
@@ -250,8 +242,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 			pending: [running],
 		};
 		trigger.setStaticData(before);
-		// Without a list the old state cannot be read against the jobs: it is kept as it is, only
-		// tagged with the account it belongs to.
+		// Without a list the old state cannot be read against the jobs: it is kept, tagged.
 		emu.control.listWithoutJobsOnce();
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData()).toEqual({

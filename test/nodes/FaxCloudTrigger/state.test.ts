@@ -25,8 +25,7 @@ import {
 	watchTriggers,
 } from './triggerHelpers';
 
-// The emulator reads its users from this object on every request: a test can change a password
-// on the service side, as its administrator would.
+// The emulator reads its users from this object on every request: a test can change a password.
 const seed = loadSeed();
 const emu = useTriggerEmulator({ seed });
 const alice = seed.users.find((user) => user.userId === SEED_USERS.alice.userId)!;
@@ -59,8 +58,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 		}
 		expect(emitted).toEqual(trigger.inboundSinceStart());
 		expect(emitted).toHaveLength(600);
-		// A window reaches back the lateness allowance (10 minutes) and the minute it starts in: at
-		// most 23 polls of two faxes, whatever the history.
+		// A window reaches back the allowance and the minute it starts in: 23 polls of two faxes.
 		expect(Math.max(...keyCounts)).toBeLessThanOrEqual(46);
 		expect(Math.max(...keyCounts.slice(200))).toBe(Math.max(...keyCounts.slice(0, 40)));
 		expect(Math.max(...sizes)).toBeLessThan(1_600);
@@ -128,10 +126,7 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 	});
 });
 
-/**
- * The trigger's state belongs to one account: the base URL and the login of its credential. Fax
- * IDs and event times of another account mean other faxes.
- */
+/** Fax IDs and event times of another account (base URL and login) mean other faxes. */
 describe('Fax Cloud Trigger: the state belongs to the credential’s account', () => {
 	/** A trigger whose credential the test edits between polls, as a user does in n8n. */
 	function watchWithCredential(parameters: IDataObject) {
@@ -140,10 +135,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		return { trigger, credential: credentials.faxCloudApi! };
 	}
 
-	/**
-	 * Alice's Mark as Retrieved trigger with three marks queued: three new faxes emitted by a poll
-	 * whose marks all failed, the start of both account changes.
-	 */
+	/** Alice's Mark as Retrieved trigger after a poll that emitted three faxes, all marks failed. */
 	async function withThreeQueuedMarks() {
 		const watched = watchWithCredential({ event: 'newInboundFax', markAsRetrieved: true });
 		await watched.trigger.poll();
@@ -224,11 +216,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 	});
 });
 
-/**
- * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the
- * keys of the minute before it). An upgrade must neither emit again what they emitted nor skip
- * what arrived while n8n was being upgraded, so version 1 is read, not replaced by an activation.
- */
+/** Version 1 (a cursor and the keys of the minute before it) is read on, not replaced. */
 describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 	test('an inbound state of version 1: nothing emitted again, the faxes of the upgrade emitted once', async () => {
 		for (const at of ['09:00:00', '09:04:10', '09:05:30'])
@@ -240,9 +228,10 @@ describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 		];
 		emu.control.setTime('2026-01-05T09:08:00Z');
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		// What round 1 stored after emitting faxes 2 and 3 at 09:04:10 and 09:05:30.
+		// What round 1 stored after emitting faxes 2 and 3; a key before its window is dropped.
 		trigger.setStaticData(
 			version1('newInboundFax:', '2026-01-05T09:05:30.000Z', {
+				'2026-01-05T09:03:59.000Z': ['in:1'],
 				'2026-01-05T09:04:10.000Z': ['in:2'],
 				'2026-01-05T09:05:30.000Z': ['in:3'],
 			}),

@@ -15,14 +15,15 @@ import {
 
 const emu = useTriggerEmulator();
 
-/** Faults that fail a request; `delay` only slows it down. */
-const FAILING: FaultKind[] = [
-	'http500',
-	'htmlError',
-	'resetBeforeProcessing',
-	'resetAfterProcessing',
-	'truncatedJson',
-];
+/** Faults that fail a request (`delay` only slows it down), and the status the emulator logs. */
+const LOGGED_STATUS: Record<string, number | null> = {
+	http500: 500,
+	htmlError: 502,
+	resetBeforeProcessing: null,
+	resetAfterProcessing: null,
+	truncatedJson: 201,
+};
+const FAILING = Object.keys(LOGGED_STATUS) as FaultKind[];
 
 /** A GET is tried three times by the shared helper: three faults in a row fail it for good. */
 const GET_ATTEMPTS = 3;
@@ -73,10 +74,12 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 		const items = await trigger.pollItems();
 		expect(inboundIds(items)).toEqual(faxIds(faxes));
-		expect(items[1].json.Mark).toBe(false);
+		expect(items.map((item) => item.json.Mark)).toEqual([true, false, true]);
 		expect(trigger.staticData().marks).toEqual([[Number(faxes[1].FaxId), 1]]);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData().marks).toBeUndefined();
+		const puts = emu.control.requests({ method: 'PUT', path: `/${faxes[1].FaxId}$` });
+		expect(puts.map((r) => r.status)).toEqual([LOGGED_STATUS[kind], 201]);
 		expect(emu.control.inboundAll().every((fax) => fax.Mark === 'true')).toBe(true);
 	});
 
@@ -126,13 +129,9 @@ test('slow answers (delay fault) neither fail a poll nor repeat an event', async
 	expect(emu.control.requests().some((r) => r.fault === 'delay')).toBe(true);
 });
 
-/**
- * Every poll ends by its deadline with what it could read (n8n 2.x abandons a late poll): each
- * held answer outlasts the budget's floor (5 s), so "the poll ended, the answer was still
- * held" shows the poll did not wait for it.
- */
+// Every poll ends by its deadline (n8n 2.x abandons a late poll): each held answer outlasts the
+// budget's floor (5 s) and retries, so "the answer was still held" shows the poll did not wait.
 const BUDGET_MS = 1_000;
-/** Longer than the floor and the default request timeout's retries could hide. */
 const HELD_MS = 15_000;
 
 /** Holds the next answer on `path` back for HELD_MS (the request is carried out at once). */
@@ -140,10 +139,7 @@ function holdNextAnswer(path: string, method = 'GET') {
 	emu.control.addFault({ method, path, kind: 'delay', delayMs: HELD_MS, count: 1 });
 }
 
-/**
- * Whether the held answer on `path` was still not written: the poll did not wait for it. `first`:
- * of several held answers, the first one.
- */
+/** Whether the (`first`: first of several) held answer on `path` was still not written. */
 function answerStillHeld(path: string, method = 'GET', which: 'only' | 'first' = 'only') {
 	const held = emu.control
 		.requests({ method, path })
@@ -152,11 +148,7 @@ function answerStillHeld(path: string, method = 'GET', which: 'only' | 'first' =
 	return held[0].finishedMs === undefined;
 }
 
-/**
- * The same trigger, its state carried over, with n8n's usual budget: the polls after the one cut
- * short are ordinary polls, and on a loaded machine three image downloads may outlast the short
- * budget's floor, which would rightly leave the last fax to yet another poll.
- */
+/** The same trigger with its state and n8n's usual budget, for the ordinary polls after. */
 function withUsualBudget(
 	parameters: Parameters<typeof watchTrigger>[1],
 	cut: ReturnType<typeof watchTrigger>,
@@ -190,7 +182,6 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 		emu.control.advance(60_000);
 		const faxes = receive(emu, 3);
 		const image = `^/v1/inboundfaxes/${faxes[0].FaxId}/image$`;
-		// Every request for its image is held: the service never sends it within a poll.
 		emu.control.addFault({ path: image, kind: 'delay', delayMs: HELD_MS });
 
 		const polls = [await trigger.pollItems()];
@@ -222,7 +213,6 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 		expect(inboundIds(items)).toEqual([Number(silent.FaxId), Number(next.FaxId)]);
 		expect(items[0].json.imageError).toMatch(/did not send the image within 3 s/);
 		expect(items[1].binary?.data.mimeType).toBe('application/pdf');
-		// Before: the poll's second pass at failed images gave it a second share (two requests).
 		expect(emu.control.requests({ method: 'GET', path: image })).toHaveLength(1);
 	});
 
@@ -245,10 +235,7 @@ describe('Fax Cloud Trigger: a poll bounded in time', () => {
 	});
 });
 
-/**
- * One record the trigger cannot process completely (an image that cannot be downloaded, a time
- * that cannot be read) is emitted once with what went wrong; it never holds back the others.
- */
+/** A fax whose image cannot be downloaded: emitted once with what went wrong, others not held. */
 describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 	test('each bad image is one event with imageError, the faxes after it come in the same poll, never again', async () => {
 		const trigger = await watchInbound(emu, { attachImage: 'pdf' });
@@ -270,8 +257,7 @@ describe('Fax Cloud Trigger: an image that cannot be downloaded', () => {
 		expect(byId.get(missing)!.json.imageError).toMatch(/HTTP 404/);
 		expect(byId.get(broken)!.json.imageError).toMatch(/HTTP 500/);
 		expect(byId.get(empty)!.json.imageError).toMatch(/empty/);
-		// Each was tried again within the poll, a bounded number of times: a lasting 5xx three
-		// times in a row, twice; a 404 twice.
+		// Tried again within the poll a bounded number of times: a 5xx three times, twice; a 404 twice.
 		const tries = (faxId: string) =>
 			emu.control.requests({ api: 'fax', path: `^/v1/inboundfaxes/${faxId}/image$` }).length;
 		expect(tries(broken)).toBe(6);

@@ -1,8 +1,7 @@
 // The trigger's units that decide which events are new: the window, one read's EventsTaken, the
-// guessed slice of a long window's first read, and version 1 states read as a window.
+// guessed slice of a long window's first read.
 import { EventsTaken } from '../../../nodes/FaxCloudTrigger/fax/eventsTaken';
 import { guessedSlice } from '../../../nodes/FaxCloudTrigger/state/windowSlice';
-import { windowOfVersion1 } from '../../../nodes/FaxCloudTrigger/state/stateVersion1';
 import {
 	EventWindow,
 	floorMinute,
@@ -110,39 +109,6 @@ describe('EventWindow', () => {
 		expect(isWindowState({ ...window, held: [{ ...held, time: 'soon' }] })).toBe(false);
 		expect(isWindowState({ ...window, held: [{ ...held, time: 1, record: null }] })).toBe(false);
 		expect(isWindowState({ ...window, held: {} })).toBe(false);
-	});
-});
-
-describe('a version 1 state (round 1) read as a window', () => {
-	test('the window starts where version 1 searched: one whole minute before the cursor minute', () => {
-		expect(
-			windowOfVersion1({
-				version: 1,
-				watching: 'newInboundFax:',
-				cursor: '2026-01-05T09:05:42.000Z',
-				seen: {
-					'2026-01-05T09:03:59.000Z': ['in:1'],
-					'2026-01-05T09:04:00.000Z': ['in:2'],
-					'2026-01-05T09:05:42.000Z': ['in:3', 'in:4'],
-				},
-			}),
-		).toEqual({
-			windowStart: '2026-01-05T09:04:00.000Z',
-			seen: {
-				'2026-01-05T09:04:00.000Z': ['in:2'],
-				'2026-01-05T09:05:42.000Z': ['in:3', 'in:4'],
-			},
-		});
-	});
-
-	test('no cursor (nothing on the service at activation) stays open; damaged states are refused', () => {
-		expect(windowOfVersion1({ version: 1, cursor: null, seen: {} })).toEqual({
-			windowStart: null,
-			seen: {},
-		});
-		expect(windowOfVersion1({ version: 1, cursor: 'soon', seen: {} })).toBeUndefined();
-		expect(windowOfVersion1({ version: 1, cursor: null, seen: [1, 2] })).toBeUndefined();
-		expect(windowOfVersion1({ version: 3, cursor: null, seen: {} })).toBeUndefined();
 	});
 });
 
