@@ -397,9 +397,7 @@ test('each multipart request has its own boundary, and a file holding an earlier
 	const fax = await jsonServer(201, { ...OK, FaxInfo: [{ FaxId: 1 }] });
 	const send = (context: IExecuteFunctions, text: string) =>
 		faxCloudRequest.call(context, {
-			api: 'fax',
-			method: 'POST',
-			path: apiPath('outboundfaxes'),
+			...request({ method: 'POST' }),
 			multipart: {
 				fields: { FaxNumber: '12125550100' },
 				files: [
