@@ -18,6 +18,10 @@ async function closedPortUrl(): Promise<string> {
 
 const good = (): ICredentialDataDecryptedObject => credentialsFor(emulator()).faxCloudApi!;
 
+/** Presses Test with alice's credential, `change` applied. */
+const pressWith = async (change: ICredentialDataDecryptedObject = {}) =>
+	await pressTest('faxCloudApi', { ...good(), ...change });
+
 function expectNoPassword(message: string | undefined) {
 	const { password, userId } = SEED_USERS.alice;
 	expect(message).not.toContain(password);
@@ -31,7 +35,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 	});
 
 	test('green against the emulator, after a search on the fax host and a job list on the mail merge host', async () => {
-		const result = await pressTest('faxCloudApi', good());
+		const result = await pressWith();
 		expect(result.status).toBe('OK');
 		expect(
 			emulator()
@@ -45,8 +49,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 
 	test('a trailing slash in the base URLs still reaches the service', async () => {
 		const data = good();
-		const result = await pressTest('faxCloudApi', {
-			...data,
+		const result = await pressWith({
 			faxBaseUrl: `${data.faxBaseUrl}/`,
 			mailMergeBaseUrl: `${data.mailMergeBaseUrl}//`,
 		});
@@ -54,7 +57,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 	});
 
 	test('red with a wrong password: it names the User ID and Password and shows neither', async () => {
-		const result = await pressTest('faxCloudApi', { ...good(), password: 'not-the-password' });
+		const result = await pressWith({ password: 'not-the-password' });
 		expect(result).toEqual({
 			status: 'Error',
 			message:
@@ -73,7 +76,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 				RequestStatus: { StatusCode: statusCode, StatusText: 'Account suspended' },
 			}),
 		);
-		const result = await pressTest('faxCloudApi', { ...good(), faxBaseUrl: `${fax.url}/v1` });
+		const result = await pressWith({ faxBaseUrl: `${fax.url}/v1` });
 		expect(result).toEqual({
 			status: 'Error',
 			message:
@@ -86,23 +89,23 @@ describe('Fax Cloud API credential: the Test button', () => {
 		const fax = await server((_r, _n, res) =>
 			sendJson(res, 200, { FaxInfo: [], RequestStatus: { StatusCode: '0', StatusText: '' } }),
 		);
-		const result = await pressTest('faxCloudApi', { ...good(), faxBaseUrl: `${fax.url}/v1` });
+		const result = await pressWith({ faxBaseUrl: `${fax.url}/v1` });
 		expect(result.status).toBe('OK');
 		expect(fax.received[0]).toMatchObject({ method: 'GET', url: '/v1/inboundfaxes?ResultLimit=1' });
 	});
 
 	test('red when the Mail Merge Base URL points at the fax host: the job list is not found there', async () => {
-		const data = good();
-		const result = await pressTest('faxCloudApi', { ...data, mailMergeBaseUrl: data.faxBaseUrl });
+		const { faxBaseUrl } = good();
+		const result = await pressWith({ mailMergeBaseUrl: faxBaseUrl });
 		expect(result).toEqual({
 			status: 'Error',
-			message: `The mail merge interface at ${data.faxBaseUrl}/Job answered HTTP 404: No resource GET /v1/Job. Check the Mail Merge Base URL: the address of the interface including /v1.`,
+			message: `The mail merge interface at ${faxBaseUrl}/Job answered HTTP 404: No resource GET /v1/Job. Check the Mail Merge Base URL: the address of the interface including /v1.`,
 		});
 	});
 
 	test('red when the Mail Merge Base URL is unreachable', async () => {
 		const unreachable = await closedPortUrl();
-		const result = await pressTest('faxCloudApi', { ...good(), mailMergeBaseUrl: unreachable });
+		const result = await pressWith({ mailMergeBaseUrl: unreachable });
 		expect(result).toEqual({
 			status: 'Error',
 			message: `Could not reach the mail merge interface at ${unreachable}/Job: connection refused. Check the Mail Merge Base URL.`,
@@ -111,7 +114,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 
 	test('red when the mail merge interface answers an error', async () => {
 		emulator().control.setMailMergeOutage(true);
-		const result = await pressTest('faxCloudApi', good());
+		const result = await pressWith();
 		expect(result).toEqual({
 			status: 'Error',
 			message: `The mail merge interface at ${good().mailMergeBaseUrl}/Job answered HTTP 500: Error getting job list. Job store unavailable. Check the Mail Merge Base URL: the address of the interface including /v1.`,
@@ -123,10 +126,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 			res.writeHead(200, { 'Content-Type': 'text/html' });
 			res.end('<html><body>Welcome</body></html>');
 		});
-		const result = await pressTest('faxCloudApi', {
-			...good(),
-			mailMergeBaseUrl: `${page.url}/mailmerge/v1`,
-		});
+		const result = await pressWith({ mailMergeBaseUrl: `${page.url}/mailmerge/v1` });
 		expect(result).toEqual({
 			status: 'Error',
 			message: `The Mail Merge Base URL does not lead to the mail merge interface: ${page.url}/mailmerge/v1/Job answered without a RequestStatus (text/html). Enter the address including /v1.`,
@@ -135,8 +135,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 	});
 
 	test('a base URL that is not an http(s) address is named before any request', async () => {
-		const result = await pressTest('faxCloudApi', {
-			...good(),
+		const result = await pressWith({
 			mailMergeBaseUrl: 'api-mm.rpxtest.com/softlinx/mailmerge/v1',
 		});
 		expect(result).toEqual({
@@ -153,7 +152,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 			res.writeHead(302, { Location: `${elsewhere.url}/v1/inboundfaxes` });
 			res.end();
 		});
-		const result = await pressTest('faxCloudApi', { ...good(), faxBaseUrl: `${fax.url}/v1` });
+		const result = await pressWith({ faxBaseUrl: `${fax.url}/v1` });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/^The fax interface at .* answered HTTP 302/);
 		expect(elsewhere.received).toHaveLength(0);

@@ -121,10 +121,9 @@ describe('one send, one fault', () => {
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '12125550000', GroupId: 2 },
 		]);
-		const [first, second] = posts(emulator()).map((request) => request.params.BatchUniqueId);
-		expect(first).toMatch(KEY);
-		expect(second).toMatch(KEY);
-		expect(first).not.toBe(second);
+		const keys = posts(emulator()).map((request) => request.params.BatchUniqueId);
+		expect(keys).toEqual([expect.stringMatching(KEY), expect.stringMatching(KEY)]);
+		expect(keys[0]).not.toBe(keys[1]);
 		expect(lookups(emulator())).toHaveLength(0);
 	});
 
@@ -142,8 +141,7 @@ describe('one send, one fault', () => {
 			expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
 			const [post] = posts(emulator());
 			expect(post).toMatchObject({ fault: kind, processed: true });
-			const [lookup] = lookups(emulator());
-			expect(lookup.query).toEqual({
+			expect(lookups(emulator())[0].query).toEqual({
 				BatchUniqueId: post.params.BatchUniqueId,
 				SortColumn: 'faxId',
 				SortOrder: 'asc',

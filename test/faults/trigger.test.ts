@@ -35,18 +35,15 @@ import { createJob, editFax, sendOutbound, triggerNode } from '../harness/jest/t
 
 const emulator = useEmulator();
 
-/**
- * Hundreds of polls whose delay faults and retries wait in real time: a minute or three a run. The
- * runs assert counts, not times; this only keeps a hung poll from hanging the suite.
- */
+/** Delay faults and retries take real time; this only keeps a hung poll from hanging the suite. */
 const FAULT_RUN_TIMEOUT_MS = 300_000;
 
 type Direction = 'inbound' | 'outbound';
 
 /**
  * n8n's two poll engines (test/harness/n8n/engines.ts). Under durable cursors the state is stored
- * with the poll's execution, which n8n may fail to create: then the events must come again. The
- * durable runs fail every twentieth execution of each trigger (the 3rd, the 23rd, ...).
+ * with the poll's execution, which n8n fails to create every twentieth time (the 3rd, the 23rd,
+ * ...): then the events must come again.
  */
 type PollEngine = 'in-memory' | 'durable';
 const FAILED_EXECUTION_EVERY = 20;
@@ -80,9 +77,7 @@ async function watchedFaultRun(
 		const { emitted, counts } = await run(credentials, watch);
 		const injected = expectEveryFaultKind(emu);
 		for (const [name, items] of Object.entries(emitted)) {
-			for (const [index, item] of items.entries()) {
-				watch.expectClean(`${name} event ${index}`, item);
-			}
+			items.forEach((item, index) => watch.expectClean(`${name} event ${index}`, item));
 		}
 		uncap();
 		const logLines = watch.stopCapture();
@@ -191,10 +186,9 @@ async function activateUnderFaults(
 			const output = await triggers[name].poll();
 			if (output === null) return [];
 			if (!executionCreated(name)) {
-				// The scheduler's next poll comes minutes later, when the trigger has given up
-				// waiting for the state n8n did not store (pollLock.ts; the polls that start within
-				// the wait are durableCursors.test.ts's). Polls back to back would stand still for as
-				// long as the machine's speed decides, and with them the requests the faults meet.
+				// n8n's next poll comes after the trigger gave up waiting for the unstored state
+				// (pollLock.ts); polling at once would make the requests the faults meet depend on
+				// the machine's speed. Polls within the wait are durableCursors.test.ts's.
 				await sleep(HAND_OFF_WAIT_MS);
 				return [];
 			}
@@ -223,8 +217,6 @@ async function activateUnderFaults(
 		/** The status changes after the baseline that `keep` says the outbound trigger emits. */
 		outboundTruth: (keep: (change: HistoryEntry) => boolean) =>
 			historyAfter(emu, historyBaseline, keep),
-		inboundEmitted: () => inboundIds(emitted.inbound),
-		outboundEmitted: () => statusChanges(emitted.outbound),
 		/**
 		 * No event lost, none emitted twice (the failure naming each); the outbound truth given.
 		 * Returns what was emitted and the counts of events, lost and duplicated.
@@ -293,8 +285,8 @@ for (const engine of ['in-memory', 'durable'] as const) {
 			expect(events).toBe(1_000);
 			expect(run.inboundTruth().length + completions.length).toBe(events);
 
-			const inbound = run.inboundEmitted();
-			const outbound = run.outboundEmitted();
+			const inbound = inboundIds(run.emitted.inbound);
+			const outbound = statusChanges(run.emitted.outbound);
 			expectEachOnce(inbound, run.inboundTruth());
 			expectEachOnce(outbound, completions);
 			expect(completions.some((change) => change.endsWith(':sendFailed'))).toBe(true);
@@ -330,10 +322,7 @@ testUnderFaults(
 		},
 		seed: 14,
 	},
-	async (
-		{ names, pollOnce, inboundTruth, outboundTruth, inboundEmitted, outboundEmitted },
-		emu,
-	) => {
+	async ({ names, emitted, pollOnce, inboundTruth, outboundTruth }, emu) => {
 		let cutShortPolls = 0;
 		const pollBoth = async () =>
 			await Promise.all(
@@ -384,15 +373,13 @@ testUnderFaults(
 		emu.control.advance(15 * 60_000);
 		for (let extra = 0; extra < 30; extra++) await pollBoth();
 
-		const inbound = inboundEmitted();
-		const outbound = outboundEmitted();
+		const inbound = inboundIds(emitted.inbound);
+		const outbound = statusChanges(emitted.outbound);
 		expect(inboundTruth()).toEqual(expect.arrayContaining(lateInbound));
 		expectEachOnce(inbound, inboundTruth());
 		expectEachOnce(outbound, outboundTruth(isCompletion));
-		const lateOutboundEmitted = outbound.filter((change) =>
-			lateOutbound.includes(Number(change.split(':')[0])),
-		);
-		expect(lateOutboundEmitted).toHaveLength(lateOutbound.length);
+		const lateEmitted = outbound.filter((change) => lateOutbound.includes(parseInt(change)));
+		expect(lateEmitted).toHaveLength(lateOutbound.length);
 		expect(cutShortPolls).toBeGreaterThan(10);
 		return {
 			events: inbound.length + outbound.length,

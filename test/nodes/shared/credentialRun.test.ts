@@ -1,5 +1,3 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
-
 import { credentialsFor, SEED_USERS, useEmulator } from '../../harness/jest/emulator';
 import type { TestCredentials } from '../../harness/jest/credentials-helper';
 import { pollTrigger } from '../../harness/jest/poll';
@@ -17,7 +15,7 @@ const emulator = useEmulator();
 /** The package's credentials, counting how often n8n resolves the Fax Cloud login. */
 function countedCredentials() {
 	const base = credentialsFor(emulator(), 'acmeAdmin');
-	const login: ICredentialDataDecryptedObject = base.faxCloudApi!;
+	const login = base.faxCloudApi!;
 	let count = 0;
 	const credentials: TestCredentials = { faxCloudNumbersApi: base.faxCloudNumbersApi };
 	Object.defineProperty(credentials, 'faxCloudApi', {

@@ -15,10 +15,9 @@ const server = useScriptedServers();
 const SEARCH = { api: 'fax', method: 'GET', path: apiPath('outboundfaxes') } as const;
 
 /**
- * The pager's progress check (faxCloudPages): a paging whose pages bring no record it has not read
- * fails after MAX_PAGES_WITHOUT_PROGRESS pages, so a stuck ResultsReference never passes a part of
- * the list for all of it; a record that comes again changed (a new status or time: modified while
- * the pages are read) is progress.
+ * Progress check: a paging whose pages bring no record it has not read fails after
+ * MAX_PAGES_WITHOUT_PROGRESS pages, so a stuck ResultsReference never passes a part of the list
+ * for all of it; a record that comes again changed (modified while the pages are read) is progress.
  */
 
 const readAll = async function (this: IExecuteFunctions) {
@@ -85,10 +84,7 @@ test('a FaxId read in several versions counts each version once', async () => {
 	expect(alternating.received).toHaveLength(3 + MAX_PAGES_WITHOUT_PROGRESS);
 });
 
-/**
- * Reading ahead (faxCloudPages' `readAhead`, which the trigger's window read uses): the next page
- * is asked for as soon as a page arrives, while the caller still reads it.
- */
+/** Reading ahead (`readAhead`, the trigger's): the next page is asked for as soon as one arrives. */
 
 /** Waits, without a caller reading on, until the test server has received `count` requests. */
 const untilReceived = (server: { received: unknown[] }, count: number, what: string) =>

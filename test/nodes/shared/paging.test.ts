@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { FaxCloud } from '../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor, useEmulator } from '../../harness/jest/emulator';
 import { listSearch } from '../../harness/jest/load-options';
@@ -11,14 +13,16 @@ import { runFaxCloudResource as runFaxCloud } from '../../harness/jest/fax-cloud
 
 const emulator = useEmulator({ pagingKeys: 'session' });
 
+/** The FaxIds Get Many returns, after checking it ran without an error. */
+async function getManyIds(resource: 'inboundFax' | 'outboundFax', parameters: IDataObject) {
+	const result = await runFaxCloud(emulator(), resource, { operation: 'getAll', ...parameters });
+	expect(result.error).toBeUndefined();
+	return result.items.map((item) => Number(item.json.FaxId));
+}
+
 test('Get Many with Return All returns every received fax (450, pages of 100)', async () => {
 	const { firstId, lastId } = emulator().control.bulkCreateInbound(450, { userId: 'alice@acme' });
-	const result = await runFaxCloud(emulator(), 'inboundFax', {
-		operation: 'getAll',
-		returnAll: true,
-	});
-	expect(result.error).toBeUndefined();
-	const ids = result.items.map((item) => Number(item.json.FaxId));
+	const ids = await getManyIds('inboundFax', { returnAll: true });
 	expect(new Set(ids).size).toBe(450);
 	expect(Math.min(...ids)).toBe(firstId);
 	expect(Math.max(...ids)).toBe(lastId);
@@ -26,13 +30,7 @@ test('Get Many with Return All returns every received fax (450, pages of 100)', 
 
 test('Get Many with a Limit over several pages returns exactly the Limit', async () => {
 	emulator().control.bulkCreateOutbound(300, { userId: 'alice@acme' });
-	const result = await runFaxCloud(emulator(), 'outboundFax', {
-		operation: 'getAll',
-		returnAll: false,
-		limit: 250,
-	});
-	expect(result.error).toBeUndefined();
-	const ids = result.items.map((item) => Number(item.json.FaxId));
+	const ids = await getManyIds('outboundFax', { returnAll: false, limit: 250 });
 	expect(new Set(ids).size).toBe(250);
 });
 

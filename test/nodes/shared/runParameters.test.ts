@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readItemParameter } from '../../../nodes/shared/runParameters';
 import { probeNode, runNode } from '../../harness/jest/run-node';
@@ -8,7 +8,7 @@ async function readBoxThreeTimes(box: Record<string, unknown>) {
 	const seen: unknown[] = [];
 	let asRead: unknown[] = [];
 	let changeFailed = false;
-	const probe = probeNode(async function (this: IExecuteFunctions) {
+	const node = probeNode(async function (this: IExecuteFunctions) {
 		for (let itemIndex = 0; itemIndex < 3; itemIndex++) {
 			seen.push(readItemParameter.call(this, 'box', itemIndex, {}));
 		}
@@ -20,24 +20,18 @@ async function readBoxThreeTimes(box: Record<string, unknown>) {
 		}
 		return [[{ json: {} }]];
 	});
-	const node: INodeType = {
-		...probe,
-		description: {
-			...probe.description,
-			properties: [
-				{
-					displayName: 'Box',
-					name: 'box',
-					type: 'collection',
-					default: {},
-					options: [
-						{ displayName: 'Size', name: 'size', type: 'string', default: '' },
-						{ displayName: 'Copies', name: 'copies', type: 'number', default: 1 },
-					],
-				},
+	node.description.properties = [
+		{
+			displayName: 'Box',
+			name: 'box',
+			type: 'collection',
+			default: {},
+			options: [
+				{ displayName: 'Size', name: 'size', type: 'string', default: '' },
+				{ displayName: 'Copies', name: 'copies', type: 'number', default: 1 },
 			],
 		},
-	};
+	];
 	const result = await runNode({
 		node,
 		parameters: { box },

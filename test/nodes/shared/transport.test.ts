@@ -29,9 +29,7 @@ const requestOnce = (url: string, overrides: Partial<FaxCloudRequest>) =>
 	});
 
 function expectNoSecrets(text: string) {
-	expect(text).not.toContain(PASSWORD);
-	expect(text).not.toContain(TOKEN);
-	expect(text).not.toContain(BASIC);
+	for (const secret of [PASSWORD, TOKEN, BASIC]) expect(text).not.toContain(secret);
 }
 
 /** Return All (or up to a Limit) of one search at `url`, as the nodes page it. */
@@ -43,6 +41,10 @@ const allItems = (url: string, overrides: Partial<FaxCloudRequest>, options = {}
 /** A server answering every request with `status` and the JSON `body`. */
 const jsonServer = (status: number, body: unknown) =>
 	server((_r, _n, res) => sendJson(res, status, body));
+
+/** The error of one request to a server answering every request with `status` and JSON `body`. */
+const errorOf = async (status: number, body: unknown, overrides: Partial<FaxCloudRequest>) =>
+	(await requestOnce((await jsonServer(status, body)).url, overrides)).error;
 
 /** A server answering every request with `status` and `body` as `type`. */
 const textServer = (status: number, type: string, body: string) =>
@@ -99,19 +101,17 @@ test.each([
 		'The service reported an error [StatusCode 1103]: Could not find fax number column named Fax in metadata file',
 	],
 ])('RequestStatus %j under HTTP 200 gives %s', async (status, message) => {
-	const fax = await jsonServer(200, { RequestStatus: status });
-	const { error } = await requestOnce(fax.url, { api: 'mailMerge', path: apiPath('Job') });
+	const body = { RequestStatus: status };
+	const error = await errorOf(200, body, { api: 'mailMerge', path: apiPath('Job') });
 	expect(error?.message).toBe(message);
 });
 
 test('a mail merge StatusCode carries advice the user can act on', async () => {
-	const mailMerge = await jsonServer(201, {
-		RequestStatus: {
-			StatusCode: 1106,
-			StatusText: 'Expected faxes 3 does not match lines in meta file 2',
-		},
-	});
-	const { error } = await requestOnce(mailMerge.url, MAIL_MERGE_POST);
+	const status = {
+		StatusCode: 1106,
+		StatusText: 'Expected faxes 3 does not match lines in meta file 2',
+	};
+	const error = await errorOf(201, { RequestStatus: status }, MAIL_MERGE_POST);
 	expect(error?.description).toMatch(/Expected Faxes must equal the number of CSV data lines/);
 });
 
@@ -120,10 +120,8 @@ test.each([
 	['1001', 'No fields found in PDF template', /use a PDF form whose fields are named like/],
 	['1001', 'FaxNumerColumnName not specified', /set the Fax Number Column/],
 ])('mail merge StatusCode %s (%s) gets its advice', async (statusCode, statusText, advice) => {
-	const mailMerge = await jsonServer(400, {
-		RequestStatus: { StatusCode: statusCode, StatusText: statusText },
-	});
-	const { error } = await requestOnce(mailMerge.url, MAIL_MERGE_POST);
+	const status = { StatusCode: statusCode, StatusText: statusText };
+	const error = await errorOf(400, { RequestStatus: status }, MAIL_MERGE_POST);
 	expect(error?.message).toBe(`Bad request (HTTP 400) [StatusCode ${statusCode}]: ${statusText}`);
 	expect(error?.description).toMatch(advice);
 });
@@ -136,8 +134,7 @@ test.each([
 		/Numbers Base URL of the credential is the numbers interface address, without \/api\/numbers/,
 	],
 ] as const)('HTTP 405 of the %s interface names the base URL to check', async (api, advice) => {
-	const host = await jsonServer(405, { error: 'method_not_allowed' });
-	const { error } = await requestOnce(host.url, { api, attempts: 1 });
+	const error = await errorOf(405, { error: 'method_not_allowed' }, { api, attempts: 1 });
 	expect(error?.message).toBe('Method not allowed (HTTP 405): method_not_allowed');
 	expect(error?.description).toMatch(advice);
 });
@@ -161,23 +158,19 @@ test.each([
 });
 
 test('a 401 of the numbers interface points at the access token', async () => {
-	const numbers = await jsonServer(401, { error: 'invalid token' });
-	const { error } = await requestOnce(numbers.url, NUMBERS_US);
+	const error = await errorOf(401, { error: 'invalid token' }, NUMBERS_US);
 	expect(error?.message).toBe('Authorization failed (HTTP 401): invalid token');
 	expect(error?.description).toMatch(/Access Token/);
 	expectNoSecrets(JSON.stringify(error));
 });
 
 test('the field problems a 400 lists are part of the message', async () => {
-	const numbers = await jsonServer(400, {
-		error: 'validation_error',
-		message: 'The request is not valid',
-		details: [
-			{ field: 'notify_email', message: 'must be a non-empty array' },
-			{ field: 'region', message: 'unknown region ZZ' },
-		],
-	});
-	const { error } = await requestOnce(numbers.url, NUMBERS_POST);
+	const details = [
+		{ field: 'notify_email', message: 'must be a non-empty array' },
+		{ field: 'region', message: 'unknown region ZZ' },
+	];
+	const body = { error: 'validation_error', message: 'The request is not valid', details };
+	const error = await errorOf(400, body, NUMBERS_POST);
 	expect(error?.message).toBe(
 		'Bad request (HTTP 400): The request is not valid notify_email: must be a non-empty array; region: unknown region ZZ',
 	);
@@ -195,12 +188,6 @@ test.each([
 		expect(value).toEqual(expected);
 	},
 );
-
-test('a numbers answer that claims JSON but is cut short is still an error', async () => {
-	const numbers = await textServer(200, 'application/json', '[{"code":"N');
-	const { error } = await requestOnce(numbers.url, { ...NUMBERS_US, attempts: 1 });
-	expect(error?.message).toMatch(/not valid JSON/);
-});
 
 test('Return All follows ResultsReference with GetNextResults to the last page', async () => {
 	const fax = await server(threePages());
@@ -270,9 +257,16 @@ test('a POST whose connection dies after the server read it is not sent again, a
 	expectNoSecrets(JSON.stringify(error));
 });
 
-test('a truncated JSON body is an error, not an empty success', async () => {
-	const fax = await textServer(200, 'application/json', '{"FaxInfo":[{"FaxId":"1"');
-	const { error } = await requestOnce(fax.url, { attempts: 1 });
+test.each([
+	['a truncated JSON body is an error, not an empty success', '{"FaxInfo":[{"FaxId":"1"', {}],
+	[
+		'a numbers answer that claims JSON but is cut short is still an error',
+		'[{"code":"N',
+		NUMBERS_US,
+	],
+])('%s', async (_title, body, overrides) => {
+	const host = await textServer(200, 'application/json', body);
+	const { error } = await requestOnce(host.url, { ...overrides, attempts: 1 });
 	expect(error?.message).toBe(
 		'The service answered HTTP 200 with a body that is not valid JSON (application/json)',
 	);
@@ -403,9 +397,7 @@ test('each multipart request has its own boundary, and a file holding an earlier
 	const fax = await jsonServer(201, { ...OK, FaxInfo: [{ FaxId: 1 }] });
 	const send = (context: IExecuteFunctions, text: string) =>
 		faxCloudRequest.call(context, {
-			api: 'fax',
-			method: 'POST',
-			path: apiPath('outboundfaxes'),
+			...request({ method: 'POST' }),
 			multipart: {
 				fields: { FaxNumber: '12125550100' },
 				files: [
