@@ -87,10 +87,17 @@ export function outboundFaxes(
 	return Array.from({ length: count }, (_, i) => firstId + i);
 }
 
-/** Faxes received for alice. */
-export function inboundFaxes(ctx: E2eContext, count: number): number[] {
+/** Faxes received for alice (or `userId`), with `fields` set on each. */
+export function inboundFaxes(
+	ctx: E2eContext,
+	count: number,
+	{
+		userId = SEED_USERS.alice.userId,
+		fields,
+	}: { userId?: string; fields?: Record<string, string> } = {},
+): number[] {
 	return ctx.emulator.control
-		.injectInbound({ userId: SEED_USERS.alice.userId, count })
+		.injectInbound({ userId, count, fields })
 		.map((fax) => Number(fax.FaxId));
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../harness/n8n/package';
-import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertPdfFiles, filedFaxIds } from './fixtures';
 import type { E2eCase } from '../lib/run-cases';
 
@@ -81,12 +81,8 @@ export const exampleCases: E2eCase[] = [
 		workflow: 'examples/request-a-number.json',
 		check(result, { emulator }) {
 			assertVersion2('examples/request-a-number.json');
-			const request = onlyRequestBy(
-				result.requests,
-				SEED_USERS.acmeAdmin,
-				'POST',
-				'/api/numbers/add-new-number-request/non-toll-free',
-			);
+			const nonTollFree = '/api/numbers/add-new-number-request/non-toll-free';
+			const request = onlyRequest(result.requests, 'POST', nonTollFree, SEED_USERS.acmeAdmin);
 			assert.equal(request.auth.scheme, 'Bearer');
 			const [ticket] = jsonOf(result.items('Request Number'));
 			assert.equal(ticket.type, 'non_toll_free');
@@ -168,7 +164,7 @@ export const exampleCases: E2eCase[] = [
 				['csv', 'template'],
 				'the Merge node puts both files on one item, each in its own field',
 			);
-			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
+			const create = onlyRequest(result.requests, 'POST', '/v1/Job', SEED_USERS.alice);
 			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
 				['CSV', 'recipients.csv', 'text/csv'],
 				['Template', 'payment-reminder-template.pdf', 'application/pdf'],

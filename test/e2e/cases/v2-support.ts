@@ -122,9 +122,8 @@ export function pickerCase(options: {
 					picked.map(([, id]) => requestLine(id)).sort(),
 				);
 			}
-			for (const [node, id] of picked) {
+			for (const [node, id] of picked)
 				await options.eachPicked?.(jsonOf(result.items(node)), node, id, ctx, result);
-			}
 			await options.check?.(result, ctx);
 			if (options.schema !== false) {
 				const outputs = picked.flatMap(([node]) => jsonOf(result.items(node)));
