@@ -285,12 +285,10 @@ async function main(): Promise<void> {
 			.locator('[data-test-id="node-creator-item-name"]')
 			.allTextContents()
 			.then((names) => names.map((n) => n.trim()));
-		for (const resource of node.resources) {
-			for (const operation of resource.operations) {
-				assert.ok(
-					actionNames.includes(operation.action),
-					`action "${operation.action}" (${resource.name} → ${operation.name}) is in the nodes panel`,
-				);
+		for (const { name, operations } of node.resources) {
+			for (const { action, name: operation } of operations) {
+				const shown = actionNames.includes(action);
+				assert.ok(shown, `action "${action}" (${name} → ${operation}) is in the nodes panel`);
 			}
 		}
 		assert.ok(node.triggerEvents.length > 0, 'the package registers the Fax Cloud Trigger');
@@ -344,10 +342,9 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
 		console.error(messageOf(error));
-		if (pageErrors.length > 0) {
-			console.error(`The editor reported (last ${Math.min(pageErrors.length, 20)}):`);
-			for (const line of pageErrors.slice(-20)) console.error(`  ${line.slice(0, 500)}`);
-		}
+		const last = pageErrors.slice(-20);
+		if (last.length > 0) console.error(`The editor reported (last ${last.length}):`);
+		for (const line of last) console.error(`  ${line.slice(0, 500)}`);
 	} finally {
 		await browser.close().catch(() => undefined);
 		await server?.stop();
