@@ -12,19 +12,14 @@ import { choose, expectSelected, visibleOptions } from './dropdowns';
 import { addActionNode, asCredentialUser, step, type StepContext } from './new-node';
 import { pickFromList } from './pickers';
 
-export interface OutputTable {
-	/** Column names, left to right (n8n shows the first 40 and says when it hides others). */
-	columns: string[];
-	hidesColumns: boolean;
-	/** Cell texts of each row, in the order of `columns`. */
-	rows: string[][];
-}
+type OutputTable = Awaited<ReturnType<typeof outputTable>>;
 
 /**
- * What the output panel's table shows; throws while it shows no table (before the first run). The
- * table view is the output's default; it is chosen again in case the user's last choice was kept.
+ * What the output panel's table shows: its column names, left to right (n8n shows the first 40
+ * and says when it hides others), and each row's cell texts in their order. Throws while it shows
+ * no table (before the first run); the table view is chosen again in case the user left another.
  */
-export async function outputTable(page: Page): Promise<OutputTable> {
+export async function outputTable(page: Page) {
 	const panel = page.locator('[data-test-id="output-panel"]');
 	const tableMode = panel.locator('[data-test-id="radio-button-table"]');
 	if ((await tableMode.count()) === 0) throw new Error('the output panel shows no data');

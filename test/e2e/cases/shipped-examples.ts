@@ -1,3 +1,4 @@
+/** The examples/ workflows, run as shipped (the sandbox imports the same files). */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,7 +13,7 @@ import type { E2eCase } from '../lib/run-cases';
  * What a user imports is what a user gets: every Fax Cloud node of an example is the version the
  * editor adds (2); the round-1 workflow files under test/ keep proving version 1.
  */
-export function assertVersion2(workflow: string): void {
+function assertVersion2(workflow: string): void {
 	const { nodes } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, workflow), 'utf8')) as {
 		nodes: Array<{ name: string; type: string; typeVersion: number }>;
 	};
@@ -25,7 +26,6 @@ export function assertVersion2(workflow: string): void {
 	);
 }
 
-/** The examples/ workflows, run as shipped: the sandbox imports the same files. */
 export const exampleCases: E2eCase[] = [
 	{
 		title: 'Example: send a PDF and report its outcome',
