@@ -42,9 +42,8 @@ function runOutputDir(): string {
 			return pid !== undefined && !pidAlive(Number(pid));
 		})
 		.sort();
-	for (const name of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_RUNS))) {
+	for (const name of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_RUNS)))
 		fs.rmSync(path.join(OUTPUT_DIR, name), { recursive: true, force: true });
-	}
 	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 	const dir = path.join(OUTPUT_DIR, `run-${stamp}-pid${process.pid}`);
 	fs.mkdirSync(dir);

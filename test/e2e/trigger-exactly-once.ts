@@ -221,9 +221,8 @@ export class ExactlyOnceCases extends events.Moments {
 					const emitted = eventsAt(sink, 'imageError');
 					const ids = emitted.map((r) => Number(r.faxId));
 					events.assertOnce(ids);
-					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken]) {
+					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken])
 						assert.ok(ids.includes(id), `fax ${id} emitted (got ${ids.join(', ')})`);
-					}
 					const of = (id: number) => emitted.find((r) => Number(r.faxId) === id)!;
 					const broken = of(this.brokenImage);
 					assert.equal(broken.hasImage, false, 'no image on the fax whose download failed');

@@ -51,9 +51,8 @@ function runResult(run: ExecutionRun, requests: RequestRecord[]) {
 	const runData = run.data.resultData.runData;
 	const items = (node: string, output = 0): OutputItem[] => {
 		const runs = runData[node];
-		if (!runs || runs.length === 0) {
+		if (!runs || runs.length === 0)
 			throw new Error(`node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`);
-		}
 		const first = runs[0];
 		if (first.error) {
 			throw new Error(

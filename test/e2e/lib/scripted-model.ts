@@ -84,9 +84,8 @@ export async function startScriptedModel(script: ModelScript) {
 
 function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessage {
 	const toolResult = request.messages.find((m) => m.role === 'tool');
-	if (toolResult) {
+	if (toolResult)
 		return { role: 'assistant', content: script.finalAnswer(textOf(toolResult.content)) };
-	}
 	const offered = (request.tools ?? []).map((t) => t.function.name);
 	const tool = offered.find((name) => script.tool.test(name));
 	if (!tool) {
