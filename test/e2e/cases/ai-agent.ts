@@ -1,3 +1,9 @@
+/**
+ * A whole AI Agent run in n8n, not the editor's Execute step on the tool: the agent asks its chat
+ * model (a scripted server), which asks for the Fax Cloud tool with a Fax ID; n8n runs the node as
+ * that tool against the emulator, and the final answer is made from what the tool returned. The
+ * tool is as the editor makes it: n8n's description of the operation, the Fax ID from $fromAI().
+ */
 import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { startScriptedModel, textOf, type ScriptedModel } from '../lib/scripted-model';
@@ -9,12 +15,6 @@ const TOOL_NODE = 'Get a received fax in Fax Cloud';
 /** The scripted model this case's prepare started; its check closes it. */
 let scripted: ScriptedModel | undefined;
 
-/**
- * A whole AI Agent run in n8n, not the editor's Execute step on the tool: the agent asks its chat
- * model (a scripted server), which asks for the Fax Cloud tool with a Fax ID; n8n runs the node as
- * that tool against the emulator, and the final answer is made from what the tool returned. The
- * tool is as the editor makes it: n8n's description of the operation, the Fax ID from $fromAI().
- */
 export const aiAgentCases: E2eCase[] = [
 	{
 		title: 'AI agent: a chat model calls the Fax Cloud tool to look up a received fax',

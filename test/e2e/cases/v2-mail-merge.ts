@@ -1,3 +1,4 @@
+/** The version 2 cases of the Mail Merge Job resource. */
 import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
