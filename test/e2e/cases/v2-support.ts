@@ -14,6 +14,8 @@ export interface ListSearchAnswer {
 	paginationToken?: string;
 }
 
+const RESOURCE_LOCATOR_RESULTS = '/dynamic-node-parameters/resource-locator-results';
+
 /** The editor's call when a picker opens, scrolls (token) or is typed into (filter). */
 export async function listSearch(
 	server: N8nServer,
@@ -21,18 +23,14 @@ export async function listSearch(
 	parameters: Record<string, unknown>,
 	more: { filter?: string; paginationToken?: string } = {},
 ): Promise<ListSearchAnswer> {
-	return await server.rest<ListSearchAnswer>(
-		'POST',
-		'/dynamic-node-parameters/resource-locator-results',
-		{
-			nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
-			path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
-			methodName,
-			currentNodeParameters: parameters,
-			credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
-			...more,
-		},
-	);
+	return await server.rest<ListSearchAnswer>('POST', RESOURCE_LOCATOR_RESULTS, {
+		nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
+		path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
+		methodName,
+		currentNodeParameters: parameters,
+		credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
+		...more,
+	});
 }
 
 const SEARCH_METHOD = {
