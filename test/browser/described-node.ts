@@ -1,24 +1,17 @@
+/** What the editor should show, read from the built package (dist/), not repeated here. */
 import path from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { REPO_ROOT } from '../harness/n8n/package';
 
-export interface DescribedOperation {
-	value: string;
-	name: string;
-	action: string;
-}
+export type DescribedNode = ReturnType<typeof describedNode>;
 
-export interface DescribedNode {
-	displayName: string;
-	resources: Array<{ value: string; name: string; operations: DescribedOperation[] }>;
-	/** Event names of the Fax Cloud Trigger; empty when the package does not register it. */
-	triggerEvents: string[];
-}
-
-/** What the editor should show, read from the built package (dist/), not repeated here. */
-export function describedNode(): DescribedNode {
+/**
+ * The Fax Cloud node's resources with their operations, and the trigger's event names (none when
+ * the package does not register the Fax Cloud Trigger).
+ */
+export function describedNode() {
 	const built = require(path.join(REPO_ROOT, 'index.js')) as {
 		nodes: Record<string, new () => { description: INodeTypeDescription }>;
 	};

@@ -160,44 +160,6 @@ async function credentialTest({ page, node, emulator }: StepContext): Promise<vo
 	await modal.waitFor({ state: 'hidden' });
 }
 
-/**
- * Opens a dropdown of the number request: the names it offers (and a shot of it), what the
- * emulator's lookup answers for it, and which of those contain `filter` (typed in next).
- */
-async function dropdownWithLookup<T extends { name: string }>(
-	page: Page,
-	parameter: string,
-	lookupPath: string,
-	filter: string,
-) {
-	await openDropdown(page, parameter);
-	const offered = await optionNames(page);
-	await shot(page, `${parameter}-dropdown`);
-	const res = await fetch(lookupPath, {
-		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
-	});
-	assert.equal(res.status, 200);
-	const expected = (await res.json()) as T[];
-	const matching = expected
-		.map((e) => e.name)
-		.filter((name) => name.toLowerCase().includes(filter.toLowerCase()));
-	return { offered, expected, matching };
-}
-
-/** Types `filter` into the open dropdown, sees just `matching`, and picks `pick`. */
-async function filterAndPick(
-	page: Page,
-	parameter: string,
-	filter: string,
-	matching: string[],
-	pick: string,
-) {
-	await typeToFilter(page, filter, matching);
-	await shot(page, `${parameter}-dropdown-filtered`);
-	await visibleOptions(page).filter({ hasText: pick }).first().click();
-	await expectSelected(page, parameter, pick);
-}
-
 /** The number request's Region and City: the emulator's lookups, searchable by typing. */
 async function numberRequestDropdowns({ page, node, emulator }: StepContext): Promise<void> {
 	step('number request: region and city dropdowns from the emulator, searchable by typing');
@@ -209,13 +171,37 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 	assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
 	await choose(page, 'operation', nonTollFree.name);
 	await selectCredential(page, CREDENTIAL_NAMES.numbers);
-	const lookup = (what: string) => `${emulator.urls.numbers}/api/numbers/${what}`;
-	const regions = await dropdownWithLookup<{ code: string; name: string }>(
-		page,
-		'region',
-		lookup('regions/US'),
-		REGION_FILTER,
-	);
+	/**
+	 * Opens a dropdown: the names it offers (and a shot of it), what the emulator's lookup answers
+	 * for it, and which of those contain `filter`.
+	 */
+	const dropdown = async (parameter: string, lookup: string, filter: string) => {
+		await openDropdown(page, parameter);
+		const offered = await optionNames(page);
+		await shot(page, `${parameter}-dropdown`);
+		const res = await fetch(`${emulator.urls.numbers}/api/numbers/${lookup}`, {
+			headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
+		});
+		assert.equal(res.status, 200);
+		const expected = (await res.json()) as Array<{ code: string; name: string }>;
+		const matching = expected
+			.map((e) => e.name)
+			.filter((name) => name.toLowerCase().includes(filter.toLowerCase()));
+		return { offered, expected, matching };
+	};
+	/** Types `filter` into the open dropdown, sees just `matching`, and picks `pick`. */
+	const filterAndPick = async (
+		parameter: string,
+		filter: string,
+		matching: string[],
+		pick: string,
+	) => {
+		await typeToFilter(page, filter, matching);
+		await shot(page, `${parameter}-dropdown-filtered`);
+		await visibleOptions(page).filter({ hasText: pick }).first().click();
+		await expectSelected(page, parameter, pick);
+	};
+	const regions = await dropdown('region', 'regions/US', REGION_FILTER);
 	for (const region of regions.expected) {
 		assert.ok(
 			regions.offered.some((name) => name.includes(region.name)),
@@ -226,15 +212,14 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 	assert.ok(newYork);
 	// The dropdown is searchable: typing part of a name leaves the regions that contain it.
 	assert.ok(regions.matching.includes(newYork.name) && regions.matching.length > 1);
-	await filterAndPick(page, 'region', REGION_FILTER, regions.matching, newYork.name);
-	const cities = await dropdownWithLookup(page, 'city', lookup('cities/US/NY'), CITY_FILTER);
+	await filterAndPick('region', REGION_FILTER, regions.matching, newYork.name);
+	const cities = await dropdown('city', 'cities/US/NY', CITY_FILTER);
 	assert.ok(cities.expected.length > 0);
-	for (const city of cities.expected) {
+	for (const city of cities.expected)
 		assert.ok(cities.offered.includes(city.name), `city ${city.name} is offered`);
-	}
 	const { matching } = cities;
 	assert.ok(matching.length > 1 && matching.length < cities.expected.length);
-	await filterAndPick(page, 'city', CITY_FILTER, matching, matching[0]);
+	await filterAndPick('city', CITY_FILTER, matching, matching[0]);
 	const lookups = emulator.control.requests({ sinceSeq: since, api: 'numbers' });
 	assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
 	assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
@@ -300,12 +285,10 @@ async function main(): Promise<void> {
 			.locator('[data-test-id="node-creator-item-name"]')
 			.allTextContents()
 			.then((names) => names.map((n) => n.trim()));
-		for (const resource of node.resources) {
-			for (const operation of resource.operations) {
-				assert.ok(
-					actionNames.includes(operation.action),
-					`action "${operation.action}" (${resource.name} → ${operation.name}) is in the nodes panel`,
-				);
+		for (const { name, operations } of node.resources) {
+			for (const { action, name: operation } of operations) {
+				const shown = actionNames.includes(action);
+				assert.ok(shown, `action "${action}" (${name} → ${operation}) is in the nodes panel`);
 			}
 		}
 		assert.ok(node.triggerEvents.length > 0, 'the package registers the Fax Cloud Trigger');
@@ -359,10 +342,9 @@ async function main(): Promise<void> {
 	} catch (error) {
 		if (page) await shot(page, 'failure').catch(() => undefined);
 		console.error(messageOf(error));
-		if (pageErrors.length > 0) {
-			console.error(`The editor reported (last ${Math.min(pageErrors.length, 20)}):`);
-			for (const line of pageErrors.slice(-20)) console.error(`  ${line.slice(0, 500)}`);
-		}
+		const last = pageErrors.slice(-20);
+		if (last.length > 0) console.error(`The editor reported (last ${last.length}):`);
+		for (const line of last) console.error(`  ${line.slice(0, 500)}`);
 	} finally {
 		await browser.close().catch(() => undefined);
 		await server?.stop();

@@ -22,10 +22,7 @@ import { changeFaxLogin, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
 
-/**
- * A login the credential check edits while a workflow runs. Imported for the case phase only:
- * n8n preselects the newest credential of a type, and the editor check must not get this one.
- */
+/** A login edited during a run; the case phase's only (the editor check would preselect it). */
 const EDITED_CREDENTIAL = {
 	id: 'FaxCloudEditRun1',
 	name: 'Fax Cloud account edited during a run (local emulator)',
@@ -63,6 +60,7 @@ export async function toolAnswer(
 
 const TOOL_WORKFLOW = 'tool-fax-status.json';
 const EDIT_WORKFLOW = 'credential-edited-during-run.json';
+const OPTIONS_PATH = '/dynamic-node-parameters/options';
 
 export const FEATURE_CHECKS: FeatureCheck[] = [
 	{
@@ -125,25 +123,20 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 		workflow: '(dynamic node parameters)',
 		async run(environment, server) {
 			// Cities of Alabama: a lookup no case makes, so the first load goes to the service.
+			const numbers = { id: CREDENTIAL_IDS.numbers, name: CREDENTIAL_NAMES.numbers };
 			const load = () =>
-				server.rest<Array<{ name: string; value: string }>>(
-					'POST',
-					'/dynamic-node-parameters/options',
-					{
-						nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 1 },
-						path: 'parameters.city',
-						methodName: 'getCities',
-						currentNodeParameters: {
-							resource: 'numberRequest',
-							operation: 'nonTollFree',
-							country: 'US',
-							region: 'AL',
-						},
-						credentials: {
-							faxCloudNumbersApi: { id: CREDENTIAL_IDS.numbers, name: CREDENTIAL_NAMES.numbers },
-						},
+				server.rest<Array<{ name: string; value: string }>>('POST', OPTIONS_PATH, {
+					nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 1 },
+					path: 'parameters.city',
+					methodName: 'getCities',
+					currentNodeParameters: {
+						resource: 'numberRequest',
+						operation: 'nonTollFree',
+						country: 'US',
+						region: 'AL',
 					},
-				);
+					credentials: { faxCloudNumbersApi: numbers },
+				});
 			const lookups = () =>
 				environment.emulator.control.requests({ path: '^/api/numbers/cities/US/AL$' }).length;
 			const first = await load();
@@ -187,11 +180,7 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				mustSucceed(await running);
 				assert.deepEqual(
 					reads(firstSince).map((r) => [r.auth.userId, r.status]),
-					[
-						[SEED_USERS.alice.userId, 200],
-						[SEED_USERS.alice.userId, 200],
-						[SEED_USERS.alice.userId, 200],
-					],
+					Array(3).fill([SEED_USERS.alice.userId, 200]),
 					'every request of the run uses the credential as it was when the run started',
 				);
 
@@ -199,7 +188,7 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				mustSucceed(await runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) }));
 				assert.deepEqual(
 					reads(secondSince).map((r) => r.auth.userId),
-					[SEED_USERS.bob.userId, SEED_USERS.bob.userId, SEED_USERS.bob.userId],
+					Array(3).fill(SEED_USERS.bob.userId),
 					'the next run uses the edited credential',
 				);
 			} finally {

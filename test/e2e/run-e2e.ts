@@ -30,9 +30,8 @@ import { VERSION_2_CHECKS } from './version2-features';
 const KEEP_ENDED_RUNS = 3;
 
 /**
- * This run's own folder under .test-output/e2e/ for n8n's logs and the stored executions. Other
- * runs may share the checkout at the same time (colleagues, a sandbox), so a run never clears a
- * folder whose process is still alive.
+ * This run's own folder under .test-output/e2e/ for n8n's logs and the stored executions; a run
+ * never clears the folder of another run still alive in the checkout.
  */
 function runOutputDir(): string {
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -43,9 +42,8 @@ function runOutputDir(): string {
 			return pid !== undefined && !pidAlive(Number(pid));
 		})
 		.sort();
-	for (const name of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_RUNS))) {
+	for (const name of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED_RUNS)))
 		fs.rmSync(path.join(OUTPUT_DIR, name), { recursive: true, force: true });
-	}
 	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 	const dir = path.join(OUTPUT_DIR, `run-${stamp}-pid${process.pid}`);
 	fs.mkdirSync(dir);
@@ -179,20 +177,12 @@ async function main(): Promise<void> {
 	}
 
 	// A phase that did not finish counts as one failed check, named by its phase.
-	const outcomes = results.flatMap((r) => [
-		...r.outcomes.map((o) => ({
-			...o,
-			title: `on n8n ${r.version}${r.engine === 'durable' ? ' (durable scheduler)' : ''}: ${o.title} (${o.workflow})`,
-		})),
-		...(r.error
-			? [
-					{
-						title: `on n8n ${r.version}: ${r.phase} phase${r.engine ? ` (${r.engine})` : ''}`,
-						passed: false,
-					},
-				]
-			: []),
-	]);
+	const outcomes = results.flatMap((r) => {
+		const on = `on n8n ${r.version}${r.engine === 'durable' ? ' (durable scheduler)' : ''}`;
+		const checks = r.outcomes.map((o) => ({ ...o, title: `${on}: ${o.title} (${o.workflow})` }));
+		const phase = `on n8n ${r.version}: ${r.phase} phase${r.engine ? ` (${r.engine})` : ''}`;
+		return r.error ? [...checks, { title: phase, passed: false }] : checks;
+	});
 	const workflows = results.reduce((sum, r) => sum + r.workflows, 0);
 	console.log('\nEnd-to-end, per n8n release and phase:');
 	for (const result of results) console.log(phaseSummary(result));

@@ -5,7 +5,6 @@
  * built from $now, and a Send in a sub-workflow of a retried parent. Each check judges by the
  * emulator's request log (what the service made) and by what n8n stored.
  */
-import type { Emulator } from '../../emulator';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
 import type { WorkflowFile } from '../harness/n8n/examples';
 import { outcomeOf, runWorkflow, saveWorkflow, type RunOutcome } from '../harness/n8n/manual-runs';
@@ -31,12 +30,6 @@ function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile
 	return workflow;
 }
 
-/** Faxes the service made per number since `sinceSeq`, in NUMBERS order. */
-function faxesPerNumber(emulator: Emulator, sinceSeq: number): number[] {
-	const counts = faxesMadePerNumber(emulator, sinceSeq);
-	return NUMBERS.map((number) => counts.get(number) ?? 0);
-}
-
 const each = (count: number) => NUMBERS.map(() => count);
 
 function sendOutcomes(outcome: RunOutcome): unknown[] {
@@ -55,7 +48,11 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 	const since = lastSeqOf(emulator);
 	return {
 		emulator,
-		made: () => faxesPerNumber(emulator, since),
+		/** Faxes the service made per number since the check began, in NUMBERS order. */
+		made: () => {
+			const counts = faxesMadePerNumber(emulator, since);
+			return NUMBERS.map((number) => counts.get(number) ?? 0);
+		},
 		save: (workflow: WorkflowFile, run?: string) => saveWorkflow(server, workflow, startItem(run)),
 		/** A run of the saved workflow, as "Execute workflow" in the editor. */
 		run: (workflow: WorkflowFile, savedId: string, run = 'week') =>
@@ -85,7 +82,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		title:
 			'Send lineage: a recurring send whose sixth send is refused once fails loudly, and its Retry makes two faxes per number',
 		workflow: WORKFLOW,
-		async run(environment: E2eEnvironment, server: N8nServer) {
+		async run(environment, server) {
 			const n8n = lineage(environment, server);
 			const workflow = weeklyNotice();
 			const id = await n8n.save(workflow);
@@ -94,7 +91,6 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 
 			n8n.sixthRefusedOnce();
 			const week2 = await n8n.run(workflow, id);
-			// Before: the lost answer's lookup took week 1's fax: success, [2 2 2 2 2 1].
 			assert.equal(week2.ok, false, 'week 2 fails: its sixth fax was not sent');
 			assert.match(week2.ok ? '' : week2.error, /503|unavailable/i);
 			assert.deepEqual(n8n.made(), [2, 2, 2, 2, 2, 1]);
@@ -120,7 +116,6 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const id = await n8n.save(workflow);
 			n8n.sixthRefusedOnce();
 			const outcome = await n8n.run(workflow, id);
-			// Before: the second try sent all six again, [2 2 2 2 2 1].
 			mustSucceed(outcome, 'the run with Retry On Fail');
 			assert.deepEqual(n8n.made(), each(1));
 			assert.deepEqual(sendOutcomes(outcome), FIVE_FOUND_ONE_SENT);

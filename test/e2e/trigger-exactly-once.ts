@@ -1,9 +1,8 @@
 /**
- * Trigger phase, exactly-once under what the service and n8n may legally do (issue 24): four more
- * activated workflows, each reporting to the sink under its own event name: two Poll Times entries
- * firing together on a service slow to answer searches (the polls overlap); a backlog read through
- * one ResultsReference for every page; images that fail or never answer before faxes whose images
- * download; marks that fail, then the credential switched to another account while active.
+ * Trigger phase, exactly-once under what the service and n8n may legally do: four workflows, each
+ * with its own sink event: two Poll Times entries firing together on a slow service (the polls
+ * overlap); a backlog read through one ResultsReference for every page; images that fail or never
+ * answer; marks that fail, then the credential switched to another account while active.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
@@ -129,11 +128,7 @@ export class ExactlyOnceCases extends events.Moments {
 		return done;
 	}
 
-	/**
-	 * The old login's answered attempts to mark each fax whose mark fails. After the switch only a
-	 * poll that began before it still uses the old login, so at the check this is what the first
-	 * poll with the new login found tried.
-	 */
+	/** The old login's answered attempts to mark each fax whose mark fails. */
 	private markAttempts(main: Emulator): number[] {
 		const puts = main.control
 			.requests({ method: 'PUT', path: this.markPath() })
@@ -142,11 +137,8 @@ export class ExactlyOnceCases extends events.Moments {
 	}
 
 	/**
-	 * The mark of each fax whose mark fails was tried once and answered, so its retries wait in the
-	 * state for the next polls (every 10 s). The switch comes now: a poll that began before it may
-	 * still try once more with the old login, and one attempt is left after it. Waiting for the
-	 * old account's faxes at the sink as well let a loaded machine switch after the third attempt,
-	 * when nothing was left to retry (the executions that deliver them lag behind the polls).
+	 * Each failing mark was tried once, so its retries wait in the state: a poll under way may try
+	 * once more with the old login, and one attempt is still left after the switch.
 	 */
 	readyToSwitch(main: Emulator): boolean {
 		return this.markAttempts(main).every((attempts) => attempts === 1);
@@ -169,10 +161,7 @@ export class ExactlyOnceCases extends events.Moments {
 		return main.control.requests({ sinceSeq: this.switchedAtSeq, userId: NEW_LOGIN.userId });
 	}
 
-	/**
-	 * A poll with the new account has searched and every request of it has been answered for a
-	 * while: that poll is over, and the fax injected next is new to the new account.
-	 */
+	/** A poll with the new account searched and is over: a fax injected next is new to it. */
 	newAccountPolled(main: Emulator): boolean {
 		const requests = this.newAccountRequests(main);
 		if (!requests.some((r) => r.method === 'GET' && r.path === '/v1/inboundfaxes')) return false;
@@ -232,9 +221,8 @@ export class ExactlyOnceCases extends events.Moments {
 					const emitted = eventsAt(sink, 'imageError');
 					const ids = emitted.map((r) => Number(r.faxId));
 					events.assertOnce(ids);
-					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken]) {
+					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken])
 						assert.ok(ids.includes(id), `fax ${id} emitted (got ${ids.join(', ')})`);
-					}
 					const of = (id: number) => emitted.find((r) => Number(r.faxId) === id)!;
 					const broken = of(this.brokenImage);
 					assert.equal(broken.hasImage, false, 'no image on the fax whose download failed');

@@ -1,10 +1,8 @@
 /**
- * Trigger phase, answers slow or wrong for a while (issue 37): three more activated workflows, each
- * on an emulator of its own: a Date header an hour ahead for two answers, then new faxes; a mail
- * merge job store that lists no jobs and answers 2001 to every lookup for longer than a poll, then
- * recovers; a backlog whose first three search pages are each held a sixth of n8n's poll budget
- * (more than the trigger's 45 % read share together): the first poll emits what it read, the next
- * read the window in slices of its time. Every fax and job once.
+ * Trigger phase, answers slow or wrong for a while: three workflows, each on an emulator of its
+ * own: a Date header an hour ahead for two answers; a mail merge job store that lists no jobs and
+ * answers 2001 to every lookup for longer than a poll, then recovers; a backlog whose first three
+ * search pages are held past the trigger's read share. Every fax and job once.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
@@ -63,10 +61,7 @@ export class SlowOrWrongCases extends events.Moments {
 	private finishedJob = 0;
 	/** A job in process at the outage, cancelled during it. */
 	private cancelledJob = 0;
-	/**
-	 * The job store's outage: the request it began after and the one it recovered at; the job
-	 * lookups answered during it, and in how many polls (list answers).
-	 */
+	/** The outage: the request it began after, the one it recovered at, lookups and lists in it. */
 	private readonly jobStoreOutage = { fromSeq: 0, recoveredAtSeq: 0, lookups: 0, lists: 0 };
 	private backlog: number[] = [];
 	private backlogFromSeq = 0;
@@ -103,10 +98,7 @@ export class SlowOrWrongCases extends events.Moments {
 		);
 	}
 
-	/**
-	 * With the phase's first batch, once every workflow's activation poll is over: the faxes and
-	 * jobs, the hour-ahead answers and the slow pages; then each case goes on by itself.
-	 */
+	/** With the phase's first batch: the faxes, jobs and faults; then each case goes on by itself. */
 	async injectFirst(sink: Sink): Promise<void> {
 		const alice = SEED_USERS.alice.userId;
 		this.aheadFromSeq = this.clock.control.lastSeq();
@@ -134,7 +126,6 @@ export class SlowOrWrongCases extends events.Moments {
 			count: SLOW_BACKLOG.slowPages,
 		});
 		this.mark('injected');
-		// Each case goes on by itself; a wait that ran out is noted in `stuck` for its check.
 		this.driving = Promise.allSettled([this.clockAhead(), this.outage(sink)]).then(() => undefined);
 	}
 

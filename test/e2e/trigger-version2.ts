@@ -1,9 +1,8 @@
 /**
- * Trigger phase, version 2 (issue 27): the Fax Cloud Trigger as the editor adds it, beside the
- * version 1 workflows. New Inbound Fax of all users and Outbound Fax Status Changed of alice, each
- * with Simplify on and off, and Mail Merge Job Finished of carol: one job finished before the
- * activation (never emitted), one in process at it and cancelled after, one created after it that
- * completes and one created after it and cancelled at once.
+ * Trigger phase, version 2: the Fax Cloud Trigger as the editor adds it. New Inbound Fax of all
+ * users and Outbound Fax Status Changed of alice, each with Simplify on and off, and Mail Merge Job
+ * Finished of carol: a job finished before the activation (never emitted), one in process at it and
+ * cancelled after, one created after it that completes, one created after it and cancelled.
  */
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
@@ -85,10 +84,7 @@ export class Version2Triggers {
 		return Object.keys(body.FaxInfo[0]);
 	}
 
-	/**
-	 * `expected`: the faxes the version 1 workflows must emit too (inbound FaxIds; outbound
-	 * [FaxId, status, number] of alice).
-	 */
+	/** `expected`: what the version 1 workflows emit (FaxIds; outbound [FaxId, status, number]). */
 	checks(
 		sink: Sink,
 		expected: { inbound: number[]; outbound: Array<[number, string, string]> },
@@ -117,10 +113,9 @@ export class Version2Triggers {
 			},
 		});
 		return [
-			...(['inbound', 'outbound'] as const).flatMap((d) => [
-				faxChecks(d, true),
-				faxChecks(d, false),
-			]),
+			...(['inbound', 'outbound'] as const).flatMap((d) =>
+				[true, false].map((on) => faxChecks(d, on)),
+			),
 			{
 				title:
 					'Trigger version 2: Mail Merge Job Finished: each job that completes or is cancelled after the activation exactly once, one in process at the activation too',

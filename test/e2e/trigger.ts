@@ -1,11 +1,9 @@
 /**
- * The trigger phase: the Fax Cloud Trigger runs only in an activated workflow, so n8n runs as
- * `n8n start` with three version 1 workflows published before it starts (new inbound faxes and
- * outbound completions to a local sink, and examples/file-inbound-faxes.json) and the cases of
- * trigger-exactly-once.ts, trigger-version2.ts and trigger-slow-or-wrong.ts activated in it, all
- * polling every 10 s (Poll Times, below). Faxes come before the activation (never emitted) and
- * in batches after it, some late (visible 3 and 9 minutes after their time, within the trigger's
- * lateness allowance): each must come out exactly once, and nothing more after one further poll.
+ * The trigger phase: the Fax Cloud Trigger runs only in an activated workflow, so `n8n start` runs
+ * three version 1 workflows published before it starts (new inbound faxes and outbound completions
+ * to a local sink, examples/file-inbound-faxes.json) and activates the cases of trigger-*.ts in it,
+ * all polling every 10 s. Faxes come before the activation (never emitted) and in batches after
+ * it, some late (within the trigger's lateness allowance): each must come out exactly once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,12 +19,7 @@ import { assertPdfFiles, faxOfAlice, filedFaxIds } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { activate, changeFaxLogin } from './lib/n8n-rest';
 import { eventsAt, faxIdOf, sorted, statusRows } from './lib/sink-events';
-import {
-	loadWorkflows,
-	startEnvironment,
-	startServer,
-	type E2eEnvironment,
-} from '../harness/environment';
+import { loadWorkflows, startEnvironment, startServer } from '../harness/environment';
 import type { CaseOutcome } from './lib/run-cases';
 import { freePort } from '../harness/ports';
 import { startSink } from '../harness/sink';
@@ -79,28 +72,23 @@ function secondsBetween(emulator: Emulator, userId: string, path: string): numbe
 const ORGANIZATION: string[] = [alice.userId, bob.userId, acmeAdmin.userId];
 const OUTBOUND_LOGINS: string[] = [alice.userId, bob.userId];
 
-const inboundSearches = (environment: E2eEnvironment): number =>
-	environment.emulator.control.requests({
-		method: 'GET',
-		path: '^/v1/inboundfaxes$',
-		userId: acmeAdmin.userId,
-	}).length;
+const inboundSearches = ({ control }: Emulator) =>
+	control.requests({ method: 'GET', path: '^/v1/inboundfaxes$', userId: acmeAdmin.userId }).length;
 
 /** The login of each outbound search of the outbound workflow (alice, then bob) since a request. */
-const outboundSearchLogins = (environment: E2eEnvironment, sinceSeq: number): string[] =>
-	environment.emulator.control
+const outboundSearchLogins = ({ control }: Emulator, sinceSeq: number) =>
+	control
 		.requests({ method: 'GET', path: '^/v1/outboundfaxes$', sinceSeq })
 		.map((r) => r.auth.userId ?? '')
 		.filter((login) => OUTBOUND_LOGINS.includes(login));
 
 type Check = { title: string; body: () => unknown };
 
+/** One trigger phase of `version` on a poll `engine` (test/harness/n8n/engines.ts). */
 export async function runTriggerPhase(options: {
 	tarball: string;
-	/** The n8n release to run; its log goes to `logDir`. */
 	version: string;
 	logDir: string;
-	/** n8n's engine for poll triggers (test/harness/n8n/engines.ts). */
 	engine: PollEngine;
 }): Promise<{ outcomes: CaseOutcome[]; workflows: number }> {
 	console.log(
@@ -167,10 +155,12 @@ export async function runTriggerPhase(options: {
 	const outcomes: CaseOutcome[] = [];
 	let activated = 0;
 	try {
-		const installed = path.join(environment.userFolder, '.n8n/nodes/node_modules');
-		const manifest = fs.readFileSync(`${installed}/n8n-nodes-fax-cloud/package.json`, 'utf8');
-		const registered = manifest.includes('FaxCloudTrigger.node.js');
-		assert.ok(registered, 'the package registers the Fax Cloud Trigger (package.json n8n.nodes)');
+		const installed = '.n8n/nodes/node_modules/n8n-nodes-fax-cloud/package.json';
+		const manifest = fs.readFileSync(path.join(environment.userFolder, installed), 'utf8');
+		assert.ok(
+			manifest.includes('FaxCloudTrigger.node.js'),
+			'the package registers the Fax Cloud Trigger (package.json n8n.nodes)',
+		);
 
 		const beforeActivation = [
 			...control.injectInbound({ userId: alice.userId }),
@@ -186,10 +176,8 @@ export async function runTriggerPhase(options: {
 		for (const workflow of toggled) await activate(server, workflow.id);
 		log(`n8n started, ${toggled.length} more workflows activated in it`);
 		activated = workflows.length;
-		// Activation polls once per workflow to learn where "now" is on the service: a fax injected
-		// before that poll was there before the workflow was active. The durable scheduler polls
-		// first at a trigger's first scheduled time (the two Poll Times workflow's: the next whole
-		// minute), once it has materialized and claimed it (every 10 s and 5 s by default).
+		// Activation polls once per workflow to learn where "now" is on the service (the durable
+		// scheduler at a trigger's first scheduled time): a fax injected before was there before.
 		const deadline = Date.now() + FIRST_POLL_WAIT_MS[options.engine];
 		for (const workflow of workflows)
 			await waitForTriggerState(server, workflow, Math.max(0, deadline - Date.now()));
@@ -264,17 +252,14 @@ export async function runTriggerPhase(options: {
 		const editedAfter = control.requests().at(-1)?.seq ?? 0;
 		const fax = { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax };
 		await changeFaxLogin(server, fax, bob, emulator.urls);
-		const searches = inboundSearches(environment);
+		const searches = inboundSearches(emulator);
 		log('waiting for one more poll of each workflow, with nothing new');
 		// A poll under way during the edit may still use the old login; the one after it must not.
 		const pollAfterEdit = () => {
-			const logins = outboundSearchLogins(environment, editedAfter);
+			const logins = outboundSearchLogins(emulator, editedAfter);
 			return logins.includes(bob.userId) || logins.length >= 2;
 		};
-		await wait(
-			'one more poll',
-			() => inboundSearches(environment) >= searches + 2 && pollAfterEdit(),
-		);
+		await wait('one more poll', () => inboundSearches(emulator) >= searches + 2 && pollAfterEdit());
 		await softWait('the last faxes of the cases', () => cases.lastDone(sink));
 		await softWait('the cases of answers slow or wrong for a while', () => slowOrWrong.done(sink));
 		await slowOrWrong.settled();
@@ -324,7 +309,7 @@ export async function runTriggerPhase(options: {
 			{
 				title: 'Trigger: a login edited while the workflow is active is used from the next poll on',
 				body: () => {
-					const logins = outboundSearchLogins(environment, editedAfter);
+					const logins = outboundSearchLogins(emulator, editedAfter);
 					const first = logins.indexOf(bob.userId);
 					assert.ok(first >= 0, `no search with the new login: ${logins.join(', ')}`);
 					assert.deepEqual(
@@ -355,29 +340,24 @@ export async function runTriggerPhase(options: {
 						expected,
 						'exactly the emitted faxes are marked as retrieved',
 					);
-					const executions = await server!.executions<{
-						id: string;
-						status: string;
-						workflowId: string;
-					}>();
+					type Execution = { id: string; status: string; workflowId: string };
+					const executions = await server!.executions<Execution>();
 					// The cases' workflows answer for their own executions in their own checks.
 					const failures = executions
 						.filter((e) => e.status !== 'success' && published.some((w) => w.id === e.workflowId))
-						.map((e) => ({ id: e.id, workflowId: e.workflowId, status: e.status }));
+						.map(({ id, workflowId, status }) => ({ id, workflowId, status }));
 					assert.equal(failures.length, 0, `failed executions: ${JSON.stringify(failures)}`);
-					for (const workflow of published) {
+					for (const { id, name } of published)
 						assert.ok(
-							executions.some((e) => e.workflowId === workflow.id),
-							`${workflow.name} ran`,
+							executions.some((e) => e.workflowId === id),
+							`${name} ran`,
 						);
-					}
 				},
 			},
 			...version2.checks(sink, { inbound: expected, outbound }),
 			{
-				// The mail merge workflow (the only one listing carol's jobs) polled at least five
-				// times, never a minute apart. A poll that took longer may push the next one to the
-				// next entry, hence 25 s.
+				// The mail merge workflow (the only one listing carol's jobs) polled at least five times,
+				// never a minute apart (a long poll may push the next one to the next entry: 25 s).
 				title: `Poll Times on n8n ${options.version}: six entries of one fixed second each poll every ${POLL_SECONDS} s`,
 				body: () => {
 					const gaps = secondsBetween(emulator, carol.userId, '^/v1/Job$');
@@ -391,11 +371,11 @@ export async function runTriggerPhase(options: {
 		];
 		for (const each of phaseChecks) outcomes.push(await check(each));
 		const n8nLog = fs.readFileSync(server.logFile, 'utf8');
-		for (const each of [
+		const caseChecks = [
 			...cases.checks(sink, emulator, n8nLog),
 			...slowOrWrong.checks(sink, n8nLog),
-		])
-			outcomes.push(await check(each));
+		];
+		for (const each of caseChecks) outcomes.push(await check(each));
 	} catch (error) {
 		const message = messageOf(error);
 		const ms = Date.now() - started;

@@ -50,7 +50,8 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 			// A fax to a number no other fax has, then 70 newer ones: it is on the second page.
 			const older = await faxOfAlice(environment.emulator, OLDER_FAX_NUMBER);
 			const { lastId } = control.bulkCreateOutbound(70, { userId: SEED_USERS.alice.userId });
-			const outbound = { resource: 'outboundFax', operation: 'get' };
+			const get = (resource: string) => ({ resource, operation: 'get' });
+			const outbound = get('outboundFax');
 			const first = await listSearch(server, 'searchOutboundFaxes', outbound);
 			assert.equal(first.results.length, 50, 'one page of 50');
 			assert.equal(ids(first)[0], lastId, 'the newest outbound fax first');
@@ -77,16 +78,10 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 			assert.match(filtered.results[0].name, new RegExp(`^#${older} · to ${OLDER_FAX_NUMBER}`));
 
 			const [inbound] = control.injectInbound({ userId: SEED_USERS.alice.userId });
-			const inboundList = await listSearch(server, 'searchInboundFaxes', {
-				resource: 'inboundFax',
-				operation: 'get',
-			});
+			const inboundList = await listSearch(server, 'searchInboundFaxes', get('inboundFax'));
 			assert.equal(ids(inboundList)[0], Number(inbound.FaxId), 'the newest inbound fax first');
 
-			const jobs = await listSearch(server, 'searchMailMergeJobs', {
-				resource: 'mailMergeJob',
-				operation: 'get',
-			});
+			const jobs = await listSearch(server, 'searchMailMergeJobs', get('mailMergeJob'));
 			const res = await fetch(`${environment.emulator.urls.mailMerge}/Job`, {
 				headers: { authorization: basicAuthorization(SEED_USERS.alice) },
 			});

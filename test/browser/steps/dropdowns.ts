@@ -1,3 +1,4 @@
+/** The editor's dropdowns (Element Plus selects): open, read, filter by typing, choose. */
 import assert from 'node:assert/strict';
 
 import type { Page } from 'playwright-core';
@@ -8,10 +9,7 @@ import { eventually } from '../../harness/waitUntil';
 export const visibleOptions = (page: Page) =>
 	page.locator('.el-select-dropdown:visible .el-select-dropdown__item:visible');
 
-/**
- * Until the open dropdown's fade-in is over, for the screenshot taken next: its popper has lost
- * the transition's enter classes (removed when the transition ends) and runs no animation.
- */
+/** Until the open dropdown's fade-in is over (no enter classes, no animation), for a screenshot. */
 async function fadedIn(page: Page): Promise<void> {
 	await eventually(async () => {
 		const settled = await visibleOptions(page)
@@ -68,7 +66,7 @@ export async function openDropdown(page: Page, parameter: string): Promise<void>
 	}
 }
 
-export async function expectNoOpenDropdown(page: Page): Promise<void> {
+async function expectNoOpenDropdown(page: Page): Promise<void> {
 	await page.locator('.el-select-dropdown:visible').first().waitFor({ state: 'hidden' });
 }
 

@@ -10,10 +10,7 @@ import { eventually } from '../../harness/waitUntil';
 import { step, type StepContext } from './new-node';
 import { columnValues, outputTable } from './output-steps';
 
-/**
- * Opens an example workflow of examples/ (imported by the harness under its own ID) and waits until
- * the canvas shows every one of its nodes, none of them unknown to n8n. Returns the canvas nodes.
- */
+/** Opens an example of examples/ and waits until the canvas shows every node, none unknown. */
 export async function openExample(
 	page: Page,
 	serverUrl: string,
@@ -36,10 +33,7 @@ export async function openExample(
 	return canvasNodes;
 }
 
-/**
- * The "two files on one item" example opens with every node known, its note saying how, and the
- * mail merge node naming the two fields the Merge node put on one item, under its notice.
- */
+/** The "two files on one item" example: its note, the mail merge node's two fields and notice. */
 export async function twoFilesExample({ page, serverUrl, shot }: StepContext): Promise<void> {
 	step('the "two files on one item" example: Merge by position, both fields named');
 	const example = { id: 'ExampleTwoFiles1', file: 'two-files-on-one-item.json' };
@@ -93,10 +87,9 @@ export async function schemaPreview({ page, serverUrl, shot }: StepContext): Pro
 }
 
 /**
- * The "send a PDF" example as a user takes it: a new workflow, the workflow menu's Import from
- * File with the file from examples/, then Execute workflow. The example's version 2 nodes run in
- * the editor: one fax reaches the service, Get Fax Status (a Fax ID given by an expression, Simplify
- * off) reads it until it is sent, and Report Outcome shows the sentence built from the whole record.
+ * The "send a PDF" example imported from its file into a new workflow (Import from File), then
+ * Execute workflow: one fax reaches the service, and Report Outcome shows the sentence built from
+ * the whole record Get Fax Status read (Simplify off).
  */
 export async function importExampleStep(context: StepContext): Promise<void> {
 	step('an example imported from its file runs: "send a PDF", its version 2 nodes');

@@ -24,8 +24,7 @@ export interface StepContext {
 
 /**
  * Calls the emulator's fax or mail merge interface as alice@acme, the user of the editor's
- * "Fax Cloud account (local emulator)" credential: to prepare records, and to learn what the
- * service answers to a query, which the editor must then show.
+ * credential: to prepare records, and to learn what the editor must then show.
  */
 export async function asCredentialUser(
 	base: string,
@@ -91,10 +90,7 @@ export async function addAction(page: Page, action: string): Promise<Locator> {
 	return ndv;
 }
 
-/**
- * The action of `resource` → `operation` added to a new workflow, with the credential `name`
- * chosen (see selectCredential); returns the open node panel.
- */
+/** The action of `resource` → `operation` added to a new workflow, with `credential` chosen. */
 export async function addActionNode(
 	context: StepContext,
 	resource: string,

@@ -12,24 +12,14 @@ import { choose, expectSelected, visibleOptions } from './dropdowns';
 import { addActionNode, asCredentialUser, step, type StepContext } from './new-node';
 import { pickFromList } from './pickers';
 
-export interface OutputTable {
-	/** Column names, left to right (n8n shows the first 40 and says when it hides others). */
-	columns: string[];
-	hidesColumns: boolean;
-	/** Cell texts of each row, in the order of `columns`. */
-	rows: string[][];
-}
-
-/** Runs the open node ("Execute step" in the node panel). */
-async function executeStep(ndv: Locator): Promise<void> {
-	await ndv.locator('[data-test-id="node-execute-button"]').first().click();
-}
+type OutputTable = Awaited<ReturnType<typeof outputTable>>;
 
 /**
- * What the output panel's table shows; throws while it shows no table (before the first run). The
- * table view is the output's default; it is chosen again in case the user's last choice was kept.
+ * What the output panel's table shows: its column names, left to right (n8n shows the first 40
+ * and says when it hides others), and each row's cell texts in their order. Throws while it shows
+ * no table (before the first run); the table view is chosen again in case the user left another.
  */
-export async function outputTable(page: Page): Promise<OutputTable> {
+export async function outputTable(page: Page) {
 	const panel = page.locator('[data-test-id="output-panel"]');
 	const tableMode = panel.locator('[data-test-id="radio-button-table"]');
 	if ((await tableMode.count()) === 0) throw new Error('the output panel shows no data');
@@ -66,8 +56,8 @@ export function columnValues(table: OutputTable, column: string): string[] {
 }
 
 /**
- * Runs the open node and waits until its output table passes `check`; then asserts that the run
- * sent the service a request of `path` (all, when `matches` is given, must pass it too).
+ * Runs the open node ("Execute step") and waits until its output table passes `check`; then
+ * asserts that the run sent the service a request of `path` (one that `matches`, when given).
  */
 async function executeAndCheck(
 	{ page, emulator }: StepContext,
@@ -78,7 +68,7 @@ async function executeAndCheck(
 	matches: (query: Record<string, unknown>) => boolean = () => true,
 ): Promise<void> {
 	const since = lastSeq(emulator);
-	await executeStep(ndv);
+	await ndv.locator('[data-test-id="node-execute-button"]').first().click();
 	await eventually(async () => check(await outputTable(page)), 60_000);
 	const requests = emulator.control.requests({ sinceSeq: since, api: 'fax', path });
 	assert.ok(
@@ -88,17 +78,15 @@ async function executeAndCheck(
 }
 
 /**
- * Simplify in the editor: Outbound Fax → Get of a fax picked from the list, run with "Execute
- * step", shows just the simplified fields of the record (those of SIMPLIFIED_FAX_FIELDS the
- * record has, in that order); with Simplify off the next run shows the whole record, the fields
- * the simplified one leaves out (TSI, CSI, Duration, ...) included.
+ * Simplify in the editor: Outbound Fax → Get of a fax picked from the list shows just the fields
+ * of SIMPLIFIED_FAX_FIELDS the record has, in that order; with Simplify off, the whole record.
  */
 export async function simplifyStep(context: StepContext): Promise<void> {
 	step('Simplify: the simplified record, then with Simplify off the whole one');
 	const { page, emulator, shot } = context;
 	const now = emulator.control.now();
-	const userId = SEED_USERS.alice.userId;
-	const { lastId } = emulator.control.bulkCreateOutbound(1, { userId, from: now, to: now });
+	const options = { userId: SEED_USERS.alice.userId, from: now, to: now };
+	const { lastId } = emulator.control.bulkCreateOutbound(1, options);
 	const faxId = String(lastId);
 	const record = emulator.control.outboundFax(faxId);
 	assert.ok(record, `the emulator holds fax ${faxId}`);
@@ -119,13 +107,8 @@ export async function simplifyStep(context: StepContext): Promise<void> {
 		assert.equal(table.rows.length, 1);
 		assert.equal(table.rows[0][0], faxId);
 	};
-	await executeAndCheck(
-		context,
-		ndv,
-		simplifiedShown,
-		faxPath,
-		'the run read the fax from the service',
-	);
+	const read = 'the run read the fax from the service';
+	await executeAndCheck(context, ndv, simplifiedShown, faxPath, read);
 	await shot(page, 'simplify-on');
 
 	await simple.locator('.el-switch').click();
@@ -148,11 +131,9 @@ export async function simplifyStep(context: StepContext): Promise<void> {
 const LIMIT = 5;
 
 /**
- * The Sort collection of Outbound Fax → Get Many, driven in the editor: Limit 5, Sort By Last
- * Modified Time, Descending then Ascending. The user's oldest fax is marked first, which makes it
- * the last modified: so ordering by that time differs from ordering by Fax ID (the service's
- * default), and the output shows whether Sort By and Sort Order both reached the service. The
- * expected order is the service's own answer to the same query.
+ * The Sort collection of Outbound Fax → Get Many in the editor: Limit 5, Sort By Last Modified
+ * Time, Descending then Ascending. The user's oldest fax is marked first, so ordering by that time
+ * differs from ordering by Fax ID (the default). The expected order is the service's own answer.
  */
 export async function sortStep(context: StepContext): Promise<void> {
 	step('Sort of Get Many: by last modified time, descending then ascending');

@@ -15,23 +15,20 @@ const RLC_INPUT = '[data-test-id="rlc-input"] input, input[data-test-id="rlc-inp
 const RLC_SEARCH =
 	'[data-test-id="rlc-search"] input:visible, input[data-test-id="rlc-search"]:visible';
 
+/**
+ * A picker's check: the list begins with the `newest` IDs; typing `filter` lists a record only a
+ * filter reading past the first page finds (`includes`), or the whole filtered list in its order
+ * (`exactly`); `invalidId` entered By ID is refused with "Not a valid <label>: …". `name`: the
+ * screenshots' prefix.
+ */
 interface PickerCheck {
 	resource: string;
-	/** The resource locator parameter, e.g. faxId. */
-	parameter: string;
-	/** The IDs the list must begin with, in this order: the newest records. */
+	parameter: 'faxId' | 'jobId';
 	newest: string[];
-	/** Typed into the list's search. */
 	filter: string;
-	/**
-	 * What the typed filter must show: a record that only a filter reaching past the first page
-	 * finds (`includes`), or the whole filtered list in its order (`exactly`).
-	 */
 	filtered: { includes: string } | { exactly: string[] };
-	/** Entered By ID, and refused with "Not a valid <label>: …" before anything runs. */
 	invalidId: string;
-	label: string;
-	/** Screenshot name prefix. */
+	label: 'Fax ID' | 'Job ID';
 	name: string;
 }
 
@@ -55,12 +52,8 @@ async function idPicker(context: StepContext, check: PickerCheck): Promise<void>
 	await picker.locator(RLC_INPUT).first().click();
 	await listItems(page).first().waitFor();
 	await eventually(async () => {
-		const ids = await listedIds(page);
-		assert.deepEqual(
-			ids.slice(0, check.newest.length),
-			check.newest,
-			'the list starts with the newest',
-		);
+		const ids = (await listedIds(page)).slice(0, check.newest.length);
+		assert.deepEqual(ids, check.newest, 'the list starts with the newest');
 	});
 	await shot(page, `${check.name}-newest-first`);
 
@@ -119,10 +112,9 @@ async function clickListEntry(page: Page, picker: Locator, id: string, message: 
 }
 
 /**
- * Version 2's Fax ID picker of one direction, on a new Get node: 80 new faxes of the credential's
- * user; "From List" shows them newest first (the service asked for FaxId descending), typing the
- * ID of a fax on the second page (50 per page) finds it by reading on with the service's
- * ResultsReference, and "By ID" refuses "fax-12".
+ * Version 2's Fax ID picker of one direction, on a new Get node, with 80 new faxes of the
+ * credential's user: the ID of a fax on the second page (50 per page) typed finds it by reading on
+ * with the service's ResultsReference.
  */
 export async function faxIdPicker(
 	context: StepContext,
@@ -134,11 +126,9 @@ export async function faxIdPicker(
 			: 'inbound Fax ID picker: the same checks on received faxes',
 	);
 	const { control } = context.emulator;
-	const options = { userId: SEED_USERS.alice.userId };
-	const { lastId } =
-		direction === 'outbound'
-			? control.bulkCreateOutbound(80, options)
-			: control.bulkCreateInbound(80, options);
+	const bulkCreate =
+		direction === 'outbound' ? control.bulkCreateOutbound : control.bulkCreateInbound;
+	const { lastId } = bulkCreate(80, { userId: SEED_USERS.alice.userId });
 	// On the second page of the list: found only by reading on while filtering.
 	const olderId = String(lastId - 60);
 	const since = lastSeq(context.emulator);
@@ -165,10 +155,9 @@ export async function faxIdPicker(
 }
 
 /**
- * The Job ID picker of Mail Merge Job → Get, on a new node: five new jobs of the credential's
- * user; "From List" shows every job newest (highest ID) first, typing an ID leaves just the jobs
- * whose ID or status contains it (worked out from the service's job list), and "By ID" refuses
- * "job-1". Run last: the jobs send outbound faxes.
+ * The Job ID picker of Mail Merge Job → Get, on a new node, with five new jobs of the credential's
+ * user: typing an ID leaves just the jobs whose ID or status contains it (worked out from the
+ * service's job list). Run last: the jobs send outbound faxes.
  */
 export async function jobIdPicker(context: StepContext): Promise<void> {
 	step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');

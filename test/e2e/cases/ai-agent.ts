@@ -1,3 +1,9 @@
+/**
+ * A whole AI Agent run in n8n, not the editor's Execute step on the tool: the agent asks its chat
+ * model (a scripted server), which asks for the Fax Cloud tool with a Fax ID; n8n runs the node as
+ * that tool against the emulator, and the final answer is made from what the tool returned. The
+ * tool is as the editor makes it: n8n's description of the operation, the Fax ID from $fromAI().
+ */
 import { SEED_USERS } from '../../../emulator';
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { startScriptedModel, textOf, type ScriptedModel } from '../lib/scripted-model';
@@ -9,19 +15,6 @@ const TOOL_NODE = 'Get a received fax in Fax Cloud';
 /** The scripted model this case's prepare started; its check closes it. */
 let scripted: ScriptedModel | undefined;
 
-function modelOf(): ScriptedModel {
-	if (!scripted) throw new Error('the case started no scripted model');
-	return scripted;
-}
-
-/**
- * A whole AI Agent run in n8n, not the editor's Execute step on the tool: the agent asks its chat
- * model (a scripted server: no network, no real model), the model asks for the Fax Cloud tool
- * with a Fax ID, n8n runs the Fax Cloud node as that tool against the emulator, and the model's
- * final answer is made from what the tool returned. The tool is set up as a user gets it from the
- * editor: the description n8n makes from the operation, and the Fax ID left to the model with an
- * empty $fromAI() description.
- */
 export const aiAgentCases: E2eCase[] = [
 	{
 		title: 'AI agent: a chat model calls the Fax Cloud tool to look up a received fax',
@@ -53,7 +46,8 @@ export const aiAgentCases: E2eCase[] = [
 			return { E2E_FAX_ID: fax.FaxId };
 		},
 		async check(result) {
-			const model = modelOf();
+			const model = scripted;
+			assert.ok(model, 'the case started no scripted model');
 			try {
 				const fax = { FaxId: String(result.start().E2E_FAX_ID) };
 				const get = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${fax.FaxId}`);

@@ -1,3 +1,4 @@
+/** Every case of the case phase; each makes what it needs, so any one runs alone (--only). */
 import type { E2eCase } from '../lib/run-cases';
 import { aiAgentCases } from './ai-agent';
 import { exampleCases } from './shipped-examples';
@@ -10,7 +11,6 @@ import { v2MailMergeCases } from './v2-mail-merge';
 import { v2NumberCases } from './v2-numbers';
 import { v2InboundCases, v2OutboundCases } from './v2-fax-cases';
 
-/** Each case makes what it needs: any one runs alone (--only) and the order does not matter. */
 export const ALL_CASES: E2eCase[] = [
 	...outboundFaxCases,
 	...inboundFaxCases,

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
+import type { BulkOptions } from '../../../emulator/control/inject';
 import type { Login } from '../../harness/n8n/credentials';
 import { formPdf } from '../../harness/formPdf';
 import { assert } from '../lib/assert';
@@ -66,31 +67,35 @@ export async function sentFax(
 	return id;
 }
 
-/** Finished faxes of alice, made in the emulator as other clients of the service leave them. */
+/** Finished faxes of alice (sent, unless `statuses`), made now as other clients leave them. */
 export function outboundFaxes(
-	ctx: E2eContext,
+	{ emulator: { control } }: E2eContext,
 	count: number,
-	options: {
-		statuses?: Array<'sent' | 'sendFailed' | 'scheduled'>;
-		batchName?: string;
-		mark?: boolean;
-	} = {},
+	options: Pick<BulkOptions, 'statuses' | 'batchName' | 'mark'> = {},
 ): number[] {
-	const { firstId } = ctx.emulator.control.bulkCreateOutbound(count, {
-		userId: SEED_USERS.alice.userId,
-		statuses: options.statuses ?? ['sent'],
-		batchName: options.batchName,
-		mark: options.mark,
-		from: ctx.emulator.control.now(),
-		to: ctx.emulator.control.now(),
+	const now = control.now();
+	const { userId } = SEED_USERS.alice;
+	const { firstId } = control.bulkCreateOutbound(count, {
+		statuses: ['sent'],
+		...options,
+		userId,
+		from: now,
+		to: now,
 	});
 	return Array.from({ length: count }, (_, i) => firstId + i);
 }
 
-/** Faxes received for alice. */
-export function inboundFaxes(ctx: E2eContext, count: number): number[] {
+/** Faxes received for alice (or `userId`), with `fields` set on each. */
+export function inboundFaxes(
+	ctx: E2eContext,
+	count: number,
+	{
+		userId = SEED_USERS.alice.userId,
+		fields,
+	}: { userId?: string; fields?: Record<string, string> } = {},
+): number[] {
 	return ctx.emulator.control
-		.injectInbound({ userId: SEED_USERS.alice.userId, count })
+		.injectInbound({ userId, count, fields })
 		.map((fax) => Number(fax.FaxId));
 }
 
@@ -101,23 +106,18 @@ export function inboundRecord(ctx: E2eContext, id: number) {
 	return fax;
 }
 
-/** The two-line CSV and the PDF form of the round-1 mail merge workflow. */
-function mailMergeFiles(): { csv: Buffer; template: Buffer } {
+/**
+ * A mail merge job of alice with the two-line CSV and the PDF form of the round-1 create workflow
+ * (faxes to 12125550000 and 13125550000), created as another client of the service would.
+ */
+export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 	const { nodes } = readWorkflow(workflowPath('mail-merge-create-csv.json'));
 	const base64 = (node: string) => {
 		const set = nodes.find((n) => n.name === node)!.parameters;
 		const { assignments } = set.assignments as { assignments: Array<{ value: string }> };
 		return Buffer.from(assignments[0].value, 'base64');
 	};
-	return { csv: base64('CSV Text'), template: base64('Template Text') };
-}
-
-/**
- * A finished mail merge job of alice (two faxes, to 12125550000 and 13125550000), created through
- * the service's own interface as another client would.
- */
-export async function mailMergeJob(ctx: E2eContext): Promise<number> {
-	const { csv, template } = mailMergeFiles();
+	const [csv, template] = [base64('CSV Text'), base64('Template Text')];
 	const form = new FormData();
 	form.append('FaxNumerColumnName', 'Fax');
 	form.append('KeywordColumnName', 'Ref');

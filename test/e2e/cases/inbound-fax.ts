@@ -1,5 +1,6 @@
+/** The version 1 cases of the Inbound Fax resource, one workflow each. */
 import { SEED_USERS } from '../../../emulator';
-import { assert, assertDescending, assertParams, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertDescending, assertFields, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { inboundFaxes, inboundRecord } from './fixtures';
 import { markCases } from './mark-cases';
@@ -11,26 +12,16 @@ const idsOf = (result: RunResult, name: string): number[] =>
 const faxIdOf = (result: RunResult): number => idsOf(result, 'E2E_FAX_ID')[0];
 
 /** One fax received for alice, the workflow's E2E_FAX_ID. */
-function receivedFax(ctx: E2eContext): Record<string, string> {
-	const [id] = inboundFaxes(ctx, 1);
-	return { E2E_FAX_ID: String(id) };
-}
-
-const idOfFax = (fax: Record<string, string>) => Number(fax.FaxId);
+const receivedFax = (ctx: E2eContext) => ({ E2E_FAX_ID: String(inboundFaxes(ctx, 1)[0]) });
 
 export const inboundFaxCases: E2eCase[] = [
 	{
 		title: 'Inbound fax: get many, own faxes, all users as administrator, incomplete only',
 		workflow: 'inbound-get-many.json',
 		prepare(ctx) {
-			const { control } = ctx.emulator;
-			const alice = control
-				.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 })
-				.map(idOfFax);
-			const [incomplete] = control
-				.injectInbound({ userId: SEED_USERS.alice.userId, fields: { FaxStatus: 'recvIncomplete' } })
-				.map(idOfFax);
-			const bob = control.injectInbound({ userId: SEED_USERS.bob.userId, count: 2 }).map(idOfFax);
+			const alice = inboundFaxes(ctx, 2);
+			const [incomplete] = inboundFaxes(ctx, 1, { fields: { FaxStatus: 'recvIncomplete' } });
+			const bob = inboundFaxes(ctx, 2, { userId: SEED_USERS.bob.userId });
 			return {
 				E2E_ALICE: [...alice, incomplete].join(','),
 				E2E_INCOMPLETE: String(incomplete),
@@ -51,8 +42,7 @@ export const inboundFaxCases: E2eCase[] = [
 			);
 			assert.ok(own.every((f) => f.FaxUserId === SEED_USERS.alice.userId));
 			assert.ok(!ownIds.some((id) => bob.includes(id)));
-			const all = jsonOf(result.items('All Users'));
-			const allIds = all.map((f) => Number(f.FaxId));
+			const allIds = jsonOf(result.items('All Users')).map((f) => Number(f.FaxId));
 			assertDescending(allIds, 'newest id first');
 			assert.deepEqual(
 				allIds.filter((id) => alice.includes(id) || bob.includes(id)),
@@ -60,8 +50,7 @@ export const inboundFaxCases: E2eCase[] = [
 				'every user of the organization',
 			);
 			const proxy = result.requests.find((r) => r.auth.userId === SEED_USERS.acmeAdmin.userId);
-			assert.equal(proxy?.params.FaxUserId, '*');
-			assert.equal(proxy?.params.SortOrder, 'desc');
+			assertFields(proxy?.params ?? {}, { FaxUserId: '*', SortOrder: 'desc' });
 			const incomplete = jsonOf(result.items('Incomplete, Limit 1'));
 			assert.deepEqual(
 				incomplete.map((f) => [f.FaxId, f.FaxStatus]),
@@ -72,27 +61,26 @@ export const inboundFaxCases: E2eCase[] = [
 	{
 		title: 'Inbound fax: get',
 		workflow: 'inbound-get.json',
-		prepare: (ctx) => receivedFax(ctx),
+		prepare: receivedFax,
 		check(result, ctx) {
 			const id = faxIdOf(result);
 			onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${id}`);
 			const [fax] = jsonOf(result.items('Get Fax'));
 			const truth = inboundRecord(ctx, id);
-			assert.equal(fax.FaxId, id);
-			assert.equal(fax.FaxStatus, 'recvOk');
-			assert.equal(fax.TSI, truth.TSI);
-			assert.equal(fax.PagesReceived, Number(truth.PagesReceived));
-			assert.equal(
-				new Date(String(fax.ReceivedTime)).getTime(),
-				new Date(String(truth.ReceivedTime)).getTime(),
-			);
-			assert.equal(fax.Mark, false);
+			assertFields(fax, {
+				FaxId: id,
+				FaxStatus: 'recvOk',
+				TSI: truth.TSI,
+				PagesReceived: Number(truth.PagesReceived),
+				Mark: false,
+			});
+			assert.equal(Date.parse(String(fax.ReceivedTime)), Date.parse(String(truth.ReceivedTime)));
 		},
 	},
 	{
 		title: 'Inbound fax: download as PDF',
 		workflow: 'inbound-download.json',
-		prepare: (ctx) => receivedFax(ctx),
+		prepare: receivedFax,
 		check(result) {
 			const id = faxIdOf(result);
 			const image = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${id}/image`);
@@ -105,18 +93,14 @@ export const inboundFaxCases: E2eCase[] = [
 	{
 		title: 'Inbound fax: update project codes and mark',
 		workflow: 'inbound-update.json',
-		prepare: (ctx) => receivedFax(ctx),
+		prepare: receivedFax,
 		check(result, ctx) {
 			const id = faxIdOf(result);
 			const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
-			assertParams(put, { ProjectCode: 'ACC-42', ProjectCode2: 'invoices', Mark: 'true' });
-			const [out] = jsonOf(result.items('Update Fax'));
-			assert.equal(out.FaxId, id);
-			assert.equal(out.success, true);
-			const truth = inboundRecord(ctx, id);
-			assert.equal(truth.ProjectCode, 'ACC-42');
-			assert.equal(truth.ProjectCode2, 'invoices');
-			assert.equal(truth.Mark, 'true');
+			const update = { ProjectCode: 'ACC-42', ProjectCode2: 'invoices', Mark: 'true' };
+			assertFields(put.params, update);
+			assertFields(jsonOf(result.items('Update Fax'))[0], { FaxId: id, success: true });
+			assertFields(inboundRecord(ctx, id), update, 'the service holds the update');
 		},
 	},
 	...markCases(
@@ -127,7 +111,7 @@ export const inboundFaxCases: E2eCase[] = [
 	{
 		title: 'Inbound fax: delete',
 		workflow: 'inbound-delete.json',
-		prepare: (ctx) => receivedFax(ctx),
+		prepare: receivedFax,
 		check(result, ctx) {
 			const id = faxIdOf(result);
 			assert.equal(onlyRequest(result.requests, 'DELETE', `/v1/inboundfaxes/${id}`).status, 201);

@@ -1,11 +1,11 @@
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
-import type { E2eCase, E2eContext } from '../lib/run-cases';
-import { markFax } from './fixtures';
-
 /**
  * The Mark and Unmark cases of a fax direction. `newFax` makes an unmarked fax of alice;
  * `storedMark` reads the service's own record of it.
  */
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import type { E2eCase, E2eContext } from '../lib/run-cases';
+import { markFax } from './fixtures';
+
 export function markCases(
 	direction: 'inbound' | 'outbound',
 	newFax: (ctx: E2eContext) => Promise<number> | number,

@@ -1,5 +1,6 @@
+/** The version 1 cases of the Number Request and Number Lookup resources, one workflow each. */
 import { SEED_TOKENS, SEED_USERS } from '../../../emulator';
-import { assert, assertNoSecrets, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
+import { assert, assertFields, assertNoSecrets, jsonOf, onlyRequest } from '../lib/assert';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 
 /** What the emulator's numbers interface answers, read directly as the ground truth. */
@@ -16,41 +17,37 @@ export const numberCases: E2eCase[] = [
 		title: 'Number request: non-toll-free, region and city named by an expression',
 		workflow: 'number-request-non-toll-free.json',
 		check(result) {
-			const request = onlyRequest(
-				result.requests,
-				'POST',
-				'/api/numbers/add-new-number-request/non-toll-free',
-			);
-			assert.equal(request.status, 201);
+			const nonTollFree = '/api/numbers/add-new-number-request/non-toll-free';
+			assert.equal(onlyRequest(result.requests, 'POST', nonTollFree).status, 201);
 			const [ticket] = jsonOf(result.items('Request Number'));
 			assert.equal(ticket.type, 'non_toll_free');
-			const sent = ticket.request as Record<string, unknown>;
-			assert.equal(sent.country_code, 'US');
-			assert.equal(sent.region, 'IL', 'the region name became its code');
-			assert.equal(sent.city, 'Chicago');
-			assert.deepEqual(sent.notify_email, ['fax-admin@acme.example']);
+			// The region name became its code.
+			assertFields(ticket.request as Record<string, unknown>, {
+				country_code: 'US',
+				region: 'IL',
+				city: 'Chicago',
+				notify_email: ['fax-admin@acme.example'],
+			});
 		},
 	},
 	{
 		title: 'Number request: toll-free with additional fields',
 		workflow: 'number-request-toll-free.json',
 		check(result) {
-			const request = onlyRequestBy(
-				result.requests,
-				SEED_USERS.acmeAdmin,
-				'POST',
-				'/api/numbers/add-new-number-request/toll-free',
-			);
-			assert.equal(request.params.preferred_prefix, '888');
-			assert.deepEqual(request.params.notify_email, ['fax-admin@acme.example', 'it@acme.example']);
+			const path = '/api/numbers/add-new-number-request/toll-free';
+			const request = onlyRequest(result.requests, 'POST', path, SEED_USERS.acmeAdmin);
+			assertFields(request.params, {
+				preferred_prefix: '888',
+				notify_email: ['fax-admin@acme.example', 'it@acme.example'],
+			});
 			const [ticket] = jsonOf(result.items('Request Toll-Free Number'));
-			assert.equal(ticket.type, 'toll_free');
-			assert.equal(ticket.status, 'submitted');
-			const sent = ticket.request as Record<string, unknown>;
-			assert.equal(sent.assign_to_user, 'bob@acme');
-			assert.equal(sent.comment, 'Customer hotline');
-			assert.equal(sent.department_name, 'Support');
-			assert.equal(sent.country_code, 'US');
+			assertFields(ticket, { type: 'toll_free', status: 'submitted' });
+			assertFields(ticket.request as Record<string, unknown>, {
+				assign_to_user: 'bob@acme',
+				comment: 'Customer hotline',
+				department_name: 'Support',
+				country_code: 'US',
+			});
 		},
 	},
 	{
@@ -66,8 +63,7 @@ export const numberCases: E2eCase[] = [
 			assert.equal(ticket.type, 'port_in');
 			const sent = ticket.request as Record<string, unknown>;
 			assert.equal(String(sent.number_to_port).replace(/\D/g, '').slice(-10), '2125550199');
-			assert.equal(sent.assign_to_user, 'alice@acme');
-			assert.equal(sent.toll_free, false);
+			assertFields(sent, { assign_to_user: 'alice@acme', toll_free: false });
 		},
 	},
 	{

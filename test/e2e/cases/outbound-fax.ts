@@ -1,11 +1,11 @@
+/** The version 1 cases of the Outbound Fax resource, one workflow each. */
 import { SEED_USERS } from '../../../emulator';
 import {
 	assert,
-	assertParams,
+	assertFields,
 	assertNoSecrets,
 	jsonOf,
 	onlyRequest,
-	onlyRequestBy,
 	requestsTo,
 } from '../lib/assert';
 import { WRONG_PASSWORD } from '../../harness/environment';
@@ -34,13 +34,14 @@ export const outboundFaxCases: E2eCase[] = [
 		title: 'Outbound fax: send text to two numbers and a recipient, with cover page options',
 		workflow: 'outbound-send.json',
 		check(result) {
-			const send = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/outboundfaxes');
-			assert.deepEqual(send.params.FaxNumber, ['12125550000', '+442071230000']);
-			const recipient = JSON.parse(String(send.params.FaxRecipient));
-			assert.equal(recipient.FaxNumber, '13125551041');
-			assert.equal(recipient.RcptName, 'Blocked Line');
-			assert.equal(recipient.RcptCompany, 'Nowhere Inc');
-			assertParams(send, {
+			const send = onlyRequest(result.requests, 'POST', '/v1/outboundfaxes', SEED_USERS.alice);
+			assertFields(JSON.parse(String(send.params.FaxRecipient)), {
+				FaxNumber: '13125551041',
+				RcptName: 'Blocked Line',
+				RcptCompany: 'Nowhere Inc',
+			});
+			assertFields(send.params, {
+				FaxNumber: ['12125550000', '+442071230000'],
 				CoverPageEnabled: 'true',
 				CoverPageName: 'confidential',
 				CoverMessage: 'Please deliver to accounting',
@@ -83,15 +84,17 @@ export const outboundFaxCases: E2eCase[] = [
 			const id = faxIdOf(result);
 			onlyRequest(result.requests, 'GET', `/v1/outboundfaxes/${id}`);
 			const [fax] = jsonOf(result.items('Get Fax'));
-			assert.equal(fax.FaxId, id);
-			assert.equal(fax.FaxStatus, 'sent');
-			assert.equal(fax.FaxNumber, '12125550000');
-			assert.equal(fax.CoverPageName, 'confidential');
-			assert.equal(fax.FaxDescription, 'e2e send');
-			assert.equal(fax.RetryCount, 2);
 			assert.equal(typeof fax.PagesTotal, 'number');
-			assert.equal(fax.PagesSent, fax.PagesTotal);
-			assert.equal(fax.Mark, false);
+			assertFields(fax, {
+				FaxId: id,
+				FaxStatus: 'sent',
+				FaxNumber: '12125550000',
+				CoverPageName: 'confidential',
+				FaxDescription: 'e2e send',
+				RetryCount: 2,
+				PagesSent: fax.PagesTotal,
+				Mark: false,
+			});
 			assert.match(String(fax.CompleteTime), ISO_UTC);
 		},
 	},
@@ -100,8 +103,7 @@ export const outboundFaxCases: E2eCase[] = [
 		workflow: 'outbound-get-wrong-password.json',
 		prepare: sentFaxId,
 		check(result) {
-			const [request] = result.requests;
-			assert.equal(request.status, 401);
+			assert.equal(result.requests[0].status, 401);
 			const [item] = jsonOf(result.items('Get Fax'));
 			assert.ok(item.error, 'the error is the output item (Continue On Fail)');
 			assertNoSecrets(JSON.stringify(result.run), [
@@ -124,11 +126,10 @@ export const outboundFaxCases: E2eCase[] = [
 			assert.equal(newest.length, 2);
 			assert.ok(newest.every((f) => f.FaxStatus === 'sent'));
 			assert.ok(String(newest[0].CompleteTime) >= String(newest[1].CompleteTime));
-			const limited = requestsTo(result.requests, 'GET', '/v1/outboundfaxes').find(
-				(r) => r.params.FaxStatus === 'sent',
-			);
+			const searches = requestsTo(result.requests, 'GET', '/v1/outboundfaxes');
+			const limited = searches.find((r) => r.params.FaxStatus === 'sent');
 			assert.ok(limited, 'the limited search was sent');
-			assertParams(limited, { ResultLimit: '2', SortColumn: 'dateTime', SortOrder: 'desc' });
+			assertFields(limited.params, { ResultLimit: '2', SortColumn: 'dateTime', SortOrder: 'desc' });
 			assert.equal(limited.auth.userId, SEED_USERS.alice.userId);
 
 			const batch = jsonOf(result.items('All Batch Faxes'));
@@ -138,12 +139,9 @@ export const outboundFaxCases: E2eCase[] = [
 				SEED_USERS.alice.userId,
 				SEED_USERS.bob.userId,
 			]);
-			const pages = requestsTo(result.requests, 'GET', '/v1/outboundfaxes').filter(
-				(r) => r.auth.userId === SEED_USERS.acmeAdmin.userId,
-			);
+			const pages = searches.filter((r) => r.auth.userId === SEED_USERS.acmeAdmin.userId);
 			assert.equal(pages.length, 2, 'two pages of 100');
-			assert.equal(pages[0].params.BatchName, 'e2e-batch');
-			assert.equal(pages[0].params.FaxUserId, '*');
+			assertFields(pages[0].params, { BatchName: 'e2e-batch', FaxUserId: '*' });
 			assert.ok(pages[1].params.GetNextResults, 'the second page follows the ResultsReference');
 		},
 	},

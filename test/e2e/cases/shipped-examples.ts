@@ -1,10 +1,11 @@
+/** The examples/ workflows, run as shipped (the sandbox imports the same files). */
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { REPO_ROOT } from '../../harness/n8n/package';
-import { assert, jsonOf, onlyRequest, onlyRequestBy } from '../lib/assert';
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertPdfFiles, filedFaxIds } from './fixtures';
 import type { E2eCase } from '../lib/run-cases';
 
@@ -12,7 +13,7 @@ import type { E2eCase } from '../lib/run-cases';
  * What a user imports is what a user gets: every Fax Cloud node of an example is the version the
  * editor adds (2); the round-1 workflow files under test/ keep proving version 1.
  */
-export function assertVersion2(workflow: string): void {
+function assertVersion2(workflow: string): void {
 	const { nodes } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, workflow), 'utf8')) as {
 		nodes: Array<{ name: string; type: string; typeVersion: number }>;
 	};
@@ -25,7 +26,6 @@ export function assertVersion2(workflow: string): void {
 	);
 }
 
-/** The examples/ workflows, run as shipped: the sandbox imports the same files. */
 export const exampleCases: E2eCase[] = [
 	{
 		title: 'Example: send a PDF and report its outcome',
@@ -81,12 +81,8 @@ export const exampleCases: E2eCase[] = [
 		workflow: 'examples/request-a-number.json',
 		check(result, { emulator }) {
 			assertVersion2('examples/request-a-number.json');
-			const request = onlyRequestBy(
-				result.requests,
-				SEED_USERS.acmeAdmin,
-				'POST',
-				'/api/numbers/add-new-number-request/non-toll-free',
-			);
+			const nonTollFree = '/api/numbers/add-new-number-request/non-toll-free';
+			const request = onlyRequest(result.requests, 'POST', nonTollFree, SEED_USERS.acmeAdmin);
 			assert.equal(request.auth.scheme, 'Bearer');
 			const [ticket] = jsonOf(result.items('Request Number'));
 			assert.equal(ticket.type, 'non_toll_free');
@@ -168,7 +164,7 @@ export const exampleCases: E2eCase[] = [
 				['csv', 'template'],
 				'the Merge node puts both files on one item, each in its own field',
 			);
-			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
+			const create = onlyRequest(result.requests, 'POST', '/v1/Job', SEED_USERS.alice);
 			assert.deepEqual(create.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
 				['CSV', 'recipients.csv', 'text/csv'],
 				['Template', 'payment-reminder-template.pdf', 'application/pdf'],

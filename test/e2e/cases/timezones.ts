@@ -1,3 +1,8 @@
+/**
+ * n8n's date picker yields wall-clock values without a zone, meant in the workflow's timezone: the
+ * workflow's own Timezone setting, else the instance's GENERIC_TIMEZONE (the suite's n8n runs
+ * with America/New_York, n8n's default). The service receives them in UTC.
+ */
 import { assert, requestsTo } from '../lib/assert';
 import type { E2eCase, RunResult } from '../lib/run-cases';
 
@@ -8,11 +13,6 @@ function wireValue(result: RunResult, method: string, path: string, index: numbe
 	return request.query[name] ?? request.params[name];
 }
 
-/**
- * n8n's date picker yields wall-clock values without a zone, meant in the workflow's timezone: the
- * workflow's own Timezone setting, else the instance's GENERIC_TIMEZONE (the suite's n8n runs
- * with America/New_York, n8n's default). The service receives them in UTC.
- */
 export const timezoneCases: E2eCase[] = [
 	{
 		title:

@@ -1,7 +1,7 @@
 /**
  * The version 2 cases of inbound and outbound faxes. Most are the same case for both directions:
- * one workflow per direction (test/e2e/workflows/v2/<direction>-<operation>.json) and the same
- * checks, apart from what the caller passes for what differs between the directions' records.
+ * one workflow per direction (workflows/v2/<direction>-<operation>.json) and the same checks, with
+ * what differs between the directions' records passed in.
  */
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import { assert, assertDescending, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
@@ -17,30 +17,27 @@ import {
 	unmarkOtherInbound,
 } from './fixtures';
 
-export type Direction = 'inbound' | 'outbound';
+type Direction = 'inbound' | 'outbound';
 type Fixture = (ctx: E2eContext) => Promise<number[]> | number[];
-type PickerOptions = Parameters<typeof pickerCase>[0];
 
-const resourceOf = (direction: Direction) =>
-	direction === 'inbound' ? 'inboundFax' : 'outboundFax';
-
-/** How most picker cases are titled, after the operation. */
-export const PICKED = 'picked from the list, by ID and by expression';
+const resourceOf = (direction: Direction) => `${direction}Fax` as const;
 
 /**
- * A picker case of a fax operation: "v2 <direction> fax: <what>, picked…", its workflow by
- * operation; `method` and `suffix`: each picker node's one request, METHOD /v1/<direction>faxes/<id><suffix>.
+ * A picker case of a fax operation, "v2 <direction> fax: <what>" (by default "<operation>, picked
+ * from the list, by ID and by expression"); with `method` (and `suffix`), each picker node sent
+ * just its own request, METHOD /v1/<direction>faxes/<id><suffix>.
  */
-export function operationCase(
+function operationCase(
 	direction: Direction,
 	operation: string,
-	what: string,
 	fixture: Fixture,
-	options: Pick<PickerOptions, 'eachPicked' | 'check' | 'schema'> & {
+	options: Pick<Parameters<typeof pickerCase>[0], 'eachPicked' | 'check' | 'schema'> & {
+		what?: string;
 		method?: string;
 		suffix?: string;
 	},
 ): E2eCase {
+	const { what = `${operation}, picked from the list, by ID and by expression` } = options;
 	const { method, suffix = '' } = options;
 	return pickerCase({
 		...options,
@@ -58,7 +55,7 @@ export function operationCase(
  * gives the whole record (more than `wholeExtraFields` fields beyond the simplified ones), which is
  * what version 1's Get gave.
  */
-export function getCase(
+function getCase(
 	direction: Direction,
 	fixture: Fixture,
 	wholeExtraFields: number,
@@ -66,8 +63,8 @@ export function getCase(
 ): E2eCase {
 	const resource = resourceOf(direction);
 	const SIMPLE = SIMPLIFIED_FAX_FIELDS[direction];
-	const what = 'get, picked from the list, by ID (whole record) and by expression';
-	return operationCase(direction, 'get', what, fixture, {
+	return operationCase(direction, 'get', fixture, {
+		what: 'get, picked from the list, by ID (whole record) and by expression',
 		method: 'GET',
 		schema: false,
 		eachPicked([fax], node, id) {
@@ -89,7 +86,7 @@ export function getCase(
 }
 
 /** Get many: the simplified and whole lists hold the same faxes, each in its own shape. */
-export function assertSimplifiedAndWhole(
+function assertSimplifiedAndWhole(
 	direction: Direction,
 	simple: Array<Record<string, unknown>>,
 	whole: Array<Record<string, unknown>>,
@@ -105,12 +102,8 @@ export function assertSimplifiedAndWhole(
 }
 
 /** Download: each picker node reads its own fax's image, a PDF, with the fax record as json. */
-export function downloadCase(
-	direction: Direction,
-	fixture: Fixture,
-	fileName?: (id: number) => string,
-): E2eCase {
-	return operationCase(direction, 'download', `download, ${PICKED}`, fixture, {
+function downloadCase(direction: Direction, fixture: Fixture, fileName?: (id: number) => string) {
+	return operationCase(direction, 'download', fixture, {
 		eachPicked(_, node, id, _ctx, result) {
 			onlyRequest(result.requests, 'GET', `/v1/${direction}faxes/${id}/image`);
 			const [item] = result.items(node);
@@ -122,12 +115,12 @@ export function downloadCase(
 }
 
 /** Delete: one DELETE per picker node, its fax gone from the service (`assertGone`). */
-export function deleteCase(
+function deleteCase(
 	direction: Direction,
 	fixture: Fixture,
 	assertGone: (ctx: E2eContext, id: number, node: string) => Promise<void> | void,
 ): E2eCase {
-	return operationCase(direction, 'delete', `delete, ${PICKED}`, fixture, {
+	return operationCase(direction, 'delete', fixture, {
 		method: 'DELETE',
 		async eachPicked(items, node, id, ctx) {
 			assert.deepEqual(items, [{ FaxId: id, deleted: true, success: true }]);
@@ -140,22 +133,27 @@ export function deleteCase(
  * Mark and Unmark: one PUT per picker node; `fixture` makes faxes marked or not (unmarked for
  * Mark, marked for Unmark) and `storedMark` reads the service's own record of one.
  */
-export function markCases(
+function markCases(
 	direction: Direction,
 	fixture: (ctx: E2eContext, marked: boolean) => Promise<number[]> | number[],
 	storedMark: (ctx: E2eContext, id: number) => unknown,
 ): E2eCase[] {
-	return (['mark', 'unmark'] as const).map((operation) => {
-		const mark = operation === 'mark';
-		const fixtureOf = (ctx: E2eContext) => fixture(ctx, !mark);
-		return operationCase(direction, operation, `${operation}, ${PICKED}`, fixtureOf, {
+	return [true, false].map((mark) =>
+		operationCase(direction, mark ? 'mark' : 'unmark', (ctx) => fixture(ctx, !mark), {
 			method: 'PUT',
 			eachPicked(items, node, id, ctx) {
 				assert.deepEqual(items, [{ FaxId: id, Mark: mark, success: true }]);
 				assert.equal(storedMark(ctx, id), String(mark), node);
 			},
-		});
-	});
+		}),
+	);
+}
+
+/** Faxes received for alice, marked or not (marked as her own client would, through the service). */
+async function markedInbound(ctx: E2eContext, count: number, mark: boolean): Promise<number[]> {
+	const ids = inboundFaxes(ctx, count);
+	if (mark) await Promise.all(ids.map((id) => markFax(ctx, 'inbound', id)));
+	return ids;
 }
 
 export const v2InboundCases: E2eCase[] = [
@@ -181,7 +179,7 @@ export const v2InboundCases: E2eCase[] = [
 		},
 	},
 	downloadCase('inbound', (ctx) => inboundFaxes(ctx, 3)),
-	operationCase('inbound', 'update', `update, ${PICKED}`, (ctx) => inboundFaxes(ctx, 3), {
+	operationCase('inbound', 'update', (ctx) => inboundFaxes(ctx, 3), {
 		method: 'PUT',
 		eachPicked([out], node, id, ctx, result) {
 			const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
@@ -203,24 +201,15 @@ export const v2InboundCases: E2eCase[] = [
 	),
 ];
 
-/** Faxes received for alice, marked or not (marked as her own client would, through the service). */
-async function markedInbound(ctx: E2eContext, count: number, mark: boolean): Promise<number[]> {
-	const ids = inboundFaxes(ctx, count);
-	if (mark) await Promise.all(ids.map((id) => markFax(ctx, 'inbound', id)));
-	return ids;
-}
-
 export const v2OutboundCases: E2eCase[] = [
 	{
 		title: 'v2 outbound fax: send text, and send once with a key',
 		workflow: 'test/e2e/workflows/v2/outbound-send.json',
 		prepare: () => ({ E2E_SEND_ONCE_KEY: `v2-send-${process.pid}-${Date.now()}` }),
 		check(result) {
-			const sends = requestsTo(result.requests, 'POST', '/v1/outboundfaxes');
-			assert.equal(sends.length, 2);
+			assert.equal(requestsTo(result.requests, 'POST', '/v1/outboundfaxes').length, 2);
 			const plain = jsonOf(result.items('Send Text'));
 			const once = jsonOf(result.items('Send Once'));
-
 			assert.deepEqual(
 				[...plain, ...once].map((f) => f.FaxNumber),
 				['12125550000', '12125550000'],
@@ -259,13 +248,14 @@ export const v2OutboundCases: E2eCase[] = [
 			);
 			const listed = jsonOf(result.items('Failed or Scheduled'));
 			assert.equal(listed.length, 5);
-			const ids = listed.map((fax) => Number(fax.FaxId));
-			assertDescending(ids, 'sorted by Fax ID, descending');
+			assertDescending(
+				listed.map((fax) => Number(fax.FaxId)),
+				'sorted by Fax ID, descending',
+			);
 			assert.ok(listed.every((fax) => ['sendFailed', 'scheduled'].includes(String(fax.FaxStatus))));
 			const simple = jsonOf(result.items('Simplified'));
-			const whole = jsonOf(result.items('Whole Records'));
 			assert.equal(simple.length, 2);
-			assertSimplifiedAndWhole('outbound', simple, whole);
+			assertSimplifiedAndWhole('outbound', simple, jsonOf(result.items('Whole Records')));
 		},
 	},
 	downloadCase(
@@ -289,9 +279,9 @@ export const v2OutboundCases: E2eCase[] = [
 	operationCase(
 		'outbound',
 		'resend',
-		`resend failed faxes, ${PICKED}`,
 		(ctx) => outboundFaxes(ctx, 3, { statuses: ['sendFailed'] }),
 		{
+			what: 'resend failed faxes, picked from the list, by ID and by expression',
 			method: 'POST',
 			suffix: '/resend',
 			eachPicked([fax], node, id, ctx) {

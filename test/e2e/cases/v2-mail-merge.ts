@@ -1,5 +1,6 @@
+/** The version 2 cases of the Mail Merge Job resource. */
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequestBy } from '../lib/assert';
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
@@ -20,7 +21,7 @@ export const v2MailMergeCases: E2eCase[] = [
 		title: 'v2 mail merge job: create from a CSV file and a PDF form',
 		workflow: 'test/e2e/workflows/v2/mail-merge-create.json',
 		check(result) {
-			const create = onlyRequestBy(result.requests, SEED_USERS.alice, 'POST', '/v1/Job');
+			const create = onlyRequest(result.requests, 'POST', '/v1/Job', SEED_USERS.alice);
 			assert.equal(create.params.FaxNumerColumnName, 'Fax');
 			const jobs = jsonOf(result.items('Create Job'));
 			assert.equal(jobs[0].ExpectedFaxes, 2);

@@ -1,3 +1,4 @@
+/** The version 2 cases of Number Request and Number Lookup, each checked against its schema. */
 import { assert, jsonOf, onlyRequest } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase } from '../lib/run-cases';

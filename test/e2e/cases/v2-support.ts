@@ -14,6 +14,8 @@ export interface ListSearchAnswer {
 	paginationToken?: string;
 }
 
+const RESOURCE_LOCATOR_RESULTS = '/dynamic-node-parameters/resource-locator-results';
+
 /** The editor's call when a picker opens, scrolls (token) or is typed into (filter). */
 export async function listSearch(
 	server: N8nServer,
@@ -21,21 +23,17 @@ export async function listSearch(
 	parameters: Record<string, unknown>,
 	more: { filter?: string; paginationToken?: string } = {},
 ): Promise<ListSearchAnswer> {
-	return await server.rest<ListSearchAnswer>(
-		'POST',
-		'/dynamic-node-parameters/resource-locator-results',
-		{
-			nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
-			path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
-			methodName,
-			currentNodeParameters: parameters,
-			credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
-			...more,
-		},
-	);
+	return await server.rest<ListSearchAnswer>('POST', RESOURCE_LOCATOR_RESULTS, {
+		nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 2 },
+		path: `parameters.${parameters.resource === 'mailMergeJob' ? 'jobId' : 'faxId'}`,
+		methodName,
+		currentNodeParameters: parameters,
+		credentials: { faxCloudApi: { id: CREDENTIAL_IDS.fax, name: CREDENTIAL_NAMES.fax } },
+		...more,
+	});
 }
 
-const SEARCH_METHOD: Record<string, string> = {
+const SEARCH_METHOD = {
 	outboundFax: 'searchOutboundFaxes',
 	inboundFax: 'searchInboundFaxes',
 	mailMergeJob: 'searchMailMergeJobs',
@@ -48,7 +46,7 @@ const SEARCH_METHOD: Record<string, string> = {
  */
 async function pickerValues(
 	ctx: E2eContext,
-	resource: string,
+	resource: keyof typeof SEARCH_METHOD,
 	operation: string,
 	[list, byId, expression]: number[],
 ): Promise<Record<string, string>> {
@@ -68,18 +66,6 @@ async function pickerValues(
 	};
 }
 
-/** The picker nodes of a workflow and the id each was given (read from the run's trigger item). */
-export function pickedIds(result: RunResult): Array<[node: string, id: number]> {
-	const start = result.start();
-	return [
-		['From List', Number(start.E2E_LIST_ID)],
-		['By ID', Number(start.E2E_BY_ID)],
-		['Expression', Number(start.E2E_EXPR_ID)],
-	];
-}
-
-export type Resource = 'outboundFax' | 'inboundFax' | 'mailMergeJob';
-
 /**
  * A case of an operation on one record picked by id: `fixture` makes three records (one per good
  * picker node) and the workflow runs with them. Checked: the Bad ID node refused its id; with
@@ -90,7 +76,7 @@ export type Resource = 'outboundFax' | 'inboundFax' | 'mailMergeJob';
 export function pickerCase(options: {
 	title: string;
 	workflow: string;
-	resource: Resource;
+	resource: keyof typeof SEARCH_METHOD;
 	operation: string;
 	fixture(ctx: E2eContext): Promise<number[]> | number[];
 	requestLine?: (id: number) => string;
@@ -115,16 +101,21 @@ export function pickerCase(options: {
 		workflowWith: withPickedIds,
 		async check(result, ctx) {
 			assertBadIdRefused(result, label, bad);
-			const picked = pickedIds(result);
+			// The picker nodes and the id each was given (the run's trigger item).
+			const start = result.start();
+			const picked = [
+				['From List', Number(start.E2E_LIST_ID)],
+				['By ID', Number(start.E2E_BY_ID)],
+				['Expression', Number(start.E2E_EXPR_ID)],
+			] as const;
 			if (requestLine) {
 				assert.deepEqual(
 					result.requests.map((r) => `${r.method} ${r.path}`).sort(),
 					picked.map(([, id]) => requestLine(id)).sort(),
 				);
 			}
-			for (const [node, id] of picked) {
+			for (const [node, id] of picked)
 				await options.eachPicked?.(jsonOf(result.items(node)), node, id, ctx, result);
-			}
 			await options.check?.(result, ctx);
 			if (options.schema !== false) {
 				const outputs = picked.flatMap(([node]) => jsonOf(result.items(node)));
@@ -136,7 +127,7 @@ export function pickerCase(options: {
 
 /** A picker left as the editor saves it: the literal value, for From List with the entry's name. */
 function withPickedIds(workflow: WorkflowFile, values: Record<string, string>): WorkflowFile {
-	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowFile;
+	const copy = structuredClone(workflow);
 	for (const node of copy.nodes) {
 		for (const parameter of Object.values(node.parameters ?? {})) {
 			if (!parameter || typeof parameter !== 'object' || !('__rl' in parameter)) continue;

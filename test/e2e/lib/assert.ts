@@ -1,3 +1,4 @@
+/** The e2e checks' assertions: node:assert/strict and what the cases ask of requests and items. */
 import assert from 'node:assert/strict';
 
 import type { RequestRecord } from '../../../emulator/request-log';
@@ -5,53 +6,36 @@ import type { OutputItem } from '../../harness/n8n/n8n-cli';
 
 export { assert };
 
-export function jsonOf(items: OutputItem[]): Array<Record<string, unknown>> {
-	return items.map((item) => item.json);
+export const jsonOf = (items: OutputItem[]) => items.map((item) => item.json);
+
+/** The requests of a method and path (regular expression source of the whole path). */
+export function requestsTo(requests: RequestRecord[], method: string, path: string) {
+	const pattern = new RegExp(`^${path}$`);
+	return requests.filter((r) => r.method === method && pattern.test(r.path));
 }
 
-/** The one request of a method and path (regular expression source) the workflow sent. */
+/** The one request of a method and path the workflow sent; with `user`, sent with their login. */
 export function onlyRequest(
 	requests: RequestRecord[],
 	method: string,
 	path: string,
+	user?: { userId: string },
 ): RequestRecord {
-	const pattern = new RegExp(`^${path}$`);
-	const matching = requests.filter((r) => r.method === method && pattern.test(r.path));
-	assert.equal(
-		matching.length,
-		1,
-		`expected one ${method} ${path}, got: ${requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'no request'}`,
-	);
+	const matching = requestsTo(requests, method, path);
+	const sent = requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'no request';
+	assert.equal(matching.length, 1, `expected one ${method} ${path}, got: ${sent}`);
+	if (user) assert.equal(matching[0].auth.userId, user.userId);
 	return matching[0];
 }
 
-/** The one request of a method and path, sent with the login of `user`: most cases ask both. */
-export function onlyRequestBy(
-	requests: RequestRecord[],
-	user: { userId: string },
-	method: string,
-	path: string,
-): RequestRecord {
-	const request = onlyRequest(requests, method, path);
-	assert.equal(request.auth.userId, user.userId);
-	return request;
-}
-
-/** The named parameters of a request have the values given (other parameters are not looked at). */
-export function assertParams(request: RequestRecord, expected: Record<string, unknown>): void {
-	const sent = Object.fromEntries(
-		Object.keys(expected).map((name) => [name, request.params[name]]),
-	);
-	assert.deepEqual(sent, expected);
-}
-
-export function requestsTo(
-	requests: RequestRecord[],
-	method: string,
-	path: string,
-): RequestRecord[] {
-	const pattern = new RegExp(`^${path}$`);
-	return requests.filter((r) => r.method === method && pattern.test(r.path));
+/** The named fields of a record have the values given (other fields are not looked at). */
+export function assertFields(
+	record: Record<string, unknown>,
+	expected: Record<string, unknown>,
+	message?: string,
+): void {
+	const picked = Object.fromEntries(Object.keys(expected).map((name) => [name, record[name]]));
+	assert.deepEqual(picked, expected, message);
 }
 
 /** Ids in descending order (newest first). */

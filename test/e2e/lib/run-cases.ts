@@ -22,17 +22,6 @@ export interface E2eContext {
 	server: N8nServer;
 }
 
-/** One successful workflow execution as a case sees it. */
-export interface RunResult {
-	run: ExecutionRun;
-	/** Requests the emulator received while the workflow ran. */
-	requests: RequestRecord[];
-	/** Output items of a node (first run), of output `output` (0 = main / true branch). */
-	items(node: string, output?: number): OutputItem[];
-	/** The Start trigger's item: the values the case's prepare gave the workflow. */
-	start(): Record<string, unknown>;
-}
-
 export interface E2eCase {
 	/** What a user would call it, e.g. "Outbound fax: send to two recipients". */
 	title: string;
@@ -49,18 +38,21 @@ export interface E2eCase {
 }
 
 /** A check's outcome and the workflow it ran. */
-export interface CaseOutcome extends CheckOutcome {
-	workflow: string;
-}
+export type CaseOutcome = CheckOutcome & { workflow: string };
 
-/** A case's view of one stored execution: its nodes' items and the requests it sent. */
-function runResult(run: ExecutionRun, requests: RequestRecord[]): RunResult {
+export type RunResult = ReturnType<typeof runResult>;
+
+/**
+ * A case's view of one successful execution: the requests the emulator received while it ran, a
+ * node's output items (first run; output 0 = main / true branch), and the Start trigger's item
+ * (the values the case's prepare gave the workflow).
+ */
+function runResult(run: ExecutionRun, requests: RequestRecord[]) {
 	const runData = run.data.resultData.runData;
 	const items = (node: string, output = 0): OutputItem[] => {
 		const runs = runData[node];
-		if (!runs || runs.length === 0) {
+		if (!runs || runs.length === 0)
 			throw new Error(`node "${node}" did not run; ran: ${Object.keys(runData).join(', ')}`);
-		}
 		const first = runs[0];
 		if (first.error) {
 			throw new Error(
@@ -69,7 +61,7 @@ function runResult(run: ExecutionRun, requests: RequestRecord[]): RunResult {
 		}
 		return first.data?.main?.[output] ?? [];
 	};
-	return { run, requests, items, start: () => items('Start')[0].json };
+	return { run, requests, items, start: () => items('Start')[0].json as Record<string, unknown> };
 }
 
 /** Runs each check, timed, with the workflow it names; goes on after a failure. */

@@ -1,3 +1,4 @@
+/** An operation's output against the schema the editor shows for it before its first run. */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -5,20 +6,6 @@ import { REPO_ROOT } from '../../harness/n8n/package';
 import { assert } from './assert';
 
 const SCHEMA_DIR = path.join(REPO_ROOT, 'nodes', 'FaxCloud', '__schema__');
-
-interface OutputSchema {
-	type: string;
-	properties: Record<string, { type: string }>;
-}
-
-export function readOutputSchema(
-	version: 1 | 2,
-	resource: string,
-	operation: string,
-): OutputSchema {
-	const file = path.join(SCHEMA_DIR, `v${version}.0.0`, resource, `${operation}.json`);
-	return JSON.parse(fs.readFileSync(file, 'utf8')) as OutputSchema;
-}
 
 /** The JSON Schema type of a value, as the editor's schema view names it. */
 function typeOf(value: unknown): string {
@@ -38,7 +25,9 @@ export function assertMatchesSchema(
 ): void {
 	const { version, resource, operation, absent = [] } = schema;
 	const name = `v${version}.0.0/${resource}/${operation}.json`;
-	const { properties } = readOutputSchema(version, resource, operation);
+	const { properties } = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, name), 'utf8')) as {
+		properties: Record<string, { type: string }>;
+	};
 	assert.ok(items.length > 0, `${name}: the operation returned items to compare`);
 	const seen = new Set<string>();
 	for (const item of items) {

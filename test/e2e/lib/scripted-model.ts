@@ -9,12 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ScriptedModel {
-	/** The Base URL for n8n's OpenAI credential (ends in /v1, as OpenAI's own). */
-	url: string;
-	requests: ChatRequest[];
-	close(): Promise<void>;
-}
+export type ScriptedModel = Awaited<ReturnType<typeof startScriptedModel>>;
 
 interface ChatMessage {
 	role: string;
@@ -59,7 +54,8 @@ let callCount = 0;
 const nextId = () => `scripted${++callCount}`;
 const USAGE = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
 
-export async function startScriptedModel(script: ModelScript): Promise<ScriptedModel> {
+/** The model's server: `url` is the Base URL for n8n's OpenAI credential (ends in /v1). */
+export async function startScriptedModel(script: ModelScript) {
 	const requests: ChatRequest[] = [];
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -82,15 +78,14 @@ export async function startScriptedModel(script: ModelScript): Promise<ScriptedM
 	return {
 		url: `http://127.0.0.1:${port}/v1`,
 		requests,
-		close: () => new Promise((resolve) => server.close(() => resolve())),
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
 
 function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessage {
 	const toolResult = request.messages.find((m) => m.role === 'tool');
-	if (toolResult) {
+	if (toolResult)
 		return { role: 'assistant', content: script.finalAnswer(textOf(toolResult.content)) };
-	}
 	const offered = (request.tools ?? []).map((t) => t.function.name);
 	const tool = offered.find((name) => script.tool.test(name));
 	if (!tool) {

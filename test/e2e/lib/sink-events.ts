@@ -37,21 +37,19 @@ export function assertOnce(ids: number[]): void {
 }
 
 /** The event's ids: none twice, and exactly `expected` (in any order). */
-export function assertEachOnce(sink: Sink, event: string, expected: number[]): number[] {
+export function assertEachOnce(sink: Sink, event: string, expected: number[]): void {
 	const ids = idsAt(sink, event);
 	assertOnce(ids);
 	assert.deepEqual(sorted(ids), sorted(expected));
-	return ids;
 }
 
 /** The event's ids: none twice, every one of a backlog of `backlog.length` faxes there. */
-export function assertBacklogOnce(sink: Sink, event: string, backlog: number[]): number[] {
+export function assertBacklogOnce(sink: Sink, event: string, backlog: number[]): void {
 	const ids = idsAt(sink, event);
 	assertOnce(ids);
 	const missing = backlog.filter((id) => !ids.includes(id));
 	assert.equal(missing.length, 0, `${missing.length} of ${backlog.length} never emitted`);
 	assert.equal(ids.length, backlog.length);
-	return ids;
 }
 
 /** When each step of a group of trigger cases came, in seconds since it started, for the log. */
