@@ -34,12 +34,10 @@ import { evenRounds } from './lib/pairs';
 /**
  * Queue mode: the bulk send of 1,000 through one `n8n worker --concurrency=1` (Redis, Postgres, one
  * main, as test/deploy/lib/instance.ts starts them), node against helper floor in interleaved
- * pairs; then what explains the deploy part's round-3 worker CPU per fax (queue-rows.ts judges):
- * 20 executions of 50, the deploy part's own workflow quiet and with the other core busy, and the
- * node with no execution data saved.
+ * pairs; then the runs that explain the deploy part's round-3 worker CPU per fax (queue-rows.ts).
  */
 
-export const QUEUE_WORKER_CONCURRENCY = 1;
+const QUEUE_WORKER_CONCURRENCY = 1;
 const WORKER = 'worker-1';
 
 export type QueueVariant = 'node' | 'floor';
@@ -154,11 +152,6 @@ function stealSeconds(): number {
 	return Number(values[8] ?? 0) / CLOCK_TICKS;
 }
 
-/** A busy loop on the machine's other core, as another job on this shared machine would be. */
-function startBusyLoop(): ChildProcess {
-	return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-}
-
 async function stopBusyLoop(child: ChildProcess): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -201,7 +194,10 @@ class QueueBench {
 		for (let i = 0; i < items.length; i += perExecution)
 			calls.push(items.slice(i, i + perExecution));
 		const before = new Set((await this.newest(spec.workflowId)).map((e) => e.id));
-		const busy = spec.otherCoreBusy ? startBusyLoop() : undefined;
+		// A busy loop on the machine's other core, as another job on this shared machine would be.
+		const busy = spec.otherCoreBusy
+			? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+			: undefined;
 		try {
 			// The busy loop's first second is its own start-up, not the load it is meant to be.
 			if (busy) await sleep(1_000);
@@ -294,8 +290,7 @@ export async function benchQueueMode(options: {
 			runtime,
 			tarball: options.tarball,
 			workflows: all,
-			// Published through the REST API once main runs: one n8n CLI start per workflow would
-			// take longer than the whole comparison.
+			// Activated through the REST API once main runs: one CLI start per workflow is too slow.
 			publish: [],
 			clock: 'manual',
 			services: { postgres, redis },
@@ -304,8 +299,7 @@ export async function benchQueueMode(options: {
 		stops.push(() => instance.close(false));
 		// The deploy part's workflow reads one-page.pdf from the files folder; the bench's read $env.
 		Object.assign(instance.env, await preparePdf(instance, 'one-page.pdf'));
-		// The helper floor beside the Fax Cloud package in main's folder and the worker's (the worker
-		// runs the nodes); a folder that holds the package is taken as it is by startWorker.
+		// The helper floor beside the Fax Cloud package in main's folder and the worker's.
 		installFloorPackage(path.join(instance.baseFolder, 'main'));
 		const workerFolder = path.join(instance.baseFolder, WORKER);
 		fs.mkdirSync(workerFolder, { recursive: true });
@@ -337,8 +331,7 @@ export async function benchQueueMode(options: {
 			executions: 20,
 			otherCoreBusy: busy,
 		});
-		// Warm-up: the worker has loaded both nodes and every workflow, n8n's heap has grown to a
-		// run of this size.
+		// Warm-up: every workflow loaded, then n8n's heap grown to a run of this size.
 		for (const spec of [one('node'), one('floor'), split('node'), split('floor'), round3(false)]) {
 			await bench.run(spec, 100);
 		}
