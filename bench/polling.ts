@@ -18,12 +18,10 @@ import {
 } from './lib/trigger-polls';
 
 /**
- * Polling: the Fax Cloud Trigger activated in n8n (both directions, polled every 20 seconds) over
- * an emulator holding `stored` faxes per direction, on a still clock the bench moves. In order: a
- * poll with nothing new; polls with a few new faxes (steady state); per drain round, a jump of
- * the clock past the lateness allowance (its poll moves the window past everything older) and a
- * burst of `drain` faxes with its drain pair (./drain.ts); then, after the last burst, the polls
- * minute by minute until the allowance has passed it (./after-burst.ts).
+ * Polling: the Fax Cloud Trigger in n8n (both directions) over an emulator holding `stored` faxes
+ * per direction, on a still clock the bench moves. In order: a poll with nothing new; polls with a
+ * few new faxes; per drain round, a jump of the clock past the lateness allowance and a burst with
+ * its drain pair (./drain.ts); then the polls after the last burst (./after-burst.ts).
  */
 
 export const TRIGGER_WORKFLOWS = [

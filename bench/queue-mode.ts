@@ -176,10 +176,7 @@ class QueueBench {
 		return (data ? runDataTimes(data)[node]?.executionTime : undefined) ?? NaN;
 	}
 
-	/**
-	 * The newest executions of a workflow, one page of 100 (a run adds at most 20): n8n 2.41 refuses
-	 * the `lastId` paging DeployInstance.executionsOf uses once a workflow has more than a page.
-	 */
+	/** The newest 100 executions (a run adds at most 20): n8n refuses DeployInstance's paging. */
 	private newest = (workflowId: string) => executionsOf(this.instance, workflowId, 100);
 
 	async run(spec: RunSpec, faxes: number): Promise<QueueRun> {

@@ -24,9 +24,8 @@ export const SEND_ONCE_WORKFLOWS = [
 ];
 
 /**
- * The Retry's workflow: the bulk send's under its own IDs. Derived keys are not scoped by execution,
- * so in the bulk send's own workflow a Retry would take earlier rounds' faxes for its own (README
- * "What a Retry cannot recognise").
+ * The Retry's workflow: the bulk send's under its own IDs, since in the bulk send's own a Retry would
+ * take earlier rounds' faxes for its own (README "What a Retry cannot recognise").
  */
 const RETRY_WORKFLOW = 'BenchSendRetry01';
 const RETRY_PATH = 'bench-send-fax-cloud-retry';

@@ -99,8 +99,7 @@ export async function runSendVariant(
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
-	// The emulator (this process) holds every fax sent so far: its collection of the earlier runs'
-	// records would otherwise land inside whichever run comes next, node or floor.
+	// The emulator's (this process's) collection of earlier runs' records must not land in this run.
 	collectGarbage();
 	const cpuBefore = cpuSeconds(bench.pid);
 	const peak = new PeakRss(bench.pid);
@@ -156,8 +155,7 @@ export async function benchBulkSend(
 ): Promise<SendFigures> {
 	const pdfPath = String(bench.environment.env.BENCH_PDF_PATH);
 	const variants = Object.keys(SEND_VARIANTS) as SendVariant[];
-	// Warm-up: code loaded, connections and caches as in steady use, n8n's heap grown to what a run
-	// of this size needs (the first full-size runs raise RSS by far more than later ones).
+	// Warm-up: code loaded, connections and caches warm, n8n's heap grown to a run of this size.
 	for (const variant of variants) await runSendVariant(bench, variant, 50);
 	await runRaw(bench, 50, pdfPath);
 	const wire = await sameSendBodies(bench, (variant) => runSendVariant(bench, variant, 1));
@@ -168,8 +166,7 @@ export async function benchBulkSend(
 	let rssSource = '';
 	for (let r = 1; r <= evenRounds(options.rounds, 'bulk send'); r++) {
 		const round = {} as SendRound;
-		// The closest comparison, node against floor, goes first one way, then the other (A B, B A):
-		// what a run leaves behind (garbage to collect) then weighs on both alike.
+		// Node and floor swap order every round: what a run leaves behind weighs on both alike.
 		const pair: SendVariant[] = r % 2 ? ['faxCloud', 'floor'] : ['floor', 'faxCloud'];
 		for (const variant of [...pair, 'httpRequest', 'itemsOnly'] as SendVariant[]) {
 			const { rssSource: source, ...run } = await runSendVariant(bench, variant, options.items);

@@ -18,7 +18,7 @@ import {
 } from '../../bench/readme-table';
 import { runMachine } from '../../bench/lib/machine';
 import { windowHoldsBurst } from '../../bench/after-burst';
-import { formatRatio, pairRatios } from '../../bench/lib/pairs';
+import { evenRounds, formatRatio, pairRatios } from '../../bench/lib/pairs';
 import { median, spanMs } from '../../bench/lib/stats';
 import type { SendFigures, SendRun } from '../../bench/send';
 import type { SendOnceFigures } from '../../bench/send-once';
@@ -138,6 +138,11 @@ test('ratios are taken per pair, the median decides, the spread goes beside it',
 	// A pair with a missing side (a run that did not count) is left out, not read as 0.
 	expect(pairRatios([1000, NaN, 1100], [1000, 1000, 1000]).ratios).toEqual([1, 1.1]);
 	expect(() => pairRatios([1, 2], [1])).toThrow();
+});
+
+test('compared sides swap order every round: an even number of rounds is taken, an odd one refused', () => {
+	expect(evenRounds(8, 'bulk send')).toBe(8);
+	expect(() => evenRounds(7, 'bulk send')).toThrow(/bulk send: 7 rounds.*even number/);
 });
 
 test('bulk send: at most x1.05 the helper floor; against the HTTP Request node, what the floor itself reaches', () => {
