@@ -29,32 +29,7 @@ const INBOUND_WORKFLOW = 'BenchTriggerInbx';
 const USERS = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
 const MINUTE = 60_000;
 
-export interface DrainRound {
-	newFaxes: number;
-	/** The trigger's first search of the drain, as sent, and when it arrived (epoch ms). */
-	query: Record<string, string>;
-	pollStartedMs: number;
-	/** Records the raw client found in the window the trigger read. */
-	windowRecords: number;
-	/** The trigger's searches in the drain poll, their span at the emulator, events emitted. */
-	requests: number;
-	triggerMs: number;
-	/** First request of the poll to the start of the execution it triggered. */
-	pollMs: number;
-	emitted: number;
-	/** The same query paged by each: requests, span at the emulator (NaN when a poll overlapped). */
-	floorRequests: number;
-	floorMs: number;
-	httpRequestRequests: number;
-	httpRequestMs: number;
-	rawRequests: number;
-	rawMs: number;
-	/** When the burst's records were received: the minute the window must pass. */
-	burstFrom: string;
-	burstTo: string;
-	/** The service's clock at the drain poll. */
-	pollClock: string;
-}
+export type DrainRound = Awaited<ReturnType<typeof burstAndDrain>>;
 
 /** A search's query, as sent, one value per name. */
 export const firstQuery = (record: RequestRecord): Record<string, string> =>
@@ -157,7 +132,7 @@ export async function burstAndDrain(
 	 * so this way the trigger, like the floor right after it, meets n8n and the emulator busy.
 	 */
 	warmUpQuery: Record<string, string>,
-): Promise<DrainRound> {
+) {
 	const { control } = bench.emulator;
 	if (!received) {
 		await clearOfNextPoll(bench, sink, STEP_LEAD_MS);
@@ -204,13 +179,16 @@ export async function burstAndDrain(
 		);
 		return NaN;
 	};
-	const round: DrainRound = {
+	const round = {
 		newFaxes,
+		// The trigger's first search of the drain, as sent, and when it arrived.
 		query,
 		pollStartedMs: drain[0].receivedMs,
+		// Records the raw client found in the window the trigger read.
 		windowRecords: raw.found,
 		requests: drain.length,
 		triggerMs: spanMs(drain),
+		// The poll's first request to the start of the execution it triggered.
 		pollMs: Date.parse(execution.startedAt) - bench.clock.n8nOffsetMs - drain[0].receivedMs,
 		emitted,
 		floorRequests: floor.length,
@@ -219,6 +197,7 @@ export async function burstAndDrain(
 		httpRequestMs: alone(httpRequest, 'HTTP Request node'),
 		rawRequests: raw.records.length,
 		rawMs: alone(raw.records, 'raw client'),
+		// When the burst was received (the minute the window must pass); the service's clock.
 		burstFrom,
 		burstTo,
 		pollClock: control.now(),

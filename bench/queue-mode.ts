@@ -55,29 +55,7 @@ interface RunSpec {
 	otherCoreBusy?: boolean;
 }
 
-export interface QueueRun {
-	label: string;
-	faxes: number;
-	executions: number;
-	/** Faxes the emulator created (201) during the run, and the executions each on the worker. */
-	created: number;
-	onWorker: number;
-	/** First send received to last answer written, as the emulator saw it. */
-	spanMs: number;
-	sendsPerSecond: number;
-	/** Sum over the executions of n8n's executionTime of the sending node (NaN: no run data). */
-	nodeMs: number;
-	/** Sum over the executions of n8n's stored start-to-stop time. */
-	executionMs: number;
-	wallMs: number;
-	/** CPU seconds per process during the run (the worker with its children), and per fax. */
-	cpuSeconds: Record<string, number>;
-	workerCpuMsPerFax: number;
-	/** 1-minute load average at the start and end of the run. */
-	load: [number, number];
-	/** CPU seconds the hypervisor took from this machine's cores during the run (/proc/stat steal). */
-	stealSeconds: number;
-}
+export type QueueRun = Awaited<ReturnType<QueueBench['run']>>;
 
 export interface QueueFigures {
 	faxes: number;
@@ -179,7 +157,7 @@ class QueueBench {
 	/** The newest 100 executions (a run adds at most 20): n8n refuses DeployInstance's paging. */
 	private newest = (workflowId: string) => executionsOf(this.instance, workflowId, 100);
 
-	async run(spec: RunSpec, faxes: number): Promise<QueueRun> {
+	async run(spec: RunSpec, faxes: number) {
 		const { instance } = this;
 		const { emulator } = instance;
 		const digit = (this.runDigit = (this.runDigit % 9) + 1);
@@ -234,6 +212,7 @@ class QueueBench {
 				nodeMs += spec.timedNode ? await this.nodeMsOf(execution.id, spec.timedNode) : NaN;
 				executionMs += Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt);
 			}
+			// First send received to last answer written, as the emulator saw it.
 			const span = spanMs(sends);
 			const worker = cpuSeconds[WORKER] ?? NaN;
 			return {
@@ -244,11 +223,15 @@ class QueueBench {
 				onWorker: executions.filter((e) => (ranOn.get(e.id) ?? []).includes(WORKER)).length,
 				spanMs: round(span, 0),
 				sendsPerSecond: round((sends.length / span) * 1000, 1),
+				// Sums over the executions: the sending node's executionTime (NaN: no run data saved),
+				// and n8n's stored start-to-stop time.
 				nodeMs: round(nodeMs, 0),
 				executionMs: round(executionMs, 0),
 				wallMs: round(wallMs, 0),
+				// CPU seconds per process (the worker with its children).
 				cpuSeconds,
 				workerCpuMsPerFax: round((worker / faxes) * 1000, 2),
+				// 1-minute load average at the start and end; CPU the hypervisor took (/proc/stat).
 				load: [round(loadBefore, 2), round(os.loadavg()[0], 2)],
 				stealSeconds: round(steal, 2),
 			};

@@ -41,15 +41,6 @@ const VARIANTS: Record<OnceVariant, { path: string; workflowId: string; node: st
 	floor: { path: SEND_VARIANTS.floor, ...TIMED_NODE.floor! },
 };
 
-export interface OnceRun {
-	spanMs: number;
-	/** n8n's executionTime of the sending node. */
-	nodeMs: number;
-	created: number;
-	sends: number;
-	searches: number;
-}
-
 export interface RetryRun {
 	items: number;
 	/** Faxes the first run made before every send failed. */
@@ -65,7 +56,7 @@ export interface RetryRun {
 }
 
 export type OnceVariant = 'once' | 'floorOnce' | 'floor';
-export type OnceRound = Record<OnceVariant, OnceRun>;
+export type OnceRound = Record<OnceVariant, Awaited<ReturnType<typeof runOnce>>>;
 
 export interface SendOnceFigures {
 	items: number;
@@ -74,7 +65,7 @@ export interface SendOnceFigures {
 	retry: RetryRun;
 }
 
-async function runOnce(bench: BenchServer, variant: OnceVariant, items: number): Promise<OnceRun> {
+async function runOnce(bench: BenchServer, variant: OnceVariant, items: number) {
 	const { path, workflowId, node } = VARIANTS[variant];
 	const sinceSeq = lastSeq(bench.emulator);
 	await callWebhook(bench, path, { faxes: Array.from({ length: items }, (_, i) => i + 1) });

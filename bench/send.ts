@@ -59,15 +59,9 @@ export interface SendRun {
 	maxConnections: number;
 }
 
-export interface RawRun {
-	spanMs: number;
-	created: number;
-	maxConnections: number;
-}
-
 /** One run of every variant, made one after the other. */
 export interface SendRound extends Record<SendVariant, SendRun> {
-	raw: RawRun;
+	raw: Awaited<ReturnType<typeof runRaw>>;
 }
 
 export interface SendFigures {
@@ -123,7 +117,7 @@ export async function runSendVariant(
 	};
 }
 
-async function runRaw(bench: BenchServer, items: number, pdfPath: string): Promise<RawRun> {
+async function runRaw(bench: BenchServer, items: number, pdfPath: string) {
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();

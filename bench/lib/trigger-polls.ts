@@ -1,5 +1,4 @@
 import { SEED_USERS } from '../../emulator';
-import type { RequestRecord } from '../../emulator/request-log';
 import type { Sink } from '../../test/harness/sink';
 import { sleep, waitUntil } from '../../test/harness/waitUntil';
 import { lastSeq, nextPoll, type Watched } from './polls';
@@ -53,15 +52,11 @@ export const OUTBOUND: Watched = {
 	userId: SEED_USERS.alice.userId,
 };
 
-interface BothPolls {
-	inbound: RequestRecord[];
-	outbound: RequestRecord[];
-	/** Sink reports (executions) before the polls. */
-	reports: number;
-}
-
-/** The next poll of each workflow (the outbound one's may come first: OUTBOUND_AFTER_MS). */
-export async function pollBoth(bench: BenchServer, sink: Sink): Promise<BothPolls> {
+/**
+ * The next poll of each workflow (the outbound one's may come first), and the sink's reports
+ * (executions) before them.
+ */
+export async function pollBoth(bench: BenchServer, sink: Sink) {
 	const since = lastSeq(bench.emulator);
 	const reports = sink.received.length;
 	const [inbound, outbound] = await Promise.all([
@@ -82,7 +77,7 @@ export async function waitForSink(sink: Sink, count: number): Promise<void> {
  * Executions the polls started: a poll that emits starts one within a second or two; 3 s after
  * the poll went quiet, none has come means none was started.
  */
-export async function executionsStarted(sink: Sink, polls: BothPolls): Promise<number> {
+export async function executionsStarted(sink: Sink, polls: { reports: number }): Promise<number> {
 	await sleep(3_000);
 	return sink.received.length - polls.reports;
 }
