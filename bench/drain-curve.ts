@@ -66,19 +66,12 @@ export const DEFAULT_CAP: CurveTrigger = {
 	watched: { label: 'default-cap drain', path: INBOUND_PATH, userId: SEED_USERS.carol.userId },
 };
 
-interface PollSpan {
-	searches: number;
-	ms: number;
-	emulatorGcMs?: number;
-	n8nGcMs?: number;
-}
-
 export interface DrainCurveRun extends CurveRun {
 	polls: number;
 	/** Each poll's searches, span at the emulator, and GC ms inside it in n8n and the emulator. */
-	perPoll?: PollSpan[];
+	perPoll?: Array<ReturnType<ReturnType<typeof searchesAndMs>>>;
 	/** The same for the helper floor's repeat of each poll's searches. */
-	floorPerPoll?: PollSpan[];
+	floorPerPoll?: DrainCurveRun['perPoll'];
 	requests: number;
 	floorRequests?: number;
 	emitted: number;

@@ -40,7 +40,7 @@ export class PeakRss {
 	private paused = false;
 	private readonly timer: NodeJS.Timeout | undefined;
 	private readonly kernelReset: boolean;
-	readonly startBytes: number;
+	private readonly startBytes: number;
 
 	constructor(private readonly pid: number) {
 		this.kernelReset = resetHighWaterMark(pid);
@@ -68,14 +68,12 @@ export class PeakRss {
 		this.paused = false;
 	}
 
-	stop(): { startBytes: number; peakBytes: number; riseBytes: number; source: string } {
+	stop(): { riseBytes: number; source: string } {
 		clearInterval(this.timer);
 		const peakBytes = this.kernelReset
 			? Math.max(this.before, this.paused ? 0 : peakRssBytes(this.pid))
 			: this.sampled;
 		return {
-			startBytes: this.startBytes,
-			peakBytes,
 			riseBytes: Math.max(0, peakBytes - this.startBytes),
 			source: this.kernelReset ? 'VmHWM after clear_refs' : '5 ms samples',
 		};
