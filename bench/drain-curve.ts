@@ -66,12 +66,14 @@ export const DEFAULT_CAP: CurveTrigger = {
 	watched: { label: 'default-cap drain', path: INBOUND_PATH, userId: SEED_USERS.carol.userId },
 };
 
+/** A poll's searches, their span at the emulator, and the GC ms inside it in n8n and the emulator. */
+type PollSpan = ReturnType<ReturnType<typeof searchesAndMs>>;
+
 export interface DrainCurveRun extends CurveRun {
 	polls: number;
-	/** Each poll's searches, span at the emulator, and GC ms inside it in n8n and the emulator. */
-	perPoll?: Array<ReturnType<ReturnType<typeof searchesAndMs>>>;
-	/** The same for the helper floor's repeat of each poll's searches. */
-	floorPerPoll?: DrainCurveRun['perPoll'];
+	/** Per poll in order (absent in older results), and the floor's repeat of each poll's searches. */
+	perPoll?: PollSpan[];
+	floorPerPoll?: PollSpan[];
 	requests: number;
 	floorRequests?: number;
 	emitted: number;
