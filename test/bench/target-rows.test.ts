@@ -168,8 +168,6 @@ test('bulk send: at most x1.05 the helper floor; against the HTTP Request node, 
 	// The share is 1 / 1.05 exactly, not the x0.95 its text shows: a pair reaching x0.9515 misses.
 	expect(httpRow(send([1051, 1051, 1051], 4000)).verdict).toBe('missed');
 
-	// x1.10 against the floor: met under the old x1.10, missed now.
-	expect(floorRow(send([1100, 1120, 1080], 4000)).verdict).toBe('missed');
 	// Where the floor itself is only x3.25 the HTTP Request node, x3.1 meets the target (x4 could not).
 	expect(httpRow(send([1000, 1050], [3000, 3500]))).toMatchObject({
 		target: expect.stringMatching(/\(x3\.25 this run\)/),
@@ -208,11 +206,11 @@ test('a missed target fails the run; figures never do, however far off they are'
 	expect(byMeasure({ send: farFromRaw }, 'raw undici').figure).toMatch(/x100 /);
 	expect(exitCodeOf(targetRows({ send: farFromRaw }))).toBe(0);
 	const missed = targetRows({ send: send([1100, 1100], 4000) });
+	expect(exitCodeOf(missed)).toBe(1);
 	// x1.10 the floor misses the floor's row and, with it, what the floor reaches over the HTTP
 	// Request node within x1.05.
-	expect(missed.filter((r) => r.verdict === 'missed')).toHaveLength(2);
-	expect(exitCodeOf(missed)).toBe(1);
 	expect(tallyLine(missed)).toBe('2 of 4 targets met (2 missed); 3 figures, not counted');
+	expect(floorRow(send([1100, 1120, 1080], 4000)).verdict).toBe('missed');
 	const oneConnectionTooMany = evenSend();
 	oneConnectionTooMany.rounds[1].faxCloud.maxConnections = 6;
 	expect(exitCodeOf(targetRows({ send: oneConnectionTooMany }))).toBe(1);
@@ -473,7 +471,7 @@ test('mail merge: the RSS rise of the node at most x1.50 the CSV, runs whose win
 	expect(met.figure).toBe(
 		"1.4 vs 1: x1.35 (x1 to x9 over 4 runs) (n8n's rise for the 10000 items before the node: 20)",
 	);
-	// x1.75: met under the old x2.00, missed now.
+	// x1.75 against x1.50.
 	const missed = byMeasure({ mailMerge: figures([1.5 * MB, 2 * MB, NaN]) }, 'RSS rise');
 	expect(missed.verdict).toBe('missed');
 	expect(missed.why).toBe(
