@@ -3,10 +3,8 @@ import type { BenchServer } from './lib/server';
 import { advanceForNextPoll, executionsStarted, pollBoth } from './lib/trigger-polls';
 
 /**
- * The polls after a burst, nothing new: each poll reads its window again, so the polls re-read
- * the burst until the window start (the lateness allowance before the service's clock at the poll
- * before) has passed the burst's minute; from then on a poll is one request per direction. The
- * emulator's clock moves one minute per poll, past burst + allowance + 1 minute.
+ * The polls after a burst, nothing new, the clock one minute further each: they re-read the burst
+ * until their window start has passed its minute, then make one request per direction.
  */
 
 const MINUTE = 60_000;

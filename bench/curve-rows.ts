@@ -1,4 +1,4 @@
-import type { DrainCurves } from './drain-curve';
+import type { DrainCurveRun, DrainCurves } from './drain-curve';
 import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
 import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
@@ -18,10 +18,9 @@ export interface CurveSet {
 }
 
 /**
- * The least rise the RSS rows tell apart from none: n8n's heap takes memory from the system in
- * chunks (V8's pages and its young generation), so a run that fits the heap already resident rises
- * 0 and one a little larger a chunk. A rise below this counts as this much at every size, so a size
- * whose rise was too small to see makes its ratio neither infinite nor NaN, and the row says so.
+ * The least rise the RSS rows tell apart from none: n8n's heap grows in chunks, so a run that fits
+ * the heap already resident rises 0. A rise below this counts as this much, so that a ratio is
+ * neither infinite nor NaN, and the row says so.
  */
 export const RSS_RESOLUTION_BYTES = 2 ** 20;
 
@@ -96,11 +95,8 @@ function growthRows(
 }
 
 /**
- * A drain's time per event that grew with its searches per event, the time per search not: the
- * measured cause of a miss. The first poll of a drain larger than Max Events per Poll pages its
- * share twice (the pages that show where its share ends, then its slice, read whole: the search is
- * not sorted by event time; README, Backlog), and every poll ends on a page partly filled, so a
- * drain of many polls pages more per event than one of a single poll.
+ * The measured cause of a drain's miss: its time per event grew with its searches per event, the
+ * time per search did not (a drain of many polls pages more per event: README, Backlog).
  */
 function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined {
 	const perEvent = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
@@ -140,13 +136,7 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 	const row = partRows('Trigger', context, 'drainCurve');
 	const last = curve.sizes.length - 1;
-	const runs = curve.rounds.map((r) => r[last]) as Array<
-		(typeof curve.rounds)[number][number] & {
-			requests?: number;
-			polls?: number;
-			floorRequests?: number;
-		}
-	>;
+	const runs = curve.rounds.map((r) => r[last]) as DrainCurveRun[];
 	const pairs = pairRatios(
 		runs.map((r) => r.ms),
 		runs.map((r) => r.floorMs ?? NaN),

@@ -11,23 +11,15 @@ import { callWebhook, executionsOf, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
 
 /**
- * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes, all new at one
- * poll, received at 1,000 a minute (the burst of 100,000 over 100 minutes, ending past the lateness
- * allowance before the poll: a backlog after an outage), drained by a Fax Cloud Trigger that polls
- * every few seconds (CurveTrigger.pollEveryMs), once with Max Events per Poll at 10,000 (its cap; the
- * burst of 100,000 takes ten polls) and once at its default of 1,000 (bursts of 1,000 and 10,000: the
- * default at 100,000 would be a hundred polls). A burst received within one minute is paged whole
- * by each capped poll (a search's times are whole minutes: README, Trigger semantics);
- * test/nodes/FaxCloudTrigger/cappedDrain.test.ts counts both. The workflows run in an n8n of their
- * own (../run-bench.ts), without the polling part's, and log in to the second organization (globex)
- * and carol.
+ * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes received at 1,000
+ * a minute (a backlog after an outage), all new at one poll, drained by a Fax Cloud Trigger polling
+ * every few seconds, once with Max Events per Poll at 10,000 (its cap) and once at its default of
+ * 1,000 (bursts of 1,000 and 10,000 only: 100,000 would take a hundred polls). Its workflows run in
+ * an n8n of their own (../run-bench.ts) and log in as globex and carol.
  *
- * The time of a drain is the sum of its polls' searches (each poll's span at the emulator, from
- * its first request to its last answer), up to the poll that emitted the last event; the capped
- * drain's is set against the helper floor making each poll's searches after it, in the same n8n
- * (drainOnce). A floor paging the whole burst at once, as it did before, held 100,000 items in one
- * execution and never met n8n between polls: per poll it took 94 to 198 ms (once 267) in the
- * full run at 961e87b, where paging 400 pages at once had taken 160 to 190 ms a poll's share.
+ * A drain's time is the sum of its polls' spans at the emulator, up to the poll that emitted the
+ * last event; the capped drain's is set against the helper floor making each poll's searches right
+ * after that poll, in the same n8n (drainOnce), so that both meet n8n as a poll does.
  */
 
 export const DRAIN_CURVE_WORKFLOWS = [
@@ -37,17 +29,6 @@ export const DRAIN_CURVE_WORKFLOWS = [
 ];
 
 const MINUTE = 60_000;
-/**
- * The drain curves' workflows poll more often than the polling part's (Custom entries, each once a
- * minute), since a curve waits on a poll per Max Events per Poll: the capped one every 10 seconds
- * (0, 10, ..., 50: its polls are followed by the floor's paging of the same searches, and its
- * executions hold 10,000 items), the default cap's every 5 seconds (2, 7, ..., 57: its polls of
- * 1,000 take tens of ms, its executions well under a second), between the capped one's. Polling in
- * the same seconds, the other workflow's poll (its credential read, its search) took n8n's thread
- * during the capped drain's searches, which the floor, paging between polls, never met; the default
- * cap's workflow is deactivated once its curve is measured (its idle polls would fall in the floor's
- * pagings). The figure is the searches' own time, not the wait between polls.
- */
 /** How many faxes the service receives a minute while a burst comes in. */
 const RECEIVED_PER_MINUTE = 1_000;
 const INBOUND_PATH = '^/v1/inboundfaxes$';
@@ -57,7 +38,11 @@ interface CurveTrigger {
 	/** What the workflow reports to the sink as `direction`. */
 	direction: string;
 	maxEventsPerPoll: number;
-	/** How often its workflow polls (bench/workflows/trigger-curve-*.json). */
+	/**
+	 * How often its workflow polls (bench/workflows/trigger-curve-*.json): the capped one at seconds
+	 * 0, 10, ... 50, the default cap's at 2, 7, ... 57, never in the same second, since the other
+	 * workflow's poll took n8n's thread during the capped drain's searches.
+	 */
 	pollEveryMs: number;
 	watched: Watched;
 	/** The helper floor's webhook paging with the same login, where the curve compares with it. */
@@ -81,21 +66,13 @@ export const DEFAULT_CAP: CurveTrigger = {
 	watched: { label: 'default-cap drain', path: INBOUND_PATH, userId: SEED_USERS.carol.userId },
 };
 
-interface PollSpan {
-	searches: number;
-	ms: number;
-	emulatorGcMs?: number;
-	n8nGcMs?: number;
-}
+/** A poll's searches, their span at the emulator, and the GC ms inside it in n8n and the emulator. */
+type PollSpan = ReturnType<ReturnType<typeof searchesAndMs>>;
 
 export interface DrainCurveRun extends CurveRun {
 	polls: number;
-	/**
-	 * Each poll's searches, their span at the emulator, and the ms of garbage collection inside it
-	 * in n8n and in the bench's process (the emulator), in order (absent in older results).
-	 */
+	/** Per poll in order (absent in older results), and the floor's repeat of each poll's searches. */
 	perPoll?: PollSpan[];
-	/** The same for the helper floor's repeat of each poll's searches (absent in older results). */
 	floorPerPoll?: PollSpan[];
 	requests: number;
 	floorRequests?: number;
@@ -195,16 +172,10 @@ async function drainOnce(
 	const reports = () =>
 		sink.received.slice(reportsBefore).filter((r) => r.direction === trigger.direction);
 	const emitted = () => reports().reduce((sum, r) => sum + Number(r.count), 0);
-	// Called right after a poll; the clock's moves and the burst are one synchronous step, so no
-	// poll sees one without the other. The burst starts a minute before the last poll's clock,
-	// inside the next poll's window (the allowance), and ends past the allowance before the next
-	// poll's clock: the clock stands still while the polls drain it, and a burst inside the allowance
-	// would be read again by each of them as possibly late (README, Trigger semantics), a cost that
-	// the bench's after-burst polls measure, not this curve.
-	// Evenly, half a step inside each end, so each minute receives RECEIVED_PER_MINUTE, for every
-	// burst alike (spread over its span less a second, the burst of 10,000 came at 1,001.6 a minute
-	// against the 1,000 of the burst of 1,000, and each of its minutes took a fifth page at the
-	// default cap: a different rate, not a larger size).
+	// One synchronous step, so no poll sees the clock's moves without the burst. The burst ends past
+	// the allowance before the next poll's clock: inside it, each poll would read it again as
+	// possibly late, a cost the after-burst polls measure, not this curve. Evenly spread, half a step
+	// inside each end, so every minute of every burst receives exactly RECEIVED_PER_MINUTE.
 	const minutes = Math.ceil(faxes / RECEIVED_PER_MINUTE);
 	const end = Date.parse(bench.clock.advance((minutes - 1) * MINUTE));
 	const stepMs = MINUTE / RECEIVED_PER_MINUTE;
@@ -215,12 +186,8 @@ async function drainOnce(
 	});
 	bench.clock.advance((latenessMinutes + 1) * MINUTE);
 	const n8nGc = new N8nGcPauses(bench.clock.gcFile, bench.pid);
-	// Before each poll and each floor paging alike, both processes collect their garbage: the
-	// emulator's heap holds every record the bench made (hundreds of thousands late in a full run),
-	// n8n's what the executions before left (10,000 items each); a major collection of n8n's inside
-	// a poll took 30 to 50 ms of pause and slowed the poll by 100 to 200 ms (the machine's other
-	// core marking), in whichever side's paging it fell, the trigger's more often (--only
-	// drain-curve at 1007585 with these instruments: 6 of 10 polls of the capped 100,000 met one).
+	// Before each poll and each floor paging alike, both processes collect their garbage: a major
+	// collection inside a paging slows it several times its own pause, on whichever side it falls.
 	const collectBoth = () => collectAllGarbage(n8nGc);
 	await collectBoth();
 	const peak = new PeakRss(bench.pid);
@@ -242,9 +209,7 @@ async function drainOnce(
 			// Left out of the drain's memory: the floor's items are not the trigger's.
 			peak.pause();
 			await finishedExecution(bench, trigger.workflowId);
-			// After each poll, once its execution is finished and saved (the next poll comes
-			// pollEveryMs after it), the floor makes that poll's searches: the same queries,
-			// each as many pages as the trigger read.
+			// Once the poll's execution is saved, the floor makes that poll's searches.
 			await collectBoth();
 			for (const poll of polls) floor.push(await floorPaging(bench, trigger, poll, floorSeqs));
 		}
@@ -252,9 +217,8 @@ async function drainOnce(
 		const warmUpAt = (lastPollStart ?? -Infinity) + trigger.pollEveryMs - WARM_UP_LEAD_MS;
 		if (emitted() < faxes && Date.now() < warmUpAt) {
 			await sleep(warmUpAt - Date.now());
-			// Whatever pages first after a while idle runs slower, the floor as the trigger (README,
-			// Benchmarks): the floor pages the same searches once more, not counted, seconds before
-			// the next poll, so that poll meets n8n as the floor's counted paging did, busy just before.
+			// Whatever pages first after a while idle runs slower: an uncounted paging by the floor
+			// just before the next poll lets it meet n8n busy, as the floor's counted paging did.
 			if (trigger.floorWebhook) await floorPaging(bench, trigger, polls.at(-1)!, floorSeqs);
 			await collectBoth();
 		}
@@ -328,12 +292,8 @@ export async function benchDrainCurves(
 	const started = lastSeq(bench.emulator);
 	await nextPoll(bench.emulator, DEFAULT_CAP.watched, started);
 	await nextPoll(bench.emulator, CAPPED.watched, started);
-	// The default cap's small curve first: after the capped drain of 100,000, n8n stalled about
-	// 220 ms in the first poll of the default cap's 10,000 (three runs of three; 67 ms when first),
-	// the large drain's aftermath in a row about the default cap. First in a fresh n8n, its first
-	// 10,000 grew n8n's heap (RSS rise per event x2.85 the 1,000's, where after the capped drain it
-	// was x0.19), which is n8n's start, not the curve's growth: one round of three, outvoted by the
-	// median (one round alone was warmed up at both sizes).
+	// The default cap's small curve first, so the capped drain of 100,000's aftermath does not fall
+	// in its polls; n8n's heap growing in its first round is outvoted by the median of three.
 	const defaultCap = await curve(DEFAULT_CAP, options.defaultDrain, options.defaultDrainRounds);
 	// Its idle polls every 5 seconds would fall in the floor's pagings of the capped curve.
 	await bench.server.rest('POST', `/workflows/${DEFAULT_CAP.workflowId}/deactivate`, {});

@@ -18,12 +18,10 @@ import {
 } from './lib/trigger-polls';
 
 /**
- * One burst and its drain: `newFaxes` inbound faxes received within one minute, then the
- * trigger's next poll reads its window (which holds just the burst: the poll before moved the
- * window past everything older) and emits every fax. Right after it, in the same n8n, the same
- * search is paged by the helper floor (a node that only sends the trigger's requests through
- * n8n's request helper), by n8n's HTTP Request node with its pagination, and by a raw undici
- * client outside n8n (the machine's limit): one drain pair per burst (lib/pairs.ts).
+ * One burst and its drain: `newFaxes` inbound faxes received within one minute, read and emitted by
+ * the trigger's next poll (its window holds just the burst). Right after it, in the same n8n, the
+ * same search is paged by the helper floor, by n8n's HTTP Request node and by a raw undici client
+ * outside n8n (the machine's limit): one drain pair per burst (lib/pairs.ts).
  */
 
 export const DRAIN_WORKFLOWS = ['page-helper-floor.json', 'page-http-request-node.json'];
@@ -31,32 +29,7 @@ const INBOUND_WORKFLOW = 'BenchTriggerInbx';
 const USERS = [SEED_USERS.alice.userId, SEED_USERS.bob.userId];
 const MINUTE = 60_000;
 
-export interface DrainRound {
-	newFaxes: number;
-	/** The trigger's first search of the drain, as sent, and when it arrived (epoch ms). */
-	query: Record<string, string>;
-	pollStartedMs: number;
-	/** Records the raw client found in the window the trigger read. */
-	windowRecords: number;
-	/** The trigger's searches in the drain poll, their span at the emulator, events emitted. */
-	requests: number;
-	triggerMs: number;
-	/** First request of the poll to the start of the execution it triggered. */
-	pollMs: number;
-	emitted: number;
-	/** The same query paged by each: requests, span at the emulator (NaN when a poll overlapped). */
-	floorRequests: number;
-	floorMs: number;
-	httpRequestRequests: number;
-	httpRequestMs: number;
-	rawRequests: number;
-	rawMs: number;
-	/** When the burst's records were received: the minute the window must pass. */
-	burstFrom: string;
-	burstTo: string;
-	/** The service's clock at the drain poll. */
-	pollClock: string;
-}
+export type DrainRound = Awaited<ReturnType<typeof burstAndDrain>>;
 
 /** A search's query, as sent, one value per name. */
 export const firstQuery = (record: RequestRecord): Record<string, string> =>
@@ -108,34 +81,25 @@ async function pagedByRawClient(
 }
 
 /**
- * The trigger's search, for a burst its poll has not read yet: the query of an earlier poll with
- * the window starting at the burst. The window holds the burst alone, so this pages the same
- * records in the same pages as the poll will (the request counts are compared after it).
+ * The trigger's search for a burst its poll has not read yet: an earlier poll's query with the
+ * window starting at the burst's minute, as the trigger writes it, so it pages the same records.
  */
 function burstQuery(earlier: Record<string, string>, burstFrom: string): Record<string, string> {
-	// As the trigger writes it: to the minute (nothing else lies in the minute the burst starts in).
 	return { ...earlier, DatetimeAfter: minuteDatetime(Date.parse(burstFrom)) };
 }
 
-/**
- * The time a step needs between letting a poll pass and the poll it measures: a burst made and
- * the warm-up paged (well under a second each on a quiet machine).
- */
+/** The time a step needs before the poll it measures: a burst made and the warm-up paged. */
 export const STEP_LEAD_MS = 10_000;
 
-/**
- * How long before the trigger's poll the floor's uncounted warm-up pages the burst (a few hundred
- * ms) and the garbage is collected; the drain curves' warm-up keeps the same lead (drain-curve.ts).
- */
+/** How long before the trigger's poll the uncounted warm-up paging and the collections start. */
 export const WARM_UP_LEAD_MS = 2_000;
 
 /** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
 const SETTLE_MS = 500;
 
 /**
- * The execution the drain poll started, once n8n has finished and saved it: its 10,000 events are
- * the biggest work n8n does in the round, and the floor's paging right after must not share n8n
- * with it (the pair is the trigger's searches against the floor's, each with n8n otherwise idle).
+ * The execution the drain poll started, once n8n has saved it: the floor's paging right after must
+ * not share n8n with its 10,000 events (each side of the pair pages with n8n otherwise idle).
  */
 export async function finishedExecution(
 	bench: BenchServer,
@@ -163,42 +127,36 @@ export async function burstAndDrain(
 	/** When the burst was received; by default within the minute before the poll. */
 	received: { from: string; to: string } | undefined,
 	/**
-	 * The first search of an earlier poll of the trigger: the floor pages the burst with it once,
-	 * not counted, WARM_UP_LEAD_MS before the trigger's poll. Whatever pages first after a while
-	 * idle is slower (about x2 here, the floor as the trigger): this way the trigger, like the floor
-	 * right after it, meets n8n and the emulator busy just before. Every round has one (the first
-	 * takes the query of the poll before the burst), so every round is measured alike.
+	 * The first search of an earlier poll: the floor pages the burst with it once, not counted,
+	 * WARM_UP_LEAD_MS before the trigger's poll. Whatever pages first after a while idle is slower,
+	 * so this way the trigger, like the floor right after it, meets n8n and the emulator busy.
 	 */
 	warmUpQuery: Record<string, string>,
-): Promise<DrainRound> {
+) {
 	const { control } = bench.emulator;
 	if (!received) {
 		await clearOfNextPoll(bench, sink, STEP_LEAD_MS);
 		await advanceForNextPoll(bench, MINUTE);
 	}
 	const now = Date.parse(control.now());
-	// By default received within the minute before the poll, so the burst lies in one whole minute.
 	const { from: burstFrom, to: burstTo } = received ?? {
 		from: new Date(now - MINUTE).toISOString(),
 		to: new Date(now - 1000).toISOString(),
 	};
 	control.bulkCreateInbound(newFaxes, { users: USERS, from: burstFrom, to: burstTo });
-	// Before each paging measured, the trigger's poll included, n8n and the emulator collect their
-	// garbage (drain-curve.ts says what a major collection inside one did).
+	// Before each paging measured, the trigger's poll included, n8n and the emulator collect garbage.
 	const n8nGc = new N8nGcPauses(bench.clock.gcFile, bench.pid);
 	const pollAt = nextPollAt(Date.now());
 	await sleep(pollAt - WARM_UP_LEAD_MS - Date.now());
 	await pagedByWebhook(bench, 'bench-page-floor', burstQuery(warmUpQuery, burstFrom));
 	await collectAllGarbage(n8nGc);
-	// Should the warm-up run into the poll, its first searches would be taken for the warm-up's,
-	// and a collection running into it would be on its time, so the round fails.
+	// A warm-up or collection running into the poll would be counted in it: the round fails.
 	if (Date.now() >= pollAt) {
 		throw new Error(
 			`the warm-up paging and the collections ended ${Date.now() - pollAt} ms after the trigger's poll began`,
 		);
 	}
-	// The inbound poll alone: the outbound workflow's, ten seconds after it, reads nothing of the
-	// burst, and waiting for it too cost the polling part about 20 s a burst.
+	// The inbound poll alone: the outbound workflow's reads nothing of the burst.
 	const reportsBefore = sink.received.length;
 	const drain = await nextPoll(bench.emulator, INBOUND, lastSeq(bench.emulator));
 	await waitForSink(sink, reportsBefore + 1);
@@ -221,13 +179,16 @@ export async function burstAndDrain(
 		);
 		return NaN;
 	};
-	const round: DrainRound = {
+	const round = {
 		newFaxes,
+		// The trigger's first search of the drain, as sent, and when it arrived.
 		query,
 		pollStartedMs: drain[0].receivedMs,
+		// Records the raw client found in the window the trigger read.
 		windowRecords: raw.found,
 		requests: drain.length,
 		triggerMs: spanMs(drain),
+		// The poll's first request to the start of the execution it triggered.
 		pollMs: Date.parse(execution.startedAt) - bench.clock.n8nOffsetMs - drain[0].receivedMs,
 		emitted,
 		floorRequests: floor.length,
@@ -236,6 +197,7 @@ export async function burstAndDrain(
 		httpRequestMs: alone(httpRequest, 'HTTP Request node'),
 		rawRequests: raw.records.length,
 		rawMs: alone(raw.records, 'raw client'),
+		// When the burst was received (the minute the window must pass); the service's clock.
 		burstFrom,
 		burstTo,
 		pollClock: control.now(),

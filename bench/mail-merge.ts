@@ -11,11 +11,10 @@ import { spanMs } from './lib/stats';
 import { tapRequests } from './lib/wire-capture';
 
 /**
- * Mail merge: one job from `rows` input items, and n8n's resident memory for it. n8n's own handling
- * of 10,000 items moves its peak RSS by far more than the CSV weighs, so the workflow waits 5 s in
- * memory before the node: once n8n idles there, the kernel's high-water mark is reset, and read
- * again when the job's upload reaches the emulator. That rise is set against the CSV's size; a
- * round counts only if the reset fell between the Wait node's start and the node's (run data).
+ * Mail merge: one job from `rows` input items, and n8n's resident memory for it. n8n's handling of
+ * the items moves its peak RSS by far more than the CSV weighs, so the workflow waits 5 s before
+ * the node: once n8n idles there, the kernel's high-water mark is reset, and read again when the
+ * upload reaches the emulator. A round counts only if the reset fell inside the Wait node.
  */
 
 export const MAIL_MERGE_WORKFLOWS = ['mail-merge-items.json'];
@@ -26,23 +25,9 @@ const WAIT_NAME = 'Wait 5 Seconds';
 /** The form fields of the template, which are also the CSV's columns. */
 const COLUMNS = ['FaxNumber', 'Name', 'Company', 'Amount', 'Reference', 'DueDate', 'Notes'];
 
-export interface MailMergeRound {
-	/** n8n's peak RSS rise from the webhook call to the Wait node: the items. */
-	itemsRiseBytes: number;
-	/** n8n's peak RSS rise from the Wait node to the job's arrival at the emulator: the node. */
-	nodeRiseBytes: number;
-	/** n8n's executionTime of the Fax Cloud node, and the upload as the emulator saw it. */
-	nodeMs: number;
-	uploadMs: number;
-	csvBytes: number;
-	status: number | null;
-	/** Whether the memory window fell between the Wait node's start and the Fax Cloud node's. */
-	windowValid: boolean;
-}
-
 export interface MailMergeFigures {
 	rows: number;
-	rounds: MailMergeRound[];
+	rounds: Array<Awaited<ReturnType<typeof runJob>>>;
 	rssSource: string;
 }
 
@@ -84,10 +69,7 @@ async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 /** How long n8n may take to reach the Wait node: the webhook's body and the items, per row. */
 const idleWithinMs = (rows: number): number => 4_500 + rows * 0.5;
 
-export async function runJob(
-	bench: BenchServer,
-	rows: Array<Record<string, string>>,
-): Promise<MailMergeRound> {
+export async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {
 	const { pid, emulator } = bench;
 	const port = Number(new URL(emulator.urls.mailMerge).port);
 	const since = lastSeq(emulator);
@@ -126,6 +108,8 @@ export async function runJob(
 	const windowValid =
 		times[WAIT_NAME].startTime <= resetAt && resetAt <= times[NODE_NAME].startTime;
 	return {
+		// n8n's peak RSS rise from the webhook call to the Wait node (the items), then from the Wait
+		// node to the job's arrival at the emulator (the node).
 		itemsRiseBytes: itemsRise,
 		nodeRiseBytes: windowValid ? Math.max(0, uploadPeak - windowStart) : NaN,
 		nodeMs: times[NODE_NAME].executionTime,
@@ -143,7 +127,7 @@ export async function benchMailMerge(
 	const rows = recipientRows(options.rows);
 	// Warm-up: code loaded, n8n's heap grown to what a run of this size needs.
 	await runJob(bench, rows);
-	const rounds: MailMergeRound[] = [];
+	const rounds: MailMergeFigures['rounds'] = [];
 	const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 	for (let i = 1; i <= options.rounds; i++) {
 		const r = await runJob(bench, rows);

@@ -18,12 +18,10 @@ import {
 } from './lib/trigger-polls';
 
 /**
- * Polling: the Fax Cloud Trigger activated in n8n (both directions, polled every 20 seconds) over
- * an emulator holding `stored` faxes per direction, on a still clock the bench moves. In order: a
- * poll with nothing new; polls with a few new faxes (steady state); per drain round, a jump of
- * the clock past the lateness allowance (its poll moves the window past everything older) and a
- * burst of `drain` faxes with its drain pair (./drain.ts); then, after the last burst, the polls
- * minute by minute until the allowance has passed it (./after-burst.ts).
+ * Polling: the Fax Cloud Trigger in n8n (both directions) over an emulator holding `stored` faxes
+ * per direction, on a still clock the bench moves. In order: a poll with nothing new; polls with a
+ * few new faxes; per drain round, a jump of the clock past the lateness allowance and a burst with
+ * its drain pair (./drain.ts); then the polls after the last burst (./after-burst.ts).
  */
 
 export const TRIGGER_WORKFLOWS = [
@@ -137,8 +135,7 @@ export async function benchPolling(
 	const drains: DrainRound[] = [];
 	const jumps: PollingFigures['jumps'] = [];
 	for (let rep = 1; rep <= options.drainRounds; rep++) {
-		// Past the allowance: this poll's window start moves past everything before it, so the
-		// burst's poll reads the burst alone.
+		// Past the allowance: this poll moves the window past everything, so the next reads the burst alone.
 		await advanceForNextPoll(bench, (options.latenessMinutes + 2) * MINUTE);
 		// The first search of the poll before the burst's: the warm-up pages the burst with it.
 		let warmUpQuery: Record<string, string>;
@@ -188,12 +185,9 @@ export async function benchPolling(
 }
 
 /**
- * The drain pairs alone, one poll each. A burst drained by one poll is
- * read again by the next while the allowance holds it, so the full run spends a poll moving the
- * clock past it before each burst. Here the clock moves past the allowance without a poll, and
- * the burst is received in the first minute of the new poll's window (records as late as the
- * allowance lets them be, emitted in full): the next window starts after it. Each poll then reads
- * one burst and nothing else, the 40 searches of the full run.
+ * The drain pairs alone, one poll each (--quick). Where the full run spends a poll moving the
+ * window past each burst, here the clock moves past the allowance without one, and the burst is
+ * received in the first minute of the new poll's window: each poll reads one burst and nothing else.
  */
 async function drainsOnly(
 	bench: BenchServer,

@@ -2,8 +2,7 @@
  * `npx ts-node --transpile-only bench/profile-summary.ts [--faxes N] [--dir FOLDER]`: self time per
  * function of the Fax Cloud package and of the helper floor in the n8n server's V8 CPU profile
  * (`npm run bench -- --cpu-prof`), their own code alone; with --faxes (sends each made) per fax too.
- * `--quick --only send` makes 9,051 sends per package; `--only queue` profiles the worker into
- * `--dir .test-output/bench/profiles/queue-worker` (11,300 sends the node's, 11,200 the floor's).
+ * `--only queue` profiles the worker into `--dir .test-output/bench/profiles/queue-worker`.
  */
 import fs from 'node:fs';
 import path from 'node:path';

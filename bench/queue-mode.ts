@@ -34,12 +34,10 @@ import { evenRounds } from './lib/pairs';
 /**
  * Queue mode: the bulk send of 1,000 through one `n8n worker --concurrency=1` (Redis, Postgres, one
  * main, as test/deploy/lib/instance.ts starts them), node against helper floor in interleaved
- * pairs; then what explains the deploy part's round-3 worker CPU per fax (queue-rows.ts judges):
- * 20 executions of 50, the deploy part's own workflow quiet and with the other core busy, and the
- * node with no execution data saved.
+ * pairs; then the runs that explain the deploy part's round-3 worker CPU per fax (queue-rows.ts).
  */
 
-export const QUEUE_WORKER_CONCURRENCY = 1;
+const QUEUE_WORKER_CONCURRENCY = 1;
 const WORKER = 'worker-1';
 
 export type QueueVariant = 'node' | 'floor';
@@ -57,29 +55,7 @@ interface RunSpec {
 	otherCoreBusy?: boolean;
 }
 
-export interface QueueRun {
-	label: string;
-	faxes: number;
-	executions: number;
-	/** Faxes the emulator created (201) during the run, and the executions each on the worker. */
-	created: number;
-	onWorker: number;
-	/** First send received to last answer written, as the emulator saw it. */
-	spanMs: number;
-	sendsPerSecond: number;
-	/** Sum over the executions of n8n's executionTime of the sending node (NaN: no run data). */
-	nodeMs: number;
-	/** Sum over the executions of n8n's stored start-to-stop time. */
-	executionMs: number;
-	wallMs: number;
-	/** CPU seconds per process during the run (the worker with its children), and per fax. */
-	cpuSeconds: Record<string, number>;
-	workerCpuMsPerFax: number;
-	/** 1-minute load average at the start and end of the run. */
-	load: [number, number];
-	/** CPU seconds the hypervisor took from this machine's cores during the run (/proc/stat steal). */
-	stealSeconds: number;
-}
+export type QueueRun = Awaited<ReturnType<QueueBench['run']>>;
 
 export interface QueueFigures {
 	faxes: number;
@@ -154,11 +130,6 @@ function stealSeconds(): number {
 	return Number(values[8] ?? 0) / CLOCK_TICKS;
 }
 
-/** A busy loop on the machine's other core, as another job on this shared machine would be. */
-function startBusyLoop(): ChildProcess {
-	return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-}
-
 async function stopBusyLoop(child: ChildProcess): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -183,13 +154,10 @@ class QueueBench {
 		return (data ? runDataTimes(data)[node]?.executionTime : undefined) ?? NaN;
 	}
 
-	/**
-	 * The newest executions of a workflow, one page of 100 (a run adds at most 20): n8n 2.41 refuses
-	 * the `lastId` paging DeployInstance.executionsOf uses once a workflow has more than a page.
-	 */
+	/** The newest 100 executions (a run adds at most 20): n8n refuses DeployInstance's paging. */
 	private newest = (workflowId: string) => executionsOf(this.instance, workflowId, 100);
 
-	async run(spec: RunSpec, faxes: number): Promise<QueueRun> {
+	async run(spec: RunSpec, faxes: number) {
 		const { instance } = this;
 		const { emulator } = instance;
 		const digit = (this.runDigit = (this.runDigit % 9) + 1);
@@ -201,7 +169,10 @@ class QueueBench {
 		for (let i = 0; i < items.length; i += perExecution)
 			calls.push(items.slice(i, i + perExecution));
 		const before = new Set((await this.newest(spec.workflowId)).map((e) => e.id));
-		const busy = spec.otherCoreBusy ? startBusyLoop() : undefined;
+		// A busy loop on the machine's other core, as another job on this shared machine would be.
+		const busy = spec.otherCoreBusy
+			? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+			: undefined;
 		try {
 			// The busy loop's first second is its own start-up, not the load it is meant to be.
 			if (busy) await sleep(1_000);
@@ -241,6 +212,7 @@ class QueueBench {
 				nodeMs += spec.timedNode ? await this.nodeMsOf(execution.id, spec.timedNode) : NaN;
 				executionMs += Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt);
 			}
+			// First send received to last answer written, as the emulator saw it.
 			const span = spanMs(sends);
 			const worker = cpuSeconds[WORKER] ?? NaN;
 			return {
@@ -251,11 +223,15 @@ class QueueBench {
 				onWorker: executions.filter((e) => (ranOn.get(e.id) ?? []).includes(WORKER)).length,
 				spanMs: round(span, 0),
 				sendsPerSecond: round((sends.length / span) * 1000, 1),
+				// Sums over the executions: the sending node's executionTime (NaN: no run data saved),
+				// and n8n's stored start-to-stop time.
 				nodeMs: round(nodeMs, 0),
 				executionMs: round(executionMs, 0),
 				wallMs: round(wallMs, 0),
+				// CPU seconds per process (the worker with its children).
 				cpuSeconds,
 				workerCpuMsPerFax: round((worker / faxes) * 1000, 2),
+				// 1-minute load average at the start and end; CPU the hypervisor took (/proc/stat).
 				load: [round(loadBefore, 2), round(os.loadavg()[0], 2)],
 				stealSeconds: round(steal, 2),
 			};
@@ -294,8 +270,7 @@ export async function benchQueueMode(options: {
 			runtime,
 			tarball: options.tarball,
 			workflows: all,
-			// Published through the REST API once main runs: one n8n CLI start per workflow would
-			// take longer than the whole comparison.
+			// Activated through the REST API once main runs: one CLI start per workflow is too slow.
 			publish: [],
 			clock: 'manual',
 			services: { postgres, redis },
@@ -304,8 +279,7 @@ export async function benchQueueMode(options: {
 		stops.push(() => instance.close(false));
 		// The deploy part's workflow reads one-page.pdf from the files folder; the bench's read $env.
 		Object.assign(instance.env, await preparePdf(instance, 'one-page.pdf'));
-		// The helper floor beside the Fax Cloud package in main's folder and the worker's (the worker
-		// runs the nodes); a folder that holds the package is taken as it is by startWorker.
+		// The helper floor beside the Fax Cloud package in main's folder and the worker's.
 		installFloorPackage(path.join(instance.baseFolder, 'main'));
 		const workerFolder = path.join(instance.baseFolder, WORKER);
 		fs.mkdirSync(workerFolder, { recursive: true });
@@ -337,8 +311,7 @@ export async function benchQueueMode(options: {
 			executions: 20,
 			otherCoreBusy: busy,
 		});
-		// Warm-up: the worker has loaded both nodes and every workflow, n8n's heap has grown to a
-		// run of this size.
+		// Warm-up: every workflow loaded, then n8n's heap grown to a run of this size.
 		for (const spec of [one('node'), one('floor'), split('node'), split('floor'), round3(false)]) {
 			await bench.run(spec, 100);
 		}

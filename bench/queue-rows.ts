@@ -9,17 +9,14 @@ import type { SendFigures } from './send';
 /** Node against floor through the worker: CPU per fax and time, at most this ratio. */
 export const QUEUE_VS_FLOOR = 1.1;
 
-/**
- * The deploy part's worker CPU per fax (issue Q): about 6.5 ms in round 2 (README at e470a94) and
- * 10.3 (1 worker) to 14 ms (2 workers) in round 3 (test/deploy/results.json at 3109f16).
- */
-export const DEPLOY_ROUNDS = { round2CpuMsPerFax: 6.5, round3CpuMsPerFax: 10.3 } as const;
+/** The deploy part's worker CPU per fax (issue Q) in its rounds 2 and 3 (1 worker; 14 with 2). */
+const DEPLOY_ROUNDS = { round2CpuMsPerFax: 6.5, round3CpuMsPerFax: 10.3 } as const;
 
 /** A figure counts as the round-3 figure reproduced when it reaches this share of it. */
 const REPRODUCED = 0.9;
 
 /** The service publishes no rate limit: the workers-until-it-binds figure is for these rates (/s). */
-export const ASSUMED_SERVICE_RATES = [10, 50, 100, 500];
+const ASSUMED_SERVICE_RATES = [10, 50, 100, 500];
 
 const medianOf = (runs: QueueRun[], pick: (run: QueueRun) => number): number =>
 	median(runs.map(pick).filter((v) => Number.isFinite(v)));
@@ -40,20 +37,8 @@ const allRuns = (q: QueueFigures): QueueRun[] => [
 	...q.explain.noSave,
 ];
 
-export interface Round3Explanation {
-	cause: 'the node' | 'the setup' | 'the machine' | 'not reproduced';
-	/** Worker CPU per fax (ms), medians of this run. */
-	oneExecution: { node: number; floor: number };
-	split: { node: number; floor: number; nodeVsFloor: string };
-	round3: { quiet: number; busy: number; busyVsQuiet: string };
-	noSave: number;
-	/** The bench's single-process send in the same run, n8n's CPU per fax (when it ran). */
-	singleProcess?: number;
-	text: string;
-}
-
 /** Which of the node, the setup or the machine the run's figures say made round 3's figure. */
-export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): Round3Explanation {
+export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2) {
 	const { split, round3, noSave } = q.explain;
 	const r = (v: number) => round(v, 1);
 	/** Medians of the node's and the floor's worker CPU per fax, rounded as written. */
@@ -75,7 +60,7 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 	// factor is the node, or the machine the same work ran on.
 	const rise = DEPLOY_ROUNDS.round3CpuMsPerFax / DEPLOY_ROUNDS.round2CpuMsPerFax;
 	const quietLoad = Math.max(...round3.map((p) => p.quiet.load[0]));
-	const cause: Round3Explanation['cause'] =
+	const cause =
 		splitRatio.median > QUEUE_VS_FLOOR
 			? 'the node'
 			: busyRatio.median >= rise * REPRODUCED || (quiet >= target && quietLoad > cores)
@@ -99,29 +84,14 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2): R
 		'the setup': `round 3's workflow costs ${r(quiet)} ms on a machine loaded below its ${cores} cores with the node within x${QUEUE_VS_FLOOR} of the floor: the workflow and its executions, not the node or the load`,
 		'not reproduced': `round 3's workflow stayed under ${r(target)} ms per fax and the busy core raised it x${round(busyRatio.median)} only, less than round 3's x${round(rise)}`,
 	}[cause];
-	return {
-		cause,
-		oneExecution,
-		split: { ...splitCpu, nodeVsFloor: formatRatio(splitRatio) },
-		round3: { quiet: r(quiet), busy: r(busy), busyVsQuiet: formatRatio(busyRatio) },
-		noSave: r(cpuOf(noSave)),
-		singleProcess,
-		text: `${cause}: ${because}. Measured: ${measured.join('; ')}`,
-	};
+	return { cause, text: `${cause}: ${because}. Measured: ${measured.join('; ')}` };
 }
 
-export interface QueueScaling {
-	/** Faxes a second one worker core sends, from the node's CPU per fax (1000 / ms). */
-	perWorkerCore: number;
-	/** The same in round 3's shape (20 executions of 50 with per-item expressions), quiet. */
-	perWorkerCoreRound3Shape: number;
-	/** Sends per second the one worker reached, the node's runs (median). */
-	measuredPerSecond: number;
-	/** Workers (one core each, concurrency 1) until a service rate binds, per assumed rate. */
-	workersUntilServiceBinds: Array<{ serviceRate: number; workers: number }>;
-}
-
-export function queueScaling(q: QueueFigures): QueueScaling {
+/**
+ * Faxes a second one worker core sends (1000 / the node's CPU per fax), also in round 3's shape;
+ * what the one worker reached; workers (one core each) until each assumed service rate binds.
+ */
+export function queueScaling(q: QueueFigures) {
 	const nodes = q.rounds.map((p) => p.node);
 	const round3Cpu = cpuOf(q.explain.round3.map((p) => p.quiet));
 	const perWorkerCore = round(1000 / cpuOf(nodes), 0);

@@ -21,13 +21,12 @@ export function pollingRows(p: PollingFigures, context: RunContext): TargetRow[]
 			}),
 		);
 	}
-	if (p.drains.length > 0) rows.push(...drainRows(p, context));
+	if (p.drains.length > 0) rows.push(...drainRows(p, row));
 	if (p.afterBurst) rows.push(afterBurstRow(p, p.afterBurst));
 	return rows;
 }
 
-function drainRows(p: PollingFigures, context: RunContext): TargetRow[] {
-	const row = partRows('Polling', context, 'polling');
+function drainRows(p: PollingFigures, row: ReturnType<typeof partRows>): TargetRow[] {
 	const { drains } = p;
 	const newFaxes = drains[0].newFaxes;
 	const expected = Math.ceil(newFaxes / p.pageSize) + 1;

@@ -62,9 +62,8 @@ const cpuProfileDir = args.has('--cpu-prof') ? path.join(OUTPUT_DIR, 'profiles')
 /** Sizes of the full run; each compared part runs at least 5 pairs (lib/pairs.ts). */
 const FULL_SIZES = {
 	items: 1_000,
-	// Node and floor are within a few percent, with pairs varying by ±15 %: 16 pairs, since at 8
-	// the median moved x1.00, x1.10, x1.05, x0.99 over four runs of the same code. Compared sides
-	// swap order every round, so each count is even (lib/pairs.ts evenRounds).
+	// Node and floor are within a few percent, pairs vary by ±15 %: 8 pairs did not settle the
+	// median. Compared sides swap order every round, so counts are even (lib/pairs.ts evenRounds).
 	sendRounds: 16,
 	sendOnceRounds: 6,
 	mailMergeRows: 10_000,
@@ -73,7 +72,6 @@ const FULL_SIZES = {
 	fewNew: 10,
 	fewPolls: 2,
 	drain: 10_000,
-	// Each drain round costs two polls, 20 seconds apart (one in --quick: polling.ts drainsOnly).
 	drainRounds: 5,
 	// The trigger's default.
 	latenessMinutes: 10,
@@ -97,11 +95,8 @@ const SIZES = quick
 	: FULL_SIZES;
 
 /**
- * Cost curves: three sizes a factor of ten apart; two rounds of the sends and the mail merge
- * (after a warm-up at each size, the sends' at the smallest alone: ./send-curve.ts), three of the
- * capped drain, whose 100,000 is set against the floor, and three of the default cap's, whose
- * 1,000 is one poll of four searches (16 to 25 ms from one run to the next: one round's ratio was
- * noise); their triggers poll every 10 s (drain-curve.ts).
+ * Cost curves: three sizes a factor of ten apart; three rounds of the drains, whose 100,000 is set
+ * against the floor and whose default cap's 1,000 is one poll of a few ms: one round was noise.
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -148,8 +143,7 @@ async function main(): Promise<void> {
 		failed[part] = e instanceof Error ? e.message : String(e);
 		log(`    ${part} FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
 	};
-	// A promise that failed while nobody awaited it would end the process and the run (Node's
-	// default): it is recorded as a failure, and the run goes on.
+	// A promise that failed while nobody awaited it is a failure, not the end of the run.
 	process.on('unhandledRejection', (e) => fail('unhandled', e));
 	let release: { n8n: string; node: string } | undefined;
 	const curves: CurveSet = {};
@@ -287,8 +281,7 @@ async function main(): Promise<void> {
 			);
 		});
 
-	// The drain curves' triggers in an n8n of their own: polling every 10 seconds beside the
-	// polling part's workflows, they met its drains in the same second and slowed them.
+	// The drain curves' triggers in an n8n of their own: beside the polling part's, they slowed it.
 	if (wants('drain-curve'))
 		await section('drain curves', () => {
 			log("\nn8n with the drain curves' Fax Cloud Triggers active (polling every 10 seconds)");
@@ -302,16 +295,14 @@ async function main(): Promise<void> {
 			);
 		});
 
-	// Queue mode (its own Redis, Postgres, main and worker): 10 compared pairs, since 6 pairs varying
-	// by ±20 % did not resolve a target of x1.10 (x1.04, x1.12 and x1.08 in three runs of one commit);
-	// then 4 rounds of the runs explaining round 3, their pairs' order swapping as the compared ones'.
+	// Queue mode (its own Redis, Postgres, main and worker): 10 pairs, since pairs vary by ±20 %
+	// against a target of x1.10; then 4 rounds of the runs explaining round 3.
 	await part('queue', figures, 'queue', () =>
 		benchQueueMode({
 			tarball,
 			faxes: SIZES.items,
 			rounds: 10,
-			// Profiled, the worker runs the compared pairs alone: per fax, both packages' own time
-			// then covers the same sends (11,300 the node's, 11,200 the floor's, warm-ups included).
+			// Profiled, the worker runs the compared pairs alone, so both profiles cover the same sends.
 			explainRounds: cpuProfileDir ? 0 : 4,
 			log,
 			cpuProfileDir: cpuProfileDir && path.join(cpuProfileDir, 'queue-worker'),

@@ -22,9 +22,7 @@ export async function benchSendCurve(
 		...options,
 		unit: 'fax',
 		label: 'bulk send',
-		// A warm-up at every size: n8n's first run of 10,000 grows its heap, and without one that
-		// growth fell in one round or the other (RSS rise per fax at 10,000 against 1,000: x8.49 in
-		// one round, x0.07 in the other, in the full run at eb6ab11).
+		// A warm-up at every size: n8n's first run of 10,000 grows its heap, which is no round's.
 		warmUp: async (items) => {
 			await send('faxCloud', items);
 			await send('floor', items);

@@ -24,9 +24,8 @@ export const SEND_ONCE_WORKFLOWS = [
 ];
 
 /**
- * The Retry's workflow: the bulk send's under its own IDs. Derived keys are not scoped by execution,
- * so in the bulk send's own workflow a Retry would take earlier rounds' faxes for its own (README
- * "What a Retry cannot recognise").
+ * The Retry's workflow: the bulk send's under its own IDs, since in the bulk send's own a Retry would
+ * take earlier rounds' faxes for its own (README "What a Retry cannot recognise").
  */
 const RETRY_WORKFLOW = 'BenchSendRetry01';
 const RETRY_PATH = 'bench-send-fax-cloud-retry';
@@ -41,15 +40,6 @@ const VARIANTS: Record<OnceVariant, { path: string; workflowId: string; node: st
 	},
 	floor: { path: SEND_VARIANTS.floor, ...TIMED_NODE.floor! },
 };
-
-export interface OnceRun {
-	spanMs: number;
-	/** n8n's executionTime of the sending node. */
-	nodeMs: number;
-	created: number;
-	sends: number;
-	searches: number;
-}
 
 export interface RetryRun {
 	items: number;
@@ -66,7 +56,7 @@ export interface RetryRun {
 }
 
 export type OnceVariant = 'once' | 'floorOnce' | 'floor';
-export type OnceRound = Record<OnceVariant, OnceRun>;
+export type OnceRound = Record<OnceVariant, Awaited<ReturnType<typeof runOnce>>>;
 
 export interface SendOnceFigures {
 	items: number;
@@ -75,7 +65,7 @@ export interface SendOnceFigures {
 	retry: RetryRun;
 }
 
-async function runOnce(bench: BenchServer, variant: OnceVariant, items: number): Promise<OnceRun> {
+async function runOnce(bench: BenchServer, variant: OnceVariant, items: number) {
 	const { path, workflowId, node } = VARIANTS[variant];
 	const sinceSeq = lastSeq(bench.emulator);
 	await callWebhook(bench, path, { faxes: Array.from({ length: items }, (_, i) => i + 1) });

@@ -59,15 +59,9 @@ export interface SendRun {
 	maxConnections: number;
 }
 
-export interface RawRun {
-	spanMs: number;
-	created: number;
-	maxConnections: number;
-}
-
 /** One run of every variant, made one after the other. */
 export interface SendRound extends Record<SendVariant, SendRun> {
-	raw: RawRun;
+	raw: Awaited<ReturnType<typeof runRaw>>;
 }
 
 export interface SendFigures {
@@ -99,8 +93,7 @@ export async function runSendVariant(
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
-	// The emulator (this process) holds every fax sent so far: its collection of the earlier runs'
-	// records would otherwise land inside whichever run comes next, node or floor.
+	// The emulator's (this process's) collection of earlier runs' records must not land in this run.
 	collectGarbage();
 	const cpuBefore = cpuSeconds(bench.pid);
 	const peak = new PeakRss(bench.pid);
@@ -124,7 +117,7 @@ export async function runSendVariant(
 	};
 }
 
-async function runRaw(bench: BenchServer, items: number, pdfPath: string): Promise<RawRun> {
+async function runRaw(bench: BenchServer, items: number, pdfPath: string) {
 	const { emulator } = bench;
 	const sinceSeq = lastSeq(emulator);
 	emulator.control.resetConnectionStats();
@@ -156,8 +149,7 @@ export async function benchBulkSend(
 ): Promise<SendFigures> {
 	const pdfPath = String(bench.environment.env.BENCH_PDF_PATH);
 	const variants = Object.keys(SEND_VARIANTS) as SendVariant[];
-	// Warm-up: code loaded, connections and caches as in steady use, n8n's heap grown to what a run
-	// of this size needs (the first full-size runs raise RSS by far more than later ones).
+	// Warm-up: code loaded, connections and caches warm, n8n's heap grown to a run of this size.
 	for (const variant of variants) await runSendVariant(bench, variant, 50);
 	await runRaw(bench, 50, pdfPath);
 	const wire = await sameSendBodies(bench, (variant) => runSendVariant(bench, variant, 1));
@@ -168,8 +160,7 @@ export async function benchBulkSend(
 	let rssSource = '';
 	for (let r = 1; r <= evenRounds(options.rounds, 'bulk send'); r++) {
 		const round = {} as SendRound;
-		// The closest comparison, node against floor, goes first one way, then the other (A B, B A):
-		// what a run leaves behind (garbage to collect) then weighs on both alike.
+		// Node and floor swap order every round: what a run leaves behind weighs on both alike.
 		const pair: SendVariant[] = r % 2 ? ['faxCloud', 'floor'] : ['floor', 'faxCloud'];
 		for (const variant of [...pair, 'httpRequest', 'itemsOnly'] as SendVariant[]) {
 			const { rssSource: source, ...run } = await runSendVariant(bench, variant, options.items);

@@ -53,8 +53,7 @@ export function perUnitAtEachSize(
 
 /**
  * Runs `rounds` rounds over the sizes, smallest first, after one warm-up run at each size, or at
- * the smallest alone (`warmUpSmallestOnly`: code and connections warm, where a first run at a larger
- * size is not what the curve's rows would tell apart).
+ * the smallest alone (`warmUpSmallestOnly`).
  */
 export async function measureCurve(options: {
 	unit: string;

@@ -6,9 +6,8 @@ import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { waitUntil } from '../../test/harness/waitUntil';
 
 /**
- * A full garbage collection in the bench's own process (it runs the emulator), after it made
- * thousands of records, so that it does not land in a measured paging. `gc` exists once the flag is
- * set, in a new context.
+ * A full garbage collection in the bench's own process (it runs the emulator), so that none lands
+ * in a measured paging. `gc` exists once the flag is set, in a new context.
  */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -16,9 +15,8 @@ const gc = runInNewContext('gc') as () => void;
 export const collectGarbage = (): void => gc();
 
 /**
- * The bench process's own collections (the emulator serves from it) while it watches, as epoch
- * ms spans: a collection inside a measured paging stalls the emulator's answers, which counts
- * against whoever paged then.
+ * The bench process's own collections while it watches, as epoch ms spans: one inside a measured
+ * paging stalls the emulator's answers, against whoever paged then.
  */
 export class GcPauses {
 	private readonly pauses: Array<{ startMs: number; ms: number }> = [];
@@ -68,11 +66,7 @@ export class N8nGcPauses {
 		private readonly pid: number,
 	) {}
 
-	/**
-	 * Has n8n collect all its garbage (SIGUSR2 to its preload) and waits until it has: before a
-	 * measured paging, so that a major collection of what earlier executions left does not land in
-	 * it, on either side of a comparison. Nothing where n8n has no preload.
-	 */
+	/** Has n8n collect all its garbage (SIGUSR2 to its preload) and waits until it has. */
 	async collect(): Promise<void> {
 		if (!this.file) return;
 		const marker = `${this.file}.${this.pid}.collected`;

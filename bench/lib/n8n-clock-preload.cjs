@@ -53,9 +53,8 @@ if (file) {
 		return offset;
 	};
 	const shiftedNow = () => realNow() + currentOffset();
-	// A plain function in Date's place, not a Proxy: a Proxy's traps ran on every Date.parse and
-	// new Date(), which the trigger makes per record and the helper floor does not, about x3 the
-	// real Date's time for each (n8n's Date.now, Date.parse and new Date below take about x1.05).
+	// A plain function in Date's place, not a Proxy: a Proxy's traps slowed every Date.parse and
+	// new Date(), which the trigger makes per record and the helper floor does not.
 	function ShiftedDate(value) {
 		if (!new.target) return new RealDate(shiftedNow()).toString();
 		if (new.target !== ShiftedDate) {

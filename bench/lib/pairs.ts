@@ -1,9 +1,9 @@
 import { median, round } from './stats';
 
 /**
- * Ratios of interleaved runs: on this shared machine a ratio of two medians moved by up to 30 %
- * between runs, so compared runs are made in pairs (A, B, A, B, ...) under the same load, the ratio
- * taken per pair; their median decides a target, their spread is shown beside it.
+ * Ratios of interleaved runs: on a shared machine a ratio of two medians moves with the load, so
+ * compared runs are made in pairs under the same load and the ratio taken per pair; their median
+ * decides a target, their spread is shown beside it.
  */
 
 export interface PairRatios {
@@ -45,9 +45,7 @@ export function formatRatio(pairs: PairRatios, unit = 'pair'): string {
 
 /**
  * Rounds whose two compared sides swap order every round (A B, then B A) must be even in number:
- * the first of a pair pays for what the round before left (garbage to collect), and with an odd
- * number one side goes first once more (the bulk send at 7 rounds: x1.14, x1.10, x1.06, x1.20 with
- * the node first, x1.11, x0.92, x0.89 with the floor first; median x1.10).
+ * the first of a pair pays for what the round before left, so each side goes first as often.
  */
 export function evenRounds(rounds: number, what: string): number {
 	if (rounds % 2 !== 0) {

@@ -29,10 +29,9 @@ export const rssBytes = (pid: number): number => statusKb(pid, 'VmRSS') * 1024;
 export const peakRssBytes = (pid: number): number => statusKb(pid, 'VmHWM') * 1024;
 
 /**
- * Peak resident memory over a stretch of time: the kernel's high-water mark (VmHWM), reset through
- * clear_refs; where the kernel refuses, a 5 ms sampler (never otherwise: it takes CPU from the runs).
- * `pause()` and `resume()` leave out what runs between them (another workload in the same process);
- * memory it leaves resident still counts once measuring resumes.
+ * Peak resident memory over a stretch of time: VmHWM reset through clear_refs, or where the kernel
+ * refuses, a 5 ms sampler (it takes CPU from the runs). `pause()` to `resume()` is left out, though
+ * memory left resident then still counts once measuring resumes.
  */
 export class PeakRss {
 	private sampled = 0;
@@ -41,7 +40,7 @@ export class PeakRss {
 	private paused = false;
 	private readonly timer: NodeJS.Timeout | undefined;
 	private readonly kernelReset: boolean;
-	readonly startBytes: number;
+	private readonly startBytes: number;
 
 	constructor(private readonly pid: number) {
 		this.kernelReset = resetHighWaterMark(pid);
@@ -69,14 +68,12 @@ export class PeakRss {
 		this.paused = false;
 	}
 
-	stop(): { startBytes: number; peakBytes: number; riseBytes: number; source: string } {
+	stop(): { riseBytes: number; source: string } {
 		clearInterval(this.timer);
 		const peakBytes = this.kernelReset
 			? Math.max(this.before, this.paused ? 0 : peakRssBytes(this.pid))
 			: this.sampled;
 		return {
-			startBytes: this.startBytes,
-			peakBytes,
 			riseBytes: Math.max(0, peakBytes - this.startBytes),
 			source: this.kernelReset ? 'VmHWM after clear_refs' : '5 ms samples',
 		};

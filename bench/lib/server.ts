@@ -21,8 +21,7 @@ export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'bench');
 
 /**
  * NODE_OPTIONS of an n8n that writes V8 CPU profiles into `dir` when it stops (`--cpu-prof`),
- * sampled every 200 µs: five times V8's default, since a quick send gave the node about 350
- * samples and the floor 150 at 1 ms.
+ * sampled every 200 µs: V8's default 1 ms gives a quick send too few samples.
  */
 export function profiledNodeOptions(env: NodeJS.ProcessEnv, dir: string): string {
 	return [env.NODE_OPTIONS, `--cpu-prof --cpu-prof-interval=200 --cpu-prof-dir=${dir}`]
@@ -92,7 +91,7 @@ export async function startBenchServer(options: {
 		extraCredentials: benchCredentials,
 	});
 	const { emulator, env } = environment;
-	// A start that fails half way stops what it started: no n8n is left running after the bench.
+	// A start that fails half way stops what it started.
 	let server: N8nServer | undefined;
 	try {
 		const clock = new BenchClock(

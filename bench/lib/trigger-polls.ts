@@ -1,32 +1,19 @@
 import { SEED_USERS } from '../../emulator';
-import type { RequestRecord } from '../../emulator/request-log';
 import type { Sink } from '../../test/harness/sink';
 import { sleep, waitUntil } from '../../test/harness/waitUntil';
 import { lastSeq, nextPoll, type Watched } from './polls';
 import type { BenchServer } from './server';
 
 /**
- * The two active trigger workflows of the polling benchmark, polled by n8n every 20 seconds
- * (POLL_EVERY_MS): inbound faxes of all users (the proxy login) and outbound status changes of
- * alice. Both report each execution's event count to the sink.
+ * The two active trigger workflows of the polling benchmark: inbound faxes of all users (the proxy
+ * login) and outbound status changes of alice, each reporting its executions' event counts to the
+ * sink. The inbound one polls at seconds 0, 20 and 40 of every minute (three once-a-minute Custom
+ * entries: n8n refuses a cron more often), the outbound one ten seconds later, since in the same
+ * second its poll took n8n's thread during the inbound drain. n8n's clock runs whole minutes ahead
+ * of the real one (lib/bench-clock.ts), so these are seconds of the real clock too.
  */
-
-/**
- * The polling part's inbound workflow polls at seconds 0, 20 and 40 of every minute, the outbound
- * one ten seconds later (10, 30, 50): polling in the same seconds, the outbound poll (its
- * credential read, its search) took n8n's thread during the inbound drain's searches, which the
- * floor, paging alone, never met (the drain curves', in an n8n of their own, poll in different
- * seconds for the same reason: drain-curve.ts). Each is three Poll Times entries of the Custom kind,
- * each once a minute (n8n refuses one cron that fires more often, "The polling interval is too
- * short", but takes a list of once-a-minute entries). n8n's clock runs whole minutes ahead of the
- * real one (lib/bench-clock.ts), so its polls fall on these seconds of the real clock too. The
- * service's clock is the bench's: it moves as each step says, not with the polls.
- */
-export const POLL_EVERY_MS = 20_000;
-/**
- * The outbound workflow polls this long after the inbound one: half of POLL_EVERY_MS, so a poll of
- * one of the two starts at every multiple of it (bench/workflows/trigger-outbound.json).
- */
+const POLL_EVERY_MS = 20_000;
+/** The outbound workflow's lag: a poll of one of the two starts at every multiple of it. */
 const OUTBOUND_AFTER_MS = POLL_EVERY_MS / 2;
 
 /** The first instant at or after `ms` (epoch ms) at which n8n polls the inbound workflow. */
@@ -36,22 +23,18 @@ export const nextPollAt = (ms: number): number => Math.ceil(ms / POLL_EVERY_MS) 
 const POLL_PAGING_MS = 5_000;
 
 /**
- * Moves the service's clock for the next polls to see: not while a poll of either workflow that
- * began less than POLL_PAGING_MS ago may still be paging (its pages would be taken for the next
- * poll's). Each workflow's next poll then sees the new clock.
+ * Moves the service's clock for the next polls to see, but not while a poll begun less than
+ * POLL_PAGING_MS ago may still be paging (its pages would be taken for the next poll's).
  */
 export async function advanceForNextPoll(bench: BenchServer, ms: number): Promise<string> {
-	// Polls start at every multiple of OUTBOUND_AFTER_MS, the one just past being either's.
 	const sinceLastPoll = Date.now() % OUTBOUND_AFTER_MS;
 	if (sinceLastPoll < POLL_PAGING_MS) await sleep(POLL_PAGING_MS - sinceLastPoll);
 	return bench.clock.advance(ms);
 }
 
 /**
- * Before a step that changes the service and then waits for "the next poll" with work in between
- * (a burst made, a warm-up paged): when that poll is less than `leadMs` away, it is let pass first,
- * so the poll the step measures is the one after, and no poll reads the change unobserved. The
- * poll let pass reads nothing the bench has not measured already.
+ * Before a step that changes the service, then waits for the next poll: a poll less than `leadMs`
+ * away is let pass first, so that no poll reads the change unobserved.
  */
 export async function clearOfNextPoll(bench: BenchServer, sink: Sink, leadMs: number) {
 	if (nextPollAt(Date.now()) - Date.now() >= leadMs) return;
@@ -69,15 +52,11 @@ export const OUTBOUND: Watched = {
 	userId: SEED_USERS.alice.userId,
 };
 
-export interface BothPolls {
-	inbound: RequestRecord[];
-	outbound: RequestRecord[];
-	/** Sink reports (executions) before the polls. */
-	reports: number;
-}
-
-/** The next poll of each workflow (the outbound one's may come first: OUTBOUND_AFTER_MS). */
-export async function pollBoth(bench: BenchServer, sink: Sink): Promise<BothPolls> {
+/**
+ * The next poll of each workflow (the outbound one's may come first), and the sink's reports
+ * (executions) before them.
+ */
+export async function pollBoth(bench: BenchServer, sink: Sink) {
 	const since = lastSeq(bench.emulator);
 	const reports = sink.received.length;
 	const [inbound, outbound] = await Promise.all([
@@ -98,7 +77,7 @@ export async function waitForSink(sink: Sink, count: number): Promise<void> {
  * Executions the polls started: a poll that emits starts one within a second or two; 3 s after
  * the poll went quiet, none has come means none was started.
  */
-export async function executionsStarted(sink: Sink, polls: BothPolls): Promise<number> {
+export async function executionsStarted(sink: Sink, polls: { reports: number }): Promise<number> {
 	await sleep(3_000);
 	return sink.received.length - polls.reports;
 }

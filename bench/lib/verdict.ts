@@ -66,9 +66,9 @@ function loadText(context: RunContext, part: string): string | undefined {
 }
 
 /**
- * Why a ratio target was missed: how many pairs met it and their spread, the load during the row,
- * and the row's own `facts`. The cause is `explained` (the caller's measured cause), else a
- * machine loaded past its cores, else a regression.
+ * Why a ratio target was missed: pairs within it and their spread, the load, the row's `facts`.
+ * The cause is `explained` (measured by the caller), else a machine loaded past its cores, else a
+ * regression.
  */
 function ratioMissWhy(options: {
 	pairs: PairRatios;
@@ -131,10 +131,9 @@ export function partRows(area: string, context: RunContext, part: string) {
 				why: why(miss, 'atMost'),
 			}),
 		/**
-		 * A row against n8n's HTTP Request node, held to what the helper floor itself reaches over
-		 * that node in the same run, less the node's allowance over the floor: a share of
-		 * 1 / allowance. `reachOfFloor`: per pair, the floor's time over the node's, the share of the
-		 * floor's reach the node reached, pair by pair, so that the two medians' noise does not decide.
+		 * A row against n8n's HTTP Request node, held to 1 / allowance of what the helper floor itself
+		 * reaches over that node in the same run; `reachOfFloor` (the floor's time over the node's)
+		 * is taken pair by pair, so that the noise of two medians does not decide.
 		 */
 		floorReach: (row: RowText, { floorVsHttp, reachOfFloor, allowance }: FloorReach) => {
 			const share = 1 / allowance;

@@ -1,5 +1,5 @@
-import { curveRows, type CurveSet } from '../../bench/curve-rows';
-import { pollsOf, searchesOf } from '../../bench/drain-curve';
+import { curveRows, RSS_RESOLUTION_BYTES, type CurveSet } from '../../bench/curve-rows';
+import { pollsOf, searchesOf, type DrainCurveRun } from '../../bench/drain-curve';
 import type { CurveFigures, CurveRun } from '../../bench/lib/curve';
 import { exitCodeOf, type RunContext } from '../../bench/target-rows';
 import type { RequestRecord } from '../../emulator/request-log';
@@ -7,6 +7,7 @@ import type { RequestRecord } from '../../emulator/request-log';
 /** The cost curves' rows decide "met" from the figures; these pin their arithmetic. */
 
 const KB = 1024;
+const MB = 2 ** 20;
 const QUIET: RunContext = { cores: 2, load: {} };
 
 /** A curve whose runs cost `usPerUnit[i]` µs and `kbPerUnit[i]` KB per unit at each size. */
@@ -140,4 +141,86 @@ test('a size whose runs failed is missed, and its rows say what failed', () => {
 	]);
 	for (const row of missed) expect(row.why).toContain('failed runs: 100000 rows: fetch failed');
 	expect(exitCodeOf(rows)).toBe(1);
+});
+
+/**
+ * A mail merge curve whose middle size rose `middleRise`: an RSS rise too small to see (0 MB) must
+ * not make the growth row NaN.
+ */
+const mailMerge = (middleRise: number | null, largestRises: number[]): CurveFigures => ({
+	unit: 'row',
+	sizes: [1_000, 10_000, 100_000],
+	rounds: largestRises.map((largest) => [
+		{ units: 1_000, ms: 20, rssRiseBytes: 0, bytes: 156_000 },
+		{ units: 10_000, ms: 140, rssRiseBytes: middleRise as number, bytes: 1_565_924 },
+		{ units: 100_000, ms: 1_400, rssRiseBytes: largest, bytes: 15_858_937 },
+	]),
+});
+
+const memoryRow = (mailMergeCurve: CurveFigures) =>
+	curveRows({ mailMerge: mailMergeCurve }, QUIET).find((r) =>
+		r.measure.startsWith("cost curve, n8n's peak RSS rise per row"),
+	)!;
+
+test('a middle size that rose 0 MB counts as the resolution, and the row says so', () => {
+	expect(RSS_RESOLUTION_BYTES).toBe(MB);
+	// 6.7 MB / 100,000 against 1 MB / 10,000: x0.67.
+	const met = memoryRow(mailMerge(0, [6.7 * MB, 5.3 * MB]));
+	expect(met.verdict).toBe('met');
+	expect(met.figure).toMatch(/^x0\.6.*2 of 4 runs compared rose less than 1 MB, counted as 1 MB/);
+	// The largest size's rise past ten times the resolution is still a growth the row catches.
+	const missed = memoryRow(mailMerge(0, [13 * MB, 14 * MB]));
+	expect(missed.verdict).toBe('missed');
+	expect(missed.figure).toMatch(/^x1\.3/);
+});
+
+test('rises above the resolution are compared as measured, with no note', () => {
+	const row = memoryRow(mailMerge(2 * MB, [22 * MB, 24 * MB]));
+	expect(row.verdict).toBe('met');
+	expect(row.figure).toMatch(/^x1\.1[0-9] /);
+	expect(row.figure).not.toContain('counted as');
+});
+
+test('a failed run read back from results.json (null) stays a gap, not the resolution', () => {
+	const row = memoryRow(mailMerge(null, [6.7 * MB, 5.3 * MB]));
+	expect(row.verdict).toBe('missed');
+	expect(row.figure).not.toContain('counted as');
+});
+
+/** A drain curve at the default cap: 1,000 events in one poll, 10,000 in ten. */
+function defaultCapDrain(searchesAtLargest: number, msPerSearch: number): CurveFigures {
+	const run = (units: number, polls: number, requests: number, ms: number): DrainCurveRun => ({
+		units,
+		ms,
+		rssRiseBytes: 2 * MB,
+		polls,
+		requests,
+		emitted: units,
+	});
+	return {
+		unit: 'event',
+		sizes: [1_000, 10_000],
+		rounds: [
+			[run(1_000, 1, 4, 40), run(10_000, 10, searchesAtLargest, searchesAtLargest * msPerSearch)],
+		],
+	};
+}
+
+const drainTimeRow = (defaultCap: CurveFigures) =>
+	curveRows({ drain: { capped: defaultCapDrain(440, 10), defaultCap } }, QUIET).filter((r) =>
+		r.measure.startsWith('cost curve, time per event'),
+	)[1];
+
+test('a drain whose time per event grew with its searches per event names that cause; one whose time per search grew is a regression', () => {
+	// 99 searches for 10,000 against 4 for 1,000: x2.48 per event, each search as fast.
+	const paged = drainTimeRow(defaultCapDrain(99, 10));
+	expect(paged.verdict).toBe('missed');
+	expect(paged.why).toMatch(
+		/^the searches per event grew x2\.48 .*the time per search x1: the first poll pages its share twice/,
+	);
+	// As many searches, each twice as slow: nothing explains it.
+	const slower = drainTimeRow(defaultCapDrain(99, 20));
+	expect(slower.why).toMatch(/^regression: /);
+	// Within the target: met, no cause needed.
+	expect(drainTimeRow(defaultCapDrain(45, 10)).verdict).toBe('met');
 });
