@@ -19,13 +19,13 @@ export interface HistoryEntry {
 	at: string;
 }
 
-export interface InboundGroundTruth extends Record<string, string | boolean> {
+interface InboundGroundTruth extends Record<string, string | boolean> {
 	deleted: boolean;
 	/** When the fax became visible on the service (ISO); later than ReceivedTime for a late fax. */
 	visibleAt: string;
 }
 
-export interface ControlHooks {
+interface ControlHooks {
 	/** Connections open at once per listener, and requests being answered at once. */
 	connections(): PerApi;
 	requestsAtOnce(): PerApi;
@@ -36,7 +36,7 @@ export interface ControlHooks {
 }
 
 /** A day: later than any allowance a poller would wait for a record. */
-const MAX_LAG_MS = 24 * 60 * 60_000;
+export const MAX_LAG_MS = 24 * 60 * 60_000;
 
 /** 1 GiB: a padded image is held in memory while it is served. */
 const MAX_IMAGE_BYTES = 1024 * 1024 * 1024;
@@ -74,11 +74,9 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 	const { mailMerge, numberRequests } = hooks;
 	/** An outbound fax still on its way: what its outcome or its lag may still be set for. */
 	const pendingOutbound = (faxId: FaxId) => {
-		const id = toId(faxId, 'faxId');
-		const fax = ctx.outboundStore.get(id);
-		if (!fax) throw new Error(`no outbound fax ${id}`);
+		const fax = faxIn(ctx.outboundStore, 'outbound', faxId);
 		if (fax.status === 'sent' || fax.status === 'sendFailed') {
-			throw new Error(`fax ${id} is already final (${fax.status})`);
+			throw new Error(`fax ${fax.id} is already final (${fax.status})`);
 		}
 		return fax;
 	};
