@@ -108,9 +108,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** The completion of a fax not final yet shows `ms` late, with its real CompleteTime. */
 		setCompletionLag: (faxId: FaxId, ms: number): void => {
-			const fax = pendingOutbound(faxId);
 			const problem = `ms must be an integer from 0 to ${MAX_LAG_MS}`;
-			fax.completionLagMs = intIn(ms, 0, MAX_LAG_MS, problem);
+			pendingOutbound(faxId).completionLagMs = intIn(ms, 0, MAX_LAG_MS, problem);
 		},
 		cancelJob: (jobId: FaxId): void => mailMerge.cancel(toId(jobId, 'jobId')),
 		/** The next GET /Job of the job's owner leaves the job out; it is listed again after that. */
@@ -187,9 +186,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
 		padInboundImage: (faxId: FaxId, bytes: number): void => {
-			const fax = faxIn(ctx.inbound, 'inbound', faxId);
 			const problem = `bytes must be an integer from 1 to ${MAX_IMAGE_BYTES}`;
-			fax.imageBytes = intIn(bytes, 1, MAX_IMAGE_BYTES, problem);
+			faxIn(ctx.inbound, 'inbound', faxId).imageBytes = intIn(bytes, 1, MAX_IMAGE_BYTES, problem);
 		},
 		bulkCreateOutbound: (n: number, options?: BulkOptions) => bulkCreateOutbound(ctx, n, options),
 		bulkCreateInbound: (n: number, options?: BulkOptions) => bulkCreateInbound(ctx, n, options),
