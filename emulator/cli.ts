@@ -1,14 +1,12 @@
+import { parseArgs } from 'node:util';
 import { startEmulator } from './index';
 import { SEED_TOKENS, SEED_USERS } from './seed-data';
 
+/** `--port N`, `--port=N` or FAX_CLOUD_EMULATOR_PORT; 0 (free ports) by default. */
 function portFromArgs(argv: string[]): number {
-	const i = argv.findIndex((a) => a === '--port' || a.startsWith('--port='));
-	const raw =
-		i < 0
-			? process.env.FAX_CLOUD_EMULATOR_PORT
-			: argv[i].includes('=')
-				? argv[i].split('=')[1]
-				: argv[i + 1];
+	const options = { port: { type: 'string' } } as const;
+	const { port: given } = parseArgs({ args: argv, options, strict: false }).values;
+	const raw = given === undefined ? process.env.FAX_CLOUD_EMULATOR_PORT : String(given);
 	const port = Number(raw ?? 0);
 	if (!Number.isInteger(port) || port < 0 || port > 65533) {
 		throw new Error(`invalid port ${raw}`);

@@ -2,6 +2,7 @@ import { Clock, type ClockMode } from './clock';
 import { createContext } from './context';
 import { parseIso, type DatetimePrecision } from './datetime';
 import { faxHandler } from './fax/fax-api';
+import { errorReply } from './fax/status-codes';
 import { PAGING_KEYS, type PagingKeys } from './fax/search';
 import { createControl, type EmulatorControl } from './control/control';
 import { startDemoTraffic } from './control/inject';
@@ -109,9 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			authInfo: (h) => accounts.basic(h).info,
 			handler: faxHandler(ctx),
 			control: controlHttp(control),
-			serverErrorBody: () => ({
-				RequestStatus: { StatusCode: 99, StatusText: 'Internal server error' },
-			}),
+			serverErrorBody: () => errorReply('internal', 'Internal server error').json,
 		}),
 		mailMerge: new Listener({
 			...served,

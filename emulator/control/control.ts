@@ -19,13 +19,13 @@ export interface HistoryEntry {
 	at: string;
 }
 
-export interface InboundGroundTruth extends Record<string, string | boolean> {
+interface InboundGroundTruth extends Record<string, string | boolean> {
 	deleted: boolean;
 	/** When the fax became visible on the service (ISO); later than ReceivedTime for a late fax. */
 	visibleAt: string;
 }
 
-export interface ControlHooks {
+interface ControlHooks {
 	/** Connections open at once per listener, and requests being answered at once. */
 	connections(): PerApi;
 	requestsAtOnce(): PerApi;
@@ -36,7 +36,7 @@ export interface ControlHooks {
 }
 
 /** A day: later than any allowance a poller would wait for a record. */
-const MAX_LAG_MS = 24 * 60 * 60_000;
+export const MAX_LAG_MS = 24 * 60 * 60_000;
 
 /** 1 GiB: a padded image is held in memory while it is served. */
 const MAX_IMAGE_BYTES = 1024 * 1024 * 1024;
@@ -74,11 +74,9 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 	const { mailMerge, numberRequests } = hooks;
 	/** An outbound fax still on its way: what its outcome or its lag may still be set for. */
 	const pendingOutbound = (faxId: FaxId) => {
-		const id = toId(faxId, 'faxId');
-		const fax = ctx.outboundStore.get(id);
-		if (!fax) throw new Error(`no outbound fax ${id}`);
+		const fax = faxIn(ctx.outboundStore, 'outbound', faxId);
 		if (fax.status === 'sent' || fax.status === 'sendFailed') {
-			throw new Error(`fax ${id} is already final (${fax.status})`);
+			throw new Error(`fax ${fax.id} is already final (${fax.status})`);
 		}
 		return fax;
 	};
@@ -110,9 +108,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** The completion of a fax not final yet shows `ms` late, with its real CompleteTime. */
 		setCompletionLag: (faxId: FaxId, ms: number): void => {
-			const fax = pendingOutbound(faxId);
 			const problem = `ms must be an integer from 0 to ${MAX_LAG_MS}`;
-			fax.completionLagMs = intIn(ms, 0, MAX_LAG_MS, problem);
+			pendingOutbound(faxId).completionLagMs = intIn(ms, 0, MAX_LAG_MS, problem);
 		},
 		cancelJob: (jobId: FaxId): void => mailMerge.cancel(toId(jobId, 'jobId')),
 		/** The next GET /Job of the job's owner leaves the job out; it is listed again after that. */
@@ -189,9 +186,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** Makes the image of an inbound fax `bytes` long (its pages, then PDF/TIFF-neutral padding). */
 		padInboundImage: (faxId: FaxId, bytes: number): void => {
-			const fax = faxIn(ctx.inbound, 'inbound', faxId);
 			const problem = `bytes must be an integer from 1 to ${MAX_IMAGE_BYTES}`;
-			fax.imageBytes = intIn(bytes, 1, MAX_IMAGE_BYTES, problem);
+			faxIn(ctx.inbound, 'inbound', faxId).imageBytes = intIn(bytes, 1, MAX_IMAGE_BYTES, problem);
 		},
 		bulkCreateOutbound: (n: number, options?: BulkOptions) => bulkCreateOutbound(ctx, n, options),
 		bulkCreateInbound: (n: number, options?: BulkOptions) => bulkCreateInbound(ctx, n, options),

@@ -4,10 +4,7 @@ import { parseIso } from '../datetime';
 import { makeInbound, type InboundOverrides } from '../fax/inbound-store';
 import { OUTCOMES } from '../fax/outcomes';
 import { blankOutbound, formatInbound, type OutboundFax, type SendFaxStatus } from '../fax/records';
-import { intIn } from './control';
-
-/** A day: later than any allowance a poller would wait for a record. */
-const MAX_LATE_MS = 24 * 60 * 60_000;
+import { intIn, MAX_LAG_MS } from './control';
 
 export interface InjectInboundOptions {
 	userId: string;
@@ -34,7 +31,7 @@ export function injectInbound(
 	if (!user) throw new Error(`unknown user ${options?.userId}`);
 	const count = intIn(options.count ?? 1, 1, Infinity, 'count must be a positive integer');
 	const lateByMs = options.lateByMs ?? 0;
-	intIn(lateByMs, 0, MAX_LATE_MS, `lateByMs must be an integer from 0 to ${MAX_LATE_MS}`);
+	intIn(lateByMs, 0, MAX_LAG_MS, `lateByMs must be an integer from 0 to ${MAX_LAG_MS}`);
 	const now = ctx.clock.now();
 	const at = options.at ? parseIso(options.at) : now;
 	const visibleAt = at + lateByMs;

@@ -102,10 +102,6 @@ export class FaxIndex<T extends { id: number }> {
 		return this.byId.get(id)?.record;
 	}
 
-	insert(record: T): void {
-		this.insertMany([record]);
-	}
-
 	/** Records at once: a few are spliced in, many appended and sorted once. */
 	insertMany(records: T[]): void {
 		const orders = [this.ids, this.times, this.modifieds];

@@ -38,7 +38,7 @@ async function mergedTemplate(fax: OutboundFax): Promise<PDFDocument | undefined
 }
 
 /** The fax as sent: cover page, then each attachment (PDF pages copied, others rendered). */
-export async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
+async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
 	const out = await PDFDocument.create();
 	const font = await out.embedFont(StandardFonts.Helvetica);
 	const bold = await out.embedFont(StandardFonts.HelveticaBold);
@@ -93,7 +93,7 @@ export async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
 	return Buffer.from(await out.save());
 }
 
-export async function inboundPdf(fax: InboundFax): Promise<Buffer> {
+async function inboundPdf(fax: InboundFax): Promise<Buffer> {
 	const out = await PDFDocument.create();
 	const font = await out.embedFont(StandardFonts.Helvetica);
 	const count = Math.max(1, fax.pagesReceived);

@@ -4,7 +4,7 @@ import { withStatus, type Reply } from '../http/reply';
  * RequestStatus.StatusCode values of interface A. The description lists none, so these are the
  * emulator's choice (table in emulator/README.md); each goes with one HTTP status.
  */
-export const A_CODES = {
+const A_CODES = {
 	missingParameter: { code: 10, http: 400 },
 	invalidParameter: { code: 11, http: 400 },
 	noAttachment: { code: 12, http: 400 },

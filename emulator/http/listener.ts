@@ -160,7 +160,7 @@ export class Listener {
 		const { pathname: path, searchParams } = new URL(req.url ?? '/', 'http://emulator.local');
 		const method = (req.method ?? 'GET').toUpperCase();
 		const parsed = parseRequestParams(searchParams, req.headers['content-type'], body);
-		const json = parsed.json;
+		const { json } = parsed;
 		const params = parsed.params.toRecord();
 		const log = deps.log.add({
 			api: deps.api,
@@ -185,12 +185,8 @@ export class Listener {
 		}
 		if (fault?.kind === 'htmlError') {
 			const status = fault.status ?? 502;
-			const html = {
-				status,
-				headers: { 'content-type': 'text/html' },
-				body: htmlErrorPage(status),
-			};
-			return this.write(res, log, html);
+			const headers = { 'content-type': 'text/html' };
+			return this.write(res, log, { status, headers, body: htmlErrorPage(status) });
 		}
 		if (fault?.kind === 'http500') {
 			return this.write(res, log, { status: fault.status ?? 500, json: deps.serverErrorBody() });

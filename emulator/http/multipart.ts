@@ -1,4 +1,4 @@
-export interface MultipartPart {
+interface MultipartPart {
 	name: string;
 	/** Present (possibly empty) when the part carried a filename: it is then a file part. */
 	filename?: string;

@@ -71,17 +71,9 @@ export function parseRequestParams(
 		if (!boundary) return { params, bodyError: 'multipart body without a boundary' };
 		try {
 			for (const part of parseMultipart(body, boundary)) {
-				if (part.filename === undefined) {
-					params.entries.push([part.name, part.data.toString('utf8')]);
-					continue;
-				}
-				const contentType = part.contentType ?? 'application/octet-stream';
-				params.files.push({
-					field: part.name,
-					filename: part.filename,
-					contentType,
-					data: part.data,
-				});
+				const { name, filename, contentType = 'application/octet-stream', data } = part;
+				if (filename === undefined) params.entries.push([name, data.toString('utf8')]);
+				else params.files.push({ field: name, filename, contentType, data });
 			}
 		} catch (e) {
 			if (!(e instanceof MultipartError)) throw e;

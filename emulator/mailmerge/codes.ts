@@ -28,11 +28,9 @@ export const MM = {
 	faxListError: [2001, 404, 'Error getting the fax list. {details}'],
 } as const;
 
-export type MmCode = keyof typeof MM;
-
 export class MailMergeError extends Error {
 	constructor(
-		readonly codeName: MmCode,
+		readonly codeName: keyof typeof MM,
 		values: Record<string, string | number> = {},
 		readonly httpStatus?: number,
 	) {

@@ -38,9 +38,8 @@ test('clock over HTTP: now, advance, set-time (forward only)', async () => {
 
 test('inbound injection, history, requests, faults, stats, reset over HTTP', async () => {
 	const got = async (path: string) => (await ctl('GET', path)).json;
-	expect(
-		(await ctl('POST', '/inbound', { userId: 'alice@acme', count: 2 })).json.faxes,
-	).toHaveLength(2);
+	const injected = await ctl('POST', '/inbound', { userId: 'alice@acme', count: 2 });
+	expect(injected.json.faxes).toHaveLength(2);
 	expect((await got('/inbound')).faxes).toHaveLength(2);
 	await api.send({ FaxNumber: '12125550000' });
 	expect((await ctl('POST', '/outbound/1/outcome', { outcome: 'busy' })).status).toBe(200);

@@ -27,7 +27,7 @@ function store(): { index: FaxIndex<Rec>; records: Rec[] } {
 		records.push({ id, time, modified: time + ((id * 31) % 5), batch: ['a', 'b', ''][id % 3] });
 	}
 	index.insertMany(records.slice(0, 200));
-	for (const r of records.slice(200)) index.insert(r);
+	for (const r of records.slice(200)) index.insertMany([r]);
 	return { index, records };
 }
 

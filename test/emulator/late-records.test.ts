@@ -57,9 +57,8 @@ describe('a front end whose clock is wrong: its Date header is off the service c
 	test('the next answers carry a Date an hour ahead, then the clock again; the records keep the service clock', async () => {
 		inject();
 		const now = emu().control.now();
-		expect((await ctl('POST', '/date-header-offset', { ms: 3_600_000, answers: 1 })).status).toBe(
-			200,
-		);
+		const offset = await ctl('POST', '/date-header-offset', { ms: 3_600_000, answers: 1 });
+		expect(offset.status).toBe(200);
 		const ahead = await search('inboundfaxes', USERS.alice);
 		expect(dateOf(ahead)).toBe(new Date(Date.parse(now) + 3_600_000).toISOString());
 		expect(ahead.json.FaxInfo[0].ReceivedTime).toBe(now.replace('.000Z', 'Z'));

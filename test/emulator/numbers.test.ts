@@ -150,17 +150,15 @@ describe('non-toll-free request', () => {
 	});
 });
 
-describe('toll-free request', () => {
-	test('common fields validated, other fields kept', async () => {
-		const tollFree = '/add-new-number-request/toll-free';
-		const wanted = { comment: 'an 800 number', preferred_prefix: '888' };
-		const ok = await post(tollFree, { notify_email: ['it@acme.example'], ...wanted });
-		expect(ok.status).toBe(201);
-		expect(ok.json).toMatchObject({ type: 'toll_free', status: 'submitted', request: wanted });
-		const bad = await post(tollFree, { comment: 'x' });
-		expect(bad.status).toBe(400);
-		expect(bad.json.details[0].field).toBe('notify_email');
-	});
+test('toll-free request: common fields validated, other fields kept', async () => {
+	const tollFree = '/add-new-number-request/toll-free';
+	const wanted = { comment: 'an 800 number', preferred_prefix: '888' };
+	const ok = await post(tollFree, { notify_email: ['it@acme.example'], ...wanted });
+	expect(ok.status).toBe(201);
+	expect(ok.json).toMatchObject({ type: 'toll_free', status: 'submitted', request: wanted });
+	const bad = await post(tollFree, { comment: 'x' });
+	expect(bad.status).toBe(400);
+	expect(bad.json.details[0].field).toBe('notify_email');
 });
 
 describe('port-in request', () => {

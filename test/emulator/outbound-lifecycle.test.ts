@@ -49,9 +49,8 @@ test('awaitingConversion → scheduled → sending → sent on the clock, Comple
 test('a cover page adds awaitingCoverpage and a page', async () => {
 	const id = await sendId({ FaxNumber: '12125550000', CoverPageEnabled: 'true' });
 	advance(10 * MINUTE);
-	expect(statusesOf(id)).toBe(
-		'awaitingConversion → awaitingCoverpage → scheduled → sending → sent',
-	);
+	const statuses = 'awaitingConversion → awaitingCoverpage → scheduled → sending → sent';
+	expect(statusesOf(id)).toBe(statuses);
 	expect(await fax(id)).toMatchObject({ CoverPageName: 'default', PagesTotal: '2' });
 });
 

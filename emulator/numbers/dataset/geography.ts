@@ -17,7 +17,7 @@ export interface City {
 	country: string;
 }
 
-export interface AreaCode {
+interface AreaCode {
 	areaCode: string;
 	city?: string;
 	region: string;
