@@ -22,9 +22,9 @@ export interface SinkOptions<T> {
 	keep?: (delivery: Delivery) => T;
 }
 
-export async function startSink(): Promise<Sink>;
-export async function startSink<T>(options: SinkOptions<T>): Promise<Sink<T>>;
-export async function startSink<T>(options: SinkOptions<T> = {}): Promise<Sink<T>> {
+export async function startSink<T = Record<string, unknown>>(
+	options: SinkOptions<T> = {},
+): Promise<Sink<T>> {
 	const keep = options.keep ?? ((delivery: Delivery) => delivery.body as T);
 	const received: T[] = [];
 	const sockets = new Set<Socket>();

@@ -85,14 +85,12 @@ export function capRequestTimeout(ms: number): () => void {
 
 /** Faults the emulator applied, per kind, read from its request log. */
 export function faultsInjected(emulator: Emulator): Record<FaultKind, number> {
-	const counts = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<
+	const faults = emulator.control.requests().map((request) => request.fault);
+	const count = (kind: FaultKind) => faults.filter((fault) => fault === kind).length;
+	return Object.fromEntries(FAULT_KINDS.map((kind) => [kind, count(kind)])) as Record<
 		FaultKind,
 		number
 	>;
-	for (const request of emulator.control.requests()) {
-		if (request.fault) counts[request.fault as FaultKind]++;
-	}
-	return counts;
 }
 
 /**
@@ -109,7 +107,7 @@ export const total = (counts: Record<string, number>) =>
 	Object.values(counts).reduce((sum, value) => sum + value, 0);
 
 /** Every secret of a credential set as it could leak: passwords, tokens, Basic and Bearer headers. */
-export function secretsOf(credentials: TestCredentials): string[] {
+function secretsOf(credentials: TestCredentials): string[] {
 	const secrets: string[] = [];
 	const fax = credentials.faxCloudApi;
 	if (fax?.password) {
@@ -122,7 +120,7 @@ export function secretsOf(credentials: TestCredentials): string[] {
 }
 
 /** JSON of anything, circular references cut, for scanning. */
-export function scanText(value: unknown): string {
+function scanText(value: unknown): string {
 	const seen = new WeakSet<object>();
 	return JSON.stringify(value, (_key, inner: unknown) => {
 		if (inner instanceof Error) {
@@ -231,7 +229,7 @@ export class SecretWatch {
 }
 
 /** The folder the counts reporter (test/harness/jest/counts-reporter.js) sums up after the run. */
-export const COUNTS_DIR = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
+const COUNTS_DIR = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
 
 export interface SuiteCounts {
 	events?: number;
@@ -267,4 +265,4 @@ export function recordCounts(suite: string, counts: SuiteCounts): void {
 	writeFileSync(join(COUNTS_DIR, `${suite}.json`), JSON.stringify(counts, null, 2));
 }
 
-export { itemWithFiles as binaryItem, type BinaryFile } from './binary-items';
+export { itemWithFiles as binaryItem } from './binary-items';
