@@ -153,11 +153,7 @@ export class N8nServer {
 	 * `loadWorkflow`), once n8n has run it; the ID of the execution it started. n8n 2.x answers
 	 * with that execution, 1.x with whether it finished: the workflow's newest execution then.
 	 */
-	async retryExecution(
-		executionId: string,
-		workflowId: string,
-		loadWorkflow = false,
-	): Promise<string> {
+	async retryExecution(executionId: string, workflowId: string, loadWorkflow = false) {
 		const answer = await this.rest<unknown>('POST', `/executions/${executionId}/retry`, {
 			loadWorkflow,
 		});

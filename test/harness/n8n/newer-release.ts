@@ -32,10 +32,7 @@ export function newerStable(versions: string[], pinned: string): string[] {
 		.sort(compareVersions);
 }
 
-async function resolves(
-	version: string,
-	overrides: Record<string, string>,
-): Promise<string | undefined> {
+async function resolves(version: string, overrides: Record<string, string>) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-newer-'));
 	try {
 		fs.writeFileSync(
@@ -47,17 +44,8 @@ async function resolves(
 				overrides,
 			}),
 		);
-		const { ok, out } = await npm(
-			[
-				'install',
-				'--package-lock-only',
-				'--dry-run',
-				'--ignore-scripts',
-				'--no-audit',
-				'--no-fund',
-			],
-			dir,
-		);
+		const dryRun = 'install --package-lock-only --dry-run --ignore-scripts --no-audit --no-fund';
+		const { ok, out } = await npm(dryRun.split(' '), dir);
 		if (ok) return undefined;
 		const lines = out.split('\n');
 		const reason =
