@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 
 import { tailOf } from '../tail';
 import type { N8nRuntime } from './install';
@@ -69,17 +70,13 @@ export class N8nCli {
 			cwd: this.env.N8N_USER_FOLDER,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		const out: Buffer[] = [];
-		const err: Buffer[] = [];
-		child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-		child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
 		const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
 		// once() rejects when the process cannot start ('error').
-		const [code, signal] = (await once(child, 'close').finally(() => clearTimeout(timer))) as [
-			number | null,
-			NodeJS.Signals | null,
-		];
-		const [stdout, stderr] = [out, err].map((chunks) => Buffer.concat(chunks).toString('utf8'));
+		const [[code, signal], stdout, stderr] = await Promise.all([
+			once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>,
+			text(child.stdout),
+			text(child.stderr),
+		]).finally(() => clearTimeout(timer));
 		if (code === 0) return;
 		if (signal && done.test(stdout + stderr)) {
 			console.log(
