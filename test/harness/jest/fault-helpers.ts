@@ -1,3 +1,4 @@
+/** Helpers of the fault and bad-input suite (test/faults): fault mixes, secret checks, counts. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -28,8 +29,6 @@ function n8nCoreLogger(): InternalLoggerHolder {
 	// setInternalLogger is private in the types; it is how Logger.scoped() swaps loggers too.
 	return Container.get(Logger) as unknown as InternalLoggerHolder;
 }
-
-/** Helpers of the fault and bad-input suite (test/faults): fault mixes, secret checks, counts. */
 
 export { FAULT_KINDS };
 

@@ -58,12 +58,10 @@ async function resolves(version: string, overrides: Record<string, string>) {
 }
 
 async function main(): Promise<void> {
-	const tested = Object.values(RELEASES).filter((release) => release.line === 2);
-	const newest = tested
-		.map((release) => release.n8n)
-		.sort(compareVersions)
+	const { n8n: newest, overrides } = Object.values(RELEASES)
+		.filter((release) => release.line === 2)
+		.sort((a, b) => compareVersions(a.n8n, b.n8n))
 		.at(-1)!;
-	const overrides = tested.find((release) => release.n8n === newest)!.overrides;
 	const listed = await npm(['view', 'n8n', 'versions', '--json'], process.cwd());
 	if (!listed.ok) throw new Error(`npm view n8n versions failed: ${listed.out.slice(0, 500)}`);
 	const newer = newerStable(JSON.parse(listed.out.split('\n\n')[0]) as string[], newest);

@@ -112,22 +112,13 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 		throw new Error(`initdb failed:\n${tailOf(init.output)}`);
 	}
 
+	// pg_ctl on this cluster, waiting (-w) until the server has started or stopped.
+	const pgCtl = (...args: string[]) => asUser('pg_ctl', ['-D', data, '-w', ...args]);
 	const pgEnv = { PGPASSWORD: password };
 	for (let attempt = 1; ; attempt++) {
 		const port = await freePort();
 		const listen = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir}`;
-		const started = asUser('pg_ctl', [
-			'-D',
-			data,
-			'-l',
-			logFile,
-			'-w',
-			'-t',
-			'60',
-			'-o',
-			listen,
-			'start',
-		]);
+		const started = pgCtl('-l', logFile, '-t', '60', '-o', listen, 'start');
 		if (!started.ok) {
 			const log = fs.readFileSync(logFile, 'utf8');
 			// Another process may have taken the port between freePort() and the bind.
@@ -160,7 +151,7 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 			stop: async () => {
 				if (stopped) return;
 				stopped = true;
-				asUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+				pgCtl('-m', 'fast', 'stop');
 				cleanUp();
 			},
 		};
