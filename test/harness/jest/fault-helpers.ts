@@ -72,11 +72,10 @@ const AUTHENTICATE = TestCredentialsHelper.prototype.authenticate;
 export function capRequestTimeout(ms: number): () => void {
 	// A cap left on by a test that timed out is replaced, not wrapped: wrapping the spy itself
 	// would call it from its own implementation, without end.
-	const original = AUTHENTICATE;
 	const spy = jest
 		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
 		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
-			const options = await original.apply(this, args);
+			const options = await AUTHENTICATE.apply(this, args);
 			return { ...options, timeout: Math.min(options.timeout ?? ms, ms) };
 		});
 	return () => spy.mockRestore();

@@ -12,6 +12,8 @@ import { waitUntil } from '../waitUntil';
 const POSTGRES_LIB = '/usr/lib/postgresql';
 /** The role and database n8n uses. */
 const ROLE = 'n8n';
+/** initdb's options besides the cluster's folder, superuser and password file. */
+const INITDB_OPTIONS = ['--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-instructions'];
 /** A session's statement (a lock waiting for n8n's inserts) is over well within this. */
 const STATEMENT_MS = 5 * 60_000;
 
@@ -94,18 +96,7 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 	}
 
 	const cleanUp = () => fs.rmSync(base, { recursive: true, force: true });
-	const init = asUser('initdb', [
-		'-D',
-		data,
-		'-U',
-		ROLE,
-		`--pwfile=${pwfile}`,
-		'--auth=scram-sha-256',
-		'-E',
-		'UTF8',
-		'--locale=C',
-		'--no-instructions',
-	]);
+	const init = asUser('initdb', ['-D', data, '-U', ROLE, `--pwfile=${pwfile}`, ...INITDB_OPTIONS]);
 	fs.rmSync(pwfile, { force: true });
 	if (!init.ok) {
 		cleanUp();
