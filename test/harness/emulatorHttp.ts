@@ -74,18 +74,14 @@ export async function call(
 function appendAll(
 	to: { append(name: string, value: string): void },
 	values: Record<string, string | number | boolean | Array<string | number | boolean>>,
-): void {
+) {
 	for (const [name, value] of Object.entries(values)) {
 		for (const one of Array.isArray(value) ? value : [value]) to.append(name, String(one));
 	}
 }
 
 // The status code alone: many checks only ask whether the service allowed or refused a call.
-export async function statusOf(
-	method: string,
-	url: string,
-	options: CallOptions = {},
-): Promise<number> {
+export async function statusOf(method: string, url: string, options: CallOptions = {}) {
 	return (await call(method, url, options)).status;
 }
 
@@ -153,11 +149,7 @@ let jobTemplate: Promise<Buffer> | undefined;
  * Creates a mail merge job of `lines` CSV lines (Name, Fax) for `login`, its id; the emulator
  * reads one line every 2 s, then the job is COMPLETE.
  */
-export async function postMailMergeJob(
-	emu: Emulator,
-	lines: number,
-	login: Login = USERS.alice,
-): Promise<number> {
+export async function postMailMergeJob(emu: Emulator, lines: number, login: Login = USERS.alice) {
 	jobTemplate ??= formPdf(['Name', 'Fax']);
 	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
 	const form = new FormData();

@@ -149,11 +149,7 @@ export async function startEnvironment(options: {
  * `n8n start` on the environment's user folder (its port from startEnvironment), with the owner
  * account set up and logged in, so tests can use n8n's REST API as the editor does.
  */
-export async function startServer(
-	environment: E2eEnvironment,
-	label: string,
-	logDir = OUTPUT_DIR,
-): Promise<N8nServer> {
+export async function startServer(environment: E2eEnvironment, label: string, logDir = OUTPUT_DIR) {
 	const server = await N8nServer.start(environment.runtime, environment.env, {
 		logFile: path.join(logDir, `${label}-n8n.log`),
 	});
@@ -169,10 +165,7 @@ export async function startServer(
 }
 
 /** The CLI imports are judged by what n8n holds, not by how the import processes ended. */
-async function checkImports(
-	server: N8nServer,
-	imported: E2eEnvironment['imported'],
-): Promise<void> {
+async function checkImports(server: N8nServer, imported: E2eEnvironment['imported']) {
 	const credentials = await server.rest<Array<{ id: string }>>('GET', '/credentials');
 	const workflows = await server.rest<Array<{ id: string }>>('GET', '/workflows');
 	const missing = [

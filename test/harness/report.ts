@@ -43,11 +43,7 @@ export function printCheck(outcome: CheckOutcome, options: CheckOptions = {}): v
 }
 
 /** Runs one check and prints its line; a failure is returned, not thrown, so the next runs. */
-export async function runCheck(
-	title: string,
-	body: () => unknown,
-	options: CheckOptions = {},
-): Promise<CheckOutcome> {
+export async function runCheck(title: string, body: () => unknown, options: CheckOptions = {}) {
 	const started = Date.now();
 	let message: string | undefined;
 	try {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /** One JSON body a workflow posted, and when it arrived. */
 export interface Delivery {
@@ -22,26 +23,22 @@ export interface SinkOptions<T> {
 	keep?: (delivery: Delivery) => T;
 }
 
-export async function startSink(): Promise<Sink>;
-export async function startSink<T>(options: SinkOptions<T>): Promise<Sink<T>>;
-export async function startSink<T>(options: SinkOptions<T> = {}): Promise<Sink<T>> {
+export async function startSink<T = Record<string, unknown>>(
+	options: SinkOptions<T> = {},
+): Promise<Sink<T>> {
 	const keep = options.keep ?? ((delivery: Delivery) => delivery.body as T);
 	const received: T[] = [];
 	const sockets = new Set<Socket>();
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			let body: Record<string, unknown>;
-			try {
-				body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-			} catch {
-				res.writeHead(400).end();
-				return;
-			}
-			received.push(keep({ body, at: Date.now() }));
-			res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-		});
+	const server = http.createServer(async (req, res) => {
+		let body: Record<string, unknown>;
+		try {
+			body = JSON.parse(await text(req));
+		} catch {
+			res.writeHead(400).end();
+			return;
+		}
+		received.push(keep({ body, at: Date.now() }));
+		res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 	});
 	server.on('connection', (socket) => {
 		sockets.add(socket);

@@ -15,21 +15,18 @@ class CountsReporter {
 	}
 
 	onRunComplete() {
-		let files = [];
-		try {
-			files = fs.readdirSync(this.dir).filter((name) => name.endsWith('.json'));
-		} catch {
-			return;
-		}
-		if (files.length === 0) return;
+		const files = fs.existsSync(this.dir) ? fs.readdirSync(this.dir) : [];
+		const rows = files
+			.filter((name) => name.endsWith('.json'))
+			.sort()
+			.map((file) => [
+				file.replace(/\.json$/, ''),
+				JSON.parse(fs.readFileSync(path.join(this.dir, file), 'utf8')),
+			]);
+		if (rows.length === 0) return;
 		const totals = {};
-		const rows = [];
-		for (const file of files.sort()) {
-			const counts = JSON.parse(fs.readFileSync(path.join(this.dir, file), 'utf8'));
-			rows.push([file.replace(/\.json$/, ''), counts]);
-			for (const [key, value] of Object.entries(counts)) {
-				if (typeof value === 'number') totals[key] = (totals[key] ?? 0) + value;
-			}
+		for (const [key, value] of rows.flatMap(([, counts]) => Object.entries(counts))) {
+			if (typeof value === 'number') totals[key] = (totals[key] ?? 0) + value;
 		}
 		const keys = Object.keys(totals);
 		const width = Math.max(5, ...rows.map(([name]) => name.length));

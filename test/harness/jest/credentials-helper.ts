@@ -123,11 +123,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used in tests');
 	}
 
-	async getDecrypted(
-		_additionalData: unknown,
-		_nodeCredentials: unknown,
-		type: string,
-	): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string) {
 		const data = this.credentials[type as keyof TestCredentials];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return data;

@@ -1,3 +1,4 @@
+/** Helpers of the fault and bad-input suite (test/faults): fault mixes, secret checks, counts. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -28,8 +29,6 @@ function n8nCoreLogger(): InternalLoggerHolder {
 	// setInternalLogger is private in the types; it is how Logger.scoped() swaps loggers too.
 	return Container.get(Logger) as unknown as InternalLoggerHolder;
 }
-
-/** Helpers of the fault and bad-input suite (test/faults): fault mixes, secret checks, counts. */
 
 export { FAULT_KINDS };
 
@@ -73,11 +72,10 @@ const AUTHENTICATE = TestCredentialsHelper.prototype.authenticate;
 export function capRequestTimeout(ms: number): () => void {
 	// A cap left on by a test that timed out is replaced, not wrapped: wrapping the spy itself
 	// would call it from its own implementation, without end.
-	const original = AUTHENTICATE;
 	const spy = jest
 		.spyOn(TestCredentialsHelper.prototype, 'authenticate')
 		.mockImplementation(async function (this: TestCredentialsHelper, ...args) {
-			const options = await original.apply(this, args);
+			const options = await AUTHENTICATE.apply(this, args);
 			return { ...options, timeout: Math.min(options.timeout ?? ms, ms) };
 		});
 	return () => spy.mockRestore();
@@ -85,14 +83,12 @@ export function capRequestTimeout(ms: number): () => void {
 
 /** Faults the emulator applied, per kind, read from its request log. */
 export function faultsInjected(emulator: Emulator): Record<FaultKind, number> {
-	const counts = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<
+	const faults = emulator.control.requests().map((request) => request.fault);
+	const count = (kind: FaultKind) => faults.filter((fault) => fault === kind).length;
+	return Object.fromEntries(FAULT_KINDS.map((kind) => [kind, count(kind)])) as Record<
 		FaultKind,
 		number
 	>;
-	for (const request of emulator.control.requests()) {
-		if (request.fault) counts[request.fault as FaultKind]++;
-	}
-	return counts;
 }
 
 /**
@@ -109,7 +105,7 @@ export const total = (counts: Record<string, number>) =>
 	Object.values(counts).reduce((sum, value) => sum + value, 0);
 
 /** Every secret of a credential set as it could leak: passwords, tokens, Basic and Bearer headers. */
-export function secretsOf(credentials: TestCredentials): string[] {
+function secretsOf(credentials: TestCredentials): string[] {
 	const secrets: string[] = [];
 	const fax = credentials.faxCloudApi;
 	if (fax?.password) {
@@ -122,7 +118,7 @@ export function secretsOf(credentials: TestCredentials): string[] {
 }
 
 /** JSON of anything, circular references cut, for scanning. */
-export function scanText(value: unknown): string {
+function scanText(value: unknown): string {
 	const seen = new WeakSet<object>();
 	return JSON.stringify(value, (_key, inner: unknown) => {
 		if (inner instanceof Error) {
@@ -231,7 +227,7 @@ export class SecretWatch {
 }
 
 /** The folder the counts reporter (test/harness/jest/counts-reporter.js) sums up after the run. */
-export const COUNTS_DIR = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
+const COUNTS_DIR = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
 
 export interface SuiteCounts {
 	events?: number;
@@ -267,4 +263,4 @@ export function recordCounts(suite: string, counts: SuiteCounts): void {
 	writeFileSync(join(COUNTS_DIR, `${suite}.json`), JSON.stringify(counts, null, 2));
 }
 
-export { itemWithFiles as binaryItem, type BinaryFile } from './binary-items';
+export { itemWithFiles as binaryItem } from './binary-items';

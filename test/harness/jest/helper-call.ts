@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { testCredentials, type TestCredentials } from './credentials-helper';
 import { probeNode, runNode } from './run-node';
@@ -22,12 +22,8 @@ export async function callHelper(
 	call: (this: IExecuteFunctions) => Promise<unknown>,
 ) {
 	const node = probeNode(async function (this: IExecuteFunctions) {
-		const value = await call.call(this);
-		const item: INodeExecutionData = {
-			json: { value: value as IDataObject },
-			pairedItem: { item: 0 },
-		};
-		return [[item]];
+		const value = (await call.call(this)) as IDataObject;
+		return [[{ json: { value }, pairedItem: { item: 0 } }]];
 	});
 	const result = await runNode({ node, parameters: {}, credentials: creds });
 	return { value: result.items[0]?.json.value, error: result.error, run: result.run };

@@ -26,10 +26,7 @@ export interface LoadOptionsRun {
  * n8n-core's own LoadOptionsContext, as the editor's request for a dropdown builds it: a one-node
  * workflow with the current parameters and `additionalData.currentNodeParameters` set.
  */
-function contextOf(
-	run: Pick<LoadOptionsRun, 'node' | 'parameters' | 'typeVersion' | 'credentials'>,
-	path: string,
-): LoadOptionsContext {
+function contextOf(run: LoadOptionsRun, path: string): LoadOptionsContext {
 	const node = workflowNode(run.node, run.parameters, { typeVersion: run.typeVersion });
 	const workflow = testWorkflow(run.node, [node]);
 	const additionalData = additionalDataFor(run.credentials);
@@ -39,11 +36,7 @@ function contextOf(
 
 /** Runs a listSearch method (a resource locator's "From List") with a filter and page token. */
 export async function listSearch(
-	run: Omit<LoadOptionsRun, 'method'> & {
-		method: string;
-		filter?: string;
-		paginationToken?: string;
-	},
+	run: LoadOptionsRun & { filter?: string; paginationToken?: string },
 ): Promise<INodeListSearchResult> {
 	const method = run.node.methods?.listSearch?.[run.method];
 	if (!method) throw new Error(`The node has no listSearch method ${run.method}`);

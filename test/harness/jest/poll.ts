@@ -115,8 +115,8 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 				resolveNodeStaticData,
 				budget === undefined ? undefined : () => budget,
 			));
-		const pollInMemory = async (mode: PollMode) => await options.node.poll!.call(contextFor(mode));
-		const pollDurable = async (mode: PollMode) => {
+		const poll = async (mode: PollMode = 'trigger') => {
+			if (!options.durableCursors) return await options.node.poll!.call(contextFor(mode));
 			const read = JSON.stringify(cursor);
 			staged = stored(cursor);
 			try {
@@ -130,8 +130,6 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 				staged = undefined;
 			}
 		};
-		const poll = async (mode: PollMode = 'trigger') =>
-			await (options.durableCursors ? pollDurable(mode) : pollInMemory(mode));
 		const settleExecution = (created: boolean) => {
 			const emitted = awaitingExecution.shift();
 			if (!emitted) throw new Error('no emitted poll awaits its execution');

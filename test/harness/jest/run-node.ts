@@ -164,9 +164,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const mode = options.mode ?? (options.retryOf ? 'retry' : 'manual');
 	const executionId = options.executionId ?? 'test-execution';
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, { id: 'test-workflow' } as never);
-	let finished: (run: IRun) => void = () => undefined;
-	const done = new Promise<IRun>((resolve) => (finished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+	const done = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
 	const kept = options.retryOf?.data.executionData;
 	const runExecutionData = {
 		startData: {},

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 
 import { closedAfterEach } from './closedAfterEach';
 
@@ -22,19 +23,14 @@ export type ScriptedAnswer = (
  */
 export async function startScriptedServer(answer: ScriptedAnswer) {
 	const received: ReceivedRequest[] = [];
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const request = {
-				method: req.method ?? '',
-				url: req.url ?? '',
-				headers: req.headers,
-				body: Buffer.concat(chunks),
-			};
-			received.push(request);
-			answer(request, received.length, res);
-		});
+	const server = http.createServer(async (req, res) => {
+		const { method = '', url = '', headers } = req;
+		// A request the client dropped before its end is neither recorded nor answered.
+		const body = await buffer(req).catch(() => undefined);
+		if (!body) return;
+		const request = { method, url, headers, body };
+		received.push(request);
+		answer(request, received.length, res);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;

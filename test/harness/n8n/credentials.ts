@@ -1,5 +1,6 @@
 import type { Emulator } from '../../../emulator';
 import { SEED_TOKENS, SEED_USERS } from '../../../emulator/seed-data';
+import type { Login } from '../emulatorHttp';
 import type { CredentialImport } from './n8n-cli';
 
 /** Fixed ids so workflow files can name their credentials (n8n ids are 16 characters). */
@@ -17,10 +18,7 @@ export const CREDENTIAL_NAMES = {
 
 type EmulatorUrls = Emulator['urls'];
 
-export interface Login {
-	userId: string;
-	password: string;
-}
+export type { Login };
 
 /** A Fax Cloud API credential logging in as `login` at the emulator's fax and mail merge URLs. */
 export function faxCredential(

@@ -25,6 +25,5 @@ export const POLL_ENGINE_NAMES: Record<PollEngine, string> = {
 
 /** Whether an n8n environment keeps poll triggers' state as durable cursors (table poller_state). */
 export function usesDurableCursors(env: NodeJS.ProcessEnv): boolean {
-	const { N8N_POLLER_DURABLE_CURSORS_ENABLED: durable } = POLL_ENGINE_ENV.durable;
-	return env.N8N_POLLER_DURABLE_CURSORS_ENABLED === durable;
+	return env.N8N_POLLER_DURABLE_CURSORS_ENABLED === 'true';
 }

@@ -39,9 +39,6 @@ export function loadExamples(): Example[] {
 		});
 }
 
-/** The sandbox's poll times for a Fax Cloud Trigger: every minute, against its local emulator. */
-export const SANDBOX_POLL_TIMES = { item: [{ mode: 'everyMinute' }] };
-
 /**
  * The sandbox's copy of an example: its Fax Cloud Trigger polls every minute (the file keeps the
  * vendor's interval), and its note on that interval says so.
@@ -51,8 +48,8 @@ export function sandboxCopy(workflow: WorkflowFile): WorkflowFile {
 		node.type.endsWith('.faxCloudTrigger') && 'pollTimes' in node.parameters;
 	if (!workflow.nodes.some(polls)) return workflow;
 	const nodes = workflow.nodes.map((node) => {
-		if (polls(node))
-			return { ...node, parameters: { ...node.parameters, pollTimes: SANDBOX_POLL_TIMES } };
+		const pollTimes = { item: [{ mode: 'everyMinute' }] };
+		if (polls(node)) return { ...node, parameters: { ...node.parameters, pollTimes } };
 		const { content } = node.parameters;
 		if (!node.type.endsWith('.stickyNote') || typeof content !== 'string') return node;
 		if (!content.startsWith('## Why every ')) return node;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -39,32 +40,26 @@ function log(line: string): void {
 	console.log(`[n8n-install] ${line}`);
 }
 
-function run(
+async function run(
 	command: string,
 	args: string[],
 	options: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string },
 ): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const out = fs.openSync(options.logFile, 'a');
-		fs.writeSync(out, `\n$ ${command} ${args.join(' ')}\n`);
-		const child = spawn(command, args, {
-			cwd: options.cwd,
-			env: options.env ?? process.env,
-			stdio: ['ignore', out, out],
-		});
-		child.on('error', reject);
-		child.on('exit', (code, signal) => {
-			fs.closeSync(out);
-			if (code === 0) resolve();
-			else {
-				reject(
-					new Error(
-						`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}); ${tailOfFile(options.logFile)}`,
-					),
-				);
-			}
-		});
+	const out = fs.openSync(options.logFile, 'a');
+	fs.writeSync(out, `\n$ ${command} ${args.join(' ')}\n`);
+	const child = spawn(command, args, {
+		cwd: options.cwd,
+		env: options.env ?? process.env,
+		stdio: ['ignore', out, out],
 	});
+	fs.closeSync(out);
+	const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+	if (code !== 0) {
+		const ended = signal ?? `exit ${code}`;
+		throw new Error(
+			`${command} ${args.join(' ')} failed (${ended}); ${tailOfFile(options.logFile)}`,
+		);
+	}
 }
 
 /** Whether a process of this id runs (a lock's or a run folder's owner). */

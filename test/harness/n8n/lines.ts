@@ -6,19 +6,15 @@ export interface N8nLine {
 	env: Record<string, string>;
 	/** CLI arguments marking a workflow active for the next `n8n start`, and the line it prints once done. */
 	activate(workflowId: string): { args: string[]; done: RegExp };
-	/** Body of POST /rest/workflows/:id/run; `start` says where the run starts. */
-	manualRunBody(saved: SavedWorkflow, start: object): object;
+	/**
+	 * Body of POST /rest/workflows/:id/run; `saved` is the workflow as saved through POST
+	 * /rest/workflows (the id n8n gave it, its pinned data); `start` says where the run starts.
+	 */
+	manualRunBody(saved: Record<string, unknown>, start: object): object;
 	/** The agentRequest of the editor's "Execute step" on a tool: n8n's ToolExecutor calls it with `args`. */
 	agentRequest(toolName: string, args: Record<string, unknown>): object;
 	/** Whether the Test button shows a declarative credential test's responseCode rule messages. */
 	credentialTestRuleMessages: boolean;
-}
-
-/** A workflow as saved through POST /rest/workflows: the id n8n gave it, and its pinned data. */
-export interface SavedWorkflow {
-	id: string;
-	pinData: Record<string, unknown>;
-	[key: string]: unknown;
 }
 
 const LINE_2: N8nLine = {

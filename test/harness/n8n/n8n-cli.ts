@@ -1,19 +1,13 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 
 import { tailOf } from '../tail';
 import type { N8nRuntime } from './install';
 import { lineOf } from './lines';
-
-export interface CommandResult {
-	code: number | null;
-	signal: NodeJS.Signals | null;
-	stdout: string;
-	stderr: string;
-	ms: number;
-}
 
 /** A credential as `n8n import:credentials` reads it; plaintext `data` is encrypted on import. */
 export interface CredentialImport {
@@ -66,82 +60,58 @@ export class N8nCli {
 		readonly env: NodeJS.ProcessEnv,
 	) {}
 
-	run(
-		args: string[],
-		options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
-	): Promise<CommandResult> {
-		const started = Date.now();
-		return new Promise((resolve, reject) => {
-			const child = spawn(this.runtime.node, [this.runtime.n8nBin, ...args], {
-				env: { ...this.env, ...options.env },
-				cwd: this.env.N8N_USER_FOLDER,
-				stdio: ['ignore', 'pipe', 'pipe'],
-			});
-			const out: Buffer[] = [];
-			const err: Buffer[] = [];
-			child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-			child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-			const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
-			child.on('error', reject);
-			child.on('close', (code, signal) => {
-				clearTimeout(timer);
-				resolve({
-					code,
-					signal,
-					stdout: Buffer.concat(out).toString('utf8'),
-					stderr: Buffer.concat(err).toString('utf8'),
-					ms: Date.now() - started,
-				});
-			});
-		});
-	}
-
 	/**
 	 * Runs a command that must succeed. n8n's CLI now and then dies with a signal (SIGSEGV) while
-	 * exiting after its work: with `done`, the line it prints once done decides.
+	 * exiting after its work: then `done`, the line it prints (at log level info) once done, decides.
 	 */
-	async mustRun(
-		args: string[],
-		options: { timeoutMs?: number; done?: RegExp } = {},
-	): Promise<CommandResult> {
-		const result = await this.run(args, {
-			timeoutMs: options.timeoutMs,
-			env: options.done ? { N8N_LOG_LEVEL: 'info' } : undefined,
+	private async mustRun(args: string[], done: RegExp): Promise<void> {
+		const child = spawn(this.runtime.node, [this.runtime.n8nBin, ...args], {
+			env: { ...this.env, N8N_LOG_LEVEL: 'info' },
+			cwd: this.env.N8N_USER_FOLDER,
+			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		if (result.code === 0) return result;
-		const output = result.stdout + result.stderr;
-		if (result.signal && options.done?.test(output)) {
+		const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+		// once() rejects when the process cannot start ('error').
+		const [[code, signal], stdout, stderr] = await Promise.all([
+			once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>,
+			text(child.stdout),
+			text(child.stderr),
+		]).finally(() => clearTimeout(timer));
+		if (code === 0) return;
+		if (signal && done.test(stdout + stderr)) {
 			console.log(
-				`  note: n8n ${args[0]} finished its work, then ended with signal ${result.signal} while exiting`,
+				`  note: n8n ${args[0]} finished its work, then ended with signal ${signal} while exiting`,
 			);
-			return result;
+			return;
 		}
 		throw new Error(
-			`n8n ${args.join(' ')} ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.code}`}:\n${tailOf(result.stdout, 25)}\n${tailOf(result.stderr, 25)}`,
+			`n8n ${args.join(' ')} ended with ${signal ? `signal ${signal}` : `exit code ${code}`}:\n${tailOf(stdout, 25)}\n${tailOf(stderr, 25)}`,
 		);
 	}
 
 	async importCredentials(credentials: CredentialImport[]): Promise<void> {
 		await withJsonFiles([credentials], (dir) =>
-			this.mustRun(['import:credentials', `--input=${path.join(dir, '0.json')}`], {
-				done: /Successfully imported \d+ credential/,
-			}),
+			this.mustRun(
+				['import:credentials', `--input=${path.join(dir, '0.json')}`],
+				/Successfully imported \d+ credential/,
+			),
 		);
 	}
 
 	/** Imports workflow objects (each with its own fixed `id`) in one n8n start-up. */
 	async importWorkflows(workflows: object[]): Promise<void> {
 		await withJsonFiles(workflows, (dir) =>
-			this.mustRun(['import:workflow', '--separate', `--input=${dir}`], {
-				done: /Successfully imported \d+ workflow/,
-			}),
+			this.mustRun(
+				['import:workflow', '--separate', `--input=${dir}`],
+				/Successfully imported \d+ workflow/,
+			),
 		);
 	}
 
 	/** Marks a workflow active; a later `n8n start` activates it (n8n 2.x: "publish"). */
 	async publish(id: string): Promise<void> {
 		const { args, done } = lineOf(this.runtime.release).activate(id);
-		await this.mustRun(args, { done });
+		await this.mustRun(args, done);
 	}
 }
 

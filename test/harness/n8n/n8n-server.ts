@@ -12,15 +12,8 @@ import type { N8nRelease } from './versions';
 const DATABASE_NOT_READY = /Database is not ready/i;
 const DATABASE_WAIT_MS = 60_000;
 
-export interface OwnerLogin {
-	email: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-}
-
 /** The login the sandbox and the editor check create; local only, printed by `npm start`. */
-export const SANDBOX_OWNER: OwnerLogin = {
+export const SANDBOX_OWNER = {
 	email: 'owner@fax-cloud.example.com',
 	password: 'FaxCloud-Sandbox-1',
 	firstName: 'Sandbox',
@@ -65,7 +58,7 @@ export class N8nServer {
 	static async start(
 		runtime: N8nRuntime,
 		env: NodeJS.ProcessEnv,
-		options: { logFile: string; timeoutMs?: number; echo?: boolean },
+		options: { logFile: string; timeoutMs?: number },
 	): Promise<N8nServer> {
 		// A part run on its own (the editor check before any e2e run) finds no log folder yet.
 		fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -73,7 +66,7 @@ export class N8nServer {
 		const child = spawn(runtime.node, [runtime.n8nBin, 'start'], {
 			env,
 			cwd: env.N8N_RESTRICT_FILE_ACCESS_TO ?? env.N8N_USER_FOLDER,
-			stdio: ['ignore', options.echo ? 'inherit' : log, options.echo ? 'inherit' : log],
+			stdio: ['ignore', log, log],
 		});
 		fs.closeSync(log);
 		const server = new N8nServer(
@@ -95,15 +88,12 @@ export class N8nServer {
 	 * REST routes exist. Ready: both, and /rest/settings answers JSON.
 	 */
 	private async waitReady(timeoutMs: number): Promise<void> {
-		const answersJson = async (path: string): Promise<boolean> => {
+		const answersJson = async (path: string) => {
 			const res = await fetch(`${this.url}${path}`);
-			const isJson = await res.json().then(
-				() => true,
-				() => false,
-			);
-			return res.ok && isJson;
+			const json: unknown = await res.json().catch(() => undefined);
+			return res.ok && json !== undefined;
 		};
-		const ready = async (): Promise<boolean> => {
+		const ready = async () => {
 			this.assertRunning();
 			try {
 				return (await answersJson('/healthz/readiness')) && (await answersJson('/rest/settings'));
@@ -115,7 +105,7 @@ export class N8nServer {
 	}
 
 	/** Creates the instance owner (only possible once per user folder); true when created now. */
-	async setupOwner(owner: OwnerLogin): Promise<boolean> {
+	async setupOwner(owner: typeof SANDBOX_OWNER): Promise<boolean> {
 		const res = await this.post('/rest/owner/setup', owner);
 		if (res.ok) return true;
 		const text = await res.text();
@@ -163,11 +153,7 @@ export class N8nServer {
 	 * `loadWorkflow`), once n8n has run it; the ID of the execution it started. n8n 2.x answers
 	 * with that execution, 1.x with whether it finished: the workflow's newest execution then.
 	 */
-	async retryExecution(
-		executionId: string,
-		workflowId: string,
-		loadWorkflow = false,
-	): Promise<string> {
+	async retryExecution(executionId: string, workflowId: string, loadWorkflow = false) {
 		const answer = await this.rest<unknown>('POST', `/executions/${executionId}/retry`, {
 			loadWorkflow,
 		});

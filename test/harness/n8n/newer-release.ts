@@ -32,10 +32,7 @@ export function newerStable(versions: string[], pinned: string): string[] {
 		.sort(compareVersions);
 }
 
-async function resolves(
-	version: string,
-	overrides: Record<string, string>,
-): Promise<string | undefined> {
+async function resolves(version: string, overrides: Record<string, string>) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-newer-'));
 	try {
 		fs.writeFileSync(
@@ -47,17 +44,8 @@ async function resolves(
 				overrides,
 			}),
 		);
-		const { ok, out } = await npm(
-			[
-				'install',
-				'--package-lock-only',
-				'--dry-run',
-				'--ignore-scripts',
-				'--no-audit',
-				'--no-fund',
-			],
-			dir,
-		);
+		const dryRun = 'install --package-lock-only --dry-run --ignore-scripts --no-audit --no-fund';
+		const { ok, out } = await npm(dryRun.split(' '), dir);
 		if (ok) return undefined;
 		const lines = out.split('\n');
 		const reason =
@@ -70,12 +58,10 @@ async function resolves(
 }
 
 async function main(): Promise<void> {
-	const tested = Object.values(RELEASES).filter((release) => release.line === 2);
-	const newest = tested
-		.map((release) => release.n8n)
-		.sort(compareVersions)
+	const { n8n: newest, overrides } = Object.values(RELEASES)
+		.filter((release) => release.line === 2)
+		.sort((a, b) => compareVersions(a.n8n, b.n8n))
 		.at(-1)!;
-	const overrides = tested.find((release) => release.n8n === newest)!.overrides;
 	const listed = await npm(['view', 'n8n', 'versions', '--json'], process.cwd());
 	if (!listed.ok) throw new Error(`npm view n8n versions failed: ${listed.out.slice(0, 500)}`);
 	const newer = newerStable(JSON.parse(listed.out.split('\n\n')[0]) as string[], newest);

@@ -7,10 +7,8 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-fax-cloud';
 
 /** Builds dist/ and packs it exactly as npm would publish it; returns the tarball's path. */
-export function buildAndPack(options: { build?: boolean } = {}): string {
-	if (options.build !== false) {
-		execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-	}
+export function buildAndPack(): string {
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
 	const destination = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-pack-'));
 	const packed = JSON.parse(
 		execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {

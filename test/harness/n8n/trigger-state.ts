@@ -6,13 +6,8 @@ import { usesDurableCursors } from './engines';
 import type { N8nServer } from './n8n-server';
 
 /** Whether one node's stored data is the Fax Cloud Trigger's state (`watching`). */
-function isTriggerState(value: unknown): boolean {
-	return (
-		!!value &&
-		typeof value === 'object' &&
-		typeof (value as { watching?: unknown }).watching === 'string'
-	);
-}
+const isTriggerState = (value: unknown) =>
+	typeof (value as { watching?: unknown } | null)?.watching === 'string';
 
 function hasTriggerState(staticData: unknown): boolean {
 	const data = typeof staticData === 'string' ? (JSON.parse(staticData) as unknown) : staticData;
@@ -39,14 +34,11 @@ process.stdout.write(JSON.stringify(rows.map((row) => row.cursor)));`;
 	return (JSON.parse(result.stdout) as string[]).map((cursor) => JSON.parse(cursor) as unknown);
 }
 
-/** Runs one SQL query on n8n's Postgres database and returns psql's unaligned output (`-At`). */
-export type PostgresQuery = (query: string) => string;
-
 /**
  * A workflow's durable cursors on Postgres (the deploy part), one per line: the json column is
  * read through jsonb so that each cursor is one line; n8n quotes camel-case column names.
  */
-function postgresCursors(sql: PostgresQuery, workflowId: string): unknown[] {
+function postgresCursors(sql: (query: string) => string, workflowId: string): unknown[] {
 	if (!/^[A-Za-z0-9_-]+$/.test(workflowId)) throw new Error(`not a workflow id: ${workflowId}`);
 	let output: string;
 	try {
@@ -68,11 +60,12 @@ export type TriggerStateReader = (workflowId: string) => Promise<boolean>;
 
 /**
  * Reads where n8n keeps a workflow's trigger states: its static data (in-memory engine) or its
- * poller_state cursors (durable cursors, on SQLite, or on Postgres through `postgres`).
+ * poller_state cursors (durable cursors, on SQLite, or on Postgres through `postgres`, which runs
+ * one SQL query and returns psql's unaligned output).
  */
 export function triggerStateReader(
 	server: N8nServer,
-	postgres?: PostgresQuery,
+	postgres?: (query: string) => string,
 ): TriggerStateReader {
 	if (usesDurableCursors(server.env)) {
 		if (server.env.DB_TYPE === 'postgresdb') {

@@ -65,13 +65,9 @@ export function releaseOf(version: string = DEFAULT_N8N_VERSION): N8nRelease {
 }
 
 /** An n8n install is 2-3 GB and several minutes to build: kept outside the clone, shared by clones. */
-export function cacheRoot(): string {
-	return (
-		process.env.FAX_CLOUD_N8N_CACHE ?? path.join(os.homedir(), '.cache', 'n8n-nodes-fax-cloud')
-	);
-}
-
 export function runtimeDir(version: string = DEFAULT_N8N_VERSION): string {
 	const release = releaseOf(version);
-	return path.join(cacheRoot(), `n8n-${release.n8n}-node-${release.node}`);
+	const cache =
+		process.env.FAX_CLOUD_N8N_CACHE ?? path.join(os.homedir(), '.cache', 'n8n-nodes-fax-cloud');
+	return path.join(cache, `n8n-${release.n8n}-node-${release.node}`);
 }

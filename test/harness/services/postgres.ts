@@ -12,6 +12,8 @@ import { waitUntil } from '../waitUntil';
 const POSTGRES_LIB = '/usr/lib/postgresql';
 /** The role and database n8n uses. */
 const ROLE = 'n8n';
+/** initdb's options besides the cluster's folder, superuser and password file. */
+const INITDB_OPTIONS = ['--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-instructions'];
 /** A session's statement (a lock waiting for n8n's inserts) is over well within this. */
 const STATEMENT_MS = 5 * 60_000;
 
@@ -94,40 +96,20 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 	}
 
 	const cleanUp = () => fs.rmSync(base, { recursive: true, force: true });
-	const init = asUser('initdb', [
-		'-D',
-		data,
-		'-U',
-		ROLE,
-		`--pwfile=${pwfile}`,
-		'--auth=scram-sha-256',
-		'-E',
-		'UTF8',
-		'--locale=C',
-		'--no-instructions',
-	]);
+	const init = asUser('initdb', ['-D', data, '-U', ROLE, `--pwfile=${pwfile}`, ...INITDB_OPTIONS]);
 	fs.rmSync(pwfile, { force: true });
 	if (!init.ok) {
 		cleanUp();
 		throw new Error(`initdb failed:\n${tailOf(init.output)}`);
 	}
 
+	// pg_ctl on this cluster, waiting (-w) until the server has started or stopped.
+	const pgCtl = (...args: string[]) => asUser('pg_ctl', ['-D', data, '-w', ...args]);
 	const pgEnv = { PGPASSWORD: password };
 	for (let attempt = 1; ; attempt++) {
 		const port = await freePort();
 		const listen = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir}`;
-		const started = asUser('pg_ctl', [
-			'-D',
-			data,
-			'-l',
-			logFile,
-			'-w',
-			'-t',
-			'60',
-			'-o',
-			listen,
-			'start',
-		]);
+		const started = pgCtl('-l', logFile, '-t', '60', '-o', listen, 'start');
 		if (!started.ok) {
 			const log = fs.readFileSync(logFile, 'utf8');
 			// Another process may have taken the port between freePort() and the bind.
@@ -160,7 +142,7 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 			stop: async () => {
 				if (stopped) return;
 				stopped = true;
-				asUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+				pgCtl('-m', 'fast', 'stop');
 				cleanUp();
 			},
 		};
