@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { InjectInboundOptions } from '../../../../emulator/control/inject';
 
 import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
-import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
@@ -106,6 +106,11 @@ describe('Inbound Fax: Get Many', () => {
 			filters: { allUsers: true, faxUserId: 'bob@acme' },
 		});
 		refusedBefore(result, /^Invalid "Fax User ID": cannot be combined with All Users/, requests());
+	});
+
+	test('a wrong password is a 401 without the secret', async () => {
+		const result = await getMany({ returnAll: true }, { password: 'Inb0x-Secret' });
+		unauthorizedHidingSecret(result, 'Inb0x-Secret');
 	});
 
 	describe('Received After and Received Before in the workflow’s timezone', () => {
