@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
+import { lastSeq } from '../../../emulator/request-log';
 import { postWebhook } from '../../harness/webhook';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
@@ -14,27 +14,8 @@ const WEBHOOK = 'deploy-bulk-send';
 /** The Fax Cloud node's default "Requests at Once" (the workflow leaves it unset). */
 export const REQUESTS_AT_ONCE = 5;
 
-/** First request received to last answer written, as the emulator saw it (ms). */
-function spanMs(requests: RequestRecord[]): number {
-	const start = Math.min(...requests.map((r) => r.receivedMs));
-	const end = Math.max(...requests.map((r) => r.finishedMs ?? r.receivedMs));
-	return end - start;
-}
-
-export interface BulkRun {
-	faxes: number;
-	executions: number;
-	/** Executions each worker ran. */
-	executionsPerWorker: Record<string, number>;
-	workers: number;
-	concurrency: number;
-	/** CPU seconds each process used during the run. */
-	cpuSeconds: Record<string, number>;
-	spanMs: number;
-	sendsPerSecond: number;
-	wallMs: number;
-	maxConnections: number;
-}
+/** What one run of a bulk send measured (results.json keeps the field order). */
+export type BulkRun = Awaited<ReturnType<typeof bulkSend>>;
 
 /**
  * A bulk send split over many executions: `total` faxes in calls of `perExecution` items, all
@@ -53,7 +34,7 @@ export async function bulkSend(
 		perExecution: number;
 		concurrency: number;
 	},
-): Promise<BulkRun> {
+) {
 	const { control } = instance.emulator;
 	const { run: name, runDigit, total, perExecution, concurrency } = options;
 	// Each fax goes to its own number: the run's digit, then the item's number (1 + 10 digits).
@@ -91,8 +72,13 @@ export async function bulkSend(
 		tally(executions.flatMap((e) => ranOn.get(e.id) ?? ['(no worker log)'])),
 	);
 	const workers = [...instance.workers.values()].filter((w) => w.running).length;
-	const span = sends.length > 0 ? spanMs(sends) : NaN;
-	const run: BulkRun = {
+	// First request received to last answer written, as the emulator saw it.
+	const span =
+		sends.length > 0
+			? Math.max(...sends.map((r) => r.finishedMs ?? r.receivedMs)) -
+				Math.min(...sends.map((r) => r.receivedMs))
+			: NaN;
+	const run = {
 		faxes: total,
 		executions: executions.length,
 		workers,

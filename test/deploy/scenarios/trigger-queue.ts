@@ -127,18 +127,12 @@ export async function triggerInQueueModeDurable(
 	return figures;
 }
 
-/** What the kills left for the checks. */
-interface Kills {
-	batch1: number[];
-	batch2: number[];
-	/** The execution whose worker was killed, the worker, and what it had delivered by then. */
-	e1: string;
-	worker1: string;
-	deliveredBeforeWorkerKill: number;
-}
-
-/** Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. */
-async function killsDuringTrigger(run: KillRun): Promise<Kills> {
+/**
+ * Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. Gives
+ * the checks the batches, the execution whose worker was killed (e1), the worker, and what e1 had
+ * delivered by then.
+ */
+async function killsDuringTrigger(run: KillRun) {
 	const { instance, report, sink, ledger, figures } = run;
 	const workerOf = (execution: string) => String(deliveredBy(sink, execution)[0]?.worker);
 	// 1. The first poll's execution: its worker is killed in the middle.
@@ -185,7 +179,11 @@ async function killsDuringTrigger(run: KillRun): Promise<Kills> {
  * The checks of the kills, on this scenario's executions (`probes`: those of the probes); then
  * what a user's Retry of the execution whose worker was killed does (it delivers again: last).
  */
-async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Promise<void> {
+async function checkKills(
+	run: KillRun,
+	kills: Awaited<ReturnType<typeof killsDuringTrigger>>,
+	probes: Set<string>,
+): Promise<void> {
 	const { instance, report, sink, ledger, figures, scenario } = run;
 	const { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill } = kills;
 	ledger.stop();
@@ -271,11 +269,9 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 }
 
 /**
- * Waits until n8n has settled the execution whose worker died: main fails the stalled job and
- * stores Error, "failed to be processed too many times" (README). The restarted worker's crash
- * recovery may mark it Crashed first, with its trigger's items made up from the event log; main's
- * failure replaces that. Main is killed next (step 2): killed before it stored the failure, it
- * leaves Crashed for good, a case the README does not describe, so the step waits for Error.
+ * Waits until main has stored the stalled job of the dead worker as Error, "failed to be processed
+ * too many times" (README). The restarted worker may mark it Crashed first; main killed before it
+ * replaced that (step 2) would leave Crashed for good, a case the README does not describe.
  */
 async function waitForWorkerOutcome(
 	instance: DeployInstance,
@@ -359,9 +355,8 @@ async function duplicateWindowProbe({ instance, report, ledger, sink }: KillRun)
 	const logged = mainLogFromNow(instance);
 	let first: string | undefined;
 	let faxes: number[] = [];
-	const refusal: [string, string] = ['workflow_entity', 'staticData'];
-	const message = 'deploy test: static data write refused';
-	await withColumnWritesRefused(instance.postgres, refusal, message, async () => {
+	const refusal = { table: 'workflow_entity', column: 'staticData', message: 'static data' };
+	await withColumnWritesRefused(instance.postgres, refusal, async () => {
 		faxes = injectFaxes(instance, 20);
 		await instance.killMain();
 		await instance.startMain();
@@ -547,25 +542,20 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	const logged = mainLogFromNow(instance);
 	const refusedLine = () => logged(/cursor write refused/);
 	let duplicateFaxes: number[] = [];
-	const refusal: [string, string] = ['poller_state', 'cursor'];
-	await withColumnWritesRefused(
-		postgres,
-		refusal,
-		'deploy test: cursor write refused',
-		async () => {
-			duplicateFaxes = injectFaxes(instance, 20);
-			const searches = inboundSearches(instance);
-			report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
-			await waitForSearch(instance, 'the next poll', searches);
-			await waitUntil(
-				'n8n to log the refused cursor write',
-				() => !!refusedLine(),
-				POLL_WAIT_MS,
-				200,
-			);
-			await instance.killMain();
-		},
-	);
+	const refusal = { table: 'poller_state', column: 'cursor', message: 'cursor' };
+	await withColumnWritesRefused(postgres, refusal, async () => {
+		duplicateFaxes = injectFaxes(instance, 20);
+		const searches = inboundSearches(instance);
+		report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
+		await waitForSearch(instance, 'the next poll', searches);
+		await waitUntil(
+			'n8n to log the refused cursor write',
+			() => !!refusedLine(),
+			POLL_WAIT_MS,
+			200,
+		);
+		await instance.killMain();
+	});
 	const refused = refusedLine()?.trim().slice(0, 200);
 	report.log('  probe: SIGKILL main after the refused write; restarting');
 	await instance.startMain();
@@ -614,20 +604,19 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 }
 
 /**
- * Runs `body` while the database refuses every change of one column of one table, which is what
- * a failed write looks like to n8n (a Postgres trigger raising `message`); lifts the refusal after.
+ * Runs `body` while the database refuses every change of one column of one table, which is what a
+ * failed write looks like to n8n (a Postgres trigger raising "deploy test: MESSAGE write refused").
  */
-export async function withColumnWritesRefused(
+async function withColumnWritesRefused(
 	postgres: PostgresService,
-	[table, column]: [string, string],
-	message: string,
+	{ table, column, message }: { table: string; column: string; message: string },
 	body: () => Promise<void>,
 ): Promise<void> {
 	const name = `deploy_test_refuse_${table}_${column}`.toLowerCase();
 	postgres.sql(`CREATE FUNCTION ${name}() RETURNS trigger AS $$
 		BEGIN
 			IF NEW."${column}"::text IS DISTINCT FROM OLD."${column}"::text THEN
-				RAISE EXCEPTION '${message}';
+				RAISE EXCEPTION 'deploy test: ${message} write refused';
 			END IF;
 			RETURN NEW;
 		END $$ LANGUAGE plpgsql`);
@@ -645,7 +634,7 @@ export async function withColumnWritesRefused(
  * Runs `body` while Postgres holds back every execution insert (a transaction holding a SHARE
  * lock on execution_entity), then rolls that transaction back.
  */
-export async function withExecutionInsertsHeld(
+async function withExecutionInsertsHeld(
 	postgres: PostgresService,
 	body: () => Promise<void>,
 ): Promise<void> {
@@ -661,7 +650,7 @@ export async function withExecutionInsertsHeld(
 }
 
 /** The first line main logs from now on that matches `pattern`, read when asked. */
-export function mainLogFromNow(instance: DeployInstance): (pattern: RegExp) => string | undefined {
+function mainLogFromNow(instance: DeployInstance): (pattern: RegExp) => string | undefined {
 	const start = fs.statSync(instance.logFile('main')).size;
 	return (pattern) =>
 		fs
