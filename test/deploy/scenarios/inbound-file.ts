@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
+import { call } from '../../harness/emulatorHttp';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
@@ -30,15 +31,12 @@ export async function inboundFileAcrossWorkers(
 	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
 	const faxId = Number(fax.FaxId);
 	control.padInboundImage(faxId, IMAGE_BYTES);
-	const { userId, password } = SEED_USERS.acmeAdmin;
-	const res = await fetch(`${urls.fax}/inboundfaxes/${faxId}/image?FaxContentType=pdf`, {
-		headers: {
-			authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
-			accept: 'application/pdf',
-		},
+	const { status, body: image } = await call('GET', `${urls.fax}/inboundfaxes/${faxId}/image`, {
+		auth: SEED_USERS.acmeAdmin,
+		query: { FaxContentType: 'pdf' },
+		headers: { accept: 'application/pdf' },
 	});
-	const image = Buffer.from(await res.arrayBuffer());
-	assert.equal(res.status, 200);
+	assert.equal(status, 200);
 
 	const started = await postWebhook(instance.server, 'deploy-inbound-file', { faxId });
 	assert.equal(started.status, 200, started.text);
@@ -91,10 +89,7 @@ export async function inboundFileAcrossWorkers(
 	} finally {
 		await instance.startWorker(first);
 	}
-	const saved = reported('saved') as {
-		worker: string;
-		file: string;
-	};
+	const saved = reported('saved') as { worker: string; file: string };
 	const stored = await instance.execution(read.execution);
 	const file = path.join(instance.filesFolder, `inbound-fax-${faxId}.pdf`);
 	const written = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
