@@ -315,12 +315,7 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 		report.log(
 			`  probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
 		);
-		await waitUntil(
-			'the trigger state written by the next poll',
-			() => stateNow() !== before,
-			POLL_WAIT_MS,
-			200,
-		);
+		await withinAPoll('the trigger state written by the next poll', () => stateNow() !== before);
 		written = true;
 		// The poll's execution insert is now waiting for the lock.
 		await sleep(1000);
@@ -334,12 +329,11 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 	await waitForSearch(instance, 'the activation poll after the probe', searches, 60_000);
 	await sleep(5000);
 	await ledger.readOnce();
-	const byFax = ledger.executionsByFax();
-	const emitted = faxes.filter((faxId) => byFax.has(faxId)).length;
+	const { lost } = emittedOnceCheck(faxes, ledger);
 	return {
 		faxes: faxes.length,
-		emitted,
-		lost: faxes.length - emitted,
+		emitted: faxes.length - lost.length,
+		lost: lost.length,
 		stateWrittenBeforeKill: written,
 		execution: [...ledger.emitted.keys()].find((id) => !known.has(id)),
 	};
@@ -524,12 +518,8 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 			postgres.sql(
 				`SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'execution_entity' AND NOT l.granted`,
 			);
-		await waitUntil(
-			"the poll's commit waiting for its execution insert",
-			() => Number(waiting()) > 0,
-			POLL_WAIT_MS,
-			200,
-		);
+		const commitWaits = () => Number(waiting()) > 0;
+		await withinAPoll("the poll's commit waiting for its execution insert", commitWaits);
 		commitHeld = true;
 		await instance.killMain();
 	});
@@ -548,12 +538,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		const searches = inboundSearches(instance);
 		report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
 		await waitForSearch(instance, 'the next poll', searches);
-		await waitUntil(
-			'n8n to log the refused cursor write',
-			() => !!refusedLine(),
-			POLL_WAIT_MS,
-			200,
-		);
+		await withinAPoll('n8n to log the refused cursor write', () => !!refusedLine());
 		await instance.killMain();
 	});
 	const refused = refusedLine()?.trim().slice(0, 200);
@@ -602,6 +587,9 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	});
 	return figures;
 }
+
+/** Waits until `done` holds, checking every 200 ms for as long as a poll may take to come. */
+const withinAPoll = (what: string, done: () => boolean) => waitUntil(what, done, POLL_WAIT_MS, 200);
 
 /**
  * Runs `body` while the database refuses every change of one column of one table, which is what a
