@@ -18,6 +18,11 @@ export class Report {
 		console.log(`${this.prefix}[${seconds} s] ${line}`);
 	}
 
+	/** A line about a step of the scenario running, under the scenario's own line. */
+	step(line: string): void {
+		this.log(`  ${line}`);
+	}
+
 	/** Runs each check of a scenario in turn (title → body); a failure does not stop the others. */
 	async checkAll(
 		scenario: string,

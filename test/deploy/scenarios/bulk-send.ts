@@ -90,8 +90,8 @@ export async function bulkSend(
 		executionsPerWorker,
 		cpuSeconds: cpu,
 	};
-	report.log(
-		`  ${name}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
+	report.step(
+		`${name}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
 	);
 
 	const bound = workers * concurrency * REQUESTS_AT_ONCE;

@@ -10,7 +10,7 @@ import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { executionsStartedIn } from '../lib/worker';
+import { tally } from '../lib/sent-once';
 
 const SCENARIO = 'queue mode: inbound fax downloaded on one worker, saved on the other';
 const IMAGE_BYTES = 2_000_000;
@@ -65,7 +65,7 @@ export async function inboundFileAcrossWorkers(
 	const first = read.worker;
 	const other = [...instance.workers.keys()].find((name) => name !== first)!;
 	await instance.worker(first).stop();
-	report.log(`  ${first} downloaded and read fax ${faxId}; stopped it, resuming the execution`);
+	report.step(`${first} downloaded and read fax ${faxId}; stopped it, resuming the execution`);
 	let resume: Response;
 	try {
 		resume = await fetch(read.resumeUrl, { method: 'POST' });
@@ -106,15 +106,9 @@ export async function inboundFileAcrossWorkers(
 		binaryId: read.read.binaryId,
 		binaryDataRows: rows,
 		status: stored.status,
-		startedBy: Object.fromEntries(
-			[...instance.workers.keys()].map((name) => [
-				name,
-				executionsStartedIn(instance.logFile(name)).filter((id) => id === String(read.execution))
-					.length,
-			]),
-		),
+		startedBy: Object.fromEntries(tally(instance.workerOfExecutions().get(read.execution) ?? [])),
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(`${JSON.stringify(figures)}`);
 	await report.checkAll(SCENARIO, {
 		'downloaded and read on one worker, saved by the other': () => {
 			assert.notEqual(saved.worker, first);

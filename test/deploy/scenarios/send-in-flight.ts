@@ -40,7 +40,7 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	assert.ok(worker, `no worker log names execution ${execution}`);
 	const killedAt = Date.now();
 	await instance.worker(worker).kill();
-	report.log(`  SIGKILL ${worker} while its send for ${order} waited for the service's answer`);
+	report.step(`SIGKILL ${worker} while its send for ${order} waited for the service's answer`);
 	// Started again at once, as a supervisor would: Bull's check for stalled jobs runs in the
 	// workers, so with no worker alive nothing would ever settle the dead worker's job.
 	await instance.startWorker(worker);
@@ -84,7 +84,7 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 			FaxStatus: item.json.FaxStatus,
 		})),
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(`${JSON.stringify(figures)}`);
 	await report.checkAll(SCENARIO, {
 		'the fax exists once: one send reached the service, none after the kill': () => {
 			assert.equal(sends.length, 1);
@@ -119,7 +119,7 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 			sameBatchUniqueId: resent.filter((r) => r.params.BatchUniqueId === order).length,
 		},
 	});
-	report.log(`  Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
+	report.step(`Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
 	await report.checkAll(SCENARIO, {
 		'a Retry of the execution sends nothing: n8n kept none of its data (README)': () => {
 			assert.equal(retried.status, 'error', JSON.stringify(retried));

@@ -52,13 +52,13 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 
 	// 1. Killed in the middle of the execution a poll started.
 	const batch = injectFaxes(instance, MAX_EVENTS_PER_POLL + 100);
-	report.log(`  ${batch.length} inbound faxes injected; waiting for the next poll (once a minute)`);
+	report.step(`${batch.length} inbound faxes injected; waiting for the next poll (once a minute)`);
 	const e1 = await ledger.waitForNew(new Set(), 'the poll emitting');
 	await waitForDelivering(sink, e1);
 	await instance.killMain();
 	const deliveredBeforeKill = deliveriesOf(sink, e1);
-	report.log(
-		`  SIGKILL n8n while execution ${e1} ran (${deliveredBeforeKill} of ${ledger.emitted.get(e1)?.length} items delivered)`,
+	report.step(
+		`SIGKILL n8n while execution ${e1} ran (${deliveredBeforeKill} of ${ledger.emitted.get(e1)?.length} items delivered)`,
 	);
 
 	// 2. Restarted, and killed while the service holds its activation poll's search.
@@ -85,8 +85,8 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 	await instance.killMain();
 	const answer = await call;
 	const sentAtKill = sendsSince(instance, sinceSeq).length;
-	report.log(
-		`  SIGKILL n8n after ${sentAtKill} of ${numbers.length} faxes of a bulk send; restarting`,
+	report.step(
+		`SIGKILL n8n after ${sentAtKill} of ${numbers.length} faxes of a bulk send; restarting`,
 	);
 	const searches = inboundSearches(instance);
 	await instance.startMain();
@@ -118,8 +118,8 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 			foundByBatchUniqueId: found.length,
 		},
 	});
-	report.log(`  trigger executions: ${JSON.stringify(executions)}`);
-	report.log(`  bulk send: ${JSON.stringify(figures.bulk)}`);
+	report.step(`trigger executions: ${JSON.stringify(executions)}`);
+	report.step(`bulk send: ${JSON.stringify(figures.bulk)}`);
 
 	await report.checkAll(scenarios.trigger, {
 		[`each of the ${batch.length} faxes emitted into exactly one execution`]: () =>
@@ -152,7 +152,7 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 	// What a user's Retry of the crashed executions does (after the checks: it acts again).
 	const { deliveredBefore, retry: triggerRetry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfCrashedTriggerExecution = triggerRetry;
-	report.log(`  Retry of the crashed trigger execution: ${JSON.stringify(triggerRetry)}`);
+	report.step(`Retry of the crashed trigger execution: ${JSON.stringify(triggerRetry)}`);
 	await report.checkAll(scenarios.trigger, {
 		'Retry of the crashed execution runs all its items again, those delivered before the crash too (README)':
 			() => {
@@ -180,7 +180,7 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 			originalWorkflow: original.figures,
 			currentWorkflow: current.figures,
 		};
-		report.log(`  Retry of the crashed bulk send: ${JSON.stringify(retries)}`);
+		report.step(`Retry of the crashed bulk send: ${JSON.stringify(retries)}`);
 		await checkSentAgain(
 			report,
 			scenarios.bulkRetry,

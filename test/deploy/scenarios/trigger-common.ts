@@ -209,7 +209,7 @@ export async function killDuringActivationAndRestart(
 	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);
 	await instance.killMain();
 	await starting;
-	report.log(`  SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
+	report.step(`SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
 
 	const restarted = Date.now();
 	await instance.startMain();
@@ -222,8 +222,8 @@ export async function killDuringActivationAndRestart(
 		durable ? 240_000 : 150_000,
 	);
 	const activation = searchesOf(instance).find((r) => r.receivedMs >= restarted)?.receivedMs;
-	report.log(
-		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
+	report.step(
+		`the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
 	);
 	return {
 		execution,
@@ -245,7 +245,7 @@ export async function onDurableEngine(instance: DeployInstance, report: Report) 
 	await instance.stopMain();
 	instance.engine = 'durable';
 	await instance.startMain();
-	report.log('  main restarted on the durable poll scheduler with durable cursors');
+	report.step('main restarted on the durable poll scheduler with durable cursors');
 	return { switchedNow: true, seconds: secondsSince(started) };
 }
 

@@ -137,16 +137,14 @@ async function killsDuringTrigger(run: KillRun) {
 	const workerOf = (execution: string) => String(deliveredBy(sink, execution)[0]?.worker);
 	// 1. The first poll's execution: its worker is killed in the middle.
 	const batch1 = injectFaxes(instance, 2 * MAX_EVENTS_PER_POLL);
-	report.log(
-		`  ${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`,
-	);
+	report.step(`${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`);
 	const e1 = await ledger.waitForNew(new Set(), 'the first poll emitting');
 	await waitForDelivering(sink, e1);
 	const worker1 = workerOf(e1);
 	await instance.worker(worker1).kill();
 	const deliveredBeforeWorkerKill = deliveriesOf(sink, e1);
-	report.log(
-		`  SIGKILL ${worker1} while execution ${e1} ran (${deliveredBeforeWorkerKill} of its items delivered)`,
+	report.step(
+		`SIGKILL ${worker1} while execution ${e1} ran (${deliveredBeforeWorkerKill} of its items delivered)`,
 	);
 	const killedAt = Date.now();
 	const workerBack = instance.startWorker(worker1).then(
@@ -159,15 +157,15 @@ async function killsDuringTrigger(run: KillRun) {
 	const e2 = await ledger.waitForNew(new Set([e1]), 'the second poll emitting');
 	await waitForDelivering(sink, e2);
 	await instance.killMain();
-	report.log(
-		`  SIGKILL main while execution ${e2} ran on ${workerOf(e2)} (${deliveriesOf(sink, e2)} delivered)`,
+	report.step(
+		`SIGKILL main while execution ${e2} ran on ${workerOf(e2)} (${deliveriesOf(sink, e2)} delivered)`,
 	);
 	const workerFailed = await workerBack;
 	if (workerFailed) throw workerFailed;
 
 	// 3. New faxes; main restarts and is killed while its (activation) poll's search is held.
 	const batch2 = injectFaxes(instance, 200);
-	report.log(`  ${batch2.length} more faxes`);
+	report.step(`${batch2.length} more faxes`);
 	const restart = await killDuringActivationAndRestart(instance, report, ledger, new Set([e1, e2]));
 	const e3 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
@@ -210,7 +208,7 @@ async function checkKills(
 			itemsShownAfterwards: e1Shown,
 		},
 	});
-	report.log(`  executions: ${JSON.stringify(executions)}`);
+	report.step(`executions: ${JSON.stringify(executions)}`);
 
 	await report.checkAll(scenario, {
 		[`each of the ${batch1.length + batch2.length} faxes emitted into exactly one execution`]:
@@ -257,7 +255,7 @@ async function checkKills(
 	});
 	const { retry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfKilledWorkerExecution = retry;
-	report.log(`  Retry of execution ${e1}: ${JSON.stringify(retry)}`);
+	report.step(`Retry of execution ${e1}: ${JSON.stringify(retry)}`);
 	await report.checkAll(scenario, {
 		[`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`]:
 			() => {
@@ -312,8 +310,8 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 	const faxes = injectFaxes(instance, 20);
 	let written = false;
 	await withExecutionInsertsHeld(postgres, async () => {
-		report.log(
-			`  probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
+		report.step(
+			`probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
 		);
 		await withinAPoll('the trigger state written by the next poll', () => stateNow() !== before);
 		written = true;
@@ -321,9 +319,7 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 		await sleep(1000);
 		await instance.killMain();
 	});
-	report.log(
-		'  probe: SIGKILL main after the state write, before the execution insert; restarting',
-	);
+	report.step('probe: SIGKILL main after the state write, before the execution insert; restarting');
 	const searches = inboundSearches(instance);
 	await instance.startMain();
 	await waitForSearch(instance, 'the activation poll after the probe', searches, 60_000);
@@ -354,15 +350,15 @@ async function duplicateWindowProbe({ instance, report, ledger, sink }: KillRun)
 		faxes = injectFaxes(instance, 20);
 		await instance.killMain();
 		await instance.startMain();
-		report.log(
-			`  probe: ${faxes.length} faxes, the database refuses the trigger's state write; main restarted`,
+		report.step(
+			`probe: ${faxes.length} faxes, the database refuses the trigger's state write; main restarted`,
 		);
 		first = await ledger.waitForNew(known, 'the activation poll emitting the probe faxes', 60_000);
 		await waitForDeliveries(sink, first, faxes.length);
 		await instance.killMain();
 	});
 	const refused = logged(/problem saving the workflow/);
-	report.log(`  probe: SIGKILL main after execution ${first} ran; restarting`);
+	report.step(`probe: SIGKILL main after execution ${first} ran; restarting`);
 	await instance.startMain();
 	let second: string | undefined;
 	try {
@@ -422,10 +418,10 @@ export async function twoPollTimesInQueueMode(
 		await instance.publishTrigger(created);
 		const injected = control.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES });
 		const faxes = injected.map((fax) => Number(fax.FaxId));
-		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
+		report.step(`${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
 		await ledger
 			.waitForEmitted('every fax emitted', faxes, 2 * POLL_WAIT_MS)
-			.catch((error: Error) => report.log(`  ${error.message}`));
+			.catch((error: Error) => report.step(`${error.message}`));
 		// One more minute: a second poll running over the same state emits its copy by then.
 		await waitForSearch(instance, 'the next poll');
 		await ledger.waitForFinal("the trigger's executions finished", undefined, POLL_WAIT_MS);
@@ -438,7 +434,7 @@ export async function twoPollTimesInQueueMode(
 			executions: executionFigures(ledger, sink),
 			seconds: secondsSince(started),
 		};
-		report.log(`  ${JSON.stringify(figures)}`);
+		report.step(`${JSON.stringify(figures)}`);
 		await report.checkAll(scenario, {
 			[`each of the ${FAXES} faxes emitted into exactly one execution`]: () =>
 				assertEmittedOnce(account),
@@ -501,7 +497,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	const switchFaxes = injectFaxes(instance, 20);
 	instance.engine = 'durable';
 	await instance.startMain();
-	report.log(`  ${switchFaxes.length} faxes; main restarted on the durable poll scheduler`);
+	report.step(`${switchFaxes.length} faxes; main restarted on the durable poll scheduler`);
 	await waitForEmitted('the faxes of the switch emitted', switchFaxes);
 	const movedToCursor = cursorNow();
 
@@ -510,7 +506,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	let cursorBeforeKill = '';
 	let commitHeld = false;
 	await withExecutionInsertsHeld(postgres, async () => {
-		report.log(`  probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
+		report.step(`probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
 		cursorBeforeKill = cursorNow();
 		await waitForSearch(instance, 'the next poll');
 		// Lock requests on execution_entity that Postgres holds back.
@@ -524,7 +520,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		await instance.killMain();
 	});
 	const cursorAfterKill = cursorNow();
-	report.log('  probe: SIGKILL main while its commit waited; restarting');
+	report.step('probe: SIGKILL main while its commit waited; restarting');
 	await instance.startMain();
 	await waitForEmitted('the probe faxes emitted after the restart', lossFaxes);
 
@@ -536,13 +532,13 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	await withColumnWritesRefused(postgres, refusal, async () => {
 		duplicateFaxes = injectFaxes(instance, 20);
 		const searches = inboundSearches(instance);
-		report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
+		report.step(`probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
 		await waitForSearch(instance, 'the next poll', searches);
 		await withinAPoll('n8n to log the refused cursor write', () => !!refusedLine());
 		await instance.killMain();
 	});
 	const refused = refusedLine()?.trim().slice(0, 200);
-	report.log('  probe: SIGKILL main after the refused write; restarting');
+	report.step('probe: SIGKILL main after the refused write; restarting');
 	await instance.startMain();
 	await waitForEmitted('the refused poll’s faxes emitted after the restart', duplicateFaxes);
 	// Two more polls: the execution of the first would be recorded by the second; none may hold a
@@ -560,7 +556,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		duplicateWindow: { ...countOf(duplicateFaxes), n8nLogged: refused },
 		executions: [...ledger.emitted.keys()].filter((id) => !known.has(id)).length,
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(`${JSON.stringify(figures)}`);
 	await report.checkAll(DURABLE_SCENARIO, {
 		'the state moves into n8n’s cursor at the switch: each fax of the switch once': () => {
 			assert.ok(

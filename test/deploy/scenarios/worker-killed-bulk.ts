@@ -47,9 +47,7 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 	const killedAt = Date.now();
 	await instance.worker(worker!).kill();
 	const sentAtKill = made().size;
-	report.log(
-		`  SIGKILL ${worker} after ${sentAtKill} of ${ORDERS} faxes of execution ${execution}`,
-	);
+	report.step(`SIGKILL ${worker} after ${sentAtKill} of ${ORDERS} faxes of execution ${execution}`);
 	// Restarted at once, as a supervisor would (Bull's stall check runs in the workers).
 	await instance.startWorker(worker!);
 	const answer = await call;
@@ -84,7 +82,7 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 		rerun: rerun.figures,
 		thirdRun: third.figures,
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(`${JSON.stringify(figures)}`);
 
 	await report.checkAll(SCENARIO, {
 		'n8n does not run the killed execution again; it ends without success, no fax twice so far':
