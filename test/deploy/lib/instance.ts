@@ -410,10 +410,8 @@ export function executionError(data: string | undefined): string | undefined {
 				runData?: Record<string, Array<{ error?: { message?: string } }>>;
 			};
 		};
-		const last = result?.lastNodeExecuted;
-		return (
-			result?.error?.message ?? (last ? result?.runData?.[last]?.at(-1)?.error?.message : undefined)
-		);
+		const lastNode = result?.runData?.[result.lastNodeExecuted ?? ''];
+		return result?.error?.message ?? lastNode?.at(-1)?.error?.message;
 	} catch {
 		return undefined;
 	}
