@@ -165,38 +165,36 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 	// The user retries the crashed bulk send as the editor does, "Retry with original workflow",
 	// then, unsure whether it worked, "Retry with currently saved workflow". The faxes the service
 	// created before the crash must be found, the rest sent, every fax exist once.
-	const retryBulkSend = async (executionId: string) => {
-		const existedBefore = faxesMadePerNumber(instance.emulator, sinceSeq);
-		const retry = (loadWorkflow: boolean) =>
-			sendAgain(instance, sinceSeq, async () => {
-				const retried = await instance.retry(executionId, loadWorkflow);
-				return { id: retried.id, figures: retried };
-			});
-		const original = await retry(false);
-		const current = await retry(true);
-		const retries = {
-			faxes: numbers.length,
-			existingBeforeRetry: existedBefore.size,
-			originalWorkflow: original.figures,
-			currentWorkflow: current.figures,
-		};
-		report.step(`Retry of the crashed bulk send: ${JSON.stringify(retries)}`);
-		await checkSentAgain(
-			report,
-			scenarios.bulkRetry,
-			{ what: 'Retry', numbers, before: existedBefore },
-			{
-				...original,
-				title: `Retry with the original workflow: success, each of the ${numbers.length} faxes exists exactly once (emulator's request log)`,
-				itemsTitle: `the Retry's items say which faxes it found (those created before the crash) and which it sent`,
-			},
-			{
-				...current,
-				title: `a second Retry, with the currently saved workflow, sends nothing and finds all ${numbers.length}`,
-			},
-		);
-		return retries;
+	if (!bulkStored) return figures;
+	const existedBefore = faxesMadePerNumber(instance.emulator, sinceSeq);
+	const retry = (loadWorkflow: boolean) =>
+		sendAgain(instance, sinceSeq, async () => {
+			const retried = await instance.retry(bulkStored.id, loadWorkflow);
+			return { id: retried.id, figures: retried };
+		});
+	const original = await retry(false);
+	const current = await retry(true);
+	const retries = {
+		faxes: numbers.length,
+		existingBeforeRetry: existedBefore.size,
+		originalWorkflow: original.figures,
+		currentWorkflow: current.figures,
 	};
-	if (bulkStored) figures.retryOfCrashedBulkSend = await retryBulkSend(bulkStored.id);
+	figures.retryOfCrashedBulkSend = retries;
+	report.step(`Retry of the crashed bulk send: ${JSON.stringify(retries)}`);
+	await checkSentAgain(
+		report,
+		scenarios.bulkRetry,
+		{ what: 'Retry', numbers, before: existedBefore },
+		{
+			...original,
+			title: `Retry with the original workflow: success, each of the ${numbers.length} faxes exists exactly once (emulator's request log)`,
+			itemsTitle: `the Retry's items say which faxes it found (those created before the crash) and which it sent`,
+		},
+		{
+			...current,
+			title: `a second Retry, with the currently saved workflow, sends nothing and finds all ${numbers.length}`,
+		},
+	);
 	return figures;
 }
