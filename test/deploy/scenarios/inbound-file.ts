@@ -108,7 +108,7 @@ export async function inboundFileAcrossWorkers(
 		status: stored.status,
 		startedBy: Object.fromEntries(tally(instance.workerOfExecutions().get(read.execution) ?? [])),
 	};
-	report.step(`${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 	await report.checkAll(SCENARIO, {
 		'downloaded and read on one worker, saved by the other': () => {
 			assert.notEqual(saved.worker, first);

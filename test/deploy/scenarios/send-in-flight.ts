@@ -77,14 +77,11 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 		itemsKept,
 		settledAfterMs,
 		recoveryKeyInBatchName: sends[0]?.params.BatchName,
-		lookupFound: found.map((item) => ({
-			FaxId: item.json.FaxId,
-			BatchUniqueId: item.json.BatchUniqueId,
-			BatchName: item.json.BatchName,
-			FaxStatus: item.json.FaxStatus,
-		})),
+		lookupFound: found.map(({ json: { FaxId, BatchUniqueId, BatchName, FaxStatus } }) => {
+			return { FaxId, BatchUniqueId, BatchName, FaxStatus };
+		}),
 	};
-	report.step(`${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 	await report.checkAll(SCENARIO, {
 		'the fax exists once: one send reached the service, none after the kill': () => {
 			assert.equal(sends.length, 1);
@@ -112,13 +109,11 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const beforeRetry = lastSeq(instance.emulator);
 	const retried = await instance.retry(execution);
 	const resent = sendsSince(instance, beforeRetry);
-	Object.assign(figures, {
-		retry: {
-			...retried,
-			sends: resent.length,
-			sameBatchUniqueId: resent.filter((r) => r.params.BatchUniqueId === order).length,
-		},
-	});
+	figures.retry = {
+		...retried,
+		sends: resent.length,
+		sameBatchUniqueId: resent.filter((r) => r.params.BatchUniqueId === order).length,
+	};
 	report.step(`Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
 	await report.checkAll(SCENARIO, {
 		'a Retry of the execution sends nothing: n8n kept none of its data (README)': () => {

@@ -434,7 +434,7 @@ export async function twoPollTimesInQueueMode(
 			executions: executionFigures(ledger, sink),
 			seconds: secondsSince(started),
 		};
-		report.step(`${JSON.stringify(figures)}`);
+		report.step(JSON.stringify(figures));
 		await report.checkAll(scenario, {
 			[`each of the ${FAXES} faxes emitted into exactly one execution`]: () =>
 				assertEmittedOnce(account),
@@ -556,7 +556,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		duplicateWindow: { ...countOf(duplicateFaxes), n8nLogged: refused },
 		executions: [...ledger.emitted.keys()].filter((id) => !known.has(id)).length,
 	};
-	report.step(`${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 	await report.checkAll(DURABLE_SCENARIO, {
 		'the state moves into n8n’s cursor at the switch: each fax of the switch once': () => {
 			assert.ok(

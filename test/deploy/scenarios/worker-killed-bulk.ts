@@ -82,7 +82,7 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 		rerun: rerun.figures,
 		thirdRun: third.figures,
 	};
-	report.step(`${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 
 	await report.checkAll(SCENARIO, {
 		'n8n does not run the killed execution again; it ends without success, no fax twice so far':
