@@ -45,23 +45,16 @@ export async function inboundFileAcrossWorkers(
 		sink.received.find((d) => d.stage === stage && match(d));
 	const ofFax = (d: Record<string, unknown>) =>
 		Number((d.read as { faxId?: unknown })?.faxId) === faxId;
-	await waitUntil(
-		'the first part (download, read) reported',
-		() => !!reported('read', ofFax),
-		120_000,
-	);
+	const readReported = () => !!reported('read', ofFax);
+	await waitUntil('the first part (download, read) reported', readReported, 120_000);
 	const read = reported('read') as {
 		execution: string;
 		worker: string;
 		resumeUrl: string;
 		read: { bytes: number; header: string; pages: number; binaryId: string | null };
 	};
-	await waitUntil(
-		`execution ${read.execution} waiting`,
-		async () => (await instance.execution(read.execution)).status === 'waiting',
-		60_000,
-		250,
-	);
+	const waiting = async () => (await instance.execution(read.execution)).status === 'waiting';
+	await waitUntil(`execution ${read.execution} waiting`, waiting, 60_000, 250);
 	const first = read.worker;
 	const other = [...instance.workers.keys()].find((name) => name !== first)!;
 	await instance.worker(first).stop();

@@ -29,12 +29,8 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const call = postWebhook(instance.server, 'deploy-send-one', { order }).catch(
 		(error: Error) => error,
 	);
-	await waitUntil(
-		'the send received and the fax created',
-		() => sendsSince(instance, sinceSeq).some((r) => r.processed),
-		60_000,
-		50,
-	);
+	const faxCreated = () => sendsSince(instance, sinceSeq).some((r) => r.processed);
+	await waitUntil('the send received and the fax created', faxCreated, 60_000, 50);
 	const execution = await instance.newExecutionOf(WORKFLOW_ID, before, 'the execution', 30_000);
 	const [worker] = instance.workerOfExecutions().get(execution) ?? [];
 	assert.ok(worker, `no worker log names execution ${execution}`);
@@ -49,13 +45,9 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	await outcomeOf(instance.server, execution);
 	const settledAfterMs = Date.now() - killedAt;
 	// Time for anything that would send again (a retried job, a restarted worker) to do so.
-	const sentAtSettle = sendsSince(instance, sinceSeq).length;
-	await watchFor(
-		'a send again',
-		() => sendsSince(instance, sinceSeq).length > sentAtSettle,
-		10_000,
-		500,
-	);
+	const sent = () => sendsSince(instance, sinceSeq).length;
+	const sentAtSettle = sent();
+	await watchFor('a send again', () => sent() > sentAtSettle, 10_000, 500);
 	const sends = sendsSince(instance, sinceSeq);
 	const stored = await instance.execution(execution);
 	const itemsKept = {

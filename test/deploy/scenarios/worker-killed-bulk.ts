@@ -53,13 +53,9 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 	const answer = await call;
 	await outcomeOf(instance.server, execution);
 	// Time for anything that would run the execution again to do so.
-	const madeAtSettle = JSON.stringify([...made()]);
-	await watchFor(
-		'a fax made again',
-		() => JSON.stringify([...made()]) !== madeAtSettle,
-		10_000,
-		500,
-	);
+	const madeNow = () => JSON.stringify([...made()]);
+	const madeAtSettle = madeNow();
+	await watchFor('a fax made again', () => madeNow() !== madeAtSettle, 10_000, 500);
 	const stored = await instance.execution(execution);
 	const beforeRerun = made();
 	const executionsBeforeRerun = (await instance.executionsOf(BULK_ONCE_WORKFLOW_ID)).filter(
