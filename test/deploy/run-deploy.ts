@@ -1,14 +1,8 @@
 /**
- * `npm run test:deploy`: the package deployed as n8n is run in production, and crashed.
- *
- * Queue mode: its own Redis and PostgreSQL (installed with apt when missing) on free ports, then
- * n8n (DEPLOY_N8N_VERSION) as `n8n start` with EXECUTIONS_MODE=queue and two `n8n worker`s, each
- * process with its own n8n folder and the package. Against the emulator (whose request log is the
- * ground truth): a bulk send of 1,000 faxes with 1 and 2 workers; an inbound fax downloaded on one
- * worker and saved on the other; workers killed during a send and a bulk send; the trigger under
- * SIGKILLs of a worker and of main; on a release with the durable poll scheduler, the same on it.
- * Single process (`n8n start`, SQLite): SIGKILLs during a trigger drain, a held poll and a bulk
- * send, and the user's Retries. See scenarios/ for each.
+ * `npm run test:deploy`: the package deployed as n8n is run in production, and crashed, against
+ * the emulator (whose request log is the ground truth). Queue mode: its own Redis and PostgreSQL
+ * (apt-installed when missing), `n8n start` with EXECUTIONS_MODE=queue and two `n8n worker`s, each
+ * with its own n8n folder. Single process: `n8n start` on SQLite. See scenarios/ for each scenario.
  *
  * Usage: test/deploy/run-deploy.ts [--only queue|single|queue-trigger] [--scenario TEXT] [--n8n VERSION]
  *        [--write-scaling]
@@ -27,8 +21,8 @@ import { buildAndPack } from '../harness/n8n/package';
 import { DEPLOY_N8N_VERSION, releaseOf } from '../harness/n8n/versions';
 import { printSummary, secondsSince } from '../harness/report';
 import { QUEUE_BINARY_DATA_MODE } from '../harness/services/n8n-queue';
-import { startPostgres, type PostgresService } from '../harness/services/postgres';
-import { startRedis, type RedisService } from '../harness/services/redis';
+import { startPostgres } from '../harness/services/postgres';
+import { startRedis } from '../harness/services/redis';
 import { startSink, type Sink } from '../harness/sink';
 import { textPdf } from '../harness/textPdf';
 import * as deploy from './lib/instance';
@@ -79,7 +73,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function withInstallation(
 	report: Report,
 	name: string,
-	options: { label: string; workflows: string[]; publish: string[]; services?: Services },
+	options: { label: string; workflows: string[]; publish: string[]; services?: deploy.Services },
 	body: (instance: deploy.DeployInstance, sink: Sink) => Promise<void>,
 ): Promise<void> {
 	const sink = await startSink();
@@ -111,7 +105,6 @@ async function withInstallation(
 		if (keep && instance) report.log(`n8n folders kept for inspection: ${instance.baseFolder}`);
 	}
 }
-type Services = { postgres: PostgresService; redis: RedisService };
 
 /**
  * The queue-mode part. `beforeTrigger` is called when the trigger scenario starts: it mostly
@@ -163,12 +156,16 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				queueTimings: deploy.QUEUE_TIMINGS,
 				publicationLeaseSeconds: deploy.PUBLICATION_LEASE_SECONDS,
 			});
-			if (triggerOnly) await instance.startWorker('worker-2', WORKER_CONCURRENCY);
-			else {
-				// The bulk send, the inbound file, the killed workers.
+			if (!triggerOnly) {
 				await run(bulk.BULK_SCENARIO, () =>
 					bulk.bulkSendScaling(instance, report, WORKER_CONCURRENCY),
 				);
+			}
+			// Two workers from here on (the bulk send, when it ran to its end, leaves worker-2 running).
+			if (!instance.workers.get('worker-2')?.running) {
+				await instance.startWorker('worker-2', WORKER_CONCURRENCY);
+			}
+			if (!triggerOnly) {
 				await run('queue mode: inbound fax across workers', () =>
 					inboundFileAcrossWorkers(instance, report, sink),
 				);
@@ -204,11 +201,7 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 	}
 }
 
-/** The single-process part: once per poll engine of the release, each on its own installation. */
-async function singlePart(report: Report): Promise<void> {
-	for (const engine of releaseOf(N8N_VERSION).engines) await singleProcess(report, engine);
-}
-
+/** The single-process part for one poll engine of the release, on its own installation. */
 async function singleProcess(report: Report, engine: PollEngine): Promise<void> {
 	const name = trigger.scenarioName('single process', engine, 'crashes');
 	if (!args.picksOne(name, '--scenario')) return;
@@ -278,7 +271,10 @@ async function main(): Promise<void> {
 	const startSingle = () => {
 		if (single || !only('single')) return;
 		singleReport.log('Single process (n8n start, SQLite)');
-		single = timed('single process', () => singlePart(singleReport));
+		single = timed('single process', async () => {
+			for (const engine of releaseOf(N8N_VERSION).engines)
+				await singleProcess(singleReport, engine);
+		});
 	};
 	if (only('queue') || triggerOnly) {
 		queueReport.log('Queue mode (Redis, Postgres, n8n main and workers)');

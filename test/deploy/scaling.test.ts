@@ -12,7 +12,7 @@ import {
 
 const README = path.join(__dirname, '..', '..', 'README.md');
 
-function run(workers: number, sendsPerSecond: number, cpu: Record<string, number>): BulkRun {
+function run(workers: number, sendsPerSecond: number, cpu: Record<string, number> = {}): BulkRun {
 	return {
 		faxes: 1000,
 		executions: 20,
@@ -27,6 +27,12 @@ function run(workers: number, sendsPerSecond: number, cpu: Record<string, number
 	};
 }
 
+/** The figures of a deployment run whose bulk send ran these runs. */
+const figuresOf = (oneWorker: BulkRun[], twoWorkers: BulkRun[]) => ({
+	[BULK_SCENARIO]: { oneWorker, twoWorkers },
+	'queue mode: setup': { postgres: '15', workerConcurrency: 1 },
+});
+
 test('worker CPU per fax counts the worker processes only, over every run', () => {
 	const runs = [
 		run(2, 100, { main: 3, 'worker-1': 4, 'worker-2': 5 }),
@@ -37,10 +43,7 @@ test('worker CPU per fax counts the worker processes only, over every run', () =
 });
 
 test('a run whose bulk send failed a check or did not run leaves the committed file alone', () => {
-	const figures = {
-		[BULK_SCENARIO]: { oneWorker: [run(1, 100, {})], twoWorkers: [run(2, 150, {})] },
-		'queue mode: setup': { postgres: '15', workerConcurrency: 1 },
-	};
+	const figures = figuresOf([run(1, 100)], [run(2, 150)]);
 	const passed = { scenario: BULK_SCENARIO, title: 'every fax sent once', passed: true };
 	expect(scalingResults(figures, [passed])?.twoWorkers[0].sendsPerSecond).toBe(150);
 	expect(scalingResults(figures, [passed, { ...passed, passed: false }])).toBeUndefined();
@@ -49,16 +52,8 @@ test('a run whose bulk send failed a check or did not run leaves the committed f
 });
 
 test('the table: each run per column, connections with their bound, README prose wrapped', () => {
-	const results = scalingResults(
-		{
-			[BULK_SCENARIO]: {
-				oneWorker: [run(1, 100, {}), run(1, 110, {})],
-				twoWorkers: [run(2, 150, {}), run(2, 160, {})],
-			},
-			'queue mode: setup': { postgres: '15', workerConcurrency: 1 },
-		},
-		[{ scenario: BULK_SCENARIO, title: 't', passed: true }],
-	)!;
+	const figures = figuresOf([run(1, 100), run(1, 110)], [run(2, 150), run(2, 160)]);
+	const results = scalingResults(figures, [{ scenario: BULK_SCENARIO, passed: true }])!;
 	const table = scalingTable(results);
 	expect(table).toContain('| sends per second (each run) | 100, 110 | 150, 160 |');
 	expect(table).toContain('| most connections at the service (bound) | 5 (5) | 10 (10) |');

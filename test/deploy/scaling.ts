@@ -17,16 +17,6 @@ type ScenarioPass = Pick<ScenarioCheck, 'scenario' | 'passed'> & Partial<Scenari
 const SCALING_RESULTS = path.join(__dirname, 'results.json');
 const README = path.join(__dirname, '..', '..', 'README.md');
 
-export interface ScalingResults {
-	when: string;
-	n8n: string;
-	postgres: string;
-	workerConcurrency: number;
-	machine: { cpus: number; cpuModel: string; memoryGiB: number; loadAverageAtEnd: number[] };
-	oneWorker: BulkRun[];
-	twoWorkers: BulkRun[];
-}
-
 /**
  * The scaling figures of a deployment run, or undefined when its bulk send did not run or a check
  * of it failed (the committed file then keeps the last good run).
@@ -34,7 +24,7 @@ export interface ScalingResults {
 export function scalingResults(
 	figures: Record<string, Record<string, unknown>>,
 	checks: ScenarioPass[],
-): ScalingResults | undefined {
+) {
 	const bulk = figures[BULK_SCENARIO];
 	const setup = figures['queue mode: setup'] ?? {};
 	const ran = checks.filter((c) => c.scenario === BULK_SCENARIO);
@@ -56,6 +46,8 @@ export function scalingResults(
 		twoWorkers: bulk.twoWorkers as BulkRun[],
 	};
 }
+
+export type ScalingResults = NonNullable<ReturnType<typeof scalingResults>>;
 
 /** Writes test/deploy/results.json when the run measured the scaling figures; says whether it did. */
 export function writeScalingResults(
@@ -88,12 +80,10 @@ const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 /** CPU milliseconds the n8n workers spent per fax over the runs. */
 export function workerCpuMsPerFax(runs: BulkRun[]): number {
 	const workerSeconds = sum(
-		runs.map((run) =>
-			sum(
-				Object.entries(run.cpuSeconds)
-					.filter(([process]) => process.startsWith('worker-'))
-					.map(([, seconds]) => seconds),
-			),
+		runs.flatMap((run) =>
+			Object.entries(run.cpuSeconds)
+				.filter(([process]) => process.startsWith('worker-'))
+				.map(([, seconds]) => seconds),
 		),
 	);
 	return Math.round((workerSeconds / sum(runs.map((r) => r.faxes))) * 1000 * 10) / 10;

@@ -5,14 +5,8 @@ import fs from 'node:fs';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-interface ProcStat {
-	pid: number;
-	ppid: number;
-	state: string;
-	seconds: number;
-}
-
-function readStat(pid: number): ProcStat | undefined {
+/** A process's parent, state and CPU seconds so far; undefined once it is gone. */
+function readStat(pid: number) {
 	try {
 		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
 		// Fields after "(comm)": state is field 3, ppid field 4, utime 14, stime 15.
@@ -30,7 +24,7 @@ function readStat(pid: number): ProcStat | undefined {
 	}
 }
 
-export function allStats(): ProcStat[] {
+export function allStats() {
 	const pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
 	return pids.map((name) => readStat(Number(name))).filter((s) => s !== undefined);
 }

@@ -35,16 +35,10 @@ export const QUEUE_TIMINGS = {
 	QUEUE_WORKER_STALLED_INTERVAL: '5000',
 };
 
-/**
- * A main that dies while activating a workflow leaves its publication outbox record leased: the
- * next main activates it once the lease expires (default 120 s, the README's figure).
- */
+/** A main killed while activating a workflow leases its record: the next main waits (default 120 s). */
 export const PUBLICATION_LEASE_SECONDS = '40';
 
-/**
- * How long a workflow activated for the first time may take to hold its trigger state: the
- * durable scheduler does not poll at activation but at the next whole minute once claimed.
- */
+/** How long a new trigger takes to hold its state: the durable scheduler polls at a whole minute. */
 const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 
 /** Execution statuses after which n8n does not run the execution any more. */
@@ -57,14 +51,13 @@ export interface StoredExecution {
 	data?: string;
 }
 
-type Services = { postgres: PostgresService; redis: RedisService };
+export type Services = { postgres: PostgresService; redis: RedisService };
 type Items = Array<{ json: Record<string, unknown> }>;
 
 /**
- * An n8n installation the deployment tests run: a user folder with the packed package, the
- * credentials pointing at an in-process emulator, the given workflows imported, and its
- * processes: `n8n start` (main) and, in queue mode, `n8n worker`s. Processes can be stopped,
- * killed with SIGKILL and started again on the same folder and database.
+ * An n8n installation of the packed package, credentials on an in-process emulator, workflows
+ * imported, and its processes: `n8n start` (main) and, in queue mode, `n8n worker`s, each of which
+ * can be stopped, killed with SIGKILL and started again on the same folder and database.
  */
 export class DeployInstance {
 	main?: N8nServer;
@@ -72,8 +65,6 @@ export class DeployInstance {
 	private mainStarts = 0;
 	/** The poll engine main runs, or starts with next (the durable scheduler runs on main only). */
 	engine: PollEngine = 'in-memory';
-	/** The files folder the workflows may use, in the base folder beside each process's own. */
-	readonly filesFolder: string;
 
 	private constructor(
 		readonly label: string,
@@ -81,12 +72,12 @@ export class DeployInstance {
 		private readonly tarball: string,
 		readonly emulator: Emulator,
 		readonly baseFolder: string,
+		/** The files folder the workflows may use, beside each process's own folder. */
+		readonly filesFolder: string,
 		/** Environment shared by every process of this n8n (each process adds its own ports). */
 		readonly env: NodeJS.ProcessEnv,
 		readonly services?: Services,
-	) {
-		this.filesFolder = path.join(baseFolder, 'files');
-	}
+	) {}
 
 	/**
 	 * CPU seconds used so far by each process of the installation (with its children: n8n's task
@@ -143,6 +134,7 @@ export class DeployInstance {
 			options.tarball,
 			emulator,
 			baseFolder,
+			filesFolder,
 			env,
 			services,
 		);
@@ -151,8 +143,7 @@ export class DeployInstance {
 		const login = { user: SEED_USERS.alice, proxy: SEED_USERS.acmeAdmin };
 		const numbersToken = SEED_TOKENS.acme;
 		await cli.importCredentials(emulatorCredentials(emulator.urls, { ...login, numbersToken }));
-		// Workflow files name the files folder as %DEPLOY_FILES_FOLDER% where a fixed path saves
-		// an expression per item (n8n 2.40 evaluates each in an isolate, a few ms of CPU).
+		// %DEPLOY_FILES_FOLDER% in a workflow file: a fixed path saves an expression per item.
 		const workflows = JSON.stringify(options.workflows).replaceAll(
 			'%DEPLOY_FILES_FOLDER%',
 			filesFolder,
@@ -419,10 +410,8 @@ export function executionError(data: string | undefined): string | undefined {
 				runData?: Record<string, Array<{ error?: { message?: string } }>>;
 			};
 		};
-		const last = result?.lastNodeExecuted;
-		return (
-			result?.error?.message ?? (last ? result?.runData?.[last]?.at(-1)?.error?.message : undefined)
-		);
+		const lastNode = result?.runData?.[result.lastNodeExecuted ?? ''];
+		return result?.error?.message ?? lastNode?.at(-1)?.error?.message;
 	} catch {
 		return undefined;
 	}

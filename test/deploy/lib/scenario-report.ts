@@ -18,19 +18,20 @@ export class Report {
 		console.log(`${this.prefix}[${seconds} s] ${line}`);
 	}
 
-	/** Runs one check; a failure is recorded with its message and does not stop the others. */
-	async check(scenario: string, title: string, body: () => void | Promise<void>): Promise<boolean> {
-		const outcome = await runCheck(`${scenario}: ${title}`, body, { prefix: this.prefix });
-		this.checks.push({ ...outcome, scenario, title });
-		return outcome.passed;
+	/** A line about a step of the scenario running, under the scenario's own line. */
+	step(line: string): void {
+		this.log(`  ${line}`);
 	}
 
-	/** Runs each check of a scenario in turn: its title → its body. */
+	/** Runs each check of a scenario in turn (title → body); a failure does not stop the others. */
 	async checkAll(
 		scenario: string,
 		checks: Record<string, () => void | Promise<void>>,
 	): Promise<void> {
-		for (const [title, body] of Object.entries(checks)) await this.check(scenario, title, body);
+		for (const [title, body] of Object.entries(checks)) {
+			const outcome = await runCheck(`${scenario}: ${title}`, body, { prefix: this.prefix });
+			this.checks.push({ ...outcome, scenario, title });
+		}
 	}
 
 	/** A scenario that could not run to its checks (a process died, a wait timed out). */

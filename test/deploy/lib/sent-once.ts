@@ -5,9 +5,8 @@ import type { DeployInstance } from './instance';
 import type { Report } from './scenario-report';
 
 /**
- * What a Retry or a re-run of a send left on the service, and what its items say. The emulator's
- * request log is the ground truth: a send it processed created its fax, whether or not n8n lived
- * to read the answer.
+ * What a Retry or a re-run of a send left on the service (the emulator's request log: a send it
+ * processed created its fax, whether or not n8n lived to read the answer), and what its items say.
  */
 
 /** The output field saying whether an item's fax was sent by this run or found from an earlier one. */
@@ -59,10 +58,9 @@ const sorted = (numbers: Iterable<string>): string[] => [...numbers].sort();
 export type SendRun = Awaited<ReturnType<typeof sendAgain>>;
 
 /**
- * One run (a Retry, a re-run) of a send workflow, `run` saying which execution it was and its
- * figures: its send node's output items by outcome, the sends and outbound searches (lookups of
- * what exists) the service received meanwhile, the faxes it created, and the faxes per number
- * since `sinceSeq` (before the crash) once it ended.
+ * One run (a Retry, a re-run) of a send workflow, `run` saying which execution it was: its send
+ * node's items by outcome, the sends and outbound searches meanwhile, the faxes it created, and
+ * the faxes per number since `sinceSeq` (before the crash) once it ended.
  */
 export async function sendAgain(
 	instance: DeployInstance,
@@ -95,10 +93,10 @@ export async function sendAgain(
 }
 
 /**
- * The checks of a run sending the same `numbers` again after a crash (`again`, a `what`) and of
- * one more run after it (`onceMore`): the first (`also` checked first) succeeds, finds the faxes that existed `before`
- * it and sends the rest, its items saying which; the second sends nothing and finds all; each
- * fax exists exactly once after each.
+ * The checks of a run sending the same `numbers` again after a crash (`again`, a `what`; `also`
+ * checked first) and of one more run (`onceMore`): the first finds the faxes that existed `before`
+ * and sends the rest, its items saying which; the second sends nothing, finds all; each fax exists
+ * exactly once after each.
  */
 export async function checkSentAgain(
 	report: Report,

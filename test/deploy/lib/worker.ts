@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
 import type { N8nRuntime } from '../../harness/n8n/install';
@@ -13,26 +13,14 @@ export class N8nWorker {
 	/** How it ended ("signal SIGKILL", "exit code 1"); undefined while it runs. */
 	private exitedWith: string | undefined;
 	private readonly exited: Promise<void>;
-	readonly child;
 
 	private constructor(
 		readonly name: string,
-		runtime: N8nRuntime,
-		env: NodeJS.ProcessEnv,
+		readonly child: ChildProcess,
 		readonly logFile: string,
-		concurrency: number,
 	) {
-		const started = `\n===== ${name} starting at ${new Date().toISOString()} (concurrency ${concurrency})\n`;
-		fs.appendFileSync(logFile, started);
-		const log = fs.openSync(logFile, 'a');
-		this.child = spawn(runtime.node, [runtime.n8nBin, 'worker', `--concurrency=${concurrency}`], {
-			env,
-			cwd: env.N8N_RESTRICT_FILE_ACCESS_TO ?? env.N8N_USER_FOLDER,
-			stdio: ['ignore', log, log],
-		});
-		fs.closeSync(log);
 		this.exited = new Promise((resolve) =>
-			this.child.once('exit', (code, signal) => {
+			child.once('exit', (code, signal) => {
 				this.exitedWith = signal ? `signal ${signal}` : `exit code ${code}`;
 				resolve();
 			}),
@@ -43,14 +31,24 @@ export class N8nWorker {
 		runtime: N8nRuntime,
 		name: string,
 		env: NodeJS.ProcessEnv,
-		options: { logFile: string; concurrency: number },
+		{ logFile, concurrency }: { logFile: string; concurrency: number },
 	): Promise<N8nWorker> {
-		const worker = new N8nWorker(name, runtime, env, options.logFile, options.concurrency);
+		const started = `\n===== ${name} starting at ${new Date().toISOString()} (concurrency ${concurrency})\n`;
+		fs.appendFileSync(logFile, started);
+		const log = fs.openSync(logFile, 'a');
+		const child = spawn(runtime.node, [runtime.n8nBin, 'worker', `--concurrency=${concurrency}`], {
+			env,
+			cwd: env.N8N_RESTRICT_FILE_ACCESS_TO ?? env.N8N_USER_FOLDER,
+			stdio: ['ignore', log, log],
+		});
+		fs.closeSync(log);
+		const worker = new N8nWorker(name, child, logFile);
 		const health = `http://127.0.0.1:${env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`;
 		const ready = async (): Promise<boolean> => {
 			if (!worker.running) {
-				const { pid } = worker.child;
-				throw new Error(`${name} (pid ${pid}) ended with ${worker.exitedWith}\n${worker.logEnd()}`);
+				throw new Error(
+					`${name} (pid ${child.pid}) ended with ${worker.exitedWith}\n${worker.logEnd()}`,
+				);
 			}
 			// Not listening yet when the fetch fails.
 			return await fetch(health).then(

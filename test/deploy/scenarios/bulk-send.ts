@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { lastSeq, type RequestRecord } from '../../../emulator/request-log';
+import { lastSeq } from '../../../emulator/request-log';
 import { postWebhook } from '../../harness/webhook';
 import { cpuDelta, machineBusySeconds } from '../lib/cpu';
 import type { DeployInstance } from '../lib/instance';
@@ -14,27 +14,8 @@ const WEBHOOK = 'deploy-bulk-send';
 /** The Fax Cloud node's default "Requests at Once" (the workflow leaves it unset). */
 export const REQUESTS_AT_ONCE = 5;
 
-/** First request received to last answer written, as the emulator saw it (ms). */
-function spanMs(requests: RequestRecord[]): number {
-	const start = Math.min(...requests.map((r) => r.receivedMs));
-	const end = Math.max(...requests.map((r) => r.finishedMs ?? r.receivedMs));
-	return end - start;
-}
-
-export interface BulkRun {
-	faxes: number;
-	executions: number;
-	/** Executions each worker ran. */
-	executionsPerWorker: Record<string, number>;
-	workers: number;
-	concurrency: number;
-	/** CPU seconds each process used during the run. */
-	cpuSeconds: Record<string, number>;
-	spanMs: number;
-	sendsPerSecond: number;
-	wallMs: number;
-	maxConnections: number;
-}
+/** What one run of a bulk send measured (results.json keeps the field order). */
+export type BulkRun = Awaited<ReturnType<typeof bulkSend>>;
 
 /**
  * A bulk send split over many executions: `total` faxes in calls of `perExecution` items, all
@@ -53,7 +34,7 @@ export async function bulkSend(
 		perExecution: number;
 		concurrency: number;
 	},
-): Promise<BulkRun> {
+) {
 	const { control } = instance.emulator;
 	const { run: name, runDigit, total, perExecution, concurrency } = options;
 	// Each fax goes to its own number: the run's digit, then the item's number (1 + 10 digits).
@@ -91,8 +72,13 @@ export async function bulkSend(
 		tally(executions.flatMap((e) => ranOn.get(e.id) ?? ['(no worker log)'])),
 	);
 	const workers = [...instance.workers.values()].filter((w) => w.running).length;
-	const span = sends.length > 0 ? spanMs(sends) : NaN;
-	const run: BulkRun = {
+	// First request received to last answer written, as the emulator saw it.
+	const span =
+		sends.length > 0
+			? Math.max(...sends.map((r) => r.finishedMs ?? r.receivedMs)) -
+				Math.min(...sends.map((r) => r.receivedMs))
+			: NaN;
+	const run = {
 		faxes: total,
 		executions: executions.length,
 		workers,
@@ -104,28 +90,22 @@ export async function bulkSend(
 		executionsPerWorker,
 		cpuSeconds: cpu,
 	};
-	report.log(
-		`  ${name}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
+	report.step(
+		`${name}: ${sends.length} sends in ${run.spanMs} ms at the emulator (${run.sendsPerSecond}/s), ${executions.length} executions ${JSON.stringify(executionsPerWorker)}, at most ${maxConnections} connections; CPU s ${JSON.stringify(cpu)}`,
 	);
 
 	const bound = workers * concurrency * REQUESTS_AT_ONCE;
 	await report.checkAll(BULK_SCENARIO, {
 		[`${name}: every webhook call answered 200`]: () => {
 			const failed = answers.filter((a) => a.status !== 200);
-			assert.equal(
-				failed.length,
-				0,
-				`answers: ${failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(' | ')}`,
-			);
+			const shown = failed.map((a) => `${a.status} ${a.text.slice(0, 200)}`);
+			assert.deepEqual(shown, [], 'answers other than 200');
 		},
 		[`${name}: every fax sent exactly once (emulator's request log)`]: () => {
 			const counts = tally(sends.map((send) => String(send.params.FaxNumber ?? '')));
 			assert.deepEqual(notExactlyOnce(counts, tags), EACH_ONCE);
-			assert.equal(
-				sends.filter((s) => s.status === 201).length,
-				tags.length,
-				'every send answered 201',
-			);
+			const created = sends.filter((s) => s.status === 201).length;
+			assert.equal(created, tags.length, 'every send answered 201');
 		},
 		[`${name}: ${calls.length} executions, each on a worker`]: () => {
 			assert.equal(executions.length, calls.length);

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
+import { call } from '../../harness/emulatorHttp';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
 import { executionError, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
-import { executionsStartedIn } from '../lib/worker';
+import { tally } from '../lib/sent-once';
 
 const SCENARIO = 'queue mode: inbound fax downloaded on one worker, saved on the other';
 const IMAGE_BYTES = 2_000_000;
@@ -30,15 +31,12 @@ export async function inboundFileAcrossWorkers(
 	const [fax] = control.injectInbound({ userId: SEED_USERS.alice.userId });
 	const faxId = Number(fax.FaxId);
 	control.padInboundImage(faxId, IMAGE_BYTES);
-	const { userId, password } = SEED_USERS.acmeAdmin;
-	const res = await fetch(`${urls.fax}/inboundfaxes/${faxId}/image?FaxContentType=pdf`, {
-		headers: {
-			authorization: `Basic ${Buffer.from(`${userId}:${password}`).toString('base64')}`,
-			accept: 'application/pdf',
-		},
+	const { status, body: image } = await call('GET', `${urls.fax}/inboundfaxes/${faxId}/image`, {
+		auth: SEED_USERS.acmeAdmin,
+		query: { FaxContentType: 'pdf' },
+		headers: { accept: 'application/pdf' },
 	});
-	const image = Buffer.from(await res.arrayBuffer());
-	assert.equal(res.status, 200);
+	assert.equal(status, 200);
 
 	const started = await postWebhook(instance.server, 'deploy-inbound-file', { faxId });
 	assert.equal(started.status, 200, started.text);
@@ -47,27 +45,20 @@ export async function inboundFileAcrossWorkers(
 		sink.received.find((d) => d.stage === stage && match(d));
 	const ofFax = (d: Record<string, unknown>) =>
 		Number((d.read as { faxId?: unknown })?.faxId) === faxId;
-	await waitUntil(
-		'the first part (download, read) reported',
-		() => !!reported('read', ofFax),
-		120_000,
-	);
+	const readReported = () => !!reported('read', ofFax);
+	await waitUntil('the first part (download, read) reported', readReported, 120_000);
 	const read = reported('read') as {
 		execution: string;
 		worker: string;
 		resumeUrl: string;
 		read: { bytes: number; header: string; pages: number; binaryId: string | null };
 	};
-	await waitUntil(
-		`execution ${read.execution} waiting`,
-		async () => (await instance.execution(read.execution)).status === 'waiting',
-		60_000,
-		250,
-	);
+	const waiting = async () => (await instance.execution(read.execution)).status === 'waiting';
+	await waitUntil(`execution ${read.execution} waiting`, waiting, 60_000, 250);
 	const first = read.worker;
 	const other = [...instance.workers.keys()].find((name) => name !== first)!;
 	await instance.worker(first).stop();
-	report.log(`  ${first} downloaded and read fax ${faxId}; stopped it, resuming the execution`);
+	report.step(`${first} downloaded and read fax ${faxId}; stopped it, resuming the execution`);
 	let resume: Response;
 	try {
 		resume = await fetch(read.resumeUrl, { method: 'POST' });
@@ -91,10 +82,7 @@ export async function inboundFileAcrossWorkers(
 	} finally {
 		await instance.startWorker(first);
 	}
-	const saved = reported('saved') as {
-		worker: string;
-		file: string;
-	};
+	const saved = reported('saved') as { worker: string; file: string };
 	const stored = await instance.execution(read.execution);
 	const file = path.join(instance.filesFolder, `inbound-fax-${faxId}.pdf`);
 	const written = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
@@ -111,15 +99,9 @@ export async function inboundFileAcrossWorkers(
 		binaryId: read.read.binaryId,
 		binaryDataRows: rows,
 		status: stored.status,
-		startedBy: Object.fromEntries(
-			[...instance.workers.keys()].map((name) => [
-				name,
-				executionsStartedIn(instance.logFile(name)).filter((id) => id === String(read.execution))
-					.length,
-			]),
-		),
+		startedBy: Object.fromEntries(tally(instance.workerOfExecutions().get(read.execution) ?? [])),
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 	await report.checkAll(SCENARIO, {
 		'downloaded and read on one worker, saved by the other': () => {
 			assert.notEqual(saved.worker, first);

@@ -29,18 +29,14 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const call = postWebhook(instance.server, 'deploy-send-one', { order }).catch(
 		(error: Error) => error,
 	);
-	await waitUntil(
-		'the send received and the fax created',
-		() => sendsSince(instance, sinceSeq).some((r) => r.processed),
-		60_000,
-		50,
-	);
+	const faxCreated = () => sendsSince(instance, sinceSeq).some((r) => r.processed);
+	await waitUntil('the send received and the fax created', faxCreated, 60_000, 50);
 	const execution = await instance.newExecutionOf(WORKFLOW_ID, before, 'the execution', 30_000);
 	const [worker] = instance.workerOfExecutions().get(execution) ?? [];
 	assert.ok(worker, `no worker log names execution ${execution}`);
 	const killedAt = Date.now();
 	await instance.worker(worker).kill();
-	report.log(`  SIGKILL ${worker} while its send for ${order} waited for the service's answer`);
+	report.step(`SIGKILL ${worker} while its send for ${order} waited for the service's answer`);
 	// Started again at once, as a supervisor would: Bull's check for stalled jobs runs in the
 	// workers, so with no worker alive nothing would ever settle the dead worker's job.
 	await instance.startWorker(worker);
@@ -49,13 +45,9 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	await outcomeOf(instance.server, execution);
 	const settledAfterMs = Date.now() - killedAt;
 	// Time for anything that would send again (a retried job, a restarted worker) to do so.
-	const sentAtSettle = sendsSince(instance, sinceSeq).length;
-	await watchFor(
-		'a send again',
-		() => sendsSince(instance, sinceSeq).length > sentAtSettle,
-		10_000,
-		500,
-	);
+	const sent = () => sendsSince(instance, sinceSeq).length;
+	const sentAtSettle = sent();
+	await watchFor('a send again', () => sent() > sentAtSettle, 10_000, 500);
 	const sends = sendsSince(instance, sinceSeq);
 	const stored = await instance.execution(execution);
 	const itemsKept = {
@@ -77,14 +69,11 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 		itemsKept,
 		settledAfterMs,
 		recoveryKeyInBatchName: sends[0]?.params.BatchName,
-		lookupFound: found.map((item) => ({
-			FaxId: item.json.FaxId,
-			BatchUniqueId: item.json.BatchUniqueId,
-			BatchName: item.json.BatchName,
-			FaxStatus: item.json.FaxStatus,
-		})),
+		lookupFound: found.map(({ json: { FaxId, BatchUniqueId, BatchName, FaxStatus } }) => {
+			return { FaxId, BatchUniqueId, BatchName, FaxStatus };
+		}),
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 	await report.checkAll(SCENARIO, {
 		'the fax exists once: one send reached the service, none after the kill': () => {
 			assert.equal(sends.length, 1);
@@ -112,14 +101,12 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const beforeRetry = lastSeq(instance.emulator);
 	const retried = await instance.retry(execution);
 	const resent = sendsSince(instance, beforeRetry);
-	Object.assign(figures, {
-		retry: {
-			...retried,
-			sends: resent.length,
-			sameBatchUniqueId: resent.filter((r) => r.params.BatchUniqueId === order).length,
-		},
-	});
-	report.log(`  Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
+	figures.retry = {
+		...retried,
+		sends: resent.length,
+		sameBatchUniqueId: resent.filter((r) => r.params.BatchUniqueId === order).length,
+	};
+	report.step(`Retry of execution ${execution}: ${JSON.stringify(figures.retry)}`);
 	await report.checkAll(SCENARIO, {
 		'a Retry of the execution sends nothing: n8n kept none of its data (README)': () => {
 			assert.equal(retried.status, 'error', JSON.stringify(retried));

@@ -32,11 +32,9 @@ export const POLL_WAIT_MS = 90_000;
 const KILL_AFTER = 100;
 
 /**
- * What the trigger emitted, as n8n recorded it: every execution of the trigger workflow and the
- * FaxIds its trigger node handed to it. An execution is read as soon as it appears (its stored
- * data then holds the trigger's items waiting for the next node), because what n8n keeps of an
- * execution that crashed may be less. Main may be down for a while: the watcher skips those
- * moments and reads again once it is back.
+ * What the trigger emitted, as n8n recorded it: each execution of the workflow and the FaxIds its
+ * trigger node handed to it, read as soon as it appears (n8n may keep less of one that crashed).
+ * Readings while main is down are skipped.
  */
 export class TriggerLedger {
 	/** Execution id → FaxIds of the trigger's output (the first non-empty reading). */
@@ -54,7 +52,7 @@ export class TriggerLedger {
 		readonly earlier = new Set<string>(),
 	) {}
 
-	/** A ledger of the executions the workflow starts from now on (fromNow(...).earlier left out). */
+	/** A ledger of the executions the workflow starts from now on. */
 	static async fromNow(instance: DeployInstance, workflowId: string, triggerNode: string) {
 		const earlier = (await instance.executionsOf(workflowId)).map((e) => e.id);
 		return new TriggerLedger(instance, workflowId, triggerNode, new Set(earlier));
@@ -121,10 +119,7 @@ export class TriggerLedger {
 
 	/** Waits until every one of `faxIds` is in an execution n8n recorded. */
 	async waitForEmitted(what: string, faxIds: number[], timeoutMs: number): Promise<void> {
-		const missing = () => {
-			const byFax = this.executionsByFax();
-			return faxIds.filter((faxId) => !byFax.has(faxId));
-		};
+		const missing = () => emittedOnceCheck(faxIds, this).lost;
 		await this.readUntil(
 			what,
 			() => missing().length === 0,
@@ -166,16 +161,12 @@ export async function waitForSearch(
 	await waitUntil(what, () => inboundSearches(instance) > before, timeoutMs);
 }
 
-/** New inbound faxes for alice and bob, half each; returns their FaxIds. */
+/** New inbound faxes for alice and bob, half each (count is even); returns their FaxIds. */
 export function injectFaxes(instance: DeployInstance, count: number): number[] {
 	const { control } = instance.emulator;
-	const half = Math.floor(count / 2);
-	return [
-		...control.injectInbound({ userId: SEED_USERS.alice.userId, count: half }),
-		...(count - half > 0
-			? control.injectInbound({ userId: SEED_USERS.bob.userId, count: count - half })
-			: []),
-	].map((fax) => Number(fax.FaxId));
+	return [SEED_USERS.alice, SEED_USERS.bob]
+		.flatMap(({ userId }) => control.injectInbound({ userId, count: count / 2 }))
+		.map((fax) => Number(fax.FaxId));
 }
 
 /** What an execution delivered to the sink. */
@@ -185,27 +176,23 @@ export const deliveredBy = (sink: Sink, execution: string) =>
 export const deliveriesOf = (sink: Sink, execution: string): number =>
 	deliveredBy(sink, execution).length;
 
-/** Waits until an execution has delivered `count` items to the sink (checking every `intervalMs`). */
-export async function waitForDeliveries(
-	sink: Sink,
-	execution: string,
-	count = KILL_AFTER,
-	intervalMs = 100,
-): Promise<void> {
-	const what = `execution ${execution} ${count === KILL_AFTER ? 'delivering' : 'delivered'}`;
-	await waitUntil(what, () => deliveriesOf(sink, execution) >= count, 60_000, intervalMs);
+/** Waits until an execution has delivered `count` items to the sink. */
+export async function waitForDeliveries(sink: Sink, execution: string, count: number) {
+	const delivering = count === KILL_AFTER;
+	const what = `execution ${execution} ${delivering ? 'delivering' : 'delivered'}`;
+	const done = () => deliveriesOf(sink, execution) >= count;
+	await waitUntil(what, done, 60_000, delivering ? 20 : 100);
 }
 
 /** Waits until an execution has delivered KILL_AFTER items: the moment its process is killed. */
-export const waitForDelivering = (sink: Sink, execution: string): Promise<void> =>
-	waitForDeliveries(sink, execution, KILL_AFTER, 20);
+export const waitForDelivering = (sink: Sink, execution: string) =>
+	waitForDeliveries(sink, execution, KILL_AFTER);
 
 /**
  * Main (`n8n` in a single process) started again while the service holds its activation poll's
- * search (30 s), killed once that search has arrived, then started again until a poll's execution
- * (one not in `known`) appears: how long main took to be ready, and how long after that the
- * trigger polled. The durable scheduler polls at no restart (the next whole minute), and a killed
- * poll keeps its task's lease (60 s) until n8n's reaper takes it back: hence its longer wait.
+ * search, killed once that search has arrived, started again until a poll's execution not in
+ * `known` appears: how long main took to be ready, and the trigger to poll after that. The durable
+ * scheduler polls at the next whole minute, after a killed poll's task lease (60 s): a longer wait.
  */
 export async function killDuringActivationAndRestart(
 	instance: DeployInstance,
@@ -222,7 +209,7 @@ export async function killDuringActivationAndRestart(
 	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);
 	await instance.killMain();
 	await starting;
-	report.log(`  SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
+	report.step(`SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
 
 	const restarted = Date.now();
 	await instance.startMain();
@@ -235,8 +222,8 @@ export async function killDuringActivationAndRestart(
 		durable ? 240_000 : 150_000,
 	);
 	const activation = searchesOf(instance).find((r) => r.receivedMs >= restarted)?.receivedMs;
-	report.log(
-		`  the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
+	report.step(
+		`the trigger polled again ${Math.round(((activation ?? NaN) - ready) / 1000)} s after ${processName} was ready (publication lease ${PUBLICATION_LEASE_SECONDS} s)`,
 	);
 	return {
 		execution,
@@ -258,7 +245,7 @@ export async function onDurableEngine(instance: DeployInstance, report: Report) 
 	await instance.stopMain();
 	instance.engine = 'durable';
 	await instance.startMain();
-	report.log('  main restarted on the durable poll scheduler with durable cursors');
+	report.step('main restarted on the durable poll scheduler with durable cursors');
 	return { switchedNow: true, seconds: secondsSince(started) };
 }
 
@@ -284,10 +271,8 @@ export function emittedOnceCheck(faxIds: number[], ledger: TriggerLedger) {
 }
 
 /**
- * What became of a batch: emission (n8n's executions, emittedOnceCheck) and delivery (reported by
- * the workflow's next node once, more than once, never), the deliveries of the ledger's own
- * executions only when `ownDeliveriesOnly` (another active workflow on the same login reports the
- * same faxes).
+ * What became of a batch: emission (emittedOnceCheck) and delivery by the next node (once, more,
+ * never); `ownDeliveriesOnly`: only the ledger's executions' (another workflow reports them too).
  */
 export function accountFor(
 	faxIds: number[],

@@ -127,53 +127,43 @@ export async function triggerInQueueModeDurable(
 	return figures;
 }
 
-/** What the kills left for the checks. */
-interface Kills {
-	batch1: number[];
-	batch2: number[];
-	/** The execution whose worker was killed, the worker, and what it had delivered by then. */
-	e1: string;
-	worker1: string;
-	deliveredBeforeWorkerKill: number;
-}
-
-/** Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. */
-async function killsDuringTrigger(run: KillRun): Promise<Kills> {
+/**
+ * Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. Gives
+ * the checks the batches, the execution whose worker was killed (e1), the worker, and what e1 had
+ * delivered by then.
+ */
+async function killsDuringTrigger(run: KillRun) {
 	const { instance, report, sink, ledger, figures } = run;
 	const workerOf = (execution: string) => String(deliveredBy(sink, execution)[0]?.worker);
 	// 1. The first poll's execution: its worker is killed in the middle.
 	const batch1 = injectFaxes(instance, 2 * MAX_EVENTS_PER_POLL);
-	report.log(
-		`  ${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`,
-	);
+	report.step(`${batch1.length} inbound faxes injected; waiting for the next poll (once a minute)`);
 	const e1 = await ledger.waitForNew(new Set(), 'the first poll emitting');
 	await waitForDelivering(sink, e1);
 	const worker1 = workerOf(e1);
 	await instance.worker(worker1).kill();
 	const deliveredBeforeWorkerKill = deliveriesOf(sink, e1);
-	report.log(
-		`  SIGKILL ${worker1} while execution ${e1} ran (${deliveredBeforeWorkerKill} of its items delivered)`,
+	report.step(
+		`SIGKILL ${worker1} while execution ${e1} ran (${deliveredBeforeWorkerKill} of its items delivered)`,
 	);
 	const killedAt = Date.now();
-	const workerBack = instance.startWorker(worker1).then(
-		() => undefined,
-		(error: unknown) => error,
-	);
+	// Awaited after step 2; a failure to start is thrown there.
+	const workerBack = instance.startWorker(worker1);
+	workerBack.catch(() => undefined);
 
 	// 2. The second poll's execution runs on a worker while main is killed.
 	await waitForWorkerOutcome(instance, e1, killedAt, figures);
 	const e2 = await ledger.waitForNew(new Set([e1]), 'the second poll emitting');
 	await waitForDelivering(sink, e2);
 	await instance.killMain();
-	report.log(
-		`  SIGKILL main while execution ${e2} ran on ${workerOf(e2)} (${deliveriesOf(sink, e2)} delivered)`,
+	report.step(
+		`SIGKILL main while execution ${e2} ran on ${workerOf(e2)} (${deliveriesOf(sink, e2)} delivered)`,
 	);
-	const workerFailed = await workerBack;
-	if (workerFailed) throw workerFailed;
+	await workerBack;
 
 	// 3. New faxes; main restarts and is killed while its (activation) poll's search is held.
 	const batch2 = injectFaxes(instance, 200);
-	report.log(`  ${batch2.length} more faxes`);
+	report.step(`${batch2.length} more faxes`);
 	const restart = await killDuringActivationAndRestart(instance, report, ledger, new Set([e1, e2]));
 	const e3 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
@@ -185,7 +175,11 @@ async function killsDuringTrigger(run: KillRun): Promise<Kills> {
  * The checks of the kills, on this scenario's executions (`probes`: those of the probes); then
  * what a user's Retry of the execution whose worker was killed does (it delivers again: last).
  */
-async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Promise<void> {
+async function checkKills(
+	run: KillRun,
+	kills: Awaited<ReturnType<typeof killsDuringTrigger>>,
+	probes: Set<string>,
+): Promise<void> {
 	const { instance, report, sink, ledger, figures, scenario } = run;
 	const { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill } = kills;
 	ledger.stop();
@@ -212,7 +206,7 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 			itemsShownAfterwards: e1Shown,
 		},
 	});
-	report.log(`  executions: ${JSON.stringify(executions)}`);
+	report.step(`executions: ${JSON.stringify(executions)}`);
 
 	await report.checkAll(scenario, {
 		[`each of the ${batch1.length + batch2.length} faxes emitted into exactly one execution`]:
@@ -259,7 +253,7 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 	});
 	const { retry } = await retryDeliveries(instance, sink, e1);
 	figures.retryOfKilledWorkerExecution = retry;
-	report.log(`  Retry of execution ${e1}: ${JSON.stringify(retry)}`);
+	report.step(`Retry of execution ${e1}: ${JSON.stringify(retry)}`);
 	await report.checkAll(scenario, {
 		[`n8n keeps none of ${e1}'s items: a Retry delivers nothing and fails as the execution did (README)`]:
 			() => {
@@ -271,11 +265,9 @@ async function checkKills(run: KillRun, kills: Kills, probes: Set<string>): Prom
 }
 
 /**
- * Waits until n8n has settled the execution whose worker died: main fails the stalled job and
- * stores Error, "failed to be processed too many times" (README). The restarted worker's crash
- * recovery may mark it Crashed first, with its trigger's items made up from the event log; main's
- * failure replaces that. Main is killed next (step 2): killed before it stored the failure, it
- * leaves Crashed for good, a case the README does not describe, so the step waits for Error.
+ * Waits until main has stored the stalled job of the dead worker as Error, "failed to be processed
+ * too many times" (README). The restarted worker may mark it Crashed first; main killed before it
+ * replaced that (step 2) would leave Crashed for good, a case the README does not describe.
  */
 async function waitForWorkerOutcome(
 	instance: DeployInstance,
@@ -316,34 +308,26 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 	const faxes = injectFaxes(instance, 20);
 	let written = false;
 	await withExecutionInsertsHeld(postgres, async () => {
-		report.log(
-			`  probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
+		report.step(
+			`probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
 		);
-		await waitUntil(
-			'the trigger state written by the next poll',
-			() => stateNow() !== before,
-			POLL_WAIT_MS,
-			200,
-		);
+		await withinAPoll('the trigger state written by the next poll', () => stateNow() !== before);
 		written = true;
 		// The poll's execution insert is now waiting for the lock.
 		await sleep(1000);
 		await instance.killMain();
 	});
-	report.log(
-		'  probe: SIGKILL main after the state write, before the execution insert; restarting',
-	);
+	report.step('probe: SIGKILL main after the state write, before the execution insert; restarting');
 	const searches = inboundSearches(instance);
 	await instance.startMain();
 	await waitForSearch(instance, 'the activation poll after the probe', searches, 60_000);
 	await sleep(5000);
 	await ledger.readOnce();
-	const byFax = ledger.executionsByFax();
-	const emitted = faxes.filter((faxId) => byFax.has(faxId)).length;
+	const { lost } = emittedOnceCheck(faxes, ledger);
 	return {
 		faxes: faxes.length,
-		emitted,
-		lost: faxes.length - emitted,
+		emitted: faxes.length - lost.length,
+		lost: lost.length,
 		stateWrittenBeforeKill: written,
 		execution: [...ledger.emitted.keys()].find((id) => !known.has(id)),
 	};
@@ -359,21 +343,20 @@ async function duplicateWindowProbe({ instance, report, ledger, sink }: KillRun)
 	const logged = mainLogFromNow(instance);
 	let first: string | undefined;
 	let faxes: number[] = [];
-	const refusal: [string, string] = ['workflow_entity', 'staticData'];
-	const message = 'deploy test: static data write refused';
-	await withColumnWritesRefused(instance.postgres, refusal, message, async () => {
+	const refusal = { table: 'workflow_entity', column: 'staticData', message: 'static data' };
+	await withColumnWritesRefused(instance.postgres, refusal, async () => {
 		faxes = injectFaxes(instance, 20);
 		await instance.killMain();
 		await instance.startMain();
-		report.log(
-			`  probe: ${faxes.length} faxes, the database refuses the trigger's state write; main restarted`,
+		report.step(
+			`probe: ${faxes.length} faxes, the database refuses the trigger's state write; main restarted`,
 		);
 		first = await ledger.waitForNew(known, 'the activation poll emitting the probe faxes', 60_000);
 		await waitForDeliveries(sink, first, faxes.length);
 		await instance.killMain();
 	});
 	const refused = logged(/problem saving the workflow/);
-	report.log(`  probe: SIGKILL main after execution ${first} ran; restarting`);
+	report.step(`probe: SIGKILL main after execution ${first} ran; restarting`);
 	await instance.startMain();
 	let second: string | undefined;
 	try {
@@ -433,10 +416,10 @@ export async function twoPollTimesInQueueMode(
 		await instance.publishTrigger(created);
 		const injected = control.injectInbound({ userId: SEED_USERS.acmeAdmin.userId, count: FAXES });
 		const faxes = injected.map((fax) => Number(fax.FaxId));
-		report.log(`  ${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
+		report.step(`${FAXES} faxes of admin@acme injected; both Poll Times fire at second 0`);
 		await ledger
 			.waitForEmitted('every fax emitted', faxes, 2 * POLL_WAIT_MS)
-			.catch((error: Error) => report.log(`  ${error.message}`));
+			.catch((error: Error) => report.step(`${error.message}`));
 		// One more minute: a second poll running over the same state emits its copy by then.
 		await waitForSearch(instance, 'the next poll');
 		await ledger.waitForFinal("the trigger's executions finished", undefined, POLL_WAIT_MS);
@@ -449,7 +432,7 @@ export async function twoPollTimesInQueueMode(
 			executions: executionFigures(ledger, sink),
 			seconds: secondsSince(started),
 		};
-		report.log(`  ${JSON.stringify(figures)}`);
+		report.step(JSON.stringify(figures));
 		await report.checkAll(scenario, {
 			[`each of the ${FAXES} faxes emitted into exactly one execution`]: () =>
 				assertEmittedOnce(account),
@@ -512,7 +495,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	const switchFaxes = injectFaxes(instance, 20);
 	instance.engine = 'durable';
 	await instance.startMain();
-	report.log(`  ${switchFaxes.length} faxes; main restarted on the durable poll scheduler`);
+	report.step(`${switchFaxes.length} faxes; main restarted on the durable poll scheduler`);
 	await waitForEmitted('the faxes of the switch emitted', switchFaxes);
 	const movedToCursor = cursorNow();
 
@@ -521,7 +504,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	let cursorBeforeKill = '';
 	let commitHeld = false;
 	await withExecutionInsertsHeld(postgres, async () => {
-		report.log(`  probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
+		report.step(`probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
 		cursorBeforeKill = cursorNow();
 		await waitForSearch(instance, 'the next poll');
 		// Lock requests on execution_entity that Postgres holds back.
@@ -529,17 +512,13 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 			postgres.sql(
 				`SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'execution_entity' AND NOT l.granted`,
 			);
-		await waitUntil(
-			"the poll's commit waiting for its execution insert",
-			() => Number(waiting()) > 0,
-			POLL_WAIT_MS,
-			200,
-		);
+		const commitWaits = () => Number(waiting()) > 0;
+		await withinAPoll("the poll's commit waiting for its execution insert", commitWaits);
 		commitHeld = true;
 		await instance.killMain();
 	});
 	const cursorAfterKill = cursorNow();
-	report.log('  probe: SIGKILL main while its commit waited; restarting');
+	report.step('probe: SIGKILL main while its commit waited; restarting');
 	await instance.startMain();
 	await waitForEmitted('the probe faxes emitted after the restart', lossFaxes);
 
@@ -547,27 +526,17 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	const logged = mainLogFromNow(instance);
 	const refusedLine = () => logged(/cursor write refused/);
 	let duplicateFaxes: number[] = [];
-	const refusal: [string, string] = ['poller_state', 'cursor'];
-	await withColumnWritesRefused(
-		postgres,
-		refusal,
-		'deploy test: cursor write refused',
-		async () => {
-			duplicateFaxes = injectFaxes(instance, 20);
-			const searches = inboundSearches(instance);
-			report.log(`  probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
-			await waitForSearch(instance, 'the next poll', searches);
-			await waitUntil(
-				'n8n to log the refused cursor write',
-				() => !!refusedLine(),
-				POLL_WAIT_MS,
-				200,
-			);
-			await instance.killMain();
-		},
-	);
+	const refusal = { table: 'poller_state', column: 'cursor', message: 'cursor' };
+	await withColumnWritesRefused(postgres, refusal, async () => {
+		duplicateFaxes = injectFaxes(instance, 20);
+		const searches = inboundSearches(instance);
+		report.step(`probe: ${duplicateFaxes.length} faxes, the database refuses the cursor write`);
+		await waitForSearch(instance, 'the next poll', searches);
+		await withinAPoll('n8n to log the refused cursor write', () => !!refusedLine());
+		await instance.killMain();
+	});
 	const refused = refusedLine()?.trim().slice(0, 200);
-	report.log('  probe: SIGKILL main after the refused write; restarting');
+	report.step('probe: SIGKILL main after the refused write; restarting');
 	await instance.startMain();
 	await waitForEmitted('the refused poll’s faxes emitted after the restart', duplicateFaxes);
 	// Two more polls: the execution of the first would be recorded by the second; none may hold a
@@ -585,7 +554,7 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		duplicateWindow: { ...countOf(duplicateFaxes), n8nLogged: refused },
 		executions: [...ledger.emitted.keys()].filter((id) => !known.has(id)).length,
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 	await report.checkAll(DURABLE_SCENARIO, {
 		'the state moves into n8n’s cursor at the switch: each fax of the switch once': () => {
 			assert.ok(
@@ -613,21 +582,23 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	return figures;
 }
 
+/** Waits until `done` holds, checking every 200 ms for as long as a poll may take to come. */
+const withinAPoll = (what: string, done: () => boolean) => waitUntil(what, done, POLL_WAIT_MS, 200);
+
 /**
- * Runs `body` while the database refuses every change of one column of one table, which is what
- * a failed write looks like to n8n (a Postgres trigger raising `message`); lifts the refusal after.
+ * Runs `body` while the database refuses every change of one column of one table, which is what a
+ * failed write looks like to n8n (a Postgres trigger raising "deploy test: MESSAGE write refused").
  */
-export async function withColumnWritesRefused(
+async function withColumnWritesRefused(
 	postgres: PostgresService,
-	[table, column]: [string, string],
-	message: string,
+	{ table, column, message }: { table: string; column: string; message: string },
 	body: () => Promise<void>,
 ): Promise<void> {
 	const name = `deploy_test_refuse_${table}_${column}`.toLowerCase();
 	postgres.sql(`CREATE FUNCTION ${name}() RETURNS trigger AS $$
 		BEGIN
 			IF NEW."${column}"::text IS DISTINCT FROM OLD."${column}"::text THEN
-				RAISE EXCEPTION '${message}';
+				RAISE EXCEPTION 'deploy test: ${message} write refused';
 			END IF;
 			RETURN NEW;
 		END $$ LANGUAGE plpgsql`);
@@ -645,7 +616,7 @@ export async function withColumnWritesRefused(
  * Runs `body` while Postgres holds back every execution insert (a transaction holding a SHARE
  * lock on execution_entity), then rolls that transaction back.
  */
-export async function withExecutionInsertsHeld(
+async function withExecutionInsertsHeld(
 	postgres: PostgresService,
 	body: () => Promise<void>,
 ): Promise<void> {
@@ -661,7 +632,7 @@ export async function withExecutionInsertsHeld(
 }
 
 /** The first line main logs from now on that matches `pattern`, read when asked. */
-export function mainLogFromNow(instance: DeployInstance): (pattern: RegExp) => string | undefined {
+function mainLogFromNow(instance: DeployInstance): (pattern: RegExp) => string | undefined {
 	const start = fs.statSync(instance.logFile('main')).size;
 	return (pattern) =>
 		fs

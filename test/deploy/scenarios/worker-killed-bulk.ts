@@ -47,21 +47,15 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 	const killedAt = Date.now();
 	await instance.worker(worker!).kill();
 	const sentAtKill = made().size;
-	report.log(
-		`  SIGKILL ${worker} after ${sentAtKill} of ${ORDERS} faxes of execution ${execution}`,
-	);
+	report.step(`SIGKILL ${worker} after ${sentAtKill} of ${ORDERS} faxes of execution ${execution}`);
 	// Restarted at once, as a supervisor would (Bull's stall check runs in the workers).
 	await instance.startWorker(worker!);
 	const answer = await call;
 	await outcomeOf(instance.server, execution);
 	// Time for anything that would run the execution again to do so.
-	const madeAtSettle = JSON.stringify([...made()]);
-	await watchFor(
-		'a fax made again',
-		() => JSON.stringify([...made()]) !== madeAtSettle,
-		10_000,
-		500,
-	);
+	const madeNow = () => JSON.stringify([...made()]);
+	const madeAtSettle = madeNow();
+	await watchFor('a fax made again', () => madeNow() !== madeAtSettle, 10_000, 500);
 	const stored = await instance.execution(execution);
 	const beforeRerun = made();
 	const executionsBeforeRerun = (await instance.executionsOf(BULK_ONCE_WORKFLOW_ID)).filter(
@@ -84,7 +78,7 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 		rerun: rerun.figures,
 		thirdRun: third.figures,
 	};
-	report.log(`  ${JSON.stringify(figures)}`);
+	report.step(JSON.stringify(figures));
 
 	await report.checkAll(SCENARIO, {
 		'n8n does not run the killed execution again; it ends without success, no fax twice so far':
