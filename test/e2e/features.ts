@@ -22,6 +22,10 @@ import { changeFaxLogin, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
 
+const TOOL_WORKFLOW = 'tool-fax-status.json';
+const EDIT_WORKFLOW = 'credential-edited-during-run.json';
+const OPTIONS_PATH = '/dynamic-node-parameters/options';
+
 /** A login edited during a run; the case phase's only (the editor check would preselect it). */
 const EDITED_CREDENTIAL = {
 	id: 'FaxCloudEditRun1',
@@ -57,10 +61,6 @@ export async function toolAnswer(
 	const response = toolRun?.data?.ai_tool?.[0]?.[0]?.json.response;
 	return (Array.isArray(response) ? response : [response]) as Array<Record<string, unknown>>;
 }
-
-const TOOL_WORKFLOW = 'tool-fax-status.json';
-const EDIT_WORKFLOW = 'credential-edited-during-run.json';
-const OPTIONS_PATH = '/dynamic-node-parameters/options';
 
 export const FEATURE_CHECKS: FeatureCheck[] = [
 	{

@@ -47,8 +47,6 @@ import {
 	waitForSearch,
 } from './trigger-common';
 export const TRIGGER_SCENARIOS = scenarioNames('queue mode', 'trigger under SIGKILLs');
-const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
-const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 
 /** What the steps and the checks of one run of the kills share. */
 interface KillRun {
@@ -59,6 +57,9 @@ interface KillRun {
 	figures: Record<string, unknown>;
 	scenario: string;
 }
+
+const PROBE = 'queue mode: SIGKILL after the trigger state write, before the execution insert';
+const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 
 /**
  * The trigger runs on main, its executions on the workers. 1,200 new inbound faxes arrive in two
