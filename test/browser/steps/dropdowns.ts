@@ -47,23 +47,21 @@ export async function optionNames(page: Page): Promise<string[]> {
  * editor re-renders a select when its options arrive, which can swallow a click, so it retries.
  */
 export async function openDropdown(page: Page, parameter: string): Promise<void> {
-	const select = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
-	for (let attempt = 1; ; attempt++) {
-		await page
-			.locator(`[data-test-id="parameter-input-${parameter}"] input`)
-			.first()
-			.and(page.locator('input:not([placeholder^="Loading"])'))
-			.waitFor();
+	const input = `[data-test-id="parameter-input-${parameter}"]`;
+	const loaded = page.locator(`${input} input`).first();
+	// A try waits 3 s for the options, then presses Escape: about three tries in 10 s.
+	await eventually(async () => {
+		await loaded.and(page.locator('input:not([placeholder^="Loading"])')).waitFor();
 		await expectNoOpenDropdown(page);
-		await select.click();
-		try {
-			await visibleOptions(page).first().waitFor({ timeout: 3000 });
-			return;
-		} catch (error) {
-			if (attempt === 3) throw error;
-			await page.keyboard.press('Escape');
-		}
-	}
+		await page.locator(input).first().click();
+		await visibleOptions(page)
+			.first()
+			.waitFor({ timeout: 3000 })
+			.catch(async (error: unknown) => {
+				await page.keyboard.press('Escape');
+				throw error;
+			});
+	}, 10_000);
 }
 
 async function expectNoOpenDropdown(page: Page): Promise<void> {
