@@ -16,6 +16,21 @@ function pollMinutes(workflow: WorkflowFile): number[] {
 	});
 }
 
+/**
+ * What a user imports is what a user gets: every Fax Cloud node of an example is the version the
+ * editor adds (2); the round-1 workflow files under test/ keep proving version 1.
+ */
+test.each(loadExamples().map(({ file, workflow }) => [file, workflow] as const))(
+	'examples/%s: every Fax Cloud node is at version 2',
+	(_file, workflow) => {
+		const ours = workflow.nodes.filter((node) => node.type.startsWith('n8n-nodes-fax-cloud.'));
+		expect(ours.length).toBeGreaterThan(0);
+		expect(ours.map((node) => [node.name, node.typeVersion])).toEqual(
+			ours.map((node) => [node.name, 2]),
+		);
+	},
+);
+
 test("the sandbox files inbound faxes polling every minute; the example file keeps the vendor's 15 minutes", () => {
 	const example = loadExamples().find((e) => e.file === 'file-inbound-faxes.json');
 	if (!example) throw new Error('examples/file-inbound-faxes.json is missing');

@@ -8,7 +8,12 @@ export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 export interface WorkflowFile {
 	id: string;
 	name: string;
-	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		typeVersion: number;
+		parameters: Record<string, unknown>;
+	}>;
 	[key: string]: unknown;
 }
 
