@@ -216,7 +216,11 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 	});
 });
 
-/** Version 1 (a cursor and the keys of the minute before it) is read on, not replaced. */
+/**
+ * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the keys
+ * of the minute before it). An upgrade must neither emit again what they emitted nor skip what
+ * arrived meanwhile, so version 1 is read on, not replaced by an activation.
+ */
 describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 	test('an inbound state of version 1: nothing emitted again, the faxes of the upgrade emitted once', async () => {
 		for (const at of ['09:00:00', '09:04:10', '09:05:30'])
