@@ -230,7 +230,8 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		expect([...first.ids, ...retried.ids, ...rest]).toEqual(truth);
 	});
 
-	// A record modified during a read moves to a later page, comes twice (faxPoll.ts, EventsTaken).
+	// A record modified during a read moves to a later page and comes twice; the read takes each
+	// event once (faxPoll.ts, EventsTaken), or a fax left at the cap would be held, then emitted, twice.
 	test('a fax left at Max Events per Poll that is modified during the read is held once and emitted once', async () => {
 		const { trigger, start } = await cappedFromNextMinute(300);
 		const truth = receivedBetween(380, start + SECOND / 2, start + MINUTE - SECOND / 2);
