@@ -5,23 +5,33 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-/** [name, command]; later parts cannot run without the first, the build. */
-const PARTS: Array<[string, string[]]> = [
-	['build', ['npm', 'run', 'build']],
-	['lint (n8n-node lint)', ['npm', 'run', 'lint']],
-	['n8n verification scan', ['npm', 'run', 'scan']],
-	['lint of the GitHub workflows', ['npm', 'run', 'lint:workflows']],
-	['typecheck', ['npm', 'run', 'typecheck']],
-	['no newer n8n 2.x installs', ['npm', 'run', 'n8n:newer']],
-	['jest', ['npx', 'jest']],
-	['end-to-end in real n8n', ['npm', 'run', 'test:e2e']],
-	['editor check in Chromium', ['npm', 'run', 'test:browser']],
-	['queue mode and crashes', ['npm', 'run', 'test:deploy']],
+interface Part {
+	name: string;
+	command: string[];
+	/** Later parts cannot run without this one. */
+	required?: boolean;
+}
+
+const PARTS: Part[] = [
+	{ name: 'build', command: ['npm', 'run', 'build'], required: true },
+	{ name: 'lint (n8n-node lint)', command: ['npm', 'run', 'lint'] },
+	{ name: 'n8n verification scan', command: ['npm', 'run', 'scan'] },
+	{ name: 'lint of the GitHub workflows', command: ['npm', 'run', 'lint:workflows'] },
+	{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+	{ name: 'no newer n8n 2.x installs', command: ['npm', 'run', 'n8n:newer'] },
+	{ name: 'jest', command: ['npx', 'jest'] },
+	{ name: 'end-to-end in real n8n', command: ['npm', 'run', 'test:e2e'] },
+	{ name: 'editor check in Chromium', command: ['npm', 'run', 'test:browser'] },
+	{ name: 'queue mode and crashes', command: ['npm', 'run', 'test:deploy'] },
 ];
 
-function run([command, ...args]: string[]): Promise<string> {
+function run(part: Part): Promise<string> {
 	return new Promise((resolve) => {
-		const child = spawn(command, args, { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
+		const [command, ...args] = part.command;
+		const child = spawn(command, args, {
+			cwd: path.resolve(__dirname, '..'),
+			stdio: 'inherit',
+		});
 		child.on('error', (error) => resolve(`could not start: ${error.message}`));
 		child.on('exit', (code, signal) =>
 			resolve(code === 0 ? 'passed' : `FAILED (${signal ? `signal ${signal}` : `exit ${code}`})`),
@@ -32,21 +42,21 @@ function run([command, ...args]: string[]): Promise<string> {
 const formatSeconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`.padStart(9);
 
 async function main(): Promise<void> {
-	const results: Array<{ name: string; ms: number; outcome: string }> = [];
+	const results: Array<{ part: Part; ms: number; outcome: string }> = [];
 	const started = Date.now();
-	for (const [name, command] of PARTS) {
-		console.log(`\n=== ${name}: ${command.join(' ')}`);
+	for (const part of PARTS) {
+		console.log(`\n=== ${part.name}: ${part.command.join(' ')}`);
 		const partStarted = Date.now();
-		const outcome = await run(command);
-		results.push({ name, ms: Date.now() - partStarted, outcome });
-		if (name === 'build' && outcome !== 'passed') break;
+		const outcome = await run(part);
+		results.push({ part, ms: Date.now() - partStarted, outcome });
+		if (part.required && outcome !== 'passed') break;
 	}
 	console.log('\nnpm test, part by part:');
-	for (const { name, ms, outcome } of results) {
-		console.log(`  ${formatSeconds(ms)}  ${name.padEnd(30)} ${outcome}`);
+	for (const { part, ms, outcome } of results) {
+		console.log(`  ${formatSeconds(ms)}  ${part.name.padEnd(30)} ${outcome}`);
 	}
 	const skipped = PARTS.slice(results.length);
-	for (const [name] of skipped) console.log(`  ${''.padStart(9)}  ${name.padEnd(30)} not run`);
+	for (const part of skipped) console.log(`  ${''.padStart(9)}  ${part.name.padEnd(30)} not run`);
 	console.log(`  ${formatSeconds(Date.now() - started)}  in all`);
 	const passed = results.filter((r) => r.outcome === 'passed').length;
 	const failed = results.length - passed;
