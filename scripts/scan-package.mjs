@@ -37,7 +37,16 @@ function checkParserTypeScript() {
 function copySource(into) {
 	const listed = execFileSync(
 		'git',
-		['ls-files', '--cached', '--others', '--exclude-standard', '--', 'package.json', 'nodes', 'credentials'],
+		[
+			'ls-files',
+			'--cached',
+			'--others',
+			'--exclude-standard',
+			'--',
+			'package.json',
+			'nodes',
+			'credentials',
+		],
 		{ cwd: root, encoding: 'utf8' },
 	)
 		.split('\n')
@@ -52,7 +61,10 @@ function copySource(into) {
 /** `npm pack`, unpacked; refuses a tarball holding files that must not ship. */
 function packTarball(work) {
 	const packed = JSON.parse(
-		execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
+		execFileSync(npm, ['pack', '--json', '--pack-destination', work], {
+			cwd: root,
+			encoding: 'utf8',
+		}),
 	)[0];
 	const files = packed.files.map((file) => file.path).sort();
 	const allowed = /^(dist\/.+|package\.json|README\.md|LICENSE(\.md)?|CHANGELOG\.md)$/;
@@ -82,7 +94,11 @@ async function main() {
 		const sourceFiles = copySource(source);
 		const tarball = packTarball(work);
 		const legs = [
-			{ name: 'source', files: `${sourceFiles} files`, result: await analyzePackage(source, SOURCE_FILE_PATTERNS) },
+			{
+				name: 'source',
+				files: `${sourceFiles} files`,
+				result: await analyzePackage(source, SOURCE_FILE_PATTERNS),
+			},
 			{
 				name: 'tarball',
 				files: `${tarball.count} packed files`,
@@ -90,7 +106,9 @@ async function main() {
 			},
 		];
 		for (const { name, files, result } of legs) {
-			console.log(`scan, ${name} leg (${files}): ${result.passed ? 'passed' : `FAILED: ${result.message}`}`);
+			console.log(
+				`scan, ${name} leg (${files}): ${result.passed ? 'passed' : `FAILED: ${result.message}`}`,
+			);
 			if (!result.passed && result.details) console.log(result.details);
 		}
 		console.log(
