@@ -1,9 +1,8 @@
-import { call, USERS } from '../harness/emulatorHttp';
-import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
-import { faxCalls } from './faxCalls';
+import { statusOf, USERS, type Login } from '../harness/emulatorHttp';
+import { startTestEmulator, useOwnEmulators } from '../harness/jest/emulator';
+import { faxCalls, useEmulatorCalls } from './faxCalls';
 
-const emu = useEmulator();
-const api = faxCalls(emu);
+const { emu, api } = useEmulatorCalls();
 const ownEmulator = useOwnEmulators();
 const ctl = api.control;
 const portsOf = (urls: { fax: string; mailMerge: string; numbers: string }) =>
@@ -83,10 +82,9 @@ test('custom seed object', async () => {
 			coverPages: ['default'],
 		},
 	});
-	const statusAs = async (auth: { userId: string; password: string }) =>
-		(await call('GET', `${custom.urls.fax}/inboundfaxes`, { auth })).status;
-	expect(await statusAs(login)).toBe(200);
-	expect(await statusAs(USERS.alice)).toBe(401);
+	const inboundAs = (auth: Login) => statusOf('GET', `${custom.urls.fax}/inboundfaxes`, { auth });
+	expect(await inboundAs(login)).toBe(200);
+	expect(await inboundAs(USERS.alice)).toBe(401);
 });
 
 test('real clock: wall time, and advance() still jumps ahead', async () => {

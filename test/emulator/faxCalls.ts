@@ -2,6 +2,7 @@
 import type { Emulator } from '../../emulator';
 import { call, controlOf, getOutbound, sendFax, statusOf, USERS } from '../harness/emulatorHttp';
 import type { CallResult, Login } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
 type Query = Record<string, string | number>;
 
@@ -65,4 +66,10 @@ export function faxCalls(emu: () => Emulator) {
 			call('GET', `${emu().urls.mailMerge}${path}`, { auth }),
 		control: controlOf(emu),
 	};
+}
+
+/** The file's emulator (started once, reset before each test; see useEmulator) and its calls. */
+export function useEmulatorCalls() {
+	const emu = useEmulator();
+	return { emu, api: faxCalls(emu) };
 }
