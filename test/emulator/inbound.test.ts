@@ -94,13 +94,11 @@ test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
 test('image as TIFF (default) and PDF, page count matching PagesReceived', async () => {
 	const [fax] = emu().control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
 	const url = `inboundfaxes/${fax.FaxId}/image`;
+	// The headers are the outbound ones (outbound-send.test.ts); the pages are the inbound fax's.
 	const tif = await api.get(url, USERS.alice);
-	expect(tif.headers['content-type']).toBe('image/tiff');
-	expect(tif.headers['content-disposition']).toBe(`inline; filename="fax-${fax.FaxId}.tif"`);
 	const { tiffPageCount } = await import('../../emulator/fax/documents');
 	expect(tiffPageCount(tif.body)).toBe(3);
 	const pdf = await api.get(url, USERS.alice, { FaxContentType: 'pdf' });
-	expect(pdf.headers['content-type']).toBe('application/pdf');
 	const { PDFDocument } = await import('pdf-lib');
 	expect((await PDFDocument.load(pdf.body)).getPageCount()).toBe(3);
 });

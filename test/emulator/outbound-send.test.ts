@@ -168,8 +168,8 @@ test('a non-proxy login cannot send as someone else', async () => {
 	expect((await send({ FaxNumber: N, FaxUserId: 'alice@acme' })).status).toBe(201);
 });
 
-test('an unknown resource is a 404 with StatusCode 71', async () => {
-	expectAnswer(await api.get(`faxes`, USERS.alice), 404, 71);
+test('the wrong base URL (the mail merge path on interface A) is a 404 with StatusCode 71', async () => {
+	expectAnswer(await api.get('Job', USERS.alice), 404, 71);
 });
 
 test('images: PDF and TIFF downloads with content type and disposition', async () => {
