@@ -1,9 +1,8 @@
 import { statusOf, USERS, type Login } from '../harness/emulatorHttp';
-import { startTestEmulator, useOwnEmulators } from '../harness/jest/emulator';
+import { startTestEmulator } from '../harness/jest/emulator';
 import { faxCalls, useEmulatorCalls } from './faxCalls';
 
-const { emu, api } = useEmulatorCalls();
-const ownEmulator = useOwnEmulators();
+const { emu, api, ownEmulator } = useEmulatorCalls();
 const ctl = api.control;
 const portsOf = (urls: { fax: string; mailMerge: string; numbers: string }) =>
 	[urls.fax, urls.mailMerge, urls.numbers].map((u) => Number(new URL(u).port));

@@ -2,7 +2,7 @@
 import type { Emulator } from '../../emulator';
 import { call, controlOf, getOutbound, sendFax, statusOf, USERS } from '../harness/emulatorHttp';
 import type { CallResult, Login } from '../harness/emulatorHttp';
-import { useEmulator } from '../harness/jest/emulator';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 type Query = Record<string, string | number>;
 
@@ -68,8 +68,11 @@ export function faxCalls(emu: () => Emulator) {
 	};
 }
 
-/** The file's emulator (started once, reset before each test; see useEmulator) and its calls. */
+/**
+ * The file's emulator (started once, reset before each test; see useEmulator), its calls, and
+ * `ownEmulator`, which starts one of a test's own options, closed after that test.
+ */
 export function useEmulatorCalls() {
 	const emu = useEmulator();
-	return { emu, api: faxCalls(emu) };
+	return { emu, api: faxCalls(emu), ownEmulator: useOwnEmulators() };
 }

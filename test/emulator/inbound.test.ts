@@ -1,9 +1,7 @@
 import { MINUTE, USERS, type Login } from '../harness/emulatorHttp';
-import { useOwnEmulators } from '../harness/jest/emulator';
 import { faxCalls, ids, OK, useEmulatorCalls } from './faxCalls';
 
-const { emu, api } = useEmulatorCalls();
-const ownEmulator = useOwnEmulators();
+const { emu, api, ownEmulator } = useEmulatorCalls();
 
 const search = (login: Login, query: Record<string, string | number> = {}) =>
 	api.get('inboundfaxes', login, query);

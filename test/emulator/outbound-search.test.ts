@@ -1,9 +1,7 @@
 import { MINUTE, USERS, type Login } from '../harness/emulatorHttp';
-import { useOwnEmulators } from '../harness/jest/emulator';
 import { expectAnswer, faxCalls, ids, OK, useEmulatorCalls } from './faxCalls';
 
-const { emu, api } = useEmulatorCalls();
-const ownEmulator = useOwnEmulators();
+const { emu, api, ownEmulator } = useEmulatorCalls();
 const { send, fax } = api;
 const N = '12125550000';
 
