@@ -2,6 +2,7 @@
 import type { Emulator } from '../../emulator';
 import { call, controlOf, getOutbound, sendFax, statusOf, USERS } from '../harness/emulatorHttp';
 import type { CallResult, Login } from '../harness/emulatorHttp';
+import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 type Query = Record<string, string | number>;
 
@@ -65,4 +66,13 @@ export function faxCalls(emu: () => Emulator) {
 			call('GET', `${emu().urls.mailMerge}${path}`, { auth }),
 		control: controlOf(emu),
 	};
+}
+
+/**
+ * The file's emulator (started once, reset before each test; see useEmulator), its calls, and
+ * `ownEmulator`, which starts one of a test's own options, closed after that test.
+ */
+export function useEmulatorCalls() {
+	const emu = useEmulator();
+	return { emu, api: faxCalls(emu), ownEmulator: useOwnEmulators() };
 }

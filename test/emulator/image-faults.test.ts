@@ -1,12 +1,10 @@
 import { waitUntil, watchFor } from '../harness/waitUntil';
 import { USERS } from '../harness/emulatorHttp';
-import { useEmulator } from '../harness/jest/emulator';
-import { expectAnswer, faxCalls } from './faxCalls';
+import { expectAnswer, useEmulatorCalls } from './faxCalls';
 
 /** An image that cannot be downloaded: 404, a lasting 500, or an empty answer. */
 
-const emu = useEmulator();
-const api = faxCalls(emu);
+const { emu, api } = useEmulatorCalls();
 
 const image = (direction: 'inbound' | 'outbound', id: string, format = 'pdf') =>
 	api.get(`${direction}faxes/${id}/image`, USERS.alice, { FaxContentType: format });

@@ -1,18 +1,14 @@
 import { MINUTE, USERS, type Login } from '../harness/emulatorHttp';
-import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
-import { faxCalls, ids, OK } from './faxCalls';
+import { faxCalls, ids, OK, useEmulatorCalls } from './faxCalls';
 
-const emu = useEmulator();
-const ownEmulator = useOwnEmulators();
-const api = faxCalls(emu);
+const { emu, api, ownEmulator } = useEmulatorCalls();
 
 const search = (login: Login, query: Record<string, string | number> = {}) =>
 	api.get('inboundfaxes', login, query);
 /** The FaxIds a login's search finds. */
 const finds = (login: Login, query: Record<string, string | number> = {}) =>
 	api.ids('inboundfaxes', login, query);
-const inject = (userId = 'alice@acme', options: { count?: number; at?: string } = {}) =>
-	emu().control.injectInbound({ userId, ...options });
+const inject = (userId = 'alice@acme', count = 1) => emu().control.injectInbound({ userId, count });
 const statusOf = (login: Login, id = 1) => api.status('GET', `inboundfaxes/${id}`, login);
 
 test('injected faxes have realistic fields, all strings', async () => {
@@ -39,25 +35,22 @@ test('injected faxes have realistic fields, all strings', async () => {
 	for (const v of Object.values(res.json.FaxInfo[0])) expect(typeof v).toBe('string');
 });
 
-test('recvIncomplete on request, overrides by wire name, future arrival', async () => {
+// A fax arriving later (visible after now) is in late-records.test.ts.
+test('recvIncomplete on request, overrides by wire name; an unknown user is refused', () => {
 	const fields = { FaxStatus: 'recvIncomplete', PagesReceived: 2 };
 	const [bad] = emu().control.injectInbound({ userId: 'bob@acme', fields });
 	expect(bad).toMatchObject({ FaxStatus: 'recvIncomplete', PagesReceived: '2' });
 	expect(bad.ErrorCode).not.toBe('0');
-	const later = inject('bob@acme', { count: 2, at: '2026-01-05T09:10:00Z' });
-	expect(later.map((f) => f.FaxId)).toEqual(['2', '3']);
-	expect(await finds(USERS.bob)).toEqual(['1']);
-	emu().control.advance(10 * MINUTE);
-	expect(await finds(USERS.bob)).toEqual(['1', '2', '3']);
 	expect(() => inject('nobody@acme')).toThrow();
 });
 
-test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outbound', async () => {
+// Paging: the ResultsReference tests below, and outbound-search.test.ts (the code is shared).
+test('search filters on ReceivedTime, FaxStatus and Mark, and sorts by the last change', async () => {
 	inject(); // 1 at 09:00
 	emu().control.advance(MINUTE);
 	emu().control.injectInbound({ userId: 'alice@acme', fields: { FaxStatus: 'recvIncomplete' } }); // 2 at 09:01
 	emu().control.advance(MINUTE);
-	inject('alice@acme', { count: 3 }); // 3,4,5 at 09:02
+	inject('alice@acme', 3); // 3,4,5 at 09:02
 	await api.put('inboundfaxes/1', USERS.alice, { Mark: 'true' });
 	const aliceFinds = (query: Record<string, string>) => finds(USERS.alice, query);
 	expect(await aliceFinds({ DatetimeAfter: '2026-01-05T09:01Z' })).toEqual(['2', '3', '4', '5']);
@@ -67,25 +60,14 @@ test('search filters on ReceivedTime, FaxStatus and Mark; paging works like outb
 	// dateTime is the last-modified time: fax 1 was marked at 09:02, with 3, 4 and 5.
 	const byModified = { SortColumn: 'dateTime', SortOrder: 'desc' };
 	expect(await aliceFinds(byModified)).toEqual(['5', '4', '3', '1', '2']);
-	const page = await search(USERS.alice, { ResultLimit: 2 });
-	expect(page.json.HasMoreResults).toBe('true');
-	const rest = { ResultLimit: 2, Mark: 'true', GetNextResults: page.json.ResultsReference };
-	expect(ids(await search(USERS.alice, rest))).toEqual(['3', '4']);
 	expect((await search(USERS.alice, { FaxStatus: 'sent' })).status).toBe(400);
-	expect((await search(USERS.bob)).json.FaxInfo).toBeUndefined();
 });
 
-test('proxy rules: own faxes by default, FaxUserId=* for everyone of the organization', async () => {
+// The proxy rules are the outbound ones (outbound-search.test.ts), here as they reach inbound faxes.
+test('proxy rules: FaxUserId=* finds the organization for a proxy; a colleague is refused', async () => {
 	for (const userId of ['alice@acme', 'bob@acme', 'carol@globex', 'admin@acme']) inject(userId);
-	expect(await finds(USERS.alice, { FaxUserId: '*' })).toEqual(['1']);
-	expect(await finds(USERS.alice, { FaxUserId: 'bob@acme' })).toEqual(['1']);
-	expect(await finds(USERS.acmeAdmin)).toEqual(['4']);
 	expect(await finds(USERS.acmeAdmin, { FaxUserId: '*' })).toEqual(['1', '2', '4']);
-	expect(await finds(USERS.acmeAdmin, { FaxUserId: 'bob@acme' })).toEqual(['2']);
-	expect(await finds(USERS.globexAdmin, { FaxUserId: '*' })).toEqual(['3']);
 	expect(await statusOf(USERS.bob)).toBe(403);
-	expect(await statusOf(USERS.acmeAdmin)).toBe(200);
-	expect(await statusOf(USERS.carol)).toBe(404);
 });
 
 test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
@@ -102,19 +84,17 @@ test('PUT takes Mark, ProjectCode, ProjectCode2 and answers 201', async () => {
 test('image as TIFF (default) and PDF, page count matching PagesReceived', async () => {
 	const [fax] = emu().control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
 	const url = `inboundfaxes/${fax.FaxId}/image`;
+	// The headers are the outbound ones (outbound-send.test.ts); the pages are the inbound fax's.
 	const tif = await api.get(url, USERS.alice);
-	expect(tif.headers['content-type']).toBe('image/tiff');
-	expect(tif.headers['content-disposition']).toBe(`inline; filename="fax-${fax.FaxId}.tif"`);
 	const { tiffPageCount } = await import('../../emulator/fax/documents');
 	expect(tiffPageCount(tif.body)).toBe(3);
 	const pdf = await api.get(url, USERS.alice, { FaxContentType: 'pdf' });
-	expect(pdf.headers['content-type']).toBe('application/pdf');
 	const { PDFDocument } = await import('pdf-lib');
 	expect((await PDFDocument.load(pdf.body)).getPageCount()).toBe(3);
 });
 
 test('DELETE answers 201; the fax is gone but stays in inboundAll()', async () => {
-	inject('alice@acme', { count: 2 });
+	inject('alice@acme', 2);
 	const del = await api.del('inboundfaxes/1', USERS.alice);
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: OK });
@@ -167,7 +147,7 @@ describe('ResultsReference keys', () => {
 	const setKeys = (mode: string) => api.control('POST', '/paging-keys', { mode });
 
 	test('per page by default: each page its own key, asking again repeats the page', async () => {
-		const faxes = inject('alice@acme', { count: 25 });
+		const faxes = inject('alice@acme', 25);
 		const { pages, keys } = await allPages({ ResultLimit: 10 });
 		expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
 		expect(pages.flat()).toEqual(faxes.map((fax) => fax.FaxId));
@@ -177,7 +157,7 @@ describe('ResultsReference keys', () => {
 
 	test('session (control): one key for every page, each request answers the next page', async () => {
 		expect((await setKeys('session')).status).toBe(200);
-		const faxes = inject('alice@acme', { count: 25 });
+		const faxes = inject('alice@acme', 25);
 		const { pages, keys } = await allPages({ ResultLimit: 10 });
 		expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
 		expect(pages.flat()).toEqual(faxes.map((fax) => fax.FaxId));
@@ -197,7 +177,7 @@ describe('ResultsReference keys', () => {
 		expect(refused.json.error).toMatch(/per-page, session/);
 		emu().control.setPagingKeys('session');
 		emu().control.reset();
-		inject('alice@acme', { count: 3 });
+		inject('alice@acme', 3);
 		const { keys } = await allPages({ ResultLimit: 1 });
 		expect(new Set(keys).size).toBe(2);
 	});
@@ -214,7 +194,7 @@ describe('ResultsReference keys', () => {
 	});
 
 	test('withheld (control): more results said, no key given; per-page gives keys again', async () => {
-		inject('alice@acme', { count: 15 });
+		inject('alice@acme', 15);
 		emu().control.setPagingKeys('withheld');
 		const res = await aliceSearch({ ResultLimit: 10 });
 		expect(res.status).toBe(200);

@@ -4,12 +4,10 @@
  * against.
  */
 import { call, controlOf, MINUTE, USERS, type Login } from '../harness/emulatorHttp';
-import { useEmulator } from '../harness/jest/emulator';
-import { faxCalls, ids } from './faxCalls';
+import { ids, useEmulatorCalls } from './faxCalls';
 
-const emu = useEmulator();
+const { emu, api } = useEmulatorCalls();
 const ctl = controlOf(emu);
-const api = faxCalls(emu);
 const { send, fax } = api;
 const advance = (ms: number) => emu().control.advance(ms);
 const inject = (options: { at?: string; lateByMs?: number; count?: number } = {}) =>

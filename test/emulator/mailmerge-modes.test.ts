@@ -1,12 +1,10 @@
 import { call, MINUTE, postMailMergeJob, USERS, type Login } from '../harness/emulatorHttp';
-import { startTestEmulator, useEmulator, useOwnEmulators } from '../harness/jest/emulator';
-import { expectAnswer, faxCalls, OK } from './faxCalls';
+import { startTestEmulator } from '../harness/jest/emulator';
+import { expectAnswer, faxCalls, OK, useEmulatorCalls } from './faxCalls';
 
 /** The mail merge answers a poller must survive: a job left out once, a list without Jobs, local times. */
 
-const emu = useEmulator();
-const api = faxCalls(emu);
-const ownEmulator = useOwnEmulators();
+const { emu, api, ownEmulator } = useEmulatorCalls();
 
 const postJob = (lines: number, auth?: Login) => postMailMergeJob(emu(), lines, auth);
 

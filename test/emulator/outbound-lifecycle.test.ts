@@ -1,9 +1,7 @@
 import { MINUTE, textFile, USERS, type Login } from '../harness/emulatorHttp';
-import { useEmulator } from '../harness/jest/emulator';
-import { expectAnswer, faxCalls, OK } from './faxCalls';
+import { expectAnswer, OK, useEmulatorCalls } from './faxCalls';
 
-const emu = useEmulator();
-const api = faxCalls(emu);
+const { emu, api } = useEmulatorCalls();
 const { sendId, fax } = api;
 const advance = (ms: number) => emu().control.advance(ms);
 
@@ -185,11 +183,12 @@ test('DeleteAfterSend removes the fax after success but not after failure', asyn
 	expect((await fax(bad)).FaxStatus).toBe('sendFailed');
 });
 
-test('deleting a fax stops its lifecycle', async () => {
+test('deleting a fax stops its lifecycle; deleting it again is a 404', async () => {
 	const id = await sendId({ FaxNumber: '12125550000' });
 	const del = await api.del(`outboundfaxes/${id}`, USERS.alice);
 	expect(del.status).toBe(201);
 	expect(del.json).toEqual({ RequestStatus: OK });
+	expect(await api.status('DELETE', `outboundfaxes/${id}`, USERS.alice)).toBe(404);
 	advance(MINUTE);
 	expect(statusesOf(id)).toBe('awaitingConversion');
 });
