@@ -23,3 +23,20 @@ export async function freePort(): Promise<number> {
 	}
 	throw new Error(`no two free ports in a row between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
+
+/** A server's start throws this when its port was taken before it could bind it. */
+export class PortTaken extends Error {}
+
+/**
+ * Runs `start` on a free port. Another process may take that port between freePort() and the
+ * server's bind: on a PortTaken, up to two more free ports are tried; any other error ends it.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T> | T): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await start(await freePort());
+		} catch (error) {
+			if (!(error instanceof PortTaken) || attempt === 3) throw error;
+		}
+	}
+}
