@@ -1,4 +1,5 @@
-import net from 'node:net';
+import type http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 
 /** Below Linux's ephemeral range (32768-60999): the system never hands these out by itself. */
 const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
@@ -39,4 +40,24 @@ export async function onFreePort<T>(start: (port: number) => Promise<T> | T): Pr
 			if (!(error instanceof PortTaken) || attempt === 3) throw error;
 		}
 	}
+}
+
+/** A test's HTTP server listening on a free port of 127.0.0.1. */
+export interface LocalServer {
+	/** `http://127.0.0.1:<port>`, no path. */
+	url: string;
+	/** Closes the server and every connection still open (a kept-alive one would hold it open). */
+	close(): Promise<void>;
+}
+
+export async function listenLocal(server: http.Server): Promise<LocalServer> {
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
 }
