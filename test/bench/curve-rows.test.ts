@@ -1,7 +1,7 @@
 import { curveRows, RSS_RESOLUTION_BYTES, type CurveSet } from '../../bench/curve-rows';
 import { pollsOf, searchesOf, type DrainCurveRun } from '../../bench/drain-curve';
 import type { CurveFigures, CurveRun } from '../../bench/lib/curve';
-import { exitCodeOf, type RunContext } from '../../bench/target-rows';
+import type { RunContext } from '../../bench/target-rows';
 import type { RequestRecord } from '../../emulator/request-log';
 
 /** The cost curves' rows decide "met" from the figures; these pin their arithmetic. */
@@ -44,16 +44,14 @@ test('a send curve whose cost per fax grows at most x1.25 from 1,000 to 10,000 m
 	expect(rows.map((r) => r.verdict)).toEqual(['figure', 'met', 'met']);
 	expect(rows[0].figure).toBe('900 / 700 / 860 µs per fax; RSS 80 / 60 / 74 KB per fax');
 	expect(rows[1].figure).toMatch(/^x1\.23 /);
-	expect(exitCodeOf(rows)).toBe(0);
 });
 
-test('time or memory per unit growing past x1.25 at the largest size is a miss that fails the run', () => {
+test('time or memory per unit growing past x1.25 at the largest size is a miss', () => {
 	const time = sendRows([900, 700, 880], [80, 60, 60]);
 	expect(time.map((r) => r.verdict)).toEqual(['figure', 'missed', 'met']);
 	expect(time[1].why).toMatch(/^regression: 0 of 3 rounds within x1\.25/);
 	const memory = sendRows([700, 700, 700], [60, 60, 76]);
 	expect(memory.map((r) => r.verdict)).toEqual(['figure', 'met', 'missed']);
-	expect(exitCodeOf(memory)).toBe(1);
 });
 
 test('the mail merge holds its RSS rise to x1.5 the CSV at every size, each size its own row', () => {
@@ -140,7 +138,6 @@ test('a size whose runs failed is missed, and its rows say what failed', () => {
 		'cost curve, 100,000 rows',
 	]);
 	for (const row of missed) expect(row.why).toContain('failed runs: 100000 rows: fetch failed');
-	expect(exitCodeOf(rows)).toBe(1);
 });
 
 /**

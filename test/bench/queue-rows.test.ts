@@ -1,4 +1,4 @@
-import { exitCodeOf, targetRows, type RunContext } from '../../bench/target-rows';
+import { targetRows, type RunContext } from '../../bench/target-rows';
 import { readmeSection } from '../../bench/readme-table';
 import {
 	explainRound3,
@@ -66,28 +66,25 @@ function figures(o: { node: number; floor: number } & Partial<Record<Knob, numbe
 	};
 }
 
-test('node within x1.10 of the floor in CPU per fax and time: both targets met, the run passes', () => {
+test('node within x1.10 of the floor in CPU per fax and time: both targets met', () => {
 	const rows = queueRows(figures({ node: 5, floor: 5 }), CONTEXT);
 	const targets = rows.filter((r) => r.verdict !== 'figure');
 	expect(targets.map((r) => r.verdict)).toEqual(['met', 'met', 'met']);
 	expect(targets[0].target).toBe(`at most x${QUEUE_VS_FLOOR}`);
-	expect(exitCodeOf(rows)).toBe(0);
 });
 
-test("the node's CPU per fax over x1.10 the floor's is a miss and fails the run", () => {
+test("the node's CPU per fax over x1.10 the floor's is a miss", () => {
 	const rows = targetRows({ queue: figures({ node: 6, floor: 5 }) }, CONTEXT);
 	const cpuRow = rows.find((r) => r.measure.includes("worker's CPU per fax"))!;
 	expect(cpuRow.verdict).toBe('missed');
 	expect(cpuRow.figure).toContain('6 vs 5: x1.2');
 	expect(cpuRow.why).toMatch(/^regression: 0 of 5 pairs within x1.1/);
-	expect(exitCodeOf(rows)).toBe(1);
 });
 
 test("the node's time in n8n over x1.10 the floor's is a miss", () => {
 	const rows = queueRows(figures({ node: 5, floor: 5, nodeMs: 9000 }), CONTEXT);
 	const time = rows.find((r) => r.measure.includes('executionTime'))!;
 	expect(time.verdict).toBe('missed');
-	expect(exitCodeOf(rows)).toBe(1);
 });
 
 test('a run short of faxes is a miss', () => {

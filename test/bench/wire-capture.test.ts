@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import {
 	captureRequests,
@@ -7,6 +6,7 @@ import {
 	recoveryKeys,
 	type WireRequest,
 } from '../../bench/lib/wire-capture';
+import { listenLocal } from '../harness/ports';
 
 /**
  * The helper floor counts only if it sends the Fax Cloud node's bytes: the bench compares bodies
@@ -72,8 +72,7 @@ test('the tap sees the bytes of requests to its port only, beside the server, an
 				res.end('ok');
 			});
 		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+		return await listenLocal(server);
 	};
 	const tapped = await listen();
 	const other = await listen();
@@ -91,9 +90,6 @@ test('the tap sees the bytes of requests to its port only, beside the server, an
 		expect(http.Server.prototype.emit).toBe(emit);
 	} finally {
 		// fetch keeps its connections alive: closing them lets the test's process end at once.
-		for (const { server } of [tapped, other]) {
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		}
+		await Promise.all([tapped.close(), other.close()]);
 	}
 });

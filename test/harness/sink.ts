@@ -1,6 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { text } from 'node:stream/consumers';
+
+import { listenLocal } from './ports';
 
 /** One JSON body a workflow posted, and when it arrived. */
 export interface Delivery {
@@ -28,7 +29,6 @@ export async function startSink<T = Record<string, unknown>>(
 ): Promise<Sink<T>> {
 	const keep = options.keep ?? ((delivery: Delivery) => delivery.body as T);
 	const received: T[] = [];
-	const sockets = new Set<Socket>();
 	const server = http.createServer(async (req, res) => {
 		let body: Record<string, unknown>;
 		try {
@@ -40,19 +40,6 @@ export async function startSink<T = Record<string, unknown>>(
 		received.push(keep({ body, at: Date.now() }));
 		res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 	});
-	server.on('connection', (socket) => {
-		sockets.add(socket);
-		socket.once('close', () => sockets.delete(socket));
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}/events`,
-		received,
-		close: () =>
-			new Promise((resolve) => {
-				for (const socket of sockets) socket.destroy();
-				server.close(() => resolve());
-			}),
-	};
+	const { url, close } = await listenLocal(server);
+	return { url: `${url}/events`, received, close };
 }

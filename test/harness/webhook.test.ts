@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
+import { listenLocal } from './ports';
 import { sleep } from './waitUntil';
 import { postWebhook } from './webhook';
 
@@ -17,9 +17,8 @@ test('each webhook call goes out on a connection of its own, answered in full', 
 	});
 	// A server that would keep connections alive for a minute: a pooled client would reuse one.
 	server.keepAliveTimeout = 60_000;
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { url, close } = await listenLocal(server);
 	try {
-		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 		const first = await postWebhook({ url }, 'one', { rows: [1, 2] });
 		// Long enough for a pooled client to have its connection back, idle, for the next call.
 		await sleep(200);
@@ -28,7 +27,6 @@ test('each webhook call goes out on a connection of its own, answered in full', 
 		expect([second.status, second.json]).toEqual([200, { path: '/webhook/two' }]);
 		expect(sockets.size).toBe(2);
 	} finally {
-		server.closeAllConnections();
-		await new Promise((resolve) => server.close(resolve));
+		await close();
 	}
 });

@@ -16,8 +16,7 @@ import type {
 import { getGlobalState, setGlobalState, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper, type TestCredentials } from './credentials-helper';
-
-export const PACKAGE_PREFIX = 'n8n-nodes-fax-cloud';
+import { PACKAGE_NAME } from '../n8n/package';
 
 export interface RunNodeOptions {
 	node: INodeType;
@@ -52,7 +51,7 @@ export interface RunNodeResult {
 }
 
 export function nodeTypesOf(...nodes: INodeType[]): INodeTypes {
-	const byName = new Map(nodes.map((node) => [`${PACKAGE_PREFIX}.${node.description.name}`, node]));
+	const byName = new Map(nodes.map((node) => [`${PACKAGE_NAME}.${node.description.name}`, node]));
 	const get = (name: string) => {
 		const node = byName.get(name);
 		if (!node) throw new Error(`Unknown node type ${name}`);
@@ -98,7 +97,7 @@ export function workflowNode(
 	return {
 		id: 'node-under-test',
 		name: node.description.defaults.name ?? node.description.displayName,
-		type: `${PACKAGE_PREFIX}.${node.description.name}`,
+		type: `${PACKAGE_NAME}.${node.description.name}`,
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		credentials,

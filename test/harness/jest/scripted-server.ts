@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 
+import { listenLocal } from '../ports';
 import { closedAfterEach } from './closedAfterEach';
 
 export interface ReceivedRequest {
@@ -32,17 +32,7 @@ export async function startScriptedServer(answer: ScriptedAnswer) {
 		received.push(request);
 		answer(request, received.length, res);
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		received,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
-	};
+	return { ...(await listenLocal(server)), received };
 }
 
 export function sendJson(res: http.ServerResponse, status: number, body: unknown) {

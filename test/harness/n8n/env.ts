@@ -5,7 +5,7 @@ import type { N8nRuntime } from './install';
 import { lineOf } from './lines';
 
 /** Fixed so a sandbox folder stays readable across restarts; it guards only local test data. */
-export const N8N_ENCRYPTION_KEY = 'fax-cloud-local-n8n-encryption-key-not-secret';
+const N8N_ENCRYPTION_KEY = 'fax-cloud-local-n8n-encryption-key-not-secret';
 
 export interface N8nEnvOptions {
 	userFolder: string;

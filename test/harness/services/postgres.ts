@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureAptPackages } from './apt';
-import { freePort } from '../ports';
+import { onFreePort, PortTaken } from '../ports';
 import { tailOf } from '../tail';
 import { waitUntil } from '../waitUntil';
 
@@ -106,47 +106,46 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 	// pg_ctl on this cluster, waiting (-w) until the server has started or stopped.
 	const pgCtl = (...args: string[]) => asUser('pg_ctl', ['-D', data, '-w', ...args]);
 	const pgEnv = { PGPASSWORD: password };
-	for (let attempt = 1; ; attempt++) {
-		const port = await freePort();
-		const listen = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir}`;
+	const port = await onFreePort((candidate) => {
+		const listen = `-p ${candidate} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir}`;
 		const started = pgCtl('-l', logFile, '-t', '60', '-o', listen, 'start');
-		if (!started.ok) {
-			const log = fs.readFileSync(logFile, 'utf8');
-			// Another process may have taken the port between freePort() and the bind.
-			if (attempt < 3 && /could not bind|Address already in use/.test(log)) continue;
+		if (started.ok) return candidate;
+		const log = fs.readFileSync(logFile, 'utf8');
+		const message = `PostgreSQL ${version} did not start:\n${tailOf(started.output)}\n${logFile}:\n${tailOf(log)}`;
+		throw /could not bind|Address already in use/.test(log)
+			? new PortTaken(message)
+			: new Error(message);
+	}).catch((error: unknown) => {
+		cleanUp();
+		throw error;
+	});
+	const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', ROLE];
+	const psqlArgs = (db: string) => [...connect, '-d', db, '-v', 'ON_ERROR_STOP=1', '-At'];
+	const psql = (database: string, query: string): string => {
+		const result = run([], path.join(bin, 'psql'), [...psqlArgs(database), '-c', query], pgEnv);
+		if (!result.ok) throw new Error(`psql failed: ${query}\n${tailOf(result.output)}`);
+		return result.output.trim();
+	};
+	psql('postgres', `CREATE DATABASE ${ROLE}`);
+	const pid = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+	let stopped = false;
+	return {
+		host: '127.0.0.1',
+		port,
+		database: ROLE,
+		user: ROLE,
+		password,
+		version,
+		pid,
+		sql: (query) => psql(ROLE, query),
+		session: () => openSession(path.join(bin, 'psql'), psqlArgs(ROLE), pgEnv),
+		stop: async () => {
+			if (stopped) return;
+			stopped = true;
+			pgCtl('-m', 'fast', 'stop');
 			cleanUp();
-			throw new Error(
-				`PostgreSQL ${version} did not start:\n${tailOf(started.output)}\n${logFile}:\n${tailOf(log)}`,
-			);
-		}
-		const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', ROLE];
-		const psqlArgs = (db: string) => [...connect, '-d', db, '-v', 'ON_ERROR_STOP=1', '-At'];
-		const psql = (database: string, query: string): string => {
-			const result = run([], path.join(bin, 'psql'), [...psqlArgs(database), '-c', query], pgEnv);
-			if (!result.ok) throw new Error(`psql failed: ${query}\n${tailOf(result.output)}`);
-			return result.output.trim();
-		};
-		psql('postgres', `CREATE DATABASE ${ROLE}`);
-		const pid = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-		let stopped = false;
-		return {
-			host: '127.0.0.1',
-			port,
-			database: ROLE,
-			user: ROLE,
-			password,
-			version,
-			pid,
-			sql: (query) => psql(ROLE, query),
-			session: () => openSession(path.join(bin, 'psql'), psqlArgs(ROLE), pgEnv),
-			stop: async () => {
-				if (stopped) return;
-				stopped = true;
-				pgCtl('-m', 'fast', 'stop');
-				cleanUp();
-			},
-		};
-	}
+		},
+	};
 }
 
 export interface PsqlSession {

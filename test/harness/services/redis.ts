@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureAptPackages } from './apt';
-import { freePort } from '../ports';
+import { onFreePort, PortTaken } from '../ports';
 import { tailOf } from '../tail';
 import { waitUntil } from '../waitUntil';
 
@@ -27,8 +27,7 @@ export async function startRedis(options: { logDir: string }): Promise<RedisServ
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-redis-'));
 	const password = randomBytes(18).toString('hex');
 	const logFile = path.join(options.logDir, 'redis.log');
-	for (let attempt = 1; ; attempt++) {
-		const port = await freePort();
+	const start = async (port: number): Promise<RedisService> => {
 		// The password goes in a file only this user can read, not on the command line (ps).
 		const config = path.join(dir, 'redis.conf');
 		fs.writeFileSync(
@@ -58,34 +57,34 @@ export async function startRedis(options: { logDir: string }): Promise<RedisServ
 			if (ended) throw new Error(`redis-server ended with ${ended}`);
 			return await ping(port, password);
 		};
-		const failure = await waitUntil('an answer to PING', answers, 15_000, 100).then(
-			() => undefined,
-			(error: Error) => error.message,
-		);
-		if (failure === undefined) {
-			return {
-				host: '127.0.0.1',
-				port,
-				password,
-				pid: child.pid!,
-				stop: async () => {
-					if (ended === undefined) {
-						child.kill('SIGTERM');
-						const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-						await exited;
-						clearTimeout(timer);
-					}
-					fs.rmSync(dir, { recursive: true, force: true });
-				},
-			};
+		try {
+			await waitUntil('an answer to PING', answers, 15_000, 100);
+		} catch (error) {
+			child.kill('SIGKILL');
+			const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+			const message = `redis-server did not start (${(error as Error).message}); ${logFile}:\n${tailOf(log)}`;
+			throw /Address already in use/.test(log) ? new PortTaken(message) : new Error(message);
 		}
-		child.kill('SIGKILL');
-		const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-		// Another process may have taken the port between freePort() and the bind: one more try.
-		if (attempt < 3 && /Address already in use/.test(log)) continue;
+		return {
+			host: '127.0.0.1',
+			port,
+			password,
+			pid: child.pid!,
+			stop: async () => {
+				if (ended === undefined) {
+					child.kill('SIGTERM');
+					const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+					await exited;
+					clearTimeout(timer);
+				}
+				fs.rmSync(dir, { recursive: true, force: true });
+			},
+		};
+	};
+	return await onFreePort(start).catch((error: unknown) => {
 		fs.rmSync(dir, { recursive: true, force: true });
-		throw new Error(`redis-server did not start (${failure}); ${logFile}:\n${tailOf(log)}`);
-	}
+		throw error;
+	});
 }
 
 /** Whether the server answers PING after AUTH. */
