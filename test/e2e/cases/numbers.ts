@@ -1,16 +1,17 @@
 /** The version 1 cases of the Number Request and Number Lookup resources, one workflow each. */
 import { SEED_TOKENS, SEED_USERS } from '../../../emulator';
 import { assert, assertFields, assertNoSecrets, jsonOf, onlyRequest } from '../lib/assert';
+import { call } from '../../harness/emulatorHttp';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 
 /** What the emulator's numbers interface answers, read directly as the ground truth. */
 async function lookup(ctx: E2eContext, path: string): Promise<Array<Record<string, string>>> {
-	const res = await fetch(`${ctx.emulator.urls.numbers}${path}`, {
-		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
+	const res = await call('GET', `${ctx.emulator.urls.numbers}${path}`, {
+		auth: `Bearer ${SEED_TOKENS.acme}`,
 	});
 	assert.equal(res.status, 200, `${path} answers`);
-	return (await res.json()) as Array<Record<string, string>>;
+	return res.json as Array<Record<string, string>>;
 }
 
 /**
