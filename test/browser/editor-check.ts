@@ -20,6 +20,7 @@ import { startEnvironment, startServer } from '../harness/environment';
 import { freePort } from '../harness/ports';
 import { messageOf, printSummary, secondsSince } from '../harness/report';
 import { CommandLine } from '../harness/commandLine';
+import { call } from '../harness/emulatorHttp';
 import { ensureAptPackages } from '../harness/services/apt';
 import { eventually } from '../harness/waitUntil';
 import { describedNode } from './described-node';
@@ -179,11 +180,10 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 		await openDropdown(page, parameter);
 		const offered = await optionNames(page);
 		await shot(page, `${parameter}-dropdown`);
-		const res = await fetch(`${emulator.urls.numbers}/api/numbers/${lookup}`, {
-			headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
-		});
+		const url = `${emulator.urls.numbers}/api/numbers/${lookup}`;
+		const res = await call('GET', url, { auth: `Bearer ${SEED_TOKENS.acme}` });
 		assert.equal(res.status, 200);
-		const expected = (await res.json()) as Array<{ code: string; name: string }>;
+		const expected = res.json as Array<{ code: string; name: string }>;
 		const matching = expected
 			.map((e) => e.name)
 			.filter((name) => name.toLowerCase().includes(filter.toLowerCase()));

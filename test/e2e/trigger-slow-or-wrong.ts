@@ -5,12 +5,12 @@
  * search pages are held past the trigger's read share. Every fax and job once.
  */
 import { SEED_USERS, startEmulator, type Emulator } from '../../emulator';
+import { postMailMergeJob } from '../harness/emulatorHttp';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
 import type { PollEngine } from '../harness/n8n/engines';
 import { assert } from './lib/assert';
 import type { Sink } from '../harness/sink';
 import { waitUntil } from '../harness/waitUntil';
-import { createMailMergeJob } from './cases/fixtures';
 import { faxCredential } from '../harness/n8n/credentials';
 import * as events from './lib/sink-events';
 
@@ -105,8 +105,8 @@ export class SlowOrWrongCases extends events.Moments {
 		this.beforeAhead = this.clock.control.injectInbound({ userId: alice, count: 2 }).map(faxIdOf);
 		this.clock.control.setDateHeaderOffset(HOUR_MS, AHEAD_ANSWERS);
 
-		this.finishedJob = await createMailMergeJob(this.mailMerge, SEED_USERS.carol, 1);
-		this.cancelledJob = await createMailMergeJob(this.mailMerge, SEED_USERS.carol, 1000);
+		this.finishedJob = await postMailMergeJob(this.mailMerge, 1, SEED_USERS.carol);
+		this.cancelledJob = await postMailMergeJob(this.mailMerge, 1000, SEED_USERS.carol);
 
 		// Received over the last eight minutes, within the allowance: the window holds them all.
 		const now = Date.parse(this.slow.control.now());

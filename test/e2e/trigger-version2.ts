@@ -4,9 +4,9 @@
  * Finished of carol: a job finished before the activation (never emitted), one in process at it and
  * cancelled after, one created after it that completes, one created after it and cancelled.
  */
-import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
+import { SEED_USERS, type Emulator } from '../../emulator';
+import { call, postMailMergeJob } from '../harness/emulatorHttp';
 import type { CredentialImport } from '../harness/n8n/n8n-cli';
-import { createMailMergeJob } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { faxCredential } from '../harness/n8n/credentials';
 import { allAt, assertOnce, byId, eventsAt, sorted, statusRows } from './lib/sink-events';
@@ -46,7 +46,7 @@ export class Version2Triggers {
 	}
 
 	private createJob(lines: number): Promise<number> {
-		return createMailMergeJob(this.emulator, MAIL_MERGE_LOGIN, lines);
+		return postMailMergeJob(this.emulator, lines, MAIL_MERGE_LOGIN);
 	}
 
 	/** Before the activation: the phase then moves the service's clock a minute on. */
@@ -77,11 +77,9 @@ export class Version2Triggers {
 
 	/** The fields of the service's own record of a fax, as GET answers the proxy login. */
 	private async serviceRecord(direction: Direction, faxId: number): Promise<string[]> {
-		const res = await fetch(`${this.emulator.urls.fax}/${direction}faxes/${faxId}`, {
-			headers: { authorization: basicAuthorization(SEED_USERS.acmeAdmin) },
-		});
-		const body = (await res.json()) as { FaxInfo: Array<Record<string, unknown>> };
-		return Object.keys(body.FaxInfo[0]);
+		const url = `${this.emulator.urls.fax}/${direction}faxes/${faxId}`;
+		const { json } = await call('GET', url, { auth: SEED_USERS.acmeAdmin });
+		return Object.keys((json as { FaxInfo: Array<Record<string, unknown>> }).FaxInfo[0]);
 	}
 
 	/** `expected`: what the version 1 workflows emit (FaxIds; outbound [FaxId, status, number]). */

@@ -3,7 +3,8 @@
  * pickers' list search as the editor calls it (the Chromium check runs on the default release
  * only), and the trigger's "Fetch Test Event" with Simplify (version 2) and without (version 1).
  */
-import { basicAuthorization, SEED_USERS } from '../../emulator';
+import { SEED_USERS } from '../../emulator';
+import { call } from '../harness/emulatorHttp';
 import { runWorkflow } from '../harness/n8n/manual-runs';
 import { SIMPLIFIED_FAX_FIELDS } from '../../nodes/shared/simplifiedFax';
 import { toolAnswer, type FeatureCheck } from './features';
@@ -82,10 +83,9 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 			assert.equal(ids(inboundList)[0], Number(inbound.FaxId), 'the newest inbound fax first');
 
 			const jobs = await listSearch(server, 'searchMailMergeJobs', get('mailMergeJob'));
-			const res = await fetch(`${environment.emulator.urls.mailMerge}/Job`, {
-				headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-			});
-			const held = ((await res.json()) as { Jobs: Array<{ JobID?: unknown; ID?: unknown }> }).Jobs;
+			const url = `${environment.emulator.urls.mailMerge}/Job`;
+			const { json } = await call('GET', url, { auth: SEED_USERS.alice });
+			const held = (json as { Jobs: Array<{ JobID?: unknown; ID?: unknown }> }).Jobs;
 			const expected = held.map((job) => Number(job.JobID ?? job.ID)).sort((a, b) => b - a);
 			assert.deepEqual(ids(jobs), expected.slice(0, 50), 'the jobs, newest first');
 		},

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 
 import type { Locator, Page } from 'playwright-core';
 
-import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
+import { SEED_USERS, type Emulator } from '../../../emulator';
+import { call } from '../../harness/emulatorHttp';
 import type { DescribedNode } from '../described-node';
 import { visibleOptions } from './dropdowns';
 import { eventually } from '../../harness/waitUntil';
@@ -28,18 +29,12 @@ export interface StepContext {
  */
 export async function asCredentialUser(
 	base: string,
-	method: 'GET' | 'POST' | 'PUT',
+	method: 'GET' | 'PUT',
 	path: string,
-	body?: FormData,
 ): Promise<Record<string, unknown>> {
-	const res = await fetch(`${base}${path}`, {
-		method,
-		body,
-		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-	});
-	const json = (await res.json()) as Record<string, unknown>;
-	assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-	return json;
+	const { status, json } = await call(method, `${base}${path}`, { auth: SEED_USERS.alice });
+	assert.ok(status >= 200 && status < 300, `${method} ${path}: ${status} ${JSON.stringify(json)}`);
+	return json as Record<string, unknown>;
 }
 
 /**

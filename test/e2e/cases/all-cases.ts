@@ -8,7 +8,6 @@ import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
 import { v2MailMergeCases } from './v2-mail-merge';
-import { v2NumberCases } from './v2-numbers';
 import { v2InboundCases, v2OutboundCases } from './v2-fax-cases';
 
 export const ALL_CASES: E2eCase[] = [
@@ -22,5 +21,4 @@ export const ALL_CASES: E2eCase[] = [
 	...v2OutboundCases,
 	...v2InboundCases,
 	...v2MailMergeCases,
-	...v2NumberCases,
 ];

@@ -5,10 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { basicAuthorization, SEED_USERS, type Emulator } from '../../../emulator';
+import { FormData } from 'undici';
+
+import { SEED_USERS, type Emulator } from '../../../emulator';
 import type { BulkOptions } from '../../../emulator/control/inject';
-import type { Login } from '../../harness/n8n/credentials';
-import { formPdf } from '../../harness/formPdf';
+import { call, sendFax, statusOf } from '../../harness/emulatorHttp';
 import { assert } from '../lib/assert';
 import { workflowPath } from '../../harness/environment';
 import { readWorkflow } from '../../harness/n8n/examples';
@@ -29,31 +30,15 @@ export function assertPdfFiles(folder: string): void {
 	}
 }
 
-/** POSTs a form to the service as `login`, as another client would; 201 and its answer. */
-async function postForm<T>(url: string, login: Login, form: FormData): Promise<T> {
-	const res = await fetch(url, {
-		method: 'POST',
-		headers: { authorization: basicAuthorization(login) },
-		body: form,
-	});
-	const body = (await res.json()) as T;
-	assert.equal(res.status, 201, `POST ${url}: ${JSON.stringify(body)}`);
-	return body;
-}
-
 /** A text fax alice sent with `params` (wire names) straight to the emulator; its FaxId. */
 export async function faxOfAlice(
 	emulator: Emulator,
 	faxNumber = '12125550000',
 	params: Record<string, string> = {},
 ): Promise<number> {
-	const form = new FormData();
-	form.append('FaxNumber', faxNumber);
-	for (const [name, value] of Object.entries(params)) form.append(name, value);
-	form.append('file1', new Blob(['sent beside n8n'], { type: 'text/plain' }), 'fax.txt');
-	const url = `${emulator.urls.fax}/outboundfaxes`;
-	const body = await postForm<{ FaxInfo: Array<{ FaxId: string }> }>(url, SEED_USERS.alice, form);
-	return Number(body.FaxInfo[0].FaxId);
+	const res = await sendFax(emulator, SEED_USERS.alice, { FaxNumber: faxNumber, ...params });
+	assert.equal(res.status, 201, `POST outboundfaxes: ${res.body.toString()}`);
+	return Number(res.json.FaxInfo[0].FaxId);
 }
 
 /** A fax of alice, finished (sent, or failed for a failing number) by the time this returns. */
@@ -124,26 +109,9 @@ export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 	form.append('CSV', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
 	form.append('Template', new Blob([template], { type: 'application/pdf' }), 'template.pdf');
 	const url = `${ctx.emulator.urls.mailMerge}/Job`;
-	return Number((await postForm<{ JobID?: number }>(url, SEED_USERS.alice, form)).JobID);
-}
-
-/** A PDF form with one field, the smallest template the mail merge service takes. */
-let template: Promise<Buffer> | undefined;
-
-/** A mail merge job of `login`, `lines` faxes to 12125550000, on `emulator`; its JobID. */
-export async function createMailMergeJob(
-	emulator: Emulator,
-	login: Login,
-	lines: number,
-): Promise<number> {
-	template ??= formPdf(['Name']);
-	const rows = Array.from({ length: lines }, (_, i) => `Line ${i + 1},12125550000`);
-	const form = new FormData();
-	form.append('FaxNumerColumnName', 'Fax');
-	form.append('CSV', new Blob([`Name,Fax\n${rows.join('\n')}\n`]), 'data.csv');
-	form.append('Template', new Blob([await template], { type: 'application/pdf' }), 'form.pdf');
-	const url = `${emulator.urls.mailMerge}/Job`;
-	return Number((await postForm<{ JobID?: number }>(url, login, form)).JobID);
+	const res = await call('POST', url, { auth: SEED_USERS.alice, multipart: form });
+	assert.equal(res.status, 201, `POST ${url}: ${res.body.toString()}`);
+	return Number(res.json.JobID);
 }
 
 /** Marks a fax as alice's own client would, through the service. */
@@ -153,23 +121,14 @@ export async function markFax(
 	id: number,
 	mark = true,
 ): Promise<void> {
-	const res = await fetch(`${ctx.emulator.urls.fax}/${direction}faxes/${id}`, {
-		method: 'PUT',
-		headers: {
-			authorization: basicAuthorization(SEED_USERS.alice),
-			'content-type': 'application/x-www-form-urlencoded',
-		},
-		body: `Mark=${mark}`,
-	});
-	assert.ok(res.ok, `${direction} fax ${id} marked ${mark}: ${res.status}`);
+	const url = `${ctx.emulator.urls.fax}/${direction}faxes/${id}`;
+	const res = await call('PUT', url, { auth: SEED_USERS.alice, form: { Mark: String(mark) } });
+	assert.equal(res.status, 201, `${direction} fax ${id} marked ${mark}`);
 }
 
-/** What GET answers alice on the fax service (e.g. 404 for a deleted fax). */
-export async function getAsAlice(ctx: E2eContext, path: string): Promise<Response> {
-	return await fetch(`${ctx.emulator.urls.fax}${path}`, {
-		headers: { authorization: basicAuthorization(SEED_USERS.alice) },
-	});
-}
+/** The status GET of `path` answers alice on the fax service (e.g. 404 for a deleted fax). */
+export const statusForAlice = (ctx: E2eContext, path: string): Promise<number> =>
+	statusOf('GET', `${ctx.emulator.urls.fax}${path}`, { auth: SEED_USERS.alice });
 
 /**
  * Unmarks every marked inbound fax of alice that other cases left: a case that lists marked faxes

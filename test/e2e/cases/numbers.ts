@@ -1,15 +1,27 @@
 /** The version 1 cases of the Number Request and Number Lookup resources, one workflow each. */
 import { SEED_TOKENS, SEED_USERS } from '../../../emulator';
 import { assert, assertFields, assertNoSecrets, jsonOf, onlyRequest } from '../lib/assert';
-import type { E2eCase, E2eContext } from '../lib/run-cases';
+import { call } from '../../harness/emulatorHttp';
+import { assertMatchesSchema } from '../lib/schema-check';
+import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 
 /** What the emulator's numbers interface answers, read directly as the ground truth. */
 async function lookup(ctx: E2eContext, path: string): Promise<Array<Record<string, string>>> {
-	const res = await fetch(`${ctx.emulator.urls.numbers}${path}`, {
-		headers: { authorization: `Bearer ${SEED_TOKENS.acme}` },
+	const res = await call('GET', `${ctx.emulator.urls.numbers}${path}`, {
+		auth: `Bearer ${SEED_TOKENS.acme}`,
 	});
 	assert.equal(res.status, 200, `${path} answers`);
-	return (await res.json()) as Array<Record<string, string>>;
+	return res.json as Array<Record<string, string>>;
+}
+
+/**
+ * The output of the `nodes` matches the operation's schema, the one the editor shows a new
+ * (version 2) node; these operations do not depend on the node's version, nor does the file.
+ */
+function assertSchema(result: RunResult, operation: string, nodes: string[]): void {
+	const items = nodes.flatMap((node) => jsonOf(result.items(node)));
+	const resource = operation.startsWith('get') ? 'numberLookup' : 'numberRequest';
+	assertMatchesSchema(items, { version: 2, resource, operation });
 }
 
 export const numberCases: E2eCase[] = [
@@ -28,6 +40,7 @@ export const numberCases: E2eCase[] = [
 				city: 'Chicago',
 				notify_email: ['fax-admin@acme.example'],
 			});
+			assertSchema(result, 'nonTollFree', ['Request Number']);
 		},
 	},
 	{
@@ -36,6 +49,7 @@ export const numberCases: E2eCase[] = [
 		check(result) {
 			const path = '/api/numbers/add-new-number-request/toll-free';
 			const request = onlyRequest(result.requests, 'POST', path, SEED_USERS.acmeAdmin);
+			assert.ok(Number(request.status) < 300);
 			assertFields(request.params, {
 				preferred_prefix: '888',
 				notify_email: ['fax-admin@acme.example', 'it@acme.example'],
@@ -48,6 +62,7 @@ export const numberCases: E2eCase[] = [
 				department_name: 'Support',
 				country_code: 'US',
 			});
+			assertSchema(result, 'tollFree', ['Request Toll-Free Number']);
 		},
 	},
 	{
@@ -55,6 +70,7 @@ export const numberCases: E2eCase[] = [
 		workflow: 'number-request-port-in.json',
 		check(result) {
 			const request = onlyRequest(result.requests, 'POST', '/api/numbers/add-port-request');
+			assert.ok(Number(request.status) < 300);
 			assert.deepEqual(request.files.map((f) => [f.field, f.filename, f.contentType]).sort(), [
 				['billFile', 'phone-bill.pdf', 'application/pdf'],
 				['loaFile', 'letter-of-authorization.pdf', 'application/pdf'],
@@ -64,6 +80,7 @@ export const numberCases: E2eCase[] = [
 			const sent = ticket.request as Record<string, unknown>;
 			assert.equal(String(sent.number_to_port).replace(/\D/g, '').slice(-10), '2125550199');
 			assertFields(sent, { assign_to_user: 'alice@acme', toll_free: false });
+			assertSchema(result, 'portIn', ['Request Port-In']);
 		},
 	},
 	{
@@ -89,6 +106,7 @@ export const numberCases: E2eCase[] = [
 				provinces.map((p) => p.code),
 			);
 			assert.equal(jsonOf(result.items('First Three US States')).length, 3);
+			assertSchema(result, 'getRegions', ['Canadian Provinces', 'First Three US States']);
 		},
 	},
 	{
@@ -96,11 +114,13 @@ export const numberCases: E2eCase[] = [
 		workflow: 'number-lookup-cities.json',
 		async check(result, ctx) {
 			const cities = await lookup(ctx, '/api/numbers/cities/US/NY');
-			onlyRequest(result.requests, 'GET', '/api/numbers/cities/US/NY');
+			const request = onlyRequest(result.requests, 'GET', '/api/numbers/cities/US/NY');
+			assert.ok(Number(request.status) < 300);
 			assert.deepEqual(
 				jsonOf(result.items('Cities of New York')).map((c) => c.name),
 				cities.map((c) => c.name),
 			);
+			assertSchema(result, 'getCities', ['Cities of New York']);
 		},
 	},
 	{
@@ -118,6 +138,10 @@ export const numberCases: E2eCase[] = [
 				jsonOf(result.items('Area Codes of Ontario')).map((a) => a.areaCode),
 				region.map((a) => a.areaCode),
 			);
+			assertSchema(result, 'getAreaCodes', [
+				'Area Codes of New York City',
+				'Area Codes of Ontario',
+			]);
 		},
 	},
 ];

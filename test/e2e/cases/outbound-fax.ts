@@ -10,7 +10,7 @@ import {
 } from '../lib/assert';
 import { WRONG_PASSWORD } from '../../harness/environment';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
-import { getAsAlice, sentFax } from './fixtures';
+import { sentFax, statusForAlice } from './fixtures';
 import { markCases } from './mark-cases';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -196,8 +196,7 @@ export const outboundFaxCases: E2eCase[] = [
 			assert.deepEqual(jsonOf(result.items('Delete Fax')), [
 				{ FaxId: id, deleted: true, success: true },
 			]);
-			const res = await getAsAlice(ctx, `/outboundfaxes/${id}`);
-			assert.equal(res.status, 404, 'the fax is gone');
+			assert.equal(await statusForAlice(ctx, `/outboundfaxes/${id}`), 404, 'the fax is gone');
 		},
 	},
 ];

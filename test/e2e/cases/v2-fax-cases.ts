@@ -9,11 +9,11 @@ import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
 import {
-	getAsAlice,
 	inboundFaxes,
 	inboundRecord,
 	markFax,
 	outboundFaxes,
+	statusForAlice,
 	unmarkOtherInbound,
 } from './fixtures';
 
@@ -267,8 +267,8 @@ export const v2OutboundCases: E2eCase[] = [
 		'outbound',
 		(ctx) => outboundFaxes(ctx, 3),
 		async (ctx, id, node) => {
-			const res = await getAsAlice(ctx, `/outboundfaxes/${id}`);
-			assert.equal(res.status, 404, `${node}: the fax is gone`);
+			const status = await statusForAlice(ctx, `/outboundfaxes/${id}`);
+			assert.equal(status, 404, `${node}: the fax is gone`);
 		},
 	),
 	...markCases(
