@@ -8,6 +8,7 @@ import { numberCases } from './numbers';
 import { outboundFaxCases } from './outbound-fax';
 import { timezoneCases } from './timezones';
 import { v2MailMergeCases } from './v2-mail-merge';
+import { v2NumberCases } from './v2-numbers';
 import { v2InboundCases, v2OutboundCases } from './v2-fax-cases';
 
 export const ALL_CASES: E2eCase[] = [
@@ -21,4 +22,5 @@ export const ALL_CASES: E2eCase[] = [
 	...v2OutboundCases,
 	...v2InboundCases,
 	...v2MailMergeCases,
+	...v2NumberCases,
 ];

@@ -1,7 +1,6 @@
 /** The version 1 cases of the Mail Merge Job resource, one workflow each. */
 import { SEED_USERS } from '../../../emulator';
 import { assert, assertFields, jsonOf, onlyRequest } from '../lib/assert';
-import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { mailMergeJob } from './fixtures';
 
@@ -34,16 +33,9 @@ export const mailMergeCases: E2eCase[] = [
 				NotifyOnFailure: 'true',
 				NotifyEmail: 'billing@acme.example',
 			});
-			const jobs = jsonOf(result.items('Create Job'));
-			assert.equal(typeof jobs[0].JobID, 'number');
-			assert.equal(jobs[0].ExpectedFaxes, 2);
-			assertMatchesSchema(jobs, {
-				version: 2,
-				resource: 'mailMergeJob',
-				operation: 'create',
-				// Only a create that Retry On Fail repeated says how it went and what it found.
-				absent: ['sendOnce', 'Status', 'CreatedOn'],
-			});
+			const [job] = jsonOf(result.items('Create Job'));
+			assert.equal(typeof job.JobID, 'number');
+			assert.equal(job.ExpectedFaxes, 2);
 		},
 	},
 	{
@@ -80,7 +72,6 @@ export const mailMergeCases: E2eCase[] = [
 			assert.ok(all.some((j) => j.ID === jobIdOf(result)));
 			assert.ok(all.every((j) => typeof j.ID === 'number'));
 			assert.equal(jsonOf(result.items('One Job')).length, 1);
-			assertMatchesSchema(all, { version: 2, resource: 'mailMergeJob', operation: 'getAll' });
 		},
 	},
 	{

@@ -1,5 +1,7 @@
 /** The version 2 cases of the Mail Merge Job resource. */
-import { assert } from '../lib/assert';
+import { SEED_USERS } from '../../../emulator';
+import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
 import { mailMergeJob } from './fixtures';
@@ -15,6 +17,23 @@ async function finishedJobs(ctx: E2eContext, count: number): Promise<number[]> {
 }
 
 export const v2MailMergeCases: E2eCase[] = [
+	{
+		title: 'v2 mail merge job: create from a CSV file and a PDF form',
+		workflow: 'test/e2e/workflows/v2/mail-merge-create.json',
+		check(result) {
+			const create = onlyRequest(result.requests, 'POST', '/v1/Job', SEED_USERS.alice);
+			assert.equal(create.params.FaxNumerColumnName, 'Fax');
+			const jobs = jsonOf(result.items('Create Job'));
+			assert.equal(jobs[0].ExpectedFaxes, 2);
+			assertMatchesSchema(jobs, {
+				version: 2,
+				resource,
+				operation: 'create',
+				// Only a create that Retry On Fail repeated says how it went and what it found.
+				absent: ['sendOnce', 'Status', 'CreatedOn'],
+			});
+		},
+	},
 	pickerCase({
 		title: 'v2 mail merge job: get, picked from the list, by ID and by expression',
 		workflow: 'test/e2e/workflows/v2/mail-merge-get.json',
@@ -46,4 +65,19 @@ export const v2MailMergeCases: E2eCase[] = [
 			);
 		},
 	}),
+	{
+		title: 'v2 mail merge job: get many, all and one',
+		workflow: 'test/e2e/workflows/v2/mail-merge-get-many.json',
+		async prepare(ctx) {
+			const [id] = await finishedJobs(ctx, 1);
+			return { E2E_JOB_ID: String(id) };
+		},
+		check(result) {
+			const start = result.start();
+			const all = jsonOf(result.items('All Jobs'));
+			assert.ok(all.some((job) => job.ID === Number(start.E2E_JOB_ID)));
+			assert.equal(jsonOf(result.items('One Job')).length, 1);
+			assertMatchesSchema(all, { version: 2, resource, operation: 'getAll' });
+		},
+	},
 ];
