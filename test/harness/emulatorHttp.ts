@@ -1,6 +1,5 @@
 import { FormData, request, type Agent } from 'undici';
-import { basicAuthorization, type Emulator } from '../../emulator';
-import { SEED_USERS } from '../../emulator/seed';
+import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
 import { formPdf } from './formPdf';
 import { numberedPdf } from './textPdf';
 
