@@ -1,12 +1,11 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { FaxCloud } from '../../nodes/FaxCloud/FaxCloud.node';
 import { clearNumbersCache } from '../../nodes/shared/numbersCache';
 import { formPdf } from '../harness/formPdf';
 import { credentialsFor, useEmulator } from '../harness/jest/emulator';
 import { binaryItem, recordCounts, SecretWatch } from '../harness/jest/fault-helpers';
+import { faxCloudNode, runFaxCloudNode } from '../harness/jest/fax-cloud-node';
 import { madeOnce } from '../harness/jest/madeOnce';
-import { runNode } from '../harness/jest/run-node';
 import { textPdf } from '../harness/textPdf';
 
 /**
@@ -19,7 +18,6 @@ import { textPdf } from '../harness/textPdf';
  */
 
 const emulator = useEmulator();
-const node = new FaxCloud();
 
 const templatePdf = madeOnce(() => formPdf(['FaxNumber']));
 const letterPdf = madeOnce(() => textPdf(['Letter of authorization']));
@@ -303,19 +301,13 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let watch: SecretWatch;
 let tried = 0;
 
-async function run(
+/** One run of an operation as alice. */
+const run = (
 	resource: string,
 	operation: string,
 	parameters: IDataObject,
 	items?: INodeExecutionData[],
-) {
-	return await runNode({
-		node,
-		parameters: { resource, operation, ...parameters },
-		credentials: credentialsFor(emulator(), 'alice'),
-		items,
-	});
-}
+) => runFaxCloudNode(emulator(), { resource, operation, ...parameters }, { items });
 
 beforeAll(async () => {
 	watch = SecretWatch.forCredentials(credentialsFor(emulator(), 'alice'));
@@ -339,7 +331,7 @@ afterAll(() => {
 
 test('the table covers every operation of the node with at least 40 bad inputs', () => {
 	const operations = new Set(CASES.map((entry) => `${entry.resource}:${entry.operation}`));
-	const all = node.description.properties
+	const all = faxCloudNode.description.properties
 		.filter((property) => property.name === 'operation')
 		.flatMap((property) =>
 			(property.options as Array<{ value: string }>).map(

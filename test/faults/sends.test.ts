@@ -232,15 +232,6 @@ describe('one send, one fault', () => {
 		expect(lookups(emulator())).toHaveLength(6);
 		expect(emulator().control.stats().outboundCount).toBe(1);
 	});
-
-	test('a refused send (401) is not ambiguous: no lookup', async () => {
-		const credentials = credentialsFor(emulator(), 'alice');
-		credentials.faxCloudApi!.password = 'not-the-password';
-		const result = await send(HI, { credentials });
-		expect(result.error?.message).toMatch(/^Authorization failed \(HTTP 401\)/);
-		expect(lookups(emulator())).toHaveLength(0);
-		SecretWatch.forCredentials(credentials).expectRunClean('401', result);
-	});
 });
 
 describe('Recovery Key in Batch Fields off', () => {

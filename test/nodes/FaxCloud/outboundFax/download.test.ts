@@ -10,7 +10,7 @@ const download = (parameters: IDataObject, options = {}) =>
 	run({ operation: 'download', binaryPropertyName: 'data', ...parameters }, options);
 
 describe('Outbound Fax: Download', () => {
-	test('PDF into the named binary field, with file name and MIME type, both format parameters sent', async () => {
+	test('PDF into the named binary field, with file name and MIME type, both format parameters sent; version 1 passes the input json on', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000');
 		emulator().control.advance(10_000);
 		const result = await download(

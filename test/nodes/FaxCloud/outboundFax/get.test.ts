@@ -4,7 +4,7 @@ import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 const { emulator, run, requests } = useFaxSuite();
 
 describe('Outbound Fax: Get', () => {
-	test('returns the record with numbers, booleans and UTC datetimes', async () => {
+	test('returns the whole record (version 1) with numbers, booleans and UTC datetimes', async () => {
 		const [faxId] = await sendViaNode(emulator(), '12125550000', {
 			projectCode2: 'INV-1',
 			deleteAfterSend: false,
@@ -27,6 +27,7 @@ describe('Outbound Fax: Get', () => {
 			ProjectCode2: 'INV-1',
 			CreateTime: '2026-01-05T09:00:00.000Z',
 		});
+		expect(fax).toHaveProperty('ImgHost');
 		expect(typeof fax.Duration).toBe('number');
 		expect(fax.CompleteTime).toMatch(/^2026-01-05T09:00:\d\d\.000Z$/);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });

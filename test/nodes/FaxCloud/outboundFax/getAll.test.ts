@@ -45,7 +45,7 @@ describe('Outbound Fax: Get Many', () => {
 		expect(requests('GET')).toHaveLength(2);
 	});
 
-	test('every filter and sort option is sent under its documented name', async () => {
+	test('every filter and sort option (version 1: one Status, Sort under Options) is sent under its documented name; whole records come back', async () => {
 		emulator().control.bulkCreateOutbound(40, {
 			userId: 'bob@acme',
 			statuses: ['sent', 'sendFailed'],
@@ -80,7 +80,8 @@ describe('Outbound Fax: Get Many', () => {
 			SortOrder: 'desc',
 			ResultLimit: '100',
 		});
-		expect(result.items.length).toBeGreaterThan(0);
+		expect(result.items).toHaveLength(10);
+		expect(result.items[0].json).toHaveProperty('ImgHost');
 		for (const { json } of result.items) {
 			expect(json).toMatchObject({ FaxStatus: 'sendFailed', FaxUserId: 'bob@acme', Mark: false });
 			expect(String(json.CompleteTime) >= '2026-01-02T00:00:00.000Z').toBe(true);

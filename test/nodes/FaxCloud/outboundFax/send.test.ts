@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { loginCredentials } from '../../../harness/jest/emulator';
+import { SecretWatch } from '../../../harness/jest/fault-helpers';
 import { numberedPdf } from '../../../harness/textPdf';
 import { itemWithFiles, type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
 import {
@@ -362,13 +364,18 @@ describe('Outbound Fax: Send', () => {
 		expect(seen.map((request) => request.params.FaxNumber)).toEqual(['12125550000', '12125550003']);
 	});
 
-	test('a wrong password stops with the 401 and advice, without the secret', async () => {
+	test('a wrong password stops with the 401 and advice, without the secret; not ambiguous, so no lookup', async () => {
 		const password = 'Wr0ng-Secret-Pa55';
 		const result = await sendText({}, { password });
 		refusedByService(result, /^Authorization failed \(HTTP 401\)/);
 		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
 		expectSecretHidden(result.error, password);
+		SecretWatch.forCredentials(loginCredentials(emulator(), { password })).expectRunClean(
+			'401',
+			result,
+		);
 		expect(requests('POST')[0].status).toBe(401);
+		expect(requests('GET')).toHaveLength(0);
 	});
 
 	test('a wrong password with Continue On Fail gives error items without the secret', async () => {

@@ -1,17 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IDataObject, INode, INodeParameters, INodeType } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { FaxCloudTrigger } from '../../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
-import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
-import { fieldOf } from '../faxCloudExpect';
-
-const { emulator, requests } = useFaxSuite();
-const runV1 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject, options = {}) =>
-	runFaxCloud(emulator(), resource, parameters, { typeVersion: 1, ...options });
 const ROOT = join(__dirname, '..', '..', '..', '..');
 // examples/ are version 2 (what a user imports is what the editor adds); test/e2e/cases/shipped-examples.ts proves them.
 const ROUND_1_FOLDERS = ['test/e2e/workflows', 'bench/workflows'];
@@ -62,44 +56,5 @@ describe('Version 1 workflows keep working', () => {
 		);
 		// Defaults n8n fills in inside a saved value are fine; a saved value dropped is not.
 		expect(resolved).toMatchObject(saved);
-	});
-
-	test('a version 1 Get with a plain id returns the whole record, as in round 1', async () => {
-		const { lastId } = emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
-		const result = await runV1('outboundFax', { operation: 'get', faxId: String(lastId) });
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toHaveProperty('ImgHost');
-	});
-
-	test('a version 1 Get Many takes one Status and Sort under Options', async () => {
-		emulator().control.bulkCreateOutbound(6, {
-			userId: 'alice@acme',
-			statuses: ['sent', 'sendFailed'],
-		});
-		const result = await runV1('outboundFax', {
-			operation: 'getAll',
-			returnAll: true,
-			filters: { faxStatus: 'sendFailed' },
-			options: { sortColumn: 'faxId', sortOrder: 'desc' },
-		});
-		expect(fieldOf(result, 'FaxStatus')).toEqual(['sendFailed', 'sendFailed', 'sendFailed']);
-		expect(result.items[0].json).toHaveProperty('ImgHost');
-		const [request] = requests('GET', '^/v1/outboundfaxes$');
-		expect(request.query).toMatchObject({
-			FaxStatus: 'sendFailed',
-			SortColumn: 'faxId',
-			SortOrder: 'desc',
-		});
-	});
-
-	test('a version 1 Download passes the input json through', async () => {
-		const [fax] = emulator().control.injectInbound({ userId: 'alice@acme' });
-		const result = await runV1(
-			'inboundFax',
-			{ operation: 'download', faxId: fax.FaxId, format: 'pdf', binaryPropertyName: 'data' },
-			{ items: [{ json: { from: 'input' } }] },
-		);
-		expect(result.items[0].json).toEqual({ from: 'input' });
-		expect(requests('GET')).toHaveLength(1);
 	});
 });
