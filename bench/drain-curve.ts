@@ -49,7 +49,7 @@ interface CurveTrigger {
 	floorWebhook?: string;
 }
 
-export const CAPPED: CurveTrigger = {
+const CAPPED: CurveTrigger = {
 	workflowId: 'BenchCurveCapped',
 	direction: 'capped',
 	maxEventsPerPoll: 10_000,
@@ -58,7 +58,7 @@ export const CAPPED: CurveTrigger = {
 	floorWebhook: 'bench-page-floor-globex',
 };
 
-export const DEFAULT_CAP: CurveTrigger = {
+const DEFAULT_CAP: CurveTrigger = {
 	workflowId: 'BenchCurveDefault',
 	direction: 'default',
 	maxEventsPerPoll: 1_000,

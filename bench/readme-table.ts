@@ -43,7 +43,7 @@ export function benchResults(run: {
 	} satisfies WrittenResults & Record<string, unknown>;
 }
 
-export function measuredOn(results: WrittenResults): string {
+function measuredOn(results: WrittenResults): string {
 	const m = results.machine;
 	if (!m) return 'Measured on an unrecorded commit (results.json before the run metadata).';
 	const load = m.loadAverage;

@@ -23,7 +23,7 @@ export type BulkRun = Awaited<ReturnType<typeof bulkSend>>;
  * the workers. Every item goes to its own fax number; the emulator's request log is the ground
  * truth of what was sent.
  */
-export async function bulkSend(
+async function bulkSend(
 	instance: DeployInstance,
 	report: Report,
 	options: {
