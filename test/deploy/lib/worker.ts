@@ -3,7 +3,7 @@ import fs from 'node:fs';
 
 import type { N8nRuntime } from '../../harness/n8n/install';
 import { tailOfFile } from '../../harness/tail';
-import { waitUntil } from '../../harness/waitUntil';
+import { awaitOrForce, waitUntil } from '../../harness/waitUntil';
 
 /**
  * One `n8n worker` process, its output appended to a log file (kept across restarts, each start
@@ -84,9 +84,7 @@ export class N8nWorker {
 	async stop(): Promise<void> {
 		if (!this.running) return;
 		this.child.kill('SIGTERM');
-		const timer = setTimeout(() => this.child.kill('SIGKILL'), 40_000);
-		await this.exited;
-		clearTimeout(timer);
+		await awaitOrForce(this.exited, 40_000, () => this.child.kill('SIGKILL'));
 	}
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 
 import { tailOf } from '../tail';
+import { awaitOrForce } from '../waitUntil';
 import type { N8nRuntime } from './install';
 import { lineOf } from './lines';
 
@@ -70,13 +71,15 @@ export class N8nCli {
 			cwd: this.env.N8N_USER_FOLDER,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
 		// once() rejects when the process cannot start ('error').
-		const [[code, signal], stdout, stderr] = await Promise.all([
+		const ended = Promise.all([
 			once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>,
 			text(child.stdout),
 			text(child.stderr),
-		]).finally(() => clearTimeout(timer));
+		]);
+		const [[code, signal], stdout, stderr] = await awaitOrForce(ended, 180_000, () =>
+			child.kill('SIGKILL'),
+		);
 		if (code === 0) return;
 		if (signal && done.test(stdout + stderr)) {
 			console.log(

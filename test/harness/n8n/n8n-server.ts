@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { tailOfFile } from '../tail';
-import { waitUntil } from '../waitUntil';
+import { awaitOrForce, waitUntil } from '../waitUntil';
 import type { N8nRuntime } from './install';
 import type { N8nRelease } from './versions';
 
@@ -209,8 +209,6 @@ export class N8nServer {
 		if (this.exitedWith !== undefined) return;
 		const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
 		this.child.kill('SIGTERM');
-		const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
-		await exited;
-		clearTimeout(timer);
+		await awaitOrForce(exited, 20_000, () => this.child.kill('SIGKILL'));
 	}
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ensureAptPackages } from './apt';
 import { onFreePort, PortTaken } from '../ports';
 import { tailOf } from '../tail';
-import { waitUntil } from '../waitUntil';
+import { awaitOrForce, waitUntil } from '../waitUntil';
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 /** The role and database n8n uses. */
@@ -189,9 +189,7 @@ async function openSession(
 		close: async () => {
 			if (child.exitCode === null) {
 				child.stdin.end('\\q\n');
-				const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-				await exited;
-				clearTimeout(timer);
+				await awaitOrForce(exited, 5000, () => child.kill('SIGKILL'));
 			}
 		},
 	};

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ensureAptPackages } from './apt';
 import { onFreePort, PortTaken } from '../ports';
 import { tailOf } from '../tail';
-import { waitUntil } from '../waitUntil';
+import { awaitOrForce, waitUntil } from '../waitUntil';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -73,9 +73,7 @@ export async function startRedis(options: { logDir: string }): Promise<RedisServ
 			stop: async () => {
 				if (ended === undefined) {
 					child.kill('SIGTERM');
-					const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-					await exited;
-					clearTimeout(timer);
+					await awaitOrForce(exited, 10_000, () => child.kill('SIGKILL'));
 				}
 				fs.rmSync(dir, { recursive: true, force: true });
 			},
