@@ -15,7 +15,7 @@ describe('Outbound Fax: Download', () => {
 		emulator().control.advance(10_000);
 		const result = await download(
 			{ faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
-			{ items: [{ json: { note: 'keep me' } }] },
+			{ items: [{ json: { note: 'keep me' } }], typeVersion: 1 },
 		).then(succeeded);
 		const [item] = result.items;
 		expect(item.json).toEqual({ note: 'keep me' });

@@ -10,7 +10,8 @@ describe('Outbound Fax: Get', () => {
 			deleteAfterSend: false,
 		});
 		emulator().control.advance(60_000);
-		const result = await run({ operation: 'get', faxId: String(faxId) }).then(succeeded);
+		const get = { operation: 'get', faxId: String(faxId) };
+		const result = await run(get, { typeVersion: 1 }).then(succeeded);
 		expect(result.items).toHaveLength(1);
 		const fax = result.items[0].json;
 		expect(fax).toMatchObject({

@@ -67,7 +67,7 @@ describe('Outbound Fax: Get Many', () => {
 				},
 				options: { sortColumn: 'dateTime', sortOrder: 'desc' },
 			},
-			{ user: 'acmeAdmin' },
+			{ user: 'acmeAdmin', typeVersion: 1 },
 		).then(succeeded);
 		expect(requests('GET')[0].query).toEqual({
 			DatetimeAfter: '2026-01-02T00:00:00Z',
