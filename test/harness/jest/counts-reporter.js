@@ -1,16 +1,26 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+/** Names each run's folder to recordCounts (fault-helpers.ts) in the test workers. */
+const COUNTS_DIR_ENV = 'FAULT_SUITE_COUNTS_DIR';
+let runs = 0;
+
 /**
  * Prints the fault and bad-input suite's counts after all test files ran: the JSON files each
- * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals.
+ * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals. Each run has
+ * its own folder, named in COUNTS_DIR_ENV to the test workers (they inherit the environment of
+ * jest's process, where reporters are made before the workers), so two jest runs of one checkout
+ * at once count apart.
  */
 class CountsReporter {
 	constructor(globalConfig) {
-		this.dir = path.join(globalConfig.rootDir, '.test-output', 'fault-suite');
+		const run = `run-${process.pid}-${++runs}`;
+		this.dir = path.join(globalConfig.rootDir, '.test-output', 'fault-suite', run);
+		process.env[COUNTS_DIR_ENV] = this.dir;
 	}
 
 	onRunStart() {
+		// Only this run's folder: one an earlier process of the same id left.
 		fs.rmSync(this.dir, { recursive: true, force: true });
 	}
 
