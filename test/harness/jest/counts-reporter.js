@@ -5,6 +5,16 @@ const path = require('node:path');
 const COUNTS_DIR_ENV = 'FAULT_SUITE_COUNTS_DIR';
 let runs = 0;
 
+const alive = (pid) => {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+};
+
 /**
  * Prints the fault and bad-input suite's counts after all test files ran: the JSON files each
  * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals. Each run has
@@ -19,9 +29,14 @@ class CountsReporter {
 		process.env[COUNTS_DIR_ENV] = this.dir;
 	}
 
+	/** This run's folder, and what runs that ended left (a live process's run is still counting). */
 	onRunStart() {
-		// Only this run's folder: one an earlier process of the same id left.
-		fs.rmSync(this.dir, { recursive: true, force: true });
+		const root = path.dirname(this.dir);
+		for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+			const pid = Number(/^(?:run|process)-(\d+)(?:-|$)/.exec(name)?.[1]);
+			const folder = path.join(root, name);
+			if (folder === this.dir || !alive(pid)) fs.rmSync(folder, { recursive: true, force: true });
+		}
 	}
 
 	onRunComplete() {

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -57,4 +58,15 @@ test('two jest runs at once count apart: each prints the totals of its own run',
 	]);
 	expect(readFileSync(join(first.dir, 'totals.txt'), 'utf8')).toBe(out[0]);
 	expect(readFileSync(join(second.dir, 'totals.txt'), 'utf8')).toBe(out[1]);
+});
+
+test("a run clears what ended runs left, never a live run's counts", () => {
+	const ended = spawnSync(process.execPath, ['-e', '']).pid;
+	const root = join(rootDir, '.test-output', 'fault-suite');
+	const folders = [`run-${ended}-1`, `process-${ended}`, `run-${process.pid}-99`, 'old.json'];
+	for (const name of folders) mkdirSync(join(root, name), { recursive: true });
+
+	new CountsReporter({ rootDir }).onRunStart();
+
+	expect(readdirSync(root)).toEqual([`run-${process.pid}-99`]);
 });
