@@ -30,18 +30,6 @@ describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 
 	test.each<[string, string, RunOptions, string]>([
 		[
-			'clocks set forward: 02:30 on 8 March 2026 does not exist in New York and becomes 03:30 EDT',
-			'2026-03-08T02:30:00',
-			{ timezone: 'America/New_York' },
-			'2026-03-08T07:30:00Z',
-		],
-		[
-			'clocks set back: 01:30 on 1 November 2026 occurs twice in New York; the first, 01:30 EDT, is taken',
-			'2026-11-01T01:30:00',
-			{ timezone: 'America/New_York' },
-			'2026-11-01T05:30:00Z',
-		],
-		[
 			'without a workflow Timezone, n8n’s instance timezone (GENERIC_TIMEZONE) applies',
 			'2026-11-24T09:00:00',
 			{ instanceTimezone: 'Asia/Kolkata' },
