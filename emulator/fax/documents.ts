@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { isPdf } from '../input-formats';
 import type { FaxDocument } from './records';
 
 const TEXT_LINES_PER_PAGE = 66;
@@ -65,7 +66,7 @@ export async function readDocument(
 	const name = filename.toLowerCase();
 	const type = contentType.toLowerCase();
 	if (data.length === 0) return doc('invalid');
-	if (data.subarray(0, 5).toString('latin1') === '%PDF-') {
+	if (isPdf(data)) {
 		const pages = await pdfPageCount(data);
 		return pages ? doc('pdf', pages) : doc('invalid');
 	}

@@ -2,12 +2,11 @@ import Papa from 'papaparse';
 import { PDFDocument } from 'pdf-lib';
 import { parseDatetime } from '../datetime';
 import type { Params, UploadedFile } from '../http/params';
+import { EMAIL_ADDRESS, isPdf } from '../input-formats';
 import { MailMergeError } from './codes';
 
 /** A job request that passed every check: what validateJobRequest returns. */
 export type JobRequest = Awaited<ReturnType<typeof validateJobRequest>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A true/false parameter; anything else given is the error of `code`. */
 function boolParam(
@@ -66,7 +65,7 @@ function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, 
 }
 
 async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[]; pages: number }> {
-	if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+	if (!isPdf(file.data)) {
 		throw new MailMergeError('filesInvalid');
 	}
 	// pdf-lib loads some broken files and only fails when the form is read, so both are guarded.
@@ -137,7 +136,7 @@ export async function validateJobRequest(params: Params) {
 	if (barcodeColumn && !template.fieldNames.includes(barcodeColumn)) {
 		throw lineError(`template has no image field named ${barcodeColumn} for the barcode`);
 	}
-	if (notifyEmail && !EMAIL.test(notifyEmail)) {
+	if (notifyEmail && !EMAIL_ADDRESS.test(notifyEmail)) {
 		throw lineError(`NotifyEmail ${notifyEmail} is not a valid e-mail address`);
 	}
 	return {

@@ -2,6 +2,7 @@ import { orgOf } from '../accounts';
 import type { EmulatorContext } from '../context';
 import type { ServiceHandler, ServiceRequest } from '../http/listener';
 import { json, type Reply } from '../http/reply';
+import { isPdf } from '../input-formats';
 import * as geography from './dataset/geography';
 import {
 	validateNonTollFree,
@@ -58,7 +59,7 @@ function portParts(req: ServiceRequest): { data: Record<string, unknown>; errors
 	for (const field of ['loaFile', 'billFile']) {
 		const file = req.params.file(field);
 		if (!file || file.data.length === 0) errors.push({ field, message: 'PDF file is required' });
-		else if (file.data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+		else if (!isPdf(file.data)) {
 			errors.push({ field, message: 'must be a PDF file' });
 		}
 	}

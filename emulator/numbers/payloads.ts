@@ -1,3 +1,4 @@
+import { EMAIL_ADDRESS } from '../input-formats';
 import {
 	findCity,
 	isKnownRegion,
@@ -13,7 +14,6 @@ export interface FieldError {
 
 type Body = Record<string, unknown>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TOLL_FREE_NPA = ['800', '833', '844', '855', '866', '877', '888'];
 
 class Checker {
@@ -69,7 +69,7 @@ class Checker {
 		const emails = this.stringArray('notify_email', true);
 		if (emails && emails.length === 0) this.fail('notify_email', 'must list at least one address');
 		for (const e of emails ?? []) {
-			if (!EMAIL.test(e)) this.fail('notify_email', `${e} is not a valid e-mail address`);
+			if (!EMAIL_ADDRESS.test(e)) this.fail('notify_email', `${e} is not a valid e-mail address`);
 		}
 		this.string('comment');
 		this.string('assign_to_user');

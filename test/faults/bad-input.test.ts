@@ -44,37 +44,56 @@ const portInItem = (bill: { data: Buffer | string; mimeType: string; fileName: s
 const ID_CASES = ['0', '-1', '1.5', '../2', '%2F'];
 
 /**
- * Bad inputs of one operation: [what is wrong (the test title after `label`), the display name
- * the message must name, parameters over `base`, the items].
+ * Bad inputs of one operation: [what is wrong (the test title after `label`), what the message
+ * must be (the display name it names, the whole message when it starts with `Invalid "`, or a
+ * pattern), parameters over `base`, the items, the description the error must carry].
  */
-type Row = [string, string, IDataObject, (() => INodeExecutionData[])?];
+type Row = [string, string | RegExp, IDataObject, (() => INodeExecutionData[])?, string?];
 const badInputs = (
 	label: string,
 	[resource, operation]: [string, string],
 	base: IDataObject,
 	rows: Row[],
 ) =>
-	rows.map(([name, parameter, parameters, items]) => ({
+	rows.map(([name, expected, parameters, items, description]) => ({
 		case: `${label}: ${name}`,
 		resource,
 		operation,
 		parameters: { ...base, ...parameters },
-		parameter,
+		expected,
 		items,
+		description,
 	}));
 
 const GOOD_JOB = mailMergeItem({ csv: csv(GOOD_CSV), data: pdf(templatePdf) });
 const PDF_BILL = portInItem({ data: 'x', mimeType: 'application/pdf', fileName: 'bill.pdf' });
 const THIRTEEN_LINES = Array(13).fill('line').join('\n');
+const FAX_NUMBER_FORMS =
+	'use 1 and 10 digits for US/Canada (e.g. 12125550100) or + and the country code for international numbers (e.g. +442071234567)';
+const DATE_FORMS = 'use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00';
+const notAnId = (parameter: string, id: string) =>
+	`Invalid "${parameter}": "${id}" is not an ID; use a whole number greater than 0, e.g. 1234`;
 const SINGLE_FAX = ['resend', 'get', 'download', 'delete', 'mark'];
 const INBOUND_FAX = ['get', 'download', 'delete', 'mark', 'unmark'];
 
 const CASES = [
 	...badInputs('send', ['outboundFax', 'send'], SEND, [
-		['a 10-digit number without the leading 1', 'Fax Numbers', { faxNumbers: '2125550100' }],
-		['a number too short', 'Fax Numbers', { faxNumbers: '12345' }],
+		[
+			'a 10-digit number without the leading 1',
+			`Invalid "Fax Numbers": "2125550100" has no leading 1; ${FAX_NUMBER_FORMS}`,
+			{ faxNumbers: '2125550100' },
+		],
+		[
+			'a number too short',
+			`Invalid "Fax Numbers": "12345" is not a fax number; ${FAX_NUMBER_FORMS}`,
+			{ faxNumbers: '12345' },
+		],
 		['a number with path characters', 'Fax Numbers', { faxNumbers: '../12125550000' }],
-		['an empty recipient list', 'Fax Numbers', { faxNumbers: ' , ' }],
+		[
+			'an empty recipient list',
+			'Invalid "Fax Numbers": at least one recipient is required',
+			{ faxNumbers: ' , ' },
+		],
 		[
 			'an empty JSON recipient list',
 			'Fax Numbers',
@@ -82,7 +101,7 @@ const CASES = [
 		],
 		[
 			'malformed JSON in the recipient objects',
-			'Recipients (JSON)',
+			/^Invalid "Recipients \(JSON\)": is not valid JSON /,
 			{ recipientInput: 'json', recipientsJson: '[{"FaxNumber": "12125550000",]' },
 		],
 		[
@@ -102,25 +121,49 @@ const CASES = [
 		],
 		[
 			'a recipient row with a bad number',
-			'Recipients: Fax Number of recipient 1',
+			`Invalid "Recipients: Fax Number of recipient 1": "1.5" is not a fax number; ${FAX_NUMBER_FORMS}`,
 			{ recipientInput: 'fields', recipients: { recipient: [{ faxNumber: '1.5' }] } },
 		],
 		[
 			'a cover message of 13 lines',
-			'Cover Page Message',
+			'Invalid "Cover Page Message": has 13 lines; at most 12 lines are allowed',
 			{ options: { coverMessage: THIRTEEN_LINES } },
 		],
 		[
 			'a cover message line of 129 characters',
-			'Cover Page Message',
+			'Invalid "Cover Page Message": line 2 has 129 characters; at most 128 per line are allowed',
 			{ options: { coverMessage: `ok\n${'x'.repeat(129)}` } },
 		],
-		['a date that does not exist', 'Send After', { options: { sendAfter: '2026-02-30T10:00Z' } }],
-		['a date in words', 'Send After', { options: { sendAfter: 'next Monday' } }],
-		['a TSI of 21 characters', 'Sender ID (TSI)', { options: { tsi: 'A'.repeat(21) } }],
-		['a priority of 11', 'Priority', { options: { priority: 11 } }],
-		['a retry count of 1.5', 'Retry Count', { options: { retryCount: 1.5 } }],
-		['a retry interval of 0', 'Retry Interval (Minutes)', { options: { retryInterval: 0 } }],
+		[
+			'a date that does not exist',
+			`Invalid "Send After": "2026-02-30T10:00Z" is not a valid date; ${DATE_FORMS}`,
+			{ options: { sendAfter: '2026-02-30T10:00Z' } },
+		],
+		[
+			'a date in words',
+			`Invalid "Send After": "next Monday" is not a date and time; ${DATE_FORMS}`,
+			{ options: { sendAfter: 'next Monday' } },
+		],
+		[
+			'a TSI of 21 characters',
+			'Invalid "Sender ID (TSI)": has 21 characters; at most 20 are allowed',
+			{ options: { tsi: 'A'.repeat(21) } },
+		],
+		[
+			'a priority of 11',
+			'Invalid "Priority": "11" is not allowed; use a whole number from 0 to 10',
+			{ options: { priority: 11 } },
+		],
+		[
+			'a retry count of 1.5',
+			'Invalid "Retry Count": "1.5" is not allowed; use a whole number from 0 or more',
+			{ options: { retryCount: 1.5 } },
+		],
+		[
+			'a retry interval of 0',
+			'Invalid "Retry Interval (Minutes)": "0" is not allowed; use a whole number from 1 or more',
+			{ options: { retryInterval: 0 } },
+		],
 		['a timeout of 50 ms', 'Timeout', { options: { timeout: 50 } }],
 		[
 			'a notification address without @',
@@ -144,10 +187,10 @@ const CASES = [
 	// Fax ids of every single-fax operation, both directions
 	...ID_CASES.flatMap((faxId, index) => [
 		...badInputs(`outbound ${SINGLE_FAX[index]}`, ['outboundFax', SINGLE_FAX[index]], {}, [
-			[`Fax ID ${faxId}`, 'Fax ID', { faxId }],
+			[`Fax ID ${faxId}`, notAnId('Fax ID', faxId), { faxId }],
 		]),
 		...badInputs(`inbound ${INBOUND_FAX[index]}`, ['inboundFax', INBOUND_FAX[index]], {}, [
-			[`Fax ID ${faxId}`, 'Fax ID', { faxId }],
+			[`Fax ID ${faxId}`, notAnId('Fax ID', faxId), { faxId }],
 		]),
 	]),
 	...badInputs('outbound unmark', ['outboundFax', 'unmark'], {}, [
@@ -155,10 +198,18 @@ const CASES = [
 	]),
 	...badInputs('inbound update', ['inboundFax', 'update'], {}, [
 		['Fax ID %2F', 'Fax ID', { faxId: '%2F', updateFields: { mark: true } }],
-		['nothing to change', 'Update Fields', { faxId: '5', updateFields: {} }],
+		[
+			'nothing to change',
+			'Invalid "Update Fields": add at least one field to change: Marked, Project Code or Project Code 2',
+			{ faxId: '5', updateFields: {} },
+		],
 	]),
 	...badInputs('resend', ['outboundFax', 'resend'], {}, [
-		['a new number that is not one', 'New Fax Number', { faxId: '5', faxNumber: '555-0100' }],
+		[
+			'a new number that is not one',
+			`Invalid "New Fax Number": "555-0100" is not a fax number; ${FAX_NUMBER_FORMS}`,
+			{ faxId: '5', faxNumber: '555-0100' },
+		],
 	]),
 	...badInputs('outbound download', ['outboundFax', 'download'], {}, [
 		['an unknown file format', 'File Format', { faxId: '5', format: 'png' }],
@@ -175,7 +226,7 @@ const CASES = [
 		['month 13', 'Received Before', { filters: { datetimeBefore: '2026-13-01T00:00Z' } }],
 		[
 			'all users and one user',
-			'Fax User ID',
+			'Invalid "Fax User ID": cannot be combined with All Users; remove one of the two filters',
 			{ filters: { allUsers: true, faxUserId: 'bob@acme' } },
 		],
 		['an unknown sort column', 'Sort By', { options: { sortColumn: 'name' } }],
@@ -183,7 +234,7 @@ const CASES = [
 	...badInputs('mail merge create', ['mailMergeJob', 'create'], CREATE_JOB, [
 		[
 			'a template that is not a PDF',
-			'Template Binary Field',
+			'Invalid "Template Binary Field": the file "form.txt" is not a PDF (text/plain)',
 			{},
 			mailMergeItem({
 				csv: csv(GOOD_CSV),
@@ -191,31 +242,42 @@ const CASES = [
 			}),
 		],
 		[
-			'a CSV without the fax number column',
-			'Fax Number Column',
+			'a CSV without the fax number column, with how to fix it',
+			'Invalid "Fax Number Column": the CSV has no column "FaxNumber"; its columns are "Fax", "Name"',
 			{},
 			mailMergeItem({ csv: csv('Fax,Name\n12125550000,Jane\n'), data: pdf(templatePdf) }),
+			'Enter a column heading exactly as it appears in the first line of the CSV (case matters).',
 		],
-		['no fax number column named', 'Fax Number Column', { faxNumberColumn: ' ' }, GOOD_JOB],
+		[
+			'no fax number column named',
+			'Invalid "Fax Number Column": enter the heading of the CSV column that holds the fax numbers',
+			{ faxNumberColumn: ' ' },
+			GOOD_JOB,
+		],
 		[
 			'a CSV that is not UTF-8',
-			'CSV Binary Field',
+			'Invalid "CSV Binary Field": the file "list.csv" is not UTF-8 text',
 			{},
 			mailMergeItem({
 				csv: csv(Buffer.from('FaxNumber,Name\n12125550000,J\xfcrgen\n', 'latin1')),
 				data: pdf(templatePdf),
 			}),
 		],
-		['a missing CSV', 'CSV Binary Field', {}, mailMergeItem({ data: pdf(templatePdf) })],
+		[
+			'a missing CSV',
+			'Invalid "CSV Binary Field": item 0 has no binary field "csv"',
+			{},
+			mailMergeItem({ data: pdf(templatePdf) }),
+		],
 		[
 			'Expected Faxes not matching the lines',
-			'Expected Faxes',
+			'Invalid "Expected Faxes": 3 does not match the 1 data lines of the CSV',
 			{ options: { expectedFaxes: 3 } },
 			GOOD_JOB,
 		],
 		[
 			'a cover page message of 13 lines',
-			'Cover Page Message',
+			'Invalid "Cover Page Message": has 13 lines; at most 12 lines are allowed',
 			{ coverPage: 'default', coverPageMessage: THIRTEEN_LINES },
 			GOOD_JOB,
 		],
@@ -225,23 +287,40 @@ const CASES = [
 			{ coverPage: 'named', coverPageName: '={{ "  " }}' },
 			GOOD_JOB,
 		],
-		['Send After without a time', 'Send After', { options: { sendAfter: '2026-01-05' } }, GOOD_JOB],
+		[
+			'Send After without a time',
+			`Invalid "Send After": "2026-01-05" is not a date and time; ${DATE_FORMS}`,
+			{ options: { sendAfter: '2026-01-05' } },
+			GOOD_JOB,
+		],
 	]),
 	...badInputs('mail merge get', ['mailMergeJob', 'get'], {}, [
-		['Job ID %2F', 'Job ID', { jobId: '%2F' }],
+		['Job ID %2F', notAnId('Job ID', '%2F'), { jobId: '%2F' }],
 	]),
 	...badInputs('mail merge get faxes', ['mailMergeJob', 'getFaxes'], {}, [
-		['Job ID ../2', 'Job ID', { jobId: '../2' }],
+		['Job ID ../2', notAnId('Job ID', '../2'), { jobId: '../2' }],
 	]),
 	...badInputs('mail merge get many', ['mailMergeJob', 'getAll'], {}, [
-		['limit -1', 'Limit', { returnAll: false, limit: -1 }],
+		[
+			'limit -1',
+			'Invalid "Limit": "-1" is not allowed; use a whole number from 1 or more',
+			{ returnAll: false, limit: -1 },
+		],
 	]),
 	...badInputs('non-toll-free', ['numberRequest', 'nonTollFree'], NON_TOLL_FREE, [
 		['an unknown region', 'Region', { region: 'Atlantis' }],
 		['a city with path characters', 'City', { city: '../New York' }],
 		['an area code of another region', 'Area Codes', { areaCodes: ['415'] }],
-		['an unknown country', 'Country', { country: 'MX' }],
-		['no notify address', 'Notification Email', { notifyEmails: ' ' }],
+		[
+			'an unknown country',
+			'Invalid "Country": "MX" is not allowed; use US or CA',
+			{ country: 'MX' },
+		],
+		[
+			'no notify address',
+			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
+			{ notifyEmails: ' ' },
+		],
 	]),
 	...badInputs('toll-free', ['numberRequest', 'tollFree'], {}, [
 		[
@@ -251,7 +330,7 @@ const CASES = [
 		],
 		[
 			'an additional field replacing notify_email',
-			'Additional Fields',
+			'Invalid "Additional Fields": "notify_email" is set with Notification Email; remove it here',
 			{
 				notifyEmails: 'it@acme.example',
 				additionalFields: { field: [{ name: 'notify_email', value: 'x@y.z' }] },
@@ -261,13 +340,13 @@ const CASES = [
 	...badInputs('port-in', ['numberRequest', 'portIn'], PORT_IN, [
 		[
 			'a number that is not a US or Canadian number',
-			'Number to Port',
+			'Invalid "Number to Port": "+442071234567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
 			{ numberToPort: '+442071234567' },
 			PDF_BILL,
 		],
 		[
 			'a toll-free number without Toll-Free Number',
-			'Toll-Free Number',
+			'Invalid "Toll-Free Number": 800 is a toll-free prefix: turn Toll-Free Number on to port this number',
 			{ numberToPort: '18005550100' },
 			PDF_BILL,
 		],
@@ -285,7 +364,11 @@ const CASES = [
 		],
 	]),
 	...badInputs('get regions', ['numberLookup', 'getRegions'], {}, [
-		['an unknown country', 'Country', { country: 'XX' }],
+		[
+			'an unknown country',
+			'Invalid "Country": "XX" is not allowed; use US or CA',
+			{ country: 'XX' },
+		],
 	]),
 	...badInputs('get cities', ['numberLookup', 'getCities'], {}, [
 		['an unknown region', 'Region', { country: 'CA', region: 'Texas' }],
@@ -347,21 +430,31 @@ test.each(CASES.map((entry) => [entry.case, entry] as const))('%s', async (_name
 	tried++;
 	const result = await run(entry.resource, entry.operation, entry.parameters, entry.items?.());
 	expect(result.error?.name).toBe('NodeOperationError');
-	expect(result.error?.message).toMatch(new RegExp(`^Invalid "${escape(entry.parameter)}": `));
+	const { expected } = entry;
+	if (typeof expected !== 'string') expect(result.error?.message).toMatch(expected);
+	else if (expected.startsWith('Invalid "')) expect(result.error?.message).toBe(expected);
+	else expect(result.error?.message).toMatch(new RegExp(`^Invalid "${escape(expected)}": `));
+	if (entry.description) expect(result.error?.description).toBe(entry.description);
 	expect(emulator().control.requests()).toEqual([]);
 	watch.expectRunClean(entry.case, result);
 });
 
 test('with the lists not cached yet, a refused region or city costs only the list lookups', async () => {
 	clearNumbersCache();
-	for (const [parameters, label] of [
-		[{ ...NON_TOLL_FREE, region: 'Atlantis' }, 'Region'],
-		[{ ...NON_TOLL_FREE, city: '../New York' }, 'City'],
+	for (const [parameters, message] of [
+		[
+			{ ...NON_TOLL_FREE, region: 'Atlantis' },
+			'Invalid "Region": "Atlantis" is not a region of US; use one of AL, AK, AZ, AR, CA, CO, CT, DE, DC, FL, GA, HI, …',
+		],
+		[
+			{ ...NON_TOLL_FREE, city: '../New York' },
+			'Invalid "City": "../New York" is not a city of NY, US in the provider\'s list',
+		],
 	] as const) {
 		tried++;
 		const result = await run('numberRequest', 'nonTollFree', parameters);
-		expect(result.error?.message).toMatch(new RegExp(`^Invalid "${label}": `));
-		watch.expectRunClean(label, result);
+		expect(result.error?.message).toBe(message);
+		watch.expectRunClean(message, result);
 	}
 	expect(
 		emulator()

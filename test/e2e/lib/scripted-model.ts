@@ -7,7 +7,8 @@
  * test can read what the model was shown: the tools' names, descriptions and parameter schemas.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { listenLocal } from '../../harness/ports';
 
 export type ScriptedModel = Awaited<ReturnType<typeof startScriptedModel>>;
 
@@ -71,15 +72,10 @@ export async function startScriptedModel(script: ModelScript) {
 			answer(res, request, nextMessage(request, script));
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { url, close } = await listenLocal(server);
 	// The suite ends with process.exit; an open model server must not keep it alive before that.
 	server.unref();
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}/v1`,
-		requests,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	};
+	return { url: `${url}/v1`, requests, close };
 }
 
 function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessage {

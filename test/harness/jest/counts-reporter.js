@@ -1,17 +1,42 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
+/** Names each run's folder to recordCounts (fault-helpers.ts) in the test workers. */
+const COUNTS_DIR_ENV = 'FAULT_SUITE_COUNTS_DIR';
+let runs = 0;
+
+const alive = (pid) => {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+};
+
 /**
  * Prints the fault and bad-input suite's counts after all test files ran: the JSON files each
- * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals.
+ * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals. Each run has
+ * its own folder, named in COUNTS_DIR_ENV to the test workers (they inherit the environment of
+ * jest's process, where reporters are made before the workers), so two jest runs of one checkout
+ * at once count apart.
  */
 class CountsReporter {
 	constructor(globalConfig) {
-		this.dir = path.join(globalConfig.rootDir, '.test-output', 'fault-suite');
+		const run = `run-${process.pid}-${++runs}`;
+		this.dir = path.join(globalConfig.rootDir, '.test-output', 'fault-suite', run);
+		process.env[COUNTS_DIR_ENV] = this.dir;
 	}
 
+	/** This run's folder, and what runs that ended left (a live process's run is still counting). */
 	onRunStart() {
-		fs.rmSync(this.dir, { recursive: true, force: true });
+		const root = path.dirname(this.dir);
+		for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+			const pid = Number(/^(?:run|process)-(\d+)(?:-|$)/.exec(name)?.[1]);
+			const folder = path.join(root, name);
+			if (folder === this.dir || !alive(pid)) fs.rmSync(folder, { recursive: true, force: true });
+		}
 	}
 
 	onRunComplete() {

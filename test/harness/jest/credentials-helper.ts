@@ -10,6 +10,7 @@ import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 
 import { FaxCloudApi } from '../../../credentials/FaxCloudApi.credentials';
 import { FaxCloudNumbersApi } from '../../../credentials/FaxCloudNumbersApi.credentials';
+import { faxCredentialData, numbersCredentialData } from '../n8n/credentials';
 
 const nodeTypesOf = (): INodeTypes =>
 	({
@@ -29,13 +30,8 @@ export function testCredentials(
 	urls: { fax: string; mailMerge: string; numbers: string },
 ): TestCredentials {
 	return {
-		faxCloudApi: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-		faxCloudNumbersApi: {
-			accessToken: token,
-			numbersBaseUrl: urls.numbers,
-			versionHeaderName: '',
-			versionHeaderValue: '',
-		},
+		faxCloudApi: faxCredentialData(login, urls),
+		faxCloudNumbersApi: numbersCredentialData(token, urls),
 	};
 }
 

@@ -226,8 +226,8 @@ export class SecretWatch {
 	}
 }
 
-/** The folder the counts reporter (test/harness/jest/counts-reporter.js) sums up after the run. */
-const COUNTS_DIR = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
+/** Where the counts reporter (test/harness/jest/counts-reporter.js) has each jest run's folder. */
+const COUNTS_ROOT = join(__dirname, '..', '..', '..', '.test-output', 'fault-suite');
 
 export interface SuiteCounts {
 	events?: number;
@@ -259,8 +259,10 @@ export interface SuiteCounts {
 
 /** Writes one suite's counts; the reporter prints the totals once every suite has run. */
 export function recordCounts(suite: string, counts: SuiteCounts): void {
-	mkdirSync(COUNTS_DIR, { recursive: true });
-	writeFileSync(join(COUNTS_DIR, `${suite}.json`), JSON.stringify(counts, null, 2));
+	// The folder the reporter made for this run; one of this process alone when none named one.
+	const dir = process.env.FAULT_SUITE_COUNTS_DIR ?? join(COUNTS_ROOT, `process-${process.pid}`);
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, `${suite}.json`), JSON.stringify(counts, null, 2));
 }
 
 export { itemWithFiles as binaryItem } from './binary-items';

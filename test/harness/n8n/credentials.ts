@@ -20,6 +20,21 @@ type EmulatorUrls = Emulator['urls'];
 
 export type { Login };
 
+/** The data of a Fax Cloud API credential: `login` at the fax and mail merge URLs. */
+export function faxCredentialData(login: Login, urls: Pick<EmulatorUrls, 'fax' | 'mailMerge'>) {
+	return { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge };
+}
+
+/** The data of a Fax Cloud Numbers API credential: `token` at the numbers URL. */
+export function numbersCredentialData(token: string, urls: Pick<EmulatorUrls, 'numbers'>) {
+	return {
+		accessToken: token,
+		numbersBaseUrl: urls.numbers,
+		versionHeaderName: '',
+		versionHeaderValue: '',
+	};
+}
+
 /** A Fax Cloud API credential logging in as `login` at the emulator's fax and mail merge URLs. */
 export function faxCredential(
 	id: string,
@@ -27,12 +42,7 @@ export function faxCredential(
 	login: Login,
 	urls: EmulatorUrls,
 ): CredentialImport {
-	return {
-		id,
-		name,
-		type: 'faxCloudApi',
-		data: { ...login, faxBaseUrl: urls.fax, mailMergeBaseUrl: urls.mailMerge },
-	};
+	return { id, name, type: 'faxCloudApi', data: faxCredentialData(login, urls) };
 }
 
 /** A Fax Cloud Numbers API credential with `token` at the emulator's numbers URL. */
@@ -42,17 +52,7 @@ export function numbersCredential(
 	token: string,
 	urls: EmulatorUrls,
 ): CredentialImport {
-	return {
-		id,
-		name,
-		type: 'faxCloudNumbersApi',
-		data: {
-			accessToken: token,
-			numbersBaseUrl: urls.numbers,
-			versionHeaderName: '',
-			versionHeaderValue: '',
-		},
-	};
+	return { id, name, type: 'faxCloudNumbersApi', data: numbersCredentialData(token, urls) };
 }
 
 /**

@@ -100,14 +100,6 @@ describe('Inbound Fax: Get Many', () => {
 		expect(seen[1].query.GetNextResults).toEqual(expect.any(String));
 	});
 
-	test('All Users together with a Fax User ID is refused before any request', async () => {
-		const result = await getMany({
-			returnAll: true,
-			filters: { allUsers: true, faxUserId: 'bob@acme' },
-		});
-		refusedBefore(result, /^Invalid "Fax User ID": cannot be combined with All Users/, requests());
-	});
-
 	test('a wrong password is a 401 without the secret', async () => {
 		const result = await getMany({ returnAll: true }, { password: 'Inb0x-Secret' });
 		unauthorizedHidingSecret(result, 'Inb0x-Secret');

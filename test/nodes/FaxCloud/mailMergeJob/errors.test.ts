@@ -27,7 +27,8 @@ const item = (files: ItemFiles = {}) => jobItem(files.csv ?? CSV, files.template
 
 /**
  * What the service would refuse (its StatusCode in the name) and what the node now refuses
- * itself, before uploading anything.
+ * itself, before uploading anything. 1001, 1003, 1005, 1103, 1106, the template and UTF-8 checks
+ * of 1100 and a cover message too long are rows of test/faults/bad-input.test.ts.
  */
 describe('caught by the node before any request', () => {
 	const refused: Record<string, [IDataObject, string, ItemFiles?]> = {
@@ -35,21 +36,9 @@ describe('caught by the node before any request', () => {
 			{ options: { expectedFaxes: 2.5 } },
 			'Invalid "Expected Faxes": "2.5" is not allowed; use a whole number from 1 or more',
 		],
-		'1001 no Fax Number Column': [
-			{ faxNumberColumn: ' ' },
-			'Invalid "Fax Number Column": enter the heading of the CSV column that holds the fax numbers',
-		],
-		'1003 no CSV file': [
-			{ csvBinaryPropertyName: 'sheet' },
-			'Invalid "CSV Binary Field": item 0 has no binary field "sheet"',
-		],
 		'1004 no template file': [
 			{ templateBinaryPropertyName: 'form' },
 			'Invalid "Template Binary Field": item 0 has no binary field "form"',
-		],
-		'1005 Send After not a date': [
-			{ options: { sendAfter: 'tomorrow' } },
-			'Invalid "Send After": "tomorrow" is not a date and time; use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00',
 		],
 		'1006 Notify on Success not a boolean': [
 			{ options: { notifyOnSuccess: 'yes' } },
@@ -58,16 +47,6 @@ describe('caught by the node before any request', () => {
 		'1007 Notify on Failure not a boolean': [
 			{ options: { notifyOnFailure: 'no' } },
 			'Invalid "Notify on Failure": "no" is not allowed; use true or false',
-		],
-		'1100 template not a PDF': [
-			{},
-			'Invalid "Template Binary Field": the file "form.pdf" is not a PDF (application/pdf)',
-			{ template: Buffer.from('PK\u0003\u0004 a word file') },
-		],
-		'1100 CSV not UTF-8': [
-			{},
-			'Invalid "CSV Binary Field": the file "recipients.csv" is not UTF-8 text',
-			{ csv: Buffer.from('Name,Fax\r\nJos\xe9,12125550000\r\n', 'latin1') },
 		],
 		'1100 CSV with an unclosed quote': [
 			{},
@@ -84,10 +63,6 @@ describe('caught by the node before any request', () => {
 			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
 			{ csv: '' },
 		],
-		'1103 fax number column not in the CSV': [
-			{ faxNumberColumn: 'fax' },
-			'Invalid "Fax Number Column": the CSV has no column "fax"; its columns are "Name", "Fax", "Code"',
-		],
 		'1104 keyword column not in the CSV': [
 			{ options: { keywordColumn: 'Keyword' } },
 			'Invalid "Keyword Column": the CSV has no column "Keyword"; its columns are "Name", "Fax", "Code"',
@@ -95,10 +70,6 @@ describe('caught by the node before any request', () => {
 		'1105 barcode column not in the CSV': [
 			{ options: { barcodeColumn: 'Barcode' } },
 			'Invalid "Barcode Column": the CSV has no column "Barcode"; its columns are "Name", "Fax", "Code"',
-		],
-		'1106 Expected Faxes differs from the data lines': [
-			{ options: { expectedFaxes: 3 } },
-			'Invalid "Expected Faxes": 3 does not match the 2 data lines of the CSV',
 		],
 		'1200 headings without data lines': [
 			{},
@@ -114,20 +85,9 @@ describe('caught by the node before any request', () => {
 			{ options: { notifyEmail: 'billing at acme' } },
 			'Invalid "Notification Email": "billing at acme" is not an e-mail address; use name@example.com',
 		],
-		'cover page message over 12 lines': [
-			{ coverPage: 'default', coverPageMessage: 'x\n'.repeat(13) },
-			'Invalid "Cover Page Message": has 14 lines; at most 12 lines are allowed',
-		],
 	};
 	test.each(Object.entries(refused))('%s', async (_name, [parameters, message, files]) => {
 		refusedBefore(await run(create(parameters), { items: [item(files)] }), message, requests());
-	});
-
-	test('a missing column error tells how to fix it', async () => {
-		const result = await run(create({ faxNumberColumn: 'FaxNo' }), { items: [item()] });
-		expect(result.error?.description).toBe(
-			'Enter a column heading exactly as it appears in the first line of the CSV (case matters).',
-		);
 	});
 });
 

@@ -1,5 +1,5 @@
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
-import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
 const { emulator, template, run, requests } = useMailMergeSuite(['Fax', 'Name']);
 
@@ -59,26 +59,4 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	expect(all.items).toHaveLength(3);
 	expect(jsonOf(limited)).toEqual(all.items.slice(0, 2).map((item) => item.json));
 	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
-});
-
-test.each([
-	['get', 'abc'],
-	['getFaxes', '1/../2'],
-	['get', '0'],
-])('%s refuses Job ID %j before any request', async (operation, jobId) => {
-	const result = await run({ operation, jobId, returnAll: true });
-	refusedBefore(
-		result,
-		/^Invalid "Job ID": ".*" is not an ID; use a whole number greater than 0/,
-		requests(),
-	);
-});
-
-test('a Limit below 1 is refused before any request', async () => {
-	const result = await run({ operation: 'getAll', returnAll: false, limit: 0 });
-	refusedBefore(
-		result,
-		'Invalid "Limit": "0" is not allowed; use a whole number from 1 or more',
-		requests(),
-	);
 });

@@ -1,10 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../../harness/jest/workflow-times';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite } from './mailMergeHelpers';
 import { refusedBefore, succeeded } from '../faxCloudExpect';
-
-/** Mail merge Send After from n8n's date picker means the workflow's timezone (n8n-core run). */
 
 const { template, run, requests } = useMailMergeSuite(['Name', 'Fax']);
 
@@ -21,17 +18,20 @@ const createJob = (sendAfter: unknown, timezone: string) =>
 		{ items: [jobItem(CSV, template())], timezone },
 	);
 
-/** Creates a job with Send After `value` in a `timezone` workflow; the service gets `wire`. */
-async function expectSendAfterSentAs(timezone: string, value: string, wire: string) {
-	const result = await createJob(value, timezone).then(succeeded);
-	expect(result.items[0].json).toMatchObject({ JobID: 1 });
-	expect(requests('POST')[0]).toMatchObject({ status: 201, params: { SendAfter: wire } });
-}
-
+/**
+ * Send After goes through the same conversion as Outbound Fax → Send, whose own suite
+ * (outboundFax/sendAfter.test.ts) runs every time zone row: here one accepted and one refused
+ * value show that the job reads the workflow's timezone and writes SendAfter.
+ */
 describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
-	test.each(ZONE_LESS_TIMES)('in %s, %s goes out as %s (%s)', expectSendAfterSentAs);
-
-	test.each(ZONED_TIMES_IN_TWO_ZONES)('in %s, %s keeps its own zone: %s', expectSendAfterSentAs);
+	test('in America/New_York, 2026-07-15T09:00:00 goes out as 2026-07-15T13:00:00Z (summer, EDT -04:00)', async () => {
+		const result = await createJob('2026-07-15T09:00:00', 'America/New_York').then(succeeded);
+		expect(result.items[0].json).toMatchObject({ JobID: 1 });
+		expect(requests('POST')[0]).toMatchObject({
+			status: 201,
+			params: { SendAfter: '2026-07-15T13:00:00Z' },
+		});
+	});
 
 	test('a bad Send After is refused in a New York workflow before the upload, naming it', async () => {
 		const result = await createJob('2026-11-24T25:00:00', 'America/New_York');

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
 import { errorText, runNumbers, useNumbersSuite } from '../numberRequest/numbersHelpers';
-import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
@@ -89,9 +89,4 @@ test('a token of a user who may not manage numbers: access denied, no token in t
 	expect(result.error?.message).toMatch(/^Access denied \(HTTP 403\)/);
 	expect(result.error?.description).toMatch(/number requests need a portal administrator/);
 	expect(errorText(result.error)).not.toContain(SEED_TOKENS.acmeNotAdmin);
-});
-
-test('a country other than US or CA is refused before any request', async () => {
-	const result = await lookup('getRegions', { country: 'MX' });
-	refusedBefore(result, 'Invalid "Country": "MX" is not allowed; use US or CA', requests());
 });

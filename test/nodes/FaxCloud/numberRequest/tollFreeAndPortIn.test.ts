@@ -58,11 +58,6 @@ describe('toll-free request', () => {
 
 	test.each<[string, IDataObject[], string]>([
 		[
-			'a field the node fills itself',
-			[{ name: 'notify_email', value: 'x@y.z' }],
-			'Invalid "Additional Fields": "notify_email" is set with Notification Email; remove it here',
-		],
-		[
 			'a field given twice',
 			[
 				{ name: 'quantity', value: '1' },
@@ -153,16 +148,6 @@ describe('port-in request', () => {
 	});
 
 	test.each<[string, IDataObject, string, (() => INodeExecutionData)?]>([
-		[
-			'a toll-free number with the flag off',
-			{ numberToPort: '1-800-555-0199' },
-			'Invalid "Toll-Free Number": 800 is a toll-free prefix: turn Toll-Free Number on to port this number',
-		],
-		[
-			'a number that is not North American',
-			{ numberToPort: '+44 20 7123 4567' },
-			'Invalid "Number to Port": "+44 20 7123 4567" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
-		],
 		[
 			'a missing bill',
 			{},

@@ -1,5 +1,5 @@
 import { sendViaNode, useFaxSuite } from './faxHelpers';
-import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
+import { refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -42,14 +42,6 @@ describe('Outbound Fax: Get', () => {
 		expect(result.error?.description).toMatch(/check the Fax ID/);
 		expect(requests('GET')).toHaveLength(1);
 	});
-
-	test.each([['abc'], ['0'], ['12/../13'], ['={{ $json.missing }}']])(
-		'Fax ID %p is refused before any request',
-		async (faxId) => {
-			const result = await run({ operation: 'get', faxId });
-			refusedBefore(result, /^Invalid "Fax ID": .* is not an ID/, requests());
-		},
-	);
 
 	test('a fax ID from an expression, one lookup per item', async () => {
 		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
