@@ -33,6 +33,8 @@ import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
 import { singleProcessCrashes } from './scenarios/single-process';
 import * as trigger from './scenarios/trigger-common';
+import { DURABLE_SCENARIO, durableWindowsInQueueMode } from './scenarios/queue-state-windows';
+import { OVERLAP_SCENARIOS, twoPollTimesInQueueMode } from './scenarios/queue-two-poll-times';
 import * as queueTrigger from './scenarios/trigger-queue';
 import * as bulkOnce from './scenarios/worker-killed-bulk';
 
@@ -182,15 +184,13 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 			// On a release with n8n's durable poll scheduler: main moves to it (with durable cursors),
 			// the two windows of a poll's writes are probed, then the in-memory scenarios' kills and
 			// two Poll Times run again there, each counting its own executions.
-			await run(queueTrigger.DURABLE_SCENARIO, () =>
-				queueTrigger.durableWindowsInQueueMode(instance, report),
-			);
+			await run(DURABLE_SCENARIO, () => durableWindowsInQueueMode(instance, report));
 			await run(queueTrigger.TRIGGER_SCENARIOS.durable, () =>
 				queueTrigger.triggerInQueueModeDurable(instance, report, sink),
 			);
-			await run(queueTrigger.OVERLAP_SCENARIOS.durable, async () => ({
+			await run(OVERLAP_SCENARIOS.durable, async () => ({
 				engineSwitch: await trigger.onDurableEngine(instance, report),
-				...(await queueTrigger.twoPollTimesInQueueMode(instance, report, sink)),
+				...(await twoPollTimesInQueueMode(instance, report, sink)),
 			}));
 		});
 	} catch (error) {
