@@ -27,8 +27,9 @@ const item = (files: ItemFiles = {}) => jobItem(files.csv ?? CSV, files.template
 
 /**
  * What the service would refuse (its StatusCode in the name) and what the node now refuses
- * itself, before uploading anything. 1001, 1003, 1005, 1103, 1106, the template and UTF-8 checks
- * of 1100 and a cover message too long are rows of test/faults/bad-input.test.ts.
+ * itself, before uploading anything. 1001, 1003, 1005, 1103, 1106, 1100's UTF-8 check and a cover
+ * message too long are rows of test/faults/bad-input.test.ts; its template row is a text file, this
+ * one's template claims to be a PDF.
  */
 describe('caught by the node before any request', () => {
 	const refused: Record<string, [IDataObject, string, ItemFiles?]> = {
@@ -47,6 +48,11 @@ describe('caught by the node before any request', () => {
 		'1007 Notify on Failure not a boolean': [
 			{ options: { notifyOnFailure: 'no' } },
 			'Invalid "Notify on Failure": "no" is not allowed; use true or false',
+		],
+		'1100 template not a PDF, whatever its MIME type says': [
+			{},
+			'Invalid "Template Binary Field": the file "form.pdf" is not a PDF (application/pdf)',
+			{ template: Buffer.from('PK\u0003\u0004 a word file') },
 		],
 		'1100 CSV with an unclosed quote': [
 			{},

@@ -1,5 +1,5 @@
 import { sendViaNode, useFaxSuite } from './faxHelpers';
-import { refusedByService, succeeded } from '../faxCloudExpect';
+import { refusedBefore, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite();
 
@@ -41,6 +41,16 @@ describe('Outbound Fax: Get', () => {
 		refusedByService(result, /^Not found \(HTTP 404\)/);
 		expect(result.error?.description).toMatch(/check the Fax ID/);
 		expect(requests('GET')).toHaveLength(1);
+	});
+
+	// The fault suite's table refuses typed IDs; an expression that finds nothing is this file's.
+	test('a Fax ID expression that resolves to nothing is refused before any request', async () => {
+		const result = await run({ operation: 'get', faxId: '={{ $json.missing }}' });
+		refusedBefore(
+			result,
+			'Invalid "Fax ID": "undefined" is not an ID; use a whole number greater than 0, e.g. 1234',
+			requests(),
+		);
 	});
 
 	test('a fax ID from an expression, one lookup per item', async () => {
