@@ -24,8 +24,12 @@ export function invalidParameter(
 	});
 }
 
-/** A value as a message quotes it: its first 60 characters, in quotes. */
+/**
+ * A value as a message quotes it: its first 60 characters, in quotes. An expression that found
+ * nothing (undefined, null) is named so, not quoted as the word "undefined".
+ */
 export function shown(value: unknown): string {
+	if (value === undefined || value === null) return 'an empty value';
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
 	return `"${String(text).slice(0, 60)}"`;
 }

@@ -44,11 +44,11 @@ describe('Outbound Fax: Get', () => {
 	});
 
 	// The fault suite's table refuses typed IDs; an expression that finds nothing is this file's.
-	test('a Fax ID expression that resolves to nothing is refused before any request', async () => {
+	test('a Fax ID expression that resolves to nothing is refused before any request, saying so', async () => {
 		const result = await run({ operation: 'get', faxId: '={{ $json.missing }}' });
 		refusedBefore(
 			result,
-			'Invalid "Fax ID": "undefined" is not an ID; use a whole number greater than 0, e.g. 1234',
+			'Invalid "Fax ID": an empty value is not an ID; use a whole number greater than 0, e.g. 1234',
 			requests(),
 		);
 	});
