@@ -108,10 +108,13 @@ function workflowTimezone(
 ): string {
 	const zone = context.getTimezone();
 	if (isKnownTimezone(zone)) return zone;
+	const workflowZone = zone
+		? `the workflow's timezone ${shown(zone)} is unknown`
+		: 'the workflow has no timezone';
 	throw invalidParameter(
 		context,
 		parameter,
-		`${shown(value)} has no timezone and the workflow's timezone ${shown(zone)} is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings`,
+		`${shown(value)} has no timezone and ${workflowZone}; add Z or an offset such as +01:00, or choose a timezone in the workflow settings`,
 		itemIndex,
 	);
 }
