@@ -3,11 +3,7 @@ import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
 import { formPdf } from './formPdf';
 import { numberedPdf } from './textPdf';
 
-/**
- * The emulator over HTTP, as a client of its interfaces calls it: a request with a login, a fax
- * sent, a mail merge job posted, and the files they upload.
- */
-
+/** The emulator over HTTP as its clients call it: logins, sends, mail merge jobs, uploads. */
 export type Login = { userId: string; password: string };
 
 export const USERS = SEED_USERS;

@@ -16,7 +16,7 @@ import { freePort } from './ports';
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, 'test', 'e2e', 'workflows');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'e2e');
 
-/** A wrong password and a token without number rights, for the error paths. */
+/** The password of the error paths' wrong login. */
 export const WRONG_PASSWORD = 'wrong-password-for-e2e';
 
 /**
@@ -28,7 +28,7 @@ export const SCRIPTED_MODEL_CREDENTIAL = {
 	name: 'Scripted chat model (local)',
 } as const;
 
-/** What the e2e cases need besides the emulator credentials: the error paths', the AI agent's. */
+/** The e2e cases' other credentials: a wrong login, a read-only token, the AI agent's model. */
 const CASE_CREDENTIALS = (urls: Emulator['urls']): CredentialImport[] => [
 	faxCredential(
 		'FaxCloudBadLogin',

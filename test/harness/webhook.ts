@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 
 import { Agent, fetch } from 'undici';
 
-import { waitUntil, WaitTimeout } from './waitUntil';
+import { watchFor } from './waitUntil';
 
 export interface WebhookAnswer {
 	status: number;
@@ -52,11 +52,7 @@ export async function postWebhook(
 		answer = { status: res.status, text, json: jsonOrText(text), ms: performance.now() - started };
 		return res.status !== 404;
 	};
-	await waitUntil(`webhook ${webhookPath} registered`, registered, REGISTRATION_MS, 500).catch(
-		(error: unknown) => {
-			if (!(error instanceof WaitTimeout)) throw error;
-		},
-	);
+	await watchFor(`webhook ${webhookPath} registered`, registered, REGISTRATION_MS, 500);
 	return answer!;
 }
 

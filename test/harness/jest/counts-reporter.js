@@ -1,7 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Names each run's folder to recordCounts (fault-helpers.ts) in the test workers. */
+/** Names this run's folder to recordCounts (fault-helpers.ts) in the test workers. */
 const COUNTS_DIR_ENV = 'FAULT_SUITE_COUNTS_DIR';
 let runs = 0;
 
@@ -16,11 +16,9 @@ const alive = (pid) => {
 };
 
 /**
- * Prints the fault and bad-input suite's counts after all test files ran: the JSON files each
- * suite wrote with recordCounts (fault-helpers.ts) during this run, and their totals. Each run has
- * its own folder, named in COUNTS_DIR_ENV to the test workers (they inherit the environment of
- * jest's process, where reporters are made before the workers), so two jest runs of one checkout
- * at once count apart.
+ * Prints the counts each suite wrote with recordCounts during this run, and their totals. Each run
+ * has its own folder, so two jest runs of one checkout at once count apart; the workers inherit
+ * COUNTS_DIR_ENV from jest's process, where reporters are made before them.
  */
 class CountsReporter {
 	constructor(globalConfig) {
@@ -60,7 +58,7 @@ class CountsReporter {
 		const out = [
 			'',
 			'Fault and bad-input suite counts',
-			`  ${''.padEnd(width)}  ${keys.map((key) => key.padStart(Math.max(key.length, 6))).join('  ')}`,
+			line('', Object.fromEntries(keys.map((key) => [key, key]))),
 			...rows.map(([name, counts]) => line(name, counts)),
 			line('total', totals),
 			'',

@@ -14,25 +14,21 @@ interface InternalLogger {
 	child(options: object): InternalLogger;
 }
 
-interface InternalLoggerHolder {
-	getInternalLogger(): InternalLogger;
-	setInternalLogger(internal: InternalLogger): void;
-}
-
 /** The Logger n8n-core logs through, from n8n-core's own copies of @n8n/di and backend-common. */
-function n8nCoreLogger(): InternalLoggerHolder {
+function n8nCoreLogger() {
 	const from = { paths: [dirname(require.resolve('n8n-core'))] };
 	const { Container } = require(require.resolve('@n8n/di', from)) as {
 		Container: { get(token: unknown): unknown };
 	};
 	const { Logger } = require(require.resolve('@n8n/backend-common', from)) as { Logger: unknown };
 	// setInternalLogger is private in the types; it is how Logger.scoped() swaps loggers too.
-	return Container.get(Logger) as unknown as InternalLoggerHolder;
+	return Container.get(Logger) as {
+		getInternalLogger(): InternalLogger;
+		setInternalLogger(internal: InternalLogger): void;
+	};
 }
 
-export { FAULT_KINDS };
-
-export interface FaultMix {
+interface FaultMix {
 	/** Share of matching requests that get a fault, spread evenly over the six kinds. */
 	share: number;
 	seed: number;
@@ -84,11 +80,9 @@ export function capRequestTimeout(ms: number): () => void {
 /** Faults the emulator applied, per kind, read from its request log. */
 export function faultsInjected(emulator: Emulator): Record<FaultKind, number> {
 	const faults = emulator.control.requests().map((request) => request.fault);
-	const count = (kind: FaultKind) => faults.filter((fault) => fault === kind).length;
-	return Object.fromEntries(FAULT_KINDS.map((kind) => [kind, count(kind)])) as Record<
-		FaultKind,
-		number
-	>;
+	const counts = {} as Record<FaultKind, number>;
+	for (const kind of FAULT_KINDS) counts[kind] = faults.filter((fault) => fault === kind).length;
+	return counts;
 }
 
 /**
@@ -145,7 +139,7 @@ export class SecretWatch {
 		if (secrets.length === 0) throw new Error('SecretWatch needs at least one secret');
 	}
 
-	/** A watch for every secret of these credential sets, the usual way a suite makes one. */
+	/** A watch for every secret of these credential sets. */
 	static forCredentials(...credentials: TestCredentials[]): SecretWatch {
 		return new SecretWatch(credentials.flatMap(secretsOf));
 	}
@@ -208,12 +202,11 @@ export class SecretWatch {
 		}
 	}
 
-	/** Log and console lines captured so far. */
 	get logLines(): readonly string[] {
 		return this.lines;
 	}
 
-	/** Restores the logger and the console (again harmless); for cleanup after a failure. */
+	/** Restores the logger and the console (harmless twice); for cleanup after a failure. */
 	release(): void {
 		for (const undo of this.restore.splice(0).reverse()) undo();
 	}

@@ -2,10 +2,10 @@ import { PollContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
-	INodeExecutionData,
 	INodeParameters,
 	INodeType,
 	IWorkflowExecuteAdditionalData,
+	Workflow,
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
@@ -29,24 +29,6 @@ export interface PollWorkflowOptions {
 	 * transaction: `commitExecution` / `failExecution`.
 	 */
 	durableCursors?: boolean;
-}
-
-export interface PolledTrigger {
-	node: INode;
-	/** One poll as n8n runs it: trigger mode for an active workflow, manual for "Fetch Test Event". */
-	poll(mode?: PollMode): Promise<INodeExecutionData[][] | null>;
-	/** The items of one poll's output (none when the poll returned null). */
-	pollItems(mode?: PollMode): Promise<INodeExecutionData[]>;
-	/** A copy of the node's static data as n8n would store it. */
-	staticData(): IDataObject;
-	/** Replaces parameters, as an edit of the workflow does (static data is kept). */
-	setParameters(parameters: IDataObject): void;
-	/** Replaces the node's static data, as a workflow imported with its static data brings. */
-	setStaticData(data: IDataObject): void;
-	/** Durable cursors: the oldest emitted poll's execution is created, its cursor stored with it. */
-	commitExecution(): void;
-	/** Durable cursors: the oldest emitted poll's transaction fails: no execution, no cursor. */
-	failExecution(): void;
 }
 
 /** A copy through JSON, as n8n stores static data and cursors. */
@@ -89,72 +71,89 @@ export function pollWorkflow(options: PollWorkflowOptions): Record<string, Polle
 		active: true,
 		staticData: {},
 	});
-	const additionalData: IWorkflowExecuteAdditionalData = additionalDataFor(options.credentials);
-	const triggers: Record<string, PolledTrigger> = {};
-	for (const node of nodes) {
-		// Durable cursors: the row n8n keeps, the copy the running poll reads, emitted polls' copies.
-		let cursor: IDataObject = {};
-		let staged: IDataObject | undefined;
-		const awaitingExecution: IDataObject[] = [];
-		const resolveNodeStaticData = options.durableCursors
-			? () => (staged ??= stored(cursor))
-			: undefined;
-		const contexts: Partial<Record<PollMode, PollContext>> = {};
-		const budget = options.pollBudgetMs;
-		const contextFor = (mode: PollMode): PollContext =>
-			(contexts[mode] ??= new PollContext(
-				workflow,
-				workflow.getNode(node.name)!,
-				additionalData,
-				mode,
-				mode === 'manual' ? 'manual' : 'activate',
-				undefined,
-				undefined,
-				undefined,
-				undefined,
-				resolveNodeStaticData,
-				budget === undefined ? undefined : () => budget,
-			));
-		const poll = async (mode: PollMode = 'trigger') => {
-			if (!options.durableCursors) return await options.node.poll!.call(contextFor(mode));
-			const read = JSON.stringify(cursor);
-			staged = stored(cursor);
-			try {
-				const result = await options.node.poll!.call(contextFor(mode));
-				// n8n stores a cursor only when the poll changed the copy it read.
-				const changed = JSON.stringify(staged) !== read;
-				if (mode === 'trigger' && result === null && changed) cursor = staged;
-				else if (mode === 'trigger' && result !== null) awaitingExecution.push(staged);
-				return result;
-			} finally {
-				staged = undefined;
-			}
-		};
-		const settleExecution = (created: boolean) => {
-			const emitted = awaitingExecution.shift();
-			if (!emitted) throw new Error('no emitted poll awaits its execution');
-			if (created) cursor = emitted;
-		};
-		triggers[node.name] = {
-			node,
-			poll,
-			pollItems: async (mode?: PollMode) => (await poll(mode))?.[0] ?? [],
-			staticData: () =>
-				stored(options.durableCursors ? cursor : (workflow.getStaticData('node', node) ?? {})),
-			commitExecution: () => settleExecution(true),
-			failExecution: () => settleExecution(false),
-			setParameters: (parameters: IDataObject) => {
-				workflow.getNode(node.name)!.parameters = withDefaults(options.node, node, parameters);
-			},
-			setStaticData: (data: IDataObject) => {
-				if (options.durableCursors) cursor = stored(data);
-				const inWorkflow = workflow.getStaticData('node', node);
-				for (const key of Object.keys(inWorkflow)) delete inWorkflow[key];
-				Object.assign(inWorkflow, stored(data));
-			},
-		};
-	}
-	return triggers;
+	const additionalData = additionalDataFor(options.credentials);
+	return Object.fromEntries(
+		nodes.map((node) => [node.name, polledTrigger(workflow, node, options, additionalData)]),
+	);
+}
+
+export type PolledTrigger = ReturnType<typeof polledTrigger>;
+
+/** One trigger node of a poll workflow, polled as n8n polls it. */
+function polledTrigger(
+	workflow: Workflow,
+	node: INode,
+	options: PollWorkflowOptions,
+	additionalData: IWorkflowExecuteAdditionalData,
+) {
+	// Durable cursors: the row n8n keeps, the copy the running poll reads, emitted polls' copies.
+	let cursor: IDataObject = {};
+	let staged: IDataObject | undefined;
+	const awaitingExecution: IDataObject[] = [];
+	const resolveNodeStaticData = options.durableCursors
+		? () => (staged ??= stored(cursor))
+		: undefined;
+	const contexts: Partial<Record<PollMode, PollContext>> = {};
+	const budget = options.pollBudgetMs;
+	const contextFor = (mode: PollMode): PollContext =>
+		(contexts[mode] ??= new PollContext(
+			workflow,
+			workflow.getNode(node.name)!,
+			additionalData,
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			resolveNodeStaticData,
+			budget === undefined ? undefined : () => budget,
+		));
+	/** One poll as n8n runs it: trigger mode for an active workflow, manual for "Fetch Test Event". */
+	const poll = async (mode: PollMode = 'trigger') => {
+		if (!options.durableCursors) return await options.node.poll!.call(contextFor(mode));
+		const read = JSON.stringify(cursor);
+		staged = stored(cursor);
+		try {
+			const result = await options.node.poll!.call(contextFor(mode));
+			// n8n stores a cursor only when the poll changed the copy it read.
+			const changed = JSON.stringify(staged) !== read;
+			if (mode === 'trigger' && result === null && changed) cursor = staged;
+			else if (mode === 'trigger' && result !== null) awaitingExecution.push(staged);
+			return result;
+		} finally {
+			staged = undefined;
+		}
+	};
+	const settleExecution = (created: boolean) => {
+		const emitted = awaitingExecution.shift();
+		if (!emitted) throw new Error('no emitted poll awaits its execution');
+		if (created) cursor = emitted;
+	};
+	return {
+		node,
+		poll,
+		/** The items of one poll's output (none when the poll returned null). */
+		pollItems: async (mode?: PollMode) => (await poll(mode))?.[0] ?? [],
+		/** A copy of the node's static data as n8n would store it. */
+		staticData: () =>
+			stored(options.durableCursors ? cursor : (workflow.getStaticData('node', node) ?? {})),
+		/** Durable cursors: the oldest emitted poll's execution is created, its cursor stored with it. */
+		commitExecution: () => settleExecution(true),
+		/** Durable cursors: the oldest emitted poll's transaction fails: no execution, no cursor. */
+		failExecution: () => settleExecution(false),
+		/** Replaces parameters, as an edit of the workflow does (static data is kept). */
+		setParameters: (parameters: IDataObject) => {
+			workflow.getNode(node.name)!.parameters = withDefaults(options.node, node, parameters);
+		},
+		/** Replaces the node's static data, as a workflow imported with its static data brings. */
+		setStaticData: (data: IDataObject) => {
+			if (options.durableCursors) cursor = stored(data);
+			const inWorkflow = workflow.getStaticData('node', node);
+			for (const key of Object.keys(inWorkflow)) delete inWorkflow[key];
+			Object.assign(inWorkflow, stored(data));
+		},
+	};
 }
 
 /** One poll trigger node in its own workflow. */

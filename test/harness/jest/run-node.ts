@@ -50,11 +50,11 @@ export interface RunNodeResult {
 	run: IRun;
 }
 
-export function nodeTypesOf(...nodes: INodeType[]): INodeTypes {
-	const byName = new Map(nodes.map((node) => [`${PACKAGE_NAME}.${node.description.name}`, node]));
+/** The node types n8n knows in a test workflow: the node under test alone. */
+function nodeTypesOf(node: INodeType): INodeTypes {
+	const type = `${PACKAGE_NAME}.${node.description.name}`;
 	const get = (name: string) => {
-		const node = byName.get(name);
-		if (!node) throw new Error(`Unknown node type ${name}`);
+		if (name !== type) throw new Error(`Unknown node type ${name}`);
 		return node;
 	};
 	return {
@@ -154,10 +154,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	});
 	const workflow = withInstanceTimezone(options.instanceTimezone, () =>
 		testWorkflow(options.node, [nodeUnderTest], {
-			settings: {
-				executionOrder: 'v1',
-				...(options.timezone === undefined ? {} : { timezone: options.timezone }),
-			},
+			settings: { executionOrder: 'v1', timezone: options.timezone },
 		}),
 	);
 	const mode = options.mode ?? (options.retryOf ? 'retry' : 'manual');
@@ -170,7 +167,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		resultData: { runData: {} },
 		executionData: {
 			contextData: structuredClone(kept?.contextData ?? {}),
-			...(kept?.runtimeData ? { runtimeData: structuredClone(kept.runtimeData) } : {}),
+			runtimeData: structuredClone(kept?.runtimeData),
 			metadata: {},
 			waitingExecution: {},
 			waitingExecutionSource: null,
@@ -201,7 +198,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 /** A throwaway node whose execute is the given function: lets tests call the shared helper in a real execution context. */
 export function probeNode(
 	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>,
-	credentials = ['faxCloudApi', 'faxCloudNumbersApi'],
 ): INodeType {
 	return {
 		description: {
@@ -213,7 +209,7 @@ export function probeNode(
 			defaults: { name: 'Probe' },
 			inputs: ['main'],
 			outputs: ['main'],
-			credentials: credentials.map((name) => ({ name, required: false })),
+			credentials: ['faxCloudApi', 'faxCloudNumbersApi'].map((name) => ({ name, required: false })),
 			properties: [],
 		} as unknown as INodeType['description'],
 		execute,

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { secondsSince } from '../report';
 import { tailOfFile } from '../tail';
 import { waitUntil } from '../waitUntil';
 import {
@@ -114,59 +115,47 @@ function isComplete(dir: string, release: N8nRelease): boolean {
 async function install(dir: string, release: N8nRelease): Promise<void> {
 	const started = Date.now();
 	const logFile = path.join(dir, 'install.log');
+	const inDir = (command: string, args: string[], env?: NodeJS.ProcessEnv) =>
+		run(command, args, { cwd: dir, env, logFile });
 	// Whatever an interrupted install left may be half-extracted: start over (npm's cache keeps the tarballs).
 	fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
 	fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
 	fs.writeFileSync(logFile, '');
-	fs.writeFileSync(
-		path.join(dir, 'package.json'),
-		JSON.stringify(
-			{
-				name: 'fax-cloud-n8n-runtime',
-				private: true,
-				description: 'n8n and its Node runtime for the n8n-nodes-fax-cloud end-to-end tests',
-				dependencies: { n8n: release.n8n, [NODE_RUNTIME_PACKAGE]: release.node },
-				overrides: release.overrides,
-			},
-			null,
-			2,
-		),
-	);
+	const manifest = {
+		name: 'fax-cloud-n8n-runtime',
+		private: true,
+		description: 'n8n and its Node runtime for the n8n-nodes-fax-cloud end-to-end tests',
+		dependencies: { n8n: release.n8n, [NODE_RUNTIME_PACKAGE]: release.node },
+		overrides: release.overrides,
+	};
+	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
 	log(`installing n8n ${release.n8n} with Node ${release.node} into ${dir}`);
 	log(`first install takes several minutes; progress in ${logFile}`);
 	// Install scripts stay off: @confluentinc/kafka-javascript's would download zlib, which fails here.
-	await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: dir,
-		logFile,
-	});
+	await inDir('npm', [
+		'install',
+		'--ignore-scripts',
+		'--no-audit',
+		'--no-fund',
+		'--loglevel=error',
+	]);
 	log(
-		`npm install done in ${Math.round((Date.now() - started) / 1000)} s; building ${release.rebuild.join(' and ')} for Node ${release.node}`,
+		`npm install done in ${secondsSince(started)} s; building ${release.rebuild.join(' and ')} for Node ${release.node}`,
 	);
 	const headers = path.join(dir, 'node_modules', NODE_RUNTIME_PACKAGE);
 	if (!fs.existsSync(path.join(headers, 'include', 'node', 'node_api.h'))) {
 		throw new Error(`Node ${release.node} headers not found under ${headers}/include/node`);
 	}
 	const env = { ...process.env, npm_config_nodedir: headers, npm_config_ignore_scripts: 'false' };
-	await run('npm', ['rebuild', ...release.rebuild, '--build-from-source'], {
-		cwd: dir,
-		env,
-		logFile,
-	});
+	await inDir('npm', ['rebuild', ...release.rebuild, '--build-from-source'], env);
 	const runtime = runtimeOf(dir, release);
-	await run(runtime.node, [runtime.n8nBin, '--version'], {
-		cwd: dir,
-		logFile,
-		env: { ...process.env, N8N_USER_FOLDER: path.join(dir, 'version-check') },
+	await inDir(runtime.node, [runtime.n8nBin, '--version'], {
+		...process.env,
+		N8N_USER_FOLDER: path.join(dir, 'version-check'),
 	});
-	const seconds = Math.round((Date.now() - started) / 1000);
-	fs.writeFileSync(
-		path.join(dir, MARKER),
-		JSON.stringify(
-			{ n8n: release.n8n, node: release.node, seconds, at: new Date().toISOString() },
-			null,
-			2,
-		),
-	);
+	const seconds = secondsSince(started);
+	const marker = { n8n: release.n8n, node: release.node, seconds, at: new Date().toISOString() };
+	fs.writeFileSync(path.join(dir, MARKER), JSON.stringify(marker, null, 2));
 	log(`n8n ${release.n8n} installed in ${seconds} s`);
 }
 

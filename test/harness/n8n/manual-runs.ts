@@ -112,14 +112,6 @@ function savedBody(workflow: WorkflowFile, pinned: Record<string, string>) {
 
 /** The execution n8n stored once it ended, as a RunOutcome. */
 export async function outcomeOf(server: N8nServer, executionId: string): Promise<RunOutcome> {
-	const stored = await waitForExecution(server, executionId);
-	const data = parseFlatted(stored.data) as ExecutionRun['data'];
-	const run: ExecutionRun = { finished: stored.finished, status: stored.status, data };
-	if (stored.status === 'success') return { ok: true, run, executionId: stored.id };
-	return { ok: false, run, executionId: stored.id, error: describeFailure(stored.status, data) };
-}
-
-async function waitForExecution(server: N8nServer, executionId: string): Promise<StoredExecution> {
 	let stored: StoredExecution | undefined;
 	const final = async (): Promise<boolean> => {
 		server.assertRunning();
@@ -130,7 +122,11 @@ async function waitForExecution(server: N8nServer, executionId: string): Promise
 		intervalMs: 200,
 		detail: () => `still ${stored?.status}\n${server.lastLogLines()}`,
 	});
-	return stored!;
+	const { id, status, finished } = stored!;
+	const data = parseFlatted(stored!.data) as ExecutionRun['data'];
+	const run: ExecutionRun = { finished, status, data };
+	if (status === 'success') return { ok: true, run, executionId: id };
+	return { ok: false, run, executionId: id, error: describeFailure(status, data) };
 }
 
 function describeFailure(status: string, data: ExecutionRun['data']): string {

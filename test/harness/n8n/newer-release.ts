@@ -18,12 +18,9 @@ function npm(args: string[], cwd: string): Promise<{ ok: boolean; out: string }>
 	});
 }
 
-export function compareVersions(a: string, b: string): number {
-	const parts = (v: string) => v.split('.').map(Number);
-	const [x, y] = [parts(a), parts(b)];
-	for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] - y[i];
-	return 0;
-}
+/** Orders `major.minor.patch` versions by number: 2.41.10 after 2.41.9. */
+export const compareVersions = (a: string, b: string): number =>
+	a.localeCompare(b, 'en', { numeric: true });
 
 /** Stable 2.x versions newer than `pinned`, oldest first. */
 export function newerStable(versions: string[], pinned: string): string[] {

