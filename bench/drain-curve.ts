@@ -11,15 +11,11 @@ import { callWebhook, executionsOf, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
 
 /**
- * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes received at 1,000
- * a minute (a backlog after an outage), all new at one poll, drained by a Fax Cloud Trigger polling
- * every few seconds, once with Max Events per Poll at 10,000 (its cap) and once at its default of
- * 1,000 (bursts of 1,000 and 10,000 only: 100,000 would take a hundred polls). Its workflows run in
- * an n8n of their own (../run-bench.ts) and log in as globex and carol.
- *
- * A drain's time is the sum of its polls' spans at the emulator, up to the poll that emitted the
- * last event; the capped drain's is set against the helper floor making each poll's searches right
- * after that poll, in the same n8n (drainOnce), so that both meet n8n as a poll does.
+ * The drain's cost curve: bursts of 1,000 to 100,000 inbound faxes at 1,000 a minute (a backlog
+ * after an outage), drained by a trigger at Max Events per Poll 10,000, and at its default 1,000 up
+ * to 10,000 (100,000 would take a hundred polls). A drain's time is the sum of its polls' spans up
+ * to the last event; the capped one's is set against the floor repeating each poll right after it
+ * in the same n8n, so that both meet n8n as a poll does.
  */
 
 export const DRAIN_CURVE_WORKFLOWS = [
@@ -87,10 +83,7 @@ export interface DrainCurves {
 const searchesSince = (bench: BenchServer, trigger: CurveTrigger, sinceSeq: number) =>
 	requestsOf(bench.emulator, trigger.watched, sinceSeq);
 
-/**
- * Requests grouped into polls `pollEveryMs` apart: a gap of more than half that starts the next (a
- * poll's own searches follow each other within milliseconds).
- */
+/** Requests grouped into polls `pollEveryMs` apart: a gap of over half that starts the next. */
 export function pollsOf(records: RequestRecord[], pollEveryMs: number): RequestRecord[][] {
 	const polls: RequestRecord[][] = [];
 	let lastEnd = -Infinity;
@@ -135,10 +128,7 @@ export function searchesOf(poll: RequestRecord[]): PollSearch[] {
 	return searches;
 }
 
-/**
- * The helper floor making one poll's searches (`floorWebhook`); its requests, which are also added
- * to `floorSeqs` so that the trigger's are told apart from them.
- */
+/** The helper floor making one poll's searches; its requests go in `floorSeqs` too. */
 async function floorPaging(
 	bench: BenchServer,
 	trigger: CurveTrigger,

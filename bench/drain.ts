@@ -18,10 +18,8 @@ import {
 } from './lib/trigger-polls';
 
 /**
- * One burst and its drain: `newFaxes` inbound faxes received within one minute, read and emitted by
- * the trigger's next poll (its window holds just the burst). Right after it, in the same n8n, the
- * same search is paged by the helper floor, by n8n's HTTP Request node and by a raw undici client
- * outside n8n (the machine's limit): one drain pair per burst (lib/pairs.ts).
+ * One burst of `newFaxes` within a minute, drained by the trigger's next poll; then the same search
+ * paged by the helper floor, the HTTP Request node and a raw undici client: a drain pair per burst.
  */
 
 export const DRAIN_WORKFLOWS = ['page-helper-floor.json', 'page-http-request-node.json'];
@@ -80,10 +78,7 @@ async function pagedByRawClient(
 	return { records: inboundSearchesSince(bench, since), found: out.records };
 }
 
-/**
- * The trigger's search for a burst its poll has not read yet: an earlier poll's query with the
- * window starting at the burst's minute, as the trigger writes it, so it pages the same records.
- */
+/** An earlier poll's query with the window from the burst's minute, as the trigger writes it. */
 function burstQuery(earlier: Record<string, string>, burstFrom: string): Record<string, string> {
 	return { ...earlier, DatetimeAfter: minuteDatetime(Date.parse(burstFrom)) };
 }

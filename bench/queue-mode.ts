@@ -32,8 +32,7 @@ import { preparePdf } from './send';
 import { evenRounds } from './lib/pairs';
 
 /**
- * Queue mode: the bulk send of 1,000 through one `n8n worker --concurrency=1` (Redis, Postgres, one
- * main, as test/deploy/lib/instance.ts starts them), node against helper floor in interleaved
+ * Queue mode: the bulk send through one `n8n worker --concurrency=1`, node against helper floor in
  * pairs; then the runs that explain the deploy part's round-3 worker CPU per fax (queue-rows.ts).
  */
 

@@ -38,22 +38,12 @@ import { benchQueueMode } from './queue-mode';
 
 const args = new CommandLine();
 const quick = args.has('--quick');
+const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
+const ACTION_PARTS = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger'];
 /** The bench's parts, in the order they run; `--only` picks among them. */
-const PARTS = [
-	'send',
-	'send-once',
-	'mail-merge',
-	'download',
-	'without-trigger',
-	'trigger',
-	'send-curve',
-	'mail-merge-curve',
-	'drain-curve',
-	'queue',
-];
+const PARTS = [...ACTION_PARTS, 'trigger', ...CURVE_PARTS, 'queue'];
 /** The quick run: the goals against the helper floor (bulk send, mail merge, drain). */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
-const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
 const picked = args.only(PARTS);
 const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
 const wants = (part: string): boolean => !only || only.includes(part);
@@ -151,10 +141,7 @@ async function main(): Promise<void> {
 	const curves: CurveSet = {};
 	if (CURVE_PARTS.some(wants)) figures.curves = curves;
 	figures.failed = failed;
-	/**
-	 * Runs a part the run wants, sampling the machine's load meanwhile (kept as `timedAs`), and
-	 * keeps its figures in `into[key]`; a part that throws gives no figures.
-	 */
+	/** Runs a wanted part into `into[key]`, its load kept as `timedAs`; one that throws gives none. */
 	const part = async <S, K extends keyof S & string>(
 		name: string,
 		into: S,
@@ -189,8 +176,7 @@ async function main(): Promise<void> {
 		}
 	};
 
-	const triggerParts = ['trigger', 'drain-curve', 'queue'];
-	if (PARTS.filter((p) => !triggerParts.includes(p)).some(wants))
+	if ([...ACTION_PARTS, 'send-curve', 'mail-merge-curve'].some(wants))
 		await section('actions', async () => {
 			log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
 			const bench = await startBenchServer({

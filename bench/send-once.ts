@@ -12,9 +12,8 @@ import { SEND_VARIANTS, TIMED_NODE } from './send';
 import { evenRounds } from './lib/pairs';
 
 /**
- * Send once (issue 25): a bulk send with Send Once per Key set (a lookup before every send) against
- * the helper floor making the same lookup (its target) and the floor's plain send; and what n8n's
- * Retry of a bulk send that stopped halfway costs. Runs in the send part's n8n.
+ * Send once (issue 25): Send Once per Key against the helper floor making the same lookup, and the
+ * floor's plain send; then n8n's Retry of a bulk send that stopped halfway.
  */
 
 export const SEND_ONCE_WORKFLOWS = [

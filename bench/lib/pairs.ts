@@ -43,10 +43,7 @@ export function formatRatio(pairs: PairRatios, unit = 'pair'): string {
 	return `x${round(pairs.median)} (x${round(pairs.min)} to x${round(pairs.max)} over ${count})`;
 }
 
-/**
- * Rounds whose two compared sides swap order every round (A B, then B A) must be even in number:
- * the first of a pair pays for what the round before left, so each side goes first as often.
- */
+/** Sides swap order every round (the first pays for what the round before left): even rounds. */
 export function evenRounds(rounds: number, what: string): number {
 	if (rounds % 2 !== 0) {
 		throw new Error(

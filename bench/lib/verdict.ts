@@ -107,10 +107,7 @@ type RowText = Omit<TargetRow, 'area' | 'verdict' | 'target' | 'why'>;
 type RatioMiss = Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'context' | 'part'>;
 type FloorReach = { floorVsHttp: PairRatios; reachOfFloor: PairRatios; allowance: number };
 
-/**
- * The row makers of one part of the table: each row gets the part's area, and a ratio row's miss
- * reads the load during `part` (RunContext.load).
- */
+/** Row makers of one part: its area on each row; a ratio row's miss reads the load during `part`. */
 export function partRows(area: string, context: RunContext, part: string) {
 	const why = (miss: RatioMiss, bound: 'atMost' | 'atLeast') => () =>
 		ratioMissWhy({ ...miss, bound, context, part });

@@ -67,10 +67,7 @@ export async function captureRequests(
 	return await Promise.all(captured);
 }
 
-/**
- * A multipart body with its random parts named: the boundary (from the Content-Type) and the
- * values given (the recovery key). Two requests with equal results sent the same bytes.
- */
+/** A multipart body with its boundary and the given random values (recovery keys) named. */
 export function normalizedBody(request: WireRequest, randomValues: string[]): string {
 	const boundary = /boundary=([^;]+)/.exec(String(request.headers['content-type']))?.[1];
 	let text = request.body.toString('latin1');
