@@ -25,10 +25,7 @@ export interface AfterBurst {
 
 const floorMinute = (ms: number): number => Math.floor(ms / MINUTE) * MINUTE;
 
-/**
- * Whether a poll reads the burst: its window starts where the poll before left it, the allowance
- * before that poll's service clock, on a whole minute (README, Trigger semantics).
- */
+/** Whether a poll reads the burst: its window starts the allowance before the last poll's clock. */
 export function windowHoldsBurst(
 	previousPollClock: number,
 	latenessMinutes: number,

@@ -17,9 +17,8 @@ export interface CurveSet {
 }
 
 /**
- * The least rise the RSS rows tell apart from none: n8n's heap grows in chunks, so a run that fits
- * the heap already resident rises 0. A rise below this counts as this much, so that a ratio is
- * neither infinite nor NaN, and the row says so.
+ * The least RSS rise told apart from none: n8n's heap grows in chunks, so a run may rise 0. A rise
+ * below counts as this, so no ratio is infinite or NaN, and the row says so.
  */
 export const RSS_RESOLUTION_BYTES = 2 ** 20;
 

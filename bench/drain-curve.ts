@@ -35,9 +35,8 @@ interface CurveTrigger {
 	direction: string;
 	maxEventsPerPoll: number;
 	/**
-	 * How often its workflow polls (bench/workflows/trigger-curve-*.json): the capped one at seconds
-	 * 0, 10, ... 50, the default cap's at 2, 7, ... 57, never in the same second, since the other
-	 * workflow's poll took n8n's thread during the capped drain's searches.
+	 * How often it polls: capped at seconds 0, 10, ... 50, the default at 2, 7, ... 57, never in the
+	 * same second, since the other's poll took n8n's thread during the capped drain's searches.
 	 */
 	pollEveryMs: number;
 	watched: Watched;
@@ -114,10 +113,7 @@ const perPollText = (polls: DrainCurveRun['perPoll']) =>
 
 type PollSearch = { query: Record<string, string>; pages: number };
 
-/**
- * A poll's searches in order, as the helper floor repeats them: each first query (a request without
- * GetNextResults) with how many pages of it the poll read (it and the next pages after it).
- */
+/** A poll's searches as the helper floor repeats them: each first query, with the pages read. */
 export function searchesOf(poll: RequestRecord[]): PollSearch[] {
 	const searches: PollSearch[] = [];
 	for (const record of poll) {
@@ -162,10 +158,9 @@ async function drainOnce(
 	const reports = () =>
 		sink.received.slice(reportsBefore).filter((r) => r.direction === trigger.direction);
 	const emitted = () => reports().reduce((sum, r) => sum + Number(r.count), 0);
-	// One synchronous step, so no poll sees the clock's moves without the burst. The burst ends past
-	// the allowance before the next poll's clock: inside it, each poll would read it again as
-	// possibly late, a cost the after-burst polls measure, not this curve. Evenly spread, half a step
-	// inside each end, so every minute of every burst receives exactly RECEIVED_PER_MINUTE.
+	// One synchronous step, so no poll sees the clock move without the burst. The burst ends past the
+	// allowance before the next poll (inside it, each poll would re-read it: the after-burst polls'
+	// cost); spread evenly so that every minute of it receives exactly RECEIVED_PER_MINUTE.
 	const minutes = Math.ceil(faxes / RECEIVED_PER_MINUTE);
 	const end = Date.parse(bench.clock.advance((minutes - 1) * MINUTE));
 	const stepMs = MINUTE / RECEIVED_PER_MINUTE;

@@ -92,10 +92,7 @@ export const WARM_UP_LEAD_MS = 2_000;
 /** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
 const SETTLE_MS = 500;
 
-/**
- * The execution the drain poll started, once n8n has saved it: the floor's paging right after must
- * not share n8n with its 10,000 events (each side of the pair pages with n8n otherwise idle).
- */
+/** The drain poll's execution once saved: the floor's paging after it must not share n8n. */
 export async function finishedExecution(
 	bench: BenchServer,
 	workflowId = INBOUND_WORKFLOW,
@@ -122,9 +119,8 @@ export async function burstAndDrain(
 	/** When the burst was received; by default within the minute before the poll. */
 	received: { from: string; to: string } | undefined,
 	/**
-	 * The first search of an earlier poll: the floor pages the burst with it once, not counted,
-	 * WARM_UP_LEAD_MS before the trigger's poll. Whatever pages first after a while idle is slower,
-	 * so this way the trigger, like the floor right after it, meets n8n and the emulator busy.
+	 * An earlier poll's first search: the floor pages the burst with it, uncounted, just before the
+	 * poll (what pages first after idling is slower), so the trigger, like the floor, meets n8n busy.
 	 */
 	warmUpQuery: Record<string, string>,
 ) {

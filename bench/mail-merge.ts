@@ -108,8 +108,7 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 	const windowValid =
 		times[WAIT_NAME].startTime <= resetAt && resetAt <= times[NODE_NAME].startTime;
 	return {
-		// n8n's peak RSS rise from the webhook call to the Wait node (the items), then from the Wait
-		// node to the job's arrival at the emulator (the node).
+		// n8n's peak RSS rise up to the Wait node (the items), then to the job's upload (the node).
 		itemsRiseBytes: itemsRise,
 		nodeRiseBytes: windowValid ? Math.max(0, uploadPeak - windowStart) : NaN,
 		nodeMs: times[NODE_NAME].executionTime,

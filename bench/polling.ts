@@ -180,9 +180,8 @@ export async function benchPolling(
 }
 
 /**
- * The drain pairs alone, one poll each (--quick). Where the full run spends a poll moving the
- * window past each burst, here the clock moves past the allowance without one, and the burst is
- * received in the first minute of the new poll's window: each poll reads one burst and nothing else.
+ * The drain pairs alone (--quick): no poll moves the window past a burst; the clock jumps past the
+ * allowance and the burst lands in the new window's first minute, so each poll reads one burst.
  */
 async function drainsOnly(
 	bench: BenchServer,

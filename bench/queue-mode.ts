@@ -222,8 +222,7 @@ class QueueBench {
 				onWorker: executions.filter((e) => (ranOn.get(e.id) ?? []).includes(WORKER)).length,
 				spanMs: round(span, 0),
 				sendsPerSecond: round((sends.length / span) * 1000, 1),
-				// Sums over the executions: the sending node's executionTime (NaN: no run data saved),
-				// and n8n's stored start-to-stop time.
+				// Sums over the executions: node executionTime (NaN: no run data), stored start-to-stop.
 				nodeMs: round(nodeMs, 0),
 				executionMs: round(executionMs, 0),
 				wallMs: round(wallMs, 0),

@@ -24,7 +24,6 @@ export class GcPauses {
 		this.observer.observe({ entryTypes: ['gc'] });
 	}
 
-	/** The ms of collection that fell inside the span of these requests. */
 	during(records: Array<{ receivedMs: number; finishedMs?: number }>): number {
 		return overlapMs(this.pauses, records);
 	}

@@ -183,7 +183,6 @@ export function runDataTimes(data: string): NodeTimes {
 	return times;
 }
 
-/** When each node of the workflow's newest execution started and how long it ran. */
 export async function latestNodeTimes(bench: BenchServer, workflowId: string) {
 	const [execution] = await executionsOf(bench, workflowId, 1);
 	const stored = await bench.server.rest<{ data: string }>('GET', `/executions/${execution.id}`);

@@ -66,9 +66,8 @@ function loadText(context: RunContext, part: string): string | undefined {
 }
 
 /**
- * Why a ratio target was missed: pairs within it and their spread, the load, the row's `facts`.
- * The cause is `explained` (measured by the caller), else a machine loaded past its cores, else a
- * regression.
+ * Why a ratio target was missed: pairs within it, the load, the row's `facts`. The cause is
+ * `explained` (measured by the caller), else a machine loaded past its cores, else a regression.
  */
 function ratioMissWhy(options: {
 	pairs: PairRatios;
@@ -115,10 +114,7 @@ export function partRows(area: string, context: RunContext, part: string) {
 		figure: (r: RowText): TargetRow => ({ area, ...r, verdict: 'figure' }),
 		target: (r: RowText & { target: string; met: boolean; why: () => string }) =>
 			targetRow({ area, ...r }),
-		/**
-		 * A target "at most x<limit>" over pairs: met when their median is within the limit.
-		 * `targetSuffix` follows the limit in the target's text ("the CSV").
-		 */
+		/** "at most x<limit> <targetSuffix>": met when the pairs' median is within the limit. */
 		atMost: ({ targetSuffix, ...row }: RowText & { targetSuffix?: string }, miss: RatioMiss) =>
 			targetRow({
 				area,

@@ -1,10 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/**
- * Requests as the emulator's listener receives them (its log keeps parsed fields, not the bytes nor
- * the moment of arrival): a tap on the 'request' events of the server on one port while `run` goes on.
- */
+/** Requests as the emulator's server receives them (its log has no bytes): a tap on one port. */
 
 export interface WireRequest {
 	method: string;
