@@ -85,10 +85,8 @@ const SIZES = quick
 	: FULL_SIZES;
 
 /**
- * Cost curves: three sizes a factor of ten apart; three rounds of the drains, whose 100,000 is set
- * against the floor and whose default cap's 1,000 is one poll of a few ms: one round was noise.
- * Three of the mail merge too: its 10,000 rows take some 40 ms, and with two rounds one slow
- * 100,000 (x2.3 under load, at 0e853ec) decided the median alone.
+ * Cost curves: sizes ten apart. Three rounds of the drains (one round of the default cap's 1,000,
+ * a poll of a few ms, was noise) and of the mail merge (with two, one slow 100,000 decided alone).
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],

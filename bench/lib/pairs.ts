@@ -1,9 +1,8 @@
 import { median, round } from './stats';
 
 /**
- * Ratios of interleaved runs: on a shared machine a ratio of two medians moves with the load, so
- * compared runs are made in pairs under the same load and the ratio taken per pair; their median
- * decides a target, their spread is shown beside it.
+ * Ratios of interleaved runs: a ratio of two medians moves with a shared machine's load, so runs
+ * are paired under one load, a ratio per pair; the median decides, the spread is shown beside it.
  */
 
 export interface PairRatios {

@@ -5,12 +5,10 @@ import { lastSeq, nextPoll, type Watched } from './polls';
 import type { BenchServer } from './server';
 
 /**
- * The two active trigger workflows of the polling benchmark: inbound faxes of all users (the proxy
- * login) and outbound status changes of alice, each reporting its executions' event counts to the
- * sink. The inbound one polls at seconds 0, 20 and 40 of every minute (three once-a-minute Custom
- * entries: n8n refuses a cron more often), the outbound one ten seconds later, since in the same
- * second its poll took n8n's thread during the inbound drain. n8n's clock runs whole minutes ahead
- * of the real one (lib/bench-clock.ts), so these are seconds of the real clock too.
+ * The polling bench's triggers, reporting event counts to the sink: inbound of all users (proxy
+ * login) at seconds 0, 20, 40 (three once-a-minute entries: n8n refuses a cron more often),
+ * outbound of alice ten seconds later (in the same second it took n8n's thread during the drain).
+ * n8n's clock runs whole minutes ahead (lib/bench-clock.ts), so these are real seconds too.
  */
 const POLL_EVERY_MS = 20_000;
 /** The outbound workflow's lag: a poll of one of the two starts at every multiple of it. */

@@ -2,9 +2,8 @@ import { formatRatio, type PairRatios } from './pairs';
 import { round } from './stats';
 
 /**
- * Targets and figures of the benchmark table. A target row is met or missed; a figure row is shown
- * and never counted. A missed row says what was measured that explains the miss, or that it is a
- * regression: the text is made from the run's figures, never a fixed cause.
+ * The table's rows: a target is met or missed, a figure never counted. A miss says what measured
+ * explains it, or "regression", from the run's figures, never a fixed cause.
  */
 
 export type Verdict = 'met' | 'missed' | 'figure';

@@ -2,11 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 import { PeakRss } from '../../bench/lib/proc';
 
-/**
- * The drain curve leaves the helper floor's pagings out of the trigger's memory figure with
- * PeakRss.pause()/resume(). A child process takes 200 MB and gives it back on command: the peak
- * counts it only while measuring.
- */
+/** PeakRss.pause()/resume() (the drain curve's floor pagings): a child takes and frees 200 MB. */
 
 const MB = 1024 * 1024;
 const BUFFER_MB = 200;
