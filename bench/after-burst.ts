@@ -2,10 +2,7 @@ import type { Sink } from '../test/harness/sink';
 import type { BenchServer } from './lib/server';
 import { advanceForNextPoll, executionsStarted, pollBoth } from './lib/trigger-polls';
 
-/**
- * The polls after a burst, nothing new, the clock one minute further each: they re-read the burst
- * until their window start has passed its minute, then make one request per direction.
- */
+/** Polls after a burst, +1 min each: they re-read it until their window passes its minute. */
 
 const MINUTE = 60_000;
 
@@ -28,10 +25,7 @@ export interface AfterBurst {
 
 const floorMinute = (ms: number): number => Math.floor(ms / MINUTE) * MINUTE;
 
-/**
- * Whether a poll reads the burst: its window starts where the poll before left it, the allowance
- * before that poll's service clock, on a whole minute (README, Trigger semantics).
- */
+/** Whether a poll reads the burst: its window starts the allowance before the last poll's clock. */
 export function windowHoldsBurst(
 	previousPollClock: number,
 	latenessMinutes: number,

@@ -6,9 +6,8 @@ import { round } from './lib/stats';
 import { partRows, type RunContext, type TargetRow } from './lib/verdict';
 
 /**
- * The rows of the cost curves (issue Q): how the cost per unit grows from the middle size to the
- * largest, ten times more work, in time and in n8n's resident memory; the mail merge's memory
- * against its CSV at every size; the capped drain's largest burst against the helper floor.
+ * Cost curve rows (issue Q): growth per unit from the middle size to the largest, in time and RSS;
+ * the mail merge's RSS against its CSV; the capped drain's largest burst against the helper floor.
  */
 
 export interface CurveSet {
@@ -18,9 +17,8 @@ export interface CurveSet {
 }
 
 /**
- * The least rise the RSS rows tell apart from none: n8n's heap grows in chunks, so a run that fits
- * the heap already resident rises 0. A rise below this counts as this much, so that a ratio is
- * neither infinite nor NaN, and the row says so.
+ * The least RSS rise told apart from none: n8n's heap grows in chunks, so a run may rise 0. A rise
+ * below counts as this, so no ratio is infinite or NaN, and the row says so.
  */
 export const RSS_RESOLUTION_BYTES = 2 ** 20;
 
@@ -94,10 +92,7 @@ function growthRows(
 	];
 }
 
-/**
- * The measured cause of a drain's miss: its time per event grew with its searches per event, the
- * time per search did not (a drain of many polls pages more per event: README, Backlog).
- */
+/** A drain's miss explained: time per event grew with searches per event (README, Backlog). */
 function searchGrowth(curve: CurveFigures, time: PairRatios): string | undefined {
 	const perEvent = largestOverMiddle(curve, (r) => (r as { requests?: number }).requests ?? NaN);
 	if (!perEvent.ratios.length) return undefined;
@@ -159,23 +154,19 @@ export function curveRows(curves: CurveSet, context: RunContext): TargetRow[] {
 		rows.push(...growthRows('Bulk send', 'bulk send', curves.send, context, 'sendCurve'));
 	}
 	if (curves.mailMerge) {
-		rows.push(...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'mailMergeCurve'));
-		rows.push(...csvRows(curves.mailMerge, context));
+		rows.push(
+			...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'mailMergeCurve'),
+			...csvRows(curves.mailMerge, context),
+		);
 	}
 	if (curves.drain) {
 		const { capped, defaultCap } = curves.drain;
+		const drainRows = (cap: string, curve: CurveFigures) =>
+			growthRows('Trigger', `drain, Max Events per Poll ${cap}`, curve, context, 'drainCurve');
 		rows.push(
-			...growthRows('Trigger', 'drain, Max Events per Poll 10,000', capped, context, 'drainCurve'),
-		);
-		rows.push(drainFloorRow(capped, context));
-		rows.push(
-			...growthRows(
-				'Trigger',
-				'drain, Max Events per Poll at its default',
-				defaultCap,
-				context,
-				'drainCurve',
-			),
+			...drainRows('10,000', capped),
+			drainFloorRow(capped, context),
+			...drainRows('at its default', defaultCap),
 		);
 	}
 	return rows;

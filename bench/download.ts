@@ -8,10 +8,7 @@ import { PeakRss } from './lib/proc';
 import { callWebhook, latestNodeMs, type BenchServer } from './lib/server';
 import { mb } from './lib/stats';
 
-/**
- * Download: one inbound fax image of `bytes` into a binary field (filesystem binary mode), against
- * n8n's HTTP Request node and curl writing the same image to a file; memory is n8n's peak RSS rise.
- */
+/** Download: one fax image into a binary field, against the HTTP Request node and curl. */
 
 export const DOWNLOAD_WORKFLOWS = ['download-large-image.json', 'download-http-request.json'];
 const WORKFLOW_ID = 'BenchDownload001';

@@ -11,15 +11,11 @@ import { callWebhook, executionsOf, type BenchServer } from './lib/server';
 import { spanMs } from './lib/stats';
 
 /**
- * The drain's cost curve: bursts of 1,000, 10,000 and 100,000 new inbound faxes received at 1,000
- * a minute (a backlog after an outage), all new at one poll, drained by a Fax Cloud Trigger polling
- * every few seconds, once with Max Events per Poll at 10,000 (its cap) and once at its default of
- * 1,000 (bursts of 1,000 and 10,000 only: 100,000 would take a hundred polls). Its workflows run in
- * an n8n of their own (../run-bench.ts) and log in as globex and carol.
- *
- * A drain's time is the sum of its polls' spans at the emulator, up to the poll that emitted the
- * last event; the capped drain's is set against the helper floor making each poll's searches right
- * after that poll, in the same n8n (drainOnce), so that both meet n8n as a poll does.
+ * The drain's cost curve: bursts of 1,000 to 100,000 inbound faxes at 1,000 a minute (a backlog
+ * after an outage), drained by a trigger at Max Events per Poll 10,000, and at its default 1,000 up
+ * to 10,000 (100,000 would take a hundred polls). A drain's time is the sum of its polls' spans up
+ * to the last event; the capped one's is set against the floor repeating each poll right after it
+ * in the same n8n, so that both meet n8n as a poll does.
  */
 
 export const DRAIN_CURVE_WORKFLOWS = [
@@ -39,9 +35,8 @@ interface CurveTrigger {
 	direction: string;
 	maxEventsPerPoll: number;
 	/**
-	 * How often its workflow polls (bench/workflows/trigger-curve-*.json): the capped one at seconds
-	 * 0, 10, ... 50, the default cap's at 2, 7, ... 57, never in the same second, since the other
-	 * workflow's poll took n8n's thread during the capped drain's searches.
+	 * How often it polls: capped at seconds 0, 10, ... 50, the default at 2, 7, ... 57, never in the
+	 * same second, since the other's poll took n8n's thread during the capped drain's searches.
 	 */
 	pollEveryMs: number;
 	watched: Watched;
@@ -87,10 +82,7 @@ export interface DrainCurves {
 const searchesSince = (bench: BenchServer, trigger: CurveTrigger, sinceSeq: number) =>
 	requestsOf(bench.emulator, trigger.watched, sinceSeq);
 
-/**
- * Requests grouped into polls `pollEveryMs` apart: a gap of more than half that starts the next (a
- * poll's own searches follow each other within milliseconds).
- */
+/** Requests grouped into polls `pollEveryMs` apart: a gap of over half that starts the next. */
 export function pollsOf(records: RequestRecord[], pollEveryMs: number): RequestRecord[][] {
 	const polls: RequestRecord[][] = [];
 	let lastEnd = -Infinity;
@@ -121,10 +113,7 @@ const perPollText = (polls: DrainCurveRun['perPoll']) =>
 
 type PollSearch = { query: Record<string, string>; pages: number };
 
-/**
- * A poll's searches in order, as the helper floor repeats them: each first query (a request without
- * GetNextResults) with how many pages of it the poll read (it and the next pages after it).
- */
+/** A poll's searches as the helper floor repeats them: each first query, with the pages read. */
 export function searchesOf(poll: RequestRecord[]): PollSearch[] {
 	const searches: PollSearch[] = [];
 	for (const record of poll) {
@@ -135,10 +124,7 @@ export function searchesOf(poll: RequestRecord[]): PollSearch[] {
 	return searches;
 }
 
-/**
- * The helper floor making one poll's searches (`floorWebhook`); its requests, which are also added
- * to `floorSeqs` so that the trigger's are told apart from them.
- */
+/** The helper floor making one poll's searches; its requests go in `floorSeqs` too. */
 async function floorPaging(
 	bench: BenchServer,
 	trigger: CurveTrigger,
@@ -172,10 +158,9 @@ async function drainOnce(
 	const reports = () =>
 		sink.received.slice(reportsBefore).filter((r) => r.direction === trigger.direction);
 	const emitted = () => reports().reduce((sum, r) => sum + Number(r.count), 0);
-	// One synchronous step, so no poll sees the clock's moves without the burst. The burst ends past
-	// the allowance before the next poll's clock: inside it, each poll would read it again as
-	// possibly late, a cost the after-burst polls measure, not this curve. Evenly spread, half a step
-	// inside each end, so every minute of every burst receives exactly RECEIVED_PER_MINUTE.
+	// One synchronous step, so no poll sees the clock move without the burst. The burst ends past the
+	// allowance before the next poll (inside it, each poll would re-read it: the after-burst polls'
+	// cost); spread evenly so that every minute of it receives exactly RECEIVED_PER_MINUTE.
 	const minutes = Math.ceil(faxes / RECEIVED_PER_MINUTE);
 	const end = Date.parse(bench.clock.advance((minutes - 1) * MINUTE));
 	const stepMs = MINUTE / RECEIVED_PER_MINUTE;

@@ -18,10 +18,8 @@ import {
 } from './lib/trigger-polls';
 
 /**
- * One burst and its drain: `newFaxes` inbound faxes received within one minute, read and emitted by
- * the trigger's next poll (its window holds just the burst). Right after it, in the same n8n, the
- * same search is paged by the helper floor, by n8n's HTTP Request node and by a raw undici client
- * outside n8n (the machine's limit): one drain pair per burst (lib/pairs.ts).
+ * One burst of `newFaxes` within a minute, drained by the trigger's next poll; then the same search
+ * paged by the helper floor, the HTTP Request node and a raw undici client: a drain pair per burst.
  */
 
 export const DRAIN_WORKFLOWS = ['page-helper-floor.json', 'page-http-request-node.json'];
@@ -80,10 +78,7 @@ async function pagedByRawClient(
 	return { records: inboundSearchesSince(bench, since), found: out.records };
 }
 
-/**
- * The trigger's search for a burst its poll has not read yet: an earlier poll's query with the
- * window starting at the burst's minute, as the trigger writes it, so it pages the same records.
- */
+/** An earlier poll's query with the window from the burst's minute, as the trigger writes it. */
 function burstQuery(earlier: Record<string, string>, burstFrom: string): Record<string, string> {
 	return { ...earlier, DatetimeAfter: minuteDatetime(Date.parse(burstFrom)) };
 }
@@ -97,10 +92,7 @@ export const WARM_UP_LEAD_MS = 2_000;
 /** After the execution is saved, n8n's own after-work (hooks, pruning checks) settles. */
 const SETTLE_MS = 500;
 
-/**
- * The execution the drain poll started, once n8n has saved it: the floor's paging right after must
- * not share n8n with its 10,000 events (each side of the pair pages with n8n otherwise idle).
- */
+/** The drain poll's execution once saved: the floor's paging after it must not share n8n. */
 export async function finishedExecution(
 	bench: BenchServer,
 	workflowId = INBOUND_WORKFLOW,
@@ -127,9 +119,8 @@ export async function burstAndDrain(
 	/** When the burst was received; by default within the minute before the poll. */
 	received: { from: string; to: string } | undefined,
 	/**
-	 * The first search of an earlier poll: the floor pages the burst with it once, not counted,
-	 * WARM_UP_LEAD_MS before the trigger's poll. Whatever pages first after a while idle is slower,
-	 * so this way the trigger, like the floor right after it, meets n8n and the emulator busy.
+	 * An earlier poll's first search: the floor pages the burst with it, uncounted, just before the
+	 * poll (what pages first after idling is slower), so the trigger, like the floor, meets n8n busy.
 	 */
 	warmUpQuery: Record<string, string>,
 ) {

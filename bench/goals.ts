@@ -1,7 +1,4 @@
-/**
- * The goals the node is held to (issue 28), each against what any node inside n8n pays: the
- * helper floor (a node sending the same bytes through n8n's request helper and nothing else).
- */
+/** The goals (issue 28), each against the helper floor: what any node inside n8n pays. */
 export const GOALS = {
 	sendVsFloor: 1.05,
 	/** Send Once: the floor makes the same lookup before each send; twice the requests, twice x1.05. */

@@ -3,10 +3,7 @@ import { collectGarbage } from './lib/gc';
 import type { BenchServer } from './lib/server';
 import { recipientRows, runJob } from './mail-merge';
 
-/**
- * The mail merge's cost curve: one job from 1,000, 10,000 and 100,000 input items; the node's
- * executionTime, and n8n's RSS rise in the node's window (./mail-merge.ts) against the CSV.
- */
+/** The mail merge's cost curve: time and RSS rise in the node's window (./mail-merge.ts). */
 
 export async function benchMailMergeCurve(
 	bench: BenchServer,
@@ -22,11 +19,9 @@ export async function benchMailMergeCurve(
 		unit: 'row',
 		label: 'mail merge',
 		run: async (count) => {
-			// A size that fails is recorded as failed (its rows are missed, saying why), and the
-			// other sizes are still measured.
+			// A size that fails is recorded as failed (its rows missed, saying why); the others go on.
 			try {
-				// The emulator (this process) receives the upload: a collection of the runs before must
-				// not land inside this one's time.
+				// The emulator (this process) receives the upload: no collection of earlier runs in it.
 				collectGarbage();
 				const job = await runJob(bench, rows(count));
 				if (job.status !== 201) throw new Error(`the upload answered ${job.status}`);

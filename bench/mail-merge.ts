@@ -11,10 +11,9 @@ import { spanMs } from './lib/stats';
 import { tapRequests } from './lib/wire-capture';
 
 /**
- * Mail merge: one job from `rows` input items, and n8n's resident memory for it. n8n's handling of
- * the items moves its peak RSS by far more than the CSV weighs, so the workflow waits 5 s before
- * the node: once n8n idles there, the kernel's high-water mark is reset, and read again when the
- * upload reaches the emulator. A round counts only if the reset fell inside the Wait node.
+ * Mail merge: one job from `rows` items and n8n's RSS for it. The items move the peak far more than
+ * the CSV weighs, so the workflow waits 5 s before the node: once n8n idles there, VmHWM is reset,
+ * read again at the upload; a round counts only if the reset fell inside the Wait node.
  */
 
 export const MAIL_MERGE_WORKFLOWS = ['mail-merge-items.json'];
@@ -108,8 +107,7 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 	const windowValid =
 		times[WAIT_NAME].startTime <= resetAt && resetAt <= times[NODE_NAME].startTime;
 	return {
-		// n8n's peak RSS rise from the webhook call to the Wait node (the items), then from the Wait
-		// node to the job's arrival at the emulator (the node).
+		// n8n's peak RSS rise up to the Wait node (the items), then to the job's upload (the node).
 		itemsRiseBytes: itemsRise,
 		nodeRiseBytes: windowValid ? Math.max(0, uploadPeak - windowStart) : NaN,
 		nodeMs: times[NODE_NAME].executionTime,

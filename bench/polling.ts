@@ -18,10 +18,8 @@ import {
 } from './lib/trigger-polls';
 
 /**
- * Polling: the Fax Cloud Trigger in n8n (both directions) over an emulator holding `stored` faxes
- * per direction, on a still clock the bench moves. In order: a poll with nothing new; polls with a
- * few new faxes; per drain round, a jump of the clock past the lateness allowance and a burst with
- * its drain pair (./drain.ts); then the polls after the last burst (./after-burst.ts).
+ * Polling over `stored` faxes per direction: a poll with nothing new, polls with a few new, per drain
+ * round a jump past the allowance and a burst (./drain.ts), then the polls after it (./after-burst.ts).
  */
 
 export const TRIGGER_WORKFLOWS = [
@@ -61,10 +59,7 @@ export function fillForPolling(
 	emulator.control.bulkCreateOutbound(stored, { userId: SEED_USERS.alice.userId, to });
 }
 
-/**
- * What the bench's trigger workflows read from n8n's environment: where they report (the sink)
- * and their Lateness Allowance (10, the default, at full size).
- */
+/** What the trigger workflows read from n8n's environment: the sink and the Lateness Allowance. */
 export function triggerEnv(sink: Sink, latenessMinutes: number): NodeJS.ProcessEnv {
 	return { BENCH_SINK_URL: sink.url, BENCH_LATENESS_MINUTES: String(latenessMinutes) };
 }
@@ -185,9 +180,8 @@ export async function benchPolling(
 }
 
 /**
- * The drain pairs alone, one poll each (--quick). Where the full run spends a poll moving the
- * window past each burst, here the clock moves past the allowance without one, and the burst is
- * received in the first minute of the new poll's window: each poll reads one burst and nothing else.
+ * The drain pairs alone (--quick): no poll moves the window past a burst; the clock jumps past the
+ * allowance and the burst lands in the new window's first minute, so each poll reads one burst.
  */
 async function drainsOnly(
 	bench: BenchServer,

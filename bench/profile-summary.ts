@@ -21,11 +21,7 @@ interface CpuProfile {
 	timeDeltas: number[];
 }
 
-/**
- * Which package a script belongs to, by where n8n loaded it from; the first marker that matches.
- * The credential ships in the Fax Cloud package but authenticates the floor's requests as well,
- * so its time is neither package's own.
- */
+/** A script's package by its path, first match; the credential serves both, so it is neither's. */
 const PACKAGES = [
 	{
 		label: 'Fax Cloud credential (both packages)',

@@ -32,8 +32,7 @@ import { preparePdf } from './send';
 import { evenRounds } from './lib/pairs';
 
 /**
- * Queue mode: the bulk send of 1,000 through one `n8n worker --concurrency=1` (Redis, Postgres, one
- * main, as test/deploy/lib/instance.ts starts them), node against helper floor in interleaved
+ * Queue mode: the bulk send through one `n8n worker --concurrency=1`, node against helper floor in
  * pairs; then the runs that explain the deploy part's round-3 worker CPU per fax (queue-rows.ts).
  */
 
@@ -223,8 +222,7 @@ class QueueBench {
 				onWorker: executions.filter((e) => (ranOn.get(e.id) ?? []).includes(WORKER)).length,
 				spanMs: round(span, 0),
 				sendsPerSecond: round((sends.length / span) * 1000, 1),
-				// Sums over the executions: the sending node's executionTime (NaN: no run data saved),
-				// and n8n's stored start-to-stop time.
+				// Sums over the executions: node executionTime (NaN: no run data), stored start-to-stop.
 				nodeMs: round(nodeMs, 0),
 				executionMs: round(executionMs, 0),
 				wallMs: round(wallMs, 0),

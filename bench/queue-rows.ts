@@ -87,10 +87,7 @@ export function explainRound3(q: QueueFigures, send?: SendFigures, cores = 2) {
 	return { cause, text: `${cause}: ${because}. Measured: ${measured.join('; ')}` };
 }
 
-/**
- * Faxes a second one worker core sends (1000 / the node's CPU per fax), also in round 3's shape;
- * what the one worker reached; workers (one core each) until each assumed service rate binds.
- */
+/** Faxes/s per worker core (also in round 3's shape), the one worker's, workers until a rate binds. */
 export function queueScaling(q: QueueFigures) {
 	const nodes = q.rounds.map((p) => p.node);
 	const round3Cpu = cpuOf(q.explain.round3.map((p) => p.quiet));

@@ -3,10 +3,7 @@ import { tally, type LoadDuring, type TargetRow } from './lib/verdict';
 import { tallyLine, type BenchFigures } from './target-rows';
 import { queueScalingLines } from './queue-rows';
 
-/**
- * The README's Benchmarks table, from bench/results.json (`npm run bench -- --table`): the line
- * saying what it measured (commit, n8n, Node, CPU, load), then one row per target or figure.
- */
+/** README Benchmarks from bench/results.json (`--table`): what it measured on, a row per target. */
 
 export interface WrittenResults {
 	machine?: RunMachine;
@@ -66,10 +63,7 @@ export function markdownTable(rows: TargetRow[]): string {
 	].join('\n');
 }
 
-/**
- * A run's time as the budget is read (45 minutes for a full run): whole minutes, and the seconds
- * over them when there are any, never rounded down into the budget.
- */
+/** A run's time in minutes and seconds, never rounded down into the 45-minute budget. */
 export function runTime(seconds: number): string {
 	const whole = Math.floor(seconds / 60);
 	const rest = Math.round(seconds - whole * 60);
@@ -102,10 +96,7 @@ export function readmeSection(results: WrittenResults): string {
 /** A full run's time budget (the issue's 45 minutes). */
 const FULL_RUN_BUDGET_SECONDS = 45 * 60;
 
-/**
- * Replaces the text from `start` (kept when `keepStart`) up to `end` (kept) with `replacement`;
- * both must be in `text`, `end` after `start`.
- */
+/** Replaces `start` (kept when `keepStart`) up to `end` (kept); both must be there, in order. */
 function splice(text: string, start: string, end: string, keepStart: boolean, replacement: string) {
 	const from = text.indexOf(start);
 	const to = from < 0 ? -1 : text.indexOf(end, from + start.length);
@@ -113,11 +104,7 @@ function splice(text: string, start: string, end: string, keepStart: boolean, re
 	return text.slice(0, keepStart ? from + start.length : from) + replacement + text.slice(to);
 }
 
-/**
- * The README with a full run's results in their places (`npm run bench -- --table --write`): the
- * run's time in Benchmarks' first paragraph, the results from "Measured at commit" up to "## Design",
- * and Scaling's per-worker-core lines.
- */
+/** The README with a full run's time, results and Scaling lines in their places (`--write`). */
 export function readmeWithResults(readme: string, results: WrittenResults): string {
 	if (results.quick || !results.seconds) throw new Error('README: only a full run goes there');
 	const over = results.seconds - FULL_RUN_BUDGET_SECONDS;

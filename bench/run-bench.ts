@@ -38,22 +38,12 @@ import { benchQueueMode } from './queue-mode';
 
 const args = new CommandLine();
 const quick = args.has('--quick');
+const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
+const ACTION_PARTS = ['send', 'send-once', 'mail-merge', 'download', 'without-trigger'];
 /** The bench's parts, in the order they run; `--only` picks among them. */
-const PARTS = [
-	'send',
-	'send-once',
-	'mail-merge',
-	'download',
-	'without-trigger',
-	'trigger',
-	'send-curve',
-	'mail-merge-curve',
-	'drain-curve',
-	'queue',
-];
+const PARTS = [...ACTION_PARTS, 'trigger', ...CURVE_PARTS, 'queue'];
 /** The quick run: the goals against the helper floor (bulk send, mail merge, drain). */
 const QUICK_PARTS = ['send', 'mail-merge', 'trigger'];
-const CURVE_PARTS = ['send-curve', 'mail-merge-curve', 'drain-curve'];
 const picked = args.only(PARTS);
 const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : undefined;
 const wants = (part: string): boolean => !only || only.includes(part);
@@ -95,10 +85,8 @@ const SIZES = quick
 	: FULL_SIZES;
 
 /**
- * Cost curves: three sizes a factor of ten apart; three rounds of the drains, whose 100,000 is set
- * against the floor and whose default cap's 1,000 is one poll of a few ms: one round was noise.
- * Three of the mail merge too: its 10,000 rows take some 40 ms, and with two rounds one slow
- * 100,000 (x2.3 under load, at 0e853ec) decided the median alone.
+ * Cost curves: sizes ten apart. Three rounds of the drains (one round of the default cap's 1,000,
+ * a poll of a few ms, was noise) and of the mail merge (with two, one slow 100,000 decided alone).
  */
 const CURVE_SIZES = {
 	send: [100, 1_000, 10_000],
@@ -151,10 +139,7 @@ async function main(): Promise<void> {
 	const curves: CurveSet = {};
 	if (CURVE_PARTS.some(wants)) figures.curves = curves;
 	figures.failed = failed;
-	/**
-	 * Runs a part the run wants, sampling the machine's load meanwhile (kept as `timedAs`), and
-	 * keeps its figures in `into[key]`; a part that throws gives no figures.
-	 */
+	/** Runs a wanted part into `into[key]`, its load kept as `timedAs`; one that throws gives none. */
 	const part = async <S, K extends keyof S & string>(
 		name: string,
 		into: S,
@@ -189,8 +174,7 @@ async function main(): Promise<void> {
 		}
 	};
 
-	const triggerParts = ['trigger', 'drain-curve', 'queue'];
-	if (PARTS.filter((p) => !triggerParts.includes(p)).some(wants))
+	if ([...ACTION_PARTS, 'send-curve', 'mail-merge-curve'].some(wants))
 		await section('actions', async () => {
 			log('\nn8n with the send, mail merge, download and "without the trigger" workflows');
 			const bench = await startBenchServer({

@@ -2,10 +2,7 @@ import { measureCurve, type CurveFigures } from './lib/curve';
 import type { BenchServer } from './lib/server';
 import { runSendVariant, type SendVariant } from './send';
 
-/**
- * The bulk send's cost curve: node and helper floor in turn (A B, then B A) send 100, 1,000 and
- * 10,000 items; each node's executionTime, and n8n's peak RSS rise during the node's run.
- */
+/** The bulk send's cost curve: node and helper floor in turn; executionTime and peak RSS rise. */
 
 export async function benchSendCurve(
 	bench: BenchServer,

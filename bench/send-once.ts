@@ -12,9 +12,8 @@ import { SEND_VARIANTS, TIMED_NODE } from './send';
 import { evenRounds } from './lib/pairs';
 
 /**
- * Send once (issue 25): a bulk send with Send Once per Key set (a lookup before every send) against
- * the helper floor making the same lookup (its target) and the floor's plain send; and what n8n's
- * Retry of a bulk send that stopped halfway costs. Runs in the send part's n8n.
+ * Send once (issue 25): Send Once per Key against the helper floor making the same lookup, and the
+ * floor's plain send; then n8n's Retry of a bulk send that stopped halfway.
  */
 
 export const SEND_ONCE_WORKFLOWS = [
@@ -23,10 +22,7 @@ export const SEND_ONCE_WORKFLOWS = [
 	'send-fax-cloud-retry.json',
 ];
 
-/**
- * The Retry's workflow: the bulk send's under its own IDs, since in the bulk send's own a Retry would
- * take earlier rounds' faxes for its own (README "What a Retry cannot recognise").
- */
+/** Own IDs: in the bulk send's workflow a Retry would take earlier rounds' faxes for its own. */
 const RETRY_WORKFLOW = 'BenchSendRetry01';
 const RETRY_PATH = 'bench-send-fax-cloud-retry';
 
@@ -81,9 +77,8 @@ async function runOnce(bench: BenchServer, variant: OnceVariant, items: number) 
 }
 
 /**
- * The node's workflow at its defaults, with the service dropping every connection from the send
- * after `half`: n8n marks the execution failed, and its Retry runs the node again with the same
- * items. The fault is set while the run goes on, so a few more than `half` may go out.
+ * The node's workflow with every connection dropped after `half` sends (a few more may go out):
+ * the execution fails, and n8n's Retry runs the node again with the same items.
  */
 async function retryOfHalfSent(bench: BenchServer, items: number): Promise<RetryRun> {
 	const { emulator } = bench;

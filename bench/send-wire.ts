@@ -9,9 +9,8 @@ import {
 } from './lib/wire-capture';
 
 /**
- * The helper floor is a floor only if it sends what the Fax Cloud node sends: one send of each,
- * compared as the emulator received them (body bytes with the random boundary and recovery key
- * named, the headers that describe the body, the fields and files of the request log).
+ * The helper floor is a floor only if it sends the node's bytes: one send of each as the emulator
+ * received them (body with random parts named, body headers, the request log's fields and files).
  */
 
 export interface WireCheck {

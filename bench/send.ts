@@ -14,9 +14,8 @@ import { sameSendBodies, type WireCheck } from './send-wire';
 import { evenRounds } from './lib/pairs';
 
 /**
- * Bulk send: the same items (each with a one-page PDF) sent by the Fax Cloud node at its defaults,
- * by the helper floor (the same bytes through n8n's request helper, nothing else), by n8n's HTTP
- * Request node and by a raw undici client outside n8n, one run of each per round (lib/pairs.ts).
+ * Bulk send: items with a one-page PDF sent by the node at its defaults, the helper floor, the
+ * HTTP Request node and a raw undici client outside n8n, one run of each per round (lib/pairs.ts).
  */
 
 export const SEND_WORKFLOWS = [

@@ -3,10 +3,7 @@ import { bytesOf, lastSeq } from './lib/polls';
 import { callWebhook, durationMs, executionsOf, type BenchServer } from './lib/server';
 import { median, round } from './lib/stats';
 
-/**
- * What users build without the trigger: the HTTP Request node lists the faxes, Remove Duplicates
- * against earlier executions; a webhook starts it where a Schedule Trigger would.
- */
+/** Without the trigger: HTTP Request lists the faxes, Remove Duplicates, started by webhook. */
 
 export const USER_BUILT_WORKFLOWS = ['list-and-remove-duplicates.json'];
 const WORKFLOW_ID = 'BenchListDedupe1';

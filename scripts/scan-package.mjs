@@ -33,20 +33,13 @@ function checkParserTypeScript() {
 	return version;
 }
 
+const SOURCE_PATHS = ['package.json', 'nodes', 'credentials'];
+
 /** The files a commit holds under the scanner's source patterns, copied into a checkout-like folder. */
 function copySource(into) {
 	const listed = execFileSync(
 		'git',
-		[
-			'ls-files',
-			'--cached',
-			'--others',
-			'--exclude-standard',
-			'--',
-			'package.json',
-			'nodes',
-			'credentials',
-		],
+		['ls-files', '--cached', '--others', '--exclude-standard', '--', ...SOURCE_PATHS],
 		{ cwd: root, encoding: 'utf8' },
 	)
 		.split('\n')

@@ -1,7 +1,4 @@
-/**
- * The frame of a raw client run as its own process (lib/child.ts runClient): config in BENCH_CONFIG
- * (JSON), the password in BENCH_PASSWORD; prints what `run` returns as JSON, or the error and exits 1.
- */
+/** A raw client's process (lib/child.ts): BENCH_CONFIG and BENCH_PASSWORD in, `run`'s JSON out. */
 export function clientFrame<C extends { userId: string }>(
 	run: (config: C, authorization: string) => Promise<object>,
 ): void {

@@ -1,8 +1,4 @@
-/**
- * The raw client of the polling benchmark, run as its own process: one search with the query the
- * trigger sent, then GetNextResults with each ResultsReference until HasMoreResults is no longer
- * true. Prints {requests, records, ms}.
- */
+/** Polling's raw client: the trigger's search, paged to its end. Prints {requests, records, ms}. */
 import { Pool } from 'undici';
 
 import { clientFrame } from './client-frame';

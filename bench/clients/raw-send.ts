@@ -1,8 +1,4 @@
-/**
- * The raw client of the bulk-send benchmark, run as its own process (like n8n): `count` multipart
- * sends of one PDF with undici, at most `concurrency` at once over as many connections.
- * Prints {ok, failed, ms}.
- */
+/** Bulk send's raw client: `count` undici sends, `concurrency` at once. Prints {ok, failed, ms}. */
 import fs from 'node:fs';
 
 import { FormData, Pool } from 'undici';

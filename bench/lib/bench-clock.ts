@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { Emulator } from '../../emulator';
 
 /**
- * The bench's clock: moves the emulator's (still) clock and, when n8n follows it, n8n's own by the
- * same amount (./n8n-clock-preload.cjs): the trigger believes a Date header only as far as the
- * host's clock has moved (nodes/FaxCloudTrigger/state/serviceClock.ts).
+ * Moves the emulator's clock and, when n8n follows it, n8n's (./n8n-clock-preload.cjs): the trigger
+ * believes a Date header only as far as the host's clock moved (trigger's state/serviceClock.ts).
  */
 export class BenchClock {
 	/** How far n8n's clock runs ahead of the bench's (real) one, in ms. */

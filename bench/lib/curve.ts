@@ -1,10 +1,7 @@
 import { pairRatios } from './pairs';
 import { median } from './stats';
 
-/**
- * A cost curve: one path measured at sizes a factor of ten apart, every size once per round, so
- * that the cost's growth is read within a round, under the same load (as lib/pairs.ts).
- */
+/** Cost curves: sizes ten apart, each once per round, so growth is read under one load (pairs.ts). */
 
 /** One run at one size: the work, its time and n8n's resident memory rise. */
 export interface CurveRun {
@@ -51,10 +48,7 @@ export function perUnitAtEachSize(
 	);
 }
 
-/**
- * Runs `rounds` rounds over the sizes, smallest first, after one warm-up run at each size, or at
- * the smallest alone (`warmUpSmallestOnly`).
- */
+/** `rounds` rounds, smallest size first, after a warm-up at each size (or the smallest alone). */
 export async function measureCurve(options: {
 	unit: string;
 	sizes: number[];

@@ -3,11 +3,7 @@ import path from 'node:path';
 
 import ts from 'typescript';
 
-/**
- * The helper floor (bench/floor-node/) as a second community package beside the Fax Cloud one,
- * transpiled where n8n keeps installed community packages; it uses the Fax Cloud credential type,
- * which n8n resolves by name across packages.
- */
+/** The helper floor as a second community package; n8n finds the Fax Cloud credential by name. */
 
 const SOURCE_DIR = path.join(__dirname, '..', 'floor-node');
 

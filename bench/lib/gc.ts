@@ -5,19 +5,13 @@ import { PerformanceObserver, performance } from 'node:perf_hooks';
 
 import { waitUntil } from '../../test/harness/waitUntil';
 
-/**
- * A full garbage collection in the bench's own process (it runs the emulator), so that none lands
- * in a measured paging. `gc` exists once the flag is set, in a new context.
- */
+/** A full collection in the bench's process (the emulator's); `gc` exists in a new context. */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 export const collectGarbage = (): void => gc();
 
-/**
- * The bench process's own collections while it watches, as epoch ms spans: one inside a measured
- * paging stalls the emulator's answers, against whoever paged then.
- */
+/** The bench process's collections, in epoch ms: one in a paging stalls the emulator's answers. */
 export class GcPauses {
 	private readonly pauses: Array<{ startMs: number; ms: number }> = [];
 	private readonly observer = new PerformanceObserver((list) => {
@@ -30,7 +24,6 @@ export class GcPauses {
 		this.observer.observe({ entryTypes: ['gc'] });
 	}
 
-	/** The ms of collection that fell inside the span of these requests. */
 	during(records: Array<{ receivedMs: number; finishedMs?: number }>): number {
 		return overlapMs(this.pauses, records);
 	}
@@ -56,10 +49,7 @@ function overlapMs(
 		);
 }
 
-/**
- * n8n's garbage collections, as its preload writes them (./n8n-clock-preload.cjs): read when asked,
- * at least a second after the span asked about (the preload writes twice a second).
- */
+/** n8n's collections as its preload writes them (twice a second): ask a second after the span. */
 export class N8nGcPauses {
 	constructor(
 		private readonly file: string | undefined,
@@ -90,10 +80,7 @@ export class N8nGcPauses {
 	}
 }
 
-/**
- * Before a measured paging: the bench's process (the emulator) and n8n collect all their garbage,
- * so that neither side of a comparison meets a major collection of what came before it.
- */
+/** Before a measured paging, the emulator and n8n collect, so no side meets an earlier major GC. */
 export async function collectAllGarbage(n8n: N8nGcPauses): Promise<void> {
 	collectGarbage();
 	await n8n.collect();

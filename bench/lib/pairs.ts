@@ -1,9 +1,8 @@
 import { median, round } from './stats';
 
 /**
- * Ratios of interleaved runs: on a shared machine a ratio of two medians moves with the load, so
- * compared runs are made in pairs under the same load and the ratio taken per pair; their median
- * decides a target, their spread is shown beside it.
+ * Ratios of interleaved runs: a ratio of two medians moves with a shared machine's load, so runs
+ * are paired under one load, a ratio per pair; the median decides, the spread is shown beside it.
  */
 
 export interface PairRatios {
@@ -43,10 +42,7 @@ export function formatRatio(pairs: PairRatios, unit = 'pair'): string {
 	return `x${round(pairs.median)} (x${round(pairs.min)} to x${round(pairs.max)} over ${count})`;
 }
 
-/**
- * Rounds whose two compared sides swap order every round (A B, then B A) must be even in number:
- * the first of a pair pays for what the round before left, so each side goes first as often.
- */
+/** Sides swap order every round (the first pays for what the round before left): even rounds. */
 export function evenRounds(rounds: number, what: string): number {
 	if (rounds % 2 !== 0) {
 		throw new Error(

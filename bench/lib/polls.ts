@@ -19,10 +19,7 @@ export const requestsOf = (
 ): RequestRecord[] =>
 	emulator.control.requests({ path: watched.path, userId: watched.userId, sinceSeq });
 
-/**
- * The requests of the next poll after `sinceSeq`: waits for the first one, then until the poll has
- * gone quiet (every answer written and nothing new for 2 s).
- */
+/** The next poll's requests after `sinceSeq`, once it is quiet (all answered, nothing new 2 s). */
 export async function nextPoll(
 	emulator: Emulator,
 	watched: Watched,

@@ -29,9 +29,8 @@ export const rssBytes = (pid: number): number => statusKb(pid, 'VmRSS') * 1024;
 export const peakRssBytes = (pid: number): number => statusKb(pid, 'VmHWM') * 1024;
 
 /**
- * Peak resident memory over a stretch of time: VmHWM reset through clear_refs, or where the kernel
- * refuses, a 5 ms sampler (it takes CPU from the runs). `pause()` to `resume()` is left out, though
- * memory left resident then still counts once measuring resumes.
+ * Peak RSS: VmHWM reset through clear_refs, or where the kernel refuses, a 5 ms sampler (it takes
+ * CPU). `pause()` to `resume()` is left out, though memory still resident then counts after.
  */
 export class PeakRss {
 	private sampled = 0;

@@ -19,20 +19,14 @@ import { installFloorPackage } from './floor-package';
 export const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 export const OUTPUT_DIR = path.join(REPO_ROOT, '.test-output', 'bench');
 
-/**
- * NODE_OPTIONS of an n8n that writes V8 CPU profiles into `dir` when it stops (`--cpu-prof`),
- * sampled every 200 µs: V8's default 1 ms gives a quick send too few samples.
- */
+/** NODE_OPTIONS for V8 CPU profiles into `dir`, every 200 µs (1 ms gives a quick send too few). */
 export function profiledNodeOptions(env: NodeJS.ProcessEnv, dir: string): string {
 	return [env.NODE_OPTIONS, `--cpu-prof --cpu-prof-interval=200 --cpu-prof-dir=${dir}`]
 		.filter(Boolean)
 		.join(' ');
 }
 
-/**
- * Fax Cloud logins of globex (whose faxes acme's trigger workflows do not see: ../drain-curve.ts)
- * and carol, and n8n's own HTTP Basic Auth credentials for the HTTP Request node workflows.
- */
+/** Fax Cloud logins of globex and carol (../drain-curve.ts); Basic Auth for the HTTP Request node. */
 function benchCredentials(urls: Emulator['urls']): CredentialImport[] {
 	type Login = { userId: string; password: string };
 	const faxCloud = (id: string, name: string, login: Login) => ({
@@ -65,10 +59,7 @@ export interface BenchServer {
 	close(): Promise<void>;
 }
 
-/**
- * A real n8n (`n8n start`) with the packed package and the helper floor (./floor-package.ts),
- * the emulator on a still (manual) clock, and the given bench workflows published.
- */
+/** A real n8n with the package, the helper floor and the workflows; the emulator's clock still. */
 export async function startBenchServer(options: {
 	tarball: string;
 	workflows: string[];
@@ -192,7 +183,6 @@ export function runDataTimes(data: string): NodeTimes {
 	return times;
 }
 
-/** When each node of the workflow's newest execution started and how long it ran. */
 export async function latestNodeTimes(bench: BenchServer, workflowId: string) {
 	const [execution] = await executionsOf(bench, workflowId, 1);
 	const stored = await bench.server.rest<{ data: string }>('GET', `/executions/${execution.id}`);

@@ -5,12 +5,10 @@ import { lastSeq, nextPoll, type Watched } from './polls';
 import type { BenchServer } from './server';
 
 /**
- * The two active trigger workflows of the polling benchmark: inbound faxes of all users (the proxy
- * login) and outbound status changes of alice, each reporting its executions' event counts to the
- * sink. The inbound one polls at seconds 0, 20 and 40 of every minute (three once-a-minute Custom
- * entries: n8n refuses a cron more often), the outbound one ten seconds later, since in the same
- * second its poll took n8n's thread during the inbound drain. n8n's clock runs whole minutes ahead
- * of the real one (lib/bench-clock.ts), so these are seconds of the real clock too.
+ * The polling bench's triggers, reporting event counts to the sink: inbound of all users (proxy
+ * login) at seconds 0, 20, 40 (three once-a-minute entries: n8n refuses a cron more often),
+ * outbound of alice ten seconds later (in the same second it took n8n's thread during the drain).
+ * n8n's clock runs whole minutes ahead (lib/bench-clock.ts), so these are real seconds too.
  */
 const POLL_EVERY_MS = 20_000;
 /** The outbound workflow's lag: a poll of one of the two starts at every multiple of it. */
@@ -22,20 +20,14 @@ export const nextPollAt = (ms: number): number => Math.ceil(ms / POLL_EVERY_MS) 
 /** How long a poll may page after its start: a step that begins sooner waits until then. */
 const POLL_PAGING_MS = 5_000;
 
-/**
- * Moves the service's clock for the next polls to see, but not while a poll begun less than
- * POLL_PAGING_MS ago may still be paging (its pages would be taken for the next poll's).
- */
+/** Moves the service's clock, but not while a poll may still page (its pages would be the next's). */
 export async function advanceForNextPoll(bench: BenchServer, ms: number): Promise<string> {
 	const sinceLastPoll = Date.now() % OUTBOUND_AFTER_MS;
 	if (sinceLastPoll < POLL_PAGING_MS) await sleep(POLL_PAGING_MS - sinceLastPoll);
 	return bench.clock.advance(ms);
 }
 
-/**
- * Before a step that changes the service, then waits for the next poll: a poll less than `leadMs`
- * away is let pass first, so that no poll reads the change unobserved.
- */
+/** Before a step that changes the service: a poll less than `leadMs` away is let pass first. */
 export async function clearOfNextPoll(bench: BenchServer, sink: Sink, leadMs: number) {
 	if (nextPollAt(Date.now()) - Date.now() >= leadMs) return;
 	await pollBoth(bench, sink);
@@ -52,10 +44,7 @@ export const OUTBOUND: Watched = {
 	userId: SEED_USERS.alice.userId,
 };
 
-/**
- * The next poll of each workflow (the outbound one's may come first), and the sink's reports
- * (executions) before them.
- */
+/** The next poll of each workflow (either may come first), and the sink's reports before them. */
 export async function pollBoth(bench: BenchServer, sink: Sink) {
 	const since = lastSeq(bench.emulator);
 	const reports = sink.received.length;
@@ -73,10 +62,7 @@ export async function waitForSink(sink: Sink, count: number): Promise<void> {
 	});
 }
 
-/**
- * Executions the polls started: a poll that emits starts one within a second or two; 3 s after
- * the poll went quiet, none has come means none was started.
- */
+/** Executions the polls started: one comes within a second or two, so none after 3 s is none. */
 export async function executionsStarted(sink: Sink, polls: { reports: number }): Promise<number> {
 	await sleep(3_000);
 	return sink.received.length - polls.reports;

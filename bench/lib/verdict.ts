@@ -2,9 +2,8 @@ import { formatRatio, type PairRatios } from './pairs';
 import { round } from './stats';
 
 /**
- * Targets and figures of the benchmark table. A target row is met or missed; a figure row is shown
- * and never counted. A missed row says what was measured that explains the miss, or that it is a
- * regression: the text is made from the run's figures, never a fixed cause.
+ * The table's rows: a target is met or missed, a figure never counted. A miss says what measured
+ * explains it, or "regression", from the run's figures, never a fixed cause.
  */
 
 export type Verdict = 'met' | 'missed' | 'figure';
@@ -66,9 +65,8 @@ function loadText(context: RunContext, part: string): string | undefined {
 }
 
 /**
- * Why a ratio target was missed: pairs within it and their spread, the load, the row's `facts`.
- * The cause is `explained` (measured by the caller), else a machine loaded past its cores, else a
- * regression.
+ * Why a ratio target was missed: pairs within it, the load, the row's `facts`. The cause is
+ * `explained` (measured by the caller), else a machine loaded past its cores, else a regression.
  */
 function ratioMissWhy(options: {
 	pairs: PairRatios;
@@ -107,10 +105,7 @@ type RowText = Omit<TargetRow, 'area' | 'verdict' | 'target' | 'why'>;
 type RatioMiss = Omit<Parameters<typeof ratioMissWhy>[0], 'bound' | 'context' | 'part'>;
 type FloorReach = { floorVsHttp: PairRatios; reachOfFloor: PairRatios; allowance: number };
 
-/**
- * The row makers of one part of the table: each row gets the part's area, and a ratio row's miss
- * reads the load during `part` (RunContext.load).
- */
+/** Row makers of one part: its area on each row; a ratio row's miss reads the load during `part`. */
 export function partRows(area: string, context: RunContext, part: string) {
 	const why = (miss: RatioMiss, bound: 'atMost' | 'atLeast') => () =>
 		ratioMissWhy({ ...miss, bound, context, part });
@@ -118,10 +113,7 @@ export function partRows(area: string, context: RunContext, part: string) {
 		figure: (r: RowText): TargetRow => ({ area, ...r, verdict: 'figure' }),
 		target: (r: RowText & { target: string; met: boolean; why: () => string }) =>
 			targetRow({ area, ...r }),
-		/**
-		 * A target "at most x<limit>" over pairs: met when their median is within the limit.
-		 * `targetSuffix` follows the limit in the target's text ("the CSV").
-		 */
+		/** "at most x<limit> <targetSuffix>": met when the pairs' median is within the limit. */
 		atMost: ({ targetSuffix, ...row }: RowText & { targetSuffix?: string }, miss: RatioMiss) =>
 			targetRow({
 				area,

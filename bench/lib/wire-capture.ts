@@ -1,10 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/**
- * Requests as the emulator's listener receives them (its log keeps parsed fields, not the bytes nor
- * the moment of arrival): a tap on the 'request' events of the server on one port while `run` goes on.
- */
+/** Requests as the emulator's server receives them (its log has no bytes): a tap on one port. */
 
 export interface WireRequest {
 	method: string;
@@ -67,10 +64,7 @@ export async function captureRequests(
 	return await Promise.all(captured);
 }
 
-/**
- * A multipart body with its random parts named: the boundary (from the Content-Type) and the
- * values given (the recovery key). Two requests with equal results sent the same bytes.
- */
+/** A multipart body with its boundary and the given random values (recovery keys) named. */
 export function normalizedBody(request: WireRequest, randomValues: string[]): string {
 	const boundary = /boundary=([^;]+)/.exec(String(request.headers['content-type']))?.[1];
 	let text = request.body.toString('latin1');

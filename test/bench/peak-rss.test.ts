@@ -2,11 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 import { PeakRss } from '../../bench/lib/proc';
 
-/**
- * The drain curve leaves the helper floor's pagings out of the trigger's memory figure with
- * PeakRss.pause()/resume(). A child process takes 200 MB and gives it back on command: the peak
- * counts it only while measuring.
- */
+/** PeakRss.pause()/resume() (the drain curve's floor pagings): a child takes and frees 200 MB. */
 
 const MB = 1024 * 1024;
 const BUFFER_MB = 200;
@@ -55,27 +51,18 @@ beforeEach(async () => {
 });
 afterEach(() => memory.child.kill());
 
-test('memory taken and given back while measuring counts in the peak', async () => {
+/** Take and free 200 MB, with pause() and resume() where each row puts them. */
+test.each([
+	['memory taken and given back while measuring counts in the peak', 'none', true],
+	['memory taken and given back between pause() and resume() does not', 'around', false],
+	['what was measured before a pause still counts after it', 'after', true],
+] as const)('%s', async (_title, pause, counted) => {
 	const peak = new PeakRss(memory.child.pid!);
+	if (pause === 'around') peak.pause();
 	await memory.command('take');
 	await memory.command('free');
-	expect(peak.stop().riseBytes).toBeGreaterThan((BUFFER_MB / 2) * MB);
-});
-
-test('memory taken and given back between pause() and resume() does not', async () => {
-	const peak = new PeakRss(memory.child.pid!);
-	peak.pause();
-	await memory.command('take');
-	await memory.command('free');
-	peak.resume();
-	expect(peak.stop().riseBytes).toBeLessThan((BUFFER_MB / 4) * MB);
-});
-
-test('what was measured before a pause still counts after it', async () => {
-	const peak = new PeakRss(memory.child.pid!);
-	await memory.command('take');
-	await memory.command('free');
-	peak.pause();
-	peak.resume();
-	expect(peak.stop().riseBytes).toBeGreaterThan((BUFFER_MB / 2) * MB);
+	if (pause === 'after') peak.pause();
+	if (pause !== 'none') peak.resume();
+	if (counted) expect(peak.stop().riseBytes).toBeGreaterThan((BUFFER_MB / 2) * MB);
+	else expect(peak.stop().riseBytes).toBeLessThan((BUFFER_MB / 4) * MB);
 });

@@ -44,9 +44,9 @@ const run = (spanMs: number, extra: Partial<SendRun> = {}): SendRun => ({
 });
 
 /**
- * Rounds of a bulk send, one per entry of `nodeMs`, against a helper floor of 1000 ms and the HTTP
- * Request node's `httpMs` (one for all rounds or one per round). n8n's CPU per run is 3 s for the
- * floor and `nodeCpu` for the node (the items alone take 2 s).
+ * Bulk send rounds, one per `nodeMs`, against a floor of 1000 ms and the HTTP Request node's
+ * `httpMs` (all rounds or per round); n8n's CPU 3 s for the floor, `nodeCpu` for the node, 2 s the
+ * items alone.
  */
 function send(nodeMs: number[], httpMs: number | number[], nodeCpu = 3): SendFigures {
 	return {
