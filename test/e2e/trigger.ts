@@ -14,7 +14,7 @@ import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
 import type { WorkflowFile } from '../harness/n8n/examples';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { waitForTriggerState } from '../harness/n8n/trigger-state';
-import { indented, messageOf, runCheck } from '../harness/report';
+import { indented, messageOf, runCheck, secondsSince } from '../harness/report';
 import { assertPdfFiles, faxOfAlice, filedFaxIds } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { activate, changeFaxLogin } from './lib/n8n-rest';
@@ -95,8 +95,8 @@ export async function runTriggerPhase(options: {
 		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n, ${POLL_ENGINE_NAMES[options.engine]} (polls every ${POLL_SECONDS} s)`,
 	);
 	const started = Date.now();
-	const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(5);
-	const log = (text: string) => console.log(`  ${elapsed()}  ${text}`);
+	const log = (text: string) =>
+		console.log(`  ${`${secondsSince(started)} s`.padStart(5)}  ${text}`);
 	// The phase's workflows are published before n8n starts; the cases' are activated in it (a CLI
 	// start-up each would cost more than a poll interval). All poll every POLL_SECONDS but the two
 	// Poll Times case's entries, which must fire together.
