@@ -135,7 +135,7 @@ export class ExactlyOnceCases extends events.Moments {
 		return this.markFails.map((id) => puts.filter((r) => r.path.endsWith(`/${id}`)).length);
 	}
 
-	/** Each failing mark tried once: a poll under way may try once more, one attempt is left after. */
+	/** Each failing mark tried once: a poll under way may try once more, one try is left after. */
 	readyToSwitch(main: Emulator): boolean {
 		return this.markAttempts(main).every((attempts) => attempts === 1);
 	}

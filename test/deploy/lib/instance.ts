@@ -56,7 +56,7 @@ type Items = Array<{ json: Record<string, unknown> }>;
 
 /**
  * The packed package installed in n8n with emulator credentials and workflows, and its processes
- * (main, queue-mode workers), each stopped, SIGKILLed and restarted on the same folder and database.
+ * (main, queue-mode workers), each stopped, SIGKILLed and restarted on its folder and database.
  */
 export class DeployInstance {
 	main?: N8nServer;
@@ -225,7 +225,7 @@ export class DeployInstance {
 		return this.main;
 	}
 
-	/** SIGKILL of main, found by what it is, so one still starting up is killed too; awaits its end. */
+	/** SIGKILL of main, found by what it is (so one still starting is killed too); awaits its end. */
 	async killMain(): Promise<void> {
 		this.main = undefined;
 		const pids = this.mainProcesses();

@@ -232,7 +232,7 @@ export async function killDuringActivationAndRestart(
 	};
 }
 
-/** Main on n8n's durable poll scheduler (restarted on it unless already there); the switch's time. */
+/** Main on n8n's durable poll scheduler (restarted on it unless there already); the switch time. */
 export async function onDurableEngine(instance: DeployInstance, report: Report) {
 	if (instance.engine === 'durable' && instance.main) return { switchedNow: false, seconds: 0 };
 	const started = Date.now();
