@@ -64,9 +64,8 @@ async function shot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Debian's Chromium, installed by the check itself when missing (CI starts from a clean machine,
- * as the deploy part does Redis and PostgreSQL). Without the background-networking flags
- * Chromium keeps calling Google's hosts, which this closed network refuses.
+ * Debian's Chromium, installed when missing (CI starts from a clean machine). Without the
+ * background-networking flags it keeps calling Google's hosts, which this closed network refuses.
  */
 async function launchChromium() {
 	ensureAptPackages(`Chromium (${CHROMIUM})`, () => fs.existsSync(CHROMIUM), ['chromium']);
@@ -122,7 +121,6 @@ async function credentialTest({ page, node, emulator }: StepContext): Promise<vo
 	const green = modal.locator('[data-test-id="credentials-config-container-test-success"]');
 	// n8n 2.40's failure banner has no test id: it is found by its text.
 	const red = modal.getByText(/Couldn.t connect with these settings/);
-	/** Types a password, saves (which tests it), waits for `banner`; the service's answers. */
 	const testPassword = async (password: string, banner: Locator) => {
 		const since = lastSeq(emulator);
 		await modal.locator('[data-test-id="parameter-input-password"] input').fill(password);
@@ -172,10 +170,7 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 	assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
 	await choose(page, 'operation', nonTollFree.name);
 	await selectCredential(page, CREDENTIAL_NAMES.numbers);
-	/**
-	 * Opens a dropdown: the names it offers (and a shot of it), what the emulator's lookup answers
-	 * for it, and which of those contain `filter`.
-	 */
+	/** A dropdown opened: the names it offers, the emulator's lookup, those containing `filter`. */
 	const dropdown = async (parameter: string, lookup: string, filter: string) => {
 		await openDropdown(page, parameter);
 		const offered = await optionNames(page);

@@ -68,10 +68,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
-/**
- * An installation of the package with the given workflows, its sink and the one-page PDF, handed
- * to `body`. What `body` throws fails `name`; the n8n folders are kept when a check failed.
- */
+/** An installation, its sink and the one-page PDF for `body`; folders kept when a check failed. */
 async function withInstallation(
 	report: Report,
 	name: string,
@@ -238,9 +235,8 @@ async function scenario(
 }
 
 /**
- * Writes the scaling figures on request only: `npm test` runs this part every time, and a
- * committed file rewritten by every run would leave the README's table (checked against the file
- * by jest) behind the next run. Says what it did.
+ * Writes the scaling figures on request only: a committed file rewritten by every `npm test` would
+ * leave the README's table (checked against it by jest) behind. Says what it did.
  */
 function writeScaling(report: Report): string {
 	if (N8N_VERSION !== DEPLOY_N8N_VERSION) {

@@ -42,10 +42,7 @@ export interface FeatureCheck {
 	run(environment: E2eEnvironment, server: N8nServer): Promise<void>;
 }
 
-/**
- * The editor's "Execute step" on a tool node: n8n swaps the agent for its ToolExecutor, which
- * calls the tool with `args`. Returns the records the tool answered with.
- */
+/** The editor's "Execute step" on a tool node (n8n's ToolExecutor passes `args`): its answer. */
 export async function toolAnswer(
 	server: N8nServer,
 	workflowFile: string,

@@ -29,10 +29,7 @@ import { VERSION_2_CHECKS } from './version2-features';
 /** Folders of ended runs kept for inspection; older ones are removed when a run starts. */
 const KEEP_ENDED_RUNS = 3;
 
-/**
- * This run's own folder under .test-output/e2e/ for n8n's logs and the stored executions; a run
- * never clears the folder of another run still alive in the checkout.
- */
+/** This run's folder under .test-output/e2e/; a run never clears that of another still alive. */
 function runOutputDir(): string {
 	fs.mkdirSync(OUTPUT_DIR, { recursive: true });
 	const ended = fs

@@ -53,9 +53,7 @@ export class ExactlyOnceCases extends events.Moments {
 	private switchedAtSeq = 0;
 
 	private constructor(
-		/** Every inbound search held 2 s. */
 		readonly slow: Emulator,
-		/** One ResultsReference for every page of a search. */
 		readonly session: Emulator,
 	) {
 		super();
@@ -63,6 +61,7 @@ export class ExactlyOnceCases extends events.Moments {
 
 	static async start(): Promise<ExactlyOnceCases> {
 		const slow = await startEmulator({ port: 0, clock: 'real' });
+		// Every inbound search held 2 s; `session` sends one ResultsReference for every page.
 		slow.control.addFault({
 			method: 'GET',
 			path: '^/v1/inboundfaxes$',
@@ -136,10 +135,7 @@ export class ExactlyOnceCases extends events.Moments {
 		return this.markFails.map((id) => puts.filter((r) => r.path.endsWith(`/${id}`)).length);
 	}
 
-	/**
-	 * Each failing mark was tried once, so its retries wait in the state: a poll under way may try
-	 * once more with the old login, and one attempt is still left after the switch.
-	 */
+	/** Each failing mark tried once: a poll under way may try once more, one try is left after. */
 	readyToSwitch(main: Emulator): boolean {
 		return this.markAttempts(main).every((attempts) => attempts === 1);
 	}

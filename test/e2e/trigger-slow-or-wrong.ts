@@ -257,9 +257,8 @@ export class SlowOrWrongCases extends events.Moments {
 						path: INBOUND_SEARCH,
 						sinceSeq: this.backlogFromSeq,
 					});
-					const held = searches.filter((r) => r.fault !== undefined).length;
 					assert.equal(
-						held,
+						searches.filter((r) => r.fault !== undefined).length,
 						SLOW_BACKLOG.slowPages,
 						`search answers held ${this.slowPageMs / 1000} s`,
 					);

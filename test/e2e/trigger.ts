@@ -14,7 +14,7 @@ import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
 import type { WorkflowFile } from '../harness/n8n/examples';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { waitForTriggerState } from '../harness/n8n/trigger-state';
-import { indented, messageOf, runCheck } from '../harness/report';
+import { indented, messageOf, runCheck, secondsSince } from '../harness/report';
 import { assertPdfFiles, faxOfAlice, filedFaxIds } from './cases/fixtures';
 import { assert } from './lib/assert';
 import { activate, changeFaxLogin } from './lib/n8n-rest';
@@ -95,11 +95,10 @@ export async function runTriggerPhase(options: {
 		`\nEnd-to-end on n8n ${options.version}: Fax Cloud Trigger in a running n8n, ${POLL_ENGINE_NAMES[options.engine]} (polls every ${POLL_SECONDS} s)`,
 	);
 	const started = Date.now();
-	const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(5);
-	const log = (text: string) => console.log(`  ${elapsed()}  ${text}`);
-	// The phase's own workflows are published before n8n starts, as a restart finds them; the
-	// cases' are activated in the running n8n (a CLI start-up each would cost more than a poll
-	// interval). All poll every POLL_SECONDS (the example ships every 15 minutes), but for the two
+	const log = (text: string) =>
+		console.log(`  ${`${secondsSince(started)} s`.padStart(5)}  ${text}`);
+	// The phase's workflows are published before n8n starts; the cases' are activated in it (a CLI
+	// start-up each would cost more than a poll interval). All poll every POLL_SECONDS but the two
 	// Poll Times case's entries, which must fire together.
 	const published = loadWorkflows([SINK_WORKFLOW, OUTBOUND_WORKFLOW, EXAMPLE]).map(
 		pollEveryTenSeconds,
@@ -176,14 +175,13 @@ export async function runTriggerPhase(options: {
 		for (const workflow of toggled) await activate(server, workflow.id);
 		log(`n8n started, ${toggled.length} more workflows activated in it`);
 		activated = workflows.length;
-		// Activation polls once per workflow to learn where "now" is on the service (the durable
-		// scheduler at a trigger's first scheduled time): a fax injected before was there before.
+		// Activation polls once per workflow to learn where "now" is: earlier faxes are never emitted.
 		const deadline = Date.now() + FIRST_POLL_WAIT_MS[options.engine];
 		for (const workflow of workflows)
 			await waitForTriggerState(server, workflow, Math.max(0, deadline - Date.now()));
 		log(`${workflows.length} workflows active, their activation polls over`);
 
-		// Late faxes: received 3 and 9 minutes ago on the service's clock, visible only now.
+		// Late faxes: received minutes ago on the service's clock, visible only now.
 		const late = (minutes: number) => ({
 			userId: bob.userId,
 			at: new Date(Date.parse(control.now()) - minutes * MINUTE_MS).toISOString(),
@@ -237,7 +235,6 @@ export async function runTriggerPhase(options: {
 		);
 		await softWait('a poll with the switched account', () => cases.newAccountPolled(emulator));
 		cases.injectAfterSwitch(emulator);
-		// Ten minutes pass on the service: the late completion becomes visible.
 		control.advance(10 * MINUTE_MS);
 		log(`the completion of fax ${lateSent} is now visible, 9 minutes late`);
 		await wait('the late completion at the sink', () =>
@@ -268,7 +265,6 @@ export async function runTriggerPhase(options: {
 		console.log(
 			`  the slow-or-wrong cases' moments: ${JSON.stringify(slowOrWrong.times)}; the slow backlog's events per poll: ${slowOrWrong.backlogPerPoll(sink).join(' ')}`,
 		);
-		// Only the mail merge workflow lists carol's jobs: its polls, one by one.
 		console.log(
 			`  seconds between the mail merge workflow's polls: ${secondsBetween(emulator, carol.userId, '^/v1/Job$').join(' ')}`,
 		);
@@ -356,8 +352,7 @@ export async function runTriggerPhase(options: {
 			},
 			...version2.checks(sink, { inbound: expected, outbound }),
 			{
-				// The mail merge workflow (the only one listing carol's jobs) polled at least five times,
-				// never a minute apart (a long poll may push the next one to the next entry: 25 s).
+				// Only the mail merge workflow lists carol's jobs. A long poll may push the next to 25 s.
 				title: `Poll Times on n8n ${options.version}: six entries of one fixed second each poll every ${POLL_SECONDS} s`,
 				body: () => {
 					const gaps = secondsBetween(emulator, carol.userId, '^/v1/Job$');

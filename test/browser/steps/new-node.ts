@@ -10,9 +10,7 @@ import { visibleOptions } from './dropdowns';
 import { eventually } from '../../harness/waitUntil';
 
 /** Prints what a step of the check shows, as it starts. */
-export function step(text: string): void {
-	console.log(`  - ${text}`);
-}
+export const step = (text: string): void => console.log(`  - ${text}`);
 
 export interface StepContext {
 	page: Page;
@@ -23,10 +21,7 @@ export interface StepContext {
 	shot: (page: Page, name: string) => Promise<string>;
 }
 
-/**
- * Calls the emulator's fax or mail merge interface as alice@acme, the user of the editor's
- * credential: to prepare records, and to learn what the editor must then show.
- */
+/** Calls the emulator as alice@acme, the editor's credential user: to prepare and to learn. */
 export async function asCredentialUser(
 	base: string,
 	method: 'GET' | 'PUT',
@@ -38,9 +33,8 @@ export async function asCredentialUser(
 }
 
 /**
- * A new workflow, the nodes panel searched for "fax" as a user does (`searched` runs with the
- * results shown), then the Fax Cloud item clicked: the panel of its actions, unfolded when the
- * trigger's events come first (`actionShown`: an action name it must then show).
+ * A new workflow's nodes panel searched for "fax" (`searched` runs on the results), the Fax Cloud
+ * item clicked: its actions, unfolded when the trigger's events come first, show `actionShown`.
  */
 export async function openFaxActions(
 	{ page, serverUrl, node }: Pick<StepContext, 'page' | 'serverUrl' | 'node'>,

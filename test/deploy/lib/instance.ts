@@ -55,9 +55,8 @@ export type Services = { postgres: PostgresService; redis: RedisService };
 type Items = Array<{ json: Record<string, unknown> }>;
 
 /**
- * An n8n installation of the packed package, credentials on an in-process emulator, workflows
- * imported, and its processes: `n8n start` (main) and, in queue mode, `n8n worker`s, each of which
- * can be stopped, killed with SIGKILL and started again on the same folder and database.
+ * The packed package installed in n8n with emulator credentials and workflows, and its processes
+ * (main, queue-mode workers), each stopped, SIGKILLed and restarted on its folder and database.
  */
 export class DeployInstance {
 	main?: N8nServer;
@@ -79,10 +78,7 @@ export class DeployInstance {
 		readonly services?: Services,
 	) {}
 
-	/**
-	 * CPU seconds used so far by each process of the installation (with its children: n8n's task
-	 * runners, Postgres's backends) and by this test process (the emulator runs in it).
-	 */
+	/** CPU seconds so far of each process with its children (task runners, Postgres backends). */
 	cpuReading(): Record<string, number> {
 		const workers = [...this.workers].filter(([, worker]) => worker.running);
 		const usage = process.cpuUsage();
@@ -187,10 +183,7 @@ export class DeployInstance {
 		await this.waitForTriggerState(workflow);
 	}
 
-	/**
-	 * Waits until n8n holds the trigger state of a workflow activated for the first time (static
-	 * data, or the poller_state cursor under durable cursors; from Postgres in queue mode).
-	 */
+	/** Waits until n8n holds the trigger state of a workflow activated for the first time. */
 	async waitForTriggerState(workflow: { id: string; name?: string }): Promise<void> {
 		const sql = this.services && ((query: string) => this.postgres.sql(query));
 		const reader = triggerStateReader(this.server, sql);
@@ -232,10 +225,7 @@ export class DeployInstance {
 		return this.main;
 	}
 
-	/**
-	 * SIGKILL of the main process; resolves once it is gone. Found by what it is (a child running
-	 * `n8n start` on this main folder), so one still starting up is killed too.
-	 */
+	/** SIGKILL of main, found by what it is (so one still starting is killed too); awaits its end. */
 	async killMain(): Promise<void> {
 		this.main = undefined;
 		const pids = this.mainProcesses();
@@ -305,17 +295,9 @@ export class DeployInstance {
 		return of;
 	}
 
-	/** Publishes (activates) a saved workflow through the REST API, as the editor's toggle does. */
-	async activate(workflowId: string): Promise<void> {
-		const path = `/workflows/${workflowId}`;
-		const { versionId } = await this.server.rest<{ versionId: string }>('GET', path);
-		await this.server.rest('POST', `${path}/activate`, { versionId });
-	}
-
 	/**
-	 * The editor's "Retry" of a failed or crashed execution: "Retry with original workflow"
-	 * (the workflow as it was then, the default) or "Retry with currently saved workflow"
-	 * (`loadWorkflow`); resolves once the new execution has finished, or with n8n's refusal.
+	 * The editor's "Retry" of a failed or crashed execution, with the original workflow or the
+	 * currently saved one (`loadWorkflow`); resolves once it has finished, or with n8n's refusal.
 	 */
 	async retry(
 		executionId: string,
@@ -329,6 +311,13 @@ export class DeployInstance {
 		} catch (error) {
 			return { refused: error instanceof Error ? error.message.slice(0, 300) : String(error) };
 		}
+	}
+
+	/** Publishes (activates) a saved workflow as the editor's toggle does. */
+	async activate(workflowId: string): Promise<void> {
+		const path = `/workflows/${workflowId}`;
+		const { versionId } = await this.server.rest<{ versionId: string }>('GET', path);
+		await this.server.rest('POST', `${path}/activate`, { versionId });
 	}
 
 	async execution(id: string): Promise<StoredExecution> {

@@ -58,9 +58,8 @@ const sorted = (numbers: Iterable<string>): string[] => [...numbers].sort();
 export type SendRun = Awaited<ReturnType<typeof sendAgain>>;
 
 /**
- * One run (a Retry, a re-run) of a send workflow, `run` saying which execution it was: its send
- * node's items by outcome, the sends and outbound searches meanwhile, the faxes it created, and
- * the faxes per number since `sinceSeq` (before the crash) once it ended.
+ * One run (a Retry, a re-run) of a send workflow, `run` naming its execution: its items by
+ * outcome, the sends and searches meanwhile, the faxes it created and those since `sinceSeq`.
  */
 export async function sendAgain(
 	instance: DeployInstance,
@@ -93,10 +92,9 @@ export async function sendAgain(
 }
 
 /**
- * The checks of a run sending the same `numbers` again after a crash (`again`, a `what`; `also`
- * checked first) and of one more run (`onceMore`): the first finds the faxes that existed `before`
- * and sends the rest, its items saying which; the second sends nothing, finds all; each fax exists
- * exactly once after each.
+ * The checks of a run sending `numbers` again after a crash (`again`; `also` first): it finds the
+ * faxes that existed `before`, sends the rest, its items say which; one more run (`onceMore`)
+ * sends nothing, finds all; each fax exists exactly once after each.
  */
 export async function checkSentAgain(
 	report: Report,

@@ -18,10 +18,8 @@ export const REQUESTS_AT_ONCE = 5;
 export type BulkRun = Awaited<ReturnType<typeof bulkSend>>;
 
 /**
- * A bulk send split over many executions: `total` faxes in calls of `perExecution` items, all
- * calls made at once, each call one execution of the webhook workflow, which queue mode hands to
- * the workers. Every item goes to its own fax number; the emulator's request log is the ground
- * truth of what was sent.
+ * `total` faxes, each to its own number, in webhook calls of `perExecution` items made at once:
+ * each call an execution queue mode hands to the workers.
  */
 async function bulkSend(
 	instance: DeployInstance,
@@ -37,7 +35,7 @@ async function bulkSend(
 ) {
 	const { control } = instance.emulator;
 	const { run: name, runDigit, total, perExecution, concurrency } = options;
-	// Each fax goes to its own number: the run's digit, then the item's number (1 + 10 digits).
+	// The run's digit, then the item's number (1 + 10 digits).
 	const tags = Array.from(
 		{ length: total },
 		(_, i) => `1212${runDigit}${String(i + 1).padStart(6, '0')}`,

@@ -34,10 +34,7 @@ interface ProbeRun {
 	ledger: TriggerLedger;
 }
 
-/**
- * The first window: main is killed after a poll's state write, while its execution insert waits
- * for a lock Postgres holds; the check expects that poll's faxes never emitted (the known loss).
- */
+/** Main killed after a poll's state write, its execution insert held: the known loss. */
 export async function lossWindowProbe({ instance, report, ledger }: ProbeRun) {
 	const { postgres } = instance;
 	const stateNow = () =>
@@ -72,9 +69,8 @@ export async function lossWindowProbe({ instance, report, ledger }: ProbeRun) {
 }
 
 /**
- * The other order: the state write fails (the database refuses any change of staticData; n8n
- * logs it and runs the execution), then main dies before a later poll writes the state again.
- * The poll is main's activation poll after a restart; the next restart reads the older state.
+ * The state write refused (n8n logs it and runs the execution) in the activation poll after a
+ * restart, then main killed: the next restart reads the older state.
  */
 export async function duplicateWindowProbe({ instance, report, ledger, sink }: ProbeRun) {
 	const known = new Set(ledger.emitted.keys());
@@ -125,10 +121,9 @@ export const DURABLE_SCENARIO = scenarioName('queue mode', 'durable', 'the two w
 const EACH_ONCE = { faxes: 20, lost: 0, duplicated: 0 };
 
 /**
- * The two windows of README "What n8n cannot guarantee", measured again with main moved to n8n's
- * durable poll scheduler (the trigger's state moves into its poller_state cursor): faxes arriving
- * during the switch, a SIGKILL while the poll's commit waits for its execution insert, and a
- * refused state write then a SIGKILL. Each fax must be in exactly one execution.
+ * README's two windows ("What n8n cannot guarantee") on the durable poll scheduler (state in its
+ * poller_state cursor): faxes during the switch, a SIGKILL while the commit waits for its
+ * execution insert, a refused state write then a SIGKILL. Each fax in exactly one execution.
  */
 export async function durableWindowsInQueueMode(instance: DeployInstance, report: Report) {
 	const { postgres } = instance;
@@ -267,10 +262,7 @@ async function withColumnWritesRefused(
 	}
 }
 
-/**
- * Runs `body` while Postgres holds back every execution insert (a transaction holding a SHARE
- * lock on execution_entity), then rolls that transaction back.
- */
+/** Runs `body` while a transaction's SHARE lock on execution_entity holds back every insert. */
 async function withExecutionInsertsHeld(
 	postgres: PostgresService,
 	body: () => Promise<void>,

@@ -29,12 +29,10 @@ const SEARCH_HELD_MS = 2000;
 export const OVERLAP_SCENARIOS = scenarioNames('queue mode', 'two Poll Times that fire together');
 
 /**
- * A trigger with two Poll Times entries that fire at the same second (n8n does not wait for a
- * poll still running), against a service slow to answer searches: FAXES new faxes of admin@acme
- * (whom the SIGKILL scenarios' batches leave alone) must each be emitted into exactly one
- * execution and reported once. Created through the REST API, unpublished at the end. Under the
- * durable scheduler the SIGKILL scenarios' trigger (all users) is still active: only this
- * workflow's executions and deliveries count.
+ * Two Poll Times entries firing at the same second (n8n does not wait for a poll still running),
+ * searches slow: FAXES new faxes of admin@acme (whom the SIGKILL scenarios leave alone), each
+ * emitted into exactly one execution and reported once. Only this workflow's executions and
+ * deliveries count (the SIGKILL scenarios' trigger may still be active).
  */
 export async function twoPollTimesInQueueMode(
 	instance: DeployInstance,

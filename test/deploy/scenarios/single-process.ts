@@ -30,11 +30,9 @@ import {
 const BULK_BATCH = 'deploy-bulk';
 
 /**
- * One `n8n start` (SQLite) runs the trigger and the bulk send workflows; it is killed with SIGKILL
- * (1) in the middle of a poll's execution (600 new faxes, 500 per poll), (2) while the service
- * holds its restart's activation poll's search, (3) in the middle of a bulk send of 1,000 faxes,
- * and started again after each. Every fax must be emitted into exactly one execution and sent at
- * most once; then the user retries the crashed executions as the editor does.
+ * One `n8n start` (SQLite), SIGKILLed and restarted (1) in a poll's execution (600 new faxes, 500
+ * a poll), (2) during its activation poll's held search, (3) in a bulk send of 1,000 faxes: every
+ * fax emitted into exactly one execution, sent at most once; then the user retries the crashed.
  */
 export async function singleProcessCrashes(instance: DeployInstance, report: Report, sink: Sink) {
 	const { control } = instance.emulator;
@@ -162,9 +160,8 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 				assert.equal(triggerRetry.deliveredAgain, deliveredBefore.size);
 			},
 	});
-	// The user retries the crashed bulk send as the editor does, "Retry with original workflow",
-	// then, unsure whether it worked, "Retry with currently saved workflow". The faxes the service
-	// created before the crash must be found, the rest sent, every fax exist once.
+	// The user retries the crashed bulk send with the original workflow, then, unsure whether it
+	// worked, with the currently saved one.
 	if (!bulkStored) return figures;
 	const existedBefore = faxesMadePerNumber(instance.emulator, sinceSeq);
 	const retry = (loadWorkflow: boolean) =>

@@ -32,9 +32,8 @@ export const POLL_WAIT_MS = 90_000;
 const KILL_AFTER = 100;
 
 /**
- * What the trigger emitted, as n8n recorded it: each execution of the workflow and the FaxIds its
- * trigger node handed to it, read as soon as it appears (n8n may keep less of one that crashed).
- * Readings while main is down are skipped.
+ * Each execution of the workflow and the FaxIds its trigger node emitted, read as soon as it
+ * appears (n8n may keep less of one that crashed).
  */
 export class TriggerLedger {
 	/** Execution id → FaxIds of the trigger's output (the first non-empty reading). */
@@ -189,10 +188,9 @@ export const waitForDelivering = (sink: Sink, execution: string) =>
 	waitForDeliveries(sink, execution, KILL_AFTER);
 
 /**
- * Main (`n8n` in a single process) started again while the service holds its activation poll's
- * search, killed once that search has arrived, started again until a poll's execution not in
- * `known` appears: how long main took to be ready, and the trigger to poll after that. The durable
- * scheduler polls at the next whole minute, after a killed poll's task lease (60 s): a longer wait.
+ * Main restarted while the service holds its activation poll's search, killed once it arrived,
+ * restarted until a new poll's execution appears; how long main took to be ready, and the trigger
+ * to poll then. The durable scheduler polls after a killed poll's task lease (60 s): a longer wait.
  */
 export async function killDuringActivationAndRestart(
 	instance: DeployInstance,
@@ -234,11 +232,7 @@ export async function killDuringActivationAndRestart(
 	};
 }
 
-/**
- * Main on n8n's durable poll scheduler with durable cursors: already there after the scenarios
- * that switched it (durableWindowsInQueueMode), else stopped as an operator would and started on it.
- * Returns how long the switch took (0 when there was none).
- */
+/** Main on n8n's durable poll scheduler (restarted on it unless there already); the switch time. */
 export async function onDurableEngine(instance: DeployInstance, report: Report) {
 	if (instance.engine === 'durable' && instance.main) return { switchedNow: false, seconds: 0 };
 	const started = Date.now();
@@ -304,10 +298,7 @@ export function assertEmittedOnce(account: BatchAccount, label = ''): void {
 	);
 }
 
-/**
- * A user's Retry of an execution that delivered to the sink: what the new execution delivered,
- * and how many of those the first one had delivered already.
- */
+/** A user's Retry of an execution: what the retry delivered, and how much of it again. */
 export async function retryDeliveries(instance: DeployInstance, sink: Sink, execution: string) {
 	const faxIdsOf = (id: string) => deliveredBy(sink, id).map((d) => Number(d.faxId));
 	const deliveredBefore = new Set(faxIdsOf(execution));

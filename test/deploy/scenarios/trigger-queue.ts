@@ -49,12 +49,10 @@ const PROBE = 'queue mode: SIGKILL after the trigger state write, before the exe
 const DUPLICATE = 'queue mode: trigger state write failed, then SIGKILL';
 
 /**
- * The trigger runs on main, its executions on the workers. 1,200 new inbound faxes arrive in two
- * batches while (1) the worker running the first poll's execution is killed in the middle of it,
- * (2) main is killed while the second poll's execution runs, (3) main is killed while the
- * emulator holds its activation poll's search; each is started again. Every fax must be emitted
- * into exactly one execution. Then the two windows the in-memory engine leaves open between a
- * poll's state write and its execution insert are probed.
+ * 1,200 new inbound faxes in two batches while (1) the worker running the first poll's execution,
+ * (2) main during the second poll's execution, (3) main during its activation poll's held search
+ * are killed and restarted: every fax must be emitted into exactly one execution. Then the two
+ * windows the in-memory engine leaves between a poll's state write and execution insert are probed.
  */
 export async function triggerInQueueMode(instance: DeployInstance, report: Report, sink: Sink) {
 	const ledger = new TriggerLedger(instance, TRIGGER_WORKFLOW_ID, TRIGGER_NODE);
@@ -66,7 +64,6 @@ export async function triggerInQueueMode(instance: DeployInstance, report: Repor
 	ledger.start();
 	const kills = await killsDuringTrigger(run);
 
-	// 4. The probes of the window between the state write and the execution insert.
 	const probe = await lossWindowProbe(run);
 	const duplicate = await duplicateWindowProbe(run);
 	Object.assign(run.figures, { lossProbe: probe, duplicateProbe: duplicate });
@@ -111,11 +108,7 @@ export async function triggerInQueueModeDurable(
 	return figures;
 }
 
-/**
- * Steps 1-3: a worker killed, main killed twice; waits until the executions have finished. Gives
- * the checks the batches, the execution whose worker was killed (e1), the worker, and what e1 had
- * delivered by then.
- */
+/** Steps 1-3, until the executions have finished; e1 is the execution whose worker was killed. */
 async function killsDuringTrigger(run: KillRun) {
 	const { instance, report, sink, ledger, figures } = run;
 	const workerOf = (execution: string) => String(deliveredBy(sink, execution)[0]?.worker);
@@ -155,10 +148,7 @@ async function killsDuringTrigger(run: KillRun) {
 	return { batch1, batch2, e1, worker1, deliveredBeforeWorkerKill };
 }
 
-/**
- * The checks of the kills, on this scenario's executions (`probes`: those of the probes); then
- * what a user's Retry of the execution whose worker was killed does (it delivers again: last).
- */
+/** The checks of the kills (`probes`: the probes' executions), then a user's Retry of e1 (last). */
 async function checkKills(
 	run: KillRun,
 	kills: Awaited<ReturnType<typeof killsDuringTrigger>>,

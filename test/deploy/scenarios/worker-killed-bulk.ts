@@ -17,10 +17,9 @@ const ORDERS = 300;
 const KILL_AFTER = 100;
 
 /**
- * A bulk send of 300 orders in one execution (bulk-send-once.json: Send Once per Key = the order)
- * whose worker is killed after 100 faxes. n8n does not run it again (README), so the caller sends
- * the same orders again: the re-run must find the 100 and send the 200, every order's fax exist
- * once; a third call sends nothing.
+ * 300 orders in one execution (Send Once per Key = the order), its worker killed after 100 faxes.
+ * n8n does not run it again (README), so the caller sends the orders again: the re-run must find
+ * the 100 and send the 200, each fax exist once; a third call sends nothing.
  */
 export async function workerKilledDuringBulkSend(instance: DeployInstance, report: Report) {
 	const run = `${Date.now()}`;
@@ -62,7 +61,6 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 		(e) => !known.has(e.id),
 	);
 
-	// The caller sends the same orders again, then once more.
 	const rerun = await runAgain(instance, sinceSeq, body, known, execution);
 	const third = await runAgain(instance, sinceSeq, body, known, execution, rerun.execution);
 	const figures = {

@@ -91,10 +91,7 @@ export function inboundRecord(ctx: E2eContext, id: number) {
 	return fax;
 }
 
-/**
- * A mail merge job of alice with the two-line CSV and the PDF form of the round-1 create workflow
- * (faxes to 12125550000 and 13125550000), created as another client of the service would.
- */
+/** A mail merge job of alice with the CSV and PDF form of mail-merge-create-csv.json (2 faxes). */
 export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 	const { nodes } = readWorkflow(workflowPath('mail-merge-create-csv.json'));
 	const base64 = (node: string) => {
@@ -130,10 +127,7 @@ export async function markFax(
 export const statusForAlice = (ctx: E2eContext, path: string): Promise<number> =>
 	statusOf('GET', `${ctx.emulator.urls.fax}${path}`, { auth: SEED_USERS.alice });
 
-/**
- * Unmarks every marked inbound fax of alice that other cases left: a case that lists marked faxes
- * then finds its own, whatever ran before it.
- */
+/** Unmarks alice's inbound faxes other cases marked: a case listing marked faxes finds its own. */
 export async function unmarkOtherInbound(ctx: E2eContext): Promise<void> {
 	const marked = ctx.emulator.control
 		.inboundAll()

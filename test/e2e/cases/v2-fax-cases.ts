@@ -23,9 +23,8 @@ type Fixture = (ctx: E2eContext) => Promise<number[]> | number[];
 const resourceOf = (direction: Direction) => `${direction}Fax` as const;
 
 /**
- * A picker case of a fax operation, "v2 <direction> fax: <what>" (by default "<operation>, picked
- * from the list, by ID and by expression"); with `method` (and `suffix`), each picker node sent
- * just its own request, METHOD /v1/<direction>faxes/<id><suffix>.
+ * A picker case of a fax operation, "v2 <direction> fax: <what>"; with `method` (and `suffix`),
+ * each picker node sent just its own request, METHOD /v1/<direction>faxes/<id><suffix>.
  */
 function operationCase(
 	direction: Direction,
@@ -51,9 +50,8 @@ function operationCase(
 }
 
 /**
- * Get: From List and Expression with Simplify on give the simplified fields; By ID with it off
- * gives the whole record (more than `wholeExtraFields` fields beyond the simplified ones), which is
- * what version 1's Get gave.
+ * Get: From List and Expression (Simplify on) give the simplified fields; By ID (off) the whole
+ * record, as version 1's Get did: over `wholeExtraFields` fields beyond the simplified ones.
  */
 function getCase(
 	direction: Direction,
@@ -129,10 +127,7 @@ function deleteCase(
 	});
 }
 
-/**
- * Mark and Unmark: one PUT per picker node; `fixture` makes faxes marked or not (unmarked for
- * Mark, marked for Unmark) and `storedMark` reads the service's own record of one.
- */
+/** Mark and Unmark: one PUT per picker node; `storedMark` reads the service's record of a fax. */
 function markCases(
 	direction: Direction,
 	fixture: (ctx: E2eContext, marked: boolean) => Promise<number[]> | number[],

@@ -40,9 +40,8 @@ const SEARCH_METHOD = {
 };
 
 /**
- * The values of a picker workflow for three records: what the From List picker offers for `list`
- * when its id is typed into it (the entry a user clicks: value and the name n8n keeps as
- * cachedResultName), the id typed By ID, and the one the expression reads from the trigger's item.
+ * A picker workflow's values for three records: the From List entry offered when `list` is typed
+ * (value, and the name n8n keeps as cachedResultName), the By ID id, and the expression's id.
  */
 async function pickerValues(
 	ctx: E2eContext,
@@ -101,7 +100,6 @@ export function pickerCase(options: {
 		workflowWith: withPickedIds,
 		async check(result, ctx) {
 			assertBadIdRefused(result, label, bad);
-			// The picker nodes and the id each was given (the run's trigger item).
 			const start = result.start();
 			const picked = [
 				['From List', Number(start.E2E_LIST_ID)],
@@ -141,10 +139,7 @@ function withPickedIds(workflow: WorkflowFile, values: Record<string, string>): 
 	return copy;
 }
 
-/**
- * The Bad ID node's error names the parameter and what it allows, and no request carried it: the
- * node refused it before sending anything.
- */
+/** The Bad ID node's error names the parameter and what it allows; no request carried the id. */
 function assertBadIdRefused(result: RunResult, label: string, bad: string): void {
 	const [item] = jsonOf(result.items('Bad ID'));
 	assert.match(

@@ -1,10 +1,8 @@
 /**
- * A chat model for n8n's AI Agent without a network: a local server speaking just enough of
- * OpenAI's chat completions API (POST /v1/chat/completions, with tools) for n8n's OpenAI Chat
- * Model node, whose credential's Base URL points here. It follows a script, not a model: while
- * the conversation holds no tool result it calls the tool whose name matches `tool`, with `args`;
- * once a tool result is there it answers with `finalAnswer(result)`. Every request is kept, so a
- * test can read what the model was shown: the tools' names, descriptions and parameter schemas.
+ * A chat model for n8n's AI Agent without a network: a local server speaking enough of OpenAI's
+ * chat completions API (with tools) for the OpenAI Chat Model node, whose Base URL points here. Its
+ * script: until a tool result is there, call the tool matching `tool` with `args`; then answer
+ * `finalAnswer(result)`. Every request is kept, so a test can read the tools the model was shown.
  */
 import http from 'node:http';
 

@@ -1,4 +1,5 @@
 /** What the trigger phase reads from its sink: the events of one name, their ids, none twice. */
+import { secondsSince } from '../../harness/report';
 import type { Sink } from '../../harness/sink';
 import { assert } from './assert';
 
@@ -60,6 +61,6 @@ export class Moments {
 	/** `once`: keep the first moment of a step that is checked again and again. */
 	protected mark(what: string, once = false): void {
 		if (once && this.times[what] !== undefined) return;
-		this.times[what] = Math.round((Date.now() - this.startedAt) / 1000);
+		this.times[what] = secondsSince(this.startedAt);
 	}
 }
