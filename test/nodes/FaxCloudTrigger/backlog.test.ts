@@ -29,6 +29,7 @@ import {
 
 const emu = useTriggerEmulator();
 const SEARCH = '^/v1/inboundfaxes$';
+const OUTBOUND = { event: 'outboundFaxStatusChanged' };
 
 describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	test('5,000 received faxes are drained 1,000 per poll, oldest first, none lost or repeated', async () => {
@@ -51,10 +52,7 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 	});
 
 	test('5,000 completed outbound faxes with a limit of 1,500 per poll', async () => {
-		const trigger = await watchFromNow(emu, {
-			event: 'outboundFaxStatusChanged',
-			options: { maxEventsPerPoll: 1_500 },
-		});
+		const trigger = await watchFromNow(emu, { ...OUTBOUND, options: { maxEventsPerPoll: 1_500 } });
 		backlogOverAnHour(emu, 'outbound', 5_000);
 
 		const polls = await drain(trigger);
@@ -230,10 +228,8 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 	});
 
 	test('Mark as Retrieved with 2 events per poll: the trigger’s own marks move the faxes, none lost or repeated', async () => {
-		const trigger = await watchInbound(emu, {
-			markAsRetrieved: true,
-			options: { maxEventsPerPoll: 2 },
-		});
+		const parameters = { markAsRetrieved: true, options: { maxEventsPerPoll: 2 } };
+		const trigger = await watchInbound(emu, parameters);
 		const faxes = [];
 		for (let i = 0; i < 5; i++) {
 			emu.control.advance(20 * SECOND);
@@ -246,10 +242,7 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 	});
 
 	test('outbound, Max Events per Poll = 1: an older completion marked later is emitted first, none skipped', async () => {
-		const trigger = await watchFromNow(emu, {
-			event: 'outboundFaxStatusChanged',
-			options: { maxEventsPerPoll: 1 },
-		});
+		const trigger = await watchFromNow(emu, { ...OUTBOUND, options: { maxEventsPerPoll: 1 } });
 		const older = await sendOutbound(emu, 'alice');
 		emu.control.advance(2 * MINUTE);
 		const newer = await sendOutbound(emu, 'alice', '12125551000');
