@@ -17,7 +17,7 @@ const emu = useTriggerEmulator();
 /** Every status an outbound fax passes through: the trigger watches each change. */
 const EVERY_CHANGE = { event: 'outboundFaxStatusChanged', statuses: [...SEND_FAX_STATUSES] };
 const COMPLETED = { event: 'outboundFaxStatusChanged' };
-/** The emulator's number busy on the first attempt, sent on the second (RetryInterval minutes on). */
+/** The emulator's number busy at the first attempt, sent at the second (RetryInterval later). */
 const BUSY_ONCE = '12125550006';
 /** The changes of one fax through the statuses (space-separated), as the ground truth reads them. */
 const changesOf = (faxId: number, statuses: string) =>

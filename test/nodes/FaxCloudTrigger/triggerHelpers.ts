@@ -41,8 +41,8 @@ type WatchOptions = Pick<Login, 'user' | 'password'> &
 const realNow = Date.now.bind(Date);
 
 /**
- * The n8n host's clock moves as the emulator's does (plus `extraMs()`): the trigger checks the Date
- * header against the host's clock (serviceClock.ts), and a still host would take a jump for a wrong clock.
+ * The n8n host's clock moves as the emulator's does (plus `extraMs()`): the trigger checks the
+ * Date header against the host's clock (serviceClock.ts); a still host takes a jump for a bad clock.
  */
 export function hostClockFollows(emu: Emulator, extraMs = () => 0) {
 	const emulatorNow = () => Date.parse(emu.control.now());
