@@ -4,7 +4,7 @@
 import { request } from 'undici';
 
 import { credentialsFor } from '../../harness/jest/emulator';
-import { pollTrigger, pollWorkflow } from '../../harness/jest/poll';
+import { pollTrigger } from '../../harness/jest/poll';
 import { startScriptedServer } from '../../harness/jest/scripted-server';
 import {
 	historyAfter,
@@ -14,7 +14,14 @@ import {
 	statusChanges,
 } from '../../harness/jest/ground-truth';
 import { triggerNode } from '../../harness/jest/trigger-kit';
-import { faxIds, MINUTE, receive, seenKeys, useTriggerEmulator } from './triggerHelpers';
+import {
+	faxIds,
+	MINUTE,
+	receive,
+	seenKeys,
+	useTriggerEmulator,
+	watchTriggers,
+} from './triggerHelpers';
 
 const emu = useTriggerEmulator();
 
@@ -34,13 +41,9 @@ const BURST_TEST_TIMEOUT_MS = 240_000;
 test(
 	'after 10,000 faxes in one minute each way, quiet polls are one request per direction once the allowance passed on the service clock',
 	async () => {
-		const triggers = pollWorkflow({
-			node: triggerNode,
-			credentials: credentialsFor(emu, 'alice'),
-			nodes: {
-				inbound: { event: 'newInboundFax', options: { maxEventsPerPoll: BURST } },
-				outbound: { event: 'outboundFaxStatusChanged', options: { maxEventsPerPoll: BURST } },
-			},
+		const triggers = watchTriggers(emu, {
+			inbound: { event: 'newInboundFax', options: { maxEventsPerPoll: BURST } },
+			outbound: { event: 'outboundFaxStatusChanged', options: { maxEventsPerPoll: BURST } },
 		});
 		await triggers.inbound.poll();
 		await triggers.outbound.poll();

@@ -1,6 +1,5 @@
-// Backlogs drained at Max Events per Poll: each fax once, oldest first, and how many searches the
-// drain costs against paging the window once; the events a capped poll holds for the next, the
-// slice guessed by a long window's first read.
+// Backlogs drained at Max Events per Poll: each fax once, oldest first, the searches it costs; the
+// events a capped poll holds for the next; the slice a long window's first read guesses.
 import type { IDataObject } from 'n8n-workflow';
 
 import { inboundIds, searches } from '../../harness/jest/ground-truth';
@@ -21,8 +20,6 @@ const emu = useTriggerEmulator();
 
 const PAGE_SIZE = 250;
 const BURST_START = Date.parse('2026-01-05T09:01:00.000Z');
-
-const total = (counts: number[]) => counts.reduce((sum, n) => sum + n, 0);
 
 /** alice's new inbound faxes watched at `maxEventsPerPoll`, after the activation's poll. */
 const watchCapped = (maxEventsPerPoll?: number) =>
@@ -56,6 +53,22 @@ async function pollCounted(trigger: PolledTrigger) {
 	return { items, ids: inboundIds(items), sent, held: heldIds(trigger) };
 }
 
+/** Polls (`between` run after each) until `count` faxes are emitted, at most `most` polls. */
+async function pollsUntil(trigger: PolledTrigger, count: number, most: number, between = () => {}) {
+	const polls: Array<Awaited<ReturnType<typeof pollCounted>>> = [];
+	while (polls.flatMap((p) => p.ids).length < count && polls.length < most) {
+		polls.push(await pollCounted(trigger));
+		between();
+	}
+	return polls;
+}
+
+/** The FaxIds the polls emitted, and how many searches each poll sent. */
+const emittedAndSearches = (polls: Awaited<ReturnType<typeof pollsUntil>>) => ({
+	emitted: polls.flatMap((p) => p.ids),
+	perPoll: polls.map((p) => p.sent.length),
+});
+
 /**
  * `count` inbound faxes evenly over `minutes` from 09:01 (as many in each minute), then one poll a
  * minute, until all are emitted: the FaxIds emitted, the searches of each poll, the ground truth.
@@ -68,16 +81,9 @@ async function drainBurst(count: number, minutes: number, maxEventsPerPoll?: num
 	const from = BURST_START + stepMs / 2;
 	const truth = receivedBetween(count, from, from + minutes * MINUTE - stepMs);
 	emu.control.advance((minutes + 1) * MINUTE);
-	const emitted: number[] = [];
-	const perPoll: number[] = [];
-	for (let poll = 0; poll < 2 * (count / (maxEventsPerPoll ?? 1_000)) + 5; poll++) {
-		if (emitted.length >= count) break;
-		const { ids, sent } = await pollCounted(trigger);
-		emitted.push(...ids);
-		perPoll.push(sent.length);
-		emu.control.advance(MINUTE);
-	}
-	return { emitted, perPoll, truth };
+	const most = 2 * (count / (maxEventsPerPoll ?? 1_000)) + 5;
+	const polls = await pollsUntil(trigger, count, most, () => emu.control.advance(MINUTE));
+	return { ...emittedAndSearches(polls), truth };
 }
 
 /**
@@ -91,14 +97,8 @@ async function drainBacklog(count: number, perMinute: number, maxEventsPerPoll?:
 	const end = Date.parse(emu.control.advance((minutes - 1) * MINUTE));
 	const truth = receivedBetween(count, end - minutes * MINUTE, end - 1000);
 	emu.control.advance(11 * MINUTE);
-	const emitted: number[] = [];
-	const perPoll: number[] = [];
-	while (emitted.length < count && perPoll.length < 4 * (count / (maxEventsPerPoll ?? 1_000))) {
-		const { ids, sent } = await pollCounted(trigger);
-		emitted.push(...ids);
-		perPoll.push(sent.length);
-	}
-	return { emitted, perPoll, truth };
+	const polls = await pollsUntil(trigger, count, 4 * (count / (maxEventsPerPoll ?? 1_000)));
+	return { ...emittedAndSearches(polls), truth };
 }
 
 // 100,000 records over ten polls: this bound only keeps a hung poll from hanging the suite.
@@ -117,7 +117,8 @@ describe('Fax Cloud Trigger: a burst drained at Max Events per Poll', () => {
 			const { emitted, perPoll, truth } = await drainBurst(faxes, minutes, cap);
 			expect(emitted).toEqual(truth);
 			expect(perPoll).toHaveLength(10);
-			expect(total(perPoll)).toBeLessThanOrEqual((1.2 * truth.length) / PAGE_SIZE);
+			const searchesSent = perPoll.reduce((sum, n) => sum + n);
+			expect(searchesSent).toBeLessThanOrEqual((1.2 * truth.length) / PAGE_SIZE);
 		},
 		DRAIN_TEST_TIMEOUT_MS,
 	);
@@ -248,18 +249,14 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		const heldBack = { kind: 'delay', delayMs: 5_000, count: 1 } as const;
 		const fault = emu.control.addFault({ path: '^/v1/inboundfaxes$', ...heldBack });
 		const firstPoll = trigger.pollItems();
-		await waitUntil(
-			'the first page answered and held',
-			() => emu.control.requests().some((r) => r.seq > since && r.path === '/v1/inboundfaxes'),
-			10_000,
-			{ intervalMs: 20 },
-		);
+		const sent = () => emu.control.requests().filter((r) => r.seq > since);
+		const answered = () => sent().some((r) => r.path === '/v1/inboundfaxes');
+		await waitUntil('the first page answered and held', answered, 10_000, { intervalMs: 20 });
 		await editFax(emu, `inboundfaxes/${latest}`, { Mark: 'true' });
 		const first = inboundIds(await firstPoll);
 		emu.control.removeFault(fault);
-		const sent = emu.control.requests().filter((r) => r.seq > since);
-		const pages = sent.filter((r) => r.path === '/v1/inboundfaxes');
-		const marked = sent.find((r) => r.path === `/v1/inboundfaxes/${latest}`);
+		const pages = sent().filter((r) => r.path === '/v1/inboundfaxes');
+		const marked = sent().find((r) => r.path === `/v1/inboundfaxes/${latest}`);
 		expect(pages).toHaveLength(2);
 		expect(marked!.seq).toBeGreaterThan(pages[0].seq);
 		expect(marked!.seq).toBeLessThan(pages[1].seq);
@@ -284,27 +281,19 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 			minute += minutes;
 		}
 		emu.control.advance((minute + 11) * MINUTE);
-		return { start, trigger, poll: () => pollCounted(trigger) };
-	}
-
-	/** Polls until the truth is emitted, at most `most` polls. */
-	async function pollsUntil(poll: () => ReturnType<typeof pollCounted>, truth: number[], most = 5) {
-		const polls = [];
-		for (let i = 0; i < most && polls.flatMap((p) => p.items).length < truth.length; i++) {
-			polls.push(await poll());
-		}
-		return { polls, items: polls.flatMap((p) => p.items) };
+		return { start, trigger };
 	}
 
 	test('faxes that became visible after later ones (they come last on the pages) are in the guessed slice: each once, oldest first, the share not paged twice', async () => {
 		const cap = 2_000;
-		const { start, trigger, poll } = await backlog(cap, [{ perMinute: 200, minutes: 30 }]);
+		const { start, trigger } = await backlog(cap, [{ perMinute: 200, minutes: 30 }]);
 		// 100 faxes of minute 2, visible only at minute 25: they sort after the faxes of minute 24.
 		const at = new Date(start + 2 * MINUTE + 30 * SECOND).toISOString();
 		const late = receive(emu, 100, { at, lateByMs: 22 * MINUTE });
 		const truth = trigger.inboundSinceStart();
 		expect(truth).toHaveLength(6_100);
-		const { polls, items } = await pollsUntil(poll, truth);
+		const polls = await pollsUntil(trigger, truth.length, 5);
+		const items = polls.flatMap((p) => p.items);
 		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
 		expectOldestFirst([items]);
 		expect(polls[0].ids).toEqual(expect.arrayContaining(faxIds(late)));
@@ -314,11 +303,12 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 	});
 
 	test('a service clock hours ahead while the first poll guesses (the allowance seems passed everywhere): each fax once, oldest first, none left behind', async () => {
-		const { trigger, poll } = await backlog(2_000, [{ perMinute: 200, minutes: 30 }]);
+		const { trigger } = await backlog(2_000, [{ perMinute: 200, minutes: 30 }]);
 		// The Date header three hours ahead for the first poll's answers only.
 		emu.control.setDateHeaderOffset(3 * 60 * MINUTE, 12);
 		const truth = trigger.inboundSinceStart();
-		const { polls, items } = await pollsUntil(poll, truth, 6);
+		const polls = await pollsUntil(trigger, truth.length, 6);
+		const items = polls.flatMap((p) => p.items);
 		expect(inboundIds(items).sort((a, b) => a - b)).toEqual(truth);
 		expectOldestFirst([items]);
 		expect(polls[0].items.length).toBeGreaterThan(0);
@@ -329,13 +319,13 @@ describe('Fax Cloud Trigger: the first read of a long window guesses its slice',
 			{ perMinute: 1_000, minutes: 2 },
 			{ perMinute: 10, minutes: 60 },
 		];
-		const { trigger, poll } = await backlog(5_000, rates);
+		const { trigger } = await backlog(5_000, rates);
 		const truth = trigger.inboundSinceStart();
-		const first = await poll();
+		const first = await pollCounted(trigger);
 		expect(first.ids).toEqual(truth);
 		// The window's pages, the five before the guess and one read ahead, the slice's last page.
 		const windowPages = Math.ceil(truth.length / PAGE_SIZE);
 		expect(first.sent.length).toBeLessThanOrEqual(windowPages + 6 + 1);
-		expect((await poll()).items).toHaveLength(0);
+		expect((await pollCounted(trigger)).items).toHaveLength(0);
 	});
 });

@@ -17,6 +17,8 @@ const emu = useTriggerEmulator();
 /** Every status an outbound fax passes through: the trigger watches each change. */
 const EVERY_CHANGE = { event: 'outboundFaxStatusChanged', statuses: [...SEND_FAX_STATUSES] };
 const COMPLETED = { event: 'outboundFaxStatusChanged' };
+/** The emulator's number busy at the first attempt, sent at the second (RetryInterval later). */
+const BUSY_ONCE = '12125550006';
 /** The changes of one fax through the statuses (space-separated), as the ground truth reads them. */
 const changesOf = (faxId: number, statuses: string) =>
 	statuses.split(' ').map((status) => `${faxId}:${status}`);
@@ -45,8 +47,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 
 	test('a status a fax returns to (retry after busy) is a new change and emitted again', async () => {
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
-		// 0006: busy on the first attempt, sent on the second, RetryInterval 1 minute.
-		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
+		const faxId = await sendOutbound(emu, 'alice', BUSY_ONCE, { RetryInterval: '1' });
 		const steps = [0, 5_000, 2_000, 5_000, 60_000, 20_000, 60_000];
 		const emitted = await changesAfterSteps(emu, trigger, steps);
 		expect(emitted).toEqual(
@@ -145,11 +146,7 @@ describe('Fax Cloud Trigger: outbound status changes of a fax sending several pa
 
 	/** A trigger emitting sending and sent, its first poll (the baseline) done. */
 	const watchSendingAndSent = (options = {}) =>
-		watchFromNow(emu, {
-			event: 'outboundFaxStatusChanged',
-			statuses: ['sending', 'sent'],
-			options,
-		});
+		watchFromNow(emu, { ...COMPLETED, statuses: ['sending', 'sent'], options });
 
 	test('a fax sending 5 pages, polled at every page, is one sending event, then one sent', async () => {
 		const trigger = await watchSendingAndSent();
@@ -171,8 +168,7 @@ describe('Fax Cloud Trigger: outbound status changes of a fax sending several pa
 	test('sending, scheduled for a retry, sending again: each change once, whichever statuses are watched', async () => {
 		const trigger = await watchSendingAndSent({ latenessMinutes: 1 });
 		const skip = emu.control.outboundHistory().length;
-		// 0006: busy on the first attempt, sent on the second, RetryInterval minutes later.
-		const faxId = await sendPages(3, '12125550006');
+		const faxId = await sendPages(3, BUSY_ONCE);
 		// The first attempt dials at 7 s and is busy at 12 s: a poll at 8 s sees it sending.
 		const emitted = await changesAfterSteps(emu, trigger, [
 			8 * SECOND,
@@ -187,7 +183,7 @@ describe('Fax Cloud Trigger: outbound status changes of a fax sending several pa
 
 	test('two changes between polls are seen as the latest only: sending, scheduled, sending is no change', async () => {
 		const trigger = await watchSendingAndSent();
-		const faxId = await sendPages(3, '12125550006');
+		const faxId = await sendPages(3, BUSY_ONCE);
 		emu.control.advance(8 * SECOND);
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);
 		// Busy at 12 s, scheduled, dialled again 10 minutes later: the next poll sees sending.

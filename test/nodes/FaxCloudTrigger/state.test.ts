@@ -3,7 +3,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { loadSeed } from '../../../emulator/seed-data';
-import { SecretWatch } from '../../harness/jest/fault-helpers';
 import { credentialsFor, SEED_USERS } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
 import {
@@ -23,6 +22,7 @@ import {
 	watchInbound,
 	watchTrigger,
 	watchTriggers,
+	withLog,
 } from './triggerHelpers';
 
 // The emulator reads its users from this object on every request: a test can change a password.
@@ -179,17 +179,13 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 
 		credential.userId = SEED_USERS.carol.userId;
 		credential.password = SEED_USERS.carol.password;
-		const watch = new SecretWatch([SEED_USERS.alice.password, SEED_USERS.carol.password]);
-		watch.startCapture();
-		try {
-			expect(await trigger.poll()).toBeNull();
-		} finally {
-			watch.stopCapture();
-		}
+		const secrets = [SEED_USERS.alice.password, SEED_USERS.carol.password];
+		const [polled, log] = await withLog(() => trigger.poll(), secrets);
+		expect(polled).toBeNull();
 		expect(carolsMarks()).toEqual([]);
 		expect(trigger.staticData().marks).toBeUndefined();
 		expect(trigger.staticData().account).toBe(stateAccount(emu, 'carol'));
-		expect(watch.logLines.join('\n')).toMatch(
+		expect(log.join('\n')).toMatch(
 			/another account .* left behind: 3 Mark as Retrieved retries and 0 mail merge jobs/,
 		);
 

@@ -41,10 +41,10 @@ type WatchOptions = Pick<Login, 'user' | 'password'> &
 const realNow = Date.now.bind(Date);
 
 /**
- * The n8n host's clock moves as the emulator's does: the trigger checks the Date header against
- * the host's clock (serviceClock.ts), and a still host would make any jump look like a wrong clock.
+ * The n8n host's clock moves as the emulator's does (plus `extraMs()`): the trigger checks the
+ * Date header against the host's clock (serviceClock.ts); a still host takes a jump for a bad clock.
  */
-function hostClockFollows(emu: Emulator) {
+export function hostClockFollows(emu: Emulator, extraMs = () => 0) {
 	const emulatorNow = () => Date.parse(emu.control.now());
 	const start = emulatorNow();
 	let reading = false;
@@ -53,7 +53,7 @@ function hostClockFollows(emu: Emulator) {
 		if (reading) return realNow();
 		reading = true;
 		try {
-			return realNow() + Math.max(0, emulatorNow() - start);
+			return realNow() + Math.max(0, emulatorNow() - start) + extraMs();
 		} finally {
 			reading = false;
 		}
@@ -154,9 +154,12 @@ export async function changesAfterSteps(emu: Emulator, trigger: PolledTrigger, s
 	return emitted;
 }
 
-/** What `run` returned, and the lines n8n logged while it ran (checked for alice's password). */
-export async function withLog<T>(run: () => Promise<T>): Promise<[T, readonly string[]]> {
-	const watch = new SecretWatch([SEED_USERS.alice.password]);
+/** What `run` returned, and the lines n8n logged while it ran (checked for the `secrets`). */
+export async function withLog<T>(
+	run: () => Promise<T>,
+	secrets: string[] = [SEED_USERS.alice.password],
+): Promise<[T, readonly string[]]> {
+	const watch = new SecretWatch(secrets);
 	watch.startCapture();
 	try {
 		return [await run(), watch.logLines];

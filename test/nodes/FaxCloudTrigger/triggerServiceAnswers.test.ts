@@ -2,7 +2,8 @@
 // minute precision or without a zone, other forms of numbers and datetimes, odd paging keys.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { SEED_USERS } from '../../harness/jest/emulator';
+import { testCredentials } from '../../harness/jest/credentials-helper';
+import { SEED_TOKENS, SEED_USERS } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { expectEachOnce, inboundIds, searches, sorted } from '../../harness/jest/ground-truth';
@@ -37,9 +38,8 @@ const inboundWireRecord = (faxId: number, time: string): IDataObject => ({
 });
 
 /**
- * A scripted interface A answering inbound searches with `answer.records`, dated `answer.date`
- * (of the records with a `serviceTimes` entry, those not before the search's DatetimeAfter), with
- * more results under `answer.reference` when it is set; and alice's New Inbound Fax trigger on it.
+ * alice's New Inbound Fax trigger on a scripted interface A answering `answer.records` (those with
+ * a `serviceTimes` entry only from DatetimeAfter), dated `answer.date`, paged by `answer.reference`.
  */
 async function scriptedInbound() {
 	const answer = {
@@ -64,15 +64,10 @@ async function scriptedInbound() {
 			...(answer.reference ? { ResultsReference: answer.reference } : {}),
 		});
 	});
-	const { userId, password } = SEED_USERS.alice;
-	const faxCloudApi = {
-		userId,
-		password,
-		faxBaseUrl: `${server.url}/v1`,
-		mailMergeBaseUrl: `${server.url}/mm/v1`,
-	};
+	const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
+	const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
 	const parameters = { event: 'newInboundFax' };
-	const trigger = pollTrigger({ node: triggerNode, parameters, credentials: { faxCloudApi } });
+	const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
 	return { trigger, answer, received: server.received };
 }
 
@@ -90,10 +85,8 @@ async function expectNothingAgain(
 	}
 }
 
-/**
- * The service's clock (the Date header) is a hint: one front end's clock can be an hour ahead.
- * The window must never move past records not on the service yet because of one such answer.
- */
+// The Date header is a hint (a front end's clock can be an hour ahead): the window must never
+// move past records not on the service yet because of one such answer.
 describe('Fax Cloud Trigger: a Date header far ahead', () => {
 	const HOUR = 60 * MINUTE;
 	const CLOCK_WARNING = /the service's clock \(Date header .*\) is \d+ minutes ahead/g;
@@ -149,19 +142,15 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			seen: { '2026-01-05T08:59:00.000Z': ['in:1'] },
 		});
 
+		const waits = [5_000, 15_000, 39_000, 1_000, 30_000];
+		const counts = [3, 2, 4, 0, 1];
 		const emitted: number[][] = [];
-		for (const [wait, count] of [
-			[5_000, 3],
-			[15_000, 2],
-			[39_000, 4],
-			[1_000, 0],
-			[30_000, 1],
-		]) {
+		for (const [poll, wait] of waits.entries()) {
 			emu.control.advance(wait);
-			if (count > 0) receive(emu, count);
+			if (counts[poll] > 0) receive(emu, counts[poll]);
 			emitted.push(inboundIds(await trigger.pollItems()));
 		}
-		expect(emitted.map((ids) => ids.length)).toEqual([3, 2, 4, 0, 1]);
+		expect(emitted.map((ids) => ids.length)).toEqual(counts);
 		expect(emitted.flat()).toEqual(trigger.inboundSinceStart());
 		expect(await trigger.poll()).toBeNull();
 		// After the clock's read, each search starts the allowance before the clock at the poll before.
@@ -218,11 +207,8 @@ describe('Fax Cloud Trigger at minute precision', () => {
 	});
 });
 
-/**
- * Record times the datetime format allows, read from answers that disagree: the same record at
- * minute and at second precision, and a time without a zone (the format requires one; older
- * interfaces answer in US Eastern time).
- */
+// Record times the datetime format allows, from answers that disagree: one record at minute and at
+// second precision; a time without a zone (the format requires one; older interfaces send US Eastern).
 describe('Fax Cloud Trigger: record times of a scripted service', () => {
 	/** A trigger watching a scripted service, its baseline poll done, the service's clock at 09:06. */
 	async function afterBaseline() {
@@ -258,10 +244,7 @@ describe('Fax Cloud Trigger: record times of a scripted service', () => {
 		await expectNothingAgain(service, ['09:07', '09:12', '09:15']);
 	});
 
-	/**
-	 * The FaxId and time read while paging and the record normalised for the event must agree, for
-	 * every form of datetime and number the service may send.
-	 */
+	// The FaxId and time read while paging and the normalised record must agree, for every form.
 	test('datetimes without a zone (read as UTC and named in the log), with an offset or a space, and FaxIds with leading zeros: each fax once, in event order, keyed as its emitted record reads', async () => {
 		const service = await afterBaseline();
 		const { trigger, answer } = service;
@@ -288,7 +271,6 @@ describe('Fax Cloud Trigger: record times of a scripted service', () => {
 			'2026-01-05T09:06:30.000Z': ['in:9'],
 			'2026-01-05T09:10:00.000Z': ['in:7'],
 		});
-		// Read again while the window holds them: not emitted again.
 		await expectNothingAgain(service, ['09:11', '09:13', '09:14']);
 	});
 
@@ -310,16 +292,12 @@ describe('Fax Cloud Trigger: record times of a scripted service', () => {
 		expect(warnings[0]).toMatch(/"level":"warn"/);
 		expect(warnings[0]).toMatch(/ReceivedTime/);
 
-		// The service returns it while the window holds its own time: it is not emitted again.
 		await expectNothingAgain(service, ['09:11', '09:14', '09:19', '09:25', '09:40']);
 	});
 });
 
-/**
- * Paging keys (ResultsReference) the description allows: the same key on every page (a session
- * cursor: the trigger pages on until the service says there is no more, and stops only when pages
- * bring nothing new), or none although HasMoreResults is true (the rest cannot be read).
- */
+// Paging keys the description allows: the same ResultsReference on every page (a session cursor,
+// paged until HasMoreResults ends or pages bring nothing new), or none with HasMoreResults true.
 describe('Fax Cloud Trigger: paging keys', () => {
 	test('a session-cursor ResultsReference: 800 new faxes in one poll are 800 events, each once', async () => {
 		emu.control.setPagingKeys('session');
@@ -329,7 +307,6 @@ describe('Fax Cloud Trigger: paging keys', () => {
 		const emitted = (await drain(trigger)).flatMap(inboundIds);
 		expect(emitted).toHaveLength(800);
 		expectEachOnce(emitted, trigger.inboundSinceStart());
-		// The pages really came with one key.
 		const keys = searches(emu, 'inboundfaxes')
 			.map((request) => request.query.GetNextResults)
 			.filter(Boolean);

@@ -150,34 +150,27 @@ describe('EventsTaken', () => {
 describe('guessedSlice', () => {
 	const from = Date.parse('2026-01-05T09:00:00Z');
 	const settled = from + 120 * MINUTE;
-	/** `perMinute` times in each of `minutes` minutes from `from`, in order. */
-	const times = (perMinute: number, minutes: number) =>
-		Array.from(
-			{ length: perMinute * minutes },
-			(_, i) => from + Math.floor(i / perMinute) * MINUTE,
-		);
+	/** Pages read: `perMinute` records in the first minute, then one of the next minute. */
+	const pagesRead = (perMinute: number) => [...Array<number>(perMinute).fill(from), from + MINUTE];
+	const upTo = (perMinute: number) =>
+		guessedSlice(from, settled, pagesRead(perMinute), 1_000)?.upTo;
 
 	test('ends where the last whole minute read reaches the room: 100 a minute, room 1,000', () => {
-		const read = [...times(100, 1), from + MINUTE];
-		expect(guessedSlice(from, settled, read, 1_000)).toEqual({
+		expect(guessedSlice(from, settled, pagesRead(100), 1_000)).toEqual({
 			upTo: from + 10 * MINUTE,
 			sliceMs: 10 * MINUTE,
 		});
 	});
 
 	test('rounds to the nearest minute, one at least past the last minute read', () => {
-		expect(guessedSlice(from, settled, [...times(130, 1), from + MINUTE], 1_000)?.upTo).toBe(
-			from + 8 * MINUTE,
-		);
-		expect(guessedSlice(from, settled, [...times(900, 1), from + MINUTE], 1_000)?.upTo).toBe(
-			from + 2 * MINUTE,
-		);
+		expect(upTo(130)).toBe(from + 8 * MINUTE);
+		expect(upTo(900)).toBe(from + 2 * MINUTE);
 	});
 
 	test('no guess from pages out of time order, within one minute, with an empty last minute, past the settled part, or at the room', () => {
-		const ordered = [...times(100, 1), from + MINUTE];
+		const ordered = pagesRead(100);
 		expect(guessedSlice(from, settled, [...ordered].reverse(), 1_000)).toBeUndefined();
-		expect(guessedSlice(from, settled, times(300, 1), 1_000)).toBeUndefined();
+		expect(guessedSlice(from, settled, Array<number>(300).fill(from), 1_000)).toBeUndefined();
 		expect(guessedSlice(from, settled, [from, from + 5 * MINUTE], 1_000)).toBeUndefined();
 		expect(guessedSlice(from, from + 9 * MINUTE, ordered, 1_000)).toBeUndefined();
 		expect(guessedSlice(from, settled, ordered, ordered.length)).toBeUndefined();

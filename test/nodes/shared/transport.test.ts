@@ -14,7 +14,7 @@ import {
 	TOKEN,
 } from '../../harness/jest/helper-call';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { THREE_PAGE_URLS, threePages } from './threePageSearch';
+import { pagesOf, THREE_PAGE_URLS, threePages } from './threePageSearch';
 
 const server = useScriptedServers();
 
@@ -54,6 +54,14 @@ const textServer = (status: number, type: string, body: string) =>
 	});
 
 const NUMBERS_US = { api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') } as const;
+
+/** A multipart file part holding `text`. */
+const textPart = (field: string, text: string, fileName: string, mimeType = 'text/plain') => ({
+	field,
+	data: Buffer.from(text),
+	fileName,
+	mimeType,
+});
 const NUMBERS_POST = {
 	api: 'numbers',
 	method: 'POST',
@@ -197,14 +205,7 @@ test('Return All follows ResultsReference with GetNextResults to the last page',
 });
 
 test('a Limit stops paging as soon as enough records arrived', async () => {
-	const fax = await server((_r, n, res) =>
-		sendJson(res, 200, {
-			...OK,
-			FaxInfo: [{ FaxId: String(n) }],
-			HasMoreResults: true,
-			ResultsReference: `r${n}`,
-		}),
-	);
+	const fax = await server(pagesOf(10, (page) => [{ FaxId: String(page) }]));
 	const { value } = await allItems(fax.url, {}, { limit: 2, pageSize: 1 });
 	expect(value).toHaveLength(2);
 	expect(fax.received).toHaveLength(2);
@@ -283,18 +284,8 @@ test('multipart parts arrive with their names, file names and MIME types; repeat
 				Skip: undefined,
 			},
 			files: [
-				{
-					field: 'file1',
-					data: Buffer.from('%PDF-1.4 test'),
-					fileName: 'invoice 7.pdf',
-					mimeType: 'application/pdf',
-				},
-				{
-					field: 'file2',
-					data: Buffer.from('hello'),
-					fileName: 'note.txt',
-					mimeType: 'text/plain',
-				},
+				textPart('file1', '%PDF-1.4 test', 'invoice 7.pdf', 'application/pdf'),
+				textPart('file2', 'hello', 'note.txt'),
 			],
 		},
 	});
@@ -400,9 +391,7 @@ test('each multipart request has its own boundary, and a file holding an earlier
 			...request({ method: 'POST' }),
 			multipart: {
 				fields: { FaxNumber: '12125550100' },
-				files: [
-					{ field: 'file1', data: Buffer.from(text), fileName: 'a.txt', mimeType: 'text/plain' },
-				],
+				files: [textPart('file1', text, 'a.txt')],
 			},
 		});
 	const boundaryIn = (index: number) =>
