@@ -25,11 +25,13 @@ export function invalidParameter(
 }
 
 /**
- * A value as a message quotes it: its first 60 characters, in quotes. An expression that found
- * nothing (undefined, null) is named so, not quoted as the word "undefined".
+ * A value as a message quotes it: its first 60 characters, in quotes. A value with nothing in it
+ * (undefined or null from an expression, an empty or blank text) is named so, not quoted as
+ * "undefined" or as quotes around nothing.
  */
 export function shown(value: unknown): string {
 	if (value === undefined || value === null) return 'an empty value';
+	if (typeof value === 'string' && value.trim() === '') return 'an empty value';
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
 	return `"${String(text).slice(0, 60)}"`;
 }

@@ -140,6 +140,15 @@ describe('ids', () => {
 			/^Invalid "Fax ID": .* is not an ID; use a whole number greater than 0/,
 		);
 	});
+
+	test.each([[''], ['   '], [undefined], [null]])(
+		'%p is refused as an empty value, not as quotes around nothing',
+		(value) => {
+			expect(refusal(() => validateId(context, value, 'Fax ID'))).toBe(
+				'Invalid "Fax ID": an empty value is not an ID; use a whole number greater than 0, e.g. 1234',
+			);
+		},
+	);
 });
 
 describe('numbers and booleans', () => {
