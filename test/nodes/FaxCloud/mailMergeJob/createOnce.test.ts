@@ -24,14 +24,14 @@ function lines(count: number, prefix = 'Client'): INodeExecutionData[] {
 }
 
 const parameters = {
-	operation: 'create',
 	csvSource: 'items',
 	columns: 'all',
 	faxNumberColumn: 'FaxNumber',
 	options: { keywordColumn: 'Name' },
 };
 
-const create = (items: INodeExecutionData[], retryOf?: IRun) => run(parameters, { items, retryOf });
+const create = (items: INodeExecutionData[], retryOf?: IRun) =>
+	run('create', parameters, { items, retryOf });
 
 const jobsListed = () => requests('GET');
 
@@ -100,7 +100,7 @@ test('a Retry of an execution n8n kept nothing of does not guess between jobs of
 	await create(lines(3));
 	emulator().control.advance(10 * LINE_SECONDS * 1000);
 
-	const retry = await run(parameters, { items: lines(3), mode: 'retry' });
+	const retry = await run('create', parameters, { items: lines(3), mode: 'retry' });
 
 	expect(retry.error?.message).toBe(
 		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
@@ -120,7 +120,7 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 
 test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
 	loseTheNextCreateAnswer();
-	const result = await run(parameters, {
+	const result = await run('create', parameters, {
 		items: lines(3),
 		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 	});

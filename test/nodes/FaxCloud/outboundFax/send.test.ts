@@ -3,23 +3,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { loginCredentials } from '../../../harness/jest/emulator';
 import { SecretWatch } from '../../../harness/jest/fault-helpers';
 import { numberedPdf } from '../../../harness/textPdf';
-import { itemWithFiles, type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
+import { itemWithFiles, useFaxSuite } from './faxHelpers';
 import {
 	expectSecretHidden,
 	fieldOf,
 	jsonOf,
 	pairedOutcomes,
-	refusedBefore,
 	refusedByService,
 	succeeded,
 } from '../faxCloudExpect';
 
-const { emulator, run, requests } = useFaxSuite();
+const { emulator, run, requests, sendText, refused } = useFaxSuite();
 
-const send = (parameters: IDataObject, options = {}) =>
-	run({ operation: 'send', ...parameters }, options);
-const sendText = (parameters: IDataObject = {}, options: RunOptions = {}) =>
-	sendTextFax(emulator(), parameters, options);
+const send = (parameters: IDataObject, options = {}) => run('send', parameters, options);
 /** An item with a small text file in the binary field `data`, and the JSON given. */
 const withTextFile = (fileName: string, json: IDataObject = {}) =>
 	itemWithFiles({ data: { data: fileName, mimeType: 'text/plain', fileName } }, json);
@@ -220,56 +216,42 @@ describe('Outbound Fax: Send', () => {
 		expect(second.params.CoverPageName).toBeUndefined();
 	});
 
-	test('recipients as a JSON array from an expression', async () => {
-		const result = await send(
+	const jane = { FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' };
+	// [test, parameters, the input item's JSON, the FaxNumbers output, FaxNumber and FaxRecipient sent]
+	test.each<[string, IDataObject, IDataObject, string[], unknown, string | undefined]>([
+		[
+			'recipients as a JSON array from an expression',
+			{ faxNumbers: '', recipientInput: 'json', recipientsJson: '={{ $json.recipients }}' },
+			{ recipients: [jane, '+442071234567'] },
+			['+442071234567', '12125550000'],
+			'+442071234567',
+			JSON.stringify(jane),
+		],
+		[
+			'Fax Numbers from an expression giving an array',
+			{ faxNumbers: '={{ $json.numbers }}' },
+			{ numbers: ['12125550000', 12125550001] },
+			['12125550000', '12125550001'],
+			['12125550000', '12125550001'],
+			undefined,
+		],
+		[
+			'a JSON string of recipients typed in the node',
 			{
 				faxNumbers: '',
 				recipientInput: 'json',
-				recipientsJson: '={{ $json.recipients }}',
-				content: 'text',
-				text: 'Hi',
+				recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
 			},
-			{
-				items: [
-					{
-						json: {
-							recipients: [
-								{ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' },
-								'+442071234567',
-							],
-						},
-					},
-				],
-			},
-		).then(succeeded);
-		expect(fieldOf(result, 'FaxNumber')).toEqual(['+442071234567', '12125550000']);
-		const [request] = requests('POST');
-		expect(request.params.FaxNumber).toBe('+442071234567');
-		expect(request.params.FaxRecipient).toBe(
-			JSON.stringify({ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' }),
-		);
-	});
-
-	test('Fax Numbers from an expression giving an array', async () => {
-		const result = await sendText(
-			{ faxNumbers: '={{ $json.numbers }}' },
-			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
-		).then(succeeded);
-		expect(fieldOf(result, 'FaxNumber')).toEqual(['12125550000', '12125550001']);
-		expect(requests('POST')[0].params.FaxNumber).toEqual(['12125550000', '12125550001']);
-	});
-
-	test('a JSON string of recipients typed in the node', async () => {
-		await send({
-			recipientInput: 'json',
-			recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
-			content: 'text',
-			text: 'Hi',
-		}).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params.FaxRecipient).toBe(
+			{},
+			['12125550000'],
+			undefined,
 			JSON.stringify({ FaxNumber: '12125550000', RcptTitle: 'Dr.' }),
-		);
+		],
+	])('%s', async (_name, parameters, json, output, faxNumber, recipient) => {
+		const result = await sendText(parameters, { items: [{ json }] }).then(succeeded);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(output);
+		const { params } = requests('POST')[0];
+		expect([params.FaxNumber, params.FaxRecipient]).toEqual([faxNumber, recipient]);
 	});
 
 	describe('bad input is refused before any request, naming the parameter', () => {
@@ -285,7 +267,7 @@ describe('Outbound Fax: Send', () => {
 			],
 		};
 		test.each(Object.entries(cases))('%s', async (_name, [parameters, message]) => {
-			refusedBefore(await sendText(parameters), message, requests());
+			refused(await sendText(parameters), message);
 		});
 	});
 
@@ -294,15 +276,14 @@ describe('Outbound Fax: Send', () => {
 			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
 			{ items: [withTextFile('a.txt'), withTextFile('b.txt')] },
 		);
-		const message = 'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"';
-		refusedBefore(result, message, requests());
+		refused(result, 'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"');
 		expect(result.error?.description).toBe('The input item has these binary fields: data.');
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
 		const items = ['12125550000', '555'].map((number) => ({ json: { number } }));
 		const result = await sendText({ faxNumbers: '={{ $json.number }}' }, { items });
-		refusedBefore(result, /"Fax Numbers": "555" is not a fax number/, requests());
+		refused(result, /"Fax Numbers": "555" is not a fax number/);
 	});
 
 	test('Continue On Fail: the bad item becomes an error item, the others are sent, pairing kept', async () => {

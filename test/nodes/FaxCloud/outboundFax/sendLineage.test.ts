@@ -21,7 +21,7 @@ const weeklyNotice = (options: IDataObject = {}): IDataObject =>
 	textSendOneAtATime('={{ $json.number }}', 'The weekly notice.', options);
 
 const send = (runOptions: RunOptions = {}, options: IDataObject = {}) =>
-	run(weeklyNotice(options), { items: items(), ...runOptions });
+	run('send', weeklyNotice(options), { items: items(), ...runOptions });
 
 /** Faxes the service made per number (sends it processed), in NUMBERS order. */
 function faxesPerNumber(): number[] {
