@@ -1,5 +1,5 @@
 /** What the Fax Cloud node suites share: their runs and the checks they repeat. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IRun } from 'n8n-workflow';
 
 import { useEmulator } from '../../harness/jest/emulator';
 import { errorText, runFaxCloudNode, type RunOptions } from '../../harness/jest/fax-cloud-node';
@@ -62,6 +62,10 @@ export function unauthorizedHidingSecret(result: Pick<RunNodeResult, 'error'>, p
 	refusedByService(result, /^Authorization failed \(HTTP 401\)/);
 	expectSecretHidden(result.error, password);
 }
+
+/** An execution as n8n stored it: a context with `runtimeData` and no note of the node's. */
+export const storedRun = (runtimeData: IDataObject) =>
+	({ data: { executionData: { contextData: {}, runtimeData } } }) as unknown as IRun;
 
 /** The JSON of each output item of a run. */
 export const jsonOf = (result: Pick<RunNodeResult, 'items'>) =>

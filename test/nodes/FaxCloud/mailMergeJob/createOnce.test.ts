@@ -3,7 +3,7 @@ import type { INodeExecutionData, IRun } from 'n8n-workflow';
 import type { FaultSpec } from '../../../../emulator/faults';
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
-import { jsonOf, succeeded } from '../faxCloudExpect';
+import { jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -138,14 +138,7 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	await create(lines(3));
 	emulator().control.advance(10 * LINE_SECONDS * 1000);
 	// What n8n stored of a run that failed in a node before this one: its context, no note of ours.
-	const failedUpstream = {
-		data: {
-			executionData: {
-				contextData: {},
-				runtimeData: { version: 1, establishedAt: Date.now(), source: 'manual' },
-			},
-		},
-	} as unknown as IRun;
+	const failedUpstream = storedRun({ version: 1, establishedAt: Date.now(), source: 'manual' });
 
 	const retry = await create(lines(3), failedUpstream).then(succeeded);
 
