@@ -1,6 +1,27 @@
-/** Checks the Fax Cloud node suites repeat: a run without error, a run the node or the service refused. */
+/** What the Fax Cloud node suites share: their runs and the checks they repeat. */
+import type { IDataObject, IRun } from 'n8n-workflow';
+
+import { useEmulator } from '../../harness/jest/emulator';
+import { errorText, runFaxCloudNode, type RunOptions } from '../../harness/jest/fax-cloud-node';
 import type { RunNodeResult } from '../../harness/jest/run-node';
-import { errorText } from '../../harness/jest/fax-cloud-node';
+
+/**
+ * A suite of one resource: its emulator, runs of an operation, the requests the interface `api`
+ * received, and the check that the node refused a run before any request.
+ */
+export function useNodeSuite(api: 'fax' | 'mailMerge' | 'numbers', resource: string) {
+	const emulator = useEmulator();
+	const requests = (method?: string, path?: string) =>
+		emulator().control.requests({ api, method, path });
+	return {
+		emulator,
+		requests,
+		run: (operation: string, parameters: IDataObject = {}, options: RunOptions = {}) =>
+			runFaxCloudNode(emulator(), { resource, operation, ...parameters }, options),
+		refused: (result: Pick<RunNodeResult, 'error'>, message: string | RegExp) =>
+			refusedBefore(result, message, requests()),
+	};
+}
 
 /** Checks that the run ended without an error, and gives it back. */
 export function succeeded<T extends Pick<RunNodeResult, 'error'>>(result: T): T {
@@ -41,6 +62,10 @@ export function unauthorizedHidingSecret(result: Pick<RunNodeResult, 'error'>, p
 	refusedByService(result, /^Authorization failed \(HTTP 401\)/);
 	expectSecretHidden(result.error, password);
 }
+
+/** An execution as n8n stored it: a context with `runtimeData` and no note of the node's. */
+export const storedRun = (runtimeData: IDataObject) =>
+	({ data: { executionData: { contextData: {}, runtimeData } } }) as unknown as IRun;
 
 /** The JSON of each output item of a run. */
 export const jsonOf = (result: Pick<RunNodeResult, 'items'>) =>

@@ -13,68 +13,57 @@ import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 
 const schemaDir = path.join(__dirname, '../../../nodes/FaxCloud/__schema__');
 
-function schemaFiles() {
-	return fs.readdirSync(schemaDir).flatMap((version) =>
-		fs.readdirSync(path.join(schemaDir, version)).flatMap((resource) =>
-			fs.readdirSync(path.join(schemaDir, version, resource)).map((name) => ({
-				version,
-				resource,
-				operation: path.basename(name, '.json'),
-				file: path.join(schemaDir, version, resource, name),
-			})),
-		),
+const readSchema = (...parts: string[]) =>
+	JSON.parse(fs.readFileSync(path.join(schemaDir, ...parts), 'utf8')) as {
+		type?: string;
+		properties?: Record<string, unknown>;
+	};
+
+/** Every schema file: [version, resource, operation]. */
+const SCHEMAS = fs
+	.readdirSync(schemaDir)
+	.flatMap((version) =>
+		fs
+			.readdirSync(path.join(schemaDir, version))
+			.flatMap((resource) =>
+				fs
+					.readdirSync(path.join(schemaDir, version, resource))
+					.map((name) => [version, resource, path.basename(name, '.json')]),
+			),
 	);
-}
+
+const OPERATIONS = Object.values(RESOURCES)
+	.flatMap((resource) =>
+		Object.keys(resource.operations).map((name) => `${resource.value}/${name}`),
+	)
+	.sort();
+
+const shippedIn = (version: string) =>
+	SCHEMAS.filter(([v]) => v === version)
+		.map(([, resource, operation]) => `${resource}/${operation}`)
+		.sort();
+
+const propertiesOf = (version: string, resource: string, operation: string) =>
+	Object.keys(readSchema(version, resource, `${operation}.json`).properties ?? {});
 
 test('schemas sit in a version folder as n8n names it (v1.0.0 for node version 1, v2.0.0 for 2)', () => {
 	expect(fs.readdirSync(schemaDir).sort()).toEqual(['v1.0.0', 'v2.0.0']);
 });
 
-const readSchema = (file: string) =>
-	JSON.parse(fs.readFileSync(file, 'utf8')) as {
-		type?: string;
-		properties?: Record<string, unknown>;
-	};
-
-test.each(schemaFiles())('$version/$resource/$operation.json', ({ resource, operation, file }) => {
-	expect(Object.keys(RESOURCES)).toContain(resource);
-	expect(Object.keys(RESOURCES[resource as keyof typeof RESOURCES].operations)).toContain(
-		operation,
-	);
-	const schema = readSchema(file);
+test.each(SCHEMAS)('%s/%s/%s.json', (version, resource, operation) => {
+	expect(OPERATIONS).toContain(`${resource}/${operation}`);
+	const schema = readSchema(version, resource, `${operation}.json`);
 	expect(schema.type).toBe('object');
 	expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
 });
 
-function operationsOf(): string[] {
-	return Object.values(RESOURCES).flatMap((resource) =>
-		Object.keys(resource.operations).map((operation) => `${resource.value}/${operation}`),
-	);
-}
-
-function shippedIn(version: string): string[] {
-	return schemaFiles()
-		.filter((s) => s.version === version)
-		.map((s) => `${s.resource}/${s.operation}`)
-		.sort();
-}
-
-function propertiesOf(version: string, resource: string, operation: string): string[] {
-	const file = path.join(schemaDir, version, resource, `${operation}.json`);
-	return Object.keys(readSchema(file).properties ?? {});
-}
-
 test('version 1: every operation but Download has its schema (Download passes the input json on)', () => {
 	const withoutSchema = ['inboundFax/download', 'outboundFax/download'];
-	expect(shippedIn('v1.0.0')).toEqual(
-		operationsOf()
-			.filter((name) => !withoutSchema.includes(name))
-			.sort(),
-	);
+	expect(shippedIn('v1.0.0')).toEqual(OPERATIONS.filter((name) => !withoutSchema.includes(name)));
 });
 
 test('version 2: every operation has its schema', () => {
-	expect(shippedIn('v2.0.0')).toEqual(operationsOf().sort());
+	expect(shippedIn('v2.0.0')).toEqual(OPERATIONS);
 });
 
 test.each([

@@ -2,9 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import type { InjectInboundOptions } from '../../../../emulator/control/inject';
 
 import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
-import { fieldOf, refusedBefore, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
+import { fieldOf, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
-const { emulator, run, requests } = useFaxSuite('inboundFax');
+const suite = useFaxSuite('inboundFax');
+const { emulator, run, requests, refused } = suite;
 
 /** Faxes received by `userId`, one unless `fax` says how many, and when or what else. */
 const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {}) =>
@@ -12,8 +13,7 @@ const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {})
 
 /** The proxy login, which sees the faxes of its organization's users. */
 const asAdmin = { user: 'acmeAdmin' } as const;
-const getMany = (parameters: IDataObject, options = {}) =>
-	run({ operation: 'getAll', ...parameters }, options);
+const getMany = (parameters: IDataObject, options = {}) => run('getAll', parameters, options);
 
 describe('Inbound Fax: Get Many', () => {
 	test('a login sees its own received faxes, normalised', async () => {
@@ -113,14 +113,14 @@ describe('Inbound Fax: Get Many', () => {
 		// The windows (shared with outbound faxes) reach November 2026: a fax is received before now.
 		beforeEach(() => emulator().control.setTime('2027-01-01T00:00:00Z'));
 
-		testDateWindows(emulator, 'inboundFax', receivedAt);
+		testDateWindows(suite, receivedAt);
 
 		test('a bad Received After is refused in a Kolkata workflow, naming it', async () => {
 			const result = await getMany(
 				{ returnAll: true, filters: { datetimeAfter: 'last week' } },
 				{ timezone: 'Asia/Kolkata' },
 			);
-			refusedBefore(result, /^Invalid "Received After": "last week" is not a date/, requests());
+			refused(result, /^Invalid "Received After": "last week" is not a date/);
 		});
 	});
 });

@@ -10,7 +10,7 @@ function receive(fields: Record<string, string | number> = {}): number {
 
 /** Runs `operation` on the fax given, with the other parameters and run options given. */
 const on = (operation: string, faxId: number | string, parameters = {}, options = {}) =>
-	run({ operation, faxId: String(faxId), ...parameters }, options);
+	run(operation, { faxId: String(faxId), ...parameters }, options);
 
 const storedFax = (faxId: number) =>
 	emulator()

@@ -1,22 +1,22 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { FROM_BINARY_FILES, jobItem as jobItemOf, useMailMergeSuite } from './mailMergeHelpers';
-import { fieldOf, pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, pairedOutcomes, succeeded } from '../faxCloudExpect';
 
 const suite = useMailMergeSuite(['Name', 'Fax', 'Amount', 'Code']);
-const { emulator, template, run, requests, expectJobAccepted } = suite;
+const { emulator, template, run, requests, create, faxesOf, expectJobAccepted, refused } = suite;
 
 const CSV =
 	'Name,Fax,Amount,Code\r\nAnn,12125550000,10,K1\r\n"Ben, Jr.",12125550002,20,K2\r\nCid,12125550000,30,K3\r\n';
 
 const jobItem = (csv = CSV) => jobItemOf(csv, template(), { source: 'upload' });
 
-/** Create with Fax as the fax number column, from one item carrying the CSV unless items are given. */
+/** Create from one item carrying the CSV unless items are given. */
 const createJob = (
 	parameters: IDataObject = {},
 	items: INodeExecutionData[] = [jobItem()],
 	options = {},
-) => run({ operation: 'create', faxNumberColumn: 'Fax', ...parameters }, { items, ...options });
+) => create(parameters, { items, ...options });
 
 test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {
 	const result = await createJob({
@@ -49,19 +49,11 @@ test('a job from a CSV file: multipart CSV and Template, the documented paramete
 		CoverPageMessage: 'Your statement',
 		ExpectedFaxes: '3',
 	});
-	expect(post.files).toEqual([
-		{
-			field: 'CSV',
-			filename: 'recipients.csv',
-			contentType: 'text/csv',
-			size: Buffer.byteLength(CSV),
-		},
-		{
-			field: 'Template',
-			filename: 'form.pdf',
-			contentType: 'application/pdf',
-			size: template().length,
-		},
+	expect(
+		post.files.map((file) => [file.field, file.filename, file.contentType, file.size]),
+	).toEqual([
+		['CSV', 'recipients.csv', 'text/csv', Buffer.byteLength(CSV)],
+		['Template', 'form.pdf', 'application/pdf', template().length],
 	]);
 });
 
@@ -70,7 +62,7 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 	const jobId = created.items[0].json.JobID;
 	emulator().control.advance(10_000);
 
-	const job = await run({ operation: 'get', jobId }).then(succeeded);
+	const job = await run('get', { jobId }).then(succeeded);
 	expect(job.items[0].json).toEqual({
 		ID: jobId,
 		CreatedOn: '2026-01-05T09:00:00.000Z',
@@ -80,7 +72,7 @@ test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with
 		ExpectedFaxCount: 3,
 	});
 
-	const faxes = await run({ operation: 'getFaxes', jobId, returnAll: true }).then(succeeded);
+	const faxes = await faxesOf(jobId).then(succeeded);
 	expect(faxes.items.map((item) => [item.json.Keyword, item.json.FaxNumber])).toEqual([
 		['K1', '12125550000'],
 		['K2', '12125550002'],
@@ -121,9 +113,8 @@ test('blank lines are left out of the uploaded CSV, so the service counts the li
 	);
 
 	emulator().control.advance(10_000);
-	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	expect(fieldOf(faxes, 'FaxNumber')).toEqual(['12125550000', '12125550002']);
-	const job = await run({ operation: 'get', jobId: 1 });
+	expect(fieldOf(await faxesOf(), 'FaxNumber')).toEqual(['12125550000', '12125550002']);
+	const job = await run('get', { jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', ExpectedFaxCount: 2 });
 });
 
@@ -149,10 +140,9 @@ test('a byte order mark inside a heading is not trimmed away by the check: the c
 	const result = await createJob({ options: { keywordColumn: 'Code' } }, [
 		jobItem('Fax,\uFEFFCode\r\n12125550000,K1\r\n'),
 	]);
-	refusedBefore(
+	refused(
 		result,
 		'Invalid "Keyword Column": the CSV has no column "Code"; its columns are "Fax", "\\uFEFFCode"',
-		requests(),
 	);
 });
 

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
-import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, succeeded } from '../faxCloudExpect';
 
 const suite = useMailMergeSuite(['Name', 'FaxNumber', 'Amount']);
-const { emulator, template, run, requests, expectJobAccepted } = suite;
+const { emulator, template, run, requests, create, faxesOf, expectJobAccepted, refused } = suite;
 
 /** Names a careless CSV writer would break: commas, quotes, line breaks, spaces, non-ASCII. */
 const AWKWARD = [
@@ -33,8 +33,8 @@ function recipients(count: number): INodeExecutionData[] {
 
 /** Create from the input items, FaxNumber being the fax number column unless the test says. */
 const createFromItems = (items: INodeExecutionData[], parameters: IDataObject = {}, options = {}) =>
-	run(
-		{ operation: 'create', csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },
+	create(
+		{ csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },
 		{ items, ...options },
 	);
 
@@ -64,11 +64,11 @@ test('250 input items make one job of 250 faxes; names round-trip through the CS
 	]);
 
 	emulator().control.advance(250 * 2_000 + 1_000);
-	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true }).then(succeeded);
+	const faxes = await faxesOf().then(succeeded);
 	expect(faxes.items).toHaveLength(250);
 	expect(fieldOf(faxes, 'Keyword')).toEqual(items.map((item) => item.json.Name));
 	expect(fieldOf(faxes, 'FaxNumber')).toEqual(items.map((item) => item.json.FaxNumber));
-	const job = await run({ operation: 'get', jobId: 1 });
+	const job = await run('get', { jobId: 1 });
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', LastCompletedLine: 250 });
 });
 
@@ -84,19 +84,17 @@ test('Selected Fields make the only columns; the template comes from the first i
 	const created = await createFromItems(items, { ...selected, options: { keywordColumn: 'Name' } });
 	expect(created.error).toBeUndefined();
 	emulator().control.advance(10_000);
-	const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-	expect(fieldOf(faxes, 'Keyword')).toEqual(items.map((item) => item.json.Name));
+	expect(fieldOf(await faxesOf(), 'Keyword')).toEqual(items.map((item) => item.json.Name));
 
 	// A field left out of the selection is not a column: naming it is refused before any upload.
 	emulator().control.clearRequests();
-	const refused = await createFromItems(items, {
+	const outcome = await createFromItems(items, {
 		...selected,
 		options: { keywordColumn: 'Amount' },
 	});
-	refusedBefore(
-		refused,
+	refused(
+		outcome,
 		'Invalid "Keyword Column": the CSV has no column "Amount"; its columns are "FaxNumber", "Name"',
-		requests(),
 	);
 });
 
@@ -104,20 +102,16 @@ test('an item without a fax number is named before anything is uploaded', async 
 	const items = recipients(4);
 	items[0] = withTemplate(items[0], template());
 	items[2].json.FaxNumber = '  ';
-	const result = await createFromItems(items);
-	refusedBefore(
-		result,
+	refused(
+		await createFromItems(items),
 		'Invalid "Fax Number Column": item 2 has no value in field "FaxNumber"',
-		requests(),
 	);
 });
 
 test('no input item carries the template: the error says where it is expected', async () => {
-	const result = await createFromItems(recipients(2));
-	refusedBefore(
-		result,
+	refused(
+		await createFromItems(recipients(2)),
 		'Invalid "Template Binary Field": no input item has a binary field "data"',
-		requests(),
 	);
 });
 
@@ -151,8 +145,7 @@ describe('items read by Extract From File from an Excel "CSV UTF-8" file (byte o
 			const post = expectJobAccepted(await createFromItems(fromExcel(), columns), 2);
 			expect(post.files[0]).toMatchObject({ field: 'CSV', size: uploaded });
 			emulator().control.advance(10_000);
-			const faxes = await run({ operation: 'getFaxes', jobId: 1, returnAll: true });
-			expect(fieldOf(faxes, 'FaxNumber')).toEqual(['12125550000', '12125550002']);
+			expect(fieldOf(await faxesOf(), 'FaxNumber')).toEqual(['12125550000', '12125550002']);
 		},
 	);
 });

@@ -3,7 +3,7 @@ import type { INodeExecutionData, IRun } from 'n8n-workflow';
 import type { FaultSpec } from '../../../../emulator/faults';
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
-import { jsonOf, succeeded } from '../faxCloudExpect';
+import { jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -24,14 +24,14 @@ function lines(count: number, prefix = 'Client'): INodeExecutionData[] {
 }
 
 const parameters = {
-	operation: 'create',
 	csvSource: 'items',
 	columns: 'all',
 	faxNumberColumn: 'FaxNumber',
 	options: { keywordColumn: 'Name' },
 };
 
-const create = (items: INodeExecutionData[], retryOf?: IRun) => run(parameters, { items, retryOf });
+const create = (items: INodeExecutionData[], retryOf?: IRun) =>
+	run('create', parameters, { items, retryOf });
 
 const jobsListed = () => requests('GET');
 
@@ -100,7 +100,7 @@ test('a Retry of an execution n8n kept nothing of does not guess between jobs of
 	await create(lines(3));
 	emulator().control.advance(10 * LINE_SECONDS * 1000);
 
-	const retry = await run(parameters, { items: lines(3), mode: 'retry' });
+	const retry = await run('create', parameters, { items: lines(3), mode: 'retry' });
 
 	expect(retry.error?.message).toBe(
 		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
@@ -120,7 +120,7 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 
 test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
 	loseTheNextCreateAnswer();
-	const result = await run(parameters, {
+	const result = await run('create', parameters, {
 		items: lines(3),
 		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
 	});
@@ -138,14 +138,7 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	await create(lines(3));
 	emulator().control.advance(10 * LINE_SECONDS * 1000);
 	// What n8n stored of a run that failed in a node before this one: its context, no note of ours.
-	const failedUpstream = {
-		data: {
-			executionData: {
-				contextData: {},
-				runtimeData: { version: 1, establishedAt: Date.now(), source: 'manual' },
-			},
-		},
-	} as unknown as IRun;
+	const failedUpstream = storedRun({ version: 1, establishedAt: Date.now(), source: 'manual' });
 
 	const retry = await create(lines(3), failedUpstream).then(succeeded);
 

@@ -6,24 +6,22 @@ import { textPdf } from '../../../harness/textPdf';
 import { ALICE } from '../../../harness/jest/fax-cloud-node';
 import { formPdf } from '../../../harness/formPdf';
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
-import { expectSecretHidden, refusedBefore, unauthorizedHidingSecret } from '../faxCloudExpect';
+import { expectSecretHidden, unauthorizedHidingSecret } from '../faxCloudExpect';
 
-const { emulator, template, run, requests } = useMailMergeSuite(['Name', 'Fax', 'Code']);
+const suite = useMailMergeSuite(['Name', 'Fax', 'Code']);
+const { emulator, template, run, requests, create, refused } = suite;
 afterEach(() => jest.restoreAllMocks());
 
 const CSV = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\nBen,12125550002,K2\r\n';
 
 const noFields = madeOnce(() => textPdf(['']));
 
-const create = (parameters: IDataObject = {}) => ({
-	operation: 'create',
-	faxNumberColumn: 'Fax',
-	...parameters,
-});
-
 type ItemFiles = { csv?: string | Buffer; template?: Buffer };
 
-const item = (files: ItemFiles = {}) => jobItem(files.csv ?? CSV, files.template ?? template());
+/** The input items: one with the CSV and the template, or the files given instead. */
+const items = (files: ItemFiles = {}) => ({
+	items: [jobItem(files.csv ?? CSV, files.template ?? template())],
+});
 
 /**
  * What the service would refuse (its StatusCode in the name) and what the node now refuses
@@ -32,7 +30,7 @@ const item = (files: ItemFiles = {}) => jobItem(files.csv ?? CSV, files.template
  * one's template claims to be a PDF.
  */
 describe('caught by the node before any request', () => {
-	const refused: Record<string, [IDataObject, string, ItemFiles?]> = {
+	const cases: Record<string, [IDataObject, string, ItemFiles?]> = {
 		'1000 Expected Faxes not a whole number': [
 			{ options: { expectedFaxes: 2.5 } },
 			'Invalid "Expected Faxes": "2.5" is not allowed; use a whole number from 1 or more',
@@ -92,14 +90,14 @@ describe('caught by the node before any request', () => {
 			'Invalid "Notification Email": "billing at acme" is not an e-mail address; use name@example.com',
 		],
 	};
-	test.each(Object.entries(refused))('%s', async (_name, [parameters, message, files]) => {
-		refusedBefore(await run(create(parameters), { items: [item(files)] }), message, requests());
+	test.each(Object.entries(cases))('%s', async (_name, [parameters, message, files]) => {
+		refused(await create(parameters, items(files)), message);
 	});
 });
 
 describe('refused by the service, shown with advice', () => {
 	test('1001 a template without form fields', async () => {
-		const result = await run(create(), { items: [item({ template: noFields() })] });
+		const result = await create({}, items({ template: noFields() }));
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1001]: No fields found in PDF template',
 		);
@@ -112,9 +110,7 @@ describe('refused by the service, shown with advice', () => {
 	test('1100 a PDF cut short (an interrupted download)', async () => {
 		// The emulator's PDF parser warns about the broken objects on the console.
 		jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-		const result = await run(create(), {
-			items: [item({ template: template().subarray(0, 300) })],
-		});
+		const result = await create({}, items({ template: template().subarray(0, 300) }));
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1100]: Could not validate files',
 		);
@@ -125,9 +121,8 @@ describe('refused by the service, shown with advice', () => {
 
 	test('1200 the barcode column has no image field in the template', async () => {
 		const csv = 'Name,Fax,Code\r\nAnn,12125550000,K1\r\n';
-		const result = await run(create({ options: { barcodeColumn: 'Code' } }), {
-			items: [item({ csv, template: await formPdf(['Name', 'Fax']) })],
-		});
+		const files = items({ csv, template: await formPdf(['Name', 'Fax']) });
+		const result = await create({ options: { barcodeColumn: 'Code' } }, files);
 		expect(result.error?.message).toBe(
 			'Bad request (HTTP 400) [StatusCode 1200]: Error: template has no image field named Code for the barcode',
 		);
@@ -147,7 +142,7 @@ describe('refused by the service, shown with advice', () => {
 				emulator().control.setMailMergeOutage(true);
 			return await original.apply(this, args);
 		});
-		const result = await run(create(), { items: [item()], continueOnFail: true });
+		const result = await create({}, { ...items(), continueOnFail: true });
 		expect(result.items[0].json).toMatchObject({
 			error: 'Service error (HTTP 500) [StatusCode 1300]: Exception: Job store unavailable',
 			statusCode: '1300',
@@ -162,7 +157,7 @@ describe('refused by the service, shown with advice', () => {
 
 	test('a job list that fails before a create stops it: nothing is created', async () => {
 		emulator().control.setMailMergeOutage(true);
-		const result = await run(create(), { items: [item()] });
+		const result = await create({}, items());
 		expect(result.error?.message).toMatch(/\[StatusCode 2000\]: Error getting job list/);
 		expect(result.error?.description).toMatch(/^Nothing was created/);
 		expect(requests('POST')).toHaveLength(0);
@@ -170,7 +165,7 @@ describe('refused by the service, shown with advice', () => {
 
 	test('2000 the job list fails', async () => {
 		emulator().control.setMailMergeOutage(true);
-		const result = await run({ operation: 'getAll', returnAll: true });
+		const result = await run('getAll', { returnAll: true });
 		expect(result.error?.message).toBe(
 			'Service error (HTTP 500) [StatusCode 2000]: Error getting job list. Job store unavailable',
 		);
@@ -178,14 +173,14 @@ describe('refused by the service, shown with advice', () => {
 	});
 
 	test('2001 a job of another login, for Get and Get Faxes; no secret in the error', async () => {
-		await run(create(), { items: [item()], user: 'bob' });
-		const job = await run({ operation: 'get', jobId: '1' });
+		await create({}, { ...items(), user: 'bob' });
+		const job = await run('get', { jobId: '1' });
 		expect(job.error?.message).toBe(
 			'Not found (HTTP 404) [StatusCode 2001]: Error getting the job. Job 1 not found',
 		);
 		expect(job.error?.description).toBe('The job could not be read: check the Job ID.');
 		expectSecretHidden(job.error, ALICE.password);
-		const faxes = await run({ operation: 'getFaxes', jobId: '1', returnAll: true });
+		const faxes = await run('getFaxes', { jobId: '1', returnAll: true });
 		expect(faxes.error?.message).toBe(
 			'Not found (HTTP 404) [StatusCode 2001]: Error getting the fax list. Job 1 not found',
 		);
@@ -193,7 +188,6 @@ describe('refused by the service, shown with advice', () => {
 
 	test('a wrong password names the credential and shows no secret', async () => {
 		const password = 'wrong-password-xyz';
-		const result = await run({ operation: 'getAll', returnAll: true }, { password });
-		unauthorizedHidingSecret(result, password);
+		unauthorizedHidingSecret(await run('getAll', { returnAll: true }, { password }), password);
 	});
 });

@@ -1,20 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite } from './mailMergeHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { succeeded } from '../faxCloudExpect';
 
-const { template, run, requests } = useMailMergeSuite(['Name', 'Fax']);
+const { template, requests, create, refused } = useMailMergeSuite(['Name', 'Fax']);
 
 const CSV = 'Name,Fax\r\nAnn,12125550000\r\n';
 
 const createJob = (sendAfter: unknown, timezone: string) =>
-	run(
-		{
-			operation: 'create',
-			...FROM_BINARY_FILES,
-			faxNumberColumn: 'Fax',
-			options: { sendAfter } as IDataObject,
-		},
+	create(
+		{ ...FROM_BINARY_FILES, options: { sendAfter } as IDataObject },
 		{ items: [jobItem(CSV, template())], timezone },
 	);
 
@@ -35,10 +30,6 @@ describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
 
 	test('a bad Send After is refused in a New York workflow before the upload, naming it', async () => {
 		const result = await createJob('2026-11-24T25:00:00', 'America/New_York');
-		refusedBefore(
-			result,
-			/^Invalid "Send After": "2026-11-24T25:00:00" is not a valid date/,
-			requests(),
-		);
+		refused(result, /^Invalid "Send After": "2026-11-24T25:00:00" is not a valid date/);
 	});
 });

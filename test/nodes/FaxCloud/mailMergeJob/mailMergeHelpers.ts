@@ -3,35 +3,38 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { formPdf } from '../../../harness/formPdf';
 import { itemWithFiles } from '../../../harness/jest/binary-items';
-import { useEmulator } from '../../../harness/jest/emulator';
 import { madeOnce } from '../../../harness/jest/madeOnce';
-import { runFaxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
+import type { RunOptions } from '../../../harness/jest/fax-cloud-node';
+import type { RunNodeResult } from '../../../harness/jest/run-node';
+import { useNodeSuite } from '../faxCloudExpect';
 
 export { faxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 
 /**
- * A mail merge suite: its emulator, the form PDF it uploads (a field per name, made once before
- * the file's tests), its runs of the node and the requests the mail merge interface received.
+ * A mail merge suite (see useNodeSuite), with the form PDF it uploads: a field per name, made
+ * once before the file's tests.
  */
 export function useMailMergeSuite(fieldNames: string[]) {
-	const emulator = useEmulator();
-	const run = (parameters: IDataObject, options: RunOptions = {}) =>
-		runFaxCloudNode(emulator(), { resource: 'mailMergeJob', ...parameters }, options);
-	const requests = (method?: string) => emulator().control.requests({ api: 'mailMerge', method });
-	/** Checks that the run created job 1 of that many faxes and the service took it; gives the upload. */
-	function expectJobAccepted(result: Awaited<ReturnType<typeof run>>, expectedFaxes: number) {
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: expectedFaxes });
-		const [post] = requests('POST');
-		expect(post.status).toBe(201);
-		return post;
-	}
+	const suite = useNodeSuite('mailMerge', 'mailMergeJob');
+	const { run, requests } = suite;
 	return {
-		emulator,
+		...suite,
 		template: madeOnce(() => formPdf(fieldNames)),
 		run,
 		requests,
-		expectJobAccepted,
+		/** Create with Fax as the fax number column unless the parameters say. */
+		create: (parameters: IDataObject = {}, options: RunOptions = {}) =>
+			run('create', { faxNumberColumn: 'Fax', ...parameters }, options),
+		/** Every fax of the job (job 1 unless given). */
+		faxesOf: (jobId: IDataObject[string] = 1) => run('getFaxes', { jobId, returnAll: true }),
+		/** Checks that the run created job 1 of that many faxes and the service took it; gives the upload. */
+		expectJobAccepted(result: RunNodeResult, expectedFaxes: number) {
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toEqual({ JobID: 1, ExpectedFaxes: expectedFaxes });
+			const [post] = requests('POST');
+			expect(post.status).toBe(201);
+			return post;
+		},
 	};
 }
 

@@ -2,10 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
-import { errorText, runNumbers, useNumbersSuite } from '../numberRequest/numbersHelpers';
+import { errorText, useNumbersSuite } from '../numberRequest/numbersHelpers';
 import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
-const { emulator, requests } = useNumbersSuite();
+const { run, requests } = useNumbersSuite('numberLookup');
 beforeEach(() => clearNumbersCache());
 
 /** A lookup of the regions, cities or area codes of the place given (Return All unless it says). */
@@ -13,7 +13,7 @@ const lookup = (
 	operation: 'getRegions' | 'getCities' | 'getAreaCodes',
 	place: IDataObject,
 	options = {},
-) => runNumbers(emulator(), 'numberLookup', { operation, returnAll: true, ...place }, options);
+) => run(operation, { returnAll: true, ...place }, options);
 
 test('Get Regions lists the states of the US with the Bearer token of the credential', async () => {
 	const result = await lookup('getRegions', { country: 'US' }).then(succeeded);

@@ -3,9 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { clearNumbersCache } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
 import { errorText, type RunOptions, useNumbersSuite } from './numbersHelpers';
-import { pairedOutcomes, refusedBefore, succeeded } from '../faxCloudExpect';
+import { pairedOutcomes, succeeded } from '../faxCloudExpect';
 
-const { emulator, fileNumberRequest, requests } = useNumbersSuite();
+const { emulator, fileNumberRequest, requests, refused } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
 
 const PATH = '/api/numbers/add-new-number-request/non-toll-free';
@@ -100,7 +100,7 @@ describe('bad input is refused before the request is filed', () => {
 			'Invalid "Region": choose a region (state or province) of US',
 		],
 	])('%s (no request at all)', async (_name, parameters, message) => {
-		refusedBefore(await nonTollFree(parameters), message, requests());
+		refused(await nonTollFree(parameters), message);
 	});
 
 	test.each<[string, IDataObject, string]>([

@@ -2,34 +2,24 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { itemWithFiles, type BinaryFile } from '../../../harness/jest/binary-items';
-import { loginCredentials, SEED_TOKENS, useEmulator } from '../../../harness/jest/emulator';
-import {
-	errorText,
-	faxCloudNode,
-	runFaxCloudResource,
-	type RunOptions,
-} from '../../../harness/jest/fax-cloud-node';
+import { loginCredentials, SEED_TOKENS } from '../../../harness/jest/emulator';
+import { errorText, faxCloudNode, type RunOptions } from '../../../harness/jest/fax-cloud-node';
 import { loadOptions } from '../../../harness/jest/load-options';
+import { useNodeSuite } from '../faxCloudExpect';
 
-export { errorText, faxCloudNode, runFaxCloudResource as runNumbers, type RunOptions };
+export { errorText, faxCloudNode, type RunOptions };
 
-/** A numbers suite: its emulator, its runs, the node's dropdowns and the requests received. */
-export function useNumbersSuite() {
-	const emulator = useEmulator();
+/** A numbers suite (see useNodeSuite), with the node's dropdowns. */
+export function useNumbersSuite(resource: 'numberRequest' | 'numberLookup' = 'numberRequest') {
+	const suite = useNodeSuite('numbers', resource);
 	return {
-		emulator,
+		...suite,
 		/** Files a number request with one notification address, plus the parameters given. */
 		fileNumberRequest: (
 			operation: 'nonTollFree' | 'tollFree' | 'portIn',
 			parameters: IDataObject = {},
 			options: RunOptions = {},
-		) =>
-			runFaxCloudResource(
-				emulator(),
-				'numberRequest',
-				{ operation, notifyEmails: 'it@acme.example', ...parameters },
-				options,
-			),
+		) => suite.run(operation, { notifyEmails: 'it@acme.example', ...parameters }, options),
 		/** Opens a dropdown of the node the way the editor does, with the parameters it holds. */
 		dropdown: async (
 			method: 'getRegions' | 'getCities' | 'getAreaCodes',
@@ -40,9 +30,8 @@ export function useNumbersSuite() {
 				node: faxCloudNode,
 				method,
 				parameters: { resource: 'numberRequest', operation: 'nonTollFree', ...parameters },
-				credentials: loginCredentials(emulator(), { token }),
+				credentials: loginCredentials(suite.emulator(), { token }),
 			}),
-		requests: (method?: string) => emulator().control.requests({ api: 'numbers', method }),
 	};
 }
 

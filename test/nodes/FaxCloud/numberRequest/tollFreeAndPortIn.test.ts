@@ -3,9 +3,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
 import { faxCloudNode, itemWithPdfs, useNumbersSuite } from './numbersHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { succeeded } from '../faxCloudExpect';
 
-const { emulator, fileNumberRequest, requests } = useNumbersSuite();
+const { emulator, fileNumberRequest, requests, refused } = useNumbersSuite();
 
 const tollFree = (parameters: IDataObject = {}) => fileNumberRequest('tollFree', parameters);
 
@@ -71,7 +71,7 @@ describe('toll-free request', () => {
 			'Invalid "Additional Fields": every field needs a name',
 		],
 	])('%s is refused before any request', async (_name, field, message) => {
-		refusedBefore(await tollFree({ additionalFields: { field } }), message, requests());
+		refused(await tollFree({ additionalFields: { field } }), message);
 	});
 });
 
@@ -170,7 +170,7 @@ describe('port-in request', () => {
 			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
 		],
 	])('%s is refused before any request', async (_name, parameters, message, input = portItem) => {
-		refusedBefore(await portIn(parameters, [input()]), message, requests());
+		refused(await portIn(parameters, [input()]), message);
 	});
 });
 

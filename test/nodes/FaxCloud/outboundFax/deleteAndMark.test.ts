@@ -1,21 +1,21 @@
-import { runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
+import { useFaxSuite } from './faxHelpers';
 import { jsonOf, pairedOutcomes, refusedByService } from '../faxCloudExpect';
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, requests, sent, run: runOperation } = useFaxSuite();
 
-const run = (operation: string, faxId: string, options = {}) =>
-	runFaxCloud(emulator(), 'outboundFax', { operation, faxId }, options);
+const run = (operation: string, faxId: string | number, options = {}) =>
+	runOperation(operation, { faxId: String(faxId) }, options);
 
 describe('Outbound Fax: Delete, Mark, Unmark', () => {
 	test('Mark then Unmark set the flag the searches read', async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		const [faxId] = await sent();
 		emulator().control.clearRequests();
 
-		const marked = await run('mark', String(faxId));
+		const marked = await run('mark', faxId);
 		expect(jsonOf(marked)).toEqual([{ FaxId: faxId, Mark: true, success: true }]);
 		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('true');
 
-		const unmarked = await run('unmark', String(faxId));
+		const unmarked = await run('unmark', faxId);
 		expect(unmarked.items[0].json).toEqual({ FaxId: faxId, Mark: false, success: true });
 		expect(emulator().control.outboundFax(faxId)?.Mark).toBe('false');
 
@@ -26,15 +26,14 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 	});
 
 	test('Delete removes the fax', async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000');
-		const result = await run('delete', String(faxId));
+		const [faxId] = await sent();
+		const result = await run('delete', faxId);
 		expect(result.items[0].json).toEqual({ FaxId: faxId, deleted: true, success: true });
-		const [request] = requests('DELETE');
-		expect(request.path).toBe(`/v1/outboundfaxes/${faxId}`);
-		expect((await run('get', String(faxId))).error?.message).toMatch(/HTTP 404/);
+		expect(requests('DELETE')[0].path).toBe(`/v1/outboundfaxes/${faxId}`);
+		expect((await run('get', faxId)).error?.message).toMatch(/HTTP 404/);
 	});
 
-	test.each([['delete'], ['mark'], ['unmark']])(
+	test.each(['delete', 'mark', 'unmark'])(
 		'%s of a fax that does not exist is a 404',
 		async (operation) => {
 			refusedByService(await run(operation, '31337'), /^Not found \(HTTP 404\)/);
@@ -42,15 +41,15 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 	);
 
 	test("a colleague's fax is refused (403) with advice about proxy logins", async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000', {}, 'bob');
-		const result = await run('delete', String(faxId));
+		const [faxId] = await sent('12125550000', {}, 'bob');
+		const result = await run('delete', faxId);
 		expect(result.error?.message).toMatch(/HTTP 403/);
 		expect(result.error?.description).toMatch(/proxy login/);
 		expect(emulator().control.outboundFax(faxId)?.FaxId).toBe(String(faxId));
 	});
 
 	test('Continue On Fail over several IDs: each item gets its own outcome', async () => {
-		const ids = await sendViaNode(emulator(), '12125550000, 12125550001');
+		const ids = await sent('12125550000, 12125550001');
 		const result = await run('delete', '={{ $json.id }}', {
 			continueOnFail: true,
 			items: [ids[0], 999, 'x', ids[1]].map((id) => ({ json: { id } })),

@@ -1,74 +1,68 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { itemWithFiles, runFaxCloud, sendViaNode, useFaxSuite } from './faxHelpers';
+import { itemWithFiles, runFaxCloud, useFaxSuite } from './faxHelpers';
 import { refusedByService, succeeded } from '../faxCloudExpect';
 
-const { emulator, run, requests } = useFaxSuite();
-
-/** Download of an outbound fax into the binary field `data` unless the parameters say. */
-const download = (parameters: IDataObject, options = {}) =>
-	run({ operation: 'download', binaryPropertyName: 'data', ...parameters }, options);
+const { emulator, run, requests, sent } = useFaxSuite();
 
 describe('Outbound Fax: Download', () => {
-	test('PDF into the named binary field, with file name and MIME type, both format parameters sent; version 1 passes the input json on', async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000');
+	// [test, parameters, input item, the binary field written, what it holds, the file's first bytes]
+	test.each<[string, IDataObject, INodeExecutionData, string, IDataObject, string[]]>([
+		[
+			'PDF into the named binary field, with file name and MIME type, both format parameters sent; version 1 passes the input json on',
+			{ format: 'pdf', binaryPropertyName: 'fax' },
+			{ json: { note: 'keep me' } },
+			'fax',
+			{ fileName: 'fax-1.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' },
+			['%PDF-'],
+		],
+		[
+			'TIFF with a chosen file name keeps the input binary fields',
+			{ format: 'tif', options: { fileName: 'order-4711.tif' } },
+			itemWithFiles({ original: { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' } }),
+			'data',
+			{ fileName: 'order-4711.tif', mimeType: 'image/tiff' },
+			['II*\u0000', 'MM\u0000*'],
+		],
+	])('%s', async (_name, parameters, item, field, file, magic) => {
+		const [faxId] = await sent();
 		emulator().control.advance(10_000);
-		const result = await download(
-			{ faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
-			{ items: [{ json: { note: 'keep me' } }], typeVersion: 1 },
+		const result = await run(
+			'download',
+			{ faxId: String(faxId), binaryPropertyName: 'data', ...parameters },
+			{ items: [item] },
 		).then(succeeded);
-		const [item] = result.items;
-		expect(item.json).toEqual({ note: 'keep me' });
-		expect(item.binary?.fax).toMatchObject({
-			fileName: `fax-${faxId}.pdf`,
-			mimeType: 'application/pdf',
-			fileExtension: 'pdf',
-		});
-		const bytes = Buffer.from(item.binary!.fax.data, 'base64');
-		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+		const [{ json, binary }] = result.items;
+		expect(json).toEqual(item.json);
+		expect(Object.keys(binary ?? {}).sort()).toEqual(
+			[...Object.keys(item.binary ?? {}), field].sort(),
+		);
+		expect(binary?.[field]).toMatchObject(file);
+		const bytes = Buffer.from(binary![field].data, 'base64');
+		expect(magic).toContain(bytes.subarray(0, magic[0].length).toString('latin1'));
 		// The send before the download asked for JSON; the download asks for the format (Accept).
 		expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
 			['POST', '/v1/outboundfaxes', 'application/json'],
-			['GET', `/v1/outboundfaxes/${faxId}/image`, 'application/pdf'],
+			['GET', `/v1/outboundfaxes/${faxId}/image`, file.mimeType],
 		]);
-		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
-	});
-
-	test('TIFF with a chosen file name keeps the input binary fields', async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000');
-		const result = await download(
-			{ faxId: String(faxId), format: 'tif', options: { fileName: 'order-4711.tif' } },
-			{
-				items: [
-					itemWithFiles({ original: { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' } }),
-				],
-			},
-		).then(succeeded);
-		const { binary } = result.items[0];
-		expect(Object.keys(binary ?? {}).sort()).toEqual(['data', 'original']);
-		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
-		const bytes = Buffer.from(binary!.data.data, 'base64');
-		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
-		expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
-			['POST', '/v1/outboundfaxes', 'application/json'],
-			['GET', `/v1/outboundfaxes/${faxId}/image`, 'image/tiff'],
-		]);
-		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'tif', ContentType: 'tif' });
+		expect(requests('GET')[0].query).toEqual({
+			FaxContentType: parameters.format,
+			ContentType: parameters.format,
+		});
 	});
 
 	test('a fax ID that does not exist is a 404 and no binary', async () => {
-		refusedByService(await download({ faxId: '77', format: 'pdf' }), /HTTP 404/);
+		refusedByService(await run('download', { faxId: '77', format: 'pdf' }), /HTTP 404/);
 	});
 
 	test('an outbound and an inbound fax with the same ID are different images', async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000');
+		const [faxId] = await sent();
 		emulator().control.injectInbound({ userId: 'alice@acme' });
-		const outbound = await download({ faxId: String(faxId), format: 'pdf' });
+		const download = { faxId: String(faxId), format: 'pdf', binaryPropertyName: 'data' };
+		const outbound = await run('download', download);
 		const inbound = await runFaxCloud(emulator(), 'inboundFax', {
 			operation: 'download',
-			faxId: String(faxId),
-			format: 'pdf',
-			binaryPropertyName: 'data',
+			...download,
 		});
 		expect(requests('GET').map((request) => request.path)).toEqual([
 			`/v1/outboundfaxes/${faxId}/image`,

@@ -4,25 +4,37 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import type { Emulator } from '../../../../emulator';
 import type { FaultSpec } from '../../../../emulator/faults';
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
-import { useEmulator, type SeedUser } from '../../../harness/jest/emulator';
+import type { SeedUser } from '../../../harness/jest/emulator';
 import {
 	runFaxCloudResource as runFaxCloud,
 	type RunOptions,
 } from '../../../harness/jest/fax-cloud-node';
+import { fieldOf, succeeded, useNodeSuite } from '../faxCloudExpect';
 
 export { runFaxCloud, type RunOptions };
 export { faxCloudNode } from '../../../harness/jest/fax-cloud-node';
 export { itemWithFiles } from '../../../harness/jest/binary-items';
 
-/** A fax suite: its emulator, its runs of `resource` and the requests the fax interface received. */
+/** A fax suite (see useNodeSuite), with text faxes sent to 12125550000 unless the parameters say. */
 export function useFaxSuite(resource: 'outboundFax' | 'inboundFax' = 'outboundFax') {
-	const emulator = useEmulator();
+	const suite = useNodeSuite('fax', resource);
+	const { emulator } = suite;
+	const sendText = (parameters: IDataObject = {}, options: RunOptions = {}) =>
+		runFaxCloud(
+			emulator(),
+			'outboundFax',
+			{ operation: 'send', faxNumbers: '12125550000', content: 'text', text: 'Hi', ...parameters },
+			options,
+		);
 	return {
-		emulator,
-		run: (parameters: IDataObject, options: RunOptions = {}) =>
-			runFaxCloud(emulator(), resource, parameters, options),
-		requests: (method?: string, path?: string) =>
-			emulator().control.requests({ api: 'fax', method, path }),
+		...suite,
+		sendText,
+		/** Sends a text fax to the numbers given (as alice unless `user` says); gives the FaxIds. */
+		async sent(faxNumbers = '12125550000', options: IDataObject = {}, user: SeedUser = 'alice') {
+			const result = await sendText({ faxNumbers, options }, { user });
+			if (result.error) throw result.error;
+			return result.items.map((item) => item.json.FaxId as number);
+		},
 	};
 }
 
@@ -64,22 +76,12 @@ export const textSendOneAtATime = (
 	faxNumbers: string,
 	text: string,
 	options: IDataObject = {},
-): IDataObject => ({
-	operation: 'send',
+) => ({
 	faxNumbers,
 	content: 'text',
 	text,
 	options: { requestsAtOnce: 1, ...options },
 });
-
-/** Sends a one-line text fax to 12125550000, with the parameters and run options given. */
-export const sendTextFax = (emulator: Emulator, parameters: IDataObject = {}, options = {}) =>
-	runFaxCloud(
-		emulator,
-		'outboundFax',
-		{ operation: 'send', faxNumbers: '12125550000', content: 'text', text: 'Hi', ...parameters },
-		options,
-	);
 
 /**
  * The date-window cases of Get Many, shared by both directions: a fax just before the window, one
@@ -87,8 +89,7 @@ export const sendTextFax = (emulator: Emulator, parameters: IDataObject = {}, op
  * `faxAt` makes a fax whose filtered time (received or updated) is the instant given.
  */
 export function testDateWindows(
-	emulator: () => Emulator,
-	resource: 'outboundFax' | 'inboundFax',
+	{ run, requests }: Pick<ReturnType<typeof useFaxSuite>, 'run' | 'requests'>,
 	faxAt: (iso: string) => unknown,
 ) {
 	const shift = (iso: string, minutes: number) =>
@@ -111,34 +112,13 @@ export function testDateWindows(
 			faxAt(shift(wireAfter, -30));
 			const inside = faxAt(shift(wireAfter, 30));
 			faxAt(shift(wireBefore, 30));
-			const result = await runFaxCloud(
-				emulator(),
-				resource,
-				{
-					operation: 'getAll',
-					returnAll: true,
-					filters: { datetimeAfter: after, datetimeBefore: before },
-				},
-				{ timezone },
-			);
-			expect(result.error).toBeUndefined();
-			expect(result.items.map((item) => item.json.FaxId)).toEqual([inside]);
-			expect(emulator().control.requests({ api: 'fax', method: 'GET' })[0].query).toMatchObject({
+			const filters = { datetimeAfter: after, datetimeBefore: before };
+			const result = await run('getAll', { returnAll: true, filters }, { timezone });
+			expect(fieldOf(succeeded(result), 'FaxId')).toEqual([inside]);
+			expect(requests('GET')[0].query).toMatchObject({
 				DatetimeAfter: wireAfter,
 				DatetimeBefore: wireBefore,
 			});
 		},
 	);
-}
-
-/** Sends a text fax to the numbers given (as alice unless `user` says), returning the FaxIds. */
-export async function sendViaNode(
-	emulator: Emulator,
-	faxNumbers: string,
-	options: IDataObject = {},
-	user: SeedUser = 'alice',
-): Promise<number[]> {
-	const result = await sendTextFax(emulator, { faxNumbers, text: 'Hello', options }, { user });
-	if (result.error) throw result.error;
-	return result.items.map((item) => item.json.FaxId as number);
 }

@@ -1,10 +1,12 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { testDateWindows, useFaxSuite } from './faxHelpers';
-import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, succeeded } from '../faxCloudExpect';
 
-const { emulator, run, requests } = useFaxSuite();
+const suite = useFaxSuite();
+const { emulator, run, requests, sent, refused } = suite;
 
-const getMany = (parameters: Record<string, unknown>, options = {}) =>
-	run({ operation: 'getAll', ...(parameters as object) }, options);
+const getMany = (parameters: IDataObject, options = {}) => run('getAll', parameters, options);
 
 describe('Outbound Fax: Get Many', () => {
 	test('Return All pages through ResultsReference for the user', async () => {
@@ -92,21 +94,11 @@ describe('Outbound Fax: Get Many', () => {
 	});
 
 	test('Batch Unique ID and Marked filters', async () => {
-		await run({
-			operation: 'send',
-			faxNumbers: '12125550000, 12125550001',
-			content: 'text',
-			text: 'Hi',
-			options: { batchUniqueId: 'b-77' },
-		});
-		await run({ operation: 'mark', faxId: '2' });
-		const result = await getMany({
-			returnAll: true,
-			filters: { batchUniqueId: 'b-77', mark: true },
-		});
-		expect(fieldOf(result, 'FaxId')).toEqual([2]);
-		const request = requests('GET').pop()!;
-		expect(request.query).toMatchObject({ BatchUniqueId: 'b-77', Mark: 'true' });
+		await sent('12125550000, 12125550001', { batchUniqueId: 'b-77' });
+		await run('mark', { faxId: '2' });
+		const filters = { batchUniqueId: 'b-77', mark: true };
+		expect(fieldOf(await getMany({ returnAll: true, filters }), 'FaxId')).toEqual([2]);
+		expect(requests('GET').pop()!.query).toMatchObject({ BatchUniqueId: 'b-77', Mark: 'true' });
 	});
 
 	test('no match gives no items', async () => {
@@ -116,7 +108,7 @@ describe('Outbound Fax: Get Many', () => {
 
 	test('a bad date filter is refused before any request', async () => {
 		const result = await getMany({ returnAll: true, filters: { datetimeAfter: '05/01/2026' } });
-		refusedBefore(result, /^Invalid "Updated After": "05\/01\/2026" is not a date/, requests());
+		refused(result, /^Invalid "Updated After": "05\/01\/2026" is not a date/);
 	});
 
 	describe('Updated After and Updated Before in the workflow’s timezone', () => {
@@ -125,18 +117,14 @@ describe('Outbound Fax: Get Many', () => {
 			emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme', from: iso, to: iso })
 				.firstId;
 
-		testDateWindows(emulator, 'outboundFax', faxUpdatedAt);
+		testDateWindows(suite, faxUpdatedAt);
 
 		test('a bad Updated Before is refused in a New York workflow, naming it', async () => {
 			const result = await getMany(
 				{ returnAll: true, filters: { datetimeBefore: '2026-11-31T09:00:00' } },
 				{ timezone: 'America/New_York' },
 			);
-			refusedBefore(
-				result,
-				/^Invalid "Updated Before": "2026-11-31T09:00:00" is not a valid date/,
-				requests(),
-			);
+			refused(result, /^Invalid "Updated Before": "2026-11-31T09:00:00" is not a valid date/);
 		});
 	});
 });

@@ -1,16 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
+import { useFaxSuite } from './faxHelpers';
+import { jsonOf, refusedByService } from '../faxCloudExpect';
 
-import { sendViaNode, useFaxSuite } from './faxHelpers';
-import { jsonOf, refusedByService, succeeded } from '../faxCloudExpect';
-
-const { emulator, run, requests } = useFaxSuite();
-
-const resend = (parameters: IDataObject, options = {}) =>
-	run({ operation: 'resend', ...parameters }, options);
+const { emulator, run, requests, sent } = useFaxSuite();
 
 /** A fax to a busy number (scripted ending 0002) with one attempt, failed once the clock moves. */
 async function failedFax(): Promise<number> {
-	const [faxId] = await sendViaNode(emulator(), '12125550002', { retryCount: 1 });
+	const [faxId] = await sent('12125550002', { retryCount: 1 });
 	emulator().control.advance(60_000);
 	expect(emulator().control.outboundFax(faxId)?.FaxStatus).toBe('sendFailed');
 	emulator().control.clearRequests();
@@ -18,46 +13,36 @@ async function failedFax(): Promise<number> {
 }
 
 describe('Outbound Fax: Resend', () => {
-	test('resends a failed fax to a new number; the original is replaced', async () => {
+	// [test, New Fax Number, the number resent to, whether the node reads the original's number first]
+	test.each([
+		[
+			'resends a failed fax to a new number; the original is replaced',
+			'1-212-555-0000',
+			'12125550000',
+			false,
+		],
+		['an empty New Fax Number resends to the original number', '', '12125550002', true],
+	])('%s', async (_name, faxNumber, resentTo, readsTheOriginal) => {
 		const faxId = await failedFax();
-		const result = await resend({ faxId: String(faxId), faxNumber: '1-212-555-0000' });
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual([
-			{ FaxId: faxId + 1, FaxNumber: '12125550000', ResentFaxId: faxId },
+		const result = await run('resend', { faxId: String(faxId), faxNumber });
+		expect(jsonOf(result)).toEqual([{ FaxId: faxId + 1, FaxNumber: resentTo, ResentFaxId: faxId }]);
+		const read = ['GET', `/v1/outboundfaxes/${faxId}`, {}];
+		expect(requests().map((request) => [request.method, request.path, request.params])).toEqual([
+			...(readsTheOriginal ? [read] : []),
+			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: resentTo }],
 		]);
-		const seen = requests();
-		expect(seen.map((request) => [request.method, request.path])).toEqual([
-			['POST', `/v1/outboundfaxes/${faxId}/resend`],
-		]);
-		expect(seen[0].params).toEqual({ FaxNumber: '12125550000' });
-		const check = await run({ operation: 'get', faxId: String(faxId) });
-		expect(check.error?.message).toMatch(/HTTP 404/);
-	});
-
-	test('an empty New Fax Number resends to the original number', async () => {
-		const faxId = await failedFax();
-		const result = await resend({ faxId: String(faxId), faxNumber: '' }).then(succeeded);
-		expect(result.items[0].json).toEqual({
-			FaxId: faxId + 1,
-			FaxNumber: '12125550002',
-			ResentFaxId: faxId,
-		});
-		const seen = requests();
-		expect(seen.map((request) => [request.method, request.path, request.params])).toEqual([
-			['GET', `/v1/outboundfaxes/${faxId}`, {}],
-			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: '12125550002' }],
-		]);
+		expect((await run('get', { faxId: String(faxId) })).error?.message).toMatch(/HTTP 404/);
 	});
 
 	test('a fax that has not failed is refused by the service, with advice', async () => {
-		const [faxId] = await sendViaNode(emulator(), '12125550000');
-		const result = await resend({ faxId: String(faxId), faxNumber: '12125550001' });
+		const [faxId] = await sent();
+		const result = await run('resend', { faxId: String(faxId), faxNumber: '12125550001' });
 		refusedByService(result, /^Bad request \(HTTP 400\) \[StatusCode 30\]/);
 		expect(result.error?.description).toMatch(/Only a fax whose status is sendFailed/);
 		expect(emulator().control.stats().outboundCount).toBe(1);
 	});
 
 	test('a fax ID that does not exist is a 404', async () => {
-		refusedByService(await resend({ faxId: '4242', faxNumber: '12125550001' }), /HTTP 404/);
+		refusedByService(await run('resend', { faxId: '4242', faxNumber: '12125550001' }), /HTTP 404/);
 	});
 });

@@ -3,23 +3,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { loginCredentials } from '../../../harness/jest/emulator';
 import { SecretWatch } from '../../../harness/jest/fault-helpers';
 import { numberedPdf } from '../../../harness/textPdf';
-import { itemWithFiles, type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
+import { itemWithFiles, useFaxSuite } from './faxHelpers';
 import {
 	expectSecretHidden,
 	fieldOf,
 	jsonOf,
 	pairedOutcomes,
-	refusedBefore,
 	refusedByService,
 	succeeded,
 } from '../faxCloudExpect';
 
-const { emulator, run, requests } = useFaxSuite();
+const { emulator, run, requests, sendText, refused } = useFaxSuite();
 
-const send = (parameters: IDataObject, options = {}) =>
-	run({ operation: 'send', ...parameters }, options);
-const sendText = (parameters: IDataObject = {}, options: RunOptions = {}) =>
-	sendTextFax(emulator(), parameters, options);
+const send = (parameters: IDataObject, options = {}) => run('send', parameters, options);
 /** An item with a small text file in the binary field `data`, and the JSON given. */
 const withTextFile = (fileName: string, json: IDataObject = {}) =>
 	itemWithFiles({ data: { data: fileName, mimeType: 'text/plain', fileName } }, json);
@@ -131,66 +127,46 @@ describe('Outbound Fax: Send', () => {
 		});
 	});
 
+	// [option, its value (sent as text), the parameter it is sent as]
+	const EVERY_OPTION: Array<[string, unknown, string]> = [
+		['retryCount', 4, 'RetryCount'],
+		['retryInterval', 15, 'RetryInterval'],
+		['sendAfter', '2026-01-06T08:30:00Z', 'SendAfter'],
+		['coverPageName', 'confidential', 'CoverPageName'],
+		['coverMessage', 'Line one\nLine two', 'CoverMessage'],
+		['coverFieldCc', 'Legal', 'CoverFieldCC'],
+		['faxHeader', '%d %t %i Page %P of %p', 'FaxHeader'],
+		['notifyEmailAddress', 'ops@acme.example', 'NotifyEmailAddress'],
+		['notifySuccess', true, 'NotifySuccess'],
+		['notifyFailed', true, 'NotifyFailed'],
+		['notifyFailedAttachFax', false, 'NotifyFailedAttachFax'],
+		['deleteAfterSend', false, 'DeleteAfterSend'],
+		['faxDescription', 'Invoice 4711', 'FaxDescription'],
+		['priority', 7, 'Priority'],
+		['projectCode', 'ACC-1', 'ProjectCode'],
+		['projectCode2', 'INV-4711', 'ProjectCode2'],
+		['tsi', 'ACME BILLING', 'TSI'],
+		['batchName', 'january-invoices', 'BatchName'],
+		['batchUniqueId', 'batch-0001', 'BatchUniqueId'],
+	];
+
 	test('every option is sent under the parameter name of the description', async () => {
-		await sendText(
-			{
-				text: 'Hello',
-				options: {
-					retryCount: 4,
-					retryInterval: 15,
-					sendAfter: '2026-01-06T08:30:00Z',
-					coverPageName: 'confidential',
-					coverMessage: 'Line one\nLine two',
-					coverFieldCc: 'Legal',
-					coverFields: {
-						field: [
-							{ number: '310', value: 'Case 77' },
-							{ number: 'field-311', value: 'Urgent' },
-						],
-					},
-					faxHeader: '%d %t %i Page %P of %p',
-					notifyEmailAddress: 'ops@acme.example',
-					notifySuccess: true,
-					notifyFailed: true,
-					notifyFailedAttachFax: false,
-					deleteAfterSend: false,
-					faxDescription: 'Invoice 4711',
-					priority: 7,
-					projectCode: 'ACC-1',
-					projectCode2: 'INV-4711',
-					tsi: 'ACME BILLING',
-					batchName: 'january-invoices',
-					batchUniqueId: 'batch-0001',
-				},
-			},
-			{ user: 'acmeAdmin' },
-		).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params).toEqual({
+		const field = [
+			{ number: '310', value: 'Case 77' },
+			{ number: 'field-311', value: 'Urgent' },
+		];
+		const options = {
+			...Object.fromEntries(EVERY_OPTION.map(([option, value]) => [option, value])),
+			coverFields: { field },
+		};
+		await sendText({ options }, { user: 'acmeAdmin' }).then(succeeded);
+		expect(requests('POST')[0].params).toEqual({
+			...Object.fromEntries(EVERY_OPTION.map(([, value, parameter]) => [parameter, String(value)])),
 			FaxNumber: '12125550000',
-			RetryCount: '4',
-			RetryInterval: '15',
-			SendAfter: '2026-01-06T08:30:00Z',
 			CoverPageEnabled: 'true',
-			CoverPageName: 'confidential',
-			CoverMessage: 'Line one\nLine two',
-			CoverFieldCC: 'Legal',
 			CoverField_310: 'Case 77',
 			CoverField_311: 'Urgent',
-			FaxHeader: '%d %t %i Page %P of %p',
 			FaxHeaderEnabled: 'true',
-			NotifyEmailAddress: 'ops@acme.example',
-			NotifySuccess: 'true',
-			NotifyFailed: 'true',
-			NotifyFailedAttachFax: 'false',
-			DeleteAfterSend: 'false',
-			FaxDescription: 'Invoice 4711',
-			Priority: '7',
-			ProjectCode: 'ACC-1',
-			ProjectCode2: 'INV-4711',
-			TSI: 'ACME BILLING',
-			BatchName: 'january-invoices',
-			BatchUniqueId: 'batch-0001',
 		});
 		expect(emulator().control.outboundFax(1)).toMatchObject({
 			CoverPageName: 'confidential',
@@ -220,56 +196,42 @@ describe('Outbound Fax: Send', () => {
 		expect(second.params.CoverPageName).toBeUndefined();
 	});
 
-	test('recipients as a JSON array from an expression', async () => {
-		const result = await send(
+	const jane = { FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' };
+	// [test, parameters, the input item's JSON, the FaxNumbers output, FaxNumber and FaxRecipient sent]
+	test.each<[string, IDataObject, IDataObject, string[], unknown, string | undefined]>([
+		[
+			'recipients as a JSON array from an expression',
+			{ faxNumbers: '', recipientInput: 'json', recipientsJson: '={{ $json.recipients }}' },
+			{ recipients: [jane, '+442071234567'] },
+			['+442071234567', '12125550000'],
+			'+442071234567',
+			JSON.stringify(jane),
+		],
+		[
+			'Fax Numbers from an expression giving an array',
+			{ faxNumbers: '={{ $json.numbers }}' },
+			{ numbers: ['12125550000', 12125550001] },
+			['12125550000', '12125550001'],
+			['12125550000', '12125550001'],
+			undefined,
+		],
+		[
+			'a JSON string of recipients typed in the node',
 			{
 				faxNumbers: '',
 				recipientInput: 'json',
-				recipientsJson: '={{ $json.recipients }}',
-				content: 'text',
-				text: 'Hi',
+				recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
 			},
-			{
-				items: [
-					{
-						json: {
-							recipients: [
-								{ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' },
-								'+442071234567',
-							],
-						},
-					},
-				],
-			},
-		).then(succeeded);
-		expect(fieldOf(result, 'FaxNumber')).toEqual(['+442071234567', '12125550000']);
-		const [request] = requests('POST');
-		expect(request.params.FaxNumber).toBe('+442071234567');
-		expect(request.params.FaxRecipient).toBe(
-			JSON.stringify({ FaxNumber: '12125550000', RcptName: 'Jane', RcptCompany: 'Acme' }),
-		);
-	});
-
-	test('Fax Numbers from an expression giving an array', async () => {
-		const result = await sendText(
-			{ faxNumbers: '={{ $json.numbers }}' },
-			{ items: [{ json: { numbers: ['12125550000', 12125550001] } }] },
-		).then(succeeded);
-		expect(fieldOf(result, 'FaxNumber')).toEqual(['12125550000', '12125550001']);
-		expect(requests('POST')[0].params.FaxNumber).toEqual(['12125550000', '12125550001']);
-	});
-
-	test('a JSON string of recipients typed in the node', async () => {
-		await send({
-			recipientInput: 'json',
-			recipientsJson: '[{"FaxNumber": "12125550000", "RcptTitle": "Dr."}]',
-			content: 'text',
-			text: 'Hi',
-		}).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params.FaxRecipient).toBe(
+			{},
+			['12125550000'],
+			undefined,
 			JSON.stringify({ FaxNumber: '12125550000', RcptTitle: 'Dr.' }),
-		);
+		],
+	])('%s', async (_name, parameters, json, output, faxNumber, recipient) => {
+		const result = await sendText(parameters, { items: [{ json }] }).then(succeeded);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(output);
+		const { params } = requests('POST')[0];
+		expect([params.FaxNumber, params.FaxRecipient]).toEqual([faxNumber, recipient]);
 	});
 
 	describe('bad input is refused before any request, naming the parameter', () => {
@@ -285,7 +247,7 @@ describe('Outbound Fax: Send', () => {
 			],
 		};
 		test.each(Object.entries(cases))('%s', async (_name, [parameters, message]) => {
-			refusedBefore(await sendText(parameters), message, requests());
+			refused(await sendText(parameters), message);
 		});
 	});
 
@@ -294,15 +256,14 @@ describe('Outbound Fax: Send', () => {
 			{ faxNumbers: '12125550000', binaryPropertyName: 'data, invoice' },
 			{ items: [withTextFile('a.txt'), withTextFile('b.txt')] },
 		);
-		const message = 'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"';
-		refusedBefore(result, message, requests());
+		refused(result, 'Invalid "Input Binary Field(s)": item 0 has no binary field "invoice"');
 		expect(result.error?.description).toBe('The input item has these binary fields: data.');
 	});
 
 	test('no fax goes out when a later item is invalid, so a rerun sends nothing twice', async () => {
 		const items = ['12125550000', '555'].map((number) => ({ json: { number } }));
 		const result = await sendText({ faxNumbers: '={{ $json.number }}' }, { items });
-		refusedBefore(result, /"Fax Numbers": "555" is not a fax number/, requests());
+		refused(result, /"Fax Numbers": "555" is not a fax number/);
 	});
 
 	test('Continue On Fail: the bad item becomes an error item, the others are sent, pairing kept', async () => {

@@ -1,18 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ZONE_LESS_TIMES, ZONED_TIMES_IN_TWO_ZONES } from '../../../harness/jest/workflow-times';
-import { type RunOptions, sendTextFax, useFaxSuite } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { type RunOptions, useFaxSuite } from './faxHelpers';
+import { succeeded } from '../faxCloudExpect';
 
 /**
  * Send After from n8n's date picker carries no zone and means the workflow's timezone, as in n8n's
  * own nodes; the service gets UTC with Z. Runs in n8n-core with the workflow's Timezone setting.
  */
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, requests, sendText, refused } = useFaxSuite();
 
 const sendAfter = (value: unknown, options: RunOptions = {}) =>
-	sendTextFax(emulator(), { text: 'Hello', options: { sendAfter: value } as IDataObject }, options);
+	sendText({ options: { sendAfter: value } as IDataObject }, options);
 
 describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 	/** Sends with Send After `value` and the run's options: `wire` goes out and is stored. */
@@ -62,11 +62,9 @@ describe('Outbound Fax: Send After in the workflow’s timezone', () => {
 	])('%s', (_name, value, options, wire) => expectSentAndStored(value, options, wire));
 
 	test('an unknown workflow timezone refuses a zone-less time instead of reading it as UTC', async () => {
-		const result = await sendAfter('2026-11-24T09:00:00', { timezone: 'Mars/Olympus_Mons' });
-		refusedBefore(
-			result,
+		refused(
+			await sendAfter('2026-11-24T09:00:00', { timezone: 'Mars/Olympus_Mons' }),
 			'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow\'s timezone "Mars/Olympus_Mons" is unknown; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
-			requests(),
 		);
 	});
 });

@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sendTextFax, useFaxSuite } from './faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { useFaxSuite } from './faxHelpers';
+import { succeeded } from '../faxCloudExpect';
 
 /**
  * The service uses FaxHeader only when FaxHeaderEnabled is true: what goes on the wire is what
  * takes effect on the fax.
  */
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, requests, sendText, refused } = useFaxSuite();
 
 const HEADER = '%d %t From %i Page %P of %p';
 
@@ -48,7 +48,7 @@ describe('Outbound Fax: Send, Fax Header', () => {
 			{ header: '' },
 		],
 	])('%s', async (_name, options, wire, stored, json = {}) => {
-		await sendTextFax(emulator(), { options }, { items: [{ json }] }).then(succeeded);
+		await sendText({ options }, { items: [{ json }] }).then(succeeded);
 		const { params } = requests('POST')[0];
 		const fax = emulator().control.outboundFax(1);
 		expect([params.FaxHeader, params.FaxHeaderEnabled]).toEqual(wire);
@@ -56,9 +56,7 @@ describe('Outbound Fax: Send, Fax Header', () => {
 	});
 
 	test('a Fax Header Enabled that is not a boolean is refused before any request', async () => {
-		const result = await sendTextFax(emulator(), {
-			options: { faxHeader: HEADER, faxHeaderEnabled: '={{ "maybe" }}' },
-		});
-		refusedBefore(result, /^Invalid "Fax Header Enabled": "maybe" is not allowed/, requests());
+		const options = { faxHeader: HEADER, faxHeaderEnabled: '={{ "maybe" }}' };
+		refused(await sendText({ options }), /^Invalid "Fax Header Enabled": "maybe" is not allowed/);
 	});
 });

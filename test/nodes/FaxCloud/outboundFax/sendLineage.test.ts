@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { waitUntil } from '../../../harness/waitUntil';
 import { withFaultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
-import { fieldOf, succeeded } from '../faxCloudExpect';
+import { fieldOf, storedRun, succeeded } from '../faxCloudExpect';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
@@ -21,7 +21,7 @@ const weeklyNotice = (options: IDataObject = {}): IDataObject =>
 	textSendOneAtATime('={{ $json.number }}', 'The weekly notice.', options);
 
 const send = (runOptions: RunOptions = {}, options: IDataObject = {}) =>
-	run(weeklyNotice(options), { items: items(), ...runOptions });
+	run('send', weeklyNotice(options), { items: items(), ...runOptions });
 
 /** Faxes the service made per number (sends it processed), in NUMBERS order. */
 function faxesPerNumber(): number[] {
@@ -176,19 +176,12 @@ test('two Retries of one execution started together may both send what was missi
 
 test('a Send in a sub-workflow without Send Once per Key warns that a Retry of the parent sends again', async () => {
 	// What n8n gives a sub-workflow's execution: a context of its own, naming the parent.
-	const called = {
-		data: {
-			executionData: {
-				contextData: {},
-				runtimeData: {
-					version: 1,
-					establishedAt: 1,
-					source: 'integrated',
-					parentExecutionId: '41',
-				},
-			},
-		},
-	} as unknown as IRun;
+	const called = storedRun({
+		version: 1,
+		establishedAt: 1,
+		source: 'integrated',
+		parentExecutionId: '41',
+	});
 	const plain = await send({ mode: 'integrated', retryOf: called });
 	const keyed = await send(
 		{ mode: 'integrated', retryOf: called },

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { withFaultAtSend, type RunOptions, textSendOneAtATime, useFaxSuite } from './faxHelpers';
-import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
 /**
  * A Retry never sends a fax twice: it derives the keys the first run did (workflow, node, execution
@@ -9,7 +9,7 @@ import { fieldOf, jsonOf, refusedBefore, succeeded } from '../faxCloudExpect';
  * the same with the user's own key in any run.
  */
 
-const { emulator, run, requests } = useFaxSuite();
+const { emulator, run, requests, refused } = useFaxSuite();
 
 const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
@@ -21,7 +21,7 @@ const send = (
 	options: IDataObject = {},
 	runOptions: RunOptions = {},
 	text = '=Order {{ $json.order }} is confirmed.',
-) => run(textSendOneAtATime('12125550000', text, options), { items, ...runOptions });
+) => run('send', textSendOneAtATime('12125550000', text, options), { items, ...runOptions });
 
 const searches = () => requests('GET', '^/v1/outboundfaxes$');
 const sends = () => requests('POST', '^/v1/outboundfaxes$');
@@ -136,6 +136,6 @@ test.each([
 	async (extra, message) => {
 		const result = await send(orders(2), { sendOnceKey: '={{ $json.order }}', ...extra });
 		expect(result.error?.message).toMatch(/^Invalid "Send Once per Key": /);
-		refusedBefore(result, message, requests());
+		refused(result, message);
 	},
 );

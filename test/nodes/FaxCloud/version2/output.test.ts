@@ -1,11 +1,13 @@
 import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
+import type { IDataObject } from 'n8n-workflow';
+
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
 import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
 
 const { emulator, requests } = useFaxSuite();
 
-const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: Record<string, unknown>) =>
-	runFaxCloud(emulator(), resource, parameters as never, { typeVersion: 2 });
+const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject) =>
+	runFaxCloud(emulator(), resource, parameters, { typeVersion: 2 });
 
 const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });
 

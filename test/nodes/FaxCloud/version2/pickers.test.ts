@@ -4,9 +4,9 @@ import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor } from '../../../harness/jest/emulator';
 import { listSearch } from '../../../harness/jest/load-options';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
-import { refusedBefore, succeeded } from '../faxCloudExpect';
+import { succeeded } from '../faxCloudExpect';
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, run, requests, sent, refused } = useFaxSuite();
 const node = new FaxCloud();
 
 const search = (method: string, filter?: string, paginationToken?: string) =>
@@ -42,13 +42,7 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 
 	test('typing filters by fax number, reading further pages for matches', async () => {
 		emulator().control.bulkCreateOutbound(150, { userId: 'alice@acme' });
-		const target = await runFaxCloud(emulator(), 'outboundFax', {
-			operation: 'send',
-			faxNumbers: '14155550123',
-			content: 'text',
-			text: 'Hello',
-		});
-		const faxId = String(target.items[0].json.FaxId);
+		const faxId = String((await sent('14155550123'))[0]);
 		const found = await search('searchOutboundFaxes', '4155550123');
 		expect(found.results.map((r) => r.value)).toEqual([faxId]);
 		const byId = await search('searchOutboundFaxes', faxId);
@@ -72,8 +66,7 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 });
 
 describe('Version 2 pickers: By ID', () => {
-	const get = (faxId: IDataObject | string) =>
-		runFaxCloud(emulator(), 'outboundFax', { operation: 'get', faxId }, { typeVersion: 2 });
+	const get = (faxId: IDataObject | string) => run('get', { faxId }, { typeVersion: 2 });
 
 	test('a picked fax is read by its ID', async () => {
 		const { lastId } = emulator().control.bulkCreateOutbound(2, { userId: 'alice@acme' });
@@ -95,7 +88,7 @@ describe('Version 2 pickers: By ID', () => {
 		'By ID from an expression ("%s") is refused before any request, naming Fax ID',
 		async (value) => {
 			const result = await get({ __rl: true, mode: 'id', value: `={{ "${value}" }}` });
-			refusedBefore(result, /^Invalid "Fax ID": .*use a whole number greater than 0/, requests());
+			refused(result, /^Invalid "Fax ID": .*use a whole number greater than 0/);
 		},
 	);
 
