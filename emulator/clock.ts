@@ -43,14 +43,7 @@ export class Clock {
 
 	at(time: number, run: () => void): TimerHandle {
 		const entry: Entry = { at: time, run, cancelled: false };
-		let lo = 0;
-		let hi = this.queue.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.queue[mid].at <= time) lo = mid + 1;
-			else hi = mid;
-		}
-		this.queue.splice(lo, 0, entry);
+		this.queue.splice(firstNotBefore(this.queue, (e) => e.at <= time), 0, entry);
 		return { cancel: () => void (entry.cancelled = true) };
 	}
 
@@ -110,4 +103,16 @@ export class Clock {
 			this.running = false;
 		}
 	}
+}
+
+/** The first index of a sorted array whose entry is not before the sought key (a binary search). */
+export function firstNotBefore<T>(sorted: T[], before: (entry: T) => boolean): number {
+	let lo = 0;
+	let hi = sorted.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (before(sorted[mid])) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
 }

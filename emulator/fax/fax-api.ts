@@ -109,7 +109,8 @@ const ROUTES: Record<string, Route> = {
 		if (mark === undefined) {
 			throw new ApiError('missingParameter', 'Mark is required (true or false)');
 		}
-		ctx.outboundStore.mark(fax, mark);
+		fax.mark = mark;
+		ctx.outboundStore.modified(fax, ctx.clock.now());
 		return withStatus(201);
 	},
 	'POST outboundfaxes :id resend': (ctx, req, login, id) => {
