@@ -43,7 +43,8 @@ export class Clock {
 
 	at(time: number, run: () => void): TimerHandle {
 		const entry: Entry = { at: time, run, cancelled: false };
-		this.queue.splice(firstNotBefore(this.queue, (e) => e.at <= time), 0, entry);
+		const index = firstNotBefore(this.queue, (e) => e.at <= time);
+		this.queue.splice(index, 0, entry);
 		return { cancel: () => void (entry.cancelled = true) };
 	}
 
