@@ -11,10 +11,8 @@ interface Entry {
 }
 
 /**
- * Emulator time. Lifecycle steps are queued as timed tasks; in manual mode time only moves through
- * advance(), so tests see every intermediate state deterministically. In real mode a short timer
- * runs what falls due, and the task still reads its own due time from now() so records carry
- * exact step times rather than timer jitter.
+ * Emulator time: timed tasks. Manual mode moves only through advance(), so tests see every state;
+ * real mode runs what falls due on a short timer, a task reading its own due time from now().
  */
 export class Clock {
 	private manualNow: number;
@@ -84,8 +82,7 @@ export class Clock {
 	}
 
 	private runDue(target: number): void {
-		// A task may advance the clock (control calls from a task are not expected, but a re-entrant
-		// run would reorder steps), so nested runs are refused.
+		// A nested run (a task advancing the clock) would reorder steps, so it is refused.
 		if (this.running) return;
 		this.running = true;
 		try {

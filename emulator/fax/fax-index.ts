@@ -67,10 +67,7 @@ export class FaxIndex<T extends { id: number }> {
 	private modifieds = order<T>((k) => k.modified);
 	private byTag = new Map<string, Set<Keyed<T>>>();
 
-	/**
-	 * `tagsOf` names what a record is also filed under (a batch field's value, say), which must not
-	 * change once it is stored: a search for one tag walks its records instead of the whole store.
-	 */
+	/** `tagsOf`: what a record is also filed under (fixed once stored); a tag search walks those. */
 	constructor(
 		private readonly timeOf: (record: T) => number,
 		private readonly modifiedOf: (record: T) => number,
@@ -222,10 +219,7 @@ export class FaxStore<T extends { id: number; modifiedAt: number; deleted: boole
 	}
 }
 
-/**
- * The records of a set, in the window, after the cursor and matching, put in the asked order
- * (`want` at most): a tag's records, or a narrow time range.
- */
+/** A tag's or a narrow time range's records in the window, after the cursor, matching, sorted. */
 function gather<T>(keyed: Iterable<Keyed<T>>, q: IndexQuery<T>, want: number): T[] {
 	const byDate = q.sortColumn === 'dateTime';
 	const order = (a: Keyed<T>, b: Cursor): number =>

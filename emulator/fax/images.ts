@@ -211,10 +211,8 @@ function buildFaxTiff(pages: number): Buffer {
 const recent = new Map<string, Buffer>();
 
 /**
- * The image, made `fax.imageBytes` long for the large-download benchmark when the control API
- * asked for a size: the real document first, then filler. For a PDF the filler is comment lines
- * after `%%EOF` (readers ignore them); a TIFF reader never reads past the directories the header
- * points to. Shorter targets leave the image as is.
+ * The image padded to `fax.imageBytes` (large-download benchmark; a shorter target leaves it): a
+ * PDF reader ignores comment lines after `%%EOF`, a TIFF reader never reads past its directories.
  */
 async function paddedImage(
 	fax: OutboundFax | InboundFax,

@@ -31,9 +31,8 @@ export class OutboundStore extends FaxStore<OutboundFax> {
 	}
 
 	/**
-	 * Every status change, and every other update that moves CompleteTime, goes through here.
-	 * `happenedAt` (default now) is the CompleteTime; a change made visible late keeps the time
-	 * it happened, while it sorts as modified now.
+	 * Every change that moves CompleteTime: `happenedAt` (default now); a change made visible late
+	 * keeps the time it happened, while it sorts as modified now.
 	 */
 	update(fax: OutboundFax, change: Partial<OutboundFax>, happenedAt = this.clock.now()): void {
 		const statusChanged = change.status !== undefined && change.status !== fax.status;
