@@ -11,10 +11,8 @@ interface Entry {
 }
 
 /**
- * Emulator time. Lifecycle steps are queued as timed tasks; in manual mode time only moves through
- * advance(), so tests see every intermediate state deterministically. In real mode a short timer
- * runs what falls due, and the task still reads its own due time from now() so records carry
- * exact step times rather than timer jitter.
+ * Emulator time: timed tasks. Manual mode moves only through advance(), so tests see every state;
+ * real mode runs what falls due on a short timer, a task reading its own due time from now().
  */
 export class Clock {
 	private manualNow: number;
@@ -43,14 +41,8 @@ export class Clock {
 
 	at(time: number, run: () => void): TimerHandle {
 		const entry: Entry = { at: time, run, cancelled: false };
-		let lo = 0;
-		let hi = this.queue.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.queue[mid].at <= time) lo = mid + 1;
-			else hi = mid;
-		}
-		this.queue.splice(lo, 0, entry);
+		const index = firstNotBefore(this.queue, (e) => e.at <= time);
+		this.queue.splice(index, 0, entry);
 		return { cancel: () => void (entry.cancelled = true) };
 	}
 
@@ -90,8 +82,7 @@ export class Clock {
 	}
 
 	private runDue(target: number): void {
-		// A task may advance the clock (control calls from a task are not expected, but a re-entrant
-		// run would reorder steps), so nested runs are refused.
+		// A nested run (a task advancing the clock) would reorder steps, so it is refused.
 		if (this.running) return;
 		this.running = true;
 		try {
@@ -110,4 +101,16 @@ export class Clock {
 			this.running = false;
 		}
 	}
+}
+
+/** The first index of a sorted array whose entry is not before the sought key (a binary search). */
+export function firstNotBefore<T>(sorted: T[], before: (entry: T) => boolean): number {
+	let lo = 0;
+	let hi = sorted.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (before(sorted[mid])) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo;
 }

@@ -33,10 +33,7 @@ export function createContext(
 		inbound: new InboundStore(),
 		references: new ReferenceStore(),
 		logLine,
-		/**
-		 * The Date header of the next `answers` answers is off the emulator's clock by `ms` (a front
-		 * end whose clock is wrong); control.setDateHeaderOffset.
-		 */
+		/** The next `answers` Date headers are `ms` off (a front end with a wrong clock). */
 		dateSkew: { ms: 0, answers: 0 },
 	};
 }

@@ -3,9 +3,8 @@ export type DatetimePrecision = 'second' | 'minute';
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * Parses the description's datetime subset: minute or second precision, zone Z or an offset with
- * or without colon. Anything else (no zone, fractions, lowercase t/z) is rejected so a client that
- * sends a sloppy value finds out here and not against the real service.
+ * The description's datetimes: minutes or seconds, zone Z or an offset with or without colon. Any
+ * other (no zone, fractions, lowercase t/z) is refused, so a sloppy client finds out here.
  */
 export function parseDatetime(value: string): number | undefined {
 	const m = DATETIME.exec(value);

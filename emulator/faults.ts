@@ -28,9 +28,8 @@ export interface FaultSpec {
 	/** For delay: how long the processed response is held. Default 1000. */
 	delayMs?: number;
 	/**
-	 * For delay: the held answers go out together as soon as this many are held at once (a test of
-	 * a client's concurrency sees it reach its limit however slowly the client starts requests);
-	 * `delayMs` still bounds each hold, for the last few.
+	 * For delay: the held answers all go once this many are held (a concurrency test sees the
+	 * client reach its limit however slowly it starts); `delayMs` still bounds each hold.
 	 */
 	releaseAtOnce?: number;
 	/** Seed of the fault's own generator, so probabilistic faults repeat exactly. */
@@ -97,9 +96,8 @@ export class FaultRegistry {
 	}
 
 	/**
-	 * Holds one answer of a delay fault: `delayMs` of real time, or, with `releaseAtOnce`, until that
-	 * many answers are held (then all go). The timer is unref'd so a held answer never keeps a jest
-	 * worker alive after the emulator closed.
+	 * Holds one answer of a delay fault (`delayMs`, or until `releaseAtOnce` are held); the timer
+	 * is unref'd so a held answer never keeps a jest worker alive after the emulator closed.
 	 */
 	async hold(fault: Fault): Promise<void> {
 		const active = this.faults.find((f) => f.fault.id === fault.id);

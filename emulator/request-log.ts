@@ -62,9 +62,8 @@ export class RequestLog {
 	}
 
 	/**
-	 * Copies of the matching requests, oldest first. Records are kept in seq order without gaps,
-	 * so `sinceSeq` starts the walk at its record: a wait that asks again and again reads only the
-	 * requests that came since.
+	 * Copies of the matching requests, oldest first. Records are in seq order without gaps, so a
+	 * `sinceSeq` walk starts at its record: a repeated wait reads only what came since.
 	 */
 	list(filter: RequestFilter = {}): RequestRecord[] {
 		const pathRe = filter.path === undefined ? undefined : new RegExp(filter.path);

@@ -1,6 +1,5 @@
 /**
- * The demo logins for tests. Under ts-node, `require('./seed')` finds seed.json before this file
- * (Node tries .json before the .ts that ts-node adds), so code run by ts-node imports the same
- * names from `emulator` (index.ts) or `emulator/seed-data` instead.
+ * The demo logins for tests. Under ts-node `require('./seed')` finds seed.json first (Node tries
+ * .json before .ts), so code run by ts-node imports them from `emulator` or `emulator/seed-data`.
  */
 export * from './seed-data';

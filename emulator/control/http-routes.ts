@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { ControlCall } from '../http/controlRoute';
 import type { RequestFilter } from '../request-log';
 import type { EmulatorControl } from './control';
 
 export const CONTROL_PREFIX = '/__emulator';
+
+/** A route's answer from the JSON body, the path's match and the query; undefined: `{ ok: true }`. */
+type ControlCall = (body: any, match: RegExpMatchArray, query: URLSearchParams) => unknown;
 
 function filterFrom(query: URLSearchParams): RequestFilter {
 	const f: RequestFilter = {};

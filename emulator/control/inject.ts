@@ -19,9 +19,8 @@ export interface InjectInboundOptions {
 }
 
 /**
- * Faxes arriving for a user. Ids are taken at injection, so a fax that becomes visible later keeps
- * the id it was given here (ids then do not follow the order of visibility, as on a service that
- * numbers a reception when it starts).
+ * Faxes arriving for a user. Ids are taken now, so a fax visible later keeps an earlier id (as on
+ * a service that numbers a reception when it starts).
  */
 export function injectInbound(
 	ctx: EmulatorContext,

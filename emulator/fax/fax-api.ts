@@ -48,10 +48,6 @@ function findFax<T extends { userId: string }>(
 	return fax;
 }
 
-const outbound = (ctx: EmulatorContext, login: SeedUser, id: string) =>
-	findFax(ctx.outboundStore, login, id);
-const inbound = (ctx: EmulatorContext, login: SeedUser, id: string) =>
-	findFax(ctx.inbound, login, id);
 const created = (faxes: OutboundFax[]): Reply =>
 	withStatus(201, {
 		FaxInfo: faxes.map((f) => ({ FaxId: String(f.id), FaxNumber: f.faxNumber })),
@@ -104,16 +100,17 @@ const ROUTES: Record<string, Route> = {
 		return created(ctx.outbound.createGroup(owner, login, destinations, documents, options));
 	},
 	'PUT outboundfaxes :id': (ctx, req, login, id) => {
-		const fax = outbound(ctx, login, id);
+		const fax = findFax(ctx.outboundStore, login, id);
 		const mark = new ParamReader(req.params).bool('Mark');
 		if (mark === undefined) {
 			throw new ApiError('missingParameter', 'Mark is required (true or false)');
 		}
-		ctx.outboundStore.mark(fax, mark);
+		fax.mark = mark;
+		ctx.outboundStore.modified(fax, ctx.clock.now());
 		return withStatus(201);
 	},
 	'POST outboundfaxes :id resend': (ctx, req, login, id) => {
-		const original = outbound(ctx, login, id);
+		const original = findFax(ctx.outboundStore, login, id);
 		if (original.status !== 'sendFailed') {
 			throw new ApiError(
 				'notResendable',
@@ -124,7 +121,7 @@ const ROUTES: Record<string, Route> = {
 		return created([ctx.outbound.resend(original, number, login)]);
 	},
 	'PUT inboundfaxes :id': (ctx, req, login, id) => {
-		const fax = inbound(ctx, login, id);
+		const fax = findFax(ctx.inbound, login, id);
 		const reader = new ParamReader(req.params);
 		const changes = Object.entries({
 			mark: reader.bool('Mark'),

@@ -1,3 +1,5 @@
+import { firstNotBefore } from '../clock';
+
 export type SortColumn = 'faxId' | 'dateTime';
 export type SortOrder = 'asc' | 'desc';
 
@@ -65,10 +67,7 @@ export class FaxIndex<T extends { id: number }> {
 	private modifieds = order<T>((k) => k.modified);
 	private byTag = new Map<string, Set<Keyed<T>>>();
 
-	/**
-	 * `tagsOf` names what a record is also filed under (a batch field's value, say), which must not
-	 * change once it is stored: a search for one tag walks its records instead of the whole store.
-	 */
+	/** `tagsOf`: what a record is also filed under (fixed once stored); a tag search walks those. */
 	constructor(
 		private readonly timeOf: (record: T) => number,
 		private readonly modifiedOf: (record: T) => number,
@@ -185,10 +184,42 @@ export class FaxIndex<T extends { id: number }> {
 	}
 }
 
-/**
- * The records of a set, in the window, after the cursor and matching, put in the asked order
- * (`want` at most): a tag's records, or a narrow time range.
- */
+/** The faxes of one direction: ids handed out in order, a deleted fax flagged and out of the index. */
+export class FaxStore<T extends { id: number; modifiedAt: number; deleted: boolean }> {
+	private nextId = 1;
+
+	constructor(readonly index: FaxIndex<T>) {}
+
+	allocateId(): number {
+		return this.nextId++;
+	}
+
+	add(faxes: T[]): void {
+		this.index.insertMany(faxes);
+	}
+
+	get(id: number): T | undefined {
+		return this.index.get(id);
+	}
+
+	/** The fax sorts as modified at `now` (SortColumn=dateTime). */
+	modified(fax: T, now: number): void {
+		fax.modifiedAt = now;
+		if (!fax.deleted) this.index.touch(fax);
+	}
+
+	remove(fax: T): void {
+		fax.deleted = true;
+		this.index.remove(fax.id);
+	}
+
+	reset(): void {
+		this.index.clear();
+		this.nextId = 1;
+	}
+}
+
+/** A tag's or a narrow time range's records in the window, after the cursor, matching, sorted. */
 function gather<T>(keyed: Iterable<Keyed<T>>, q: IndexQuery<T>, want: number): T[] {
 	const byDate = q.sortColumn === 'dateTime';
 	const order = (a: Keyed<T>, b: Cursor): number =>
@@ -212,16 +243,4 @@ function walk<T>(sorted: Keyed<T>[], from: number, to: number, q: IndexQuery<T>,
 		if (inWindow(q, k) && q.match(k.record)) out.push(k.record);
 	}
 	return out;
-}
-
-/** The first index of a sorted array whose entry is not before the sought key (a binary search). */
-function firstNotBefore<T>(sorted: T[], before: (entry: T) => boolean): number {
-	let lo = 0;
-	let hi = sorted.length;
-	while (lo < hi) {
-		const mid = (lo + hi) >> 1;
-		if (before(sorted[mid])) lo = mid + 1;
-		else hi = mid;
-	}
-	return lo;
 }

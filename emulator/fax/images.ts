@@ -37,6 +37,10 @@ async function mergedTemplate(fax: OutboundFax): Promise<PDFDocument | undefined
 	return doc;
 }
 
+async function appendPages(out: PDFDocument, from: PDFDocument): Promise<void> {
+	for (const page of await out.copyPages(from, from.getPageIndices())) out.addPage(page);
+}
+
 /** The fax as sent: cover page, then each attachment (PDF pages copied, others rendered). */
 async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
 	const out = await PDFDocument.create();
@@ -63,16 +67,11 @@ async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
 		);
 	}
 	const merged = await mergedTemplate(fax);
-	if (merged) {
-		const pages = await out.copyPages(merged, merged.getPageIndices());
-		for (const p of pages) out.addPage(p);
-	}
+	if (merged) await appendPages(out, merged);
 	for (const doc of fax.documents) {
 		if (doc.kind === 'pdf') {
 			try {
-				const src = await PDFDocument.load(doc.data, { ignoreEncryption: true });
-				const pages = await out.copyPages(src, src.getPageIndices());
-				for (const p of pages) out.addPage(p);
+				await appendPages(out, await PDFDocument.load(doc.data, { ignoreEncryption: true }));
 				continue;
 			} catch {
 				// Encrypted or odd PDFs are rendered as placeholder pages below.
@@ -212,10 +211,8 @@ function buildFaxTiff(pages: number): Buffer {
 const recent = new Map<string, Buffer>();
 
 /**
- * The image, made `fax.imageBytes` long for the large-download benchmark when the control API
- * asked for a size: the real document first, then filler. For a PDF the filler is comment lines
- * after `%%EOF` (readers ignore them); a TIFF reader never reads past the directories the header
- * points to. Shorter targets leave the image as is.
+ * The image padded to `fax.imageBytes` (large-download benchmark; a shorter target leaves it): a
+ * PDF reader ignores comment lines after `%%EOF`, a TIFF reader never reads past its directories.
  */
 async function paddedImage(
 	fax: OutboundFax | InboundFax,

@@ -1,6 +1,6 @@
 import type { Random } from '../random';
 import type { SeedUser } from '../seed-data';
-import { FaxIndex } from './fax-index';
+import { FaxIndex, FaxStore } from './fax-index';
 import { fieldOf, type InboundFax } from './records';
 
 /** Senders of received faxes: each one's station id (TSI) and the area code it calls from. */
@@ -89,45 +89,26 @@ export function makeInbound(
 	return fax;
 }
 
-/**
- * Inbound faxes by id, by ReceivedTime and by last modified; `all` keeps deleted ones for
- * ground-truth checks, in the order they became visible.
- */
-export class InboundStore {
-	readonly index = new FaxIndex<InboundFax>(
-		(f) => f.receivedAt,
-		(f) => f.modifiedAt,
-	);
+/** Inbound faxes; `all` keeps deleted ones too (ground truth), in the order they became visible. */
+export class InboundStore extends FaxStore<InboundFax> {
 	readonly all: InboundFax[] = [];
-	private nextId = 1;
 
-	allocateId(): number {
-		return this.nextId++;
+	constructor() {
+		super(
+			new FaxIndex(
+				(f) => f.receivedAt,
+				(f) => f.modifiedAt,
+			),
+		);
 	}
 
 	add(faxes: InboundFax[]): void {
-		this.index.insertMany(faxes);
+		super.add(faxes);
 		for (const fax of faxes) this.all.push(fax);
 	}
 
-	get(id: number): InboundFax | undefined {
-		return this.index.get(id);
-	}
-
-	/** A change through the interface (Mark, project codes): the fax sorts as modified now. */
-	modified(fax: InboundFax, now: number): void {
-		fax.modifiedAt = now;
-		if (!fax.deleted) this.index.touch(fax);
-	}
-
-	remove(fax: InboundFax): void {
-		fax.deleted = true;
-		this.index.remove(fax.id);
-	}
-
 	reset(): void {
-		this.index.clear();
+		super.reset();
 		this.all.length = 0;
-		this.nextId = 1;
 	}
 }

@@ -52,9 +52,8 @@ export class Lifecycle {
 	}
 
 	/**
-	 * While a fax that will be sent is sending, each page but the last updates the record when it
-	 * has gone out (20 s after dialling, then every 10 s): PagesSent, and CompleteTime, the last
-	 * update time of a fax not final. The status stays `sending`.
+	 * While a fax that will be sent is sending, each page but the last moves PagesSent and
+	 * CompleteTime when it has gone (20 s after dialling, then every 10 s); it stays `sending`.
 	 */
 	private sendPages(fax: OutboundFax, page: number, delayMs: number): void {
 		if (page >= fax.pagesTotal) return;

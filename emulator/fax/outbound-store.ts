@@ -1,72 +1,49 @@
 import type { Clock } from '../clock';
 import type { SeedUser } from '../seed-data';
-import { FaxIndex } from './fax-index';
+import { FaxIndex, FaxStore } from './fax-index';
 import type { Lifecycle } from './lifecycle';
 import { blankOutbound, type FaxDocument, type OutboundFax, type SendFaxStatus } from './records';
 import { batchNameTag, uniqueIdTag } from './search';
 import { rcptInfo, type Destination } from './send-params';
 
-/**
- * Outbound faxes by id, by CompleteTime and by last modified, with the full history of status
- * changes (each at the time it happened, listed when it became visible).
- */
-export class OutboundStore {
-	/** Filed under its batch fields too, which never change: a search by key reads its faxes only. */
-	readonly index = new FaxIndex<OutboundFax>(
-		(f) => f.updatedAt,
-		(f) => f.modifiedAt,
-		(f) => [
-			...(f.batchUniqueId ? [uniqueIdTag(f.batchUniqueId)] : []),
-			...(f.batchName ? [batchNameTag(f.batchName)] : []),
-		],
-	);
+/** Outbound faxes, with every status change (at the time it happened) and the deleted ones kept. */
+export class OutboundStore extends FaxStore<OutboundFax> {
 	readonly history: Array<{ faxId: number; status: SendFaxStatus; at: number }> = [];
-	private nextId = 1;
 	private deleted = new Map<number, OutboundFax>();
 
-	constructor(private readonly clock: Clock) {}
-
-	allocateId(): number {
-		return this.nextId++;
+	/** Filed under its batch fields too, which never change: a search by key reads its faxes only. */
+	constructor(private readonly clock: Clock) {
+		super(
+			new FaxIndex<OutboundFax>(
+				(f) => f.updatedAt,
+				(f) => f.modifiedAt,
+				(f) => [
+					...(f.batchUniqueId ? [uniqueIdTag(f.batchUniqueId)] : []),
+					...(f.batchName ? [batchNameTag(f.batchName)] : []),
+				],
+			),
+		);
 	}
 
 	add(faxes: OutboundFax[]): void {
-		this.index.insertMany(faxes);
+		super.add(faxes);
 		for (const f of faxes) this.history.push({ faxId: f.id, status: f.status, at: f.updatedAt });
 	}
 
-	get(id: number): OutboundFax | undefined {
-		return this.index.get(id);
-	}
-
 	/**
-	 * Every status change, and every other update that moves CompleteTime, goes through here.
-	 * `happenedAt` (default now) is the CompleteTime; a change made visible late keeps the time
-	 * it happened, while it sorts as modified now.
+	 * Every change that moves CompleteTime: `happenedAt` (default now); a change made visible late
+	 * keeps the time it happened, while it sorts as modified now.
 	 */
 	update(fax: OutboundFax, change: Partial<OutboundFax>, happenedAt = this.clock.now()): void {
 		const statusChanged = change.status !== undefined && change.status !== fax.status;
 		Object.assign(fax, change);
 		fax.updatedAt = happenedAt;
-		this.touch(fax);
+		this.modified(fax, this.clock.now());
 		if (statusChanged) this.history.push({ faxId: fax.id, status: fax.status, at: fax.updatedAt });
 	}
 
-	/** PUT Mark: modifies the fax (dateTime order) but not its CompleteTime. */
-	mark(fax: OutboundFax, mark: boolean): void {
-		fax.mark = mark;
-		this.touch(fax);
-	}
-
-	/** The fax sorts as modified now. */
-	private touch(fax: OutboundFax): void {
-		fax.modifiedAt = this.clock.now();
-		if (!fax.deleted) this.index.touch(fax);
-	}
-
 	remove(fax: OutboundFax): void {
-		fax.deleted = true;
-		this.index.remove(fax.id);
+		super.remove(fax);
 		this.deleted.set(fax.id, fax);
 	}
 
@@ -75,12 +52,17 @@ export class OutboundStore {
 	}
 
 	reset(): void {
-		this.index.clear();
+		super.reset();
 		this.history.length = 0;
 		this.deleted.clear();
-		this.nextId = 1;
 	}
 }
+
+/** What a resent fax takes from a new blank fax; the rest (documents, options) it keeps. */
+const RESENT_AFRESH = (
+	'id groupId proxyUserId status createdAt updatedAt modifiedAt csi duration errorCode errorText ' +
+	'pagesSent imgHost imgDevice mark attempts deleted'
+).split(' ') as Array<keyof OutboundFax>;
 
 /** Creates outbound faxes and starts their lifecycle; shared by send, resend and mail merge. */
 export class OutboundService {
@@ -123,33 +105,17 @@ export class OutboundService {
 		});
 	}
 
-	/** A failed fax sent again as a new fax (new id, new group), the original deleted. */
+	/** A failed fax sent again as a new fax (new id, new group, its state afresh), the original deleted. */
 	resend(original: OutboundFax, number: string, login: SeedUser): OutboundFax {
-		const now = this.clock.now();
 		const id = this.store.allocateId();
+		const fresh: OutboundFax = blankOutbound(id, original.userId, login.userId, this.clock.now());
 		const fax: OutboundFax = {
 			...original,
-			id,
-			groupId: id,
-			proxyUserId: login.userId,
+			...Object.fromEntries(RESENT_AFRESH.map((field) => [field, fresh[field]])),
 			faxNumber: number,
-			status: 'awaitingConversion',
-			createdAt: now,
-			updatedAt: now,
-			modifiedAt: now,
-			completionLagMs: undefined,
-			csi: '',
-			duration: 0,
-			errorCode: 0,
-			errorText: '',
-			pagesSent: 0,
 			retryCountLeft: original.retryCount,
-			imgHost: '',
-			imgDevice: '',
-			mark: false,
-			attempts: 0,
+			completionLagMs: undefined,
 			forcedOutcome: undefined,
-			deleted: false,
 		};
 		if (number !== original.faxNumber && original.recipient) {
 			fax.recipient = { ...original.recipient, FaxNumber: number };

@@ -21,6 +21,12 @@ export interface Outcome {
 
 const none = (): number => 0;
 const SENT = { connected: true, seconds: (p: number) => 10 + 10 * p, pagesSent: (p: number) => p };
+const LAST_PAGE_LOST = { connected: true, pagesSent: (p: number) => Math.max(0, p - 1) };
+const HALF_SENT = {
+	connected: true,
+	seconds: (p: number) => 10 + 5 * p,
+	pagesSent: (p: number) => Math.floor(p / 2),
+};
 const AT_CONVERSION = { stage: 'conversion' } as const;
 const AT_COVERPAGE = { stage: 'coverpage' } as const;
 
@@ -49,20 +55,9 @@ const TABLE: Record<string, [string, number, string, boolean, number, Partial<Ou
 		'fax processing excessive duration',
 		false,
 		600,
-		{ connected: true, pagesSent: (pages) => Math.max(0, pages - 1) },
+		LAST_PAGE_LOST,
 	],
-	pageRejected: [
-		'3002',
-		3002,
-		'page rejected by recipient',
-		true,
-		0,
-		{
-			connected: true,
-			seconds: (pages) => 10 + 5 * pages,
-			pagesSent: (pages) => Math.floor(pages / 2),
-		},
-	],
+	pageRejected: ['3002', 3002, 'page rejected by recipient', true, 0, HALF_SENT],
 	systemError: ['9000', 0, 'Cannot combine fax files', false, 1],
 	invalidNumber: ['', 1000, 'Invalid number format', false, 0],
 	missingDigits: ['', 1000, 'Invalid phone number, missing digits', false, 0],

@@ -49,10 +49,7 @@ export class ReferenceStore {
 		return this.refs.get(key);
 	}
 
-	/**
-	 * The reference of the page after one asked for with `used`: a new key per page, or the same
-	 * key moved on to the page's last record (session).
-	 */
+	/** The reference of the page after `used`'s: a new key, or (session) the same key moved on. */
 	next(used: string | undefined, criteria: Criteria, cursor: Cursor): string {
 		if (this.keys === 'session' && used !== undefined && this.refs.has(used)) {
 			this.refs.set(used, { criteria, cursor });
@@ -137,10 +134,7 @@ export interface SearchedRecords<T extends Searchable> {
 	format: (record: T, precision: DatetimePrecision) => Record<string, string>;
 }
 
-/**
- * The answer of a fax search: the page's records (no FaxInfo when there are none), whether more
- * follow, and the key of the next page unless the emulator withholds keys.
- */
+/** A search's answer: the page's records (none: no FaxInfo), whether more follow, the next key. */
 export function searchReply<T extends Searchable>(
 	ctx: EmulatorContext,
 	req: ServiceRequest,

@@ -83,6 +83,14 @@ function resolveOwner(reader: ParamReader, login: SeedUser, accounts: Accounts):
 /** The service's own bounds for retries (the description says they exist, not what they are). */
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+const BOOLEAN_OPTIONS = [
+	'DeleteAfterSend',
+	'NotifySuccess',
+	'NotifyFailed',
+	'NotifyFailedAttachFax',
+];
+const TEXT_OPTIONS = ['NotifyEmailAddress', 'FaxHeader', 'PageOrientation', 'Text2tiffFontName'];
+
 export async function parseSendRequest(params: Params, login: SeedUser, accounts: Accounts) {
 	const r = new ParamReader(params);
 	const owner = resolveOwner(r, login, accounts);
@@ -138,17 +146,9 @@ export async function parseSendRequest(params: Params, login: SeedUser, accounts
 	};
 	// The other options, each into the field of its name: booleans false and texts '' by default.
 	const fields = options as Record<string, unknown>;
-	for (const name of [
-		'DeleteAfterSend',
-		'NotifySuccess',
-		'NotifyFailed',
-		'NotifyFailedAttachFax',
-	]) {
-		fields[fieldOf(name)] = r.bool(name) ?? false;
-	}
-	for (const name of 'NotifyEmailAddress FaxHeader PageOrientation Text2tiffFontName'.split(' ')) {
+	for (const name of BOOLEAN_OPTIONS) fields[fieldOf(name)] = r.bool(name) ?? false;
+	for (const name of [...TEXT_OPTIONS, 'BatchName', 'BatchUniqueId']) {
 		fields[fieldOf(name)] = r.string(name) ?? '';
 	}
-	for (const name of ['BatchName', 'BatchUniqueId']) fields[fieldOf(name)] = r.string(name) ?? '';
 	return { owner, destinations, documents, options };
 }

@@ -98,9 +98,8 @@ function countOpen(stats: ConnectionStats): () => void {
 export class Listener {
 	readonly stats: ConnectionStats = { current: 0, max: 0 };
 	/**
-	 * Requests being answered at once (from the request to its answer sent), which is what a
-	 * client's "at most N at once" means: an idle keep-alive connection of an earlier run, still open
-	 * on a busy machine, counts as a connection but is no request.
+	 * Requests being answered at once: what a client's "at most N at once" means (an idle keep-alive
+	 * connection of an earlier run counts as a connection but is no request).
 	 */
 	readonly requestStats: ConnectionStats = { current: 0, max: 0 };
 	private server = createServer((req, res) => {

@@ -84,10 +84,7 @@ export class MailMergeService {
 		return job;
 	}
 
-	/**
-	 * The jobs of one list answer; undefined: an answer without `Jobs`. A job set aside with
-	 * omitJobOnce is left out of its owner's next answer only.
-	 */
+	/** The jobs of one list answer (undefined: no `Jobs`); an omitJobOnce job is left out once. */
 	list(owner: SeedUser): MailMergeJob[] | undefined {
 		if (this.lookupsFailing !== undefined) return [];
 		if (this.listsWithoutJobs > 0) {

@@ -85,9 +85,8 @@ async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[];
 }
 
 /**
- * POST /Job checks, in the order of the description's code table: parameters (1000-1007), then
- * the files themselves (1100, 1001 "No fields found in PDF template", 1102-1106), then the data
- * lines (1200).
+ * POST /Job checks in the order of the description's code table: parameters (1000-1007), files
+ * (1100, 1001 "No fields found in PDF template", 1102-1106), then data lines (1200).
  */
 export async function validateJobRequest(params: Params) {
 	const expectedRaw = params.get('ExpectedFaxes');

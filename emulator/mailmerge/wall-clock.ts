@@ -1,10 +1,8 @@
 import { formatDatetime, type DatetimePrecision } from '../datetime';
 
 /**
- * Interface B's datetimes carry no zone designator in the description's samples, so the service
- * may well write them on its own local clock. With a zone set (an IANA name such as
- * America/New_York) the emulator writes the wall-clock time of that zone: at a fall-back change
- * an hour of wall-clock times comes twice, one hour apart in real time.
+ * Interface B's sample datetimes carry no zone, so the service may write its local clock. With an
+ * IANA zone set the emulator writes that zone's wall clock: at a fall-back an hour comes twice.
  */
 const DATE = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
 const TIME = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;

@@ -13,7 +13,14 @@ import {
 } from './payloads';
 import { view, type NumberRequestStore, type NumberRequestType } from './requests';
 
-const notFound = (message: string): Reply => json(404, { error: 'not_found', message });
+/** An error answer of interface C. */
+const problem = (
+	status: number,
+	error: string,
+	message: string,
+	headers?: Record<string, string>,
+) => json(status, { error, message }, headers);
+const notFound = (message: string): Reply => problem(404, 'not_found', message);
 
 function lookup(segments: string[]): Reply {
 	const [kind, country, region, city, ...rest] = segments;
@@ -51,7 +58,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const unsupported = (type: string): Reply =>
-	json(415, { error: 'unsupported_media_type', message: `Send the request as ${type}` });
+	problem(415, 'unsupported_media_type', `Send the request as ${type}`);
 
 /** The files and the `data` part of a port request, each missing or malformed one an error. */
 function portParts(req: ServiceRequest): { data: Record<string, unknown>; errors: FieldError[] } {
@@ -59,9 +66,7 @@ function portParts(req: ServiceRequest): { data: Record<string, unknown>; errors
 	for (const field of ['loaFile', 'billFile']) {
 		const file = req.params.file(field);
 		if (!file || file.data.length === 0) errors.push({ field, message: 'PDF file is required' });
-		else if (!isPdf(file.data)) {
-			errors.push({ field, message: 'must be a PDF file' });
-		}
+		else if (!isPdf(file.data)) errors.push({ field, message: 'must be a PDF file' });
 	}
 	const raw = req.params.get('data');
 	let data: unknown = {};
@@ -89,7 +94,7 @@ function createRequest(
 	let result: PayloadResult;
 	if (type === 'port_in') {
 		if (!/^multipart\/form-data/i.test(contentType)) return unsupported('multipart/form-data');
-		if (req.bodyError) return json(400, { error: 'invalid_multipart', message: req.bodyError });
+		if (req.bodyError) return problem(400, 'invalid_multipart', req.bodyError);
 		const { data, errors } = portParts(req);
 		const checked = validatePortIn(data);
 		const dataOk = !errors.some((e) => e.field === 'data');
@@ -98,7 +103,7 @@ function createRequest(
 		if (!/^application\/(.+\+)?json/i.test(contentType)) return unsupported('application/json');
 		const body = req.json;
 		if (req.jsonError !== undefined || !isObject(body)) {
-			return json(400, { error: 'invalid_json', message: 'The body must be a JSON object' });
+			return problem(400, 'invalid_json', 'The body must be a JSON object');
 		}
 		result = (type === 'toll_free' ? validateTollFree : validateNonTollFree)(body);
 	}
@@ -128,25 +133,17 @@ export function numbersHandler(ctx: EmulatorContext, store: NumberRequestStore):
 		if (!requestType && !isLookup) return notFound('No such endpoint');
 		const expected = requestType ? 'POST' : 'GET';
 		if (req.method !== expected) {
-			return json(
-				405,
-				{ error: 'method_not_allowed', message: `Use ${expected}` },
-				{ allow: expected },
-			);
+			return problem(405, 'method_not_allowed', `Use ${expected}`, { allow: expected });
 		}
 		const { token, user } = ctx.accounts.bearer(req.headers.authorization);
 		if (!token || !user) {
-			return json(
-				401,
-				{ error: 'unauthorized', message: 'Missing or invalid access token' },
-				{ 'www-authenticate': 'Bearer realm="Fax Cloud Numbers", error="invalid_token"' },
-			);
+			return problem(401, 'unauthorized', 'Missing or invalid access token', {
+				'www-authenticate': 'Bearer realm="Fax Cloud Numbers", error="invalid_token"',
+			});
 		}
 		if (!token.portalAdmin || !token.manageNumbers) {
-			return json(403, {
-				error: 'forbidden',
-				message: `${user.userId} is not a portal administrator with permission to manage fax numbers`,
-			});
+			const permission = 'a portal administrator with permission to manage fax numbers';
+			return problem(403, 'forbidden', `${user.userId} is not ${permission}`);
 		}
 		return requestType ? createRequest(ctx, store, req, user.userId, requestType) : lookup(rest);
 	};

@@ -99,8 +99,8 @@ export function findCity(country: string, region: string, city: string): City | 
 }
 
 /**
- * Area codes of a region (unique, ascending) or, when `city` is given, of that city
- * (primary code first, then overlays). `[]` for an unknown country, region or city.
+ * Area codes of a region (unique, ascending) or of its `city` (primary first, then overlays);
+ * `[]` for an unknown country, region or city.
  */
 export function listAreaCodes(country: string, region: string, city?: string): AreaCode[] {
 	const found = regionOf(country, region);
