@@ -26,10 +26,8 @@ export function expectAnswer(res: CallResult, status: number, code?: number, tex
 }
 
 /**
- * `get`/`put`/`post`/`del` answer the whole reply, `status` its status alone, `ids` what a search
- * finds; `send` sends a fax (as Alice unless told), `sendId` also expects the 201 and answers the
- * FaxId; `fax` reads one outbound fax; `mailMerge` is a GET on the mail merge interface;
- * `control` calls the control API with a JSON body.
+ * Calls by path: `status` answers the status alone, `ids` what a search finds; `send` sends a fax
+ * as Alice unless told, `sendId` expects the 201 and answers the FaxId; `mailMerge` is a GET.
  */
 export function faxCalls(emu: () => Emulator) {
 	const url = (path: string): string => `${emu().urls.fax}/${path}`;
@@ -51,12 +49,8 @@ export function faxCalls(emu: () => Emulator) {
 		ids: async (path: string, auth: Login, query: Query = {}): Promise<string[]> =>
 			ids(await call('GET', url(path), { auth, query })),
 		send,
-		sendId: async (
-			params: Record<string, string | string[]>,
-			login: Login = USERS.alice,
-			file?: Blob,
-		) => {
-			const res = await send(params, login, file);
+		sendId: async (...args: Parameters<typeof send>) => {
+			const res = await send(...args);
 			expect(res.status).toBe(201);
 			return Number(res.json.FaxInfo[0].FaxId);
 		},

@@ -3,17 +3,14 @@
  * and the service clock in the Date header (also when it is off): what a poller needs to be tested
  * against.
  */
-import { call, controlOf, MINUTE, USERS, type Login } from '../harness/emulatorHttp';
+import { call, MINUTE, USERS } from '../harness/emulatorHttp';
 import { ids, useEmulatorCalls } from './faxCalls';
 
 const { emu, api } = useEmulatorCalls();
-const ctl = controlOf(emu);
-const { send, fax } = api;
+const { send, fax, control: ctl } = api;
 const advance = (ms: number) => emu().control.advance(ms);
 const inject = (options: { at?: string; lateByMs?: number; count?: number } = {}) =>
 	emu().control.injectInbound({ userId: 'alice@acme', ...options });
-const search = (collection: string, login: Login, query: Record<string, string | number> = {}) =>
-	api.get(collection, login, query);
 /** The FaxIds of Alice's faxes a search finds. */
 const aliceFinds = (collection: string, query: Record<string, string | number> = {}) =>
 	api.ids(collection, USERS.alice, query);
@@ -23,7 +20,7 @@ describe('the Date header is the emulator clock', () => {
 	test('on every interface, on errors and on injected faults, never the host clock', async () => {
 		advance(90 * MINUTE + 7_000);
 		const answers = [
-			await search('inboundfaxes', USERS.alice),
+			await api.get('inboundfaxes', USERS.alice),
 			await api.get('inboundfaxes/99', USERS.alice),
 			await api.get('inboundfaxes', null),
 			await api.mailMerge('/Job'),
@@ -33,7 +30,7 @@ describe('the Date header is the emulator clock', () => {
 		];
 		expect(answers.map((res) => res.status)).toEqual([200, 404, 401, 200, 200]);
 		emu().control.addFault({ kind: 'http500', count: 1 });
-		answers.push(await search('outboundfaxes', USERS.alice));
+		answers.push(await api.get('outboundfaxes', USERS.alice));
 		expect(answers.at(-1)!.status).toBe(500);
 		for (const res of answers) expect(res.headers.date).toBe('Mon, 05 Jan 2026 10:30:07 GMT');
 	});
@@ -41,7 +38,7 @@ describe('the Date header is the emulator clock', () => {
 	test('whole seconds, moving only with the clock', async () => {
 		advance(1_999);
 		for (let i = 0; i < 2; i++) {
-			const { headers } = await search('inboundfaxes', USERS.alice);
+			const { headers } = await api.get('inboundfaxes', USERS.alice);
 			expect(headers.date).toBe('Mon, 05 Jan 2026 09:00:01 GMT');
 		}
 	});
@@ -50,14 +47,14 @@ describe('the Date header is the emulator clock', () => {
 describe('a front end whose clock is wrong: its Date header is off the service clock, its records not', () => {
 	const dateOf = (res: { headers: Record<string, unknown> }) =>
 		new Date(String(res.headers.date)).toISOString();
-	const searched = async () => dateOf(await search('inboundfaxes', USERS.alice));
+	const searched = async () => dateOf(await api.get('inboundfaxes', USERS.alice));
 
 	test('the next answers carry a Date an hour ahead, then the clock again; the records keep the service clock', async () => {
 		inject();
 		const now = emu().control.now();
 		const offset = await ctl('POST', '/date-header-offset', { ms: 3_600_000, answers: 1 });
 		expect(offset.status).toBe(200);
-		const ahead = await search('inboundfaxes', USERS.alice);
+		const ahead = await api.get('inboundfaxes', USERS.alice);
 		expect(dateOf(ahead)).toBe(new Date(Date.parse(now) + 3_600_000).toISOString());
 		expect(ahead.json.FaxInfo[0].ReceivedTime).toBe(now.replace('.000Z', 'Z'));
 		expect(await searched()).toBe(now);
@@ -124,7 +121,7 @@ describe('SortColumn=dateTime is the last-modified time', () => {
 		expect(await aliceFinds('inboundfaxes', descending)).toEqual(['1', '2']);
 		const after = { ...byModified, DatetimeAfter: '2026-01-05T09:01Z' };
 		expect(await aliceFinds('inboundfaxes', after)).toEqual(['2']);
-		const [first] = (await search('inboundfaxes', USERS.alice, { ResultLimit: 1 })).json.FaxInfo;
+		const [first] = (await api.get('inboundfaxes', USERS.alice, { ResultLimit: 1 })).json.FaxInfo;
 		expect(first.ReceivedTime).toBe('2026-01-05T09:00:00Z');
 	});
 
@@ -143,11 +140,11 @@ describe('SortColumn=dateTime is the last-modified time', () => {
 	test('a record modified between two pages comes again on a later ascending page, never lost', async () => {
 		inject({ count: 4 });
 		advance(MINUTE);
-		const first = await search('inboundfaxes', USERS.alice, { ...byModified, ResultLimit: 2 });
+		const first = await api.get('inboundfaxes', USERS.alice, { ...byModified, ResultLimit: 2 });
 		expect(ids(first)).toEqual(['1', '2']);
 		await api.put('inboundfaxes/1', USERS.alice, { Mark: 'true' });
 		const next = { ResultLimit: 5, GetNextResults: first.json.ResultsReference };
-		expect(ids(await search('inboundfaxes', USERS.alice, next))).toEqual(['3', '4', '1']);
+		expect(ids(await api.get('inboundfaxes', USERS.alice, next))).toEqual(['3', '4', '1']);
 	});
 });
 

@@ -19,9 +19,8 @@ function jobForm(
 ): FormData {
 	const fd = new FormData();
 	for (const [k, v] of Object.entries(params)) fd.append(k, v);
-	const csv = files.csv === undefined ? CSV : files.csv;
+	const { csv = CSV, template: tpl = template() } = files;
 	if (csv !== null) fd.append('CSV', new Blob([csv], { type: 'text/csv' }), 'data.csv');
-	const tpl = files.template === undefined ? template() : files.template;
 	if (tpl !== null) fd.append('Template', new Blob([tpl], { type: 'application/pdf' }), 'form.pdf');
 	return fd;
 }

@@ -168,8 +168,7 @@ describe('port-in request', () => {
 		files: { loa?: Blob | null; bill?: Blob | null } = {},
 	): Promise<FormData> {
 		const fd = new FormData();
-		const loa = files.loa === undefined ? await pdfFile(1) : files.loa;
-		const bill = files.bill === undefined ? await pdfFile(1) : files.bill;
+		const { loa = await pdfFile(1), bill = await pdfFile(1) } = files;
 		if (loa) fd.append('loaFile', loa, 'loa.pdf');
 		if (bill) fd.append('billFile', bill, 'bill.pdf');
 		if (data !== undefined)
