@@ -34,7 +34,8 @@ export class Params {
 	}
 
 	toRecord(): Record<string, ParamValue> {
-		const out: Record<string, ParamValue> = {};
+		// No prototype: a parameter named constructor or __proto__ is a parameter like any other.
+		const out: Record<string, ParamValue> = Object.create(null);
 		for (const [name, value] of this.entries) {
 			const prev = out[name];
 			if (prev === undefined) out[name] = value;

@@ -128,7 +128,8 @@ export function numbersHandler(ctx: EmulatorContext, store: NumberRequestStore):
 		const [api, numbers, ...rest] = req.segments;
 		if (api !== 'api' || numbers !== 'numbers' || rest.length === 0)
 			return notFound('No such endpoint');
-		const requestType = REQUEST_ROUTES[rest.join('/')];
+		const route = rest.join('/');
+		const requestType = Object.hasOwn(REQUEST_ROUTES, route) ? REQUEST_ROUTES[route] : undefined;
 		const isLookup = ['regions', 'cities', 'area_codes'].includes(rest[0]);
 		if (!requestType && !isLookup) return notFound('No such endpoint');
 		const expected = requestType ? 'POST' : 'GET';

@@ -55,6 +55,11 @@ describe('lookups', () => {
 		expect(slash.status).toBe(404);
 		expect(slash.json).toEqual({ error: 'not_found', message: 'Unknown city New/York' });
 		expect(await statusAs('/nothing')).toBe(404);
+		// A name every object has is no route either.
+		for (const name of ['constructor', 'toString', '__proto__']) {
+			expect(await statusAs(`/${name}`)).toBe(404);
+			expect((await post(`/${name}`, {})).status).toBe(404);
+		}
 	});
 
 	test('401 without or with a bad token, 403 for a non-administrator', async () => {

@@ -1,4 +1,6 @@
 import { RequestLog, type RequestRecord } from '../../emulator/request-log';
+import { call } from '../harness/emulatorHttp';
+import { useEmulator } from '../harness/jest/emulator';
 
 /** "The requests since now": tests and the bench wait on these, so they must hold at every size. */
 
@@ -56,4 +58,24 @@ test('listed records are copies: changing one does not change the log', () => {
 	log.add(entry('/a'));
 	log.list()[0].path = '/changed';
 	expect(log.list()[0].path).toBe('/a');
+});
+
+describe('over HTTP', () => {
+	const emu = useEmulator();
+
+	test('a parameter named like a property of every object is logged as sent', async () => {
+		const url = `${emu().urls.fax}/outboundfaxes`;
+		await call('GET', `${url}?constructor=1&toString=2&__proto__=3`);
+		await call('POST', url, { form: { constructor: 'x', hasOwnProperty: 'y' } });
+		const [get, post] = emu().control.requests({ path: '^/v1/outboundfaxes$' });
+		expect(Object.entries(get.query)).toEqual([
+			['constructor', '1'],
+			['toString', '2'],
+			['__proto__', '3'],
+		]);
+		expect(Object.entries(post.params)).toEqual([
+			['constructor', 'x'],
+			['hasOwnProperty', 'y'],
+		]);
+	});
 });
