@@ -58,12 +58,6 @@ export class OutboundStore extends FaxStore<OutboundFax> {
 	}
 }
 
-/** What a resent fax takes from a new blank fax; the rest (documents, options) it keeps. */
-const RESENT_AFRESH = (
-	'id groupId proxyUserId status createdAt updatedAt modifiedAt csi duration errorCode errorText ' +
-	'pagesSent imgHost imgDevice mark attempts deleted'
-).split(' ') as Array<keyof OutboundFax>;
-
 /** Creates outbound faxes and starts their lifecycle; shared by send, resend and mail merge. */
 export class OutboundService {
 	constructor(
@@ -107,15 +101,31 @@ export class OutboundService {
 
 	/** A failed fax sent again as a new fax (new id, new group, its state afresh), the original deleted. */
 	resend(original: OutboundFax, number: string, login: SeedUser): OutboundFax {
+		const now = this.clock.now();
 		const id = this.store.allocateId();
-		const fresh: OutboundFax = blankOutbound(id, original.userId, login.userId, this.clock.now());
 		const fax: OutboundFax = {
 			...original,
-			...Object.fromEntries(RESENT_AFRESH.map((field) => [field, fresh[field]])),
+			id,
+			groupId: id,
+			proxyUserId: login.userId,
 			faxNumber: number,
-			retryCountLeft: original.retryCount,
+			status: 'awaitingConversion',
+			createdAt: now,
+			updatedAt: now,
+			modifiedAt: now,
 			completionLagMs: undefined,
+			csi: '',
+			duration: 0,
+			errorCode: 0,
+			errorText: '',
+			pagesSent: 0,
+			retryCountLeft: original.retryCount,
+			imgHost: '',
+			imgDevice: '',
+			mark: false,
+			attempts: 0,
 			forcedOutcome: undefined,
+			deleted: false,
 		};
 		if (number !== original.faxNumber && original.recipient) {
 			fax.recipient = { ...original.recipient, FaxNumber: number };
