@@ -1,58 +1,63 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { itemWithFiles, runFaxCloud, useFaxSuite } from './faxHelpers';
 import { refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests, sent } = useFaxSuite();
 
+/** Download of an outbound fax into the binary field `data` unless the parameters say. */
+const download = (parameters: IDataObject, options = {}) =>
+	run('download', { binaryPropertyName: 'data', ...parameters }, options);
+
 describe('Outbound Fax: Download', () => {
-	// [test, parameters, input item, the binary field written, what it holds, the file's first bytes]
-	test.each<[string, IDataObject, INodeExecutionData, string, IDataObject, string[]]>([
-		[
-			'PDF into the named binary field, with file name and MIME type, both format parameters sent; version 1 passes the input json on',
-			{ format: 'pdf', binaryPropertyName: 'fax' },
-			{ json: { note: 'keep me' } },
-			'fax',
-			{ fileName: 'fax-1.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' },
-			['%PDF-'],
-		],
-		[
-			'TIFF with a chosen file name keeps the input binary fields',
-			{ format: 'tif', options: { fileName: 'order-4711.tif' } },
-			itemWithFiles({ original: { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' } }),
-			'data',
-			{ fileName: 'order-4711.tif', mimeType: 'image/tiff' },
-			['II*\u0000', 'MM\u0000*'],
-		],
-	])('%s', async (_name, parameters, item, field, file, magic) => {
+	test('PDF into the named binary field, with file name and MIME type, both format parameters sent; version 1 passes the input json on', async () => {
 		const [faxId] = await sent();
 		emulator().control.advance(10_000);
-		const result = await run(
-			'download',
-			{ faxId: String(faxId), binaryPropertyName: 'data', ...parameters },
-			{ items: [item] },
+		const result = await download(
+			{ faxId: String(faxId), format: 'pdf', binaryPropertyName: 'fax' },
+			{ items: [{ json: { note: 'keep me' } }], typeVersion: 1 },
 		).then(succeeded);
-		const [{ json, binary }] = result.items;
-		expect(json).toEqual(item.json);
-		expect(Object.keys(binary ?? {}).sort()).toEqual(
-			[...Object.keys(item.binary ?? {}), field].sort(),
-		);
-		expect(binary?.[field]).toMatchObject(file);
-		const bytes = Buffer.from(binary![field].data, 'base64');
-		expect(magic).toContain(bytes.subarray(0, magic[0].length).toString('latin1'));
+		const [item] = result.items;
+		expect(item.json).toEqual({ note: 'keep me' });
+		expect(Object.keys(item.binary ?? {})).toEqual(['fax']);
+		expect(item.binary?.fax).toMatchObject({
+			fileName: `fax-${faxId}.pdf`,
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+		});
+		const bytes = Buffer.from(item.binary!.fax.data, 'base64');
+		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 		// The send before the download asked for JSON; the download asks for the format (Accept).
 		expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
 			['POST', '/v1/outboundfaxes', 'application/json'],
-			['GET', `/v1/outboundfaxes/${faxId}/image`, file.mimeType],
+			['GET', `/v1/outboundfaxes/${faxId}/image`, 'application/pdf'],
 		]);
-		expect(requests('GET')[0].query).toEqual({
-			FaxContentType: parameters.format,
-			ContentType: parameters.format,
-		});
+		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
+	});
+
+	test('TIFF with a chosen file name keeps the input binary fields and json', async () => {
+		const [faxId] = await sent();
+		const original = { data: 'x', mimeType: 'text/plain', fileName: 'x.txt' };
+		const input = itemWithFiles({ original }, { order: 4711 });
+		const result = await download(
+			{ faxId: String(faxId), format: 'tif', options: { fileName: 'order-4711.tif' } },
+			{ items: [input] },
+		).then(succeeded);
+		const { json, binary } = result.items[0];
+		expect(json).toEqual({ order: 4711 });
+		expect(Object.keys(binary ?? {}).sort()).toEqual(['data', 'original']);
+		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
+		const bytes = Buffer.from(binary!.data.data, 'base64');
+		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
+		expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
+			['POST', '/v1/outboundfaxes', 'application/json'],
+			['GET', `/v1/outboundfaxes/${faxId}/image`, 'image/tiff'],
+		]);
+		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'tif', ContentType: 'tif' });
 	});
 
 	test('a fax ID that does not exist is a 404 and no binary', async () => {
-		refusedByService(await run('download', { faxId: '77', format: 'pdf' }), /HTTP 404/);
+		refusedByService(await download({ faxId: '77', format: 'pdf' }), /HTTP 404/);
 	});
 
 	test('an outbound and an inbound fax with the same ID are different images', async () => {
