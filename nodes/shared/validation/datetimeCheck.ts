@@ -106,11 +106,13 @@ function workflowTimezone(
 	parameter: string,
 	itemIndex?: number,
 ): string {
-	const zone = context.getTimezone();
+	// unknown, not string: what n8n gives at run time is checked, not trusted.
+	const zone: unknown = context.getTimezone();
 	if (isKnownTimezone(zone)) return zone;
-	const workflowZone = zone
-		? `the workflow's timezone ${shown(zone)} is unknown`
-		: 'the workflow has no timezone';
+	const workflowZone =
+		typeof zone === 'string' && zone.trim()
+			? `the workflow's timezone ${shown(zone)} is unknown`
+			: 'the workflow has no timezone';
 	throw invalidParameter(
 		context,
 		parameter,

@@ -30,8 +30,8 @@ export function invalidParameter(
  * "undefined" or as quotes around nothing.
  */
 export function shown(value: unknown): string {
-	if (value === undefined || value === null) return 'an empty value';
-	if (typeof value === 'string' && value.trim() === '') return 'an empty value';
+	const blank = typeof value === 'string' && value.trim() === '';
+	if (value === undefined || value === null || blank) return 'an empty value';
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
 	return `"${String(text).slice(0, 60)}"`;
 }

@@ -104,12 +104,17 @@ describe('datetimes', () => {
 		);
 	});
 
-	test('a zone-less value in a workflow without a timezone says so', () => {
-		const error = failure(() => validateDatetime(inZone(''), '2026-11-24T09:00:00', 'Send After'));
-		expect(error.message).toBe(
-			'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow has no timezone; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
-		);
-	});
+	test.each(['', '   '])(
+		'a zone-less value in a workflow without a timezone (%p) says so',
+		(zone) => {
+			const error = failure(() =>
+				validateDatetime(inZone(zone), '2026-11-24T09:00:00', 'Send After'),
+			);
+			expect(error.message).toBe(
+				'Invalid "Send After": "2026-11-24T09:00:00" has no timezone and the workflow has no timezone; add Z or an offset such as +01:00, or choose a timezone in the workflow settings',
+			);
+		},
+	);
 
 	const badDays = ['yesterday', '2026-01-05', '2026-13-05T09:30Z', '2026-02-30T09:30Z'];
 	const badTimes = ['2026-02-29T09:30', '2026-01-05T24:30Z', '2026-01-05T09:60Z'];
