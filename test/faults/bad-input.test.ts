@@ -175,6 +175,11 @@ const CASES = [
 			'Cover Page Custom Fields: Field Number of field 1',
 			{ options: { coverFields: { field: [{ number: '../310', value: 'x' }] } } },
 		],
+		[
+			'a Recovery Key in Batch Fields that is not a boolean',
+			/^Invalid "Recovery Key in Batch Fields": "off" is not allowed; use true or false/,
+			{ options: { recoveryKey: '={{ "off" }}' } },
+		],
 	]),
 	...badInputs('send', ['outboundFax', 'send'], {}, [
 		[
