@@ -195,10 +195,7 @@ async function activate(
 		/** The status changes after activation that `keep` says the outbound trigger emits. */
 		outboundTruth: (keep: (change: HistoryEntry) => boolean) =>
 			historyAfter(emu, historyBaseline, keep),
-		/**
-		 * Every inbound fax and every given outbound change emitted once and nothing else (the
-		 * failure naming what was lost); the counts of events, lost and duplicated.
-		 */
+		/** expectEachEventOnce for every inbound fax and the outbound changes given. */
 		eachEmittedOnce: (outboundChanges: string[]) =>
 			expectEachEventOnce(
 				{ inbound: inboundIds(emitted.inbound), outbound: statusChanges(emitted.outbound) },
