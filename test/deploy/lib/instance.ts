@@ -51,8 +51,6 @@ export interface StoredExecution {
 	data?: string;
 }
 
-export type StoredStatus = { id: string; status: string; error?: string };
-
 export type Services = { postgres: PostgresService; redis: RedisService };
 type Items = Array<{ json: Record<string, unknown> }>;
 
@@ -327,7 +325,7 @@ export class DeployInstance {
 	}
 
 	/** An execution's status and the error n8n stored for it, if any. */
-	async statusOf(id: string): Promise<StoredStatus> {
+	async statusOf(id: string): Promise<{ id: string; status: string; error?: string }> {
 		const { status, data } = await this.execution(id);
 		return { id, status, error: executionError(data) };
 	}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
-import type { DeployInstance, StoredStatus } from '../lib/instance';
+import type { DeployInstance, StoredExecution } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import {
 	accountFor,
@@ -244,11 +244,11 @@ async function waitForWorkerOutcome(
 	figures: Record<string, unknown>,
 ): Promise<void> {
 	const seen: Array<{ status: string; afterMs: number }> = [];
-	let stored: StoredStatus | undefined;
+	let stored: StoredExecution | undefined;
 	await waitUntil(
 		`execution ${execution} stored as Error after its worker died`,
 		async () => {
-			stored = await instance.statusOf(execution);
+			stored = await instance.execution(execution);
 			if (seen.at(-1)?.status !== stored.status) {
 				seen.push({ status: stored.status, afterMs: Date.now() - killedAt });
 			}
@@ -261,6 +261,6 @@ async function waitForWorkerOutcome(
 		status: stored!.status,
 		settledAfterMs: Date.now() - killedAt,
 		statusesSeen: seen,
-		error: stored!.error,
+		error: (await instance.statusOf(execution)).error,
 	};
 }
