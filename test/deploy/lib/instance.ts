@@ -305,9 +305,9 @@ export class DeployInstance {
 	): Promise<{ id?: string; status?: string; error?: string; refused?: string }> {
 		try {
 			const { workflowId } = await this.execution(executionId);
-			const id = await this.server.retryExecution(executionId, workflowId, loadWorkflow);
-			const stored = await this.execution(id);
-			return { id, status: stored.status, error: executionError(stored.data) };
+			return await this.statusOf(
+				await this.server.retryExecution(executionId, workflowId, loadWorkflow),
+			);
 		} catch (error) {
 			return { refused: error instanceof Error ? error.message.slice(0, 300) : String(error) };
 		}
@@ -322,6 +322,12 @@ export class DeployInstance {
 
 	async execution(id: string): Promise<StoredExecution> {
 		return await this.server.rest<StoredExecution>('GET', `/executions/${id}`);
+	}
+
+	/** An execution's status and the error n8n stored for it, if any. */
+	async statusOf(id: string): Promise<{ id: string; status: string; error?: string }> {
+		const { status, data } = await this.execution(id);
+		return { id, status, error: executionError(data) };
 	}
 
 	/** The user's lookup (lookup-batch.json): Get Many by a Batch Unique ID. */
@@ -388,7 +394,7 @@ export const readDeployWorkflow = (file: string): WorkflowFile =>
 	readWorkflow(path.join(WORKFLOWS_DIR, file));
 
 /** The error n8n stored for an execution (the run's, else its last node's), if any. */
-export function executionError(data: string | undefined): string | undefined {
+function executionError(data: string | undefined): string | undefined {
 	if (!data) return undefined;
 	try {
 		const { resultData: result } = parseFlatted(data) as {

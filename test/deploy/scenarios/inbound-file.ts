@@ -8,7 +8,7 @@ import { call } from '../../harness/emulatorHttp';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
-import { executionError, type DeployInstance } from '../lib/instance';
+import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { tally } from '../lib/sent-once';
 
@@ -69,11 +69,9 @@ export async function inboundFileAcrossWorkers(
 				const ofExecution = (d: Record<string, unknown>) =>
 					String(d.execution) === String(read.execution);
 				if (reported('saved', ofExecution)) return true;
-				const now = await instance.execution(read.execution);
+				const now = await instance.statusOf(read.execution);
 				if (['error', 'crashed', 'canceled'].includes(now.status)) {
-					throw new Error(
-						`execution ${read.execution} ended ${now.status}: ${executionError(now.data) ?? ''}`,
-					);
+					throw new Error(`execution ${read.execution} ended ${now.status}: ${now.error ?? ''}`);
 				}
 				return false;
 			},

@@ -27,7 +27,7 @@ import {
 } from './trigger-common';
 
 /** What a probe of the kills' run uses (trigger-queue.ts). */
-interface ProbeRun {
+export interface ProbeRun {
 	instance: DeployInstance;
 	report: Report;
 	sink: Sink;

@@ -4,7 +4,7 @@ import { lastSeq } from '../../../emulator/request-log';
 import { outcomeOf } from '../../harness/n8n/manual-runs';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
-import { callerGot, executionError, type DeployInstance } from '../lib/instance';
+import { callerGot, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { sendsSince } from '../lib/sent-once';
 
@@ -49,7 +49,7 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 	const sentAtSettle = sent();
 	await watchFor('a send again', () => sent() > sentAtSettle, 10_000, 500);
 	const sends = sendsSince(instance, sinceSeq);
-	const stored = await instance.execution(execution);
+	const stored = await instance.statusOf(execution);
 	const itemsKept = {
 		Webhook: (await instance.nodeOutput(execution, 'Webhook')).length,
 		'Send Fax': (await instance.nodeOutput(execution, 'Send Fax')).length,
@@ -65,7 +65,7 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 		callerGot: callerGot(answer),
 		callerAnsweredAfterMs: answeredAfterMs,
 		executionStatus: stored.status,
-		executionError: executionError(stored.data),
+		executionError: stored.error,
 		itemsKept,
 		settledAfterMs,
 		recoveryKeyInBatchName: sends[0]?.params.BatchName,
@@ -78,7 +78,6 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 		'the fax exists once: one send reached the service, none after the kill': () => {
 			assert.equal(sends.length, 1);
 			assert.equal(sends[0].params.BatchUniqueId, order);
-			assert.equal(control.stats().outboundCount >= 1, true);
 		},
 		[`the webhook caller gets HTTP ${README_CALLER_STATUS} (README)`]: () => {
 			assert.ok(!(answer instanceof Error), String(answer));
@@ -87,7 +86,7 @@ export async function sendInFlight(instance: DeployInstance, report: Report) {
 		[`the execution shows Error, "${README_EXECUTION_ERROR}", and keeps none of its items (README)`]:
 			() => {
 				assert.equal(stored.status, 'error');
-				const error = executionError(stored.data) ?? '';
+				const error = stored.error ?? '';
 				assert.ok(error.startsWith(README_EXECUTION_ERROR), error);
 				assert.deepEqual(itemsKept, { Webhook: 0, 'Send Fax': 0 });
 			},

@@ -4,7 +4,7 @@ import { faxesMadePerNumber, lastSeq } from '../../../emulator/request-log';
 import type { Sink } from '../../harness/sink';
 import { sleep, waitUntil } from '../../harness/waitUntil';
 import { postWebhook } from '../../harness/webhook';
-import { callerGot, executionError, type DeployInstance } from '../lib/instance';
+import { callerGot, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { checkSentAgain, notExactlyOnce, sendAgain, sendsSince, tally } from '../lib/sent-once';
 import { BULK_WORKFLOW_ID } from './bulk-send';
@@ -64,11 +64,8 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 	const e2 = restart.execution;
 	figures.afterKillDuringActivation = restart.figure;
 	await ledger.waitForFinal(`execution ${e2} finished`, [e2, e1]);
-	const e1Stored = await instance.execution(e1);
 	figures.killedExecution = {
-		id: e1,
-		status: e1Stored.status,
-		error: executionError(e1Stored.data),
+		...(await instance.statusOf(e1)),
 		events: ledger.emitted.get(e1)?.length,
 		deliveredBeforeKill,
 	};
@@ -96,7 +93,7 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 	await ledger.readOnce();
 	const sends = sendsSince(instance, sinceSeq);
 	const [bulkExecution] = await instance.executionsOf(BULK_WORKFLOW_ID);
-	const bulkStored = bulkExecution && (await instance.execution(bulkExecution.id));
+	const bulkStored = bulkExecution && (await instance.statusOf(bulkExecution.id));
 	const { lookup, found } = await instance.lookupBatch(BULK_BATCH);
 
 	const account = accountFor(batch, ledger, sink);
@@ -107,11 +104,7 @@ export async function singleProcessCrashes(instance: DeployInstance, report: Rep
 			faxes: numbers.length,
 			sentBeforeKill: sentAtKill,
 			sentInAll: sends.length,
-			execution: bulkStored && {
-				id: bulkStored.id,
-				status: bulkStored.status,
-				error: executionError(bulkStored.data),
-			},
+			execution: bulkStored,
 			callerGot: callerGot(answer),
 			foundByBatchUniqueId: found.length,
 		},

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
-import { executionError, type DeployInstance, type StoredExecution } from '../lib/instance';
+import type { DeployInstance, StoredExecution } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import {
 	accountFor,
@@ -30,17 +30,13 @@ import {
 	TriggerLedger,
 	waitForDelivering,
 } from './trigger-common';
-import { duplicateWindowProbe, lossWindowProbe } from './queue-state-windows';
+import { duplicateWindowProbe, lossWindowProbe, type ProbeRun } from './queue-state-windows';
 import { twoPollTimesInQueueMode } from './queue-two-poll-times';
 
 export const TRIGGER_SCENARIOS = scenarioNames('queue mode', 'trigger under SIGKILLs');
 
 /** What the steps and the checks of one run of the kills share. */
-interface KillRun {
-	instance: DeployInstance;
-	report: Report;
-	sink: Sink;
-	ledger: TriggerLedger;
+interface KillRun extends ProbeRun {
 	figures: Record<string, unknown>;
 	scenario: string;
 }
@@ -159,7 +155,7 @@ async function checkKills(
 	ledger.stop();
 	await ledger.readOnce();
 	// What n8n shows of the execution whose worker died, once every check above has its data.
-	const e1Stored = await instance.execution(e1);
+	const e1Stored = await instance.statusOf(e1);
 	const e1Shown = (await instance.nodeOutput(e1, TRIGGER_NODE)).length;
 
 	const workerOf = instance.workerOfExecutions();
@@ -173,9 +169,7 @@ async function checkKills(
 		batches: { first: summarize(account1), second: summarize(account2) },
 		executions,
 		killedWorkerExecution: {
-			id: e1,
-			status: e1Stored.status,
-			error: executionError(e1Stored.data),
+			...e1Stored,
 			deliveredBeforeKill: deliveredBeforeWorkerKill,
 			itemsShownAfterwards: e1Shown,
 		},
@@ -267,6 +261,6 @@ async function waitForWorkerOutcome(
 		status: stored!.status,
 		settledAfterMs: Date.now() - killedAt,
 		statusesSeen: seen,
-		error: executionError(stored!.data),
+		error: (await instance.statusOf(execution)).error,
 	};
 }

@@ -4,7 +4,7 @@ import { faxesMadePerNumber, lastSeq } from '../../../emulator/request-log';
 import { outcomeOf } from '../../harness/n8n/manual-runs';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
 import { postWebhook, type WebhookAnswer } from '../../harness/webhook';
-import { callerGot, executionError, type DeployInstance } from '../lib/instance';
+import { callerGot, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { checkSentAgain, notExactlyOnce, sendAgain } from '../lib/sent-once';
 
@@ -55,7 +55,7 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 	const madeNow = () => JSON.stringify([...made()]);
 	const madeAtSettle = madeNow();
 	await watchFor('a fax made again', () => madeNow() !== madeAtSettle, 10_000, 500);
-	const stored = await instance.execution(execution);
+	const stored = await instance.statusOf(execution);
 	const beforeRerun = made();
 	const executionsBeforeRerun = (await instance.executionsOf(BULK_ONCE_WORKFLOW_ID)).filter(
 		(e) => !known.has(e.id),
@@ -71,7 +71,7 @@ export async function workerKilledDuringBulkSend(instance: DeployInstance, repor
 		faxesBeforeRerun: beforeRerun.size,
 		callerGot: callerGot(answer),
 		executionStatus: stored.status,
-		executionError: executionError(stored.data),
+		executionError: stored.error,
 		settledAfterMs: Date.now() - killedAt,
 		rerun: rerun.figures,
 		thirdRun: third.figures,
