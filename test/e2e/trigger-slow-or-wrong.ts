@@ -209,14 +209,12 @@ export class SlowOrWrongCases extends events.Moments {
 					'Trigger: a service whose Date header runs an hour ahead for two answers, then new faxes: each fax once, none lost',
 				body: () => {
 					stuck('clockAhead');
-					const expected = [...this.beforeAhead, ...this.afterAhead];
-					const ids = events.idsAt(sink, 'clockAhead');
-					assert.deepEqual(
-						expected.filter((id) => !ids.includes(id)),
-						[],
-						`never emitted (after the hour-ahead answers: ${this.afterAhead.join(', ')})`,
+					events.assertEachOnce(
+						sink,
+						'clockAhead',
+						[...this.beforeAhead, ...this.afterAhead],
+						`each fax once (after the hour-ahead answers: ${this.afterAhead.join(', ')})`,
 					);
-					events.assertEachOnce(sink, 'clockAhead', expected);
 					// Without it no poll read an answer an hour ahead, and the case proved nothing.
 					assert.match(
 						n8nLog,
@@ -230,7 +228,6 @@ export class SlowOrWrongCases extends events.Moments {
 					'Trigger: a mail merge job store that lists no jobs and answers 2001 to every lookup for longer than a poll, then recovers: each job’s finish once',
 				body: () => {
 					stuck('outage');
-					events.assertOnce(events.idsAt(sink, 'mailMergeOutage', 'jobId'));
 					assert.deepEqual(events.statusRows(sink, 'mailMergeOutage'), [
 						[this.finishedJob, 'COMPLETE'],
 						[this.cancelledJob, 'CANCELLED'],

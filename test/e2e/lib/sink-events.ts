@@ -38,10 +38,15 @@ export function assertOnce(ids: number[]): void {
 }
 
 /** The event's ids: none twice, and exactly `expected` (in any order). */
-export function assertEachOnce(sink: Sink, event: string, expected: number[]): void {
+export function assertEachOnce(
+	sink: Sink,
+	event: string,
+	expected: number[],
+	message?: string,
+): void {
 	const ids = idsAt(sink, event);
 	assertOnce(ids);
-	assert.deepEqual(sorted(ids), sorted(expected));
+	assert.deepEqual(sorted(ids), sorted(expected), message);
 }
 
 /** The event's ids: none twice, every one of a backlog of `backlog.length` faxes there. */
