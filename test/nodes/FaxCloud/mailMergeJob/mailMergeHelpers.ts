@@ -20,8 +20,6 @@ export function useMailMergeSuite(fieldNames: string[]) {
 	return {
 		...suite,
 		template: madeOnce(() => formPdf(fieldNames)),
-		run,
-		requests,
 		/** Create with Fax as the fax number column unless the parameters say. */
 		create: (parameters: IDataObject = {}, options: RunOptions = {}) =>
 			run('create', { faxNumberColumn: 'Fax', ...parameters }, options),

@@ -1,5 +1,5 @@
 import { useFaxSuite } from './faxHelpers';
-import { jsonOf, pairedOutcomes, refusedByService } from '../faxCloudExpect';
+import { jsonOf, pairedOutcomes } from '../faxCloudExpect';
 
 const { emulator, requests, sent, run: runOperation } = useFaxSuite();
 
@@ -32,13 +32,6 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 		expect(requests('DELETE')[0].path).toBe(`/v1/outboundfaxes/${faxId}`);
 		expect((await run('get', faxId)).error?.message).toMatch(/HTTP 404/);
 	});
-
-	test.each(['delete', 'mark', 'unmark'])(
-		'%s of a fax that does not exist is a 404',
-		async (operation) => {
-			refusedByService(await run(operation, '31337'), /^Not found \(HTTP 404\)/);
-		},
-	);
 
 	test("a colleague's fax is refused (403) with advice about proxy logins", async () => {
 		const [faxId] = await sent('12125550000', {}, 'bob');

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { useFaxSuite } from './faxHelpers';
 import { refusedByService, succeeded } from '../faxCloudExpect';
 
@@ -31,13 +33,6 @@ describe('Outbound Fax: Get', () => {
 		expect(requests('GET')[0].path).toBe(`/v1/outboundfaxes/${faxId}`);
 	});
 
-	test('a fax ID that does not exist is a 404 with advice', async () => {
-		const result = await run('get', { faxId: '999' });
-		refusedByService(result, /^Not found \(HTTP 404\)/);
-		expect(result.error?.description).toMatch(/check the Fax ID/);
-		expect(requests('GET')).toHaveLength(1);
-	});
-
 	// The fault suite's table refuses typed IDs; an expression that finds nothing is this file's.
 	test('a Fax ID expression that resolves to nothing is refused before any request, saying so', async () => {
 		refused(
@@ -54,5 +49,23 @@ describe('Outbound Fax: Get', () => {
 			[ids[0], { item: 0 }],
 			[ids[1], { item: 1 }],
 		]);
+	});
+});
+
+// The one table of 404s of the outbound single-fax operations.
+describe('Outbound Fax: a fax ID that does not exist', () => {
+	test.each<[string, IDataObject]>([
+		['get', {}],
+		['download', { format: 'pdf', binaryPropertyName: 'data' }],
+		['resend', { faxNumber: '12125550001' }],
+		['delete', {}],
+		['mark', {}],
+		['unmark', {}],
+	])('%s is a 404 with advice, after one request', async (operation, rest) => {
+		const result = await run(operation, { faxId: '999', ...rest });
+		refusedByService(result, /^Not found \(HTTP 404\)/);
+		expect(result.error?.description).toMatch(/check the Fax ID/);
+		expect(result.items).toEqual([]);
+		expect(requests()).toHaveLength(1);
 	});
 });

@@ -45,8 +45,4 @@ describe('Outbound Fax: Resend', () => {
 		expect(result.error?.description).toMatch(/Only a fax whose status is sendFailed/);
 		expect(emulator().control.stats().outboundCount).toBe(1);
 	});
-
-	test('a fax ID that does not exist is a 404', async () => {
-		refusedByService(await run('resend', { faxId: '4242', faxNumber: '12125550001' }), /HTTP 404/);
-	});
 });

@@ -5,12 +5,12 @@ import { SecretWatch } from '../../../harness/jest/fault-helpers';
 import { numberedPdf } from '../../../harness/textPdf';
 import { itemWithFiles, useFaxSuite } from './faxHelpers';
 import {
-	expectSecretHidden,
 	fieldOf,
 	jsonOf,
 	pairedOutcomes,
 	refusedByService,
 	succeeded,
+	unauthorizedHidingSecret,
 } from '../faxCloudExpect';
 
 const { emulator, run, requests, sendText, refused } = useFaxSuite();
@@ -312,9 +312,8 @@ describe('Outbound Fax: Send', () => {
 	test('a wrong password stops with the 401 and advice, without the secret; not ambiguous, so no lookup', async () => {
 		const password = 'Wr0ng-Secret-Pa55';
 		const result = await sendText({}, { password });
-		refusedByService(result, /^Authorization failed \(HTTP 401\)/);
+		unauthorizedHidingSecret(result, password);
 		expect(result.error?.description).toMatch(/Check the User ID .* and Password/);
-		expectSecretHidden(result.error, password);
 		SecretWatch.forCredentials(loginCredentials(emulator(), { password })).expectRunClean(
 			'401',
 			result,

@@ -12,8 +12,8 @@ const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject) 
 const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });
 
 describe('Version 2: Simplify', () => {
-	test('Get returns the dozen fields ops teams act on by default, the whole record when off', async () => {
-		const { lastId } = emulator().control.bulkCreateOutbound(1, { userId: 'alice@acme' });
+	test('Get of a picked fax returns the dozen fields ops teams act on by default, the whole record when off', async () => {
+		const { lastId } = emulator().control.bulkCreateOutbound(2, { userId: 'alice@acme' });
 		const simple = await runV2('outboundFax', { operation: 'get', faxId: picked(lastId) });
 		expect(simple.error).toBeUndefined();
 		expect(Object.keys(simple.items[0].json)).toEqual(

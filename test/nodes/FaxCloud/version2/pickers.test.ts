@@ -4,7 +4,6 @@ import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor } from '../../../harness/jest/emulator';
 import { listSearch } from '../../../harness/jest/load-options';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
-import { succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests, sent, refused } = useFaxSuite();
 const node = new FaxCloud();
@@ -67,12 +66,6 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 
 describe('Version 2 pickers: By ID', () => {
 	const get = (faxId: IDataObject | string) => run('get', { faxId }, { typeVersion: 2 });
-
-	test('a picked fax is read by its ID', async () => {
-		const { lastId } = emulator().control.bulkCreateOutbound(2, { userId: 'alice@acme' });
-		const result = await get({ __rl: true, mode: 'list', value: String(lastId) }).then(succeeded);
-		expect(result.items[0].json.FaxId).toBe(lastId);
-	});
 
 	test.each(['abc', '0', '-4', '12.5'])(
 		'By ID "%s" typed in is refused by n8n before the run, with the picker\'s message',
