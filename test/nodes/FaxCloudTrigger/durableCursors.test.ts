@@ -1,15 +1,13 @@
 // How n8n's schedulers run the trigger's polls: two polls of one trigger side by side, and the
 // durable poll scheduler whose cursors are stored with each poll's execution.
 import { waitUntil } from '../../harness/waitUntil';
-import { inboundIds, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
-import { sendOutbound } from '../../harness/jest/trigger-kit';
+import { inboundIds, searches, sorted } from '../../harness/jest/ground-truth';
 import {
 	faxIds,
 	receive,
 	SECOND,
 	useTriggerEmulator,
 	watchInbound,
-	watchTriggers,
 	withLog,
 } from './triggerHelpers';
 
@@ -101,19 +99,5 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 		expect(inboundIds(await slow)).toEqual(faxIds(first));
 		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(late));
 		expect(await trigger.poll()).toBeNull();
-	});
-
-	test('two triggers of one workflow poll side by side: each emits its own events', async () => {
-		const { Received, Sent } = watchTriggers(emu, {
-			Received: { event: 'newInboundFax' },
-			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion'] },
-		});
-		await Promise.all([Received.poll(), Sent.poll()]);
-		const [inbound] = receive(emu);
-		const outbound = await sendOutbound(emu, 'alice');
-
-		const [received, sent] = await Promise.all([Received.pollItems(), Sent.pollItems()]);
-		expect(inboundIds(received)).toEqual([Number(inbound.FaxId)]);
-		expect(statusChanges(sent)).toEqual([`${outbound}:awaitingConversion`]);
 	});
 });

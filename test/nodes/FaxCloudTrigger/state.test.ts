@@ -1,5 +1,5 @@
 // The state the trigger keeps between polls: bounded, replaced when unreadable or for another
-// event or account, and read on from the version 1 state of round 1.
+// event or account, and read on from the version 1 state of the trigger's first release.
 import type { IDataObject } from 'n8n-workflow';
 
 import { loadSeed } from '../../../emulator/seed-data';
@@ -34,7 +34,7 @@ afterEach(() => {
 	alice.password = SEED_USERS.alice.password;
 });
 
-/** A stored state of version 1, as round 1 of the trigger wrote it. */
+/** A stored state of version 1, as the trigger's first release wrote it. */
 const version1 = (watching: string, cursor: string | null, seen: IDataObject, more = {}) => ({
 	version: 1,
 	watching,
@@ -64,19 +64,19 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 		expect(Math.max(...sizes)).toBeLessThan(1_600);
 	});
 
-	test('inbound and outbound faxes with the same FaxId are different events', async () => {
+	test('inbound and outbound faxes with the same FaxId are different events, their triggers in one workflow polling side by side', async () => {
 		const { Received, Sent } = watchTriggers(emu, {
 			Received: { event: 'newInboundFax' },
 			Sent: { event: 'outboundFaxStatusChanged', statuses: ['awaitingConversion', 'sent'] },
 		});
-		await Received.poll();
-		await Sent.poll();
+		await Promise.all([Received.poll(), Sent.poll()]);
 		const [inbound] = receive(emu);
 		const outbound = await sendOutbound(emu, 'alice');
 		expect(Number(inbound.FaxId)).toBe(outbound);
 
-		expect(inboundIds(await Received.pollItems())).toEqual([outbound]);
-		expect(statusChanges(await Sent.pollItems())).toEqual([`${outbound}:awaitingConversion`]);
+		const [received, sent] = await Promise.all([Received.pollItems(), Sent.pollItems()]);
+		expect(inboundIds(received)).toEqual([outbound]);
+		expect(statusChanges(sent)).toEqual([`${outbound}:awaitingConversion`]);
 		emu.control.advance(MINUTE);
 		expect(statusChanges(await Sent.pollItems())).toEqual([`${outbound}:sent`]);
 		expect(await Received.poll()).toBeNull();
@@ -213,11 +213,11 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 });
 
 /**
- * Workflows activated with round 1 of the trigger hold a state of version 1 (a cursor and the keys
- * of the minute before it). An upgrade must neither emit again what they emitted nor skip what
- * arrived meanwhile, so version 1 is read on, not replaced by an activation.
+ * Workflows activated with the trigger's first release hold a state of version 1 (a cursor and
+ * the keys of the minute before it). An upgrade must neither emit again what they emitted nor
+ * skip what arrived meanwhile, so version 1 is read on, not replaced by an activation.
  */
-describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
+describe('Fax Cloud Trigger: a version 1 state from the trigger’s first release', () => {
 	test('an inbound state of version 1: nothing emitted again, the faxes of the upgrade emitted once', async () => {
 		for (const at of ['09:00:00', '09:04:10', '09:05:30'])
 			receive(emu, 1, { at: `2026-01-05T${at}Z` });
@@ -228,7 +228,7 @@ describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 		];
 		emu.control.setTime('2026-01-05T09:08:00Z');
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
-		// What round 1 stored after emitting faxes 2 and 3; a key before its window is dropped.
+		// The first release's state once it emitted faxes 2 and 3; a key before its window is dropped.
 		trigger.setStaticData(
 			version1('newInboundFax:', '2026-01-05T09:05:30.000Z', {
 				'2026-01-05T09:03:59.000Z': ['in:1'],
@@ -238,7 +238,7 @@ describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 		);
 
 		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(during));
-		// Round 1's own window: one whole minute before the cursor's minute.
+		// The first release's own window: one whole minute before the cursor's minute.
 		expect(searches(emu, 'inboundfaxes')[0].query.DatetimeAfter).toBe('2026-01-05T09:04Z');
 		expect(trigger.staticData()).toEqual({
 			version: 2,
@@ -271,7 +271,7 @@ describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 		expect(trigger.staticData().marks).toBeUndefined();
 	});
 
-	test('a version 1 state without a cursor (nothing on the service at activation): every fax there now is new, as round 1 promised', async () => {
+	test('a version 1 state without a cursor (nothing on the service at activation): every fax there now is new, as the first release promised', async () => {
 		const faxes = receive(emu, 2, { at: '2026-01-05T08:00:00Z' });
 		const trigger = watchTrigger(emu, { event: 'newInboundFax' });
 		trigger.setStaticData(version1('newInboundFax:', null, {}));
@@ -286,7 +286,7 @@ describe('Fax Cloud Trigger: a version 1 state from round 1', () => {
 		const second = await sendOutbound(emu, 'alice');
 		const skip = emu.control.outboundHistory().length;
 		const trigger = watchTrigger(emu, { event: 'outboundFaxStatusChanged' });
-		// Round 1 had emitted the first completion (09:00:27) and nothing since.
+		// The first release had emitted the first completion (09:00:27) and nothing since.
 		const seen = { '2026-01-05T09:00:27.000Z': [`out:${first}:sent`] };
 		trigger.setStaticData(version1('outboundFaxStatusChanged:', '2026-01-05T09:00:27.000Z', seen));
 		emu.control.advance(MINUTE);
