@@ -22,6 +22,13 @@ const good = (): ICredentialDataDecryptedObject => credentialsFor(emulator()).fa
 const pressWith = async (change: ICredentialDataDecryptedObject = {}) =>
 	await pressTest('faxCloudApi', { ...good(), ...change });
 
+/** Presses Test with `change` applied and expects it red, saying exactly `message`. */
+async function expectRed(change: ICredentialDataDecryptedObject, message: string) {
+	const result = await pressWith(change);
+	expect(result).toEqual({ status: 'Error', message });
+	return result;
+}
+
 function expectNoPassword(message: string | undefined) {
 	const { password, userId } = SEED_USERS.alice;
 	expect(message).not.toContain(password);
@@ -57,12 +64,10 @@ describe('Fax Cloud API credential: the Test button', () => {
 	});
 
 	test('red with a wrong password: it names the User ID and Password and shows neither', async () => {
-		const result = await pressWith({ password: 'not-the-password' });
-		expect(result).toEqual({
-			status: 'Error',
-			message:
-				'The fax interface refused the User ID or Password (HTTP 401): Authentication failed: bad user id or password. Check both; the User ID has the form name@organization.',
-		});
+		const result = await expectRed(
+			{ password: 'not-the-password' },
+			'The fax interface refused the User ID or Password (HTTP 401): Authentication failed: bad user id or password. Check both; the User ID has the form name@organization.',
+		);
 		expect(result.message).not.toContain('not-the-password');
 		expect(emulator().control.requests({ api: 'mailMerge' })).toHaveLength(0);
 	});
@@ -76,12 +81,10 @@ describe('Fax Cloud API credential: the Test button', () => {
 				RequestStatus: { StatusCode: statusCode, StatusText: 'Account suspended' },
 			}),
 		);
-		const result = await pressWith({ faxBaseUrl: `${fax.url}/v1` });
-		expect(result).toEqual({
-			status: 'Error',
-			message:
-				'The fax interface answered HTTP 200 with StatusCode 50: Account suspended: the login cannot use it.',
-		});
+		const result = await expectRed(
+			{ faxBaseUrl: `${fax.url}/v1` },
+			'The fax interface answered HTTP 200 with StatusCode 50: Account suspended: the login cannot use it.',
+		);
 		expectNoPassword(result.message);
 	});
 
@@ -96,29 +99,26 @@ describe('Fax Cloud API credential: the Test button', () => {
 
 	test('red when the Mail Merge Base URL points at the fax host: the job list is not found there', async () => {
 		const { faxBaseUrl } = good();
-		const result = await pressWith({ mailMergeBaseUrl: faxBaseUrl });
-		expect(result).toEqual({
-			status: 'Error',
-			message: `The mail merge interface at ${faxBaseUrl}/Job answered HTTP 404: No resource GET /v1/Job. Check the Mail Merge Base URL: the address of the interface including /v1.`,
-		});
+		await expectRed(
+			{ mailMergeBaseUrl: faxBaseUrl },
+			`The mail merge interface at ${faxBaseUrl}/Job answered HTTP 404: No resource GET /v1/Job. Check the Mail Merge Base URL: the address of the interface including /v1.`,
+		);
 	});
 
 	test('red when the Mail Merge Base URL is unreachable', async () => {
 		const unreachable = await closedPortUrl();
-		const result = await pressWith({ mailMergeBaseUrl: unreachable });
-		expect(result).toEqual({
-			status: 'Error',
-			message: `Could not reach the mail merge interface at ${unreachable}/Job: connection refused. Check the Mail Merge Base URL.`,
-		});
+		await expectRed(
+			{ mailMergeBaseUrl: unreachable },
+			`Could not reach the mail merge interface at ${unreachable}/Job: connection refused. Check the Mail Merge Base URL.`,
+		);
 	});
 
 	test('red when the mail merge interface answers an error', async () => {
 		emulator().control.setMailMergeOutage(true);
-		const result = await pressWith();
-		expect(result).toEqual({
-			status: 'Error',
-			message: `The mail merge interface at ${good().mailMergeBaseUrl}/Job answered HTTP 500: Error getting job list. Job store unavailable. Check the Mail Merge Base URL: the address of the interface including /v1.`,
-		});
+		await expectRed(
+			{},
+			`The mail merge interface at ${good().mailMergeBaseUrl}/Job answered HTTP 500: Error getting job list. Job store unavailable. Check the Mail Merge Base URL: the address of the interface including /v1.`,
+		);
 	});
 
 	test('red when the mail merge address answers 200 with something other than the interface', async () => {
@@ -126,23 +126,18 @@ describe('Fax Cloud API credential: the Test button', () => {
 			res.writeHead(200, { 'Content-Type': 'text/html' });
 			res.end('<html><body>Welcome</body></html>');
 		});
-		const result = await pressWith({ mailMergeBaseUrl: `${page.url}/mailmerge/v1` });
-		expect(result).toEqual({
-			status: 'Error',
-			message: `The Mail Merge Base URL does not lead to the mail merge interface: ${page.url}/mailmerge/v1/Job answered without a RequestStatus (text/html). Enter the address including /v1.`,
-		});
+		await expectRed(
+			{ mailMergeBaseUrl: `${page.url}/mailmerge/v1` },
+			`The Mail Merge Base URL does not lead to the mail merge interface: ${page.url}/mailmerge/v1/Job answered without a RequestStatus (text/html). Enter the address including /v1.`,
+		);
 		expect(page.received[0].headers.authorization).toMatch(/^Basic /);
 	});
 
 	test('a base URL that is not an http(s) address is named before any request', async () => {
-		const result = await pressWith({
-			mailMergeBaseUrl: 'api-mm.rpxtest.com/softlinx/mailmerge/v1',
-		});
-		expect(result).toEqual({
-			status: 'Error',
-			message:
-				'The Mail Merge Base URL is not an http(s) address: enter the address including /v1, e.g. https://api-mm.rpxtest.com/softlinx/mailmerge/v1',
-		});
+		await expectRed(
+			{ mailMergeBaseUrl: 'api-mm.rpxtest.com/softlinx/mailmerge/v1' },
+			'The Mail Merge Base URL is not an http(s) address: enter the address including /v1, e.g. https://api-mm.rpxtest.com/softlinx/mailmerge/v1',
+		);
 		expect(emulator().control.requests({ api: 'mailMerge' })).toHaveLength(0);
 	});
 

@@ -26,31 +26,26 @@ describe('Fax Cloud Numbers API credential: the Test button', () => {
 	test.each([
 		[
 			'another token',
-			{ accessToken: `${SEED_TOKENS.acme}x` },
+			() => ({ accessToken: `${SEED_TOKENS.acme}x` }),
 			'The numbers interface refused the Access Token (HTTP 401): generate a new one in the portal.',
 		],
 		[
 			'the token of a user who may not manage numbers',
-			{ accessToken: SEED_TOKENS.acmeNotAdmin },
+			() => ({ accessToken: SEED_TOKENS.acmeNotAdmin }),
 			"The token's user may not manage fax numbers (HTTP 403): generate the token for a portal administrator allowed to.",
 		],
+		[
+			'a Numbers Base URL that includes /api/numbers',
+			(data: ICredentialDataDecryptedObject) => ({
+				numbersBaseUrl: `${data.numbersBaseUrl}/api/numbers`,
+			}),
+			'Nothing found at /api/numbers/regions/US (HTTP 404): check the Numbers Base URL, given without /api/numbers.',
+		],
 	])('red with %s, the token not shown', async (_case, change, message) => {
-		const result = await pressTest('faxCloudNumbersApi', { ...good(), ...change });
+		const data = good();
+		const result = await pressTest('faxCloudNumbersApi', { ...data, ...change(data) });
 		expect(result).toEqual({ status: 'Error', message });
 		expect(result.message).not.toContain(SEED_TOKENS.acme);
-	});
-
-	test('red when the Numbers Base URL includes /api/numbers', async () => {
-		const data = good();
-		const result = await pressTest('faxCloudNumbersApi', {
-			...data,
-			numbersBaseUrl: `${data.numbersBaseUrl}/api/numbers`,
-		});
-		expect(result).toEqual({
-			status: 'Error',
-			message:
-				'Nothing found at /api/numbers/regions/US (HTTP 404): check the Numbers Base URL, given without /api/numbers.',
-		});
 	});
 
 	describe('the API version header', () => {

@@ -6,7 +6,6 @@ import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 type Query = Record<string, string | number>;
 
-/** A RequestStatus: its code and its text. */
 export const requestStatus = (StatusCode?: number, StatusText?: string) => ({
 	StatusCode,
 	StatusText,

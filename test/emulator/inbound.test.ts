@@ -5,7 +5,6 @@ const { emu, api, ownEmulator } = useEmulatorCalls();
 
 const search = (login: Login, query: Record<string, string | number> = {}) =>
 	api.get('inboundfaxes', login, query);
-/** The FaxIds a login's search finds. */
 const finds = (login: Login, query: Record<string, string | number> = {}) =>
 	api.ids('inboundfaxes', login, query);
 const inject = (userId = 'alice@acme', count = 1) => emu().control.injectInbound({ userId, count });

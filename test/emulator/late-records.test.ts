@@ -11,7 +11,6 @@ const { send, fax, control: ctl } = api;
 const advance = (ms: number) => emu().control.advance(ms);
 const inject = (options: { at?: string; lateByMs?: number; count?: number } = {}) =>
 	emu().control.injectInbound({ userId: 'alice@acme', ...options });
-/** The FaxIds of Alice's faxes a search finds. */
 const aliceFinds = (collection: string, query: Record<string, string | number> = {}) =>
 	api.ids(collection, USERS.alice, query);
 const byModified = { SortColumn: 'dateTime', SortOrder: 'asc' };

@@ -7,7 +7,6 @@ const N = '12125550000';
 
 const search = (login: Login, query: Record<string, string | number>) =>
 	api.get('outboundfaxes', login, query);
-/** The ids of Alice's faxes that a query finds. */
 const aliceFinds = (query: Record<string, string | number> = {}) =>
 	api.ids('outboundfaxes', USERS.alice, query);
 

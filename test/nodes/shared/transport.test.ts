@@ -38,7 +38,6 @@ const allItems = (url: string, overrides: Partial<FaxCloudRequest>, options = {}
 		return await faxCloudRequestAllItems.call(this, request(overrides), options);
 	});
 
-/** A server answering every request with `status` and the JSON `body`. */
 const jsonServer = (status: number, body: unknown) =>
 	server((_r, _n, res) => sendJson(res, status, body));
 
@@ -46,7 +45,6 @@ const jsonServer = (status: number, body: unknown) =>
 const errorOf = async (status: number, body: unknown, overrides: Partial<FaxCloudRequest>) =>
 	(await requestOnce((await jsonServer(status, body)).url, overrides)).error;
 
-/** A server answering every request with `status` and `body` as `type`. */
 const textServer = (status: number, type: string, body: string) =>
 	server((_r, _n, res) => {
 		res.writeHead(status, { 'Content-Type': type });
@@ -55,7 +53,6 @@ const textServer = (status: number, type: string, body: string) =>
 
 const NUMBERS_US = { api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') } as const;
 
-/** A multipart file part holding `text`. */
 const textPart = (field: string, text: string, fileName: string, mimeType = 'text/plain') => ({
 	field,
 	data: Buffer.from(text),
