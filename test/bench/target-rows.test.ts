@@ -205,12 +205,7 @@ test('a missed target fails the run; figures never do, however far off they are'
 	farFromRaw.rounds.forEach((r) => (r.raw.spanMs = 10));
 	expect(byMeasure({ send: farFromRaw }, 'raw undici').figure).toMatch(/x100 /);
 	expect(exitCodeOf(targetRows({ send: farFromRaw }))).toBe(0);
-	const missed = targetRows({ send: send([1100, 1100], 4000) });
-	expect(exitCodeOf(missed)).toBe(1);
-	// x1.10 the floor misses the floor's row and, with it, what the floor reaches over the HTTP
-	// Request node within x1.05.
-	expect(tallyLine(missed)).toBe('2 of 4 targets met (2 missed); 3 figures, not counted');
-	expect(floorRow(send([1100, 1120, 1080], 4000)).verdict).toBe('missed');
+	expect(exitCodeOf(targetRows({ send: send([1100, 1100], 4000) }))).toBe(1);
 	const oneConnectionTooMany = evenSend();
 	oneConnectionTooMany.rounds[1].faxCloud.maxConnections = 6;
 	expect(exitCodeOf(targetRows({ send: oneConnectionTooMany }))).toBe(1);
@@ -243,9 +238,7 @@ test("against the floor, the node's time in n8n counts, not only its requests' s
 	expect(row.verdict).toBe('missed');
 	expect(row.figure).toMatch(/^1300 vs 1000: x1.3 /);
 	// Send Once's requests take the floor's span in every round; its time in n8n decides.
-	const once = (ms: number) => onceRow(sendOnce([ms, ms, ms]));
-	expect(once(9100).verdict).toBe('missed');
-	expect(once(7350).verdict).toBe('met');
+	expect(onceRow(sendOnce([9100, 9100, 9100])).verdict).toBe('missed');
 });
 
 test('a missed row says what was measured, or regression; no fixed text', () => {
@@ -504,6 +497,7 @@ test("download: memory rise, and time against n8n's HTTP Request node saving the
 });
 
 test("results.json says what it measured on; the README's section says which commit", () => {
+	// x1.10 the floor misses the floor's row and, with it, the row against the HTTP Request node.
 	const rows = targetRows({ send: send([1100, 1100], 4000) });
 	const machine = runMachine({ n8n: '2.40.7', node: '24.21.0' }, [0.5, 0.4, 0.3]);
 	const results = JSON.parse(
