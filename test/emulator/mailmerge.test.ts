@@ -1,3 +1,4 @@
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { FormData } from 'undici';
 import { formPdf } from '../harness/formPdf';
 import { textPdf } from '../harness/textPdf';
@@ -81,13 +82,34 @@ test('POST /Job answers 201 with JobID; lines become faxes one per step; COMPLET
 	expect((await api.mailMerge('/Job', USERS.bob)).json.Jobs).toEqual([]);
 });
 
-test('the merged image carries the CSV values in the form fields', async () => {
+/** The texts a PDF shows: the hex strings its content streams draw. */
+function shownTexts(doc: PDFDocument): string[] {
+	const texts: string[] = [];
+	for (const [, object] of doc.context.enumerateIndirectObjects()) {
+		if (!(object instanceof PDFRawStream)) continue;
+		const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+		for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+			texts.push(Buffer.from(hex, 'hex').toString('latin1'));
+	}
+	return texts.sort();
+}
+
+test('the merged image carries the CSV values in the form fields, flattened', async () => {
 	await postJob(withFax());
-	emu().control.advance(2000);
-	const pdf = await api.get(`outboundfaxes/1/image`, USERS.alice, { FaxContentType: 'pdf' });
-	expect(pdf.status).toBe(200);
-	const { PDFDocument: P } = await import('pdf-lib');
-	expect((await P.load(pdf.body)).getPageCount()).toBe(1);
+	emu().control.advance(4000);
+	for (const [faxId, values] of [
+		[1, ['Ann', '12125550000', '10', 'K1']],
+		[2, ['Ben', '12125550002', '20', 'K2']],
+	] as const) {
+		const pdf = await api.get(`outboundfaxes/${faxId}/image`, USERS.alice, {
+			FaxContentType: 'pdf',
+		});
+		expect(pdf.status).toBe(200);
+		const doc = await PDFDocument.load(pdf.body);
+		expect(doc.getPageCount()).toBe(1);
+		expect(doc.getForm().getFields()).toHaveLength(0);
+		expect(shownTexts(doc)).toEqual([...values].sort());
+	}
 });
 
 test('cover page options and SendAfter go to every fax', async () => {
