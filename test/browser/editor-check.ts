@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type Locator, type Page } from 'playwright-core';
 
 import { SEED_TOKENS, SEED_USERS } from '../../emulator';
-import { lastSeq } from '../../emulator/request-log';
+import { lastSeq, type RequestRecord } from '../../emulator/request-log';
 import { CREDENTIAL_NAMES } from '../harness/n8n/credentials';
 import { loadExamples } from '../harness/n8n/examples';
 import { buildAndPack, REPO_ROOT } from '../harness/n8n/package';
@@ -164,7 +164,11 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 	step('number request: region and city dropdowns from the emulator, searchable by typing');
 	const numberRequest = node.resources.find((r) => r.value === 'numberRequest');
 	assert.ok(numberRequest, 'the node has the Number Request resource');
-	const since = lastSeq(emulator);
+	// The numbers requests since `since` not made by this check: n8n's lookups.
+	let since = lastSeq(emulator);
+	const n8nLookups: RequestRecord[] = [];
+	const readN8nLookups = () =>
+		n8nLookups.push(...emulator.control.requests({ sinceSeq: since, api: 'numbers' }));
 	await choose(page, 'resource', numberRequest.name);
 	const nonTollFree = numberRequest.operations.find((o) => o.value === 'nonTollFree');
 	assert.ok(nonTollFree, 'Number Request has a non-toll-free operation');
@@ -175,9 +179,11 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 		await openDropdown(page, parameter);
 		const offered = await optionNames(page);
 		await shot(page, `${parameter}-dropdown`);
+		readN8nLookups();
 		const url = `${emulator.urls.numbers}/api/numbers/${lookup}`;
 		const res = await call('GET', url, { auth: `Bearer ${SEED_TOKENS.acme}` });
 		assert.equal(res.status, 200);
+		since = lastSeq(emulator);
 		const expected = res.json as Array<{ code: string; name: string }>;
 		const matching = expected
 			.map((e) => e.name)
@@ -214,10 +220,15 @@ async function numberRequestDropdowns({ page, node, emulator }: StepContext): Pr
 	const { matching } = cities;
 	assert.ok(matching.length > 1 && matching.length < cities.expected.length);
 	await filterAndPick('city', CITY_FILTER, matching, matching[0]);
-	const lookups = emulator.control.requests({ sinceSeq: since, api: 'numbers' });
-	assert.ok(lookups.some((r) => r.path === '/api/numbers/regions/US' && r.status === 200));
-	assert.ok(lookups.some((r) => r.path === '/api/numbers/cities/US/NY' && r.status === 200));
-	assert.ok(lookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
+	readN8nLookups();
+	const lookedUp = (path: string) =>
+		assert.ok(
+			n8nLookups.some((r) => r.path === path && r.status === 200),
+			`n8n looked up ${path}: ${JSON.stringify(n8nLookups.map((r) => [r.path, r.status]))}`,
+		);
+	lookedUp('/api/numbers/regions/US');
+	lookedUp('/api/numbers/cities/US/NY');
+	assert.ok(n8nLookups.every((r) => r.auth.scheme === 'Bearer' && r.auth.userId === 'admin@acme'));
 }
 
 async function main(): Promise<void> {
