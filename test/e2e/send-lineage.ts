@@ -12,7 +12,7 @@ import type { N8nServer } from '../harness/n8n/n8n-server';
 import { loadWorkflows, type E2eEnvironment } from '../harness/environment';
 import type { FeatureCheck } from './features';
 import { assert } from './lib/assert';
-import { activate, mustSucceed } from './lib/n8n-rest';
+import { mustSucceed } from './lib/n8n-rest';
 
 const WORKFLOW = 'test/e2e/workflows/v2/send-lineage.json';
 const SEND_NODE = 'Send Notice';
@@ -169,7 +169,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			// Trigger's timestamp is in production, kept by a Retry) and the number.
 			const subId = await n8n.save(v2Workflow('send-lineage-sub.json'));
 			// n8n 2.x runs a sub-workflow outside the editor (a Retry) only once it is published.
-			if (server.release.line === 2) await activate(server, subId);
+			if (server.release.line === 2) await server.activate(subId);
 			const parent = v2Workflow('send-lineage-parent.json');
 			const call = parent.nodes.find((node) => node.name === 'Send Through Sub-Workflow')!;
 			(call.parameters.workflowId as { value: string }).value = subId;

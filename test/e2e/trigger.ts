@@ -17,7 +17,7 @@ import { waitForTriggerState } from '../harness/n8n/trigger-state';
 import { indented, messageOf, runCheck, secondsSince } from '../harness/report';
 import { assertPdfFiles, faxOfAlice, filedFaxIds } from './cases/fixtures';
 import { assert } from './lib/assert';
-import { activate, changeFaxLogin } from './lib/n8n-rest';
+import { changeFaxLogin } from './lib/n8n-rest';
 import { eventsAt, faxIdOf, sorted, statusRows } from './lib/sink-events';
 import { loadWorkflows, startEnvironment, startServer } from '../harness/environment';
 import type { CaseOutcome } from './lib/run-cases';
@@ -171,7 +171,7 @@ export async function runTriggerPhase(options: {
 		log(`${published.length} workflows published`);
 		const logName = options.engine === 'durable' ? 'trigger-durable' : 'trigger';
 		server = await startServer(environment, logName, options.logDir);
-		for (const workflow of toggled) await activate(server, workflow.id);
+		for (const workflow of toggled) await server.activate(workflow.id);
 		log(`n8n started, ${toggled.length} more workflows activated in it`);
 		activated = workflows.length;
 		// Activation polls once per workflow to learn where "now" is: earlier faxes are never emitted.

@@ -5,8 +5,9 @@ import type { WindowState } from './eventWindow';
 import { floorMinute, isSeen, MINUTE_MS } from './eventWindow';
 
 /**
- * Reading the state of version 1 (round 1), so an active workflow keeps its place through an
- * upgrade: starting afresh would skip every fax that arrived while n8n was being upgraded.
+ * Reading the state of version 1 (the trigger's first release), so an active workflow keeps its
+ * place through an upgrade: starting afresh would skip every fax that arrived while n8n was being
+ * upgraded.
  * Version 1 kept a cursor (the newest event time handled) and the keys from one minute before the
  * cursor's minute on; it searched from that minute, which becomes the window start.
  */

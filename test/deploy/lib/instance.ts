@@ -41,9 +41,6 @@ export const PUBLICATION_LEASE_SECONDS = '40';
 /** How long a new trigger takes to hold its state: the durable scheduler polls at a whole minute. */
 const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 
-/** Execution statuses after which n8n does not run the execution any more. */
-export const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
-
 export interface StoredExecution {
 	id: string;
 	status: string;
@@ -313,11 +310,8 @@ export class DeployInstance {
 		}
 	}
 
-	/** Publishes (activates) a saved workflow as the editor's toggle does. */
 	async activate(workflowId: string): Promise<void> {
-		const path = `/workflows/${workflowId}`;
-		const { versionId } = await this.server.rest<{ versionId: string }>('GET', path);
-		await this.server.rest('POST', `${path}/activate`, { versionId });
+		await this.server.activate(workflowId);
 	}
 
 	async execution(id: string): Promise<StoredExecution> {

@@ -6,7 +6,8 @@ import type { PollEngine } from '../../harness/n8n/engines';
 import { secondsSince } from '../../harness/report';
 import type { Sink } from '../../harness/sink';
 import { waitUntil } from '../../harness/waitUntil';
-import { FINAL, PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
+import { FINAL } from '../../harness/n8n/manual-runs';
+import { PUBLICATION_LEASE_SECONDS, type DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 import { tally } from '../lib/sent-once';
 

@@ -15,12 +15,6 @@ export async function changeFaxLogin(
 	await server.rest('PATCH', `/credentials/${id}`, body);
 }
 
-/** Activates a saved workflow, as the editor's toggle does (1.x and 2.x). */
-export async function activate(server: N8nServer, workflowId: string): Promise<void> {
-	const saved = await server.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
-	await server.rest('POST', `/workflows/${workflowId}/activate`, { versionId: saved.versionId });
-}
-
 export function mustSucceed(
 	outcome: RunOutcome,
 	what = 'the workflow',

@@ -20,7 +20,7 @@ interface StoredExecution {
 }
 
 /** Execution statuses after which n8n changes nothing more. */
-const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+export const FINAL = new Set(['success', 'error', 'crashed', 'canceled']);
 
 const EXECUTION_TIMEOUT_MS = 180_000;
 

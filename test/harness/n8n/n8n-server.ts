@@ -163,6 +163,13 @@ export class N8nServer {
 		return newest.id;
 	}
 
+	/** Publishes (activates) a saved workflow as the editor's toggle does (1.x and 2.x). */
+	async activate(workflowId: string): Promise<void> {
+		const path = `/workflows/${workflowId}`;
+		const { versionId } = await this.rest<{ versionId: string }>('GET', path);
+		await this.rest('POST', `${path}/activate`, { versionId });
+	}
+
 	/** A call to n8n's internal REST API as the logged-in user; returns `data` of the answer. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		let res!: Response;
