@@ -9,6 +9,15 @@ const { emulator, run, requests, sent } = useFaxSuite();
 const download = (parameters: IDataObject, options = {}) =>
 	run('download', { binaryPropertyName: 'data', ...parameters }, options);
 
+/** The send asked for JSON, then the download for the format: in Accept and in both query fields. */
+function expectImageAsked(faxId: number, format: 'pdf' | 'tif', accept: string) {
+	expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
+		['POST', '/v1/outboundfaxes', 'application/json'],
+		['GET', `/v1/outboundfaxes/${faxId}/image`, accept],
+	]);
+	expect(requests('GET')[0].query).toEqual({ FaxContentType: format, ContentType: format });
+}
+
 describe('Outbound Fax: Download', () => {
 	test('PDF into the named binary field, with file name and MIME type, both format parameters sent; version 1 passes the input json on', async () => {
 		const [faxId] = await sent();
@@ -27,12 +36,7 @@ describe('Outbound Fax: Download', () => {
 		});
 		const bytes = Buffer.from(item.binary!.fax.data, 'base64');
 		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-		// The send before the download asked for JSON; the download asks for the format (Accept).
-		expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
-			['POST', '/v1/outboundfaxes', 'application/json'],
-			['GET', `/v1/outboundfaxes/${faxId}/image`, 'application/pdf'],
-		]);
-		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'pdf', ContentType: 'pdf' });
+		expectImageAsked(faxId, 'pdf', 'application/pdf');
 	});
 
 	test('TIFF with a chosen file name keeps the input binary fields and json', async () => {
@@ -49,11 +53,7 @@ describe('Outbound Fax: Download', () => {
 		expect(binary?.data).toMatchObject({ fileName: 'order-4711.tif', mimeType: 'image/tiff' });
 		const bytes = Buffer.from(binary!.data.data, 'base64');
 		expect(['II*\u0000', 'MM\u0000*']).toContain(bytes.subarray(0, 4).toString('latin1'));
-		expect(requests().map((request) => [request.method, request.path, request.accept])).toEqual([
-			['POST', '/v1/outboundfaxes', 'application/json'],
-			['GET', `/v1/outboundfaxes/${faxId}/image`, 'image/tiff'],
-		]);
-		expect(requests('GET')[0].query).toEqual({ FaxContentType: 'tif', ContentType: 'tif' });
+		expectImageAsked(faxId, 'tif', 'image/tiff');
 	});
 
 	test('an outbound and an inbound fax with the same ID are different images', async () => {
