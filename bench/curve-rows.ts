@@ -1,18 +1,20 @@
 import type { DrainCurveRun, DrainCurves } from './drain-curve';
+import type { MailMergeCurveFigures } from './mail-merge-curve';
 import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
 import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
-import { round } from './lib/stats';
+import { mb, median, round } from './lib/stats';
 import { partRows, type RunContext, type TargetRow } from './lib/verdict';
 
 /**
  * Cost curve rows (issue Q): growth per unit from the middle size to the largest, in time and RSS;
- * the mail merge's RSS against its CSV; the capped drain's largest burst against the helper floor.
+ * the mail merge's RSS and what n8n holds at its upload against its CSV; the capped drain's largest
+ * burst against the helper floor.
  */
 
 export interface CurveSet {
 	send?: CurveFigures;
-	mailMerge?: CurveFigures;
+	mailMerge?: MailMergeCurveFigures;
 	drain?: DrainCurves;
 }
 
@@ -127,6 +129,38 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 	});
 }
 
+/** What n8n holds at the mail merge's upload against its CSV, at every size of the curve. */
+function heldRows(curve: MailMergeCurveFigures, context: RunContext): TargetRow[] {
+	const row = partRows('Mail merge', context, 'mailMergeCurve');
+	return curve.sizes.map((size, i) => {
+		// results.json keeps a NaN as null, which would divide as 0.
+		const runs = (curve.held ?? [])
+			.map((r) => r[i])
+			.map((r) => ({ ...r, heldBytes: r.heldBytes ?? NaN, csvBytes: r.csvBytes ?? NaN }));
+		const pairs = pairRatios(
+			runs.map((r) => r.heldBytes),
+			runs.map((r) => r.csvBytes),
+		);
+		const mbOf = (values: number[]) => mb(median(values.filter(Number.isFinite)));
+		const failed = runs.flatMap((r) => (r.failed ? [r.failed] : []));
+		return row.atMost(
+			{
+				measure: `held at the upload, ${size.toLocaleString('en-US')} rows: what n8n holds while the job uploads (bytes live after a full collection, less those at the idle Wait node before the node), against the CSV (ratio per run)`,
+				figure: pairs.ratios.length
+					? `${mbOf(runs.map((r) => r.heldBytes))} MB held, CSV ${mbOf(runs.map((r) => r.csvBytes))} MB: ${formatRatio(pairs, 'run')}`
+					: 'no reading',
+				targetSuffix: 'the CSV',
+			},
+			{
+				pairs,
+				limit: GOALS.mailMergeVsCsv,
+				unit: 'run',
+				facts: failed.length ? [`failed runs: ${failed.join('; ')}`] : [],
+			},
+		);
+	});
+}
+
 /** The capped drain of the largest burst against the floor paging its first query once. */
 function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 	const row = partRows('Trigger', context, 'drainCurve');
@@ -157,6 +191,7 @@ export function curveRows(curves: CurveSet, context: RunContext): TargetRow[] {
 		rows.push(
 			...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'mailMergeCurve'),
 			...csvRows(curves.mailMerge, context),
+			...(curves.mailMerge.held ? heldRows(curves.mailMerge, context) : []),
 		);
 	}
 	if (curves.drain) {

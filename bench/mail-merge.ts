@@ -51,7 +51,7 @@ export function recipientRows(count: number): Array<Record<string, string>> {
 }
 
 /** Whether n8n used at most one clock tick of CPU in three 100 ms steps in a row (the Wait node). */
-async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
+export async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 	let quietSteps = 0;
 	let before = cpuSeconds(pid);
 	const quiet = () => {
@@ -66,7 +66,7 @@ async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 }
 
 /** How long n8n may take to reach the Wait node: the webhook's body and the items, per row. */
-const idleWithinMs = (rows: number): number => 4_500 + rows * 0.5;
+export const idleWithinMs = (rows: number): number => 4_500 + rows * 0.5;
 
 export async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {
 	const { pid, emulator } = bench;

@@ -10,25 +10,27 @@ import type { Emulator } from '../../emulator';
 export class BenchClock {
 	/** How far n8n's clock runs ahead of the bench's (real) one, in ms. */
 	n8nOffsetMs = 0;
-	/** The offset n8n reads, when its clock follows (in `folder`); none when n8n keeps real time. */
+	/** The offset n8n reads, when its clock follows; none when n8n keeps real time. */
 	private readonly file: string | undefined;
-	/** Where n8n's garbage collections are written, when its clock follows (./gc.ts N8nGcPauses). */
+	/** Where n8n's garbage collections are written, when it collects on signal (./gc.ts). */
 	readonly gcFile: string | undefined;
 
+	/** `folder` holds the files; n8n's clock follows unless `follows` is false, it collects on signal. */
 	constructor(
 		private readonly emulator: Emulator,
 		folder?: string,
+		follows = true,
 	) {
-		this.file = folder && path.join(folder, 'n8n-clock-offset-ms');
+		this.file = folder && follows ? path.join(folder, 'n8n-clock-offset-ms') : undefined;
 		this.gcFile = folder && path.join(folder, 'n8n-gc.log');
 		this.write();
 	}
 
-	/** n8n's environment for its clock to follow (nothing when it keeps real time). */
+	/** n8n's environment for the preload (nothing when n8n neither follows nor collects on signal). */
 	get env(): NodeJS.ProcessEnv {
-		if (!this.file) return {};
+		if (!this.gcFile) return {};
 		return {
-			BENCH_N8N_CLOCK_FILE: this.file,
+			...(this.file && { BENCH_N8N_CLOCK_FILE: this.file }),
 			BENCH_N8N_GC_FILE: this.gcFile,
 			NODE_OPTIONS: `--require ${path.join(__dirname, 'n8n-clock-preload.cjs')}`,
 		};

@@ -56,16 +56,29 @@ export class N8nGcPauses {
 		private readonly pid: number,
 	) {}
 
-	/** Has n8n collect all its garbage (SIGUSR2 to its preload) and waits until it has. */
-	async collect(): Promise<void> {
-		if (!this.file) return;
+	/**
+	 * Has n8n collect all its garbage (SIGUSR2 to its preload) and waits until it has; the bytes
+	 * live in n8n after it (its heap in use and the memory outside the heap, Buffers included).
+	 */
+	async collect(): Promise<number> {
+		if (!this.file) return NaN;
 		const marker = `${this.file}.${this.pid}.collected`;
-		const count = () => (fs.existsSync(marker) ? Number(fs.readFileSync(marker, 'utf8')) : 0);
-		const before = count();
+		const read = () =>
+			(fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : '0 NaN').split(' ').map(Number);
+		const [before] = read();
+		let live = NaN;
 		process.kill(this.pid, 'SIGUSR2');
-		await waitUntil("n8n's full garbage collection", () => count() > before, 30_000, {
-			intervalMs: 10,
-		});
+		await waitUntil(
+			"n8n's full garbage collection",
+			() => {
+				const [count, bytes] = read();
+				live = bytes;
+				return count > before;
+			},
+			30_000,
+			{ intervalMs: 10 },
+		);
+		return live;
 	}
 
 	during(records: Array<{ receivedMs: number; finishedMs?: number }>): number | undefined {

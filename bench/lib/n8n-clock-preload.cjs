@@ -4,7 +4,9 @@
 // hours the bench compresses. Timers (setTimeout, performance.now) are left alone.
 // With BENCH_N8N_GC_FILE, n8n's garbage collections are appended to that file, a line each: pid,
 // real start (epoch ms), duration (ms), V8's kind; and on SIGUSR2 n8n collects all its garbage
-// and counts it in the file beside (./gc.ts reads both and sends the signal).
+// and writes, in the file beside, the count of such collections and the bytes still live after
+// it: V8's heap in use and the memory outside it, Buffers included (./gc.ts reads both files and
+// sends the signal).
 'use strict';
 const fs = require('node:fs');
 
@@ -32,7 +34,11 @@ if (gcFile) {
 	let collections = 0;
 	process.on('SIGUSR2', () => {
 		gc();
-		fs.writeFileSync(`${gcFile}.${process.pid}.collected`, String(++collections));
+		const { heapUsed, external } = process.memoryUsage();
+		// Whole or not at all: the bench reads the file while it is written.
+		const marker = `${gcFile}.${process.pid}.collected`;
+		fs.writeFileSync(`${marker}.partial`, `${++collections} ${heapUsed + external}`);
+		fs.renameSync(`${marker}.partial`, marker);
 	});
 }
 

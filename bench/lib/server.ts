@@ -70,6 +70,8 @@ export async function startBenchServer(options: {
 	cpuProfileDir?: string;
 	/** n8n's clock moves with the emulator's (./bench-clock.ts); otherwise it keeps real time. */
 	n8nFollowsClock?: boolean;
+	/** n8n collects all its garbage on the bench's signal, saying what is live (./gc.ts). */
+	n8nCollectsOnSignal?: boolean;
 }): Promise<BenchServer> {
 	const workflows = loadWorkflows(options.workflows.map((f) => `bench/workflows/${f}`));
 	const environment = await startEnvironment({
@@ -85,9 +87,11 @@ export async function startBenchServer(options: {
 	// A start that fails half way stops what it started.
 	let server: N8nServer | undefined;
 	try {
+		const preloaded = options.n8nFollowsClock || options.n8nCollectsOnSignal;
 		const clock = new BenchClock(
 			emulator,
-			options.n8nFollowsClock ? environment.userFolder : undefined,
+			preloaded ? environment.userFolder : undefined,
+			options.n8nFollowsClock,
 		);
 		installFloorPackage(environment.userFolder);
 		await environment.cli.importWorkflows(workflows);

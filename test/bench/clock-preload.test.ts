@@ -84,14 +84,24 @@ test('a new offset written to the file is followed', () => {
 	expect(Math.abs((seen.moved as number) - 2 * HOUR)).toBeLessThan(1_000);
 });
 
-test("with BENCH_N8N_GC_FILE, n8n's collections are written and SIGUSR2 has it collect", async () => {
+const MIB = 2 ** 20;
+/** A process that, on a line of input, keeps a 32 MiB Buffer and drops 64 MiB of strings. */
+const KEEPS_ON_INPUT = `console.log('ready');
+process.stdin.on('data', () => {
+	globalThis.kept = Buffer.alloc(32 * ${MIB}, 1);
+	for (let i = 0; i < 64; i++) globalThis.dropped = 'x'.repeat(${MIB}) + i;
+	globalThis.dropped = undefined;
+	console.log('kept');
+});
+setInterval(() => {}, 1000);`;
+
+test("with BENCH_N8N_GC_FILE, n8n's collections are written and SIGUSR2 has it collect and say what is live", async () => {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-preload-'));
 	const file = path.join(folder, 'n8n-gc.log');
-	const child = spawn(
-		process.execPath,
-		['--require', PRELOAD, '-e', `console.log('ready'); setInterval(() => {}, 1000)`],
-		{ env: { ...process.env, BENCH_N8N_GC_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] },
-	);
+	const child = spawn(process.execPath, ['--require', PRELOAD, '-e', KEEPS_ON_INPUT], {
+		env: { ...process.env, BENCH_N8N_GC_FILE: file },
+		stdio: ['pipe', 'pipe', 'inherit'],
+	});
 	try {
 		let out = '';
 		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -99,9 +109,15 @@ test("with BENCH_N8N_GC_FILE, n8n's collections are written and SIGUSR2 has it c
 		await waitUntil('the child to start', () => out.includes('ready'), 10_000);
 		const pauses = new N8nGcPauses(file, child.pid!);
 		const from = Date.now();
-		await pauses.collect();
-		await pauses.collect();
-		expect(fs.readFileSync(`${file}.${child.pid}.collected`, 'utf8')).toBe('2');
+		const live = await pauses.collect();
+		child.stdin.write('keep\n');
+		await waitUntil('the child to keep a buffer', () => out.includes('kept'), 10_000);
+		const keeping = await pauses.collect();
+		// The count of collections, and what is live after the last one: the 32 MiB kept count, the
+		// 64 MiB of strings made and dropped meanwhile do not.
+		expect(fs.readFileSync(`${file}.${child.pid}.collected`, 'utf8')).toBe(`2 ${keeping}`);
+		expect(keeping - live).toBeGreaterThanOrEqual(32 * MIB);
+		expect(keeping - live).toBeLessThan(40 * MIB);
 		// Written twice a second: the two full collections are in the file within a second or so.
 		const span = () => [{ receivedMs: from, finishedMs: Date.now() }];
 		await waitUntil('the collections in the file', () => (pauses.during(span()) ?? 0) > 0, 5_000);

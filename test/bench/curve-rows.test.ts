@@ -73,6 +73,46 @@ test('the mail merge holds its RSS rise to x1.5 the CSV at every size, each size
 	expect(csv[2].figure).toBe('CSV 14.3 MB: x1.5 (x1.5 to x1.5 over 3 runs)');
 });
 
+test('what n8n holds at the upload is held to x1.5 the CSV at every size; a size whose runs could not tell is missed', () => {
+	const sizes = [1_000, 10_000, 100_000];
+	const held = (perCsv: number[], failedAt?: number) =>
+		[1, 2, 3].map(() =>
+			sizes.map((rows, i) => ({
+				rows,
+				csvBytes: rows * 150,
+				heldBytes: i === failedAt ? NaN : rows * 150 * perCsv[i],
+				...(i === failedAt ? { failed: `${rows} rows: upload 500` } : {}),
+			})),
+		);
+	const heldVerdicts = (mailMerge: CurveSet['mailMerge']) =>
+		curveRows({ mailMerge }, QUIET)
+			.filter((r) => r.measure.startsWith('held at the upload'))
+			.map((r) => [r.measure.split(':')[0], r.verdict]);
+	const mailMerge = curve(sizes, [50, 40, 45], [0, 0, 0], (rows) => ({ bytes: rows * 150 }));
+	// Results from before the reading was made have no such rows.
+	expect(heldVerdicts(mailMerge)).toEqual([]);
+	expect(heldVerdicts({ ...mailMerge, held: held([0.6, 1.5, 1.6]) })).toEqual([
+		['held at the upload, 1,000 rows', 'met'],
+		['held at the upload, 10,000 rows', 'met'],
+		['held at the upload, 100,000 rows', 'missed'],
+	]);
+	const rows = curveRows({ mailMerge: { ...mailMerge, held: held([0.6, 0.6, 0.6], 2) } }, QUIET);
+	const largest = rows.find((r) => r.measure.startsWith('held at the upload, 100,000'))!;
+	expect(largest.figure).toBe('no reading');
+	// Read back from results.json, a failed run's NaN is null: still no reading, not x0.
+	const readBack = JSON.parse(
+		JSON.stringify({ mailMerge: { ...mailMerge, held: held([0.6, 0.6, 0.6], 2) } }),
+	);
+	expect(
+		curveRows(readBack, QUIET).find((r) => r.measure.startsWith('held at the upload, 100,000'))!
+			.verdict,
+	).toBe('missed');
+	const middle = rows.find((r) => r.measure.startsWith('held at the upload, 10,000'))!;
+	expect(middle.figure).toBe('0.9 MB held, CSV 1.4 MB: x0.6 (x0.6 to x0.6 over 3 runs)');
+	expect(largest.verdict).toBe('missed');
+	expect(largest.why).toContain('failed runs: 100000 rows: upload 500');
+});
+
 test("the capped drain's largest burst is held to x1.2 the floor making its polls' searches", () => {
 	const capped = (overFloor: number) =>
 		curve([1_000, 10_000, 100_000], [20, 20, 20], [1, 1, 1], (faxes) => ({

@@ -1,0 +1,69 @@
+import { N8nGcPauses } from './lib/gc';
+import { lastSeq } from './lib/polls';
+import { callWebhook, type BenchServer } from './lib/server';
+import { tapRequests } from './lib/wire-capture';
+import { idleWithinMs, untilIdle } from './mail-merge';
+
+/**
+ * What n8n holds of one mail merge job while it uploads it: the bytes live in n8n after a full
+ * collection while the emulator holds the upload unread, less those live at the idle Wait node
+ * before the node. The RSS rise reads 0 where n8n's warm heap has room for the job; this counts
+ * what the node keeps whatever the heap did before. Untimed: the collection in the upload would
+ * be the node's time.
+ */
+
+export interface HeldRun {
+	rows: number;
+	/** Live at the upload less live at the Wait node; NaN when the run could not tell. */
+	heldBytes: number;
+	csvBytes: number;
+	/** Why the run measured nothing. */
+	failed?: string;
+}
+
+export async function heldAtUpload(
+	bench: BenchServer,
+	rows: Array<Record<string, string>>,
+): Promise<HeldRun> {
+	const { emulator, pid } = bench;
+	const n8n = new N8nGcPauses(bench.clock.gcFile, pid);
+	const since = lastSeq(emulator);
+	let atWait = NaN;
+	let waitReadAt = Infinity;
+	let uploadAt = -Infinity;
+	let atUpload: Promise<number> = Promise.resolve(NaN);
+	await tapRequests(
+		Number(new URL(emulator.urls.mailMerge).port),
+		(req) => {
+			if (req.method !== 'POST' || !/\/Job$/.test(req.url ?? '')) return;
+			uploadAt = Date.now();
+			// Paused before the emulator's handler reads it: a 'data' listener does not resume a
+			// stream paused on purpose. n8n still waits for the answer, holding what it sent.
+			req.pause();
+			atUpload = n8n.collect().finally(() => req.resume());
+		},
+		async () => {
+			const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
+			// Awaited after the Wait node's reading: a failure meanwhile must not go unhandled.
+			call.catch(() => undefined);
+			if (await untilIdle(pid, idleWithinMs(rows.length))) {
+				atWait = await n8n.collect();
+				waitReadAt = Date.now();
+			}
+			await call;
+		},
+	);
+	const [upload] = emulator.control.requests({
+		method: 'POST',
+		path: '^/v1/Job$',
+		sinceSeq: since,
+	});
+	const csvBytes = upload?.files.find((f) => f.field === 'CSV')?.size ?? NaN;
+	const run = { rows: rows.length, csvBytes };
+	if (upload?.status !== 201) return { ...run, heldBytes: NaN, failed: `upload ${upload?.status}` };
+	// The Wait node's reading must come before the upload, or the job was in it already.
+	if (!(waitReadAt < uploadAt)) {
+		return { ...run, heldBytes: NaN, failed: 'n8n was not read idle in the Wait node' };
+	}
+	return { ...run, heldBytes: (await atUpload) - atWait };
+}
