@@ -1,5 +1,5 @@
 import type { DrainCurveRun, DrainCurves } from './drain-curve';
-import type { MailMergeCurveFigures } from './mail-merge-curve';
+import type { HeldRun } from './mail-merge-held';
 import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
 import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
@@ -14,7 +14,9 @@ import { partRows, type RunContext, type TargetRow } from './lib/verdict';
 
 export interface CurveSet {
 	send?: CurveFigures;
-	mailMerge?: MailMergeCurveFigures;
+	mailMerge?: CurveFigures;
+	/** held[r][i]: round r's reading at the curve's sizes[i] (./mail-merge-held.ts). */
+	mailMergeHeld?: HeldRun[][];
 	drain?: DrainCurves;
 }
 
@@ -130,11 +132,11 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 }
 
 /** What n8n holds at the mail merge's upload against its CSV, at every size of the curve. */
-function heldRows(curve: MailMergeCurveFigures, context: RunContext): TargetRow[] {
-	const row = partRows('Mail merge', context, 'mailMergeCurve');
-	return curve.sizes.map((size, i) => {
+function heldRows(held: HeldRun[][], context: RunContext): TargetRow[] {
+	const row = partRows('Mail merge', context, 'mailMergeHeld');
+	return (held[0] ?? []).map(({ rows: size }, i) => {
 		// results.json keeps a NaN as null, which would divide as 0.
-		const runs = (curve.held ?? [])
+		const runs = held
 			.map((r) => r[i])
 			.map((r) => ({ ...r, heldBytes: r.heldBytes ?? NaN, csvBytes: r.csvBytes ?? NaN }));
 		const pairs = pairRatios(
@@ -191,9 +193,9 @@ export function curveRows(curves: CurveSet, context: RunContext): TargetRow[] {
 		rows.push(
 			...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'mailMergeCurve'),
 			...csvRows(curves.mailMerge, context),
-			...(curves.mailMerge.held ? heldRows(curves.mailMerge, context) : []),
 		);
 	}
+	if (curves.mailMergeHeld) rows.push(...heldRows(curves.mailMergeHeld, context));
 	if (curves.drain) {
 		const { capped, defaultCap } = curves.drain;
 		const drainRows = (cap: string, curve: CurveFigures) =>

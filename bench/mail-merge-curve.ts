@@ -2,28 +2,19 @@ import { measureCurve, type CurveFigures } from './lib/curve';
 import { collectGarbage } from './lib/gc';
 import type { BenchServer } from './lib/server';
 import { recipientRows, runJob } from './mail-merge';
-import { heldAtUpload, type HeldRun } from './mail-merge-held';
 
-/**
- * The mail merge's cost curve: time and RSS rise in the node's window (./mail-merge.ts); then, once
- * per round and size, untimed, what n8n holds at the upload (./mail-merge-held.ts).
- */
-
-export interface MailMergeCurveFigures extends CurveFigures {
-	/** held[r][i]: round r's reading at sizes[i]; absent in results from before it was measured. */
-	held?: HeldRun[][];
-}
+/** The mail merge's cost curve: time and RSS rise in the node's window (./mail-merge.ts). */
 
 export async function benchMailMergeCurve(
 	bench: BenchServer,
 	options: { sizes: number[]; rounds: number; log: (line: string) => void },
-): Promise<MailMergeCurveFigures> {
+): Promise<CurveFigures> {
 	const rowsOf = new Map<number, Array<Record<string, string>>>();
 	const rows = (count: number) => {
 		if (!rowsOf.has(count)) rowsOf.set(count, recipientRows(count));
 		return rowsOf.get(count)!;
 	};
-	const curve = await measureCurve({
+	return await measureCurve({
 		...options,
 		unit: 'row',
 		label: 'mail merge',
@@ -47,25 +38,4 @@ export async function benchMailMergeCurve(
 			}
 		},
 	});
-	const held: HeldRun[][] = [];
-	for (let round = 1; round <= options.rounds; round++) {
-		const runs: HeldRun[] = [];
-		for (const count of options.sizes) {
-			const run = await heldAtUpload(bench, rows(count)).catch(
-				(error: Error): HeldRun => ({
-					rows: count,
-					heldBytes: NaN,
-					csvBytes: NaN,
-					failed: error.message,
-				}),
-			);
-			runs.push(run.failed ? { ...run, failed: `${count} rows: ${run.failed}` } : run);
-		}
-		held.push(runs);
-		const text = runs
-			.map((r) => `${r.rows}: ${r.failed ?? `${(r.heldBytes / 2 ** 20).toFixed(1)} MB`}`)
-			.join('; ');
-		options.log(`    mail merge held at the upload ${round}/${options.rounds}: ${text}`);
-	}
-	return { ...curve, held };
 }

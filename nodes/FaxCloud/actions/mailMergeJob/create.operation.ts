@@ -40,7 +40,7 @@ async function createJob(
 	const { settings, csv, template, run } = plan;
 	const expectedFaxes = expectedFaxesOf(settings, csv);
 	const retry = run.lineage.rerun;
-	const found = await jobBeforeCreate.call(this, run, itemIndex, csv.faxLines(), expectedFaxes);
+	const found = await jobBeforeCreate.call(this, run, itemIndex, csv, expectedFaxes);
 	if (found) return found;
 	const body = await faxCloudRequest.call(this, {
 		api: 'mailMerge',

@@ -161,13 +161,15 @@ export async function jobBeforeCreate(
 	this: IExecuteFunctions,
 	run: JobRun,
 	itemIndex: number,
-	lines: CsvLineFax[],
+	csv: { faxLines(): CsvLineFax[] },
 	expectedFaxes: number,
 ): Promise<INodeExecutionData[] | undefined> {
 	const { rerun, began, id } = run.lineage;
 	// A Retry of a run that never reached this node has no job to find; one whose record n8n
 	// lost (no lineage) looks, and stops rather than guess if a job of these lines exists.
 	if (rerun && (began || id === undefined)) {
+		// Only a Retry reads the lines: a first run does not build one record per line.
+		const lines = csv.faxLines();
 		const found = await findEarlierJob.call(this, itemIndex, lines, expectedFaxes, run.notOurs);
 		if (found) return found;
 	}
