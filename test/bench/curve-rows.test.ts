@@ -109,6 +109,11 @@ test('what n8n holds at the upload is held to x1.5 the CSV at every size; a size
 	expect(middle.figure).toBe('0.9 MB held, CSV 1.4 MB: x0.6 (x0.6 to x0.6 over 3 runs)');
 	expect(largest.verdict).toBe('missed');
 	expect(largest.why).toContain('failed runs: 100000 rows: upload 500');
+	// A count of bytes: a miss is never put down to the machine's load.
+	const loaded = { cores: 2, load: { mailMergeHeld: { min: 2.5, max: 3, samples: 9 } } };
+	const missed = curveRows({ mailMergeHeld: held([2, 2, 2]) }, loaded)[0];
+	expect(missed.why).toMatch(/^n8n holds more than x1\.5 the CSV while the job uploads/);
+	expect(missed.why).not.toContain('loaded past');
 });
 
 test("the capped drain's largest burst is held to x1.2 the floor making its polls' searches", () => {
