@@ -1,9 +1,9 @@
 import { waitUntil } from '../test/harness/waitUntil';
 import { N8nGcPauses } from './lib/gc';
 import { lastSeq } from './lib/polls';
-import { callWebhook, type BenchServer } from './lib/server';
+import type { BenchServer } from './lib/server';
 import { tapRequests } from './lib/wire-capture';
-import { idleWithinMs, recipientRows, untilIdle } from './mail-merge';
+import { jobThroughWait, recipientRows, uploadSince } from './mail-merge';
 
 /**
  * What n8n holds of one mail merge job while it uploads it: the bytes live in n8n after a full
@@ -60,22 +60,13 @@ export async function heldAtUpload(
 			req.pause();
 			atUpload = n8n.collect().finally(() => req.resume());
 		},
-		async () => {
-			const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
-			// Awaited after the Wait node's reading: a failure meanwhile must not go unhandled.
-			call.catch(() => undefined);
-			if (await untilIdle(pid, idleWithinMs(rows.length))) {
+		() =>
+			jobThroughWait(bench, rows, async () => {
 				atWait = await n8n.collect();
 				waitReadAt = Date.now();
-			}
-			await call;
-		},
+			}),
 	);
-	const [upload] = emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/Job$',
-		sinceSeq: since,
-	});
+	const upload = uploadSince(emulator, since);
 	const csvBytes = upload?.files.find((f) => f.field === 'CSV')?.size ?? NaN;
 	const run = { rows: rows.length, csvBytes };
 	if (upload?.status !== 201) return { ...run, heldBytes: NaN, failed: `upload ${upload?.status}` };

@@ -51,7 +51,7 @@ export function recipientRows(count: number): Array<Record<string, string>> {
 }
 
 /** Whether n8n used at most one clock tick of CPU in three 100 ms steps in a row (the Wait node). */
-export async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
+async function untilIdle(pid: number, timeoutMs: number): Promise<boolean> {
 	let quietSteps = 0;
 	let before = cpuSeconds(pid);
 	const quiet = () => {
@@ -66,7 +66,24 @@ export async function untilIdle(pid: number, timeoutMs: number): Promise<boolean
 }
 
 /** How long n8n may take to reach the Wait node: the webhook's body and the items, per row. */
-export const idleWithinMs = (rows: number): number => 4_500 + rows * 0.5;
+const idleWithinMs = (rows: number): number => 4_500 + rows * 0.5;
+
+/** One job through the webhook; `inWait` runs once n8n idles in the Wait node, if it does. */
+export async function jobThroughWait(
+	bench: BenchServer,
+	rows: Array<Record<string, string>>,
+	inWait: () => Promise<void> | void,
+): Promise<void> {
+	const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
+	// Awaited after the reading in the Wait node: a failure meanwhile must not go unhandled.
+	call.catch(() => undefined);
+	if (await untilIdle(bench.pid, idleWithinMs(rows.length))) await inWait();
+	await call;
+}
+
+/** The job's upload as the emulator logged it after `since`. */
+export const uploadSince = (emulator: BenchServer['emulator'], since: number) =>
+	emulator.control.requests({ method: 'POST', path: '^/v1/Job$', sinceSeq: since }).at(0);
 
 export async function runJob(bench: BenchServer, rows: Array<Record<string, string>>) {
 	const { pid, emulator } = bench;
@@ -85,23 +102,16 @@ export async function runJob(bench: BenchServer, rows: Array<Record<string, stri
 		async () => {
 			const before = rssBytes(pid);
 			const kernel = resetHighWaterMark(pid);
-			const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
-			// Awaited after the memory window: a failure meanwhile must not go unhandled.
-			call.catch(() => undefined);
-			if (kernel && (await untilIdle(pid, idleWithinMs(rows.length)))) {
+			await jobThroughWait(bench, rows, () => {
+				if (!kernel) return;
 				itemsRise = peakRssBytes(pid) - before;
 				windowStart = rssBytes(pid);
 				resetHighWaterMark(pid);
 				resetAt = Date.now();
-			}
-			await call;
+			});
 		},
 	);
-	const [upload] = emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/Job$',
-		sinceSeq: since,
-	});
+	const upload = uploadSince(emulator, since);
 	if (!upload) throw new Error('mail merge: the node sent no job');
 	const { times } = await latestNodeTimes(bench, WORKFLOW_ID);
 	const windowValid =
