@@ -284,7 +284,7 @@ export async function benchQueueMode(options: {
 		installCommunityPackage(workerFolder, options.tarball);
 		installFloorPackage(workerFolder);
 		await instance.startMain();
-		for (const workflow of all) await instance.activate(workflow.id);
+		for (const workflow of all) await instance.server.activate(workflow.id);
 		const profiled = options.cpuProfileDir
 			? { NODE_OPTIONS: profiledNodeOptions(instance.env, options.cpuProfileDir) }
 			: {};

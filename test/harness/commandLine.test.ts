@@ -12,10 +12,13 @@ test("the README's command lines pick what they say", () => {
 	);
 	// npm run bench -- --only <part>: the part it names, not the parts whose names contain it
 	expect(BENCH_PARTS.filter(line('--only send').only(BENCH_PARTS))).toEqual(['send']);
+	// ... whether the longer names start with it (send-once) or end with it (without-trigger)
+	expect(BENCH_PARTS.filter(line('--only trigger').only(BENCH_PARTS))).toEqual(['trigger']);
 	// npm run test:deploy -- --only queue-trigger
 	expect(DEPLOY_PARTS.filter(line('--only queue-trigger').only(DEPLOY_PARTS))).toEqual([
 		'queue-trigger',
 	]);
+	expect(DEPLOY_PARTS.filter(line('--only queue').only(DEPLOY_PARTS))).toEqual(['queue']);
 	// npm run test:e2e -- --only v2: every case whose title says it, in any case
 	const titles = ALL_CASES.map((c) => c.title);
 	const v2 = titles.filter(line('--only V2').only(titles));

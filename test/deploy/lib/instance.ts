@@ -176,7 +176,7 @@ export class DeployInstance {
 
 	/** Publishes a workflow with a trigger (activate), then waits for its trigger state. */
 	async publishTrigger(workflow: { id: string; name?: string }): Promise<void> {
-		await this.activate(workflow.id);
+		await this.server.activate(workflow.id);
 		await this.waitForTriggerState(workflow);
 	}
 
@@ -308,10 +308,6 @@ export class DeployInstance {
 		} catch (error) {
 			return { refused: error instanceof Error ? error.message.slice(0, 300) : String(error) };
 		}
-	}
-
-	async activate(workflowId: string): Promise<void> {
-		await this.server.activate(workflowId);
 	}
 
 	async execution(id: string): Promise<StoredExecution> {

@@ -12,5 +12,6 @@ test('newer stable 2.x releases than the pinned one, oldest first; pre-releases 
 		'2.100.1',
 	];
 	expect(newerStable(listed, '2.41.1')).toEqual(['2.41.3', '2.100.1']);
+	expect(newerStable(listed, '2.100.1')).toEqual([]);
 	expect(compareVersions('2.41.10', '2.41.9')).toBeGreaterThan(0);
 });
