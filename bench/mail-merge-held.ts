@@ -6,18 +6,24 @@ import { tapRequests } from './lib/wire-capture';
 import { jobThroughWait, recipientRows, uploadSince } from './mail-merge';
 
 /**
- * What n8n holds of one mail merge job while it uploads it: the bytes live in n8n after a full
- * collection while the emulator holds the upload unread, less those live at the idle Wait node
- * before the node. The RSS rise reads 0 where n8n's warm heap has room for the job; this counts
- * what the node keeps whatever the heap did before. In an n8n of its own (run-bench.ts), untimed:
- * the collection in the upload would be the node's time.
+ * What the node holds of one mail merge job while it uploads it. A reading is the bytes live in n8n
+ * after a full collection while the emulator holds the node's request unread, less those live at
+ * the idle Wait node before the node. It counts n8n's own share too: the Wait node's output, three
+ * objects an item (about 120 bytes, x0.87 the CSV; a heap snapshot of n8n 2.41.1 at the paused
+ * upload, diffed against one at the Wait node, showed nothing else new but the body). So the same
+ * items go to the helper floor, which lists the jobs holding nothing of its own: its reading is
+ * n8n's share, and the node's reading less it is the node's own. The RSS rise reads 0 where n8n's
+ * warm heap has room for the job; this counts what the node keeps whatever the heap did before. In
+ * an n8n of its own (run-bench.ts), untimed: the collection in the upload would be the node's time.
  */
 
 export interface HeldRun {
 	rows: number;
-	/** Live at the upload less live at the Wait node; NaN when the run could not tell. */
+	/** The node's reading; NaN when the run could not tell. */
 	heldBytes: number;
 	csvBytes: number;
+	/** The helper floor's reading with the same items: n8n's share. */
+	itemsHeldBytes: number;
 	/** Why the run measured nothing. */
 	failed?: string;
 }
@@ -38,43 +44,68 @@ async function settled(n8n: N8nGcPauses): Promise<void> {
 	);
 }
 
-export async function heldAtUpload(
+/**
+ * The items through the Wait node to `webhookPath`'s last node: live bytes while the emulator holds
+ * its `method` /Job request unread, less those at the Wait node.
+ */
+async function liveAtRequest(
 	bench: BenchServer,
 	rows: Array<Record<string, string>>,
-): Promise<HeldRun> {
+	webhookPath: string,
+	method: 'POST' | 'GET',
+): Promise<{ bytes: number; failed?: string; since: number }> {
 	const { emulator, pid } = bench;
 	const n8n = new N8nGcPauses(bench.clock.gcFile, pid);
 	await settled(n8n);
 	const since = lastSeq(emulator);
 	let atWait = NaN;
 	let waitReadAt = Infinity;
-	let uploadAt = -Infinity;
-	let atUpload: Promise<number> = Promise.resolve(NaN);
+	let requestAt = -Infinity;
+	let atRequest: Promise<number> = Promise.resolve(NaN);
 	await tapRequests(
 		Number(new URL(emulator.urls.mailMerge).port),
 		(req) => {
-			if (req.method !== 'POST' || !/\/Job$/.test(req.url ?? '')) return;
-			uploadAt = Date.now();
+			if (req.method !== method || !/\/Job$/.test(req.url ?? '')) return;
+			requestAt = Date.now();
 			// Paused before the emulator's handler reads it: a 'data' listener does not resume a
 			// stream paused on purpose. n8n still waits for the answer, holding what it sent.
 			req.pause();
-			atUpload = n8n.collect().finally(() => req.resume());
+			atRequest = n8n.collect().finally(() => req.resume());
 		},
 		() =>
-			jobThroughWait(bench, rows, async () => {
-				atWait = await n8n.collect();
-				waitReadAt = Date.now();
-			}),
+			jobThroughWait(
+				bench,
+				rows,
+				async () => {
+					atWait = await n8n.collect();
+					waitReadAt = Date.now();
+				},
+				webhookPath,
+			),
 	);
-	const upload = uploadSince(emulator, since);
-	const csvBytes = upload?.files.find((f) => f.field === 'CSV')?.size ?? NaN;
-	const run = { rows: rows.length, csvBytes };
-	if (upload?.status !== 201) return { ...run, heldBytes: NaN, failed: `upload ${upload?.status}` };
-	// The Wait node's reading must come before the upload, or the job was in it already.
-	if (!(waitReadAt < uploadAt)) {
-		return { ...run, heldBytes: NaN, failed: 'n8n was not read idle in the Wait node' };
+	// The Wait node's reading must come before the request, or the request was in it already.
+	if (!(waitReadAt < requestAt)) {
+		return { bytes: NaN, since, failed: `${webhookPath}: n8n was not read idle in the Wait node` };
 	}
-	return { ...run, heldBytes: (await atUpload) - atWait };
+	return { bytes: (await atRequest) - atWait, since };
+}
+
+export async function heldAtUpload(
+	bench: BenchServer,
+	rows: Array<Record<string, string>>,
+): Promise<HeldRun> {
+	const node = await liveAtRequest(bench, rows, 'bench-mail-merge', 'POST');
+	const upload = uploadSince(bench.emulator, node.since);
+	const items = await liveAtRequest(bench, rows, 'bench-mail-merge-items-only', 'GET');
+	const failed =
+		upload?.status === 201 ? (node.failed ?? items.failed) : `upload ${upload?.status}`;
+	return {
+		rows: rows.length,
+		csvBytes: upload?.files.find((f) => f.field === 'CSV')?.size ?? NaN,
+		heldBytes: failed ? NaN : node.bytes,
+		itemsHeldBytes: failed ? NaN : items.bytes,
+		...(failed ? { failed } : {}),
+	};
 }
 
 /** Every size once per round, smallest first, as the cost curve runs them. */
@@ -92,14 +123,19 @@ export async function benchHeldAtUpload(
 					rows: count,
 					heldBytes: NaN,
 					csvBytes: NaN,
+					itemsHeldBytes: NaN,
 					failed: error.message,
 				}),
 			);
 			runs.push(run.failed ? { ...run, failed: `${count} rows: ${run.failed}` } : run);
 		}
 		held.push(runs);
+		const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 		const text = runs
-			.map((r) => `${r.rows}: ${r.failed ?? `${(r.heldBytes / 2 ** 20).toFixed(1)} MB`}`)
+			.map(
+				(r) =>
+					`${r.rows}: ${r.failed ?? `node ${mb(r.heldBytes)}, items alone ${mb(r.itemsHeldBytes)}`}`,
+			)
 			.join('; ');
 		options.log(`    mail merge held at the upload ${round}/${options.rounds}: ${text}`);
 	}

@@ -17,6 +17,8 @@ import { tapRequests } from './lib/wire-capture';
  */
 
 export const MAIL_MERGE_WORKFLOWS = ['mail-merge-items.json'];
+/** The same items to the helper floor, which holds none of its own (./mail-merge-held.ts). */
+export const MAIL_MERGE_ITEMS_ONLY_WORKFLOW = 'mail-merge-items-only.json';
 const WORKFLOW_ID = 'BenchMailMerge01';
 const NODE_NAME = 'Create Mail Merge Job';
 const WAIT_NAME = 'Wait 5 Seconds';
@@ -73,8 +75,9 @@ export async function jobThroughWait(
 	bench: BenchServer,
 	rows: Array<Record<string, string>>,
 	inWait: () => Promise<void> | void,
+	webhookPath = 'bench-mail-merge',
 ): Promise<void> {
-	const call = callWebhook(bench, 'bench-mail-merge', { rows }, rows.length > 10_000);
+	const call = callWebhook(bench, webhookPath, { rows }, rows.length > 10_000);
 	// Awaited after the reading in the Wait node: a failure meanwhile must not go unhandled.
 	call.catch(() => undefined);
 	if (await untilIdle(bench.pid, idleWithinMs(rows.length))) await inWait();

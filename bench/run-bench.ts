@@ -17,7 +17,12 @@ import { benchDrainCurves, DRAIN_CURVE_WORKFLOWS } from './drain-curve';
 import { benchMailMergeCurve } from './mail-merge-curve';
 import { benchSendCurve } from './send-curve';
 import { BENCH_DIR, OUTPUT_DIR, startBenchServer, type BenchServer } from './lib/server';
-import { benchMailMerge, MAIL_MERGE_WORKFLOWS, prepareTemplate } from './mail-merge';
+import {
+	benchMailMerge,
+	MAIL_MERGE_ITEMS_ONLY_WORKFLOW,
+	MAIL_MERGE_WORKFLOWS,
+	prepareTemplate,
+} from './mail-merge';
 import { benchHeldAtUpload } from './mail-merge-held';
 import { benchPolling, fillForPolling, triggerEnv, TRIGGER_WORKFLOWS } from './polling';
 import { startSink, type Sink } from '../test/harness/sink';
@@ -231,7 +236,7 @@ async function main(): Promise<void> {
 			const bench = await startBenchServer({
 				tarball,
 				label: 'bench-mail-merge-held',
-				workflows: MAIL_MERGE_WORKFLOWS,
+				workflows: [...MAIL_MERGE_WORKFLOWS, MAIL_MERGE_ITEMS_ONLY_WORKFLOW],
 				prepare: prepareTemplate,
 				n8nCollectsOnSignal: true,
 			});

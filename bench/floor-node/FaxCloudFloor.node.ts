@@ -91,6 +91,11 @@ const OPERATIONS = [
 		'Per item a search by the send key (GET /outboundfaxes), then the send',
 	],
 	['Page', 'page', 'Every page of one fax search'],
+	[
+		'Mail Merge Items',
+		'mailMergeItems',
+		"One list of the jobs (GET /Job), holding nothing but the items n8n gives it: n8n's share of a mail merge run",
+	],
 ].map(([name, value, description]) => ({ name, value, description }));
 
 /** A parameter shown for the given operations. */
@@ -162,6 +167,15 @@ export class FaxCloudFloor implements INodeType {
 		};
 		if (this.getNodeParameter('operation', 0) === 'page') {
 			return [await pageSearch.call(this, baseUrl, send)];
+		}
+		if (this.getNodeParameter('operation', 0) === 'mailMergeItems') {
+			const mailMergeUrl = String(data.mailMergeBaseUrl).replace(/\/+$/, '');
+			await send({
+				method: 'GET',
+				url: `${mailMergeUrl}/Job`,
+				headers: { Accept: 'application/json' },
+			});
+			return [[{ json: { items: this.getInputData().length } }]];
 		}
 		const items = this.getInputData();
 		const faxNumber = String(this.getNodeParameter('faxNumber', 0));
