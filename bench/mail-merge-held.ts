@@ -8,13 +8,15 @@ import { jobThroughWait, recipientRows, uploadSince } from './mail-merge';
 /**
  * What the node holds of one mail merge job while it uploads it. A reading is the bytes live in n8n
  * after a full collection while the emulator holds the node's request unread, less those live at
- * the idle Wait node before the node. It counts n8n's own share too: the Wait node's output, three
- * objects an item (about 120 bytes, x0.87 the CSV; a heap snapshot of n8n 2.41.1 at the paused
- * upload, diffed against one at the Wait node, showed nothing else new but the body). So the same
- * items go to the helper floor, which lists the jobs holding nothing of its own: its reading is
- * n8n's share, and the node's reading less it is the node's own. The RSS rise reads 0 where n8n's
- * warm heap has room for the job; this counts what the node keeps whatever the heap did before. In
- * an n8n of its own (run-bench.ts), untimed: the collection in the upload would be the node's time.
+ * the idle Wait node before the node. It counts n8n's own share too: the Wait node's output items,
+ * two objects an item (about 88 bytes). So the same items go to the helper floor, which lists the
+ * jobs holding nothing of its own: its reading is n8n's share, and the node's reading less it is
+ * the node's own. (A heap snapshot of n8n 2.41.1 at the paused upload, diffed against one at the
+ * Wait node, showed nothing else new but the body and a third object an item, 32 bytes: the
+ * router's pairing of the job's one output item with every input item.) The RSS rise reads 0 where
+ * n8n's warm heap has room for the job; this counts what the node keeps whatever the heap did
+ * before. In an n8n of its own (run-bench.ts), untimed: the collection in the upload would be the
+ * node's time.
  */
 
 export interface HeldRun {
