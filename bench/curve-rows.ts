@@ -160,7 +160,7 @@ function heldRows(held: HeldRun[][], context: RunContext): TargetRow[] {
 		);
 		const mbOf = (values: number[]) => mb(median(values.filter(Number.isFinite)));
 		const unresolved = csv.some((c) => c < floor)
-			? ` (x${limit} the CSV is under the ${mb(HELD_RESOLUTION_BYTES)} MB the reading tells apart from noise: compared with ${mb(HELD_RESOLUTION_BYTES)} MB)`
+			? ` (x${limit} the CSV is under the ${mb(HELD_RESOLUTION_BYTES)} MB the reading tells apart from noise: the ratio is to ${round(floor / 2 ** 20, 2)} MB, whose x${limit} is ${mb(HELD_RESOLUTION_BYTES)} MB)`
 			: '';
 		const failed = held.flatMap((r) => (r[i].failed ? [r[i].failed] : []));
 		return row.atMost(

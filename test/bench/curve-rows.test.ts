@@ -109,7 +109,7 @@ test("what the node holds at the upload, less n8n's share for the items, is held
 	expect(heldVerdicts({ mailMergeHeld: held([3.6, 1, 1]) })[0][1]).toBe('missed');
 	const smallest = curveRows({ mailMergeHeld: held([3, 1, 1]) }, QUIET)[0];
 	expect(smallest.figure).toMatch(
-		/under the 0\.5 MB the reading tells apart from noise: compared with 0\.5 MB\)$/,
+		/under the 0\.5 MB the reading tells apart from noise: the ratio is to 0\.33 MB, whose x1\.5 is 0\.5 MB\)$/,
 	);
 	expect(middleOf(held([3, 1, 1])).figure).not.toContain('noise');
 	const rows = curveRows({ mailMerge, mailMergeHeld: held([0.6, 0.6, 0.6], 2) }, QUIET);
