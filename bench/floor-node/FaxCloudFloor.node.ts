@@ -4,6 +4,7 @@
  * with the credential resolved once per run, the same bytes at the node's 5 requests at once, and
  * outputs the parsed answers: no validation, per-item parameters (but Send Once's key), error
  * mapping, retries or recovery search. "Send Once" makes the node's lookup by key before each send.
+ * "Mail Merge Items" makes one request and holds only the items n8n gives it: n8n's share of a run.
  * Benchmark only, never published; types only from n8n-workflow, so the built file needs just Node.
  */
 import { randomBytes } from 'node:crypto';
