@@ -153,14 +153,15 @@ function heldRows(held: HeldRun[][], context: RunContext): TargetRow[] {
 		const share = bytes('itemsHeldBytes');
 		const own = bytes('heldBytes').map((node, run) => node - share[run]);
 		const csv = bytes('csvBytes');
-		const floor = HELD_RESOLUTION_BYTES / limit;
+		// The least the ratio is taken to: x`limit` of it is the resolution.
+		const least = HELD_RESOLUTION_BYTES / limit;
 		const pairs = pairRatios(
 			own,
-			csv.map((c) => Math.max(c, floor)),
+			csv.map((c) => Math.max(c, least)),
 		);
 		const mbOf = (values: number[]) => mb(median(values.filter(Number.isFinite)));
-		const unresolved = csv.some((c) => c < floor)
-			? ` (x${limit} the CSV is under the ${mb(HELD_RESOLUTION_BYTES)} MB the reading tells apart from noise: the ratio is to ${round(floor / 2 ** 20, 2)} MB, whose x${limit} is ${mb(HELD_RESOLUTION_BYTES)} MB)`
+		const unresolved = csv.some((c) => c < least)
+			? ` (x${limit} the CSV is under the ${mb(HELD_RESOLUTION_BYTES)} MB the reading tells apart from noise: the ratio is to ${round(least / 2 ** 20, 2)} MB, whose x${limit} is ${mb(HELD_RESOLUTION_BYTES)} MB)`
 			: '';
 		const failed = held.flatMap((r) => (r[i].failed ? [r[i].failed] : []));
 		return row.atMost(

@@ -2,6 +2,7 @@ import { waitUntil } from '../test/harness/waitUntil';
 import { N8nGcPauses } from './lib/gc';
 import { lastSeq } from './lib/polls';
 import type { BenchServer } from './lib/server';
+import { mb } from './lib/stats';
 import { tapRequests } from './lib/wire-capture';
 import { jobThroughWait, recipientRows, uploadSince } from './mail-merge';
 
@@ -55,11 +56,10 @@ async function liveAtRequest(
 	rows: Array<Record<string, string>>,
 	webhookPath: string,
 	method: 'POST' | 'GET',
-): Promise<{ bytes: number; failed?: string; since: number }> {
+): Promise<{ bytes: number; failed?: string }> {
 	const { emulator, pid } = bench;
 	const n8n = new N8nGcPauses(bench.clock.gcFile, pid);
 	await settled(n8n);
-	const since = lastSeq(emulator);
 	let atWait = NaN;
 	let waitReadAt = Infinity;
 	let requestAt = -Infinity;
@@ -87,17 +87,18 @@ async function liveAtRequest(
 	);
 	// The Wait node's reading must come before the request, or the request was in it already.
 	if (!(waitReadAt < requestAt)) {
-		return { bytes: NaN, since, failed: `${webhookPath}: n8n was not read idle in the Wait node` };
+		return { bytes: NaN, failed: `${webhookPath}: n8n was not read idle in the Wait node` };
 	}
-	return { bytes: (await atRequest) - atWait, since };
+	return { bytes: (await atRequest) - atWait };
 }
 
 export async function heldAtUpload(
 	bench: BenchServer,
 	rows: Array<Record<string, string>>,
 ): Promise<HeldRun> {
+	const since = lastSeq(bench.emulator);
 	const node = await liveAtRequest(bench, rows, 'bench-mail-merge', 'POST');
-	const upload = uploadSince(bench.emulator, node.since);
+	const upload = uploadSince(bench.emulator, since);
 	const items = await liveAtRequest(bench, rows, 'bench-mail-merge-items-only', 'GET');
 	const failed =
 		upload?.status === 201 ? (node.failed ?? items.failed) : `upload ${upload?.status}`;
@@ -132,11 +133,10 @@ export async function benchHeldAtUpload(
 			runs.push(run.failed ? { ...run, failed: `${count} rows: ${run.failed}` } : run);
 		}
 		held.push(runs);
-		const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 		const text = runs
 			.map(
 				(r) =>
-					`${r.rows}: ${r.failed ?? `node ${mb(r.heldBytes)}, items alone ${mb(r.itemsHeldBytes)}`}`,
+					`${r.rows}: ${r.failed ?? `node ${mb(r.heldBytes)} MB, items alone ${mb(r.itemsHeldBytes)} MB`}`,
 			)
 			.join('; ');
 		options.log(`    mail merge held at the upload ${round}/${options.rounds}: ${text}`);
