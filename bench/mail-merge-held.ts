@@ -86,9 +86,15 @@ async function liveAtRequest(
 			),
 	);
 	// The Wait node's reading must come before the request, or the request was in it already.
-	if (!(waitReadAt < requestAt)) {
-		return { bytes: NaN, failed: `${webhookPath}: n8n was not read idle in the Wait node` };
-	}
+	const failed =
+		requestAt === -Infinity
+			? `its ${method} /Job never reached the emulator`
+			: waitReadAt === Infinity
+				? 'n8n was not read idle in the Wait node'
+				: waitReadAt < requestAt
+					? undefined
+					: `its ${method} /Job came before n8n idled in the Wait node`;
+	if (failed) return { bytes: NaN, failed: `${webhookPath}: ${failed}` };
 	return { bytes: (await atRequest) - atWait };
 }
 

@@ -38,20 +38,24 @@ function errorItem(
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-/** One run for all input items; its output items are paired with every input item. */
+/**
+ * One run for all input items; its output items are paired with every input item. The pairing
+ * (one object an input item) is built after the run, so it is not alive beside the run's upload.
+ */
 async function runOnceForAllItems(
 	this: IExecuteFunctions,
 	executeOnce: NonNullable<FaxCloudOperation['executeOnce']>,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[][]> {
-	const allItems = items.map((_, item) => ({ item }));
+	const pairAll = () => items.map((_, item) => ({ item }));
 	try {
 		const output = await executeOnce.call(this, items);
+		const allItems = pairAll();
 		return [output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? allItems }))];
 	} catch (error) {
 		const nodeError = asNodeError(this, error, 0);
 		if (!this.continueOnFail()) throw nodeError;
-		return [[{ ...errorItem(nodeError, 0), pairedItem: allItems }]];
+		return [[{ ...errorItem(nodeError, 0), pairedItem: pairAll() }]];
 	}
 }
 
