@@ -14,10 +14,10 @@ import { jobThroughWait, recipientRows, uploadSince } from './mail-merge';
  * jobs holding nothing of its own: its reading is n8n's share, and the node's reading less it is
  * the node's own. (A heap snapshot of n8n 2.41.1 at the paused upload, diffed against one at the
  * Wait node, showed nothing else new but the body and a third object an item, 32 bytes: the
- * router's pairing of the job's one output item with every input item.) The RSS rise reads 0 where
- * n8n's warm heap has room for the job; this counts what the node keeps whatever the heap did
- * before. In an n8n of its own (run-bench.ts), untimed: the collection in the upload would be the
- * node's time.
+ * router's pairing of the job's one output item with every input item, now built after the upload.)
+ * The RSS rise reads 0 where n8n's warm heap has room for the job; this counts what the node keeps
+ * whatever the heap did before. In an n8n of its own (run-bench.ts), untimed: the collection in the
+ * upload would be the node's time.
  */
 
 export interface HeldRun {
