@@ -43,3 +43,13 @@ export function errorText(error: unknown): string {
 	const e = error as { message?: string; description?: string; context?: unknown };
 	return JSON.stringify({ message: e?.message, description: e?.description, context: e?.context });
 }
+
+/**
+ * Checks that what an error (or a message) shows holds neither the password nor the Basic
+ * credentials made of it.
+ */
+export function expectSecretHidden(error: unknown, password: string, userId = ALICE.userId) {
+	const text = typeof error === 'string' ? error : errorText(error);
+	expect(text).not.toContain(password);
+	expect(text).not.toContain(Buffer.from(`${userId}:${password}`).toString('base64'));
+}

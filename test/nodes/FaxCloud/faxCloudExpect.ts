@@ -2,7 +2,11 @@
 import type { IDataObject, IRun } from 'n8n-workflow';
 
 import { useEmulator } from '../../harness/jest/emulator';
-import { errorText, runFaxCloudNode, type RunOptions } from '../../harness/jest/fax-cloud-node';
+import {
+	expectSecretHidden,
+	runFaxCloudNode,
+	type RunOptions,
+} from '../../harness/jest/fax-cloud-node';
 import type { RunNodeResult } from '../../harness/jest/run-node';
 
 /**
@@ -48,13 +52,6 @@ export function refusedBefore(
 export function refusedByService(result: Pick<RunNodeResult, 'error'>, message: RegExp): void {
 	expect(result.error?.name).toBe('NodeApiError');
 	expect(result.error?.message).toMatch(message);
-}
-
-/** Checks that what an error shows holds neither the password nor the Basic credentials made of it. */
-export function expectSecretHidden(error: unknown, password: string, userId = 'alice@acme') {
-	const text = errorText(error);
-	expect(text).not.toContain(password);
-	expect(text).not.toContain(Buffer.from(`${userId}:${password}`).toString('base64'));
 }
 
 /** Checks that a wrong `password` stopped the run with the service's 401, the secret hidden. */

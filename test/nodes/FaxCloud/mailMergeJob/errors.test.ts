@@ -6,7 +6,8 @@ import { textPdf } from '../../../harness/textPdf';
 import { ALICE } from '../../../harness/jest/fax-cloud-node';
 import { formPdf } from '../../../harness/formPdf';
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
-import { expectSecretHidden, unauthorizedHidingSecret } from '../faxCloudExpect';
+import { expectSecretHidden } from '../../../harness/jest/fax-cloud-node';
+import { unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const suite = useMailMergeSuite(['Name', 'Fax', 'Code']);
 const { emulator, template, run, requests, create, refused } = suite;
