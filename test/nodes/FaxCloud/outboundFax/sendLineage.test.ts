@@ -43,15 +43,23 @@ async function failsAtThirdSend(runOptions: RunOptions, options: IDataObject = {
 	return result;
 }
 
-/** The next `count` searches are processed at once and answered 300 ms later. */
-const searchesAnsweredLate = (count: number) =>
-	emulator().control.addFault({
-		method: 'GET',
-		path: '^/v1/outboundfaxes$',
-		kind: 'delay',
-		delayMs: 300,
-		count,
-	});
+/**
+ * Two executions' lookups answered in pairs, one of each: the k-th of one is answered only once the
+ * other's k-th arrived, so both look each key up before either sends it, however the machine
+ * schedules them. A hold ends after 5 s at most, well within the test's time, if no partner comes.
+ */
+const lookupsInPairs = (pairs: number) => {
+	for (let pair = 0; pair < pairs; pair++) {
+		emulator().control.addFault({
+			method: 'GET',
+			path: '^/v1/outboundfaxes$',
+			kind: 'delay',
+			delayMs: 5_000,
+			count: 2,
+			releaseAtOnce: 2,
+		});
+	}
+};
 
 test("a recurring run whose sixth send is refused once fails without taking last week's fax; its Retry sends the sixth", async () => {
 	await send({ executionId: 'week-1' }).then(succeeded);
@@ -152,12 +160,17 @@ test('two Retries of one execution, one after the other: the second finds everyt
  */
 test('two Retries of one execution started together may both send what was missing (stated limit)', async () => {
 	const first = await failsAtThirdSend({ executionId: 'together' });
-	// Each Retry's run search is answered late, so both look before either sends.
-	searchesAnsweredLate(2);
+	// Each Retry makes one search for the whole run: both look before either sends.
+	lookupsInPairs(1);
 	const [one, two] = await Promise.all([
 		send({ executionId: 'together-retry-1', retryOf: first.run }),
 		send({ executionId: 'together-retry-2', retryOf: first.run }),
 	]);
+	expect(
+		emulator()
+			.control.requests()
+			.filter((r) => r.fault === 'delay'),
+	).toHaveLength(2);
 	expect(outcomes(one).slice(0, 2)).toEqual(['found', 'found']);
 	expect(outcomes(two).slice(0, 2)).toEqual(['found', 'found']);
 	expect(faxesPerNumber()).toEqual([1, 1, 2, 2, 2, 2]);
@@ -192,12 +205,17 @@ test('a Send in a sub-workflow without Send Once per Key warns that a Retry of t
 
 test('two executions with the same Send Once key: together both may send (stated limit), one after the other once', async () => {
 	const options = { sendOnceKey: '={{ $json.number }}' };
-	// Each execution's first search is answered late, so both look before either sends.
-	searchesAnsweredLate(2);
+	// One item at a time, each looked up by its own key: six lookups an execution.
+	lookupsInPairs(NUMBERS.length);
 	await Promise.all([
 		send({ executionId: 'once-a' }, options),
 		send({ executionId: 'once-b' }, options),
 	]);
+	expect(
+		emulator()
+			.control.requests()
+			.filter((r) => r.fault === 'delay'),
+	).toHaveLength(12);
 	expect(faxesPerNumber()).toEqual([2, 2, 2, 2, 2, 2]);
 	const third = await send({ executionId: 'once-c' }, options);
 	// Each key now has two faxes: the third run outputs both and sends nothing.
