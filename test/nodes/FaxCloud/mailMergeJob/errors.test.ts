@@ -3,10 +3,9 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { TestCredentialsHelper } from '../../../harness/jest/credentials-helper';
 import { madeOnce } from '../../../harness/jest/madeOnce';
 import { textPdf } from '../../../harness/textPdf';
-import { ALICE } from '../../../harness/jest/fax-cloud-node';
+import { ALICE, expectSecretHidden } from '../../../harness/jest/fax-cloud-node';
 import { formPdf } from '../../../harness/formPdf';
 import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
-import { expectSecretHidden } from '../../../harness/jest/fax-cloud-node';
 import { unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const suite = useMailMergeSuite(['Name', 'Fax', 'Code']);
