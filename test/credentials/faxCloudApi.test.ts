@@ -30,9 +30,6 @@ async function expectRed(change: ICredentialDataDecryptedObject, message: string
 	return result;
 }
 
-const expectNoPassword = (message: string | undefined) =>
-	expectSecretHidden(message ?? '', SEED_USERS.alice.password);
-
 describe('Fax Cloud API credential: the Test button', () => {
 	test('n8n runs the Fax Cloud node’s test function: the credential declares no test of its own', () => {
 		expect((new FaxCloudApi() as ICredentialType).test).toBeUndefined();
@@ -83,7 +80,7 @@ describe('Fax Cloud API credential: the Test button', () => {
 			{ faxBaseUrl: `${fax.url}/v1` },
 			'The fax interface answered HTTP 200 with StatusCode 50: Account suspended: the login cannot use it.',
 		);
-		expectNoPassword(result.message);
+		expectSecretHidden(result.message, SEED_USERS.alice.password);
 	});
 
 	test('StatusCode "0" as a string is success, as the vendor notes say it may arrive', async () => {
@@ -174,5 +171,5 @@ test("the login goes into a copy of the request's options: the caller's never ho
 	});
 	expect(signed.url).toBe(options.url);
 	expect(JSON.stringify(options)).toBe(before);
-	expectNoPassword(JSON.stringify(options));
+	expectSecretHidden(JSON.stringify(options), SEED_USERS.alice.password);
 });

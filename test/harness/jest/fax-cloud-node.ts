@@ -45,10 +45,11 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * Checks that what an error (or a message) shows holds neither the password nor the Basic
- * credentials made of it.
+ * Checks that there is an error (or a message) and that what it shows holds neither the password
+ * nor the Basic credentials made of it.
  */
 export function expectSecretHidden(error: unknown, password: string, userId = ALICE.userId) {
+	expect(error).toBeDefined();
 	const text = typeof error === 'string' ? error : errorText(error);
 	expect(text).not.toContain(password);
 	expect(text).not.toContain(Buffer.from(`${userId}:${password}`).toString('base64'));
