@@ -2,7 +2,7 @@ import type { DrainCurveRun, DrainCurves } from './drain-curve';
 import type { HeldRun } from './mail-merge-held';
 import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
-import { formatRatio, pairRatios, type PairRatios } from './lib/pairs';
+import { formatRatio, pairRatios, pairsOf, type PairRatios } from './lib/pairs';
 import { mb, median, round } from './lib/stats';
 import { partRows, type RunContext, type TargetRow } from './lib/verdict';
 
@@ -110,10 +110,7 @@ function csvRows(curve: CurveFigures, context: RunContext): TargetRow[] {
 	const row = partRows('Mail merge', context, 'mailMergeCurve');
 	return curve.sizes.map((size, i) => {
 		const runs = curve.rounds.map((r) => r[i]);
-		const pairs = pairRatios(
-			runs.map((r) => r.rssRiseBytes),
-			runs.map((r) => r.bytes ?? NaN),
-		);
+		const pairs = pairsOf(runs, 'rssRiseBytes', (r) => r.bytes ?? NaN);
 		const failed = runs.flatMap((r) => (r.failed ? [r.failed] : []));
 		return row.atMost(
 			{
@@ -189,10 +186,7 @@ function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 	const row = partRows('Trigger', context, 'drainCurve');
 	const last = curve.sizes.length - 1;
 	const runs = curve.rounds.map((r) => r[last]) as DrainCurveRun[];
-	const pairs = pairRatios(
-		runs.map((r) => r.ms),
-		runs.map((r) => r.floorMs ?? NaN),
-	);
+	const pairs = pairsOf(runs, 'ms', (r) => r.floorMs ?? NaN);
 	const counts = runs
 		.map((r) => `${r.polls} polls, ${r.requests} searches; floor ${r.floorRequests}`)
 		.join(' | ');

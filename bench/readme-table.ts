@@ -7,7 +7,6 @@ import { queueScalingLines } from './queue-rows';
 
 export interface WrittenResults {
 	machine?: RunMachine;
-	when?: string;
 	seconds?: number;
 	quick?: boolean;
 	targets: TargetRow[];

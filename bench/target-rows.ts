@@ -50,12 +50,10 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 	const nodeMs = (v: Variant) => (r: SendRound) => r[v].nodeMs;
 	const cpuOver = (v: Variant) => (r: SendRound) => r[v].cpuSeconds - r.itemsOnly.cpuSeconds;
 	const rise = (v: Variant) => (r: SendRound) => r[v].rssRiseBytes;
-	const [node, floor, http, raw] = [
-		span('faxCloud'),
-		span('floor'),
-		span('httpRequest'),
-		rawSpan,
-	].map(at);
+	const node = at(span('faxCloud'));
+	const floor = at(span('floor'));
+	const http = at(span('httpRequest'));
+	const raw = at(rawSpan);
 	const vsFloor = pairsOf(rounds, nodeMs('faxCloud'), nodeMs('floor'));
 	const vsHttp = pairsOf(rounds, span('httpRequest'), span('faxCloud'));
 	const floorVsHttp = pairsOf(rounds, span('httpRequest'), span('floor'));

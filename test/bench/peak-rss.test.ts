@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 import { PeakRss } from '../../bench/lib/proc';
 
@@ -12,10 +12,7 @@ const BUFFER_MB = 200;
  * after "free" once its resident memory has fallen back (V8 may free the buffer's memory on
  * another thread just after the collection), so the parent reads the kernel's figures after it.
  */
-function memoryChild(): {
-	child: ChildProcessWithoutNullStreams;
-	command(line: string): Promise<void>;
-} {
+function memoryChild() {
 	const script = `
 		let held;
 		require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
@@ -36,8 +33,8 @@ function memoryChild(): {
 	child.stdout.on('data', () => answered?.());
 	return {
 		child,
-		command: (line) =>
-			new Promise((resolve) => {
+		command: (line: string) =>
+			new Promise<void>((resolve) => {
 				answered = resolve;
 				child.stdin.write(`${line}\n`);
 			}),

@@ -122,15 +122,13 @@ test('README Scaling: faxes per second per worker core and workers until a servi
 		{ serviceRate: 100, workers: 1 },
 		{ serviceRate: 500, workers: 2 },
 	]);
-	const lines = queueScalingLines(q).join('\n');
-	expect(lines).toContain('**250 faxes per second per worker core**');
 	// The median of an even count halves a sum: whole faxes a second, not 1103.1999999999998.
 	const fractional = figures({ node: 4, floor: 4 });
 	fractional.rounds = fractional.rounds.slice(0, 2);
 	fractional.rounds[0].node.sendsPerSecond = 1100.1;
 	fractional.rounds[1].node.sendsPerSecond = 1106.3;
 	expect(queueScalingLines(fractional).join('\n')).toContain('The one worker sent 1103 per second');
-	expect(lines).toContain('500/s: 2');
+	expect(queueScalingLines(q).join('\n')).toContain('500/s: 2');
 	const section = readmeSection({ targets: queueRows(q, CONTEXT), figures: { queue: q } });
 	expect(section).toContain('**250 faxes per second per worker core**');
 });
