@@ -41,10 +41,6 @@ export class Accounts {
 		return this.orgs.get(orgOf(userId));
 	}
 
-	coverPages(): string[] {
-		return this.seed.coverPages;
-	}
-
 	basic(header: string | undefined): AuthResult {
 		const m = /^Basic\s+(.+)$/i.exec(header ?? '');
 		if (!m) return { info: { scheme: header?.match(/^Bearer\s/i) ? 'Bearer' : null } };

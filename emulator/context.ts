@@ -19,7 +19,7 @@ export function createContext(
 ) {
 	const accounts = new Accounts(seed);
 	const outboundStore = new OutboundStore(clock);
-	const lifecycle = new Lifecycle(clock, outboundStore, () => accounts.coverPages());
+	const lifecycle = new Lifecycle(clock, outboundStore, () => seed.coverPages);
 	return {
 		clock,
 		random: new Random('fax-cloud-emulator'),

@@ -2,7 +2,6 @@
 
 export const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Whether the bytes begin with the PDF header `%PDF-`. */
 export function isPdf(data: Buffer): boolean {
 	return data.subarray(0, 5).toString('latin1') === '%PDF-';
 }

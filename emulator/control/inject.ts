@@ -126,15 +126,12 @@ const bulkResult = (faxes: { id: number }[]) => ({
 export function bulkCreateOutbound(ctx: EmulatorContext, n: number, options: BulkOptions = {}) {
 	const { users, from, at: timeOf } = spread(ctx, n, options);
 	const faxes: OutboundFax[] = [];
+	const statuses: SendFaxStatus[] = options.statuses || [...Array(9).fill('sent'), 'sendFailed'];
 	for (let i = 0; i < n; i++) {
 		const id = ctx.outboundStore.allocateId();
 		const user = users[i % users.length];
 		const at = timeOf(i);
-		const status = options.statuses
-			? options.statuses[i % options.statuses.length]
-			: i % 10 === 9
-				? 'sendFailed'
-				: 'sent';
+		const status = statuses[i % statuses.length];
 		const fax = blankOutbound(id, user.userId, user.userId, Math.max(from, at - 60_000));
 		const sent = status === 'sent';
 		const failed = status === 'sendFailed';

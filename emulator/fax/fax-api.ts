@@ -1,6 +1,6 @@
 import { orgOf } from '../accounts';
 import type { EmulatorContext } from '../context';
-import type { ServiceHandler, ServiceRequest } from '../http/listener';
+import type { LoginRoute, ServiceHandler } from '../http/listener';
 import { withStatus, type Reply } from '../http/reply';
 import type { SeedUser } from '../seed-data';
 import { imageReply } from './images';
@@ -17,12 +17,7 @@ import { searchReply, type SearchedRecords } from './search';
 import { parseSendRequest } from './send-params';
 import { ApiError, errorReply } from './status-codes';
 
-type Route = (
-	ctx: EmulatorContext,
-	req: ServiceRequest,
-	login: SeedUser,
-	id: string,
-) => Reply | Promise<Reply>;
+type Route = LoginRoute<EmulatorContext>;
 
 /**
  * The fax a path's FaxId names in a store, if the login may see it: its owner, or a proxy login

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'http';
 import type { Socket } from 'net';
 import type { ApiName, RequestAuthInfo, RequestLog, RequestRecord } from '../request-log';
 import type { FaultRegistry } from '../faults';
+import type { SeedUser } from '../seed-data';
 import { parseRequestParams, queryRecord, type Params } from './params';
 import { htmlErrorPage, type Reply } from './reply';
 
@@ -19,6 +20,14 @@ export interface ServiceRequest {
 }
 
 export type ServiceHandler = (req: ServiceRequest) => Promise<Reply> | Reply;
+
+/** A route of interface A or B: its state, the request, the Basic login and the path's id. */
+export type LoginRoute<S> = (
+	state: S,
+	req: ServiceRequest,
+	login: SeedUser,
+	id: string,
+) => Reply | Promise<Reply>;
 
 interface ListenerDeps {
 	api: ApiName;

@@ -1,20 +1,14 @@
 import type { EmulatorContext } from '../context';
 import { errorReply } from '../fax/status-codes';
-import type { ServiceHandler, ServiceRequest } from '../http/listener';
-import { withStatus, type Reply } from '../http/reply';
-import type { SeedUser } from '../seed-data';
+import type { LoginRoute, ServiceHandler } from '../http/listener';
+import { withStatus } from '../http/reply';
 import { MailMergeError, mmErrorReply } from './codes';
 import type { MailMergeService } from './mailmerge-service';
 import { validateJobRequest } from './validate';
 
 const OUTAGE = 'Job store unavailable';
 
-type Route = (
-	service: MailMergeService,
-	req: ServiceRequest,
-	login: SeedUser,
-	id: string,
-) => Reply | Promise<Reply>;
+type Route = LoginRoute<MailMergeService>;
 
 /** Route key: METHOD, then ':id' and the sub-resource when present, under /v1/Job. */
 const ROUTES: Record<string, Route> = {

@@ -65,9 +65,7 @@ function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, 
 }
 
 async function readTemplate(file: UploadedFile): Promise<{ fieldNames: string[]; pages: number }> {
-	if (!isPdf(file.data)) {
-		throw new MailMergeError('filesInvalid');
-	}
+	if (!isPdf(file.data)) throw new MailMergeError('filesInvalid');
 	// pdf-lib loads some broken files and only fails when the form is read, so both are guarded.
 	try {
 		const doc = await PDFDocument.load(file.data, {

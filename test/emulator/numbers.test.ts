@@ -1,5 +1,5 @@
 import { FormData } from 'undici';
-import { SEED_TOKENS } from '../../emulator/seed';
+import { SEED_TOKENS } from '../../emulator/seed-data';
 import { call, pdfFile, statusOf } from '../harness/emulatorHttp';
 import { useEmulator } from '../harness/jest/emulator';
 
