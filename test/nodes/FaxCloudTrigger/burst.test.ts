@@ -71,9 +71,8 @@ test(
 		expect(sorted(emitted.outbound)).toEqual(sorted(historyAfter(emu, skip)));
 		expect(new Set(emitted.outbound).size).toBe(BURST);
 		// Until 09:12 the service's clock at the poll before was within 10 minutes of the burst's.
-		const full = BURST / PAGE_SIZE;
-		expect(requests.map((r) => r.inbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
-		expect(requests.map((r) => r.outbound)).toEqual([...Array(11).fill(full), ...Array(5).fill(1)]);
+		const perPoll = [...Array<number>(11).fill(BURST / PAGE_SIZE), ...Array<number>(5).fill(1)];
+		expect(requests).toEqual(perPoll.map((count) => ({ inbound: count, outbound: count })));
 		expect(keys.slice(0, 10).every((count) => count === BURST)).toBe(true);
 		expect(keys.slice(11)).toEqual([0, 0, 0, 0, 0]);
 		expect(triggers.inbound.staticData().windowStart).toBe('2026-01-05T09:07:00.000Z');

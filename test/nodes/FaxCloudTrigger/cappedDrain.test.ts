@@ -19,14 +19,13 @@ import {
 const emu = useTriggerEmulator();
 
 const PAGE_SIZE = 250;
-const BURST_START = Date.parse('2026-01-05T09:01:00.000Z');
 
 /** alice's new inbound faxes watched at `maxEventsPerPoll`, after the activation's poll. */
 const watchCapped = (maxEventsPerPoll?: number) =>
 	watchInbound(emu, { options: maxEventsPerPoll === undefined ? {} : { maxEventsPerPoll } });
 
 /** A trigger watched at `cap`, and the start of the next minute, where the clock now is. */
-async function cappedFromNextMinute(cap: number) {
+async function cappedFromNextMinute(cap?: number) {
 	const trigger = await watchCapped(cap);
 	emu.control.advance(MINUTE);
 	return { trigger, start: Date.parse(emu.control.now()) };
@@ -74,11 +73,10 @@ const emittedAndSearches = (polls: Awaited<ReturnType<typeof pollsUntil>>) => ({
  * minute, until all are emitted: the FaxIds emitted, the searches of each poll, the ground truth.
  */
 async function drainBurst(count: number, minutes: number, maxEventsPerPoll?: number) {
-	const trigger = await watchCapped(maxEventsPerPoll);
-	emu.control.advance(MINUTE);
+	const { trigger, start } = await cappedFromNextMinute(maxEventsPerPoll);
 	// No received time on a whole minute: a slice's DatetimeBefore then holds whole minutes.
 	const stepMs = (minutes * MINUTE) / count;
-	const from = BURST_START + stepMs / 2;
+	const from = start + stepMs / 2;
 	const truth = receivedBetween(count, from, from + minutes * MINUTE - stepMs);
 	emu.control.advance((minutes + 1) * MINUTE);
 	const most = 2 * (count / (maxEventsPerPoll ?? 1_000)) + 5;

@@ -26,8 +26,7 @@ const changesOf = (faxId: number, statuses: string) =>
 describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 	test('polled after every step, a fax is emitted once per status it goes through', async () => {
 		const trigger = await watchFromNow(emu, EVERY_CHANGE);
-		const params = { CoverPageEnabled: 'true' };
-		const faxId = await sendOutbound(emu, 'alice', '12125550000', params);
+		const faxId = await sendOutbound(emu, 'alice', '12125550000', { CoverPageEnabled: 'true' });
 		const emitted: string[] = [];
 		// awaitingConversion, +5 s awaitingCoverpage, +3 s scheduled, +2 s sending, +20 s sent
 		for (const step of [0, 5_000, 3_000, 2_000, 20_000, 60_000]) {

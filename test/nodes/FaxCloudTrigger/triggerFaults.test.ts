@@ -48,9 +48,7 @@ describe.each(FAILING)('Fax Cloud Trigger with the %s fault', (kind) => {
 
 		emu.control.advance(60_000);
 		receive(emu, 5);
-		const emitted = (await drain(trigger)).flatMap(inboundIds);
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(emitted).toEqual(trigger.inboundSinceStart());
+		expect((await drain(trigger)).flatMap(inboundIds)).toEqual(trigger.inboundSinceStart());
 	});
 
 	test('an image download failing mid-poll is tried again after the other faxes: every fax once, with its image', async () => {

@@ -9,9 +9,8 @@ import {
 	minuteDatetime,
 } from '../../../nodes/FaxCloudTrigger/state/eventWindow';
 
-const at = (iso: string) => Date.parse(iso);
 /** A time on 5 January 2026 (UTC), the day of these windows. */
-const at9 = (time: string) => at(`2026-01-05T${time}Z`);
+const at9 = (time: string) => Date.parse(`2026-01-05T${time}Z`);
 const NINE = '2026-01-05T09:00:00.000Z';
 const MINUTE = 60_000;
 const LATENESS = 10 * MINUTE;
@@ -20,14 +19,14 @@ describe('EventWindow', () => {
 	test('with no start (no clock, no record at activation) every event is new and no DatetimeAfter is sent', () => {
 		const window = new EventWindow({ windowStart: null, seen: {} });
 		expect(window.datetimeAfter).toBeUndefined();
-		expect(window.isNew(at('2020-01-01T00:00:00Z'), 'in:1')).toBe(true);
+		expect(window.isNew(Date.parse('2020-01-01T00:00:00Z'), 'in:1')).toBe(true);
 	});
 
 	test('the search starts at the window start, a whole minute at minute precision', () => {
 		const window = new EventWindow({ windowStart: '2026-01-05T09:04:00.000Z', seen: {} });
 		expect(window.datetimeAfter).toBe('2026-01-05T09:04Z');
-		expect(minuteDatetime(at('2026-01-05T23:59:59.999Z'))).toBe('2026-01-05T23:59Z');
-		expect(floorMinute(at('2026-01-05T09:05:42.500Z'))).toBe(at9('09:05:00'));
+		expect(minuteDatetime(at9('23:59:59.999'))).toBe('2026-01-05T23:59Z');
+		expect(floorMinute(at9('09:05:42.500'))).toBe(at9('09:05:00'));
 	});
 
 	test('an event is new unless its key was seen at its time, or it is older than the window', () => {
