@@ -22,30 +22,19 @@ export function useNodeSuite(api: 'fax' | 'mailMerge' | 'numbers', resource: str
 		requests,
 		run: (operation: string, parameters: IDataObject = {}, options: RunOptions = {}) =>
 			runFaxCloudNode(emulator(), { resource, operation, ...parameters }, options),
-		refused: (result: Pick<RunNodeResult, 'error'>, message: string | RegExp) =>
-			refusedBefore(result, message, requests()),
+		/** The node's own refusal (NodeOperationError), `message` the exact text or a pattern. */
+		refused(result: Pick<RunNodeResult, 'error'>, message: string | RegExp) {
+			expect(result.error?.name).toBe('NodeOperationError');
+			if (typeof message === 'string') expect(result.error?.message).toBe(message);
+			else expect(result.error?.message).toMatch(message);
+			expect(requests()).toHaveLength(0);
+		},
 	};
 }
 
-/** Checks that the run ended without an error, and gives it back. */
 export function succeeded<T extends Pick<RunNodeResult, 'error'>>(result: T): T {
 	expect(result.error).toBeUndefined();
 	return result;
-}
-
-/**
- * Checks that the node itself refused the run (NodeOperationError) with `message`, the exact text
- * or a pattern, and that `seen` (the requests the service received) is empty.
- */
-export function refusedBefore(
-	result: Pick<RunNodeResult, 'error'>,
-	message: string | RegExp,
-	seen: unknown[],
-): void {
-	expect(result.error?.name).toBe('NodeOperationError');
-	if (typeof message === 'string') expect(result.error?.message).toBe(message);
-	else expect(result.error?.message).toMatch(message);
-	expect(seen).toHaveLength(0);
 }
 
 /** Checks that the service's answer stopped the run (NodeApiError) with a message like `message`. */
@@ -64,11 +53,9 @@ export function unauthorizedHidingSecret(result: Pick<RunNodeResult, 'error'>, p
 export const storedRun = (runtimeData: IDataObject) =>
 	({ data: { executionData: { contextData: {}, runtimeData } } }) as unknown as IRun;
 
-/** The JSON of each output item of a run. */
 export const jsonOf = (result: Pick<RunNodeResult, 'items'>) =>
 	result.items.map(({ json }) => json);
 
-/** One field of the JSON of each output item of a run. */
 export const fieldOf = (result: Pick<RunNodeResult, 'items'>, field: string) =>
 	result.items.map(({ json }) => json[field]);
 

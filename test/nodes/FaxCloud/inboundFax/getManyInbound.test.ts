@@ -7,7 +7,6 @@ import { fieldOf, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect'
 const suite = useFaxSuite('inboundFax');
 const { emulator, run, requests, refused } = suite;
 
-/** Faxes received by `userId`, one unless `fax` says how many, and when or what else. */
 const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {}) =>
 	emulator().control.injectInbound({ userId, ...fax });
 

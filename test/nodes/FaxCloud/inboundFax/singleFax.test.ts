@@ -8,7 +8,6 @@ function receive(fields: Record<string, string | number> = {}): number {
 	return Number(fax.FaxId);
 }
 
-/** Runs `operation` on the fax given, with the other parameters and run options given. */
 const on = (operation: string, faxId: number | string, parameters = {}, options = {}) =>
 	run(operation, { faxId: String(faxId), ...parameters }, options);
 

@@ -11,7 +11,6 @@ const CSV =
 
 const jobItem = (csv = CSV) => jobItemOf(csv, template(), { source: 'upload' });
 
-/** Create from one item carrying the CSV unless items are given. */
 const createJob = (
 	parameters: IDataObject = {},
 	items: INodeExecutionData[] = [jobItem()],

@@ -31,7 +31,6 @@ function recipients(count: number): INodeExecutionData[] {
 	}));
 }
 
-/** Create from the input items, FaxNumber being the fax number column unless the test says. */
 const createFromItems = (items: INodeExecutionData[], parameters: IDataObject = {}, options = {}) =>
 	create(
 		{ csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },

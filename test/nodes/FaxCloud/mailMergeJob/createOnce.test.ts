@@ -42,7 +42,6 @@ test('a first run lists the jobs once before creating, and its output is as befo
 	expect(jobsListed()[0].seq).toBeLessThan(requests('POST')[0].seq);
 });
 
-/** The next create meets `fault` once. */
 const faultNextCreate = (fault: Pick<FaultSpec, 'kind' | 'status'>) =>
 	emulator().control.addFault({ api: 'mailMerge', method: 'POST', count: 1, ...fault });
 /** The service makes the next job, and the connection drops before its answer. */

@@ -18,7 +18,6 @@ const noFields = madeOnce(() => textPdf(['']));
 
 type ItemFiles = { csv?: string | Buffer; template?: Buffer };
 
-/** The input items: one with the CSV and the template, or the files given instead. */
 const items = (files: ItemFiles = {}) => ({
 	items: [jobItem(files.csv ?? CSV, files.template ?? template())],
 });

@@ -20,10 +20,8 @@ export function useMailMergeSuite(fieldNames: string[]) {
 	return {
 		...suite,
 		template: madeOnce(() => formPdf(fieldNames)),
-		/** Create with Fax as the fax number column unless the parameters say. */
 		create: (parameters: IDataObject = {}, options: RunOptions = {}) =>
 			run('create', { faxNumberColumn: 'Fax', ...parameters }, options),
-		/** Every fax of the job (job 1 unless given). */
 		faxesOf: (jobId: IDataObject[string] = 1) => run('getFaxes', { jobId, returnAll: true }),
 		/** Checks that the run created job 1 of that many faxes and the service took it; gives the upload. */
 		expectJobAccepted(result: RunNodeResult, expectedFaxes: number) {

@@ -8,7 +8,6 @@ import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 const { run, requests } = useNumbersSuite('numberLookup');
 beforeEach(() => clearNumbersCache());
 
-/** A lookup of the regions, cities or area codes of the place given (Return All unless it says). */
 const lookup = (
 	operation: 'getRegions' | 'getCities' | 'getAreaCodes',
 	place: IDataObject,

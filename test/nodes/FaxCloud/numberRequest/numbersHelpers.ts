@@ -14,7 +14,6 @@ export function useNumbersSuite(resource: 'numberRequest' | 'numberLookup' = 'nu
 	const suite = useNodeSuite('numbers', resource);
 	return {
 		...suite,
-		/** Files a number request with one notification address, plus the parameters given. */
 		fileNumberRequest: (
 			operation: 'nonTollFree' | 'tollFree' | 'portIn',
 			parameters: IDataObject = {},

@@ -5,7 +5,6 @@ import { succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests, sent } = useFaxSuite();
 
-/** Download of an outbound fax into the binary field `data` unless the parameters say. */
 const download = (parameters: IDataObject, options = {}) =>
 	run('download', { binaryPropertyName: 'data', ...parameters }, options);
 

@@ -13,27 +13,21 @@ async function failedFax(): Promise<number> {
 }
 
 describe('Outbound Fax: Resend', () => {
-	test('resends a failed fax to a new number; the original is replaced', async () => {
+	test.each([
+		[
+			'resends a failed fax to a new number; the original is replaced',
+			'1-212-555-0000',
+			'12125550000',
+		],
+		['an empty New Fax Number resends to the original number, read first', '', '12125550002'],
+	])('%s', async (_name, faxNumber, sentTo) => {
 		const faxId = await failedFax();
-		const result = await run('resend', { faxId: String(faxId), faxNumber: '1-212-555-0000' });
-		expect(jsonOf(result)).toEqual([
-			{ FaxId: faxId + 1, FaxNumber: '12125550000', ResentFaxId: faxId },
-		]);
+		const result = await run('resend', { faxId: String(faxId), faxNumber });
+		expect(jsonOf(result)).toEqual([{ FaxId: faxId + 1, FaxNumber: sentTo, ResentFaxId: faxId }]);
+		const readFirst = faxNumber ? [] : [['GET', `/v1/outboundfaxes/${faxId}`, {}]];
 		expect(requests().map((request) => [request.method, request.path, request.params])).toEqual([
-			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: '12125550000' }],
-		]);
-		expect((await run('get', { faxId: String(faxId) })).error?.message).toMatch(/HTTP 404/);
-	});
-
-	test('an empty New Fax Number resends to the original number, read first', async () => {
-		const faxId = await failedFax();
-		const result = await run('resend', { faxId: String(faxId), faxNumber: '' });
-		expect(jsonOf(result)).toEqual([
-			{ FaxId: faxId + 1, FaxNumber: '12125550002', ResentFaxId: faxId },
-		]);
-		expect(requests().map((request) => [request.method, request.path, request.params])).toEqual([
-			['GET', `/v1/outboundfaxes/${faxId}`, {}],
-			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: '12125550002' }],
+			...readFirst,
+			['POST', `/v1/outboundfaxes/${faxId}/resend`, { FaxNumber: sentTo }],
 		]);
 		expect((await run('get', { faxId: String(faxId) })).error?.message).toMatch(/HTTP 404/);
 	});

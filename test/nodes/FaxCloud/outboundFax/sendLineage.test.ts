@@ -149,15 +149,6 @@ test('with Send Once per Key such a Retry needs no record: the keys decide', asy
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
 });
 
-test('two Retries of one execution, one after the other: the second finds everything', async () => {
-	const first = await failsAtThirdSend({ executionId: 'twice' });
-	const one = await send({ executionId: 'twice-retry-1', retryOf: first.run });
-	const two = await send({ executionId: 'twice-retry-2', retryOf: first.run });
-	expect(outcomes(one)).toEqual(['found', 'found', 'sent', 'sent', 'sent', 'sent']);
-	expect(outcomes(two)).toEqual(Array(6).fill('found'));
-	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
-});
-
 /**
  * What the service allows: it enforces no uniqueness of Batch Name or Batch Unique ID, and offers
  * no "create unless one exists". Two executions that look the same key up at the same moment both

@@ -15,7 +15,6 @@ const ITEMS = 50;
 const orders = (count = ITEMS): INodeExecutionData[] =>
 	Array.from({ length: count }, (_, n) => ({ json: { order: `A-${1000 + n}` } }));
 
-/** Sends the items one at a time to 12125550000, with the text given or each order's confirmation. */
 const send = (
 	items: INodeExecutionData[],
 	options: IDataObject = {},
@@ -49,7 +48,7 @@ test('a first run without Send Once per Key makes no search, and its items are a
 	expect(String(posted[0].BatchName)).toMatch(/^n8n-run-[0-9a-z]{20}$/);
 });
 
-test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes in all, one search', async () => {
+test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes in all, one search; a second Retry of it finds all 50', async () => {
 	const first = await serviceDiesAfter(20, () => send(orders()));
 	expect(first.error?.message).toMatch(/connection/i);
 	expect(emulator().control.stats().outboundCount).toBe(20);

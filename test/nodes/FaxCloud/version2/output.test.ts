@@ -2,9 +2,9 @@ import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
-import { fieldOf, refusedBefore, succeeded } from '../faxCloudExpect';
+import { fieldOf, succeeded } from '../faxCloudExpect';
 
-const { emulator, requests } = useFaxSuite();
+const { emulator, requests, refused } = useFaxSuite();
 
 const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject) =>
 	runFaxCloud(emulator(), resource, parameters, { typeVersion: 2 });
@@ -96,7 +96,7 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			operation: 'getAll',
 			filters: { faxStatus: ['recvOk', 'sent'] },
 		});
-		refusedBefore(result, /^Invalid "Status"/, requests());
+		refused(result, /^Invalid "Status"/);
 	});
 });
 

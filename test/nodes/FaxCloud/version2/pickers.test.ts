@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { credentialsFor } from '../../../harness/jest/emulator';
+import { postMailMergeJob } from '../../../harness/emulatorHttp';
 import { listSearch } from '../../../harness/jest/load-options';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
 
@@ -57,10 +58,12 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 		expect((await search('searchInboundFaxes', 'nobody-here')).results).toEqual([]);
 	});
 
-	test('mail merge jobs newest first', async () => {
+	test('mail merge jobs newest first, with their status', async () => {
+		const created = [];
+		for (let job = 0; job < 3; job++) created.push(await postMailMergeJob(emulator(), 1));
 		const result = await search('searchMailMergeJobs');
-		const ids = result.results.map((r) => Number(r.value));
-		expect(ids).toEqual([...ids].sort((a, b) => b - a));
+		expect(result.results.map((r) => Number(r.value))).toEqual(created.reverse());
+		expect(result.results[0].name).toMatch(new RegExp(`^#${created[0]} · \\w+`));
 	});
 });
 
