@@ -12,8 +12,7 @@ import {
 	SecretWatch,
 	total,
 } from '../harness/jest/fault-helpers';
-import type { TestCredentials } from '../harness/jest/credentials-helper';
-import { runNode } from '../harness/jest/run-node';
+import { runNode, type RunNodeOptions } from '../harness/jest/run-node';
 import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 
 /**
@@ -71,12 +70,7 @@ function faultNextSend(kind: FaultKind): void {
 /** A send, counted and watched for alice's and the admin's secrets. */
 async function send(
 	parameters: IDataObject,
-	options: {
-		items?: INodeExecutionData[];
-		continueOnFail?: boolean;
-		user?: SeedUser;
-		credentials?: TestCredentials;
-	} = {},
+	options: Partial<Pick<RunNodeOptions, 'items' | 'continueOnFail' | 'credentials'>> = {},
 ) {
 	const result = await runNode({
 		node,
@@ -87,9 +81,8 @@ async function send(
 			text: 'Order confirmed.',
 			...parameters,
 		},
-		credentials: options.credentials ?? credentialsFor(emulator(), options.user ?? 'alice'),
-		items: options.items,
-		continueOnFail: options.continueOnFail,
+		credentials: credentialsFor(emulator(), 'alice'),
+		...options,
 	});
 	sendsMade += options.items?.length ?? 1;
 	recovered += result.items.filter((item) => item.json.recoveredAfterError === true).length;
@@ -202,7 +195,7 @@ describe('one send, one fault', () => {
 		faultNextSend('truncatedJson');
 		const result = await send(
 			{ faxNumbers: '12125550000', options: { faxUserId: 'bob@acme' } },
-			{ user: 'acmeAdmin' },
+			{ credentials: credentialsFor(emulator(), 'acmeAdmin') },
 		);
 		expect(jsonOf(result)).toEqual([RECOVERED]);
 		expect(lookups(emulator())[0].query).toMatchObject({ FaxUserId: 'bob@acme' });

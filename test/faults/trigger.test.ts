@@ -94,7 +94,6 @@ function testUnderFaults(
 				for (const [name, items] of Object.entries(run.emitted)) {
 					items.forEach((item, index) => watch.expectClean(`${name} event ${index}`, item));
 				}
-				uncap();
 				const logLines = watch.stopCapture();
 				recordCounts(suite, {
 					...counts,
