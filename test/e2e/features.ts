@@ -162,24 +162,31 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 				control
 					.requests({ sinceSeq })
 					.filter((r) => r.method === 'GET' && r.path === `/v1/outboundfaxes/${faxId}`);
-			// Three reads one after the other, each held 2 s: the edit lands between them.
+			// Three reads one after the other, each held 4 s: the edit lands between them.
 			const fault = control.addFault({
 				method: 'GET',
 				path: `^/v1/outboundfaxes/${faxId}$`,
 				kind: 'delay',
-				delayMs: 2000,
+				delayMs: 4000,
 			});
 			try {
 				const firstSince = lastSeq(environment.emulator);
 				const running = runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) });
 				await waitUntil('the first read', () => reads(firstSince).length >= 1, 60_000, 50);
 				await changeFaxLogin(server, EDITED_CREDENTIAL, SEED_USERS.bob, urls);
+				const editedMs = Date.now();
 				mustSucceed(await running);
+				const runReads = reads(firstSince);
 				assert.deepEqual(
-					reads(firstSince).map((r) => [r.auth.userId, r.status]),
+					runReads.map((r) => [r.auth.userId, r.status]),
 					Array(3).fill([SEED_USERS.alice.userId, 200]),
 					'every request of the run uses the credential as it was when the run started',
 				);
+				assert.ok(
+					runReads[2].receivedMs > editedMs,
+					`the edit landed mid-run: the last read came ${runReads[2].receivedMs - editedMs} ms after it`,
+				);
+				control.removeFault(fault);
 
 				const secondSince = lastSeq(environment.emulator);
 				mustSucceed(await runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) }));
