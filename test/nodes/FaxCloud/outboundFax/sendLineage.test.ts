@@ -152,7 +152,8 @@ test('with Send Once per Key such a Retry needs no record: the keys decide', asy
 /**
  * What the service allows: it enforces no uniqueness of Batch Name or Batch Unique ID, and offers
  * no "create unless one exists". Two executions that look the same key up at the same moment both
- * find nothing and both send; README "Crashes and restarts" says so, and this pins it.
+ * find nothing and both send; README "Crashes and restarts" says so, and this pins it. One after
+ * the other, the second Retry finds everything: sendOnce.test.ts retries one run twice.
  */
 test('two Retries of one execution started together may both send what was missing (stated limit)', async () => {
 	const first = await failsAtThirdSend({ executionId: 'together' });
