@@ -59,11 +59,11 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 	});
 
 	test('mail merge jobs newest first, with their status', async () => {
-		const created = [];
-		for (let job = 0; job < 3; job++) created.push(await postMailMergeJob(emulator(), 1));
+		const newestFirst: number[] = [];
+		for (let job = 0; job < 3; job++) newestFirst.unshift(await postMailMergeJob(emulator(), 1));
 		const result = await search('searchMailMergeJobs');
-		expect(result.results.map((r) => Number(r.value))).toEqual(created.reverse());
-		expect(result.results[0].name).toMatch(new RegExp(`^#${created[0]} · \\w+`));
+		expect(result.results.map((r) => Number(r.value))).toEqual(newestFirst);
+		expect(result.results[0].name).toMatch(new RegExp(`^#${newestFirst[0]} · \\w+`));
 	});
 });
 
