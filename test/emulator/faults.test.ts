@@ -90,6 +90,21 @@ test('filters by api, method and path; count; the control API is never faulted',
 	expect(await statusesOf(3, inboundStatus)).toEqual([500, 500, 200]);
 });
 
+test('the first fault added that matches applies; a method filter spares the other methods', async () => {
+	emu().control.addFault({ kind: 'http500', status: 503, count: 1 });
+	emu().control.addFault({ kind: 'htmlError', status: 504, count: 1 });
+	expect(await statusesOf(3, inboundStatus)).toEqual([503, 504, 200]);
+	emu().control.addFault({ method: 'DELETE', kind: 'http500' });
+	expect(await inboundStatus()).toBe(200);
+	expect(await api.status('DELETE', 'inboundfaxes/1', USERS.alice)).toBe(500);
+});
+
+test('truncatedJson on a refused request still answers 200/201', async () => {
+	emu().control.addFault({ kind: 'truncatedJson', count: 2 });
+	expect((await api.get('outboundfaxes', USERS.alice, { Mark: 'maybe' })).status).toBe(200);
+	expect((await api.send({})).status).toBe(201);
+});
+
 test('probability with a seed repeats exactly', async () => {
 	const run = async (): Promise<number[]> => {
 		emu().control.reset();

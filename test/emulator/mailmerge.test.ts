@@ -128,6 +128,19 @@ test('cover page options and SendAfter go to every fax', async () => {
 	});
 });
 
+test('without the options: no keyword, failure notices on to the user, a named cover page kept', async () => {
+	await postJob(withFax({ CoverPage: 'urgent' }));
+	emu().control.advance(2000);
+	expect((await api.mailMerge('/Job/1/Faxes')).json.Faxes[0].Keyword).toBe('');
+	expect(await api.fax(1)).toMatchObject({
+		ProjectCode2: '',
+		NotifySuccess: 'false',
+		NotifyFailed: 'true',
+		NotifyEmailAddress: 'alice@acme.example',
+		CoverPageName: 'urgent',
+	});
+});
+
 test('CANCELLED through the control API sets CancelledOn and stops creating faxes', async () => {
 	await postJob(withFax());
 	emu().control.advance(2000);
@@ -202,6 +215,12 @@ const cases: Array<[number, string, () => FormData, string?]> = [
 	],
 	[1105, 'barcode column missing', fields({ BarcodeColumnName: 'BC' }), notFound('barcode', 'BC')],
 	[1106, 'expected count mismatch', fields({ ExpectedFaxes: '5' }), mismatch(5, 3)],
+	[
+		1200,
+		'barcode column with no field of that name in the template',
+		csv('Name,Fax,BC\nAnn,12125550000,123\n', { BarcodeColumnName: 'BC' }),
+		'Error: template has no image field named BC for the barcode',
+	],
 	[1200, 'no data lines', csv('Name,Fax\n'), 'Error: metadata file has no data lines'],
 	[1200, 'line without a fax number', csv('Name,Fax\nAnn,12125550000\nBen,\n'), noFaxLine3],
 	[
@@ -286,4 +305,8 @@ test("2001 for an unknown job or another user's job; 401; wrong paths are 404", 
 	expect((await api.mailMerge('/Job', { userId: 'alice@acme', password: 'x' })).status).toBe(401);
 	expect((await api.mailMerge('/job')).status).toBe(404);
 	expect(emu().control.requests({ api: 'mailMerge' }).length).toBeGreaterThan(0);
+});
+
+test('the route is matched before authentication: a wrong path without credentials is a 404', async () => {
+	expectAnswer(await call('GET', `${emu().urls.mailMerge}/job`), 404, 71);
 });

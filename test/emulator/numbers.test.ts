@@ -128,6 +128,7 @@ describe('non-toll-free request', () => {
 		[{ country_code: undefined }, 'country_code'],
 		[{ region: undefined }, 'region'],
 		[{ region: 'ZZ' }, 'region'],
+		[{ region: '' }, 'region'],
 		[{ city: 'Atlantis' }, 'city'],
 		[{ area_code: ['415'] }, 'area_code'],
 		[{ area_code: '212' }, 'area_code'],

@@ -67,6 +67,18 @@ test.each<[string, Record<string, string>, number, Record<string, string>]>([
 		{ FaxStatus: 'sent', RetryCountLeft: '1', ErrorCode: '0', ErrorText: '' },
 	],
 	[
+		'no answer on the first two attempts then sent (...0008)',
+		{ FaxNumber: '12125550008', RetryInterval: '1' },
+		10 * MINUTE,
+		{ FaxStatus: 'sent', RetryCountLeft: '0', ErrorCode: '0' },
+	],
+	[
+		'excessive duration sends every page but one',
+		{ FaxNumber: '12125551103', CoverPageEnabled: 'true' },
+		20 * MINUTE,
+		{ FaxStatus: 'sendFailed', PagesTotal: '2', PagesSent: '1' },
+	],
+	[
 		'page rejected sends part of the pages',
 		{ FaxNumber: '12125553002', RetryCount: '1', CoverPageEnabled: 'true' },
 		MINUTE,
@@ -139,6 +151,16 @@ test.each([
 	expect(await fax(id)).toMatchObject({ FaxStatus: 'sendFailed', ErrorCode, ErrorText });
 	expect(dials()).toHaveLength(dialled);
 });
+
+test.each(['12125551000', '12125551009', '12125551041', '12125551103', '12125559000'])(
+	'%s is not retried although attempts are left',
+	async (number) => {
+		const id = await sendId({ FaxNumber: number, RetryCount: '3', RetryInterval: '1' });
+		advance(60 * MINUTE);
+		expect(await fax(id)).toMatchObject({ FaxStatus: 'sendFailed', RetryCountLeft: '2' });
+		expect(dials()).toHaveLength(1);
+	},
+);
 
 test('a file the server cannot convert fails with 4001', async () => {
 	const file = new Blob([Buffer.from([0, 1, 2, 3, 0, 255, 254])], {
@@ -231,6 +253,16 @@ describe('resend', () => {
 		const admin = await resend(id, USERS.acmeAdmin);
 		expect(admin.status).toBe(201);
 		expect((await fax(admin.json.FaxInfo[0].FaxId)).FaxUserId).toBe('alice@acme');
+	});
+
+	test('ProxyFaxUserId of a resent fax is the login that resent it', async () => {
+		const id = await sendId({ FaxNumber: '12125551041' });
+		advance(MINUTE);
+		const admin = await resend(id, USERS.acmeAdmin);
+		expect(await fax(admin.json.FaxInfo[0].FaxId)).toMatchObject({
+			FaxUserId: 'alice@acme',
+			ProxyFaxUserId: 'admin@acme',
+		});
 	});
 });
 

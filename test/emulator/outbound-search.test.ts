@@ -127,6 +127,20 @@ describe('paging', () => {
 		const other = await search(USERS.bob, { GetNextResults: first.json.ResultsReference });
 		expect(other.status).toBe(400);
 	});
+
+	test('a reference of the other direction is a 400; an empty or false GetNextResults is no reference', async () => {
+		const first = await search(USERS.alice, { ResultLimit: 3 });
+		const inbound = await api.get('inboundfaxes', USERS.alice, {
+			GetNextResults: first.json.ResultsReference,
+		});
+		expectAnswer(inbound, 400, 20);
+		for (const GetNextResults of ['', 'false'])
+			expect(ids(await search(USERS.alice, { ResultLimit: 3, GetNextResults }))).toEqual([
+				'1',
+				'2',
+				'3',
+			]);
+	});
 });
 
 describe('proxy rules', () => {
@@ -149,6 +163,10 @@ describe('proxy rules', () => {
 		expect(await adminFinds({ FaxUserId: 'bob@acme' })).toEqual(['2']);
 		expect(await adminFinds({ FaxUserId: '*' })).toEqual(['1', '2', '4']);
 		expect(await adminFinds({ FaxUserId: 'carol@globex' })).toEqual([]);
+	});
+
+	test('a proxy with an empty FaxUserId sees its own faxes', async () => {
+		expect(await api.ids('outboundfaxes', USERS.acmeAdmin, { FaxUserId: '' })).toEqual(['4']);
 	});
 
 	test('get, mark, delete of another user: 403 for a colleague, allowed for the proxy, 404 across organizations', async () => {

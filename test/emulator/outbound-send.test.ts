@@ -111,6 +111,7 @@ test.each([
 	[{ FaxNumber: '' }, 11],
 	[{ FaxRecipient: 'not json' }, 14],
 	[{ FaxRecipient: '{"RcptName":"x"}' }, 14],
+	[{ FaxRecipient: `{"FaxNumber":"${N}","RcptName":5}` }, 14],
 	[{ FaxNumber: N, RetryCount: 'x' }, 11],
 	[{ FaxNumber: N, RetryInterval: '0' }, 11],
 	[{ FaxNumber: N, SendAfter: '2026-01-05 10:00' }, 11],
@@ -190,4 +191,82 @@ test('images: PDF and TIFF downloads with content type and disposition', async (
 	expect((await image({ ContentType: 'pdf' })).headers['content-type']).toBe('application/pdf');
 	expect((await image({ FaxContentType: 'png' })).status).toBe(400);
 	expect((await image({}, 99)).status).toBe(404);
+});
+
+test('limits at their bounds are accepted: 12 CoverMessage lines of 128 characters, Priority 0 and 10', async () => {
+	const CoverMessage = Array(12).fill('m'.repeat(128)).join('\n');
+	const full = { FaxNumber: N, CoverPageEnabled: 'true', CoverMessage };
+	expect((await send(full)).status).toBe(201);
+	expect((await send({ FaxNumber: N, Priority: '0' })).status).toBe(201);
+	expect((await send({ FaxNumber: N, Priority: '10' })).status).toBe(201);
+	expect(await fax(3)).toMatchObject({ Priority: '10' });
+});
+
+test('a leading + makes another destination: +12125550000 and 12125550000 are two faxes', async () => {
+	const res = await send({ FaxNumber: ['+12125550000', N] });
+	expect(res.json.FaxInfo.map((f: any) => f.FaxNumber)).toEqual(['+12125550000', N]);
+});
+
+test('ProjectCode defaults to the account number of the organization', async () => {
+	await send({ FaxNumber: N });
+	expect((await fax(1)).ProjectCode).toBe('ACME-1000');
+});
+
+test('parameter names are case sensitive: faxnumber is no FaxNumber, faxDescription no FaxDescription', async () => {
+	expectAnswer(await send({ faxnumber: N }), 400, 13);
+	await send({ FaxNumber: N, faxDescription: 'ignored' });
+	expect((await fax(1)).FaxDescription).toBe('');
+});
+
+test('a parameter given twice takes its first value, the query string before the body', async () => {
+	await send({ FaxNumber: N, FaxDescription: ['first', 'second'] });
+	expect((await fax(1)).FaxDescription).toBe('first');
+	expect((await api.put('outboundfaxes/1?Mark=true', USERS.alice, { Mark: 'false' })).status).toBe(
+		201,
+	);
+	expect((await fax(1)).Mark).toBe('true');
+});
+
+test('an empty file part without a file name (no file chosen) is no attachment', async () => {
+	const boundary = 'x-boundary';
+	const body = [
+		`--${boundary}`,
+		'Content-Disposition: form-data; name="FaxNumber"',
+		'',
+		N,
+		`--${boundary}`,
+		'Content-Disposition: form-data; name="attachment"; filename=""',
+		'Content-Type: application/octet-stream',
+		'',
+		'',
+		`--${boundary}--`,
+		'',
+	].join('\r\n');
+	const res = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
+		auth: USERS.alice,
+		body,
+		headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+	});
+	expectAnswer(res, 400, 12);
+});
+
+test('a multipart body without a boundary is malformed: StatusCode 15', async () => {
+	const res = await call('POST', `${emu().urls.fax}/outboundfaxes`, {
+		auth: USERS.alice,
+		body: 'FaxNumber=12125550000',
+		headers: { 'content-type': 'multipart/form-data' },
+	});
+	expectAnswer(res, 400, 15);
+});
+
+test('the route is matched before authentication: an unknown path without credentials is a 404', async () => {
+	expectAnswer(await api.get('Job', null), 404, 71);
+	expectAnswer(await api.get('nothing', { userId: 'alice@acme', password: 'wrong' }), 404, 71);
+});
+
+test('FaxContentType wins over ContentType', async () => {
+	await send({ FaxNumber: N });
+	const both = { FaxContentType: 'pdf', ContentType: 'tif' };
+	const res = await api.get('outboundfaxes/1/image', USERS.alice, both);
+	expect(res.headers['content-type']).toBe('application/pdf');
 });
