@@ -265,6 +265,16 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		const second = inboundIds(await trigger.pollItems());
 		expect([...first, ...second].sort((a, b) => a - b)).toEqual(truth);
 	});
+
+	test('held events received on a whole minute, where the next slice starts: each fax once, none held and read again', async () => {
+		const { trigger, start } = await cappedFromNextMinute(CAP);
+		// 80 a minute, one every 750 ms from 09:01:00: the first fax of each minute is on its start.
+		const truth = receivedBetween(400, start, start + 5 * MINUTE - 750);
+		emu.control.advance(16 * MINUTE);
+		const emitted: number[] = [];
+		for (let i = 0; i < 9; i++) emitted.push(...(await pollCounted(trigger)).ids);
+		expect(emitted).toEqual(truth);
+	});
 });
 
 /** Where Max Events per Poll ends is guessed from the first pages (guessedSlice), read whole. */

@@ -186,6 +186,18 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 		expect(trigger.staticData().pending).toEqual([job]);
 		expect(await emittedUntilQuiet(trigger)).toEqual([job]);
 	});
+
+	test('a finished job already emitted and left out of one list answer is not emitted again', async () => {
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
+		const job = await createJob(emu, 1);
+		emu.control.advance(60_000);
+		expect(jobIds(await trigger.pollItems())).toEqual([job]);
+		// Missing from the list, it is looked up: found finished, it was emitted already.
+		emu.control.omitJobOnce(job);
+		expect(await trigger.pollItems()).toEqual([]);
+		expect(emu.control.requests({ api: 'mailMerge', path: `^/v1/Job/${job}$` })).toHaveLength(1);
+		expect(await emittedUntilQuiet(trigger)).toEqual([]);
+	});
 });
 
 describe('Mail Merge Job Finished: times on a clock with daylight saving time', () => {
@@ -272,5 +284,15 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		expect(lookUps).toHaveLength(25);
 		expect(await trigger.poll()).toBeNull();
 		expect(emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' })).toHaveLength(25);
+	});
+
+	test('a poll that changes nothing leaves the stored state as it was: nothing for n8n to save', async () => {
+		const trigger = await watchFromNow(emu, JOB_FINISHED);
+		await createJob(emu, 20);
+		expect(await trigger.poll()).toBeNull();
+		const before = trigger.staticData();
+		emu.control.advance(1_000);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.staticData()).toEqual(before);
 	});
 });

@@ -6,12 +6,18 @@ import { testCredentials } from '../../harness/jest/credentials-helper';
 import { SEED_TOKENS, SEED_USERS } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { expectEachOnce, inboundIds, searches } from '../../harness/jest/ground-truth';
+import {
+	expectEachOnce,
+	inboundIds,
+	searches,
+	statusChanges,
+} from '../../harness/jest/ground-truth';
 import { sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
 import {
 	backlogOverAnHour,
 	changesAfterSteps,
 	drain,
+	hostClockFollows,
 	MINUTE,
 	receive,
 	seenKeys,
@@ -85,6 +91,41 @@ async function expectNothingAgain(
 	}
 }
 
+/** One answer of a scripted interface A: its Date header, records and paging key. */
+interface ScriptedAnswer {
+	date: string;
+	records: IDataObject[];
+	reference?: string;
+}
+
+/** A trigger of `parameters` on a scripted interface A that answers with `answers`, in turn. */
+async function scriptedTrigger(
+	parameters: IDataObject,
+	answers: Array<(url: URL) => ScriptedAnswer>,
+) {
+	const server = await scripted((request, _count, res) => {
+		const { date, records, reference } = answers.shift()!(new URL(request.url, 'http://service'));
+		res.setHeader('Date', date);
+		sendJson(res, 200, {
+			RequestStatus: { StatusCode: 0, StatusText: 'OK' },
+			...(records.length > 0 ? { FaxInfo: records } : {}),
+			HasMoreResults: reference ? 'true' : 'false',
+			...(reference ? { ResultsReference: reference } : {}),
+		});
+	});
+	const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
+	const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
+	return pollTrigger({ node: triggerNode, parameters, credentials });
+}
+
+/** The records whose `field` is at or after the search's DatetimeAfter, as the service filters. */
+const fromDatetimeAfter = (url: URL, records: IDataObject[], field: string) => {
+	const after = url.searchParams.get('DatetimeAfter');
+	return records.filter(
+		(record) => !after || Date.parse(String(record[field])) >= Date.parse(after),
+	);
+};
+
 // The Date header is a hint (a front end's clock can be an hour ahead): the window must never
 // move past records not on the service yet because of one such answer.
 describe('Fax Cloud Trigger: a Date header far ahead', () => {
@@ -127,6 +168,19 @@ describe('Fax Cloud Trigger: a Date header far ahead', () => {
 		expect(emitted).toHaveLength(9);
 		expectEachOnce(emitted, trigger.inboundSinceStart());
 		expect(log.join('\n').match(CLOCK_WARNING)).toHaveLength(1);
+	});
+
+	test('the n8n host’s clock set back while the records confirm the service’s: no warning, the window follows the service', async () => {
+		const trigger = await watchInbound(emu);
+		// The host's clock steps back 5 minutes (an NTP correction) as the service's moves on.
+		hostClockFollows(emu, () => -5 * MINUTE);
+		emu.control.advance(5 * MINUTE);
+		const faxes = receive(emu, 2);
+		const [items, log] = await withLog(() => trigger.pollItems());
+		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(log.join('\n')).not.toMatch(CLOCK_WARNING);
+		// The allowance before the service's clock, which the faxes just received support.
+		expect(trigger.staticData().windowStart).toBe('2026-01-05T08:55:00.000Z');
 	});
 });
 
@@ -200,6 +254,20 @@ describe('Fax Cloud Trigger at minute precision', () => {
 			`${faxId}:scheduled`,
 			`${faxId}:sending`,
 			// The second sending is at 09:01Z: a new minute, a new change.
+			`${faxId}:sending`,
+		]);
+	});
+
+	test('a fax scheduled again within the minute it started sending, then sending in the next minute: each change once', async () => {
+		const statuses = ['scheduled', 'sending'];
+		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
+		// 0006: scheduled at :05 (no poll sees it), sending at :07, busy, scheduled again at :12.
+		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
+		const emitted = await changesAfterSteps(emu, trigger, [7_000, 5_000, 60_000]);
+		expect(emitted).toEqual([
+			`${faxId}:sending`,
+			// At 09:00Z too, as the sending before it: the fax's last status is now scheduled.
+			`${faxId}:scheduled`,
 			`${faxId}:sending`,
 		]);
 	});
@@ -349,5 +417,77 @@ describe('Fax Cloud Trigger: paging keys', () => {
 		const emitted = (await drain(trigger)).flatMap(inboundIds);
 		expect(emitted).toHaveLength(300);
 		expectEachOnce(emitted, trigger.inboundSinceStart());
+	});
+});
+
+// Answers scripted request by request: a slow read whose pages carry different clocks, a fax whose
+// page takes longer than the lateness allowance.
+describe('Fax Cloud Trigger: a scripted service answered request by request', () => {
+	/** The Date header of 5 January 2026 at `time` (`09:10:20`). */
+	const at = (time: string) => `Mon, 05 Jan 2026 ${time} GMT`;
+	const nothing = (time: string) => () => ({ date: at(time), records: [] });
+
+	test('a read whose pages took 40 s across a minute moves the window by its first page’s clock: a fax that appeared meanwhile within the allowance is emitted', async () => {
+		const faxes = [
+			inboundWireRecord(7, '2026-01-05T09:05:00Z'),
+			inboundWireRecord(8, '2026-01-05T09:06:00Z'),
+		];
+		// Received at 09:00:40, on the service only at 09:10:35 (9 min 55 s late), after page 1.
+		const late = inboundWireRecord(9, '2026-01-05T09:00:40Z');
+		const trigger = await scriptedTrigger({ event: 'newInboundFax' }, [
+			nothing('09:10:20'),
+			nothing('09:10:20'),
+			() => ({ date: at('09:10:30'), records: [faxes[0]], reference: 'PAGE-2' }),
+			() => ({ date: at('09:11:10'), records: [faxes[1]] }),
+			(url) => ({
+				date: at('09:11:20'),
+				records: fromDatetimeAfter(url, [...faxes, late], 'ReceivedTime'),
+			}),
+		]);
+		expect(await trigger.poll()).toBeNull();
+		expect(inboundIds(await trigger.pollItems())).toEqual([7, 8]);
+		expect(inboundIds(await trigger.pollItems())).toEqual([9]);
+	});
+
+	// A fax's last status outlives the window (statusMemory.ts): a page may take longer than the
+	// allowance, and the record comes back still sending at a new CompleteTime.
+	test('a fax whose next page goes out after the window passed its last update is one sending event, then sent', async () => {
+		const fax = (FaxStatus: string, time: string) => ({
+			FaxId: '5',
+			FaxUserId: 'alice@acme',
+			FaxStatus,
+			CompleteTime: `2026-01-05T${time}Z`,
+			PagesTotal: '3',
+		});
+		// Dialled at 09:00:50; its first page goes out at 09:05:40, a poll every minute.
+		const dialled = fax('sending', '09:00:50');
+		const polls: Array<[string, IDataObject]> = [
+			['09:01:00', dialled],
+			['09:02:00', dialled],
+			['09:03:00', dialled],
+			['09:04:00', dialled],
+			['09:05:00', dialled],
+			['09:06:00', fax('sending', '09:05:40')],
+			['09:07:00', fax('sent', '09:06:30')],
+		];
+		const parameters = {
+			event: 'outboundFaxStatusChanged',
+			statuses: ['sending', 'sent'],
+			options: { latenessMinutes: 1 },
+		};
+		const trigger = await scriptedTrigger(parameters, [
+			nothing('09:00:00'),
+			nothing('09:00:00'),
+			...polls.map(([time, record]) => (url: URL) => ({
+				date: at(time),
+				records: fromDatetimeAfter(url, [record], 'CompleteTime'),
+			})),
+		]);
+		expect(await trigger.poll()).toBeNull();
+		const emitted: string[] = [];
+		for (let poll = 0; poll < polls.length; poll++) {
+			emitted.push(...statusChanges(await trigger.pollItems()));
+		}
+		expect(emitted).toEqual(['5:sending', '5:sent']);
 	});
 });
