@@ -99,6 +99,7 @@ describe('CSV reader', () => {
 	test.each([
 		['LF line ends', 'a,b\nc,d\n'],
 		['no final line break', 'a,b\r\nc,d'],
+		['an empty last field and no final line break', 'a,b\r\nc,'],
 		['empty fields', 'a,,\r\n,,z\r\n'],
 		['quoted empty field', '"",x\r\n'],
 		['a quote inside an unquoted field', 'ab"c,d\r\n'],

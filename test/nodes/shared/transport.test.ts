@@ -410,3 +410,78 @@ test('each multipart request has its own boundary, and a file holding an earlier
 	);
 	expect(files).toEqual([['first'], [`--${boundaries[0]}\r\nnot a part`], ['third']]);
 });
+
+test('a GET whose answer is cut short is tried again after a short wait, and succeeds', async () => {
+	const arrived: number[] = [];
+	const fax = await server((_r, n, res) => {
+		arrived.push(Date.now());
+		if (n === 1) {
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end('{"FaxInfo":[{"FaxId":"9"');
+		} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
+	});
+	const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
+	expect(error).toBeUndefined();
+	expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
+	expect(fax.received).toHaveLength(2);
+	// The backoff: the service is not asked again at once.
+	expect(arrived[1] - arrived[0]).toBeGreaterThanOrEqual(250);
+});
+
+test('a base URL holding a login is named without it when the service cannot be reached', async () => {
+	const { error } = await requestOnce('http://alice:url-secret@127.0.0.1:9', { attempts: 1 });
+	expect(error?.message).toBe(
+		'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
+	);
+	expect(JSON.stringify(error)).not.toContain('url-secret');
+});
+
+test('a page that says more results exist but gives no ResultsReference fails the search', async () => {
+	const fax = await jsonServer(200, { ...OK, FaxInfo: [{ FaxId: '1' }], HasMoreResults: 'true' });
+	const { value, error } = await allItems(fax.url, {});
+	expect(value).toBeUndefined();
+	expect(error?.message).toBe(
+		"The service's answer to GET /outboundfaxes (page 1) says HasMoreResults is true but gives no ResultsReference, so the rest of the results cannot be read",
+	);
+	expect(fax.received).toHaveLength(1);
+});
+
+test('a last page that says no more results ends the search, though it carries a ResultsReference', async () => {
+	const fax = await jsonServer(200, {
+		...OK,
+		FaxInfo: [{ FaxId: '1' }],
+		HasMoreResults: 'false',
+		ResultsReference: 'r1',
+	});
+	const { value, error } = await allItems(fax.url, {});
+	expect(error).toBeUndefined();
+	expect(value).toEqual([{ FaxId: '1' }]);
+	expect(fax.received).toHaveLength(1);
+});
+
+test('a GET answered 200 with an HTML page is an error, not an empty success', async () => {
+	const fax = await textServer(200, 'text/html', '<html><body>Sign in</body></html>');
+	const { error } = await requestOnce(fax.url, { attempts: 1 });
+	expect(error?.message).toBe(
+		'The service answered HTTP 200 with a body that is not valid JSON (text/html)',
+	);
+});
+
+test('a redirect is not followed: the login never reaches another host', async () => {
+	const elsewhere = await jsonServer(200, OK);
+	const fax = await server((_r, _n, res) => {
+		res.writeHead(302, { Location: `${elsewhere.url}/v1/outboundfaxes` });
+		res.end();
+	});
+	const { error } = await requestOnce(fax.url, { attempts: 1 });
+	expect(error?.message).toMatch(/^The service answered HTTP 302/);
+	expect(elsewhere.received).toHaveLength(0);
+});
+
+test.each([
+	[400, undefined],
+	[503, true],
+])('a POST answered HTTP %i: may it have been carried out? %p', async (status, mayHave) => {
+	const error = await errorOf(status, { error: 'refused' }, { method: 'POST', form: {} });
+	expect(error?.context.mayHaveReachedService).toBe(mayHave);
+});

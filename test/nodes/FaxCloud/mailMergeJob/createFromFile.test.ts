@@ -117,6 +117,16 @@ test('blank lines are left out of the uploaded CSV, so the service counts the li
 	expect(job.items[0].json).toMatchObject({ Status: 'COMPLETE', ExpectedFaxCount: 2 });
 });
 
+test('a line of spaces and commas is blank too, and left out of the upload', async () => {
+	const csv = 'Fax,Name\r\n12125550000,Ann\r\n  ,  \r\n';
+	const post = expectJobAccepted(await createJob({}, [jobItem(csv)]), 1);
+	expect(post.files[0].size).toBe(Buffer.byteLength('Fax,Name\r\n12125550000,Ann\r\n'));
+});
+
+test('headings with spaces around them name their columns, as the service reads them', async () => {
+	expectJobAccepted(await createJob({}, [jobItem('Name , Fax\r\nAnn,12125550000\r\n')]), 1);
+});
+
 test('Expected Faxes set by the user counts the lines that hold values, as the uploaded file does', async () => {
 	const csv = 'Fax,Name\n12125550000,Ann\n\n12125550002,Ben\n\n';
 	const result = await createJob({ options: { expectedFaxes: 2 } }, [jobItem(csv)]);

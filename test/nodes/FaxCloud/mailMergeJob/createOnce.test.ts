@@ -2,8 +2,8 @@ import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
 import type { FaultSpec } from '../../../../emulator/faults';
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
-import { useMailMergeSuite, withTemplate } from './mailMergeHelpers';
-import { jsonOf, storedRun, succeeded } from '../faxCloudExpect';
+import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
+import { fieldOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -143,4 +143,99 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 
 	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
 	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+});
+
+test('a Retry never takes a job cancelled since for its own: it creates the job again', async () => {
+	loseTheNextCreateAnswer();
+	const first = await create(lines(3));
+	expect(first.error).toBeDefined();
+	emulator().control.advance(LINE_SECONDS * 1000);
+	emulator().control.cancelJob(1);
+
+	const retry = await create(lines(3), first.run).then(succeeded);
+
+	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
+	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+});
+
+test("a job of the same numbers with other keywords, made since by another execution, is not the Retry's own", async () => {
+	const failed = await refusedCreate();
+	await create(lines(3, 'Other'));
+	emulator().control.advance(10 * LINE_SECONDS * 1000);
+
+	const retry = await create(lines(3), failed).then(succeeded);
+
+	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
+});
+
+test('without a Keyword Column a Retry finds its job by the fax numbers in line order', async () => {
+	const noKeyword = { ...parameters, options: {} };
+	loseTheNextCreateAnswer();
+	const first = await run('create', noKeyword, { items: lines(3) });
+	expect(first.error).toBeDefined();
+	emulator().control.advance(LINE_SECONDS * 1000);
+
+	const retry = await run('create', noKeyword, { items: lines(3), retryOf: first.run });
+
+	expect(jsonOf(succeeded(retry))).toEqual([
+		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found' }),
+	]);
+	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+});
+
+describe('Binary File: one job per item', () => {
+	const binary = {
+		...FROM_BINARY_FILES,
+		faxNumberColumn: 'FaxNumber',
+		options: { keywordColumn: 'Name' },
+	};
+	const file = (name: string) =>
+		jobItem(`Name,FaxNumber\r\n${name},12125552000\r\n${name} 2,12125552001\r\n`, template());
+
+	test('a run of three files lists the jobs once, before its first create', async () => {
+		const result = await run('create', binary, { items: ['Ann', 'Ben', 'Cid'].map(file) });
+		expect(succeeded(result).items).toHaveLength(3);
+		expect(jobsListed()).toHaveLength(1);
+		expect(jobsListed()[0].seq).toBeLessThan(requests('POST')[0].seq);
+	});
+
+	test("a Retry after a lost answer finds the job of the item's file and creates none", async () => {
+		loseTheNextCreateAnswer();
+		const first = await run('create', binary, { items: [file('Ann')] });
+		expect(first.error).toBeDefined();
+		emulator().control.advance(LINE_SECONDS * 1000);
+
+		const retry = await run('create', binary, { items: [file('Ann')], retryOf: first.run });
+
+		expect(jsonOf(succeeded(retry))).toEqual([
+			expect.objectContaining({ JobID: 1, ExpectedFaxes: 2, sendOnce: 'found' }),
+		]);
+		expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	});
+
+	test('a Retry of a Retry finds the jobs both earlier runs created', async () => {
+		const items = () => [file('Ann'), file('Ben')];
+		// The first run's second create is refused; the Retry's create for it loses its answer.
+		emulator().control.addFault({
+			api: 'mailMerge',
+			method: 'POST',
+			count: 1,
+			after: 1,
+			kind: 'http500',
+			status: 503,
+		});
+		const first = await run('create', binary, { items: items() });
+		expect(first.error).toBeDefined();
+		emulator().control.advance(LINE_SECONDS * 1000);
+		loseTheNextCreateAnswer();
+		const retry = await run('create', binary, { items: items(), retryOf: first.run });
+		expect(retry.error).toBeDefined();
+		expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+		emulator().control.advance(LINE_SECONDS * 1000);
+
+		const again = await run('create', binary, { items: items(), retryOf: retry.run });
+
+		expect(fieldOf(succeeded(again), 'sendOnce')).toEqual(['found', 'found']);
+		expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+	});
 });

@@ -61,6 +61,16 @@ describe('caught by the node before any request', () => {
 			'Invalid "CSV Binary Field": line 3 has 3 fields but the headings have 2',
 			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen,1,2125550000\r\n' },
 		],
+		'1100 CSV line with a field too few': [
+			{},
+			'Invalid "CSV Binary Field": line 3 has 1 fields but the headings have 2',
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen\r\n' },
+		],
+		'1102 CSV whose first line is empty': [
+			{},
+			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
+			{ csv: '\r\nName,Fax\r\nAnn,12125550000\r\n' },
+		],
 		'1102 empty CSV': [
 			{},
 			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
@@ -83,6 +93,11 @@ describe('caught by the node before any request', () => {
 			{},
 			'Invalid "Fax Number Column": line 3 has no value in column "Fax"',
 			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n"Ben\r\nBenson",\r\n' },
+		],
+		'1200 a fax number of spaces only': [
+			{},
+			'Invalid "Fax Number Column": line 2 has no value in column "Fax"',
+			{ csv: 'Name,Fax\r\nAnn,   \r\n' },
 		],
 		'1200 Notify Email not an address': [
 			{ options: { notifyEmail: 'billing at acme' } },
