@@ -24,6 +24,7 @@ import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 
 const emulator = useEmulator();
 const node = new FaxCloud();
+const scripted = useScriptedServers();
 
 const TIMEOUT_MS = 1_000;
 const KEY = /^n8n-[A-Za-z0-9]{20}$/;
@@ -173,6 +174,14 @@ describe('one send, one fault', () => {
 		expect(jsonOf(result)).toEqual([RECOVERED]);
 	});
 
+	test('the user’s own Batch Name is kept; the key goes into Batch Unique ID', async () => {
+		await send({ faxNumbers: '12125550000', options: { batchName: 'january' } });
+		const [post] = posts(emulator());
+		expect(post.params.BatchName).toBe('january');
+		expect(post.params.BatchUniqueId).toMatch(KEY);
+		expect(emulator().control.outboundFax(1)?.BatchName).toBe('january');
+	});
+
 	test('with both batch fields set there is no key: no lookup, the error says what to search for', async () => {
 		faultNextSend('resetAfterProcessing');
 		const result = await send({
@@ -189,6 +198,22 @@ describe('one send, one fault', () => {
 			BatchName: 'january',
 		});
 		expect(lookups(emulator())).toHaveLength(0);
+	});
+
+	test('an answer without a FaxId: the node looks its key up and outputs the fax found', async () => {
+		const ok = { StatusCode: 0, StatusText: '' };
+		const found = { FaxId: '7', FaxNumber: '12125550000', GroupId: '7', FaxStatus: 'sending' };
+		const server = await scripted((request, _count, res) =>
+			request.method === 'POST'
+				? sendJson(res, 201, { RequestStatus: ok })
+				: sendJson(res, 200, { RequestStatus: ok, FaxInfo: [found], HasMoreResults: 'false' }),
+		);
+		const credentials = credentialsFor(emulator(), 'alice');
+		credentials.faxCloudApi!.faxBaseUrl = server.url;
+		const result = await send({ faxNumbers: '12125550000' }, { credentials });
+		expect(jsonOf(result)).toEqual([{ ...RECOVERED, FaxId: 7, GroupId: 7 }]);
+		expect(server.received.map((request) => request.method)).toEqual(['POST', 'GET']);
+		expect(server.received[1].url).toMatch(/[?&]BatchUniqueId=n8n-[0-9a-z]{20}(&|$)/);
 	});
 
 	test('a proxy sending as another user looks up that user’s faxes', async () => {
@@ -223,8 +248,6 @@ describe('one send, one fault', () => {
 });
 
 describe('Recovery Key in Batch Fields off', () => {
-	const scripted = useScriptedServers();
-
 	const OFF_ADVICE =
 		/^The fax may or may not have been sent\. Recovery Key in Batch Fields is off, so the node has no key to look it up by: search Get Many for the faxes updated since this run started before sending again, or turn the option on to let the node look it up\.$/;
 

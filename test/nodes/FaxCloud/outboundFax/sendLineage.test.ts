@@ -139,6 +139,26 @@ test('a Retry of an execution n8n kept nothing of (killed before saving) sends n
 	expect(faxesPerNumber()).toEqual([1, 1, 0, 0, 0, 0]);
 });
 
+test.each([
+	['Recovery Key in Batch Fields off', { recoveryKey: false }],
+	['both batch fields set', { batchName: 'weekly', batchUniqueId: 'w-1' }],
+])(
+	'with %s every Retry sends again, n8n’s record kept or not: there is no key',
+	async (_name, options) => {
+		const first = await failsAtThirdSend({ executionId: 'no-key' }, options);
+
+		const kept = await send({ executionId: 'no-key-retry', retryOf: first.run }, options);
+		const killed = await send({ executionId: 'no-key-killed-retry', mode: 'retry' }, options);
+
+		for (const retry of [kept, killed]) {
+			expect(retry.error).toBeUndefined();
+			// Nothing was looked up, so no item carries Send Once's mark.
+			expect(outcomes(retry)).toEqual(Array(6).fill(undefined));
+		}
+		expect(faxesPerNumber()).toEqual([3, 3, 2, 2, 2, 2]);
+	},
+);
+
 test('with Send Once per Key such a Retry needs no record: the keys decide', async () => {
 	const options = { sendOnceKey: '={{ $json.number }}' };
 	await failsAtThirdSend({ executionId: 'killed' }, options);
@@ -169,6 +189,17 @@ test('two Retries of one execution started together may both send what was missi
 	expect(faxesPerNumber()).toEqual([1, 1, 2, 2, 2, 2]);
 });
 
+/** The warnings n8n shows under the node's output. */
+const hintsOf = (result: { run: IRun }) =>
+	(Object.values(result.run.data.resultData.runData)[0]?.[0]?.hints ?? []).map(
+		(hint) => hint.message,
+	);
+
+test('a Send in an execution of its own shows no warning', async () => {
+	const result = await send({ executionId: 'own' }).then(succeeded);
+	expect(hintsOf(result)).toEqual([]);
+});
+
 test('a Send in a sub-workflow without Send Once per Key warns that a Retry of the parent sends again', async () => {
 	// What n8n gives a sub-workflow's execution: a context of its own, naming the parent.
 	const called = storedRun({
@@ -183,10 +214,6 @@ test('a Send in a sub-workflow without Send Once per Key warns that a Retry of t
 		{ sendOnceKey: '={{ $json.number }}' },
 	);
 
-	const hintsOf = (result: { run: IRun }) =>
-		(Object.values(result.run.data.resultData.runData)[0]?.[0]?.hints ?? []).map(
-			(hint) => hint.message,
-		);
 	expect(plain.error).toBeUndefined();
 	expect(hintsOf(plain)).toEqual([
 		expect.stringMatching(

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { withFaultAtSend, type RunOptions, textSendOneAtATime, useFaxSuite } from './faxHelpers';
-import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
+import { fieldOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 
 /**
  * A Retry never sends a fax twice: it derives the keys the first run did (workflow, node, execution
@@ -88,6 +88,65 @@ test('a Retry with other parameters (the current workflow) finds each send of it
 	expect(searches().length - before).toBe(1);
 });
 
+test('a Retry finds every fax of a send to several numbers, in the order the first run sent them', async () => {
+	const toTwo = (runOptions: RunOptions) =>
+		run('send', textSendOneAtATime('12125550000, 12125550001', 'Hi'), {
+			items: orders(2),
+			...runOptions,
+		});
+	const first = await serviceDiesAfter(1, () => toTwo({}));
+	expect(emulator().control.stats().outboundCount).toBe(2);
+
+	const retry = await toTwo({ retryOf: first.run }).then(succeeded);
+
+	expect(outcomes(retry.items)).toEqual(['found', 'found', 'sent', 'sent']);
+	expect(fieldOf(retry, 'FaxNumber')).toEqual([
+		'12125550000',
+		'12125550001',
+		'12125550000',
+		'12125550001',
+	]);
+	expect(fieldOf(retry, 'FaxId').slice(0, 2)).toEqual([1, 2]);
+	expect(retry.items[0].json.CreateTime).toEqual(expect.any(String));
+	expect(emulator().control.stats().outboundCount).toBe(4);
+});
+
+test('a Retry whose send’s answer is lost outputs the fax its lookup finds, marked sent', async () => {
+	const first = await serviceDiesAfter(1, () => send(orders(3)));
+	const lost = { kind: 'resetAfterProcessing', count: 1 } as const;
+
+	const retry = await withFaultAtSend(emulator(), 0, lost, () =>
+		send(orders(3), {}, { retryOf: first.run }),
+	).then(succeeded);
+
+	expect(outcomes(retry.items)).toEqual(['found', 'sent', 'sent']);
+	expect(retry.items[1].json).toMatchObject({ FaxId: 2, recoveredAfterError: true });
+	expect(emulator().control.stats().outboundCount).toBe(3);
+});
+
+test('a Retry of a proxy sending as several users looks up each user’s faxes', async () => {
+	const items = ['alice@acme', 'bob@acme', 'alice@acme'].map((user, n) => ({
+		json: { user, order: `A-${n}` },
+	}));
+	const asUsers = (runOptions: RunOptions) =>
+		send(items, { faxUserId: '={{ $json.user }}' }, { user: 'acmeAdmin', ...runOptions });
+	const first = await serviceDiesAfter(2, () => asUsers({}));
+	expect(emulator().control.stats().outboundCount).toBe(2);
+
+	const retry = await asUsers({ retryOf: first.run }).then(succeeded);
+
+	expect(outcomes(retry.items)).toEqual(['found', 'found', 'sent']);
+	expect(emulator().control.stats().outboundCount).toBe(3);
+});
+
+test('a Retry sends under the keys earlier versions derived for its execution and items', async () => {
+	const stored = storedRun({ version: 1, establishedAt: 1_767_225_600_000, source: 'manual' });
+	await send(orders(2), {}, { retryOf: stored }).then(succeeded);
+	expect(sends().map(({ params }) => [params.BatchName, params.BatchUniqueId])).toEqual(
+		PINNED_RETRY_KEYS,
+	);
+});
+
 test('Send Once per Key: two manual runs with the same order numbers send each order once', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };
 	const first = await serviceDiesAfter(20, () => send(orders(), options));
@@ -119,6 +178,21 @@ test.each([1, 5])(
 	},
 );
 
+test('Send Once per Key: an item whose send failed leaves its key to the next item with it', async () => {
+	const refusedOnce = { kind: 'http500', status: 503, count: 1 } as const;
+	const result = await withFaultAtSend(emulator(), 0, refusedOnce, () =>
+		send(
+			[...orders(1), ...orders(1)],
+			{ sendOnceKey: '={{ $json.order }}' },
+			{ continueOnFail: true },
+		),
+	);
+	expect(result.items[0].json.description).toMatch(/found none/);
+	expect(outcomes(result.items)).toEqual([undefined, 'sent']);
+	expect(fieldOf(result, 'FaxId')).toEqual([undefined, 1]);
+	expect(emulator().control.stats().outboundCount).toBe(1);
+});
+
 test('Send Once per Key holds when the content changes: the key alone decides', async () => {
 	const options = { sendOnceKey: '={{ $json.order }}' };
 	await send(orders(2), options);
@@ -138,3 +212,9 @@ test.each([
 		refused(result, message);
 	},
 );
+
+/** What the Retry above sends as [BatchName, BatchUniqueId]; other keys would send a run's faxes again. */
+const PINNED_RETRY_KEYS = [
+	['n8n-run-1llqrxo0u4pcvc1bdj85', 'n8n-1kxo87x142rvle0lkf01'],
+	['n8n-run-1llqrxo0u4pcvc1bdj85', 'n8n-1nr3jg3142rvle0fc1am'],
+];
