@@ -51,6 +51,38 @@ test('a run of 20 sends resolves the login once and authenticates every request 
 	expect(resolutions()).toBe(1);
 });
 
+test('a login that could not be resolved for one item is resolved again for the next (Continue On Fail)', async () => {
+	const base = credentialsFor(emulator(), 'acmeAdmin');
+	let resolutions = 0;
+	const credentials: TestCredentials = { faxCloudNumbersApi: base.faxCloudNumbersApi };
+	Object.defineProperty(credentials, 'faxCloudApi', {
+		enumerable: true,
+		get: () => {
+			if (++resolutions === 1) throw new Error('The credential store did not answer');
+			return base.faxCloudApi;
+		},
+	});
+	const result = await runNode({
+		node: faxCloudNode,
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			faxNumbers: '12125550000',
+			content: 'text',
+			text: '={{ "Letter " + $json.n }}',
+			options: { requestsAtOnce: 1 },
+		},
+		credentials,
+		items: Array.from({ length: 3 }, (_, n) => ({ json: { n } })),
+		continueOnFail: true,
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.error === undefined)).toEqual([false, true, true]);
+	expect(emulator().control.requests({ api: 'fax', method: 'POST' })).toHaveLength(2);
+	expect(resolutions).toBe(2);
+});
+
 test('a poll reading several pages resolves the login once; the next poll sees an edited password', async () => {
 	const emu = emulator();
 	const { credentials, login, resolutions } = countedCredentials();

@@ -96,6 +96,15 @@ describe('CSV reader', () => {
 		]);
 	});
 
+	test('a lone CR inside a quoted field is a line break too: the records after it start on the right line', () => {
+		const text = 'Name,Note\r\nAnn,"old\rMac"\r\nBen,x\r\n';
+		expect(recordsOf(text).map(({ fields, line }) => ({ fields, line }))).toEqual([
+			{ fields: ['Name', 'Note'], line: 1 },
+			{ fields: ['Ann', 'old\rMac'], line: 2 },
+			{ fields: ['Ben', 'x'], line: 4 },
+		]);
+	});
+
 	test.each([
 		['LF line ends', 'a,b\nc,d\n'],
 		['no final line break', 'a,b\r\nc,d'],

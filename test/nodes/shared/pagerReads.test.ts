@@ -63,6 +63,24 @@ test('records that come again with a new status or time on every later page are 
 	expect(changed.received).toHaveLength(pages);
 });
 
+test('records that come again with only a new CompleteTime on page after page are read to the end', async () => {
+	// A fax the service tries again fails again: the same status, a later time on every page.
+	const pages = 2 + MAX_PAGES_WITHOUT_PROGRESS;
+	const retried = await server(
+		pagesOf(pages, (page) =>
+			[1, 2].map((id) => ({
+				FaxId: String(id),
+				FaxStatus: 'failed',
+				CompleteTime: `2026-11-29T06:0${page}:00Z`,
+			})),
+		),
+	);
+	const { value, error } = await callHelper(credentials(retried.url), readAll);
+	expect(error).toBeUndefined();
+	expect(value).toHaveLength(2 * pages);
+	expect(retried.received).toHaveLength(pages);
+});
+
 test('pages that repeat records already read fail the paging after the allowed pages, naming it', async () => {
 	// Page 0 is new; every page after it repeats page 0 (same FaxIds, statuses and times).
 	const stuck = await server(

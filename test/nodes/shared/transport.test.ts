@@ -5,6 +5,7 @@ import type { FaxCloudRequest } from '../../../nodes/shared/transport/requestBui
 import { faxCloudDownload, faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
 import { faxCloudRequestAllItems } from '../../../nodes/shared/transport/paging';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
+import { setPollDeadline } from '../../../nodes/shared/transport/pollDeadline';
 import {
 	BASIC,
 	callHelper,
@@ -150,6 +151,7 @@ test.each([
 	[403, /^Access denied \(HTTP 403\)/, /proxy login/],
 	[404, /^Not found \(HTTP 404\)/, /Fax ID/],
 	[500, /^Service error \(HTTP 500\)/, /try again later/],
+	[503, /^Service error \(HTTP 503\)/, /try again later/],
 ])('HTTP %i gives its own message and advice, without secrets', async (status, message, advice) => {
 	const fax = await jsonServer(status, {
 		RequestStatus: { StatusCode: status === 401 ? 401 : 5, StatusText: `failure ${status}` },
@@ -208,6 +210,14 @@ test('a Limit stops paging as soon as enough records arrived', async () => {
 	expect(fax.received).toHaveLength(2);
 });
 
+test('a Limit below the page size asks the service for no more records than the Limit', async () => {
+	const fax = await server(pagesOf(3, (page) => [{ FaxId: String(page) }]));
+	const { value } = await allItems(fax.url, {}, { limit: 2 });
+	expect(value).toHaveLength(2);
+	const asked = fax.received.map((r) => new URL(r.url, 'http://x').searchParams.get('ResultLimit'));
+	expect(asked).toEqual(['2', '2']);
+});
+
 test('inbound searches without HasMoreResults page while a ResultsReference comes back', async () => {
 	const fax = await server((req, n, res) =>
 		sendJson(res, 200, {
@@ -240,6 +250,26 @@ test('a GET gives up after its bounded attempts and says what the service answer
 	expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
 });
 
+test('a GET in a poll is not tried again when the wait before it would leave the poll too little time: the service’s failure is reported', async () => {
+	let deadlineNear: (() => void) | undefined;
+	const fax = await server((_r, n, res) => {
+		// The poll's deadline comes 1.49 s after the second failure: the 1 s wait before a third
+		// try would leave the request less than the half second it needs.
+		if (n === 2) deadlineNear!();
+		if (n > 2) sendJson(res, 200, OK);
+		else {
+			res.writeHead(502, { 'Content-Type': 'text/html' });
+			res.end('<html><body><h1>Bad Gateway</h1></body></html>');
+		}
+	});
+	const { error } = await callHelper(credentials(fax.url), async function () {
+		deadlineNear = () => setPollDeadline(this, Date.now() + 1_490);
+		return await faxCloudRequest.call(this, request({}));
+	});
+	expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
+	expect(fax.received).toHaveLength(2);
+});
+
 test('a POST whose connection dies after the server read it is not sent again, and says it may have happened', async () => {
 	const fax = await server((_r, _n, res) => res.socket?.destroy());
 	const { error } = await requestOnce(fax.url, {
@@ -253,6 +283,27 @@ test('a POST whose connection dies after the server read it is not sent again, a
 	);
 	expect(error?.description).toMatch(/may still have been carried out/);
 	expectNoSecrets(JSON.stringify(error));
+});
+
+test('a GET whose connection dies before an answer is not said to have been carried out', async () => {
+	const fax = await server((_r, _n, res) => res.socket?.destroy());
+	const { error } = await requestOnce(fax.url, { attempts: 1 });
+	expect(fax.received).toHaveLength(1);
+	expect(error?.message).toMatch(/: connection closed before an answer arrived$/);
+	expect(error?.context.mayHaveReachedService).toBeUndefined();
+});
+
+test('a request with less than half a second of the poll left is not sent: the poll’s time is up', async () => {
+	const fax = await jsonServer(200, OK);
+	const { error } = await callHelper(credentials(fax.url), async function () {
+		setPollDeadline(this, Date.now() + 200);
+		return await faxCloudRequest.call(
+			this,
+			request({ method: 'PUT', path: apiPath('inboundfaxes', 7) }),
+		);
+	});
+	expect(error?.message).toBe('The poll’s time ran out before this request');
+	expect(fax.received).toHaveLength(0);
 });
 
 test.each([

@@ -107,6 +107,15 @@ test('an item without a fax number is named before anything is uploaded', async 
 	);
 });
 
+test('a first item without a fax number is refused too, even with no other field: it is not left out of the job', async () => {
+	const items = recipients(3);
+	items[0] = withTemplate({ json: { FaxNumber: '', Name: '', Amount: '', Extra: '' } }, template());
+	refused(
+		await createFromItems(items),
+		'Invalid "Fax Number Column": item 0 has no value in field "FaxNumber"',
+	);
+});
+
 test('no input item carries the template: the error says where it is expected', async () => {
 	refused(
 		await createFromItems(recipients(2)),
