@@ -1,7 +1,11 @@
-import { useFaxSuite } from './faxHelpers';
+import { credentialsFor } from '../../../harness/jest/emulator';
+import { runNode } from '../../../harness/jest/run-node';
+import { sendJson, useScriptedServers } from '../../../harness/jest/scripted-server';
+import { faxCloudNode, useFaxSuite } from './faxHelpers';
 import { jsonOf, refusedByService } from '../faxCloudExpect';
 
 const { emulator, run, requests, sent } = useFaxSuite();
+const scripted = useScriptedServers();
 
 /** A fax to a busy number (scripted ending 0002) with one attempt, failed once the clock moves. */
 async function failedFax(): Promise<number> {
@@ -39,4 +43,47 @@ describe('Outbound Fax: Resend', () => {
 		expect(result.error?.description).toMatch(/Only a fax whose status is sendFailed/);
 		expect(emulator().control.stats().outboundCount).toBe(1);
 	});
+
+	test('a resend the service accepts without a FaxId fails saying the new fax may exist', async () => {
+		const { result, received } = await resendOnScriptedService('12125550000', () => ({}));
+		expect(result.items).toHaveLength(0);
+		expect(result.error?.message).toBe('The service accepted the resend but returned no FaxId');
+		expect(result.error?.description).toMatch(/^The new fax may exist: look it up with Get Many/);
+		expect(received).toEqual([['POST', expect.stringMatching(/\/outboundfaxes\/7\/resend$/)]]);
+	});
+
+	test('a fax the service holds without a number is not resent: the node asks for New Fax Number', async () => {
+		const { result, received } = await resendOnScriptedService('', (method) =>
+			method === 'GET'
+				? { FaxInfo: [{ FaxId: '7', FaxStatus: 'sendFailed' }] }
+				: { FaxInfo: [{ FaxId: '8', FaxNumber: '' }] },
+		);
+		expect(result.error?.message).toBe('Fax 7 has no fax number to resend to');
+		expect(result.error?.description).toBe('Enter the destination in New Fax Number.');
+		expect(received).toEqual([['GET', expect.stringMatching(/\/outboundfaxes\/7$/)]]);
+	});
 });
+
+/**
+ * Resend of fax 7 against a service that answers each request with RequestStatus 0 and the fields
+ * `fields` gives for its method; the run and the requests the service received.
+ */
+async function resendOnScriptedService(
+	faxNumber: string,
+	fields: (method: string) => Record<string, unknown>,
+) {
+	const server = await scripted((request, _count, res) =>
+		sendJson(res, 200, {
+			RequestStatus: { StatusCode: 0, StatusText: '' },
+			...fields(request.method),
+		}),
+	);
+	const credentials = credentialsFor(emulator(), 'alice');
+	credentials.faxCloudApi!.faxBaseUrl = server.url;
+	const result = await runNode({
+		node: faxCloudNode,
+		parameters: { resource: 'outboundFax', operation: 'resend', faxId: '7', faxNumber },
+		credentials,
+	});
+	return { result, received: server.received.map((request) => [request.method, request.url]) };
+}

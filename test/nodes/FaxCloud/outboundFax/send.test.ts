@@ -309,6 +309,12 @@ describe('Outbound Fax: Send', () => {
 		expect(seen.map((request) => request.params.FaxNumber)).toEqual(['12125550000', '12125550003']);
 	});
 
+	test('a trailing comma in Fax Numbers, as a list copied from a spreadsheet ends, adds no recipient', async () => {
+		const result = await sendText({ faxNumbers: '12125550000, 12125550001,' }).then(succeeded);
+		expect(fieldOf(result, 'FaxNumber')).toEqual(['12125550000', '12125550001']);
+		expect(requests('POST')).toHaveLength(1);
+	});
+
 	test('a wrong password stops with the 401 and advice, without the secret; not ambiguous, so no lookup', async () => {
 		const password = 'Wr0ng-Secret-Pa55';
 		const result = await sendText({}, { password });

@@ -1,6 +1,7 @@
-import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
+import { lineageOf } from '../../../../nodes/FaxCloud/actions/common/lineage';
 import { waitUntil } from '../../../harness/waitUntil';
 import { withFaultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
 import { fieldOf, storedRun, succeeded } from '../faxCloudExpect';
@@ -94,6 +95,30 @@ test('Retry On Fail re-runs the node inside the execution and sends only what di
 	expect(result.error).toBeUndefined();
 	expect(faxesPerNumber()).toEqual([1, 1, 1, 1, 1, 1]);
 	expect(outcomes(result)).toEqual(['found', 'found', 'found', 'found', 'found', 'sent']);
+});
+
+/**
+ * n8n runs a node in a loop again in the same execution with the next run index. Each such run is
+ * a first run (its sends go out without a lookup); only a later try of the same run (Retry On Fail)
+ * repeats one. The engine here runs a node once, so the runs are given as n8n gives them.
+ */
+test('a node in a loop: its next run in the execution is a first run, a later try of it a rerun', () => {
+	const nodeContext: IDataObject = {};
+	const runOfLoop = (runIndex: number) =>
+		lineageOf({
+			getContext: () => nodeContext,
+			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
+			getMode: () => 'manual',
+			getExecutionId: () => 'loop',
+			getExecutionContext: () => ({ source: 'manual', establishedAt: 1_000 }),
+		} as unknown as IExecuteFunctions);
+	const seen = [runOfLoop(0), runOfLoop(1), runOfLoop(1)];
+	expect(seen.map(({ rerun, began }) => ({ rerun, began }))).toEqual([
+		{ rerun: false, began: false },
+		{ rerun: false, began: false },
+		{ rerun: true, began: true },
+	]);
+	expect(new Set(seen.map(({ id }) => id)).size).toBe(1);
 });
 
 test('a Retry of a run whose Send After was {{ $now }} finds what went out although the time changed', async () => {
