@@ -1,9 +1,9 @@
 /**
  * A fax goes out once on every path n8n offers, in a real n8n: the same workflow run again next
  * week (a recurring send), n8n's Retry of a failed run (with the original and the current
- * workflow), the node setting Retry On Fail, one Send Once key on several items, Send After
- * built from $now, and a Send in a sub-workflow of a retried parent. Each check judges by the
- * emulator's request log (what the service made) and by what n8n stored.
+ * workflow, the Send alone or in a loop), the node setting Retry On Fail, one Send Once key on
+ * several items, Send After built from $now, and a Send in a sub-workflow of a retried parent.
+ * Each check judges by the emulator's request log (what the service made) and by what n8n stored.
  */
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
 import type { WorkflowFile } from '../harness/n8n/examples';
@@ -74,6 +74,34 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 	};
 }
 
+/**
+ * The weekly notice sent two numbers at a time through a Loop Over Items node: the Send runs three
+ * times in one execution, each run a first run of its items, and the loop takes its output back.
+ */
+function weeklyNoticeInALoop(): WorkflowFile {
+	const workflow = weeklyNotice();
+	const loop = {
+		id: '00000000-0000-4000-9000-000000019005',
+		name: 'Two At A Time',
+		type: 'n8n-nodes-base.splitInBatches',
+		typeVersion: 3,
+		position: [550, 200],
+		parameters: { batchSize: 2, options: {} },
+	};
+	const to = (node: string) => [{ node, type: 'main', index: 0 }];
+	return {
+		...workflow,
+		nodes: [...workflow.nodes, loop],
+		connections: {
+			...(workflow.connections as object),
+			'One Per Number': { main: [to(loop.name)] },
+			// Output 0 is "done" (nothing follows), output 1 each batch.
+			[loop.name]: { main: [[], to(SEND_NODE)] },
+			[SEND_NODE]: { main: [to(loop.name)] },
+		},
+	};
+}
+
 const ALL_FOUND = each(0).map(() => 'found');
 const FIVE_FOUND_ONE_SENT = [...ALL_FOUND.slice(0, 5), 'sent'];
 
@@ -103,6 +131,35 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const again = await n8n.retry(week2.executionId!, id, true);
 			mustSucceed(again, 'a second Retry, with the currently saved workflow');
 			assert.deepEqual(sendOutcomes(again), ALL_FOUND);
+			assert.deepEqual(n8n.made(), each(2), 'after the second Retry');
+		},
+	},
+	{
+		title:
+			'Send lineage: a Send in a loop (Loop Over Items, two at a time) whose third turn fails sends each fax once over the Retry',
+		workflow: WORKFLOW,
+		async run(environment, server) {
+			const n8n = lineage(environment, server);
+			const workflow = weeklyNoticeInALoop();
+			const id = await n8n.save(workflow);
+			const week1 = await n8n.run(workflow, id);
+			mustSucceed(week1, 'week 1');
+			assert.equal(week1.run?.data.resultData.runData[SEND_NODE]?.length, 3, 'three turns');
+			assert.deepEqual(n8n.made(), each(1), 'week 1: each turn a first run, none skipped');
+
+			n8n.sixthRefusedOnce();
+			const week2 = await n8n.run(workflow, id);
+			assert.equal(week2.ok, false, "week 2 fails in the loop's third turn");
+			assert.deepEqual(n8n.made(), [2, 2, 2, 2, 2, 1]);
+
+			const retried = await n8n.retry(week2.executionId!, id);
+			mustSucceed(retried, 'the Retry with the original workflow');
+			assert.deepEqual(sendOutcomes(retried), ['found', 'sent'], 'the third turn, retried');
+			assert.deepEqual(n8n.made(), each(2), 'after the Retry');
+
+			const again = await n8n.retry(week2.executionId!, id, true);
+			mustSucceed(again, 'a second Retry, with the currently saved workflow');
+			assert.deepEqual(sendOutcomes(again), ['found', 'found']);
 			assert.deepEqual(n8n.made(), each(2), 'after the second Retry');
 		},
 	},
