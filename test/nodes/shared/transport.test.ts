@@ -6,6 +6,7 @@ import { faxCloudDownload, faxCloudRequest } from '../../../nodes/shared/transpo
 import { faxCloudRequestAllItems } from '../../../nodes/shared/transport/paging';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import { setPollDeadline } from '../../../nodes/shared/transport/pollDeadline';
+import { downloadFaxImage } from '../../../nodes/shared/faxImage';
 import {
 	BASIC,
 	callHelper,
@@ -536,3 +537,21 @@ test.each([
 	const error = await errorOf(status, { error: 'refused' }, { method: 'POST', form: {} });
 	expect(error?.context.mayHaveReachedService).toBe(mayHave);
 });
+
+test.each([
+	['pdf', 'application/pdf'],
+	['tif', 'image/tiff'],
+] as const)(
+	'a %s fax image answered as application/octet-stream is given the type of its format',
+	async (format, mimeType) => {
+		const fax = await server((_r, _n, res) => {
+			res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+			res.end('image bytes');
+		});
+		const { value } = await callHelper(credentials(fax.url), async function () {
+			const binary = await downloadFaxImage.call(this, 'outbound', '12', format);
+			return { mimeType: binary.mimeType, fileName: binary.fileName };
+		});
+		expect(value).toEqual({ mimeType, fileName: `fax-12.${format}` });
+	},
+);

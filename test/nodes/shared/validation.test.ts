@@ -119,6 +119,12 @@ describe('datetimes', () => {
 			refusal(() => validateDatetime(inZone('America/New_York'), value, 'Send After')),
 		).toMatch(/^Invalid "Send After": .* use a date and time such as 2026-01-05T09:30Z/);
 	});
+
+	test('hour 24 is refused, not read as midnight of the next day', () => {
+		expect(refusal(() => validateDatetime(inZone('UTC'), '2026-01-05T24:00Z', 'Send After'))).toBe(
+			'Invalid "Send After": "2026-01-05T24:00Z" is not a valid date; use a date and time such as 2026-01-05T09:30Z or 2026-01-05T09:30:00+01:00',
+		);
+	});
 });
 
 describe('ids', () => {
@@ -148,6 +154,13 @@ describe('ids', () => {
 			);
 		},
 	);
+
+	test('18 digits, the most the Fax ID picker takes, are an ID; 19 are refused', () => {
+		expect(validateId(context, '123456789012345678', 'Fax ID')).toBe('123456789012345678');
+		expect(refusal(() => validateId(context, '1234567890123456789', 'Fax ID'))).toMatch(
+			/^Invalid "Fax ID": "1234567890123456789" is not an ID/,
+		);
+	});
 });
 
 describe('numbers and booleans', () => {

@@ -89,3 +89,9 @@ test('a token of a user who may not manage numbers: access denied, no token in t
 	expect(result.error?.description).toMatch(/number requests need a portal administrator/);
 	expect(errorText(result.error)).not.toContain(SEED_TOKENS.acmeNotAdmin);
 });
+
+test('a country from an expression in lower case is read as its code', async () => {
+	const result = await lookup('getRegions', { country: '={{ "ca" }}' }).then(succeeded);
+	expect(jsonOf(result)).toContainEqual(expect.objectContaining({ code: 'ON' }));
+	expect(requests().map((r) => r.path)).toEqual(['/api/numbers/regions/CA']);
+});

@@ -170,3 +170,8 @@ describe('several items', () => {
 		]);
 	});
 });
+
+test('an address given twice in Notification Email is sent once', async () => {
+	await nonTollFree({ notifyEmails: 'it@acme.example; it@acme.example' }).then(succeeded);
+	expect(requests('POST')[0].params.notify_email).toEqual(['it@acme.example']);
+});

@@ -172,6 +172,32 @@ describe('port-in request', () => {
 	])('%s is refused before any request', async (_name, parameters, message, input = portItem) => {
 		refused(await portIn(parameters, [input()]), message);
 	});
+
+	test.each(['800', '833', '844', '855', '866', '877', '888'])(
+		'a %s number without Toll-Free Number on is refused before any request, naming it',
+		async (prefix) => {
+			refused(
+				await portIn({ numberToPort: `1${prefix}5550199` }),
+				`Invalid "Toll-Free Number": ${prefix} is a toll-free prefix: turn Toll-Free Number on to port this number`,
+			);
+		},
+	);
+
+	test('PDFs without a file name reach the provider as loa.pdf and bill.pdf', async () => {
+		const unnamed = itemWithPdfs({ loa: { data: loa() }, bill: { data: bill() } });
+		await portIn({}, [unnamed]).then(succeeded);
+		expect(requests('POST')[0].files?.map((file) => [file.field, file.filename])).toEqual([
+			['loaFile', 'loa.pdf'],
+			['billFile', 'bill.pdf'],
+		]);
+	});
+
+	test('a number whose area code starts with 1 is refused before any request, naming it', async () => {
+		refused(
+			await portIn({ numberToPort: '(112) 555-0100' }),
+			'Invalid "Number to Port": "(112) 555-0100" is not a US or Canadian number; use 10 digits with or without a leading 1, e.g. 12125550100',
+		);
+	});
 });
 
 test('the request operations tell users to create the receiving user first', () => {

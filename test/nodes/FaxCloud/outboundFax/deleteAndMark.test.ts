@@ -55,4 +55,47 @@ describe('Outbound Fax: Delete, Mark, Unmark', () => {
 		]);
 		expect(requests('DELETE')).toHaveLength(3);
 	});
+
+	test('Continue On Fail: a failed item carries the advice, the HTTP status and the service’s code', async () => {
+		const result = await run('delete', 999, { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([
+			{
+				json: {
+					error: expect.stringMatching(/^Not found \(HTTP 404\)/),
+					description: expect.stringMatching(/check the Fax ID/),
+					httpCode: '404',
+					statusCode: expect.anything(),
+					statusText: expect.any(String),
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	test('without Continue On Fail the first failure stops the node: later items are not deleted', async () => {
+		const ids = await sent('12125550000, 12125550001, 12125550002');
+		const result = await runOperation(
+			'delete',
+			{ faxId: '={{ $json.id }}', options: { requestsAtOnce: 1 } },
+			{ items: [ids[0], 999, ids[1], ids[2]].map((id) => ({ json: { id } })) },
+		);
+		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		expect(result.error?.context.itemIndex).toBe(1);
+		expect(requests('DELETE').map((request) => request.path)).toEqual([
+			`/v1/outboundfaxes/${ids[0]}`,
+			'/v1/outboundfaxes/999',
+		]);
+		expect((await run('get', ids[2])).error).toBeUndefined();
+	});
+
+	test('two items fail at once: the node reports the first in item order', async () => {
+		const result = await runOperation(
+			'delete',
+			{ faxId: '={{ $json.id }}' },
+			{ items: [999, 'x'].map((id) => ({ json: { id } })) },
+		);
+		expect(result.error?.message).toMatch(/^Not found \(HTTP 404\)/);
+		expect(result.error?.context.itemIndex).toBe(0);
+	});
 });

@@ -40,6 +40,16 @@ describe('Version 2: Simplify', () => {
 			expect(item.json).toHaveProperty('CallerNumber');
 		}
 	});
+
+	test('Simplify keeps every field of the set, those whose value is false, 0 or empty too', async () => {
+		const [fax] = emulator().control.injectInbound({ userId: 'alice@acme' });
+		const result = await runV2('inboundFax', {
+			operation: 'get',
+			faxId: picked(Number(fax.FaxId)),
+		}).then(succeeded);
+		expect(Object.keys(result.items[0].json)).toEqual(SIMPLIFIED_FAX_FIELDS.inbound);
+		expect(result.items[0].json).toMatchObject({ Mark: false, ErrorCode: 0 });
+	});
 });
 
 describe('Version 2: Get Many with several statuses and a Sort collection', () => {
@@ -97,6 +107,32 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			filters: { faxStatus: ['recvOk', 'sent'] },
 		});
 		refused(result, /^Invalid "Status"/);
+	});
+
+	test('several statuses sorted by Last Modified Time come merged by time, not by Fax ID', async () => {
+		const at = (day: string) => ({ from: `${day}T00:00:00Z`, to: `${day}T01:00:00Z` });
+		const late = emulator().control.bulkCreateOutbound(2, {
+			userId: 'alice@acme',
+			statuses: ['sent'],
+			...at('2026-01-03'),
+		});
+		const early = emulator().control.bulkCreateOutbound(2, {
+			userId: 'alice@acme',
+			statuses: ['sendFailed'],
+			...at('2026-01-01'),
+		});
+		const result = await runV2('outboundFax', {
+			operation: 'getAll',
+			returnAll: true,
+			filters: { faxStatus: ['sent', 'sendFailed'] },
+			sort: { sortColumn: 'dateTime', sortOrder: 'asc' },
+		}).then(succeeded);
+		expect(fieldOf(result, 'FaxId')).toEqual([
+			early.firstId,
+			early.lastId,
+			late.firstId,
+			late.lastId,
+		]);
 	});
 });
 

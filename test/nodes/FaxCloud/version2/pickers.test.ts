@@ -65,6 +65,30 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 		expect(result.results.map((r) => Number(r.value))).toEqual(newestFirst);
 		expect(result.results[0].name).toMatch(new RegExp(`^#${newestFirst[0]} · \\w+`));
 	});
+
+	test('typing a number finds an older fax beyond the first page', async () => {
+		const faxId = String((await sent('14155550123'))[0]);
+		emulator().control.bulkCreateOutbound(150, { userId: 'alice@acme' });
+		const found = await search('searchOutboundFaxes', '4155550123');
+		expect(found.results.map((r) => r.value)).toEqual([faxId]);
+	});
+
+	test('inbound faxes are filtered by the caller’s number', async () => {
+		const [caller] = emulator().control.injectInbound({
+			userId: 'alice@acme',
+			fields: { CallerNumber: '13125550199' },
+		});
+		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
+		const found = await search('searchInboundFaxes', '3125550199');
+		expect(found.results.map((r) => r.value)).toEqual([String(caller.FaxId)]);
+	});
+
+	test('mail merge jobs that fit on one page give no token for a next page', async () => {
+		await postMailMergeJob(emulator(), 1);
+		const result = await search('searchMailMergeJobs');
+		expect(result.results).toHaveLength(1);
+		expect(result.paginationToken).toBeUndefined();
+	});
 });
 
 describe('Version 2 pickers: By ID', () => {
