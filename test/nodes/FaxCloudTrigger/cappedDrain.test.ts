@@ -214,6 +214,32 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		expect(second.sent.some((r) => String(r.query.DatetimeAfter) <= minute)).toBe(true);
 	});
 
+	test('within the allowance they are not held, also where the poll narrowed its slice to their minute: each fax once, oldest first', async () => {
+		// 400 faxes: more than a page, so the first poll narrows its slice to the end of 09:01.
+		const { truth, poll } = await capped(5, false);
+		const first = await poll();
+		expect(first.ids).toEqual(truth.slice(0, CAP));
+		const emitted = [...first.ids];
+		for (let i = 0; i < 7; i++) emitted.push(...(await poll()).ids);
+		expect(emitted).toEqual(truth);
+		expect((await poll()).ids).toEqual([]);
+		expect(first.held).toEqual([]);
+	});
+
+	test('a poll whose held events fill Max Events per Poll emits them and pages nothing', async () => {
+		const { truth, poll } = await capped(5, true);
+		const polls: Array<Awaited<ReturnType<typeof poll>>> = [];
+		for (let i = 0; i < 8; i++) polls.push(await poll());
+		expect(polls.flatMap((p) => p.ids)).toEqual(truth);
+		// 80 a minute, 50 a poll: one poll holds exactly 50 for the next.
+		const filled = polls.slice(1).filter((_, i) => polls[i].held.length === CAP);
+		expect(filled.length).toBeGreaterThan(0);
+		for (const p of filled) {
+			expect(p.ids).toHaveLength(CAP);
+			expect(p.sent).toEqual([]);
+		}
+	});
+
 	test('a poll that fails after emitting held events keeps them held: the next poll emits them, each fax once', async () => {
 		const { truth, poll } = await capped(5, true);
 		const first = await poll();

@@ -1,11 +1,15 @@
 // Mail Merge Job Finished: each job that completes or is cancelled after the activation, once.
 import { call } from '../../harness/emulatorHttp';
 import type { PolledTrigger } from '../../harness/jest/poll';
-import { SEED_USERS } from '../../harness/jest/emulator';
+import { testCredentials } from '../../harness/jest/credentials-helper';
+import { SEED_TOKENS, SEED_USERS } from '../../harness/jest/emulator';
+import { pollTrigger } from '../../harness/jest/poll';
+import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { drain, watchFromNow, watchTrigger, useTriggerEmulator, withLog } from './triggerHelpers';
-import { createJob } from '../../harness/jest/trigger-kit';
+import { createJob, triggerNode } from '../../harness/jest/trigger-kit';
 
 const emu = useTriggerEmulator();
+const scripted = useScriptedServers();
 
 const JOB_FINISHED = { event: 'mailMergeJobFinished' };
 
@@ -68,6 +72,16 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		expect(trigger.staticData()).toEqual(before);
 		emu.control.setMailMergeOutage(false);
 		expect(jobIds(await trigger.pollItems())).toEqual([job]);
+	});
+
+	test('Max Events per Poll caps the finished jobs a poll emits; the next polls emit the rest, each once', async () => {
+		const trigger = await watchFromNow(emu, { ...JOB_FINISHED, options: { maxEventsPerPoll: 2 } });
+		const jobs: number[] = [];
+		for (let i = 0; i < 5; i++) jobs.push(await createJob(emu, 1));
+		emu.control.advance(10_000);
+		const polls = (await drain(trigger)).map(jobIds);
+		expect(polls.map((ids) => ids.length)).toEqual([2, 2, 1]);
+		expect(polls.flat()).toEqual(jobs);
 	});
 
 	test('Fetch Test Event shows the most recent finished job and stores nothing', async () => {
@@ -263,6 +277,34 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		});
 		emu.control.advance(60_000);
 		expect(await emittedUntilQuiet(trigger)).toEqual([running]);
+	});
+
+	test('a state kept before job IDs: a finished job whose CreatedOn cannot be read counts as handled, a job created in the window is emitted', async () => {
+		const job = (ID: number, CreatedOn: string) => ({
+			ID,
+			Status: 'COMPLETE',
+			CreatedOn,
+			ExpectedFaxCount: 1,
+			LastCompletedLine: 1,
+		});
+		const jobs = [job(7, 'not a date'), job(8, '2026-01-05T09:06:00')];
+		const server = await scripted((request, _count, res) => {
+			if (request.url !== '/mm/v1/Job') return sendJson(res, 404, {});
+			sendJson(res, 200, { RequestStatus: { StatusCode: 0, StatusText: 'OK' }, Jobs: jobs });
+		});
+		const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
+		const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
+		const trigger = pollTrigger({ node: triggerNode, parameters: JOB_FINISHED, credentials });
+		trigger.setStaticData({
+			version: 2,
+			watching: 'mailMergeJobFinished',
+			windowStart: '2026-01-05T09:05:00.000Z',
+			seen: {},
+			pending: [],
+		});
+		expect(jobIds(await trigger.pollItems())).toEqual([8]);
+		expect(trigger.staticData().jobs).toEqual(expect.arrayContaining([7, 8]));
+		expect(await trigger.pollItems()).toEqual([]);
 	});
 
 	test('finished jobs the service no longer has are forgotten, at most 20 look-ups a poll', async () => {

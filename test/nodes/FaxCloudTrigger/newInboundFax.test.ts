@@ -128,6 +128,18 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		);
 	});
 
+	test('One User given with spaces around the user ID watches that user: the spaces are not sent', async () => {
+		const admin = { user: 'acmeAdmin' } as const;
+		const bobs = { ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: ' bob@acme ' };
+		const bob = watchTrigger(emu, bobs, admin);
+		await bob.poll();
+		emu.control.injectInbound({ userId: 'bob@acme' });
+		const items = await bob.pollItems();
+		expect(items.map((item) => item.json.FaxUserId)).toEqual(['bob@acme']);
+		const sent = searches(emu, 'inboundfaxes').map((r) => r.query.FaxUserId);
+		expect(sent).toEqual(Array(sent.length).fill('bob@acme'));
+	});
+
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
 		const trigger = await watchInbound(emu, {}, { user: 'acmeAdmin' });
 		emu.control.injectInbound({ userId: 'bob@acme' });
@@ -204,6 +216,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test.each([
 		[{ faxesOf: 'oneUser', faxUserId: '' }, 'Fax User ID'],
 		[{ faxesOf: 'oneUser', faxUserId: 'bob acme' }, 'Fax User ID'],
+		[{ faxesOf: 'oneUser', faxUserId: '*' }, 'Fax User ID'],
 		[{ attachImage: 'pdf', binaryPropertyName: ' ' }, 'Put Image in Field'],
 		[{ attachImage: 'jpeg' }, 'Attach Fax Image'],
 		[{ options: { maxEventsPerPoll: 0 } }, 'Max Events per Poll'],

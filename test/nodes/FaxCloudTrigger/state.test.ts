@@ -199,6 +199,17 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		expect(alicesFaxes.every((fax) => fax.FaxId !== next.FaxId)).toBe(true);
 	});
 
+	test('the Fax API Base URL given again with a trailing slash is the same account: the faxes received meanwhile are emitted', async () => {
+		const { trigger, credential } = watchWithCredential({ event: 'newInboundFax' });
+		await trigger.poll();
+		const account = trigger.staticData().account;
+		emu.control.advance(MINUTE);
+		const faxes = receive(emu, 2);
+		credential.faxBaseUrl = `${String(credential.faxBaseUrl)}/`;
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(faxes));
+		expect(trigger.staticData().account).toBe(account);
+	});
+
 	test('a state saved before accounts were kept continues with the current account', async () => {
 		const { trigger } = watchWithCredential({ event: 'newInboundFax' });
 		await trigger.poll();

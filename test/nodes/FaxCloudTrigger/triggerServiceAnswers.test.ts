@@ -490,4 +490,58 @@ describe('Fax Cloud Trigger: a scripted service answered request by request', ()
 		}
 		expect(emitted).toEqual(['5:sending', '5:sent']);
 	});
+
+	// Status changes are never held (faxPoll.ts): a held change would skip the status memory, and a
+	// change left at Max Events per Poll must be read again for the next to be told from it.
+	test('an outbound change left at Max Events per Poll past the allowance: the fax’s next change after it (sending again after a retry) is still emitted', async () => {
+		hostClockFollows(emu);
+		const start = Date.parse(emu.control.now());
+		const fax = (faxId: number, FaxStatus: string, second: number) => ({
+			FaxId: String(faxId),
+			FaxUserId: 'alice@acme',
+			FaxStatus,
+			CompleteTime: new Date(start + second * 1000).toISOString(),
+			PagesTotal: '3',
+		});
+		let records: IDataObject[] = [];
+		const server = await scripted((request, _count, res) => {
+			const url = new URL(request.url, 'http://service');
+			const before = url.searchParams.get('DatetimeBefore');
+			const found = fromDatetimeAfter(url, records, 'CompleteTime').filter(
+				(record) => !before || Date.parse(String(record.CompleteTime)) <= Date.parse(before),
+			);
+			res.setHeader('Date', new Date(emu.control.now()).toUTCString());
+			sendJson(res, 200, {
+				RequestStatus: { StatusCode: 0, StatusText: 'OK' },
+				...(found.length > 0 ? { FaxInfo: found } : {}),
+				HasMoreResults: 'false',
+			});
+		});
+		const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
+		const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
+		const parameters = {
+			event: 'outboundFaxStatusChanged',
+			statuses: ['sending', 'scheduled', 'sent'],
+			options: { latenessMinutes: 1, maxEventsPerPoll: 1 },
+		};
+		const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
+		/** A poll `second`s after the start, the service holding `now`: its status changes. */
+		const pollAt = async (second: number, now: IDataObject[]) => {
+			emu.control.advance(start + second * 1000 - Date.parse(emu.control.now()));
+			records = now;
+			return statusChanges(await trigger.pollItems());
+		};
+		expect(await trigger.poll()).toBeNull();
+		expect(await pollAt(40, [fax(5, 'sending', 10)])).toEqual(['5:sending']);
+		expect(await pollAt(50, [fax(5, 'sending', 10), fax(6, 'sending', 45)])).toEqual(['6:sending']);
+		// Both busy, scheduled for a retry; the next poll reads a slice of two minutes, and stops
+		// at Max Events per Poll past the allowance with fax 6's change left.
+		trigger.setStaticData({ ...trigger.staticData(), sliceMs: 2 * MINUTE });
+		const scheduled = [fax(5, 'scheduled', 70), fax(6, 'scheduled', 80)];
+		expect(await pollAt(210, scheduled)).toEqual(['5:scheduled']);
+		expect(await pollAt(240, scheduled)).toEqual(['6:scheduled']);
+		// Fax 6 dialled again: sending after scheduled is a change.
+		const redialled = [fax(5, 'scheduled', 70), fax(6, 'sending', 270)];
+		expect(await pollAt(300, redialled)).toEqual(['6:sending']);
+	});
 });

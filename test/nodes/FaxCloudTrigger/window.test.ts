@@ -176,4 +176,11 @@ describe('guessedSlice', () => {
 		expect(guessedSlice(undefined, settled, ordered, 1_000)).toBeUndefined();
 		expect(guessedSlice(from, undefined, ordered, 1_000)).toBeUndefined();
 	});
+
+	test('no guess from pages whose ends are in time order but not the records between them (records modified after later ones arrived)', () => {
+		const between = pagesRead(100);
+		[between[1], between[2]] = [from + MINUTE / 2, from + MINUTE / 4];
+		expect(guessedSlice(from, settled, pagesRead(100), 1_000)).toBeDefined();
+		expect(guessedSlice(from, settled, between, 1_000)).toBeUndefined();
+	});
 });
