@@ -193,27 +193,27 @@ describe('Fax Cloud Trigger: outbound status changes of a fax sending several pa
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sent`]);
 	});
 
-	test('a state stored before the status memory (version 2) does not repeat a sending it emitted', async () => {
+	/** A five-page fax whose sending was emitted, then the state as the previous release stored it. */
+	async function upgradedAfterSending() {
 		const trigger = await watchSendingAndSent();
 		const faxId = await sendPages(5);
 		emu.control.advance(10 * SECOND);
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);
-		// The state as the previous release stored it: the window and its keys, no statuses.
+		// The window and its keys, no statuses.
 		const { statuses, ...previous } = trigger.staticData();
 		expect(statuses).toBeDefined();
 		trigger.setStaticData(previous);
+		return { trigger, faxId };
+	}
+
+	test('a state stored before the status memory (version 2) does not repeat a sending it emitted', async () => {
+		const { trigger, faxId } = await upgradedAfterSending();
 		const emitted = await changesAfterSteps(emu, trigger, Array(6).fill(10 * SECOND));
 		expect(emitted).toEqual([`${faxId}:sent`]);
 	});
 
 	test('a state stored before the status memory, whose first poll reads the fax’s next page, does not repeat its sending', async () => {
-		const trigger = await watchSendingAndSent();
-		const faxId = await sendPages(5);
-		emu.control.advance(10 * SECOND);
-		expect(statusChanges(await trigger.pollItems())).toEqual([`${faxId}:sending`]);
-		const { statuses, ...previous } = trigger.staticData();
-		expect(statuses).toBeDefined();
-		trigger.setStaticData(previous);
+		const { trigger, faxId } = await upgradedAfterSending();
 		// The first page goes out at 27 s: the first poll of the upgrade reads sending at a new time.
 		const steps = [20 * SECOND, ...Array(5).fill(10 * SECOND)];
 		expect(await changesAfterSteps(emu, trigger, steps)).toEqual([`${faxId}:sent`]);

@@ -12,8 +12,11 @@ import { triggerNode } from '../../harness/jest/trigger-kit';
 
 const emulator = useEmulator();
 
-/** The package's credentials, counting how often n8n resolves the Fax Cloud login. */
-function countedCredentials() {
+/**
+ * The package's credentials, counting how often n8n resolves the Fax Cloud login; with
+ * `failFirst`, the first resolution fails as a credential store that did not answer.
+ */
+function countedCredentials(failFirst = false) {
 	const base = credentialsFor(emulator(), 'acmeAdmin');
 	const login = base.faxCloudApi!;
 	let count = 0;
@@ -21,16 +24,21 @@ function countedCredentials() {
 	Object.defineProperty(credentials, 'faxCloudApi', {
 		enumerable: true,
 		get: () => {
-			count++;
+			if (++count === 1 && failFirst) throw new Error('The credential store did not answer');
 			return login;
 		},
 	});
 	return { credentials, login, resolutions: () => count };
 }
 
-test('a run of 20 sends resolves the login once and authenticates every request with it', async () => {
-	const { credentials, resolutions } = countedCredentials();
-	const result = await runNode({
+/** A run of the Send operation: one text letter to one number per item. */
+const sendLetters = (
+	credentials: TestCredentials,
+	count: number,
+	options: object = {},
+	continueOnFail = false,
+) =>
+	runNode({
 		node: faxCloudNode,
 		parameters: {
 			resource: 'outboundFax',
@@ -38,10 +46,16 @@ test('a run of 20 sends resolves the login once and authenticates every request 
 			faxNumbers: '12125550000',
 			content: 'text',
 			text: '={{ "Letter " + $json.n }}',
+			options,
 		},
 		credentials,
-		items: Array.from({ length: 20 }, (_, n) => ({ json: { n } })),
+		items: Array.from({ length: count }, (_, n) => ({ json: { n } })),
+		continueOnFail,
 	});
+
+test('a run of 20 sends resolves the login once and authenticates every request with it', async () => {
+	const { credentials, resolutions } = countedCredentials();
+	const result = await sendLetters(credentials, 20);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items).toHaveLength(20);
@@ -52,35 +66,13 @@ test('a run of 20 sends resolves the login once and authenticates every request 
 });
 
 test('a login that could not be resolved for one item is resolved again for the next (Continue On Fail)', async () => {
-	const base = credentialsFor(emulator(), 'acmeAdmin');
-	let resolutions = 0;
-	const credentials: TestCredentials = { faxCloudNumbersApi: base.faxCloudNumbersApi };
-	Object.defineProperty(credentials, 'faxCloudApi', {
-		enumerable: true,
-		get: () => {
-			if (++resolutions === 1) throw new Error('The credential store did not answer');
-			return base.faxCloudApi;
-		},
-	});
-	const result = await runNode({
-		node: faxCloudNode,
-		parameters: {
-			resource: 'outboundFax',
-			operation: 'send',
-			faxNumbers: '12125550000',
-			content: 'text',
-			text: '={{ "Letter " + $json.n }}',
-			options: { requestsAtOnce: 1 },
-		},
-		credentials,
-		items: Array.from({ length: 3 }, (_, n) => ({ json: { n } })),
-		continueOnFail: true,
-	});
+	const { credentials, resolutions } = countedCredentials(true);
+	const result = await sendLetters(credentials, 3, { requestsAtOnce: 1 }, true);
 
 	expect(result.error).toBeUndefined();
 	expect(result.items.map((item) => item.json.error === undefined)).toEqual([false, true, true]);
 	expect(emulator().control.requests({ api: 'fax', method: 'POST' })).toHaveLength(2);
-	expect(resolutions).toBe(2);
+	expect(resolutions()).toBe(2);
 });
 
 test('a poll reading several pages resolves the login once; the next poll sees an edited password', async () => {
