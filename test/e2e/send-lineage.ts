@@ -61,6 +61,22 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 		retry: async (executionId: string, workflowId: string, loadWorkflow = false) =>
 			await outcomeOf(server, await server.retryExecution(executionId, workflowId, loadWorkflow)),
 		/**
+		 * The workflow saved and run twice: week 1 makes one fax per number; in week 2 the sixth send
+		 * is refused once, so the run fails with five sent.
+		 */
+		async twoWeeks(workflow: WorkflowFile) {
+			const id = await this.save(workflow);
+			const week1 = await this.run(workflow, id);
+			mustSucceed(week1, 'week 1');
+			assert.deepEqual(this.made(), each(1), 'week 1: one fax per number, none skipped');
+			this.sixthRefusedOnce();
+			const week2 = await this.run(workflow, id);
+			assert.equal(week2.ok, false, 'week 2 fails: its sixth fax was not sent');
+			assert.match(week2.ok ? '' : week2.error, /503|unavailable/i);
+			assert.deepEqual(this.made(), [2, 2, 2, 2, 2, 1]);
+			return { id, week1, week2 };
+		},
+		/**
 		 * A Retry of a failed week 2 with the original workflow, then one with the currently saved
 		 * workflow: the Send's outcomes of each, and two faxes per number in the end.
 		 */
@@ -126,17 +142,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		workflow: WORKFLOW,
 		async run(environment, server) {
 			const n8n = lineage(environment, server);
-			const workflow = weeklyNotice();
-			const id = await n8n.save(workflow);
-			mustSucceed(await n8n.run(workflow, id), 'week 1');
-			assert.deepEqual(n8n.made(), each(1), 'week 1');
-
-			n8n.sixthRefusedOnce();
-			const week2 = await n8n.run(workflow, id);
-			assert.equal(week2.ok, false, 'week 2 fails: its sixth fax was not sent');
-			assert.match(week2.ok ? '' : week2.error, /503|unavailable/i);
-			assert.deepEqual(n8n.made(), [2, 2, 2, 2, 2, 1]);
-
+			const { id, week2 } = await n8n.twoWeeks(weeklyNotice());
 			await n8n.retryTwice(week2.executionId!, id, [FIVE_FOUND_ONE_SENT, ALL_FOUND]);
 		},
 	},
@@ -146,18 +152,8 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 		workflow: WORKFLOW,
 		async run(environment, server) {
 			const n8n = lineage(environment, server);
-			const workflow = weeklyNoticeInALoop();
-			const id = await n8n.save(workflow);
-			const week1 = await n8n.run(workflow, id);
-			mustSucceed(week1, 'week 1');
+			const { id, week1, week2 } = await n8n.twoWeeks(weeklyNoticeInALoop());
 			assert.equal(week1.run?.data.resultData.runData[SEND_NODE]?.length, 3, 'three turns');
-			assert.deepEqual(n8n.made(), each(1), 'week 1: each turn a first run, none skipped');
-
-			n8n.sixthRefusedOnce();
-			const week2 = await n8n.run(workflow, id);
-			assert.equal(week2.ok, false, "week 2 fails in the loop's third turn");
-			assert.deepEqual(n8n.made(), [2, 2, 2, 2, 2, 1]);
-
 			// The Retries run the third turn alone.
 			await n8n.retryTwice(week2.executionId!, id, [
 				['found', 'sent'],

@@ -85,24 +85,29 @@ describe('CSV writer (RFC 4180)', () => {
 });
 
 describe('CSV reader', () => {
-	test('quoted fields keep commas, doubled quotes and line breaks; records start on the right line', () => {
-		const text = 'Name,Note\r\n"Ann","two\r\nlines"\r\n"Ben ""B""",x\r\nCid,"a\nb\nc"\r\nDee,y\r\n';
-		expect(recordsOf(text).map(({ fields, line }) => ({ fields, line }))).toEqual([
-			{ fields: ['Name', 'Note'], line: 1 },
-			{ fields: ['Ann', 'two\r\nlines'], line: 2 },
-			{ fields: ['Ben "B"', 'x'], line: 4 },
-			{ fields: ['Cid', 'a\nb\nc'], line: 5 },
-			{ fields: ['Dee', 'y'], line: 8 },
-		]);
-	});
-
-	test('a lone CR inside a quoted field is a line break too: the records after it start on the right line', () => {
-		const text = 'Name,Note\r\nAnn,"old\rMac"\r\nBen,x\r\n';
-		expect(recordsOf(text).map(({ fields, line }) => ({ fields, line }))).toEqual([
-			{ fields: ['Name', 'Note'], line: 1 },
-			{ fields: ['Ann', 'old\rMac'], line: 2 },
-			{ fields: ['Ben', 'x'], line: 4 },
-		]);
+	test.each([
+		[
+			'quoted fields keep commas, doubled quotes and line breaks',
+			'Name,Note\r\n"Ann","two\r\nlines"\r\n"Ben ""B""",x\r\nCid,"a\nb\nc"\r\nDee,y\r\n',
+			[
+				{ fields: ['Name', 'Note'], line: 1 },
+				{ fields: ['Ann', 'two\r\nlines'], line: 2 },
+				{ fields: ['Ben "B"', 'x'], line: 4 },
+				{ fields: ['Cid', 'a\nb\nc'], line: 5 },
+				{ fields: ['Dee', 'y'], line: 8 },
+			],
+		],
+		[
+			'a lone CR inside a quoted field is a line break too',
+			'Name,Note\r\nAnn,"old\rMac"\r\nBen,x\r\n',
+			[
+				{ fields: ['Name', 'Note'], line: 1 },
+				{ fields: ['Ann', 'old\rMac'], line: 2 },
+				{ fields: ['Ben', 'x'], line: 4 },
+			],
+		],
+	])('%s; records start on the right line', (_case, text, records) => {
+		expect(recordsOf(text).map(({ fields, line }) => ({ fields, line }))).toEqual(records);
 	});
 
 	test.each([

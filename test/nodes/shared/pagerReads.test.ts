@@ -44,42 +44,30 @@ const readAll = pageThrough({}, async () => undefined);
 
 const STATUSES = ['sending', 'scheduled', 'sending', 'sent'];
 
-test('records that come again with a new status or time on every later page are read to the end', async () => {
-	// Page 0 holds faxes 1 and 2; pages 1 to 4 hold them again, each time changed.
-	const pages = 5;
-	const changed = await server(
-		pagesOf(pages, (page) =>
-			[1, 2].map((id) => ({
-				FaxId: String(id),
-				FaxStatus: page === 0 ? 'queued' : STATUSES[page - 1],
-				// Pages 1 and 3 repeat an earlier status: the time moved instead.
-				CompleteTime: `2026-11-29T06:0${page}:00Z`,
-			})),
-		),
-	);
-	const { value, error } = await callHelper(credentials(changed.url), readAll);
-	expect(error).toBeUndefined();
-	expect(value).toHaveLength(2 * pages);
-	expect(changed.received).toHaveLength(pages);
-});
-
-test('records that come again with only a new CompleteTime on page after page are read to the end', async () => {
-	// A fax the service tries again fails again: the same status, a later time on every page.
-	const pages = 2 + MAX_PAGES_WITHOUT_PROGRESS;
-	const retried = await server(
-		pagesOf(pages, (page) =>
-			[1, 2].map((id) => ({
-				FaxId: String(id),
-				FaxStatus: 'failed',
-				CompleteTime: `2026-11-29T06:0${page}:00Z`,
-			})),
-		),
-	);
-	const { value, error } = await callHelper(credentials(retried.url), readAll);
-	expect(error).toBeUndefined();
-	expect(value).toHaveLength(2 * pages);
-	expect(retried.received).toHaveLength(pages);
-});
+// Faxes 1 and 2 on every page, each time changed: by status (pages 1 and 3 repeat an earlier
+// status, and the time moved instead), or, a fax the service tries again that fails again, only
+// by a later time.
+test.each([
+	['a new status or time', 5, (page: number) => (page === 0 ? 'queued' : STATUSES[page - 1])],
+	['only a new CompleteTime', 2 + MAX_PAGES_WITHOUT_PROGRESS, () => 'failed'],
+])(
+	'records that come again with %s on every later page are read to the end',
+	async (_change, pages, statusOn) => {
+		const changed = await server(
+			pagesOf(pages, (page) =>
+				[1, 2].map((id) => ({
+					FaxId: String(id),
+					FaxStatus: statusOn(page),
+					CompleteTime: `2026-11-29T06:0${page}:00Z`,
+				})),
+			),
+		);
+		const { value, error } = await callHelper(credentials(changed.url), readAll);
+		expect(error).toBeUndefined();
+		expect(value).toHaveLength(2 * pages);
+		expect(changed.received).toHaveLength(pages);
+	},
+);
 
 test('pages that repeat records already read fail the paging after the allowed pages, naming it', async () => {
 	// Page 0 is new; every page after it repeats page 0 (same FaxIds, statuses and times).

@@ -231,18 +231,28 @@ test('inbound searches without HasMoreResults page while a ResultsReference come
 	expect(value).toHaveLength(3);
 });
 
-test('a GET is tried again after a 503 and succeeds', async () => {
-	const fax = await server((_r, n, res) => {
-		if (n === 1) {
-			res.writeHead(503, { 'Content-Type': 'text/html' });
-			res.end('<html><body>Service Unavailable</body></html>');
-		} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
-	});
-	const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
-	expect(error).toBeUndefined();
-	expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
-	expect(fax.received).toHaveLength(2);
-});
+// The backoff: the service is not asked again at once (the first wait is 300 ms).
+test.each([
+	['after a 503', 503, 'text/html', '<html><body>Service Unavailable</body></html>'],
+	['when its answer is cut short', 200, 'application/json', '{"FaxInfo":[{"FaxId":"9"'],
+])(
+	'a GET is tried again %s, after a short wait, and succeeds',
+	async (_case, status, type, body) => {
+		const arrived: number[] = [];
+		const fax = await server((_r, n, res) => {
+			arrived.push(Date.now());
+			if (n === 1) {
+				res.writeHead(status, { 'Content-Type': type });
+				res.end(body);
+			} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
+		});
+		const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
+		expect(error).toBeUndefined();
+		expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
+		expect(fax.received).toHaveLength(2);
+		expect(arrived[1] - arrived[0]).toBeGreaterThanOrEqual(250);
+	},
+);
 
 test('a GET gives up after its bounded attempts and says what the service answered', async () => {
 	const fax = await textServer(502, 'text/html', '<html><body><h1>Bad Gateway</h1></body></html>');
@@ -461,23 +471,6 @@ test('each multipart request has its own boundary, and a file holding an earlier
 			.map((part) => part.data.toString()),
 	);
 	expect(files).toEqual([['first'], [`--${boundaries[0]}\r\nnot a part`], ['third']]);
-});
-
-test('a GET whose answer is cut short is tried again after a short wait, and succeeds', async () => {
-	const arrived: number[] = [];
-	const fax = await server((_r, n, res) => {
-		arrived.push(Date.now());
-		if (n === 1) {
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end('{"FaxInfo":[{"FaxId":"9"');
-		} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
-	});
-	const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
-	expect(error).toBeUndefined();
-	expect((value as IDataObject).FaxInfo).toEqual([{ FaxId: '9' }]);
-	expect(fax.received).toHaveLength(2);
-	// The backoff: the service is not asked again at once.
-	expect(arrived[1] - arrived[0]).toBeGreaterThanOrEqual(250);
 });
 
 test('a base URL holding a login is named without it when the service cannot be reached', async () => {
