@@ -83,6 +83,16 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 		expect(found.results.map((r) => r.value)).toEqual([String(caller.FaxId)]);
 	});
 
+	test('typing a status or a number filters the mail merge jobs', async () => {
+		const jobs: number[] = [];
+		for (let job = 0; job < 3; job++) jobs.push(await postMailMergeJob(emulator(), 1));
+		emulator().control.cancelJob(jobs[1]);
+		const cancelled = await search('searchMailMergeJobs', 'cancelled');
+		expect(cancelled.results.map((r) => Number(r.value))).toEqual([jobs[1]]);
+		const byId = await search('searchMailMergeJobs', String(jobs[2]));
+		expect(byId.results.map((r) => Number(r.value))).toEqual([jobs[2]]);
+	});
+
 	test('mail merge jobs that fit on one page give no token for a next page', async () => {
 		await postMailMergeJob(emulator(), 1);
 		const result = await search('searchMailMergeJobs');
