@@ -2,9 +2,12 @@
  * A fax goes out once on every path n8n offers, in a real n8n: the same workflow run again next
  * week (a recurring send), n8n's Retry of a failed run (with the original and the current
  * workflow, the Send alone or in a loop), the node setting Retry On Fail, one Send Once key on
- * several items, Send After built from $now, and a Send in a sub-workflow of a retried parent.
- * Each check judges by the emulator's request log (what the service made) and by what n8n stored.
+ * several items, Send After built from $now, a Send in a sub-workflow of a retried parent, and a
+ * recurring mail merge Create whose create failed. Each check judges by the emulator's request log (what
+ * the service made) and by what n8n stored.
  */
+import type { FaultSpec } from '../../emulator/faults';
+import { LINE_SECONDS } from '../../emulator/mailmerge/mailmerge-service';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
 import type { WorkflowFile } from '../harness/n8n/examples';
 import { outcomeOf, runWorkflow, saveWorkflow, type RunOutcome } from '../harness/n8n/manual-runs';
@@ -159,6 +162,57 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				['found', 'sent'],
 				['found', 'found'],
 			]);
+		},
+	},
+	{
+		title:
+			"Mail merge lineage: a recurring mailing's Retry makes its own job when none was made, finds it when the answer was lost, never takes last week's",
+		workflow: 'test/e2e/workflows/v2/mail-merge-create.json',
+		async run(environment, server) {
+			const { emulator } = lineage(environment, server);
+			const workflow = v2Workflow('mail-merge-create.json');
+			const jobsBefore = emulator.control.stats().mailMergeJobCount;
+			const jobs = () => emulator.control.stats().mailMergeJobCount - jobsBefore;
+			const created = (outcome: RunOutcome) =>
+				(outcome.run?.data.resultData.runData['Create Job']?.at(-1)?.data?.main?.[0] ?? []).map(
+					({ json }) => [Number(json.JobID), json.sendOnce] as const,
+				);
+			const id = await saveWorkflow(server, workflow);
+			/** The same list a week later, its create answered with `fault`: the run fails. */
+			const nextWeek = async (fault: Pick<FaultSpec, 'kind' | 'status'>) => {
+				emulator.control.advance(10 * LINE_SECONDS * 1000);
+				emulator.control.addFault({ api: 'mailMerge', method: 'POST', count: 1, ...fault });
+				const week = await runWorkflow(server, workflow, {}, { savedId: id });
+				assert.equal(week.ok, false, 'the week whose create failed fails');
+				// A job's first fax made: the job is told from one still being created.
+				emulator.control.advance(LINE_SECONDS * 1000);
+				return week.executionId!;
+			};
+			const retry = async (executionId: string, loadWorkflow = false) => {
+				const retried = await outcomeOf(
+					server,
+					await server.retryExecution(executionId, id, loadWorkflow),
+				);
+				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
+				return created(retried);
+			};
+			const week1 = await runWorkflow(server, workflow, {}, { savedId: id });
+			mustSucceed(week1, 'week 1');
+			const [[lastWeeksJob]] = created(week1);
+
+			// Week 2: the service refuses the create (503) and makes nothing.
+			const week2 = await nextWeek({ kind: 'http500', status: 503 });
+			assert.equal(jobs(), 1);
+			assert.deepEqual(await retry(week2), [[lastWeeksJob + 1, 'sent']], "not last week's job");
+			assert.equal(jobs(), 2, "the Retry made week 2's job");
+
+			// Week 3: the service makes the job, and its answer is lost.
+			const week3 = await nextWeek({ kind: 'resetAfterProcessing' });
+			assert.equal(jobs(), 3, "week 3's job was made");
+			for (const loadWorkflow of [false, true]) {
+				assert.deepEqual(await retry(week3, loadWorkflow), [[lastWeeksJob + 2, 'found']]);
+				assert.equal(jobs(), 3, 'no second job for week 3');
+			}
 		},
 	},
 	{
