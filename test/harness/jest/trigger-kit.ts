@@ -1,10 +1,21 @@
 // The Fax Cloud Trigger under test, and what its suites do on the service: send, edit, create jobs.
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Emulator } from '../../../emulator';
 import { FaxCloudTrigger } from '../../../nodes/FaxCloudTrigger/FaxCloudTrigger.node';
 import { call, postMailMergeJob, sendFax } from '../emulatorHttp';
-import { SEED_USERS, type SeedUser } from './emulator';
+import { testCredentials } from './credentials-helper';
+import { SEED_TOKENS, SEED_USERS, type SeedUser } from './emulator';
+import { pollTrigger } from './poll';
 
 export const triggerNode = new FaxCloudTrigger();
+
+/** The trigger of `parameters`, logged in as alice, against a scripted service at `serviceUrl`. */
+export function triggerOnScriptedService(serviceUrl: string, parameters: IDataObject) {
+	const urls = { fax: `${serviceUrl}/v1`, mailMerge: `${serviceUrl}/mm/v1`, numbers: serviceUrl };
+	const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
+	return pollTrigger({ node: triggerNode, parameters, credentials });
+}
 
 /** Creates a job of `lines` CSV lines; the emulator reads one line every 2 s, then it is COMPLETE. */
 export const createJob = (emu: Emulator, lines: number, user: SeedUser = 'alice') =>

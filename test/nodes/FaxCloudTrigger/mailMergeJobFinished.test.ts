@@ -1,12 +1,10 @@
 // Mail Merge Job Finished: each job that completes or is cancelled after the activation, once.
 import { call } from '../../harness/emulatorHttp';
 import type { PolledTrigger } from '../../harness/jest/poll';
-import { testCredentials } from '../../harness/jest/credentials-helper';
-import { SEED_TOKENS, SEED_USERS } from '../../harness/jest/emulator';
-import { pollTrigger } from '../../harness/jest/poll';
+import { SEED_USERS } from '../../harness/jest/emulator';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import { drain, watchFromNow, watchTrigger, useTriggerEmulator, withLog } from './triggerHelpers';
-import { createJob, triggerNode } from '../../harness/jest/trigger-kit';
+import { createJob, triggerOnScriptedService } from '../../harness/jest/trigger-kit';
 
 const emu = useTriggerEmulator();
 const scripted = useScriptedServers();
@@ -292,9 +290,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 			if (request.url !== '/mm/v1/Job') return sendJson(res, 404, {});
 			sendJson(res, 200, { RequestStatus: { StatusCode: 0, StatusText: 'OK' }, Jobs: jobs });
 		});
-		const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
-		const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
-		const trigger = pollTrigger({ node: triggerNode, parameters: JOB_FINISHED, credentials });
+		const trigger = triggerOnScriptedService(server.url, JOB_FINISHED);
 		trigger.setStaticData({
 			version: 2,
 			watching: 'mailMergeJobFinished',

@@ -2,9 +2,6 @@
 // minute precision or without a zone, other forms of numbers and datetimes, odd paging keys.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { testCredentials } from '../../harness/jest/credentials-helper';
-import { SEED_TOKENS, SEED_USERS } from '../../harness/jest/emulator';
-import { pollTrigger } from '../../harness/jest/poll';
 import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
 import {
 	expectEachOnce,
@@ -12,7 +9,7 @@ import {
 	searches,
 	statusChanges,
 } from '../../harness/jest/ground-truth';
-import { sendOutbound, triggerNode } from '../../harness/jest/trigger-kit';
+import { sendOutbound, triggerOnScriptedService } from '../../harness/jest/trigger-kit';
 import {
 	backlogOverAnHour,
 	changesAfterSteps,
@@ -70,10 +67,8 @@ async function scriptedInbound() {
 			...(answer.reference ? { ResultsReference: answer.reference } : {}),
 		});
 	});
-	const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
-	const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
 	const parameters = { event: 'newInboundFax' };
-	const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
+	const trigger = triggerOnScriptedService(server.url, parameters);
 	return { trigger, answer, received: server.received };
 }
 
@@ -113,9 +108,7 @@ async function scriptedTrigger(
 			...(reference ? { ResultsReference: reference } : {}),
 		});
 	});
-	const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
-	const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
-	return pollTrigger({ node: triggerNode, parameters, credentials });
+	return triggerOnScriptedService(server.url, parameters);
 }
 
 /** The records whose `field` is at or after the search's DatetimeAfter, as the service filters. */
@@ -517,14 +510,12 @@ describe('Fax Cloud Trigger: a scripted service answered request by request', ()
 				HasMoreResults: 'false',
 			});
 		});
-		const urls = { fax: `${server.url}/v1`, mailMerge: `${server.url}/mm/v1`, numbers: server.url };
-		const credentials = testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls);
 		const parameters = {
 			event: 'outboundFaxStatusChanged',
 			statuses: ['sending', 'scheduled', 'sent'],
 			options: { latenessMinutes: 1, maxEventsPerPoll: 1 },
 		};
-		const trigger = pollTrigger({ node: triggerNode, parameters, credentials });
+		const trigger = triggerOnScriptedService(server.url, parameters);
 		/** A poll `second`s after the start, the service holding `now`: its status changes. */
 		const pollAt = async (second: number, now: IDataObject[]) => {
 			emu.control.advance(start + second * 1000 - Date.parse(emu.control.now()));
