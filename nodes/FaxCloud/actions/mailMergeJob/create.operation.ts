@@ -14,7 +14,7 @@ import {
 	readTemplate,
 	findTemplateItem,
 } from './csvSource';
-import { jobBeforeCreate, type JobRun, newJobRun } from './createOnce';
+import { inRetryTurn, jobBeforeCreate, type JobRun, newJobRun, noteJobMade } from './createOnce';
 import type { JobSettings } from './jobSettings';
 import { jobSettingProperties, readJobSettings } from './jobSettings';
 
@@ -40,28 +40,31 @@ async function createJob(
 	const { settings, csv, template, run } = plan;
 	const expectedFaxes = expectedFaxesOf(settings, csv);
 	const retry = run.lineage.rerun;
-	const found = await jobBeforeCreate.call(this, run, itemIndex, csv, expectedFaxes);
-	if (found) return found;
-	const body = await faxCloudRequest.call(this, {
-		api: 'mailMerge',
-		method: 'POST',
-		path: apiPath('Job'),
-		multipart: {
-			fields: { ...settings.params, ExpectedFaxes: expectedFaxes },
-			files: [csv.file, template],
-		},
-		itemIndex,
-	});
-	const jobId = Number(body.JobID);
-	return [
-		{
-			json: {
-				JobID: Number.isFinite(jobId) ? jobId : (body.JobID ?? null),
-				ExpectedFaxes: expectedFaxes,
-				...(retry ? { sendOnce: 'sent' } : {}),
+	return await inRetryTurn(run, async () => {
+		const found = await jobBeforeCreate.call(this, run, itemIndex, csv, expectedFaxes);
+		if (found) return found;
+		const body = await faxCloudRequest.call(this, {
+			api: 'mailMerge',
+			method: 'POST',
+			path: apiPath('Job'),
+			multipart: {
+				fields: { ...settings.params, ExpectedFaxes: expectedFaxes },
+				files: [csv.file, template],
 			},
-		},
-	];
+			itemIndex,
+		});
+		const jobId = Number(body.JobID);
+		noteJobMade(run, itemIndex, jobId);
+		return [
+			{
+				json: {
+					JobID: Number.isFinite(jobId) ? jobId : (body.JobID ?? null),
+					ExpectedFaxes: expectedFaxes,
+					...(retry ? { sendOnce: 'sent' } : {}),
+				},
+			},
+		];
+	});
 }
 
 interface JobPlan {

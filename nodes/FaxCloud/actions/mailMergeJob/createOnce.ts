@@ -16,10 +16,16 @@ import type { CsvLineFax } from './csvChecks';
  * first ran the create (see common/lineage.ts): before its first create a run notes, in its node
  * context, the jobs of its sizes that already exist, so a recurring mailing of the same list is
  * never taken for this one.
+ *
+ * Several items of one run may have the same lines (one list, a form per item): each job the run
+ * created or found is noted for its item, so a Retry outputs that job for that item and never for
+ * another, and in a Retry the items take turns (inRetryTurn), so two items never take one job.
  */
 
 /** Node context entry: per run index, the IDs of the jobs of the run's sizes listed before. */
 const JOBS_BEFORE = 'faxCloudJobsBefore';
+/** Node context entry: per run index, per item index, the job that item created or found. */
+const JOBS_MADE = 'faxCloudJobsMade';
 
 /** What the creates of one run of the node share. */
 export interface JobRun {
@@ -30,6 +36,17 @@ export interface JobRun {
 	notOurs?: Set<number>;
 	/** The list taken before this run's first create, once for all its items. */
 	listed?: Promise<void>;
+	/** Per item index, the job the item created or found in this run or the runs it repeats. */
+	made: Record<string, number>;
+	/** The end of the last item's turn begun (see inRetryTurn). */
+	turns: Promise<unknown>;
+}
+
+/** This run index's entry of a node context note, an empty object when there is none. */
+function notedForRun(lineage: Lineage, entry: string): Record<string, unknown> {
+	const noted = (lineage.nodeContext[entry] ?? {}) as Record<string, unknown>;
+	const forRun = noted[String(lineage.runIndex)];
+	return typeof forRun === 'object' && forRun !== null ? (forRun as Record<string, unknown>) : {};
 }
 
 export function newJobRun(context: IExecuteFunctions, sizes: number[]): JobRun {
@@ -37,7 +54,33 @@ export function newJobRun(context: IExecuteFunctions, sizes: number[]): JobRun {
 	const noted = (lineage.nodeContext[JOBS_BEFORE] ?? {}) as Record<string, unknown>;
 	const ids = noted[String(lineage.runIndex)];
 	const notOurs = Array.isArray(ids) ? new Set(ids.map(Number)) : undefined;
-	return { lineage, sizes: new Set(sizes), notOurs };
+	const made: Record<string, number> = {};
+	for (const [item, id] of Object.entries(notedForRun(lineage, JOBS_MADE))) {
+		if (Number.isInteger(Number(id))) made[item] = Number(id);
+	}
+	return { lineage, sizes: new Set(sizes), notOurs, made, turns: Promise.resolve() };
+}
+
+/**
+ * In a run that repeats one, each item looks up and creates in its turn, in item order, so that
+ * no item takes for its own a job that another item of the run has just created.
+ */
+export async function inRetryTurn<T>(run: JobRun, work: () => Promise<T>): Promise<T> {
+	if (!run.lineage.rerun) return await work();
+	const turn = run.turns.then(work);
+	run.turns = turn.catch(() => undefined);
+	return await turn;
+}
+
+/** Notes in the node context that this item of the run created or found the job. */
+export function noteJobMade(run: JobRun, itemIndex: number, jobId: number) {
+	if (!Number.isInteger(jobId)) return;
+	run.made[String(itemIndex)] = jobId;
+	const noted = (run.lineage.nodeContext[JOBS_MADE] ?? {}) as Record<string, unknown>;
+	run.lineage.nodeContext[JOBS_MADE] = {
+		...noted,
+		[String(run.lineage.runIndex)]: { ...run.made },
+	};
 }
 
 /**
@@ -90,17 +133,26 @@ export async function listJobs(this: IExecuteFunctions, itemIndex: number): Prom
 	return Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
 }
 
-async function candidates(
-	this: IExecuteFunctions,
+/** The jobs that may be this item's, newest first; with its own noted job, only that one. */
+function candidates(
+	jobs: IDataObject[],
+	run: JobRun,
 	itemIndex: number,
 	expectedFaxes: number,
-	notOurs: Set<number> | undefined,
-): Promise<IDataObject[]> {
-	const jobs = await listJobs.call(this, itemIndex);
-	return jobs
-		.filter((job) => Number(job.ExpectedFaxCount) === expectedFaxes && job.Status !== 'CANCELLED')
-		.filter((job) => !notOurs?.has(Number(job.ID)))
+): IDataObject[] {
+	const own = run.made[String(itemIndex)];
+	const othersMade = new Set(Object.values(run.made));
+	const live = jobs.filter((job) => job.Status !== 'CANCELLED');
+	if (own !== undefined) return live.filter((job) => Number(job.ID) === own);
+	return live
+		.filter((job) => Number(job.ExpectedFaxCount) === expectedFaxes)
+		.filter((job) => !run.notOurs?.has(Number(job.ID)) && !othersMade.has(Number(job.ID)))
 		.sort((a, b) => Number(b.ID) - Number(a.ID));
+}
+
+function foundJob(job: IDataObject, expectedFaxes: number): INodeExecutionData[] {
+	const { ID, ...record } = normalizeMailMergeJob(job);
+	return [{ json: { JobID: ID, ExpectedFaxes: expectedFaxes, sendOnce: 'found', ...record } }];
 }
 
 /**
@@ -110,12 +162,18 @@ async function candidates(
  */
 async function findEarlierJob(
 	this: IExecuteFunctions,
+	run: JobRun,
 	itemIndex: number,
 	lines: CsvLineFax[],
 	expectedFaxes: number,
-	notOurs: Set<number> | undefined,
 ): Promise<INodeExecutionData[] | undefined> {
-	for (const job of await candidates.call(this, itemIndex, expectedFaxes, notOurs)) {
+	const jobs = await listJobs.call(this, itemIndex);
+	if (run.made[String(itemIndex)] !== undefined) {
+		const [own] = candidates(jobs, run, itemIndex, expectedFaxes);
+		// Its job cancelled since is not taken, as one found by its lines would not be.
+		return own && foundJob(own, expectedFaxes);
+	}
+	for (const job of candidates(jobs, run, itemIndex, expectedFaxes)) {
 		const body = await faxCloudRequest.call(this, {
 			api: 'mailMerge',
 			method: 'GET',
@@ -138,15 +196,14 @@ async function findEarlierJob(
 			);
 		}
 		if (sameLines(found.faxes, lines)) {
-			if (!notOurs) {
+			if (!run.notOurs) {
 				throw new NodeOperationError(
 					this.getNode(),
 					`This Retry cannot tell whether job ${String(job.ID)}, of the same lines, is the one the execution it repeats created`,
 					{ itemIndex, description: UNKNOWN_LINEAGE_ADVICE },
 				);
 			}
-			const { ID, ...record } = normalizeMailMergeJob(found.job);
-			return [{ json: { JobID: ID, ExpectedFaxes: expectedFaxes, sendOnce: 'found', ...record } }];
+			return foundJob(found.job, expectedFaxes);
 		}
 	}
 	return undefined;
@@ -170,8 +227,11 @@ export async function jobBeforeCreate(
 	if (rerun && (began || id === undefined)) {
 		// Only a Retry reads the lines: a first run does not build one record per line.
 		const lines = csv.faxLines();
-		const found = await findEarlierJob.call(this, itemIndex, lines, expectedFaxes, run.notOurs);
-		if (found) return found;
+		const found = await findEarlierJob.call(this, run, itemIndex, lines, expectedFaxes);
+		if (found) {
+			noteJobMade(run, itemIndex, Number(found[0].json.JobID));
+			return found;
+		}
 	}
 	await noteJobsBefore.call(this, run, itemIndex);
 	return undefined;

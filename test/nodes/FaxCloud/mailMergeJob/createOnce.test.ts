@@ -4,6 +4,8 @@ import type { FaultSpec } from '../../../../emulator/faults';
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
 import { fieldOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
+import { itemWithFiles } from '../../../harness/jest/binary-items';
+import type { RunNodeResult } from '../../../harness/jest/run-node';
 
 /**
  * Mail merge Create in n8n's Retry (the stored execution's context, the same items): a job the
@@ -192,6 +194,50 @@ describe('Binary File: one job per item', () => {
 	const file = (name: string) =>
 		jobItem(`Name,FaxNumber\r\n${name},12125552000\r\n${name} 2,12125552001\r\n`, template());
 
+	/** One list, a form per item: two mailings whose jobs the service shows alike. */
+	const forms = ['hours.pdf', 'prices.pdf'];
+	const oneListTwoForms = () =>
+		forms.map((fileName) =>
+			itemWithFiles({
+				csv: { data: 'Name,FaxNumber\r\nAnn,12125552000\r\n', mimeType: 'text/csv' },
+				data: { data: template(), mimeType: 'application/pdf', fileName },
+			}),
+		);
+	/** Per form, the creates that made a job (the template's file name tells the form). */
+	const jobsMadePerForm = () =>
+		forms.map(
+			(form) =>
+				requests('POST').filter(
+					(post) => post.processed && post.files.some((file) => file.filename === form),
+				).length,
+		);
+	const sendOnceSorted = (result: RunNodeResult) => fieldOf(succeeded(result), 'sendOnce').sort();
+
+	/** The second create to arrive is refused (503); the creates run at once, so either form's. */
+	const refuseSecondCreate = () =>
+		emulator().control.addFault({
+			api: 'mailMerge',
+			method: 'POST',
+			count: 1,
+			after: 1,
+			kind: 'http500',
+			status: 503,
+		});
+	const failedRun = async () => {
+		const first = await run('create', binary, { items: oneListTwoForms() });
+		expect(first.error).toBeDefined();
+		return first.run;
+	};
+	const repeats: Record<string, () => Promise<RunNodeResult>> = {
+		Retry: async () =>
+			await run('create', binary, { items: oneListTwoForms(), retryOf: await failedRun() }),
+		'Retry On Fail': async () =>
+			await run('create', binary, {
+				items: oneListTwoForms(),
+				settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			}),
+	};
+
 	test('a run of three files lists the jobs once, before its first create', async () => {
 		const result = await run('create', binary, { items: ['Ann', 'Ben', 'Cid'].map(file) });
 		expect(succeeded(result).items).toHaveLength(3);
@@ -216,14 +262,7 @@ describe('Binary File: one job per item', () => {
 	test('a Retry of a Retry finds the jobs both earlier runs created', async () => {
 		const items = () => [file('Ann'), file('Ben')];
 		// The first run's second create is refused; the Retry's create for it loses its answer.
-		emulator().control.addFault({
-			api: 'mailMerge',
-			method: 'POST',
-			count: 1,
-			after: 1,
-			kind: 'http500',
-			status: 503,
-		});
+		refuseSecondCreate();
 		const first = await run('create', binary, { items: items() });
 		expect(first.error).toBeDefined();
 		emulator().control.advance(LINE_SECONDS * 1000);
@@ -237,5 +276,46 @@ describe('Binary File: one job per item', () => {
 
 		expect(fieldOf(succeeded(again), 'sendOnce')).toEqual(['found', 'found']);
 		expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+	});
+
+	test.each(Object.entries(repeats))(
+		"one list, a form per item, one create refused: %s makes the missing form's job and takes no other",
+		async (_path, repeat) => {
+			refuseSecondCreate();
+			const result = await repeat();
+
+			expect(sendOnceSorted(result)).toEqual(['found', 'sent']);
+			expect(fieldOf(result, 'JobID').sort()).toEqual([1, 2]);
+			expect(jobsMadePerForm()).toEqual([1, 1]);
+		},
+	);
+
+	test('both answers lost: the Retry finds a job for each item and makes none', async () => {
+		emulator().control.addFault({
+			api: 'mailMerge',
+			method: 'POST',
+			count: 2,
+			kind: 'resetAfterProcessing',
+		});
+		const first = await run('create', binary, { items: oneListTwoForms(), continueOnFail: true });
+		expect(first.items.map((item) => item.json.error !== undefined)).toEqual([true, true]);
+		emulator().control.advance(LINE_SECONDS * 1000);
+
+		const retry = await run('create', binary, { items: oneListTwoForms(), retryOf: first.run });
+
+		expect(sendOnceSorted(retry)).toEqual(['found', 'found']);
+		expect(fieldOf(retry, 'JobID').sort()).toEqual([1, 2]);
+		expect(jobsMadePerForm()).toEqual([1, 1]);
+	});
+
+	test("a Retry creates again an item's job cancelled since, and the refused item's", async () => {
+		refuseSecondCreate();
+		const failed = await failedRun();
+		emulator().control.cancelJob(1);
+
+		const retry = await run('create', binary, { items: oneListTwoForms(), retryOf: failed });
+
+		expect(fieldOf(succeeded(retry), 'sendOnce')).toEqual(['sent', 'sent']);
+		expect(jobsMadePerForm().sort()).toEqual([1, 2]);
 	});
 });
