@@ -2,11 +2,11 @@
  * A fax goes out once on every path n8n offers, in a real n8n: the same workflow run again next
  * week (a recurring send), n8n's Retry of a failed run (with the original and the current
  * workflow, the Send alone or in a loop), the node setting Retry On Fail, one Send Once key on
- * several items, Send After built from $now, a Send in a sub-workflow of a retried parent, and a
- * recurring mail merge Create whose create failed. Each check judges by the emulator's request log (what
- * the service made) and by what n8n stored.
+ * several items, Send After built from $now, a Send in a sub-workflow of a retried parent, a
+ * recurring mail merge Create whose create failed, and a Create of one list with a form per item.
+ * Each check judges by the emulator's request log (what the service made) and by what n8n stored.
  */
-import type { FaultSpec } from '../../emulator/faults';
+import { ANSWER_LOST, faultCreate, REFUSED } from '../harness/createFaults';
 import { LINE_SECONDS } from '../../emulator/mailmerge/mailmerge-service';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
 import type { WorkflowFile } from '../harness/n8n/examples';
@@ -39,6 +39,12 @@ function sendOutcomes(outcome: RunOutcome): unknown[] {
 	const runs = outcome.run?.data.resultData.runData[SEND_NODE] ?? [];
 	return (runs.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json.sendOnce);
 }
+
+/** The mail merge Create's output in a run: each item's job and its sendOnce. */
+const createdJobs = (outcome: RunOutcome) =>
+	(outcome.run?.data.resultData.runData['Create Job']?.at(-1)?.data?.main?.[0] ?? []).map(
+		({ json }) => [Number(json.JobID), json.sendOnce] as const,
+	);
 
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
@@ -173,15 +179,11 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const workflow = v2Workflow('mail-merge-create.json');
 			const jobsBefore = emulator.control.stats().mailMergeJobCount;
 			const jobs = () => emulator.control.stats().mailMergeJobCount - jobsBefore;
-			const created = (outcome: RunOutcome) =>
-				(outcome.run?.data.resultData.runData['Create Job']?.at(-1)?.data?.main?.[0] ?? []).map(
-					({ json }) => [Number(json.JobID), json.sendOnce] as const,
-				);
 			const id = await saveWorkflow(server, workflow);
 			/** The same list a week later, its create answered with `fault`: the run fails. */
-			const nextWeek = async (fault: Pick<FaultSpec, 'kind' | 'status'>) => {
+			const nextWeek = async (fault: typeof REFUSED | typeof ANSWER_LOST) => {
 				emulator.control.advance(10 * LINE_SECONDS * 1000);
-				emulator.control.addFault({ api: 'mailMerge', method: 'POST', count: 1, ...fault });
+				faultCreate(emulator, fault);
 				const week = await runWorkflow(server, workflow, {}, { savedId: id });
 				assert.equal(week.ok, false, 'the week whose create failed fails');
 				// A job's first fax made: the job is told from one still being created.
@@ -194,24 +196,66 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 					await server.retryExecution(executionId, id, loadWorkflow),
 				);
 				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
-				return created(retried);
+				return createdJobs(retried);
 			};
 			const week1 = await runWorkflow(server, workflow, {}, { savedId: id });
 			mustSucceed(week1, 'week 1');
-			const [[lastWeeksJob]] = created(week1);
+			const [[lastWeeksJob]] = createdJobs(week1);
 
 			// Week 2: the service refuses the create (503) and makes nothing.
-			const week2 = await nextWeek({ kind: 'http500', status: 503 });
+			const week2 = await nextWeek(REFUSED);
 			assert.equal(jobs(), 1);
 			assert.deepEqual(await retry(week2), [[lastWeeksJob + 1, 'sent']], "not last week's job");
 			assert.equal(jobs(), 2, "the Retry made week 2's job");
 
 			// Week 3: the service makes the job, and its answer is lost.
-			const week3 = await nextWeek({ kind: 'resetAfterProcessing' });
+			const week3 = await nextWeek(ANSWER_LOST);
 			assert.equal(jobs(), 3, "week 3's job was made");
 			for (const loadWorkflow of [false, true]) {
 				assert.deepEqual(await retry(week3, loadWorkflow), [[lastWeeksJob + 2, 'found']]);
 				assert.equal(jobs(), 3, 'no second job for week 3');
+			}
+		},
+	},
+	{
+		title:
+			'Mail merge lineage: one list, a form per item, one create refused: both Retries give each item its own job, one per form',
+		workflow: 'test/e2e/workflows/v2/mail-merge-two-forms.json',
+		async run(environment, server) {
+			const { emulator } = lineage(environment, server);
+			const since = lastSeqOf(emulator);
+			/** Per form, the creates that made a job since the check began. */
+			const jobsPerForm = () =>
+				['hours.pdf', 'prices.pdf'].map(
+					(form) =>
+						emulator.control
+							.requests({ api: 'mailMerge', method: 'POST' })
+							.filter((post) => post.seq > since && post.processed)
+							.filter((post) => post.files.some((file) => file.filename === form)).length,
+				);
+			const workflow = v2Workflow('mail-merge-two-forms.json');
+			const id = await saveWorkflow(server, workflow);
+			// The second create to arrive is refused (503): the service makes one form's job.
+			faultCreate(emulator, REFUSED, 1);
+			const first = await runWorkflow(server, workflow, {}, { savedId: id });
+			assert.equal(first.ok, false, 'the run whose second create was refused fails');
+			assert.deepEqual(jobsPerForm().sort(), [0, 1]);
+
+			for (const [loadWorkflow, outcomes] of [
+				[false, ['found', 'sent']],
+				[true, ['found', 'found']],
+			] as const) {
+				// Each job's first fax made: a job is told from one still being created.
+				emulator.control.advance(LINE_SECONDS * 1000);
+				const retried = await outcomeOf(
+					server,
+					await server.retryExecution(first.executionId!, id, loadWorkflow),
+				);
+				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
+				const jobs = createdJobs(retried);
+				assert.deepEqual(jobs.map(([, sendOnce]) => sendOnce).sort(), outcomes);
+				assert.equal(new Set(jobs.map(([job]) => job)).size, 2, 'each item its own job');
+				assert.deepEqual(jobsPerForm(), [1, 1], 'one job per form');
 			}
 		},
 	},

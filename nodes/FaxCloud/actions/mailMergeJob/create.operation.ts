@@ -14,7 +14,14 @@ import {
 	readTemplate,
 	findTemplateItem,
 } from './csvSource';
-import { inRetryTurn, jobBeforeCreate, type JobRun, newJobRun, noteJobMade } from './createOnce';
+import {
+	inRetryTurn,
+	jobBeforeCreate,
+	type JobRun,
+	newJobRun,
+	noteAlikeItems,
+	noteJobMade,
+} from './createOnce';
 import type { JobSettings } from './jobSettings';
 import { jobSettingProperties, readJobSettings } from './jobSettings';
 
@@ -92,6 +99,18 @@ export const checkAllItems: CheckAllItems<JobPlan> = async function (items) {
 		plan instanceof ItemPlanFailure ? [] : [expectedFaxesOf(plan.settings, plan.csv)],
 	);
 	const run = newJobRun(this, sizes);
+	noteAlikeItems(
+		run,
+		plans.map((plan) =>
+			plan instanceof ItemPlanFailure
+				? undefined
+				: {
+						...plan,
+						expectedFaxes: expectedFaxesOf(plan.settings, plan.csv),
+						params: plan.settings.params,
+					},
+		),
+	);
 	return plans.map((plan) => (plan instanceof ItemPlanFailure ? plan : { ...plan, run }));
 };
 

@@ -4,7 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/itemErrors';
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
-import { apiPath } from '../../../shared/transport/httpEncoding';
+import {
+	apiPath,
+	type FilePart,
+	type RequestParams,
+	type WrittenFilePart,
+} from '../../../shared/transport/httpEncoding';
 import { type Lineage, lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
 import type { CsvLineFax } from './csvChecks';
 
@@ -40,6 +45,47 @@ export interface JobRun {
 	made: Record<string, number>;
 	/** The end of the last item's turn begun (see inRetryTurn). */
 	turns: Promise<unknown>;
+	/** In a Retry, per item with no job noted, the other such items whose jobs look alike. */
+	alike: Map<number, number[]>;
+}
+
+/** What one item of a run uploads: what the service shows of its job, and what it does not. */
+export interface JobUpload {
+	expectedFaxes: number;
+	csv: { faxLines(): CsvLineFax[]; file: FilePart | WrittenFilePart };
+	template: FilePart;
+	params: RequestParams;
+}
+
+const sameBytes = (a: FilePart | WrittenFilePart, b: FilePart | WrittenFilePart) =>
+	'data' in a && 'data' in b && a.data.equals(b.data);
+
+const sameUpload = (a: JobUpload, b: JobUpload) =>
+	sameBytes(a.csv.file, b.csv.file) &&
+	a.template.data.equals(b.template.data) &&
+	JSON.stringify(a.params) === JSON.stringify(b.params);
+
+/**
+ * In a Retry, the items with no job noted whose jobs the service would show alike (same size,
+ * same lines) though they upload something else (another form, other settings): a job found for
+ * one of them cannot be told to be its own. Items that upload the same are interchangeable.
+ */
+export function noteAlikeItems(run: JobRun, uploads: Array<JobUpload | undefined>) {
+	if (!run.lineage.rerun) return;
+	const groups = new Map<string, number[]>();
+	uploads.forEach((upload, itemIndex) => {
+		if (!upload || run.made[String(itemIndex)] !== undefined) return;
+		const shown = JSON.stringify([upload.expectedFaxes, upload.csv.faxLines()]);
+		groups.set(shown, [...(groups.get(shown) ?? []), itemIndex]);
+	});
+	for (const items of groups.values()) {
+		for (const item of items) {
+			const others = items.filter(
+				(other) => other !== item && !sameUpload(uploads[item]!, uploads[other]!),
+			);
+			if (others.length > 0) run.alike.set(item, others);
+		}
+	}
 }
 
 /** This run index's entry of a node context note, an empty object when there is none. */
@@ -58,7 +104,14 @@ export function newJobRun(context: IExecuteFunctions, sizes: number[]): JobRun {
 	for (const [item, id] of Object.entries(notedForRun(lineage, JOBS_MADE))) {
 		if (Number.isInteger(Number(id))) made[item] = Number(id);
 	}
-	return { lineage, sizes: new Set(sizes), notOurs, made, turns: Promise.resolve() };
+	return {
+		lineage,
+		sizes: new Set(sizes),
+		notOurs,
+		made,
+		turns: Promise.resolve(),
+		alike: new Map(),
+	};
 }
 
 /**
@@ -196,6 +249,18 @@ async function findEarlierJob(
 			);
 		}
 		if (sameLines(found.faxes, lines)) {
+			const alike = run.alike.get(itemIndex);
+			if (alike) {
+				const items = [itemIndex, ...alike].sort((a, b) => a - b).map((item) => item + 1);
+				throw new NodeOperationError(
+					this.getNode(),
+					`This Retry cannot tell which of items ${items.join(', ')} job ${String(job.ID)} belongs to`,
+					{
+						itemIndex,
+						description: `Nothing was created. These items have the same recipients but different forms or settings, and the service shows nothing of the form, so a guess could fax one form twice and another never. Look at what job ${String(job.ID)} faxed (Get Faxes, or the service's portal), then create the missing mailings in a new execution: a new execution creates without looking for earlier jobs.`,
+					},
+				);
+			}
 			if (!run.notOurs) {
 				throw new NodeOperationError(
 					this.getNode(),

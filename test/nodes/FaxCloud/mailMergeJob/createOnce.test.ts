@@ -1,10 +1,10 @@
 import type { INodeExecutionData, IRun } from 'n8n-workflow';
 
-import type { FaultSpec } from '../../../../emulator/faults';
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
 import { fieldOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 import { itemWithFiles } from '../../../harness/jest/binary-items';
+import { ANSWER_LOST, faultCreate, REFUSED } from '../../../harness/createFaults';
 import type { RunNodeResult } from '../../../harness/jest/run-node';
 
 /**
@@ -44,10 +44,7 @@ test('a first run lists the jobs once before creating, and its output is as befo
 	expect(jobsListed()[0].seq).toBeLessThan(requests('POST')[0].seq);
 });
 
-const faultNextCreate = (fault: Pick<FaultSpec, 'kind' | 'status'>) =>
-	emulator().control.addFault({ api: 'mailMerge', method: 'POST', count: 1, ...fault });
-/** The service makes the next job, and the connection drops before its answer. */
-const loseTheNextCreateAnswer = () => faultNextCreate({ kind: 'resetAfterProcessing' });
+const loseTheNextCreateAnswer = () => faultCreate(emulator(), ANSWER_LOST);
 
 test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
 	loseTheNextCreateAnswer();
@@ -67,7 +64,7 @@ test('Retry after the answer to the create was lost finds the job and creates no
 
 /** A first run of three lines whose create the service refused (503), creating nothing. */
 async function refusedCreate(): Promise<IRun> {
-	faultNextCreate({ kind: 'http500', status: 503 });
+	faultCreate(emulator(), REFUSED);
 	const first = await create(lines(3));
 	expect(first.error).toBeDefined();
 	return first.run;
@@ -214,15 +211,7 @@ describe('Binary File: one job per item', () => {
 	const sendOnceSorted = (result: RunNodeResult) => fieldOf(succeeded(result), 'sendOnce').sort();
 
 	/** The second create to arrive is refused (503); the creates run at once, so either form's. */
-	const refuseSecondCreate = () =>
-		emulator().control.addFault({
-			api: 'mailMerge',
-			method: 'POST',
-			count: 1,
-			after: 1,
-			kind: 'http500',
-			status: 503,
-		});
+	const refuseSecondCreate = () => faultCreate(emulator(), REFUSED, 1);
 	const failedRun = async () => {
 		const first = await run('create', binary, { items: oneListTwoForms() });
 		expect(first.error).toBeDefined();
@@ -318,4 +307,35 @@ describe('Binary File: one job per item', () => {
 		expect(fieldOf(succeeded(retry), 'sendOnce')).toEqual(['sent', 'sent']);
 		expect(jobsMadePerForm().sort()).toEqual([1, 2]);
 	});
+
+	test.each([
+		['other merge values (Ann, Bea)', 'stops rather than guess', ['Ann', 'Bea'], undefined],
+		['the same upload', 'finds one and makes the other', ['Ann', 'Ann'], ['found', 'sent']],
+	])(
+		'one create lost, the other refused, items of the same numbers with %s: the Retry %s',
+		async (_upload, _result, names, outcomes) => {
+			const noKeyword = { ...binary, options: {} };
+			const items = () =>
+				names.map((name) => jobItem(`Name,FaxNumber\r\n${name},12125552000\r\n`, template()));
+			// The first create to arrive loses its answer (the job is made), the second is refused.
+			refuseSecondCreate();
+			loseTheNextCreateAnswer();
+			const first = await run('create', noKeyword, { items: items() });
+			expect(first.error).toBeDefined();
+			emulator().control.advance(LINE_SECONDS * 1000);
+
+			const retry = await run('create', noKeyword, { items: items(), retryOf: first.run });
+
+			if (outcomes) {
+				expect(sendOnceSorted(retry)).toEqual(outcomes);
+				expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+			} else {
+				// Which upload job 1 holds the service does not show: a guess could fax one twice.
+				expect(retry.error?.message).toBe(
+					'This Retry cannot tell which of items 1, 2 job 1 belongs to',
+				);
+				expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+			}
+		},
+	);
 });
