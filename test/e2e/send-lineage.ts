@@ -3,12 +3,14 @@
  * week (a recurring send), n8n's Retry of a failed run (with the original and the current
  * workflow, the Send alone or in a loop), the node setting Retry On Fail, one Send Once key on
  * several items, Send After built from $now, a Send in a sub-workflow of a retried parent, a
- * recurring mail merge Create whose create failed, and a Create of one list with a form per item.
- * Each check judges by the emulator's request log (what the service made) and by what n8n stored.
+ * recurring mail merge Create whose create failed, a Create of one list with a form per item, and
+ * a Resend of several failed faxes. Each check judges by the emulator's request log (what the
+ * service made) and by what n8n stored.
  */
 import { ANSWER_LOST, faultCreate, REFUSED } from '../harness/createFaults';
 import { LINE_SECONDS } from '../../emulator/mailmerge/mailmerge-service';
 import { faxesMadePerNumber, lastSeq as lastSeqOf } from '../../emulator/request-log';
+import { SEED_USERS } from '../../emulator';
 import type { WorkflowFile } from '../harness/n8n/examples';
 import { outcomeOf, runWorkflow, saveWorkflow, type RunOutcome } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
@@ -35,8 +37,8 @@ function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile
 
 const each = (count: number) => NUMBERS.map(() => count);
 
-function sendOutcomes(outcome: RunOutcome): unknown[] {
-	const runs = outcome.run?.data.resultData.runData[SEND_NODE] ?? [];
+function sendOutcomes(outcome: RunOutcome, node = SEND_NODE): unknown[] {
+	const runs = outcome.run?.data.resultData.runData[node] ?? [];
 	return (runs.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json.sendOnce);
 }
 
@@ -45,6 +47,20 @@ const createdJobs = (outcome: RunOutcome) =>
 	(outcome.run?.data.resultData.runData['Create Job']?.at(-1)?.data?.main?.[0] ?? []).map(
 		({ json }) => [Number(json.JobID), json.sendOnce] as const,
 	);
+
+/** The weekly notice with its Send made a Resend of the fax whose ID each item carries. */
+function resendEach(): WorkflowFile {
+	const workflow = v2Workflow('send-lineage.json');
+	const send = workflow.nodes.find((node) => node.name === SEND_NODE)!;
+	send.parameters = {
+		resource: 'outboundFax',
+		operation: 'resend',
+		faxId: { __rl: true, mode: 'id', value: '={{ $json.number }}' },
+		faxNumber: '13125550000',
+		options: { requestsAtOnce: 1 },
+	};
+	return workflow;
+}
 
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
@@ -257,6 +273,61 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				assert.equal(new Set(jobs.map(([job]) => job)).size, 2, 'each item its own job');
 				assert.deepEqual(jobsPerForm(), [1, 1], 'one job per form');
 			}
+		},
+	},
+	{
+		title:
+			'Resend lineage: the Retry of a half-done resend outputs what was resent as found and resends the rest; a second Retry stops at the fax the first resent',
+		workflow: WORKFLOW,
+		async run(environment, server) {
+			const { emulator } = lineage(environment, server);
+			const since = lastSeqOf(emulator);
+			const now = emulator.control.now();
+			const { userId } = SEED_USERS.alice;
+			const statuses = ['sendFailed' as const];
+			const { firstId } = emulator.control.bulkCreateOutbound(3, {
+				statuses,
+				userId,
+				from: now,
+				to: now,
+			});
+			const faxIds = [firstId, firstId + 1, firstId + 2];
+			/** Per fax, the resends the service carried out since the check began. */
+			const resends = () =>
+				faxIds.map(
+					(faxId) =>
+						emulator.control
+							.requests({ api: 'fax', method: 'POST', path: `/${faxId}/resend$` })
+							.filter((post) => post.seq > since && post.status === 201).length,
+				);
+			const workflow = resendEach();
+			const pinned = { E2E_NUMBERS: faxIds.join(',') };
+			const id = await saveWorkflow(server, workflow, pinned);
+			emulator.control.addFault({
+				api: 'fax',
+				method: 'POST',
+				kind: 'http500',
+				status: 503,
+				count: 1,
+				after: 2,
+			});
+			const first = await runWorkflow(server, workflow, pinned, { savedId: id });
+			assert.equal(first.ok, false, 'the run fails at its third resend');
+			assert.deepEqual(resends(), [1, 1, 0]);
+
+			const retried = await outcomeOf(server, await server.retryExecution(first.executionId!, id));
+			mustSucceed(retried, 'the Retry');
+			assert.deepEqual(sendOutcomes(retried), ['found', 'found', 'sent']);
+			assert.deepEqual(resends(), [1, 1, 1]);
+
+			// The failed run retried again: it knows of its own two resends, not of the first Retry's.
+			const again = await outcomeOf(
+				server,
+				await server.retryExecution(first.executionId!, id, true),
+			);
+			assert.equal(again.ok, false, 'a second Retry of the failed run stops at the third fax');
+			assert.match(again.run?.data.resultData.error?.description ?? '', /^Nothing was resent/);
+			assert.deepEqual(resends(), [1, 1, 1]);
 		},
 	},
 	{

@@ -10,7 +10,15 @@ import { apiPath } from '../../../shared/transport/httpEncoding';
 import { faxIdParameters, readFaxId } from '../common/faxId';
 import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
-import { type ItemExecute, showOnlyFor } from '../common/operationShape';
+import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
+import { lineageOf } from '../common/lineage';
+import {
+	GONE_IN_RETRY_ADVICE,
+	newResendRun,
+	noteResend,
+	type ResendRun,
+	resentBefore,
+} from './resendOnce';
 
 const NEW_NUMBER_LABEL = 'New Fax Number';
 
@@ -58,14 +66,25 @@ async function originalNumber(
 const RESEND_REFUSED_ADVICE =
 	'Only a fax whose status is sendFailed can be resent: check its FaxStatus with Get, and the New Fax Number.';
 
-export const execute: ItemExecute = async function (itemIndex) {
+/** The lineage, once per run of the node, before any item resends. */
+export const checkAllItems: CheckAllItems<ResendRun> = async function (items) {
+	const run = newResendRun(lineageOf(this));
+	return items.map(() => run);
+};
+
+export const execute: ItemExecute<ResendRun> = async function (itemIndex, run) {
 	const faxId = readFaxId.call(this, itemIndex);
 	const typed = textOf(this.getNodeParameter('faxNumber', itemIndex, ''));
-	const faxNumber = typed
-		? validateFaxNumber(this, typed, NEW_NUMBER_LABEL, itemIndex)
-		: await originalNumber.call(this, itemIndex, faxId);
+	const found = resentBefore(run, itemIndex, Number(faxId));
+	if (found) {
+		const { FaxId, FaxNumber, ResentFaxId } = found;
+		return [{ json: { FaxId, FaxNumber, ResentFaxId, sendOnce: 'found' } }];
+	}
 	let body: IDataObject;
 	try {
+		const faxNumber = typed
+			? validateFaxNumber(this, typed, NEW_NUMBER_LABEL, itemIndex)
+			: await originalNumber.call(this, itemIndex, faxId);
 		body = await faxCloudRequest.call(this, {
 			api: 'fax',
 			method: 'POST',
@@ -77,6 +96,9 @@ export const execute: ItemExecute = async function (itemIndex) {
 		const nodeError = asNodeError(this, error, itemIndex);
 		if (nodeError instanceof NodeApiError && nodeError.httpCode === '400') {
 			nodeError.description = RESEND_REFUSED_ADVICE;
+		}
+		if (nodeError instanceof NodeApiError && nodeError.httpCode === '404' && run.lineage.rerun) {
+			nodeError.description = GONE_IN_RETRY_ADVICE;
 		}
 		throw nodeError;
 	}
@@ -91,10 +113,19 @@ export const execute: ItemExecute = async function (itemIndex) {
 			},
 		);
 	}
-	return created.map((fax) => ({
-		json: {
+	return created.map((fax) => {
+		const resent: IDataObject = {
 			...normalizeCreatedFax({ FaxId: fax.FaxId, FaxNumber: fax.FaxNumber }),
 			ResentFaxId: Number(faxId),
-		},
-	}));
+		};
+		if (typeof resent.FaxId === 'number') {
+			const { FaxId, FaxNumber } = resent;
+			noteResend(run, itemIndex, {
+				ResentFaxId: Number(faxId),
+				FaxId,
+				FaxNumber: String(FaxNumber),
+			});
+		}
+		return { json: run.lineage.rerun ? { ...resent, sendOnce: 'sent' } : resent };
+	});
 };

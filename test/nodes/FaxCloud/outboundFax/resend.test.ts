@@ -1,3 +1,5 @@
+import type { IRun } from 'n8n-workflow';
+
 import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
 import { sendJson, useScriptedServers } from '../../../harness/jest/scripted-server';
@@ -61,6 +63,85 @@ describe('Outbound Fax: Resend', () => {
 		expect(result.error?.message).toBe('Fax 7 has no fax number to resend to');
 		expect(result.error?.description).toBe('Enter the destination in New Fax Number.');
 		expect(received).toEqual([['GET', expect.stringMatching(/\/outboundfaxes\/7$/)]]);
+	});
+});
+
+describe('Outbound Fax: Resend in a Retry (a resend deletes the fax it resends)', () => {
+	/** Three failed faxes, resent as three items; the service refuses the third resend (503). */
+	async function halfDoneResend(settings = {}) {
+		const faxIds = [await failedFax(), await failedFax(), await failedFax()];
+		emulator().control.addFault({
+			api: 'fax',
+			method: 'POST',
+			count: 1,
+			after: 2,
+			kind: 'http500',
+			status: 503,
+		});
+		const items = faxIds.map((faxId) => ({ json: { faxId } }));
+		const parameters = {
+			faxId: '={{ $json.faxId }}',
+			faxNumber: '12125550000',
+			options: { requestsAtOnce: 1 },
+		};
+		const first = await run('resend', parameters, { items, settings });
+		return {
+			faxIds,
+			again: (retryOf: IRun) => run('resend', parameters, { items, retryOf }),
+			first,
+		};
+	}
+	/** Per fax, the resends the service carried out: answered 201, or processed and the answer lost. */
+	const resendsOf = (faxIds: number[]) =>
+		faxIds.map(
+			(faxId) =>
+				requests().filter(
+					({ path, processed, status }) =>
+						path.endsWith(`/${faxId}/resend`) && processed && (status === 201 || status === null),
+				).length,
+		);
+
+	test.each([
+		['Retry', {}],
+		['Retry On Fail', { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }],
+	])('%s outputs the faxes resent as found and resends only the rest', async (path, settings) => {
+		const { faxIds, first, again } = await halfDoneResend(settings);
+		let result = first;
+		if (path === 'Retry') {
+			expect(first.error?.message).toMatch(/HTTP 503/);
+			result = await again(first.run);
+		}
+
+		expect(jsonOf(result)).toEqual(
+			faxIds.map((faxId, index) => ({
+				FaxId: faxIds[2] + 1 + index,
+				FaxNumber: '12125550000',
+				ResentFaxId: faxId,
+				sendOnce: index < 2 ? 'found' : 'sent',
+			})),
+		);
+		expect(resendsOf(faxIds)).toEqual([1, 1, 1]);
+	});
+
+	test('a Retry whose fax is gone though no resend was noted (its answer lost) stops with advice', async () => {
+		const faxId = await failedFax();
+		emulator().control.addFault({
+			api: 'fax',
+			method: 'POST',
+			count: 1,
+			kind: 'resetAfterProcessing',
+		});
+		const parameters = { faxId: String(faxId), faxNumber: '12125550000' };
+		const first = await run('resend', parameters);
+		expect(first.error).toBeDefined();
+
+		const retry = await run('resend', parameters, { retryOf: first.run });
+
+		expect(retry.error?.message).toMatch(/HTTP 404/);
+		expect(retry.error?.description).toMatch(
+			/^Nothing was resent. A resend deletes the fax it resends/,
+		);
+		expect(resendsOf([faxId])).toEqual([1]);
 	});
 });
 
