@@ -142,6 +142,11 @@ export function requestFailure(
 }
 
 /** Whether `error` is a request's failure that a GET may try again. */
+/** True for a failure after which a POST/PUT/DELETE may have been carried out (no answer came). */
+export function mayHaveReachedService(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && error.context.mayHaveReachedService === true;
+}
+
 export function isTransient(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && transientFailures.has(error);
 }

@@ -10,6 +10,7 @@ import {
 	type RequestParams,
 	type WrittenFilePart,
 } from '../../../shared/transport/httpEncoding';
+import { type ItemNotes, itemNotesOf, notedBefore, noteItem } from '../common/itemNotes';
 import { type Lineage, lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
 import type { CsvLineFax } from './csvChecks';
 
@@ -29,8 +30,6 @@ import type { CsvLineFax } from './csvChecks';
 
 /** Node context entry: per run index, the IDs of the jobs of the run's sizes listed before. */
 const JOBS_BEFORE = 'faxCloudJobsBefore';
-/** Node context entry: per run index, per item index, the job that item created or found. */
-const JOBS_MADE = 'faxCloudJobsMade';
 
 /** What the creates of one run of the node share. */
 export interface JobRun {
@@ -41,8 +40,8 @@ export interface JobRun {
 	notOurs?: Set<number>;
 	/** The list taken before this run's first create, once for all its items. */
 	listed?: Promise<void>;
-	/** Per item index, the job the item created or found in this run or the runs it repeats. */
-	made: Record<string, number>;
+	/** Per item, the job (`JobID`) it created or found in this run or the runs it repeats. */
+	made: ItemNotes;
 	/** The end of the last item's turn begun (see inRetryTurn). */
 	turns: Promise<unknown>;
 	/** In a Retry, per item with no job noted, the other such items whose jobs look alike. */
@@ -74,7 +73,7 @@ export function noteAlikeItems(run: JobRun, uploads: Array<JobUpload | undefined
 	if (!run.lineage.rerun) return;
 	const groups = new Map<string, number[]>();
 	uploads.forEach((upload, itemIndex) => {
-		if (!upload || run.made[String(itemIndex)] !== undefined) return;
+		if (!upload || ownJob(run, itemIndex) !== undefined) return;
 		const shown = JSON.stringify([upload.expectedFaxes, upload.csv.faxLines()]);
 		groups.set(shown, [...(groups.get(shown) ?? []), itemIndex]);
 	});
@@ -88,22 +87,12 @@ export function noteAlikeItems(run: JobRun, uploads: Array<JobUpload | undefined
 	}
 }
 
-/** This run index's entry of a node context note, an empty object when there is none. */
-function notedForRun(lineage: Lineage, entry: string): Record<string, unknown> {
-	const noted = (lineage.nodeContext[entry] ?? {}) as Record<string, unknown>;
-	const forRun = noted[String(lineage.runIndex)];
-	return typeof forRun === 'object' && forRun !== null ? (forRun as Record<string, unknown>) : {};
-}
-
 export function newJobRun(context: IExecuteFunctions, sizes: number[]): JobRun {
 	const lineage = lineageOf(context);
 	const noted = (lineage.nodeContext[JOBS_BEFORE] ?? {}) as Record<string, unknown>;
 	const ids = noted[String(lineage.runIndex)];
 	const notOurs = Array.isArray(ids) ? new Set(ids.map(Number)) : undefined;
-	const made: Record<string, number> = {};
-	for (const [item, id] of Object.entries(notedForRun(lineage, JOBS_MADE))) {
-		if (Number.isInteger(Number(id))) made[item] = Number(id);
-	}
+	const made = itemNotesOf(lineage, 'faxCloudJobsMade');
 	return {
 		lineage,
 		sizes: new Set(sizes),
@@ -125,15 +114,15 @@ export async function inRetryTurn<T>(run: JobRun, work: () => Promise<T>): Promi
 	return await turn;
 }
 
-/** Notes in the node context that this item of the run created or found the job. */
+/** The job the item created or found before, when this run repeats one. */
+function ownJob(run: JobRun, itemIndex: number): number | undefined {
+	const noted = notedBefore(run.made, itemIndex);
+	return noted === undefined ? undefined : Number(noted.JobID);
+}
+
+/** Notes that this item of the run created or found the job. */
 export function noteJobMade(run: JobRun, itemIndex: number, jobId: number) {
-	if (!Number.isInteger(jobId)) return;
-	run.made[String(itemIndex)] = jobId;
-	const noted = (run.lineage.nodeContext[JOBS_MADE] ?? {}) as Record<string, unknown>;
-	run.lineage.nodeContext[JOBS_MADE] = {
-		...noted,
-		[String(run.lineage.runIndex)]: { ...run.made },
-	};
+	if (Number.isInteger(jobId)) noteItem(run.made, itemIndex, { JobID: jobId });
 }
 
 /**
@@ -193,8 +182,8 @@ function candidates(
 	itemIndex: number,
 	expectedFaxes: number,
 ): IDataObject[] {
-	const own = run.made[String(itemIndex)];
-	const othersMade = new Set(Object.values(run.made));
+	const own = ownJob(run, itemIndex);
+	const othersMade = new Set(Object.values(run.made.made).map((note) => Number(note.JobID)));
 	const live = jobs.filter((job) => job.Status !== 'CANCELLED');
 	if (own !== undefined) return live.filter((job) => Number(job.ID) === own);
 	return live
@@ -221,7 +210,7 @@ async function findEarlierJob(
 	expectedFaxes: number,
 ): Promise<INodeExecutionData[] | undefined> {
 	const jobs = await listJobs.call(this, itemIndex);
-	if (run.made[String(itemIndex)] !== undefined) {
+	if (ownJob(run, itemIndex) !== undefined) {
 		const [own] = candidates(jobs, run, itemIndex, expectedFaxes);
 		// Its job cancelled since is not taken, as one found by its lines would not be.
 		return own && foundJob(own, expectedFaxes);

@@ -11,10 +11,14 @@ import {
 	readRegion,
 	regionParameter,
 } from '../common/geoParameters';
-import { planEachItem } from '../common/planEachItem';
 import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
-import type { NumberRequestPlan } from './requestFiling';
-import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
+import {
+	fileNumberRequest,
+	type FilingPlan,
+	type NumberRequestPlan,
+	planRequests,
+	REQUEST_PATHS,
+} from './requestFiling';
 import { resolveAreaCodes, resolveCity } from './places';
 import {
 	assignToUserParameter,
@@ -85,10 +89,10 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.nonTollFree, json };
 }
 
-/** Every item's request is checked before the first is filed (common/planEachItem.ts). */
-export const checkAllItems: CheckAllItems<NumberRequestPlan> = async function (items) {
-	return await planEachItem(this, items, plan);
+/** Every item's request is checked before the first is filed (requestFiling.ts). */
+export const checkAllItems: CheckAllItems<FilingPlan> = async function (items) {
+	return await planRequests(this, items, plan);
 };
 
 /** Files the item's request, as checkAllItems planned it. */
-export const execute: ItemExecute<NumberRequestPlan> = fileNumberRequest;
+export const execute: ItemExecute<FilingPlan> = fileNumberRequest;

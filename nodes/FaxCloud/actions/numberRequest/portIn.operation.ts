@@ -8,10 +8,14 @@ import { validateBoolean } from '../../../shared/validation/valueChecks';
 import type { PdfPart } from '../common/binaryInput';
 import { readPdfPart, requireBinaryField } from '../common/binaryInput';
 import { countryParameter, readCountry } from '../common/geoParameters';
-import { planEachItem } from '../common/planEachItem';
 import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
-import type { NumberRequestPlan } from './requestFiling';
-import { fileNumberRequest, REQUEST_PATHS } from './requestFiling';
+import {
+	fileNumberRequest,
+	type FilingPlan,
+	type NumberRequestPlan,
+	planRequests,
+	REQUEST_PATHS,
+} from './requestFiling';
 import {
 	assignToUserParameter,
 	commentOption,
@@ -159,10 +163,10 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.portIn, data, files };
 }
 
-/** Every item's request is checked before the first is filed (common/planEachItem.ts). */
-export const checkAllItems: CheckAllItems<NumberRequestPlan> = async function (items) {
-	return await planEachItem(this, items, plan);
+/** Every item's request is checked before the first is filed (requestFiling.ts). */
+export const checkAllItems: CheckAllItems<FilingPlan> = async function (items) {
+	return await planRequests(this, items, plan);
 };
 
 /** Files the item's request, as checkAllItems planned it. */
-export const execute: ItemExecute<NumberRequestPlan> = fileNumberRequest;
+export const execute: ItemExecute<FilingPlan> = fileNumberRequest;

@@ -1,8 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../../../shared/itemErrors';
+import { mayHaveReachedService } from '../../../shared/transport/apiErrors';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import type { FilePart } from '../../../shared/transport/httpEncoding';
 import { apiPath } from '../../../shared/transport/httpEncoding';
+import {
+	forgetItem,
+	type ItemNotes,
+	itemNotesOf,
+	notedBefore,
+	noteItem,
+} from '../common/itemNotes';
+import { lineageOf } from '../common/lineage';
+import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 
 export const REQUEST_PATHS = {
 	nonTollFree: apiPath('api', 'numbers', 'add-new-number-request', 'non-toll-free'),
@@ -16,25 +28,71 @@ export type NumberRequestPlan = { path: string } & (
 	| { data: IDataObject; files: FilePart[] }
 );
 
-/** Files one request; the answer (the provider's ticket) becomes the output item. */
+/** A planned request with the run's notes of what its items filed. */
+export type FilingPlan = NumberRequestPlan & { notes: ItemNotes };
+
+/**
+ * Every item's request planned before the first is filed (common/planEachItem.ts), with the run's
+ * notes: a number request is a ticket the service does not list, so a Retry knows what its
+ * execution filed only from them (common/itemNotes.ts).
+ */
+export async function planRequests(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	plan: (this: IExecuteFunctions, itemIndex: number) => Promise<NumberRequestPlan>,
+): Promise<Array<FilingPlan | ItemPlanFailure>> {
+	const plans = await planEachItem(context, items, plan);
+	const notes = itemNotesOf(lineageOf(context), 'faxCloudNumberRequests');
+	return plans.map((planned) =>
+		planned instanceof ItemPlanFailure ? planned : { ...planned, notes },
+	);
+}
+
+const UNKNOWN_FILING_ADVICE =
+	'Nothing was filed. The run this Retry repeats sent this request and got no answer, so the service may have filed it, and it lists no requests to look in. Check the Notification Email (it hears of every request) or ask the provider; if it was not filed, file it in a new execution, which files without looking back.';
+
+/**
+ * Files one request; the answer (the provider's ticket) becomes the output item. In a Retry (or
+ * Retry On Fail's later try) a request the run filed is output as found, and one whose answer
+ * never came stops the item: filing it again could open a second ticket.
+ */
 export async function fileNumberRequest(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	request: NumberRequestPlan,
+	request: FilingPlan,
 ): Promise<INodeExecutionData[]> {
-	const answer = await faxCloudRequest.call(this, {
-		api: 'numbers',
-		method: 'POST',
-		path: request.path,
-		...('json' in request
-			? { json: request.json }
-			: {
-					multipart: {
-						fields: { data: JSON.stringify(request.data) },
-						files: request.files,
-					},
-				}),
-		itemIndex,
-	});
-	return [{ json: answer }];
+	const { notes } = request;
+	const before = notedBefore(notes, itemIndex);
+	if (before?.pending) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`This Retry cannot tell whether the number request of item ${itemIndex + 1} was filed`,
+			{ itemIndex, description: UNKNOWN_FILING_ADVICE },
+		);
+	}
+	if (before) return [{ json: { ...(before.answer as IDataObject), sendOnce: 'found' } }];
+	noteItem(notes, itemIndex, { pending: true });
+	let answer: IDataObject;
+	try {
+		answer = await faxCloudRequest.call(this, {
+			api: 'numbers',
+			method: 'POST',
+			path: request.path,
+			...('json' in request
+				? { json: request.json }
+				: {
+						multipart: {
+							fields: { data: JSON.stringify(request.data) },
+							files: request.files,
+						},
+					}),
+			itemIndex,
+		});
+	} catch (error) {
+		const failure = asNodeError(this, error, itemIndex);
+		if (!mayHaveReachedService(failure)) forgetItem(notes, itemIndex);
+		throw failure;
+	}
+	noteItem(notes, itemIndex, { answer });
+	return [{ json: notes.lineage.rerun ? { ...answer, sendOnce: 'sent' } : answer }];
 }

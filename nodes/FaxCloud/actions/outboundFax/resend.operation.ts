@@ -12,13 +12,7 @@ import { firstFaxRecord } from '../common/getFax';
 import { requestsAtOnceCollection } from '../common/requestsAtOnce';
 import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
 import { lineageOf } from '../common/lineage';
-import {
-	GONE_IN_RETRY_ADVICE,
-	newResendRun,
-	noteResend,
-	type ResendRun,
-	resentBefore,
-} from './resendOnce';
+import { type ItemNotes, itemNotesOf, notedBefore, noteItem } from '../common/itemNotes';
 
 const NEW_NUMBER_LABEL = 'New Fax Number';
 
@@ -66,17 +60,25 @@ async function originalNumber(
 const RESEND_REFUSED_ADVICE =
 	'Only a fax whose status is sendFailed can be resent: check its FaxStatus with Get, and the New Fax Number.';
 
-/** The lineage, once per run of the node, before any item resends. */
-export const checkAllItems: CheckAllItems<ResendRun> = async function (items) {
-	const run = newResendRun(lineageOf(this));
-	return items.map(() => run);
+/** Why a Retry finds the fax to resend gone, and what to do. */
+const GONE_IN_RETRY_ADVICE =
+	'Nothing was resent. A resend deletes the fax it resends, so the run this Retry repeats may have resent it without hearing the answer: look for the new fax with Get Many (Updated After the first run) before resending.';
+
+/**
+ * A resend deletes the fax it resends, so a Retry can neither resend an item's fax again nor look
+ * the new fax up from the old one: each item's resend is noted (common/itemNotes.ts), and a Retry,
+ * or a later try of Retry On Fail, outputs it as found instead of asking for the deleted fax.
+ */
+export const checkAllItems: CheckAllItems<ItemNotes> = async function (items) {
+	const notes = itemNotesOf(lineageOf(this), 'faxCloudResends');
+	return items.map(() => notes);
 };
 
-export const execute: ItemExecute<ResendRun> = async function (itemIndex, run) {
+export const execute: ItemExecute<ItemNotes> = async function (itemIndex, notes) {
 	const faxId = readFaxId.call(this, itemIndex);
 	const typed = textOf(this.getNodeParameter('faxNumber', itemIndex, ''));
-	const found = resentBefore(run, itemIndex, Number(faxId));
-	if (found) {
+	const found = notedBefore(notes, itemIndex);
+	if (found?.ResentFaxId === Number(faxId)) {
 		const { FaxId, FaxNumber, ResentFaxId } = found;
 		return [{ json: { FaxId, FaxNumber, ResentFaxId, sendOnce: 'found' } }];
 	}
@@ -97,7 +99,7 @@ export const execute: ItemExecute<ResendRun> = async function (itemIndex, run) {
 		if (nodeError instanceof NodeApiError && nodeError.httpCode === '400') {
 			nodeError.description = RESEND_REFUSED_ADVICE;
 		}
-		if (nodeError instanceof NodeApiError && nodeError.httpCode === '404' && run.lineage.rerun) {
+		if (nodeError instanceof NodeApiError && nodeError.httpCode === '404' && notes.lineage.rerun) {
 			nodeError.description = GONE_IN_RETRY_ADVICE;
 		}
 		throw nodeError;
@@ -118,14 +120,7 @@ export const execute: ItemExecute<ResendRun> = async function (itemIndex, run) {
 			...normalizeCreatedFax({ FaxId: fax.FaxId, FaxNumber: fax.FaxNumber }),
 			ResentFaxId: Number(faxId),
 		};
-		if (typeof resent.FaxId === 'number') {
-			const { FaxId, FaxNumber } = resent;
-			noteResend(run, itemIndex, {
-				ResentFaxId: Number(faxId),
-				FaxId,
-				FaxNumber: String(FaxNumber),
-			});
-		}
-		return { json: run.lineage.rerun ? { ...resent, sendOnce: 'sent' } : resent };
+		if (typeof resent.FaxId === 'number') noteItem(notes, itemIndex, resent);
+		return { json: notes.lineage.rerun ? { ...resent, sendOnce: 'sent' } : resent };
 	});
 };

@@ -9,6 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/itemErrors';
 import { readItemParameter } from '../../../shared/runParameters';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
+import { mayHaveReachedService } from '../../../shared/transport/apiErrors';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { FilePart, RequestParams } from '../../../shared/transport/httpEncoding';
@@ -26,7 +27,6 @@ import {
 	foundItems,
 	OUTBOUND_FAXES,
 	recoverLostAnswer,
-	sendMayHaveHappened,
 	type SendOnceOutcome,
 	type UnansweredSend,
 } from './send/earlierSends';
@@ -212,7 +212,7 @@ async function sendOrFind(
 			timeoutMs,
 		});
 	} catch (error) {
-		if (sendMayHaveHappened(error)) {
+		if (mayHaveReachedService(error)) {
 			return await recoverLostAnswer.call(this, { ...unanswered, failure: error });
 		}
 		throw asNodeError(this, error, itemIndex);

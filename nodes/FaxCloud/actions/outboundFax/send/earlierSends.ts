@@ -25,10 +25,6 @@ export const LOOKUP_ATTEMPTS = 6;
 /** Send Once's mark on each output item of a send the node looked up first. */
 export type SendOnceOutcome = 'sent' | 'found';
 
-/** True for a failure after which the send may have been carried out (set by the transport). */
-export function sendMayHaveHappened(error: unknown): error is NodeApiError {
-	return error instanceof NodeApiError && error.context.mayHaveReachedService === true;
-}
 
 /** Output items of a send: one per created fax, all of one group, in the service's order. */
 export function createdFaxItems(
