@@ -3,9 +3,9 @@
  * week (a recurring send), n8n's Retry of a failed run (with the original and the current
  * workflow, the Send alone or in a loop), the node setting Retry On Fail, one Send Once key on
  * several items, Send After built from $now, a Send in a sub-workflow of a retried parent, a
- * recurring mail merge Create whose create failed, a Create of one list with a form per item, and
- * a Resend of several failed faxes. Each check judges by the emulator's request log (what the
- * service made) and by what n8n stored.
+ * recurring mail merge Create whose create failed, a Create of one list with a form per item, a
+ * Resend of several failed faxes, and number requests. Each check judges by the emulator's
+ * request log (what the service made) and by what n8n stored.
  */
 import { ANSWER_LOST, faultCreate, REFUSED } from '../harness/createFaults';
 import { LINE_SECONDS } from '../../emulator/mailmerge/mailmerge-service';
@@ -48,19 +48,36 @@ const createdJobs = (outcome: RunOutcome) =>
 		({ json }) => [Number(json.JobID), json.sendOnce] as const,
 	);
 
-/** The weekly notice with its Send made a Resend of the fax whose ID each item carries. */
-function resendEach(): WorkflowFile {
+/** The weekly notice with its Send made another operation, run once per item (`$json.number`). */
+function eachItem(parameters: object, credentials?: object): WorkflowFile {
 	const workflow = v2Workflow('send-lineage.json');
 	const send = workflow.nodes.find((node) => node.name === SEND_NODE)!;
-	send.parameters = {
+	send.parameters = parameters as typeof send.parameters;
+	if (credentials) Object.assign(send, { credentials });
+	return workflow;
+}
+
+/** A Resend of the fax whose ID each item carries. */
+const resendEach = () =>
+	eachItem({
 		resource: 'outboundFax',
 		operation: 'resend',
 		faxId: { __rl: true, mode: 'id', value: '={{ $json.number }}' },
 		faxNumber: '13125550000',
 		options: { requestsAtOnce: 1 },
-	};
-	return workflow;
-}
+	});
+
+/** A toll-free number request per item, its comment the item's `number`. */
+const tollFreeEach = () =>
+	eachItem(
+		{
+			resource: 'numberRequest',
+			operation: 'tollFree',
+			notifyEmails: 'it@acme.example',
+			options: { comment: '={{ $json.number }}' },
+		},
+		{ faxCloudNumbersApi: { id: 'FaxNumbersLocal1', name: 'Fax Cloud numbers (local emulator)' } },
+	);
 
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
@@ -328,6 +345,50 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			assert.equal(again.ok, false, 'a second Retry of the failed run stops at the third fax');
 			assert.match(again.run?.data.resultData.error?.description ?? '', /^Nothing was resent/);
 			assert.deepEqual(resends(), [1, 1, 1]);
+		},
+	},
+	{
+		title:
+			'Number request lineage: the Retry of a half-filed run outputs the requests filed as found and files the rest, one ticket each',
+		workflow: WORKFLOW,
+		async run(environment, server) {
+			const { emulator } = lineage(environment, server);
+			const who = ['Ann', 'Ben', 'Cid'];
+			const ticketsBefore = emulator.control.numberRequests().length;
+			/** Per item, the tickets the service opened since the check began (its comment tells whose). */
+			const tickets = () =>
+				who.map(
+					(name) =>
+						emulator.control
+							.numberRequests()
+							.slice(ticketsBefore)
+							.filter(
+								(ticket) => (ticket as { request: { comment?: string } }).request.comment === name,
+							).length,
+				);
+			const workflow = tollFreeEach();
+			const pinned = { E2E_NUMBERS: who.join(',') };
+			const id = await saveWorkflow(server, workflow, pinned);
+			// The third request to arrive is refused (429): the service opens no ticket for it.
+			emulator.control.addFault({
+				api: 'numbers',
+				method: 'POST',
+				kind: 'http500',
+				status: 429,
+				count: 1,
+				after: 2,
+			});
+			const first = await runWorkflow(server, workflow, pinned, { savedId: id });
+			assert.equal(first.ok, false, 'the run fails at its third request');
+			assert.equal(
+				tickets().reduce((sum, count) => sum + count, 0),
+				2,
+			);
+
+			const retried = await outcomeOf(server, await server.retryExecution(first.executionId!, id));
+			mustSucceed(retried, 'the Retry');
+			assert.deepEqual([...sendOutcomes(retried)].sort(), ['found', 'found', 'sent']);
+			assert.deepEqual(tickets(), [1, 1, 1]);
 		},
 	},
 	{
