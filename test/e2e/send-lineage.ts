@@ -79,6 +79,26 @@ const tollFreeEach = () =>
 		{ faxCloudNumbersApi: { id: 'FaxNumbersLocal1', name: 'Fax Cloud numbers (local emulator)' } },
 	);
 
+/**
+ * A per-item workflow (eachItem) saved and run over `items`, the third POST to `api` to arrive
+ * answered `status`: the run fails.
+ */
+async function thirdRefused(
+	server: N8nServer,
+	emulator: E2eEnvironment['emulator'],
+	workflow: WorkflowFile,
+	items: unknown[],
+	api: 'fax' | 'numbers',
+	status: number,
+) {
+	const pinned = { E2E_NUMBERS: items.join(',') };
+	const id = await saveWorkflow(server, workflow, pinned);
+	emulator.control.addFault({ api, method: 'POST', kind: 'http500', status, count: 1, after: 2 });
+	const first = await runWorkflow(server, workflow, pinned, { savedId: id });
+	assert.equal(first.ok, false, 'the run fails at its third request');
+	return { id, first };
+}
+
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
 
@@ -317,19 +337,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 							.requests({ api: 'fax', method: 'POST', path: `/${faxId}/resend$` })
 							.filter((post) => post.seq > since && post.status === 201).length,
 				);
-			const workflow = resendEach();
-			const pinned = { E2E_NUMBERS: faxIds.join(',') };
-			const id = await saveWorkflow(server, workflow, pinned);
-			emulator.control.addFault({
-				api: 'fax',
-				method: 'POST',
-				kind: 'http500',
-				status: 503,
-				count: 1,
-				after: 2,
-			});
-			const first = await runWorkflow(server, workflow, pinned, { savedId: id });
-			assert.equal(first.ok, false, 'the run fails at its third resend');
+			const { id, first } = await thirdRefused(server, emulator, resendEach(), faxIds, 'fax', 503);
 			assert.deepEqual(resends(), [1, 1, 0]);
 
 			const retried = await outcomeOf(server, await server.retryExecution(first.executionId!, id));
@@ -366,20 +374,15 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 								(ticket) => (ticket as { request: { comment?: string } }).request.comment === name,
 							).length,
 				);
-			const workflow = tollFreeEach();
-			const pinned = { E2E_NUMBERS: who.join(',') };
-			const id = await saveWorkflow(server, workflow, pinned);
 			// The third request to arrive is refused (429): the service opens no ticket for it.
-			emulator.control.addFault({
-				api: 'numbers',
-				method: 'POST',
-				kind: 'http500',
-				status: 429,
-				count: 1,
-				after: 2,
-			});
-			const first = await runWorkflow(server, workflow, pinned, { savedId: id });
-			assert.equal(first.ok, false, 'the run fails at its third request');
+			const { id, first } = await thirdRefused(
+				server,
+				emulator,
+				tollFreeEach(),
+				who,
+				'numbers',
+				429,
+			);
 			assert.equal(
 				tickets().reduce((sum, count) => sum + count, 0),
 				2,

@@ -11,14 +11,8 @@ import {
 	readRegion,
 	regionParameter,
 } from '../common/geoParameters';
-import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
-import {
-	fileNumberRequest,
-	type FilingPlan,
-	type NumberRequestPlan,
-	planRequests,
-	REQUEST_PATHS,
-} from './requestFiling';
+import { showOnlyFor } from '../common/operationShape';
+import { filedOnce, type NumberRequestPlan, REQUEST_PATHS } from './requestFiling';
 import { resolveAreaCodes, resolveCity } from './places';
 import {
 	assignToUserParameter,
@@ -89,10 +83,5 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.nonTollFree, json };
 }
 
-/** Every item's request is checked before the first is filed (requestFiling.ts). */
-export const checkAllItems: CheckAllItems<FilingPlan> = async function (items) {
-	return await planRequests(this, items, plan);
-};
-
-/** Files the item's request, as checkAllItems planned it. */
-export const execute: ItemExecute<FilingPlan> = fileNumberRequest;
+/** Every item's request checked before the first is filed, then each filed once (requestFiling.ts). */
+export const { checkAllItems, execute } = filedOnce(plan);

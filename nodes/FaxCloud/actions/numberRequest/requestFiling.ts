@@ -14,6 +14,7 @@ import {
 	noteItem,
 } from '../common/itemNotes';
 import { lineageOf } from '../common/lineage';
+import type { CheckAllItems, ItemExecute } from '../common/operationShape';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 
 export const REQUEST_PATHS = {
@@ -29,23 +30,27 @@ export type NumberRequestPlan = { path: string } & (
 );
 
 /** A planned request with the run's notes of what its items filed. */
-export type FilingPlan = NumberRequestPlan & { notes: ItemNotes };
+type FilingPlan = NumberRequestPlan & { notes: ItemNotes };
 
 /**
- * Every item's request planned before the first is filed (common/planEachItem.ts), with the run's
- * notes: a number request is a ticket the service does not list, so a Retry knows what its
- * execution filed only from them (common/itemNotes.ts).
+ * A number request operation's `checkAllItems` and `execute` from its `plan`: every item's request
+ * is planned before the first is filed (common/planEachItem.ts), with the run's notes, since a
+ * number request is a ticket the service does not list and a Retry knows what its execution filed
+ * only from them (common/itemNotes.ts).
  */
-export async function planRequests(
-	context: IExecuteFunctions,
-	items: INodeExecutionData[],
+export function filedOnce(
 	plan: (this: IExecuteFunctions, itemIndex: number) => Promise<NumberRequestPlan>,
-): Promise<Array<FilingPlan | ItemPlanFailure>> {
-	const plans = await planEachItem(context, items, plan);
-	const notes = itemNotesOf(lineageOf(context), 'faxCloudNumberRequests');
-	return plans.map((planned) =>
-		planned instanceof ItemPlanFailure ? planned : { ...planned, notes },
-	);
+): { checkAllItems: CheckAllItems<FilingPlan>; execute: ItemExecute<FilingPlan> } {
+	return {
+		async checkAllItems(items) {
+			const plans = await planEachItem(this, items, plan);
+			const notes = itemNotesOf(lineageOf(this), 'faxCloudNumberRequests');
+			return plans.map((planned) =>
+				planned instanceof ItemPlanFailure ? planned : { ...planned, notes },
+			);
+		},
+		execute: fileNumberRequest,
+	};
 }
 
 const UNKNOWN_FILING_ADVICE =
@@ -56,7 +61,7 @@ const UNKNOWN_FILING_ADVICE =
  * Retry On Fail's later try) a request the run filed is output as found, and one whose answer
  * never came stops the item: filing it again could open a second ticket.
  */
-export async function fileNumberRequest(
+async function fileNumberRequest(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	request: FilingPlan,

@@ -6,14 +6,8 @@ import { textOf } from '../../../shared/parameterText';
 import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { countryParameter, GEO_LABELS } from '../common/geoParameters';
 import { countryOf } from '../common/numberLookups';
-import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
-import {
-	fileNumberRequest,
-	type FilingPlan,
-	type NumberRequestPlan,
-	planRequests,
-	REQUEST_PATHS,
-} from './requestFiling';
+import { showOnlyFor } from '../common/operationShape';
+import { filedOnce, type NumberRequestPlan, REQUEST_PATHS } from './requestFiling';
 import {
 	assignToUserParameter,
 	commentOption,
@@ -116,10 +110,5 @@ async function plan(this: IExecuteFunctions, itemIndex: number): Promise<NumberR
 	return { path: REQUEST_PATHS.tollFree, json };
 }
 
-/** Every item's request is checked before the first is filed (requestFiling.ts). */
-export const checkAllItems: CheckAllItems<FilingPlan> = async function (items) {
-	return await planRequests(this, items, plan);
-};
-
-/** Files the item's request, as checkAllItems planned it. */
-export const execute: ItemExecute<FilingPlan> = fileNumberRequest;
+/** Every item's request checked before the first is filed, then each filed once (requestFiling.ts). */
+export const { checkAllItems, execute } = filedOnce(plan);
