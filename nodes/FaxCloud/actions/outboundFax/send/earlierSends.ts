@@ -25,7 +25,6 @@ export const LOOKUP_ATTEMPTS = 6;
 /** Send Once's mark on each output item of a send the node looked up first. */
 export type SendOnceOutcome = 'sent' | 'found';
 
-
 /** Output items of a send: one per created fax, all of one group, in the service's order. */
 export function createdFaxItems(
 	created: IDataObject[],
