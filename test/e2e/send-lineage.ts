@@ -37,16 +37,16 @@ function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile
 
 const each = (count: number) => NUMBERS.map(() => count);
 
-function sendOutcomes(outcome: RunOutcome, node = SEND_NODE): unknown[] {
-	const runs = outcome.run?.data.resultData.runData[node] ?? [];
-	return (runs.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json.sendOnce);
-}
+/** The output items of the node's last run in the execution. */
+const lastOutput = (outcome: RunOutcome, node: string) =>
+	outcome.run?.data.resultData.runData[node]?.at(-1)?.data?.main?.[0] ?? [];
+
+const sendOutcomes = (outcome: RunOutcome) =>
+	lastOutput(outcome, SEND_NODE).map((item) => item.json.sendOnce);
 
 /** The mail merge Create's output in a run: each item's job and its sendOnce. */
 const createdJobs = (outcome: RunOutcome) =>
-	(outcome.run?.data.resultData.runData['Create Job']?.at(-1)?.data?.main?.[0] ?? []).map(
-		({ json }) => [Number(json.JobID), json.sendOnce] as const,
-	);
+	lastOutput(outcome, 'Create Job').map(({ json }) => [Number(json.JobID), json.sendOnce] as const);
 
 /** The weekly notice with its Send made another operation, run once per item (`$json.number`). */
 function eachItem(parameters: object, credentials?: object): WorkflowFile {

@@ -215,14 +215,17 @@ export async function csvFromBinary(
 		blank.length === 0 && !text.startsWith(BYTE_ORDER_MARK)
 			? data
 			: Buffer.from(withoutRecords(text, blank), 'utf8');
+	// Read once, when a Retry first asks (createOnce.ts asks per item, and again per lookup).
+	let lines: CsvLineFax[] | undefined;
 	return {
 		file: { field: 'CSV', data: upload, fileName, mimeType: 'text/csv' },
 		dataLines,
 		faxLines: () => {
-			const lines: CsvLineFax[] = [];
+			if (lines) return lines;
+			lines = [];
 			let header = true;
 			scanCsv(upload.toString('utf8'), (record) => {
-				if (!header) lines.push(checks.lineFax(record.fields));
+				if (!header) lines!.push(checks.lineFax(record.fields));
 				header = false;
 			});
 			return lines;

@@ -13,7 +13,7 @@ import {
 	notedBefore,
 	noteItem,
 } from '../common/itemNotes';
-import { lineageOf } from '../common/lineage';
+import { lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
 import type { CheckAllItems, ItemExecute } from '../common/operationShape';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 
@@ -59,7 +59,8 @@ const UNKNOWN_FILING_ADVICE =
 /**
  * Files one request; the answer (the provider's ticket) becomes the output item. In a Retry (or
  * Retry On Fail's later try) a request the run filed is output as found, and one whose answer
- * never came stops the item: filing it again could open a second ticket.
+ * never came stops the item: filing it again could open a second ticket. So does a Retry of an
+ * execution n8n kept nothing of, which has no notes to go by.
  */
 async function fileNumberRequest(
 	this: IExecuteFunctions,
@@ -67,6 +68,13 @@ async function fileNumberRequest(
 	request: FilingPlan,
 ): Promise<INodeExecutionData[]> {
 	const { notes } = request;
+	if (notes.lineage.rerun && notes.lineage.id === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'This Retry cannot tell which number requests the execution it repeats filed',
+			{ itemIndex, description: UNKNOWN_LINEAGE_ADVICE },
+		);
+	}
 	const before = notedBefore(notes, itemIndex);
 	if (before?.pending) {
 		throw new NodeOperationError(

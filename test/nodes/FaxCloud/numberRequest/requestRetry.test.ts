@@ -65,3 +65,15 @@ test.each<[string, Pick<FaultSpec, 'kind' | 'status'>, number]>([
 	expect(retry.error?.description).toMatch(/^Nothing was filed/);
 	expect(ticketsPer(['Ann'])).toEqual([tickets]);
 });
+
+test('a Retry of an execution n8n kept nothing of files nothing: it cannot tell what was filed', async () => {
+	const retry = await fileNumberRequest('tollFree', tollFree, {
+		items: items(['Ann']),
+		mode: 'retry',
+	});
+
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell which number requests the execution it repeats filed',
+	);
+	expect(ticketsPer(['Ann'])).toEqual([0]);
+});
