@@ -2,8 +2,7 @@ import type { DrainCurveRun, DrainCurves } from './drain-curve';
 import type { HeldRun } from './mail-merge-held';
 import { GOALS } from './goals';
 import { largestOverMiddle, perUnitAtEachSize, type CurveFigures } from './lib/curve';
-import { formatRatio, pairRatios, pairsOf, type PairRatios } from './lib/pairs';
-import { mb, median, round } from './lib/stats';
+import { formatRatio, mb, median, pairRatios, type PairRatios, pairsOf, round } from './lib/stats';
 import { partRows, type RunContext, type TargetRow } from './lib/verdict';
 
 /**

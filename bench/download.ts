@@ -15,7 +15,7 @@ const WORKFLOW_ID = 'BenchDownload001';
 /** The same download by n8n's HTTP Request node (response as a file): n8n's own floor. */
 const HTTP_REQUEST_WORKFLOW_ID = 'BenchDownloadHttp';
 
-/** One download by each, one after the other (ratios per round, lib/pairs.ts). */
+/** One download by each, one after the other (ratios per round, lib/stats.ts). */
 interface DownloadRound {
 	nodeMs: number;
 	httpRequestMs: number;

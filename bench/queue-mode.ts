@@ -27,9 +27,8 @@ import {
 	runDataTimes,
 } from './lib/server';
 import { CLOCK_TICKS } from './lib/proc';
-import { round, spanMs } from './lib/stats';
+import { evenRounds, round, spanMs } from './lib/stats';
 import { preparePdf } from './send';
-import { evenRounds } from './lib/pairs';
 
 /**
  * Queue mode: the bulk send through one `n8n worker --concurrency=1`, node against helper floor in

@@ -1,5 +1,4 @@
-import { formatRatio, pairsOf } from './lib/pairs';
-import { median, round } from './lib/stats';
+import { formatRatio, median, pairsOf, round } from './lib/stats';
 import { partRows, regressionWhy, type RunContext, type TargetRow } from './lib/verdict';
 import type { QueueFigures, QueueRun, QueueVariant } from './queue-mode';
 import type { SendFigures } from './send';

@@ -1,7 +1,6 @@
 import type { PollingFigures } from './polling';
 import { GOALS } from './goals';
-import { formatRatio, pairsOf } from './lib/pairs';
-import { median, round } from './lib/stats';
+import { formatRatio, median, pairsOf, round } from './lib/stats';
 import { partRows, regressionWhy, targetRow, type RunContext, type TargetRow } from './lib/verdict';
 import type { UserBuiltFigures } from './user-built';
 

@@ -55,11 +55,11 @@ const only = args.has('--only') ? PARTS.filter(picked) : quick ? QUICK_PARTS : u
 const wants = (part: string): boolean => !only || only.includes(part);
 const cpuProfileDir = args.has('--cpu-prof') ? path.join(OUTPUT_DIR, 'profiles') : undefined;
 
-/** Sizes of the full run; each compared part runs at least 5 pairs (lib/pairs.ts). */
+/** Sizes of the full run; each compared part runs at least 5 pairs (lib/stats.ts). */
 const FULL_SIZES = {
 	items: 1_000,
 	// Node and floor are within a few percent, pairs vary by ±15 %: 8 pairs did not settle the
-	// median. Compared sides swap order every round, so counts are even (lib/pairs.ts evenRounds).
+	// median. Compared sides swap order every round, so counts are even (lib/stats.ts evenRounds).
 	sendRounds: 16,
 	sendOnceRounds: 6,
 	mailMergeRows: 10_000,

@@ -7,9 +7,8 @@ import {
 	outboundSince,
 	type BenchServer,
 } from './lib/server';
-import { spanMs } from './lib/stats';
+import { evenRounds, spanMs } from './lib/stats';
 import { SEND_VARIANTS, TIMED_NODE } from './send';
-import { evenRounds } from './lib/pairs';
 
 /**
  * Send once (issue 25): Send Once per Key against the helper floor making the same lookup, and the

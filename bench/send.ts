@@ -9,13 +9,12 @@ import { collectGarbage } from './lib/gc';
 import { lastSeq } from './lib/polls';
 import { cpuSeconds, PeakRss } from './lib/proc';
 import { callWebhook, latestNodeMs, outboundSince, type BenchServer } from './lib/server';
-import { mb, spanMs } from './lib/stats';
+import { evenRounds, mb, spanMs } from './lib/stats';
 import { sameSendBodies, type WireCheck } from './send-wire';
-import { evenRounds } from './lib/pairs';
 
 /**
  * Bulk send: items with a one-page PDF sent by the node at its defaults, the helper floor, the
- * HTTP Request node and a raw undici client outside n8n, one run of each per round (lib/pairs.ts).
+ * HTTP Request node and a raw undici client outside n8n, one run of each per round (lib/stats.ts).
  */
 
 export const SEND_WORKFLOWS = [

@@ -6,8 +6,7 @@ import { pollingRows, userBuiltRow } from './report-polling';
 import { NODE_CONCURRENCY, type SendFigures, type SendRound } from './send';
 import type { OnceRound, OnceVariant, SendOnceFigures } from './send-once';
 import { GOALS } from './goals';
-import { formatRatio, pairsOf } from './lib/pairs';
-import { mb, median, round } from './lib/stats';
+import { formatRatio, mb, median, pairsOf, round } from './lib/stats';
 import {
 	partRows,
 	regressionWhy,

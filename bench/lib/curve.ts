@@ -1,7 +1,6 @@
-import { pairRatios } from './pairs';
-import { median } from './stats';
+import { median, pairRatios } from './stats';
 
-/** Cost curves: sizes ten apart, each once per round, so growth is read under one load (pairs.ts). */
+/** Cost curves: sizes ten apart, each once per round, so growth is read under one load (stats.ts). */
 
 /** One run at one size: the work, its time and n8n's resident memory rise. */
 export interface CurveRun {

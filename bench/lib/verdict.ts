@@ -1,5 +1,4 @@
-import { formatRatio, type PairRatios } from './pairs';
-import { round } from './stats';
+import { formatRatio, type PairRatios, round } from './stats';
 
 /**
  * The table's rows: a target is met or missed, a figure never counted. A miss says what measured

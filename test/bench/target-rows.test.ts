@@ -18,8 +18,7 @@ import {
 } from '../../bench/readme-table';
 import { runMachine } from '../../bench/lib/machine';
 import { windowHoldsBurst } from '../../bench/after-burst';
-import { evenRounds, formatRatio, pairRatios } from '../../bench/lib/pairs';
-import { median, spanMs } from '../../bench/lib/stats';
+import { evenRounds, formatRatio, median, pairRatios, spanMs } from '../../bench/lib/stats';
 import type { SendFigures, SendRun } from '../../bench/send';
 import type { SendOnceFigures } from '../../bench/send-once';
 import type { PollingFigures } from '../../bench/polling';
