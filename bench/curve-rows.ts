@@ -38,9 +38,8 @@ const sizesText = (curve: CurveFigures) =>
 	curve.sizes.map((s) => s.toLocaleString('en-US')).join(' / ');
 
 /** "12.3 / 11.9 / 12.8 µs per fax" style figures, one per size. */
-function perUnitText(values: number[], scale: number, unit: string): string {
-	return `${values.map((v) => round(v * scale, 1)).join(' / ')} ${unit}`;
-}
+const perUnitText = (values: number[], scale: number, unit: string): string =>
+	`${values.map((v) => round(v * scale, 1)).join(' / ')} ${unit}`;
 
 function growthRows(
 	area: string,
@@ -200,9 +199,8 @@ function drainFloorRow(curve: CurveFigures, context: RunContext): TargetRow {
 
 export function curveRows(curves: CurveSet, context: RunContext): TargetRow[] {
 	const rows: TargetRow[] = [];
-	if (curves.send) {
+	if (curves.send)
 		rows.push(...growthRows('Bulk send', 'bulk send', curves.send, context, 'sendCurve'));
-	}
 	if (curves.mailMerge) {
 		rows.push(
 			...growthRows('Mail merge', 'one job', curves.mailMerge, context, 'mailMergeCurve'),
