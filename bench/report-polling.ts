@@ -1,3 +1,4 @@
+import type { AfterBurst } from './after-burst';
 import type { PollingFigures } from './polling';
 import { GOALS } from './goals';
 import { formatRatio, median, pairsOf, round } from './lib/stats';
@@ -78,12 +79,8 @@ function drainRows(p: PollingFigures, row: ReturnType<typeof partRows>): TargetR
 	];
 }
 
-function afterBurstRow(
-	p: PollingFigures,
-	afterBurst: NonNullable<PollingFigures['afterBurst']>,
-): TargetRow {
+function afterBurstRow(p: PollingFigures, { polls, latenessMinutes }: AfterBurst): TargetRow {
 	const expected = Math.ceil(p.drains[0].newFaxes / p.pageSize) + 1;
-	const { polls } = afterBurst;
 	const holding = polls.filter((q) => q.windowHoldsBurst);
 	const passed = polls.filter((q) => !q.windowHoldsBurst);
 	const executionsAfter =
@@ -91,7 +88,7 @@ function afterBurstRow(
 		p.jumps.reduce((sum, j) => sum + j.executions, 0);
 	return targetRow({
 		area: 'Polling',
-		measure: `requests of each poll after a burst, nothing new, clock +1 min per poll (allowance ${afterBurst.latenessMinutes} min; inbound; outbound)`,
+		measure: `requests of each poll after a burst, nothing new, clock +1 min per poll (allowance ${latenessMinutes} min; inbound; outbound)`,
 		figure: `${polls.map((q) => q.inbound).join(', ')}; ${polls.map((q) => q.outbound).join(', ')} (executions: ${executionsAfter})`,
 		target: `the burst re-read while the window holds it (${holding.length} polls), then 1 per direction; no execution`,
 		met:

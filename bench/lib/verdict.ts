@@ -88,12 +88,8 @@ function ratioMissWhy(options: {
 	].filter((t): t is string => !!t);
 	const load = context.load[part];
 	const overloaded = !!load && load.samples > 0 && load.max > context.cores;
-	const cause =
-		options.explained ??
-		(overloaded
-			? `the machine was loaded past its ${context.cores} cores during the row`
-			: undefined);
-	return `${cause ?? REGRESSION}: ${measured.join('; ')}`;
+	const machine = `the machine was loaded past its ${context.cores} cores during the row`;
+	return `${options.explained ?? (overloaded ? machine : REGRESSION)}: ${measured.join('; ')}`;
 }
 
 /** Why a count or equality target was missed: it is not a matter of load, so a regression. */
