@@ -127,7 +127,6 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 		round(medianOf(runs, pick), digits);
 	const all = allRuns(q);
 	const short = all.filter((run) => run.created !== run.faxes || run.onWorker !== run.executions);
-	const explanation = explainRound3(q, send, context.cores);
 	const scaling = queueScaling(q);
 	const row = partRows('Queue mode', context, 'queue');
 	return [
@@ -169,7 +168,7 @@ export function queueRows(q: QueueFigures, context: RunContext, send?: SendFigur
 		}),
 		row.figure({
 			measure: `the deploy part's round-3 worker CPU per fax (${DEPLOY_ROUNDS.round3CpuMsPerFax} to 14 ms against about ${DEPLOY_ROUNDS.round2CpuMsPerFax} in round 2): what explains it`,
-			figure: explanation.text,
+			figure: explainRound3(q, send, context.cores).text,
 		}),
 		row.figure({
 			measure:

@@ -50,8 +50,6 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 	const cpuOver = (v: Variant) => (r: SendRound) => r[v].cpuSeconds - r.itemsOnly.cpuSeconds;
 	const rise = (v: Variant) => (r: SendRound) => r[v].rssRiseBytes;
 	const node = at(span('faxCloud'));
-	const floor = at(span('floor'));
-	const http = at(span('httpRequest'));
 	const raw = at(rawSpan);
 	const vsFloor = pairsOf(rounds, nodeMs('faxCloud'), nodeMs('floor'));
 	const vsHttp = pairsOf(rounds, span('httpRequest'), span('faxCloud'));
@@ -74,7 +72,7 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 				limit,
 				facts: [
 					cpuFact,
-					`the floor's own span ${round(floor, 0)} ms, raw undici ${round(raw, 0)} ms`,
+					`the floor's own span ${round(at(span('floor')), 0)} ms, raw undici ${round(raw, 0)} ms`,
 				],
 				explained:
 					cpuVsFloor.median <= limit
@@ -85,7 +83,7 @@ function sendRows(send: SendFigures, context: RunContext): TargetRow[] {
 		row.floorReach(
 			{
 				measure: `${items} faxes, throughput: Fax Cloud node vs HTTP Request node (faxes/s; ratio per pair)`,
-				figure: `${perSecond(items, node)} vs ${perSecond(items, http)}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
+				figure: `${perSecond(items, node)} vs ${perSecond(items, at(span('httpRequest')))}: ${formatRatio(vsHttp)}; helper floor vs HTTP Request node ${formatRatio(floorVsHttp)}`,
 			},
 			{
 				floorVsHttp,
@@ -136,7 +134,6 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 	const searches = median(o.rounds.map((r) => r.once.searches));
 	const floorSearches = median(o.rounds.map((r) => r.floorOnce.searches));
 	const { retry } = o;
-	const limit = GOALS.sendOnceVsFloor;
 	return [
 		row.atMost(
 			{
@@ -145,7 +142,7 @@ function sendOnceRows(o: SendOnceFigures, context: RunContext): TargetRow[] {
 			},
 			{
 				pairs: vsFloor,
-				limit,
+				limit: GOALS.sendOnceVsFloor,
 				facts: [`${searches} searches by the node, ${floorSearches} by the floor`],
 				explained:
 					searches > floorSearches
@@ -173,7 +170,6 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 	const at = (f: (r: (typeof rounds)[number]) => number) =>
 		median(rounds.map(f).filter((v) => Number.isFinite(v)));
 	const ms = (key: 'nodeMs' | 'uploadMs') => Math.round(at((r) => r[key]));
-	const limit = GOALS.mailMergeVsCsv;
 	const leftOut = rounds.filter((r) => !r.windowValid).length;
 	const itemsRise = `n8n's rise for the ${m.rows} items before the node: ${mb(at((r) => r.itemsRiseBytes))}`;
 	return [
@@ -189,7 +185,7 @@ function mailMergeRows(m: MailMergeFigures, context: RunContext): TargetRow[] {
 			},
 			{
 				pairs: vsCsv,
-				limit,
+				limit: GOALS.mailMergeVsCsv,
 				unit: 'run',
 				facts: [itemsRise, ...(leftOut ? [`${leftOut} runs left out (window missed)`] : [])],
 			},
