@@ -12,6 +12,7 @@ import {
 	SecretWatch,
 	total,
 } from '../harness/jest/fault-helpers';
+import { OK } from '../harness/jest/helper-call';
 import { runNode, type RunNodeOptions } from '../harness/jest/run-node';
 import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 
@@ -27,6 +28,8 @@ const node = new FaxCloud();
 const scripted = useScriptedServers();
 
 const TIMEOUT_MS = 1_000;
+/** A delay fault holds the answer past the send's timeout. */
+const DELAY_MS = TIMEOUT_MS * 2;
 const KEY = /^n8n-[A-Za-z0-9]{20}$/;
 const ITEMS = 300;
 const PROCESSED_KINDS = ['resetAfterProcessing', 'delay', 'truncatedJson'];
@@ -58,15 +61,8 @@ afterEach(() => {
 });
 
 /** The next send (POST) of the fax interface meets this fault. */
-function faultNextSend(kind: FaultKind): void {
-	emulator().control.addFault({
-		api: 'fax',
-		method: 'POST',
-		kind,
-		count: 1,
-		delayMs: TIMEOUT_MS * 2,
-	});
-}
+const faultNextSend = (kind: FaultKind) =>
+	emulator().control.addFault({ api: 'fax', method: 'POST', kind, count: 1, delayMs: DELAY_MS });
 
 /** A send, counted and watched for alice's and the admin's secrets. */
 async function send(
@@ -91,6 +87,7 @@ async function send(
 	return result;
 }
 
+const twoItems = () => [{ json: {} }, { json: {} }];
 const jsonOf = (result: { items: INodeExecutionData[] }) => result.items.map((item) => item.json);
 /** The output of a send of one fax whose answer was lost but whose lookup found the fax. */
 const RECOVERED = { FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true };
@@ -102,10 +99,7 @@ const lookups = (emu: Emulator) =>
 
 describe('one send, one fault', () => {
 	test('a normal send carries a generated BatchUniqueId, a new one per item', async () => {
-		const result = await send(
-			{ faxNumbers: '12125550000' },
-			{ items: [{ json: {} }, { json: {} }] },
-		);
+		const result = await send({ faxNumbers: '12125550000' }, { items: twoItems() });
 		expect(jsonOf(result)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '12125550000', GroupId: 2 },
@@ -201,12 +195,11 @@ describe('one send, one fault', () => {
 	});
 
 	test('an answer without a FaxId: the node looks its key up and outputs the fax found', async () => {
-		const ok = { StatusCode: 0, StatusText: '' };
 		const found = { FaxId: '7', FaxNumber: '12125550000', GroupId: '7', FaxStatus: 'sending' };
 		const server = await scripted((request, _count, res) =>
 			request.method === 'POST'
-				? sendJson(res, 201, { RequestStatus: ok })
-				: sendJson(res, 200, { RequestStatus: ok, FaxInfo: [found], HasMoreResults: 'false' }),
+				? sendJson(res, 201, OK)
+				: sendJson(res, 200, { ...OK, FaxInfo: [found], HasMoreResults: 'false' }),
 		);
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = server.url;
@@ -294,9 +287,7 @@ describe('Recovery Key in Batch Fields off', () => {
 	);
 
 	test('an answer without a FaxId: no lookup either, and the same advice', async () => {
-		const server = await scripted((_request, _count, res) =>
-			sendJson(res, 201, { RequestStatus: { StatusCode: 0, StatusText: '' } }),
-		);
+		const server = await scripted((_request, _count, res) => sendJson(res, 201, OK));
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = server.url;
 		const parameters = { faxNumbers: '12125550000', text: 'Hi', options: { recoveryKey: false } };
@@ -319,7 +310,7 @@ describe('Recovery Key in Batch Fields off', () => {
 					requestsAtOnce: 1,
 				},
 			},
-			{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
+			{ items: twoItems(), continueOnFail: true },
 		);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		const [lost, sent] = jsonOf(result);
@@ -338,7 +329,7 @@ describe('Recovery Key in Batch Fields off', () => {
 describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => {
 	test('every item ends as one success or one error; the emulator’s faxes equal the successes', async () => {
 		const emu = emulator();
-		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: TIMEOUT_MS * 2 });
+		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: DELAY_MS });
 		const items = Array.from({ length: ITEMS }, (_, n) => ({ json: { n } }));
 		const result = await send(
 			{
