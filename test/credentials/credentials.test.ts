@@ -102,7 +102,7 @@ async function pressTest(
 const emulator = useEmulator();
 const server = useScriptedServers();
 
-const good = (): ICredentialDataDecryptedObject => credentialsFor(emulator()).faxCloudApi!;
+const good = () => credentialsFor(emulator()).faxCloudApi!;
 
 /** Presses Test with alice's credential, `change` applied. */
 const pressWith = async (change: ICredentialDataDecryptedObject = {}) =>
@@ -204,10 +204,10 @@ describe('Fax Cloud API credential: the Test button', () => {
 	});
 
 	test('red when the mail merge address answers 200 with something other than the interface', async () => {
-		const page = await server((_r, _n, res) => {
-			res.writeHead(200, { 'Content-Type': 'text/html' });
-			res.end('<html><body>Welcome</body></html>');
-		});
+		const welcome = '<html><body>Welcome</body></html>';
+		const page = await server((_r, _n, res) =>
+			res.writeHead(200, { 'Content-Type': 'text/html' }).end(welcome),
+		);
 		await expectRed(
 			{ mailMergeBaseUrl: `${page.url}/mailmerge/v1` },
 			`The Mail Merge Base URL does not lead to the mail merge interface: ${page.url}/mailmerge/v1/Job answered without a RequestStatus (text/html). Enter the address including /v1.`,
@@ -225,10 +225,8 @@ describe('Fax Cloud API credential: the Test button', () => {
 
 	test('a redirect is not followed: the login is not sent on to another host', async () => {
 		const elsewhere = await server((_r, _n, res) => sendJson(res, 200, {}));
-		const fax = await server((_r, _n, res) => {
-			res.writeHead(302, { Location: `${elsewhere.url}/v1/inboundfaxes` });
-			res.end();
-		});
+		const location = `${elsewhere.url}/v1/inboundfaxes`;
+		const fax = await server((_r, _n, res) => res.writeHead(302, { Location: location }).end());
 		const result = await pressWith({ faxBaseUrl: `${fax.url}/v1` });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/^The fax interface at .* answered HTTP 302/);
@@ -260,8 +258,7 @@ test("the login goes into a copy of the request's options: the caller's never ho
 	expectSecretHidden(JSON.stringify(options), SEED_USERS.alice.password);
 });
 
-const goodNumbers = (): ICredentialDataDecryptedObject =>
-	credentialsFor(emulator()).faxCloudNumbersApi!;
+const goodNumbers = () => credentialsFor(emulator()).faxCloudNumbersApi!;
 
 describe('Fax Cloud Numbers API credential: the Test button', () => {
 	test('green with the token, after one lookup of the US regions', async () => {
