@@ -74,6 +74,8 @@ const notAFaxNumber = (parameter: string, value: string) =>
 	`Invalid "${parameter}": "${value}" is not a fax number; ${FAX_NUMBER_FORMS}`;
 const notUsOrCa = (country: string) =>
 	`Invalid "Country": "${country}" is not allowed; use US or CA`;
+const notWhole = (parameter: string, value: number, range: string) =>
+	`Invalid "${parameter}": "${value}" is not allowed; use a whole number ${range}`;
 const notAnId = (parameter: string, id: string) =>
 	`Invalid "${parameter}": "${id}" is not an ID; use a whole number greater than 0, e.g. 1234`;
 const SINGLE_FAX = ['resend', 'get', 'download', 'delete', 'mark'];
@@ -135,16 +137,13 @@ const CASES = [
 			'Invalid "Sender ID (TSI)": has 21 characters; at most 20 are allowed',
 			{ options: { tsi: 'A'.repeat(21) } },
 		],
-		'a priority of 11': [
-			'Invalid "Priority": "11" is not allowed; use a whole number from 0 to 10',
-			{ options: { priority: 11 } },
-		],
+		'a priority of 11': [notWhole('Priority', 11, 'from 0 to 10'), { options: { priority: 11 } }],
 		'a retry count of 1.5': [
-			'Invalid "Retry Count": "1.5" is not allowed; use a whole number from 0 or more',
+			notWhole('Retry Count', 1.5, 'from 0 or more'),
 			{ options: { retryCount: 1.5 } },
 		],
 		'a retry interval of 0': [
-			'Invalid "Retry Interval (Minutes)": "0" is not allowed; use a whole number from 1 or more',
+			notWhole('Retry Interval (Minutes)', 0, 'from 1 or more'),
 			{ options: { retryInterval: 0 } },
 		],
 		'a timeout of 50 ms': ['Timeout', { options: { timeout: 50 } }],
@@ -273,10 +272,7 @@ const CASES = [
 		'Job ID ../2': [notAnId('Job ID', '../2'), { jobId: '../2' }],
 	}),
 	...badInputs('mail merge get many', ['mailMergeJob', 'getAll'], {
-		'limit -1': [
-			'Invalid "Limit": "-1" is not allowed; use a whole number from 1 or more',
-			{ returnAll: false, limit: -1 },
-		],
+		'limit -1': [notWhole('Limit', -1, 'from 1 or more'), { returnAll: false, limit: -1 }],
 	}),
 	...badInputs('non-toll-free', ['numberRequest', 'nonTollFree', NON_TOLL_FREE], {
 		'an unknown region': ['Region', { region: 'Atlantis' }],
