@@ -608,6 +608,7 @@ function pageThrough(
 const readAll = pageThrough({}, async () => undefined);
 
 const STATUSES = ['sending', 'scheduled', 'sending', 'sent'];
+const SENT_AT = '2026-11-29T06:00:00Z';
 
 // Faxes 1 and 2 on every page, each time changed: by status (pages 1 and 3 repeat an earlier
 // status, and the time moved instead), or, a fax the service tries again that fails again, only
@@ -636,12 +637,8 @@ test.each([
 
 test('pages that repeat records already read fail the paging after the allowed pages, naming it', async () => {
 	// Page 0 is new; every page after it repeats page 0 (same FaxIds, statuses and times).
-	const stuck = await server(
-		pagesOf(10, () => [
-			{ FaxId: '1', FaxStatus: 'sent', CompleteTime: '2026-11-29T06:00:00Z' },
-			{ FaxId: '2', FaxStatus: 'sent', CompleteTime: '2026-11-29T06:00:00Z' },
-		]),
-	);
+	const page = ['1', '2'].map((FaxId) => ({ FaxId, FaxStatus: 'sent', CompleteTime: SENT_AT }));
+	const stuck = await server(pagesOf(10, () => page));
 	const { error } = await callHelper(credentials(stuck.url), readAll);
 	expect(error?.message).toMatch(/same page of search results again/);
 	expect(stuck.received).toHaveLength(1 + MAX_PAGES_WITHOUT_PROGRESS);
@@ -651,7 +648,7 @@ test('a FaxId read in several versions counts each version once', async () => {
 	// Fax 1 alternates between two versions; fax 3 on page 2 is the last new record.
 	const versions = [
 		{ FaxId: '1', FaxStatus: 'sending' },
-		{ FaxId: '1', FaxStatus: 'sent', CompleteTime: '2026-11-29T06:00:00Z' },
+		{ FaxId: '1', FaxStatus: 'sent', CompleteTime: SENT_AT },
 	];
 	const pageRecords = [
 		[versions[0]],
