@@ -12,6 +12,7 @@ import {
 	SecretWatch,
 	total,
 } from '../harness/jest/fault-helpers';
+import { OK } from '../harness/jest/helper-call';
 import { runNode, type RunNodeOptions } from '../harness/jest/run-node';
 import { sendJson, useScriptedServers } from '../harness/jest/scripted-server';
 
@@ -27,6 +28,8 @@ const node = new FaxCloud();
 const scripted = useScriptedServers();
 
 const TIMEOUT_MS = 1_000;
+/** A delay fault holds the answer past the send's timeout. */
+const DELAY_MS = TIMEOUT_MS * 2;
 const KEY = /^n8n-[A-Za-z0-9]{20}$/;
 const ITEMS = 300;
 const PROCESSED_KINDS = ['resetAfterProcessing', 'delay', 'truncatedJson'];
@@ -58,17 +61,10 @@ afterEach(() => {
 });
 
 /** The next send (POST) of the fax interface meets this fault. */
-function faultNextSend(kind: FaultKind): void {
-	emulator().control.addFault({
-		api: 'fax',
-		method: 'POST',
-		kind,
-		count: 1,
-		delayMs: TIMEOUT_MS * 2,
-	});
-}
+const faultNextSend = (kind: FaultKind) =>
+	emulator().control.addFault({ api: 'fax', method: 'POST', kind, count: 1, delayMs: DELAY_MS });
 
-/** A send, counted and watched for alice's and the admin's secrets. */
+/** A send (to 12125550000 unless `parameters` say otherwise), counted and watched for secrets. */
 async function send(
 	parameters: IDataObject,
 	options: Partial<Pick<RunNodeOptions, 'items' | 'continueOnFail' | 'credentials'>> = {},
@@ -80,6 +76,7 @@ async function send(
 			operation: 'send',
 			content: 'text',
 			text: 'Order confirmed.',
+			faxNumbers: '12125550000',
 			...parameters,
 		},
 		credentials: credentialsFor(emulator(), 'alice'),
@@ -91,6 +88,7 @@ async function send(
 	return result;
 }
 
+const twoItems = () => [{ json: {} }, { json: {} }];
 const jsonOf = (result: { items: INodeExecutionData[] }) => result.items.map((item) => item.json);
 /** The output of a send of one fax whose answer was lost but whose lookup found the fax. */
 const RECOVERED = { FaxId: 1, FaxNumber: '12125550000', GroupId: 1, recoveredAfterError: true };
@@ -102,10 +100,7 @@ const lookups = (emu: Emulator) =>
 
 describe('one send, one fault', () => {
 	test('a normal send carries a generated BatchUniqueId, a new one per item', async () => {
-		const result = await send(
-			{ faxNumbers: '12125550000' },
-			{ items: [{ json: {} }, { json: {} }] },
-		);
+		const result = await send({}, { items: twoItems() });
 		expect(jsonOf(result)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
 			{ FaxId: 2, FaxNumber: '12125550000', GroupId: 2 },
@@ -145,7 +140,7 @@ describe('one send, one fault', () => {
 		'%s: no fax was created, the lookup finds none, the error says so and nothing is resent',
 		async (kind) => {
 			faultNextSend(kind);
-			const result = await send({ faxNumbers: '12125550000' }, { continueOnFail: true });
+			const result = await send({}, { continueOnFail: true });
 			expect(result.items).toHaveLength(1);
 			const [{ json }] = result.items;
 			const key = String(posts(emulator())[0].params.BatchUniqueId);
@@ -162,10 +157,7 @@ describe('one send, one fault', () => {
 
 	test('the user’s own BatchUniqueId is kept; the key goes into Batch Name and the lookup uses it', async () => {
 		faultNextSend('resetAfterProcessing');
-		const result = await send({
-			faxNumbers: '12125550000',
-			options: { batchUniqueId: 'invoices-2026-01' },
-		});
+		const result = await send({ options: { batchUniqueId: 'invoices-2026-01' } });
 		const [post] = posts(emulator());
 		expect(post.params.BatchUniqueId).toBe('invoices-2026-01');
 		expect(post.params.BatchName).toMatch(KEY);
@@ -175,7 +167,7 @@ describe('one send, one fault', () => {
 	});
 
 	test('the user’s own Batch Name is kept; the key goes into Batch Unique ID', async () => {
-		await send({ faxNumbers: '12125550000', options: { batchName: 'january' } });
+		await send({ options: { batchName: 'january' } });
 		const [post] = posts(emulator());
 		expect(post.params.BatchName).toBe('january');
 		expect(post.params.BatchUniqueId).toMatch(KEY);
@@ -184,10 +176,7 @@ describe('one send, one fault', () => {
 
 	test('with both batch fields set there is no key: no lookup, the error says what to search for', async () => {
 		faultNextSend('resetAfterProcessing');
-		const result = await send({
-			faxNumbers: '12125550000',
-			options: { batchUniqueId: 'b-1', batchName: 'january' },
-		});
+		const result = await send({ options: { batchUniqueId: 'b-1', batchName: 'january' } });
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toMatch(/connection closed before an answer arrived/);
 		expect(result.error?.description).toMatch(
@@ -201,16 +190,15 @@ describe('one send, one fault', () => {
 	});
 
 	test('an answer without a FaxId: the node looks its key up and outputs the fax found', async () => {
-		const ok = { StatusCode: 0, StatusText: '' };
 		const found = { FaxId: '7', FaxNumber: '12125550000', GroupId: '7', FaxStatus: 'sending' };
 		const server = await scripted((request, _count, res) =>
 			request.method === 'POST'
-				? sendJson(res, 201, { RequestStatus: ok })
-				: sendJson(res, 200, { RequestStatus: ok, FaxInfo: [found], HasMoreResults: 'false' }),
+				? sendJson(res, 201, OK)
+				: sendJson(res, 200, { ...OK, FaxInfo: [found], HasMoreResults: 'false' }),
 		);
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = server.url;
-		const result = await send({ faxNumbers: '12125550000' }, { credentials });
+		const result = await send({}, { credentials });
 		expect(jsonOf(result)).toEqual([{ ...RECOVERED, FaxId: 7, GroupId: 7 }]);
 		expect(server.received.map((request) => request.method)).toEqual(['POST', 'GET']);
 		expect(server.received[1].url).toMatch(/[?&]BatchUniqueId=n8n-[0-9a-z]{20}(&|$)/);
@@ -218,10 +206,8 @@ describe('one send, one fault', () => {
 
 	test('a proxy sending as another user looks up that user’s faxes', async () => {
 		faultNextSend('truncatedJson');
-		const result = await send(
-			{ faxNumbers: '12125550000', options: { faxUserId: 'bob@acme' } },
-			{ credentials: credentialsFor(emulator(), 'acmeAdmin') },
-		);
+		const credentials = credentialsFor(emulator(), 'acmeAdmin');
+		const result = await send({ options: { faxUserId: 'bob@acme' } }, { credentials });
 		expect(jsonOf(result)).toEqual([RECOVERED]);
 		expect(lookups(emulator())[0].query).toMatchObject({ FaxUserId: 'bob@acme' });
 		expect(emulator().control.outboundFax(1)?.FaxUserId).toBe('bob@acme');
@@ -230,7 +216,7 @@ describe('one send, one fault', () => {
 	test('a lookup that keeps failing leaves the error, naming the key to search for', async () => {
 		faultNextSend('resetAfterProcessing');
 		emulator().control.addFault({ api: 'fax', method: 'GET', kind: 'http500' });
-		const result = await send({ faxNumbers: '12125550000' }, { continueOnFail: true });
+		const result = await send({}, { continueOnFail: true });
 		const key = String(posts(emulator())[0].params.BatchUniqueId);
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({
@@ -252,7 +238,7 @@ describe('Recovery Key in Batch Fields off', () => {
 		/^The fax may or may not have been sent\. Recovery Key in Batch Fields is off, so the node has no key to look it up by: search Get Many for the faxes updated since this run started before sending again, or turn the option on to let the node look it up\.$/;
 
 	test('a normal send carries no batch field the user did not fill', async () => {
-		const result = await send({ faxNumbers: '12125550000', options: { recoveryKey: false } });
+		const result = await send({ options: { recoveryKey: false } });
 		expect(jsonOf(result)).toEqual([{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 }]);
 		const [post] = posts(emulator());
 		expect(post.params.BatchUniqueId).toBeUndefined();
@@ -261,10 +247,7 @@ describe('Recovery Key in Batch Fields off', () => {
 	});
 
 	test('the user’s own Batch Unique ID goes alone: no key in Batch Name', async () => {
-		await send({
-			faxNumbers: '12125550000',
-			options: { recoveryKey: false, batchUniqueId: 'invoices-2026-01' },
-		});
+		await send({ options: { recoveryKey: false, batchUniqueId: 'invoices-2026-01' } });
 		const [post] = posts(emulator());
 		expect(post.params.BatchUniqueId).toBe('invoices-2026-01');
 		expect(post.params.BatchName).toBeUndefined();
@@ -280,10 +263,7 @@ describe('Recovery Key in Batch Fields off', () => {
 		'%s: no lookup, the node fails saying the fax may or may not have been sent (%p created)',
 		async (kind, created) => {
 			faultNextSend(kind);
-			const result = await send({
-				faxNumbers: '12125550000',
-				options: { recoveryKey: false, timeout: TIMEOUT_MS },
-			});
+			const result = await send({ options: { recoveryKey: false, timeout: TIMEOUT_MS } });
 			expect(result.items).toEqual([]);
 			expect(result.error?.name).toBe('NodeApiError');
 			expect(result.error?.description).toMatch(OFF_ADVICE);
@@ -294,12 +274,10 @@ describe('Recovery Key in Batch Fields off', () => {
 	);
 
 	test('an answer without a FaxId: no lookup either, and the same advice', async () => {
-		const server = await scripted((_request, _count, res) =>
-			sendJson(res, 201, { RequestStatus: { StatusCode: 0, StatusText: '' } }),
-		);
+		const server = await scripted((_request, _count, res) => sendJson(res, 201, OK));
 		const credentials = credentialsFor(emulator(), 'alice');
 		credentials.faxCloudApi!.faxBaseUrl = server.url;
-		const parameters = { faxNumbers: '12125550000', text: 'Hi', options: { recoveryKey: false } };
+		const parameters = { text: 'Hi', options: { recoveryKey: false } };
 		const result = await send(parameters, { credentials });
 		expect(result.error?.message).toBe('The service accepted the fax but returned no FaxId');
 		expect(result.error?.description).toMatch(OFF_ADVICE);
@@ -310,7 +288,6 @@ describe('Recovery Key in Batch Fields off', () => {
 		faultNextSend('resetAfterProcessing');
 		const result = await send(
 			{
-				faxNumbers: '12125550000',
 				options: {
 					recoveryKey: false,
 					batchUniqueId: 'b-9',
@@ -319,7 +296,7 @@ describe('Recovery Key in Batch Fields off', () => {
 					requestsAtOnce: 1,
 				},
 			},
-			{ items: [{ json: {} }, { json: {} }], continueOnFail: true },
+			{ items: twoItems(), continueOnFail: true },
 		);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		const [lost, sent] = jsonOf(result);
@@ -338,7 +315,7 @@ describe('Recovery Key in Batch Fields off', () => {
 describe(`${ITEMS} sends with Continue On Fail, 20% of requests faulted`, () => {
 	test('every item ends as one success or one error; the emulator’s faxes equal the successes', async () => {
 		const emu = emulator();
-		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: TIMEOUT_MS * 2 });
+		addFaultMix(emu, { api: 'fax', share: 0.2, seed: 8, delayMs: DELAY_MS });
 		const items = Array.from({ length: ITEMS }, (_, n) => ({ json: { n } }));
 		const result = await send(
 			{

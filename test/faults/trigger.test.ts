@@ -33,6 +33,7 @@ import { createJob, editFax, sendOutbound, triggerNode } from '../harness/jest/t
  */
 
 const emulator = useEmulator();
+const ALICE = SEED_USERS.alice.userId;
 
 /** Delay faults and retries take real time; this only keeps a hung poll from hanging the suite. */
 const FAULT_RUN_TIMEOUT_MS = 300_000;
@@ -54,9 +55,7 @@ const isCompletion = (change: { status: string }) =>
 	change.status === 'sent' || change.status === 'sendFailed';
 
 interface FaultTest {
-	/** The name the counts are recorded under. */
 	suite: string;
-	/** The trigger nodes of the workflow by name, each with its parameters. */
 	nodes: Record<string, IDataObject>;
 	seed: number;
 	/** The interface a fifth of whose reads fail; sends and injections are the world changing. */
@@ -247,7 +246,7 @@ for (const engine of ['in-memory', 'durable'] as const) {
 		async (run, emu) => {
 			let events = 0;
 			for (let p = 0; p < POLLS; p++) {
-				emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: inboundBefore(p) });
+				emu.control.injectInbound({ userId: ALICE, count: inboundBefore(p) });
 				for (const number of OUTBOUND_NUMBERS) {
 					await sendOutbound(emu, 'alice', number, { RetryCount: '1' });
 				}
@@ -307,11 +306,10 @@ testUnderFaults(
 		const completed: number[] = [];
 		let modifiedRecords = 0;
 		for (let p = 0; p < LATE_POLLS; p++) {
-			const userId = SEED_USERS.alice.userId;
-			emu.control.injectInbound({ userId, count: p % 40 === 20 ? 60 : 2 });
+			emu.control.injectInbound({ userId: ALICE, count: p % 40 === 20 ? 60 : 2 });
 			if (p % 4 === 0) {
 				const lateByMs = LATENESS_MS[(p / 4) % LATENESS_MS.length];
-				lateInbound.push(Number(emu.control.injectInbound({ userId, lateByMs })[0].FaxId));
+				lateInbound.push(Number(emu.control.injectInbound({ userId: ALICE, lateByMs })[0].FaxId));
 			}
 			const faxId = await sendOutbound(emu, 'alice', OUTBOUND_NUMBERS[p % 2]);
 			if (p % 3 === 0) {
@@ -331,13 +329,9 @@ testUnderFaults(
 				modifiedRecords++;
 			}
 			emu.control.advance(60_000);
-			completed.push(
-				...emu.control
-					.outboundHistory()
-					.filter(isCompletion)
-					.map((change) => change.faxId)
-					.filter((id) => !completed.includes(id)),
-			);
+			const completions = emu.control.outboundHistory().filter(isCompletion);
+			const ids = completions.map((change) => change.faxId);
+			completed.push(...ids.filter((id) => !completed.includes(id)));
 			await pollBoth();
 		}
 		// Every late record becomes visible, then the triggers catch up (faults still on).
@@ -384,22 +378,18 @@ testUnderFaults(
 
 		const imageFailed = new Set<number>();
 		const outboundSends: number[] = [];
-		const text = Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n');
+		const letter = textFile(
+			Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n'),
+		);
 		for (let p = 0; p < LEGAL_POLLS; p++) {
 			// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
-			const faxes = emu.control.injectInbound({
-				userId: SEED_USERS.alice.userId,
-				count: p % 20 === 10 ? 300 : 2,
-			});
+			const faxes = emu.control.injectInbound({ userId: ALICE, count: p % 20 === 10 ? 300 : 2 });
 			if (p % 5 === 0) {
-				const faxId = Number(faxes[0].FaxId);
 				emu.control.setImageFault('inbound', faxes[0].FaxId, p % 10 === 0 ? 'notFound' : 'empty');
-				imageFailed.add(faxId);
+				imageFailed.add(Number(faxes[0].FaxId));
 			}
 			const number = OUTBOUND_NUMBERS[p % 2];
-			outboundSends.push(
-				await sendOutbound(emu, 'alice', number, { RetryCount: '1' }, textFile(text)),
-			);
+			outboundSends.push(await sendOutbound(emu, 'alice', number, { RetryCount: '1' }, letter));
 			emu.control.advance(20_000);
 			await pollTwiceAtOnce();
 		}
@@ -454,7 +444,7 @@ testUnderFaults(
 			for (const name of names) await pollOnce(name);
 		};
 		for (let p = 0; p < WRONG_POLLS; p++) {
-			const faxes = emu.control.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 });
+			const faxes = emu.control.injectInbound({ userId: ALICE, count: 2 });
 			if (p % 8 === 3) {
 				emu.control.setImageFault('inbound', faxes[0].FaxId, 'noAnswer');
 				silentImages.push(Number(faxes[0].FaxId));

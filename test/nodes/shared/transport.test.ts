@@ -1,9 +1,15 @@
+/** The shared transport (requests, answers, paging, downloads) against scripted servers. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { boundaryOf, parseMultipart } from '../../../emulator/http/multipart';
 import type { FaxCloudRequest } from '../../../nodes/shared/transport/requestBuilding';
 import { faxCloudDownload, faxCloudRequest } from '../../../nodes/shared/transport/exchanges';
-import { faxCloudRequestAllItems } from '../../../nodes/shared/transport/paging';
+import {
+	faxCloudPages,
+	faxCloudRequestAllItems,
+	MAX_PAGES_WITHOUT_PROGRESS,
+	type PagesOptions,
+} from '../../../nodes/shared/transport/paging';
 import { apiPath } from '../../../nodes/shared/transport/httpEncoding';
 import { setPollDeadline } from '../../../nodes/shared/transport/pollDeadline';
 import { downloadFaxImage } from '../../../nodes/shared/faxImage';
@@ -15,10 +21,50 @@ import {
 	PASSWORD,
 	TOKEN,
 } from '../../harness/jest/helper-call';
-import { sendJson, useScriptedServers } from '../../harness/jest/scripted-server';
-import { pagesOf, THREE_PAGE_URLS, threePages } from './threePageSearch';
+import {
+	sendJson,
+	useScriptedServers,
+	type ScriptedAnswer,
+} from '../../harness/jest/scripted-server';
+import { waitUntil, watchFor } from '../../harness/waitUntil';
 
 const server = useScriptedServers();
+
+/** Pages 0..count-1 by GetNextResults, holding `pageRecords(page)`; `failPage` answers 400. */
+const pagesOf =
+	(
+		count: number,
+		pageRecords: (page: number) => IDataObject[],
+		failPage?: number,
+	): ScriptedAnswer =>
+	(req, _n, res) => {
+		const query = new URL(req.url, 'http://x').searchParams;
+		const page = Number(query.get('GetNextResults')?.replace('ref-', '') ?? 0);
+		const failed = { RequestStatus: { StatusCode: 400, StatusText: 'Bad paging key' } };
+		if (page === failPage) return sendJson(res, 400, failed);
+		const last = page === count - 1;
+		sendJson(res, 200, {
+			...OK,
+			FaxInfo: pageRecords(page),
+			HasMoreResults: last ? 'false' : 'true',
+			...(last ? {} : { ResultsReference: `ref-${page + 1}` }),
+		});
+	};
+
+/** Pages 0..2 of two sent faxes each, by GetNextResults; `failPage` answers 400 instead. */
+const threePages = (failPage?: number) =>
+	pagesOf(
+		3,
+		(page) => [1, 2].map((i) => ({ FaxId: String(page * 2 + i), FaxStatus: 'sent' })),
+		failPage,
+	);
+
+/** The requests of the whole search of sent faxes, pages of 2. */
+const THREE_PAGE_URLS = [
+	'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2',
+	'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-1',
+	'/v1/outboundfaxes?FaxStatus=sent&ResultLimit=2&GetNextResults=ref-2',
+];
 
 function request(overrides: Partial<FaxCloudRequest>): FaxCloudRequest {
 	return { api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), ...overrides };
@@ -47,12 +93,17 @@ const jsonServer = (status: number, body: unknown) =>
 const errorOf = async (status: number, body: unknown, overrides: Partial<FaxCloudRequest>) =>
 	(await requestOnce((await jsonServer(status, body)).url, overrides)).error;
 
+/** A server answering every request with `status`, `headers` and `body`. */
+const rawServer = (status: number, headers: Record<string, string>, body = '') =>
+	server((_r, _n, res) => res.writeHead(status, headers).end(body));
 const textServer = (status: number, type: string, body: string) =>
-	server((_r, _n, res) => {
-		res.writeHead(status, { 'Content-Type': type });
-		res.end(body);
-	});
+	rawServer(status, { 'Content-Type': type }, body);
 
+const REFUSED_AT_PORT_9 =
+	'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused';
+const notJson = (type: string) =>
+	`The service answered HTTP 200 with a body that is not valid JSON (${type})`;
+const BAD_GATEWAY = '<html><body><h1>Bad Gateway</h1></body></html>';
 const NUMBERS_US = { api: 'numbers', path: apiPath('api', 'numbers', 'regions', 'US') } as const;
 
 const textPart = (field: string, text: string, fileName: string, mimeType = 'text/plain') => ({
@@ -241,10 +292,8 @@ test.each([
 		const arrived: number[] = [];
 		const fax = await server((_r, n, res) => {
 			arrived.push(Date.now());
-			if (n === 1) {
-				res.writeHead(status, { 'Content-Type': type });
-				res.end(body);
-			} else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
+			if (n === 1) res.writeHead(status, { 'Content-Type': type }).end(body);
+			else sendJson(res, 200, { ...OK, FaxInfo: [{ FaxId: '9' }] });
 		});
 		const { value, error } = await requestOnce(fax.url, { path: apiPath('outboundfaxes', 9) });
 		expect(error).toBeUndefined();
@@ -255,7 +304,7 @@ test.each([
 );
 
 test('a GET gives up after its bounded attempts and says what the service answered', async () => {
-	const fax = await textServer(502, 'text/html', '<html><body><h1>Bad Gateway</h1></body></html>');
+	const fax = await textServer(502, 'text/html', BAD_GATEWAY);
 	const { error } = await requestOnce(fax.url, {});
 	expect(fax.received).toHaveLength(3);
 	expect(error?.message).toBe('Service error (HTTP 502): Bad Gateway');
@@ -268,10 +317,7 @@ test('a GET in a poll is not tried again when the wait before it would leave the
 		// try would leave the request less than the half second it needs.
 		if (n === 2) deadlineNear!();
 		if (n > 2) sendJson(res, 200, OK);
-		else {
-			res.writeHead(502, { 'Content-Type': 'text/html' });
-			res.end('<html><body><h1>Bad Gateway</h1></body></html>');
-		}
+		else res.writeHead(502, { 'Content-Type': 'text/html' }).end(BAD_GATEWAY);
 	});
 	const { error } = await callHelper(credentials(fax.url), async function () {
 		deadlineNear = () => setPollDeadline(this, Date.now() + 1_490);
@@ -327,9 +373,7 @@ test.each([
 ])('%s', async (_title, body, overrides) => {
 	const host = await textServer(200, 'application/json', body);
 	const { error } = await requestOnce(host.url, { ...overrides, attempts: 1 });
-	expect(error?.message).toBe(
-		'The service answered HTTP 200 with a body that is not valid JSON (application/json)',
-	);
+	expect(error?.message).toBe(notJson('application/json'));
 });
 
 test('multipart parts arrive with their names, file names and MIME types; repeated parameters once per value', async () => {
@@ -386,13 +430,9 @@ test('path segments are encoded, so a value cannot add or climb path levels', ()
 });
 
 test('a download returns the body, its MIME type and the file name of Content-Disposition', async () => {
-	const fax = await server((_r, _n, res) => {
-		res.writeHead(200, {
-			'Content-Type': 'application/pdf',
-			'Content-Disposition': 'inline; filename="fax-12.pdf"',
-		});
-		res.end('%PDF-1.4 body');
-	});
+	const headers = { 'Content-Type': 'application/pdf' };
+	const disposition = { 'Content-Disposition': 'inline; filename="fax-12.pdf"' };
+	const fax = await rawServer(200, { ...headers, ...disposition }, '%PDF-1.4 body');
 	const { value } = await callHelper(credentials(fax.url), async function () {
 		const download = await faxCloudDownload.call(
 			this,
@@ -415,20 +455,16 @@ test('a download answered with a JSON error becomes that error', async () => {
 	const fax = await jsonServer(404, {
 		RequestStatus: { StatusCode: 4, StatusText: 'Fax not found' },
 	});
+	const image = request({ path: apiPath('outboundfaxes', 12, 'image') });
 	const { error } = await callHelper(credentials(fax.url), async function () {
-		return await faxCloudDownload.call(
-			this,
-			request({ path: apiPath('outboundfaxes', 12, 'image') }),
-		);
+		return await faxCloudDownload.call(this, image);
 	});
 	expect(error?.message).toBe('Not found (HTTP 404) [StatusCode 4]: Fax not found');
 });
 
 test('an unreachable service is named by address without credentials in it', async () => {
 	const { error } = await requestOnce('http://127.0.0.1:9', { attempts: 1 });
-	expect(error?.message).toBe(
-		'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
-	);
+	expect(error?.message).toBe(REFUSED_AT_PORT_9);
 	expect(error?.description).toMatch(/Fax API Base URL/);
 	expectNoSecrets(JSON.stringify(error));
 });
@@ -475,9 +511,7 @@ test('each multipart request has its own boundary, and a file holding an earlier
 
 test('a base URL holding a login is named without it when the service cannot be reached', async () => {
 	const { error } = await requestOnce('http://alice:url-secret@127.0.0.1:9', { attempts: 1 });
-	expect(error?.message).toBe(
-		'Could not reach the Fax Cloud service at http://127.0.0.1:9/v1: connection refused',
-	);
+	expect(error?.message).toBe(REFUSED_AT_PORT_9);
 	expect(JSON.stringify(error)).not.toContain('url-secret');
 });
 
@@ -507,17 +541,12 @@ test('a last page that says no more results ends the search, though it carries a
 test('a GET answered 200 with an HTML page is an error, not an empty success', async () => {
 	const fax = await textServer(200, 'text/html', '<html><body>Sign in</body></html>');
 	const { error } = await requestOnce(fax.url, { attempts: 1 });
-	expect(error?.message).toBe(
-		'The service answered HTTP 200 with a body that is not valid JSON (text/html)',
-	);
+	expect(error?.message).toBe(notJson('text/html'));
 });
 
 test('a redirect is not followed: the login never reaches another host', async () => {
 	const elsewhere = await jsonServer(200, OK);
-	const fax = await server((_r, _n, res) => {
-		res.writeHead(302, { Location: `${elsewhere.url}/v1/outboundfaxes` });
-		res.end();
-	});
+	const fax = await rawServer(302, { Location: `${elsewhere.url}/v1/outboundfaxes` });
 	const { error } = await requestOnce(fax.url, { attempts: 1 });
 	expect(error?.message).toMatch(/^The service answered HTTP 302/);
 	expect(elsewhere.received).toHaveLength(0);
@@ -537,10 +566,7 @@ test.each([
 ] as const)(
 	'a %s fax image answered as application/octet-stream is given the type of its format',
 	async (format, mimeType) => {
-		const fax = await server((_r, _n, res) => {
-			res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-			res.end('image bytes');
-		});
+		const fax = await textServer(200, 'application/octet-stream', 'image bytes');
 		const { value } = await callHelper(credentials(fax.url), async function () {
 			const binary = await downloadFaxImage.call(this, 'outbound', '12', format);
 			return { mimeType: binary.mimeType, fileName: binary.fileName };
@@ -548,3 +574,169 @@ test.each([
 		expect(value).toEqual({ mimeType, fileName: `fax-12.${format}` });
 	},
 );
+
+/** The shared pager of fax searches (faxCloudPages): its progress check and its reading ahead. */
+
+/** Pages the search: `onPage(index)` runs before the caller reads on; `stopAfter` pages end it. */
+function pageThrough(
+	options: PagesOptions,
+	onPage: (index: number) => Promise<void>,
+	stopAfter = Infinity,
+) {
+	return async function (this: IExecuteFunctions) {
+		const ids: string[] = [];
+		let index = 0;
+		for await (const page of faxCloudPages.call(
+			this,
+			{ api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), query: { FaxStatus: 'sent' } },
+			{ pageSize: 2, ...options },
+		)) {
+			ids.push(...page.records.map((record: IDataObject) => String(record.FaxId)));
+			await onPage(index);
+			if (++index >= stopAfter) break;
+		}
+		return ids;
+	};
+}
+
+/**
+ * Progress check: a paging whose pages bring no record it has not read fails after
+ * MAX_PAGES_WITHOUT_PROGRESS pages, so a stuck ResultsReference never passes a part of the list
+ * for all of it; a record that comes again changed (modified while the pages are read) is progress.
+ */
+
+const readAll = pageThrough({}, async () => undefined);
+
+const STATUSES = ['sending', 'scheduled', 'sending', 'sent'];
+const SENT_AT = '2026-11-29T06:00:00Z';
+
+// Faxes 1 and 2 on every page, each time changed: by status (pages 1 and 3 repeat an earlier
+// status, and the time moved instead), or, a fax the service tries again that fails again, only
+// by a later time.
+test.each([
+	['a new status or time', 5, (page: number) => (page === 0 ? 'queued' : STATUSES[page - 1])],
+	['only a new CompleteTime', 2 + MAX_PAGES_WITHOUT_PROGRESS, () => 'failed'],
+])(
+	'records that come again with %s on every later page are read to the end',
+	async (_change, pages, statusOn) => {
+		const changed = await server(
+			pagesOf(pages, (page) =>
+				[1, 2].map((id) => ({
+					FaxId: String(id),
+					FaxStatus: statusOn(page),
+					CompleteTime: `2026-11-29T06:0${page}:00Z`,
+				})),
+			),
+		);
+		const { value, error } = await callHelper(credentials(changed.url), readAll);
+		expect(error).toBeUndefined();
+		expect(value).toHaveLength(2 * pages);
+		expect(changed.received).toHaveLength(pages);
+	},
+);
+
+test('pages that repeat records already read fail the paging after the allowed pages, naming it', async () => {
+	// Page 0 is new; every page after it repeats page 0 (same FaxIds, statuses and times).
+	const page = ['1', '2'].map((FaxId) => ({ FaxId, FaxStatus: 'sent', CompleteTime: SENT_AT }));
+	const stuck = await server(pagesOf(10, () => page));
+	const { error } = await callHelper(credentials(stuck.url), readAll);
+	expect(error?.message).toMatch(/same page of search results again/);
+	expect(stuck.received).toHaveLength(1 + MAX_PAGES_WITHOUT_PROGRESS);
+});
+
+test('a FaxId read in several versions counts each version once', async () => {
+	// Fax 1 alternates between two versions; fax 3 on page 2 is the last new record.
+	const versions = [
+		{ FaxId: '1', FaxStatus: 'sending' },
+		{ FaxId: '1', FaxStatus: 'sent', CompleteTime: SENT_AT },
+	];
+	const pageRecords = [
+		[versions[0]],
+		[versions[1]],
+		[versions[0], { FaxId: '3', FaxStatus: 'sent' }],
+		[versions[1]],
+		[versions[0]],
+		[versions[1]],
+		[versions[0]],
+	];
+	const alternating = await server(pagesOf(pageRecords.length, (page) => pageRecords[page]));
+	const { error } = await callHelper(credentials(alternating.url), readAll);
+	// Pages 3, 4 and 5 bring only versions read before: the paging stops there.
+	expect(error?.message).toMatch(/same page of search results again/);
+	expect(alternating.received).toHaveLength(3 + MAX_PAGES_WITHOUT_PROGRESS);
+});
+
+/** Reading ahead (`readAhead`, the trigger's): the next page is asked for as soon as one arrives. */
+
+/** Waits, without a caller reading on, until the test server has received `count` requests. */
+const untilReceived = (server: { received: unknown[] }, count: number, what: string) =>
+	waitUntil(what, () => server.received.length === count, 10_000, { intervalMs: 5 });
+
+test('the next page is asked for while the caller still reads this one; the service sees the same requests in the same order', async () => {
+	const ahead = await server(threePages());
+	const requestsWhileReading: number[] = [];
+	const { value, error } = await callHelper(
+		credentials(ahead.url),
+		pageThrough({ readAhead: true }, async (index) => {
+			// The caller has not asked for the next page: it is on its way already.
+			if (index < 2) await untilReceived(ahead, index + 2, 'the next page');
+			requestsWhileReading.push(ahead.received.length);
+		}),
+	);
+	expect(error).toBeUndefined();
+	expect(value).toEqual(['1', '2', '3', '4', '5', '6']);
+	expect(requestsWhileReading).toEqual([2, 3, 3]);
+
+	const inTurn = await server(threePages());
+	const plain = await callHelper(
+		credentials(inTurn.url),
+		pageThrough({}, async () => {
+			requestsWhileReading.push(inTurn.received.length);
+		}),
+	);
+	expect(plain.value).toEqual(value);
+	// Without reading ahead, each page is asked for only when the caller reads on.
+	expect(requestsWhileReading.slice(3)).toEqual([1, 2, 3]);
+	expect(ahead.received.map((r) => r.url)).toEqual(inTurn.received.map((r) => r.url));
+	expect(ahead.received.map((r) => r.url)).toEqual(THREE_PAGE_URLS);
+});
+
+test('a caller that stops early leaves one page unread, and that page failing fails nothing', async () => {
+	const unhandled: unknown[] = [];
+	const onUnhandled = (reason: unknown) => unhandled.push(reason);
+	process.on('unhandledRejection', onUnhandled);
+	try {
+		const fax = await server(threePages(1));
+		const { value, error } = await callHelper(
+			credentials(fax.url),
+			pageThrough({ readAhead: true }, async () => undefined, 1),
+		);
+		expect(error).toBeUndefined();
+		expect(value).toEqual(['1', '2']);
+		await untilReceived(fax, 2, 'the page read ahead');
+		// Long enough for the 400 to reach the helper and reject (it is not tried again).
+		await watchFor(
+			'the page asked again, or an unhandled rejection',
+			() => fax.received.length > 2 || unhandled.length > 0,
+			300,
+		);
+		expect(fax.received).toHaveLength(2);
+		expect(unhandled).toEqual([]);
+	} finally {
+		process.off('unhandledRejection', onUnhandled);
+	}
+});
+
+test('a page read ahead that fails fails the caller that reads on to it, after the page before', async () => {
+	const fax = await server(threePages(1));
+	const read: number[] = [];
+	const { error } = await callHelper(
+		credentials(fax.url),
+		pageThrough({ readAhead: true }, async (index) => {
+			read.push(index);
+		}),
+	);
+	expect(read).toEqual([0]);
+	expect(error?.message).toMatch(/400|Bad paging key/);
+	expect(fax.received).toHaveLength(2);
+});
