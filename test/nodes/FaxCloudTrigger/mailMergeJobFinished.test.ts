@@ -43,8 +43,7 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		});
 
 		emu.control.advance(60_000);
-		const items = await trigger.pollItems();
-		expect(items.map((item) => item.json)).toEqual([
+		expect((await trigger.pollItems()).map((item) => item.json)).toEqual([
 			expect.objectContaining({
 				ID: runningAtActivation,
 				Status: 'COMPLETE',
@@ -91,8 +90,7 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		const trigger = watchTrigger(emu, JOB_FINISHED);
 		expect(jobIds(await trigger.pollItems('manual'))).toEqual([latest]);
 		expect(trigger.staticData()).toEqual({});
-		const [list] = emu.control.requests({ api: 'mailMerge', method: 'GET' });
-		expect(list.path).toBe('/v1/Job');
+		expect(emu.control.requests({ api: 'mailMerge', method: 'GET' })[0].path).toBe('/v1/Job');
 	});
 });
 
@@ -308,8 +306,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		const jobs: number[] = [];
 		for (let i = 0; i < 26; i++) jobs.push(await createJob(emu, 1));
 		emu.control.advance(10_000);
-		const emitted = await emittedUntilQuiet(trigger);
-		expect(emitted).toEqual(jobs);
+		expect(await emittedUntilQuiet(trigger)).toEqual(jobs);
 		expect(trigger.staticData().jobs).toHaveLength(26);
 
 		for (const id of jobs.slice(0, 25)) emu.control.removeJob(id);

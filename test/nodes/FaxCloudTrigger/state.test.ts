@@ -46,9 +46,7 @@ const version1 = (watching: string, cursor: string | null, seen: IDataObject, mo
 describe('Fax Cloud Trigger: the state kept between polls', () => {
 	test('stays bounded after many polls: only the keys of the last window are kept', async () => {
 		const trigger = await watchInbound(emu, { markAsRetrieved: true });
-		const emitted: number[] = [];
-		const sizes: number[] = [];
-		const keyCounts: number[] = [];
+		const [emitted, sizes, keyCounts]: number[][] = [[], [], []];
 		for (let poll = 0; poll < 300; poll++) {
 			emu.control.advance(30_000);
 			receive(emu, 2);
@@ -202,7 +200,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 	test('the Fax API Base URL given again with a trailing slash is the same account: the faxes received meanwhile are emitted', async () => {
 		const { trigger, credential } = watchWithCredential({ event: 'newInboundFax' });
 		await trigger.poll();
-		const account = trigger.staticData().account;
+		const { account } = trigger.staticData();
 		emu.control.advance(MINUTE);
 		const faxes = receive(emu, 2);
 		credential.faxBaseUrl = `${String(credential.faxBaseUrl)}/`;
