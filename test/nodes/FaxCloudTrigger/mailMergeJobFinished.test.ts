@@ -315,8 +315,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		expect(trigger.staticData().jobs).toHaveLength(6);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData().jobs).toEqual([jobs[25]]);
-		const lookUps = emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' });
-		expect(lookUps).toHaveLength(25);
+		expect(emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' })).toHaveLength(25);
 		expect(await trigger.poll()).toBeNull();
 		expect(emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' })).toHaveLength(25);
 	});

@@ -114,8 +114,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(await users(own)).toEqual(['alice@acme']);
 		expect(await users(all)).toEqual(['alice@acme', 'bob@acme']);
 		expect(await users(bob)).toEqual(['bob@acme']);
-		const queries = searches(emu, 'inboundfaxes').map((r) => [r.auth.userId, r.query.FaxUserId]);
-		expect(queries).toEqual(
+		expect(searches(emu, 'inboundfaxes').map((r) => [r.auth.userId, r.query.FaxUserId])).toEqual(
 			expect.arrayContaining([
 				['alice@acme', undefined],
 				['admin@acme', '*'],
@@ -175,8 +174,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const faxes = receive(emu, 2);
 		const items = await trigger.pollItems();
 		expect(items.map((item) => item.json.Mark)).toEqual([true, true]);
-		const marks = emu.control.requests({ method: 'PUT' });
-		expect(marks.map((r) => [r.path, r.params])).toEqual(
+		expect(emu.control.requests({ method: 'PUT' }).map((r) => [r.path, r.params])).toEqual(
 			faxes.map((f) => [`/v1/inboundfaxes/${f.FaxId}`, { Mark: 'true' }]),
 		);
 		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');

@@ -140,17 +140,16 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		emu.control.advance(MINUTE);
 		const faxes = receive(emu, 3);
 		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
-		const emitted = await watched.trigger.pollItems();
+		expect(inboundIds(await watched.trigger.pollItems())).toEqual(faxIds(faxes));
 		expect(watched.trigger.staticData().marks).toHaveLength(3);
-		return { ...watched, faxes, emitted };
+		return { ...watched, faxes };
 	}
 
 	const carolsMarks = () =>
 		emu.control.requests({ method: 'PUT', path: '^/v1/inboundfaxes/', userId: 'carol@globex' });
 
 	test('a password change (same login): the next polls emit exactly the new faxes, and queued marks are still sent', async () => {
-		const { trigger, credential, faxes: before, emitted } = await withThreeQueuedMarks();
-		expect(inboundIds(emitted)).toEqual(faxIds(before));
+		const { trigger, credential } = await withThreeQueuedMarks();
 
 		// The password is changed on the service first: a poll fails and changes nothing.
 		alice.password = 'alice-new-pass-2';

@@ -104,17 +104,16 @@ async function scriptedInbound() {
 	return { ...service, answer };
 }
 
+type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
+
 /** The scripted service's clock reads `time` (`09:10`) on 5 January 2026 in its next answers. */
 const scriptedDate = (time: string) => `Mon, 05 Jan 2026 ${time}:00 GMT`;
 
 /** Polls while the scripted service's clock reads each of `times`: none emits anything. */
-async function expectNothingAgain(
-	{ trigger, answer }: Awaited<ReturnType<typeof scriptedInbound>>,
-	times: string[],
-) {
+async function expectNothingAgain(service: ScriptedInbound, times: string[]) {
 	for (const time of times) {
-		answer.date = scriptedDate(time);
-		expect(await trigger.pollItems()).toEqual([]);
+		service.answer.date = scriptedDate(time);
+		expect(await service.trigger.pollItems()).toEqual([]);
 	}
 }
 
@@ -249,8 +248,7 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
 		// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
-		const emitted = await changesAfterSteps(emu, trigger, [5_000, 2_000, 5_000, 60_000]);
-		expect(emitted).toEqual([
+		expect(await changesAfterSteps(emu, trigger, [5_000, 2_000, 5_000, 60_000])).toEqual([
 			`${faxId}:scheduled`,
 			`${faxId}:sending`,
 			// The second sending is at 09:01Z: a new minute, a new change.
@@ -263,8 +261,7 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
 		// 0006: scheduled at :05 (no poll sees it), sending at :07, busy, scheduled again at :12.
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
-		const emitted = await changesAfterSteps(emu, trigger, [7_000, 5_000, 60_000]);
-		expect(emitted).toEqual([
+		expect(await changesAfterSteps(emu, trigger, [7_000, 5_000, 60_000])).toEqual([
 			`${faxId}:sending`,
 			// At 09:00Z too, as the sending before it: the fax's last status is now scheduled.
 			`${faxId}:scheduled`,
@@ -394,8 +391,7 @@ describe('Fax Cloud Trigger: paging keys', () => {
 		await expect(trigger.poll()).rejects.toThrow(/same page|no new record/i);
 		expect(trigger.staticData()).toEqual(before);
 		// It gave up after a few pages, not after the poll's whole budget.
-		const stuckPages = received.filter((r) => r.url.includes('GetNextResults'));
-		expect(stuckPages.length).toBeLessThanOrEqual(5);
+		expect(received.filter((r) => r.url.includes('GetNextResults')).length).toBeLessThanOrEqual(5);
 
 		answer.reference = undefined;
 		expect(inboundIds(await trigger.pollItems())).toEqual([7, 8]);
@@ -639,8 +635,7 @@ test('slow answers (delay fault) neither fail a poll nor repeat an event', async
 	const trigger = await watchInbound(emu, { markAsRetrieved: true });
 	const faxes = receive(emu, 300);
 	emu.control.addFault({ kind: 'delay', delayMs: 20, probability: 0.5, seed: 7 });
-	const emitted = (await drain(trigger)).flatMap(inboundIds);
-	expect(emitted).toEqual(faxIds(faxes));
+	expect((await drain(trigger)).flatMap(inboundIds)).toEqual(faxIds(faxes));
 	expect(emu.control.requests().some((r) => r.fault === 'delay')).toBe(true);
 });
 
@@ -656,9 +651,7 @@ function holdNextAnswer(path: string, method = 'GET') {
 
 /** Whether the (`first`: first of several) held answer on `path` was still not written. */
 function answerStillHeld(path: string, method = 'GET', which: 'only' | 'first' = 'only') {
-	const held = emu.control
-		.requests({ method, path })
-		.filter((request) => request.fault === 'delay');
+	const held = emu.control.requests({ method, path }).filter((r) => r.fault === 'delay');
 	if (which === 'only') expect(held).toHaveLength(1);
 	return held[0].finishedMs === undefined;
 }
