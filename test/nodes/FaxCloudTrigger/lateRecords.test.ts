@@ -36,11 +36,7 @@ const OFFSETS = [5, 30, 55];
 const at0902 = (offset: number) => `2026-01-05T09:02:${String(offset).padStart(2, '0')}`;
 
 /** Polls once a minute until `until` (ms from now), with `traffic` run before each poll. */
-async function pollEveryMinute(
-	trigger: PolledTrigger,
-	until: number,
-	traffic: () => Promise<void> | void,
-): Promise<string[][]> {
+async function pollEveryMinute(trigger: PolledTrigger, until: number, traffic: () => unknown) {
 	const polls: string[][] = [];
 	const end = Date.parse(emu.control.now()) + until;
 	while (Date.parse(emu.control.now()) < end) {

@@ -12,7 +12,6 @@ const scripted = useScriptedServers();
 const JOB_FINISHED = { event: 'mailMergeJobFinished' };
 
 const jobIds = (items: { json: { ID?: unknown } }[]) => items.map((item) => Number(item.json.ID));
-/** Every emitted job ID of the polls until one emits nothing. */
 const emittedUntilQuiet = async (trigger: PolledTrigger) => (await drain(trigger)).flatMap(jobIds);
 
 describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {

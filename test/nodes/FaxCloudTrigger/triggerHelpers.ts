@@ -24,12 +24,11 @@ export function useTriggerEmulator(options?: EmulatorOptions): Emulator {
 	return new Proxy({} as Emulator, { get: (_, key) => Reflect.get(current(), key) as unknown });
 }
 
+type ReceiveOptions = Omit<InjectInboundOptions, 'userId' | 'count'>;
+
 /** `count` faxes alice receives now (or as `options` say): the emulator's wire records. */
-export const receive = (
-	emu: Emulator,
-	count = 1,
-	options: Omit<InjectInboundOptions, 'userId' | 'count'> = {},
-) => emu.control.injectInbound({ userId: 'alice@acme', count, ...options });
+export const receive = (emu: Emulator, count = 1, options: ReceiveOptions = {}) =>
+	emu.control.injectInbound({ userId: 'alice@acme', count, ...options });
 
 /** The FaxIds of faxes the emulator made, as numbers, as the trigger emits them. */
 export const faxIds = (faxes: Array<Record<string, string | boolean>>) =>
@@ -75,11 +74,8 @@ export const watchTrigger = (emu: Emulator, parameters: IDataObject, options?: W
 	pollTrigger({ ...watching(emu, options), parameters });
 
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
-export const watchTriggers = (
-	emu: Emulator,
-	nodes: Record<string, IDataObject>,
-	options?: WatchOptions,
-) => pollWorkflow({ ...watching(emu, options), nodes });
+export const watchTriggers = (emu: Emulator, nodes: Record<string, IDataObject>) =>
+	pollWorkflow({ ...watching(emu), nodes });
 
 /** A Fax Cloud Trigger after its first poll, with the emulator's record of what changed since. */
 export async function watchFromNow(emu: Emulator, parameters: IDataObject, options?: WatchOptions) {
