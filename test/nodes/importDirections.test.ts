@@ -45,10 +45,12 @@ function roomOf(file: string): { room: string; resource?: string } | undefined {
 	return undefined;
 }
 
+const posix = (file: string) => file.split('\\').join('/');
+
 function sourceFiles(folder: string): string[] {
 	return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
 		.filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-		.map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split('\\').join('/'));
+		.map((entry) => posix(relative(ROOT, join(entry.parentPath, entry.name))));
 }
 
 /** Every `import … from '…'` and `export … from '…'` of a file: [file, what it names]. */
@@ -71,9 +73,7 @@ function wrongImports(): string[] {
 				if (specifier !== 'n8n-workflow') wrong.push(`${file} → ${specifier} (a package)`);
 				continue;
 			}
-			const target = normalize(join(dirname(file), specifier))
-				.split('\\')
-				.join('/');
+			const target = posix(normalize(join(dirname(file), specifier)));
 			const to = roomOf(target);
 			if (!to) {
 				wrong.push(`${file} → ${target} (outside nodes/ and credentials/)`);

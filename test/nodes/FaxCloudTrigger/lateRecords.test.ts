@@ -36,11 +36,7 @@ const OFFSETS = [5, 30, 55];
 const at0902 = (offset: number) => `2026-01-05T09:02:${String(offset).padStart(2, '0')}`;
 
 /** Polls once a minute until `until` (ms from now), with `traffic` run before each poll. */
-async function pollEveryMinute(
-	trigger: PolledTrigger,
-	until: number,
-	traffic: () => Promise<void> | void,
-): Promise<string[][]> {
+async function pollEveryMinute(trigger: PolledTrigger, until: number, traffic: () => unknown) {
 	const polls: string[][] = [];
 	const end = Date.parse(emu.control.now()) + until;
 	while (Date.parse(emu.control.now()) < end) {
@@ -70,10 +66,9 @@ describe.each(LATENESS)('Fax Cloud Trigger: an inbound fax visible %s late', (_,
 				receive(emu, 1, { at: new Date(tenSecondsAgo).toISOString() });
 			});
 
-			const emitted = polls.flat();
 			const truth = emu.control.inboundAll().map((fax) => fax.FaxId);
 			expect(truth).toContain(late.FaxId);
-			expectEachOnce(emitted, truth);
+			expectEachOnce(polls.flat(), truth);
 			// At the first poll after it became visible, not before.
 			const faxLate = emu.control.inboundAll().find((f) => f.FaxId === late.FaxId)!;
 			const visibleAt = Date.parse(faxLate.visibleAt);
@@ -99,13 +94,12 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 				await sendOutbound(emu, 'alice');
 			});
 
-			const emitted = polls.flat();
 			const truth = historyAfter(emu, skip, ['sent', 'sendFailed']);
 			expect(truth).toContain(`${late}:sent`);
 			const history = emu.control.outboundHistory();
 			const change = history.find((h) => h.faxId === late && h.status === 'sent')!;
 			expect(change.at).toBe(`${at0902(offset)}.000Z`);
-			const completions = emitted.map((id) => `${id}:sent`);
+			const completions = polls.flat().map((id) => `${id}:sent`);
 			expectEachOnce(completions, truth);
 		},
 	);
@@ -114,8 +108,7 @@ describe.each(LATENESS)('Fax Cloud Trigger: an outbound completion visible %s la
 describe('Fax Cloud Trigger: the lateness allowance', () => {
 	test('a fax that appears later than the allowance is not emitted; with a larger allowance it is', async () => {
 		const standard = watchTrigger(emu, { event: 'newInboundFax' });
-		const options = { latenessMinutes: 20 };
-		const patient = watchTrigger(emu, { event: 'newInboundFax', options });
+		const patient = watchTrigger(emu, { event: 'newInboundFax', options: { latenessMinutes: 20 } });
 		await standard.poll();
 		await patient.poll();
 		const [tooLate] = receive(emu, 1, { lateByMs: 15 * MINUTE });

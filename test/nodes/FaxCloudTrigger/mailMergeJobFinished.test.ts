@@ -12,7 +12,6 @@ const scripted = useScriptedServers();
 const JOB_FINISHED = { event: 'mailMergeJobFinished' };
 
 const jobIds = (items: { json: { ID?: unknown } }[]) => items.map((item) => Number(item.json.ID));
-/** Every emitted job ID of the polls until one emits nothing. */
 const emittedUntilQuiet = async (trigger: PolledTrigger) => (await drain(trigger)).flatMap(jobIds);
 
 describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
@@ -43,8 +42,7 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		});
 
 		emu.control.advance(60_000);
-		const items = await trigger.pollItems();
-		expect(items.map((item) => item.json)).toEqual([
+		expect((await trigger.pollItems()).map((item) => item.json)).toEqual([
 			expect.objectContaining({
 				ID: runningAtActivation,
 				Status: 'COMPLETE',
@@ -91,8 +89,7 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		const trigger = watchTrigger(emu, JOB_FINISHED);
 		expect(jobIds(await trigger.pollItems('manual'))).toEqual([latest]);
 		expect(trigger.staticData()).toEqual({});
-		const [list] = emu.control.requests({ api: 'mailMerge', method: 'GET' });
-		expect(list.path).toBe('/v1/Job');
+		expect(emu.control.requests({ api: 'mailMerge', method: 'GET' })[0].path).toBe('/v1/Job');
 	});
 });
 
@@ -308,8 +305,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		const jobs: number[] = [];
 		for (let i = 0; i < 26; i++) jobs.push(await createJob(emu, 1));
 		emu.control.advance(10_000);
-		const emitted = await emittedUntilQuiet(trigger);
-		expect(emitted).toEqual(jobs);
+		expect(await emittedUntilQuiet(trigger)).toEqual(jobs);
 		expect(trigger.staticData().jobs).toHaveLength(26);
 
 		for (const id of jobs.slice(0, 25)) emu.control.removeJob(id);
@@ -318,8 +314,7 @@ describe('Mail Merge Job Finished: what the state keeps', () => {
 		expect(trigger.staticData().jobs).toHaveLength(6);
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.staticData().jobs).toEqual([jobs[25]]);
-		const lookUps = emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' });
-		expect(lookUps).toHaveLength(25);
+		expect(emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' })).toHaveLength(25);
 		expect(await trigger.poll()).toBeNull();
 		expect(emu.control.requests({ api: 'mailMerge', path: '^/v1/Job/\\d+$' })).toHaveLength(25);
 	});

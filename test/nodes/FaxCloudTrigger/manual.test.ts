@@ -11,7 +11,6 @@ const emu = useTriggerEmulator();
 const OUTBOUND = { event: 'outboundFaxStatusChanged' };
 const ADMIN = { user: 'acmeAdmin' } as const;
 
-/** The FaxIds of a Fetch Test Event. */
 const testEventIds = async (trigger: PolledTrigger) =>
 	(await trigger.pollItems('manual')).map((item) => item.json.FaxId);
 
@@ -48,8 +47,8 @@ describe('Fax Cloud Trigger: Fetch Test Event (manual mode)', () => {
 
 		trigger.setParameters({ ...OUTBOUND, statuses: ['sent'] });
 		expect(await testEventIds(trigger)).toEqual([sent]);
-		const search = searches(emu, 'outboundfaxes').at(-1)!;
-		expect(search.query).toMatchObject({ FaxStatus: 'sent', SortOrder: 'desc' });
+		const { query } = searches(emu, 'outboundfaxes').at(-1)!;
+		expect(query).toMatchObject({ FaxStatus: 'sent', SortOrder: 'desc' });
 		expect(trigger.staticData()).toEqual({});
 	});
 

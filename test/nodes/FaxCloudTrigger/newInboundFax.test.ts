@@ -26,10 +26,7 @@ const WINDOW_FROM_0850 = {
 	SortOrder: 'asc',
 	ResultLimit: '250',
 };
-const IMAGE_FORMATS = [
-	['pdf', 'application/pdf', '%PDF'],
-	['tif', 'image/tiff', 'II*\u0000'],
-];
+const ADMIN = { user: 'acmeAdmin' } as const;
 
 describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	test('the first activation emits nothing from the past and takes "now" from the service’s clock', async () => {
@@ -104,10 +101,9 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('Watch Faxes Of: the login’s own faxes, all users (*) or one user with a proxy login', async () => {
 		const own = watchTrigger(emu, NEW_INBOUND_FAX);
-		const admin = { user: 'acmeAdmin' } as const;
-		const all = watchTrigger(emu, { ...NEW_INBOUND_FAX, faxesOf: 'allUsers' }, admin);
+		const all = watchTrigger(emu, { ...NEW_INBOUND_FAX, faxesOf: 'allUsers' }, ADMIN);
 		const bobs = { ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: 'bob@acme' };
-		const bob = watchTrigger(emu, bobs, admin);
+		const bob = watchTrigger(emu, bobs, ADMIN);
 		for (const trigger of [own, all, bob]) await trigger.poll();
 		receive(emu);
 		emu.control.injectInbound({ userId: 'bob@acme' });
@@ -118,8 +114,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(await users(own)).toEqual(['alice@acme']);
 		expect(await users(all)).toEqual(['alice@acme', 'bob@acme']);
 		expect(await users(bob)).toEqual(['bob@acme']);
-		const queries = searches(emu, 'inboundfaxes').map((r) => [r.auth.userId, r.query.FaxUserId]);
-		expect(queries).toEqual(
+		expect(searches(emu, 'inboundfaxes').map((r) => [r.auth.userId, r.query.FaxUserId])).toEqual(
 			expect.arrayContaining([
 				['alice@acme', undefined],
 				['admin@acme', '*'],
@@ -129,19 +124,17 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 	});
 
 	test('One User given with spaces around the user ID watches that user: the spaces are not sent', async () => {
-		const admin = { user: 'acmeAdmin' } as const;
 		const bobs = { ...NEW_INBOUND_FAX, faxesOf: 'oneUser', faxUserId: ' bob@acme ' };
-		const bob = watchTrigger(emu, bobs, admin);
+		const bob = watchTrigger(emu, bobs, ADMIN);
 		await bob.poll();
 		emu.control.injectInbound({ userId: 'bob@acme' });
-		const items = await bob.pollItems();
-		expect(items.map((item) => item.json.FaxUserId)).toEqual(['bob@acme']);
+		expect((await bob.pollItems()).map((item) => item.json.FaxUserId)).toEqual(['bob@acme']);
 		const sent = searches(emu, 'inboundfaxes').map((r) => r.query.FaxUserId);
 		expect(sent).toEqual(Array(sent.length).fill('bob@acme'));
 	});
 
 	test('changing whose faxes are watched starts afresh, like a first activation', async () => {
-		const trigger = await watchInbound(emu, {}, { user: 'acmeAdmin' });
+		const trigger = await watchInbound(emu, {}, ADMIN);
 		emu.control.injectInbound({ userId: 'bob@acme' });
 		trigger.setParameters({ ...NEW_INBOUND_FAX, faxesOf: 'allUsers' });
 		expect(await trigger.poll()).toBeNull();
@@ -150,7 +143,10 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(inboundIds(await trigger.pollItems())).toEqual([Number(next.FaxId)]);
 	});
 
-	test.each(IMAGE_FORMATS)(
+	test.each([
+		['pdf', 'application/pdf', '%PDF'],
+		['tif', 'image/tiff', 'II*\u0000'],
+	])(
 		'attaches the fax image as %s, asked for as %s (Accept), the search as JSON',
 		async (format, mimeType, magic) => {
 			const trigger = await watchInbound(emu, { attachImage: format, binaryPropertyName: 'fax' });
@@ -178,8 +174,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		const faxes = receive(emu, 2);
 		const items = await trigger.pollItems();
 		expect(items.map((item) => item.json.Mark)).toEqual([true, true]);
-		const marks = emu.control.requests({ method: 'PUT' });
-		expect(marks.map((r) => [r.path, r.params])).toEqual(
+		expect(emu.control.requests({ method: 'PUT' }).map((r) => [r.path, r.params])).toEqual(
 			faxes.map((f) => [`/v1/inboundfaxes/${f.FaxId}`, { Mark: 'true' }]),
 		);
 		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');

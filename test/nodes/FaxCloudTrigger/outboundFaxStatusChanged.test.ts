@@ -87,9 +87,8 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		const ids = items.map((item) => Number(item.json.FaxId));
 		expect(sorted(ids)).toEqual(sorted([inFlight, ...sent]));
 		expect(ids).not.toContain(doneBefore);
-		const busy = items.find((item) => item.json.FaxId === sent[2])!.json;
 		const circuitsBusy = { FaxStatus: 'sendFailed', ErrorCode: 1003, ErrorText: 'Circuits Busy' };
-		expect(busy).toMatchObject(circuitsBusy);
+		expect(items.find((item) => item.json.FaxId === sent[2])!.json).toMatchObject(circuitsBusy);
 		expect(await trigger.poll()).toBeNull();
 		const last = searches(emu, 'outboundfaxes').at(-1)!;
 		expect(last.query).toMatchObject({ SortColumn: 'dateTime', SortOrder: 'asc' });

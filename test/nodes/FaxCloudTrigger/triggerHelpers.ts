@@ -24,12 +24,11 @@ export function useTriggerEmulator(options?: EmulatorOptions): Emulator {
 	return new Proxy({} as Emulator, { get: (_, key) => Reflect.get(current(), key) as unknown });
 }
 
+type ReceiveOptions = Omit<InjectInboundOptions, 'userId' | 'count'>;
+
 /** `count` faxes alice receives now (or as `options` say): the emulator's wire records. */
-export const receive = (
-	emu: Emulator,
-	count = 1,
-	options: Omit<InjectInboundOptions, 'userId' | 'count'> = {},
-) => emu.control.injectInbound({ userId: 'alice@acme', count, ...options });
+export const receive = (emu: Emulator, count = 1, options: ReceiveOptions = {}) =>
+	emu.control.injectInbound({ userId: 'alice@acme', count, ...options });
 
 /** The FaxIds of faxes the emulator made, as numbers, as the trigger emits them. */
 export const faxIds = (faxes: Array<Record<string, string | boolean>>) =>
@@ -61,7 +60,7 @@ export function hostClockFollows(emu: Emulator, extraMs = () => 0) {
 }
 
 /** The trigger logged in to the emulator, the host's clock following the emulator's. */
-function watching(emu: Emulator, { user, password, ...poll }: WatchOptions) {
+function watching(emu: Emulator, { user, password, ...poll }: WatchOptions = {}) {
 	hostClockFollows(emu);
 	return {
 		node: triggerNode,
@@ -71,22 +70,15 @@ function watching(emu: Emulator, { user, password, ...poll }: WatchOptions) {
 }
 
 /** A Fax Cloud Trigger in an active workflow, logged in to the emulator. */
-export const watchTrigger = (emu: Emulator, parameters: IDataObject, options: WatchOptions = {}) =>
+export const watchTrigger = (emu: Emulator, parameters: IDataObject, options?: WatchOptions) =>
 	pollTrigger({ ...watching(emu, options), parameters });
 
 /** Several Fax Cloud Triggers in one workflow (each node keeps its own static data). */
-export const watchTriggers = (
-	emu: Emulator,
-	nodes: Record<string, IDataObject>,
-	options: WatchOptions = {},
-) => pollWorkflow({ ...watching(emu, options), nodes });
+export const watchTriggers = (emu: Emulator, nodes: Record<string, IDataObject>) =>
+	pollWorkflow({ ...watching(emu), nodes });
 
 /** A Fax Cloud Trigger after its first poll, with the emulator's record of what changed since. */
-export async function watchFromNow(
-	emu: Emulator,
-	parameters: IDataObject,
-	options: WatchOptions = {},
-) {
+export async function watchFromNow(emu: Emulator, parameters: IDataObject, options?: WatchOptions) {
 	const trigger = watchTrigger(emu, parameters, options);
 	await trigger.poll();
 	const inboundBefore = emu.control.stats().inboundCount;
@@ -101,11 +93,8 @@ export async function watchFromNow(
 }
 
 /** A New Inbound Fax trigger (with more `parameters`) after its first poll: watchFromNow. */
-export const watchInbound = (
-	emu: Emulator,
-	parameters: IDataObject = {},
-	options: WatchOptions = {},
-) => watchFromNow(emu, { event: 'newInboundFax', ...parameters }, options);
+export const watchInbound = (emu: Emulator, parameters: IDataObject = {}, options?: WatchOptions) =>
+	watchFromNow(emu, { event: 'newInboundFax', ...parameters }, options);
 
 /** An hour passes (from 09:00) in which alice receives `count` faxes or `count` sends complete. */
 export function backlogOverAnHour(emu: Emulator, direction: 'inbound' | 'outbound', count: number) {
@@ -131,6 +120,13 @@ export async function drain(trigger: PolledTrigger, maxPolls = 50) {
 		polls.push(items);
 	}
 	throw new Error(`still emitting after ${maxPolls} polls`);
+}
+
+/** `count` polls (`poll` run that often, one after another): what each returned. */
+export async function pollTimes<T>(poll: () => Promise<T>, count: number) {
+	const polls: T[] = [];
+	for (let i = 0; i < count; i++) polls.push(await poll());
+	return polls;
 }
 
 /** Within each poll, faxes come oldest first (by ReceivedTime, then FaxId). */
