@@ -88,38 +88,37 @@ test('a user who does not exist yet: the provider’s warning reaches the output
 });
 
 describe('bad input is refused before the request is filed', () => {
-	test.each<[string, IDataObject, string]>([
-		[
-			'a notify address that is not one',
-			{ notifyEmails: 'it@acme.example, ops at acme' },
-			'Invalid "Notification Email": "ops" is not an e-mail address; use name@example.com',
-		],
-		[
-			'a region expression that gives nothing',
-			{ region: '={{ "" }}' },
-			'Invalid "Region": choose a region (state or province) of US',
-		],
-	])('%s (no request at all)', async (_name, parameters, message) => {
+	test.each(
+		Object.entries<[IDataObject, string]>({
+			'a notify address that is not one': [
+				{ notifyEmails: 'it@acme.example, ops at acme' },
+				'Invalid "Notification Email": "ops" is not an e-mail address; use name@example.com',
+			],
+			'a region expression that gives nothing': [
+				{ region: '={{ "" }}' },
+				'Invalid "Region": choose a region (state or province) of US',
+			],
+		}),
+	)('%s (no request at all)', async (_name, [parameters, message]) => {
 		refused(await nonTollFree(parameters), message);
 	});
 
-	test.each<[string, IDataObject, string]>([
-		[
-			'a region of the other country',
-			{ country: 'CA', region: 'NY' },
-			'Invalid "Region": "NY" is not a region of CA; use one of AB, BC, MB, NB, NL, NS, NT, NU, ON, PE, QC, SK',
-		],
-		[
-			'a city outside the region',
-			{ city: 'Chicago' },
-			'Invalid "City": "Chicago" is not a city of NY, US in the provider\'s list',
-		],
-		[
-			'an area code of another region',
-			{ areaCodes: ['212', '312'] },
-			'Invalid "Area Codes": 312 is not an area code of NY; the region has',
-		],
-	])('%s (lookups only, nothing filed)', async (_name, parameters, message) => {
+	test.each(
+		Object.entries<[IDataObject, string]>({
+			'a region of the other country': [
+				{ country: 'CA', region: 'NY' },
+				'Invalid "Region": "NY" is not a region of CA; use one of AB, BC, MB, NB, NL, NS, NT, NU, ON, PE, QC, SK',
+			],
+			'a city outside the region': [
+				{ city: 'Chicago' },
+				'Invalid "City": "Chicago" is not a city of NY, US in the provider\'s list',
+			],
+			'an area code of another region': [
+				{ areaCodes: ['212', '312'] },
+				'Invalid "Area Codes": 312 is not an area code of NY; the region has',
+			],
+		}),
+	)('%s (lookups only, nothing filed)', async (_name, [parameters, message]) => {
 		const result = await nonTollFree(parameters);
 		expect(result.error?.message.startsWith(message)).toBe(true);
 		expect(requests('POST')).toHaveLength(0);

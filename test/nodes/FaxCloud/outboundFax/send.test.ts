@@ -127,66 +127,48 @@ describe('Outbound Fax: Send', () => {
 		});
 	});
 
+	// [option, its value, the parameter it is sent as (the value as text)]
+	const OPTIONS: Array<[string, unknown, string]> = [
+		['retryCount', 4, 'RetryCount'],
+		['retryInterval', 15, 'RetryInterval'],
+		['sendAfter', '2026-01-06T08:30:00Z', 'SendAfter'],
+		['coverPageName', 'confidential', 'CoverPageName'],
+		['coverMessage', 'Line one\nLine two', 'CoverMessage'],
+		['coverFieldCc', 'Legal', 'CoverFieldCC'],
+		['faxHeader', '%d %t %i Page %P of %p', 'FaxHeader'],
+		['notifyEmailAddress', 'ops@acme.example', 'NotifyEmailAddress'],
+		['notifySuccess', true, 'NotifySuccess'],
+		['notifyFailed', true, 'NotifyFailed'],
+		['notifyFailedAttachFax', false, 'NotifyFailedAttachFax'],
+		['deleteAfterSend', false, 'DeleteAfterSend'],
+		['faxDescription', 'Invoice 4711', 'FaxDescription'],
+		['priority', 7, 'Priority'],
+		['projectCode', 'ACC-1', 'ProjectCode'],
+		['projectCode2', 'INV-4711', 'ProjectCode2'],
+		['tsi', 'ACME BILLING', 'TSI'],
+		['batchName', 'january-invoices', 'BatchName'],
+		['batchUniqueId', 'batch-0001', 'BatchUniqueId'],
+	];
+
 	test('every option is sent under the parameter name of the description', async () => {
+		const coverFields = {
+			field: [
+				{ number: '310', value: 'Case 77' },
+				{ number: 'field-311', value: 'Urgent' },
+			],
+		};
+		const options = Object.fromEntries(OPTIONS.map(([option, value]) => [option, value]));
 		await sendText(
-			{
-				text: 'Hello',
-				options: {
-					retryCount: 4,
-					retryInterval: 15,
-					sendAfter: '2026-01-06T08:30:00Z',
-					coverPageName: 'confidential',
-					coverMessage: 'Line one\nLine two',
-					coverFieldCc: 'Legal',
-					coverFields: {
-						field: [
-							{ number: '310', value: 'Case 77' },
-							{ number: 'field-311', value: 'Urgent' },
-						],
-					},
-					faxHeader: '%d %t %i Page %P of %p',
-					notifyEmailAddress: 'ops@acme.example',
-					notifySuccess: true,
-					notifyFailed: true,
-					notifyFailedAttachFax: false,
-					deleteAfterSend: false,
-					faxDescription: 'Invoice 4711',
-					priority: 7,
-					projectCode: 'ACC-1',
-					projectCode2: 'INV-4711',
-					tsi: 'ACME BILLING',
-					batchName: 'january-invoices',
-					batchUniqueId: 'batch-0001',
-				},
-			},
+			{ text: 'Hello', options: { ...options, coverFields } },
 			{ user: 'acmeAdmin' },
 		).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params).toEqual({
+		expect(requests('POST')[0].params).toEqual({
 			FaxNumber: '12125550000',
-			RetryCount: '4',
-			RetryInterval: '15',
-			SendAfter: '2026-01-06T08:30:00Z',
 			CoverPageEnabled: 'true',
-			CoverPageName: 'confidential',
-			CoverMessage: 'Line one\nLine two',
-			CoverFieldCC: 'Legal',
 			CoverField_310: 'Case 77',
 			CoverField_311: 'Urgent',
-			FaxHeader: '%d %t %i Page %P of %p',
 			FaxHeaderEnabled: 'true',
-			NotifyEmailAddress: 'ops@acme.example',
-			NotifySuccess: 'true',
-			NotifyFailed: 'true',
-			NotifyFailedAttachFax: 'false',
-			DeleteAfterSend: 'false',
-			FaxDescription: 'Invoice 4711',
-			Priority: '7',
-			ProjectCode: 'ACC-1',
-			ProjectCode2: 'INV-4711',
-			TSI: 'ACME BILLING',
-			BatchName: 'january-invoices',
-			BatchUniqueId: 'batch-0001',
+			...Object.fromEntries(OPTIONS.map(([, value, name]) => [name, String(value)])),
 		});
 		expect(emulator().control.outboundFax(1)).toMatchObject({
 			CoverPageName: 'confidential',
@@ -199,8 +181,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('a proxy login sends as another user with Fax User ID', async () => {
 		await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' }).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params.FaxUserId).toBe('bob@acme');
+		expect(requests('POST')[0].params.FaxUserId).toBe('bob@acme');
 		expect(emulator().control.outboundFax(1)).toMatchObject({
 			FaxUserId: 'bob@acme',
 			ProxyFaxUserId: 'admin@acme',
