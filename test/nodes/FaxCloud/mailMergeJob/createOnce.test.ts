@@ -279,12 +279,7 @@ describe('Binary File: one job per item', () => {
 	);
 
 	test('both answers lost: the Retry finds a job for each item and makes none', async () => {
-		emulator().control.addFault({
-			api: 'mailMerge',
-			method: 'POST',
-			count: 2,
-			kind: 'resetAfterProcessing',
-		});
+		emulator().control.addFault({ api: 'mailMerge', method: 'POST', count: 2, ...ANSWER_LOST });
 		const first = await run('create', binary, { items: oneListTwoForms(), continueOnFail: true });
 		expect(first.items.map((item) => item.json.error !== undefined)).toEqual([true, true]);
 		aLineLater();

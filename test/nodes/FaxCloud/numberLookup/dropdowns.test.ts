@@ -97,12 +97,8 @@ describe('lookup cache', () => {
 	});
 
 	test('a failed lookup is not kept: the next load asks again', async () => {
-		emulator().control.addFault({
-			api: 'numbers',
-			path: '^/api/numbers/regions',
-			kind: 'http500',
-			count: 3,
-		});
+		const regions = { api: 'numbers', path: '^/api/numbers/regions' } as const;
+		emulator().control.addFault({ ...regions, kind: 'http500', count: 3 });
 		await expect(dropdown('getRegions', { country: 'US' })).rejects.toThrow(/HTTP 500/);
 		const options = await dropdown('getRegions', { country: 'US' });
 		expect(options).toContainEqual({ name: 'Texas (TX)', value: 'TX' });

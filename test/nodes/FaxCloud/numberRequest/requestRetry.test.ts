@@ -28,14 +28,8 @@ test.each([
 	['Retry On Fail', { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 }],
 ])('%s outputs the requests filed as found and files only the rest', async (path, settings) => {
 	// The third request to arrive is refused (429, too many requests): no ticket is opened for it.
-	emulator().control.addFault({
-		api: 'numbers',
-		method: 'POST',
-		count: 1,
-		after: 2,
-		kind: 'http500',
-		status: 429,
-	});
+	const third = { count: 1, after: 2, kind: 'http500', status: 429 } as const;
+	emulator().control.addFault({ api: 'numbers', method: 'POST', ...third });
 	let result = await fileNumberRequest('tollFree', tollFree, { items: items(), settings });
 	if (path === 'Retry') {
 		expect(result.error?.message).toMatch(/HTTP 429/);

@@ -147,29 +147,28 @@ describe('port-in request', () => {
 		});
 	});
 
-	test.each<[string, IDataObject, string, (() => INodeExecutionData)?]>([
-		[
-			'a missing bill',
-			{},
-			'Invalid "Bill Binary Field": item 0 has no binary field "bill"',
-			() => itemWithPdfs({ loa: { data: loa() } }),
-		],
-		[
-			'an LOA that is not a PDF',
-			{},
-			'Invalid "LOA Binary Field": the file "loa.jpg" is not a PDF (image/jpeg)',
-			() =>
-				itemWithPdfs({
-					loa: { data: Buffer.from('scanned'), fileName: 'loa.jpg', mimeType: 'image/jpeg' },
-					bill: { data: bill() },
-				}),
-		],
-		[
-			'a notify address expression that gives nothing',
-			{ notifyEmails: '={{ $json.email }}' },
-			'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
-		],
-	])('%s is refused before any request', async (_name, parameters, message, input = portItem) => {
+	test.each(
+		Object.entries<[IDataObject, string, (() => INodeExecutionData)?]>({
+			'a missing bill': [
+				{},
+				'Invalid "Bill Binary Field": item 0 has no binary field "bill"',
+				() => itemWithPdfs({ loa: { data: loa() } }),
+			],
+			'an LOA that is not a PDF': [
+				{},
+				'Invalid "LOA Binary Field": the file "loa.jpg" is not a PDF (image/jpeg)',
+				() =>
+					itemWithPdfs({
+						loa: { data: Buffer.from('scanned'), fileName: 'loa.jpg', mimeType: 'image/jpeg' },
+						bill: { data: bill() },
+					}),
+			],
+			'a notify address expression that gives nothing': [
+				{ notifyEmails: '={{ $json.email }}' },
+				'Invalid "Notification Email": enter at least one e-mail address, e.g. it@example.com',
+			],
+		}),
+	)('%s is refused before any request', async (_name, [parameters, message, input = portItem]) => {
 		refused(await portIn(parameters, [input()]), message);
 	});
 

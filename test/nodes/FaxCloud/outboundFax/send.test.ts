@@ -331,14 +331,10 @@ describe('Outbound Fax: Send', () => {
 	 * last few): the node reaches its limit however slowly a loaded machine starts the sends, and
 	 * one send past it would be held beside them.
 	 */
-	const holdSendsUntil = (atOnce: number) =>
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			kind: 'delay',
-			delayMs: 2_000,
-			releaseAtOnce: atOnce,
-		});
+	const holdSendsUntil = (releaseAtOnce: number) => {
+		const hold = { kind: 'delay', delayMs: 2_000, releaseAtOnce } as const;
+		emulator().control.addFault({ api: 'fax', method: 'POST', ...hold });
+	};
 
 	test('20 items with Requests at Once 5 keep input order and pairing, never more than 5 at once', async () => {
 		holdSendsUntil(5);

@@ -9,11 +9,17 @@ const { emulator, requests, refused } = useFaxSuite();
 const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject) =>
 	runFaxCloud(emulator(), resource, parameters, { typeVersion: 2 });
 
+/** Outbound faxes of alice's, made by the emulator. */
+const faxesOfAlice = (count: number, options: Record<string, unknown> = {}) =>
+	emulator().control.bulkCreateOutbound(count, { userId: 'alice@acme', ...options });
+const outboundGetMany = (parameters: IDataObject) =>
+	runV2('outboundFax', { operation: 'getAll', ...parameters });
+
 const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });
 
 describe('Version 2: Simplify', () => {
 	test('Get of a picked fax returns the dozen fields ops teams act on by default, the whole record when off', async () => {
-		const { lastId } = emulator().control.bulkCreateOutbound(2, { userId: 'alice@acme' });
+		const { lastId } = faxesOfAlice(2);
 		const simple = await runV2('outboundFax', { operation: 'get', faxId: picked(lastId) });
 		expect(simple.error).toBeUndefined();
 		expect(Object.keys(simple.items[0].json)).toEqual(
@@ -54,12 +60,8 @@ describe('Version 2: Simplify', () => {
 
 describe('Version 2: Get Many with several statuses and a Sort collection', () => {
 	test('one search per status, merged in the sort order asked for, Limit over all', async () => {
-		emulator().control.bulkCreateOutbound(30, {
-			userId: 'alice@acme',
-			statuses: ['sent', 'sendFailed', 'scheduled'],
-		});
-		const result = await runV2('outboundFax', {
-			operation: 'getAll',
+		faxesOfAlice(30, { statuses: ['sent', 'sendFailed', 'scheduled'] });
+		const result = await outboundGetMany({
 			limit: 12,
 			filters: { faxStatus: ['sendFailed', 'scheduled'] },
 			sort: { sortColumn: 'faxId', sortOrder: 'desc' },
@@ -77,12 +79,8 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 	});
 
 	test('Return All with two statuses returns every matching fax once', async () => {
-		emulator().control.bulkCreateOutbound(250, {
-			userId: 'alice@acme',
-			statuses: ['sent', 'sendFailed', 'sending', 'sent', 'sent'],
-		});
-		const result = await runV2('outboundFax', {
-			operation: 'getAll',
+		faxesOfAlice(250, { statuses: ['sent', 'sendFailed', 'sending', 'sent', 'sent'] });
+		const result = await outboundGetMany({
 			returnAll: true,
 			filters: { faxStatus: ['sendFailed', 'sending'] },
 			simple: false,
@@ -94,8 +92,8 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 	});
 
 	test('no status selected searches every status with one request per page', async () => {
-		emulator().control.bulkCreateOutbound(5, { userId: 'alice@acme' });
-		const result = await runV2('outboundFax', { operation: 'getAll', filters: { faxStatus: [] } });
+		faxesOfAlice(5);
+		const result = await outboundGetMany({ filters: { faxStatus: [] } });
 		expect(result.items).toHaveLength(5);
 		const [request] = requests('GET', '^/v1/outboundfaxes$');
 		expect(request.query.FaxStatus).toBeUndefined();
@@ -111,18 +109,9 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 
 	test('several statuses sorted by Last Modified Time come merged by time, not by Fax ID', async () => {
 		const at = (day: string) => ({ from: `${day}T00:00:00Z`, to: `${day}T01:00:00Z` });
-		const late = emulator().control.bulkCreateOutbound(2, {
-			userId: 'alice@acme',
-			statuses: ['sent'],
-			...at('2026-01-03'),
-		});
-		const early = emulator().control.bulkCreateOutbound(2, {
-			userId: 'alice@acme',
-			statuses: ['sendFailed'],
-			...at('2026-01-01'),
-		});
-		const result = await runV2('outboundFax', {
-			operation: 'getAll',
+		const late = faxesOfAlice(2, { statuses: ['sent'], ...at('2026-01-03') });
+		const early = faxesOfAlice(2, { statuses: ['sendFailed'], ...at('2026-01-01') });
+		const result = await outboundGetMany({
 			returnAll: true,
 			filters: { faxStatus: ['sent', 'sendFailed'] },
 			sort: { sortColumn: 'dateTime', sortOrder: 'asc' },
