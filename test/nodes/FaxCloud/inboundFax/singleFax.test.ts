@@ -62,13 +62,10 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 			success: true,
 		});
 		const [request] = requests('PUT');
+		const sent = { Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' };
 		expect(request.path).toBe(`/v1/inboundfaxes/${faxId}`);
-		expect(request.params).toEqual({ Mark: 'true', ProjectCode: 'ACC-9', ProjectCode2: 'claims' });
-		expect(storedFax(faxId)).toMatchObject({
-			Mark: 'true',
-			ProjectCode: 'ACC-9',
-			ProjectCode2: 'claims',
-		});
+		expect(request.params).toEqual(sent);
+		expect(storedFax(faxId)).toMatchObject(sent);
 	});
 
 	test('Update with an empty Project Code clears it', async () => {

@@ -22,9 +22,8 @@ const search = (method: string, filter?: string, paginationToken?: string) =>
 
 describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 	test('lists the newest outbound faxes first, one page, and the next page with the token', async () => {
-		const { firstId, lastId } = emulator().control.bulkCreateOutbound(120, {
-			userId: 'alice@acme',
-		});
+		const alice = { userId: 'alice@acme' };
+		const { firstId, lastId } = emulator().control.bulkCreateOutbound(120, alice);
 		const first = await search('searchOutboundFaxes');
 		expect(first.results).toHaveLength(50);
 		expect(first.results[0].value).toBe(String(lastId));
@@ -74,10 +73,8 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 	});
 
 	test('inbound faxes are filtered by the caller’s number', async () => {
-		const [caller] = emulator().control.injectInbound({
-			userId: 'alice@acme',
-			fields: { CallerNumber: '13125550199' },
-		});
+		const fields = { CallerNumber: '13125550199' };
+		const [caller] = emulator().control.injectInbound({ userId: 'alice@acme', fields });
 		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
 		const found = await search('searchInboundFaxes', '3125550199');
 		expect(found.results.map((r) => r.value)).toEqual([String(caller.FaxId)]);
@@ -102,12 +99,13 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 });
 
 describe('Version 2 pickers: By ID', () => {
-	const get = (faxId: IDataObject | string) => run('get', { faxId }, { typeVersion: 2 });
+	const byId = (value: string) => ({ faxId: { __rl: true, mode: 'id', value } });
+	const get = (parameters: IDataObject) => run('get', parameters, { typeVersion: 2 });
 
 	test.each(['abc', '0', '-4', '12.5'])(
 		'By ID "%s" typed in is refused by n8n before the run, with the picker\'s message',
 		async (value) => {
-			await expect(get({ __rl: true, mode: 'id', value })).rejects.toThrow(
+			await expect(get(byId(value))).rejects.toThrow(
 				/Not a valid Fax ID: use a whole number greater than 0/,
 			);
 			expect(requests()).toHaveLength(0);
@@ -117,7 +115,7 @@ describe('Version 2 pickers: By ID', () => {
 	test.each(['abc', '0', '12.5'])(
 		'By ID from an expression ("%s") is refused before any request, naming Fax ID',
 		async (value) => {
-			const result = await get({ __rl: true, mode: 'id', value: `={{ "${value}" }}` });
+			const result = await get(byId(`={{ "${value}" }}`));
 			refused(result, /^Invalid "Fax ID": .*use a whole number greater than 0/);
 		},
 	);
