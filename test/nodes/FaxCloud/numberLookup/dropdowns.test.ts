@@ -106,18 +106,12 @@ describe('lookup cache', () => {
 	});
 
 	test('the credential is known by its base URL and a digest, never by its token', () => {
-		const identity = numbersCredentialIdentity({
-			numbersBaseUrl: 'https://numbers.example.com/',
-			accessToken: 'secret-token-123',
-		});
+		const identityOf = (numbersBaseUrl: string, accessToken: string) =>
+			numbersCredentialIdentity({ numbersBaseUrl, accessToken });
+		const identity = identityOf('https://numbers.example.com/', 'secret-token-123');
 		expect(identity).toMatch(/^https:\/\/numbers\.example\.com#[0-9a-f]{16}$/);
 		expect(identity).not.toContain('secret-token-123');
-		expect(
-			numbersCredentialIdentity({
-				numbersBaseUrl: 'https://numbers.example.com',
-				accessToken: 'secret-token-124',
-			}),
-		).not.toBe(identity);
+		expect(identityOf('https://numbers.example.com', 'secret-token-124')).not.toBe(identity);
 	});
 
 	test('the cache holds a bounded number of entries, dropping the oldest', async () => {
