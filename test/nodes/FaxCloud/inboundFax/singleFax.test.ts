@@ -3,10 +3,8 @@ import { succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
 
 const { emulator, run, requests } = useFaxSuite('inboundFax');
 
-function receive(fields: Record<string, string | number> = {}): number {
-	const [fax] = emulator().control.injectInbound({ userId: 'alice@acme', fields });
-	return Number(fax.FaxId);
-}
+const receive = (fields: Record<string, string | number> = {}) =>
+	Number(emulator().control.injectInbound({ userId: 'alice@acme', fields })[0].FaxId);
 
 const on = (operation: string, faxId: number | string, parameters = {}, options = {}) =>
 	run(operation, { faxId: String(faxId), ...parameters }, options);

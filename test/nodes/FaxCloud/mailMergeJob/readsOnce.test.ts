@@ -13,19 +13,17 @@ import { faxCloudNode, jobItem, useMailMergeSuite } from './mailMergeHelpers';
 const { emulator, template, requests } = useMailMergeSuite(['Fax', 'Name']);
 
 /** The Fax Cloud node, counting the binary reads n8n serves it, per item and field. */
-function countingNode(reads: string[]): INodeType {
-	return {
-		description: faxCloudNode.description,
-		async execute(this: IExecuteFunctions) {
-			const read = this.helpers.getBinaryDataBuffer;
-			this.helpers.getBinaryDataBuffer = async (itemIndex, field) => {
-				reads.push(`${itemIndex}:${field}`);
-				return await read.call(this.helpers, itemIndex, field);
-			};
-			return await faxCloudNode.execute.call(this);
-		},
-	};
-}
+const countingNode = (reads: string[]): INodeType => ({
+	description: faxCloudNode.description,
+	async execute(this: IExecuteFunctions) {
+		const read = this.helpers.getBinaryDataBuffer;
+		this.helpers.getBinaryDataBuffer = async (itemIndex, field) => {
+			reads.push(`${itemIndex}:${field}`);
+			return await read.call(this.helpers, itemIndex, field);
+		};
+		return await faxCloudNode.execute.call(this);
+	},
+});
 
 test('Binary File: each item reads its CSV and its template once, checks and job alike', async () => {
 	const item = (name: string) => jobItem(`Fax,Name\r\n12125550000,${name}\r\n`, template());

@@ -12,21 +12,19 @@ const { emulator, requests } = useFaxSuite();
  * Reading a parameter resolves its expressions for the item, the node's main cost per item in a
  * bulk send besides the request itself.
  */
-function countingNode(reads: Map<string, number>): INodeType {
-	return {
-		description: faxCloudNode.description,
-		methods: faxCloudNode.methods,
-		async execute(this: IExecuteFunctions) {
-			const read = this.getNodeParameter.bind(this) as (...args: unknown[]) => unknown;
-			this.getNodeParameter = ((name: string, itemIndex: number, ...rest: unknown[]) => {
-				const key = `${name} of item ${itemIndex}`;
-				reads.set(key, (reads.get(key) ?? 0) + 1);
-				return read(name, itemIndex, ...rest);
-			}) as IExecuteFunctions['getNodeParameter'];
-			return await faxCloudNode.execute!.call(this);
-		},
-	};
-}
+const countingNode = (reads: Map<string, number>): INodeType => ({
+	description: faxCloudNode.description,
+	methods: faxCloudNode.methods,
+	async execute(this: IExecuteFunctions) {
+		const read = this.getNodeParameter.bind(this) as (...args: unknown[]) => unknown;
+		this.getNodeParameter = ((name: string, itemIndex: number, ...rest: unknown[]) => {
+			const key = `${name} of item ${itemIndex}`;
+			reads.set(key, (reads.get(key) ?? 0) + 1);
+			return read(name, itemIndex, ...rest);
+		}) as IExecuteFunctions['getNodeParameter'];
+		return await faxCloudNode.execute!.call(this);
+	},
+});
 
 /** Sends 20 text faxes (`order` 0 to 19) to one number, counting the parameter reads of the run. */
 async function sendTwentyTexts(options: Record<string, unknown>) {
