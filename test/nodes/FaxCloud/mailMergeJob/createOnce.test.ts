@@ -35,6 +35,7 @@ const parameters = {
 const create = (items: INodeExecutionData[], retryOf?: IRun) =>
 	run('create', parameters, { items, retryOf });
 
+const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 };
 const jobsListed = () => requests('GET');
 const jobCount = () => emulator().control.stats().mailMergeJobCount;
 const aLineLater = () => emulator().control.advance(LINE_SECONDS * 1000);
@@ -126,10 +127,7 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 
 test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
 	loseTheNextCreateAnswer();
-	const result = await run('create', parameters, {
-		items: lines(3),
-		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-	});
+	const result = await run('create', parameters, { items: lines(3), settings: RETRY_ON_FAIL });
 	// The later try finds job 1, which has made no fax yet, and stops rather than guess; a Retry a
 	// minute later finds it.
 	expect(result.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
@@ -223,10 +221,7 @@ describe('Binary File: one job per item', () => {
 		Retry: async () =>
 			await run('create', binary, { items: oneListTwoForms(), retryOf: await failedRun() }),
 		'Retry On Fail': async () =>
-			await run('create', binary, {
-				items: oneListTwoForms(),
-				settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-			}),
+			await run('create', binary, { items: oneListTwoForms(), settings: RETRY_ON_FAIL }),
 	};
 
 	test('a run of three files lists the jobs once, before its first create', async () => {
