@@ -131,10 +131,7 @@ describe('port-in request', () => {
 			type: 'port_in',
 			request: data,
 		});
-		expect(result.items[0].json).toMatchObject({
-			type: 'port_in',
-			files: [loaFile, billFile],
-		});
+		expect(result.items[0].json).toMatchObject({ type: 'port_in', files: [loaFile, billFile] });
 	});
 
 	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {

@@ -58,16 +58,12 @@ test('Retry of a bulk send of 50 that died after 20: 20 found, 30 sent, 50 faxes
 
 	expect(faxCount()).toBe(ITEMS);
 	expect(outcomes(retry.items)).toEqual(foundThenSent(20));
-	expect(retry.items.slice(0, 20).map((item) => item.json.FaxId)).toEqual(
-		Array.from({ length: 20 }, (_, n) => n + 1),
-	);
+	expect(fieldOf(retry, 'FaxId').slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
 	expect(retry.items[0].json).toMatchObject({
 		FaxNumber: '12125550000',
 		FaxStatus: 'awaitingConversion',
 	});
-	expect(retry.items.map((item) => item.pairedItem)).toEqual(
-		Array.from({ length: ITEMS }, (_, item) => ({ item })),
-	);
+	expect(retry.items.map((item) => item.pairedItem)).toEqual(orders().map((_, item) => ({ item })));
 	expect(searches().length - searchesBefore).toBe(1);
 	expect(sends().length - sendsBefore).toBe(30);
 
