@@ -20,17 +20,9 @@ const readSchema = (...parts: string[]) =>
 	};
 
 /** Every schema file: [version, resource, operation]. */
-const SCHEMAS = fs
-	.readdirSync(schemaDir)
-	.flatMap((version) =>
-		fs
-			.readdirSync(path.join(schemaDir, version))
-			.flatMap((resource) =>
-				fs
-					.readdirSync(path.join(schemaDir, version, resource))
-					.map((name) => [version, resource, path.basename(name, '.json')]),
-			),
-	);
+const SCHEMAS = (fs.readdirSync(schemaDir, { recursive: true }) as string[])
+	.filter((file) => file.endsWith('.json'))
+	.map((file) => file.replace(/\.json$/, '').split(path.sep));
 
 const OPERATIONS = Object.values(RESOURCES)
 	.flatMap((resource) =>

@@ -12,9 +12,8 @@ const description = new FaxCloud().description;
 const notices = description.properties.filter((p) => p.name === 'twoFilesNotice');
 
 /** Whether n8n's editor shows the notice for these parameter values (n8n's own display rules). */
-function shown(notice: INodeProperties, parameters: INodeParameters): boolean {
-	return NodeHelpers.displayParameter(parameters, notice, { typeVersion: 2 }, description);
-}
+const shown = (notice: INodeProperties, parameters: INodeParameters) =>
+	NodeHelpers.displayParameter(parameters, notice, { typeVersion: 2 }, description);
 
 test('one notice per operation that takes two files', () => {
 	expect(notices).toHaveLength(2);

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { FROM_BINARY_FILES, jobItem as jobItemOf, useMailMergeSuite } from './mailMergeHelpers';
 import { fieldOf, pairedOutcomes, succeeded } from '../faxCloudExpect';
@@ -11,11 +11,8 @@ const CSV =
 
 const jobItem = (csv = CSV) => jobItemOf(csv, template(), { source: 'upload' });
 
-const createJob = (
-	parameters: IDataObject = {},
-	items: INodeExecutionData[] = [jobItem()],
-	options = {},
-) => create(parameters, { items, ...options });
+const createJob = (parameters: IDataObject = {}, items = [jobItem()], options = {}) =>
+	create(parameters, { items, ...options });
 
 test('a job from a CSV file: multipart CSV and Template, the documented parameter names, ExpectedFaxes counted', async () => {
 	const result = await createJob({

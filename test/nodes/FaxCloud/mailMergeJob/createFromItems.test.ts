@@ -20,8 +20,8 @@ const AWKWARD = [
 	'comma, "quote" and\nbreak',
 ];
 
-function recipients(count: number): INodeExecutionData[] {
-	return Array.from({ length: count }, (_, index) => ({
+const recipients = (count: number): INodeExecutionData[] =>
+	Array.from({ length: count }, (_, index) => ({
 		json: {
 			FaxNumber: `1212555${2000 + index}`,
 			Name: `${AWKWARD[index % AWKWARD.length]} #${index}`,
@@ -29,13 +29,10 @@ function recipients(count: number): INodeExecutionData[] {
 			Extra: { nested: index },
 		},
 	}));
-}
 
+const fromItems = { csvSource: 'items', faxNumberColumn: 'FaxNumber' };
 const createFromItems = (items: INodeExecutionData[], parameters: IDataObject = {}, options = {}) =>
-	create(
-		{ csvSource: 'items', faxNumberColumn: 'FaxNumber', ...parameters },
-		{ items, ...options },
-	);
+	create({ ...fromItems, ...parameters }, { items, ...options });
 
 test('250 input items make one job of 250 faxes; names round-trip through the CSV unchanged', async () => {
 	const items = recipients(250);
@@ -87,12 +84,9 @@ test('Selected Fields make the only columns; the template comes from the first i
 
 	// A field left out of the selection is not a column: naming it is refused before any upload.
 	emulator().control.clearRequests();
-	const outcome = await createFromItems(items, {
-		...selected,
-		options: { keywordColumn: 'Amount' },
-	});
+	const amount = { ...selected, options: { keywordColumn: 'Amount' } };
 	refused(
-		outcome,
+		await createFromItems(items, amount),
 		'Invalid "Keyword Column": the CSV has no column "Amount"; its columns are "FaxNumber", "Name"',
 	);
 });

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, IRun } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
@@ -35,7 +35,10 @@ const parameters = {
 const create = (items: INodeExecutionData[], retryOf?: IRun) =>
 	run('create', parameters, { items, retryOf });
 
+const RETRY_ON_FAIL = { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 };
 const jobsListed = () => requests('GET');
+const jobCount = () => emulator().control.stats().mailMergeJobCount;
+const aLineLater = () => emulator().control.advance(LINE_SECONDS * 1000);
 
 test('a first run lists the jobs once before creating, and its output is as before', async () => {
 	const result = await create(lines(3));
@@ -46,19 +49,25 @@ test('a first run lists the jobs once before creating, and its output is as befo
 
 const loseTheNextCreateAnswer = () => faultCreate(emulator(), ANSWER_LOST);
 
-test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
+/** A first run (of three lines unless `items` say) whose create's answer was lost, a line ago. */
+async function lostCreate(params: IDataObject = parameters, items = lines(3)): Promise<IRun> {
 	loseTheNextCreateAnswer();
-	const first = await create(lines(3));
+	const first = await run('create', params, { items });
 	expect(first.error).toBeDefined();
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
-	emulator().control.advance(LINE_SECONDS * 1000);
+	aLineLater();
+	return first.run;
+}
 
-	const retry = await create(lines(3), first.run).then(succeeded);
+test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
+	const first = await lostCreate();
+	expect(jobCount()).toBe(1);
+
+	const retry = await create(lines(3), first).then(succeeded);
 
 	expect(jsonOf(retry)).toEqual([
 		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found', Status: 'INPROCESS' }),
 	]);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	expect(jobCount()).toBe(1);
 	expect(requests('POST')).toHaveLength(1);
 });
 
@@ -79,7 +88,7 @@ test('Retry creates the job when none of the same lines exists, and says it did'
 	const retry = await create(lines(3), failed);
 
 	expect(jsonOf(retry)).toEqual([{ JobID: 3, ExpectedFaxes: 3, sendOnce: 'sent' }]);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(3);
+	expect(jobCount()).toBe(3);
 });
 
 test("a recurring mailing of the same list is a new job: its Retry never takes last week's", async () => {
@@ -91,7 +100,7 @@ test("a recurring mailing of the same list is a new job: its Retry never takes l
 	const retry = await create(lines(3), failed).then(succeeded);
 
 	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+	expect(jobCount()).toBe(2);
 });
 
 test('a Retry of an execution n8n kept nothing of does not guess between jobs of the same lines', async () => {
@@ -103,7 +112,7 @@ test('a Retry of an execution n8n kept nothing of does not guess between jobs of
 	expect(retry.error?.message).toBe(
 		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
 	);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	expect(jobCount()).toBe(1);
 });
 
 test('a job of the same size that has made no fax yet stops the Retry without creating', async () => {
@@ -113,23 +122,20 @@ test('a job of the same size that has made no fax yet stops the Retry without cr
 	const retry = await create(lines(3), failed);
 
 	expect(retry.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	expect(jobCount()).toBe(1);
 });
 
 test('Retry On Fail after a lost answer makes no second job: the later try looks first', async () => {
 	loseTheNextCreateAnswer();
-	const result = await run('create', parameters, {
-		items: lines(3),
-		settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-	});
+	const result = await run('create', parameters, { items: lines(3), settings: RETRY_ON_FAIL });
 	// The later try finds job 1, which has made no fax yet, and stops rather than guess; a Retry a
 	// minute later finds it.
 	expect(result.error?.message).toBe('Job 1 expects 3 faxes like this one and has made none yet');
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
-	emulator().control.advance(LINE_SECONDS * 1000);
+	expect(jobCount()).toBe(1);
+	aLineLater();
 	const retry = await create(lines(3), result.run);
 	expect(retry.items[0].json).toMatchObject({ JobID: 1, sendOnce: 'found' });
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	expect(jobCount()).toBe(1);
 });
 
 test("a Retry of a run that failed before reaching the create makes its job, though last week's has the same lines", async () => {
@@ -141,20 +147,17 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	const retry = await create(lines(3), failedUpstream).then(succeeded);
 
 	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+	expect(jobCount()).toBe(2);
 });
 
 test('a Retry never takes a job cancelled since for its own: it creates the job again', async () => {
-	loseTheNextCreateAnswer();
-	const first = await create(lines(3));
-	expect(first.error).toBeDefined();
-	emulator().control.advance(LINE_SECONDS * 1000);
+	const first = await lostCreate();
 	emulator().control.cancelJob(1);
 
-	const retry = await create(lines(3), first.run).then(succeeded);
+	const retry = await create(lines(3), first).then(succeeded);
 
 	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+	expect(jobCount()).toBe(2);
 });
 
 test("a job of the same numbers with other keywords, made since by another execution, is not the Retry's own", async () => {
@@ -169,17 +172,14 @@ test("a job of the same numbers with other keywords, made since by another execu
 
 test('without a Keyword Column a Retry finds its job by the fax numbers in line order', async () => {
 	const noKeyword = { ...parameters, options: {} };
-	loseTheNextCreateAnswer();
-	const first = await run('create', noKeyword, { items: lines(3) });
-	expect(first.error).toBeDefined();
-	emulator().control.advance(LINE_SECONDS * 1000);
+	const first = await lostCreate(noKeyword);
 
-	const retry = await run('create', noKeyword, { items: lines(3), retryOf: first.run });
+	const retry = await run('create', noKeyword, { items: lines(3), retryOf: first });
 
 	expect(jsonOf(succeeded(retry))).toEqual([
 		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found' }),
 	]);
-	expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+	expect(jobCount()).toBe(1);
 });
 
 describe('Binary File: one job per item', () => {
@@ -221,10 +221,7 @@ describe('Binary File: one job per item', () => {
 		Retry: async () =>
 			await run('create', binary, { items: oneListTwoForms(), retryOf: await failedRun() }),
 		'Retry On Fail': async () =>
-			await run('create', binary, {
-				items: oneListTwoForms(),
-				settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-			}),
+			await run('create', binary, { items: oneListTwoForms(), settings: RETRY_ON_FAIL }),
 	};
 
 	test('a run of three files lists the jobs once, before its first create', async () => {
@@ -235,17 +232,14 @@ describe('Binary File: one job per item', () => {
 	});
 
 	test("a Retry after a lost answer finds the job of the item's file and creates none", async () => {
-		loseTheNextCreateAnswer();
-		const first = await run('create', binary, { items: [file('Ann')] });
-		expect(first.error).toBeDefined();
-		emulator().control.advance(LINE_SECONDS * 1000);
+		const first = await lostCreate(binary, [file('Ann')]);
 
-		const retry = await run('create', binary, { items: [file('Ann')], retryOf: first.run });
+		const retry = await run('create', binary, { items: [file('Ann')], retryOf: first });
 
 		expect(jsonOf(succeeded(retry))).toEqual([
 			expect.objectContaining({ JobID: 1, ExpectedFaxes: 2, sendOnce: 'found' }),
 		]);
-		expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+		expect(jobCount()).toBe(1);
 	});
 
 	test('a Retry of a Retry finds the jobs both earlier runs created', async () => {
@@ -254,17 +248,17 @@ describe('Binary File: one job per item', () => {
 		refuseSecondCreate();
 		const first = await run('create', binary, { items: items() });
 		expect(first.error).toBeDefined();
-		emulator().control.advance(LINE_SECONDS * 1000);
+		aLineLater();
 		loseTheNextCreateAnswer();
 		const retry = await run('create', binary, { items: items(), retryOf: first.run });
 		expect(retry.error).toBeDefined();
-		expect(emulator().control.stats().mailMergeJobCount).toBe(2);
-		emulator().control.advance(LINE_SECONDS * 1000);
+		expect(jobCount()).toBe(2);
+		aLineLater();
 
 		const again = await run('create', binary, { items: items(), retryOf: retry.run });
 
 		expect(fieldOf(succeeded(again), 'sendOnce')).toEqual(['found', 'found']);
-		expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+		expect(jobCount()).toBe(2);
 	});
 
 	test.each(Object.entries(repeats))(
@@ -280,15 +274,10 @@ describe('Binary File: one job per item', () => {
 	);
 
 	test('both answers lost: the Retry finds a job for each item and makes none', async () => {
-		emulator().control.addFault({
-			api: 'mailMerge',
-			method: 'POST',
-			count: 2,
-			kind: 'resetAfterProcessing',
-		});
+		emulator().control.addFault({ api: 'mailMerge', method: 'POST', count: 2, ...ANSWER_LOST });
 		const first = await run('create', binary, { items: oneListTwoForms(), continueOnFail: true });
 		expect(first.items.map((item) => item.json.error !== undefined)).toEqual([true, true]);
-		emulator().control.advance(LINE_SECONDS * 1000);
+		aLineLater();
 
 		const retry = await run('create', binary, { items: oneListTwoForms(), retryOf: first.run });
 
@@ -319,22 +308,19 @@ describe('Binary File: one job per item', () => {
 				names.map((name) => jobItem(`Name,FaxNumber\r\n${name},12125552000\r\n`, template()));
 			// The first create to arrive loses its answer (the job is made), the second is refused.
 			refuseSecondCreate();
-			loseTheNextCreateAnswer();
-			const first = await run('create', noKeyword, { items: items() });
-			expect(first.error).toBeDefined();
-			emulator().control.advance(LINE_SECONDS * 1000);
+			const first = await lostCreate(noKeyword, items());
 
-			const retry = await run('create', noKeyword, { items: items(), retryOf: first.run });
+			const retry = await run('create', noKeyword, { items: items(), retryOf: first });
 
 			if (outcomes) {
 				expect(sendOnceSorted(retry)).toEqual(outcomes);
-				expect(emulator().control.stats().mailMergeJobCount).toBe(2);
+				expect(jobCount()).toBe(2);
 			} else {
 				// Which upload job 1 holds the service does not show: a guess could fax one twice.
 				expect(retry.error?.message).toBe(
 					'This Retry cannot tell which of items 1, 2 job 1 belongs to',
 				);
-				expect(emulator().control.stats().mailMergeJobCount).toBe(1);
+				expect(jobCount()).toBe(1);
 			}
 		},
 	);

@@ -29,7 +29,7 @@ const items = (files: ItemFiles = {}) => ({
  * one's template claims to be a PDF.
  */
 describe('caught by the node before any request', () => {
-	const cases: Record<string, [IDataObject, string, ItemFiles?]> = {
+	const byParameters: Record<string, [IDataObject, string]> = {
 		'1000 Expected Faxes not a whole number': [
 			{ options: { expectedFaxes: 2.5 } },
 			'Invalid "Expected Faxes": "2.5" is not allowed; use a whole number from 1 or more',
@@ -46,36 +46,6 @@ describe('caught by the node before any request', () => {
 			{ options: { notifyOnFailure: 'no' } },
 			'Invalid "Notify on Failure": "no" is not allowed; use true or false',
 		],
-		'1100 template not a PDF, whatever its MIME type says': [
-			{},
-			'Invalid "Template Binary Field": the file "form.pdf" is not a PDF (application/pdf)',
-			{ template: Buffer.from('PK\u0003\u0004 a word file') },
-		],
-		'1100 CSV with an unclosed quote': [
-			{},
-			'Invalid "CSV Binary Field": line 2: a quoted field is never closed',
-			{ csv: 'Name,Fax\r\n"Ann,12125550000\r\n' },
-		],
-		'1100 CSV line with a field too many': [
-			{},
-			'Invalid "CSV Binary Field": line 3 has 3 fields but the headings have 2',
-			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen,1,2125550000\r\n' },
-		],
-		'1100 CSV line with a field too few': [
-			{},
-			'Invalid "CSV Binary Field": line 3 has 1 fields but the headings have 2',
-			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen\r\n' },
-		],
-		'1102 CSV whose first line is empty': [
-			{},
-			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
-			{ csv: '\r\nName,Fax\r\nAnn,12125550000\r\n' },
-		],
-		'1102 empty CSV': [
-			{},
-			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
-			{ csv: '' },
-		],
 		'1104 keyword column not in the CSV': [
 			{ options: { keywordColumn: 'Keyword' } },
 			'Invalid "Keyword Column": the CSV has no column "Keyword"; its columns are "Name", "Fax", "Code"',
@@ -84,28 +54,54 @@ describe('caught by the node before any request', () => {
 			{ options: { barcodeColumn: 'Barcode' } },
 			'Invalid "Barcode Column": the CSV has no column "Barcode"; its columns are "Name", "Fax", "Code"',
 		],
-		'1200 headings without data lines': [
-			{},
-			'Invalid "CSV Binary Field": the CSV has column headings but no data lines',
-			{ csv: 'Name,Fax\r\n' },
-		],
-		'1200 a line without a fax number': [
-			{},
-			'Invalid "Fax Number Column": line 3 has no value in column "Fax"',
-			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n"Ben\r\nBenson",\r\n' },
-		],
-		'1200 a fax number of spaces only': [
-			{},
-			'Invalid "Fax Number Column": line 2 has no value in column "Fax"',
-			{ csv: 'Name,Fax\r\nAnn,   \r\n' },
-		],
 		'1200 Notify Email not an address': [
 			{ options: { notifyEmail: 'billing at acme' } },
 			'Invalid "Notification Email": "billing at acme" is not an e-mail address; use name@example.com',
 		],
 	};
-	test.each(Object.entries(cases))('%s', async (_name, [parameters, message, files]) => {
-		refused(await create(parameters, items(files)), message);
+	const byFiles: Record<string, [ItemFiles, string]> = {
+		'1100 template not a PDF, whatever its MIME type says': [
+			{ template: Buffer.from('PK\u0003\u0004 a word file') },
+			'Invalid "Template Binary Field": the file "form.pdf" is not a PDF (application/pdf)',
+		],
+		'1100 CSV with an unclosed quote': [
+			{ csv: 'Name,Fax\r\n"Ann,12125550000\r\n' },
+			'Invalid "CSV Binary Field": line 2: a quoted field is never closed',
+		],
+		'1100 CSV line with a field too many': [
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen,1,2125550000\r\n' },
+			'Invalid "CSV Binary Field": line 3 has 3 fields but the headings have 2',
+		],
+		'1100 CSV line with a field too few': [
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\nBen\r\n' },
+			'Invalid "CSV Binary Field": line 3 has 1 fields but the headings have 2',
+		],
+		'1102 CSV whose first line is empty': [
+			{ csv: '\r\nName,Fax\r\nAnn,12125550000\r\n' },
+			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
+		],
+		'1102 empty CSV': [
+			{ csv: '' },
+			'Invalid "CSV Binary Field": the CSV has no column headings; its first line must name the columns',
+		],
+		'1200 headings without data lines': [
+			{ csv: 'Name,Fax\r\n' },
+			'Invalid "CSV Binary Field": the CSV has column headings but no data lines',
+		],
+		'1200 a line without a fax number': [
+			{ csv: 'Name,Fax\r\nAnn,12125550000\r\n"Ben\r\nBenson",\r\n' },
+			'Invalid "Fax Number Column": line 3 has no value in column "Fax"',
+		],
+		'1200 a fax number of spaces only': [
+			{ csv: 'Name,Fax\r\nAnn,   \r\n' },
+			'Invalid "Fax Number Column": line 2 has no value in column "Fax"',
+		],
+	};
+	test.each(Object.entries(byParameters))('%s', async (_name, [parameters, message]) => {
+		refused(await create(parameters, items()), message);
+	});
+	test.each(Object.entries(byFiles))('%s', async (_name, [files, message]) => {
+		refused(await create({}, items(files)), message);
 	});
 });
 

@@ -1,7 +1,12 @@
-import { jobItem, useMailMergeSuite } from './mailMergeHelpers';
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
+
+import { credentialsFor } from '../../../harness/jest/emulator';
+import { runNode } from '../../../harness/jest/run-node';
+import { faxCloudNode, FROM_BINARY_FILES, jobItem, useMailMergeSuite } from './mailMergeHelpers';
 import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
-const { emulator, template, run, requests, create, faxesOf } = useMailMergeSuite(['Fax', 'Name']);
+const suite = useMailMergeSuite(['Fax', 'Name']);
+const { emulator, template, run, requests, create, faxesOf, refused } = suite;
 
 const CSV = 'Fax,Name\r\n12125550000,Ann\r\n12125550000,Ben\r\n12125550000,Cid\r\n';
 
@@ -59,4 +64,71 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	expect(all.items).toHaveLength(3);
 	expect(jsonOf(limited)).toEqual(all.items.slice(0, 2).map((item) => item.json));
 	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
+});
+
+const createJob = (sendAfter: unknown, timezone: string) =>
+	create(
+		{ ...FROM_BINARY_FILES, options: { sendAfter } as IDataObject },
+		{ items: [jobItem('Name,Fax\r\nAnn,12125550000\r\n', template())], timezone },
+	);
+
+/**
+ * Send After goes through the same conversion as Outbound Fax → Send, whose own suite
+ * (outboundFax/sendAfter.test.ts) runs every time zone row: here one accepted and one refused
+ * value show that the job reads the workflow's timezone and writes SendAfter.
+ */
+describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
+	test('in America/New_York, 2026-07-15T09:00:00 goes out as 2026-07-15T13:00:00Z (summer, EDT -04:00)', async () => {
+		const result = await createJob('2026-07-15T09:00:00', 'America/New_York').then(succeeded);
+		expect(result.items[0].json).toMatchObject({ JobID: 1 });
+		expect(requests('POST')[0]).toMatchObject({
+			status: 201,
+			params: { SendAfter: '2026-07-15T13:00:00Z' },
+		});
+	});
+
+	test('a bad Send After is refused in a New York workflow before the upload, naming it', async () => {
+		const result = await createJob('2026-11-24T25:00:00', 'America/New_York');
+		refused(result, /^Invalid "Send After": "2026-11-24T25:00:00" is not a valid date/);
+	});
+});
+
+/**
+ * Binary File makes one job per item after checking every item's files: each file is read from
+ * n8n's binary store once, for the check, and the job is created from that reading (a file
+ * read twice costs its size twice, in memory and, with filesystem binary data, on disk).
+ */
+
+/** The Fax Cloud node, counting the binary reads n8n serves it, per item and field. */
+const countingNode = (reads: string[]): INodeType => ({
+	description: faxCloudNode.description,
+	async execute(this: IExecuteFunctions) {
+		const read = this.helpers.getBinaryDataBuffer;
+		this.helpers.getBinaryDataBuffer = async (itemIndex, field) => {
+			reads.push(`${itemIndex}:${field}`);
+			return await read.call(this.helpers, itemIndex, field);
+		};
+		return await faxCloudNode.execute.call(this);
+	},
+});
+
+test('Binary File: each item reads its CSV and its template once, checks and job alike', async () => {
+	const item = (name: string) => jobItem(`Fax,Name\r\n12125550000,${name}\r\n`, template());
+	const reads: string[] = [];
+	const result = await runNode({
+		node: countingNode(reads),
+		parameters: {
+			resource: 'mailMergeJob',
+			operation: 'create',
+			csvSource: 'binary',
+			faxNumberColumn: 'Fax',
+		},
+		credentials: credentialsFor(emulator(), 'alice'),
+		items: [item('Ann'), item('Ben'), item('Cid')],
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(result.items.map(({ json }) => json.ExpectedFaxes)).toEqual([1, 1, 1]);
+	expect(requests('POST')).toHaveLength(3);
+	expect(reads.sort()).toEqual(['0:csv', '0:data', '1:csv', '1:data', '2:csv', '2:data']);
 });

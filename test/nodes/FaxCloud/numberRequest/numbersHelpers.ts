@@ -34,15 +34,11 @@ export function useNumbersSuite(resource: 'numberRequest' | 'numberLookup' = 'nu
 	};
 }
 
+type PdfFile = Omit<BinaryFile, 'mimeType'> & Partial<BinaryFile>;
+const PDF = { mimeType: 'application/pdf' };
+
 /** An input item carrying files in binary fields (PDFs unless a file says otherwise). */
-export const itemWithPdfs = (
-	files: Record<string, Omit<BinaryFile, 'mimeType'> & Partial<BinaryFile>>,
-) =>
-	itemWithFiles(
-		Object.fromEntries(
-			Object.entries(files).map(([field, file]) => [
-				field,
-				{ mimeType: 'application/pdf', ...file },
-			]),
-		),
-	);
+export const itemWithPdfs = (files: Record<string, PdfFile>) => {
+	const pdfs = Object.entries(files).map(([field, file]) => [field, { ...PDF, ...file }]);
+	return itemWithFiles(Object.fromEntries(pdfs));
+};

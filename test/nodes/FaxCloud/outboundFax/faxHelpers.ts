@@ -72,11 +72,7 @@ export async function withFaultAtSend<T>(
 }
 
 /** A text Send of one fax at a time, so the requests go in the items' order. */
-export const textSendOneAtATime = (
-	faxNumbers: string,
-	text: string,
-	options: IDataObject = {},
-) => ({
+export const textSendOneAtATime = (faxNumbers: string, text: string, options = {}) => ({
 	faxNumbers,
 	content: 'text',
 	text,

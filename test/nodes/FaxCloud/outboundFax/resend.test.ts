@@ -70,14 +70,8 @@ describe('Outbound Fax: Resend in a Retry (a resend deletes the fax it resends)'
 	/** Three failed faxes, resent as three items; the service refuses the third resend (503). */
 	async function halfDoneResend(settings = {}) {
 		const faxIds = [await failedFax(), await failedFax(), await failedFax()];
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			count: 1,
-			after: 2,
-			kind: 'http500',
-			status: 503,
-		});
+		const third = { count: 1, after: 2, kind: 'http500', status: 503 } as const;
+		emulator().control.addFault({ api: 'fax', method: 'POST', ...third });
 		const items = faxIds.map((faxId) => ({ json: { faxId } }));
 		const parameters = {
 			faxId: '={{ $json.faxId }}',
@@ -85,11 +79,8 @@ describe('Outbound Fax: Resend in a Retry (a resend deletes the fax it resends)'
 			options: { requestsAtOnce: 1 },
 		};
 		const first = await run('resend', parameters, { items, settings });
-		return {
-			faxIds,
-			again: (retryOf: IRun) => run('resend', parameters, { items, retryOf }),
-			first,
-		};
+		const again = (retryOf: IRun) => run('resend', parameters, { items, retryOf });
+		return { faxIds, first, again };
 	}
 	/** Per fax, the resends the service carried out: answered 201, or processed and the answer lost. */
 	const resendsOf = (faxIds: number[]) =>
@@ -125,12 +116,8 @@ describe('Outbound Fax: Resend in a Retry (a resend deletes the fax it resends)'
 
 	test('a Retry whose fax is gone though no resend was noted (its answer lost) stops with advice', async () => {
 		const faxId = await failedFax();
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			count: 1,
-			kind: 'resetAfterProcessing',
-		});
+		const lost = { count: 1, kind: 'resetAfterProcessing' } as const;
+		emulator().control.addFault({ api: 'fax', method: 'POST', ...lost });
 		const parameters = { faxId: String(faxId), faxNumber: '12125550000' };
 		const first = await run('resend', parameters);
 		expect(first.error).toBeDefined();

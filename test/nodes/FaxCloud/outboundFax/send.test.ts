@@ -1,9 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { loginCredentials } from '../../../harness/jest/emulator';
+import { credentialsFor, loginCredentials } from '../../../harness/jest/emulator';
 import { SecretWatch } from '../../../harness/jest/fault-helpers';
+import { runNode } from '../../../harness/jest/run-node';
 import { numberedPdf } from '../../../harness/textPdf';
-import { itemWithFiles, useFaxSuite } from './faxHelpers';
+import { faxCloudNode, itemWithFiles, useFaxSuite } from './faxHelpers';
 import {
 	fieldOf,
 	jsonOf,
@@ -127,66 +128,48 @@ describe('Outbound Fax: Send', () => {
 		});
 	});
 
+	// [option, its value, the parameter it is sent as (the value as text)]
+	const OPTIONS: Array<[string, unknown, string]> = [
+		['retryCount', 4, 'RetryCount'],
+		['retryInterval', 15, 'RetryInterval'],
+		['sendAfter', '2026-01-06T08:30:00Z', 'SendAfter'],
+		['coverPageName', 'confidential', 'CoverPageName'],
+		['coverMessage', 'Line one\nLine two', 'CoverMessage'],
+		['coverFieldCc', 'Legal', 'CoverFieldCC'],
+		['faxHeader', '%d %t %i Page %P of %p', 'FaxHeader'],
+		['notifyEmailAddress', 'ops@acme.example', 'NotifyEmailAddress'],
+		['notifySuccess', true, 'NotifySuccess'],
+		['notifyFailed', true, 'NotifyFailed'],
+		['notifyFailedAttachFax', false, 'NotifyFailedAttachFax'],
+		['deleteAfterSend', false, 'DeleteAfterSend'],
+		['faxDescription', 'Invoice 4711', 'FaxDescription'],
+		['priority', 7, 'Priority'],
+		['projectCode', 'ACC-1', 'ProjectCode'],
+		['projectCode2', 'INV-4711', 'ProjectCode2'],
+		['tsi', 'ACME BILLING', 'TSI'],
+		['batchName', 'january-invoices', 'BatchName'],
+		['batchUniqueId', 'batch-0001', 'BatchUniqueId'],
+	];
+
 	test('every option is sent under the parameter name of the description', async () => {
+		const coverFields = {
+			field: [
+				{ number: '310', value: 'Case 77' },
+				{ number: 'field-311', value: 'Urgent' },
+			],
+		};
+		const options = Object.fromEntries(OPTIONS.map(([option, value]) => [option, value]));
 		await sendText(
-			{
-				text: 'Hello',
-				options: {
-					retryCount: 4,
-					retryInterval: 15,
-					sendAfter: '2026-01-06T08:30:00Z',
-					coverPageName: 'confidential',
-					coverMessage: 'Line one\nLine two',
-					coverFieldCc: 'Legal',
-					coverFields: {
-						field: [
-							{ number: '310', value: 'Case 77' },
-							{ number: 'field-311', value: 'Urgent' },
-						],
-					},
-					faxHeader: '%d %t %i Page %P of %p',
-					notifyEmailAddress: 'ops@acme.example',
-					notifySuccess: true,
-					notifyFailed: true,
-					notifyFailedAttachFax: false,
-					deleteAfterSend: false,
-					faxDescription: 'Invoice 4711',
-					priority: 7,
-					projectCode: 'ACC-1',
-					projectCode2: 'INV-4711',
-					tsi: 'ACME BILLING',
-					batchName: 'january-invoices',
-					batchUniqueId: 'batch-0001',
-				},
-			},
+			{ text: 'Hello', options: { ...options, coverFields } },
 			{ user: 'acmeAdmin' },
 		).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params).toEqual({
+		expect(requests('POST')[0].params).toEqual({
 			FaxNumber: '12125550000',
-			RetryCount: '4',
-			RetryInterval: '15',
-			SendAfter: '2026-01-06T08:30:00Z',
 			CoverPageEnabled: 'true',
-			CoverPageName: 'confidential',
-			CoverMessage: 'Line one\nLine two',
-			CoverFieldCC: 'Legal',
 			CoverField_310: 'Case 77',
 			CoverField_311: 'Urgent',
-			FaxHeader: '%d %t %i Page %P of %p',
 			FaxHeaderEnabled: 'true',
-			NotifyEmailAddress: 'ops@acme.example',
-			NotifySuccess: 'true',
-			NotifyFailed: 'true',
-			NotifyFailedAttachFax: 'false',
-			DeleteAfterSend: 'false',
-			FaxDescription: 'Invoice 4711',
-			Priority: '7',
-			ProjectCode: 'ACC-1',
-			ProjectCode2: 'INV-4711',
-			TSI: 'ACME BILLING',
-			BatchName: 'january-invoices',
-			BatchUniqueId: 'batch-0001',
+			...Object.fromEntries(OPTIONS.map(([, value, name]) => [name, String(value)])),
 		});
 		expect(emulator().control.outboundFax(1)).toMatchObject({
 			CoverPageName: 'confidential',
@@ -199,8 +182,7 @@ describe('Outbound Fax: Send', () => {
 
 	test('a proxy login sends as another user with Fax User ID', async () => {
 		await sendText({ options: { faxUserId: 'bob@acme' } }, { user: 'acmeAdmin' }).then(succeeded);
-		const [request] = requests('POST');
-		expect(request.params.FaxUserId).toBe('bob@acme');
+		expect(requests('POST')[0].params.FaxUserId).toBe('bob@acme');
 		expect(emulator().control.outboundFax(1)).toMatchObject({
 			FaxUserId: 'bob@acme',
 			ProxyFaxUserId: 'admin@acme',
@@ -350,14 +332,10 @@ describe('Outbound Fax: Send', () => {
 	 * last few): the node reaches its limit however slowly a loaded machine starts the sends, and
 	 * one send past it would be held beside them.
 	 */
-	const holdSendsUntil = (atOnce: number) =>
-		emulator().control.addFault({
-			api: 'fax',
-			method: 'POST',
-			kind: 'delay',
-			delayMs: 2_000,
-			releaseAtOnce: atOnce,
-		});
+	const holdSendsUntil = (releaseAtOnce: number) => {
+		const hold = { kind: 'delay', delayMs: 2_000, releaseAtOnce } as const;
+		emulator().control.addFault({ api: 'fax', method: 'POST', ...hold });
+	};
 
 	test('20 items with Requests at Once 5 keep input order and pairing, never more than 5 at once', async () => {
 		holdSendsUntil(5);
@@ -392,4 +370,76 @@ describe('Outbound Fax: Send', () => {
 		expect(result.items).toHaveLength(12);
 		expect(emulator().control.stats().requestsAtOnce.fax.max).toBe(limit);
 	});
+});
+
+/**
+ * The Fax Cloud node, with every getNodeParameter call of a run counted by parameter and item.
+ * Reading a parameter resolves its expressions for the item, the node's main cost per item in a
+ * bulk send besides the request itself.
+ */
+const countingNode = (reads: Map<string, number>): INodeType => ({
+	description: faxCloudNode.description,
+	methods: faxCloudNode.methods,
+	async execute(this: IExecuteFunctions) {
+		const read = this.getNodeParameter.bind(this) as (...args: unknown[]) => unknown;
+		this.getNodeParameter = ((name: string, itemIndex: number, ...rest: unknown[]) => {
+			const key = `${name} of item ${itemIndex}`;
+			reads.set(key, (reads.get(key) ?? 0) + 1);
+			return read(name, itemIndex, ...rest);
+		}) as IExecuteFunctions['getNodeParameter'];
+		return await faxCloudNode.execute!.call(this);
+	},
+});
+
+/** Sends 20 text faxes (`order` 0 to 19) to one number, counting the parameter reads of the run. */
+async function sendTwentyTexts(options: Record<string, unknown>) {
+	const reads = new Map<string, number>();
+	await runNode({
+		node: countingNode(reads),
+		parameters: {
+			resource: 'outboundFax',
+			operation: 'send',
+			content: 'text',
+			faxNumbers: '12125550000',
+			text: '={{ "Order " + $json.order }}',
+			options,
+		},
+		credentials: credentialsFor(emulator(), 'alice'),
+		items: Array.from({ length: 20 }, (_, index) => ({ json: { order: index } })),
+	}).then(succeeded);
+	return reads;
+}
+
+test('a 20-item send reads and checks each item’s parameters once, before the first fax goes out', async () => {
+	const reads = await sendTwentyTexts({
+		faxDescription: '={{ "order " + $json.order }}',
+		priority: 3,
+	});
+
+	expect(requests('POST')).toHaveLength(20);
+	const item7 = requests('POST').find((request) => request.params.FaxDescription === 'order 7');
+	expect(item7).toBeDefined();
+	// Every item was read (its options included), and no parameter of any item twice.
+	for (let item = 0; item < 20; item++) expect(reads.get(`options of item ${item}`)).toBe(1);
+	expect([...reads].filter(([, count]) => count > 1)).toEqual([]);
+});
+
+test('parameters without expressions are asked of n8n once per run, not once per item', async () => {
+	const reads = await sendTwentyTexts({ priority: 3, faxDescription: 'same for all' });
+
+	const sent = requests('POST');
+	expect(sent).toHaveLength(20);
+	for (const request of sent) {
+		expect(request.params).toMatchObject({
+			FaxNumber: '12125550000',
+			Priority: '3',
+			FaxDescription: 'same for all',
+		});
+	}
+	const readsOf = (name: string) =>
+		[...reads].filter(([key]) => key.startsWith(`${name} of item `)).map(([key]) => key);
+	expect(readsOf('faxNumbers')).toEqual(['faxNumbers of item 0']);
+	expect(readsOf('options')).toEqual(['options of item 0']);
+	// The text holds an expression: read for each item.
+	expect(readsOf('text')).toHaveLength(20);
 });

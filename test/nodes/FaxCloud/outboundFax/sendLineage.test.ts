@@ -14,21 +14,17 @@ import { fieldOf, storedRun, succeeded } from '../faxCloudExpect';
 
 const { emulator, run } = useFaxSuite();
 
-/** Six recipients, 12125550101 to 12125550106. */
 const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 const items = (): INodeExecutionData[] => NUMBERS.map((number) => ({ json: { number } }));
 
-const weeklyNotice = (options: IDataObject = {}): IDataObject =>
+const weeklyNotice = (options: IDataObject) =>
 	textSendOneAtATime('={{ $json.number }}', 'The weekly notice.', options);
-
 const send = (runOptions: RunOptions = {}, options: IDataObject = {}) =>
 	run('send', weeklyNotice(options), { items: items(), ...runOptions });
 
 /** Faxes the service made per number (sends it processed), in NUMBERS order. */
-function faxesPerNumber(): number[] {
-	const counts = faxesMadePerNumber(emulator());
-	return NUMBERS.map((number) => counts.get(number) ?? 0);
-}
+const faxesPerNumber = () =>
+	NUMBERS.map((number) => faxesMadePerNumber(emulator()).get(number) ?? 0);
 
 const outcomes = (result: { items: INodeExecutionData[] }) => fieldOf(result, 'sendOnce');
 
@@ -50,16 +46,9 @@ async function failsAtThirdSend(runOptions: RunOptions, options: IDataObject = {
  * schedules them. A hold ends after 5 s at most, well within the test's time, if no partner comes.
  */
 const lookupsInPairs = (pairs: number) => {
-	for (let pair = 0; pair < pairs; pair++) {
-		emulator().control.addFault({
-			method: 'GET',
-			path: '^/v1/outboundfaxes$',
-			kind: 'delay',
-			delayMs: 5_000,
-			count: 2,
-			releaseAtOnce: 2,
-		});
-	}
+	const hold = { method: 'GET', path: '^/v1/outboundfaxes$', delayMs: 5_000 };
+	for (let pair = 0; pair < pairs; pair++)
+		emulator().control.addFault({ ...hold, kind: 'delay', count: 2, releaseAtOnce: 2 });
 };
 /** Lookups the pairs held: two a pair, or the executions did not look up as the test assumes. */
 const pairedLookups = () =>
@@ -112,7 +101,7 @@ test('a node in a loop: its next run in the execution is a first run, a later tr
 			getExecutionId: () => 'loop',
 			getExecutionContext: () => ({ source: 'manual', establishedAt: 1_000 }),
 		} as unknown as IExecuteFunctions);
-	const seen = [runOfLoop(0), runOfLoop(1), runOfLoop(1)];
+	const seen = [0, 1, 1].map(runOfLoop);
 	expect(seen.map(({ rerun, began }) => ({ rerun, began }))).toEqual([
 		{ rerun: false, began: false },
 		{ rerun: false, began: false },
@@ -227,12 +216,8 @@ test('a Send in an execution of its own shows no warning', async () => {
 
 test('a Send in a sub-workflow without Send Once per Key warns that a Retry of the parent sends again', async () => {
 	// What n8n gives a sub-workflow's execution: a context of its own, naming the parent.
-	const called = storedRun({
-		version: 1,
-		establishedAt: 1,
-		source: 'integrated',
-		parentExecutionId: '41',
-	});
+	const parent = { parentExecutionId: '41' };
+	const called = storedRun({ version: 1, establishedAt: 1, source: 'integrated', ...parent });
 	const plain = await send({ mode: 'integrated', retryOf: called });
 	const keyed = await send(
 		{ mode: 'integrated', retryOf: called },

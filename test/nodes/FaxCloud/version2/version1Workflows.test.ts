@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INode, INodeParameters, INodeType } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
@@ -56,5 +56,27 @@ describe('Version 1 workflows keep working', () => {
 		);
 		// Defaults n8n fills in inside a saved value are fine; a saved value dropped is not.
 		expect(resolved).toMatchObject(saved);
+	});
+});
+
+/**
+ * n8n (load-nodes-and-credentials.ts, injectCustomApiCallOptions) adds the "Custom API Call"
+ * option to Resource only when `defaultVersion` is unset or equal to `version`.
+ */
+const getsCustomApiCall = (description: INodeTypeDescription) =>
+	description.defaultVersion === undefined || description.defaultVersion === description.version;
+
+describe.each([
+	['Fax Cloud', new FaxCloud().description],
+	['Fax Cloud Trigger', new FaxCloudTrigger().description],
+])('%s: a new node is the newest version', (_, description) => {
+	test('version 1 is kept and version 2 is the highest, so new nodes get it', () => {
+		expect(description.version).toEqual([1, 2]);
+	});
+
+	test('no defaultVersion: n8n picks the highest version and keeps its Resource dropdown', () => {
+		// Without Custom API Call every Resource value maps to one credential, and the editor hides
+		// Resource as if it chose the authentication.
+		expect(getsCustomApiCall(description)).toBe(true);
 	});
 });
