@@ -28,10 +28,7 @@ const PARTS: Part[] = [
 function run(part: Part): Promise<string> {
 	return new Promise((resolve) => {
 		const [command, ...args] = part.command;
-		const child = spawn(command, args, {
-			cwd: path.resolve(__dirname, '..'),
-			stdio: 'inherit',
-		});
+		const child = spawn(command, args, { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
 		child.on('error', (error) => resolve(`could not start: ${error.message}`));
 		child.on('exit', (code, signal) =>
 			resolve(code === 0 ? 'passed' : `FAILED (${signal ? `signal ${signal}` : `exit ${code}`})`),

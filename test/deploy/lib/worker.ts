@@ -51,10 +51,9 @@ export class N8nWorker {
 				);
 			}
 			// Not listening yet when the fetch fails.
-			return await fetch(health).then(
-				(res) => res.ok,
-				() => false,
-			);
+			return await fetch(health)
+				.then((res) => res.ok)
+				.catch(() => false);
 		};
 		await waitUntil(`${name} to be ready`, ready, 180_000, {
 			intervalMs: 500,
