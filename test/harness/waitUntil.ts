@@ -89,11 +89,7 @@ export async function watchFor(
  * Waits for `settled` (a child process's exit, say); once `graceMs` has passed without it, calls
  * `force` (a SIGKILL) and waits on. The bound on every stop of a process the harness started.
  */
-export async function awaitOrForce<T>(
-	settled: Promise<T>,
-	graceMs: number,
-	force: () => void,
-): Promise<T> {
+export async function awaitOrForce<T>(settled: Promise<T>, graceMs: number, force: () => void) {
 	const timer = setTimeout(force, graceMs);
 	try {
 		return await settled;

@@ -251,11 +251,7 @@ export class DeployInstance {
 	}
 
 	/** Starts a worker; `extraEnv` adds to the instance's environment for this worker alone. */
-	async startWorker(
-		name: string,
-		concurrency = 1,
-		extraEnv: NodeJS.ProcessEnv = {},
-	): Promise<N8nWorker> {
+	async startWorker(name: string, concurrency = 1, extraEnv: NodeJS.ProcessEnv = {}) {
 		const env = {
 			...this.env,
 			...extraEnv,

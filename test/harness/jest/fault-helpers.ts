@@ -115,9 +115,8 @@ function secretsOf(credentials: TestCredentials): string[] {
 function scanText(value: unknown): string {
 	const seen = new WeakSet<object>();
 	return JSON.stringify(value, (_key, inner: unknown) => {
-		if (inner instanceof Error) {
+		if (inner instanceof Error)
 			return { ...inner, name: inner.name, message: inner.message, stack: inner.stack };
-		}
 		if (inner && typeof inner === 'object') {
 			if (seen.has(inner)) return '[circular]';
 			seen.add(inner);
@@ -149,9 +148,8 @@ export class SecretWatch {
 		const text = typeof value === 'string' ? value : scanText(value);
 		for (const secret of this.secrets) {
 			this.checks++;
-			if (text.includes(secret)) {
+			if (text.includes(secret))
 				throw new Error(`${what} contains a secret: ${text.slice(0, 500)}`);
-			}
 		}
 	}
 

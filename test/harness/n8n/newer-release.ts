@@ -32,15 +32,8 @@ export function newerStable(versions: string[], pinned: string): string[] {
 async function resolves(version: string, overrides: Record<string, string>) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-newer-'));
 	try {
-		fs.writeFileSync(
-			path.join(dir, 'package.json'),
-			JSON.stringify({
-				name: 'n8n-newer-check',
-				private: true,
-				dependencies: { n8n: version },
-				overrides,
-			}),
-		);
+		const manifest = { name: 'n8n-newer-check', private: true, dependencies: { n8n: version } };
+		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...manifest, overrides }));
 		const dryRun = 'install --package-lock-only --dry-run --ignore-scripts --no-audit --no-fund';
 		const { ok, out } = await npm(dryRun.split(' '), dir);
 		if (ok) return undefined;
