@@ -14,8 +14,7 @@ export interface WaitOptions {
  * A fixed pause, for waits with nothing to watch (a moment on the clock). A wait for something to
  * happen is `waitUntil`; one that gives something the chance to happen wrongly is `watchFor`.
  */
-export const sleep = (ms: number): Promise<void> =>
-	new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What `waitUntil` throws once its time is up. */
 export class WaitTimeout extends Error {}

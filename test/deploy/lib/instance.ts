@@ -372,8 +372,7 @@ export function callerGot(answer: { status: number; text: string } | Error) {
 		: { status: answer.status, body: answer.text.slice(0, 300) };
 }
 
-export const readDeployWorkflow = (file: string): WorkflowFile =>
-	readWorkflow(path.join(WORKFLOWS_DIR, file));
+export const readDeployWorkflow = (file: string) => readWorkflow(path.join(WORKFLOWS_DIR, file));
 
 /** The error n8n stored for an execution (the run's, else its last node's), if any. */
 function executionError(data: string | undefined): string | undefined {

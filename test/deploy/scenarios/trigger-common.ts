@@ -169,8 +169,7 @@ export function injectFaxes(instance: DeployInstance, count: number): number[] {
 export const deliveredBy = (sink: Sink, execution: string) =>
 	sink.received.filter((d) => String(d.execution) === execution);
 
-export const deliveriesOf = (sink: Sink, execution: string): number =>
-	deliveredBy(sink, execution).length;
+export const deliveriesOf = (sink: Sink, execution: string) => deliveredBy(sink, execution).length;
 
 export async function waitForDeliveries(sink: Sink, execution: string, count: number) {
 	const delivering = count === KILL_AFTER;

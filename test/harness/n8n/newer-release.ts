@@ -19,7 +19,7 @@ function npm(args: string[], cwd: string): Promise<{ ok: boolean; out: string }>
 }
 
 /** Orders `major.minor.patch` versions by number: 2.41.10 after 2.41.9. */
-export const compareVersions = (a: string, b: string): number =>
+export const compareVersions = (a: string, b: string) =>
 	a.localeCompare(b, 'en', { numeric: true });
 
 /** Stable 2.x versions newer than `pinned`, oldest first. */
