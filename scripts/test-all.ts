@@ -49,9 +49,8 @@ async function main(): Promise<void> {
 		if (part.required && outcome !== 'passed') break;
 	}
 	console.log('\nnpm test, part by part:');
-	for (const { part, ms, outcome } of results) {
+	for (const { part, ms, outcome } of results)
 		console.log(`  ${formatSeconds(ms)}  ${part.name.padEnd(30)} ${outcome}`);
-	}
 	const skipped = PARTS.slice(results.length);
 	for (const part of skipped) console.log(`  ${''.padStart(9)}  ${part.name.padEnd(30)} not run`);
 	console.log(`  ${formatSeconds(Date.now() - started)}  in all`);

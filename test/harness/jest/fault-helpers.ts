@@ -158,9 +158,8 @@ export class SecretWatch {
 		what: string,
 		result: { items: INodeExecutionData[]; error?: unknown; run: unknown },
 	) {
-		for (const [index, item] of result.items.entries()) {
+		for (const [index, item] of result.items.entries())
 			this.expectClean(`${what}: output item ${index}`, item.json);
-		}
 		if (result.error) {
 			const error = result.error as { message?: string; description?: string; context?: unknown };
 			this.expectClean(`${what}: error message`, error.message ?? '');
