@@ -24,12 +24,11 @@ function checkParserTypeScript() {
 	const parser = require.resolve('@typescript-eslint/parser', { paths: [scannerDir] });
 	const typescript = require.resolve('typescript/package.json', { paths: [path.dirname(parser)] });
 	const { version } = JSON.parse(fs.readFileSync(typescript, 'utf8'));
-	if (Number(version.split('.')[0]) >= 7) {
+	if (Number(version.split('.')[0]) >= 7)
 		throw new Error(
 			`The scanner's @typescript-eslint parser (${parser}) loads TypeScript ${version}, whose API it cannot use. ` +
 				'Keep @typescript-eslint/parser and typescript hoisted at the top level (see CONTRIBUTING, "The verification scan").',
 		);
-	}
 	return version;
 }
 
@@ -64,12 +63,10 @@ function packTarball(work) {
 	const unexpected = files.filter(
 		(file) => !allowed.test(file) || /\.map$|\.test\.|emulator|\/test\//.test(file),
 	);
-	if (unexpected.length > 0) {
+	if (unexpected.length > 0)
 		throw new Error(`The tarball holds files that must not ship:\n  ${unexpected.join('\n  ')}`);
-	}
-	if (!files.some((file) => file.endsWith('.node.js'))) {
+	if (!files.some((file) => file.endsWith('.node.js')))
 		throw new Error('The tarball holds no compiled node: run `npm run build` first.');
-	}
 	const unpacked = path.join(work, 'package');
 	execFileSync('tar', ['-xzf', path.join(work, packed.filename), '-C', work]);
 	return { unpacked, count: files.length };

@@ -28,10 +28,7 @@ const PARTS: Part[] = [
 function run(part: Part): Promise<string> {
 	return new Promise((resolve) => {
 		const [command, ...args] = part.command;
-		const child = spawn(command, args, {
-			cwd: path.resolve(__dirname, '..'),
-			stdio: 'inherit',
-		});
+		const child = spawn(command, args, { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
 		child.on('error', (error) => resolve(`could not start: ${error.message}`));
 		child.on('exit', (code, signal) =>
 			resolve(code === 0 ? 'passed' : `FAILED (${signal ? `signal ${signal}` : `exit ${code}`})`),
@@ -52,9 +49,8 @@ async function main(): Promise<void> {
 		if (part.required && outcome !== 'passed') break;
 	}
 	console.log('\nnpm test, part by part:');
-	for (const { part, ms, outcome } of results) {
+	for (const { part, ms, outcome } of results)
 		console.log(`  ${formatSeconds(ms)}  ${part.name.padEnd(30)} ${outcome}`);
-	}
 	const skipped = PARTS.slice(results.length);
 	for (const part of skipped) console.log(`  ${''.padStart(9)}  ${part.name.padEnd(30)} not run`);
 	console.log(`  ${formatSeconds(Date.now() - started)}  in all`);

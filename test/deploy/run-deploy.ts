@@ -155,15 +155,13 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				queueTimings: deploy.QUEUE_TIMINGS,
 				publicationLeaseSeconds: deploy.PUBLICATION_LEASE_SECONDS,
 			});
-			if (!triggerOnly) {
+			if (!triggerOnly)
 				await run(bulk.BULK_SCENARIO, () =>
 					bulk.bulkSendScaling(instance, report, WORKER_CONCURRENCY),
 				);
-			}
 			// Two workers from here on (the bulk send, when it ran to its end, leaves worker-2 running).
-			if (!instance.workers.get('worker-2')?.running) {
+			if (!instance.workers.get('worker-2')?.running)
 				await instance.startWorker('worker-2', WORKER_CONCURRENCY);
-			}
 			if (!triggerOnly) {
 				await run('queue mode: inbound fax across workers', () =>
 					inboundFileAcrossWorkers(instance, report, sink),
@@ -239,9 +237,8 @@ async function scenario(
  * leave the README's table (checked against it by jest) behind. Says what it did.
  */
 function writeScaling(report: Report): string {
-	if (N8N_VERSION !== DEPLOY_N8N_VERSION) {
+	if (N8N_VERSION !== DEPLOY_N8N_VERSION)
 		return `Scaling figures not written: they are DEPLOY_N8N_VERSION's, this run was n8n ${N8N_VERSION}`;
-	}
 	return writeScalingResults(report.figures, report.checks)
 		? 'Scaling figures written to test/deploy/results.json (README: test/deploy/scaling.ts --readme)'
 		: 'Scaling figures not written: the bulk send did not run or a check failed';

@@ -28,9 +28,8 @@ export function scalingResults(
 	const bulk = figures[BULK_SCENARIO];
 	const setup = figures['queue mode: setup'] ?? {};
 	const ran = checks.filter((c) => c.scenario === BULK_SCENARIO);
-	if (!bulk?.oneWorker || !bulk.twoWorkers || ran.length === 0 || ran.some((c) => !c.passed)) {
+	if (!bulk?.oneWorker || !bulk.twoWorkers || ran.length === 0 || ran.some((c) => !c.passed))
 		return undefined;
-	}
 	return {
 		when: new Date().toISOString(),
 		n8n: DEPLOY_N8N_VERSION,

@@ -27,17 +27,12 @@ export interface CallResult {
 
 export const basic = (login: Login): string => basicAuthorization(login);
 
-export async function call(
-	method: string,
-	url: string,
-	options: CallOptions = {},
-): Promise<CallResult> {
+export async function call(method: string, url: string, options: CallOptions = {}) {
 	const target = new URL(url);
 	appendAll(target.searchParams, options.query ?? {});
 	const headers: Record<string, string> = { ...(options.headers ?? {}) };
-	if (options.auth) {
+	if (options.auth)
 		headers.authorization = typeof options.auth === 'string' ? options.auth : basic(options.auth);
-	}
 	let body: string | Buffer | FormData | undefined = options.body;
 	if (options.form) {
 		const p = new URLSearchParams();

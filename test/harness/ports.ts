@@ -46,9 +46,7 @@ export async function onFreePort<T>(start: (port: number) => Promise<T> | T): Pr
  * A test's HTTP server listening on a free port of 127.0.0.1: its URL (no path), and a close that
  * also ends every connection still open (a kept-alive one would hold the server open).
  */
-export async function listenLocal(
-	server: http.Server,
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenLocal(server: http.Server) {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -12,11 +12,9 @@ export function tailOf(text: string, count = 20): string {
 
 /** The end of a process's log file under its name, for failure messages. */
 export function tailOfFile(file: string, count = 30): string {
-	let text: string;
 	try {
-		text = fs.readFileSync(file, 'utf8');
+		return `last lines of ${file}:\n${tailOf(fs.readFileSync(file, 'utf8'), count)}`;
 	} catch {
 		return `(no log at ${file})`;
 	}
-	return `last lines of ${file}:\n${tailOf(text, count)}`;
 }

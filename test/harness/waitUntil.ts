@@ -14,8 +14,7 @@ export interface WaitOptions {
  * A fixed pause, for waits with nothing to watch (a moment on the clock). A wait for something to
  * happen is `waitUntil`; one that gives something the chance to happen wrongly is `watchFor`.
  */
-export const sleep = (ms: number): Promise<void> =>
-	new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What `waitUntil` throws once its time is up. */
 export class WaitTimeout extends Error {}
@@ -89,11 +88,7 @@ export async function watchFor(
  * Waits for `settled` (a child process's exit, say); once `graceMs` has passed without it, calls
  * `force` (a SIGKILL) and waits on. The bound on every stop of a process the harness started.
  */
-export async function awaitOrForce<T>(
-	settled: Promise<T>,
-	graceMs: number,
-	force: () => void,
-): Promise<T> {
+export async function awaitOrForce<T>(settled: Promise<T>, graceMs: number, force: () => void) {
 	const timer = setTimeout(force, graceMs);
 	try {
 		return await settled;

@@ -51,15 +51,11 @@ export function treeCpuSeconds(roots: Record<string, number | undefined>): Recor
 }
 
 /** The difference of two readings, rounded to 0.1 s. */
-export function cpuDelta(
-	before: Record<string, number>,
-	after: Record<string, number>,
-): Record<string, number> {
-	const delta = ([name, value]: [string, number]) => [
-		name,
-		Math.round((value - (before[name] ?? 0)) * 10) / 10,
-	];
-	return Object.fromEntries(Object.entries(after).map(delta));
+export function cpuDelta(before: Record<string, number>, after: Record<string, number>) {
+	const rounded = (value: number) => Math.round(value * 10) / 10;
+	return Object.fromEntries(
+		Object.entries(after).map(([name, value]) => [name, rounded(value - (before[name] ?? 0))]),
+	);
 }
 
 /** CPU seconds the whole machine has spent busy so far (all cores, /proc/stat). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { parse as parseFlatted } from 'flatted';
 
-import { SEED_TOKENS, SEED_USERS, startEmulator, type Emulator } from '../../../emulator';
+import { startEmulator, type Emulator } from '../../../emulator';
 import { emulatorCredentials } from '../../harness/n8n/credentials';
 import { POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
 import { n8nEnv } from '../../harness/n8n/env';
@@ -133,9 +133,7 @@ export class DeployInstance {
 		);
 		instance.prepareUserFolder('main');
 		const cli = new N8nCli(runtime, env);
-		const login = { user: SEED_USERS.alice, proxy: SEED_USERS.acmeAdmin };
-		const numbersToken = SEED_TOKENS.acme;
-		await cli.importCredentials(emulatorCredentials(emulator.urls, { ...login, numbersToken }));
+		await cli.importCredentials(emulatorCredentials(emulator.urls));
 		// %DEPLOY_FILES_FOLDER% in a workflow file: a fixed path saves an expression per item.
 		const workflows = JSON.stringify(options.workflows).replaceAll(
 			'%DEPLOY_FILES_FOLDER%',
@@ -168,7 +166,6 @@ export class DeployInstance {
 		return this.emulator.control.addFault({ method, path, kind: 'delay', delayMs, count });
 	}
 
-	/** The Postgres of a queue-mode installation. */
 	get postgres(): PostgresService {
 		if (!this.services) throw new Error(`${this.label} runs no Postgres`);
 		return this.services.postgres;
@@ -254,11 +251,7 @@ export class DeployInstance {
 	}
 
 	/** Starts a worker; `extraEnv` adds to the instance's environment for this worker alone. */
-	async startWorker(
-		name: string,
-		concurrency = 1,
-		extraEnv: NodeJS.ProcessEnv = {},
-	): Promise<N8nWorker> {
+	async startWorker(name: string, concurrency = 1, extraEnv: NodeJS.ProcessEnv = {}) {
 		const env = {
 			...this.env,
 			...extraEnv,
@@ -314,7 +307,6 @@ export class DeployInstance {
 		return await this.server.rest<StoredExecution>('GET', `/executions/${id}`);
 	}
 
-	/** An execution's status and the error n8n stored for it, if any. */
 	async statusOf(id: string): Promise<{ id: string; status: string; error?: string }> {
 		const { status, data } = await this.execution(id);
 		return { id, status, error: executionError(data) };
@@ -380,8 +372,7 @@ export function callerGot(answer: { status: number; text: string } | Error) {
 		: { status: answer.status, body: answer.text.slice(0, 300) };
 }
 
-export const readDeployWorkflow = (file: string): WorkflowFile =>
-	readWorkflow(path.join(WORKFLOWS_DIR, file));
+export const readDeployWorkflow = (file: string) => readWorkflow(path.join(WORKFLOWS_DIR, file));
 
 /** The error n8n stored for an execution (the run's, else its last node's), if any. */
 function executionError(data: string | undefined): string | undefined {

@@ -24,10 +24,7 @@ export class Report {
 	}
 
 	/** Runs each check of a scenario in turn (title → body); a failure does not stop the others. */
-	async checkAll(
-		scenario: string,
-		checks: Record<string, () => void | Promise<void>>,
-	): Promise<void> {
+	async checkAll(scenario: string, checks: Record<string, () => void | Promise<void>>) {
 		for (const [title, body] of Object.entries(checks)) {
 			const outcome = await runCheck(`${scenario}: ${title}`, body, { prefix: this.prefix });
 			this.checks.push({ ...outcome, scenario, title });

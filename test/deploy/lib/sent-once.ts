@@ -20,7 +20,6 @@ export function sendsSince(instance: DeployInstance, sinceSeq: number): RequestR
 	return instance.emulator.control.requests({ method: 'POST', path: OUTBOUND, sinceSeq });
 }
 
-/** How often each value occurs. */
 export function tally<T>(values: Iterable<T>): Map<T, number> {
 	const counts = new Map<T, number>();
 	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -52,7 +51,6 @@ function byOutcome(items: Array<Record<string, unknown>>) {
 	return split;
 }
 
-/** Sorted copies, for comparing sets of numbers in an assertion. */
 const sorted = (numbers: Iterable<string>): string[] => [...numbers].sort();
 
 export type SendRun = Awaited<ReturnType<typeof sendAgain>>;

@@ -45,16 +45,14 @@ export class N8nWorker {
 		const worker = new N8nWorker(name, child, logFile);
 		const health = `http://127.0.0.1:${env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`;
 		const ready = async (): Promise<boolean> => {
-			if (!worker.running) {
+			if (!worker.running)
 				throw new Error(
 					`${name} (pid ${child.pid}) ended with ${worker.exitedWith}\n${worker.logEnd()}`,
 				);
-			}
 			// Not listening yet when the fetch fails.
-			return await fetch(health).then(
-				(res) => res.ok,
-				() => false,
-			);
+			return await fetch(health)
+				.then((res) => res.ok)
+				.catch(() => false);
 		};
 		await waitUntil(`${name} to be ready`, ready, 180_000, {
 			intervalMs: 500,

@@ -116,12 +116,11 @@ async function bulkSend(
 				'each execution started by one worker',
 			);
 			if (workers > 1) {
-				for (const name of instance.workers.keys()) {
+				for (const name of instance.workers.keys())
 					assert.ok(
 						(executionsPerWorker[name] ?? 0) > 0,
 						`${name} ran none of them: ${JSON.stringify(executionsPerWorker)}`,
 					);
-				}
 			}
 		},
 		[`${name}: at most workers × concurrency × Requests at Once = ${workers} × ${concurrency} × ${REQUESTS_AT_ONCE} = ${bound} connections at the emulator`]:

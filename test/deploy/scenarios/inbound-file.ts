@@ -70,9 +70,8 @@ export async function inboundFileAcrossWorkers(
 					String(d.execution) === String(read.execution);
 				if (reported('saved', ofExecution)) return true;
 				const now = await instance.statusOf(read.execution);
-				if (['error', 'crashed', 'canceled'].includes(now.status)) {
+				if (['error', 'crashed', 'canceled'].includes(now.status))
 					throw new Error(`execution ${read.execution} ended ${now.status}: ${now.error ?? ''}`);
-				}
 				return false;
 			},
 			120_000,

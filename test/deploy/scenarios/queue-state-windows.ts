@@ -263,10 +263,7 @@ async function withColumnWritesRefused(
 }
 
 /** Runs `body` while a transaction's SHARE lock on execution_entity holds back every insert. */
-async function withExecutionInsertsHeld(
-	postgres: PostgresService,
-	body: () => Promise<void>,
-): Promise<void> {
+async function withExecutionInsertsHeld(postgres: PostgresService, body: () => Promise<void>) {
 	const session = await postgres.session();
 	try {
 		await session.run('BEGIN');

@@ -39,7 +39,6 @@ const KILL_AFTER = 100;
 export class TriggerLedger {
 	/** Execution id → FaxIds of the trigger's output (the first non-empty reading). */
 	readonly emitted = new Map<string, number[]>();
-	/** Execution id → last status seen. */
 	readonly status = new Map<string, string>();
 	private timer: NodeJS.Timeout | undefined;
 	private busy = false;
@@ -88,7 +87,6 @@ export class TriggerLedger {
 		}
 	}
 
-	/** Waits, reading, until `done` holds. */
 	private async readUntil(
 		what: string,
 		done: () => boolean,
@@ -128,7 +126,6 @@ export class TriggerLedger {
 		);
 	}
 
-	/** FaxId → the executions that hold it. */
 	executionsByFax(): Map<number, string[]> {
 		const by = new Map<number, string[]>();
 		for (const [execution, faxIds] of this.emitted) {
@@ -169,14 +166,11 @@ export function injectFaxes(instance: DeployInstance, count: number): number[] {
 		.map((fax) => Number(fax.FaxId));
 }
 
-/** What an execution delivered to the sink. */
 export const deliveredBy = (sink: Sink, execution: string) =>
 	sink.received.filter((d) => String(d.execution) === execution);
 
-export const deliveriesOf = (sink: Sink, execution: string): number =>
-	deliveredBy(sink, execution).length;
+export const deliveriesOf = (sink: Sink, execution: string) => deliveredBy(sink, execution).length;
 
-/** Waits until an execution has delivered `count` items to the sink. */
 export async function waitForDeliveries(sink: Sink, execution: string, count: number) {
 	const delivering = count === KILL_AFTER;
 	const what = `execution ${execution} ${delivering ? 'delivering' : 'delivered'}`;

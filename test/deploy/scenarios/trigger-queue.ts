@@ -249,9 +249,8 @@ async function waitForWorkerOutcome(
 		`execution ${execution} stored as Error after its worker died`,
 		async () => {
 			stored = await instance.execution(execution);
-			if (seen.at(-1)?.status !== stored.status) {
+			if (seen.at(-1)?.status !== stored.status)
 				seen.push({ status: stored.status, afterMs: Date.now() - killedAt });
-			}
 			return stored.status === 'error';
 		},
 		POLL_WAIT_MS,

@@ -48,9 +48,8 @@ class CountsReporter {
 			]);
 		if (rows.length === 0) return;
 		const totals = {};
-		for (const [key, value] of rows.flatMap(([, counts]) => Object.entries(counts))) {
+		for (const [key, value] of rows.flatMap(([, counts]) => Object.entries(counts)))
 			if (typeof value === 'number') totals[key] = (totals[key] ?? 0) + value;
-		}
 		const keys = Object.keys(totals);
 		const width = Math.max(5, ...rows.map(([name]) => name.length));
 		const line = (name, values) =>

@@ -115,9 +115,8 @@ function secretsOf(credentials: TestCredentials): string[] {
 function scanText(value: unknown): string {
 	const seen = new WeakSet<object>();
 	return JSON.stringify(value, (_key, inner: unknown) => {
-		if (inner instanceof Error) {
+		if (inner instanceof Error)
 			return { ...inner, name: inner.name, message: inner.message, stack: inner.stack };
-		}
 		if (inner && typeof inner === 'object') {
 			if (seen.has(inner)) return '[circular]';
 			seen.add(inner);
@@ -149,9 +148,8 @@ export class SecretWatch {
 		const text = typeof value === 'string' ? value : scanText(value);
 		for (const secret of this.secrets) {
 			this.checks++;
-			if (text.includes(secret)) {
+			if (text.includes(secret))
 				throw new Error(`${what} contains a secret: ${text.slice(0, 500)}`);
-			}
 		}
 	}
 
@@ -160,9 +158,8 @@ export class SecretWatch {
 		what: string,
 		result: { items: INodeExecutionData[]; error?: unknown; run: unknown },
 	) {
-		for (const [index, item] of result.items.entries()) {
+		for (const [index, item] of result.items.entries())
 			this.expectClean(`${what}: output item ${index}`, item.json);
-		}
 		if (result.error) {
 			const error = result.error as { message?: string; description?: string; context?: unknown };
 			this.expectClean(`${what}: error message`, error.message ?? '');

@@ -91,9 +91,8 @@ export function workflowNode(
 	extra: Partial<INode> = {},
 ): INode {
 	const credentials: INode['credentials'] = {};
-	for (const credential of node.description.credentials ?? []) {
+	for (const credential of node.description.credentials ?? [])
 		credentials[credential.name] = { id: credential.name, name: credential.name };
-	}
 	return {
 		id: 'node-under-test',
 		name: node.description.defaults.name ?? node.description.displayName,
@@ -172,11 +171,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			waitingExecution: {},
 			waitingExecutionSource: null,
 			nodeExecutionStack: [
-				{
-					node: nodeUnderTest,
-					data: { main: [options.items ?? [{ json: {} }]] },
-					source: null,
-				},
+				{ node: nodeUnderTest, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
 			],
 		},
 	} as unknown as IRunExecutionData;

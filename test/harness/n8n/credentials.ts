@@ -36,22 +36,12 @@ export function numbersCredentialData(token: string, urls: Pick<EmulatorUrls, 'n
 }
 
 /** A Fax Cloud API credential logging in as `login` at the emulator's fax and mail merge URLs. */
-export function faxCredential(
-	id: string,
-	name: string,
-	login: Login,
-	urls: EmulatorUrls,
-): CredentialImport {
+export function faxCredential(id: string, name: string, login: Login, urls: EmulatorUrls) {
 	return { id, name, type: 'faxCloudApi', data: faxCredentialData(login, urls) };
 }
 
 /** A Fax Cloud Numbers API credential with `token` at the emulator's numbers URL. */
-export function numbersCredential(
-	id: string,
-	name: string,
-	token: string,
-	urls: EmulatorUrls,
-): CredentialImport {
+export function numbersCredential(id: string, name: string, token: string, urls: EmulatorUrls) {
 	return { id, name, type: 'faxCloudNumbersApi', data: numbersCredentialData(token, urls) };
 }
 

@@ -26,10 +26,8 @@ export interface Example {
 
 export function readWorkflow(file: string): WorkflowFile {
 	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowFile;
-	if (typeof workflow.id !== 'string' || !Array.isArray(workflow.nodes)) {
-		throw new Error(`${file} is not a workflow with a fixed id`);
-	}
-	return workflow;
+	if (typeof workflow.id === 'string' && Array.isArray(workflow.nodes)) return workflow;
+	throw new Error(`${file} is not a workflow with a fixed id`);
 }
 
 export function loadExamples(): Example[] {

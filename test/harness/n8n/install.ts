@@ -143,9 +143,8 @@ async function install(dir: string, release: N8nRelease): Promise<void> {
 		`npm install done in ${secondsSince(started)} s; building ${release.rebuild.join(' and ')} for Node ${release.node}`,
 	);
 	const headers = path.join(dir, 'node_modules', NODE_RUNTIME_PACKAGE);
-	if (!fs.existsSync(path.join(headers, 'include', 'node', 'node_api.h'))) {
+	if (!fs.existsSync(path.join(headers, 'include', 'node', 'node_api.h')))
 		throw new Error(`Node ${release.node} headers not found under ${headers}/include/node`);
-	}
 	const env = { ...process.env, npm_config_nodedir: headers, npm_config_ignore_scripts: 'false' };
 	await inDir('npm', ['rebuild', ...release.rebuild, '--build-from-source'], env);
 	const runtime = runtimeOf(dir, release);

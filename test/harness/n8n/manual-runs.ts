@@ -54,9 +54,8 @@ export async function runWorkflow(
 	options: { tool?: ToolRun; trigger?: string; savedId?: string } = {},
 ): Promise<RunOutcome> {
 	const trigger = workflow.nodes.find((node) => STARTS.includes(node.type));
-	if (!trigger) {
+	if (!trigger)
 		throw new Error(`${workflow.name} does not start with a Manual Trigger or a Schedule Trigger`);
-	}
 	// A new workflow each run, so a case can run twice in one n8n; `savedId`: the same saved
 	// workflow run once more, as a user runs it again next week.
 	const id = options.savedId ?? (await saveWorkflow(server, workflow, pinned));
@@ -81,9 +80,8 @@ export async function runWorkflow(
 					: { triggerToStartFrom: { name: trigger.name } },
 		),
 	);
-	if (!started.executionId) {
+	if (!started.executionId)
 		return { ok: false, error: `n8n started no execution: ${JSON.stringify(started)}` };
-	}
 	return await outcomeOf(server, started.executionId);
 }
 

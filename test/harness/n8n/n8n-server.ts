@@ -50,7 +50,6 @@ export class N8nServer {
 		);
 	}
 
-	/** The end of n8n's log, for failure messages. */
 	lastLogLines(count = 30): string {
 		return tailOfFile(this.logFile, count);
 	}

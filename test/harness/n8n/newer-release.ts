@@ -19,7 +19,7 @@ function npm(args: string[], cwd: string): Promise<{ ok: boolean; out: string }>
 }
 
 /** Orders `major.minor.patch` versions by number: 2.41.10 after 2.41.9. */
-export const compareVersions = (a: string, b: string): number =>
+export const compareVersions = (a: string, b: string) =>
 	a.localeCompare(b, 'en', { numeric: true });
 
 /** Stable 2.x versions newer than `pinned`, oldest first. */
@@ -32,15 +32,8 @@ export function newerStable(versions: string[], pinned: string): string[] {
 async function resolves(version: string, overrides: Record<string, string>) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fax-cloud-n8n-newer-'));
 	try {
-		fs.writeFileSync(
-			path.join(dir, 'package.json'),
-			JSON.stringify({
-				name: 'n8n-newer-check',
-				private: true,
-				dependencies: { n8n: version },
-				overrides,
-			}),
-		);
+		const manifest = { name: 'n8n-newer-check', private: true, dependencies: { n8n: version } };
+		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...manifest, overrides }));
 		const dryRun = 'install --package-lock-only --dry-run --ignore-scripts --no-audit --no-fund';
 		const { ok, out } = await npm(dryRun.split(' '), dir);
 		if (ok) return undefined;

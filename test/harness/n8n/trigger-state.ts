@@ -69,9 +69,8 @@ export function triggerStateReader(
 ): TriggerStateReader {
 	if (usesDurableCursors(server.env)) {
 		if (server.env.DB_TYPE === 'postgresdb') {
-			if (!postgres) {
+			if (!postgres)
 				throw new Error('durable cursors on Postgres: give triggerStateReader a Postgres query');
-			}
 			return async (workflowId) => postgresCursors(postgres, workflowId).some(isTriggerState);
 		}
 		return async (workflowId) => sqliteCursors(server, workflowId).some(isTriggerState);

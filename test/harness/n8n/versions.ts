@@ -58,10 +58,8 @@ export const TESTED_N8N_VERSIONS = ['2.41.1', '2.40.7', '1.123.81'];
 
 export function releaseOf(version: string = DEFAULT_N8N_VERSION): N8nRelease {
 	const release = RELEASES[version];
-	if (!release) {
-		throw new Error(`n8n ${version} is not one of ${Object.keys(RELEASES).join(', ')}`);
-	}
-	return release;
+	if (release) return release;
+	throw new Error(`n8n ${version} is not one of ${Object.keys(RELEASES).join(', ')}`);
 }
 
 /** An n8n install is 2-3 GB and several minutes to build: kept outside the clone, shared by clones. */

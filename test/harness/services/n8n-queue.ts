@@ -8,10 +8,7 @@ import type { RedisService } from './redis';
 export const QUEUE_BINARY_DATA_MODE = 'database';
 
 /** Environment every process of a queue-mode n8n shares: Redis (Bull) queue, Postgres store. */
-export function queueModeEnv(services: {
-	postgres: PostgresService;
-	redis: RedisService;
-}): NodeJS.ProcessEnv {
+export function queueModeEnv(services: { postgres: PostgresService; redis: RedisService }) {
 	const { postgres, redis } = services;
 	return {
 		EXECUTIONS_MODE: 'queue',

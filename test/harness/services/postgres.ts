@@ -54,12 +54,7 @@ function asServerUser(): { prefix: string[]; uid?: number; gid?: number } {
 	return { prefix: ['runuser', '-u', 'postgres', '--'], uid, gid };
 }
 
-function run(
-	prefix: string[],
-	command: string,
-	args: string[],
-	env: NodeJS.ProcessEnv = {},
-): { ok: boolean; output: string } {
+function run(prefix: string[], command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 	const [program, ...rest] = [...prefix, command, ...args];
 	const result = spawnSync(program, rest, {
 		encoding: 'utf8',
@@ -91,9 +86,8 @@ export async function startPostgres(options: { logDir: string }): Promise<Postgr
 	fs.mkdirSync(socketDir);
 	fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
 	fs.writeFileSync(logFile, '');
-	if (user.uid !== undefined) {
+	if (user.uid !== undefined)
 		for (const file of [base, socketDir, pwfile, logFile]) fs.chownSync(file, user.uid, user.gid!);
-	}
 
 	const cleanUp = () => fs.rmSync(base, { recursive: true, force: true });
 	const init = asUser('initdb', ['-D', data, '-U', ROLE, `--pwfile=${pwfile}`, ...INITDB_OPTIONS]);

@@ -85,7 +85,6 @@ export async function startRedis(options: { logDir: string }): Promise<RedisServ
 	});
 }
 
-/** Whether the server answers PING after AUTH. */
 function ping(port: number, password: string): Promise<boolean> {
 	return new Promise((resolve) => {
 		const socket = net.connect(port, '127.0.0.1');
