@@ -17,7 +17,7 @@ import { lineOf } from '../harness/n8n/lines';
 import { runWorkflow } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { faxOfAlice } from './cases/fixtures';
-import { assert, assertNoSecrets } from './lib/assert';
+import { assert, assertNoSecrets, rowsOf } from './lib/assert';
 import { changeFaxLogin, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
@@ -102,11 +102,8 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			const faxId = await faxOfAlice(environment.emulator);
 			const sinceSeq = lastSeq(environment.emulator);
 			const records = await toolAnswer(server, TOOL_WORKFLOW, 'Fax Status', { faxId });
-			assert.deepEqual(
-				records.map((r) => [r.FaxId, r.FaxNumber]),
-				[[faxId, '12125550000']],
-				`the tool's answer: ${JSON.stringify(records).slice(0, 300)}`,
-			);
+			const answer = `the tool's answer: ${JSON.stringify(records).slice(0, 300)}`;
+			assert.deepEqual(rowsOf(records, 'FaxId', 'FaxNumber'), [[faxId, '12125550000']], answer);
 			assert.deepEqual(
 				environment.emulator.control
 					.requests({ sinceSeq })

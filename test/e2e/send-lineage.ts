@@ -86,12 +86,17 @@ const tollFreeEach = () =>
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
 
+const ONCE_REFUSED = { method: 'POST', kind: 'http500', count: 1 } as const;
+
 /** A check's n8n and emulator: the workflow saved once, run as often as the check wants. */
 function lineage(environment: E2eEnvironment, server: N8nServer) {
 	const { emulator } = environment;
 	// No fault left by an earlier check; where the request log stood before this one.
 	emulator.control.clearFaults();
 	const since = lastSeqOf(emulator);
+	/** The POST to `api` after the first `after` ones is answered `status` once: nothing made. */
+	const refusedOnce = (api: 'fax' | 'numbers', status: number, after: number, path?: string) =>
+		emulator.control.addFault({ ...ONCE_REFUSED, api, path, status, after });
 	return {
 		emulator,
 		/** Faxes the service made per number since the check began, in NUMBERS order. */
@@ -118,14 +123,7 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 		) {
 			const pinned = { E2E_NUMBERS: items.join(',') };
 			const id = await saveWorkflow(server, workflow, pinned);
-			emulator.control.addFault({
-				api,
-				method: 'POST',
-				kind: 'http500',
-				status,
-				count: 1,
-				after: 2,
-			});
+			refusedOnce(api, status, 2);
 			const first = await runWorkflow(server, workflow, pinned, { savedId: id });
 			assert.equal(first.ok, false, 'the run fails at its third request');
 			return { id, first };
@@ -161,16 +159,7 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 			assert.deepEqual(this.made(), each(2), 'after the second Retry');
 		},
 		/** The sixth send of the next run is answered 503 once; the service creates nothing for it. */
-		sixthRefusedOnce: () =>
-			emulator.control.addFault({
-				api: 'fax',
-				method: 'POST',
-				path: '^/v1/outboundfaxes$',
-				kind: 'http500',
-				status: 503,
-				count: 1,
-				after: 5,
-			}),
+		sixthRefusedOnce: () => refusedOnce('fax', 503, 5, '^/v1/outboundfaxes$'),
 	};
 }
 

@@ -1,6 +1,6 @@
 /** The version 1 cases of the Inbound Fax resource, one workflow each. */
 import { SEED_USERS } from '../../../emulator';
-import { assert, assertDescending, assertFields, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertDescending, assertFields, jsonOf, onlyRequest, rowsOf } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { inboundFaxes, inboundRecord } from './fixtures';
 import { markCases } from './mark-cases';
@@ -52,10 +52,8 @@ export const inboundFaxCases: E2eCase[] = [
 			const proxy = result.requests.find((r) => r.auth.userId === SEED_USERS.acmeAdmin.userId);
 			assertFields(proxy?.params ?? {}, { FaxUserId: '*', SortOrder: 'desc' });
 			const incomplete = jsonOf(result.items('Incomplete, Limit 1'));
-			assert.deepEqual(
-				incomplete.map((f) => [f.FaxId, f.FaxStatus]),
-				[[aliceIncomplete, 'recvIncomplete']],
-			);
+			const rows = rowsOf(incomplete, 'FaxId', 'FaxStatus');
+			assert.deepEqual(rows, [[aliceIncomplete, 'recvIncomplete']]);
 		},
 	},
 	{

@@ -4,7 +4,7 @@
  * what differs between the directions' records passed in.
  */
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { assert, assertDescending, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
+import { assert, assertDescending, jsonOf, onlyRequest, requestsTo, valuesOf } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
@@ -90,10 +90,7 @@ function assertSimplifiedAndWhole(
 	whole: Array<Record<string, unknown>>,
 ): void {
 	const resource = resourceOf(direction);
-	assert.deepEqual(
-		simple.map((f) => f.FaxId),
-		whole.map((f) => f.FaxId),
-	);
+	assert.deepEqual(valuesOf(simple, 'FaxId'), valuesOf(whole, 'FaxId'));
 	for (const fax of simple) assert.deepEqual(Object.keys(fax), SIMPLIFIED_FAX_FIELDS[direction]);
 	assertMatchesSchema(simple, { version: 2, resource, operation: 'getAll' });
 	assertMatchesSchema(whole, { version: 1, resource, operation: 'getAll' });
@@ -205,10 +202,7 @@ export const v2OutboundCases: E2eCase[] = [
 			assert.equal(requestsTo(result.requests, 'POST', '/v1/outboundfaxes').length, 2);
 			const plain = jsonOf(result.items('Send Text'));
 			const once = jsonOf(result.items('Send Once'));
-			assert.deepEqual(
-				[...plain, ...once].map((f) => f.FaxNumber),
-				['12125550000', '12125550000'],
-			);
+			assert.deepEqual(valuesOf([...plain, ...once], 'FaxNumber'), ['12125550000', '12125550000']);
 			assert.equal(plain[0].sendOnce, undefined);
 			assert.equal(once[0].sendOnce, 'sent');
 			assertMatchesSchema([...plain, ...once], {
