@@ -50,7 +50,6 @@ function runOutputDir(): string {
 interface PhaseResult {
 	version: string;
 	phase: 'install' | 'cases' | 'trigger';
-	/** The poll engine a trigger phase ran on. */
 	engine?: PollEngine;
 	ms: number;
 	outcomes: CaseOutcome[];

@@ -42,7 +42,6 @@ function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile
 
 const each = (count: number) => NUMBERS.map(() => count);
 
-/** The output items of the node's last run in the execution. */
 const lastOutput = (outcome: RunOutcome, node: string) =>
 	outcome.run?.data.resultData.runData[node]?.at(-1)?.data?.main?.[0] ?? [];
 

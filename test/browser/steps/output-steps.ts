@@ -47,7 +47,6 @@ export async function outputTable(page: Page) {
 	};
 }
 
-/** The values of one column, top to bottom. */
 export function columnValues(table: OutputTable, column: string): string[] {
 	const index = table.columns.indexOf(column);
 	if (index === -1)

@@ -22,7 +22,6 @@ export const filedFaxIds = (folder: string): number[] =>
 		.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
 		.sort((a, b) => a - b);
 
-/** Every file in `folder` is a PDF. */
 export function assertPdfFiles(folder: string): void {
 	for (const name of fs.readdirSync(folder)) {
 		const head = fs.readFileSync(path.join(folder, name)).subarray(0, 5).toString('latin1');
@@ -74,7 +73,6 @@ export function inboundFaxes(
 	return ctx.emulator.control.injectInbound({ userId, count, fields }).map((f) => Number(f.FaxId));
 }
 
-/** The emulator's own record of an inbound fax. */
 export function inboundRecord(ctx: E2eContext, id: number) {
 	const fax = ctx.emulator.control.inboundAll().find((f) => Number(f.FaxId) === id);
 	if (!fax) throw new Error(`the emulator has no inbound fax ${id}`);

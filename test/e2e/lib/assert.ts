@@ -45,7 +45,6 @@ export function assertFields(
 	assert.deepEqual(picked, expected, message);
 }
 
-/** Ids in descending order (newest first). */
 export function assertDescending(ids: number[], message?: string): void {
 	assert.deepEqual(
 		ids,
