@@ -134,14 +134,11 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			const lookups = () =>
 				environment.emulator.control.requests({ path: '^/api/numbers/cities/US/AL$' }).length;
 			const first = await load();
-			assert.deepEqual(
-				first.slice(0, 3).map((o) => [o.name, o.value]),
-				[
-					['Any City', ''],
-					['Birmingham', 'Birmingham'],
-					['Montgomery', 'Montgomery'],
-				],
-			);
+			assert.deepEqual(rowsOf(first.slice(0, 3), 'name', 'value'), [
+				['Any City', ''],
+				['Birmingham', 'Birmingham'],
+				['Montgomery', 'Montgomery'],
+			]);
 			assert.equal(lookups(), 1);
 			assert.deepEqual(await load(), first);
 			assert.equal(lookups(), 1, 'the second load is answered from the 24-hour cache');
@@ -187,11 +184,9 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 
 				const secondSince = lastSeq(environment.emulator);
 				mustSucceed(await runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) }));
-				assert.deepEqual(
-					reads(secondSince).map((r) => r.auth.userId),
-					Array(3).fill(SEED_USERS.bob.userId),
-					'the next run uses the edited credential',
-				);
+				const logins = reads(secondSince).map((r) => r.auth.userId);
+				const bobs = Array(3).fill(SEED_USERS.bob.userId);
+				assert.deepEqual(logins, bobs, 'the next run uses the edited credential');
 			} finally {
 				control.removeFault(fault);
 			}

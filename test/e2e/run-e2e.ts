@@ -161,9 +161,8 @@ async function main(): Promise<void> {
 		results.push(install);
 		if (install.error) continue;
 		if (cases.length + features.length > 0) {
-			results.push(
-				await timed(version, 'cases', () => casePhase(version, tarball, cases, features, logDir)),
-			);
+			const phase = () => casePhase(version, tarball, cases, features, logDir);
+			results.push(await timed(version, 'cases', phase));
 		}
 		const engines = releaseOf(version).engines.filter(engineChosen);
 		for (const engine of withTrigger ? engines : []) {

@@ -253,11 +253,9 @@ export class ExactlyOnceCases extends events.Moments {
 					const marks = this.newAccountRequests(main)
 						.filter((r) => r.method === 'PUT' && /^\/v1\/inboundfaxes\/\d+$/.test(r.path))
 						.map((r) => Number(r.path.split('/').at(-1)));
-					assert.deepEqual(
-						marks.filter((id) => !this.afterSwitch.includes(id)),
-						[],
-						`marks sent with ${NEW_LOGIN.userId} for faxes of ${OLD_LOGIN.userId}'s polls`,
-					);
+					const oldMarks = marks.filter((id) => !this.afterSwitch.includes(id));
+					const sentWith = `marks sent with ${NEW_LOGIN.userId} for faxes of ${OLD_LOGIN.userId}'s polls`;
+					assert.deepEqual(oldMarks, [], sentWith);
 					const { oldAccountFaxes, afterSwitch } = this;
 					events.assertEachOnce(sink, 'accountSwitch', [...oldAccountFaxes, ...afterSwitch]);
 					assert.match(

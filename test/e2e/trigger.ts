@@ -295,11 +295,8 @@ export async function runTriggerPhase(options: {
 					const logins = outboundSearchLogins(emulator, editedAfter);
 					const first = logins.indexOf(bob.userId);
 					assert.ok(first >= 0, `no search with the new login: ${logins.join(', ')}`);
-					assert.deepEqual(
-						logins.slice(first).filter((login) => login !== bob.userId),
-						[],
-						'once a poll used the new login, every later poll does',
-					);
+					const others = logins.slice(first).filter((login) => login !== bob.userId);
+					assert.deepEqual(others, [], 'once a poll used the new login, every later poll does');
 				},
 			},
 			{
@@ -327,11 +324,8 @@ export async function runTriggerPhase(options: {
 						.filter((e) => e.status !== 'success' && published.some((w) => w.id === e.workflowId))
 						.map(({ id, workflowId, status }) => ({ id, workflowId, status }));
 					assert.equal(failures.length, 0, `failed executions: ${JSON.stringify(failures)}`);
-					for (const { id, name } of published)
-						assert.ok(
-							executions.some((e) => e.workflowId === id),
-							`${name} ran`,
-						);
+					const ran = new Set(executions.map((e) => e.workflowId));
+					for (const { id, name } of published) assert.ok(ran.has(id), `${name} ran`);
 				},
 			},
 			...version2.checks(sink, { inbound: expected, outbound }),
@@ -341,10 +335,8 @@ export async function runTriggerPhase(options: {
 				body: () => {
 					const gaps = secondsBetween(emulator, carol.userId, '^/v1/Job$');
 					assert.ok(gaps.length >= 5, `polls of the mail merge workflow: ${gaps.length + 1}`);
-					assert.ok(
-						gaps.every((gap) => gap <= 25),
-						`seconds between polls: ${gaps.join(' ')}`,
-					);
+					const longest = Math.max(...gaps);
+					assert.ok(longest <= 25, `seconds between polls: ${gaps.join(' ')}`);
 				},
 			},
 		];

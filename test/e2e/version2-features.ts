@@ -100,11 +100,10 @@ export const VERSION_2_CHECKS: FeatureCheck[] = [
 			const records = await toolAnswer(server, TOOL_WORKFLOW, 'Fax Status', { faxId: lastId });
 			const answer = `the tool's answer: ${JSON.stringify(records).slice(0, 300)}`;
 			assert.deepEqual(valuesOf(records, 'FaxId'), [lastId], answer);
-			assert.deepEqual(
-				Object.keys(records[0]).filter((key) => !SIMPLIFIED_FAX_FIELDS.outbound.includes(key)),
-				[],
-				'the model reads the simplified record',
+			const more = Object.keys(records[0]).filter(
+				(k) => !SIMPLIFIED_FAX_FIELDS.outbound.includes(k),
 			);
+			assert.deepEqual(more, [], 'the model reads the simplified record');
 		},
 	},
 	{

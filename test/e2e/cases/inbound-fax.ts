@@ -35,25 +35,19 @@ export const inboundFaxCases: E2eCase[] = [
 			// Other cases may have left faxes of their own: these are judged by the case's faxes.
 			const own = jsonOf(result.items('Own Faxes'));
 			const ownIds = own.map((f) => Number(f.FaxId));
-			assert.deepEqual(
-				ownIds.filter((id) => alice.includes(id)),
-				alice,
-				'her faxes, in the order received',
-			);
+			const hers = ownIds.filter((id) => alice.includes(id));
+			assert.deepEqual(hers, alice, 'her faxes, in the order received');
 			assert.ok(own.every((f) => f.FaxUserId === SEED_USERS.alice.userId));
 			assert.ok(!ownIds.some((id) => bob.includes(id)));
 			const allIds = jsonOf(result.items('All Users')).map((f) => Number(f.FaxId));
 			assertDescending(allIds, 'newest id first');
-			assert.deepEqual(
-				allIds.filter((id) => alice.includes(id) || bob.includes(id)),
-				[...alice, ...bob].sort((a, b) => b - a),
-				'every user of the organization',
-			);
+			const theirs = allIds.filter((id) => alice.includes(id) || bob.includes(id));
+			const newestFirst = [...alice, ...bob].sort((a, b) => b - a);
+			assert.deepEqual(theirs, newestFirst, 'every user of the organization');
 			const proxy = result.requests.find((r) => r.auth.userId === SEED_USERS.acmeAdmin.userId);
 			assertFields(proxy?.params ?? {}, { FaxUserId: '*', SortOrder: 'desc' });
-			const incomplete = jsonOf(result.items('Incomplete, Limit 1'));
-			const rows = rowsOf(incomplete, 'FaxId', 'FaxStatus');
-			assert.deepEqual(rows, [[aliceIncomplete, 'recvIncomplete']]);
+			const incomplete = rowsOf(jsonOf(result.items('Incomplete, Limit 1')), 'FaxId', 'FaxStatus');
+			assert.deepEqual(incomplete, [[aliceIncomplete, 'recvIncomplete']]);
 		},
 	},
 	{

@@ -161,11 +161,8 @@ export const v2InboundCases: E2eCase[] = [
 			const mine = String(result.start().E2E_IDS).split(',').map(Number);
 			const simple = jsonOf(result.items('Simplified'));
 			const whole = jsonOf(result.items('Whole Records'));
-			assert.deepEqual(
-				simple.map((f) => Number(f.FaxId)).sort(),
-				mine.sort(),
-				'the two newest marked faxes',
-			);
+			const simpleIds = simple.map((f) => Number(f.FaxId)).sort();
+			assert.deepEqual(simpleIds, mine.sort(), 'the two newest marked faxes');
 			assert.ok(whole.every((f) => f.Mark === true));
 			assertSimplifiedAndWhole('inbound', simple, whole);
 		},
@@ -230,17 +227,11 @@ export const v2OutboundCases: E2eCase[] = [
 		},
 		check(result) {
 			const searches = requestsTo(result.requests, 'GET', '/v1/outboundfaxes');
-			assert.deepEqual(
-				searches.map((r) => String(r.params.FaxStatus ?? '')).sort(),
-				['', '', 'scheduled', 'sendFailed'],
-				'one search per status',
-			);
+			const statuses = searches.map((r) => String(r.params.FaxStatus ?? '')).sort();
+			assert.deepEqual(statuses, ['', '', 'scheduled', 'sendFailed'], 'one search per status');
 			const listed = jsonOf(result.items('Failed or Scheduled'));
 			assert.equal(listed.length, 5);
-			assertDescending(
-				listed.map((fax) => Number(fax.FaxId)),
-				'sorted by Fax ID, descending',
-			);
+			assertDescending(valuesOf(listed, 'FaxId').map(Number), 'sorted by Fax ID, descending');
 			assert.ok(listed.every((fax) => ['sendFailed', 'scheduled'].includes(String(fax.FaxStatus))));
 			const simple = jsonOf(result.items('Simplified'));
 			assert.equal(simple.length, 2);
