@@ -17,7 +17,7 @@ import { lineOf } from '../harness/n8n/lines';
 import { runWorkflow } from '../harness/n8n/manual-runs';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { faxOfAlice } from './cases/fixtures';
-import { assert, assertNoSecrets } from './lib/assert';
+import { assert, assertNoSecrets, rowsOf } from './lib/assert';
 import { changeFaxLogin, mustSucceed } from './lib/n8n-rest';
 import { loadWorkflows, WRONG_PASSWORD, type E2eEnvironment } from '../harness/environment';
 import { waitUntil } from '../harness/waitUntil';
@@ -102,11 +102,8 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			const faxId = await faxOfAlice(environment.emulator);
 			const sinceSeq = lastSeq(environment.emulator);
 			const records = await toolAnswer(server, TOOL_WORKFLOW, 'Fax Status', { faxId });
-			assert.deepEqual(
-				records.map((r) => [r.FaxId, r.FaxNumber]),
-				[[faxId, '12125550000']],
-				`the tool's answer: ${JSON.stringify(records).slice(0, 300)}`,
-			);
+			const answer = `the tool's answer: ${JSON.stringify(records).slice(0, 300)}`;
+			assert.deepEqual(rowsOf(records, 'FaxId', 'FaxNumber'), [[faxId, '12125550000']], answer);
 			assert.deepEqual(
 				environment.emulator.control
 					.requests({ sinceSeq })
@@ -137,14 +134,11 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			const lookups = () =>
 				environment.emulator.control.requests({ path: '^/api/numbers/cities/US/AL$' }).length;
 			const first = await load();
-			assert.deepEqual(
-				first.slice(0, 3).map((o) => [o.name, o.value]),
-				[
-					['Any City', ''],
-					['Birmingham', 'Birmingham'],
-					['Montgomery', 'Montgomery'],
-				],
-			);
+			assert.deepEqual(rowsOf(first.slice(0, 3), 'name', 'value'), [
+				['Any City', ''],
+				['Birmingham', 'Birmingham'],
+				['Montgomery', 'Montgomery'],
+			]);
 			assert.equal(lookups(), 1);
 			assert.deepEqual(await load(), first);
 			assert.equal(lookups(), 1, 'the second load is answered from the 24-hour cache');
@@ -190,11 +184,9 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 
 				const secondSince = lastSeq(environment.emulator);
 				mustSucceed(await runWorkflow(server, workflow, { E2E_FAX_ID: String(faxId) }));
-				assert.deepEqual(
-					reads(secondSince).map((r) => r.auth.userId),
-					Array(3).fill(SEED_USERS.bob.userId),
-					'the next run uses the edited credential',
-				);
+				const logins = reads(secondSince).map((r) => r.auth.userId);
+				const bobs = Array(3).fill(SEED_USERS.bob.userId);
+				assert.deepEqual(logins, bobs, 'the next run uses the edited credential');
 			} finally {
 				control.removeFault(fault);
 			}

@@ -50,7 +50,6 @@ function runOutputDir(): string {
 interface PhaseResult {
 	version: string;
 	phase: 'install' | 'cases' | 'trigger';
-	/** The poll engine a trigger phase ran on. */
 	engine?: PollEngine;
 	ms: number;
 	outcomes: CaseOutcome[];
@@ -162,9 +161,8 @@ async function main(): Promise<void> {
 		results.push(install);
 		if (install.error) continue;
 		if (cases.length + features.length > 0) {
-			results.push(
-				await timed(version, 'cases', () => casePhase(version, tarball, cases, features, logDir)),
-			);
+			const phase = () => casePhase(version, tarball, cases, features, logDir);
+			results.push(await timed(version, 'cases', phase));
 		}
 		const engines = releaseOf(version).engines.filter(engineChosen);
 		for (const engine of withTrigger ? engines : []) {

@@ -26,10 +26,15 @@ const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 
 const v2Workflow = (file: string) => loadWorkflows([`test/e2e/workflows/v2/${file}`])[0];
 
-/** The weekly notice (read afresh) with its Send's `options` and node `settings` changed. */
-function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile {
+/** The weekly notice, read afresh, and its Send node. */
+function weeklySend() {
 	const workflow = v2Workflow('send-lineage.json');
-	const send = workflow.nodes.find((node) => node.name === SEND_NODE)!;
+	return { workflow, send: workflow.nodes.find((node) => node.name === SEND_NODE)! };
+}
+
+/** The weekly notice with its Send's `options` and node `settings` changed. */
+function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile {
+	const { workflow, send } = weeklySend();
 	Object.assign(send, settings);
 	Object.assign(send.parameters.options as object, options);
 	return workflow;
@@ -37,7 +42,6 @@ function weeklyNotice(options: object = {}, settings: object = {}): WorkflowFile
 
 const each = (count: number) => NUMBERS.map(() => count);
 
-/** The output items of the node's last run in the execution. */
 const lastOutput = (outcome: RunOutcome, node: string) =>
 	outcome.run?.data.resultData.runData[node]?.at(-1)?.data?.main?.[0] ?? [];
 
@@ -50,8 +54,7 @@ const createdJobs = (outcome: RunOutcome) =>
 
 /** The weekly notice with its Send made another operation, run once per item (`$json.number`). */
 function eachItem(parameters: object, credentials?: object): WorkflowFile {
-	const workflow = v2Workflow('send-lineage.json');
-	const send = workflow.nodes.find((node) => node.name === SEND_NODE)!;
+	const { workflow, send } = weeklySend();
 	send.parameters = parameters as typeof send.parameters;
 	if (credentials) Object.assign(send, { credentials });
 	return workflow;
@@ -79,28 +82,10 @@ const tollFreeEach = () =>
 		{ faxCloudNumbersApi: { id: 'FaxNumbersLocal1', name: 'Fax Cloud numbers (local emulator)' } },
 	);
 
-/**
- * A per-item workflow (eachItem) saved and run over `items`, the third POST to `api` to arrive
- * answered `status`: the run fails.
- */
-async function thirdRefused(
-	server: N8nServer,
-	emulator: E2eEnvironment['emulator'],
-	workflow: WorkflowFile,
-	items: unknown[],
-	api: 'fax' | 'numbers',
-	status: number,
-) {
-	const pinned = { E2E_NUMBERS: items.join(',') };
-	const id = await saveWorkflow(server, workflow, pinned);
-	emulator.control.addFault({ api, method: 'POST', kind: 'http500', status, count: 1, after: 2 });
-	const first = await runWorkflow(server, workflow, pinned, { savedId: id });
-	assert.equal(first.ok, false, 'the run fails at its third request');
-	return { id, first };
-}
-
 /** What the Manual Trigger gives each run (pinned, as a test prepares it in the editor). */
 const startItem = (run = 'week') => ({ E2E_NUMBERS: NUMBERS.join(','), E2E_RUN: run });
+
+const ONCE_REFUSED = { method: 'POST', kind: 'http500', count: 1 } as const;
 
 /** A check's n8n and emulator: the workflow saved once, run as often as the check wants. */
 function lineage(environment: E2eEnvironment, server: N8nServer) {
@@ -108,6 +93,9 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 	// No fault left by an earlier check; where the request log stood before this one.
 	emulator.control.clearFaults();
 	const since = lastSeqOf(emulator);
+	/** The POST to `api` after the first `after` ones is answered `status` once: nothing made. */
+	const refusedOnce = (api: 'fax' | 'numbers', status: number, after: number, path?: string) =>
+		emulator.control.addFault({ ...ONCE_REFUSED, api, path, status, after });
 	return {
 		emulator,
 		/** Faxes the service made per number since the check began, in NUMBERS order. */
@@ -122,6 +110,23 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 		/** The executions list's Retry (with the original workflow, or the currently saved one). */
 		retry: async (executionId: string, workflowId: string, loadWorkflow = false) =>
 			await outcomeOf(server, await server.retryExecution(executionId, workflowId, loadWorkflow)),
+		/**
+		 * A per-item workflow (eachItem) saved and run over `items`, the third POST to `api` to
+		 * arrive answered `status`: the run fails.
+		 */
+		async thirdRefused(
+			workflow: WorkflowFile,
+			items: unknown[],
+			api: 'fax' | 'numbers',
+			status: number,
+		) {
+			const pinned = { E2E_NUMBERS: items.join(',') };
+			const id = await saveWorkflow(server, workflow, pinned);
+			refusedOnce(api, status, 2);
+			const first = await runWorkflow(server, workflow, pinned, { savedId: id });
+			assert.equal(first.ok, false, 'the run fails at its third request');
+			return { id, first };
+		},
 		/**
 		 * The workflow saved and run twice: week 1 makes one fax per number; in week 2 the sixth send
 		 * is refused once, so the run fails with five sent.
@@ -153,16 +158,7 @@ function lineage(environment: E2eEnvironment, server: N8nServer) {
 			assert.deepEqual(this.made(), each(2), 'after the second Retry');
 		},
 		/** The sixth send of the next run is answered 503 once; the service creates nothing for it. */
-		sixthRefusedOnce: () =>
-			emulator.control.addFault({
-				api: 'fax',
-				method: 'POST',
-				path: '^/v1/outboundfaxes$',
-				kind: 'http500',
-				status: 503,
-				count: 1,
-				after: 5,
-			}),
+		sixthRefusedOnce: () => refusedOnce('fax', 503, 5, '^/v1/outboundfaxes$'),
 	};
 }
 
@@ -228,7 +224,8 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			"Mail merge lineage: a recurring mailing's Retry makes its own job when none was made, finds it when the answer was lost, never takes last week's",
 		workflow: 'test/e2e/workflows/v2/mail-merge-create.json',
 		async run(environment, server) {
-			const { emulator } = lineage(environment, server);
+			const n8n = lineage(environment, server);
+			const { emulator } = n8n;
 			const workflow = v2Workflow('mail-merge-create.json');
 			const jobsBefore = emulator.control.stats().mailMergeJobCount;
 			const jobs = () => emulator.control.stats().mailMergeJobCount - jobsBefore;
@@ -244,10 +241,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				return week.executionId!;
 			};
 			const retry = async (executionId: string, loadWorkflow = false) => {
-				const retried = await outcomeOf(
-					server,
-					await server.retryExecution(executionId, id, loadWorkflow),
-				);
+				const retried = await n8n.retry(executionId, id, loadWorkflow);
 				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
 				return createdJobs(retried);
 			};
@@ -275,16 +269,17 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			'Mail merge lineage: one list, a form per item, one create refused: both Retries give each item its own job, one per form',
 		workflow: 'test/e2e/workflows/v2/mail-merge-two-forms.json',
 		async run(environment, server) {
-			const { emulator } = lineage(environment, server);
+			const n8n = lineage(environment, server);
+			const { emulator } = n8n;
 			const since = lastSeqOf(emulator);
 			/** Per form, the creates that made a job since the check began. */
 			const jobsPerForm = () =>
 				['hours.pdf', 'prices.pdf'].map(
 					(form) =>
 						emulator.control
-							.requests({ api: 'mailMerge', method: 'POST' })
-							.filter((post) => post.seq > since && post.processed)
-							.filter((post) => post.files.some((file) => file.filename === form)).length,
+							.requests({ api: 'mailMerge', method: 'POST', sinceSeq: since })
+							.filter((post) => post.processed && post.files.some((f) => f.filename === form))
+							.length,
 				);
 			const workflow = v2Workflow('mail-merge-two-forms.json');
 			const id = await saveWorkflow(server, workflow);
@@ -300,10 +295,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			] as const) {
 				// Each job's first fax made: a job is told from one still being created.
 				emulator.control.advance(LINE_SECONDS * 1000);
-				const retried = await outcomeOf(
-					server,
-					await server.retryExecution(first.executionId!, id, loadWorkflow),
-				);
+				const retried = await n8n.retry(first.executionId!, id, loadWorkflow);
 				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
 				const jobs = createdJobs(retried);
 				assert.deepEqual(jobs.map(([, sendOnce]) => sendOnce).sort(), outcomes);
@@ -317,39 +309,32 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			'Resend lineage: the Retry of a half-done resend outputs what was resent as found and resends the rest; a second Retry stops at the fax the first resent',
 		workflow: WORKFLOW,
 		async run(environment, server) {
-			const { emulator } = lineage(environment, server);
-			const since = lastSeqOf(emulator);
-			const now = emulator.control.now();
+			const n8n = lineage(environment, server);
+			const { control } = n8n.emulator;
+			const since = lastSeqOf(n8n.emulator);
+			const now = control.now();
 			const { userId } = SEED_USERS.alice;
 			const statuses = ['sendFailed' as const];
-			const { firstId } = emulator.control.bulkCreateOutbound(3, {
-				statuses,
-				userId,
-				from: now,
-				to: now,
-			});
+			const { firstId } = control.bulkCreateOutbound(3, { statuses, userId, from: now, to: now });
 			const faxIds = [firstId, firstId + 1, firstId + 2];
 			/** Per fax, the resends the service carried out since the check began. */
 			const resends = () =>
 				faxIds.map(
 					(faxId) =>
-						emulator.control
-							.requests({ api: 'fax', method: 'POST', path: `/${faxId}/resend$` })
-							.filter((post) => post.seq > since && post.status === 201).length,
+						control
+							.requests({ api: 'fax', method: 'POST', path: `/${faxId}/resend$`, sinceSeq: since })
+							.filter((post) => post.status === 201).length,
 				);
-			const { id, first } = await thirdRefused(server, emulator, resendEach(), faxIds, 'fax', 503);
+			const { id, first } = await n8n.thirdRefused(resendEach(), faxIds, 'fax', 503);
 			assert.deepEqual(resends(), [1, 1, 0]);
 
-			const retried = await outcomeOf(server, await server.retryExecution(first.executionId!, id));
+			const retried = await n8n.retry(first.executionId!, id);
 			mustSucceed(retried, 'the Retry');
 			assert.deepEqual(sendOutcomes(retried), ['found', 'found', 'sent']);
 			assert.deepEqual(resends(), [1, 1, 1]);
 
 			// The failed run retried again: it knows of its own two resends, not of the first Retry's.
-			const again = await outcomeOf(
-				server,
-				await server.retryExecution(first.executionId!, id, true),
-			);
+			const again = await n8n.retry(first.executionId!, id, true);
 			assert.equal(again.ok, false, 'a second Retry of the failed run stops at the third fax');
 			assert.match(again.run?.data.resultData.error?.description ?? '', /^Nothing was resent/);
 			assert.deepEqual(resends(), [1, 1, 1]);
@@ -360,35 +345,24 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			'Number request lineage: the Retry of a half-filed run outputs the requests filed as found and files the rest, one ticket each',
 		workflow: WORKFLOW,
 		async run(environment, server) {
-			const { emulator } = lineage(environment, server);
+			const n8n = lineage(environment, server);
+			const { emulator } = n8n;
 			const who = ['Ann', 'Ben', 'Cid'];
 			const ticketsBefore = emulator.control.numberRequests().length;
 			/** Per item, the tickets the service opened since the check began (its comment tells whose). */
-			const tickets = () =>
-				who.map(
-					(name) =>
-						emulator.control
-							.numberRequests()
-							.slice(ticketsBefore)
-							.filter(
-								(ticket) => (ticket as { request: { comment?: string } }).request.comment === name,
-							).length,
+			const tickets = () => {
+				const opened = emulator.control.numberRequests().slice(ticketsBefore);
+				const comments = opened.map(
+					(t) => (t as { request: { comment?: string } }).request.comment,
 				);
+				return who.map((name) => comments.filter((comment) => comment === name).length);
+			};
 			// The third request to arrive is refused (429): the service opens no ticket for it.
-			const { id, first } = await thirdRefused(
-				server,
-				emulator,
-				tollFreeEach(),
-				who,
-				'numbers',
-				429,
-			);
-			assert.equal(
-				tickets().reduce((sum, count) => sum + count, 0),
-				2,
-			);
+			const { id, first } = await n8n.thirdRefused(tollFreeEach(), who, 'numbers', 429);
+			const filed = tickets().reduce((sum, n) => sum + n);
+			assert.equal(filed, 2);
 
-			const retried = await outcomeOf(server, await server.retryExecution(first.executionId!, id));
+			const retried = await n8n.retry(first.executionId!, id);
 			mustSucceed(retried, 'the Retry');
 			assert.deepEqual([...sendOutcomes(retried)].sort(), ['found', 'found', 'sent']);
 			assert.deepEqual(tickets(), [1, 1, 1]);

@@ -38,7 +38,6 @@ export const EXACTLY_ONCE_WORKFLOWS = [
 ];
 
 export class ExactlyOnceCases extends events.Moments {
-	/** Faxes of the slow service (two Poll Times). */
 	private slowFaxes: number[] = [];
 	private backlog: number[] = [];
 	/** carol's faxes: the one whose image fails, the one whose image never answers, then two. */
@@ -215,7 +214,7 @@ export class ExactlyOnceCases extends events.Moments {
 					'Trigger: a fax whose image cannot be downloaded, and one whose image never answers, come once with their errors, the faxes after them with their images',
 				body: () => {
 					const emitted = eventsAt(sink, 'imageError');
-					const ids = emitted.map((r) => Number(r.faxId));
+					const ids = idsAt(sink, 'imageError');
 					events.assertOnce(ids);
 					for (const id of [this.brokenImage, this.silentImage, ...this.afterBroken])
 						assert.ok(ids.includes(id), `fax ${id} emitted (got ${ids.join(', ')})`);
@@ -232,12 +231,11 @@ export class ExactlyOnceCases extends events.Moments {
 						[false, true],
 						`fax ${this.silentImage}, its image never answered: ${JSON.stringify(silent)}`,
 					);
-					for (const id of this.afterBroken) {
-						const event = of(id);
+					for (const event of this.afterBroken.map(of)) {
 						assert.deepEqual(
 							[event.hasImage, event.mimeType, event.imageError ?? null],
 							[true, 'application/pdf', null],
-							`fax ${id}: ${JSON.stringify(event)}`,
+							`fax ${String(event.faxId)}: ${JSON.stringify(event)}`,
 						);
 					}
 				},
@@ -255,15 +253,11 @@ export class ExactlyOnceCases extends events.Moments {
 					const marks = this.newAccountRequests(main)
 						.filter((r) => r.method === 'PUT' && /^\/v1\/inboundfaxes\/\d+$/.test(r.path))
 						.map((r) => Number(r.path.split('/').at(-1)));
-					assert.deepEqual(
-						marks.filter((id) => !this.afterSwitch.includes(id)),
-						[],
-						`marks sent with ${NEW_LOGIN.userId} for faxes of ${OLD_LOGIN.userId}'s polls`,
-					);
-					events.assertEachOnce(sink, 'accountSwitch', [
-						...this.oldAccountFaxes,
-						...this.afterSwitch,
-					]);
+					const oldMarks = marks.filter((id) => !this.afterSwitch.includes(id));
+					const sentWith = `marks sent with ${NEW_LOGIN.userId} for faxes of ${OLD_LOGIN.userId}'s polls`;
+					assert.deepEqual(oldMarks, [], sentWith);
+					const { oldAccountFaxes, afterSwitch } = this;
+					events.assertEachOnce(sink, 'accountSwitch', [...oldAccountFaxes, ...afterSwitch]);
 					assert.match(
 						n8nLog,
 						new RegExp(`left behind: ${this.markFails.length} Mark as Retrieved retries`),

@@ -52,9 +52,7 @@ function answered(emulator: Emulator, path: string, sinceSeq: number) {
 }
 
 export class SlowOrWrongCases extends events.Moments {
-	/** Faxes on the clock-ahead service before and during its hour-ahead answers. */
 	private beforeAhead: number[] = [];
-	/** Faxes on the clock-ahead service after its hour-ahead answers were given. */
 	private afterAhead: number[] = [];
 	private aheadFromSeq = 0;
 	/** A job that finished and was emitted before the outage. */
@@ -80,9 +78,8 @@ export class SlowOrWrongCases extends events.Moments {
 	}
 
 	static async start(engine: PollEngine): Promise<SlowOrWrongCases> {
-		const [clock, mailMerge, slow] = await Promise.all(
-			[0, 1, 2].map(async () => await startEmulator({ port: 0, clock: 'real' })),
-		);
+		const start = () => startEmulator({ port: 0, clock: 'real' });
+		const [clock, mailMerge, slow] = await Promise.all([start(), start(), start()]);
 		return new SlowOrWrongCases(clock, mailMerge, slow, slowPageMs(engine));
 	}
 
@@ -134,9 +131,8 @@ export class SlowOrWrongCases extends events.Moments {
 		await this.step('clockAhead', 'the two hour-ahead answers', () => {
 			return answered(this.clock, INBOUND_SEARCH, this.aheadFromSeq).length >= AHEAD_ANSWERS;
 		});
-		this.afterAhead = this.clock.control
-			.injectInbound({ userId: SEED_USERS.alice.userId, count: 2 })
-			.map(faxIdOf);
+		const { userId } = SEED_USERS.alice;
+		this.afterAhead = this.clock.control.injectInbound({ userId, count: 2 }).map(faxIdOf);
 		this.mark('faxes after the hour-ahead answers injected');
 	}
 
@@ -259,10 +255,8 @@ export class SlowOrWrongCases extends events.Moments {
 						SLOW_BACKLOG.slowPages,
 						`search answers held ${this.slowPageMs / 1000} s`,
 					);
-					assert.ok(
-						searches.some((r) => typeof r.params.DatetimeBefore === 'string'),
-						'a later poll read the window in slices of its time (DatetimeBefore)',
-					);
+					const sliced = searches.some((r) => typeof r.params.DatetimeBefore === 'string');
+					assert.ok(sliced, 'a later poll read the window in slices of its time (DatetimeBefore)');
 				},
 			},
 		];

@@ -9,7 +9,6 @@ import type { DescribedNode } from '../described-node';
 import { visibleOptions } from './dropdowns';
 import { eventually } from '../../harness/waitUntil';
 
-/** Prints what a step of the check shows, as it starts. */
 export const step = (text: string): void => console.log(`  - ${text}`);
 
 export interface StepContext {

@@ -18,7 +18,7 @@ const RLC_SEARCH =
 /**
  * A picker's check: the list begins with the `newest` IDs; typing `filter` lists a record only a
  * filter reading past the first page finds (`includes`), or the whole filtered list in its order
- * (`exactly`); `invalidId` entered By ID is refused with "Not a valid <label>: …". `name`: the
+ * (`exactly`); `invalidId` entered By ID is refused with "Not a valid <its label>: …". `name`: the
  * screenshots' prefix.
  */
 interface PickerCheck {
@@ -28,9 +28,10 @@ interface PickerCheck {
 	filter: string;
 	filtered: { includes: string } | { exactly: string[] };
 	invalidId: string;
-	label: 'Fax ID' | 'Job ID';
 	name: string;
 }
+
+const LABELS = { faxId: 'Fax ID', jobId: 'Job ID' };
 
 /** The open list's items: each starts with "#<ID> · ". */
 const listItems = (page: Page) => page.locator('[data-test-id="rlc-item"]:visible');
@@ -79,7 +80,7 @@ async function idPicker(context: StepContext, check: PickerCheck): Promise<void>
 	// The editor marks the field and names the problem in the tooltip of its issue icon.
 	await picker.locator('[data-test-id="parameter-issues"]').first().hover();
 	await page
-		.getByText(`Not a valid ${check.label}: use a whole number greater than 0`)
+		.getByText(`Not a valid ${LABELS[check.parameter]}: use a whole number greater than 0`)
 		.first()
 		.waitFor();
 	await shot(page, `${check.name}-by-id-invalid`);
@@ -139,7 +140,6 @@ export async function faxIdPicker(
 		filter: olderId,
 		filtered: { includes: olderId },
 		invalidId: 'fax-12',
-		label: 'Fax ID',
 		name: `${direction}-fax-id-picker`,
 	});
 	const path = `^/v1/${direction}faxes$`;
@@ -148,10 +148,8 @@ export async function faxIdPicker(
 		searches.some((r) => r.query.SortOrder === 'desc' && r.query.SortColumn === 'faxId'),
 		`the picker asked the service for the newest ${direction} faxes first`,
 	);
-	assert.ok(
-		searches.some((r) => r.query.GetNextResults !== undefined),
-		'the filter read on with the service’s ResultsReference',
-	);
+	const readOn = searches.some((r) => r.query.GetNextResults !== undefined);
+	assert.ok(readOn, 'the filter read on with the service’s ResultsReference');
 }
 
 /**
@@ -185,12 +183,9 @@ export async function jobIdPicker(context: StepContext): Promise<void> {
 		filter,
 		filtered: { exactly: matching },
 		invalidId: 'job-1',
-		label: 'Job ID',
 		name: 'job-id-picker',
 	});
 	const lists = emulator.control.requests({ sinceSeq: since, api: 'mailMerge', path: '^/v1/Job$' });
-	assert.ok(
-		lists.some((r) => r.method === 'GET' && r.status === 200),
-		'the picker read the job list from the service',
-	);
+	const read = lists.some((r) => r.method === 'GET' && r.status === 200);
+	assert.ok(read, 'the picker read the job list from the service');
 }

@@ -22,7 +22,6 @@ export const filedFaxIds = (folder: string): number[] =>
 		.map((name) => Number(/-fax-(\d+)\.pdf$/.exec(name)?.[1]))
 		.sort((a, b) => a - b);
 
-/** Every file in `folder` is a PDF. */
 export function assertPdfFiles(folder: string): void {
 	for (const name of fs.readdirSync(folder)) {
 		const head = fs.readFileSync(path.join(folder, name)).subarray(0, 5).toString('latin1');
@@ -59,14 +58,8 @@ export function outboundFaxes(
 	options: Pick<BulkOptions, 'statuses' | 'batchName' | 'mark'> = {},
 ): number[] {
 	const now = control.now();
-	const { userId } = SEED_USERS.alice;
-	const { firstId } = control.bulkCreateOutbound(count, {
-		statuses: ['sent'],
-		...options,
-		userId,
-		from: now,
-		to: now,
-	});
+	const bulk = { statuses: ['sent' as const], ...options, userId: SEED_USERS.alice.userId };
+	const { firstId } = control.bulkCreateOutbound(count, { ...bulk, from: now, to: now });
 	return Array.from({ length: count }, (_, i) => firstId + i);
 }
 
@@ -74,17 +67,12 @@ export function outboundFaxes(
 export function inboundFaxes(
 	ctx: E2eContext,
 	count: number,
-	{
-		userId = SEED_USERS.alice.userId,
-		fields,
-	}: { userId?: string; fields?: Record<string, string> } = {},
+	options: { userId?: string; fields?: Record<string, string> } = {},
 ): number[] {
-	return ctx.emulator.control
-		.injectInbound({ userId, count, fields })
-		.map((fax) => Number(fax.FaxId));
+	const { userId = SEED_USERS.alice.userId, fields } = options;
+	return ctx.emulator.control.injectInbound({ userId, count, fields }).map((f) => Number(f.FaxId));
 }
 
-/** The emulator's own record of an inbound fax. */
 export function inboundRecord(ctx: E2eContext, id: number) {
 	const fax = ctx.emulator.control.inboundAll().find((f) => Number(f.FaxId) === id);
 	if (!fax) throw new Error(`the emulator has no inbound fax ${id}`);
@@ -99,12 +87,12 @@ export async function mailMergeJob(ctx: E2eContext): Promise<number> {
 		const { assignments } = set.assignments as { assignments: Array<{ value: string }> };
 		return Buffer.from(assignments[0].value, 'base64');
 	};
-	const [csv, template] = [base64('CSV Text'), base64('Template Text')];
 	const form = new FormData();
 	form.append('FaxNumerColumnName', 'Fax');
 	form.append('KeywordColumnName', 'Ref');
-	form.append('CSV', new Blob([csv], { type: 'text/csv' }), 'recipients.csv');
-	form.append('Template', new Blob([template], { type: 'application/pdf' }), 'template.pdf');
+	form.append('CSV', new Blob([base64('CSV Text')], { type: 'text/csv' }), 'recipients.csv');
+	const template = new Blob([base64('Template Text')], { type: 'application/pdf' });
+	form.append('Template', template, 'template.pdf');
 	const url = `${ctx.emulator.urls.mailMerge}/Job`;
 	const res = await call('POST', url, { auth: SEED_USERS.alice, multipart: form });
 	assert.equal(res.status, 201, `POST ${url}: ${res.body.toString()}`);
@@ -129,10 +117,9 @@ export const statusForAlice = (ctx: E2eContext, path: string): Promise<number> =
 
 /** Unmarks alice's inbound faxes other cases marked: a case listing marked faxes finds its own. */
 export async function unmarkOtherInbound(ctx: E2eContext): Promise<void> {
-	const marked = ctx.emulator.control
-		.inboundAll()
-		.filter(
-			(fax) => !fax.deleted && fax.FaxUserId === SEED_USERS.alice.userId && fax.Mark === 'true',
-		);
-	for (const fax of marked) await markFax(ctx, 'inbound', Number(fax.FaxId), false);
+	const { userId } = SEED_USERS.alice;
+	for (const fax of ctx.emulator.control.inboundAll()) {
+		if (!fax.deleted && fax.FaxUserId === userId && fax.Mark === 'true')
+			await markFax(ctx, 'inbound', Number(fax.FaxId), false);
+	}
 }

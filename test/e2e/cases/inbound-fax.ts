@@ -1,6 +1,6 @@
 /** The version 1 cases of the Inbound Fax resource, one workflow each. */
 import { SEED_USERS } from '../../../emulator';
-import { assert, assertDescending, assertFields, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertDescending, assertFields, jsonOf, onlyRequest, rowsOf } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { inboundFaxes, inboundRecord } from './fixtures';
 import { markCases } from './mark-cases';
@@ -35,27 +35,19 @@ export const inboundFaxCases: E2eCase[] = [
 			// Other cases may have left faxes of their own: these are judged by the case's faxes.
 			const own = jsonOf(result.items('Own Faxes'));
 			const ownIds = own.map((f) => Number(f.FaxId));
-			assert.deepEqual(
-				ownIds.filter((id) => alice.includes(id)),
-				alice,
-				'her faxes, in the order received',
-			);
+			const hers = ownIds.filter((id) => alice.includes(id));
+			assert.deepEqual(hers, alice, 'her faxes, in the order received');
 			assert.ok(own.every((f) => f.FaxUserId === SEED_USERS.alice.userId));
 			assert.ok(!ownIds.some((id) => bob.includes(id)));
 			const allIds = jsonOf(result.items('All Users')).map((f) => Number(f.FaxId));
 			assertDescending(allIds, 'newest id first');
-			assert.deepEqual(
-				allIds.filter((id) => alice.includes(id) || bob.includes(id)),
-				[...alice, ...bob].sort((a, b) => b - a),
-				'every user of the organization',
-			);
+			const theirs = allIds.filter((id) => alice.includes(id) || bob.includes(id));
+			const newestFirst = [...alice, ...bob].sort((a, b) => b - a);
+			assert.deepEqual(theirs, newestFirst, 'every user of the organization');
 			const proxy = result.requests.find((r) => r.auth.userId === SEED_USERS.acmeAdmin.userId);
 			assertFields(proxy?.params ?? {}, { FaxUserId: '*', SortOrder: 'desc' });
-			const incomplete = jsonOf(result.items('Incomplete, Limit 1'));
-			assert.deepEqual(
-				incomplete.map((f) => [f.FaxId, f.FaxStatus]),
-				[[aliceIncomplete, 'recvIncomplete']],
-			);
+			const incomplete = rowsOf(jsonOf(result.items('Incomplete, Limit 1')), 'FaxId', 'FaxStatus');
+			assert.deepEqual(incomplete, [[aliceIncomplete, 'recvIncomplete']]);
 		},
 	},
 	{

@@ -1,6 +1,6 @@
 /** The version 1 cases of the Mail Merge Job resource, one workflow each. */
 import { SEED_USERS } from '../../../emulator';
-import { assert, assertFields, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, assertFields, jsonOf, onlyRequest, rowsOf } from '../lib/assert';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
 import { mailMergeJob } from './fixtures';
 
@@ -81,13 +81,10 @@ export const mailMergeCases: E2eCase[] = [
 		check(result, ctx) {
 			onlyRequest(result.requests, 'GET', `/v1/Job/${jobIdOf(result)}/Faxes`);
 			const faxes = jsonOf(result.items('Get Faxes'));
-			assert.deepEqual(
-				faxes.map((f) => [f.FaxNumber, f.Keyword]),
-				[
-					['12125550000', 'R-1'],
-					['13125550000', 'R-2'],
-				],
-			);
+			assert.deepEqual(rowsOf(faxes, 'FaxNumber', 'Keyword'), [
+				['12125550000', 'R-1'],
+				['13125550000', 'R-2'],
+			]);
 			for (const fax of faxes) {
 				assert.equal(fax.JobID, jobIdOf(result));
 				assert.equal(ctx.emulator.control.outboundFax(Number(fax.ID))?.ProjectCode2, fax.Keyword);

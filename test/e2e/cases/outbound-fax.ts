@@ -7,6 +7,8 @@ import {
 	jsonOf,
 	onlyRequest,
 	requestsTo,
+	rowsOf,
+	valuesOf,
 } from '../lib/assert';
 import { WRONG_PASSWORD } from '../../harness/environment';
 import type { E2eCase, E2eContext, RunResult } from '../lib/run-cases';
@@ -51,15 +53,10 @@ export const outboundFaxCases: E2eCase[] = [
 				ProjectCode2: 'E2E-REF',
 				TSI: 'N8N E2E',
 			});
-			assert.deepEqual(
-				send.files.map((f) => [f.filename, f.contentType]),
-				[['fax.txt', 'text/plain']],
-			);
+			assert.deepEqual(rowsOf(send.files, 'filename', 'contentType'), [['fax.txt', 'text/plain']]);
 			const created = jsonOf(result.items('Send Fax'));
-			assert.deepEqual(
-				created.map((f) => f.FaxNumber),
-				['12125550000', '+442071230000', '13125551041'],
-			);
+			const numbers = ['12125550000', '+442071230000', '13125551041'];
+			assert.deepEqual(valuesOf(created, 'FaxNumber'), numbers);
 			for (const fax of created) {
 				assert.equal(typeof fax.FaxId, 'number');
 				assert.equal(fax.GroupId, created[0].FaxId, 'one group for one send request');

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { SEED_USERS } from '../../../emulator';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, jsonOf, onlyRequest, rowsOf } from '../lib/assert';
 import { assertPdfFiles, filedFaxIds } from './fixtures';
 import type { E2eCase } from '../lib/run-cases';
 
@@ -15,10 +15,8 @@ export const exampleCases: E2eCase[] = [
 		check(result, { emulator }) {
 			const send = onlyRequest(result.requests, 'POST', '/v1/outboundfaxes');
 			assert.deepEqual(send.params.FaxNumber, '12125550000');
-			assert.deepEqual(
-				send.files.map((f) => [f.filename, f.contentType]),
-				[['sample-fax.pdf', 'application/pdf']],
-			);
+			const files = rowsOf(send.files, 'filename', 'contentType');
+			assert.deepEqual(files, [['sample-fax.pdf', 'application/pdf']]);
 			const [report] = jsonOf(result.items('Report Outcome'));
 			const faxId = Number(jsonOf(result.items('Send Fax'))[0].FaxId);
 			assert.equal(report.faxId, faxId);

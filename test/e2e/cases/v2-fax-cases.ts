@@ -4,7 +4,7 @@
  * what differs between the directions' records passed in.
  */
 import { SIMPLIFIED_FAX_FIELDS } from '../../../nodes/shared/simplifiedFax';
-import { assert, assertDescending, jsonOf, onlyRequest, requestsTo } from '../lib/assert';
+import { assert, assertDescending, jsonOf, onlyRequest, requestsTo, valuesOf } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
@@ -90,10 +90,7 @@ function assertSimplifiedAndWhole(
 	whole: Array<Record<string, unknown>>,
 ): void {
 	const resource = resourceOf(direction);
-	assert.deepEqual(
-		simple.map((f) => f.FaxId),
-		whole.map((f) => f.FaxId),
-	);
+	assert.deepEqual(valuesOf(simple, 'FaxId'), valuesOf(whole, 'FaxId'));
 	for (const fax of simple) assert.deepEqual(Object.keys(fax), SIMPLIFIED_FAX_FIELDS[direction]);
 	assertMatchesSchema(simple, { version: 2, resource, operation: 'getAll' });
 	assertMatchesSchema(whole, { version: 1, resource, operation: 'getAll' });
@@ -164,11 +161,8 @@ export const v2InboundCases: E2eCase[] = [
 			const mine = String(result.start().E2E_IDS).split(',').map(Number);
 			const simple = jsonOf(result.items('Simplified'));
 			const whole = jsonOf(result.items('Whole Records'));
-			assert.deepEqual(
-				simple.map((f) => Number(f.FaxId)).sort(),
-				mine.sort(),
-				'the two newest marked faxes',
-			);
+			const simpleIds = simple.map((f) => Number(f.FaxId)).sort();
+			assert.deepEqual(simpleIds, mine.sort(), 'the two newest marked faxes');
 			assert.ok(whole.every((f) => f.Mark === true));
 			assertSimplifiedAndWhole('inbound', simple, whole);
 		},
@@ -205,10 +199,7 @@ export const v2OutboundCases: E2eCase[] = [
 			assert.equal(requestsTo(result.requests, 'POST', '/v1/outboundfaxes').length, 2);
 			const plain = jsonOf(result.items('Send Text'));
 			const once = jsonOf(result.items('Send Once'));
-			assert.deepEqual(
-				[...plain, ...once].map((f) => f.FaxNumber),
-				['12125550000', '12125550000'],
-			);
+			assert.deepEqual(valuesOf([...plain, ...once], 'FaxNumber'), ['12125550000', '12125550000']);
 			assert.equal(plain[0].sendOnce, undefined);
 			assert.equal(once[0].sendOnce, 'sent');
 			assertMatchesSchema([...plain, ...once], {
@@ -236,17 +227,11 @@ export const v2OutboundCases: E2eCase[] = [
 		},
 		check(result) {
 			const searches = requestsTo(result.requests, 'GET', '/v1/outboundfaxes');
-			assert.deepEqual(
-				searches.map((r) => String(r.params.FaxStatus ?? '')).sort(),
-				['', '', 'scheduled', 'sendFailed'],
-				'one search per status',
-			);
+			const statuses = searches.map((r) => String(r.params.FaxStatus ?? '')).sort();
+			assert.deepEqual(statuses, ['', '', 'scheduled', 'sendFailed'], 'one search per status');
 			const listed = jsonOf(result.items('Failed or Scheduled'));
 			assert.equal(listed.length, 5);
-			assertDescending(
-				listed.map((fax) => Number(fax.FaxId)),
-				'sorted by Fax ID, descending',
-			);
+			assertDescending(valuesOf(listed, 'FaxId').map(Number), 'sorted by Fax ID, descending');
 			assert.ok(listed.every((fax) => ['sendFailed', 'scheduled'].includes(String(fax.FaxStatus))));
 			const simple = jsonOf(result.items('Simplified'));
 			assert.equal(simple.length, 2);

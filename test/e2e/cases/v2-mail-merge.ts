@@ -1,6 +1,6 @@
 /** The version 2 cases of the Mail Merge Job resource. */
 import { SEED_USERS } from '../../../emulator';
-import { assert, jsonOf, onlyRequest } from '../lib/assert';
+import { assert, jsonOf, onlyRequest, rowsOf } from '../lib/assert';
 import { assertMatchesSchema } from '../lib/schema-check';
 import type { E2eCase, E2eContext } from '../lib/run-cases';
 import { pickerCase } from './v2-support';
@@ -55,14 +55,11 @@ export const v2MailMergeCases: E2eCase[] = [
 		fixture: (ctx) => finishedJobs(ctx, 3),
 		requestLine: (id) => `GET /v1/Job/${id}/Faxes`,
 		eachPicked(faxes, node, id) {
-			assert.deepEqual(
-				faxes.map((f) => [f.JobID, f.FaxNumber, f.Keyword]),
-				[
-					[id, '12125550000', 'R-1'],
-					[id, '13125550000', 'R-2'],
-				],
-				node,
-			);
+			const expected = [
+				[id, '12125550000', 'R-1'],
+				[id, '13125550000', 'R-2'],
+			];
+			assert.deepEqual(rowsOf(faxes, 'JobID', 'FaxNumber', 'Keyword'), expected, node);
 		},
 	}),
 	{

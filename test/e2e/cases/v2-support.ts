@@ -107,10 +107,8 @@ export function pickerCase(options: {
 				['Expression', Number(start.E2E_EXPR_ID)],
 			] as const;
 			if (requestLine) {
-				assert.deepEqual(
-					result.requests.map((r) => `${r.method} ${r.path}`).sort(),
-					picked.map(([, id]) => requestLine(id)).sort(),
-				);
+				const sent = result.requests.map((r) => `${r.method} ${r.path}`).sort();
+				assert.deepEqual(sent, picked.map(([, id]) => requestLine(id)).sort());
 			}
 			for (const [node, id] of picked)
 				await options.eachPicked?.(jsonOf(result.items(node)), node, id, ctx, result);
@@ -146,8 +144,8 @@ function assertBadIdRefused(result: RunResult, label: string, bad: string): void
 		String(item.error),
 		new RegExp(`^Invalid "${label}": "${bad}" is not an ID; use a whole number greater than 0`),
 	);
-	assert.ok(
-		result.requests.every((r) => !r.path.includes(bad) && !JSON.stringify(r.params).includes(bad)),
-		'no request carried the bad id',
+	const carried = result.requests.some(
+		(r) => r.path.includes(bad) || JSON.stringify(r.params).includes(bad),
 	);
+	assert.ok(!carried, 'no request carried the bad id');
 }

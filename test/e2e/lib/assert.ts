@@ -8,6 +8,13 @@ export { assert };
 
 export const jsonOf = (items: OutputItem[]) => items.map((item) => item.json);
 
+/** One field of each record, in order. */
+export const valuesOf = <T>(records: T[], field: keyof T) => records.map((record) => record[field]);
+
+/** Several fields of each record, as one row per record. */
+export const rowsOf = <T>(records: T[], ...fields: Array<keyof T>) =>
+	records.map((record) => fields.map((field) => record[field]));
+
 /** The requests of a method and path (regular expression source of the whole path). */
 export function requestsTo(requests: RequestRecord[], method: string, path: string) {
 	const pattern = new RegExp(`^${path}$`);
@@ -38,7 +45,6 @@ export function assertFields(
 	assert.deepEqual(picked, expected, message);
 }
 
-/** Ids in descending order (newest first). */
 export function assertDescending(ids: number[], message?: string): void {
 	assert.deepEqual(
 		ids,

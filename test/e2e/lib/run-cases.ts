@@ -37,7 +37,6 @@ export interface E2eCase {
 	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
 }
 
-/** A check's outcome and the workflow it ran. */
 export type CaseOutcome = CheckOutcome & { workflow: string };
 
 export type RunResult = ReturnType<typeof runResult>;

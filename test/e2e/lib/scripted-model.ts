@@ -43,7 +43,6 @@ interface ModelScript {
 type ToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
 type AssistantMessage = { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] };
 
-/** The text of a message's content, whether a string or content parts. */
 export function textOf(content: ChatMessage['content']): string {
 	if (typeof content === 'string') return content;
 	return (content ?? []).map((part) => part.text ?? '').join('');

@@ -13,7 +13,6 @@ export const eventsAt = (sink: Sink, event: string) =>
 export const idsAt = (sink: Sink, event: string, field = 'faxId'): number[] =>
 	eventsAt(sink, event).map((r) => Number(r[field]));
 
-/** Whether every one of `ids` has come for the event. */
 export function allAt(sink: Sink, event: string, ids: number[], field = 'faxId'): boolean {
 	const got = idsAt(sink, event, field);
 	return ids.every((id) => got.includes(id));
@@ -31,7 +30,6 @@ export const statusRows = (sink: Sink, event: string) =>
 		),
 	);
 
-/** No id came twice. */
 export function assertOnce(ids: number[]): void {
 	const twice = sorted([...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))]);
 	assert.deepEqual(twice, [], `emitted twice (${twice.length}): ${twice.slice(0, 20).join(', ')}`);
