@@ -195,8 +195,7 @@ test('images: PDF and TIFF downloads with content type and disposition', async (
 
 test('limits at their bounds are accepted: 12 CoverMessage lines of 128 characters, Priority 0 and 10', async () => {
 	const CoverMessage = Array(12).fill('m'.repeat(128)).join('\n');
-	const full = { FaxNumber: N, CoverPageEnabled: 'true', CoverMessage };
-	expect((await send(full)).status).toBe(201);
+	expect((await send({ FaxNumber: N, CoverPageEnabled: 'true', CoverMessage })).status).toBe(201);
 	expect((await send({ FaxNumber: N, Priority: '0' })).status).toBe(201);
 	expect((await send({ FaxNumber: N, Priority: '10' })).status).toBe(201);
 	expect(await fax(3)).toMatchObject({ Priority: '10' });
