@@ -56,13 +56,8 @@ export async function readDocument(
 	contentType: string,
 	data: Buffer,
 ): Promise<FaxDocument> {
-	const doc = (kind: FaxDocument['kind'], pages = 0) => ({
-		filename,
-		contentType,
-		data,
-		kind,
-		pages,
-	});
+	const given = { filename, contentType, data };
+	const doc = (kind: FaxDocument['kind'], pages = 0) => ({ ...given, kind, pages });
 	const name = filename.toLowerCase();
 	const type = contentType.toLowerCase();
 	if (data.length === 0) return doc('invalid');

@@ -146,11 +146,12 @@ test('CANCELLED through the control API sets CancelledOn and stops creating faxe
 	emu().control.advance(2000);
 	emu().control.cancelJob(1);
 	emu().control.advance(MINUTE);
-	expect(await jobOf()).toMatchObject({
+	const cancelled = {
 		Status: 'CANCELLED',
 		LastCompletedLine: 1,
 		CancelledOn: '2026-01-05T09:00:02',
-	});
+	};
+	expect(await jobOf()).toMatchObject(cancelled);
 	expect(emu().control.stats().outboundCount).toBe(1);
 	expect(() => emu().control.cancelJob(1)).toThrow();
 	expect(() => emu().control.cancelJob(9)).toThrow();

@@ -155,11 +155,8 @@ test('401 on a bad password, a missing header or an unknown user', async () => {
 test('proxy login sends as another user of its organization', async () => {
 	const asAdmin = (FaxUserId: string) => send({ FaxNumber: N, FaxUserId }, USERS.acmeAdmin);
 	expect((await asAdmin('bob@acme')).status).toBe(201);
-	expect(await fax(1, USERS.bob)).toMatchObject({
-		FaxUserId: 'bob@acme',
-		ProxyFaxUserId: 'admin@acme',
-		TSI: 'ACME SALES',
-	});
+	const asBob = { FaxUserId: 'bob@acme', ProxyFaxUserId: 'admin@acme', TSI: 'ACME SALES' };
+	expect(await fax(1, USERS.bob)).toMatchObject(asBob);
 	expect((await asAdmin('carol@globex')).status).toBe(403);
 	expectAnswer(await asAdmin('zed@acme'), 400, 40);
 });
