@@ -182,6 +182,8 @@ const csv =
 		withFax(extra, { csv: text });
 const brokenPdf = Buffer.from('%PDF-1.7\nbroken');
 const fields = (extra: Record<string, string>) => () => withFax(extra);
+/** The form whose fax number column is `name` (one the CSV lacks). */
+const faxColumn = (name: string) => () => jobForm({ FaxNumerColumnName: name });
 const noFaxLine3 = 'Error: line 3 has no value in column Fax';
 /** The default form with this template. */
 const tpl = (bytes: () => Buffer) => () => withFax({}, { template: bytes() });
@@ -202,12 +204,7 @@ const cases: Array<[number, string, () => FormData, string?]> = [
 	[1100, 'CSV not text', csv(Buffer.from([0, 159, 146, 150]))],
 	[1001, 'PDF without fields', tpl(noFields), 'No fields found in PDF template'],
 	[1102, 'empty CSV', csv('')],
-	[
-		1103,
-		'fax column missing',
-		() => jobForm({ FaxNumerColumnName: 'FaxNo' }),
-		notFound('fax number', 'FaxNo'),
-	],
+	[1103, 'fax column missing', faxColumn('FaxNo'), notFound('fax number', 'FaxNo')],
 	[
 		1104,
 		'keyword column missing',
