@@ -59,10 +59,7 @@ export class Accounts {
 		if (!m) return { info: { scheme: header?.match(/^Basic\s/i) ? 'Basic' : null } };
 		const token = this.seed.tokens.find((t) => same(t.token, m[1]));
 		if (!token) return { info: { scheme: 'Bearer' } };
-		return {
-			token,
-			user: this.users.get(token.userId),
-			info: { scheme: 'Bearer', userId: token.userId },
-		};
+		const info: RequestAuthInfo = { scheme: 'Bearer', userId: token.userId };
+		return { token, user: this.users.get(token.userId), info };
 	}
 }

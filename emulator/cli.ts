@@ -8,9 +8,7 @@ function portFromArgs(argv: string[]): number {
 	const { port: given } = parseArgs({ args: argv, options, strict: false }).values;
 	const raw = given === undefined ? process.env.FAX_CLOUD_EMULATOR_PORT : String(given);
 	const port = Number(raw ?? 0);
-	if (!Number.isInteger(port) || port < 0 || port > 65533) {
-		throw new Error(`invalid port ${raw}`);
-	}
+	if (!Number.isInteger(port) || port < 0 || port > 65533) throw new Error(`invalid port ${raw}`);
 	return port;
 }
 

@@ -116,11 +116,8 @@ export function faxesMadePerNumber(
 	sinceSeq?: number,
 ): Map<string, number> {
 	const counts = new Map<string, number>();
-	const sends = emulator.control.requests({
-		method: 'POST',
-		path: '^/v1/outboundfaxes$',
-		sinceSeq,
-	});
+	const onSend = { method: 'POST', path: '^/v1/outboundfaxes$', sinceSeq };
+	const sends = emulator.control.requests(onSend);
 	for (const send of sends.filter((s) => s.processed)) {
 		const number = String(send.params.FaxNumber ?? '');
 		counts.set(number, (counts.get(number) ?? 0) + 1);

@@ -54,13 +54,11 @@ function toId(value: number | string, what: string): number {
 }
 
 type FaxId = number | string;
+type Direction = 'inbound' | 'outbound';
+type FaxLookup<T> = { get(id: number): T | undefined };
 
 /** The fax of a store a control call names, else an error. */
-function faxIn<T>(
-	store: { get(id: number): T | undefined } | null,
-	direction: string,
-	faxId: FaxId,
-) {
+function faxIn<T>(store: FaxLookup<T> | null, direction: string, faxId: FaxId) {
 	const id = toId(faxId, 'faxId');
 	const fax = store?.get(id);
 	if (!fax) throw new Error(`no ${direction} fax ${id}`);
@@ -171,11 +169,7 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			ctx.references.keys = mode;
 		},
 		/** Makes the image of one fax fail (IMAGE_FAULTS) until set to null; the fax stays as it is. */
-		setImageFault: (
-			direction: 'inbound' | 'outbound',
-			faxId: FaxId,
-			fault: ImageFault | null,
-		): void => {
+		setImageFault: (direction: Direction, faxId: FaxId, fault: ImageFault | null): void => {
 			const store =
 				direction === 'inbound' ? ctx.inbound : direction === 'outbound' ? ctx.outboundStore : null;
 			const fax = faxIn<{ imageFault?: ImageFault }>(store, direction, faxId);

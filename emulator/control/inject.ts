@@ -63,11 +63,8 @@ export function startDemoTraffic(ctx: EmulatorContext): { stop(): void } {
 			const users = ctx.accounts.allUsers().filter((u) => !u.proxy);
 			if (users.length > 0) {
 				const user = ctx.random.pick(users);
-				const incomplete = ctx.random.next() < 0.1;
-				const [fax] = injectInbound(ctx, {
-					userId: user.userId,
-					fields: incomplete ? { FaxStatus: 'recvIncomplete' } : {},
-				});
+				const fields = ctx.random.next() < 0.1 ? { FaxStatus: 'recvIncomplete' } : {};
+				const [fax] = injectInbound(ctx, { userId: user.userId, fields });
 				ctx.logLine(`demo: inbound fax ${fax.FaxId} for ${user.userId} from ${fax.TSI}`);
 			}
 			plan();

@@ -56,13 +56,8 @@ export async function readDocument(
 	contentType: string,
 	data: Buffer,
 ): Promise<FaxDocument> {
-	const doc = (kind: FaxDocument['kind'], pages = 0) => ({
-		filename,
-		contentType,
-		data,
-		kind,
-		pages,
-	});
+	const given = { filename, contentType, data };
+	const doc = (kind: FaxDocument['kind'], pages = 0) => ({ ...given, kind, pages });
 	const name = filename.toLowerCase();
 	const type = contentType.toLowerCase();
 	if (data.length === 0) return doc('invalid');
@@ -86,10 +81,8 @@ export async function readDocument(
 	if (data.subarray(0, 5).toString('latin1') === '{\\rtf') {
 		return doc('office', Math.max(1, Math.ceil(data.length / 20_000)));
 	}
-	if (
-		looksLikeText(data) &&
-		(type.startsWith('text/') || /\.(txt|text|csv|html?)$/.test(name) || !zip)
-	) {
+	const textual = type.startsWith('text/') || /\.(txt|text|csv|html?)$/.test(name) || !zip;
+	if (looksLikeText(data) && textual) {
 		const lines = data.toString('utf8').split(/\r?\n/).length;
 		return doc('text', Math.max(1, Math.ceil(lines / TEXT_LINES_PER_PAGE)));
 	}

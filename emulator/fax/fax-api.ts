@@ -35,10 +35,8 @@ function findFax<T extends { userId: string }>(
 		throw new ApiError('faxNotFound', `Fax ${id} not found`);
 	}
 	if (login.userId !== fax.userId && !login.proxy) {
-		throw new ApiError(
-			'forbidden',
-			`Access denied: fax ${id} belongs to another user and ${login.userId} is not a proxy user`,
-		);
+		const why = `fax ${id} belongs to another user and ${login.userId} is not a proxy user`;
+		throw new ApiError('forbidden', `Access denied: ${why}`);
 	}
 	return fax;
 }
@@ -87,11 +85,8 @@ const ROUTES: Record<string, Route> = {
 		remove: (fax) => ctx.inbound.remove(fax),
 	})),
 	'POST outboundfaxes': async (ctx, req, login) => {
-		const { owner, destinations, documents, options } = await parseSendRequest(
-			req.params,
-			login,
-			ctx.accounts,
-		);
+		const parsed = await parseSendRequest(req.params, login, ctx.accounts);
+		const { owner, destinations, documents, options } = parsed;
 		return created(ctx.outbound.createGroup(owner, login, destinations, documents, options));
 	},
 	'PUT outboundfaxes :id': (ctx, req, login, id) => {
@@ -107,10 +102,8 @@ const ROUTES: Record<string, Route> = {
 	'POST outboundfaxes :id resend': (ctx, req, login, id) => {
 		const original = findFax(ctx.outboundStore, login, id);
 		if (original.status !== 'sendFailed') {
-			throw new ApiError(
-				'notResendable',
-				`Fax ${original.id} cannot be resent: its status is ${original.status}, not sendFailed`,
-			);
+			const why = `its status is ${original.status}, not sendFailed`;
+			throw new ApiError('notResendable', `Fax ${original.id} cannot be resent: ${why}`);
 		}
 		const number = req.params.get('FaxNumber')?.trim() || original.faxNumber;
 		return created([ctx.outbound.resend(original, number, login)]);
@@ -123,12 +116,8 @@ const ROUTES: Record<string, Route> = {
 			projectCode: reader.string('ProjectCode'),
 			projectCode2: reader.string('ProjectCode2'),
 		}).filter(([, value]) => value !== undefined);
-		if (changes.length === 0) {
-			throw new ApiError(
-				'missingParameter',
-				'Give at least one of Mark, ProjectCode, ProjectCode2',
-			);
-		}
+		const atLeastOne = 'Give at least one of Mark, ProjectCode, ProjectCode2';
+		if (changes.length === 0) throw new ApiError('missingParameter', atLeastOne);
 		Object.assign(fax, Object.fromEntries(changes));
 		ctx.inbound.modified(fax, ctx.clock.now());
 		return withStatus(201);

@@ -50,21 +50,17 @@ async function outboundPdf(fax: OutboundFax): Promise<Buffer> {
 		const page = out.addPage(LETTER);
 		writeLines(page, bold, ['FAX'], 730, 28);
 		const r = fax.recipient;
-		writeLines(
-			page,
-			font,
-			[
-				`Cover page: ${fax.coverPageName || 'default'}`,
-				`To: ${r?.RcptName ?? ''} ${r?.RcptCompany ? `(${r.RcptCompany})` : ''}`,
-				`Fax: ${fax.faxNumber}`,
-				`From: ${fax.userId}`,
-				`Pages: ${fax.pagesTotal}`,
-				'',
-				...fax.coverMessage.split(/\r?\n/),
-				...Object.entries(fax.coverFields).map(([k, v]) => `${k}: ${v}`),
-			],
-			680,
-		);
+		const lines = [
+			`Cover page: ${fax.coverPageName || 'default'}`,
+			`To: ${r?.RcptName ?? ''} ${r?.RcptCompany ? `(${r.RcptCompany})` : ''}`,
+			`Fax: ${fax.faxNumber}`,
+			`From: ${fax.userId}`,
+			`Pages: ${fax.pagesTotal}`,
+			'',
+			...fax.coverMessage.split(/\r?\n/),
+			...Object.entries(fax.coverFields).map(([k, v]) => `${k}: ${v}`),
+		];
+		writeLines(page, font, lines, 680);
 	}
 	const merged = await mergedTemplate(fax);
 	if (merged) await appendPages(out, merged);
@@ -264,12 +260,9 @@ export async function imageReply(params: Params, fax: OutboundFax | InboundFax):
 		throw new ApiError('internal', `The image of fax ${fax.id} could not be rendered`);
 	}
 	const inbound = 'pagesReceived' in fax;
-	const build = async () =>
-		requested === 'tif'
-			? buildFaxTiff(inbound ? fax.pagesReceived : fax.pagesTotal)
-			: inbound
-				? inboundPdf(fax)
-				: outboundPdf(fax);
+	const pdf = async () => (inbound ? inboundPdf(fax) : outboundPdf(fax));
+	const tiff = async () => buildFaxTiff(inbound ? fax.pagesReceived : fax.pagesTotal);
+	const build = requested === 'tif' ? tiff : pdf;
 	return {
 		status: 200,
 		headers: {

@@ -99,13 +99,8 @@ export class Lifecycle {
 		if (stage === 'conversion' && fax.documents.some((d) => d.kind === 'invalid')) {
 			return OUTCOMES.conversionError;
 		}
-		if (
-			stage === 'coverpage' &&
-			fax.coverPageName &&
-			!this.coverPages().includes(fax.coverPageName)
-		) {
-			return OUTCOMES.coverpageMergeFailed;
-		}
+		const unknownCoverPage = fax.coverPageName && !this.coverPages().includes(fax.coverPageName);
+		if (stage === 'coverpage' && unknownCoverPage) return OUTCOMES.coverpageMergeFailed;
 		const planned = outcomeFor(fax.faxNumber, fax.attempts + 1, fax.forcedOutcome);
 		return planned.stage === stage ? planned : undefined;
 	}
@@ -155,12 +150,8 @@ export class Lifecycle {
 		this.finish(fax, { ...change, status: outcome.key === 'sent' ? 'sent' : 'sendFailed' });
 	}
 
-	private fail(fax: OutboundFax, outcome: Outcome): void {
-		this.finish(fax, {
-			status: 'sendFailed',
-			errorCode: outcome.errorCode,
-			errorText: outcome.errorText,
-		});
+	private fail(fax: OutboundFax, { errorCode, errorText }: Outcome): void {
+		this.finish(fax, { status: 'sendFailed', errorCode, errorText });
 	}
 
 	/**

@@ -29,6 +29,9 @@ const HALF_SENT = {
 };
 const AT_CONVERSION = { stage: 'conversion' } as const;
 const AT_COVERPAGE = { stage: 'coverpage' } as const;
+const EXCESSIVE_DURATION = 'fax processing excessive duration';
+/** What an outcome is unless its row says otherwise: a failed send attempt, nothing sent. */
+const FAILED_ATTEMPT = { stage: 'send', connected: false, pagesSent: none } as const;
 
 /**
  * key: [last four digits of the numbers that end so (README's table), ErrorCode, ErrorText,
@@ -49,14 +52,7 @@ const TABLE: Record<string, [string, number, string, boolean, number, Partial<Ou
 	answeredByPerson: ['1100', 1100, 'Call answered, possibly by a person', true, 20],
 	noCentralOffice: ['1101', 1101, 'Dial - no answer from central office', true, 10],
 	callDisconnected: ['1102', 1102, 'Dial - call disconnected', true, 8],
-	excessiveDuration: [
-		'1103',
-		1103,
-		'fax processing excessive duration',
-		false,
-		600,
-		LAST_PAGE_LOST,
-	],
+	excessiveDuration: ['1103', 1103, EXCESSIVE_DURATION, false, 600, LAST_PAGE_LOST],
 	pageRejected: ['3002', 3002, 'page rejected by recipient', true, 0, HALF_SENT],
 	systemError: ['9000', 0, 'Cannot combine fax files', false, 1],
 	invalidNumber: ['', 1000, 'Invalid number format', false, 0],
@@ -72,17 +68,8 @@ const SCRIPTED_SUFFIXES: Record<string, string> = {};
 for (const [key, row] of Object.entries(TABLE)) {
 	const [suffix, errorCode, errorText, retryable, seconds, extra] = row;
 	if (suffix) SCRIPTED_SUFFIXES[suffix] = key;
-	OUTCOMES[key] = {
-		key,
-		errorCode,
-		errorText,
-		stage: 'send',
-		retryable,
-		connected: false,
-		seconds: () => seconds,
-		pagesSent: none,
-		...extra,
-	};
+	const attempt = { key, errorCode, errorText, retryable, seconds: () => seconds };
+	OUTCOMES[key] = { ...FAILED_ATTEMPT, ...attempt, ...extra };
 }
 
 /** Suffixes whose result depends on the attempt number (1-based). */

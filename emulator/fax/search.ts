@@ -80,10 +80,8 @@ function parseSearch(
 	if (next !== undefined && next !== '' && next !== 'false') {
 		const ref = refs.get(next);
 		if (!ref || ref.criteria.direction !== direction || ref.criteria.login !== login.userId) {
-			throw new ApiError(
-				'invalidReference',
-				`GetNextResults: unknown or expired results reference`,
-			);
+			const unknown = 'GetNextResults: unknown or expired results reference';
+			throw new ApiError('invalidReference', unknown);
 		}
 		const criteria = { ...ref.criteria, limit: limit ?? ref.criteria.limit };
 		return { criteria, cursor: ref.cursor, reference: next };

@@ -67,10 +67,8 @@ function resolveOwner(reader: ParamReader, login: SeedUser, accounts: Accounts):
 	const requested = reader.string('FaxUserId');
 	if (requested === undefined || requested === '' || requested === login.userId) return login;
 	if (!login.proxy) {
-		throw new ApiError(
-			'forbidden',
-			`${login.userId} is not a proxy user and cannot act for ${requested}`,
-		);
+		const why = `is not a proxy user and cannot act for ${requested}`;
+		throw new ApiError('forbidden', `${login.userId} ${why}`);
 	}
 	const owner = accounts.user(requested);
 	if (owner && orgOf(owner.userId) !== orgOf(login.userId)) {
@@ -83,12 +81,7 @@ function resolveOwner(reader: ParamReader, login: SeedUser, accounts: Accounts):
 /** The service's own bounds for retries (the description says they exist, not what they are). */
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-const BOOLEAN_OPTIONS = [
-	'DeleteAfterSend',
-	'NotifySuccess',
-	'NotifyFailed',
-	'NotifyFailedAttachFax',
-];
+const FLAG_OPTIONS = ['DeleteAfterSend', 'NotifySuccess', 'NotifyFailed', 'NotifyFailedAttachFax'];
 const TEXT_OPTIONS = ['NotifyEmailAddress', 'FaxHeader', 'PageOrientation', 'Text2tiffFontName'];
 
 export async function parseSendRequest(params: Params, login: SeedUser, accounts: Accounts) {
@@ -123,6 +116,7 @@ export async function parseSendRequest(params: Params, login: SeedUser, accounts
 	const documents = await Promise.all(
 		files.map((f) => readDocument(f.filename, f.contentType, f.data)),
 	);
+	const orgCode = accounts.organization(owner.userId)?.accountNumber ?? '';
 	const options: Partial<OutboundFax> = {
 		sendAfter: r.datetime('SendAfter'),
 		retryCount,
@@ -136,17 +130,11 @@ export async function parseSendRequest(params: Params, login: SeedUser, accounts
 		description: r.string('FaxDescription') ?? '',
 		faxHeaderEnabled,
 		tsi: r.string('TSI') ?? owner.tsi,
-		projectCodes: [
-			r.string('ProjectCode') ?? accounts.organization(owner.userId)?.accountNumber ?? '',
-			r.string('ProjectCode2') ?? '',
-			'',
-			'',
-			'',
-		],
+		projectCodes: [r.string('ProjectCode') ?? orgCode, r.string('ProjectCode2') ?? '', '', '', ''],
 	};
 	// The other options, each into the field of its name: booleans false and texts '' by default.
 	const fields = options as Record<string, unknown>;
-	for (const name of BOOLEAN_OPTIONS) fields[fieldOf(name)] = r.bool(name) ?? false;
+	for (const name of FLAG_OPTIONS) fields[fieldOf(name)] = r.bool(name) ?? false;
 	for (const name of [...TEXT_OPTIONS, 'BatchName', 'BatchUniqueId']) {
 		fields[fieldOf(name)] = r.string(name) ?? '';
 	}

@@ -47,9 +47,10 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
 		const disposition = headers.get('content-disposition') ?? '';
 		const name = headerParam(disposition, 'name');
 		if (name === undefined) throw new MultipartError('multipart part without a name');
+		const filename = headerParam(disposition, 'filename');
 		parts.push({
 			name,
-			filename: headerParam(disposition, 'filename'),
+			filename,
 			contentType: headers.get('content-type'),
 			data: Buffer.from(data),
 		});

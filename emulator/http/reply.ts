@@ -17,10 +17,8 @@ export function withStatus(
 	statusCode = 0,
 	statusText = '',
 ): Reply {
-	return json(status, {
-		...fields,
-		RequestStatus: { StatusCode: statusCode, StatusText: statusText },
-	});
+	const RequestStatus = { StatusCode: statusCode, StatusText: statusText };
+	return json(status, { ...fields, RequestStatus });
 }
 
 export function htmlErrorPage(status: number): string {

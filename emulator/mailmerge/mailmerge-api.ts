@@ -46,10 +46,8 @@ export function mailMergeHandler(ctx: EmulatorContext, service: MailMergeService
 			...(id === undefined ? [] : [':id']),
 			...(sub === undefined ? [] : [sub]),
 		];
-		const route =
-			version === 'v1' && resource === 'Job' && rest.length === 0
-				? ROUTES[key.join(' ')]
-				: undefined;
+		const onJobs = version === 'v1' && resource === 'Job' && rest.length === 0;
+		const route = onJobs ? ROUTES[key.join(' ')] : undefined;
 		if (!route) return errorReply('unknownResource', `No resource ${req.method} ${req.path}`);
 		const { user } = ctx.accounts.basic(req.headers.authorization);
 		if (!user) {

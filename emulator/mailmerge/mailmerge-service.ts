@@ -174,27 +174,23 @@ export class MailMergeService {
 		const values = r.lines[line - 1];
 		const keyword = r.keywordColumn ? (values[r.keywordColumn] ?? '') : '';
 		const coverPageEnabled = r.coverPage !== undefined;
-		const org = this.ctx.accounts.organization(job.owner.userId);
-		const [fax] = this.ctx.outbound.createGroup(
-			job.owner,
-			job.owner,
-			[{ number: values[r.faxNumberColumn].trim() }],
-			[],
-			{
-				sendAfter: r.sendAfter,
-				coverPageEnabled,
-				coverPageName: coverPageEnabled ? r.coverPage : '',
-				coverMessage: coverPageEnabled ? r.coverPageMessage : '',
-				notifySuccess: r.notifyOnSuccess ?? false,
-				notifyFailed: r.notifyOnFailure ?? true,
-				notifyEmailAddress: r.notifyEmail ?? job.owner.email,
-				description: `Mail merge job ${job.id}, line ${line}`,
-				tsi: job.owner.tsi,
-				projectCodes: [org?.accountNumber ?? '', keyword, '', '', ''],
-				merge: { jobId: job.id, line, template: r.template, values },
-			},
-			r.templatePages,
-		);
+		const { owner } = job;
+		const org = this.ctx.accounts.organization(owner.userId);
+		const sendTo = [{ number: values[r.faxNumberColumn].trim() }];
+		const options: Partial<OutboundFax> = {
+			sendAfter: r.sendAfter,
+			coverPageEnabled,
+			coverPageName: coverPageEnabled ? r.coverPage : '',
+			coverMessage: coverPageEnabled ? r.coverPageMessage : '',
+			notifySuccess: r.notifyOnSuccess ?? false,
+			notifyFailed: r.notifyOnFailure ?? true,
+			notifyEmailAddress: r.notifyEmail ?? owner.email,
+			description: `Mail merge job ${job.id}, line ${line}`,
+			tsi: owner.tsi,
+			projectCodes: [org?.accountNumber ?? '', keyword, '', '', ''],
+			merge: { jobId: job.id, line, template: r.template, values },
+		};
+		const [fax] = this.ctx.outbound.createGroup(owner, owner, sendTo, [], options, r.templatePages);
 		job.faxes.push({ fax, keyword });
 		job.lastCompletedLine = line;
 	}

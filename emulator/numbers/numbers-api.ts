@@ -26,19 +26,13 @@ function lookup(segments: string[]): Reply {
 	const [kind, country, region, city, ...rest] = segments;
 	if (rest.length > 0) return notFound('No such lookup');
 	if (!geography.isKnownCountry(country ?? '')) return notFound(`Unknown country ${country ?? ''}`);
-	if (kind === 'regions') {
-		return region === undefined
-			? json(200, geography.listRegions(country))
-			: notFound('No such lookup');
-	}
+	if (kind === 'regions' && region !== undefined) return notFound('No such lookup');
+	if (kind === 'regions') return json(200, geography.listRegions(country));
 	if (region === undefined || !geography.isKnownRegion(country, region)) {
 		return notFound(`Unknown region ${region ?? ''} of ${country.toUpperCase()}`);
 	}
-	if (kind === 'cities') {
-		return city === undefined
-			? json(200, geography.listCities(country, region))
-			: notFound('No such lookup');
-	}
+	if (kind === 'cities' && city !== undefined) return notFound('No such lookup');
+	if (kind === 'cities') return json(200, geography.listCities(country, region));
 	if (city === undefined || city === '') return json(200, geography.listAreaCodes(country, region));
 	if (!geography.findCity(country, region, city)) return notFound(`Unknown city ${city}`);
 	return json(200, geography.listAreaCodes(country, region, city));

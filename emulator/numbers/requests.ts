@@ -79,9 +79,7 @@ export class NumberRequestStore {
 	setStatus(id: number, status: string): void {
 		const request = this.requests.get(id);
 		if (!request) throw new Error(`no number request ${id}`);
-		if (!STATUSES.includes(status)) {
-			throw new Error(`status must be one of ${STATUSES.join(', ')}`);
-		}
+		if (!STATUSES.includes(status)) throw new Error(`status must be one of ${STATUSES.join(', ')}`);
 		if ((FINAL as readonly string[]).includes(request.status)) {
 			throw new Error(`number request ${id} is already ${request.status}`);
 		}

@@ -20,8 +20,7 @@ test('a fixed base port uses N, N+1, N+2', async () => {
 	const probe = await startTestEmulator();
 	const base = Number(new URL(probe.urls.fax).port);
 	await probe.close();
-	const fixed = await ownEmulator({ port: base });
-	expect(portsOf(fixed.urls)).toEqual([base, base + 1, base + 2]);
+	expect(portsOf((await ownEmulator({ port: base })).urls)).toEqual([base, base + 1, base + 2]);
 });
 
 test('clock over HTTP: now, advance, set-time (forward only)', async () => {

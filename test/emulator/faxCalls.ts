@@ -5,6 +5,7 @@ import type { CallResult, Login } from '../harness/emulatorHttp';
 import { useEmulator, useOwnEmulators } from '../harness/jest/emulator';
 
 type Query = Record<string, string | number>;
+type Form = Record<string, string>;
 
 export const requestStatus = (StatusCode?: number, StatusText?: string) => ({
 	StatusCode,
@@ -36,14 +37,12 @@ export function faxCalls(emu: () => Emulator) {
 		file?: Blob,
 	) => sendFax(emu(), login, params, file);
 	return {
-		get: (path: string, auth: Login | null, query?: Query): Promise<CallResult> =>
+		get: (path: string, auth: Login | null, query?: Query) =>
 			call('GET', url(path), { auth, query }),
-		put: (path: string, auth: Login, form?: Record<string, string>): Promise<CallResult> =>
-			call('PUT', url(path), { auth, form }),
-		post: (path: string, auth: Login, form?: Record<string, string>): Promise<CallResult> =>
-			call('POST', url(path), { auth, form }),
+		put: (path: string, auth: Login, form?: Form) => call('PUT', url(path), { auth, form }),
+		post: (path: string, auth: Login, form?: Form) => call('POST', url(path), { auth, form }),
 		del: (path: string, auth: Login): Promise<CallResult> => call('DELETE', url(path), { auth }),
-		status: (method: string, path: string, auth: Login, form?: Record<string, string>) =>
+		status: (method: string, path: string, auth: Login, form?: Form) =>
 			statusOf(method, url(path), { auth, form }),
 		ids: async (path: string, auth: Login, query: Query = {}): Promise<string[]> =>
 			ids(await call('GET', url(path), { auth, query })),
@@ -53,8 +52,7 @@ export function faxCalls(emu: () => Emulator) {
 			expect(res.status).toBe(201);
 			return Number(res.json.FaxInfo[0].FaxId);
 		},
-		fax: (id: string | number, login: Login = USERS.alice): Promise<any> =>
-			getOutbound(emu(), login, id),
+		fax: (id: string | number, login: Login = USERS.alice) => getOutbound(emu(), login, id),
 		mailMerge: (path: string, auth: Login = USERS.alice): Promise<CallResult> =>
 			call('GET', `${emu().urls.mailMerge}${path}`, { auth }),
 		control: controlOf(emu),

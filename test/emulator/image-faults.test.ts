@@ -12,10 +12,8 @@ const setFault = (direction: string, id: string, fault: string) =>
 	api.control('POST', `/${direction}/${id}/image-fault`, { fault });
 
 test('notFound, serverError (every request) and empty, each on its own fax only', async () => {
-	const [ok, missing, broken, empty] = emu().control.injectInbound({
-		userId: 'alice@acme',
-		count: 4,
-	});
+	const fourForAlice = { userId: 'alice@acme', count: 4 };
+	const [ok, missing, broken, empty] = emu().control.injectInbound(fourForAlice);
 	emu().control.setImageFault('inbound', missing.FaxId, 'notFound');
 	expect((await setFault('inbound', broken.FaxId, 'serverError')).status).toBe(200);
 	emu().control.setImageFault('inbound', empty.FaxId, 'empty');

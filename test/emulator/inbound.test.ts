@@ -84,9 +84,8 @@ test('image as TIFF (default) and PDF, page count matching PagesReceived', async
 	const [fax] = emu().control.injectInbound({ userId: 'alice@acme', fields: { PagesReceived: 3 } });
 	const url = `inboundfaxes/${fax.FaxId}/image`;
 	// The headers are the outbound ones (outbound-send.test.ts); the pages are the inbound fax's.
-	const tif = await api.get(url, USERS.alice);
 	const { tiffPageCount } = await import('../../emulator/fax/documents');
-	expect(tiffPageCount(tif.body)).toBe(3);
+	expect(tiffPageCount((await api.get(url, USERS.alice)).body)).toBe(3);
 	const pdf = await api.get(url, USERS.alice, { FaxContentType: 'pdf' });
 	const { PDFDocument } = await import('pdf-lib');
 	expect((await PDFDocument.load(pdf.body)).getPageCount()).toBe(3);

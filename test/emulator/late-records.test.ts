@@ -158,11 +158,8 @@ describe('outbound completions visible late (setCompletionLag)', () => {
 		advance(1_000);
 		const sent = { FaxStatus: 'sent', CompleteTime: '2026-01-05T09:00:27Z' };
 		expect(await fax(id)).toMatchObject(sent);
-		expect(emu().control.outboundHistory().at(-1)).toEqual({
-			faxId: id,
-			status: 'sent',
-			at: '2026-01-05T09:00:27.000Z',
-		});
+		const sentEntry = { faxId: id, status: 'sent', at: '2026-01-05T09:00:27.000Z' };
+		expect(emu().control.outboundHistory().at(-1)).toEqual(sentEntry);
 		// Found by its CompleteTime, sorted by when it appeared.
 		await send({ FaxNumber: '12125550000' });
 		advance(MINUTE);

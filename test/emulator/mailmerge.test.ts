@@ -146,11 +146,12 @@ test('CANCELLED through the control API sets CancelledOn and stops creating faxe
 	emu().control.advance(2000);
 	emu().control.cancelJob(1);
 	emu().control.advance(MINUTE);
-	expect(await jobOf()).toMatchObject({
+	const cancelled = {
 		Status: 'CANCELLED',
 		LastCompletedLine: 1,
 		CancelledOn: '2026-01-05T09:00:02',
-	});
+	};
+	expect(await jobOf()).toMatchObject(cancelled);
 	expect(emu().control.stats().outboundCount).toBe(1);
 	expect(() => emu().control.cancelJob(1)).toThrow();
 	expect(() => emu().control.cancelJob(9)).toThrow();
@@ -181,6 +182,8 @@ const csv =
 		withFax(extra, { csv: text });
 const brokenPdf = Buffer.from('%PDF-1.7\nbroken');
 const fields = (extra: Record<string, string>) => () => withFax(extra);
+/** The form whose fax number column is `name` (one the CSV lacks). */
+const faxColumn = (name: string) => () => jobForm({ FaxNumerColumnName: name });
 const noFaxLine3 = 'Error: line 3 has no value in column Fax';
 /** The default form with this template. */
 const tpl = (bytes: () => Buffer) => () => withFax({}, { template: bytes() });
@@ -201,12 +204,7 @@ const cases: Array<[number, string, () => FormData, string?]> = [
 	[1100, 'CSV not text', csv(Buffer.from([0, 159, 146, 150]))],
 	[1001, 'PDF without fields', tpl(noFields), 'No fields found in PDF template'],
 	[1102, 'empty CSV', csv('')],
-	[
-		1103,
-		'fax column missing',
-		() => jobForm({ FaxNumerColumnName: 'FaxNo' }),
-		notFound('fax number', 'FaxNo'),
-	],
+	[1103, 'fax column missing', faxColumn('FaxNo'), notFound('fax number', 'FaxNo')],
 	[
 		1104,
 		'keyword column missing',
@@ -287,9 +285,8 @@ test('1300, 2000 and 2001 while the job store is down', async () => {
 	expectAnswer(await api.mailMerge('/Job'), 500, 2000, `Error getting job list. ${down}`);
 	const job = await api.mailMerge('/Job/1');
 	expect(job.json.RequestStatus).toEqual(requestStatus(2001, `Error getting the job. ${down}`));
-	const faxes = await api.mailMerge('/Job/1/Faxes');
 	const faxesDown = requestStatus(2001, `Error getting the fax list. ${down}`);
-	expect(faxes.json.RequestStatus).toEqual(faxesDown);
+	expect((await api.mailMerge('/Job/1/Faxes')).json.RequestStatus).toEqual(faxesDown);
 	emu().control.setMailMergeOutage(false);
 	expect((await api.mailMerge('/Job')).status).toBe(200);
 });
@@ -298,9 +295,8 @@ test("2001 for an unknown job or another user's job; 401; wrong paths are 404", 
 	await postJob(withFax());
 	const unknown = 'Error getting the job. Job 42 not found';
 	expectAnswer(await api.mailMerge('/Job/42'), 404, 2001, unknown);
-	const other = await api.mailMerge('/Job/1/Faxes', USERS.bob);
 	const notBobs = requestStatus(2001, 'Error getting the fax list. Job 1 not found');
-	expect(other.json.RequestStatus).toEqual(notBobs);
+	expect((await api.mailMerge('/Job/1/Faxes', USERS.bob)).json.RequestStatus).toEqual(notBobs);
 	expectAnswer(await api.mailMerge('/Job/abc'), 400, 2001);
 	expect((await api.mailMerge('/Job', { userId: 'alice@acme', password: 'x' })).status).toBe(401);
 	expect((await api.mailMerge('/job')).status).toBe(404);

@@ -163,9 +163,8 @@ test.each(['12125551000', '12125551009', '12125551041', '12125551103', '12125559
 );
 
 test('a file the server cannot convert fails with 4001', async () => {
-	const file = new Blob([Buffer.from([0, 1, 2, 3, 0, 255, 254])], {
-		type: 'application/octet-stream',
-	});
+	const bytes = Buffer.from([0, 1, 2, 3, 0, 255, 254]);
+	const file = new Blob([bytes], { type: 'application/octet-stream' });
 	const id = await sendId({ FaxNumber: '12125550000' }, USERS.alice, file);
 	advance(MINUTE);
 	expect(await fax(id)).toMatchObject({ FaxStatus: 'sendFailed', ErrorCode: '4001' });
@@ -259,10 +258,8 @@ describe('resend', () => {
 		const id = await sendId({ FaxNumber: '12125551041' });
 		advance(MINUTE);
 		const admin = await resend(id, USERS.acmeAdmin);
-		expect(await fax(admin.json.FaxInfo[0].FaxId)).toMatchObject({
-			FaxUserId: 'alice@acme',
-			ProxyFaxUserId: 'admin@acme',
-		});
+		const resentBy = { FaxUserId: 'alice@acme', ProxyFaxUserId: 'admin@acme' };
+		expect(await fax(admin.json.FaxInfo[0].FaxId)).toMatchObject(resentBy);
 	});
 });
 

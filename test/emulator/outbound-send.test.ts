@@ -155,11 +155,8 @@ test('401 on a bad password, a missing header or an unknown user', async () => {
 test('proxy login sends as another user of its organization', async () => {
 	const asAdmin = (FaxUserId: string) => send({ FaxNumber: N, FaxUserId }, USERS.acmeAdmin);
 	expect((await asAdmin('bob@acme')).status).toBe(201);
-	expect(await fax(1, USERS.bob)).toMatchObject({
-		FaxUserId: 'bob@acme',
-		ProxyFaxUserId: 'admin@acme',
-		TSI: 'ACME SALES',
-	});
+	const asBob = { FaxUserId: 'bob@acme', ProxyFaxUserId: 'admin@acme', TSI: 'ACME SALES' };
+	expect(await fax(1, USERS.bob)).toMatchObject(asBob);
 	expect((await asAdmin('carol@globex')).status).toBe(403);
 	expectAnswer(await asAdmin('zed@acme'), 400, 40);
 });
@@ -195,8 +192,7 @@ test('images: PDF and TIFF downloads with content type and disposition', async (
 
 test('limits at their bounds are accepted: 12 CoverMessage lines of 128 characters, Priority 0 and 10', async () => {
 	const CoverMessage = Array(12).fill('m'.repeat(128)).join('\n');
-	const full = { FaxNumber: N, CoverPageEnabled: 'true', CoverMessage };
-	expect((await send(full)).status).toBe(201);
+	expect((await send({ FaxNumber: N, CoverPageEnabled: 'true', CoverMessage })).status).toBe(201);
 	expect((await send({ FaxNumber: N, Priority: '0' })).status).toBe(201);
 	expect((await send({ FaxNumber: N, Priority: '10' })).status).toBe(201);
 	expect(await fax(3)).toMatchObject({ Priority: '10' });
