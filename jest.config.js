@@ -15,5 +15,7 @@ module.exports = {
 	// Jest replaces a worker above this after a file (silently, between files), so none ends big.
 	workerIdleMemoryLimit: '512MB',
 	setupFiles: ['<rootDir>/test/harness/jest/jest-env.ts'],
+	// ASSERTION_CENSUS=<file> writes each test's expect() calls there; off otherwise.
+	setupFilesAfterEnv: ['<rootDir>/test/harness/jest/assertion-census.js'],
 	reporters: ['default', '<rootDir>/test/harness/jest/counts-reporter.js'],
 };
