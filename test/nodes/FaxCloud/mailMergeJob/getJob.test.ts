@@ -66,7 +66,8 @@ test('Get Faxes with a Limit returns the first faxes of the job', async () => {
 	expect(requests().map((r) => r.path)).toEqual(['/v1/Job/1/Faxes', '/v1/Job/1/Faxes']);
 });
 
-const createJob = (sendAfter: unknown, timezone: string) =>
+/** A Binary File job with its Send After and the workflow's timezone. */
+const jobSendingAfter = (sendAfter: unknown, timezone: string) =>
 	create(
 		{ ...FROM_BINARY_FILES, options: { sendAfter } as IDataObject },
 		{ items: [jobItem('Name,Fax\r\nAnn,12125550000\r\n', template())], timezone },
@@ -79,7 +80,7 @@ const createJob = (sendAfter: unknown, timezone: string) =>
  */
 describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
 	test('in America/New_York, 2026-07-15T09:00:00 goes out as 2026-07-15T13:00:00Z (summer, EDT -04:00)', async () => {
-		const result = await createJob('2026-07-15T09:00:00', 'America/New_York').then(succeeded);
+		const result = await jobSendingAfter('2026-07-15T09:00:00', 'America/New_York').then(succeeded);
 		expect(result.items[0].json).toMatchObject({ JobID: 1 });
 		expect(requests('POST')[0]).toMatchObject({
 			status: 201,
@@ -88,7 +89,7 @@ describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
 	});
 
 	test('a bad Send After is refused in a New York workflow before the upload, naming it', async () => {
-		const result = await createJob('2026-11-24T25:00:00', 'America/New_York');
+		const result = await jobSendingAfter('2026-11-24T25:00:00', 'America/New_York');
 		refused(result, /^Invalid "Send After": "2026-11-24T25:00:00" is not a valid date/);
 	});
 });
@@ -100,7 +101,7 @@ describe('Mail Merge Job: Send After in the workflow’s timezone', () => {
  */
 
 /** The Fax Cloud node, counting the binary reads n8n serves it, per item and field. */
-const countingNode = (reads: string[]): INodeType => ({
+const countingBinaryReads = (reads: string[]): INodeType => ({
 	description: faxCloudNode.description,
 	async execute(this: IExecuteFunctions) {
 		const read = this.helpers.getBinaryDataBuffer;
@@ -116,7 +117,7 @@ test('Binary File: each item reads its CSV and its template once, checks and job
 	const item = (name: string) => jobItem(`Fax,Name\r\n12125550000,${name}\r\n`, template());
 	const reads: string[] = [];
 	const result = await runNode({
-		node: countingNode(reads),
+		node: countingBinaryReads(reads),
 		parameters: {
 			resource: 'mailMergeJob',
 			operation: 'create',

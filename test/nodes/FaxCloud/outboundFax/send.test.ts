@@ -377,7 +377,8 @@ describe('Outbound Fax: Send', () => {
  * Reading a parameter resolves its expressions for the item, the node's main cost per item in a
  * bulk send besides the request itself.
  */
-const countingNode = (reads: Map<string, number>): INodeType => ({
+/** The Fax Cloud node, counting its parameter reads per parameter and item. */
+const countingParameterReads = (reads: Map<string, number>): INodeType => ({
 	description: faxCloudNode.description,
 	methods: faxCloudNode.methods,
 	async execute(this: IExecuteFunctions) {
@@ -395,7 +396,7 @@ const countingNode = (reads: Map<string, number>): INodeType => ({
 async function sendTwentyTexts(options: Record<string, unknown>) {
 	const reads = new Map<string, number>();
 	await runNode({
-		node: countingNode(reads),
+		node: countingParameterReads(reads),
 		parameters: {
 			resource: 'outboundFax',
 			operation: 'send',
