@@ -330,13 +330,15 @@ export async function runTriggerPhase(options: {
 			},
 			...version2.checks(sink, { inbound: expected, outbound }),
 			{
-				// Only the mail merge workflow lists carol's jobs. A long poll may push the next to 25 s.
+				// Only the mail merge workflow lists carol's jobs. A starved n8n (a loaded machine) may
+				// miss a tick and leave 20 or 30 s, so the typical gap is asserted: one, two or three of
+				// the six entries firing would make it 60, 30 or 20 s.
 				title: `Poll Times on n8n ${version}: six entries of one fixed second each poll every ${POLL_SECONDS} s`,
 				body: () => {
 					const gaps = secondsBetween(emulator, carol.userId, '^/v1/Job$');
 					assert.ok(gaps.length >= 5, `polls of the mail merge workflow: ${gaps.length + 1}`);
-					const longest = Math.max(...gaps);
-					assert.ok(longest <= 25, `seconds between polls: ${gaps.join(' ')}`);
+					const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+					assert.ok(median <= 1.5 * POLL_SECONDS, `seconds between polls: ${gaps.join(' ')}`);
 				},
 			},
 		];

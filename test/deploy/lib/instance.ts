@@ -59,6 +59,8 @@ export class DeployInstance {
 	main?: N8nServer;
 	readonly workers = new Map<string, N8nWorker>();
 	private mainStarts = 0;
+	/** The longest `startMain` so far (start, owner, login): how slow n8n starts on this machine now. */
+	slowestStartMs = 0;
 	/** The poll engine main runs, or starts with next (the durable scheduler runs on main only). */
 	engine: PollEngine = 'in-memory';
 
@@ -200,12 +202,14 @@ export class DeployInstance {
 		const start = `\n===== main start ${++this.mainStarts} at ${new Date().toISOString()}\n`;
 		fs.appendFileSync(logFile, start);
 		const env = { ...this.env, ...POLL_ENGINE_ENV[this.engine] };
+		const startedMs = Date.now();
 		const server = await N8nServer.start(this.runtime, env, { logFile });
 		// Known at once, so a test can kill main while it is still starting (activation polls).
 		this.main = server;
 		try {
 			await server.setupOwner(SANDBOX_OWNER);
 			await server.login(SANDBOX_OWNER.email, SANDBOX_OWNER.password);
+			this.slowestStartMs = Math.max(this.slowestStartMs, Date.now() - startedMs);
 		} catch (error) {
 			if (this.main === server) this.main = undefined;
 			await server.stop();

@@ -199,7 +199,11 @@ export async function killDuringActivationAndRestart(
 	instance.hold('GET', INBOUND, 30_000, 1);
 	const searches = inboundSearches(instance);
 	const starting = instance.startMain().catch((error: unknown) => error);
-	await waitForSearch(instance, `the ${poll} of the restarted ${processName}`, searches, 120_000);
+	// The restart, then its poll: bounded by twice the slowest start seen in this run (a loaded
+	// machine starts n8n slower) plus a poll's wait, and never below two minutes.
+	const restartAndPollMs = Math.max(120_000, 2 * instance.slowestStartMs + POLL_WAIT_MS);
+	const restartedPoll = `the ${poll} of the restarted ${processName}`;
+	await waitForSearch(instance, restartedPoll, searches, restartAndPollMs);
 	await instance.killMain();
 	await starting;
 	report.step(`SIGKILL ${processName} while the service held its ${poll}'s search; restarting`);
