@@ -46,20 +46,13 @@ export function numbersCredential(id: string, name: string, token: string, urls:
 }
 
 /**
- * The package's two credential types pointing at an emulator, as `n8n import:credentials` takes
- * them; the emulator's seed logins unless given.
+ * The package's two credential types pointing at an emulator with its seed logins (alice, the
+ * acme admin as proxy, acme's numbers token), as `n8n import:credentials` takes them.
  */
-export function emulatorCredentials(
-	urls: EmulatorUrls,
-	logins: { user: Login; proxy: Login; numbersToken: string } = {
-		user: SEED_USERS.alice,
-		proxy: SEED_USERS.acmeAdmin,
-		numbersToken: SEED_TOKENS.acme,
-	},
-): CredentialImport[] {
+export function emulatorCredentials(urls: EmulatorUrls): CredentialImport[] {
 	return [
-		faxCredential(CREDENTIAL_IDS.fax, CREDENTIAL_NAMES.fax, logins.user, urls),
-		faxCredential(CREDENTIAL_IDS.faxProxy, CREDENTIAL_NAMES.faxProxy, logins.proxy, urls),
-		numbersCredential(CREDENTIAL_IDS.numbers, CREDENTIAL_NAMES.numbers, logins.numbersToken, urls),
+		faxCredential(CREDENTIAL_IDS.fax, CREDENTIAL_NAMES.fax, SEED_USERS.alice, urls),
+		faxCredential(CREDENTIAL_IDS.faxProxy, CREDENTIAL_NAMES.faxProxy, SEED_USERS.acmeAdmin, urls),
+		numbersCredential(CREDENTIAL_IDS.numbers, CREDENTIAL_NAMES.numbers, SEED_TOKENS.acme, urls),
 	];
 }
