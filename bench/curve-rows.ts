@@ -23,7 +23,7 @@ export interface CurveSet {
  * The least RSS rise told apart from none: n8n's heap grows in chunks, so a run may rise 0. A rise
  * below counts as this, so no ratio is infinite or NaN, and the row says so.
  */
-export const RSS_RESOLUTION_BYTES = 2 ** 20;
+const RSS_RESOLUTION_BYTES = 2 ** 20;
 
 /** A run's RSS rise as the rows compare it: at least the resolution; NaN when the run failed. */
 const resolvedRise = (run: { rssRiseBytes: number | null }): number =>
