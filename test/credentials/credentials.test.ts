@@ -18,7 +18,7 @@ import {
 	TestCredentialsHelper,
 } from '../harness/jest/credentials-helper';
 import { credentialsFor, SEED_TOKENS, SEED_USERS, useEmulator } from '../harness/jest/emulator';
-import { expectSecretHidden, runFaxCloudResource } from '../harness/jest/fax-cloud-node';
+import { runFaxCloudResource } from '../harness/jest/fax-cloud-node';
 import { PACKAGE_NODES } from '../harness/jest/package-nodes';
 import { sendJson, startScriptedServer, useScriptedServers } from '../harness/jest/scripted-server';
 
@@ -110,9 +110,7 @@ const pressWith = async (change: ICredentialDataDecryptedObject = {}) =>
 
 /** Presses Test with `change` applied and expects it red, saying exactly `message`. */
 async function expectRed(change: ICredentialDataDecryptedObject, message: string) {
-	const result = await pressWith(change);
-	expect(result).toEqual({ status: 'Error', message });
-	return result;
+	expect(await pressWith(change)).toEqual({ status: 'Error', message });
 }
 
 describe('Fax Cloud API credential: the Test button', () => {
@@ -144,11 +142,10 @@ describe('Fax Cloud API credential: the Test button', () => {
 	});
 
 	test('red with a wrong password: it names the User ID and Password and shows neither', async () => {
-		const result = await expectRed(
+		await expectRed(
 			{ password: 'not-the-password' },
 			'The fax interface refused the User ID or Password (HTTP 401): Authentication failed: bad user id or password. Check both; the User ID has the form name@organization.',
 		);
-		expect(result.message).not.toContain('not-the-password');
 		expect(emulator().control.requests({ api: 'mailMerge' })).toHaveLength(0);
 	});
 
@@ -161,11 +158,10 @@ describe('Fax Cloud API credential: the Test button', () => {
 				RequestStatus: { StatusCode: statusCode, StatusText: 'Account suspended' },
 			}),
 		);
-		const result = await expectRed(
+		await expectRed(
 			{ faxBaseUrl: `${fax.url}/v1` },
 			'The fax interface answered HTTP 200 with StatusCode 50: Account suspended: the login cannot use it.',
 		);
-		expectSecretHidden(result.message, SEED_USERS.alice.password);
 	});
 
 	test('StatusCode "0" as a string is success, as the vendor notes say it may arrive', async () => {
@@ -255,7 +251,6 @@ test("the login goes into a copy of the request's options: the caller's never ho
 	});
 	expect(signed.url).toBe(options.url);
 	expect(JSON.stringify(options)).toBe(before);
-	expectSecretHidden(JSON.stringify(options), SEED_USERS.alice.password);
 });
 
 const goodNumbers = () => credentialsFor(emulator()).faxCloudNumbersApi!;
@@ -295,7 +290,6 @@ describe('Fax Cloud Numbers API credential: the Test button', () => {
 		const data = goodNumbers();
 		const result = await pressTest('faxCloudNumbersApi', { ...data, ...change(data) });
 		expect(result).toEqual({ status: 'Error', message });
-		expect(result.message).not.toContain(SEED_TOKENS.acme);
 	});
 
 	describe('the API version header', () => {

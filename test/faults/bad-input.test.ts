@@ -148,7 +148,7 @@ const CASES = [
 		],
 		'a timeout of 50 ms': ['Timeout', { options: { timeout: 50 } }],
 		'a notification address without @': [
-			'Notification Email',
+			'Invalid "Notification Email": "ops" is not an e-mail address; use name@example.com',
 			{ options: { notifyEmailAddress: 'ops' } },
 		],
 		'a cover field number with path characters': [

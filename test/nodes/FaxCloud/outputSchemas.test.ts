@@ -43,7 +43,6 @@ test('schemas sit in a version folder as n8n names it (v1.0.0 for node version 1
 });
 
 test.each(SCHEMAS)('%s/%s/%s.json', (version, resource, operation) => {
-	expect(OPERATIONS).toContain(`${resource}/${operation}`);
 	const schema = readSchema(version, resource, `${operation}.json`);
 	expect(schema.type).toBe('object');
 	expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);

@@ -197,7 +197,7 @@ describe('CSV to upload', () => {
 
 	test('headings are trimmed of white space as the service trims them, keeping a byte order mark', () => {
 		expect(trimSpaces('  Fax\t')).toBe('Fax');
+		// String.prototype.trim would take the byte order mark as white space ('Fax').
 		expect(trimSpaces('\uFEFFFax ')).toBe('\uFEFFFax');
-		expect('\uFEFFFax'.trim()).toBe('Fax');
 	});
 });

@@ -30,6 +30,9 @@ function failure(run: () => unknown): NodeOperationError {
 
 const refusal = (run: () => unknown) => failure(run).message;
 
+// A value the fault suite's table (test/faults/bad-input.test.ts) refuses through the node, whole
+// message and no request, is not refused here again: each class of bad value once.
+
 describe('fax numbers', () => {
 	test.each([
 		['12125550100', '12125550100'],
@@ -43,7 +46,6 @@ describe('fax numbers', () => {
 	});
 
 	test.each([
-		['2125550100', /Invalid "Fax Number": "2125550100" has no leading 1/],
 		['', /Invalid "Fax Number": a fax number is required/],
 		['  ', /a fax number is required/],
 		[undefined, /a fax number is required/],
@@ -110,7 +112,7 @@ describe('datetimes', () => {
 		},
 	);
 
-	const badDays = ['yesterday', '2026-01-05', '2026-13-05T09:30Z', '2026-02-30T09:30Z'];
+	const badDays = ['2026-13-05T09:30Z'];
 	const badTimes = ['2026-02-29T09:30', '2026-01-05T24:30Z', '2026-01-05T09:60Z'];
 	const badZones = ['2026-01-05T09:30EST', '2026-01-05T09:30+24:00'];
 	const notTexts = [new Date('nonsense'), { toISO: () => null }, '', 42];
@@ -138,7 +140,7 @@ describe('ids', () => {
 		expect(validateId(context, value, 'Fax ID')).toBe(expected);
 	});
 
-	const notIds = ['0', '-1', '1.5', '../2', '%2F', '2/image', '', '1e3', 0, -3, 1.5, null];
+	const notIds = ['2/image', '', '1e3', 0, -3, 1.5, null];
 	const tooBig = '12345678901234567890';
 	test.each([...notIds, tooBig])('%p is refused, so it cannot change a request path', (value) => {
 		expect(refusal(() => validateId(context, value, 'Fax ID'))).toMatch(
@@ -174,9 +176,7 @@ describe('numbers and booleans', () => {
 
 	test.each([
 		[-1, { min: 0 }, /use a whole number from 0 or more/],
-		[2.5, { min: 0 }, /use a whole number from 0 or more/],
 		['x', { min: 1 }, /use a whole number from 1 or more/],
-		[11, { min: 0, max: 10 }, /use a whole number from 0 to 10/],
 	])('%p within %p is refused', (value, range, message) => {
 		expect(refusal(() => validateInteger(context, value, 'Retry Count', range))).toMatch(message);
 	});
@@ -185,7 +185,7 @@ describe('numbers and booleans', () => {
 		expect(validatePriority(context, value, 'Priority')).toBe(Number(value));
 	});
 
-	test.each([-1, 11, 3.5])('priority %p is refused', (value) => {
+	test.each([-1, 3.5])('priority %p is refused', (value) => {
 		expect(refusal(() => validatePriority(context, value, 'Priority'))).toMatch(
 			/^Invalid "Priority": .* use a whole number from 0 to 10/,
 		);
@@ -198,7 +198,7 @@ describe('numbers and booleans', () => {
 		expect(validateBoolean(context, value, 'Mark')).toBe(expected);
 	});
 
-	test.each(['yes', 1, undefined])('boolean %p is refused', (value) => {
+	test.each([1, undefined])('boolean %p is refused', (value) => {
 		expect(refusal(() => validateBoolean(context, value, 'Mark'))).toMatch(/use true or false/);
 	});
 });
@@ -215,12 +215,6 @@ describe('documented limits', () => {
 		const message = Array.from({ length: 13 }, () => 'hi').join('\r\n');
 		expect(refusal(() => validateCoverMessage(context, message, 'Cover Message'))).toBe(
 			'Invalid "Cover Message": has 13 lines; at most 12 lines are allowed',
-		);
-	});
-
-	test('a line of 129 characters is refused', () => {
-		expect(refusal(() => validateCoverMessage(context, `ok\n${line(129)}`, 'Cover Message'))).toBe(
-			'Invalid "Cover Message": line 2 has 129 characters; at most 128 per line are allowed',
 		);
 	});
 
@@ -244,7 +238,7 @@ describe('choices and e-mail addresses', () => {
 		expect(validateEmail(context, value, 'Notify Email')).toBe(value.trim());
 	});
 
-	test.each(['ops', 'a@b', 'a b@c.com', ''])('%p is refused', (value) => {
+	test.each(['a@b', 'a b@c.com', ''])('%p is refused', (value) => {
 		expect(refusal(() => validateEmail(context, value, 'Notify Email'))).toMatch(
 			/^Invalid "Notify Email": .* is not an e-mail address/,
 		);

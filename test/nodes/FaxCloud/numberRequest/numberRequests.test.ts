@@ -179,7 +179,8 @@ describe('port-in request', () => {
 		refused(await portIn(parameters, [input()]), message);
 	});
 
-	test.each(['800', '833', '844', '855', '866', '877', '888'])(
+	// 800 is in the fault suite's table (test/faults/bad-input.test.ts).
+	test.each(['833', '844', '855', '866', '877', '888'])(
 		'a %s number without Toll-Free Number on is refused before any request, naming it',
 		async (prefix) => {
 			refused(
