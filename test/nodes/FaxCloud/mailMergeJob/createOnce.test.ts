@@ -67,7 +67,6 @@ test('Retry after the answer to the create was lost finds the job and creates no
 	expect(jsonOf(retry)).toEqual([
 		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found', Status: 'INPROCESS' }),
 	]);
-	expect(jobCount()).toBe(1);
 	expect(requests('POST')).toHaveLength(1);
 });
 

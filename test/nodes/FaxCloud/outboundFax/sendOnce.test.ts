@@ -42,6 +42,9 @@ test('a first run without Send Once per Key makes no search, and its items are a
 	);
 	expect(searches()).toHaveLength(0);
 	const posted = sends().map((request) => request.params);
+	expect(posted.map((params) => params.BatchUniqueId)).toEqual(
+		Array(5).fill(expect.stringMatching(/^n8n-[0-9a-z]{20}$/)),
+	);
 	expect(new Set(posted.map((params) => params.BatchUniqueId)).size).toBe(5);
 	expect(new Set(posted.map((params) => params.BatchName)).size).toBe(1);
 	expect(String(posted[0].BatchName)).toMatch(/^n8n-run-[0-9a-z]{20}$/);
