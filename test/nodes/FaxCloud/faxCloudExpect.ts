@@ -53,6 +53,23 @@ export function unauthorizedHidingSecret(result: Pick<RunNodeResult, 'error'>, p
 export const storedRun = (runtimeData: IDataObject) =>
 	({ data: { executionData: { contextData: {}, runtimeData } } }) as unknown as IRun;
 
+/** What n8n gives a sub-workflow's execution: a context of its own, naming the parent. */
+export const calledByParent = {
+	mode: 'integrated',
+	retryOf: storedRun({
+		version: 1,
+		establishedAt: 1,
+		source: 'integrated',
+		parentExecutionId: '41',
+	}),
+} as const;
+
+/** The warnings n8n shows under the node's output. */
+export const hintsOf = (result: { run: IRun }) =>
+	(Object.values(result.run.data.resultData.runData)[0]?.[0]?.hints ?? []).map(
+		(hint) => hint.message,
+	);
+
 export const jsonOf = (result: Pick<RunNodeResult, 'items'>) =>
 	result.items.map(({ json }) => json);
 

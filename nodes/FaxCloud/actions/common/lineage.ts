@@ -97,6 +97,15 @@ export function lineageOf(context: IExecuteFunctions): Lineage {
 	return { id, runIndex, rerun, began, subWorkflow, nodeContext };
 }
 
+/**
+ * Shows `message` as a warning under the node's output when the node runs in a sub-workflow, where
+ * a Retry of the parent makes again what the node made (see `subWorkflow`).
+ */
+export function warnInSubWorkflow(context: IExecuteFunctions, lineage: Lineage, message: string) {
+	if (!lineage.subWorkflow) return;
+	context.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+}
+
 /** What a user can do when a Retry cannot know its lineage; every such error ends with it. */
 export const UNKNOWN_LINEAGE_ADVICE =
 	'n8n kept no record of the run this Retry repeats: it stopped before n8n saved any of it (n8n was killed or ran out of memory while it ran). Nothing was created, so nothing is sent twice. Look on the service for what that run created before creating it again (Get Many by time). To have a Retry after such a stop find its work, turn on Save Execution Progress in the Workflow Settings (or EXECUTIONS_DATA_SAVE_ON_PROGRESS=true).';

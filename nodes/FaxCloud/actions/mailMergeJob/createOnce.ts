@@ -11,7 +11,12 @@ import {
 	type WrittenFilePart,
 } from '../../../shared/transport/httpEncoding';
 import { type ItemNotes, itemNotesOf, notedBefore, noteItem } from '../common/itemNotes';
-import { type Lineage, lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
+import {
+	type Lineage,
+	lineageOf,
+	UNKNOWN_LINEAGE_ADVICE,
+	warnInSubWorkflow,
+} from '../common/lineage';
 import type { CsvLineFax } from './csvChecks';
 
 /**
@@ -87,8 +92,12 @@ export function noteAlikeItems(run: JobRun, uploads: Array<JobUpload | undefined
 	}
 }
 
+const SUB_WORKFLOW_HINT =
+	'This Create runs in a sub-workflow, which n8n starts anew when the parent execution is retried: it would create a second job and fax its list again. Create mail merge jobs in the parent workflow, where a Retry finds the job it made.';
+
 export function newJobRun(context: IExecuteFunctions, sizes: number[]): JobRun {
 	const lineage = lineageOf(context);
+	warnInSubWorkflow(context, lineage, SUB_WORKFLOW_HINT);
 	const noted = (lineage.nodeContext[JOBS_BEFORE] ?? {}) as Record<string, unknown>;
 	const ids = noted[String(lineage.runIndex)];
 	const notOurs = Array.isArray(ids) ? new Set(ids.map(Number)) : undefined;

@@ -13,7 +13,7 @@ import {
 	notedBefore,
 	noteItem,
 } from '../common/itemNotes';
-import { lineageOf, UNKNOWN_LINEAGE_ADVICE } from '../common/lineage';
+import { lineageOf, UNKNOWN_LINEAGE_ADVICE, warnInSubWorkflow } from '../common/lineage';
 import type { CheckAllItems, ItemExecute } from '../common/operationShape';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 
@@ -44,7 +44,9 @@ export function filedOnce(
 	return {
 		async checkAllItems(items) {
 			const plans = await planEachItem(this, items, plan);
-			const notes = itemNotesOf(lineageOf(this), 'faxCloudNumberRequests');
+			const lineage = lineageOf(this);
+			warnInSubWorkflow(this, lineage, SUB_WORKFLOW_HINT);
+			const notes = itemNotesOf(lineage, 'faxCloudNumberRequests');
 			return plans.map((planned) =>
 				planned instanceof ItemPlanFailure ? planned : { ...planned, notes },
 			);
@@ -52,6 +54,9 @@ export function filedOnce(
 		execute: fileNumberRequest,
 	};
 }
+
+const SUB_WORKFLOW_HINT =
+	'This number request runs in a sub-workflow, which n8n starts anew when the parent execution is retried: it would be filed again. File number requests in the parent workflow, where a Retry knows what it filed.';
 
 const UNKNOWN_FILING_ADVICE =
 	'Nothing was filed. The run this Retry repeats sent this request and got no answer, so the service may have filed it, and it lists no requests to look in. Check the Notification Email (it hears of every request) or ask the provider; if it was not filed, file it in a new execution, which files without looking back.';

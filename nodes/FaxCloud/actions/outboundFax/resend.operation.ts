@@ -64,6 +64,10 @@ const RESEND_REFUSED_ADVICE =
 const GONE_IN_RETRY_ADVICE =
 	'Nothing was resent. A resend deletes the fax it resends, so the run this Retry repeats may have resent it without hearing the answer: look for the new fax with Get Many (Updated After the first run) before resending.';
 
+/** The same, for a sub-workflow, which a Retry of its parent runs anew with nothing noted. */
+const GONE_IN_SUB_WORKFLOW_ADVICE =
+	'Nothing was resent. A resend deletes the fax it resends, and this one runs in a sub-workflow, which n8n starts anew when the parent execution is retried: an earlier run of the parent may have resent it. Look for the new fax with Get Many (Updated After that run) before resending.';
+
 /**
  * A resend deletes the fax it resends, so a Retry can neither resend an item's fax again nor look
  * the new fax up from the old one: each item's resend is noted (common/itemNotes.ts), and a Retry,
@@ -99,8 +103,10 @@ export const execute: ItemExecute<ItemNotes> = async function (itemIndex, notes)
 		if (nodeError instanceof NodeApiError && nodeError.httpCode === '400') {
 			nodeError.description = RESEND_REFUSED_ADVICE;
 		}
-		if (nodeError instanceof NodeApiError && nodeError.httpCode === '404' && notes.lineage.rerun) {
-			nodeError.description = GONE_IN_RETRY_ADVICE;
+		if (nodeError instanceof NodeApiError && nodeError.httpCode === '404') {
+			const { rerun, subWorkflow } = notes.lineage;
+			if (rerun) nodeError.description = GONE_IN_RETRY_ADVICE;
+			else if (subWorkflow) nodeError.description = GONE_IN_SUB_WORKFLOW_ADVICE;
 		}
 		throw nodeError;
 	}

@@ -14,7 +14,7 @@ import { invalidParameter } from '../../../shared/validation/parameterErrors';
 import { ItemPlanFailure, planEachItem } from '../common/planEachItem';
 import type { FilePart, RequestParams } from '../../../shared/transport/httpEncoding';
 import { type CheckAllItems, type ItemExecute, showOnlyFor } from '../common/operationShape';
-import { UNKNOWN_LINEAGE_ADVICE, lineageOf } from '../common/lineage';
+import { UNKNOWN_LINEAGE_ADVICE, lineageOf, warnInSubWorkflow } from '../common/lineage';
 import {
 	contentProperties,
 	type ContentSource,
@@ -129,9 +129,8 @@ export const checkAllItems: CheckAllItems<SendPlan> = async function (items) {
 	const plans = await planEachItem(this, items, function (itemIndex) {
 		return readSend.call(this, itemIndex, run);
 	});
-	if (run.lineage.subWorkflow && plans.some(keepsSafeOnlyInItsOwnExecution)) {
-		this.addExecutionHints({ message: SUB_WORKFLOW_HINT, type: 'warning', location: 'outputPane' });
-	}
+	if (plans.some(keepsSafeOnlyInItsOwnExecution))
+		warnInSubWorkflow(this, run.lineage, SUB_WORKFLOW_HINT);
 	return plans;
 };
 

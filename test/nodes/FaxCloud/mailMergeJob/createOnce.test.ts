@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
-import { fieldOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
+import { calledByParent, fieldOf, hintsOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 import { itemWithFiles } from '../../../harness/jest/binary-items';
 import { ANSWER_LOST, faultCreate, REFUSED } from '../../../harness/createFaults';
 import type { RunNodeResult } from '../../../harness/jest/run-node';
@@ -45,6 +45,19 @@ test('a first run lists the jobs once before creating, and its output is as befo
 	expect(jsonOf(result)).toEqual([{ JobID: 1, ExpectedFaxes: 3 }]);
 	expect(jobsListed()).toHaveLength(1);
 	expect(jobsListed()[0].seq).toBeLessThan(requests('POST')[0].seq);
+});
+
+test('a Create in a sub-workflow warns that a Retry of the parent creates a second job', async () => {
+	const own = await create(lines(2)).then(succeeded);
+	const called = await run('create', parameters, { items: lines(2), ...calledByParent });
+
+	expect(hintsOf(own)).toEqual([]);
+	expect(hintsOf(succeeded(called))).toEqual([
+		expect.stringMatching(
+			/^This Create runs in a sub-workflow, .* Create mail merge jobs in the parent workflow/,
+		),
+	]);
+	expect(jobCount()).toBe(2);
 });
 
 const loseTheNextCreateAnswer = () => faultCreate(emulator(), ANSWER_LOST);

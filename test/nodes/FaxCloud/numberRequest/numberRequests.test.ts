@@ -12,7 +12,7 @@ import {
 	type RunOptions,
 	useNumbersSuite,
 } from './numbersHelpers';
-import { fieldOf, pairedOutcomes, succeeded } from '../faxCloudExpect';
+import { calledByParent, fieldOf, hintsOf, pairedOutcomes, succeeded } from '../faxCloudExpect';
 
 const { emulator, fileNumberRequest, requests, refused } = useNumbersSuite();
 beforeEach(() => clearNumbersCache());
@@ -434,6 +434,19 @@ test.each<[string, Pick<FaultSpec, 'kind' | 'status'>, number]>([
 	);
 	expect(retry.error?.description).toMatch(/^Nothing was filed/);
 	expect(ticketsPer(['Ann'])).toEqual([tickets]);
+});
+
+test('a number request in a sub-workflow warns that a Retry of the parent files it again', async () => {
+	const own = await fileFor({ items: itemsOf(['Ann']) }).then(succeeded);
+	const called = await fileFor({ items: itemsOf(['Ben']), ...calledByParent }).then(succeeded);
+
+	expect(hintsOf(own)).toEqual([]);
+	expect(hintsOf(called)).toEqual([
+		expect.stringMatching(
+			/^This number request runs in a sub-workflow, .* File number requests in the parent workflow/,
+		),
+	]);
+	expect(ticketsPer(['Ann', 'Ben'])).toEqual([1, 1]);
 });
 
 test('a Retry of an execution n8n kept nothing of files nothing: it cannot tell what was filed', async () => {

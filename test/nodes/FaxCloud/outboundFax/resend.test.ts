@@ -4,7 +4,7 @@ import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
 import { sendJson, useScriptedServers } from '../../../harness/jest/scripted-server';
 import { faxCloudNode, useFaxSuite } from './faxHelpers';
-import { jsonOf, refusedByService } from '../faxCloudExpect';
+import { calledByParent, jsonOf, refusedByService, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, requests, sent } = useFaxSuite();
 const scripted = useScriptedServers();
@@ -127,6 +127,21 @@ describe('Outbound Fax: Resend in a Retry (a resend deletes the fax it resends)'
 		expect(retry.error?.message).toMatch(/HTTP 404/);
 		expect(retry.error?.description).toMatch(
 			/^Nothing was resent. A resend deletes the fax it resends/,
+		);
+		expect(resendsOf([faxId])).toEqual([1]);
+	});
+
+	test('a Resend in a sub-workflow whose fax an earlier run of the parent resent stops with advice', async () => {
+		const faxId = await failedFax();
+		const parameters = { faxId: String(faxId), faxNumber: '12125550000' };
+		await run('resend', parameters, calledByParent).then(succeeded);
+
+		// The parent retried: its sub-workflow runs anew, with nothing noted of the first run.
+		const again = await run('resend', parameters, calledByParent);
+
+		expect(again.error?.message).toMatch(/HTTP 404/);
+		expect(again.error?.description).toMatch(
+			/^Nothing was resent. A resend deletes the fax it resends, and this one runs in a sub-workflow/,
 		);
 		expect(resendsOf([faxId])).toEqual([1]);
 	});

@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IRun } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
 import { lineageOf } from '../../../../nodes/FaxCloud/actions/common/lineage';
 import { waitUntil } from '../../../harness/waitUntil';
 import { withFaultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
-import { fieldOf, storedRun, succeeded } from '../faxCloudExpect';
+import { calledByParent, fieldOf, hintsOf, succeeded } from '../faxCloudExpect';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
@@ -203,26 +203,14 @@ test('two Retries of one execution started together may both send what was missi
 	expect(faxesPerNumber()).toEqual([1, 1, 2, 2, 2, 2]);
 });
 
-/** The warnings n8n shows under the node's output. */
-const hintsOf = (result: { run: IRun }) =>
-	(Object.values(result.run.data.resultData.runData)[0]?.[0]?.hints ?? []).map(
-		(hint) => hint.message,
-	);
-
 test('a Send in an execution of its own shows no warning', async () => {
 	const result = await send({ executionId: 'own' }).then(succeeded);
 	expect(hintsOf(result)).toEqual([]);
 });
 
 test('a Send in a sub-workflow without Send Once per Key warns that a Retry of the parent sends again', async () => {
-	// What n8n gives a sub-workflow's execution: a context of its own, naming the parent.
-	const parent = { parentExecutionId: '41' };
-	const called = storedRun({ version: 1, establishedAt: 1, source: 'integrated', ...parent });
-	const plain = await send({ mode: 'integrated', retryOf: called });
-	const keyed = await send(
-		{ mode: 'integrated', retryOf: called },
-		{ sendOnceKey: '={{ $json.number }}' },
-	);
+	const plain = await send(calledByParent);
+	const keyed = await send(calledByParent, { sendOnceKey: '={{ $json.number }}' });
 
 	expect(plain.error).toBeUndefined();
 	expect(hintsOf(plain)).toEqual([
