@@ -24,7 +24,18 @@ interface NumberRequest {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The record as the emulator answers it (the description does not show one). */
-export function view(r: NumberRequest): Record<string, unknown> {
+export interface NumberRequestView {
+	id: number;
+	type: NumberRequestType;
+	status: NumberRequestStatus;
+	created_at: string;
+	updated_at: string;
+	requested_by: string;
+	request: Record<string, unknown>;
+	files?: Array<Pick<RequestFileInfo, 'field' | 'filename' | 'size'>>;
+}
+
+export function view(r: NumberRequest): NumberRequestView {
 	return {
 		id: r.id,
 		type: r.type,
@@ -88,7 +99,10 @@ export class NumberRequestStore {
 		request.history.push({ status: request.status, at: request.updatedAt });
 	}
 
-	list(): Record<string, unknown>[] {
+	/** Every request with its status history, for tests. */
+	list(): Array<
+		NumberRequestView & { history: Array<{ status: NumberRequestStatus; at: string }> }
+	> {
 		return [...this.requests.values()].map((r) => ({
 			...view(r),
 			history: r.history.map((h) => ({ status: h.status, at: iso(h.at) })),

@@ -250,7 +250,7 @@ test('a non-toll-free request sends the JSON fields as the description names the
 	const posts = requests('POST');
 	expect(posts.map((r) => [r.path, r.status, r.auth.userId])).toEqual([[PATH, 201, 'admin@acme']]);
 	expect(posts[0].params).toEqual(payload);
-	const [ticket] = emulator().control.numberRequests() as Array<{ id: number }>;
+	const [ticket] = emulator().control.numberRequests();
 	expect(ticket).toMatchObject({ type: 'non_toll_free', request: payload });
 	expect(result.items).toEqual([
 		{
@@ -392,13 +392,13 @@ test('an address given twice in Notification Email is sent once', async () => {
 
 const WHO = ['Ann', 'Ben', 'Cid'];
 const itemsOf = (who = WHO) => who.map((name) => ({ json: { name } }));
-const commentOf = (ticket: unknown) =>
-	(ticket as { request: { comment?: string } }).request.comment;
 const fileFor = (options: RunOptions) =>
 	fileNumberRequest('tollFree', { options: { comment: '={{ $json.name }}' } }, options);
 /** Per item, the tickets the service opened (its comment tells whose). */
 const ticketsPer = (who = WHO) => {
-	const comments = emulator().control.numberRequests().map(commentOf);
+	const comments = emulator()
+		.control.numberRequests()
+		.map(({ request }) => request.comment);
 	return who.map((name) => comments.filter((comment) => comment === name).length);
 };
 
