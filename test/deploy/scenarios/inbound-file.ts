@@ -101,14 +101,12 @@ export async function inboundFileAcrossWorkers(
 	report.step(JSON.stringify(figures));
 	await report.checkAll(SCENARIO, {
 		'downloaded and read on one worker, saved by the other': () => {
-			assert.notEqual(saved.worker, first);
 			assert.equal(saved.worker, other);
 			assert.equal(figures.startedBy[first], 1);
 			assert.equal(figures.startedBy[other], 1);
 			assert.equal(stored.status, 'success');
 		},
 		"the saved file is the service's image, byte for byte; the Code node read all of it": () => {
-			assert.equal(written.length, image.length);
 			assert.equal(sha256(written), sha256(image));
 			assert.equal(read.read.bytes, image.length);
 			assert.equal(read.read.header, '%PDF-');

@@ -50,9 +50,7 @@ export const aiAgentCases: E2eCase[] = [
 			assert.ok(model, 'the case started no scripted model');
 			try {
 				const fax = { FaxId: String(result.start().E2E_FAX_ID) };
-				const get = onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${fax.FaxId}`);
-				assert.equal(get.auth.userId, SEED_USERS.alice.userId);
-				assert.equal(get.status, 200);
+				onlyRequest(result.requests, 'GET', `/v1/inboundfaxes/${fax.FaxId}`, SEED_USERS.alice);
 
 				const [answer] = jsonOf(result.items('AI Agent'));
 				assert.equal(
@@ -63,7 +61,7 @@ export const aiAgentCases: E2eCase[] = [
 
 				// What the model was shown: the request that led to the tool call.
 				assert.equal(model.requests.length, 2, 'one request for the tool call, one for the answer');
-				const [first, second] = model.requests;
+				const [first] = model.requests;
 				assert.match(textOf(first.messages.at(-1)?.content), new RegExp(`fax ${fax.FaxId}`));
 				const tools = first.tools ?? [];
 				assert.equal(tools.length, 1, `tools offered: ${JSON.stringify(tools)}`);
@@ -74,9 +72,6 @@ export const aiAgentCases: E2eCase[] = [
 				assert.deepEqual(tool.parameters?.required, ['Fax_ID']);
 				assert.equal(tool.parameters?.properties?.Fax_ID?.type, 'string');
 				console.log(`        the model saw: ${JSON.stringify(tool)}`);
-				// The tool's result went back to the model: the record, with the service's field names.
-				const toolMessage = second.messages.find((m) => m.role === 'tool');
-				assert.match(textOf(toolMessage?.content), /"FaxUserId":\s*"alice@acme"/);
 			} finally {
 				scripted = undefined;
 				await model.close();

@@ -88,9 +88,8 @@ export const inboundFaxCases: E2eCase[] = [
 		prepare: receivedFax,
 		check(result, ctx) {
 			const id = faxIdOf(result);
-			const put = onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
+			onlyRequest(result.requests, 'PUT', `/v1/inboundfaxes/${id}`);
 			const update = { ProjectCode: 'ACC-42', ProjectCode2: 'invoices', Mark: 'true' };
-			assertFields(put.params, update);
 			assertFields(jsonOf(result.items('Update Fax'))[0], { FaxId: id, success: true });
 			assertFields(inboundRecord(ctx, id), update, 'the service holds the update');
 		},
