@@ -352,9 +352,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			/** Per item, the tickets the service opened since the check began (its comment tells whose). */
 			const tickets = () => {
 				const opened = emulator.control.numberRequests().slice(ticketsBefore);
-				const comments = opened.map(
-					(t) => (t as { request: { comment?: string } }).request.comment,
-				);
+				const comments = opened.map(({ request }) => request.comment);
 				return who.map((name) => comments.filter((comment) => comment === name).length);
 			};
 			// The third request to arrive is refused (429): the service opens no ticket for it.

@@ -72,7 +72,7 @@ export const exampleCases: E2eCase[] = [
 				department_name: 'Sales',
 				forward_from: '',
 			});
-			const stored = emulator.control.numberRequests() as Array<{ id: unknown; type: string }>;
+			const stored = emulator.control.numberRequests();
 			assert.ok(stored.some((r) => r.id === ticket.id && r.type === 'non_toll_free'));
 		},
 	},
