@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { SEED_USERS, type Emulator } from '../../emulator';
 import { CREDENTIAL_IDS, CREDENTIAL_NAMES } from '../harness/n8n/credentials';
-import { POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
+import { FIRST_POLL_WAIT_MS, POLL_ENGINE_NAMES, type PollEngine } from '../harness/n8n/engines';
 import type { WorkflowFile } from '../harness/n8n/examples';
 import type { N8nServer } from '../harness/n8n/n8n-server';
 import { waitForTriggerState } from '../harness/n8n/trigger-state';
@@ -36,8 +36,6 @@ const SINK_WORKFLOW = 'trigger-new-inbound-fax.json';
 const OUTBOUND_WORKFLOW = 'trigger-outbound-status.json';
 const EXAMPLE = 'examples/file-inbound-faxes.json';
 const POLL_WAIT_MS = 150_000;
-/** How long the workflows' first polls may take after their activation, per poll engine. */
-const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 const MINUTE_MS = 60_000;
 const { alice, bob, carol, acmeAdmin } = SEED_USERS;
 

@@ -6,7 +6,7 @@ import { parse as parseFlatted } from 'flatted';
 
 import { startEmulator, type Emulator } from '../../../emulator';
 import { emulatorCredentials } from '../../harness/n8n/credentials';
-import { POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
+import { FIRST_POLL_WAIT_MS, POLL_ENGINE_ENV, type PollEngine } from '../../harness/n8n/engines';
 import { n8nEnv } from '../../harness/n8n/env';
 import { readWorkflow, type WorkflowFile } from '../../harness/n8n/examples';
 import type { N8nRuntime } from '../../harness/n8n/install';
@@ -37,9 +37,6 @@ export const QUEUE_TIMINGS = {
 
 /** A main killed while activating a workflow leases its record: the next main waits (default 120 s). */
 export const PUBLICATION_LEASE_SECONDS = '40';
-
-/** How long a new trigger takes to hold its state: the durable scheduler polls at a whole minute. */
-const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = { 'in-memory': 60_000, durable: 150_000 };
 
 export interface StoredExecution {
 	id: string;

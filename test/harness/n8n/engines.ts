@@ -18,6 +18,15 @@ export const POLL_ENGINE_ENV: Record<PollEngine, Record<string, string>> = {
 	},
 };
 
+/**
+ * How long a newly published trigger's first poll may take, per engine: the durable scheduler
+ * polls at a whole minute, after its own start.
+ */
+export const FIRST_POLL_WAIT_MS: Record<PollEngine, number> = {
+	'in-memory': 60_000,
+	durable: 150_000,
+};
+
 export const POLL_ENGINE_NAMES: Record<PollEngine, string> = {
 	'in-memory': 'in-memory poll engine',
 	durable: 'durable poll scheduler with durable cursors',
