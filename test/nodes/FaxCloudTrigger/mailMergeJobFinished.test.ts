@@ -16,7 +16,8 @@ const emittedUntilQuiet = async (trigger: PolledTrigger) => (await drain(trigger
 
 describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 	test('each job that completes or is cancelled after the activation is emitted once', async () => {
-		const finishedBefore = await createJob(emu, 1);
+		// A job finished before the activation.
+		await createJob(emu, 1);
 		emu.control.advance(10_000);
 		const runningAtActivation = await createJob(emu, 5);
 		const trigger = watchTrigger(emu, JOB_FINISHED);
@@ -53,8 +54,6 @@ describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
 		]);
 		expect(await drain(trigger)).toEqual([]);
 		expect(trigger.staticData().pending).toEqual([]);
-		const all = [finishedBefore, runningAtActivation, quick, cancelled];
-		expect(all).toHaveLength(new Set(all).size);
 	});
 
 	test('a failed job list changes no state; the next poll emits the finished job', async () => {
@@ -123,7 +122,8 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 	});
 
 	test('a list answer without Jobs loses nothing and repeats nothing', async () => {
-		const before = await createJob(emu, 1);
+		// A job finished before the activation.
+		await createJob(emu, 1);
 		emu.control.advance(10_000);
 		const trigger = await watchFromNow(emu, JOB_FINISHED);
 		const running = await createJob(emu, 30);
@@ -139,7 +139,6 @@ describe('Mail Merge Job Finished: answers that lack a job', () => {
 		emitted.push(...jobIds(await trigger.pollItems()));
 		emitted.push(...(await emittedUntilQuiet(trigger)));
 		expect(emitted.sort((a, b) => a - b)).toEqual([running, another]);
-		expect(emitted).not.toContain(before);
 	});
 
 	test('a job in process that the service says does not exist is dropped, with a log line', async () => {

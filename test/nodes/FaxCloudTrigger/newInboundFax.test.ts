@@ -90,11 +90,9 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 			seen: {},
 		});
 		// A fax stamped before the activation was not on the service then, unless it is too late.
-		const [tooLate] = receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
+		receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
 		const faxes = [...receive(emu, 1, { at: '2026-01-05T08:55:00Z' }), ...receive(emu, 2)];
-		const ids = inboundIds(await trigger.pollItems());
-		expect(ids).toEqual(faxIds(faxes));
-		expect(ids).not.toContain(Number(tooLate.FaxId));
+		expect(inboundIds(await trigger.pollItems())).toEqual(faxIds(faxes));
 		expect(searches(emu, 'inboundfaxes')[2].query).toEqual(WINDOW_FROM_0850);
 		expect(await trigger.poll()).toBeNull();
 	});
@@ -169,7 +167,7 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 
 	test('Mark as Retrieved sets the service’s Mark flag after the poll took the faxes', async () => {
 		const trigger = watchTrigger(emu, { ...NEW_INBOUND_FAX, markAsRetrieved: true });
-		const [old] = receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
+		receive(emu, 1, { at: '2026-01-05T08:00:00Z' });
 		await trigger.poll();
 		const faxes = receive(emu, 2);
 		const items = await trigger.pollItems();
@@ -177,10 +175,9 @@ describe('Fax Cloud Trigger: New Inbound Fax', () => {
 		expect(emu.control.requests({ method: 'PUT' }).map((r) => [r.path, r.params])).toEqual(
 			faxes.map((f) => [`/v1/inboundfaxes/${f.FaxId}`, { Mark: 'true' }]),
 		);
+		// Faxes from before the activation are left as they are.
 		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');
 		expect(marked.map((fax) => fax.FaxId).sort()).toEqual(faxes.map((f) => f.FaxId).sort());
-		// Faxes from before the activation are left as they are.
-		expect(marked.map((fax) => fax.FaxId)).not.toContain(old.FaxId);
 		expect(await trigger.poll()).toBeNull();
 		expect(emu.control.requests({ method: 'PUT' })).toHaveLength(2);
 	});

@@ -72,7 +72,7 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 
 	test('by default only completed faxes are emitted (sent, send failed), none missed between sparse polls', async () => {
 		const inFlight = await sendOutbound(emu, 'alice', '12125550000');
-		const doneBefore = await sendOutbound(emu, 'alice', '12125551041');
+		await sendOutbound(emu, 'alice', '12125551041');
 		// 1041 fails at its first dial (7 s); the other fax is sending then.
 		emu.control.advance(10_000);
 		const trigger = await watchFromNow(emu, COMPLETED);
@@ -86,7 +86,6 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
 		expect(sorted(statusChanges(items))).toEqual(sorted(completed));
 		const ids = items.map((item) => Number(item.json.FaxId));
 		expect(sorted(ids)).toEqual(sorted([inFlight, ...sent]));
-		expect(ids).not.toContain(doneBefore);
 		const circuitsBusy = { FaxStatus: 'sendFailed', ErrorCode: 1003, ErrorText: 'Circuits Busy' };
 		expect(items.find((item) => item.json.FaxId === sent[2])!.json).toMatchObject(circuitsBusy);
 		expect(await trigger.poll()).toBeNull();

