@@ -129,8 +129,9 @@ export const checkAllItems: CheckAllItems<SendPlan> = async function (items) {
 	const plans = await planEachItem(this, items, function (itemIndex) {
 		return readSend.call(this, itemIndex, run);
 	});
-	if (plans.some(keepsSafeOnlyInItsOwnExecution))
+	if (plans.some(keepsSafeOnlyInItsOwnExecution)) {
 		warnInSubWorkflow(this, run.lineage, SUB_WORKFLOW_HINT);
+	}
 	return plans;
 };
 
