@@ -1,5 +1,7 @@
 /** What the Fax Cloud node suites share: their runs and the checks they repeat. */
-import type { IDataObject, IRun } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IRun } from 'n8n-workflow';
+
+import { lineageOf } from '../../../nodes/FaxCloud/actions/common/lineage';
 
 import { useEmulator } from '../../harness/jest/emulator';
 import {
@@ -52,6 +54,20 @@ export function unauthorizedHidingSecret(result: Pick<RunNodeResult, 'error'>, p
 /** An execution as n8n stored it: a context with `runtimeData` and no note of the node's. */
 export const storedRun = (runtimeData: IDataObject) =>
 	({ data: { executionData: { contextData: {}, runtimeData } } }) as unknown as IRun;
+
+/**
+ * The lineage of one run of a node as n8n gives it: the node context (the same object for every
+ * turn of a loop, a copy in a Retry), the run index and the mode. The engine of the jest suites
+ * runs a node once, so loops and their Retries are given this way.
+ */
+export const lineageOfRun = (nodeContext: IDataObject, runIndex: number, mode = 'manual') =>
+	lineageOf({
+		getContext: () => nodeContext,
+		getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
+		getMode: () => mode,
+		getExecutionId: () => mode,
+		getExecutionContext: () => ({ source: 'manual', establishedAt: 1_000 }),
+	} as unknown as IExecuteFunctions);
 
 /** What n8n gives a sub-workflow's execution: a context of its own, naming the parent. */
 export const calledByParent = {

@@ -1,30 +1,20 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	itemNotesOf,
 	notedBefore,
 	noteItem,
 } from '../../../../nodes/FaxCloud/actions/common/itemNotes';
-import { lineageOf } from '../../../../nodes/FaxCloud/actions/common/lineage';
+import { lineageOfRun } from '../faxCloudExpect';
 
 /**
  * Resend, number requests and mail merge Create note what each item made in the node context,
  * per run index: a node in a loop (Loop Over Items) runs once per turn in one execution, and a
- * Retry of the execution must find, for the turn it repeats, what that turn made. The engine of
- * the jest suites runs a node once, so the runs are given here as n8n gives them: the same node
- * context for every turn, copied into the Retry.
+ * Retry of the execution must find, for the turn it repeats, what that turn made. The runs are
+ * given as n8n gives them (lineageOfRun).
  */
 const turn = (nodeContext: IDataObject, runIndex: number, mode: 'manual' | 'retry') =>
-	itemNotesOf(
-		lineageOf({
-			getContext: () => nodeContext,
-			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
-			getMode: () => mode,
-			getExecutionId: () => (mode === 'retry' ? 'retry' : 'loop'),
-			getExecutionContext: () => ({ source: 'manual', establishedAt: 1_000 }),
-		} as unknown as IExecuteFunctions),
-		'faxCloudResends',
-	);
+	itemNotesOf(lineageOfRun(nodeContext, runIndex, mode), 'faxCloudResends');
 
 test('a node in a loop keeps each turn apart: a Retry of a turn finds only what that turn made', () => {
 	const nodeContext: IDataObject = {};

@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { faxesMadePerNumber } from '../../../../emulator/request-log';
-import { lineageOf } from '../../../../nodes/FaxCloud/actions/common/lineage';
 import { waitUntil } from '../../../harness/waitUntil';
 import { withFaultAtSend, textSendOneAtATime, useFaxSuite, type RunOptions } from './faxHelpers';
-import { calledByParent, fieldOf, hintsOf, succeeded } from '../faxCloudExpect';
+import { calledByParent, fieldOf, hintsOf, lineageOfRun, succeeded } from '../faxCloudExpect';
 
 /**
  * A send belongs to its execution lineage: the execution and every Retry of it. A recurring run
@@ -93,15 +92,7 @@ test('Retry On Fail re-runs the node inside the execution and sends only what di
  */
 test('a node in a loop: its next run in the execution is a first run, a later try of it a rerun', () => {
 	const nodeContext: IDataObject = {};
-	const runOfLoop = (runIndex: number) =>
-		lineageOf({
-			getContext: () => nodeContext,
-			getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
-			getMode: () => 'manual',
-			getExecutionId: () => 'loop',
-			getExecutionContext: () => ({ source: 'manual', establishedAt: 1_000 }),
-		} as unknown as IExecuteFunctions);
-	const seen = [0, 1, 1].map(runOfLoop);
+	const seen = [0, 1, 1].map((runIndex) => lineageOfRun(nodeContext, runIndex));
 	expect(seen.map(({ rerun, began }) => ({ rerun, began }))).toEqual([
 		{ rerun: false, began: false },
 		{ rerun: false, began: false },
