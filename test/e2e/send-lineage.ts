@@ -21,6 +21,7 @@ import { mustSucceed } from './lib/n8n-rest';
 
 const WORKFLOW = 'test/e2e/workflows/v2/send-lineage.json';
 const SEND_NODE = 'Send Notice';
+const SUB_CALL = 'Send Through Sub-Workflow';
 /** Six recipients, 12125550101 to 12125550106. */
 const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 
@@ -190,6 +191,55 @@ function weeklyNoticeInALoop(): WorkflowFile {
 	};
 }
 
+/** The first run of `node` in `outcome`. */
+const firstRun = (outcome: RunOutcome, node: string) =>
+	outcome.run?.data.resultData.runData[node]?.[0];
+
+/** The warnings `node` showed under its output. */
+const warningsOf = (outcome: RunOutcome, node: string) =>
+	(firstRun(outcome, node)?.hints ?? [])
+		.filter((hint) => hint.type === 'warning')
+		.map((hint) => hint.message);
+
+/** The sub-workflow execution that `node` (an Execute Workflow node) of `outcome` started. */
+async function calledBy(server: N8nServer, outcome: RunOutcome, node: string) {
+	const executionId = firstRun(outcome, node)?.metadata?.subExecution?.executionId;
+	assert.ok(executionId, `n8n names the execution ${node} started`);
+	return await outcomeOf(server, executionId);
+}
+
+/**
+ * What a parent would hand a sub-workflow: the sub-workflow's Send Notice without its key, the
+ * mail merge Create of the two-forms workflow and a toll-free number request, each run on every
+ * item the parent passes in.
+ */
+function createsInASubWorkflow(): WorkflowFile {
+	const sub = v2Workflow('send-lineage-sub.json');
+	const [start, send] = sub.nodes;
+	delete (send.parameters.options as { sendOnceKey?: string }).sendOnceKey;
+	send.parameters.faxNumbers = NUMBERS[0];
+	const create = v2Workflow('mail-merge-two-forms.json').nodes.find(
+		(n) => n.name === 'Create Job',
+	)!;
+	const request = { ...tollFreeEach().nodes.find((n) => n.name === SEND_NODE)! };
+	Object.assign(request, { id: '00000000-0000-4000-9000-000000019301', name: 'Request Number' });
+	const nodes = [send, create, request];
+	const to = [nodes.map(({ name }) => ({ node: name, type: 'main', index: 0 }))];
+	return { ...sub, nodes: [start, ...nodes], connections: { [start.name]: { main: to } } };
+}
+
+/** The two-forms workflow with its Create made a call of the sub-workflow `subId`, items passed. */
+function twoFormsCalling(subId: string): WorkflowFile {
+	const workflow = v2Workflow('mail-merge-two-forms.json');
+	const caller = v2Workflow('send-lineage-parent.json').nodes.find((n) => n.name === SUB_CALL)!;
+	(caller.parameters.workflowId as { value: string }).value = subId;
+	const at = workflow.nodes.findIndex((node) => node.name === 'Create Job');
+	workflow.nodes[at] = caller;
+	const into = workflow.connections as Record<string, { main: Array<Array<{ node: string }>> }>;
+	into['CSV and Template'].main[0][0].node = SUB_CALL;
+	return workflow;
+}
+
 const ALL_FOUND = each(0).map(() => 'found');
 const FIVE_FOUND_ONE_SENT = [...ALL_FOUND.slice(0, 5), 'sent'];
 
@@ -301,6 +351,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				assert.deepEqual(jobs.map(([, sendOnce]) => sendOnce).sort(), outcomes);
 				assert.equal(new Set(jobs.map(([job]) => job)).size, 2, 'each item its own job');
 				assert.deepEqual(jobsPerForm(), [1, 1], 'one job per form');
+				assert.deepEqual(warningsOf(retried, 'Create Job'), [], 'no warning in its own execution');
 			}
 		},
 	},
@@ -431,7 +482,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			// n8n 2.x runs a sub-workflow outside the editor (a Retry) only once it is published.
 			if (server.release.line === 2) await server.activate(subId);
 			const parent = v2Workflow('send-lineage-parent.json');
-			const call = parent.nodes.find((node) => node.name === 'Send Through Sub-Workflow')!;
+			const call = parent.nodes.find((node) => node.name === SUB_CALL)!;
 			(call.parameters.workflowId as { value: string }).value = subId;
 			const parentId = await n8n.save(parent, 'run-2026-11-27');
 			n8n.sixthRefusedOnce();
@@ -442,6 +493,34 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 			const retried = await n8n.retry(first.executionId!, parentId);
 			mustSucceed(retried, "the parent's Retry");
 			assert.deepEqual(n8n.made(), each(1));
+			const sub = await calledBy(server, retried, SUB_CALL);
+			assert.deepEqual(warningsOf(sub, SEND_NODE), [], 'a keyed Send gives no warning');
+		},
+	},
+	{
+		title:
+			'Sub-workflow warnings: a Send without Send Once per Key, a mail merge Create and a number request in a sub-workflow each warn under their output',
+		workflow: 'test/e2e/workflows/v2/mail-merge-two-forms.json',
+		async run(environment, server) {
+			const n8n = lineage(environment, server);
+			const subId = await n8n.save(createsInASubWorkflow());
+			if (server.release.line === 2) await server.activate(subId);
+			const parent = twoFormsCalling(subId);
+			const outcome = await runWorkflow(server, parent, {}, { savedId: await n8n.save(parent) });
+			mustSucceed(outcome, 'the parent');
+			const sub = await calledBy(server, outcome, SUB_CALL);
+			mustSucceed(sub, 'the sub-workflow');
+			assert.deepEqual(n8n.made(), [2, 0, 0, 0, 0, 0], 'a fax per form item');
+			for (const [node, says] of [
+				[SEND_NODE, /its faxes would be sent again/],
+				['Create Job', /would create a second job/],
+				['Request Number', /it would be filed again/],
+			] as const) {
+				const [warning, ...more] = warningsOf(sub, node);
+				assert.match(warning ?? `${node}: no warning`, says);
+				assert.match(warning, /runs in a sub-workflow/);
+				assert.deepEqual(more, [], `${node} warns once`);
+			}
 		},
 	},
 ];

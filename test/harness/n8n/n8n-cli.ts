@@ -35,6 +35,10 @@ export interface NodeRun {
 	executionStatus?: string;
 	error?: { message?: string; description?: string; name?: string };
 	data?: { main?: Array<OutputItem[] | null> };
+	/** What the node showed under its output (`addExecutionHints`). */
+	hints?: Array<{ message: string; type?: string }>;
+	/** An Execute Workflow node's run names the sub-workflow execution it started. */
+	metadata?: { subExecution?: { executionId: string } };
 }
 
 export interface OutputItem {

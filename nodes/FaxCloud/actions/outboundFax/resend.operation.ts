@@ -66,7 +66,7 @@ const GONE_IN_RETRY_ADVICE =
 
 /** The same, for a sub-workflow, which a Retry of its parent runs anew with nothing noted. */
 const GONE_IN_SUB_WORKFLOW_ADVICE =
-	'Nothing was resent. A resend deletes the fax it resends, and this one runs in a sub-workflow, which n8n starts anew when the parent execution is retried: an earlier run of the parent may have resent it. Look for the new fax with Get Many (Updated After that run) before resending.';
+	'Nothing was resent. A resend deletes the fax it resends, and this one runs in a sub-workflow, which n8n starts anew when the parent execution is retried: an earlier run of the parent may have resent it, or the Fax ID names no fax. Look for the new fax with Get Many (Updated After that run) before resending.';
 
 /**
  * A resend deletes the fax it resends, so a Retry can neither resend an item's fax again nor look

@@ -143,6 +143,8 @@ describe('Outbound Fax: Resend in a Retry (a resend deletes the fax it resends)'
 		expect(again.error?.description).toMatch(
 			/^Nothing was resent. A resend deletes the fax it resends, and this one runs in a sub-workflow/,
 		);
+		// The same 404 answers a Fax ID that names no fax: the advice says both.
+		expect(again.error?.description).toMatch(/or the Fax ID names no fax/);
 		expect(resendsOf([faxId])).toEqual([1]);
 	});
 });
