@@ -31,6 +31,7 @@ import { writeScalingResults } from './scaling';
 import * as bulk from './scenarios/bulk-send';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
+import * as retryLineage from './scenarios/retry-lineage';
 import { singleProcessCrashes } from './scenarios/single-process';
 import * as trigger from './scenarios/trigger-common';
 import { DURABLE_SCENARIO, durableWindowsInQueueMode } from './scenarios/queue-state-windows';
@@ -133,12 +134,14 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				trigger.TRIGGER_WORKFLOW,
 				'lookup-batch.json',
 				bulkOnce.BULK_ONCE_WORKFLOW,
+				retryLineage.RETRY_LINEAGE_WORKFLOW,
 			],
 			publish: [
 				bulk.BULK_WORKFLOW_ID,
 				'DeploySendOne001',
 				'DeployInboundF01',
 				bulkOnce.BULK_ONCE_WORKFLOW_ID,
+				retryLineage.RETRY_LINEAGE_WORKFLOW_ID,
 			],
 			services: { postgres, redis },
 		};
@@ -169,6 +172,9 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				await run('queue mode: worker killed during a send', () => sendInFlight(instance, report));
 				await run('queue mode: worker killed during a bulk send', () =>
 					bulkOnce.workerKilledDuringBulkSend(instance, report),
+				);
+				await run(retryLineage.RETRY_LINEAGE_SCENARIO, () =>
+					retryLineage.retriesOnWorkers(instance, report),
 				);
 			}
 			beforeTrigger();
