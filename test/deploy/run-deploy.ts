@@ -134,14 +134,14 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				trigger.TRIGGER_WORKFLOW,
 				'lookup-batch.json',
 				bulkOnce.BULK_ONCE_WORKFLOW,
-				retryLineage.RETRY_LINEAGE_WORKFLOW,
+				...retryLineage.RETRY_WORKFLOWS.files,
 			],
 			publish: [
 				bulk.BULK_WORKFLOW_ID,
 				'DeploySendOne001',
 				'DeployInboundF01',
 				bulkOnce.BULK_ONCE_WORKFLOW_ID,
-				retryLineage.RETRY_LINEAGE_WORKFLOW_ID,
+				...retryLineage.RETRY_WORKFLOWS.ids,
 			],
 			services: { postgres, redis },
 		};
@@ -173,8 +173,11 @@ async function queuePart(report: Report, beforeTrigger: () => void, triggerOnly:
 				await run('queue mode: worker killed during a bulk send', () =>
 					bulkOnce.workerKilledDuringBulkSend(instance, report),
 				);
-				await run(retryLineage.RETRY_LINEAGE_SCENARIO, () =>
+				await run(retryLineage.RETRY_SCENARIOS.resendAndFile, () =>
 					retryLineage.retriesOnWorkers(instance, report),
+				);
+				await run(retryLineage.RETRY_SCENARIOS.twoForms, () =>
+					retryLineage.twoFormsOnWorkers(instance, report),
 				);
 			}
 			beforeTrigger();

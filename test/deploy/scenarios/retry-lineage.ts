@@ -1,16 +1,41 @@
 import assert from 'node:assert/strict';
 
 import { SEED_USERS } from '../../../emulator';
+import { LINE_SECONDS } from '../../../emulator/mailmerge/mailmerge-service';
 import { lastSeq } from '../../../emulator/request-log';
+import { faultCreate, REFUSED } from '../../harness/createFaults';
 import { outcomeOf } from '../../harness/n8n/manual-runs';
 import { postWebhook } from '../../harness/webhook';
 import type { DeployInstance } from '../lib/instance';
 import type { Report } from '../lib/scenario-report';
 
-export const RETRY_LINEAGE_SCENARIO =
-	'queue mode: Retries on the workers find what the run resent and filed';
-export const RETRY_LINEAGE_WORKFLOW = 'retry-lineage.json';
-export const RETRY_LINEAGE_WORKFLOW_ID = 'DeployRetryLin01';
+export const RETRY_SCENARIOS = {
+	resendAndFile: 'queue mode: Retries on the workers find what the run resent and filed',
+	twoForms: 'queue mode: Retries on the workers give each form its own mail merge job',
+};
+const RESEND_AND_FILE_ID = 'DeployRetryLin01';
+const TWO_FORMS_ID = 'DeployTwoForms01';
+export const RETRY_WORKFLOWS = {
+	files: ['retry-lineage.json', 'mail-merge-two-forms.json'],
+	ids: [RESEND_AND_FILE_ID, TWO_FORMS_ID],
+};
+
+/** The execution a webhook call of `workflowId` started, once it has ended. */
+async function calledAndEnded(
+	instance: DeployInstance,
+	workflowId: string,
+	path: string,
+	body: object,
+) {
+	const known = new Set((await instance.executionsOf(workflowId)).map((e) => e.id));
+	await postWebhook(instance.server, path, body);
+	const id = await instance.newExecutionOf(workflowId, known, 'the execution', 30_000);
+	return { id, ended: await outcomeOf(instance.server, id) };
+}
+
+/** The sendOnce of each item `node` output in `execution`. */
+const sendOnceOf = async (instance: DeployInstance, execution: string | undefined, node: string) =>
+	execution ? (await instance.nodeOutput(execution, node)).map((json) => json.sendOnce) : [];
 
 /**
  * Resend and number requests know what an execution made only from the notes n8n stores with it
@@ -50,30 +75,27 @@ export async function retriesOnWorkers(instance: DeployInstance, report: Report)
 	] as const)
 		control.addFault({ api, method: 'POST', path, kind: 'http500', status, count: 1, after: 2 });
 
-	const known = new Set((await instance.executionsOf(RETRY_LINEAGE_WORKFLOW_ID)).map((e) => e.id));
-	await postWebhook(instance.server, 'deploy-retry-lineage', { faxIds });
-	const first = await instance.newExecutionOf(
-		RETRY_LINEAGE_WORKFLOW_ID,
-		known,
-		'the execution',
-		30_000,
-	);
-	const firstEnd = await outcomeOf(instance.server, first);
+	const first = await calledAndEnded(instance, RESEND_AND_FILE_ID, 'deploy-retry-lineage', {
+		faxIds,
+	});
 	const afterFirst = made();
-	const retried = await instance.retry(first);
+	const retried = await instance.retry(first.id);
 	const afterRetry = made();
 	const again = await instance.retry(retried.id ?? '');
 	const afterAgain = made();
-	const sendOnce = async (execution: string | undefined, node: string) =>
-		execution ? (await instance.nodeOutput(execution, node)).map((json) => json.sendOnce) : [];
 	const ranOn = instance.workerOfExecutions();
 	const figures = {
 		faxIds,
-		first: { id: first, ok: firstEnd.ok, madePerFax: afterFirst, workers: ranOn.get(first) },
+		first: {
+			id: first.id,
+			ok: first.ended.ok,
+			madePerFax: afterFirst,
+			workers: ranOn.get(first.id),
+		},
 		retry: { ...retried, madePerFax: afterRetry, workers: ranOn.get(retried.id ?? '') },
 		retryOfRetry: { ...again, madePerFax: afterAgain, workers: ranOn.get(again.id ?? '') },
-		resendOutcomes: await sendOnce(retried.id, 'Resend Fax'),
-		requestOutcomes: await sendOnce(again.id, 'Request Number'),
+		resendOutcomes: await sendOnceOf(instance, retried.id, 'Resend Fax'),
+		requestOutcomes: await sendOnceOf(instance, again.id, 'Request Number'),
 	};
 	report.step(JSON.stringify(figures));
 	const [none, resentOnly, each] = [
@@ -81,9 +103,9 @@ export async function retriesOnWorkers(instance: DeployInstance, report: Report)
 		[1, 0],
 		[1, 1],
 	];
-	await report.checkAll(RETRY_LINEAGE_SCENARIO, {
+	await report.checkAll(RETRY_SCENARIOS.resendAndFile, {
 		'the run fails at its third resend, two faxes resent, nothing filed': () => {
-			assert.equal(firstEnd.ok, false);
+			assert.equal(first.ended.ok, false);
 			assert.deepEqual(afterFirst, [resentOnly, resentOnly, none]);
 		},
 		'its Retry, on a worker, outputs two resends as found, resends the third once and fails at the third number request':
@@ -107,6 +129,68 @@ export async function retriesOnWorkers(instance: DeployInstance, report: Report)
 				assert.ok(figures.retryOfRetry.workers?.length, 'a worker ran the Retry');
 				assert.deepEqual([...figures.requestOutcomes].sort(), ['found', 'found', 'sent']);
 				assert.deepEqual(afterAgain, [each, each, each]);
+			},
+	});
+	control.clearFaults();
+	return figures;
+}
+
+/**
+ * Mail merge Create notes each item's job with the execution too: one CSV and two forms
+ * (mail-merge-two-forms.json, from a webhook), the second create refused (503). The Retry on a
+ * worker outputs the job made as found and creates the other form's; a second Retry of the failed
+ * run, with the currently saved workflow, finds both. One job per form.
+ */
+export async function twoFormsOnWorkers(instance: DeployInstance, report: Report) {
+	const { control } = instance.emulator;
+	control.clearFaults();
+	const since = lastSeq(instance.emulator);
+	/** Per form, the creates that made a job. */
+	const jobsPerForm = () =>
+		['hours.pdf', 'prices.pdf'].map(
+			(form) =>
+				control
+					.requests({ api: 'mailMerge', method: 'POST', sinceSeq: since })
+					.filter((post) => post.processed && post.files.some((f) => f.filename === form)).length,
+		);
+	faultCreate(instance.emulator, REFUSED, 1);
+	const first = await calledAndEnded(instance, TWO_FORMS_ID, 'deploy-two-forms', {});
+	const afterFirst = jobsPerForm();
+	const retry = async (loadWorkflow: boolean) => {
+		// Each job's first fax made: a job is told from one still being created.
+		control.advance(LINE_SECONDS * 1000);
+		const retried = await instance.retry(first.id, loadWorkflow);
+		const jobs = await instance.nodeOutput(retried.id ?? '', 'Create Job');
+		return {
+			...retried,
+			workers: instance.workerOfExecutions().get(retried.id ?? ''),
+			outcomes: jobs.map((json) => json.sendOnce).sort(),
+			jobIds: new Set(jobs.map((json) => json.JobID)).size,
+			jobsPerForm: jobsPerForm(),
+		};
+	};
+	const retries = [await retry(false), await retry(true)];
+	const ranFirst = { id: first.id, ok: first.ended.ok, jobsPerForm: afterFirst };
+	const figures = { first: ranFirst, retries };
+	report.step(JSON.stringify(figures));
+	await report.checkAll(RETRY_SCENARIOS.twoForms, {
+		"the run fails at the second create: one form's job": () => {
+			assert.equal(first.ended.ok, false);
+			assert.deepEqual([...afterFirst].sort(), [0, 1]);
+		},
+		'its Retry on a worker outputs found and sent, each item its own job; a second Retry with the current workflow finds both; one job per form':
+			() => {
+				const [retried, again] = retries;
+				for (const [retry, outcomes] of [
+					[retried, ['found', 'sent']],
+					[again, ['found', 'found']],
+				] as const) {
+					assert.equal(retry.status, 'success', JSON.stringify(retry));
+					assert.ok(retry.workers?.length, 'a worker ran the Retry');
+					assert.deepEqual(retry.outcomes, outcomes);
+					assert.equal(retry.jobIds, 2, 'each item its own job');
+					assert.deepEqual(retry.jobsPerForm, [1, 1], 'one job per form');
+				}
 			},
 	});
 	control.clearFaults();
