@@ -28,6 +28,11 @@ interface LineageMark {
 export interface Lineage {
 	/** Part of every key the lineage derives; undefined when this Retry cannot know it. */
 	id?: string;
+	/**
+	 * When n8n established the lineage (epoch ms of n8n's clock), as the execution context tells
+	 * it; undefined when n8n kept no context from the start.
+	 */
+	startedAt?: number;
 	/** n8n's run index of the node: a node in a loop runs several times in one execution. */
 	runIndex: number;
 	/**
@@ -63,12 +68,11 @@ function executionContextOf(context: IExecuteFunctions) {
 		: undefined;
 }
 
-/** The lineage as the execution context tells it, when n8n kept that context from the start. */
-function establishedLineage(context: IExecuteFunctions): string | undefined {
+/** When the execution context says the lineage began, when n8n kept that context from the start. */
+function establishedAt(context: IExecuteFunctions): number | undefined {
 	const established = executionContextOf(context);
 	if (!established || established.source === 'retry') return undefined;
-	if (typeof established.establishedAt !== 'number') return undefined;
-	return `t${established.establishedAt}`;
+	return typeof established.establishedAt === 'number' ? established.establishedAt : undefined;
 }
 
 function runIndexOf(context: IExecuteFunctions): number {
@@ -85,8 +89,9 @@ export function lineageOf(context: IExecuteFunctions): Lineage {
 	const runIndex = runIndexOf(context);
 	const mark = markOf(nodeContext[MARK]);
 	const retry = context.getMode() === 'retry';
-	const id =
-		mark?.id ?? establishedLineage(context) ?? (retry ? undefined : `e${context.getExecutionId()}`);
+	const startedAt = establishedAt(context);
+	const established = startedAt === undefined ? undefined : `t${startedAt}`;
+	const id = mark?.id ?? established ?? (retry ? undefined : `e${context.getExecutionId()}`);
 	const began = mark?.runs.includes(runIndex) ?? false;
 	const rerun = retry || began;
 	if (id !== undefined) {
@@ -94,7 +99,7 @@ export function lineageOf(context: IExecuteFunctions): Lineage {
 		nodeContext[MARK] = { id, runs: runs.includes(runIndex) ? runs : [...runs, runIndex] };
 	}
 	const subWorkflow = executionContextOf(context)?.parentExecutionId !== undefined;
-	return { id, runIndex, rerun, began, subWorkflow, nodeContext };
+	return { id, startedAt, runIndex, rerun, began, subWorkflow, nodeContext };
 }
 
 /**

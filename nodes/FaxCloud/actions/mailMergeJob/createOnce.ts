@@ -184,6 +184,26 @@ export async function listJobs(this: IExecuteFunctions, itemIndex: number): Prom
 	return Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
 }
 
+/**
+ * How long before the lineage began a job may have been created by it, as the job list shows it:
+ * CreatedOn has no zone in the description's samples (up to 14 hours either way) and comes from
+ * the service's clock, not n8n's.
+ */
+const CREATED_ON_SLACK_MS = 24 * 60 * 60_000;
+
+/**
+ * In a Retry whose node noted nothing of the run it repeats although the lineage is known (that
+ * run failed before reaching the node, or n8n was stopped while the node ran: n8n keeps a node's
+ * notes only once it ends), the jobs that may be that run's: those created since the lineage
+ * began. A job whose CreatedOn cannot be read may be one.
+ */
+function mayBeUnnoted(run: JobRun, job: IDataObject): boolean {
+	const { began, startedAt } = run.lineage;
+	if (began || run.notOurs || startedAt === undefined) return true;
+	const created = Date.parse(String(job.CreatedOn ?? ''));
+	return Number.isNaN(created) || created >= startedAt - CREATED_ON_SLACK_MS;
+}
+
 /** The jobs that may be this item's, newest first; with its own noted job, only that one. */
 function candidates(
 	jobs: IDataObject[],
@@ -198,6 +218,7 @@ function candidates(
 	return live
 		.filter((job) => Number(job.ExpectedFaxCount) === expectedFaxes)
 		.filter((job) => !run.notOurs?.has(Number(job.ID)) && !othersMade.has(Number(job.ID)))
+		.filter((job) => mayBeUnnoted(run, job))
 		.sort((a, b) => Number(b.ID) - Number(a.ID));
 }
 
@@ -260,10 +281,11 @@ async function findEarlierJob(
 				);
 			}
 			if (!run.notOurs) {
+				const unnoted = run.lineage.id !== undefined;
 				throw new NodeOperationError(
 					this.getNode(),
 					`This Retry cannot tell whether job ${String(job.ID)}, of the same lines, is the one the execution it repeats created`,
-					{ itemIndex, description: UNKNOWN_LINEAGE_ADVICE },
+					{ itemIndex, description: unnoted ? unnotedAdvice(job) : UNKNOWN_LINEAGE_ADVICE },
 				);
 			}
 			return foundJob(found.job, expectedFaxes);
@@ -271,6 +293,10 @@ async function findEarlierJob(
 	}
 	return undefined;
 }
+
+/** What to do when a Retry's node has no note of the run it repeats and a job may be that run's. */
+const unnotedAdvice = (job: IDataObject) =>
+	`Nothing was created. n8n keeps what this node notes of a run only once the node ends, and it kept no note from the execution this Retry repeats: that run failed before reaching the node, or n8n was stopped while the node ran. Job ${String(job.ID)} has the same lines and was created since that execution began. If it is that execution's mailing (Get Faxes shows what it faxed), nothing is missing; if not, create the mailing in a new execution, which creates without looking back.`;
 
 /**
  * Before a create: in a run that repeats one that reached this node (a Retry, Retry On Fail) the job this lineage created
@@ -284,10 +310,12 @@ export async function jobBeforeCreate(
 	csv: { faxLines(): CsvLineFax[] },
 	expectedFaxes: number,
 ): Promise<INodeExecutionData[] | undefined> {
-	const { rerun, began, id } = run.lineage;
-	// A Retry of a run that never reached this node has no job to find; one whose record n8n
-	// lost (no lineage) looks, and stops rather than guess if a job of these lines exists.
-	if (rerun && (began || id === undefined)) {
+	const { rerun, began, id, startedAt } = run.lineage;
+	// A Retry whose node noted its run finds its job. One with no note of the node's run (the run
+	// failed before reaching it, or n8n was stopped while it ran) looks among the jobs created
+	// since the lineage began, and one whose record n8n lost (no lineage) among all; either stops
+	// rather than guess if a job of these lines is there.
+	if (rerun && (began || id === undefined || startedAt !== undefined)) {
 		// Only a Retry reads the lines: a first run does not build one record per line.
 		const lines = csv.faxLines();
 		const found = await findEarlierJob.call(this, run, itemIndex, lines, expectedFaxes);

@@ -150,16 +150,41 @@ test('Retry On Fail after a lost answer makes no second job: the later try looks
 	expect(jobCount()).toBe(1);
 });
 
+/**
+ * What n8n stored of an execution begun now (n8n's clock is the service's here) whose run of this
+ * node left no note: its context alone.
+ */
+const contextOnly = () =>
+	storedRun({ version: 1, establishedAt: Date.parse(emulator().control.now()), source: 'manual' });
+
 test("a Retry of a run that failed before reaching the create makes its job, though last week's has the same lines", async () => {
 	await create(lines(3));
-	emulator().control.advance(10 * LINE_SECONDS * 1000);
-	// What n8n stored of a run that failed in a node before this one: its context, no note of ours.
-	const failedUpstream = storedRun({ version: 1, establishedAt: Date.now(), source: 'manual' });
+	emulator().control.advance(7 * 24 * 3600_000);
+	// The run failed in a node before this one.
+	const failedUpstream = contextOnly();
 
 	const retry = await create(lines(3), failedUpstream).then(succeeded);
 
 	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
 	expect(jobCount()).toBe(2);
+});
+
+test('a Retry of a run n8n was stopped in while the create ran makes no second job', async () => {
+	// n8n kept the execution's context and lost the node's notes with it: it keeps them once the
+	// node ends. The job the run created is one of the same lines made since the execution began.
+	const stoppedInTheCreate = contextOnly();
+	await create(lines(3));
+	aLineLater();
+
+	const retry = await create(lines(3), stoppedInTheCreate);
+
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
+	);
+	expect(retry.error?.description).toMatch(
+		/^Nothing was created\. n8n keeps what this node notes of a run only once the node ends.* Job 1 has the same lines and was created since that execution began\./,
+	);
+	expect(jobCount()).toBe(1);
 });
 
 test('a Retry never takes a job cancelled since for its own: it creates the job again', async () => {
