@@ -31,6 +31,7 @@ import { writeScalingResults } from './scaling';
 import * as bulk from './scenarios/bulk-send';
 import { inboundFileAcrossWorkers } from './scenarios/inbound-file';
 import { sendInFlight } from './scenarios/send-in-flight';
+import * as createKilled from './scenarios/create-killed';
 import * as retryLineage from './scenarios/retry-lineage';
 import { singleProcessCrashes } from './scenarios/single-process';
 import * as trigger from './scenarios/trigger-common';
@@ -224,6 +225,28 @@ async function singleProcess(report: Report, engine: PollEngine): Promise<void> 
 	report.figure(name, { seconds: secondsSince(started) });
 }
 
+/** n8n killed during a mail merge Create, on an installation of its own. */
+async function singleProcessCreateKilled(report: Report): Promise<void> {
+	const options = {
+		label: 'single-create',
+		workflows: [createKilled.CREATE_KILLED_WORKFLOW],
+		publish: [createKilled.CREATE_KILLED_WORKFLOW_ID],
+	};
+	await scenario(report, createKilled.CREATE_KILLED_SCENARIO, async () => {
+		let figures: Record<string, unknown> = {};
+		await withInstallation(
+			report,
+			createKilled.CREATE_KILLED_SCENARIO,
+			options,
+			async (instance) => {
+				await instance.startMain();
+				figures = await createKilled.createKilled(instance, report);
+			},
+		);
+		return figures;
+	});
+}
+
 /** Runs one scenario and records its figures; if it cannot reach its checks, that is a failure. */
 async function scenario(
 	report: Report,
@@ -276,6 +299,7 @@ async function main(): Promise<void> {
 		single = timed('single process', async () => {
 			for (const engine of releaseOf(N8N_VERSION).engines)
 				await singleProcess(singleReport, engine);
+			await singleProcessCreateKilled(singleReport);
 		});
 	};
 	if (only('queue') || triggerOnly) {
