@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/itemErrors';
-import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
+import { normalizeMailMergeJob, serviceDatetimeMs } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import {
 	apiPath,
@@ -185,11 +185,12 @@ export async function listJobs(this: IExecuteFunctions, itemIndex: number): Prom
 }
 
 /**
- * How long before the lineage began a job may have been created by it, as the job list shows it:
- * CreatedOn has no zone in the description's samples (up to 14 hours either way) and comes from
- * the service's clock, not n8n's.
+ * How long before the lineage began a job it created may seem made, as the job list shows it:
+ * CreatedOn has no zone in the description's samples and is read as UTC (as the service assumes);
+ * a service keeping local time west of UTC shows it up to 12 hours early, and its clock is not
+ * n8n's either.
  */
-const CREATED_ON_SLACK_MS = 24 * 60 * 60_000;
+const CREATED_ON_SLACK_MS = 13 * 60 * 60_000;
 
 /**
  * In a Retry whose node noted nothing of the run it repeats although the lineage is known (that
@@ -200,7 +201,7 @@ const CREATED_ON_SLACK_MS = 24 * 60 * 60_000;
 function mayBeUnnoted(run: JobRun, job: IDataObject): boolean {
 	const { began, startedAt } = run.lineage;
 	if (began || run.notOurs || startedAt === undefined) return true;
-	const created = Date.parse(String(job.CreatedOn ?? ''));
+	const created = serviceDatetimeMs(job.CreatedOn);
 	return Number.isNaN(created) || created >= startedAt - CREATED_ON_SLACK_MS;
 }
 

@@ -157,9 +157,9 @@ test('Retry On Fail after a lost answer makes no second job: the later try looks
 const contextOnly = () =>
 	storedRun({ version: 1, establishedAt: Date.parse(emulator().control.now()), source: 'manual' });
 
-test("a Retry of a run that failed before reaching the create makes its job, though last week's has the same lines", async () => {
+test("a Retry of a run that failed before reaching the create makes its job, though yesterday's has the same lines", async () => {
 	await create(lines(3));
-	emulator().control.advance(7 * 24 * 3600_000);
+	emulator().control.advance(24 * 3600_000);
 	// The run failed in a node before this one.
 	const failedUpstream = contextOnly();
 
@@ -169,23 +169,29 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	expect(jobCount()).toBe(2);
 });
 
-test('a Retry of a run n8n was stopped in while the create ran makes no second job', async () => {
-	// n8n kept the execution's context and lost the node's notes with it: it keeps them once the
-	// node ends. The job the run created is one of the same lines made since the execution began.
-	const stoppedInTheCreate = contextOnly();
-	await create(lines(3));
-	aLineLater();
+// UTC, and a service keeping local time without a zone 10 hours west of it (read as UTC).
+test.each([null, 'Pacific/Honolulu'])(
+	'a Retry of a run n8n was stopped in while the create ran makes no second job (service time zone %s)',
+	async (zone) => {
+		emulator().control.setMailMergeTimeZone(zone);
+		// n8n kept the execution's context and lost the node's notes with it: it keeps them once the
+		// node ends. The job the run created is one of the same lines made since the execution began.
+		const stoppedInTheCreate = contextOnly();
+		await create(lines(3));
+		aLineLater();
 
-	const retry = await create(lines(3), stoppedInTheCreate);
+		const retry = await create(lines(3), stoppedInTheCreate);
+		emulator().control.setMailMergeTimeZone(null);
 
-	expect(retry.error?.message).toBe(
-		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
-	);
-	expect(retry.error?.description).toMatch(
-		/^Nothing was created\. n8n keeps what this node notes of a run only once the node ends.* Job 1 has the same lines and was created since that execution began\./,
-	);
-	expect(jobCount()).toBe(1);
-});
+		expect(retry.error?.message).toBe(
+			'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
+		);
+		expect(retry.error?.description).toMatch(
+			/^Nothing was created\. n8n keeps what this node notes of a run only once the node ends.* Job 1 has the same lines and was created since that execution began\./,
+		);
+		expect(jobCount()).toBe(1);
+	},
+);
 
 test('a Retry never takes a job cancelled since for its own: it creates the job again', async () => {
 	const first = await lostCreate();
