@@ -221,8 +221,12 @@ function createsInASubWorkflow(): WorkflowFile {
 	const create = v2Workflow('mail-merge-two-forms.json').nodes.find(
 		(n) => n.name === 'Create Job',
 	)!;
-	const request = { ...tollFreeEach().nodes.find((n) => n.name === SEND_NODE)! };
-	Object.assign(request, { id: '00000000-0000-4000-9000-000000019301', name: 'Request Number' });
+	const tollFree = tollFreeEach().nodes.find((n) => n.name === SEND_NODE)!;
+	const request = {
+		...tollFree,
+		id: '00000000-0000-4000-9000-000000019301',
+		name: 'Request Number',
+	};
 	const nodes = [send, create, request];
 	const to = [nodes.map(({ name }) => ({ node: name, type: 'main', index: 0 }))];
 	return { ...sub, nodes: [start, ...nodes], connections: { [start.name]: { main: to } } };

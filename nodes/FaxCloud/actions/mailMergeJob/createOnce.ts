@@ -193,14 +193,14 @@ export async function listJobs(this: IExecuteFunctions, itemIndex: number): Prom
 const CREATED_ON_SLACK_MS = 13 * 60 * 60_000;
 
 /**
- * In a Retry whose node noted nothing of the run it repeats although the lineage is known (that
- * run failed before reaching the node, or n8n was stopped while the node ran: n8n keeps a node's
- * notes only once it ends), the jobs that may be that run's: those created since the lineage
- * began. A job whose CreatedOn cannot be read may be one.
+ * In a Retry with no note of the jobs that existed before the run it repeats created (that run
+ * failed before or while listing them, or n8n was stopped while the node ran: n8n keeps a node's
+ * notes only once it ends) but with the lineage's start, the jobs that may be that run's: those
+ * created since the lineage began. A job whose CreatedOn cannot be read may be one.
  */
-function mayBeUnnoted(run: JobRun, job: IDataObject): boolean {
-	const { began, startedAt } = run.lineage;
-	if (began || run.notOurs || startedAt === undefined) return true;
+function mayBeOurs(run: JobRun, job: IDataObject): boolean {
+	const { startedAt } = run.lineage;
+	if (run.notOurs || startedAt === undefined) return true;
 	const created = serviceDatetimeMs(job.CreatedOn);
 	return Number.isNaN(created) || created >= startedAt - CREATED_ON_SLACK_MS;
 }
@@ -219,7 +219,7 @@ function candidates(
 	return live
 		.filter((job) => Number(job.ExpectedFaxCount) === expectedFaxes)
 		.filter((job) => !run.notOurs?.has(Number(job.ID)) && !othersMade.has(Number(job.ID)))
-		.filter((job) => mayBeUnnoted(run, job))
+		.filter((job) => mayBeOurs(run, job))
 		.sort((a, b) => Number(b.ID) - Number(a.ID));
 }
 
@@ -282,7 +282,7 @@ async function findEarlierJob(
 				);
 			}
 			if (!run.notOurs) {
-				const unnoted = run.lineage.id !== undefined;
+				const unnoted = run.lineage.startedAt !== undefined;
 				throw new NodeOperationError(
 					this.getNode(),
 					`This Retry cannot tell whether job ${String(job.ID)}, of the same lines, is the one the execution it repeats created`,
@@ -295,9 +295,9 @@ async function findEarlierJob(
 	return undefined;
 }
 
-/** What to do when a Retry's node has no note of the run it repeats and a job may be that run's. */
+/** What to do when a Retry has no note of the jobs before the run it repeats and a job may be that run's. */
 const unnotedAdvice = (job: IDataObject) =>
-	`Nothing was created. n8n keeps what this node notes of a run only once the node ends, and it kept no note from the execution this Retry repeats: that run failed before reaching the node, or n8n was stopped while the node ran. Job ${String(job.ID)} has the same lines and was created since that execution began. If it is that execution's mailing (Get Faxes shows what it faxed), nothing is missing; if not, create the mailing in a new execution, which creates without looking back.`;
+	`Nothing was created. n8n keeps what this node notes of a run only once the node ends, and it kept no note of the jobs that existed before the run this Retry repeats: that run failed before its create, or n8n was stopped while the node ran. Job ${String(job.ID)} has the same lines and was created since that execution began. If it is that execution's mailing (Get Faxes shows what it faxed), nothing is missing; if not, create the mailing in a new execution, which creates without looking back.`;
 
 /**
  * Before a create: in a run that repeats one that reached this node (a Retry, Retry On Fail) the job this lineage created

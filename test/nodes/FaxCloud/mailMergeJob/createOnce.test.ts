@@ -169,6 +169,24 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	expect(jobCount()).toBe(2);
 });
 
+test("a Retry of a run whose listing of the jobs failed makes its job, though last week's has the same lines", async () => {
+	await create(lines(3));
+	emulator().control.advance(7 * 24 * 3600_000);
+	const refused = { kind: 'http500', status: 503, count: 20 } as const;
+	emulator().control.addFault({ api: 'mailMerge', method: 'GET', ...refused });
+	const first = await create(lines(3));
+	emulator().control.clearFaults();
+	expect(first.error?.description).toMatch(/^Nothing was created: before creating a job/);
+	// n8n's clock is the service's here: the execution began now.
+	const kept = first.run.data.executionData!;
+	kept.runtimeData = { ...kept.runtimeData!, establishedAt: Date.parse(emulator().control.now()) };
+
+	const retry = await create(lines(3), first.run).then(succeeded);
+
+	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
+	expect(jobCount()).toBe(2);
+});
+
 // UTC, and a service keeping local time without a zone 10 hours west of it (read as UTC).
 test.each([null, 'Pacific/Honolulu'])(
 	'a Retry of a run n8n was stopped in while the create ran makes no second job (service time zone %s)',
