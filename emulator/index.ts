@@ -10,7 +10,7 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
-import { MailMergeService } from './mailmerge/mailmerge-service';
+import { type ListOrder, MailMergeService } from './mailmerge/mailmerge-service';
 import { numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';
@@ -30,6 +30,8 @@ export interface EmulatorOptions {
 	datetimePrecision?: DatetimePrecision;
 	/** IANA zone whose wall clock interface B writes its datetimes in, without designator; default UTC. */
 	mailMergeTimeZone?: string;
+	/** The order of interface B's `Jobs` and `Faxes` lists: `oldest-first` (default) or `newest-first`. */
+	mailMergeListOrder?: ListOrder;
 	/** ResultsReference of a search's pages: `per-page` (default), `session` or `withheld`. */
 	pagingKeys?: PagingKeys;
 	/** Demo mode: inbound faxes arrive now and then on a timer. */
@@ -59,7 +61,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const ctx = createContext(clock, seed, options.datetimePrecision ?? 'second', logLine);
 	const { accounts, outboundStore, lifecycle } = ctx;
 	ctx.references.keys = pagingKeys;
-	const mailMerge = new MailMergeService(ctx, options.mailMergeTimeZone);
+	const mailMerge = new MailMergeService(
+		ctx,
+		options.mailMergeTimeZone,
+		options.mailMergeListOrder,
+	);
 	const numberRequests = new NumberRequestStore(ctx);
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 	/** A copy of one count of every listener: its connections, or its requests being answered. */

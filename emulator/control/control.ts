@@ -6,7 +6,7 @@ import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
-import type { MailMergeService } from '../mailmerge/mailmerge-service';
+import type { ListOrder, MailMergeService } from '../mailmerge/mailmerge-service';
 import type { NumberRequestStore } from '../numbers/requests';
 import type { RequestFilter } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, injectInbound, type BulkOptions } from './inject';
@@ -128,6 +128,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		},
 		/** Interface B writes the wall clock of this IANA zone; null or '': UTC. */
 		setMailMergeTimeZone: (zone: string | null): void => mailMerge.clock.setZone(zone ?? undefined),
+		/** Interface B lists jobs and a job's faxes `oldest-first` or `newest-first`. */
+		setMailMergeListOrder: (order: ListOrder): void => mailMerge.setListOrder(order),
 		/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
 		setMailMergeOutage: (on: boolean): void => {
 			mailMerge.down = on;

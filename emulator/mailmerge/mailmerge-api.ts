@@ -33,7 +33,9 @@ const ROUTES: Record<string, Route> = {
 	'GET :id Faxes': (service, _req, login, id) => {
 		if (service.down) throw new MailMergeError('faxListError', { details: OUTAGE }, 500);
 		const job = service.get(login, id, 'faxListError');
-		return withStatus(200, { Faxes: job.faxes.map((f) => service.faxView(f)) });
+		return withStatus(200, {
+			Faxes: service.inListOrder(job.faxes).map((f) => service.faxView(f)),
+		});
 	},
 };
 

@@ -9,6 +9,10 @@ import { MailMergeClock } from './wall-clock';
 /** Emulator seconds between two CSV lines of a job (one line per step). */
 export const LINE_SECONDS = 2;
 
+/** The order of interface B's lists (`Jobs`, `Faxes`): the description gives none. */
+export const LIST_ORDERS = ['oldest-first', 'newest-first'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
 export interface MailMergeJob {
 	id: number;
 	owner: SeedUser;
@@ -34,12 +38,25 @@ export class MailMergeService {
 	/** HTTP status of the 2001 answers while lookups fail (control.failJobLookups); none: off. */
 	lookupsFailing: number | undefined;
 	readonly clock: MailMergeClock;
+	/** The order of the lists (control.setMailMergeListOrder). */
+	private order: ListOrder;
 
 	constructor(
 		private readonly ctx: EmulatorContext,
 		timeZone?: string,
+		private readonly initialOrder: ListOrder = 'oldest-first',
 	) {
 		this.clock = new MailMergeClock(timeZone);
+		this.order = listOrder(initialOrder);
+	}
+
+	setListOrder(order: ListOrder): void {
+		this.order = listOrder(order);
+	}
+
+	/** `items` (oldest first, as kept) in the order of the lists. */
+	inListOrder<T>(items: T[]): T[] {
+		return this.order === 'newest-first' ? [...items].reverse() : items;
 	}
 
 	reset(): void {
@@ -51,6 +68,7 @@ export class MailMergeService {
 		this.listsWithoutJobs = 0;
 		this.lookupsFailing = undefined;
 		this.clock.reset();
+		this.order = this.initialOrder;
 	}
 
 	count(): number {
@@ -94,7 +112,7 @@ export class MailMergeService {
 		const jobs = [...this.jobs.values()].filter((j) => j.owner.userId === owner.userId);
 		const shown = jobs.filter((j) => !this.omitted.has(j.id));
 		for (const job of jobs) this.omitted.delete(job.id);
-		return shown;
+		return this.inListOrder(shown);
 	}
 
 	private job(jobId: number): MailMergeJob {
@@ -194,4 +212,11 @@ export class MailMergeService {
 		job.faxes.push({ fax, keyword });
 		job.lastCompletedLine = line;
 	}
+}
+
+function listOrder(order: string): ListOrder {
+	if (!(LIST_ORDERS as readonly string[]).includes(order)) {
+		throw new Error(`list order must be one of ${LIST_ORDERS.join(', ')}`);
+	}
+	return order as ListOrder;
 }

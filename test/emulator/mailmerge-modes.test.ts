@@ -134,3 +134,38 @@ describe('mail merge times in a zone with daylight saving time', () => {
 		);
 	});
 });
+
+test('setMailMergeListOrder: jobs and a job’s faxes listed newest first, then oldest first again; reset keeps the option', async () => {
+	const older = await postJob(3);
+	const newer = await postJob(1);
+	emu().control.advance(MINUTE);
+	const faxIds = async () =>
+		((await api.mailMerge(`/Job/${older}/Faxes`)).json.Faxes as Array<{ ID: number }>).map(
+			(fax) => fax.ID,
+		);
+	const oldestFirst = await faxIds();
+	expect(oldestFirst).toHaveLength(3);
+	expect(oldestFirst).toEqual([...oldestFirst].sort((a, b) => a - b));
+	expect((await control('/mail-merge/list-order', { order: 'newest-first' })).json).toEqual(done);
+	expect(await listedIds()).toEqual([newer, older]);
+	expect(await faxIds()).toEqual([...oldestFirst].reverse());
+	emu().control.setMailMergeListOrder('oldest-first');
+	expect(await listedIds()).toEqual([older, newer]);
+	expect((await control('/mail-merge/list-order', { order: 'by-size' })).status).toBe(400);
+
+	const reversed = await ownEmulator({ mailMergeListOrder: 'newest-first' });
+	const listed = async () =>
+		((await faxCalls(() => reversed).mailMerge('/Job')).json.Jobs as Array<{ ID: number }>).map(
+			(job) => job.ID,
+		);
+	await postMailMergeJob(reversed, 1);
+	await postMailMergeJob(reversed, 1);
+	expect(await listed()).toEqual([2, 1]);
+	reversed.control.reset();
+	await postMailMergeJob(reversed, 1);
+	await postMailMergeJob(reversed, 1);
+	expect(await listed()).toEqual([2, 1]);
+	await expect(startTestEmulator({ mailMergeListOrder: 'random' as never })).rejects.toThrow(
+		'list order must be one of oldest-first, newest-first',
+	);
+});

@@ -2,6 +2,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { mailMergeList } from '../../shared/mailMergeLists';
 import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../shared/transport/exchanges';
 import { apiPath } from '../../shared/transport/httpEncoding';
@@ -30,15 +31,6 @@ function jobOf(context: IPollFunctions, record: IDataObject): Job {
 }
 
 /**
- * Order of emission only, oldest first. CreatedOn carries no zone in the description's samples,
- * so it may be a local wall clock that repeats an hour in autumn: it never decides what is new.
- */
-function createdOn(job: Job): number {
-	const time = Date.parse(String(job.job.CreatedOn ?? ''));
-	return isNaN(time) ? Infinity : time;
-}
-
-/**
  * Every job of the login (GET /Job has no filter and no paging), oldest first; undefined when the
  * answer carries no `Jobs`, which says nothing about any job.
  */
@@ -48,9 +40,7 @@ export async function listJobs(context: IPollFunctions): Promise<Job[] | undefin
 		method: 'GET',
 		path: apiPath('Job'),
 	});
-	if (!Array.isArray(body.Jobs)) return undefined;
-	const jobs = (body.Jobs as IDataObject[]).map((record) => jobOf(context, record));
-	return jobs.sort((a, b) => createdOn(a) - createdOn(b) || a.id - b.id);
+	return mailMergeList(body, 'Jobs')?.map((record) => jobOf(context, record));
 }
 
 /** What GET /Job/{JobID} said: the job, that it does not exist, or nothing usable. */

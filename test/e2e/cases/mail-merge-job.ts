@@ -78,17 +78,32 @@ export const mailMergeCases: E2eCase[] = [
 		title: 'Mail merge job: get the faxes of a job',
 		workflow: 'mail-merge-get-faxes.json',
 		prepare: finishedJob,
-		check(result, ctx) {
-			onlyRequest(result.requests, 'GET', `/v1/Job/${jobIdOf(result)}/Faxes`);
-			const faxes = jsonOf(result.items('Get Faxes'));
-			assert.deepEqual(rowsOf(faxes, 'FaxNumber', 'Keyword'), [
-				['12125550000', 'R-1'],
-				['13125550000', 'R-2'],
-			]);
-			for (const fax of faxes) {
-				assert.equal(fax.JobID, jobIdOf(result));
-				assert.equal(ctx.emulator.control.outboundFax(Number(fax.ID))?.ProjectCode2, fax.Keyword);
-			}
+		check: faxesInLineOrder,
+	},
+	{
+		// The description gives no order for the list: a service may answer newest first.
+		title:
+			'Mail merge job: get the faxes of a job, in line order though the service lists newest first',
+		workflow: 'mail-merge-get-faxes.json',
+		prepare(ctx) {
+			ctx.emulator.control.setMailMergeListOrder('newest-first');
+			return finishedJob(ctx);
 		},
+		check: faxesInLineOrder,
+		cleanUp: (ctx) => ctx.emulator.control.setMailMergeListOrder('oldest-first'),
 	},
 ];
+
+/** Get Faxes output the job's two faxes in the order of the CSV's lines, each with its keyword. */
+function faxesInLineOrder(result: RunResult, ctx: E2eContext) {
+	onlyRequest(result.requests, 'GET', `/v1/Job/${jobIdOf(result)}/Faxes`);
+	const faxes = jsonOf(result.items('Get Faxes'));
+	assert.deepEqual(rowsOf(faxes, 'FaxNumber', 'Keyword'), [
+		['12125550000', 'R-1'],
+		['13125550000', 'R-2'],
+	]);
+	for (const fax of faxes) {
+		assert.equal(fax.JobID, jobIdOf(result));
+		assert.equal(ctx.emulator.control.outboundFax(Number(fax.ID))?.ProjectCode2, fax.Keyword);
+	}
+}

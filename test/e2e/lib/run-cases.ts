@@ -35,6 +35,8 @@ export interface E2eCase {
 	/** The workflow as the user left it, with what prepare made (e.g. the id a picker gave). */
 	workflowWith?(workflow: WorkflowFile, values: Record<string, string>): WorkflowFile;
 	check(result: RunResult, ctx: E2eContext): Promise<void> | void;
+	/** Undoes what prepare switched on the shared emulator, however the case ended. */
+	cleanUp?(ctx: E2eContext): void;
 }
 
 export type CaseOutcome = CheckOutcome & { workflow: string };
@@ -89,16 +91,20 @@ export async function runCases(
 	const { emulator, filesFolder } = environment;
 	const ctx: E2eContext = { emulator, state: new Map(), filesFolder, server };
 	return await runEach(cases, async (testCase) => {
-		const values = (await testCase.prepare?.(ctx)) ?? {};
-		const file = readWorkflow(workflowPath(testCase.workflow));
-		const workflow = testCase.workflowWith?.(file, values) ?? file;
-		const sinceSeq = lastSeq(emulator);
-		const outcome = await runWorkflow(server, workflow, values);
-		const requests = emulator.control.requests({ sinceSeq });
-		const stored = outcome.ok ? outcome.run : { error: outcome.error, run: outcome.run };
-		const out = path.join(logDir, `${path.basename(testCase.workflow, '.json')}.out.json`);
-		fs.writeFileSync(out, JSON.stringify(stored, null, 2));
-		mustSucceed(outcome);
-		await testCase.check(runResult(outcome.run, requests), ctx);
+		try {
+			const values = (await testCase.prepare?.(ctx)) ?? {};
+			const file = readWorkflow(workflowPath(testCase.workflow));
+			const workflow = testCase.workflowWith?.(file, values) ?? file;
+			const sinceSeq = lastSeq(emulator);
+			const outcome = await runWorkflow(server, workflow, values);
+			const requests = emulator.control.requests({ sinceSeq });
+			const stored = outcome.ok ? outcome.run : { error: outcome.error, run: outcome.run };
+			const out = path.join(logDir, `${path.basename(testCase.workflow, '.json')}.out.json`);
+			fs.writeFileSync(out, JSON.stringify(stored, null, 2));
+			mustSucceed(outcome);
+			await testCase.check(runResult(outcome.run, requests), ctx);
+		} finally {
+			testCase.cleanUp?.(ctx);
+		}
 	});
 }

@@ -1,4 +1,5 @@
 // Mail Merge Job Finished: each job that completes or is cancelled after the activation, once.
+import { LIST_ORDERS } from '../../../emulator/mailmerge/mailmerge-service';
 import { call } from '../../harness/emulatorHttp';
 import type { PolledTrigger } from '../../harness/jest/poll';
 import { SEED_USERS } from '../../harness/jest/emulator';
@@ -15,46 +16,50 @@ const jobIds = (items: { json: { ID?: unknown } }[]) => items.map((item) => Numb
 const emittedUntilQuiet = async (trigger: PolledTrigger) => (await drain(trigger)).flatMap(jobIds);
 
 describe('Fax Cloud Trigger: Mail Merge Job Finished', () => {
-	test('each job that completes or is cancelled after the activation is emitted once', async () => {
-		// A job finished before the activation.
-		await createJob(emu, 1);
-		emu.control.advance(10_000);
-		const runningAtActivation = await createJob(emu, 5);
-		const trigger = watchTrigger(emu, JOB_FINISHED);
-		expect(await trigger.poll()).toBeNull();
-		expect(trigger.staticData()).toMatchObject({
-			windowStart: null,
-			pending: [runningAtActivation],
-		});
+	test.each(LIST_ORDERS)(
+		'each job that completes or is cancelled after the activation is emitted once, oldest first (service listing %s)',
+		async (order) => {
+			emu.control.setMailMergeListOrder(order);
+			// A job finished before the activation.
+			await createJob(emu, 1);
+			emu.control.advance(10_000);
+			const runningAtActivation = await createJob(emu, 5);
+			const trigger = watchTrigger(emu, JOB_FINISHED);
+			expect(await trigger.poll()).toBeNull();
+			expect(trigger.staticData()).toMatchObject({
+				windowStart: null,
+				pending: [runningAtActivation],
+			});
 
-		const quick = await createJob(emu, 1);
-		const cancelled = await createJob(emu, 10);
-		await createJob(emu, 1, 'bob');
-		emu.control.advance(4_000);
-		emu.control.cancelJob(cancelled);
-		const finished = await trigger.pollItems();
-		expect(jobIds(finished)).toEqual([quick, cancelled]);
-		// A cancelled job carries its status and cancellation time.
-		expect(finished[1].json).toMatchObject({
-			Status: 'CANCELLED',
-			LastCompletedLine: 2,
-			CancelledOn: '2026-01-05T09:00:14.000Z',
-			CreatedOn: '2026-01-05T09:00:10.000Z',
-		});
+			const quick = await createJob(emu, 1);
+			const cancelled = await createJob(emu, 10);
+			await createJob(emu, 1, 'bob');
+			emu.control.advance(4_000);
+			emu.control.cancelJob(cancelled);
+			const finished = await trigger.pollItems();
+			expect(jobIds(finished)).toEqual([quick, cancelled]);
+			// A cancelled job carries its status and cancellation time.
+			expect(finished[1].json).toMatchObject({
+				Status: 'CANCELLED',
+				LastCompletedLine: 2,
+				CancelledOn: '2026-01-05T09:00:14.000Z',
+				CreatedOn: '2026-01-05T09:00:10.000Z',
+			});
 
-		emu.control.advance(60_000);
-		expect((await trigger.pollItems()).map((item) => item.json)).toEqual([
-			expect.objectContaining({
-				ID: runningAtActivation,
-				Status: 'COMPLETE',
-				LastCompletedLine: 5,
-				ExpectedFaxCount: 5,
-				CancelledOn: null,
-			}),
-		]);
-		expect(await drain(trigger)).toEqual([]);
-		expect(trigger.staticData().pending).toEqual([]);
-	});
+			emu.control.advance(60_000);
+			expect((await trigger.pollItems()).map((item) => item.json)).toEqual([
+				expect.objectContaining({
+					ID: runningAtActivation,
+					Status: 'COMPLETE',
+					LastCompletedLine: 5,
+					ExpectedFaxCount: 5,
+					CancelledOn: null,
+				}),
+			]);
+			expect(await drain(trigger)).toEqual([]);
+			expect(trigger.staticData().pending).toEqual([]);
+		},
+	);
 
 	test('a failed job list changes no state; the next poll emits the finished job', async () => {
 		const trigger = await watchFromNow(emu, JOB_FINISHED);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/itemErrors';
+import { mailMergeList } from '../../../shared/mailMergeLists';
 import { normalizeMailMergeJob, serviceDatetimeMs } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import {
@@ -164,8 +165,7 @@ interface Candidate {
 }
 
 function sameLines(faxes: IDataObject[], lines: CsvLineFax[]): boolean {
-	const ordered = [...faxes].sort((a, b) => Number(a.ID) - Number(b.ID));
-	return ordered.every(
+	return faxes.every(
 		(fax, index) =>
 			index < lines.length &&
 			String(fax.FaxNumber ?? '').trim() === lines[index].faxNumber &&
@@ -181,7 +181,7 @@ export async function listJobs(this: IExecuteFunctions, itemIndex: number): Prom
 		path: apiPath('Job'),
 		itemIndex,
 	});
-	return Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [];
+	return mailMergeList(body, 'Jobs') ?? [];
 }
 
 /**
@@ -255,7 +255,7 @@ async function findEarlierJob(
 		});
 		const found: Candidate = {
 			job,
-			faxes: Array.isArray(body.Faxes) ? (body.Faxes as IDataObject[]) : [],
+			faxes: mailMergeList(body, 'Faxes') ?? [],
 		};
 		if (found.faxes.length === 0) {
 			throw new NodeOperationError(

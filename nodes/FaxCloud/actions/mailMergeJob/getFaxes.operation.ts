@@ -1,6 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { mailMergeList } from '../../../shared/mailMergeLists';
 import { normalizeMailMergeFax } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import { apiPath } from '../../../shared/transport/httpEncoding';
@@ -23,8 +24,7 @@ export const execute: ItemExecute = async function (itemIndex) {
 		path: apiPath('Job', jobId, 'Faxes'),
 		itemIndex,
 	});
-	const faxes = Array.isArray(body.Faxes) ? (body.Faxes as IDataObject[]) : [];
-	return faxes
+	return (mailMergeList(body, 'Faxes') ?? [])
 		.slice(0, limit)
 		.map((fax) => ({ json: { JobID: Number(jobId), ...normalizeMailMergeFax(fax) } }));
 };

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { LIST_ORDERS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { FROM_BINARY_FILES, jobItem as jobItemOf, useMailMergeSuite } from './mailMergeHelpers';
 import { fieldOf, pairedOutcomes, succeeded } from '../faxCloudExpect';
 
@@ -53,34 +54,38 @@ test('a job from a CSV file: multipart CSV and Template, the documented paramete
 	]);
 });
 
-test('the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with the keyword column', async () => {
-	const created = await createJob({ options: { keywordColumn: 'Code' } });
-	const jobId = created.items[0].json.JobID;
-	emulator().control.advance(10_000);
+test.each(LIST_ORDERS)(
+	'the job runs: Get shows it COMPLETE, Get Faxes lists one fax per line with the keyword column, in line order (service listing %s)',
+	async (order) => {
+		emulator().control.setMailMergeListOrder(order);
+		const created = await createJob({ options: { keywordColumn: 'Code' } });
+		const jobId = created.items[0].json.JobID;
+		emulator().control.advance(10_000);
 
-	const job = await run('get', { jobId }).then(succeeded);
-	expect(job.items[0].json).toEqual({
-		ID: jobId,
-		CreatedOn: '2026-01-05T09:00:00.000Z',
-		LastCompletedLine: 3,
-		Status: 'COMPLETE',
-		CancelledOn: null,
-		ExpectedFaxCount: 3,
-	});
+		const job = await run('get', { jobId }).then(succeeded);
+		expect(job.items[0].json).toEqual({
+			ID: jobId,
+			CreatedOn: '2026-01-05T09:00:00.000Z',
+			LastCompletedLine: 3,
+			Status: 'COMPLETE',
+			CancelledOn: null,
+			ExpectedFaxCount: 3,
+		});
 
-	const faxes = await faxesOf(jobId).then(succeeded);
-	expect(faxes.items.map((item) => [item.json.Keyword, item.json.FaxNumber])).toEqual([
-		['K1', '12125550000'],
-		['K2', '12125550002'],
-		['K3', '12125550000'],
-	]);
-	const first = faxes.items[0].json;
-	expect(first).toMatchObject({ JobID: jobId, Owner: 'alice@acme', ErrorCode: 0 });
-	expect(typeof first.ID).toBe('number');
-	expect(first.CreatedOn).toMatch(/^2026-01-05T09:00:\d{2}\.000Z$/);
-	// The fax the job made carries the keyword as ProjectCode2, as the description says.
-	expect(emulator().control.outboundFax(first.ID as number)?.ProjectCode2).toBe('K1');
-});
+		const faxes = await faxesOf(jobId).then(succeeded);
+		expect(faxes.items.map((item) => [item.json.Keyword, item.json.FaxNumber])).toEqual([
+			['K1', '12125550000'],
+			['K2', '12125550002'],
+			['K3', '12125550000'],
+		]);
+		const first = faxes.items[0].json;
+		expect(first).toMatchObject({ JobID: jobId, Owner: 'alice@acme', ErrorCode: 0 });
+		expect(typeof first.ID).toBe('number');
+		expect(first.CreatedOn).toMatch(/^2026-01-05T09:00:\d{2}\.000Z$/);
+		// The fax the job made carries the keyword as ProjectCode2, as the description says.
+		expect(emulator().control.outboundFax(first.ID as number)?.ProjectCode2).toBe('K1');
+	},
+);
 
 test('one job per input item when each item carries its own CSV file', async () => {
 	const result = await createJob({}, [jobItem(), jobItem('Fax,Name\n12125550000,Eve\n')]);

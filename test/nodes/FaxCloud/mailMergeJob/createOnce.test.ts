@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { LINE_SECONDS } from '../../../../emulator/mailmerge/mailmerge-service';
+import { LINE_SECONDS, LIST_ORDERS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
 import { calledByParent, fieldOf, hintsOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 import { itemWithFiles } from '../../../harness/jest/binary-items';
@@ -71,17 +71,28 @@ async function lostCreate(params: IDataObject = parameters, items = lines(3)): P
 	return first.run;
 }
 
-test('Retry after the answer to the create was lost finds the job and creates no second one', async () => {
-	const first = await lostCreate();
-	expect(jobCount()).toBe(1);
+// The job list and its faxes may come newest first: the faxes are compared in line order either way.
+test.each(LIST_ORDERS)(
+	'Retry after the answer to the create was lost finds the job and creates no second one (service listing %s)',
+	async (order) => {
+		emulator().control.setMailMergeListOrder(order);
+		const first = await lostCreate();
+		aLineLater(); // two faxes made: their order shows
+		expect(jobCount()).toBe(1);
 
-	const retry = await create(lines(3), first).then(succeeded);
+		const retry = await create(lines(3), first).then(succeeded);
 
-	expect(jsonOf(retry)).toEqual([
-		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found', Status: 'INPROCESS' }),
-	]);
-	expect(requests('POST')).toHaveLength(1);
-});
+		expect(jsonOf(retry)).toEqual([
+			expect.objectContaining({
+				JobID: 1,
+				ExpectedFaxes: 3,
+				sendOnce: 'found',
+				Status: 'INPROCESS',
+			}),
+		]);
+		expect(requests('POST')).toHaveLength(1);
+	},
+);
 
 /** A first run of three lines whose create the service refused (503), creating nothing. */
 async function refusedCreate(): Promise<IRun> {
@@ -231,17 +242,22 @@ test("a job of the same numbers with other keywords, made since by another execu
 	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
 });
 
-test('without a Keyword Column a Retry finds its job by the fax numbers in line order', async () => {
-	const noKeyword = { ...parameters, options: {} };
-	const first = await lostCreate(noKeyword);
+test.each(LIST_ORDERS)(
+	'without a Keyword Column a Retry finds its job by the fax numbers in line order (service listing %s)',
+	async (order) => {
+		emulator().control.setMailMergeListOrder(order);
+		const noKeyword = { ...parameters, options: {} };
+		const first = await lostCreate(noKeyword);
+		aLineLater();
 
-	const retry = await run('create', noKeyword, { items: lines(3), retryOf: first });
+		const retry = await run('create', noKeyword, { items: lines(3), retryOf: first });
 
-	expect(jsonOf(succeeded(retry))).toEqual([
-		expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found' }),
-	]);
-	expect(jobCount()).toBe(1);
-});
+		expect(jsonOf(succeeded(retry))).toEqual([
+			expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found' }),
+		]);
+		expect(jobCount()).toBe(1);
+	},
+);
 
 describe('Binary File: one job per item', () => {
 	const binary = {

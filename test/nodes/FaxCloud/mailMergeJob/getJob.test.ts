@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
+import { LIST_ORDERS } from '../../../../emulator/mailmerge/mailmerge-service';
 import { credentialsFor } from '../../../harness/jest/emulator';
 import { runNode } from '../../../harness/jest/run-node';
 import { faxCloudNode, FROM_BINARY_FILES, jobItem, useMailMergeSuite } from './mailMergeHelpers';
@@ -16,32 +17,37 @@ async function createJobs(count: number) {
 	emulator().control.clearRequests();
 }
 
-test('Get Many lists the jobs of the login with Return All or Limit, normalised', async () => {
-	await createJobs(3);
-	emulator().control.advance(3_000);
+// The description gives no order for the list: the node outputs the jobs oldest first either way.
+test.each(LIST_ORDERS)(
+	'Get Many lists the jobs of the login with Return All or Limit, normalised (service listing %s)',
+	async (order) => {
+		emulator().control.setMailMergeListOrder(order);
+		await createJobs(3);
+		emulator().control.advance(3_000);
 
-	const all = await run('getAll', { returnAll: true }).then(succeeded);
-	expect(jsonOf(all)).toEqual(
-		[1, 2, 3].map((ID) => ({
-			ID,
-			CreatedOn: '2026-01-05T09:00:00.000Z',
-			LastCompletedLine: 1,
-			Status: 'INPROCESS',
-			CancelledOn: null,
-			ExpectedFaxCount: 3,
-		})),
-	);
+		const all = await run('getAll', { returnAll: true }).then(succeeded);
+		expect(jsonOf(all)).toEqual(
+			[1, 2, 3].map((ID) => ({
+				ID,
+				CreatedOn: '2026-01-05T09:00:00.000Z',
+				LastCompletedLine: 1,
+				Status: 'INPROCESS',
+				CancelledOn: null,
+				ExpectedFaxCount: 3,
+			})),
+		);
 
-	const limited = await run('getAll', { returnAll: false, limit: 2 });
-	expect(fieldOf(limited, 'ID')).toEqual([1, 2]);
-	expect(requests().map((r) => [r.method, r.path])).toEqual([
-		['GET', '/v1/Job'],
-		['GET', '/v1/Job'],
-	]);
+		const limited = await run('getAll', { returnAll: false, limit: 2 });
+		expect(fieldOf(limited, 'ID')).toEqual([1, 2]);
+		expect(requests().map((r) => [r.method, r.path])).toEqual([
+			['GET', '/v1/Job'],
+			['GET', '/v1/Job'],
+		]);
 
-	const otherLogin = await run('getAll', { returnAll: true }, { user: 'bob' });
-	expect(otherLogin.items).toEqual([]);
-});
+		const otherLogin = await run('getAll', { returnAll: true }, { user: 'bob' });
+		expect(otherLogin.items).toEqual([]);
+	},
+);
 
 test('Get of a cancelled job shows CancelledOn as an ISO time', async () => {
 	await createJobs(1);
