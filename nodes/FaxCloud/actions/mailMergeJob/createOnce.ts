@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/itemErrors';
 import { mailMergeList } from '../../../shared/mailMergeLists';
-import { normalizeMailMergeJob, serviceDatetimeMs } from '../../../shared/recordFieldTypes';
+import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../../shared/transport/exchanges';
 import {
 	apiPath,
@@ -19,6 +19,7 @@ import {
 	warnInSubWorkflow,
 } from '../common/lineage';
 import type { CsvLineFax } from './csvChecks';
+import { madeBefore, mayBeMadeSince } from './jobTimes';
 
 /**
  * A job carries no field the client sets, so a Retry recognises its earlier job by what the
@@ -185,14 +186,6 @@ export async function listJobs(this: IExecuteFunctions, itemIndex: number): Prom
 }
 
 /**
- * How long before the lineage began a job it created may seem made, as the job list shows it:
- * CreatedOn has no zone in the description's samples and is read as UTC (as the service assumes);
- * a service keeping local time west of UTC shows it up to 12 hours early, and its clock is not
- * n8n's either.
- */
-const CREATED_ON_SLACK_MS = 13 * 60 * 60_000;
-
-/**
  * In a Retry with no note of the jobs that existed before the run it repeats created (that run
  * failed before or while listing them, or n8n was stopped while the node ran: n8n keeps a node's
  * notes only once it ends) but with the lineage's start, the jobs that may be that run's: those
@@ -200,9 +193,7 @@ const CREATED_ON_SLACK_MS = 13 * 60 * 60_000;
  */
 function mayBeOurs(run: JobRun, job: IDataObject): boolean {
 	const { startedAt } = run.lineage;
-	if (run.notOurs || startedAt === undefined) return true;
-	const created = serviceDatetimeMs(job.CreatedOn);
-	return Number.isNaN(created) || created >= startedAt - CREATED_ON_SLACK_MS;
+	return run.notOurs !== undefined || startedAt === undefined || mayBeMadeSince(job, startedAt);
 }
 
 /** The jobs that may be this item's, newest first; with its own noted job, only that one. */
@@ -282,7 +273,14 @@ async function findEarlierJob(
 				);
 			}
 			if (!run.notOurs) {
-				const unnoted = run.lineage.startedAt !== undefined;
+				const { startedAt } = run.lineage;
+				const unnoted = startedAt !== undefined;
+				if (
+					unnoted &&
+					(await madeBefore.call(this, found.job, found.faxes[0], startedAt, itemIndex))
+				) {
+					continue; // A mailing of the same list made before the execution began.
+				}
 				throw new NodeOperationError(
 					this.getNode(),
 					`This Retry cannot tell whether job ${String(job.ID)}, of the same lines, is the one the execution it repeats created`,

@@ -180,6 +180,46 @@ test("a Retry of a run that failed before reaching the create makes its job, tho
 	expect(jobCount()).toBe(2);
 });
 
+// A job of the same lines inside the wide window is read on the service's clock, learnt from its
+// fax on interface A: that morning's on a UTC service, yesterday's on a zone-less one at UTC+14.
+test.each([
+	[null, 9],
+	['Pacific/Kiritimati', 20],
+])(
+	'a Retry of a run that failed before reaching the create makes its job, though one of the same lines was made earlier (service time zone %s, %i hours before)',
+	async (zone, hoursBefore) => {
+		emulator().control.setMailMergeTimeZone(zone);
+		await create(lines(3));
+		emulator().control.advance(hoursBefore * 3600_000);
+		const failedUpstream = contextOnly();
+
+		const retry = await create(lines(3), failedUpstream).then(succeeded);
+		emulator().control.setMailMergeTimeZone(null);
+
+		expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
+		expect(requests('GET').map((request) => request.path)).toContain('/v1/Job/1/Faxes');
+	},
+);
+
+test("a Retry stops at that morning's job of the same lines when interface A cannot show its fax", async () => {
+	await create(lines(3));
+	emulator().control.advance(9 * 3600_000);
+	emulator().control.addFault({
+		api: 'fax',
+		method: 'GET',
+		kind: 'http500',
+		status: 503,
+		count: 20,
+	});
+
+	const retry = await create(lines(3), contextOnly());
+
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
+	);
+	expect(jobCount()).toBe(1);
+});
+
 test("a Retry of a run whose listing of the jobs failed makes its job, though last week's has the same lines", async () => {
 	await create(lines(3));
 	emulator().control.advance(7 * 24 * 3600_000);
