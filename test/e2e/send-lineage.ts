@@ -275,7 +275,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 	},
 	{
 		title:
-			"Mail merge lineage: a recurring mailing's Retry makes its own job when none was made, finds it when the answer was lost, never takes last week's",
+			"Mail merge lineage: a recurring mailing's Retry makes its own job when none was made, finds it when the answer was lost, never takes last week's (the service listing newest first)",
 		workflow: 'test/e2e/workflows/v2/mail-merge-create.json',
 		async run(environment, server) {
 			const n8n = lineage(environment, server);
@@ -290,8 +290,8 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				faultCreate(emulator, fault);
 				const week = await runWorkflow(server, workflow, {}, { savedId: id });
 				assert.equal(week.ok, false, 'the week whose create failed fails');
-				// A job's first fax made: the job is told from one still being created.
-				emulator.control.advance(LINE_SECONDS * 1000);
+				// The job's faxes made: it is told from one still being created, by its lines in order.
+				emulator.control.advance(2 * LINE_SECONDS * 1000);
 				return week.executionId!;
 			};
 			const retry = async (executionId: string, loadWorkflow = false) => {
@@ -299,22 +299,28 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
 				return createdJobs(retried);
 			};
-			const week1 = await runWorkflow(server, workflow, {}, { savedId: id });
-			mustSucceed(week1, 'week 1');
-			const [[lastWeeksJob]] = createdJobs(week1);
+			// The description gives no order for the job list or a job's faxes: this service's is newest first.
+			emulator.control.setMailMergeListOrder('newest-first');
+			try {
+				const week1 = await runWorkflow(server, workflow, {}, { savedId: id });
+				mustSucceed(week1, 'week 1');
+				const [[lastWeeksJob]] = createdJobs(week1);
 
-			// Week 2: the service refuses the create (503) and makes nothing.
-			const week2 = await nextWeek(REFUSED);
-			assert.equal(jobs(), 1);
-			assert.deepEqual(await retry(week2), [[lastWeeksJob + 1, 'sent']], "not last week's job");
-			assert.equal(jobs(), 2, "the Retry made week 2's job");
+				// Week 2: the service refuses the create (503) and makes nothing.
+				const week2 = await nextWeek(REFUSED);
+				assert.equal(jobs(), 1);
+				assert.deepEqual(await retry(week2), [[lastWeeksJob + 1, 'sent']], "not last week's job");
+				assert.equal(jobs(), 2, "the Retry made week 2's job");
 
-			// Week 3: the service makes the job, and its answer is lost.
-			const week3 = await nextWeek(ANSWER_LOST);
-			assert.equal(jobs(), 3, "week 3's job was made");
-			for (const loadWorkflow of [false, true]) {
-				assert.deepEqual(await retry(week3, loadWorkflow), [[lastWeeksJob + 2, 'found']]);
-				assert.equal(jobs(), 3, 'no second job for week 3');
+				// Week 3: the service makes the job, and its answer is lost.
+				const week3 = await nextWeek(ANSWER_LOST);
+				assert.equal(jobs(), 3, "week 3's job was made");
+				for (const loadWorkflow of [false, true]) {
+					assert.deepEqual(await retry(week3, loadWorkflow), [[lastWeeksJob + 2, 'found']]);
+					assert.equal(jobs(), 3, 'no second job for week 3');
+				}
+			} finally {
+				emulator.control.setMailMergeListOrder('oldest-first');
 			}
 		},
 	},
