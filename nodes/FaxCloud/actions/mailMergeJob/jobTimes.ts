@@ -25,11 +25,13 @@ export function mayBeMadeSince(job: IDataObject, startedAt: number): boolean {
 	return Number.isNaN(created) || created >= startedAt - CREATED_ON_SLACK_MS;
 }
 
+const digitsOf = (value: unknown) => String(value ?? '').replace(/\D/g, '');
+
 /**
  * How far ahead of UTC the clock is that interface B writes its times on, read from one fax of a
  * job: its CreatedOn there against its CreateTime on interface A, which carries a zone. A whole
  * quarter hour from UTC−12 to UTC+14; undefined when the two times do not give one, or interface A
- * does not show the fax.
+ * does not show that fax under its ID (none, or one to another number).
  */
 async function mailMergeClockAhead(
 	this: IExecuteFunctions,
@@ -42,6 +44,7 @@ async function mailMergeClockAhead(
 	} catch {
 		return undefined;
 	}
+	if (digitsOf(record.FaxNumber) !== digitsOf(fax.FaxNumber)) return undefined;
 	const ahead = serviceDatetimeMs(fax.CreatedOn) - Date.parse(String(record.CreateTime));
 	const zone = Math.round(ahead / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
 	const isZone =

@@ -1,7 +1,17 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { LINE_SECONDS, LIST_ORDERS } from '../../../../emulator/mailmerge/mailmerge-service';
-import { FROM_BINARY_FILES, jobItem, useMailMergeSuite, withTemplate } from './mailMergeHelpers';
+import {
+	faxCloudNode,
+	FROM_BINARY_FILES,
+	jobItem,
+	useMailMergeSuite,
+	withTemplate,
+} from './mailMergeHelpers';
+import { SEED_TOKENS, SEED_USERS } from '../../../harness/jest/emulator';
+import { testCredentials } from '../../../harness/jest/credentials-helper';
+import { runNode } from '../../../harness/jest/run-node';
+import { sendJson, useScriptedServers } from '../../../harness/jest/scripted-server';
 import { calledByParent, fieldOf, hintsOf, jsonOf, storedRun, succeeded } from '../faxCloudExpect';
 import { itemWithFiles } from '../../../harness/jest/binary-items';
 import { ANSWER_LOST, faultCreate, REFUSED } from '../../../harness/createFaults';
@@ -16,6 +26,7 @@ import type { RunNodeResult } from '../../../harness/jest/run-node';
  */
 
 const { emulator, template, run, requests } = useMailMergeSuite(['Name', 'FaxNumber']);
+const scripted = useScriptedServers();
 
 function lines(count: number, prefix = 'Client'): INodeExecutionData[] {
 	const items: INodeExecutionData[] = Array.from({ length: count }, (_, index) => ({
@@ -214,6 +225,32 @@ test("a Retry stops at that morning's job of the same lines when interface A can
 
 	const retry = await create(lines(3), contextOnly());
 
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
+	);
+	expect(jobCount()).toBe(1);
+});
+
+test("a Retry stops at that morning's job of the same lines when interface A shows another number under its fax's ID", async () => {
+	await create(lines(3));
+	aLineLater();
+	const [fax] = jsonOf(await run('getFaxes', { jobId: 1, returnAll: true }));
+	emulator().control.advance(9 * 3600_000);
+	const otherFax = { FaxId: String(fax.ID), FaxNumber: '13125559999', CreateTime: fax.CreatedOn };
+	const faxInterface = await scripted((_request, _count, res) =>
+		sendJson(res, 200, { RequestStatus: { StatusCode: 0, StatusText: 'OK' }, FaxInfo: [otherFax] }),
+	);
+	const urls = { ...emulator().urls, fax: faxInterface.url };
+
+	const retry = await runNode({
+		node: faxCloudNode,
+		parameters: { resource: 'mailMergeJob', operation: 'create', ...parameters },
+		credentials: testCredentials(SEED_USERS.alice, SEED_TOKENS.acme, urls),
+		items: lines(3),
+		retryOf: contextOnly(),
+	});
+
+	expect(faxInterface.received).toHaveLength(1);
 	expect(retry.error?.message).toBe(
 		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
 	);
