@@ -156,6 +156,9 @@ export async function runTriggerPhase(options: {
 		control.injectInbound({ userId: alice.userId });
 		control.injectInbound({ userId: bob.userId });
 		await faxOfAlice(emulator, '12125550000');
+		// The description gives no order for the mail merge lists: the durable phase's service lists
+		// its jobs newest first, the in-memory phase's oldest first.
+		if (engine === 'durable') control.setMailMergeListOrder('newest-first');
 		await version2.beforeActivation();
 		control.advance(60_000);
 		for (const workflow of published) await environment.cli.publish(workflow.id);
