@@ -7,9 +7,9 @@ import type {
 
 import type { FaxDirection } from '../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../shared/faxDirections';
+import { listMailMergeJobs } from '../../shared/mailMergeLists';
 import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
 import { faxCloudPages } from '../../shared/transport/paging';
-import { faxCloudRequest } from '../../shared/transport/exchanges';
 import { apiPath } from '../../shared/transport/httpEncoding';
 
 /** Records per page of a picker: one request fills the list the editor shows first. */
@@ -124,16 +124,11 @@ export async function searchMailMergeJobs(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const body = await faxCloudRequest.call(this, {
-		api: 'mailMerge',
-		method: 'GET',
-		path: apiPath('Job'),
-	});
 	const wanted = (filter ?? '').trim().toLowerCase();
-	const jobs = (Array.isArray(body.Jobs) ? (body.Jobs as IDataObject[]) : [])
+	const jobs = ((await listMailMergeJobs.call(this)) ?? [])
 		.map(normalizeMailMergeJob)
 		.filter((job) => !wanted || matches(wanted, [job.ID, job.Status]))
-		.sort((a, b) => Number(b.ID) - Number(a.ID));
+		.reverse();
 	const offset = Math.max(0, Number(paginationToken) || 0);
 	const page = jobs.slice(offset, offset + LIST_PAGE_SIZE);
 	const next = offset + LIST_PAGE_SIZE;

@@ -2,7 +2,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mailMergeList } from '../../shared/mailMergeLists';
+import { listMailMergeJobs } from '../../shared/mailMergeLists';
 import { normalizeMailMergeJob } from '../../shared/recordFieldTypes';
 import { faxCloudRequest } from '../../shared/transport/exchanges';
 import { apiPath } from '../../shared/transport/httpEncoding';
@@ -35,12 +35,8 @@ function jobOf(context: IPollFunctions, record: IDataObject): Job {
  * answer carries no `Jobs`, which says nothing about any job.
  */
 export async function listJobs(context: IPollFunctions): Promise<Job[] | undefined> {
-	const body = await faxCloudRequest.call(context, {
-		api: 'mailMerge',
-		method: 'GET',
-		path: apiPath('Job'),
-	});
-	return mailMergeList(body, 'Jobs')?.map((record) => jobOf(context, record));
+	const records = await listMailMergeJobs.call(context);
+	return records?.map((record) => jobOf(context, record));
 }
 
 /** What GET /Job/{JobID} said: the job, that it does not exist, or nothing usable. */

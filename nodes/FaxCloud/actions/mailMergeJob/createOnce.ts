@@ -2,14 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/itemErrors';
-import { mailMergeList } from '../../../shared/mailMergeLists';
+import { listJobFaxes, listMailMergeJobs } from '../../../shared/mailMergeLists';
 import { normalizeMailMergeJob } from '../../../shared/recordFieldTypes';
-import { faxCloudRequest } from '../../../shared/transport/exchanges';
-import {
-	apiPath,
-	type FilePart,
-	type RequestParams,
-	type WrittenFilePart,
+import type {
+	FilePart,
+	RequestParams,
+	WrittenFilePart,
 } from '../../../shared/transport/httpEncoding';
 import { type ItemNotes, itemNotesOf, notedBefore, noteItem } from '../common/itemNotes';
 import {
@@ -143,14 +141,17 @@ export function noteJobMade(run: JobRun, itemIndex: number, jobId: number) {
 async function noteJobsBefore(this: IExecuteFunctions, run: JobRun, itemIndex: number) {
 	if (run.notOurs) return;
 	run.listed ??= (async () => {
-		let jobs: IDataObject[];
+		let jobs: IDataObject[] | undefined;
 		try {
-			jobs = await listJobs.call(this, itemIndex);
+			jobs = await listMailMergeJobs.call(this, itemIndex);
 		} catch (error) {
 			const failure = asNodeError(this, error, itemIndex);
 			failure.description = `Nothing was created: before creating a job the node lists the jobs that exist, so that a Retry never takes one of them for its own. Run it again once the service answers.`;
 			throw failure;
 		}
+		// An answer without `Jobs` (an account with none, or a list left out) notes nothing: a
+		// Retry then looks at the jobs made since the execution began, as after a failed listing.
+		if (!jobs) return;
 		const ids = jobs
 			.filter((job) => run.sizes.has(Number(job.ExpectedFaxCount)))
 			.map((job) => Number(job.ID));
@@ -172,17 +173,6 @@ function sameLines(faxes: IDataObject[], lines: CsvLineFax[]): boolean {
 			String(fax.FaxNumber ?? '').trim() === lines[index].faxNumber &&
 			String(fax.Keyword ?? '') === lines[index].keyword,
 	);
-}
-
-/** Every job of the login, as the service lists them (GET /Job). */
-export async function listJobs(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const body = await faxCloudRequest.call(this, {
-		api: 'mailMerge',
-		method: 'GET',
-		path: apiPath('Job'),
-		itemIndex,
-	});
-	return mailMergeList(body, 'Jobs') ?? [];
 }
 
 /**
@@ -231,22 +221,27 @@ async function findEarlierJob(
 	lines: CsvLineFax[],
 	expectedFaxes: number,
 ): Promise<INodeExecutionData[] | undefined> {
-	const jobs = await listJobs.call(this, itemIndex);
+	const jobs = await listMailMergeJobs.call(this, itemIndex);
+	if (!jobs) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The service listed no jobs (its answer to GET /Job had no Jobs)',
+			{
+				itemIndex,
+				description:
+					'Nothing was created. In a Retry the node looks for the job its first run may have created, and without the list it cannot tell. Retry again once the service lists its jobs (Get Many shows them); if the login has no job at all, create the mailing in a new execution.',
+			},
+		);
+	}
 	if (ownJob(run, itemIndex) !== undefined) {
 		const [own] = candidates(jobs, run, itemIndex, expectedFaxes);
 		// Its job cancelled since is not taken, as one found by its lines would not be.
 		return own && foundJob(own, expectedFaxes);
 	}
 	for (const job of candidates(jobs, run, itemIndex, expectedFaxes)) {
-		const body = await faxCloudRequest.call(this, {
-			api: 'mailMerge',
-			method: 'GET',
-			path: apiPath('Job', String(job.ID), 'Faxes'),
-			itemIndex,
-		});
 		const found: Candidate = {
 			job,
-			faxes: mailMergeList(body, 'Faxes') ?? [],
+			faxes: await listJobFaxes.call(this, String(job.ID), itemIndex),
 		};
 		if (found.faxes.length === 0) {
 			throw new NodeOperationError(

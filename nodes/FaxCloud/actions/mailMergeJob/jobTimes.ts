@@ -16,8 +16,12 @@ const QUARTER_HOUR_MS = 15 * 60_000;
  */
 const CREATED_ON_SLACK_MS = 13 * HOUR_MS;
 
-/** How far n8n's clock and the service's may differ when a job's time is read on the service's clock. */
-const CLOCK_SLACK_MS = 15 * 60_000;
+/**
+ * How far the service's clock may be behind n8n's when a job's time is read on the service's
+ * clock: a job made by the run a Retry repeats is still found on a service two hours slow, and a
+ * mailing of the same list made more than two hours before the execution began is not taken.
+ */
+const CLOCK_SLACK_MS = 2 * HOUR_MS;
 
 /** Whether the job list allows that `job` was made since `startedAt`; so does a CreatedOn that cannot be read. */
 export function mayBeMadeSince(job: IDataObject, startedAt: number): boolean {

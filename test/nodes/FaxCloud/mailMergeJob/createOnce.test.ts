@@ -143,10 +143,7 @@ test('a Retry of an execution n8n kept nothing of does not guess between jobs of
 
 	const retry = await run('create', parameters, { items: lines(3), mode: 'retry' });
 
-	expect(retry.error?.message).toBe(
-		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
-	);
-	expect(jobCount()).toBe(1);
+	expectCannotTell(retry);
 });
 
 test('a job of the same size that has made no fax yet stops the Retry without creating', async () => {
@@ -176,8 +173,59 @@ test('Retry On Fail after a lost answer makes no second job: the later try looks
  * What n8n stored of an execution begun now (n8n's clock is the service's here) whose run of this
  * node left no note: its context alone.
  */
-const contextOnly = () =>
-	storedRun({ version: 1, establishedAt: Date.parse(emulator().control.now()), source: 'manual' });
+/** The Retry stopped at job 1, of the same lines, and made no second job. */
+function expectCannotTell(retry: RunNodeResult) {
+	expect(retry.error?.message).toBe(
+		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
+	);
+	expect(jobCount()).toBe(1);
+}
+
+const contextOnly = (n8nAheadMs = 0) =>
+	storedRun({
+		version: 1,
+		establishedAt: Date.parse(emulator().control.now()) + n8nAheadMs,
+		source: 'manual',
+	});
+
+test('a Retry of a run n8n was stopped in while the create ran makes no second job on a service clock an hour behind n8n', async () => {
+	const stoppedInTheCreate = contextOnly(3600_000);
+	await create(lines(3));
+	aLineLater();
+
+	const retry = await create(lines(3), stoppedInTheCreate);
+
+	expectCannotTell(retry);
+});
+
+// The description shows GET /Job with a Jobs array; a service may leave it out (as interface A
+// leaves out FaxInfo when nothing matches).
+test("a run whose job list had no Jobs creates; its Retry after a refused create makes its job, not last week's of the same lines", async () => {
+	await create(lines(3));
+	emulator().control.advance(7 * 24 * 3600_000);
+	emulator().control.listWithoutJobsOnce();
+	const first = await refusedCreate();
+	// n8n's clock is the service's here: the execution began now.
+	const kept = first.data.executionData!;
+	kept.runtimeData = { ...kept.runtimeData!, establishedAt: Date.parse(emulator().control.now()) };
+
+	const retry = await create(lines(3), first).then(succeeded);
+
+	expect(jsonOf(retry)).toEqual([{ JobID: 2, ExpectedFaxes: 3, sendOnce: 'sent' }]);
+});
+
+test('a Retry whose job list has no Jobs stops without creating', async () => {
+	const first = await lostCreate();
+	emulator().control.listWithoutJobsOnce();
+
+	const retry = await create(lines(3), first);
+
+	expect(retry.error?.message).toBe(
+		'The service listed no jobs (its answer to GET /Job had no Jobs)',
+	);
+	expect(retry.error?.description).toMatch(/^Nothing was created\. In a Retry the node looks/);
+	expect(jobCount()).toBe(1);
+});
 
 test("a Retry of a run that failed before reaching the create makes its job, though yesterday's has the same lines", async () => {
 	await create(lines(3));
@@ -225,10 +273,7 @@ test("a Retry stops at that morning's job of the same lines when interface A can
 
 	const retry = await create(lines(3), contextOnly());
 
-	expect(retry.error?.message).toBe(
-		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
-	);
-	expect(jobCount()).toBe(1);
+	expectCannotTell(retry);
 });
 
 test("a Retry stops at that morning's job of the same lines when interface A shows another number under its fax's ID", async () => {
@@ -251,10 +296,7 @@ test("a Retry stops at that morning's job of the same lines when interface A sho
 	});
 
 	expect(faxInterface.received).toHaveLength(1);
-	expect(retry.error?.message).toBe(
-		'This Retry cannot tell whether job 1, of the same lines, is the one the execution it repeats created',
-	);
-	expect(jobCount()).toBe(1);
+	expectCannotTell(retry);
 });
 
 test("a Retry of a run whose listing of the jobs failed makes its job, though last week's has the same lines", async () => {
