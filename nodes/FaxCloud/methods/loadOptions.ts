@@ -18,11 +18,20 @@ function currentCountry(this: ILoadOptionsFunctions): CountryCode | undefined {
 	return (COUNTRIES as readonly string[]).includes(country) ? (country as CountryCode) : undefined;
 }
 
+/**
+ * A dropdown's entries in the order people look for them, whatever order the service lists them
+ * in: by name, accents and case aside, numbers by value (area codes).
+ */
+const byName = (options: INodePropertyOptions[]) =>
+	[...options].sort((a, b) =>
+		a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' }),
+	);
+
 /** States or provinces of the chosen country. */
 export async function getRegions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const country = currentCountry.call(this);
 	if (!country) return [];
-	return lookupOptions('regions', await lookup.call(this, 'regions', [country]));
+	return byName(lookupOptions('regions', await lookup.call(this, 'regions', [country])));
 }
 
 /** Cities of the chosen region, after an entry for "any city". */
@@ -31,7 +40,7 @@ export async function getCities(this: ILoadOptionsFunctions): Promise<INodePrope
 	const region = currentText.call(this, 'region');
 	if (!country || !region) return [];
 	const cities = lookupOptions('cities', await lookup.call(this, 'cities', [country, region]));
-	return [{ name: 'Any City', value: '' }, ...cities];
+	return [{ name: 'Any City', value: '' }, ...byName(cities)];
 }
 
 /** Area codes of the chosen city, or of the whole region when no city is chosen. */
@@ -41,5 +50,5 @@ export async function getAreaCodes(this: ILoadOptionsFunctions): Promise<INodePr
 	if (!country || !region) return [];
 	const city = currentText.call(this, 'city');
 	const args = city ? [country, region, city] : [country, region];
-	return lookupOptions('area_codes', await lookup.call(this, 'area_codes', args));
+	return byName(lookupOptions('area_codes', await lookup.call(this, 'area_codes', args)));
 }

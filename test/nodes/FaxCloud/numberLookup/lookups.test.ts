@@ -9,10 +9,14 @@ import {
 	numbersCredentialIdentity,
 } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
-import { errorText, useNumbersSuite } from '../numberRequest/numbersHelpers';
+import { loadOptions } from '../../../harness/jest/load-options';
+import { sendJson, useScriptedServers } from '../../../harness/jest/scripted-server';
+import { numbersCredentialData } from '../../../harness/n8n/credentials';
+import { errorText, faxCloudNode, useNumbersSuite } from '../numberRequest/numbersHelpers';
 import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, dropdown, requests } = useNumbersSuite('numberLookup');
+const scripted = useScriptedServers();
 beforeEach(() => clearNumbersCache());
 afterEach(() => jest.restoreAllMocks());
 
@@ -150,6 +154,67 @@ describe('dropdowns of the request operations', () => {
 		);
 		expect(await dropdown('getAreaCodes', { country: '', region: 'NY' })).toEqual([]);
 		expect(requests()).toHaveLength(0);
+	});
+
+	// The description shows no lookup records, nor their order: a service may list cities largest
+	// first (as the emulator does) or regions by code.
+	test('each dropdown is in the order people look for it, whatever order the service lists', async () => {
+		const service = await scripted((request, _count, res) => {
+			const kind = request.url.split('/')[3] as 'regions' | 'cities' | 'area_codes';
+			sendJson(
+				res,
+				200,
+				{
+					regions: [
+						{ code: 'NS', name: 'Nova Scotia' },
+						{ code: 'NT', name: 'Northwest Territories' },
+						{ code: 'AB', name: 'Alberta' },
+					],
+					cities: [
+						{ name: 'Québec' },
+						{ name: 'Montréal' },
+						{ name: 'laval' },
+						{ name: 'Gatineau' },
+					],
+					area_codes: [{ areaCode: '819' }, { areaCode: '1438' }, { areaCode: '450' }],
+				}[kind],
+			);
+		});
+		const names = async (method: 'getRegions' | 'getCities' | 'getAreaCodes') =>
+			(
+				await loadOptions({
+					node: faxCloudNode,
+					method,
+					parameters: {
+						resource: 'numberRequest',
+						operation: 'nonTollFree',
+						country: 'CA',
+						region: 'QC',
+					},
+					credentials: {
+						faxCloudNumbersApi: numbersCredentialData('token', { numbers: service.url }),
+					},
+				})
+			).map((option) => option.name);
+		expect(await names('getRegions')).toEqual([
+			'Alberta (AB)',
+			'Northwest Territories (NT)',
+			'Nova Scotia (NS)',
+		]);
+		expect(await names('getCities')).toEqual([
+			'Any City',
+			'Gatineau',
+			'laval',
+			'Montréal',
+			'Québec',
+		]);
+		expect(await names('getAreaCodes')).toEqual(['450', '819', '1438']);
+		// One request per dropdown, the cache empty.
+		expect(service.received.map((r) => r.url)).toEqual([
+			'/api/numbers/regions/CA',
+			'/api/numbers/cities/CA/QC',
+			'/api/numbers/area_codes/CA/QC',
+		]);
 	});
 });
 
