@@ -95,36 +95,26 @@ function nextMessage(request: ChatRequest, script: ModelScript): AssistantMessag
 	};
 }
 
-/** The message as one completion, or as server-sent events for a client that asks to stream. */
+/**
+ * The message as one completion. No release under test asks to stream (n8n 2.41.1, 2.40.7 and
+ * 1.123.81 checked): a client that does gets a 400, so its case fails, not hangs.
+ */
 function answer(res: http.ServerResponse, request: ChatRequest, message: AssistantMessage): void {
-	const finish = message.tool_calls ? 'tool_calls' : 'stop';
-	const base = {
-		id: `chatcmpl-${nextId()}`,
-		created: Math.floor(Date.now() / 1000),
-		model: request.model,
-	};
-	if (!request.stream) {
-		res.writeHead(200, { 'content-type': 'application/json' });
-		const choices = [{ index: 0, message, finish_reason: finish }];
-		res.end(JSON.stringify({ ...base, object: 'chat.completion', choices, usage: USAGE }));
+	if (request.stream) {
+		res.writeHead(400, { 'content-type': 'application/json' });
+		res.end(JSON.stringify({ error: { message: 'the scripted model does not stream' } }));
 		return;
 	}
-	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-	const chunk = (delta: object, finish_reason: string | null, usage?: object) =>
-		`data: ${JSON.stringify({
-			...base,
-			object: 'chat.completion.chunk',
-			choices: [{ index: 0, delta, finish_reason }],
-			...(usage ? { usage } : {}),
-		})}\n\n`;
-	const delta = message.tool_calls
-		? {
-				role: 'assistant',
-				content: null,
-				tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })),
-			}
-		: { role: 'assistant', content: message.content };
-	res.write(chunk(delta, null));
-	res.write(chunk({}, finish, USAGE));
-	res.end('data: [DONE]\n\n');
+	const finish_reason = message.tool_calls ? 'tool_calls' : 'stop';
+	res.writeHead(200, { 'content-type': 'application/json' });
+	res.end(
+		JSON.stringify({
+			id: `chatcmpl-${nextId()}`,
+			created: Math.floor(Date.now() / 1000),
+			model: request.model,
+			object: 'chat.completion',
+			choices: [{ index: 0, message, finish_reason }],
+			usage: USAGE,
+		}),
+	);
 }

@@ -16,7 +16,6 @@ import { waitUntil } from '../../harness/waitUntil';
 import {
 	backlogOverAnHour,
 	drain,
-	expectOldestFirst,
 	faxIds,
 	hostClockFollows,
 	MINUTE,
@@ -31,6 +30,18 @@ import {
 } from './triggerHelpers';
 
 const emu = useTriggerEmulator();
+
+/** Within each poll, faxes come oldest first (by ReceivedTime, then FaxId). */
+function expectOldestFirst(polls: INodeExecutionData[][]) {
+	for (const items of polls) {
+		const keys = items.map(({ json }) => [
+			Date.parse(String(json.ReceivedTime)),
+			Number(json.FaxId),
+		]);
+		expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+	}
+}
+
 const SEARCH = '^/v1/inboundfaxes$';
 const OUTBOUND = { event: 'outboundFaxStatusChanged' };
 

@@ -129,17 +129,6 @@ export async function pollTimes<T>(poll: () => Promise<T>, count: number) {
 	return polls;
 }
 
-/** Within each poll, faxes come oldest first (by ReceivedTime, then FaxId). */
-export function expectOldestFirst(polls: INodeExecutionData[][]) {
-	for (const items of polls) {
-		const keys = items.map(({ json }) => [
-			Date.parse(String(json.ReceivedTime)),
-			Number(json.FaxId),
-		]);
-		expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
-	}
-}
-
 /** A poll after each step (ms on the emulator's clock): the status changes emitted, in order. */
 export async function changesAfterSteps(emu: Emulator, trigger: PolledTrigger, steps: number[]) {
 	const emitted: string[] = [];
