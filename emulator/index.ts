@@ -11,7 +11,7 @@ import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
 import { type ListOrder, MailMergeService } from './mailmerge/mailmerge-service';
-import { numbersHandler } from './numbers/numbers-api';
+import { type LookupOrder, NumberLookups, numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
 import { Random } from './random';
 import { loadSeed, type Seed } from './seed-data';
@@ -32,6 +32,8 @@ export interface EmulatorOptions {
 	mailMergeTimeZone?: string;
 	/** The order of interface B's `Jobs` and `Faxes` lists: `oldest-first` (default) or `newest-first`. */
 	mailMergeListOrder?: ListOrder;
+	/** The order of interface C's lookup lists: `as-listed` (default) or `reversed`. */
+	numbersLookupOrder?: LookupOrder;
 	/** ResultsReference of a search's pages: `per-page` (default), `session` or `withheld`. */
 	pagingKeys?: PagingKeys;
 	/** Demo mode: inbound faxes arrive now and then on a timer. */
@@ -67,6 +69,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		options.mailMergeListOrder,
 	);
 	const numberRequests = new NumberRequestStore(ctx);
+	const numberLookups = new NumberLookups(options.numbersLookupOrder);
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
 	/** A copy of one count of every listener: its connections, or its requests being answered. */
 	const statsOf = (count: 'stats' | 'requestStats') => ({
@@ -84,8 +87,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			demo?.stop();
 			clock.reset();
 			ctx.random = new Random('fax-cloud-emulator');
-			const stores = [outboundStore, lifecycle, ctx.inbound, ctx.log, mailMerge, numberRequests];
-			for (const store of stores) store.reset();
+			const stores = [outboundStore, lifecycle, ctx.inbound, ctx.log, mailMerge];
+			for (const store of [...stores, numberRequests, numberLookups]) store.reset();
 			ctx.references.clear();
 			ctx.references.keys = pagingKeys;
 			ctx.dateSkew = { ms: 0, answers: 0 };
@@ -95,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		},
 		mailMerge,
 		numberRequests,
+		numberLookups,
 	});
 	/** What the three interfaces' listeners share: the log, the faults, the clock and the log line. */
 	const served = {
@@ -129,7 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			...served,
 			api: 'numbers',
 			authInfo: (h) => accounts.bearer(h).info,
-			handler: numbersHandler(ctx, numberRequests),
+			handler: numbersHandler(ctx, numberRequests, numberLookups),
 			serverErrorBody: () => ({ error: 'internal_error', message: 'Internal server error' }),
 		}),
 	};

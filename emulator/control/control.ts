@@ -7,6 +7,7 @@ import { formatInbound, formatOutbound } from '../fax/records';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
 import type { ListOrder, MailMergeService } from '../mailmerge/mailmerge-service';
+import type { LookupOrder, NumberLookups } from '../numbers/numbers-api';
 import type { NumberRequestStore } from '../numbers/requests';
 import type { RequestFilter } from '../request-log';
 import { bulkCreateInbound, bulkCreateOutbound, injectInbound, type BulkOptions } from './inject';
@@ -33,6 +34,7 @@ interface ControlHooks {
 	reset(): void;
 	mailMerge: MailMergeService;
 	numberRequests: NumberRequestStore;
+	numberLookups: NumberLookups;
 }
 
 /** A day: later than any allowance a poller would wait for a record. */
@@ -69,7 +71,7 @@ function faxIn<T>(store: FaxLookup<T> | null, direction: string, faxId: FaxId) {
 export type EmulatorControl = ReturnType<typeof createControl>;
 
 export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
-	const { mailMerge, numberRequests } = hooks;
+	const { mailMerge, numberRequests, numberLookups } = hooks;
 	/** An outbound fax still on its way: what its outcome or its lag may still be set for. */
 	const pendingOutbound = (faxId: FaxId) => {
 		const fax = faxIn(ctx.outboundStore, 'outbound', faxId);
@@ -130,6 +132,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		setMailMergeTimeZone: (zone: string | null): void => mailMerge.clock.setZone(zone ?? undefined),
 		/** Interface B lists jobs and a job's faxes `oldest-first` or `newest-first`. */
 		setMailMergeListOrder: (order: ListOrder): void => mailMerge.setListOrder(order),
+		/** Interface C lists regions, cities and area codes `as-listed` or `reversed`. */
+		setNumbersLookupOrder: (order: LookupOrder): void => numberLookups.setOrder(order),
 		/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */
 		setMailMergeOutage: (on: boolean): void => {
 			mailMerge.down = on;

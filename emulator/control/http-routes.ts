@@ -42,6 +42,7 @@ function routes(c: EmulatorControl): Record<string, ControlCall> {
 		'POST /mail-merge/time-zone': (b) => c.setMailMergeTimeZone(b.zone ?? null),
 		'POST /mail-merge/list-order': (b) => c.setMailMergeListOrder(b.order),
 		'GET /number-requests': () => ({ requests: c.numberRequests() }),
+		'POST /numbers/lookup-order': (b) => c.setNumbersLookupOrder(b.order),
 		'POST /mail-merge-outage': (b) => c.setMailMergeOutage(Boolean(b.on)),
 		'GET /requests': (_b, _m, q) => ({ requests: c.requests(filterFrom(q)) }),
 		'DELETE /requests': () => c.clearRequests(),

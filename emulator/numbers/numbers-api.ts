@@ -22,6 +22,41 @@ const problem = (
 ) => json(status, { error, message }, headers);
 const notFound = (message: string): Reply => problem(404, 'not_found', message);
 
+/** The order of the lookup lists: the dataset's (regions by name, cities largest first) or its reverse. */
+export const LOOKUP_ORDERS = ['as-listed', 'reversed'] as const;
+export type LookupOrder = (typeof LOOKUP_ORDERS)[number];
+
+/** The lookups' order (control.setNumbersLookupOrder): the description shows no lookup records. */
+export class NumberLookups {
+	private order: LookupOrder;
+
+	constructor(private readonly initialOrder: LookupOrder = 'as-listed') {
+		this.order = lookupOrder(initialOrder);
+	}
+
+	setOrder(order: LookupOrder): void {
+		this.order = lookupOrder(order);
+	}
+
+	reset(): void {
+		this.order = this.initialOrder;
+	}
+
+	answer(segments: string[]): Reply {
+		const reply = lookup(segments);
+		const body = reply.json;
+		if (this.order === 'reversed' && Array.isArray(body)) return json(200, [...body].reverse());
+		return reply;
+	}
+}
+
+function lookupOrder(order: string): LookupOrder {
+	if (!(LOOKUP_ORDERS as readonly string[]).includes(order)) {
+		throw new Error(`lookup order must be one of ${LOOKUP_ORDERS.join(', ')}`);
+	}
+	return order as LookupOrder;
+}
+
 function lookup(segments: string[]): Reply {
 	const [kind, country, region, city, ...rest] = segments;
 	if (rest.length > 0) return notFound('No such lookup');
@@ -117,7 +152,11 @@ const REQUEST_ROUTES: Record<string, NumberRequestType> = {
 };
 
 /** Interface C under /api/numbers, Bearer token of a portal administrator who manages numbers. */
-export function numbersHandler(ctx: EmulatorContext, store: NumberRequestStore): ServiceHandler {
+export function numbersHandler(
+	ctx: EmulatorContext,
+	store: NumberRequestStore,
+	lookups: NumberLookups,
+): ServiceHandler {
 	return (req) => {
 		const [api, numbers, ...rest] = req.segments;
 		if (api !== 'api' || numbers !== 'numbers' || rest.length === 0)
@@ -140,6 +179,8 @@ export function numbersHandler(ctx: EmulatorContext, store: NumberRequestStore):
 			const permission = 'a portal administrator with permission to manage fax numbers';
 			return problem(403, 'forbidden', `${user.userId} is not ${permission}`);
 		}
-		return requestType ? createRequest(ctx, store, req, user.userId, requestType) : lookup(rest);
+		return requestType
+			? createRequest(ctx, store, req, user.userId, requestType)
+			: lookups.answer(rest);
 	};
 }

@@ -144,6 +144,32 @@ export const FEATURE_CHECKS: FeatureCheck[] = [
 			assert.equal(lookups(), 1);
 			assert.deepEqual(await load(), first);
 			assert.equal(lookups(), 1, 'the second load is answered from the 24-hour cache');
+			// Area codes of Houston (713, 281, 832, 346 as listed) on a service listing lookups in
+			// reverse: by value still, a first load.
+			environment.emulator.control.setNumbersLookupOrder('reversed');
+			try {
+				const codes = await server.rest<Array<{ value: string }>>('POST', OPTIONS_PATH, {
+					nodeTypeAndVersion: { name: 'n8n-nodes-fax-cloud.faxCloud', version: 1 },
+					path: 'parameters.areaCodes',
+					methodName: 'getAreaCodes',
+					currentNodeParameters: {
+						resource: 'numberRequest',
+						operation: 'nonTollFree',
+						country: 'US',
+						region: 'TX',
+						city: 'Houston',
+					},
+					credentials: { faxCloudNumbersApi: numbers },
+				});
+				assert.deepEqual(
+					codes.map((option) => option.value),
+					['281', '346', '713', '832'],
+				);
+				const asked = environment.emulator.control.requests({ path: '/area_codes/US/TX/Houston$' });
+				assert.equal(asked.length, 1, 'the area codes were asked of the service');
+			} finally {
+				environment.emulator.control.setNumbersLookupOrder('as-listed');
+			}
 		},
 	},
 	{

@@ -1,7 +1,7 @@
 import { FormData } from 'undici';
 import { SEED_TOKENS } from '../../emulator/seed-data';
 import { call, pdfFile, statusOf } from '../harness/emulatorHttp';
-import { useEmulator } from '../harness/jest/emulator';
+import { startTestEmulator, useEmulator } from '../harness/jest/emulator';
 
 const emu = useEmulator();
 
@@ -76,6 +76,39 @@ describe('lookups', () => {
 		expect(logged[0].auth).toEqual({ scheme: null });
 		expect(logged[1].auth).toEqual({ scheme: 'Bearer' });
 		expect(JSON.stringify(logged)).not.toContain('acme-numbers-token');
+	});
+
+	test('setNumbersLookupOrder: every lookup list reversed, then as listed again; reset restores the option', async () => {
+		const names = async () =>
+			(await get('/cities/US/AK')).json.map((c: { name: string }) => c.name);
+		const asListed = ['Anchorage', 'Fairbanks', 'Juneau', 'Ketchikan'];
+		expect(await names()).toEqual(asListed);
+		const control = (order: string) =>
+			call('POST', `${emu().urls.control}/numbers/lookup-order`, { json: { order } });
+		expect((await control('reversed')).status).toBe(200);
+		expect(await names()).toEqual([...asListed].reverse());
+		expect((await get('/regions/US')).json[0]).toEqual({ code: 'WY', name: 'Wyoming' });
+		const areaCodes = (await get('/area_codes/US/NY')).json.map(
+			(a: { areaCode: string }) => a.areaCode,
+		);
+		expect(areaCodes).toEqual([...areaCodes].sort().reverse());
+		expect((await get('/cities/US/XX')).status).toBe(404);
+		emu().control.reset();
+		expect(await names()).toEqual(asListed);
+		expect((await control('by-size')).status).toBe(400);
+		const reversed = await startTestEmulator({ numbersLookupOrder: 'reversed' });
+		try {
+			reversed.control.reset();
+			const answer = await call('GET', `${reversed.urls.numbers}/api/numbers/cities/US/AK`, {
+				auth: bearer(),
+			});
+			expect(answer.json.map((c: { name: string }) => c.name)).toEqual([...asListed].reverse());
+		} finally {
+			await reversed.close();
+		}
+		await expect(startTestEmulator({ numbersLookupOrder: 'random' as never })).rejects.toThrow(
+			'lookup order must be one of as-listed, reversed',
+		);
 	});
 });
 

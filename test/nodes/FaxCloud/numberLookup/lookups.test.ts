@@ -9,14 +9,11 @@ import {
 	numbersCredentialIdentity,
 } from '../../../../nodes/shared/numbersCache';
 import { SEED_TOKENS } from '../../../harness/jest/emulator';
-import { loadOptions } from '../../../harness/jest/load-options';
-import { sendJson, useScriptedServers } from '../../../harness/jest/scripted-server';
-import { numbersCredentialData } from '../../../harness/n8n/credentials';
-import { errorText, faxCloudNode, useNumbersSuite } from '../numberRequest/numbersHelpers';
+import { LOOKUP_ORDERS } from '../../../../emulator/numbers/numbers-api';
+import { errorText, useNumbersSuite } from '../numberRequest/numbersHelpers';
 import { fieldOf, jsonOf, succeeded } from '../faxCloudExpect';
 
 const { emulator, run, dropdown, requests } = useNumbersSuite('numberLookup');
-const scripted = useScriptedServers();
 beforeEach(() => clearNumbersCache());
 afterEach(() => jest.restoreAllMocks());
 
@@ -156,66 +153,52 @@ describe('dropdowns of the request operations', () => {
 		expect(requests()).toHaveLength(0);
 	});
 
-	// The description shows no lookup records, nor their order: a service may list cities largest
-	// first (as the emulator does) or regions by code.
-	test('each dropdown is in the order people look for it, whatever order the service lists', async () => {
-		const service = await scripted((request, _count, res) => {
-			const kind = request.url.split('/')[3] as 'regions' | 'cities' | 'area_codes';
-			sendJson(
-				res,
-				200,
-				{
-					regions: [
-						{ code: 'NS', name: 'Nova Scotia' },
-						{ code: 'NT', name: 'Northwest Territories' },
-						{ code: 'AB', name: 'Alberta' },
-					],
-					cities: [
-						{ name: 'Québec' },
-						{ name: 'Montréal' },
-						{ name: 'laval' },
-						{ name: 'Gatineau' },
-					],
-					area_codes: [{ areaCode: '819' }, { areaCode: '1438' }, { areaCode: '450' }],
-				}[kind],
-			);
-		});
-		const names = async (method: 'getRegions' | 'getCities' | 'getAreaCodes') =>
-			(
-				await loadOptions({
-					node: faxCloudNode,
-					method,
-					parameters: {
-						resource: 'numberRequest',
-						operation: 'nonTollFree',
-						country: 'CA',
-						region: 'QC',
-					},
-					credentials: {
-						faxCloudNumbersApi: numbersCredentialData('token', { numbers: service.url }),
-					},
-				})
-			).map((option) => option.name);
-		expect(await names('getRegions')).toEqual([
-			'Alberta (AB)',
-			'Northwest Territories (NT)',
-			'Nova Scotia (NS)',
-		]);
-		expect(await names('getCities')).toEqual([
-			'Any City',
-			'Gatineau',
-			'laval',
-			'Montréal',
-			'Québec',
-		]);
-		expect(await names('getAreaCodes')).toEqual(['450', '819', '1438']);
-		// One request per dropdown, the cache empty.
-		expect(service.received.map((r) => r.url)).toEqual([
-			'/api/numbers/regions/CA',
-			'/api/numbers/cities/CA/QC',
-			'/api/numbers/area_codes/CA/QC',
-		]);
-	});
+	// The description shows no lookup records, nor their order: the emulator lists Nova Scotia
+	// before Northwest Territories, cities largest first and a city's overlay codes last, or all
+	// of them reversed.
+	test.each(LOOKUP_ORDERS)(
+		'each dropdown is by name (area codes by value) on a service listing lookups %s',
+		async (order) => {
+			emulator().control.setNumbersLookupOrder(order);
+			const names = async (method: 'getRegions' | 'getCities', region = 'QC') =>
+				(await dropdown(method, { country: 'CA', region })).map((option) => option.name);
+			const regions = await names('getRegions');
+			expect(regions.slice(0, 1).concat(regions.slice(4, 8))).toEqual([
+				'Alberta (AB)',
+				'Newfoundland and Labrador (NL)',
+				'Northwest Territories (NT)',
+				'Nova Scotia (NS)',
+				'Nunavut (NU)',
+			]);
+			expect(await names('getCities')).toEqual([
+				'Any City',
+				'Gatineau',
+				'Laval',
+				'Lévis',
+				'Longueuil',
+				'Montréal',
+				'Québec',
+				'Rimouski',
+				'Saguenay',
+				'Sherbrooke',
+				'Trois-Rivières',
+			]);
+			const codes = await dropdown('getAreaCodes', {
+				country: 'US',
+				region: 'NY',
+				city: 'New York',
+			});
+			expect(codes.map((option) => option.value)).toEqual([
+				'212',
+				'332',
+				'347',
+				'646',
+				'718',
+				'917',
+				'929',
+			]);
+		},
+	);
 });
 
 describe('lookup cache', () => {
