@@ -87,8 +87,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			demo?.stop();
 			clock.reset();
 			ctx.random = new Random('fax-cloud-emulator');
-			const stores = [outboundStore, lifecycle, ctx.inbound, ctx.log, mailMerge];
-			for (const store of [...stores, numberRequests, numberLookups]) store.reset();
+			for (const store of [outboundStore, lifecycle, ctx.inbound, ctx.log]) store.reset();
+			for (const store of [mailMerge, numberRequests, numberLookups]) store.reset();
 			ctx.references.clear();
 			ctx.references.keys = pagingKeys;
 			ctx.dateSkew = { ms: 0, answers: 0 };

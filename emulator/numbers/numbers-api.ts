@@ -22,7 +22,7 @@ const problem = (
 ) => json(status, { error, message }, headers);
 const notFound = (message: string): Reply => problem(404, 'not_found', message);
 
-/** The order of the lookup lists: the dataset's (regions by name, cities largest first) or its reverse. */
+/** The order of the lookup lists: the dataset's (cities largest first, a city's main area code first) or its reverse. */
 export const LOOKUP_ORDERS = ['as-listed', 'reversed'] as const;
 export type LookupOrder = (typeof LOOKUP_ORDERS)[number];
 
