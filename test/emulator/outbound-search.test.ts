@@ -1,3 +1,4 @@
+import { ReferenceStore } from '../../emulator/fax/search';
 import { MINUTE, USERS, type Login } from '../harness/emulatorHttp';
 import { expectAnswer, faxCalls, ids, OK, useEmulatorCalls } from './faxCalls';
 
@@ -126,6 +127,18 @@ describe('paging', () => {
 		expectAnswer(await search(USERS.alice, { GetNextResults: 'nope' }), 400, 20);
 		const other = await search(USERS.bob, { GetNextResults: first.json.ResultsReference });
 		expect(other.status).toBe(400);
+	});
+
+	test('past 20,000 references the oldest is forgotten, the newer kept', () => {
+		const store = new ReferenceStore();
+		const criteria = { direction: 'outbound' } as Parameters<ReferenceStore['next']>[1];
+		const keys = Array.from({ length: 20_001 }, () => store.next(undefined, criteria, {} as never));
+		expect(new Set(keys).size).toBe(20_001);
+		expect(store.get(keys[0])).toBeUndefined();
+		expect([keys[1], keys[20_000]].map((key) => store.get(key)?.criteria)).toEqual([
+			criteria,
+			criteria,
+		]);
 	});
 
 	test('a reference of the other direction is a 400; an empty or false GetNextResults is no reference', async () => {
