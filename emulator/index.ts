@@ -10,6 +10,7 @@ import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
 import { Listener } from './http/listener';
 import { withStatus } from './http/reply';
 import { mailMergeHandler } from './mailmerge/mailmerge-api';
+import type { KeywordType } from './mailmerge/keyword-type';
 import { type ListOrder, MailMergeService } from './mailmerge/mailmerge-service';
 import { type LookupOrder, NumberLookups, numbersHandler } from './numbers/numbers-api';
 import { NumberRequestStore } from './numbers/requests';
@@ -32,6 +33,8 @@ export interface EmulatorOptions {
 	mailMergeTimeZone?: string;
 	/** The order of interface B's `Jobs` and `Faxes` lists: `oldest-first` (default) or `newest-first`. */
 	mailMergeListOrder?: ListOrder;
+	/** How interface B writes a fax's `Keyword`: `string` (default, as sent) or `integer`. */
+	mailMergeKeywordType?: KeywordType;
 	/** The order of interface C's lookup lists: `as-listed` (default) or `reversed`. */
 	numbersLookupOrder?: LookupOrder;
 	/** ResultsReference of a search's pages: `per-page` (default), `session` or `withheld`. */
@@ -67,6 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		ctx,
 		options.mailMergeTimeZone,
 		options.mailMergeListOrder,
+		options.mailMergeKeywordType,
 	);
 	const numberRequests = new NumberRequestStore(ctx);
 	const numberLookups = new NumberLookups(options.numbersLookupOrder);

@@ -6,6 +6,7 @@ import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
 import { PAGING_KEYS, type PagingKeys } from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
+import type { KeywordType } from '../mailmerge/keyword-type';
 import type { ListOrder, MailMergeService } from '../mailmerge/mailmerge-service';
 import type { LookupOrder, NumberLookups } from '../numbers/numbers-api';
 import type { NumberRequestStore } from '../numbers/requests';
@@ -132,6 +133,8 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 		setMailMergeTimeZone: (zone: string | null): void => mailMerge.clock.setZone(zone ?? undefined),
 		/** Interface B lists jobs and a job's faxes `oldest-first` or `newest-first`. */
 		setMailMergeListOrder: (order: ListOrder): void => mailMerge.setListOrder(order),
+		/** Interface B writes a fax's Keyword as sent (`string`) or as a whole number (`integer`). */
+		setMailMergeKeywordType: (type: KeywordType): void => mailMerge.setKeywordType(type),
 		/** Interface C lists regions, cities and area codes `as-listed` or `reversed`. */
 		setNumbersLookupOrder: (order: LookupOrder): void => numberLookups.setOrder(order),
 		/** Makes the mail merge job store fail (codes 1300, 2000, 2001) until switched off. */

@@ -41,6 +41,7 @@ function routes(c: EmulatorControl): Record<string, ControlCall> {
 			c.listWithoutJobsOnce(b.count === undefined ? 1 : Number(b.count)),
 		'POST /mail-merge/time-zone': (b) => c.setMailMergeTimeZone(b.zone ?? null),
 		'POST /mail-merge/list-order': (b) => c.setMailMergeListOrder(b.order),
+		'POST /mail-merge/keyword-type': (b) => c.setMailMergeKeywordType(b.type),
 		'GET /number-requests': () => ({ requests: c.numberRequests() }),
 		'POST /numbers/lookup-order': (b) => c.setNumbersLookupOrder(b.order),
 		'POST /mail-merge-outage': (b) => c.setMailMergeOutage(Boolean(b.on)),

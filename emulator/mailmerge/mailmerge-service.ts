@@ -3,6 +3,7 @@ import type { EmulatorContext } from '../context';
 import type { OutboundFax } from '../fax/records';
 import type { SeedUser } from '../seed-data';
 import { MailMergeError } from './codes';
+import { keywordType, keywordView, type KeywordType } from './keyword-type';
 import type { JobRequest } from './validate';
 import { MailMergeClock } from './wall-clock';
 
@@ -40,18 +41,26 @@ export class MailMergeService {
 	readonly clock: MailMergeClock;
 	/** The order of the lists (control.setMailMergeListOrder). */
 	private order: ListOrder;
+	/** How a fax's Keyword is written (control.setMailMergeKeywordType). */
+	private keywords: KeywordType;
 
 	constructor(
 		private readonly ctx: EmulatorContext,
 		timeZone?: string,
 		private readonly initialOrder: ListOrder = 'oldest-first',
+		private readonly initialKeywords: KeywordType = 'string',
 	) {
 		this.clock = new MailMergeClock(timeZone);
 		this.order = listOrder(initialOrder);
+		this.keywords = keywordType(initialKeywords);
 	}
 
 	setListOrder(order: ListOrder): void {
 		this.order = listOrder(order);
+	}
+
+	setKeywordType(type: KeywordType): void {
+		this.keywords = keywordType(type);
 	}
 
 	/** `items` (oldest first, as kept) in the order of the lists. */
@@ -69,6 +78,7 @@ export class MailMergeService {
 		this.lookupsFailing = undefined;
 		this.clock.reset();
 		this.order = this.initialOrder;
+		this.keywords = this.initialKeywords;
 	}
 
 	count(): number {
@@ -169,7 +179,7 @@ export class MailMergeService {
 			Status: fax.status === 'awaitingConversion' ? 'Submitted' : fax.status,
 			ErrorCode: String(fax.errorCode),
 			ErrorText: fax.errorText,
-			Keyword: entry.keyword,
+			Keyword: keywordView(this.keywords, entry.keyword),
 			FaxNumber: fax.faxNumber,
 			ModifiedOn: this.dt(fax.updatedAt),
 			Owner: fax.userId,

@@ -27,6 +27,16 @@ const NUMBERS = Array.from({ length: 6 }, (_, n) => `1212555010${n + 1}`);
 
 const v2Workflow = (file: string) => loadWorkflows([`test/e2e/workflows/v2/${file}`])[0];
 
+/** The mailing of mail-merge-create.json with invoice numbers for keywords (007 and 0420). */
+function invoiceMailing(): WorkflowFile {
+	const workflow = v2Workflow('mail-merge-create.json');
+	const csv = workflow.nodes.find((node) => node.name === 'CSV Text')!.parameters;
+	const [line] = (csv.assignments as { assignments: Array<{ value: string }> }).assignments;
+	const text = Buffer.from(line.value, 'base64').toString();
+	line.value = Buffer.from(text.replace('R-1', '007').replace('R-2', '0420')).toString('base64');
+	return workflow;
+}
+
 /** The weekly notice, read afresh, and its Send node. */
 function weeklySend() {
 	const workflow = v2Workflow('send-lineage.json');
@@ -275,12 +285,12 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 	},
 	{
 		title:
-			"Mail merge lineage: a recurring mailing's Retry makes its own job when none was made, finds it when the answer was lost, never takes last week's (the service listing newest first)",
+			"Mail merge lineage: a recurring mailing's Retry makes its own job when none was made, finds it when the answer was lost, never takes last week's (the service listing newest first, invoice keywords written as numbers)",
 		workflow: 'test/e2e/workflows/v2/mail-merge-create.json',
 		async run(environment, server) {
 			const n8n = lineage(environment, server);
 			const { emulator } = n8n;
-			const workflow = v2Workflow('mail-merge-create.json');
+			const workflow = invoiceMailing();
 			const jobsBefore = emulator.control.stats().mailMergeJobCount;
 			const jobs = () => emulator.control.stats().mailMergeJobCount - jobsBefore;
 			const id = await saveWorkflow(server, workflow);
@@ -299,8 +309,10 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				mustSucceed(retried, loadWorkflow ? 'the Retry with the current workflow' : 'the Retry');
 				return createdJobs(retried);
 			};
-			// The description gives no order for the job list or a job's faxes: this service's is newest first.
+			// The description gives no order for the job list or a job's faxes: this service's is newest
+			// first. It types a fax's Keyword integer: this service writes 007 as 7.
 			emulator.control.setMailMergeListOrder('newest-first');
+			emulator.control.setMailMergeKeywordType('integer');
 			try {
 				const week1 = await runWorkflow(server, workflow, {}, { savedId: id });
 				mustSucceed(week1, 'week 1');
@@ -321,6 +333,7 @@ export const SEND_LINEAGE_CHECKS: FeatureCheck[] = [
 				}
 			} finally {
 				emulator.control.setMailMergeListOrder('oldest-first');
+				emulator.control.setMailMergeKeywordType('string');
 			}
 		},
 	},

@@ -169,3 +169,27 @@ test('setMailMergeListOrder: jobs and a job’s faxes listed newest first, then 
 		'list order must be one of oldest-first, newest-first',
 	);
 });
+
+test('setMailMergeKeywordType: integer writes whole-number keywords as numbers, empty ones as null, text as written; reset keeps the option', async () => {
+	const keywords = ['007', ' 42', 'INV-9', ''];
+	const keywordsOf = async (emulator = emu()) => {
+		const jobId = await postMailMergeJob(emulator, keywords.length, USERS.alice, keywords);
+		emulator.control.advance(MINUTE);
+		const { json } = await faxCalls(() => emulator).mailMerge(`/Job/${jobId}/Faxes`);
+		return (json.Faxes as Array<{ Keyword: unknown }>).map((fax) => fax.Keyword);
+	};
+	expect(await keywordsOf()).toEqual(keywords);
+	expect((await control('/mail-merge/keyword-type', { type: 'integer' })).json).toEqual(done);
+	expect(await keywordsOf()).toEqual([7, 42, 'INV-9', null]);
+	emu().control.setMailMergeKeywordType('string');
+	expect(await keywordsOf()).toEqual(keywords);
+	expect((await control('/mail-merge/keyword-type', { type: 'float' })).status).toBe(400);
+
+	const integers = await ownEmulator({ mailMergeKeywordType: 'integer' });
+	expect(await keywordsOf(integers)).toEqual([7, 42, 'INV-9', null]);
+	integers.control.reset();
+	expect(await keywordsOf(integers)).toEqual([7, 42, 'INV-9', null]);
+	await expect(startTestEmulator({ mailMergeKeywordType: 'text' as never })).rejects.toThrow(
+		'keyword type must be one of string, integer',
+	);
+});

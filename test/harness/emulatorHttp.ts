@@ -139,11 +139,21 @@ let jobTemplate: Promise<Buffer> | undefined;
  * Creates a mail merge job of `lines` CSV lines (Name, Fax) for `login`, its id; the emulator
  * reads one line every 2 s, then the job is COMPLETE.
  */
-export async function postMailMergeJob(emu: Emulator, lines: number, login: Login = USERS.alice) {
+export async function postMailMergeJob(
+	emu: Emulator,
+	lines: number,
+	login: Login = USERS.alice,
+	keywords?: string[],
+) {
 	jobTemplate ??= formPdf(['Name', 'Fax']);
-	const csv = ['Name,Fax', ...Array.from({ length: lines }, (_, i) => `N${i},12125550000`)];
+	const ref = (i: number) => (keywords ? `,${keywords[i]}` : '');
+	const csv = [
+		`Name,Fax${keywords ? ',Ref' : ''}`,
+		...Array.from({ length: lines }, (_, i) => `N${i},12125550000${ref(i)}`),
+	];
 	const form = new FormData();
 	form.append('FaxNumerColumnName', 'Fax');
+	if (keywords) form.append('KeywordColumnName', 'Ref');
 	form.append('CSV', new Blob([`${csv.join('\r\n')}\r\n`], { type: 'text/csv' }), 'list.csv');
 	form.append('Template', new Blob([await jobTemplate], { type: 'application/pdf' }), 'form.pdf');
 	const res = await call('POST', `${emu.urls.mailMerge}/Job`, { auth: login, multipart: form });

@@ -166,12 +166,25 @@ interface Candidate {
 	faxes: IDataObject[];
 }
 
+const WHOLE_NUMBER = /^[+-]?\d+$/;
+
+/**
+ * Whether the Keyword the service shows is the line's: the description types it integer while its
+ * sample shows a string, so a whole number may come back as a number (`007` as 7).
+ */
+function sameKeyword(shown: unknown, sent: string): boolean {
+	const text = String(shown ?? '').trim();
+	const written = sent.trim();
+	if (WHOLE_NUMBER.test(text) && WHOLE_NUMBER.test(written)) return Number(text) === Number(written);
+	return text === written;
+}
+
 function sameLines(faxes: IDataObject[], lines: CsvLineFax[]): boolean {
 	return faxes.every(
 		(fax, index) =>
 			index < lines.length &&
 			String(fax.FaxNumber ?? '').trim() === lines[index].faxNumber &&
-			String(fax.Keyword ?? '') === lines[index].keyword,
+			sameKeyword(fax.Keyword, lines[index].keyword),
 	);
 }
 

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
+import { KEYWORD_TYPES } from '../../../../emulator/mailmerge/keyword-type';
 import { LINE_SECONDS, LIST_ORDERS } from '../../../../emulator/mailmerge/mailmerge-service';
 import {
 	faxCloudNode,
@@ -102,6 +103,29 @@ test.each(LIST_ORDERS)(
 			}),
 		]);
 		expect(requests('POST')).toHaveLength(1);
+	},
+);
+
+// The description types a fax's Keyword integer while its sample shows a string: invoice numbers
+// with leading zeros may come back as numbers (007 as 7), and the job is still recognised.
+test.each(KEYWORD_TYPES)(
+	'Retry after a lost answer finds the job whose keywords are numbers with leading zeros (service writing keywords as %s)',
+	async (type) => {
+		emulator().control.setMailMergeKeywordType(type);
+		const invoices = ['007', ' 0420', 'INV-9'];
+		const items = () =>
+			lines(3).map((item, index) => ({ ...item, json: { ...item.json, Ref: invoices[index] } }));
+		const byInvoice = { ...parameters, options: { keywordColumn: 'Ref' } };
+		const first = await lostCreate(byInvoice, items());
+		aLineLater();
+		aLineLater(); // all three faxes made
+
+		const retry = await run('create', byInvoice, { items: items(), retryOf: first });
+
+		expect(jsonOf(succeeded(retry))).toEqual([
+			expect.objectContaining({ JobID: 1, ExpectedFaxes: 3, sendOnce: 'found' }),
+		]);
+		expect(jobCount()).toBe(1);
 	},
 );
 
