@@ -9,7 +9,7 @@ import type {
 import { OPTIONS_COLLECTION } from '../../../shared/optionsCollection';
 import type { FaxDirection } from '../../../shared/faxDirections';
 import { FAX_DIRECTIONS } from '../../../shared/faxDirections';
-import { faxCloudRequestAllItems } from '../../../shared/transport/paging';
+import { faxCloudPages, faxCloudRequestAllItems } from '../../../shared/transport/paging';
 import { validateBoolean, validateChoice } from '../../../shared/validation/valueChecks';
 import { validateDatetime } from '../../../shared/validation/datetimeCheck';
 import type { RequestParams } from '../../../shared/transport/httpEncoding';
@@ -175,26 +175,25 @@ export function faxSearchParameters(options: {
 	];
 }
 
-/** Where a record sorts in the order the service was asked for, to merge searches alike. */
-function sortKey(direction: FaxDirection, query: RequestParams) {
-	const byTime = query.SortColumn === 'dateTime';
+/** Where a record sorts by FaxId in the order the service was asked for, to merge searches alike. */
+function byFaxId(query: RequestParams) {
 	const descending = query.SortOrder === 'desc';
-	const { timeField } = FAX_DIRECTIONS[direction];
-	return (a: IDataObject, b: IDataObject): number => {
-		const first = byTime ? String(a[timeField] ?? '').localeCompare(String(b[timeField] ?? '')) : 0;
-		const order = first !== 0 ? first : Number(a.FaxId) - Number(b.FaxId);
-		return descending ? -order : order;
-	};
+	return (a: IDataObject, b: IDataObject): number =>
+		descending ? Number(b.FaxId) - Number(a.FaxId) : Number(a.FaxId) - Number(b.FaxId);
 }
 
 /**
  * Runs a search with Return All or Limit; paging through ResultsReference is the helper's.
  *
- * Several statuses are one search per status: the service's FaxStatus takes one value, and a
- * search without it would page through every fax of the other statuses (most faxes are sent)
- * to keep the few asked for. Each search pages on its own ResultsReference and stops at the
- * Limit, so the first Limit of the merged list (ordered as the service was asked to sort) are the
- * first Limit of all. A fax whose status changed between two searches shows up once.
+ * Several statuses sorted by Fax ID are one search per status: the service's FaxStatus takes one
+ * value, and a search without it would page through every fax of the other statuses (most faxes
+ * are sent) to keep the few asked for. Each search pages on its own ResultsReference and stops at
+ * the Limit, so the first Limit of the merged list are the first Limit of all. A fax whose status
+ * changed between two searches shows up once.
+ *
+ * Sorted by last modified time they are one search of every status, the asked ones kept in the
+ * service's order: records carry no modification time to merge searches by (a mark moves a fax
+ * in that order without changing its CompleteTime or ReceivedTime).
  */
 async function searchFaxesForGetMany(
 	this: IExecuteFunctions,
@@ -205,21 +204,30 @@ async function searchFaxesForGetMany(
 ): Promise<INodeExecutionData[]> {
 	const { collection, normalize } = FAX_DIRECTIONS[direction];
 	const limit = readLimit.call(this, itemIndex);
+	const request = (status?: string) => ({
+		api: 'fax' as const,
+		method: 'GET' as const,
+		path: apiPath(collection),
+		query: status === undefined ? query : { ...query, FaxStatus: status },
+		itemIndex,
+	});
 	const search = async (status?: string) =>
-		await faxCloudRequestAllItems.call(
-			this,
-			{
-				api: 'fax',
-				method: 'GET',
-				path: apiPath(collection),
-				query: status === undefined ? query : { ...query, FaxStatus: status },
-				itemIndex,
-			},
-			{ limit },
-		);
+		await faxCloudRequestAllItems.call(this, request(status), { limit });
 	if (statuses.length <= 1) {
 		const records = await search(statuses[0]);
 		return records.map((record) => ({ json: normalize(record) }));
+	}
+	if (query.SortColumn === 'dateTime') {
+		const wanted = new Set(statuses);
+		const kept: INodeExecutionData[] = [];
+		for await (const { records } of faxCloudPages.call(this, request())) {
+			for (const record of records) {
+				if (!wanted.has(String(record.FaxStatus))) continue;
+				kept.push({ json: normalize(record) });
+				if (kept.length === limit) return kept;
+			}
+		}
+		return kept;
 	}
 	const found = new Map<string, IDataObject>();
 	for (const status of statuses) {
@@ -228,7 +236,7 @@ async function searchFaxesForGetMany(
 			if (!found.has(faxId)) found.set(faxId, normalize(record));
 		}
 	}
-	const merged = [...found.values()].sort(sortKey(direction, query));
+	const merged = [...found.values()].sort(byFaxId(query));
 	return merged.slice(0, limit ?? merged.length).map((json) => ({ json }));
 }
 

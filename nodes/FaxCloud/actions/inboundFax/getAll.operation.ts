@@ -73,7 +73,7 @@ const properties: INodeProperties[] = faxSearchParameters({
 		default: 'recvOk',
 		description: 'Only faxes with this status',
 	},
-	dateTimeMeaning: 'Time the fax was received',
+	dateTimeMeaning: 'Time the service last modified the fax: its arrival, or a mark or update since',
 });
 
 const displayOptions = showOnlyFor('inboundFax', 'getAll');

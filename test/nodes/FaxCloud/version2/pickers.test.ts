@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FaxCloud } from '../../../../nodes/FaxCloud/FaxCloud.node';
 import { SIMPLIFIED_FAX_FIELDS } from '../../../../nodes/shared/simplifiedFax';
 import { credentialsFor } from '../../../harness/jest/emulator';
-import { postMailMergeJob } from '../../../harness/emulatorHttp';
+import { call, postMailMergeJob, USERS } from '../../../harness/emulatorHttp';
 import { listSearch } from '../../../harness/jest/load-options';
 import { runFaxCloud, useFaxSuite } from '../outboundFax/faxHelpers';
 import { fieldOf, succeeded } from '../faxCloudExpect';
@@ -262,6 +262,28 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 			late.firstId,
 			late.lastId,
 		]);
+	});
+
+	test('several statuses sorted by Last Modified Time keep the service’s order: a fax marked since comes last, and a Limit keeps the first', async () => {
+		const at = (day: string) => ({ from: `${day}T00:00:00Z`, to: `${day}T01:00:00Z` });
+		const sent = faxesOfAlice(1, { statuses: ['sent'], ...at('2026-01-03') });
+		const failed = faxesOfAlice(1, { statuses: ['sendFailed'], ...at('2026-01-01') });
+		faxesOfAlice(1, { statuses: ['scheduled'], ...at('2026-01-02') });
+		const url = `${emulator().urls.fax}/outboundfaxes/${failed.firstId}`;
+		const marked = await call('PUT', url, { auth: USERS.alice, form: { Mark: 'true' } });
+		expect(marked.status).toBe(201);
+		const byLastModified = (limit: IDataObject) =>
+			outboundGetMany({
+				...limit,
+				filters: { faxStatus: ['sent', 'sendFailed'] },
+				sort: { sortColumn: 'dateTime', sortOrder: 'asc' },
+			}).then(succeeded);
+
+		expect(fieldOf(await byLastModified({ returnAll: true }), 'FaxId')).toEqual([
+			sent.firstId,
+			failed.firstId,
+		]);
+		expect(fieldOf(await byLastModified({ limit: 1 }), 'FaxId')).toEqual([sent.firstId]);
 	});
 });
 
