@@ -51,7 +51,9 @@ function parseCsv(file: UploadedFile): { fields: string[]; rows: Record<string, 
 	if (text.startsWith('\uFEFF') && heading.length > 0) heading[0] = `\uFEFF${heading[0]}`;
 	const names = heading.map(serviceTrim);
 	const fields = names.filter((f) => f !== '');
-	if (fields.length === 0) throw new MailMergeError('noCsvFields');
+	// No headings (1102) is answered by the caller, after the template's 1001 as the code table lists
+	// them; the lines are not read against an empty heading, so that stays 1102, not 1100.
+	if (fields.length === 0) return { fields, rows: [] };
 	const rows = lines.map((values) => {
 		const emptyLine = values.length === 1 && values[0] === '';
 		if (!emptyLine && values.length !== names.length) throw new MailMergeError('filesInvalid');
@@ -113,6 +115,7 @@ export async function validateJobRequest(params: Params) {
 	const template = await readTemplate(templateFile);
 	const csv = parseCsv(csvFile);
 	if (template.fieldNames.length === 0) throw new MailMergeError('noPdfFields');
+	if (csv.fields.length === 0) throw new MailMergeError('noCsvFields');
 	if (!csv.fields.includes(faxNumberColumn)) {
 		throw new MailMergeError('faxColumnNotFound', { name: faxNumberColumn });
 	}

@@ -3,7 +3,6 @@ import {
 	findCity,
 	isKnownRegion,
 	listAreaCodes,
-	listRegions,
 	type CountryCode,
 } from './dataset/geography';
 
@@ -115,14 +114,6 @@ export function validateTollFree(body: Body): PayloadResult {
 	return { payload: { ...body, ...c.out }, errors: c.errors };
 }
 
-function countryAreaCodes(country: CountryCode): Set<string> {
-	const codes = new Set<string>();
-	for (const region of listRegions(country)) {
-		for (const a of listAreaCodes(country, region.code)) codes.add(a.areaCode);
-	}
-	return codes;
-}
-
 export function validatePortIn(body: Body): PayloadResult {
 	const c = new Checker(body);
 	c.common();
@@ -141,8 +132,12 @@ export function validatePortIn(body: Body): PayloadResult {
 			const isTollFree = TOLL_FREE_NPA.includes(npa);
 			if (isTollFree && tollFree === false) {
 				c.fail('number_to_port', `${npa} is a toll-free prefix but toll_free is false`);
-			} else if (!isTollFree && !countryAreaCodes(country).has(npa)) {
+			} else if (!/^[2-9]/.test(npa)) {
+				// Any North American number may be ported (the description gives no area-code rule);
+				// the dataset's area codes only serve the lookups and new-number requests.
 				c.fail('number_to_port', `${npa} is not an area code of ${country}`);
+			} else if (!/^[2-9]/.test(digits.charAt(3))) {
+				c.fail('number_to_port', `exchange ${digits.slice(3, 6)} must start with 2-9`);
 			}
 		}
 	}

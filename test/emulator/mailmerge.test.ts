@@ -204,6 +204,12 @@ const cases: Array<[number, string, () => FormData, string?]> = [
 	[1100, 'CSV not text', csv(Buffer.from([0, 159, 146, 150]))],
 	[1001, 'PDF without fields', tpl(noFields), 'No fields found in PDF template'],
 	[1102, 'empty CSV', csv('')],
+	[
+		1001,
+		'PDF without fields and an empty CSV: the template is checked first, as the table lists it',
+		() => withFax({}, { csv: '', template: noFields() }),
+		'No fields found in PDF template',
+	],
 	[1103, 'fax column missing', faxColumn('FaxNo'), notFound('fax number', 'FaxNo')],
 	[
 		1104,

@@ -146,6 +146,14 @@ describe('port-in request', () => {
 		});
 	});
 
+	test('Port In files a Bay Area number (650)', async () => {
+		await portIn({ numberToPort: '(650) 555-1234' }).then(succeeded);
+		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
+			number_to_port: '16505551234',
+			toll_free: false,
+		});
+	});
+
 	test('a toll-free number is ported with the flag on', async () => {
 		await portIn({ numberToPort: '+1 800 555 0199', tollFree: true }).then(succeeded);
 		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
