@@ -191,6 +191,14 @@ describe('Fax Cloud API credential: the Test button', () => {
 		);
 	});
 
+	test('red when the Fax API Base URL names a host that does not exist', async () => {
+		// .invalid never resolves (RFC 6761): ENOTFOUND, or EAI_AGAIN without DNS, both in words.
+		await expectRed(
+			{ faxBaseUrl: 'http://fax-cloud.invalid/v1' },
+			'Could not reach the fax interface at http://fax-cloud.invalid/v1/inboundfaxes: host not found. Check the Fax API Base URL.',
+		);
+	});
+
 	test('red when the mail merge interface answers an error', async () => {
 		emulator().control.setMailMergeOutage(true);
 		await expectRed(

@@ -4,6 +4,7 @@
 // slice a long window's first read guesses.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { INBOUND_HAS_MORE_RESULTS } from '../../../emulator/fax/search';
 import {
 	expectEachOnce,
 	inboundIds,
@@ -64,6 +65,24 @@ describe('Fax Cloud Trigger: a backlog larger than one poll', () => {
 		expect(seenKeys(trigger).length).toBeLessThan(11 * 60 * 1.4);
 	});
 
+	// The description shows HasMoreResults for outbound answers only: an inbound search may say more
+	// results follow by its ResultsReference alone (the emulator's `omitted`).
+	test.each(INBOUND_HAS_MORE_RESULTS)(
+		'HasMoreResults %s on inbound answers: 1,200 received faxes, several pages a poll, each emitted once, oldest first',
+		async (mode) => {
+			emu.control.setInboundHasMoreResults(mode);
+			const trigger = await watchInbound(emu);
+			backlogOverAnHour(emu, 'inbound', 1_200);
+
+			const polls = await drain(trigger);
+			const emitted = polls.flatMap(inboundIds);
+			expect(emitted).toHaveLength(1_200);
+			expectEachOnce(emitted, trigger.inboundSinceStart());
+			expectOldestFirst([polls.flat()]);
+			expect(searches(emu, 'inboundfaxes').some((r) => r.query.GetNextResults)).toBe(true);
+		},
+	);
+
 	test('5,000 completed outbound faxes with a limit of 1,500 per poll', async () => {
 		const trigger = await watchFromNow(emu, { ...OUTBOUND, options: { maxEventsPerPoll: 1_500 } });
 		backlogOverAnHour(emu, 'outbound', 5_000);
@@ -92,9 +111,10 @@ const PAGE_MS = 1_000;
 describe('Fax Cloud Trigger: a backlog whose part already read outlasts a poll', () => {
 	test('4,000 faxes after a downtime, each search answer taking a tenth of the budget: all emitted once, within a bounded number of polls', async () => {
 		const trigger = await watchInbound(emu, {}, { pollBudgetMs: BUDGET_MS });
-		// Each search answer the emulator wrote moves the host's clock on by PAGE_MS (no real wait).
+		// Each search answer the emulator wrote moves the host's clock on by PAGE_MS (no real wait),
+		// and only that: the machine's own speed spends none of the budget.
 		const answered = () => searches(emu, 'inboundfaxes').filter((r) => r.status !== null).length;
-		hostClockFollows(emu, () => answered() * PAGE_MS);
+		hostClockFollows(emu, () => answered() * PAGE_MS, { realTime: false });
 		backlogOverAnHour(emu, 'inbound', 4_000);
 
 		const polls: number[][] = [];
@@ -105,6 +125,8 @@ describe('Fax Cloud Trigger: a backlog whose part already read outlasts a poll',
 		expectEachOnce(polls.flat(), trigger.inboundSinceStart());
 		// Every poll moved the backlog on.
 		expect(polls.filter((ids) => ids.length === 0)).toEqual([]);
+		// Eight polls: a tenth of the budget per answer leaves each poll about eight pages.
+		expect(polls.length).toBeLessThanOrEqual(10);
 	});
 
 	test('a slice after one read whole fails: the poll keeps the part read, the next poll reads on from there; each fax once', async () => {

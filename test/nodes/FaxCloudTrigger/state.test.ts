@@ -3,6 +3,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { loadSeed } from '../../../emulator/seed-data';
+import {
+	MAX_REMEMBERED_STATUSES,
+	StatusMemory,
+} from '../../../nodes/FaxCloudTrigger/state/statusMemory';
 import { credentialsFor, SEED_USERS } from '../../harness/jest/emulator';
 import { pollTrigger } from '../../harness/jest/poll';
 import {
@@ -121,6 +125,24 @@ describe('Fax Cloud Trigger: the state kept between polls', () => {
 		const next = await sendOutbound(emu, 'alice');
 		emu.control.advance(MINUTE);
 		expect(statusChanges(await trigger.pollItems())).toEqual([`${next}:sent`]);
+	});
+
+	test('the last statuses of outbound faxes not final yet: kept up to an hour before the window, the 10,000 most recently updated, a final one forgotten', () => {
+		const windowStart = Date.parse('2026-01-05T12:00:00Z');
+		const memory = new StatusMemory(undefined, {});
+		const at = (minutesBefore: number) => windowStart - minutesBefore * MINUTE;
+		memory.observe({ faxId: 'hour', status: 'sending', time: at(60) });
+		memory.observe({ faxId: 'older', status: 'sending', time: at(61) });
+		memory.observe({ faxId: 'done', status: 'sending', time: at(1) });
+		memory.observe({ faxId: 'done', status: 'sent', time: at(0) });
+		expect(Object.keys(memory.toState(windowStart)!).sort()).toEqual(['hour']);
+		for (let i = 0; i < MAX_REMEMBERED_STATUSES; i++) {
+			memory.observe({ faxId: `new${i}`, status: 'scheduled', time: windowStart + i });
+		}
+		const kept = memory.toState(windowStart)!;
+		expect(MAX_REMEMBERED_STATUSES).toBe(10_000);
+		expect(Object.keys(kept)).toHaveLength(10_000);
+		expect(kept.hour).toBeUndefined();
 	});
 });
 

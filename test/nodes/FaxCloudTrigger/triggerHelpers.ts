@@ -42,17 +42,20 @@ const realNow = Date.now.bind(Date);
 /**
  * The n8n host's clock moves as the emulator's does (plus `extraMs()`): the trigger checks the
  * Date header against the host's clock (serviceClock.ts); a still host takes a jump for a bad clock.
+ * With `realTime: false` the host's own time stands still, so a load on the machine running the
+ * test spends none of a poll's time budget.
  */
-export function hostClockFollows(emu: Emulator, extraMs = () => 0) {
+export function hostClockFollows(emu: Emulator, extraMs = () => 0, { realTime = true } = {}) {
 	const emulatorNow = () => Date.parse(emu.control.now());
 	const start = emulatorNow();
+	const began = realNow();
 	let reading = false;
 	jest.spyOn(Date, 'now').mockImplementation(() => {
 		// An emu on the real clock reads Date.now itself.
 		if (reading) return realNow();
 		reading = true;
 		try {
-			return realNow() + Math.max(0, emulatorNow() - start) + extraMs();
+			return (realTime ? realNow() : began) + Math.max(0, emulatorNow() - start) + extraMs();
 		} finally {
 			reading = false;
 		}

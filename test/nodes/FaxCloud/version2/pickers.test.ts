@@ -172,13 +172,21 @@ describe('Version 2: Simplify', () => {
 			faxId: picked(lastId),
 			simple: false,
 		});
-		expect(Object.keys(whole.items[0].json).length).toBeGreaterThan(30);
+		// The service's whole outbound record: 46 fields (the emulator's, after the description).
+		expect(Object.keys(whole.items[0].json)).toHaveLength(46);
 	});
 
 	test('inbound Get Many is simplified to the inbound field set', async () => {
 		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
 		const result = await runV2('inboundFax', { operation: 'getAll', returnAll: true });
 		expect(result.items).toHaveLength(2);
+		const whole = await runV2('inboundFax', {
+			operation: 'getAll',
+			returnAll: true,
+			simple: false,
+		});
+		// The service's whole inbound record: 25 fields.
+		expect(whole.items.map((item) => Object.keys(item.json).length)).toEqual([25, 25]);
 		for (const item of result.items) {
 			expect(
 				Object.keys(item.json).every((key) => SIMPLIFIED_FAX_FIELDS.inbound.includes(key)),
