@@ -5,7 +5,7 @@ import { FaultRegistry } from './faults';
 import { InboundStore } from './fax/inbound-store';
 import { Lifecycle } from './fax/lifecycle';
 import { OutboundService, OutboundStore } from './fax/outbound-store';
-import { ReferenceStore } from './fax/search';
+import { type InboundHasMoreResults, ReferenceStore } from './fax/search';
 import { Random } from './random';
 import { RequestLog } from './request-log';
 import type { Seed } from './seed-data';
@@ -32,6 +32,8 @@ export function createContext(
 		outbound: new OutboundService(clock, outboundStore, lifecycle),
 		inbound: new InboundStore(),
 		references: new ReferenceStore(),
+		/** Whether inbound search answers carry HasMoreResults (control.setInboundHasMoreResults). */
+		inboundHasMoreResults: 'shown' as InboundHasMoreResults,
 		logLine,
 		/** The next `answers` Date headers are `ms` off (a front end with a wrong clock). */
 		dateSkew: { ms: 0, answers: 0 },

@@ -3,7 +3,12 @@ import { createContext } from './context';
 import { parseIso, type DatetimePrecision } from './datetime';
 import { faxHandler } from './fax/fax-api';
 import { errorReply } from './fax/status-codes';
-import { PAGING_KEYS, type PagingKeys } from './fax/search';
+import {
+	inboundHasMoreResults,
+	type InboundHasMoreResults,
+	PAGING_KEYS,
+	type PagingKeys,
+} from './fax/search';
 import { createControl, type EmulatorControl } from './control/control';
 import { startDemoTraffic } from './control/inject';
 import { CONTROL_PREFIX, controlHttp } from './control/http-routes';
@@ -39,6 +44,8 @@ export interface EmulatorOptions {
 	numbersLookupOrder?: LookupOrder;
 	/** ResultsReference of a search's pages: `per-page` (default), `session` or `withheld`. */
 	pagingKeys?: PagingKeys;
+	/** Whether inbound search answers carry HasMoreResults: `shown` (default) or `omitted`. */
+	inboundHasMoreResults?: InboundHasMoreResults;
 	/** Demo mode: inbound faxes arrive now and then on a timer. */
 	demoTraffic?: boolean;
 	log?: (line: string) => void;
@@ -62,10 +69,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	if (!PAGING_KEYS.includes(pagingKeys)) {
 		throw new Error(`pagingKeys must be one of ${PAGING_KEYS.join(', ')}`);
 	}
+	const hasMore = inboundHasMoreResults(options.inboundHasMoreResults ?? 'shown');
 	const logLine = options.log ?? (() => undefined);
 	const ctx = createContext(clock, seed, options.datetimePrecision ?? 'second', logLine);
 	const { accounts, outboundStore, lifecycle } = ctx;
 	ctx.references.keys = pagingKeys;
+	ctx.inboundHasMoreResults = hasMore;
 	const mailMerge = new MailMergeService(
 		ctx,
 		options.mailMergeTimeZone,
@@ -95,6 +104,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 			for (const store of [mailMerge, numberRequests, numberLookups]) store.reset();
 			ctx.references.clear();
 			ctx.references.keys = pagingKeys;
+			ctx.inboundHasMoreResults = hasMore;
 			ctx.dateSkew = { ms: 0, answers: 0 };
 			ctx.faults.clear();
 			eachListener((l) => l.resetStats());

@@ -4,7 +4,12 @@ import type { FaultSpec } from '../faults';
 import { IMAGE_FAULTS, type ImageFault } from '../fax/images';
 import { resolveOutcomeKey } from '../fax/outcomes';
 import { formatInbound, formatOutbound } from '../fax/records';
-import { PAGING_KEYS, type PagingKeys } from '../fax/search';
+import {
+	inboundHasMoreResults,
+	type InboundHasMoreResults,
+	PAGING_KEYS,
+	type PagingKeys,
+} from '../fax/search';
 import type { ConnectionStats } from '../http/listener';
 import type { KeywordType } from '../mailmerge/keyword-type';
 import type { ListOrder, MailMergeService } from '../mailmerge/mailmerge-service';
@@ -176,6 +181,10 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 				throw new Error(`mode must be one of ${PAGING_KEYS.join(', ')}`);
 			}
 			ctx.references.keys = mode;
+		},
+		/** Inbound search answers carry HasMoreResults (`shown`) or leave it out (`omitted`). */
+		setInboundHasMoreResults: (mode: InboundHasMoreResults): void => {
+			ctx.inboundHasMoreResults = inboundHasMoreResults(mode);
 		},
 		/** Makes the image of one fax fail (IMAGE_FAULTS) until set to null; the fax stays as it is. */
 		setImageFault: (direction: Direction, faxId: FaxId, fault: ImageFault | null): void => {

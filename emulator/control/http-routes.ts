@@ -62,6 +62,7 @@ function routes(c: EmulatorControl): Record<string, ControlCall> {
 			c.setImageFault(m[1] as 'inbound' | 'outbound', m[2], b.fault ?? null),
 		'POST /date-header-offset': (b) => c.setDateHeaderOffset(b.ms, b.answers),
 		'POST /paging-keys': (b) => c.setPagingKeys(b.mode),
+		'POST /inbound-has-more-results': (b) => c.setInboundHasMoreResults(b.mode),
 		'POST /bulk/outbound': (b) => c.bulkCreateOutbound(Number(b.n), b),
 		'POST /bulk/inbound': (b) => c.bulkCreateInbound(Number(b.n), b),
 	};

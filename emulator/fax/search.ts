@@ -36,6 +36,22 @@ export type PagingKeys = 'per-page' | 'session' | 'withheld';
 export const PAGING_KEYS: readonly PagingKeys[] = ['per-page', 'session', 'withheld'];
 
 /**
+ * Whether inbound search answers carry HasMoreResults. The description shows it for outbound
+ * only ("HasMoreResults in inbound query responses: not shown"), so a service may page inbound
+ * searches by ResultsReference alone: `omitted` leaves the key out. Outbound always has it.
+ */
+export const INBOUND_HAS_MORE_RESULTS = ['shown', 'omitted'] as const;
+export type InboundHasMoreResults = (typeof INBOUND_HAS_MORE_RESULTS)[number];
+
+/** `mode` when it is one of INBOUND_HAS_MORE_RESULTS, else an error naming them. */
+export function inboundHasMoreResults(mode: string): InboundHasMoreResults {
+	if (!(INBOUND_HAS_MORE_RESULTS as readonly string[]).includes(mode)) {
+		throw new Error(`inboundHasMoreResults must be one of ${INBOUND_HAS_MORE_RESULTS.join(', ')}`);
+	}
+	return mode as InboundHasMoreResults;
+}
+
+/**
  * A ResultsReference is the stored criteria plus the key (time, id) of the last record returned,
  * never an offset: records created, deleted or updated between pages do not shift the next page.
  * Past 20,000 references the oldest are forgotten; a forgotten one answers 400.
@@ -175,7 +191,9 @@ export function searchReply<T extends Searchable>(
 	});
 	const body: Record<string, unknown> = {};
 	if (items.length > 0) body.FaxInfo = items.map((record) => records.format(record, ctx.precision));
-	body.HasMoreResults = more ? 'true' : 'false';
+	if (records.direction === 'outbound' || ctx.inboundHasMoreResults === 'shown') {
+		body.HasMoreResults = more ? 'true' : 'false';
+	}
 	if (more && items.length > 0) {
 		const last = records.index.keyOf(items[items.length - 1]);
 		const reference = refs.next(parsed.reference, c, last);

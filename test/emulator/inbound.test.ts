@@ -204,3 +204,96 @@ describe('ResultsReference keys', () => {
 		expect(pages.map((page) => page.length)).toEqual([10, 5]);
 	});
 });
+
+/**
+ * The description shows HasMoreResults for outbound answers only ("HasMoreResults in inbound query
+ * responses: not shown"): with `inboundHasMoreResults: 'omitted'` inbound answers leave the key
+ * out, and a ResultsReference alone says more records follow.
+ */
+describe('inbound answers without HasMoreResults', () => {
+	type Calls = ReturnType<typeof faxCalls>;
+	/** Every answer of alice's inbound search, following ResultsReference alone (at most 20). */
+	async function pagesByReference(calls: Calls, ResultLimit: number) {
+		const answers = [await calls.get('inboundfaxes', USERS.alice, { ResultLimit })];
+		while (answers.length < 20) {
+			const GetNextResults = answers[answers.length - 1].json.ResultsReference;
+			if (GetNextResults === undefined) break;
+			answers.push(await calls.get('inboundfaxes', USERS.alice, { ResultLimit, GetNextResults }));
+		}
+		for (const res of answers) expect(res.status).toBe(200);
+		return answers;
+	}
+	/** Whether each answer has the HasMoreResults key, and its value where it has. */
+	const hasMore = (answers: Array<{ json: any }>) =>
+		answers.map((res) => ('HasMoreResults' in res.json ? res.json.HasMoreResults : 'no key'));
+	const setMode = (mode: string) => api.control('POST', '/inbound-has-more-results', { mode });
+
+	test('the start option omitted: no HasMoreResults on any page, a ResultsReference on each page with more after it, none on the last; the pages hold every fax once', async () => {
+		const own = await ownEmulator({ inboundHasMoreResults: 'omitted' });
+		const calls = faxCalls(() => own);
+		expect((await calls.get('inboundfaxes', USERS.alice)).json).toEqual({ RequestStatus: OK });
+		const faxes = own.control.injectInbound({ userId: USERS.alice.userId, count: 25 });
+		const answers = await pagesByReference(calls, 10);
+		expect(answers.map((res) => ids(res).length)).toEqual([10, 10, 5]);
+		expect(hasMore(answers)).toEqual(['no key', 'no key', 'no key']);
+		const keys = answers.map((res) => res.json.ResultsReference);
+		expect(keys).toEqual([expect.any(String), expect.any(String), undefined]);
+		expect(answers.flatMap(ids)).toEqual(faxes.map((fax) => fax.FaxId));
+		// A search that fits on one page: the records, no key, no reference.
+		const one = await calls.get('inboundfaxes', USERS.alice, { ResultLimit: 25 });
+		expect(Object.keys(one.json).sort()).toEqual(['FaxInfo', 'RequestStatus']);
+		expect(ids(one)).toEqual(answers.flatMap(ids));
+	});
+
+	test('outbound answers keep HasMoreResults when inbound ones leave it out', async () => {
+		const own = await ownEmulator({ inboundHasMoreResults: 'omitted' });
+		const calls = faxCalls(() => own);
+		own.control.bulkCreateOutbound(15, { userId: USERS.alice.userId });
+		const first = await calls.get('outboundfaxes', USERS.alice, { ResultLimit: 10 });
+		const GetNextResults = first.json.ResultsReference;
+		const last = await calls.get('outboundfaxes', USERS.alice, { ResultLimit: 10, GetNextResults });
+		expect(hasMore([first, last])).toEqual(['true', 'false']);
+		expect([...ids(first), ...ids(last)]).toHaveLength(15);
+	});
+
+	test('the control call switches a running emulator; shown brings the key back; an unknown mode is refused naming the modes', async () => {
+		inject('alice@acme', 15);
+		emu().control.setInboundHasMoreResults('omitted');
+		const omitted = await pagesByReference(api, 10);
+		expect(hasMore(omitted)).toEqual(['no key', 'no key']);
+		expect(omitted.flatMap(ids)).toHaveLength(15);
+		emu().control.setInboundHasMoreResults('shown');
+		expect(hasMore(await pagesByReference(api, 10))).toEqual(['true', 'false']);
+		const unknown = () => emu().control.setInboundHasMoreResults('hidden' as never);
+		expect(unknown).toThrow(/shown, omitted/);
+	});
+
+	test('over HTTP: POST /inbound-has-more-results {mode}; an unknown mode is a 400 naming the modes and changes nothing', async () => {
+		inject('alice@acme', 15);
+		expect((await setMode('omitted')).status).toBe(200);
+		expect(hasMore(await pagesByReference(api, 10))).toEqual(['no key', 'no key']);
+		const refused = await setMode('hidden');
+		expect(refused.status).toBe(400);
+		expect(refused.json.error).toMatch(/shown, omitted/);
+		expect(hasMore(await pagesByReference(api, 10))).toEqual(['no key', 'no key']);
+		expect((await setMode('shown')).status).toBe(200);
+		expect(hasMore(await pagesByReference(api, 10))).toEqual(['true', 'false']);
+	});
+
+	test('reset() returns to the start option, shown or omitted; an unknown start option is refused', async () => {
+		emu().control.setInboundHasMoreResults('omitted');
+		emu().control.reset();
+		inject('alice@acme', 15);
+		expect(hasMore(await pagesByReference(api, 10))).toEqual(['true', 'false']);
+
+		const own = await ownEmulator({ inboundHasMoreResults: 'omitted' });
+		own.control.setInboundHasMoreResults('shown');
+		own.control.reset();
+		own.control.injectInbound({ userId: USERS.alice.userId, count: 15 });
+		const ownCalls = faxCalls(() => own);
+		expect(hasMore(await pagesByReference(ownCalls, 10))).toEqual(['no key', 'no key']);
+
+		const unknown = ownEmulator({ inboundHasMoreResults: 'hidden' as never });
+		await expect(unknown).rejects.toThrow(/shown, omitted/);
+	});
+});

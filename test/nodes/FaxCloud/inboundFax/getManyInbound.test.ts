@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { InjectInboundOptions } from '../../../../emulator/control/inject';
+import { INBOUND_HAS_MORE_RESULTS } from '../../../../emulator/fax/search';
 
 import { testDateWindows, useFaxSuite } from '../outboundFax/faxHelpers';
 import { fieldOf, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect';
@@ -100,6 +101,32 @@ describe('Inbound Fax: Get Many', () => {
 		const seen = requests('GET');
 		expect(seen).toHaveLength(3);
 		expect(seen[1].query.GetNextResults).toEqual(expect.any(String));
+	});
+
+	// The description shows HasMoreResults for outbound answers only: an inbound search may say
+	// more results follow by its ResultsReference alone (the emulator's `omitted`).
+	describe.each(INBOUND_HAS_MORE_RESULTS)('HasMoreResults %s on inbound answers', (mode) => {
+		beforeEach(() => emulator().control.setInboundHasMoreResults(mode));
+
+		/** alice receives `count` faxes; their FaxIds, ascending, as the node gives them. */
+		function received(count: number) {
+			const made = emulator().control.bulkCreateInbound(count, { userId: 'alice@acme' });
+			return Array.from({ length: count }, (_, i) => made.firstId + i);
+		}
+
+		test('Return All gives every fax of a 250-fax search once, over its three pages', async () => {
+			const faxIds = received(250);
+			const result = await getMany({ returnAll: true }).then(succeeded);
+			expect(fieldOf(result, 'FaxId')).toEqual(faxIds);
+			expect(requests('GET')).toHaveLength(3);
+		});
+
+		test('a Limit of 150 gives the first 150 faxes of 250 once, over two pages', async () => {
+			const faxIds = received(250);
+			const result = await getMany({ returnAll: false, limit: 150 }).then(succeeded);
+			expect(fieldOf(result, 'FaxId')).toEqual(faxIds.slice(0, 150));
+			expect(requests('GET')).toHaveLength(2);
+		});
 	});
 
 	test('a wrong password is a 401 without the secret', async () => {
