@@ -84,8 +84,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const numberRequests = new NumberRequestStore(ctx);
 	const numberLookups = new NumberLookups(options.numbersLookupOrder);
 	let demo = options.demoTraffic ? startDemoTraffic(ctx) : undefined;
-	/** A copy of one count of every listener: its connections, or its requests being answered. */
-	const statsOf = (count: 'stats' | 'requestStats') => ({
+	/** A copy of one count of every listener: connections, requests being answered, or in process. */
+	const statsOf = (count: 'stats' | 'requestStats' | 'processingStats') => ({
 		fax: { ...listeners.fax[count] },
 		mailMerge: { ...listeners.mailMerge[count] },
 		numbers: { ...listeners.numbers[count] },
@@ -95,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	const control = createControl(ctx, {
 		connections: () => statsOf('stats'),
 		requestsAtOnce: () => statsOf('requestStats'),
+		requestsInProcess: () => statsOf('processingStats'),
 		resetConnections: () => eachListener((l) => l.resetStats()),
 		reset: () => {
 			demo?.stop();

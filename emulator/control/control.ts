@@ -36,6 +36,7 @@ interface ControlHooks {
 	/** Connections open at once per listener, and requests being answered at once. */
 	connections(): PerApi;
 	requestsAtOnce(): PerApi;
+	requestsInProcess(): PerApi;
 	resetConnections(): void;
 	reset(): void;
 	mailMerge: MailMergeService;
@@ -164,6 +165,11 @@ export function createControl(ctx: EmulatorContext, hooks: ControlHooks) {
 			connections: hooks.connections(),
 			/** Requests answered at once, counted like connections (reset by resetConnectionStats too). */
 			requestsAtOnce: hooks.requestsAtOnce(),
+			/**
+			 * Requests received and not yet processed (body being read, service acting; a held answer
+			 * is processed): 0 with a client gone means what it sent is all made or dropped.
+			 */
+			requestsInProcess: hooks.requestsInProcess(),
 		}),
 		/** Starts counting the connection maxima of stats() again from the connections open now. */
 		resetConnectionStats: (): void => hooks.resetConnections(),

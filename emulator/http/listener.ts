@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'http';
 import type { Socket } from 'net';
 import type { ApiName, RequestAuthInfo, RequestLog, RequestRecord } from '../request-log';
-import type { FaultRegistry } from '../faults';
+import type { Fault, FaultRegistry } from '../faults';
 import type { SeedUser } from '../seed-data';
 import { parseRequestParams, queryRecord, type Params } from './params';
 import { htmlErrorPage, type Reply } from './reply';
@@ -49,6 +49,14 @@ interface ListenerDeps {
 export interface ConnectionStats {
 	current: number;
 	max: number;
+}
+
+/** A request the service has acted on, its answer still to write. */
+interface Processed {
+	log: RequestRecord;
+	reply: Reply;
+	fault: Fault | undefined;
+	method: string;
 }
 
 const MAX_BODY = 64 * 1024 * 1024;
@@ -111,6 +119,12 @@ export class Listener {
 	 * connection of an earlier run counts as a connection but is no request).
 	 */
 	readonly requestStats: ConnectionStats = { current: 0, max: 0 };
+	/**
+	 * Requests received whose processing has not ended: the body still being read, or the service
+	 * still acting on it. An answer held by a delay fault is processed. Once a client is gone and
+	 * this is 0, every request it sent has been processed or dropped: what it made is final.
+	 */
+	readonly processingStats: ConnectionStats = { current: 0, max: 0 };
 	private server = createServer((req, res) => {
 		const done = countOpen(this.requestStats);
 		res.once('finish', done);
@@ -162,6 +176,28 @@ export class Listener {
 	}
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const settled = countOpen(this.processingStats);
+		let processed: Processed | undefined;
+		try {
+			processed = await this.process(req, res);
+		} finally {
+			settled();
+		}
+		if (!processed) return;
+		const { log, reply, fault, method } = processed;
+		if (fault?.kind === 'delay') await this.deps.faults.hold(fault);
+		if (fault?.kind !== 'truncatedJson') return this.write(res, log, reply);
+		const { body: full, type } = serialize(reply);
+		const status = reply.status >= 400 ? (method === 'POST' ? 201 : 200) : reply.status;
+		const cut = { ...reply, status, body: full.subarray(0, Math.floor(full.length / 2)) };
+		this.write(res, log, cut, type ?? JSON_TYPE);
+	}
+
+	/**
+	 * Reads the request and lets the service act on it; what is left to answer, or undefined when
+	 * it was answered (control, faults that answer for the service) or its connection reset.
+	 */
+	private async process(req: IncomingMessage, res: ServerResponse): Promise<Processed | undefined> {
 		const { deps } = this;
 		const body = await readBody(req);
 		if (deps.control && (await deps.control(req, res, body))) return;
@@ -194,10 +230,12 @@ export class Listener {
 		if (fault?.kind === 'htmlError') {
 			const status = fault.status ?? 502;
 			const headers = { 'content-type': 'text/html' };
-			return this.write(res, log, { status, headers, body: htmlErrorPage(status) });
+			this.write(res, log, { status, headers, body: htmlErrorPage(status) });
+			return;
 		}
 		if (fault?.kind === 'http500') {
-			return this.write(res, log, { status: fault.status ?? 500, json: deps.serverErrorBody() });
+			this.write(res, log, { status: fault.status ?? 500, json: deps.serverErrorBody() });
+			return;
 		}
 		const segments = decodeSegments(path);
 		const reply = await deps.handler({ ...parsed, method, path, segments, headers: req.headers });
@@ -206,12 +244,7 @@ export class Listener {
 			req.socket.destroy();
 			return;
 		}
-		if (fault?.kind === 'delay') await deps.faults.hold(fault);
-		if (fault?.kind !== 'truncatedJson') return this.write(res, log, reply);
-		const { body: full, type } = serialize(reply);
-		const status = reply.status >= 400 ? (method === 'POST' ? 201 : 200) : reply.status;
-		const cut = { ...reply, status, body: full.subarray(0, Math.floor(full.length / 2)) };
-		this.write(res, log, cut, type ?? JSON_TYPE);
+		return { log, reply, fault, method };
 	}
 
 	/** The emulator clock as an HTTP Date (whole seconds), not the host's clock. */

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Agent } from 'undici';
 
 import { basic, searchThrough, USERS } from '../harness/emulatorHttp';
@@ -15,6 +16,7 @@ const { emu, api } = useEmulatorCalls();
 const ctl = api.control;
 const stats = () => emu().control.stats().connections.fax;
 const atOnce = () => emu().control.stats().requestsAtOnce.fax;
+const inProcess = () => emu().control.stats().requestsInProcess.fax;
 const get = (agent: Agent) => searchThrough(agent, emu());
 
 test('the request log keeps when each request came, when its answer was written, and its size', async () => {
@@ -143,6 +145,36 @@ describe('requests answered at once', () => {
 	test('a delay with releaseAtOnce still ends each hold after delayMs', async () => {
 		await whileDelayed(2, { delayMs: 200, releaseAtOnce: 5 }, async (agent) => {
 			expect(await get(agent)).toBe(200);
+		});
+	});
+});
+
+/**
+ * What a test reads after killing a client (deploy's create-killed): once the client's sockets are
+ * closed and nothing is in process, every request it sent is made or dropped.
+ */
+describe('requests in process', () => {
+	test('a request is in process while its body arrives, not once it is dropped; a held answer is processed', async () => {
+		const { port } = new URL(emu().urls.fax);
+		const socket = connect(Number(port), '127.0.0.1');
+		const body = JSON.stringify({ FaxNumber: '12125550000' });
+		socket.write(
+			`POST /v1/outboundfaxes HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic(USERS.alice)}\r\n` +
+				`Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+		);
+		await waitUntil('the half-sent request in process', () => inProcess().current === 1, 5_000);
+		expect(emu().control.requests()).toEqual([]);
+		socket.destroy();
+		await waitUntil('the dropped request out of process', () => inProcess().current === 0, 5_000);
+		expect(emu().control.requests()).toEqual([]);
+
+		// Held until a second search comes (far longer than any run of this test otherwise).
+		await whileDelayed(2, { delayMs: 60_000, releaseAtOnce: 2 }, async (agent) => {
+			const held = get(agent);
+			await waitUntil('the search processed, its answer held', () => atOnce().current === 1, 5_000);
+			expect(inProcess().current).toBe(0);
+			expect(emu().control.requests().map((r) => r.processed)).toEqual([true]);
+			expect(await Promise.all([held, get(agent)])).toEqual([200, 200]);
 		});
 	});
 });

@@ -14,9 +14,9 @@ const STOPPED = new Set(['crashed', 'error']);
 
 /**
  * n8n keeps what a node notes of its run only once the node ends; a webhook execution of n8n 2.x
- * keeps its context from the start. n8n is SIGKILLed while the service holds the answer to the
- * a create of mail-merge-two-forms.json (one list, a form per item; its job made), and restarted; the user retries the
- * crashed execution. The Retry has the lineage and no note of the Create: a job of the same lines
+ * keeps its context from the start. n8n is SIGKILLed while the service holds the answer to a
+ * create of mail-merge-two-forms.json (one list, a form per item; its job made; the other item's
+ * create may be done or still on its way), and restarted; the user retries the crashed execution. The Retry has the lineage and no note of the Create: a job of the same lines
  * was created since the execution began, so it stops instead of faxing the list a second time.
  * The emulator's clock is set to n8n's first, as the service's and n8n's clocks agree.
  */
@@ -38,9 +38,16 @@ export async function createKilled(instance: DeployInstance, report: Report) {
 				.join(', '),
 	});
 	await instance.killMain();
+	control.clearFaults();
+	// A create n8n sent just before it died may still be in the service's hands: the jobs the
+	// killed execution made are known once its sockets are closed and nothing is in process.
+	const settled = () => {
+		const { connections, requestsInProcess } = control.stats();
+		return connections.mailMerge.current === 0 && requestsInProcess.mailMerge.current === 0;
+	};
+	await waitUntil('the service done with what the killed n8n sent', settled, 30_000);
 	const jobsAtKill = jobs();
 	report.step(`SIGKILL n8n while the service held the answer to a create (${jobsAtKill} jobs)`);
-	control.clearFaults();
 	await instance.startMain();
 	const [execution] = await instance.executionsOf(CREATE_KILLED_WORKFLOW_ID);
 	let stored = await instance.statusOf(execution.id);
