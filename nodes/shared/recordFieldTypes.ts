@@ -138,7 +138,7 @@ function convert(kind: FieldKind, value: unknown): unknown {
 /**
  * The record with its typed fields converted, every other field and the field order as sent. The
  * copy is a spread and only the schema's fields are visited: a search page holds hundreds of
- * records of 25 to 40 fields, and most fields are text that stays text.
+ * records of 25 to 46 fields, and most fields are text that stays text.
  */
 function normalize(schema: Schema, record: IDataObject): IDataObject {
 	const result: IDataObject = { ...record };

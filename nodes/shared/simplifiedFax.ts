@@ -8,7 +8,7 @@ const SHARED_TAIL = ['ErrorCode', 'ErrorText', 'FaxUserId', 'ProjectCode', 'Proj
 /**
  * The fields of a fax an operations team acts on: which fax, which number, its status, pages,
  * times, error, owner, the codes it is filed under and its mark. Simplify returns these; the
- * service's record has 40 fields on outbound faxes and 25 on inbound ones.
+ * service's record has 46 fields on outbound faxes and 25 on inbound ones.
  */
 export const SIMPLIFIED_FAX_FIELDS: Record<FaxDirection, readonly string[]> = {
 	outbound: [
