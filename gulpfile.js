@@ -12,15 +12,18 @@ function clean(done) {
 /** Compiles credentials/ and nodes/ into dist/ with the build tsconfig. */
 function compile(done) {
 	const tsc = require.resolve('typescript/bin/tsc');
-	const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+	const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+		stdio: 'inherit',
+	});
 	done(result.status === 0 ? undefined : new Error('tsc failed'));
 }
 
 /** Copies icons and the codex .node.json files that n8n reads next to each node. */
 function copyAssets() {
-	return src(['nodes/**/*.{png,svg,json}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(
-		dest('dist'),
-	);
+	return src(['nodes/**/*.{png,svg,json}', 'credentials/**/*.{png,svg}'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist'));
 }
 
 exports.clean = clean;

@@ -18,6 +18,7 @@ const PARTS: Part[] = [
 	{ name: 'n8n verification scan', command: ['npm', 'run', 'scan'] },
 	{ name: 'lint of the GitHub workflows', command: ['npm', 'run', 'lint:workflows'] },
 	{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+	{ name: 'format (prettier)', command: ['npm', 'run', 'format'] },
 	{ name: 'no newer n8n 2.x installs', command: ['npm', 'run', 'n8n:newer'] },
 	{ name: 'jest', command: ['npx', 'jest'] },
 	{ name: 'end-to-end in real n8n', command: ['npm', 'run', 'test:e2e'] },

@@ -1,10 +1,5 @@
 import { EMAIL_ADDRESS } from '../input-formats';
-import {
-	findCity,
-	isKnownRegion,
-	listAreaCodes,
-	type CountryCode,
-} from './dataset/geography';
+import { findCity, isKnownRegion, listAreaCodes, type CountryCode } from './dataset/geography';
 
 export interface FieldError {
 	field: string;

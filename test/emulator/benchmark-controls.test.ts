@@ -173,7 +173,11 @@ describe('requests in process', () => {
 			const held = get(agent);
 			await waitUntil('the search processed, its answer held', () => atOnce().current === 1, 5_000);
 			expect(inProcess().current).toBe(0);
-			expect(emu().control.requests().map((r) => r.processed)).toEqual([true]);
+			expect(
+				emu()
+					.control.requests()
+					.map((r) => r.processed),
+			).toEqual([true]);
 			expect(await Promise.all([held, get(agent)])).toEqual([200, 200]);
 		});
 	});

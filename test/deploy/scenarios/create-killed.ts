@@ -16,8 +16,9 @@ const STOPPED = new Set(['crashed', 'error']);
  * n8n keeps what a node notes of its run only once the node ends; a webhook execution of n8n 2.x
  * keeps its context from the start. n8n is SIGKILLed while the service holds the answer to a
  * create of mail-merge-two-forms.json (one list, a form per item; its job made; the other item's
- * create may be done or still on its way), and restarted; the user retries the crashed execution. The Retry has the lineage and no note of the Create: a job of the same lines
- * was created since the execution began, so it stops instead of faxing the list a second time.
+ * create may be done or still on its way), and restarted; the user retries the crashed execution.
+ * The Retry has the lineage and no note of the Create: a job of the same lines was created since
+ * the execution began, so it stops instead of faxing the list a second time.
  * The emulator's clock is set to n8n's first, as the service's and n8n's clocks agree.
  */
 export async function createKilled(instance: DeployInstance, report: Report) {

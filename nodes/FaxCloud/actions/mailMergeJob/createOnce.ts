@@ -175,8 +175,8 @@ const WHOLE_NUMBER = /^[+-]?\d+$/;
 function sameKeyword(shown: unknown, sent: string): boolean {
 	const text = String(shown ?? '').trim();
 	const written = sent.trim();
-	if (WHOLE_NUMBER.test(text) && WHOLE_NUMBER.test(written)) return Number(text) === Number(written);
-	return text === written;
+	const bothWhole = WHOLE_NUMBER.test(text) && WHOLE_NUMBER.test(written);
+	return bothWhole ? Number(text) === Number(written) : text === written;
 }
 
 function sameLines(faxes: IDataObject[], lines: CsvLineFax[]): boolean {

@@ -77,7 +77,8 @@ const properties: INodeProperties[] = faxSearchParameters({
 		default: 'sent',
 		description: 'Only faxes with this status',
 	},
-	dateTimeMeaning: 'Time the service last modified the fax: its last status change, or a mark since',
+	dateTimeMeaning:
+		'Time the service last modified the fax: its last status change, or a mark since',
 });
 
 const displayOptions = showOnlyFor('outboundFax', 'getAll');
