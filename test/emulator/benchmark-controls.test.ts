@@ -17,13 +17,14 @@ const ctl = api.control;
 const stats = () => emu().control.stats().connections.fax;
 const atOnce = () => emu().control.stats().requestsAtOnce.fax;
 const inProcess = () => emu().control.stats().requestsInProcess.fax;
+const requestLog = () => emu().control.requests();
 const get = (agent: Agent) => searchThrough(agent, emu());
 
 test('the request log keeps when each request came, when its answer was written, and its size', async () => {
 	const before = Date.now();
 	await api.send({ FaxNumber: '12125550000' });
 	const search = await api.get(`outboundfaxes`, USERS.alice);
-	const [sent, searched] = emu().control.requests();
+	const [sent, searched] = requestLog();
 	expect(sent.receivedMs).toBeGreaterThanOrEqual(before);
 	expect(sent.finishedMs).toBeGreaterThanOrEqual(sent.receivedMs);
 	expect(searched.receivedMs).toBeGreaterThanOrEqual(sent.finishedMs!);
@@ -45,7 +46,7 @@ test('an inbound fax image padded to a size: exact length, still a PDF, the same
 	expect(pdf.body.subarray(-40).toString('latin1')).toMatch(/% fax image padding/);
 	expect((await image('pdf')).body.equals(pdf.body)).toBe(true);
 	expect((await image('tif')).body.length).toBe(size);
-	expect(emu().control.requests().at(-1)?.responseBytes).toBe(size);
+	expect(requestLog().at(-1)?.responseBytes).toBe(size);
 });
 
 test('image size: an unknown fax or a size that is not a positive integer is refused', async () => {
@@ -163,21 +164,17 @@ describe('requests in process', () => {
 				`Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
 		);
 		await waitUntil('the half-sent request in process', () => inProcess().current === 1, 5_000);
-		expect(emu().control.requests()).toEqual([]);
+		expect(requestLog()).toEqual([]);
 		socket.destroy();
 		await waitUntil('the dropped request out of process', () => inProcess().current === 0, 5_000);
-		expect(emu().control.requests()).toEqual([]);
+		expect(requestLog()).toEqual([]);
 
 		// Held until a second search comes (far longer than any run of this test otherwise).
 		await whileDelayed(2, { delayMs: 60_000, releaseAtOnce: 2 }, async (agent) => {
 			const held = get(agent);
 			await waitUntil('the search processed, its answer held', () => atOnce().current === 1, 5_000);
 			expect(inProcess().current).toBe(0);
-			expect(
-				emu()
-					.control.requests()
-					.map((r) => r.processed),
-			).toEqual([true]);
+			expect(requestLog().map((r) => r.processed)).toEqual([true]);
 			expect(await Promise.all([held, get(agent)])).toEqual([200, 200]);
 		});
 	});
