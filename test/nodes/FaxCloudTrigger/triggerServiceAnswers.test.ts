@@ -176,7 +176,7 @@ describe('Fax Cloud Trigger: a Date header far ahead', () => {
 		emu.control.advance(5 * MINUTE);
 		const faxes = receive(emu, 2);
 		const [items, log] = await withLog(() => trigger.pollItems());
-		expect(inboundIds(items)).toEqual(faxes.map((fax) => Number(fax.FaxId)));
+		expect(inboundIds(items)).toEqual(faxIds(faxes));
 		expect(log.join('\n')).not.toMatch(CLOCK_WARNING);
 		// The allowance before the service's clock, which the faxes just received support.
 		expect(trigger.staticData().windowStart).toBe('2026-01-05T08:55:00.000Z');
@@ -243,30 +243,30 @@ describe('Fax Cloud Trigger at minute precision', () => {
 		expect(alice).toHaveLength(4);
 	});
 
-	test('a fax back in the same status within the same minute cannot be told apart, so it is emitted once', async () => {
-		const statuses = ['scheduled', 'sending'];
-		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
-		// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
-		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
-		expect(await changesAfterSteps(emu, trigger, [5_000, 2_000, 5_000, 60_000])).toEqual([
-			`${faxId}:scheduled`,
-			`${faxId}:sending`,
+	// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
+	test.each([
+		{
+			title:
+				'a fax back in the same status within the same minute cannot be told apart, so it is emitted once',
+			steps: [5_000, 2_000, 5_000, 60_000],
 			// The second sending is at 09:01Z: a new minute, a new change.
-			`${faxId}:sending`,
-		]);
-	});
-
-	test('a fax scheduled again within the minute it started sending, then sending in the next minute: each change once', async () => {
+			changes: ['scheduled', 'sending', 'sending'],
+		},
+		{
+			title:
+				'a fax scheduled again within the minute it started sending, then sending in the next minute: each change once',
+			steps: [7_000, 5_000, 60_000],
+			// No poll sees scheduled at :05; scheduled again at 09:00Z too, as the sending before it:
+			// the fax's last status is now scheduled.
+			changes: ['sending', 'scheduled', 'sending'],
+		},
+	])('$title', async ({ steps, changes }) => {
 		const statuses = ['scheduled', 'sending'];
 		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
-		// 0006: scheduled at :05 (no poll sees it), sending at :07, busy, scheduled again at :12.
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
-		expect(await changesAfterSteps(emu, trigger, [7_000, 5_000, 60_000])).toEqual([
-			`${faxId}:sending`,
-			// At 09:00Z too, as the sending before it: the fax's last status is now scheduled.
-			`${faxId}:scheduled`,
-			`${faxId}:sending`,
-		]);
+		expect(await changesAfterSteps(emu, trigger, steps)).toEqual(
+			changes.map((status) => `${faxId}:${status}`),
+		);
 	});
 });
 
