@@ -106,8 +106,8 @@ async function scriptedInbound() {
 
 type ScriptedInbound = Awaited<ReturnType<typeof scriptedInbound>>;
 
-/** The scripted service's clock reads `time` (`09:10`) on 5 January 2026 in its next answers. */
-const scriptedDate = (time: string) => `Mon, 05 Jan 2026 ${time}:00 GMT`;
+/** The scripted service's Date header at `time` (`09:10` or `09:10:20`) on 5 January 2026. */
+const scriptedDate = (time: string) => new Date(`2026-01-05T${time}Z`).toUTCString();
 
 /** Polls while the scripted service's clock reads each of `times`: none emits anything. */
 async function expectNothingAgain(service: ScriptedInbound, times: string[]) {
@@ -419,9 +419,7 @@ describe('Fax Cloud Trigger: paging keys', () => {
 // Answers scripted request by request: a slow read whose pages carry different clocks, a fax whose
 // page takes longer than the lateness allowance.
 describe('Fax Cloud Trigger: a scripted service answered request by request', () => {
-	/** The Date header of 5 January 2026 at `time` (`09:10:20`). */
-	const at = (time: string) => `Mon, 05 Jan 2026 ${time} GMT`;
-	const nothing = (time: string) => () => ({ date: at(time), records: [] });
+	const nothing = (time: string) => () => ({ date: scriptedDate(time), records: [] });
 
 	test('a read whose pages took 40 s across a minute moves the window by its first page’s clock: a fax that appeared meanwhile within the allowance is emitted', async () => {
 		const faxes = [
@@ -435,10 +433,10 @@ describe('Fax Cloud Trigger: a scripted service answered request by request', ()
 			inTurn([
 				nothing('09:10:20'),
 				nothing('09:10:20'),
-				() => ({ date: at('09:10:30'), records: [faxes[0]], reference: 'PAGE-2' }),
-				() => ({ date: at('09:11:10'), records: [faxes[1]] }),
+				() => ({ date: scriptedDate('09:10:30'), records: [faxes[0]], reference: 'PAGE-2' }),
+				() => ({ date: scriptedDate('09:11:10'), records: [faxes[1]] }),
 				(url) => ({
-					date: at('09:11:20'),
+					date: scriptedDate('09:11:20'),
 					records: fromDatetimeAfter(url, [...faxes, late], 'ReceivedTime'),
 				}),
 			]),
@@ -475,7 +473,7 @@ describe('Fax Cloud Trigger: a scripted service answered request by request', ()
 				nothing('09:00:00'),
 				nothing('09:00:00'),
 				...polls.map(([time, record]) => (url: URL) => ({
-					date: at(time),
+					date: scriptedDate(time),
 					records: fromDatetimeAfter(url, [record], 'CompleteTime'),
 				})),
 			]),
