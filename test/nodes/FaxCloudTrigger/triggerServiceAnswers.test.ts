@@ -245,22 +245,19 @@ describe('Fax Cloud Trigger at minute precision', () => {
 
 	// 0006: scheduled at :05, sending at :07, busy, scheduled again at :12 (all 09:00Z).
 	test.each([
-		{
-			title:
-				'a fax back in the same status within the same minute cannot be told apart, so it is emitted once',
-			steps: [5_000, 2_000, 5_000, 60_000],
+		[
+			'a fax back in the same status within the same minute cannot be told apart, so it is emitted once',
+			[5_000, 2_000, 5_000, 60_000],
 			// The second sending is at 09:01Z: a new minute, a new change.
-			changes: ['scheduled', 'sending', 'sending'],
-		},
-		{
-			title:
-				'a fax scheduled again within the minute it started sending, then sending in the next minute: each change once',
-			steps: [7_000, 5_000, 60_000],
-			// No poll sees scheduled at :05; scheduled again at 09:00Z too, as the sending before it:
-			// the fax's last status is now scheduled.
-			changes: ['sending', 'scheduled', 'sending'],
-		},
-	])('$title', async ({ steps, changes }) => {
+			['scheduled', 'sending', 'sending'],
+		],
+		[
+			'a fax scheduled again within the minute it started sending, then sending in the next minute: each change once',
+			[7_000, 5_000, 60_000],
+			// No poll sees scheduled at :05; at 09:00Z too, as the sending before it: the last status now.
+			['sending', 'scheduled', 'sending'],
+		],
+	])('%s', async (_title, steps, changes) => {
 		const statuses = ['scheduled', 'sending'];
 		const trigger = await watchFromNow(emu, { event: 'outboundFaxStatusChanged', statuses });
 		const faxId = await sendOutbound(emu, 'alice', '12125550006', { RetryInterval: '1' });
