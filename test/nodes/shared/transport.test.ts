@@ -24,6 +24,7 @@ import {
 import {
 	sendJson,
 	useScriptedServers,
+	type ReceivedRequest,
 	type ScriptedAnswer,
 } from '../../harness/jest/scripted-server';
 import { waitUntil, watchFor } from '../../harness/waitUntil';
@@ -112,6 +113,10 @@ const textPart = (field: string, text: string, fileName: string, mimeType = 'tex
 	fileName,
 	mimeType,
 });
+/** The parts of a multipart request the server received, read by its own boundary. */
+const partsOf = (received: ReceivedRequest) =>
+	parseMultipart(received.body, boundaryOf(String(received.headers['content-type']))!);
+
 const NUMBERS_POST = {
 	api: 'numbers',
 	method: 'POST',
@@ -392,11 +397,7 @@ test('multipart parts arrive with their names, file names and MIME types; repeat
 			],
 		},
 	});
-	const received = fax.received[0];
-	const parts = parseMultipart(
-		received.body,
-		boundaryOf(String(received.headers['content-type']))!,
-	);
+	const parts = partsOf(fax.received[0]);
 	expect(parts.map((p) => [p.name, p.filename, p.contentType, p.data.toString()])).toEqual([
 		['FaxNumber', undefined, undefined, '12125550100'],
 		['FaxNumber', undefined, undefined, '+442071234567'],
@@ -452,9 +453,8 @@ test('a download returns the body, its MIME type and the file name of Content-Di
 });
 
 test('a download answered with a JSON error becomes that error', async () => {
-	const fax = await jsonServer(404, {
-		RequestStatus: { StatusCode: 4, StatusText: 'Fax not found' },
-	});
+	const body = { RequestStatus: { StatusCode: 4, StatusText: 'Fax not found' } };
+	const fax = await jsonServer(404, body);
 	const image = request({ path: apiPath('outboundfaxes', 12, 'image') });
 	const { error } = await callHelper(credentials(fax.url), async function () {
 		return await faxCloudDownload.call(this, image);
@@ -501,8 +501,8 @@ test('each multipart request has its own boundary, and a file holding an earlier
 	expect(error).toBeUndefined();
 	const boundaries = [0, 1, 2].map(boundaryIn);
 	expect(new Set(boundaries).size).toBe(3);
-	const files = [0, 1, 2].map((index) =>
-		parseMultipart(fax.received[index].body, boundaries[index])
+	const files = fax.received.map((received) =>
+		partsOf(received)
 			.filter((part) => part.name === 'file1')
 			.map((part) => part.data.toString()),
 	);
@@ -526,12 +526,8 @@ test('a page that says more results exist but gives no ResultsReference fails th
 });
 
 test('a last page that says no more results ends the search, though it carries a ResultsReference', async () => {
-	const fax = await jsonServer(200, {
-		...OK,
-		FaxInfo: [{ FaxId: '1' }],
-		HasMoreResults: 'false',
-		ResultsReference: 'r1',
-	});
+	const lastPage = { FaxInfo: [{ FaxId: '1' }], HasMoreResults: 'false', ResultsReference: 'r1' };
+	const fax = await jsonServer(200, { ...OK, ...lastPage });
 	const { value, error } = await allItems(fax.url, {});
 	expect(error).toBeUndefined();
 	expect(value).toEqual([{ FaxId: '1' }]);
@@ -586,11 +582,8 @@ function pageThrough(
 	return async function (this: IExecuteFunctions) {
 		const ids: string[] = [];
 		let index = 0;
-		for await (const page of faxCloudPages.call(
-			this,
-			{ api: 'fax', method: 'GET', path: apiPath('outboundfaxes'), query: { FaxStatus: 'sent' } },
-			{ pageSize: 2, ...options },
-		)) {
+		const search = request({ query: { FaxStatus: 'sent' } });
+		for await (const page of faxCloudPages.call(this, search, { pageSize: 2, ...options })) {
 			ids.push(...page.records.map((record: IDataObject) => String(record.FaxId)));
 			await onPage(index);
 			if (++index >= stopAfter) break;

@@ -8,11 +8,13 @@ import { fieldOf, succeeded, unauthorizedHidingSecret } from '../faxCloudExpect'
 const suite = useFaxSuite('inboundFax');
 const { emulator, run, requests, refused } = suite;
 
-const receiveOne = (fields: Record<string, string | number> = {}) =>
-	Number(emulator().control.injectInbound({ userId: 'alice@acme', fields })[0].FaxId);
+type Received = Omit<InjectInboundOptions, 'userId'>;
 
-const receive = (userId: string, fax: Omit<InjectInboundOptions, 'userId'> = {}) =>
+const receive = (userId: string, fax: Received = {}) =>
 	emulator().control.injectInbound({ userId, ...fax });
+
+/** One fax received by alice, as `fax` says; its FaxId. */
+const receiveOne = (fax: Received = {}) => Number(receive('alice@acme', fax)[0].FaxId);
 
 /** The proxy login, which sees the faxes of its organization's users. */
 const asAdmin = { user: 'acmeAdmin' } as const;
@@ -136,8 +138,7 @@ describe('Inbound Fax: Get Many', () => {
 
 	describe('Received After and Received Before in the workflow’s timezone', () => {
 		/** One fax received by alice at the instant given (before the emulator's clock, set below). */
-		const receivedAt = (iso: string) =>
-			Number(emulator().control.injectInbound({ userId: 'alice@acme', at: iso })[0].FaxId);
+		const receivedAt = (iso: string) => receiveOne({ at: iso });
 
 		// The windows (shared with outbound faxes) reach November 2026: a fax is received before now.
 		beforeEach(() => emulator().control.setTime('2027-01-01T00:00:00Z'));
@@ -164,7 +165,7 @@ const storedFax = (faxId: number) =>
 
 describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	test('Get returns the record with numbers, booleans and UTC datetimes', async () => {
-		const faxId = receiveOne({ PagesReceived: 3 });
+		const faxId = receiveOne({ fields: { PagesReceived: 3 } });
 		const result = await on('get', faxId).then(succeeded);
 		expect(result.items[0].json).toMatchObject({
 			FaxId: faxId,
@@ -215,7 +216,7 @@ describe('Inbound Fax: Get, Download, Update, Delete, Mark, Unmark', () => {
 	});
 
 	test('Update with an empty Project Code clears it', async () => {
-		const faxId = receiveOne({ ProjectCode: 'OLD' });
+		const faxId = receiveOne({ fields: { ProjectCode: 'OLD' } });
 		await on('update', faxId, { updateFields: { projectCode: '' } });
 		expect(requests('PUT')[0].params).toEqual({ ProjectCode: '' });
 		expect(storedFax(faxId)?.ProjectCode).toBe('');

@@ -134,9 +134,12 @@ describe('port-in request', () => {
 		expect(result.items[0].json).toMatchObject({ type: 'port_in', files: [loaFile, billFile] });
 	});
 
+	/** The JSON of the data field of the first port-in request filed. */
+	const portInData = () => JSON.parse(String(requests('POST')[0].params.data));
+
 	test('without options the fields the port-in payload shows as "may be empty" go out empty; no comment', async () => {
 		await portIn().then(succeeded);
-		expect(JSON.parse(String(requests('POST')[0].params.data))).toEqual({
+		expect(portInData()).toEqual({
 			country_code: 'US',
 			department_name: '',
 			assign_to_user: '',
@@ -148,18 +151,12 @@ describe('port-in request', () => {
 
 	test('Port In files a Bay Area number (650)', async () => {
 		await portIn({ numberToPort: '(650) 555-1234' }).then(succeeded);
-		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
-			number_to_port: '16505551234',
-			toll_free: false,
-		});
+		expect(portInData()).toMatchObject({ number_to_port: '16505551234', toll_free: false });
 	});
 
 	test('a toll-free number is ported with the flag on', async () => {
 		await portIn({ numberToPort: '+1 800 555 0199', tollFree: true }).then(succeeded);
-		expect(JSON.parse(String(requests('POST')[0].params.data))).toMatchObject({
-			number_to_port: '18005550199',
-			toll_free: true,
-		});
+		expect(portInData()).toMatchObject({ number_to_port: '18005550199', toll_free: true });
 	});
 
 	test.each(

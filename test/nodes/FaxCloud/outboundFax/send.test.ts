@@ -20,6 +20,8 @@ const send = (parameters: IDataObject, options = {}) => run('send', parameters, 
 /** An item with a small text file in the binary field `data`, and the JSON given. */
 const withTextFile = (fileName: string, json: IDataObject = {}) =>
 	itemWithFiles({ data: { data: fileName, mimeType: 'text/plain', fileName } }, json);
+/** A PDF file for a binary field. */
+const asPdf = (data: Buffer, fileName: string) => ({ data, mimeType: 'application/pdf', fileName });
 
 describe('Outbound Fax: Send', () => {
 	test('one multipart request per item, one output item per created fax, sharing the GroupId', async () => {
@@ -43,13 +45,7 @@ describe('Outbound Fax: Send', () => {
 				},
 				binaryPropertyName: 'data',
 			},
-			{
-				items: [
-					itemWithFiles({
-						data: { data: pdf, mimeType: 'application/pdf', fileName: 'letter.pdf' },
-					}),
-				],
-			},
+			{ items: [itemWithFiles({ data: asPdf(pdf, 'letter.pdf') })] },
 		).then(succeeded);
 		expect(jsonOf(result)).toEqual([
 			{ FaxId: 1, FaxNumber: '12125550000', GroupId: 1 },
@@ -93,7 +89,7 @@ describe('Outbound Fax: Send', () => {
 			{
 				items: [
 					itemWithFiles({
-						data: { data: pdf, mimeType: 'application/pdf', fileName: 'contract.pdf' },
+						data: asPdf(pdf, 'contract.pdf'),
 						cover: { data: 'Please sign.\n', mimeType: 'text/plain', fileName: 'note.txt' },
 					}),
 				],
@@ -377,7 +373,6 @@ describe('Outbound Fax: Send', () => {
  * Reading a parameter resolves its expressions for the item, the node's main cost per item in a
  * bulk send besides the request itself.
  */
-/** The Fax Cloud node, counting its parameter reads per parameter and item. */
 const countingParameterReads = (reads: Map<string, number>): INodeType => ({
 	description: faxCloudNode.description,
 	methods: faxCloudNode.methods,

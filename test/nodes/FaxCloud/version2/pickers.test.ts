@@ -22,10 +22,13 @@ const search = (method: string, filter?: string, paginationToken?: string) =>
 		paginationToken,
 	});
 
+/** Outbound faxes of alice's, made by the emulator. */
+const faxesOfAlice = (count: number, options: Record<string, unknown> = {}) =>
+	emulator().control.bulkCreateOutbound(count, { userId: 'alice@acme', ...options });
+
 describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 	test('lists the newest outbound faxes first, one page, and the next page with the token', async () => {
-		const alice = { userId: 'alice@acme' };
-		const { firstId, lastId } = emulator().control.bulkCreateOutbound(120, alice);
+		const { firstId, lastId } = faxesOfAlice(120);
 		const first = await search('searchOutboundFaxes');
 		expect(first.results).toHaveLength(50);
 		expect(first.results[0].value).toBe(String(lastId));
@@ -42,7 +45,7 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 	});
 
 	test('typing filters by fax number, reading further pages for matches', async () => {
-		emulator().control.bulkCreateOutbound(150, { userId: 'alice@acme' });
+		faxesOfAlice(150);
 		const faxId = String((await sent('14155550123'))[0]);
 		const found = await search('searchOutboundFaxes', '4155550123');
 		expect(found.results.map((r) => r.value)).toEqual([faxId]);
@@ -69,7 +72,7 @@ describe('Version 2 pickers: Fax ID and Job ID "From List"', () => {
 
 	test('typing a number finds an older fax beyond the first page', async () => {
 		const faxId = String((await sent('14155550123'))[0]);
-		emulator().control.bulkCreateOutbound(150, { userId: 'alice@acme' });
+		faxesOfAlice(150);
 		const found = await search('searchOutboundFaxes', '4155550123');
 		expect(found.results.map((r) => r.value)).toEqual([faxId]);
 	});
@@ -149,9 +152,6 @@ describe('Version 2 pickers: By ID', () => {
 const runV2 = (resource: 'outboundFax' | 'inboundFax', parameters: IDataObject) =>
 	runFaxCloud(emulator(), resource, parameters, { typeVersion: 2 });
 
-/** Outbound faxes of alice's, made by the emulator. */
-const faxesOfAlice = (count: number, options: Record<string, unknown> = {}) =>
-	emulator().control.bulkCreateOutbound(count, { userId: 'alice@acme', ...options });
 const outboundGetMany = (parameters: IDataObject) =>
 	runV2('outboundFax', { operation: 'getAll', ...parameters });
 
@@ -160,31 +160,25 @@ const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) })
 describe('Version 2: Simplify', () => {
 	test('Get of a picked fax returns the dozen fields ops teams act on by default, the whole record when off', async () => {
 		const { lastId } = faxesOfAlice(2);
-		const simple = await runV2('outboundFax', { operation: 'get', faxId: picked(lastId) });
+		const get = { operation: 'get', faxId: picked(lastId) };
+		const simple = await runV2('outboundFax', get);
 		expect(simple.error).toBeUndefined();
 		expect(Object.keys(simple.items[0].json)).toEqual(
 			SIMPLIFIED_FAX_FIELDS.outbound.filter((field) => field in simple.items[0].json),
 		);
 		expect(simple.items[0].json).toMatchObject({ FaxId: lastId, FaxUserId: 'alice@acme' });
 		expect(simple.items[0].json).not.toHaveProperty('ImgHost');
-		const whole = await runV2('outboundFax', {
-			operation: 'get',
-			faxId: picked(lastId),
-			simple: false,
-		});
+		const whole = await runV2('outboundFax', { ...get, simple: false });
 		// The service's whole outbound record: 46 fields (the emulator's, after the description).
 		expect(Object.keys(whole.items[0].json)).toHaveLength(46);
 	});
 
 	test('inbound Get Many is simplified to the inbound field set', async () => {
 		emulator().control.injectInbound({ userId: 'alice@acme', count: 2 });
-		const result = await runV2('inboundFax', { operation: 'getAll', returnAll: true });
+		const getAll = { operation: 'getAll', returnAll: true };
+		const result = await runV2('inboundFax', getAll);
 		expect(result.items).toHaveLength(2);
-		const whole = await runV2('inboundFax', {
-			operation: 'getAll',
-			returnAll: true,
-			simple: false,
-		});
+		const whole = await runV2('inboundFax', { ...getAll, simple: false });
 		// The service's whole inbound record: 25 fields.
 		expect(whole.items.map((item) => Object.keys(item.json).length)).toEqual([25, 25]);
 		for (const item of result.items) {
@@ -207,6 +201,9 @@ describe('Version 2: Simplify', () => {
 });
 
 describe('Version 2: Get Many with several statuses and a Sort collection', () => {
+	/** Made within the first hour of `day`. */
+	const at = (day: string) => ({ from: `${day}T00:00:00Z`, to: `${day}T01:00:00Z` });
+
 	test('one search per status, merged in the sort order asked for, Limit over all', async () => {
 		faxesOfAlice(30, { statuses: ['sent', 'sendFailed', 'scheduled'] });
 		const result = await outboundGetMany({
@@ -256,7 +253,6 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 	});
 
 	test('several statuses sorted by Last Modified Time come merged by time, not by Fax ID', async () => {
-		const at = (day: string) => ({ from: `${day}T00:00:00Z`, to: `${day}T01:00:00Z` });
 		const late = faxesOfAlice(2, { statuses: ['sent'], ...at('2026-01-03') });
 		const early = faxesOfAlice(2, { statuses: ['sendFailed'], ...at('2026-01-01') });
 		const result = await outboundGetMany({
@@ -273,7 +269,6 @@ describe('Version 2: Get Many with several statuses and a Sort collection', () =
 	});
 
 	test('several statuses sorted by Last Modified Time keep the service’s order: a fax marked since comes last, and a Limit keeps the first', async () => {
-		const at = (day: string) => ({ from: `${day}T00:00:00Z`, to: `${day}T01:00:00Z` });
 		const sent = faxesOfAlice(1, { statuses: ['sent'], ...at('2026-01-03') });
 		const failed = faxesOfAlice(1, { statuses: ['sendFailed'], ...at('2026-01-01') });
 		faxesOfAlice(1, { statuses: ['scheduled'], ...at('2026-01-02') });
