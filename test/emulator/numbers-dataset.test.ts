@@ -54,10 +54,9 @@ describe('regions', () => {
 });
 
 describe('cities', () => {
-	const all = [
-		...listRegions('US').map((r) => ['US', r.code] as const),
-		...listRegions('CA').map((r) => ['CA', r.code] as const),
-	];
+	const all = (['US', 'CA'] as const).flatMap((country) =>
+		listRegions(country).map((r) => [country, r.code] as const),
+	);
 
 	it.each(all)('%s/%s has at least 3 distinct cities', (country, region) => {
 		const cities = listCities(country, region);
