@@ -165,7 +165,7 @@ describe('non-toll-free request', () => {
 		[{ area_code: ['415'] }, 'area_code'],
 		[{ area_code: '212' }, 'area_code'],
 		[{ comment: 5 }, 'comment'],
-	])('400 for %j instead', async (change, field) => {
+	])('400 for %j instead, naming %s', async (change, field) => {
 		const res = await post(NON_TOLL_FREE_URL, { ...NON_TOLL_FREE, ...change });
 		expect(res.status).toBe(400);
 		expect(res.json.error).toBe('validation_error');

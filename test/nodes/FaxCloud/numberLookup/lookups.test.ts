@@ -92,7 +92,7 @@ test('a real city with an accent still works', async () => {
 	expect(fieldOf(result, 'areaCode')).toEqual(['514', '438']);
 });
 
-test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
+test('a lookup with a token of a user who may not manage numbers: access denied, no token in the error', async () => {
 	const result = await lookup('getRegions', { country: 'US' }, { token: SEED_TOKENS.acmeNotAdmin });
 	expect(result.error?.message).toMatch(/^Access denied \(HTTP 403\)/);
 	expect(result.error?.description).toMatch(/number requests need a portal administrator/);

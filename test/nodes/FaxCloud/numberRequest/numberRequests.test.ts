@@ -340,7 +340,7 @@ describe('bad input is refused before the request is filed', () => {
 	});
 });
 
-test('a token of a user who may not manage numbers: access denied, no token in the error', async () => {
+test('a number request with a token of a user who may not manage numbers: access denied, no token in the error', async () => {
 	const result = await nonTollFree({}, { token: SEED_TOKENS.acmeNotAdmin, continueOnFail: true });
 	expect(result.items[0].json).toMatchObject({ httpCode: '403' });
 	expect(String(result.items[0].json.error)).toMatch(/^Access denied \(HTTP 403\)/);

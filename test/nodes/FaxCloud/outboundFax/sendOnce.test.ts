@@ -196,7 +196,7 @@ test.each([
 	[{ recoveryKey: false }, /needs Recovery Key in Batch Fields on/],
 	[{ batchName: 'b', batchUniqueId: 'u' }, /needs Batch Name or Batch Unique ID left empty/],
 ])(
-	'Send Once per Key without a free batch field is refused before any request',
+	'Send Once per Key without a free batch field is refused before any request (%j)',
 	async (extra, message) => {
 		const result = await send(orders(2), { sendOnceKey: '={{ $json.order }}', ...extra });
 		expect(result.error?.message).toMatch(/^Invalid "Send Once per Key": /);
