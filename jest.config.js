@@ -17,5 +17,10 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/jest/jest-env.ts'],
 	// ASSERTION_CENSUS=<file> writes each test's expect() calls there; off otherwise.
 	setupFilesAfterEnv: ['<rootDir>/test/harness/jest/assertion-census.js'],
-	reporters: ['default', '<rootDir>/test/harness/jest/counts-reporter.js'],
+	reporters: [
+		'default',
+		'<rootDir>/test/harness/jest/counts-reporter.js',
+		// Fails the run when two tests share a full title (the census keys tests by it).
+		'<rootDir>/test/harness/jest/repeated-titles-reporter.js',
+	],
 };

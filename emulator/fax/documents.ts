@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { isPdf } from '../input-formats';
 import type { FaxDocument } from './records';
 
-const TEXT_LINES_PER_PAGE = 66;
+export const TEXT_LINES_PER_PAGE = 66;
 
 function isTiff(data: Buffer): boolean {
 	const head = data.subarray(0, 4).toString('latin1');

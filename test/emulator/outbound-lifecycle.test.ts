@@ -1,4 +1,4 @@
-import { MINUTE, textFile, USERS, type Login } from '../harness/emulatorHttp';
+import { MINUTE, textPages, USERS, type Login } from '../harness/emulatorHttp';
 import { expectAnswer, OK, useEmulatorCalls } from './faxCalls';
 
 const { emu, api } = useEmulatorCalls();
@@ -258,8 +258,7 @@ describe('resend', () => {
 });
 
 test('while sending, each page that has gone out updates PagesSent and CompleteTime; the status stays sending', async () => {
-	const text = Array.from({ length: 4 * 66 }, (_, i) => `line ${i + 1}`).join('\n');
-	const id = await sendId({ FaxNumber: '12125550000' }, USERS.alice, textFile(text));
+	const id = await sendId({ FaxNumber: '12125550000' }, USERS.alice, textPages(4));
 	advance(7_000);
 	const progress: string[][] = [];
 	for (let second = 7; second <= 57; second += 10) {

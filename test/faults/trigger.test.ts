@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../../emulator';
 import type { HistoryEntry } from '../../emulator/control/control';
-import { textFile } from '../harness/emulatorHttp';
+import { textPages } from '../harness/emulatorHttp';
 import { credentialsFor, SEED_USERS, useEmulator } from '../harness/jest/emulator';
 import {
 	addFaultMix,
@@ -375,9 +375,7 @@ testUnderFaults(
 
 		const imageFailed = new Set<number>();
 		const outboundSends: number[] = [];
-		const letter = textFile(
-			Array.from({ length: PAGES * 66 }, (_, i) => `line ${i + 1}`).join('\n'),
-		);
+		const letter = textPages(PAGES);
 		for (let p = 0; p < LEGAL_POLLS; p++) {
 			// A burst of 300 (two pages of 250) every 20 polls, else two faxes.
 			const faxes = emu.control.injectInbound({ userId: ALICE, count: p % 20 === 10 ? 300 : 2 });

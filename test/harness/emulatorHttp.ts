@@ -1,5 +1,6 @@
 import { FormData, request, type Agent } from 'undici';
 import { basicAuthorization, SEED_USERS, type Emulator } from '../../emulator';
+import { TEXT_LINES_PER_PAGE } from '../../emulator/fax/documents';
 import { formPdf } from './formPdf';
 import { numberedPdf } from './textPdf';
 
@@ -86,6 +87,12 @@ export const MINUTE = 60_000;
 /** A tiny valid text attachment. */
 export function textFile(text = 'Hello fax\nSecond line\n'): Blob {
 	return new Blob([text], { type: 'text/plain' });
+}
+
+/** A text attachment the emulator counts as `pages` pages ("line 1", "line 2", ...). */
+export function textPages(pages: number): Blob {
+	const lines = Array.from({ length: pages * TEXT_LINES_PER_PAGE }, (_, i) => `line ${i + 1}`);
+	return textFile(lines.join('\n'));
 }
 
 export async function pdfFile(pages = 2): Promise<Blob> {

@@ -1,6 +1,6 @@
 // Outbound Fax Status Changed: one event per change of FaxStatus, completed faxes by default.
 import { SEND_FAX_STATUSES } from '../../../nodes/shared/faxStatuses';
-import { sendFax, textFile } from '../../harness/emulatorHttp';
+import { sendFax, textPages } from '../../harness/emulatorHttp';
 import { SEED_USERS } from '../../harness/jest/emulator';
 import { historyAfter, searches, sorted, statusChanges } from '../../harness/jest/ground-truth';
 import { sendOutbound } from '../../harness/jest/trigger-kit';
@@ -133,10 +133,9 @@ describe('Fax Cloud Trigger: Outbound Fax Status Changed', () => {
  * back with a new time at every page; that is not a change.
  */
 describe('Fax Cloud Trigger: outbound status changes of a fax sending several pages', () => {
-	/** A fax of `pages` text pages (66 lines a page) to a number whose last digits script it. */
+	/** A fax of `pages` text pages to a number whose last digits script it. */
 	async function sendPages(pages: number, faxNumber = '12125550000') {
-		const text = Array.from({ length: pages * 66 }, (_, i) => `line ${i + 1}`).join('\n');
-		const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: faxNumber }, textFile(text));
+		const res = await sendFax(emu, SEED_USERS.alice, { FaxNumber: faxNumber }, textPages(pages));
 		expect(res.status).toBe(201);
 		return Number(res.json.FaxInfo[0].FaxId);
 	}
